@@ -1,0 +1,67 @@
+"""Entry points: ``tressette <command>``.
+
+Each command's handler imports its own modules lazily, so ``tressette replay``
+on the box never imports pygame and ``tressette bench engine`` never touches
+the hardware layer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Sequence
+
+Handler = Callable[[argparse.Namespace], int]
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from firmware import replay
+
+    return replay.main(args)
+
+
+def _deal(args: argparse.Namespace) -> int:
+    from firmware import replay
+
+    return replay.deal_main(args)
+
+
+def _bench(args: argparse.Namespace) -> int:
+    from firmware import bench
+
+    return bench.main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="tressette", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    p = sub.add_parser("replay", help="print a game record trick by trick")
+    p.add_argument("file", help="a tressette-record/1 JSON file")
+    p.add_argument("--json", action="store_true", help="machine-readable totals")
+    p.set_defaults(func=_replay)
+
+    p = sub.add_parser("deal", help="print the deal of a seeded hand")
+    p.add_argument("--variant", default="tressette2")
+    p.add_argument("--seed", type=int, default=0)
+    p.add_argument("--dealer", type=int, default=0)
+    p.set_defaults(func=_deal)
+
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui)")
+    p.add_argument("what", choices=["engine", "solver", "ui"])
+    p.add_argument("--variant", default="tressette2")
+    p.add_argument("--seconds", type=float, default=3.0)
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(func=_bench)
+
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    handler: Handler = args.func
+    return handler(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

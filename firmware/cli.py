@@ -32,6 +32,12 @@ def _bench(args: argparse.Namespace) -> int:
     return bench.main(args)
 
 
+def _self_test(args: argparse.Namespace) -> int:
+    from firmware import selftest
+
+    return selftest.main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tressette", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -53,6 +59,10 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=_bench)
+
+    p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
+    p.add_argument("--state-dir", default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
+    p.set_defaults(func=_self_test)
 
     return parser
 

@@ -1,0 +1,110 @@
+"""``tressette self-test``: is this release fit to run on this box?
+
+The device-side installer (deploy/device_install.py) runs it inside a freshly
+installed release venv *before* switching ``current`` to it; a non-zero exit
+discards the release. Each check prints one line, ``ok``/``skip``/``FAIL``,
+so the deploy log on the laptop says exactly what broke.
+
+Checks:
+- the release's packages import (a package not written yet is skipped with a
+  note; one that exists but fails to import is a failure);
+- pygame imports and its display initialises with ``SDL_VIDEODRIVER=dummy``;
+- the state directory is writable (create, fsync, remove a probe file).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import os
+import sys
+import tempfile
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+
+DEFAULT_STATE_DIR = "/var/lib/tressette"
+# The release's own packages, in import order (engine first: everything sees it).
+MODULES = ("firmware", "firmware.engine", "firmware.players", "hal", "ui")
+
+
+class Skip(Exception):
+    """A check that does not apply yet (the module is not written)."""
+
+
+def state_dir_from(arg: str | None) -> Path:
+    return Path(arg or os.environ.get("TRESSETTE_STATE_DIR") or DEFAULT_STATE_DIR)
+
+
+def _exists(name: str) -> bool:
+    try:
+        return importlib.util.find_spec(name) is not None
+    except ModuleNotFoundError:  # the parent package is missing
+        return False
+
+
+def check_import(name: str) -> str:
+    if not _exists(name):
+        raise Skip("not in this release yet")
+    module = importlib.import_module(name)
+    return str(getattr(module, "__file__", "") or "")
+
+
+def check_pygame() -> str:
+    # Must be set before pygame touches SDL; the installer runs as root on a
+    # box whose screen belongs to the running service, so never the real driver.
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    pygame.display.init()
+    try:
+        driver = pygame.display.get_driver()
+    finally:
+        pygame.display.quit()
+    return f"pygame {pygame.version.ver}, video driver {driver}"
+
+
+def check_state_dir(path: Path) -> str:
+    path.mkdir(parents=True, exist_ok=True)
+    fd, probe = tempfile.mkstemp(prefix=".self-test-", dir=path)
+    try:
+        os.write(fd, b"ok\n")
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+        os.unlink(probe)
+    return str(path)
+
+
+def run_checks(state_dir: Path, out: Callable[[str], None] = print) -> bool:
+    checks: list[tuple[str, Callable[[], str]]] = [
+        (f"import {name}", lambda name=name: check_import(name)) for name in MODULES
+    ]
+    checks.append(("pygame (SDL_VIDEODRIVER=dummy)", check_pygame))
+    checks.append(("state dir writable", lambda: check_state_dir(state_dir)))
+    passed = True
+    for label, check in checks:
+        try:
+            detail = check()
+        except Skip as note:
+            out(f"skip  {label}: {note}")
+        except Exception as exc:  # report every failure, not just the first
+            passed = False
+            out(f"FAIL  {label}: {type(exc).__name__}: {exc}")
+            tb = traceback.format_exc().rstrip().splitlines()
+            out("      " + (tb[-2].strip() if len(tb) > 1 else ""))
+        else:
+            out(f"ok    {label}" + (f" ({detail})" if detail else ""))
+    out("self-test: " + ("passed" if passed else "FAILED"))
+    return passed
+
+
+def main(args: argparse.Namespace) -> int:
+    return 0 if run_checks(state_dir_from(getattr(args, "state_dir", None))) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(argparse.Namespace(state_dir=sys.argv[1] if len(sys.argv) > 1 else None)))

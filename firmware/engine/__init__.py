@@ -1,0 +1,92 @@
+"""The rules engine: pure, stdlib only, no I/O, no clock, no global random.
+
+Public surface::
+
+    variant = make_variant("tressette2", {"target": 31})
+    match = Match(variant)
+    state = match.start_hand(seed=7)
+    view = match.view_for(0)          # what seat 0 may know
+    match.apply(view.legal[0])        # checked; IllegalAction on a wrong move
+"""
+
+from firmware.engine.actions import Action, Declare, DeclKind, Play, ZuTun
+from firmware.engine.cards import (
+    BAVARIAN,
+    CODE,
+    ITALIAN,
+    RANK,
+    SUIT,
+    THIRDS,
+    Card,
+    CardMask,
+    Deck,
+    Rank,
+    Seat,
+    Suit,
+    card_list,
+    cards_of,
+    mask_of,
+)
+from firmware.engine.deal import Deal, deal_explicit, deal_seeded
+from firmware.engine.declarations import Declaration
+from firmware.engine.errors import IllegalAction, OptionError, RecordError, TressetteError
+from firmware.engine.match import Match
+from firmware.engine.state import (
+    Draw,
+    HandResult,
+    HandState,
+    Trick,
+    apply,
+    apply_unchecked,
+    check,
+    legal_actions,
+)
+from firmware.engine.variants import PRESETS, Variant, make_variant
+from firmware.engine.view import PublicDraw, SeatView, View, view_for
+
+__all__ = [
+    "Action",
+    "Declare",
+    "DeclKind",
+    "Play",
+    "ZuTun",
+    "BAVARIAN",
+    "CODE",
+    "ITALIAN",
+    "RANK",
+    "SUIT",
+    "THIRDS",
+    "Card",
+    "CardMask",
+    "Deck",
+    "Rank",
+    "Seat",
+    "Suit",
+    "card_list",
+    "cards_of",
+    "mask_of",
+    "Deal",
+    "deal_explicit",
+    "deal_seeded",
+    "Declaration",
+    "IllegalAction",
+    "OptionError",
+    "RecordError",
+    "TressetteError",
+    "Match",
+    "Draw",
+    "HandResult",
+    "HandState",
+    "Trick",
+    "apply",
+    "apply_unchecked",
+    "check",
+    "legal_actions",
+    "PRESETS",
+    "Variant",
+    "make_variant",
+    "PublicDraw",
+    "SeatView",
+    "View",
+    "view_for",
+]

@@ -1,0 +1,202 @@
+"""Decks, cards and their values.
+
+A card is a plain ``int`` (python-chess style: ``Card = int`` like ``Square``):
+the hot paths of search keep hands as bitmasks of cards, and tables indexed by
+card give suit, strength and value without any object on the heap. The two
+decks occupy disjoint ranges (Italian 0-39, Bavarian 40-71) so that a card id
+alone says which card it is; parsing a code needs the deck, because ``As`` is
+the asso di spade in one deck and the Schellen Ass in the other.
+
+>>> ITALIAN.parse("3d") == ITALIAN.card(1, 0)
+True
+>>> ITALIAN.code(ITALIAN.parse("Cb"))
+'Cb'
+>>> BAVARIAN.code(BAVARIAN.parse("10h"))
+'10h'
+>>> thirds_of(ITALIAN.parse("Ac")), thirds_of(ITALIAN.parse("Rs")), thirds_of(ITALIAN.parse("7d"))
+(3, 1, 0)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+
+from firmware.engine.errors import IllegalAction
+
+Card = int
+"""A card id: ``deck.offset + suit * len(deck.ranks) + rank``."""
+Suit = int
+"""A suit index within its deck, 0-3."""
+Rank = int
+"""A rank index within its deck: 0 is the strongest (the 3, or the Bavarian 10)."""
+Seat = int
+"""A seat, 0..n-1 in turn order (counter-clockwise at the table)."""
+CardMask = int
+"""A set of cards as a bitmask: bit ``c`` set for card ``c``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Deck:
+    """One of the two decks of RULES.md §1."""
+
+    name: str
+    offset: int
+    suits: tuple[str, ...]
+    ranks: tuple[str, ...]
+    rank_thirds: tuple[int, ...]
+    suit_names: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
+    rank_names: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
+    # Natural order of the napoletana extension (4, 5, 6, 7, F, C, R) as rank indices.
+    extension: tuple[Rank, ...] = ()
+
+    @property
+    def size(self) -> int:
+        return len(self.suits) * len(self.ranks)
+
+    def card(self, suit: Suit, rank: Rank) -> Card:
+        return self.offset + suit * len(self.ranks) + rank
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        return tuple(range(self.offset, self.offset + self.size))
+
+    @property
+    def mask(self) -> CardMask:
+        return ((1 << self.size) - 1) << self.offset
+
+    def suit_mask(self, suit: Suit) -> CardMask:
+        n = len(self.ranks)
+        return ((1 << n) - 1) << (self.offset + suit * n)
+
+    def contains(self, card: Card) -> bool:
+        return self.offset <= card < self.offset + self.size
+
+    def code(self, card: Card) -> str:
+        return CODE[card]
+
+    def parse(self, code: str) -> Card:
+        """The card with this code, e.g. ``"3d"``, ``"10h"``; codes are case-sensitive."""
+        if not isinstance(code, str) or len(code) < 2:
+            raise IllegalAction(f"not a card code: {code!r}")
+        rank_code, suit_code = code[:-1], code[-1]
+        if suit_code not in self.suits or rank_code not in self.ranks:
+            raise IllegalAction(
+                f"not a card of the {self.name} deck: {code!r} "
+                f"(ranks {' '.join(self.ranks)}, suits {' '.join(self.suits)})"
+            )
+        return self.card(self.suits.index(suit_code), self.ranks.index(rank_code))
+
+    def name_of(self, card: Card, lang: str = "native") -> str:
+        """A card's name for people: "tre di denari", "Herz Zehn", "three of coins"."""
+        lang = self.native_lang if lang == "native" else lang
+        suit = self.suit_names[lang][SUIT[card]]
+        rank = self.rank_names[lang][RANK[card]]
+        if lang == "it":
+            return f"{rank} di {suit}"
+        if lang == "de":
+            return f"{suit} {rank}"
+        return f"{rank} of {suit}"
+
+    def suit_name(self, suit: Suit, lang: str = "native") -> str:
+        lang = self.native_lang if lang == "native" else lang
+        return self.suit_names[lang][suit]
+
+    @property
+    def native_lang(self) -> str:
+        return "it" if self.name == "italian" else "de"
+
+
+ITALIAN = Deck(
+    name="italian",
+    offset=0,
+    suits=("c", "d", "s", "b"),
+    ranks=("3", "2", "A", "R", "C", "F", "7", "6", "5", "4"),
+    rank_thirds=(1, 1, 3, 1, 1, 1, 0, 0, 0, 0),
+    suit_names={
+        "it": ("coppe", "denari", "spade", "bastoni"),
+        "de": ("Kelch", "Münzen", "Schwerter", "Stäbe"),
+        "en": ("cups", "coins", "swords", "clubs"),
+    },
+    rank_names={
+        "it": ("tre", "due", "asso", "re", "cavallo", "fante", "sette", "sei", "cinque", "quattro"),
+        "de": ("Drei", "Zwei", "Ass", "König", "Reiter", "Bube", "Sieben", "Sechs", "Fünf", "Vier"),
+        "en": ("three", "two", "ace", "king", "knight", "knave", "seven", "six", "five", "four"),
+    },
+    # 4, 5, 6, 7, F (8), C (9), R (10) as rank indices.
+    extension=(9, 8, 7, 6, 5, 4, 3),
+)
+
+BAVARIAN = Deck(
+    name="bavarian",
+    offset=40,
+    suits=("e", "l", "h", "s"),
+    ranks=("10", "9", "A", "K", "O", "U", "8", "7"),
+    rank_thirds=(1, 1, 3, 1, 1, 1, 0, 0),
+    suit_names={
+        "it": ("ghiande", "foglie", "cuori", "sonagli"),
+        "de": ("Eichel", "Laub", "Herz", "Schell"),
+        "en": ("acorns", "leaves", "hearts", "bells"),
+    },
+    rank_names={
+        "it": ("dieci", "nove", "asso", "re", "ober", "unter", "otto", "sette"),
+        "de": ("Zehn", "Neun", "Ass", "König", "Ober", "Unter", "Acht", "Sieben"),
+        "en": ("ten", "nine", "ace", "king", "ober", "unter", "eight", "seven"),
+    },
+)
+
+DECKS: dict[str, Deck] = {ITALIAN.name: ITALIAN, BAVARIAN.name: BAVARIAN}
+
+# Flat tables indexed by card id, for the hot paths.
+SUIT: list[Suit] = []
+RANK: list[Rank] = []
+THIRDS: list[int] = []
+CODE: list[str] = []
+DECK_OF: list[Deck] = []
+for _deck in (ITALIAN, BAVARIAN):
+    for _s, _sc in enumerate(_deck.suits):
+        for _r, _rc in enumerate(_deck.ranks):
+            SUIT.append(_s)
+            RANK.append(_r)
+            THIRDS.append(_deck.rank_thirds[_r])
+            CODE.append(_rc + _sc)
+            DECK_OF.append(_deck)
+
+
+def thirds_of(card: Card) -> int:
+    """The card's value in thirds of a point: ace 3, 3/2/court 1, the rest 0."""
+    return THIRDS[card]
+
+
+def mask_of(cards: Iterable[Card]) -> CardMask:
+    m = 0
+    for c in cards:
+        m |= 1 << c
+    return m
+
+
+def cards_of(mask: CardMask) -> Iterator[Card]:
+    """The cards of a mask, lowest id first (strongest first within a suit)."""
+    while mask:
+        low = mask & -mask
+        yield low.bit_length() - 1
+        mask ^= low
+
+
+def card_list(mask: CardMask) -> list[Card]:
+    return list(cards_of(mask))
+
+
+def codes(cards: Iterable[Card]) -> list[str]:
+    return [CODE[c] for c in cards]
+
+
+def beats(challenger: Card, holder: Card, trump: Suit | None = None) -> bool:
+    """Whether ``challenger`` takes a trick currently held by ``holder``.
+
+    Only a card of the held card's suit (or a trump over a non-trump) wins;
+    within a suit the lower rank index is the stronger card.
+    """
+    if SUIT[challenger] == SUIT[holder]:
+        return RANK[challenger] < RANK[holder]
+    return trump is not None and SUIT[challenger] == trump

@@ -1,0 +1,127 @@
+"""Accusi: which combinations a hand holds and what each is worth (RULES.md §2)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware.engine.actions import Declare, DeclKind
+from firmware.engine.cards import SUIT, Card, CardMask, Deck, Rank, Seat, Suit, card_list
+from firmware.engine.errors import IllegalAction
+
+DECLARABLE_RANKS: tuple[Rank, ...] = (0, 1, 2)
+"""3, 2 and A (Bavarian 10, 9 and A): the ranks of buon gioco and of the napoletana."""
+
+
+@dataclass(frozen=True, slots=True)
+class Declaration:
+    """A declaration that was accepted; everything in it is public."""
+
+    seat: Seat
+    kind: DeclKind
+    suit: Suit | None
+    rank: Rank | None
+    cards: tuple[Card, ...]
+    points: int
+    missing: Suit | None = None  # three of a kind: the suit it lacks ("Welcher fehlt?")
+
+    @property
+    def key(self) -> tuple[str, int | None]:
+        return (self.kind, self.suit if self.kind == "napoletana" else self.rank)
+
+
+def napoletana_cards(deck: Deck, suit: Suit, held: CardMask, extends: bool) -> list[Card]:
+    """3-2-A of ``suit`` plus, if ``extends``, the 4, 5, … that follow in natural order."""
+    run = [deck.card(suit, r) for r in DECLARABLE_RANKS]
+    if any(not held >> c & 1 for c in run):
+        return []
+    if extends:
+        for rank in deck.extension:
+            card = deck.card(suit, rank)
+            if not held >> card & 1:
+                break
+            run.append(card)
+    return run
+
+
+def rank_cards(deck: Deck, rank: Rank, held: CardMask) -> list[Card]:
+    return [deck.card(s, rank) for s in range(len(deck.suits)) if held >> deck.card(s, rank) & 1]
+
+
+def evaluate(
+    deck: Deck, action: Declare, held: CardMask, extends: bool, earlier: tuple[Declaration, ...]
+) -> Declaration:
+    """The declaration ``action`` makes from the cards ``held``; raises if it is not true.
+
+    ``earlier`` are the seat's declarations already made this hand: nothing is
+    declared twice, and a three may not follow the four of the same rank
+    (seed 000); a four may follow its three.
+    """
+    seat, kind = action.seat, action.kind
+    if kind == "napoletana":
+        if action.suit is None or not 0 <= action.suit < len(deck.suits):
+            raise IllegalAction("a napoletana names its suit")
+        cards = napoletana_cards(deck, action.suit, held, extends)
+        if not cards:
+            name = deck.suit_name(action.suit, "it")
+            raise IllegalAction(f"no napoletana of {name}: you need its 3, 2 and A")
+        decl = Declaration(seat, kind, action.suit, None, tuple(cards), len(cards))
+    elif kind in ("three", "four"):
+        if action.rank not in DECLARABLE_RANKS:
+            raise IllegalAction("three or four of a kind must be of 3s, 2s or aces")
+        cards = rank_cards(deck, action.rank, held)
+        need = 3 if kind == "three" else 4
+        rank_code = deck.ranks[action.rank]
+        if len(cards) != need:
+            raise IllegalAction(
+                f"you hold {len(cards)} cards of rank {rank_code}; {kind} needs exactly {need}"
+            )
+        missing = None
+        if kind == "three":
+            held_suits = {SUIT[c] for c in cards}
+            missing = next(s for s in range(len(deck.suits)) if s not in held_suits)
+        decl = Declaration(seat, kind, None, action.rank, tuple(cards), need, missing)
+    else:
+        raise IllegalAction(f"unknown declaration {kind!r}")
+    for old in earlier:
+        if old.key == decl.key:
+            raise IllegalAction("that combination is already declared this hand")
+        if kind == "three" and old.kind == "four" and old.rank == action.rank:
+            raise IllegalAction("a three cannot follow the four of the same rank")
+    return decl
+
+
+def possible(
+    deck: Deck, seat: Seat, held: CardMask, extends: bool, earlier: tuple[Declaration, ...]
+) -> list[Declare]:
+    """Every declaration ``seat`` could make now from ``held``, in a stable order."""
+    out: list[Declare] = []
+    candidates: list[Declare] = [
+        Declare(seat, "napoletana", suit=s) for s in range(len(deck.suits))
+    ]
+    for rank in DECLARABLE_RANKS:
+        candidates.append(Declare(seat, "four", rank=rank))
+        candidates.append(Declare(seat, "three", rank=rank))
+    for cand in candidates:
+        try:
+            evaluate(deck, cand, held, extends, earlier)
+        except IllegalAction:
+            continue
+        out.append(cand)
+    return out
+
+
+def describe(deck: Deck, decl: Declaration, lang: str = "it") -> str:
+    """ "napoletana di coppe (4)", "tre 2 (manca denari)"."""
+    if decl.kind == "napoletana":
+        assert decl.suit is not None
+        extra = f" +{decl.points - 3}" if decl.points > 3 else ""
+        return f"napoletana di {deck.suit_name(decl.suit, 'it')}{extra} = {decl.points}"
+    assert decl.rank is not None
+    rank = deck.ranks[decl.rank]
+    if decl.kind == "four":
+        return f"quattro {rank} = 4"
+    assert decl.missing is not None
+    return f"tre {rank} (manca {deck.suit_name(decl.missing, 'it')}) = 3"
+
+
+__all__ = ["Declaration", "evaluate", "possible", "describe", "card_list"]

@@ -1,0 +1,162 @@
+"""Game records, ``"format": "tressette-record/1"`` (docs/records.md).
+
+The same document is the saved game, the power-loss journal's content and
+the input of ``tressette replay``. Reading one replays every action through
+the checked path, so a record with an illegal action is refused with the
+action's place and the reason; an unfinished last hand replays up to where it
+stops.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from firmware.engine.actions import Action, Declare, Play, ZuTun
+from firmware.engine.cards import CODE, Deck
+from firmware.engine.errors import RecordError, TressetteError
+from firmware.engine.match import Match
+from firmware.engine.variants import Variant, make_variant
+
+FORMAT = "tressette-record/1"
+
+
+def action_to_json(deck: Deck, action: Action) -> dict[str, Any]:
+    if isinstance(action, Play):
+        out: dict[str, Any] = {"seat": action.seat, "play": CODE[action.card]}
+        if action.signals:
+            out["signal"] = list(action.signals)
+        return out
+    if isinstance(action, Declare):
+        decl: dict[str, Any] = {"kind": action.kind}
+        if action.kind == "napoletana":
+            assert action.suit is not None
+            decl["suit"] = deck.suits[action.suit]
+        else:
+            assert action.rank is not None
+            decl["rank"] = deck.ranks[action.rank]
+        return {"seat": action.seat, "declare": decl}
+    return {"seat": action.seat, "zu_tun": CODE[action.card]}
+
+
+def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:
+    """Parse one action object; raises :class:`RecordError` saying what is wrong."""
+    if not isinstance(obj, Mapping):
+        raise RecordError(f"an action must be an object, not {obj!r}")
+    seat = obj.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise RecordError(f"an action needs an integer 'seat': {dict(obj)!r}")
+    kinds = [k for k in ("play", "declare", "zu_tun") if k in obj]
+    if len(kinds) != 1:
+        raise RecordError(f"an action has exactly one of play / declare / zu_tun: {dict(obj)!r}")
+    try:
+        if "play" in obj:
+            signals = obj.get("signal", [])
+            if not isinstance(signals, list) or not all(isinstance(x, str) for x in signals):
+                raise RecordError("'signal' must be a list of names")
+            return Play(seat, deck.parse(obj["play"]), tuple(signals))
+        if "zu_tun" in obj:
+            return ZuTun(seat, deck.parse(obj["zu_tun"]))
+        decl = obj["declare"]
+        if not isinstance(decl, Mapping):
+            raise RecordError("'declare' must be an object")
+        kind = decl.get("kind")
+        if kind == "napoletana":
+            suit = decl.get("suit")
+            if suit not in deck.suits:
+                raise RecordError(f"napoletana suit {suit!r} is not one of {' '.join(deck.suits)}")
+            return Declare(seat, "napoletana", suit=deck.suits.index(suit))
+        if kind in ("three", "four"):
+            rank = decl.get("rank")
+            if rank not in deck.ranks:
+                raise RecordError(f"rank {rank!r} is not one of {' '.join(deck.ranks)}")
+            return Declare(seat, kind, rank=deck.ranks.index(rank))
+        raise RecordError(f"unknown declaration kind {kind!r}")
+    except RecordError:
+        raise
+    except TressetteError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def match_to_json(match: Match) -> dict[str, Any]:
+    deck = match.variant.deck
+    return {
+        "format": FORMAT,
+        "variant": match.variant.name,
+        "options": match.variant.to_json(),
+        "hands": [
+            {
+                "dealer": h.dealer,
+                "deal": h.deal_spec,
+                "actions": [action_to_json(deck, a) for a in h.actions],
+            }
+            for h in match.hands
+        ],
+    }
+
+
+def dumps(match: Match) -> str:
+    return json.dumps(match_to_json(match), ensure_ascii=False, indent=1)
+
+
+def variant_of(doc: Mapping[str, Any]) -> Variant:
+    if doc.get("format") != FORMAT:
+        raise RecordError(f"not a game record: 'format' must be {FORMAT!r}")
+    options = doc.get("options", {})
+    if not isinstance(options, Mapping):
+        raise RecordError("'options' must be an object")
+    try:
+        return make_variant(str(doc.get("variant")), options)
+    except TressetteError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def replay(doc: Mapping[str, Any]) -> Match:
+    """Rebuild the match a record describes, checking every action."""
+    variant = variant_of(doc)
+    hands = doc.get("hands")
+    if not isinstance(hands, list):
+        raise RecordError("'hands' must be a list")
+    match: Match | None = None
+    for h_index, hand in enumerate(hands):
+        where = f"hand {h_index + 1}"
+        if not isinstance(hand, Mapping):
+            raise RecordError(f"{where}: must be an object")
+        dealer = hand.get("dealer", 0)
+        if not isinstance(dealer, int) or not 0 <= dealer < variant.n_seats:
+            raise RecordError(f"{where}: 'dealer' must be a seat number")
+        if match is None:
+            match = Match(variant, first_dealer=dealer)
+        elif dealer != match.next_dealer:
+            raise RecordError(f"{where}: the dealer is seat {match.next_dealer}, not {dealer}")
+        deal = hand.get("deal")
+        if not isinstance(deal, Mapping):
+            raise RecordError(f"{where}: 'deal' must be an object")
+        try:
+            match.start_hand(deal)
+        except TressetteError as exc:
+            raise RecordError(f"{where}: {exc}") from None
+        actions = hand.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError(f"{where}: 'actions' must be a list")
+        for a_index, obj in enumerate(actions):
+            try:
+                match.apply(action_from_json(variant.deck, obj))
+            except TressetteError as exc:
+                raise RecordError(f"{where}, action {a_index}: {exc}") from None
+        if h_index < len(hands) - 1 and not match.hand_over:
+            raise RecordError(f"{where}: unfinished, but another hand follows")
+    if match is None:
+        match = Match(variant)
+    return match
+
+
+def loads(text: str) -> Match:
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"not JSON: {exc}") from None
+    if not isinstance(doc, Mapping):
+        raise RecordError("a record is a JSON object")
+    return replay(doc)

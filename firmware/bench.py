@@ -1,0 +1,84 @@
+"""``tressette bench engine|solver|ui``: speed figures the project ships.
+
+Figures depend on the machine and its load: compare ratios measured in one
+run, and note the machine with any figure you report.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+
+from firmware.engine import HandState, apply, deal_seeded, legal_actions, make_variant
+
+
+def random_playouts(state: HandState, rng: random.Random, seconds: float) -> tuple[int, float]:
+    """Play random legal cards from ``state`` to the end of the hand, again and again.
+
+    Uses the unchecked fast path the hard player's search uses; returns
+    (hands played, seconds spent).
+    """
+    hands = 0
+    start = time.perf_counter()
+    deadline = start + seconds
+    while True:
+        for _ in range(50):
+            s = state.copy()
+            while not s.over:
+                mask = s.legal_mask()
+                k = rng.randrange(mask.bit_count())
+                for _ in range(k):
+                    mask &= mask - 1
+                s.play_fast((mask & -mask).bit_length() - 1)
+            hands += 1
+        now = time.perf_counter()
+        if now >= deadline:
+            return hands, now - start
+
+
+def checked_step_costs(variant_name: str, seed: int, hands: int) -> list[float]:
+    """Seconds per ``legal_actions`` + ``apply`` on the checked public path."""
+    variant = make_variant(variant_name)
+    rng = random.Random(seed)
+    costs: list[float] = []
+    for h in range(hands):
+        state = HandState.start(variant, deal_seeded(variant, seed + h, h % variant.n_seats), 0)
+        while not state.over:
+            t0 = time.perf_counter()
+            actions = legal_actions(state)
+            action = actions[rng.randrange(len(actions))]
+            state = apply(state, action)
+            costs.append(time.perf_counter() - t0)
+    return costs
+
+
+def bench_engine(args: argparse.Namespace) -> int:
+    variant = make_variant(args.variant)
+    rng = random.Random(args.seed)
+    start = HandState.start(variant, deal_seeded(variant, args.seed, 0), 0)
+    hands, spent = random_playouts(start, rng, args.seconds)
+    costs = checked_step_costs(args.variant, args.seed, 200)
+    print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
+    print(f"variant: {variant.name}")
+    print(f"random playouts (fast path, one core): {hands / spent:,.0f} complete hands/s")
+    print(
+        "legal_actions + apply (checked path): "
+        f"median {statistics.median(costs) * 1e6:.1f} µs, "
+        f"p95 {sorted(costs)[int(len(costs) * 0.95)] * 1e6:.1f} µs"
+    )
+    return 0
+
+
+def main(args: argparse.Namespace) -> int:
+    if args.what == "engine":
+        return bench_engine(args)
+    if args.what == "solver":
+        from firmware.players import solver
+
+        return solver.bench_main(args)
+    from ui import bench
+
+    return bench.main(args)

@@ -1,0 +1,180 @@
+"""What the person at the screen wants: named intents, never raw pygame events.
+
+The UI turns taps, clicks and keys into these small frozen values; the table
+controller drains them with :meth:`ui.app.UIApp.intents` and turns each into
+an engine action (or a menu step). The UI never applies anything itself: a
+``PlayCard`` for a dimmed card is never emitted, but everything else is the
+controller's to check (the engine refuses with a readable reason, and the
+controller shows it back through ``TableModel.message``).
+
+Card values are engine card ids (``firmware.engine.cards.Card`` = ``int``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from firmware.engine.actions import Declare as DeclareAction
+from firmware.engine.cards import Card
+
+SeatKind = Literal["human", "computer", "table"]
+"""human: plays at this screen; computer: a computer player; table: a person
+playing real cards on the table (read by the card reader or tapped in)."""
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSetup:
+    """Who sits in a seat for a new game; ``level`` only for a computer."""
+
+    kind: SeatKind = "computer"
+    level: str | None = "normal"
+    name: str = ""
+
+
+# ------------------------------------------------------------------ play
+
+
+@dataclass(frozen=True, slots=True)
+class PlayCard:
+    """Play ``card`` from the hand of the seat at the screen.
+
+    ``signals`` are the four-player signals (busso, volo, striscio, …) the
+    person toggled before playing; they travel with the card as in
+    ``engine.actions.Play.signals``.
+    """
+
+    card: Card
+    signals: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Make a declaration (accuso / Ansage): the engine action, exactly as legal."""
+
+    declare_action: DeclareAction
+
+
+@dataclass(frozen=True, slots=True)
+class Signal:
+    """A signal chip was toggled (``on``); the chosen set is attached to the next PlayCard.
+
+    The controller may ignore it; it exists so a table seat (real cards) can
+    make a signal on the screen and so the controller can echo it as a banner.
+    """
+
+    signal: str
+    on: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Chiamarsi fuori: the seat at the screen claims its side has reached the target."""
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Chiamata: call a card (a 3 you do not hold); its holder becomes your partner."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ZuTun:
+    """Treschetten: lay the 10 ``card`` on the talon and end the game as its winner."""
+
+    card: Card
+
+
+# ------------------------------------------------------------------ menus
+
+
+@dataclass(frozen=True, slots=True)
+class NewGame:
+    """Start a new match: preset name, chosen options, one SeatSetup per seat."""
+
+    variant: str
+    options: dict[str, bool | int | str] = field(default_factory=dict)
+    seats: tuple[SeatSetup, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Continue:
+    """Resume the interrupted game (from the journal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class NextHand:
+    """The end-of-hand count was read: deal the next hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class SetLevel:
+    """Change a computer seat's level during the match (key L)."""
+
+    seat: int
+    level: str
+
+
+@dataclass(frozen=True, slots=True)
+class ShowScreen:
+    """The UI changed screen (home, table, stats, settings, rules); informational."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class SetSetting:
+    """A setting changed: ``language`` (it/de/en), ``deck_style`` (napoletane/piacentine),
+    ``german_style`` (salzburger/bavarian), ``sounds`` (bool), ``brightness`` (10-100).
+    The UI applies it at once; the controller persists it (and sets the backlight)."""
+
+    key: str
+    value: bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Quit:
+    """Leave the program (simulator window closed, or Quit in the menu)."""
+
+
+# ------------------------------------------------------------ simulator panel
+
+
+@dataclass(frozen=True, slots=True)
+class SimButton:
+    """A table button clicked in the simulator panel: ``seat0``..``seat3`` or ``menu``.
+
+    ``hold_s`` is how long it was held (a long press of menu may mean something else).
+    """
+
+    button: str
+    hold_s: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SimScan:
+    """A card picked in the simulator's card-reader panel, as its code (``"3d"``, ``"10h"``)."""
+
+    card_code: str
+
+
+Intent = (
+    PlayCard
+    | Declare
+    | Signal
+    | Claim
+    | Call
+    | ZuTun
+    | NewGame
+    | Continue
+    | NextHand
+    | SetLevel
+    | ShowScreen
+    | SetSetting
+    | Quit
+    | SimButton
+    | SimScan
+)

@@ -1,0 +1,269 @@
+"""The view-model: one frozen snapshot of everything the screen shows.
+
+The controller builds a :class:`TableModel` after every change, from the
+engine :class:`~firmware.engine.view.View` of the seat at the screen plus the
+facts only the app knows (who sits where, match totals, messages, stats,
+whether a game can be resumed)::
+
+    model = model_from_view(
+        match.view_for(0),
+        seats=(SeatSetup("human", None, "Anna"), SeatSetup("computer", "hard")),
+        totals=tuple(match.totals), match_over=match.finished, winner=match.winner,
+        resumable=store.has_journal(), stats=stats, message=last_refusal,
+    )
+    ui.set_model(model)
+
+Without a hand in play (at power-on) pass ``TableModel(resumable=..., stats=...)``.
+
+Everything here is plain data: the layout is a pure function of it and the
+screen size, so the tests build models from seeded engine hands, no display.
+
+The four-player extensions (signals on plays, claims, calls, the trump card)
+have their fields already: :class:`PlayedCard.signals`, :attr:`TableModel.banners`,
+``can_claim``, ``call_choices``, ``signal_choices``, ``trump_card``. The
+builder fills them from the View when the engine offers them (``getattr``
+with a default, so older engines keep working) and the controller can pass
+banners of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from firmware.engine.actions import Declare as DeclareAction
+from firmware.engine.actions import Play, ZuTun
+from firmware.engine.cards import Card
+from firmware.engine.declarations import Declaration
+from firmware.engine.state import HandResult
+from firmware.engine.view import PublicDraw, View
+from ui.intents import SeatSetup
+
+BannerKind = Literal["declaration", "signal", "claim", "call", "trump", "info", "refusal"]
+
+
+@dataclass(frozen=True, slots=True)
+class Banner:
+    """A line shown over the table for a while: an accuso, a signal, a claim, …
+
+    ``text`` is shown as given (the controller localises its own); banners the
+    builder derives from the View carry a catalogue ``key`` + ``args`` instead.
+    """
+
+    kind: BannerKind
+    seat: int | None = None
+    text: str = ""
+    key: str = ""
+    args: tuple[tuple[str, str], ...] = ()
+    cards: tuple[Card, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SeatModel:
+    """One seat as the screen shows it."""
+
+    seat: int
+    name: str
+    kind: str  # "human" | "computer" | "table"
+    level: str | None
+    side: int
+    hand_count: int
+    shown: tuple[Card, ...] = ()  # face-up cards in that hand (draws, declared cards)
+    tricks_won: int = 0
+    thirds: int = 0
+    voids: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedCard:
+    seat: int
+    card: Card
+    signals: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class StatLine:
+    """Games and wins against one level in one variant."""
+
+    variant: str
+    level: str
+    games: int
+    wins: int
+
+
+@dataclass(frozen=True, slots=True)
+class Stats:
+    lines: tuple[StatLine, ...] = ()
+    # The human's side's final score in recent matches, oldest first, with the opponent's.
+    history: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TableModel:
+    """Everything the screens show. Defaults describe "no game yet"."""
+
+    # -- the hand (empty when no hand is dealt) --
+    variant: str = ""
+    options: tuple[tuple[str, bool | int | str], ...] = ()
+    deck: str = "italian"  # "italian" | "bavarian"
+    n_seats: int = 2
+    me: int = 0  # the seat drawn at the bottom of the screen
+    show_hand: bool = True  # False when nobody plays at the screen (hand hidden)
+    seats: tuple[SeatModel, ...] = ()
+    hand: tuple[Card, ...] = ()
+    playable: frozenset[Card] = frozenset()  # legal plays now (empty when not my turn)
+    declarable: tuple[DeclareAction, ...] = ()
+    zu_tun: tuple[ZuTun, ...] = ()
+    can_claim: bool = False
+    signal_choices: tuple[str, ...] = ()
+    call_choices: tuple[Card, ...] = ()
+    to_move: int | None = None
+    dealer: int = 0
+    trick: tuple[PlayedCard, ...] = ()
+    last_trick: tuple[PlayedCard, ...] = ()
+    last_winner: int | None = None
+    tricks_played: int = 0
+    talon_left: int = 0
+    draws: tuple[PublicDraw, ...] = ()
+    declarations: tuple[Declaration, ...] = ()
+    trump_card: Card | None = None
+    side_thirds: tuple[int, ...] = ()  # card thirds taken this hand, per side
+    declared: tuple[int, ...] = ()  # declaration points this hand, per side
+    totals: tuple[int, ...] = ()  # match totals before this hand, per side
+    target: int = 21
+    hand_over: bool = False
+    result: HandResult | None = None
+    # -- the match and the app --
+    match_over: bool = False
+    winner: int | None = None  # winning side
+    banners: tuple[Banner, ...] = ()
+    message: str = ""  # a refusal or note to show (already in the player's language)
+    resumable: bool = False
+    stats: Stats = field(default_factory=Stats)
+    hand_no: int = 1
+
+    @property
+    def in_game(self) -> bool:
+        return bool(self.variant) and bool(self.seats)
+
+    @property
+    def my_turn(self) -> bool:
+        return self.to_move == self.me and not self.hand_over
+
+    @property
+    def n_sides(self) -> int:
+        return len(self.totals) or self.n_seats
+
+    def side_of(self, seat: int) -> int:
+        return self.seats[seat].side if seat < len(self.seats) else seat
+
+    def option(self, key: str, default: bool | int | str | None = None) -> bool | int | str | None:
+        return dict(self.options).get(key, default)
+
+
+def _played(seq: Sequence[tuple[int, Card]], signals: Sequence[Sequence[str]] = ()) -> tuple[PlayedCard, ...]:
+    out = []
+    for i, (seat, card) in enumerate(seq):
+        sig = tuple(signals[i]) if i < len(signals) else ()
+        out.append(PlayedCard(seat, card, sig))
+    return tuple(out)
+
+
+def model_from_view(
+    view: View,
+    *,
+    seats: Sequence[SeatSetup] = (),
+    totals: Sequence[int] | None = None,
+    match_over: bool = False,
+    winner: int | None = None,
+    banners: Sequence[Banner] = (),
+    message: str = "",
+    resumable: bool = False,
+    stats: Stats | None = None,
+    show_hand: bool = True,
+    hand_no: int = 1,
+) -> TableModel:
+    """The model of ``view`` (the seat at the screen) plus the app's facts.
+
+    ``totals`` are the match totals *after* the hand when it is over (default:
+    the view's ``prior`` plus the hand's points), so the end-of-hand screen and
+    the score line agree.
+    """
+    v = view.variant
+    n = v.n_seats
+    setups = list(seats) + [SeatSetup("computer", "normal")] * (n - len(seats))
+    seat_models = tuple(
+        SeatModel(
+            seat=sv.seat,
+            name=setups[sv.seat].name,
+            kind=setups[sv.seat].kind,
+            level=setups[sv.seat].level if setups[sv.seat].kind == "computer" else None,
+            side=sv.side,
+            hand_count=sv.hand_count,
+            shown=sv.shown,
+            tricks_won=sv.tricks_won,
+            thirds=sv.thirds,
+            voids=sv.voids,
+        )
+        for sv in view.seats
+    )
+    n_sides = v.n_sides
+    side_thirds = [0] * n_sides
+    for sv in view.seats:
+        side_thirds[sv.side] += sv.thirds
+    declared = [0] * n_sides
+    for d in view.declarations:
+        declared[v.side_of(d.seat)] += d.points
+    if totals is None:
+        totals = list(view.prior)
+        if view.result is not None:
+            totals = [t + p for t, p in zip(totals, view.result.points, strict=False)]
+    playable = frozenset(a.card for a in view.legal if isinstance(a, Play))
+    decl = tuple(a for a in view.legal if isinstance(a, DeclareAction))
+    zu = tuple(a for a in view.legal if isinstance(a, ZuTun))
+    legal_names = {type(a).__name__ for a in view.legal}
+    last = view.tricks[-1] if view.tricks else None
+    last_trick: tuple[PlayedCard, ...] = ()
+    if last is not None:
+        last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)])
+    trick_signals = getattr(view, "trick_signals", ())
+    return TableModel(
+        variant=v.name,
+        options=tuple(sorted(v.options.items())),
+        deck=v.deck.name,
+        n_seats=n,
+        me=view.seat,
+        show_hand=show_hand,
+        seats=seat_models,
+        hand=view.hand,
+        playable=playable,
+        declarable=decl,
+        zu_tun=zu,
+        can_claim="Claim" in legal_names or bool(getattr(view, "can_claim", False)),
+        signal_choices=tuple(getattr(view, "signal_choices", ())),
+        call_choices=tuple(getattr(view, "call_choices", ())),
+        to_move=view.to_move,
+        dealer=view.dealer,
+        trick=_played(view.trick, trick_signals),
+        last_trick=last_trick,
+        last_winner=last.winner if last else None,
+        tricks_played=len(view.tricks),
+        talon_left=view.talon_left,
+        draws=view.draws,
+        declarations=view.declarations,
+        trump_card=getattr(view, "trump_card", None),
+        side_thirds=tuple(side_thirds),
+        declared=tuple(declared),
+        totals=tuple(totals),
+        target=v.target,
+        hand_over=view.over,
+        result=view.result,
+        match_over=match_over,
+        winner=winner,
+        banners=tuple(banners),
+        message=message,
+        resumable=resumable,
+        stats=stats or Stats(),
+        hand_no=hand_no,
+    )

@@ -1,0 +1,631 @@
+#!/usr/bin/python3
+"""Device-side installer of the Tressette box: verify, install, switch, check, roll back.
+
+Installed by ``deploy/provision`` to ``/opt/tressette/bin/device_install.py`` and
+run (as root) by ``deploy/deploy`` over SSH. It needs only the standard library
+and PyNaCl, which the box gets from Debian (``python3-nacl``), so it works with
+the system ``/usr/bin/python3`` whatever state the releases are in.
+
+Layout under ``<root>`` (``/`` on the box, a temporary directory in the tests)::
+
+    opt/tressette/releases/<version>/    one release: venv/, manifest.json(.sig), .complete
+    opt/tressette/current -> releases/<version>   switched atomically
+    opt/tressette/incoming/<version>.partial/     a transferred bundle awaiting verification
+    opt/tressette/deploy.lock                     flock: one deploy at a time
+    opt/tressette/pending.json                    an activation in progress (crash recovery)
+    opt/tressette/deploy.log                      what every run did
+    etc/tressette/deploy.pub                      the pinned ed25519 update key (hex)
+    var/lib/tressette/                            state: never inside a release
+    run/tressette/health                          written by the running program
+
+Exit codes: 0 done (or nothing to do), 1 failed and rolled back, 2 usage,
+3 bundle refused (signature, hashes, files), 4 downgrade refused, 75 busy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import errno
+import fcntl
+import hashlib
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+MANIFEST = "manifest.json"
+SIGNATURE = "manifest.json.sig"
+MANIFEST_FORMAT = "tressette-manifest/1"
+COMPLETE = ".complete"
+KEEP_RELEASES = 3
+SERVICE = "tressette.service"
+
+EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_REFUSED, EXIT_DOWNGRADE, EXIT_BUSY = 0, 1, 2, 3, 4, 75
+
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")
+_SAFE_REQ = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9_,.-]+\])?$")
+
+
+class InstallError(Exception):
+    """A step failed; ``code`` is the exit status to report."""
+
+    def __init__(self, message: str, code: int = EXIT_FAILED) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+# --------------------------------------------------------------------------- output
+
+
+class Log:
+    """Step lines to stdout (streamed to the laptop) and to deploy.log."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+
+    def __call__(self, line: str) -> None:
+        with contextlib.suppress(OSError):  # the laptop may have gone away: carry on
+            print(line, flush=True)
+        if self.path is not None:
+            with contextlib.suppress(OSError), self.path.open("a", encoding="utf-8") as f:
+                f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
+
+
+# --------------------------------------------------------------------------- versions
+
+
+_VERSION = re.compile(
+    r"^v?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|rc)(\d+))?(?:\.post(\d+))?(?:\.dev(\d+))?(?:\+[a-z0-9.]+)?$",
+    re.IGNORECASE,
+)
+
+
+def version_key(version: str) -> tuple[Any, ...]:
+    """A sort key for PEP 440 versions of the forms we publish (1.2.3, 1.2rc1, 1.2.post1, 1.2.dev3)."""
+    m = _VERSION.match(version)
+    if not m:
+        raise InstallError(f"unsupported version string {version!r}", EXIT_REFUSED)
+    release = [int(p) for p in m.group(1).split(".")]
+    while len(release) > 1 and release[-1] == 0:
+        release.pop()
+    pre_tag, pre_n, post, dev = m.group(2), m.group(3), m.group(4), m.group(5)
+    if pre_tag:
+        pre = ({"a": 0, "b": 1, "rc": 2}[pre_tag.lower()], int(pre_n))
+    elif dev is not None and post is None:
+        pre = (-1, 0)  # 1.0.dev1 sorts before 1.0a1
+    else:
+        pre = (3, 0)
+    return (tuple(release), pre, int(post) if post else -1, (0, int(dev)) if dev else (1, 0))
+
+
+# --------------------------------------------------------------------------- layout
+
+
+@dataclass(frozen=True)
+class Release:
+    name: str
+    path: Path
+    version: str
+    manifest_sha256: str
+    installed_ns: int
+    complete: bool
+
+
+class Box:
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.base = root / "opt/tressette"
+        self.releases = self.base / "releases"
+        self.incoming = self.base / "incoming"
+        self.current = self.base / "current"
+        self.lock_path = self.base / "deploy.lock"
+        self.pending = self.base / "pending.json"
+        self.log_path = self.base / "deploy.log"
+        self.pubkey = root / "etc/tressette/deploy.pub"
+        self.state_dir = root / "var/lib/tressette"
+        self.health = root / "run/tressette/health"
+
+    def release(self, name: str) -> Release:
+        path = self.releases / name
+        version, sha, installed = "", "", 0
+        with contextlib.suppress(OSError, ValueError):
+            data = (path / MANIFEST).read_bytes()
+            version = str(json.loads(data)["version"])
+            sha = hashlib.sha256(data).hexdigest()
+        with contextlib.suppress(OSError, ValueError, KeyError):
+            installed = int(json.loads((path / COMPLETE).read_text())["installed_ns"])
+        return Release(name, path, version, sha, installed, (path / COMPLETE).is_file())
+
+    def all_releases(self) -> list[Release]:
+        if not self.releases.is_dir():
+            return []
+        found = [self.release(p.name) for p in self.releases.iterdir() if p.is_dir()]
+        return sorted(found, key=lambda r: (r.installed_ns, r.name))
+
+    def current_name(self) -> str | None:
+        try:
+            target = os.readlink(self.current)
+        except OSError:
+            return None
+        return Path(target).name
+
+    def current_release(self) -> Release | None:
+        name = self.current_name()
+        return self.release(name) if name and (self.releases / name).is_dir() else None
+
+
+def fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def switch_current(box: Box, name: str | None) -> None:
+    """Point ``current`` at releases/<name> atomically: temporary symlink, rename, fsync."""
+    if name is None:
+        with contextlib.suppress(FileNotFoundError):
+            box.current.unlink()
+        fsync_dir(box.base)
+        return
+    tmp = box.base / f".current.tmp-{os.getpid()}"
+    with contextlib.suppress(FileNotFoundError):
+        tmp.unlink()
+    # Relative target: the same tree works under any --root and after a restore.
+    os.symlink(f"releases/{name}", tmp)
+    os.replace(tmp, box.current)
+    fsync_dir(box.base)
+
+
+def write_json_atomic(path: Path, data: dict[str, Any]) -> None:
+    tmp = path.with_name(f".{path.name}.tmp-{os.getpid()}")
+    with tmp.open("w", encoding="utf-8") as f:
+        json.dump(data, f, indent=1, sort_keys=True)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    fsync_dir(path.parent)
+
+
+@contextlib.contextmanager
+def deploy_lock(box: Box) -> Iterator[None]:
+    box.base.mkdir(parents=True, exist_ok=True)
+    fd = os.open(box.lock_path, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError as exc:
+            if exc.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                raise InstallError("another deploy is in progress on this box", EXIT_BUSY) from exc
+            raise
+        yield
+    finally:
+        os.close(fd)
+
+
+def lock_is_held(box: Box) -> bool:
+    try:
+        with deploy_lock(box):
+            return False
+    except InstallError:
+        return True
+
+
+# --------------------------------------------------------------------------- verification
+
+
+def load_pubkey(box: Box) -> bytes:
+    try:
+        text = box.pubkey.read_text().strip()
+        key = bytes.fromhex(text)
+    except (OSError, ValueError) as exc:
+        raise InstallError(f"no usable update key at {box.pubkey}: {exc}", EXIT_REFUSED) from exc
+    if len(key) != 32:
+        raise InstallError(f"update key at {box.pubkey} is not 32 bytes", EXIT_REFUSED)
+    return key
+
+
+def verify_signature(data: bytes, signature_hex: str, pubkey: bytes) -> None:
+    from nacl.exceptions import BadSignatureError
+    from nacl.signing import VerifyKey
+
+    try:
+        signature = bytes.fromhex(signature_hex.strip())
+        VerifyKey(pubkey).verify(data, signature)
+    except (ValueError, BadSignatureError) as exc:
+        raise InstallError("bad signature: manifest not signed by the pinned key", EXIT_REFUSED) from exc
+
+
+def _bundle_files(bundle: Path) -> set[str]:
+    found: set[str] = set()
+    for dirpath, dirnames, filenames in os.walk(bundle):
+        for name in dirnames + filenames:
+            path = Path(dirpath, name)
+            rel = path.relative_to(bundle).as_posix()
+            if path.is_symlink():
+                raise InstallError(f"refused: symlink in bundle: {rel}", EXIT_REFUSED)
+            if name in filenames:
+                found.add(rel)
+    return found - {MANIFEST, SIGNATURE}
+
+
+def sha256_file(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def verify_bundle(bundle: Path, pubkey: bytes, log: Log) -> tuple[dict[str, Any], bytes]:
+    """Signature first (nothing unsigned is parsed further), then every size and hash."""
+    try:
+        data = (bundle / MANIFEST).read_bytes()
+        signature = (bundle / SIGNATURE).read_text()
+    except OSError as exc:
+        raise InstallError(f"refused: incomplete bundle: {exc}", EXIT_REFUSED) from exc
+    verify_signature(data, signature, pubkey)
+    log("ok    signature (pinned ed25519 key)")
+    manifest = json.loads(data)
+    if manifest.get("format") != MANIFEST_FORMAT:
+        raise InstallError(f"refused: unknown manifest format {manifest.get('format')!r}", EXIT_REFUSED)
+    for field in ("name", "version"):
+        if not _SAFE_NAME.match(str(manifest.get(field, ""))):
+            raise InstallError(f"refused: bad {field} in manifest", EXIT_REFUSED)
+    if not _SAFE_REQ.match(str(manifest.get("requirement", manifest["name"]))):
+        raise InstallError("refused: bad requirement in manifest", EXIT_REFUSED)
+    files: dict[str, dict[str, Any]] = manifest.get("files", {})
+    for rel in files:
+        parts = Path(rel).parts
+        if Path(rel).is_absolute() or ".." in parts or not rel.startswith("wheels/"):
+            raise InstallError(f"refused: unsafe path in manifest: {rel}", EXIT_REFUSED)
+    present = _bundle_files(bundle)
+    missing = sorted(set(files) - present)
+    extra = sorted(present - set(files))
+    if missing:
+        raise InstallError(f"refused: missing from bundle: {', '.join(missing)}", EXIT_REFUSED)
+    if extra:
+        raise InstallError(f"refused: not in the manifest: {', '.join(extra)}", EXIT_REFUSED)
+    for rel, meta in sorted(files.items()):
+        path = bundle / rel
+        size = path.stat().st_size
+        if size != int(meta["size"]):
+            raise InstallError(
+                f"refused: {rel} is {size} bytes, manifest says {meta['size']} (truncated transfer?)",
+                EXIT_REFUSED,
+            )
+        if sha256_file(path) != meta["sha256"]:
+            raise InstallError(f"refused: SHA-256 mismatch for {rel} (tampered?)", EXIT_REFUSED)
+    log(f"ok    {len(files)} file(s), sizes and SHA-256 match the manifest")
+    return manifest, data
+
+
+# --------------------------------------------------------------------------- service
+
+
+@dataclass(frozen=True)
+class Options:
+    systemctl: list[str]
+    service: str
+    python: str
+    pip: list[str]
+    health_timeout: float
+    service_user: str
+    self_test_timeout: float
+
+
+def run(cmd: Sequence[str], log: Log, timeout: float, env: dict[str, str] | None = None,
+        user: str | None = None) -> int:
+    """Run a command, relaying its output line by line; return its exit status."""
+    try:
+        proc = subprocess.run(
+            list(cmd), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+            text=True, timeout=timeout, env=env, user=user, check=False,
+        )
+    except subprocess.TimeoutExpired:
+        log(f"      timed out after {timeout:.0f} s: {' '.join(cmd)}")
+        return 124
+    except OSError as exc:
+        log(f"      cannot run {cmd[0]}: {exc}")
+        return 127
+    for line in proc.stdout.splitlines():
+        log(f"      {line}")
+    return proc.returncode
+
+
+def read_health(box: Box) -> dict[str, Any] | None:
+    try:
+        data = json.loads(box.health.read_text())
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) else None
+
+
+def restart_and_check(box: Box, opts: Options, version: str, log: Log) -> bool:
+    """Restart the service; healthy = active and a fresh health file naming ``version``."""
+    started = time.time()
+    log(f"==> restarting {opts.service}")
+    if run([*opts.systemctl, "restart", opts.service], log, opts.health_timeout + 30) != 0:
+        log(f"FAIL  systemctl restart {opts.service}")
+        return False
+    deadline = time.monotonic() + opts.health_timeout
+    state, health = "", None
+    while True:
+        state = subprocess.run(
+            [*opts.systemctl, "is-active", opts.service], capture_output=True, text=True, check=False
+        ).stdout.strip()
+        health = read_health(box)
+        if state == "active" and health is not None and _healthy(health, version, started):
+            log(f"ok    service active, health file reports {version}")
+            return True
+        if state in ("failed", "inactive"):
+            log(f"FAIL  service is {state} after restart")
+            return False
+        if time.monotonic() >= deadline:
+            log(f"FAIL  no healthy report within {opts.health_timeout:.0f} s "
+                f"(service {state or 'unknown'}, health {health})")
+            return False
+        time.sleep(0.2)
+
+
+def _healthy(health: dict[str, Any], version: str, started: float) -> bool:
+    try:
+        fresh = float(health.get("time", 0)) >= started - 2.0  # a little clock slack
+    except (TypeError, ValueError):
+        return False
+    return fresh and str(health.get("version")) == version and health.get("status", "ok") == "ok"
+
+
+# --------------------------------------------------------------------------- install steps
+
+
+def cleanup_stale(box: Box, opts: Options, log: Log) -> None:
+    """Undo whatever a killed earlier run left behind."""
+    if box.pending.exists():
+        try:
+            pending = json.loads(box.pending.read_text())
+        except (OSError, ValueError):
+            pending = {}
+        previous = pending.get("previous")
+        log(f"==> an earlier activation did not finish; going back to {previous or 'no release'}")
+        switch_current(box, previous if previous and (box.releases / previous).is_dir() else None)
+        if previous:
+            restart_and_check(box, opts, box.release(previous).version, log)
+        new = pending.get("new")
+        if new and new != previous and (box.releases / new).is_dir():
+            shutil.rmtree(box.releases / new)
+        box.pending.unlink()
+    current = box.current_name()
+    for rel in box.all_releases():
+        if not rel.complete and rel.name != current:
+            log(f"      removing half-installed release {rel.name}")
+            shutil.rmtree(rel.path)
+    for tmp in box.base.glob(".current.tmp-*"):
+        tmp.unlink()
+
+
+def create_release(box: Box, name: str, bundle: Path, manifest: dict[str, Any], raw: bytes,
+                   signature: str, opts: Options, log: Log) -> Release:
+    path = box.releases / name
+    if path.exists():
+        shutil.rmtree(path)
+    path.mkdir(parents=True)
+    log(f"==> installing {manifest['name']} {manifest['version']} into releases/{name} (offline)")
+    venv = path / "venv"
+    if run([opts.python, "-m", "venv", "--without-pip", str(venv)], log, 120) != 0:
+        raise InstallError("could not create the release venv")
+    requirement = f"{manifest.get('requirement', manifest['name'])}=={manifest['version']}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("PIP_")}
+    env.update(PIP_DISABLE_PIP_VERSION_CHECK="1", PIP_NO_INPUT="1")
+    pip = [*opts.pip, "--python", str(venv / "bin/python"), "install", "--no-index",
+           "--no-cache-dir", "--quiet", "--find-links", str(bundle / "wheels"), requirement]
+    if run(pip, log, 600, env=env) != 0:
+        raise InstallError("pip install --no-index failed")
+    (path / MANIFEST).write_bytes(raw)
+    (path / SIGNATURE).write_text(signature)
+    log("==> self-test of the new release")
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
+               TRESSETTE_STATE_DIR=str(box.state_dir))
+    exe = venv / "bin/tressette"
+    rc = run([str(exe), "self-test", "--state-dir", str(box.state_dir)], log,
+             opts.self_test_timeout, env=env, user=_service_user(box, opts))
+    if rc != 0:
+        raise InstallError(f"self-test failed (exit {rc})")
+    write_json_atomic(path / COMPLETE, {"installed_ns": time.time_ns(), "version": manifest["version"]})
+    return box.release(name)
+
+
+def _service_user(box: Box, opts: Options) -> str | None:
+    """Self-test as the service's user on the real box, so 'state dir writable' means it."""
+    if os.geteuid() != 0 or box.root != Path("/") or not opts.service_user:
+        return None
+    import pwd
+
+    try:
+        pwd.getpwnam(opts.service_user)
+    except KeyError:
+        return None
+    return opts.service_user
+
+
+def activate(box: Box, target: Release, previous: Release | None, opts: Options, log: Log) -> bool:
+    """Switch to ``target`` and check it; on failure switch back to ``previous``."""
+    write_json_atomic(box.pending, {"new": target.name, "previous": previous.name if previous else None})
+    log(f"==> switching current -> releases/{target.name}")
+    switch_current(box, target.name)
+    ok = restart_and_check(box, opts, target.version, log)
+    if not ok:
+        log(f"==> rolling back to {previous.version if previous else 'no release'}")
+        switch_current(box, previous.name if previous else None)
+        if previous is not None and not restart_and_check(box, opts, previous.version, log):
+            log(f"WARN  {previous.version} is not healthy either: see journalctl -u {opts.service}")
+    box.pending.unlink()
+    fsync_dir(box.base)
+    return ok
+
+
+def prune(box: Box, log: Log, keep: int = KEEP_RELEASES) -> None:
+    current = box.current_name()
+    others = [r for r in box.all_releases() if r.name != current]
+    excess = len(others) - (keep - 1 if current else keep)
+    for rel in others[: max(0, excess)]:  # oldest installs first
+        log(f"      pruning old release {rel.name}")
+        shutil.rmtree(rel.path)
+
+
+def install(box: Box, bundle: Path, force: bool, opts: Options, log: Log) -> int:
+    try:
+        bundle = bundle.resolve(strict=True)
+    except OSError as exc:
+        raise InstallError(f"no bundle at {bundle}", EXIT_REFUSED) from exc
+    if box.incoming.resolve() not in bundle.parents:
+        raise InstallError(f"bundle must be under {box.incoming}", EXIT_USAGE)
+    with deploy_lock(box):  # busy: raise before touching anything, the bundle may be the other's
+        try:
+            cleanup_stale(box, opts, log)
+            return _install_locked(box, bundle, force, opts, log)
+        finally:
+            # Verified or not, a bundle is used once: never leave it to be installed by accident.
+            shutil.rmtree(bundle, ignore_errors=True)
+
+
+def _install_locked(box: Box, bundle: Path, force: bool, opts: Options, log: Log) -> int:
+    log("==> verifying the bundle")
+    manifest, raw = verify_bundle(bundle, load_pubkey(box), log)
+    version = str(manifest["version"])
+    sha = hashlib.sha256(raw).hexdigest()
+    current = box.current_release()
+    if current is not None and current.version == version and not force:
+        if current.manifest_sha256 == sha:
+            log(f"ok    {version} is already the current release: nothing to do")
+            return EXIT_OK
+        raise InstallError(f"{version} is current with different content: bump the version or --force",
+                           EXIT_REFUSED)
+    if (current is not None and current.version and not force
+            and version_key(version) < version_key(current.version)):
+        raise InstallError(f"refused downgrade {current.version} -> {version} (use --force)",
+                               EXIT_DOWNGRADE)
+    name = version if current is None or current.name != version else f"{version}-{time.time_ns()}"
+    signature = (bundle / SIGNATURE).read_text()
+    try:
+        release = create_release(box, name, bundle, manifest, raw, signature, opts, log)
+    except InstallError as exc:
+        shutil.rmtree(box.releases / name, ignore_errors=True)
+        log(f"FAIL  {exc}; {current.version if current else 'nothing'} stays current")
+        return EXIT_FAILED
+    if not activate(box, release, current, opts, log):
+        shutil.rmtree(release.path, ignore_errors=True)
+        log(f"FAIL  {version} did not come up healthy; rolled back to "
+            f"{current.version if current else 'no release'}")
+        return EXIT_FAILED
+    prune(box, log)
+    log(f"done  installed {version}" + (f" (was {current.version})" if current else ""))
+    return EXIT_OK
+
+
+def rollback(box: Box, opts: Options, log: Log) -> int:
+    with deploy_lock(box):
+        cleanup_stale(box, opts, log)
+        current = box.current_release()
+        if current is None:
+            raise InstallError("no current release to roll back from")
+        older = [r for r in box.all_releases()
+                 if r.complete and r.name != current.name and r.installed_ns < current.installed_ns]
+        if not older:
+            raise InstallError(f"no release older than {current.version} to roll back to")
+        target = older[-1]
+        log(f"==> rolling back {current.version} -> {target.version}")
+        if not activate(box, target, current, opts, log):
+            log(f"FAIL  {target.version} did not come up healthy; back on {current.version}")
+            return EXIT_FAILED
+        log(f"done  current is {target.version}")
+        return EXIT_OK
+
+
+def status(box: Box) -> dict[str, Any]:
+    current = box.current_release()
+    return {
+        "current": current.name if current else None,
+        "version": current.version if current else None,
+        "manifest_sha256": current.manifest_sha256 if current else None,
+        "releases": [
+            {"name": r.name, "version": r.version, "complete": r.complete, "installed_ns": r.installed_ns}
+            for r in box.all_releases()
+        ],
+        "locked": lock_is_held(box) if box.base.is_dir() else False,
+        "health": read_health(box),
+    }
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="device_install", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--root", default="/", help="the box's filesystem root (tests: a temp dir)")
+    p.add_argument("--systemctl", default="systemctl", help="systemctl command (tests: a shim)")
+    p.add_argument("--service", default=SERVICE)
+    p.add_argument("--python", default=sys.executable, help="interpreter for release venvs")
+    p.add_argument("--pip", default=f"{sys.executable} -m pip", help="pip command (supports --python)")
+    p.add_argument("--health-timeout", type=float, default=60.0)
+    p.add_argument("--self-test-timeout", type=float, default=120.0)
+    p.add_argument("--service-user", default="tressette")
+    sub = p.add_subparsers(dest="command", required=True)
+    i = sub.add_parser("install", help="verify and install a bundle from incoming/")
+    i.add_argument("bundle")
+    i.add_argument("--force", action="store_true", help="allow a downgrade or a same-version reinstall")
+    v = sub.add_parser("verify", help="only verify a bundle")
+    v.add_argument("bundle")
+    sub.add_parser("rollback", help="go back to the release installed before the current one")
+    s = sub.add_parser("status", help="current release, releases kept, lock, health")
+    s.add_argument("--json", action="store_true")
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    # The laptop may hang up mid-install: finish (or roll back) regardless.
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    box = Box(Path(args.root))
+    opts = Options(
+        systemctl=args.systemctl.split(), service=args.service, python=args.python,
+        pip=args.pip.split(), health_timeout=args.health_timeout, service_user=args.service_user,
+        self_test_timeout=args.self_test_timeout,
+    )
+    log = Log(box.log_path if box.base.is_dir() and args.command != "status" else None)
+    try:
+        if args.command == "install":
+            return install(box, Path(args.bundle), args.force, opts, log)
+        if args.command == "verify":
+            manifest, _ = verify_bundle(Path(args.bundle), load_pubkey(box), log)
+            log(f"ok    {manifest['name']} {manifest['version']}")
+            return EXIT_OK
+        if args.command == "rollback":
+            return rollback(box, opts, log)
+        info = status(box)
+        if args.json:
+            print(json.dumps(info, sort_keys=True))
+        else:
+            print(f"current: {info['version'] or 'none'}")
+            for r in info["releases"]:
+                mark = "*" if r["name"] == info["current"] else " "
+                print(f" {mark} {r['name']}{'' if r['complete'] else ' (incomplete)'}")
+        return EXIT_OK
+    except InstallError as exc:
+        log(f"FAIL  {exc}")
+        return exc.code
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,190 @@
+#!/usr/bin/python3
+"""Box side of ``deploy/provision``: turn a fresh Raspberry Pi OS Lite into a Tressette box.
+
+Sent over SSH together with device_install.py, the unit file and the public
+update key, and run as root with the system python3 (standard library only:
+PyNaCl arrives with the apt step). Every step first looks, then acts only if
+something is missing or different, and says ``ok`` or ``changed``: a second
+run reports ``provision: no changes``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Sequence
+from pathlib import Path
+
+APT_PACKAGES = (
+    "python3-venv",  # release venvs
+    "python3-pip",  # offline installs into them (pip --python)
+    "python3-nacl",  # the installer's signature check
+    "rsync",  # the transfer
+    "libgbm1", "libegl1", "libgles2", "libdrm2",  # SDL's kmsdrm video driver
+)
+USER = "tressette"
+# DRM/KMS, render nodes, /dev/input, /dev/gpiochip* (Pi OS udev rule), serial ports.
+DEVICE_GROUPS = ("video", "render", "input", "gpio", "dialout")
+UNIT = "tressette.service"
+CURSOR_OFF = "vt.global_cursor_default=0"
+
+
+class Provisioner:
+    def __init__(self, root: Path, src: Path) -> None:
+        self.root = root
+        self.src = src
+        self.changes = 0
+
+    def say(self, changed: bool, what: str) -> None:
+        self.changes += changed
+        print(f"{'changed' if changed else 'ok     '} {what}", flush=True)
+
+    def run(self, *cmd: str) -> None:
+        print(f"        $ {' '.join(cmd)}", flush=True)
+        subprocess.run(list(cmd), check=True, stdin=subprocess.DEVNULL)
+
+    # ------------------------------------------------------------------ packages
+    def packages(self) -> None:
+        missing = [p for p in APT_PACKAGES if not self._installed(p)]
+        if missing:
+            env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
+            subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
+            subprocess.run(["apt-get", "install", "-y", "-qq", "--no-install-recommends", *missing],
+                           check=True, env=env, stdin=subprocess.DEVNULL)
+        self.say(bool(missing), "apt packages: " + (" ".join(missing) if missing else "all present"))
+
+    @staticmethod
+    def _installed(package: str) -> bool:
+        proc = subprocess.run(["dpkg-query", "-W", "-f=${Status}", package],
+                              capture_output=True, text=True, check=False)
+        return proc.returncode == 0 and "install ok installed" in proc.stdout
+
+    # ------------------------------------------------------------------ user and groups
+    def _table(self, name: str) -> dict[str, list[str]]:
+        path = self.root / "etc" / name
+        rows = [line.split(":") for line in path.read_text().splitlines() if line and line[0] != "#"]
+        return {row[0]: row for row in rows}
+
+    def user(self) -> None:
+        groups = self._table("group")
+        wanted = [g for g in DEVICE_GROUPS if g in groups]
+        for absent in sorted(set(DEVICE_GROUPS) - set(wanted)):
+            print(f"note    group {absent} does not exist on this system: skipped")
+        if USER not in self._table("passwd"):
+            self.run("useradd", "--system", "--user-group", "--home-dir", "/var/lib/tressette",
+                     "--no-create-home", "--shell", "/usr/sbin/nologin", "--groups", ",".join(wanted), USER)
+            self.say(True, f"user {USER} in groups {','.join(wanted)}")
+            return
+        groups = self._table("group")
+        member_of = {g for g, row in groups.items() if USER in row[3].split(",")}
+        missing = [g for g in wanted if g not in member_of]
+        if missing:
+            self.run("usermod", "--append", "--groups", ",".join(missing), USER)
+        self.say(bool(missing), f"user {USER} in groups {','.join(wanted)}")
+
+    def _ids(self) -> tuple[int, int]:
+        row = self._table("passwd")[USER]
+        return int(row[2]), int(row[3])
+
+    # ------------------------------------------------------------------ directories
+    def directory(self, rel: str, mode: int, owned: bool = False) -> None:
+        path = self.root / rel
+        uid, gid = self._ids() if owned else (0, 0)
+        changed = not path.is_dir()
+        path.mkdir(parents=True, exist_ok=True)
+        st = path.stat()
+        if (st.st_mode & 0o7777) != mode:
+            path.chmod(mode)
+            changed = True
+        if (st.st_uid, st.st_gid) != (uid, gid) and os.geteuid() == 0:
+            os.chown(path, uid, gid)
+            changed = True
+        self.say(changed, f"directory /{rel} ({oct(mode)[2:]}{', ' + USER if owned else ''})")
+
+    def layout(self) -> None:
+        for rel in ("opt/tressette", "opt/tressette/bin", "opt/tressette/releases"):
+            self.directory(rel, 0o755)
+        self.directory("opt/tressette/incoming", 0o700)
+        self.directory("etc/tressette", 0o755)
+        # State lives outside every release, so a rollback never loses a game in progress.
+        self.directory("var/lib/tressette", 0o750, owned=True)
+
+    # ------------------------------------------------------------------ files
+    def file(self, source: str, rel: str, mode: int) -> bool:
+        data = (self.src / source).read_bytes()
+        path = self.root / rel
+        same = path.is_file() and path.read_bytes() == data and (path.stat().st_mode & 0o7777) == mode
+        if not same:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+                f.flush()
+                os.fsync(f.fileno())
+            os.chmod(tmp, mode)
+            os.replace(tmp, path)
+        self.say(not same, f"file /{rel}")
+        return not same
+
+    # ------------------------------------------------------------------ console
+    def console(self) -> None:
+        for rel in ("boot/firmware/cmdline.txt", "boot/cmdline.txt"):  # Bookworm, then older
+            cmdline = self.root / rel
+            if cmdline.is_file():
+                tokens = cmdline.read_text().split()
+                absent = CURSOR_OFF not in tokens
+                if absent:
+                    cmdline.write_text(" ".join([*tokens, CURSOR_OFF]) + "\n")
+                self.say(absent, f"console cursor off ({CURSOR_OFF} in /{rel})")
+                break
+        else:
+            print("note    no cmdline.txt found: console cursor left as it is")
+        getty = self.root / "etc/systemd/system/getty@tty1.service"
+        masked = getty.is_symlink() and os.readlink(getty) == "/dev/null"
+        if not masked:
+            self.run("systemctl", "mask", "--now", "getty@tty1.service")
+        self.say(not masked, "getty on tty1 masked (the screen belongs to the box)")
+
+    def unit(self, changed: bool) -> None:
+        if changed:
+            self.run("systemctl", "daemon-reload")
+        wants = self.root / "etc/systemd/system/multi-user.target.wants" / UNIT
+        enabled = wants.is_symlink() or wants.exists()
+        if not enabled:
+            self.run("systemctl", "enable", UNIT)
+        self.say(not enabled, f"{UNIT} enabled")
+
+    def all(self) -> int:
+        self.packages()
+        self.user()
+        self.layout()
+        self.file("device_install.py", "opt/tressette/bin/device_install.py", 0o755)
+        self.file("deploy.pub", "etc/tressette/deploy.pub", 0o644)
+        unit_changed = self.file(UNIT, f"etc/systemd/system/{UNIT}", 0o644)
+        self.console()
+        self.unit(unit_changed)
+        print(f"provision: {self.changes} change(s)" if self.changes else "provision: no changes")
+        return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--root", default="/", help="the box's filesystem root (tests: a temp dir)")
+    p.add_argument("--src", required=True, help="directory holding the files to install")
+    args = p.parse_args(argv)
+    if shutil.which("systemctl") is None:
+        print("provision: systemctl not found: is this a systemd system?", file=sys.stderr)
+        return 1
+    try:
+        return Provisioner(Path(args.root), Path(args.src)).all()
+    except subprocess.CalledProcessError as exc:
+        print(f"provision: FAILED: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

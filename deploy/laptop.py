@@ -1,0 +1,321 @@
+"""``deploy/deploy``: build a signed release bundle on the laptop and install it on the box.
+
+    deploy keygen                     make the ed25519 update key pair
+    deploy build [--platform ...]     wheels of the project and all its dependencies
+                                      + manifest.json (version, SHA-256 of every file)
+                                      + manifest.json.sig
+    deploy push HOST                  build (or --bundle DIR), copy with rsync into
+                                      incoming/<version>.partial, run the box's installer
+    deploy status HOST                what the box runs and keeps
+    deploy rollback HOST              back to the release installed before the current one
+
+The box trusts nothing the laptop says: its installer (deploy/device_install.py)
+verifies the signature against the key pinned at provisioning and every hash,
+and decides. See docs/deploy.md.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import hashlib
+import json
+import os
+import platform
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import tempfile
+import tomllib
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from deploy.device_install import (
+    EXIT_BUSY,
+    EXIT_FAILED,
+    EXIT_OK,
+    EXIT_USAGE,
+    MANIFEST,
+    MANIFEST_FORMAT,
+    SIGNATURE,
+)
+from deploy.remote import Target, add_target_arguments, target_from_args
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_KEY = Path(os.environ.get("TRESSETTE_DEPLOY_KEY", "~/.config/tressette/deploy.key")).expanduser()
+STEPS = 5
+
+
+def step(n: int, text: str) -> None:
+    print(f"[{n}/{STEPS}] {text}", flush=True)
+
+
+# --------------------------------------------------------------------------- keys
+
+
+def keygen(key_path: Path, force: bool = False) -> Path:
+    from nacl.signing import SigningKey
+
+    pub_path = key_path.with_suffix(".pub")
+    if key_path.exists() and not force:
+        raise SystemExit(f"deploy: {key_path} exists (use --force to replace it)")
+    key_path.parent.mkdir(parents=True, exist_ok=True)
+    key = SigningKey.generate()
+    fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w") as f:
+        f.write(bytes(key).hex() + "\n")
+    pub_path.write_text(bytes(key.verify_key).hex() + "\n")
+    return pub_path
+
+
+def load_signing_key(key_path: Path) -> Any:
+    from nacl.signing import SigningKey
+
+    try:
+        return SigningKey(bytes.fromhex(key_path.read_text().strip()))
+    except (OSError, ValueError) as exc:
+        raise SystemExit(f"deploy: cannot read the signing key {key_path}: {exc} "
+                         "(make one with `deploy keygen`)") from exc
+
+
+# --------------------------------------------------------------------------- build
+
+
+def project_name(project: Path) -> str:
+    with (project / "pyproject.toml").open("rb") as f:
+        return str(tomllib.load(f)["project"]["name"])
+
+
+def _norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "_", name).lower()
+
+
+def _pip(*args: str) -> None:
+    cmd = [sys.executable, "-m", "pip", "--disable-pip-version-check", *args]
+    print("      $ " + shlex.join(cmd), flush=True)
+    subprocess.run(cmd, check=True)
+
+
+def build_wheels(project: Path, wheels: Path, *, no_deps: bool, platforms: Sequence[str],
+                 python_version: str, extras: Sequence[str], requirements: Sequence[str]) -> None:
+    _pip("wheel", "--no-deps", "--quiet", "--wheel-dir", str(wheels), str(project))
+    if no_deps:
+        return
+    own = sorted(wheels.glob("*.whl"))[0]
+    req = f"{own}[{','.join(extras)}]" if extras else str(own)
+    if platforms:
+        # Cross-platform (the box is linux aarch64, cp311): binary wheels only.
+        plat = [a for p in platforms for a in ("--platform", p)]
+        _pip("download", "--quiet", "--only-binary=:all:", *plat, "--python-version", python_version,
+             "--implementation", "cp", "--dest", str(wheels), req, *requirements)
+    else:
+        _pip("wheel", "--quiet", "--wheel-dir", str(wheels), req, *requirements)
+
+
+def build_bundle(out: Path, key: Any, *, name: str, project: Path = REPO, wheels_from: Path | None = None,
+                 no_deps: bool = False, platforms: Sequence[str] = (), python_version: str = "3.11",
+                 extras: Sequence[str] = (), requirements: Sequence[str] = ()) -> Path:
+    """Make ``out/<version>/`` with wheels/, manifest.json and its signature; return it."""
+    out.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=".bundle-", dir=out))
+    try:
+        wheels = work / "wheels"
+        wheels.mkdir()
+        if wheels_from is not None:
+            for whl in sorted(wheels_from.glob("*.whl")):
+                shutil.copy2(whl, wheels / whl.name)
+        else:
+            build_wheels(project, wheels, no_deps=no_deps, platforms=platforms,
+                         python_version=python_version, extras=extras, requirements=requirements)
+        own = [w for w in wheels.glob("*.whl") if _norm(w.name.split("-")[0]) == _norm(name)]
+        versions = {w.name.split("-")[1] for w in own}
+        if len(versions) != 1:
+            raise SystemExit(f"deploy: expected one version of {name} among the wheels, found {versions}")
+        version = versions.pop()
+        manifest = {
+            "format": MANIFEST_FORMAT,
+            "name": name,
+            "version": version,
+            "requirement": f"{name}[{','.join(extras)}]" if extras else name,
+            "created": dt.datetime.now(dt.UTC).isoformat(timespec="seconds"),
+            "builder": platform.node(),
+            "platforms": list(platforms) or [f"local:{platform.machine()}"],
+            "files": {
+                f"wheels/{w.name}": {"sha256": _sha256(w), "size": w.stat().st_size}
+                for w in sorted(wheels.iterdir())
+            },
+        }
+        data = (json.dumps(manifest, indent=1, sort_keys=True) + "\n").encode()
+        (work / MANIFEST).write_bytes(data)
+        (work / SIGNATURE).write_text(key.sign(data).signature.hex() + "\n")
+        final = out / version
+        if final.exists():
+            shutil.rmtree(final)
+        work.rename(final)
+        return final
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _sha256(path: Path) -> str:
+    h = hashlib.sha256()
+    with path.open("rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+# --------------------------------------------------------------------------- push
+
+
+def box_status(target: Target) -> dict[str, Any] | None:
+    proc = target.ssh(target.installer_cmd("status", "--json"), capture=True, timeout=60)
+    if proc.returncode != 0:
+        sys.stderr.write(proc.stderr.decode("utf-8", "replace"))
+        return None
+    try:
+        data: dict[str, Any] = json.loads(proc.stdout)
+    except ValueError:
+        return None
+    return data
+
+
+def transfer(target: Target, bundle: Path, version: str, bwlimit: int | None) -> int:
+    dest = f"{target.incoming}/{version}.partial/"
+    # The remote rsync runs under the box's deploy lock: no copy lands while an install runs.
+    rsync_path = shlex.join(target.as_root(["flock", "-n", "-E", str(EXIT_BUSY), target.lock, "rsync"]))
+    argv = ["rsync", "--recursive", "--times", "--delete", "--partial", "--info=progress2",
+            "--rsh", shlex.join(target.ssh_argv()), "--rsync-path", rsync_path]
+    if bwlimit:
+        argv.append(f"--bwlimit={bwlimit}")
+    argv += [f"{bundle}/", f"{target.host}:{dest}"]
+    return subprocess.run(argv, check=False).returncode
+
+
+def push(target: Target, bundle: Path, *, force: bool, bwlimit: int | None) -> int:
+    raw = (bundle / MANIFEST).read_bytes()
+    manifest = json.loads(raw)
+    version = manifest["version"]
+    sha = hashlib.sha256(raw).hexdigest()
+    step(3, f"asking {target.host} what it runs")
+    status = box_status(target)
+    if status is None:
+        print("deploy: cannot query the box's installer (is it provisioned? see deploy/provision)")
+        return EXIT_FAILED
+    print(f"      box runs {status['version'] or 'no release yet'}; bundle is {version}")
+    if status.get("locked"):
+        print("deploy: refused: another deploy is in progress on the box")
+        return EXIT_BUSY
+    if status["version"] == version and status["manifest_sha256"] == sha and not force:
+        print(f"deploy: {version} is already current on the box: nothing to do")
+        return EXIT_OK
+    size = sum(int(f["size"]) for f in manifest["files"].values())
+    step(4, f"copying {len(manifest['files'])} file(s), {size / 1e6:.1f} MB, "
+            f"to incoming/{version}.partial")
+    rc = transfer(target, bundle, version, bwlimit)
+    if rc != 0:
+        print(f"deploy: transfer failed (rsync exit {rc}); nothing was installed, "
+              "run deploy again to resume")
+        return EXIT_BUSY if rc == EXIT_BUSY else EXIT_FAILED
+    step(5, "installing on the box (verify, install offline, self-test, switch, health check)")
+    args = ["install", f"{target.incoming}/{version}.partial"] + (["--force"] if force else [])
+    rc = target.stream(target.installer_cmd(*args))
+    after = box_status(target)
+    now = after["version"] if after else "unknown"
+    if rc == EXIT_OK:
+        print(f"deploy: box reports version {now}")
+    else:
+        print(f"deploy: FAILED (installer exit {rc}); box reports version {now}")
+    return rc
+
+
+# --------------------------------------------------------------------------- CLI
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="deploy", description=__doc__,
+                                formatter_class=argparse.RawDescriptionHelpFormatter)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    k = sub.add_parser("keygen", help="make the ed25519 update key pair")
+    k.add_argument("--key", type=Path, default=DEFAULT_KEY)
+    k.add_argument("--force", action="store_true")
+
+    def build_args(q: argparse.ArgumentParser) -> None:
+        g = q.add_argument_group("build")
+        g.add_argument("--key", type=Path, default=DEFAULT_KEY, help="private signing key")
+        g.add_argument("--project", type=Path, default=REPO)
+        g.add_argument("--out", type=Path, default=None, help="bundle directory (default PROJECT/dist/bundles)")
+        g.add_argument("--wheels", type=Path, default=None, help="use these ready-made wheels")
+        g.add_argument("--platform", action="append", default=[],
+                       help="target wheel platform, e.g. manylinux_2_17_aarch64 (repeatable)")
+        g.add_argument("--python-version", default="3.11")
+        g.add_argument("--extra", action="append", default=[], help="project extra to install, e.g. pi")
+        g.add_argument("--with", dest="requirements", action="append", default=[],
+                       help="an additional requirement for the wheelhouse")
+        g.add_argument("--no-deps", action="store_true", help="only the project's wheel (tests)")
+
+    b = sub.add_parser("build", help="build and sign a bundle")
+    build_args(b)
+
+    q = sub.add_parser("push", help="build (or take --bundle), copy and install on the box")
+    add_target_arguments(q)
+    build_args(q)
+    q.add_argument("--bundle", type=Path, help="an already built bundle directory")
+    q.add_argument("--force", action="store_true", help="allow a downgrade / same-version reinstall")
+    q.add_argument("--health-timeout", type=float, default=60.0)
+    q.add_argument("--bwlimit", type=int, help="rsync bandwidth limit, KiB/s")
+
+    s = sub.add_parser("status", help="what the box runs")
+    add_target_arguments(s)
+    r = sub.add_parser("rollback", help="go back one release on the box")
+    add_target_arguments(r)
+    r.add_argument("--health-timeout", type=float, default=60.0)
+    return p
+
+
+def _build_from(args: argparse.Namespace) -> Path:
+    key = load_signing_key(args.key)
+    out = args.out or args.project / "dist" / "bundles"
+    step(1, "building wheels" + (f" for {', '.join(args.platform)}" if args.platform else ""))
+    bundle = build_bundle(out, key, name=project_name(args.project), project=args.project,
+                          wheels_from=args.wheels, no_deps=args.no_deps, platforms=args.platform,
+                          python_version=args.python_version, extras=args.extra,
+                          requirements=args.requirements)
+    step(2, f"signed {bundle / MANIFEST}")
+    return bundle
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command == "keygen":
+        pub = keygen(args.key, args.force)
+        print(f"deploy: private key {args.key} (keep it on this laptop), public key {pub} "
+              "(give it to deploy/provision)")
+        return EXIT_OK
+    if args.command == "build":
+        print(_build_from(args))
+        return EXIT_OK
+    if args.command == "push":
+        bundle = args.bundle if args.bundle else _build_from(args)
+        if args.bundle:
+            step(1, f"using bundle {bundle}")
+            step(2, "signature made at build time")
+        target = target_from_args(args, ["--health-timeout", str(args.health_timeout)])
+        return push(target, bundle, force=args.force, bwlimit=args.bwlimit)
+    if args.command == "status":
+        target = target_from_args(args)
+        return target.stream(target.installer_cmd("status"), prefix="")
+    if args.command == "rollback":
+        target = target_from_args(args, ["--health-timeout", str(args.health_timeout)])
+        rc = target.stream(target.installer_cmd("rollback"))
+        print("deploy: rolled back" if rc == EXIT_OK else f"deploy: rollback FAILED (exit {rc})")
+        return rc
+    return EXIT_USAGE
+
+
+if __name__ == "__main__":
+    sys.exit(main())

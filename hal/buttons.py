@@ -1,6 +1,8 @@
 """Table buttons: one *Accuso* button per seat and a menu button.
 
-gpiozero's :class:`~gpiozero.Button` reports raw contact edges; the debounce
+gpiozero's :class:`~gpiozero.DigitalInputDevice` (a ``Button`` without its
+hold thread, which would add one polling thread per button and up to a second
+to every close) reports raw contact edges; the debounce
 and hold logic is ours (:class:`Debouncer`), driven by an injected clock, so
 the tests can bounce a mock pin and advance time without sleeping (gpiozero's
 mock pins do not simulate bounce, and its ``hold_time`` runs on real time).
@@ -31,7 +33,7 @@ from hal.events import (
 from hal.timing import Clock, PeriodicThread
 
 if TYPE_CHECKING:
-    from gpiozero import Button
+    from gpiozero import DigitalInputDevice
     from gpiozero.pins import Factory
 
 DEFAULT_DEBOUNCE = 0.030
@@ -136,7 +138,7 @@ class TableButtons:
         clock: Clock = time.monotonic,
         tick_interval: float | None = 0.01,
     ) -> None:
-        from gpiozero import Button
+        from gpiozero import DigitalInputDevice
 
         if holds is None:
             holds = {MENU: DEFAULT_MENU_HOLDS}
@@ -148,11 +150,13 @@ class TableButtons:
             name: Debouncer(name, debounce=debounce, holds=holds.get(name, ()))
             for name in self.pins
         }
-        self._buttons: dict[ButtonName, Button] = {}
+        self._buttons: dict[ButtonName, DigitalInputDevice] = {}
         self._ticker: PeriodicThread | None = None
         try:
             for name, pin in self.pins.items():
-                button = Button(pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory)
+                button = DigitalInputDevice(
+                    pin, pull_up=pull_up, bounce_time=None, pin_factory=pin_factory
+                )
                 button.when_activated = self._callback(name, True)
                 button.when_deactivated = self._callback(name, False)
                 self._buttons[name] = button

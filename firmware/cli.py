@@ -70,7 +70,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     handler: Handler = args.func
-    return handler(args)
+    try:
+        return handler(args)
+    except BrokenPipeError:
+        # `tressette replay x | head`: the reader left; not an error worth a traceback.
+        sys.stderr.close()
+        return 141
 
 
 if __name__ == "__main__":

@@ -506,11 +506,11 @@ def _install_locked(box: Box, bundle: Path, force: bool, opts: Options, log: Log
     sha = hashlib.sha256(raw).hexdigest()
     current = box.current_release()
     if current is not None and current.version == version and not force:
-        if current.manifest_sha256 == sha:
-            log(f"ok    {version} is already the current release: nothing to do")
-            return EXIT_OK
-        raise InstallError(f"{version} is current with different content: bump the version or --force",
-                           EXIT_REFUSED)
+        # A rebuild of the same version differs only in timestamps: same version, same release.
+        same = "same manifest" if current.manifest_sha256 == sha else "rebuilt bundle"
+        log(f"ok    {version} is already the current release ({same}): nothing to do"
+            " (--force reinstalls)")
+        return EXIT_OK
     if (current is not None and current.version and not force
             and version_key(version) < version_key(current.version)):
         raise InstallError(f"refused downgrade {current.version} -> {version} (use --force)",

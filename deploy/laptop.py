@@ -209,8 +209,10 @@ def push(target: Target, bundle: Path, *, force: bool, bwlimit: int | None) -> i
     if status.get("locked"):
         print("deploy: refused: another deploy is in progress on the box")
         return EXIT_BUSY
-    if status["version"] == version and status["manifest_sha256"] == sha and not force:
-        print(f"deploy: {version} is already current on the box: nothing to do")
+    if status["version"] == version and not force:
+        same = "same manifest" if status["manifest_sha256"] == sha else "a rebuild of it"
+        print(f"deploy: {version} is already current on the box ({same}): nothing to do "
+              "(--force reinstalls)")
         return EXIT_OK
     size = sum(int(f["size"]) for f in manifest["files"].values())
     step(4, f"copying {len(manifest['files'])} file(s), {size / 1e6:.1f} MB, "

@@ -1,0 +1,196 @@
+"""Imagining the hidden cards: one full :class:`HandState` consistent with a view.
+
+``determinize(view, rng)`` deals the cards this seat cannot place (the
+view's ``unseen``) into the other hands' hidden places, the talon and the
+cards aside, so that every public fact still holds:
+
+- each seat holds its shown cards (draws shown, declared cards) and exactly
+  ``hand_count`` cards;
+- a seat that failed to follow a suit holds none of it, unless it drew a card
+  face down after that trick (then it may have drawn one of the suit);
+- a seat that declared a three of a kind does not hold the fourth card (the
+  missing suit), unless it drew face down since (it might have drawn it);
+- partners' *volo* signals, where the view carries signals, act as voids.
+
+The talon order of a sampled world is random. ``view_for(world, seat)`` equals
+the view again: tests check that, which proves the world is consistent.
+"""
+
+from __future__ import annotations
+
+import random
+
+from firmware.engine import SUIT, Card, CardMask, HandState, View, mask_of
+from firmware.engine.cards import card_list, cards_of
+from firmware.engine.state import Draw
+from firmware.players.signals import signal_voids
+
+
+class Inconsistent(ValueError):
+    """No deal fits the view (it cannot happen for a view made by the engine)."""
+
+
+def hidden_constraints(view: View) -> list[CardMask]:
+    """Per seat: the unseen cards it may hold face down (all for the own seat: none)."""
+    v = view.variant
+    deck = v.deck
+    n = v.n_seats
+    unseen = mask_of(view.unseen)
+    allowed = [unseen] * n
+    allowed[view.seat] = 0
+    hidden_draw_tricks: list[list[int]] = [[] for _ in range(n)]
+    for d in view.draws:
+        if d.card is None:
+            hidden_draw_tricks[d.seat].append(d.trick)
+    void_trick = _void_tricks(view)
+    sig_voids = signal_voids(view)
+    for seat in range(n):
+        if seat == view.seat:
+            continue
+        banned = 0
+        for suit, t in void_trick[seat].items():
+            # A face-down draw after trick t may have brought a card of the suit.
+            if not any(dt >= t for dt in hidden_draw_tricks[seat]):
+                banned |= deck.suit_mask(suit)
+        for suit in range(len(deck.suits)):
+            if sig_voids.get(seat, 0) >> suit & 1 and not hidden_draw_tricks[seat]:
+                banned |= deck.suit_mask(suit)
+        if not hidden_draw_tricks[seat]:
+            for decl in view.declarations:
+                if decl.seat == seat and decl.kind == "three" and decl.missing is not None:
+                    assert decl.rank is not None
+                    banned |= 1 << deck.card(decl.missing, decl.rank)
+        allowed[seat] = unseen & ~banned
+    return allowed
+
+
+def _void_tricks(view: View) -> list[dict[int, int]]:
+    """Per seat: suit -> index of the first trick in which it failed to follow that suit."""
+    n = view.variant.n_seats
+    out: list[dict[int, int]] = [{} for _ in range(n)]
+    plays: list[tuple[int, list[tuple[int, Card]]]] = []
+    for i, t in enumerate(view.tricks):
+        plays.append((i, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)]))
+    plays.append((len(view.tricks), list(view.trick)))
+    for i, cards in plays:
+        if not cards:
+            continue
+        lead = SUIT[cards[0][1]]
+        for seat, c in cards[1:]:
+            if SUIT[c] != lead and lead not in out[seat]:
+                out[seat][lead] = i
+    return out
+
+
+def hidden_counts(view: View) -> list[int]:
+    return [
+        0 if sv.seat == view.seat else sv.hand_count - len(sv.shown) for sv in view.seats
+    ]
+
+
+def sample_hidden(view: View, rng: random.Random, tries: int = 200) -> list[CardMask]:
+    """Per seat: a random set of hidden cards fitting the constraints; the rest goes to the talon."""
+    allowed = hidden_constraints(view)
+    need = hidden_counts(view)
+    unseen = card_list(mask_of(view.unseen))
+    seats = [s for s in range(len(need)) if need[s] > 0]
+    for _ in range(tries):
+        rng.shuffle(unseen)
+        # The most constrained seat first: it is the one that may run short.
+        order = sorted(seats, key=lambda s: ((allowed[s]).bit_count() - need[s], rng.random()))
+        taken = 0
+        hidden = [0] * len(need)
+        ok = True
+        for s in order:
+            pool = [c for c in unseen if allowed[s] >> c & 1 and not taken >> c & 1]
+            if len(pool) < need[s]:
+                ok = False
+                break
+            chosen = pool[: need[s]]
+            m = mask_of(chosen)
+            hidden[s] = m
+            taken |= m
+        if ok:
+            return hidden
+    return _sample_by_matching(view, rng, allowed, need)
+
+
+def _sample_by_matching(
+    view: View, rng: random.Random, allowed: list[CardMask], need: list[int]
+) -> list[CardMask]:
+    """Slow path: a bipartite matching of hidden places to cards (always finds one if any)."""
+    unseen = card_list(mask_of(view.unseen))
+    rng.shuffle(unseen)
+    slots = [s for s in range(len(need)) for _ in range(need[s])]
+    rng.shuffle(slots)
+    match_of_card: dict[Card, int] = {}
+
+    def augment(slot: int, seen: set[Card]) -> bool:
+        seat = slots[slot]
+        for c in unseen:
+            if allowed[seat] >> c & 1 and c not in seen:
+                seen.add(c)
+                if c not in match_of_card or augment(match_of_card[c], seen):
+                    match_of_card[c] = slot
+                    return True
+        return False
+
+    for i in range(len(slots)):
+        if not augment(i, set()):
+            raise Inconsistent("no deal of the unseen cards fits the view")
+    hidden = [0] * len(need)
+    for c, slot in match_of_card.items():
+        hidden[slots[slot]] |= 1 << c
+    return hidden
+
+
+def determinize(view: View, rng: random.Random) -> HandState:
+    """A full hand state consistent with ``view``; hidden cards and talon order at random."""
+    v = view.variant
+    n = v.n_seats
+    hidden = sample_hidden(view, rng)
+    shown = [mask_of(sv.shown) for sv in view.seats]
+    hands = [shown[s] | hidden[s] for s in range(n)]
+    hands[view.seat] = mask_of(view.hand)
+    rest = mask_of(view.unseen)
+    for h in hidden:
+        rest &= ~h
+    rest_cards = card_list(rest)
+    rng.shuffle(rest_cards)
+    talon_left = view.talon_left
+    future_talon = rest_cards[:talon_left]
+    aside = tuple(rest_cards[talon_left:])
+
+    s = HandState.__new__(HandState)
+    s.variant = v
+    s.n = n
+    s.dealer = view.dealer
+    s.prior = view.prior
+    s.hands = hands
+    draws: list[Draw] = []
+    for d in view.draws:
+        if d.card is not None:
+            card = d.card
+        else:
+            # A face-down draw by another seat: any card of its hand stands for it.
+            card = next(iter(cards_of(hidden[d.seat] or hands[d.seat] or v.deck.mask)))
+        draws.append(Draw(d.trick, d.seat, card, v.draws_shown))
+    s.talon = tuple(d.card for d in draws) + tuple(future_talon)
+    s.talon_pos = len(draws)
+    s.aside = aside
+    s.leader = view.leader
+    s.trick = [c for _, c in view.trick]
+    s.tricks = list(view.tricks)
+    s.thirds = [sv.thirds for sv in view.seats]
+    s.played = view.played_mask
+    s.known = shown
+    s.voids = [sum(1 << x for x in sv.voids) for sv in view.seats]
+    s.draws = draws
+    s.declarations = list(view.declarations)
+    s.over = view.over
+    s.last_winner = None
+    s.ended_by = "play"
+    s.zu_tun_seat = None
+    s.suit_masks = tuple(v.deck.suit_mask(x) for x in range(len(v.deck.suits)))
+    return s
+

@@ -1,0 +1,196 @@
+"""The easy and normal levels: the rules everyone learns (RULES.md §5, seed 002).
+
+normal, in order of priority:
+
+- take zu tun when it is offered (it wins the game);
+- on lead: cash a sure winner (an ace first: it is a whole point), but in the
+  last tricks keep one sure winner back for the last trick; otherwise lead
+  the least valuable card of the longest suit;
+- following: when the partner already holds the trick with a sure card, give
+  him points; when the trick is worth it, win it with the lowest card that
+  wins; else give the least valuable card, never an ace under a 3 or 2 while
+  another card of the suit is there;
+- declare everything.
+
+easy plays a random legal card most of the time and the normal card
+otherwise: it gives points away, yet stays legal and declares its accusi.
+"""
+
+from __future__ import annotations
+
+import random
+
+from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, View
+from firmware.engine.cards import cards_of
+from firmware.players import signals
+from firmware.players.base import (
+    declare_everything,
+    legal_plays,
+    legal_zu_tun,
+    play_for_card,
+)
+from firmware.players.knowledge import (
+    Counting,
+    cheapest,
+    count,
+    is_top,
+    lowest_winner,
+    trick_best,
+    trick_thirds,
+)
+
+
+def normal_card(view: View) -> Card:
+    """The card the normal level plays from ``view`` (deterministic)."""
+    c = count(view)
+    legal = 0
+    for a in legal_plays(view):
+        legal |= 1 << a.card
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    if not view.trick:
+        return _lead(view, c, legal)
+    return _follow(view, c, legal)
+
+
+def _rivals(view: View, c: Counting) -> int:
+    """Cards that an opponent might still play against me: outside minus the partner's shown."""
+    mine = view.variant.side_of(view.seat)
+    rivals = c.outside
+    for sv in view.seats:
+        if sv.seat != view.seat and sv.side == mine:
+            rivals &= ~c.shown[sv.seat]
+    return rivals
+
+
+def _lead(view: View, c: Counting, legal: int) -> Card:
+    rivals = _rivals(view, c)
+    hint = signals.partner_request(view)
+    if hint is not None and legal & c.suit_masks[hint]:
+        # The partner asked for a suit (busso / striscio): return it, highest first.
+        suit_cards = legal & c.suit_masks[hint]
+        return min(cards_of(suit_cards), key=lambda x: RANK[x])
+    tops = [x for x in cards_of(legal) if is_top(x, c, rivals)]
+    endgame = view.talon_left == 0 and len(view.hand) <= 3
+    if tops:
+        # Keep the last sure winner for the last trick (it is worth a whole point).
+        if endgame and len(tops) == 1 and len(view.hand) > 1:
+            others = legal & ~(1 << tops[0])
+            if others and not _dangerous_lead(others, c):
+                return _low_lead(view, c, others)
+        return max(tops, key=lambda x: (THIRDS[x], -RANK[x]))
+    return _low_lead(view, c, legal)
+
+
+def _dangerous_lead(cards: int, c: Counting) -> bool:
+    return all(THIRDS[x] == 3 for x in cards_of(cards))
+
+
+def _low_lead(view: View, c: Counting, legal: int) -> Card:
+    """The least valuable card, from the longest suit; an ace only when nothing else is left."""
+    n_suits = len(c.suit_masks)
+    length = [(c.hand & c.suit_masks[s]).bit_count() for s in range(n_suits)]
+
+    def key(x: Card) -> tuple[int, int, int, int]:
+        ace = THIRDS[x] == 3
+        # A court card guarding an ace of its suit is kept (seed 000: decken).
+        guard = 1 if THIRDS[x] == 1 and _guards_ace(x, c) else 0
+        return (ace, guard + THIRDS[x], -length[SUIT[x]], -RANK[x])
+
+    return min(cards_of(legal), key=key)
+
+
+def _guards_ace(card: Card, c: Counting) -> bool:
+    suit_cards = c.hand & c.suit_masks[SUIT[card]]
+    return any(THIRDS[x] == 3 for x in cards_of(suit_cards)) and not is_top(
+        next(x for x in cards_of(suit_cards) if THIRDS[x] == 3), c
+    )
+
+
+def _follow(view: View, c: Counting, legal: int) -> Card:
+    v = view.variant
+    n = v.n_seats
+    me = view.seat
+    best_seat, best = trick_best(view)
+    last_to_play = len(view.trick) == n - 1
+    rivals = _rivals(view, c)
+    partner_holds = v.side_of(best_seat) == v.side_of(me)
+    if partner_holds:
+        # Partner wins if no rival still to play can beat his card.
+        if last_to_play or is_top(best, c, rivals):
+            return _give_points(legal, c, rivals)
+        return cheapest(legal)
+    winners = 0
+    for x in cards_of(legal):
+        if SUIT[x] == SUIT[best] and RANK[x] < RANK[best]:
+            winners |= 1 << x
+    value = trick_thirds(view)
+    if winners:
+        if not last_to_play:
+            # Someone still to play may beat a card that is not top.
+            sure = 0
+            for x in cards_of(winners):
+                if is_top(x, c, rivals):
+                    sure |= 1 << x
+            if sure and (value >= 1 or _cheap(lowest_winner(sure))):
+                return lowest_winner(sure)
+        else:
+            w = lowest_winner(winners)
+            if value >= 1 or _cheap(w) or THIRDS[w] == 3:
+                return w
+    return cheapest(legal)
+
+
+def _cheap(card: Card) -> bool:
+    return THIRDS[card] == 0 or THIRDS[card] == 3
+
+
+def _give_points(legal: int, c: Counting, rivals: int) -> Card:
+    """Partner holds the trick: load it (carico) with the richest card that is no sure winner."""
+    spare = [x for x in cards_of(legal) if not is_top(x, c, rivals)]
+    if spare:
+        return max(spare, key=lambda x: (THIRDS[x], RANK[x]))
+    return cheapest(legal)
+
+
+class NormalPlayer:
+    """RULES.md §5 normal: the heuristics people learn first."""
+
+    def __init__(self, *, seed: int, name: str = "normal") -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+
+    def choose(self, view: View) -> Action:
+        zu = legal_zu_tun(view)
+        if zu:
+            return zu[0]
+        if not legal_plays(view):
+            return view.legal[0]
+        card = normal_card(view)
+        return signals.play_with_signals(view, card)
+
+    def declarations(self, view: View) -> list[Declare]:
+        return declare_everything(view)
+
+
+class EasyPlayer:
+    """RULES.md §5 easy: often random, gives points away, still legal and declares."""
+
+    def __init__(self, *, seed: int, name: str = "easy", random_share: float = 0.7) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.random_share = random_share
+
+    def choose(self, view: View) -> Action:
+        zu = legal_zu_tun(view)
+        if zu:
+            return zu[0]
+        plays = legal_plays(view)
+        if not plays:
+            return view.legal[0]
+        if self.rng.random() < self.random_share:
+            return play_for_card(view, self.rng.choice(plays).card)
+        return play_for_card(view, normal_card(view))
+
+    def declarations(self, view: View) -> list[Declare]:
+        return declare_everything(view)

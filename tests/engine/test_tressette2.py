@@ -140,16 +140,24 @@ def test_three_of_a_kind_names_the_missing_suit_and_shows_cards() -> None:
     assert set(view_for(s, 0).seats[1].shown) == {P("2d"), P("2s"), P("2b")}
 
 
-def test_target_and_tie_play_on() -> None:
-    m = Match(make_variant("tressette2"))
-    m.totals = [20, 20]
-    from firmware.engine.state import HandResult
-
-    assert m._game_winner(HandResult((0, 0), (0, 0), None, (), (0, 0), (0, 0))) is None
-    m.totals = [22, 22]
-    assert m._game_winner(HandResult((0, 0), (0, 0), None, (), (0, 0), (0, 0))) is None
-    m.totals = [25, 22]
-    assert m._game_winner(HandResult((0, 0), (0, 0), None, (), (0, 0), (0, 0))) == 0
+@pytest.mark.parametrize(
+    ("before", "finished", "winner"),
+    [
+        ((10, 10), False, None),  # 16-15: nobody at 21
+        ((14, 16), True, 1),  # 20-21: the first to reach the target wins
+        ((16, 16), True, 0),  # 22-21: both reach it, the higher total wins
+        ((15, 16), False, None),  # 21-21: equal, another hand (seed 002)
+    ],
+)
+def test_target_check_at_the_end_of_the_hand(before, finished, winner) -> None:
+    record = two_player_record(tressette2(), SEED_002_TRICKS)  # this hand scores 6 - 5
+    match = Match(tressette2(), first_dealer=1)
+    match.totals = list(before)
+    match.start_hand(record["hands"][0]["deal"])
+    for obj in record["hands"][0]["actions"]:
+        match.apply(Play(obj["seat"], P(obj["play"])))
+    assert match.totals == [before[0] + 6, before[1] + 5]
+    assert (match.finished, match.winner) == (finished, winner)
 
 
 def test_dealer_alternates_and_non_dealer_leads() -> None:

@@ -38,6 +38,12 @@ def _self_test(args: argparse.Namespace) -> int:
     return selftest.main(args)
 
 
+def _hardware_test(args: argparse.Namespace) -> int:
+    from hal import selftest
+
+    return selftest.main(args)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tressette", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -63,6 +69,12 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
     p.set_defaults(func=_self_test)
+
+    p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")
+    p.add_argument("--sim", action="store_true", help="run against the simulated doubles")
+    p.add_argument("--config", default=None, help="settings file with a [hardware] section")
+    p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for each step")
+    p.set_defaults(func=_hardware_test)
 
     return parser
 

@@ -404,3 +404,21 @@ def segment_polygons(width: float, height: float) -> dict[str, list[Point]]:
             (width - t, height),
         ],
     }
+
+
+def ascii_art(digits: tuple[int, ...]) -> str:
+    """Three text lines drawing four 7-segment digits (for logs and ``--sim``).
+
+    >>> ascii_art((0x06, 0x5B | 0x80, 0x3F, 0x6F)).splitlines()
+    ['     _   _   _  ', '  |  _|.| | |_| ', '  | |_  |_|  _| ']
+    """
+    rows = ["", "", ""]
+    for i, byte in enumerate(digits):
+        def on(seg: int, char: str, b: int = byte) -> str:
+            return char if b & seg else " "
+
+        colon = i == 1 and byte & SEG_DP
+        rows[0] += " " + on(0x01, "_") + " " + " "
+        rows[1] += on(0x20, "|") + on(0x40, "_") + on(0x02, "|") + ("." if colon else " ")
+        rows[2] += on(0x10, "|") + on(0x08, "_") + on(0x04, "|") + (" " if colon else on(SEG_DP, "."))
+    return "\n".join(rows)

@@ -9,7 +9,18 @@ Public surface::
     match.apply(view.legal[0])        # checked; IllegalAction on a wrong move
 """
 
-from firmware.engine.actions import Action, Declare, DeclKind, Play, ZuTun
+from firmware.engine.actions import (
+    SIGNALS_ALTERNATIVE,
+    SIGNALS_CLASSIC,
+    Action,
+    Call,
+    Claim,
+    Declare,
+    DeclKind,
+    Discard,
+    Play,
+    ZuTun,
+)
 from firmware.engine.cards import (
     BAVARIAN,
     CODE,
@@ -30,11 +41,12 @@ from firmware.engine.cards import (
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded
 from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction, OptionError, RecordError, TressetteError
-from firmware.engine.match import Match
+from firmware.engine.match import Match, Stake
 from firmware.engine.state import (
     Draw,
     HandResult,
     HandState,
+    Signal,
     Trick,
     apply,
     apply_unchecked,
@@ -50,6 +62,13 @@ __all__ = [
     "DeclKind",
     "Play",
     "ZuTun",
+    "Claim",
+    "Call",
+    "Discard",
+    "SIGNALS_CLASSIC",
+    "SIGNALS_ALTERNATIVE",
+    "Stake",
+    "Signal",
     "BAVARIAN",
     "CODE",
     "ITALIAN",

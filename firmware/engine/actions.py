@@ -7,9 +7,18 @@ from typing import Literal
 
 from firmware.engine.cards import Card, Rank, Seat, Suit
 
-DeclKind = Literal["napoletana", "three", "four"]
+DeclKind = Literal["napoletana", "three", "four", "decima"]
 """napoletana: 3-2-A of one suit (Napoli); three / four: three or four of 3, 2 or A
-(buon gioco, quattro bello; Dreier, Vierer)."""
+(buon gioco, quattro bello; Dreier, Vierer); decima: all ten cards of a suit
+(napoletana decima, seed 003: the game is won at 16 times its value)."""
+
+SIGNALS_CLASSIC: tuple[str, ...] = ("busso", "volo", "striscio")
+"""RULES.md §3.3: busso "play your highest and return it", volo "my last card of
+this suit" (must be true), striscio (``striscio_meaning``: many more / one or two low)."""
+SIGNALS_ALTERNATIVE: tuple[str, ...] = ("busso", "ribusso", "cerco_la_meglio", "tutto_fuori")
+"""RULES.md §3.5, leader only: busso "I hold the highest unplayed card of this suit",
+ribusso "the second-highest" (both must be true), cerco_la_meglio "partner, play the
+best unplayed card if you hold it", tutto_fuori "many cards, no 3/2/A" (bluff allowed)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,4 +48,28 @@ class ZuTun:
     card: Card
 
 
-Action = Play | Declare | ZuTun
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Chiamarsi fuori (tressette4): "my side has reached the target"; play stops at once."""
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Chiamata: the first player calls ``card`` (a 3 he does not hold); its holder is his
+    secret partner."""
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """terziglio3 with the widow dealt: the dealer, holding 14 cards, lays one face down."""
+
+    seat: Seat
+    card: Card
+
+
+Action = Play | Declare | ZuTun | Claim | Call | Discard

@@ -46,12 +46,12 @@ def deal_from_order(variant: Variant, cards: Sequence[Card], dealer: Seat) -> De
     """Deal a stacked deck in packets (5+5, 4+4, …), then the cards aside, then the talon."""
     hands: list[list[Card]] = [[] for _ in range(variant.n_seats)]
     pos = 0
-    for packet in variant.preset.packets:
+    for packet in variant.packets:
         for seat in deal_order(variant, dealer):
             hands[seat].extend(cards[pos : pos + packet])
             pos += packet
-    aside = tuple(cards[pos : pos + variant.preset.aside])
-    pos += variant.preset.aside
+    aside = tuple(cards[pos : pos + variant.aside_size])
+    pos += variant.aside_size
     return Deal(tuple(tuple(h) for h in hands), tuple(cards[pos:]), aside)
 
 
@@ -80,6 +80,10 @@ def deal_explicit(variant: Variant, spec: Mapping[str, Sequence[str]]) -> Deal:
             raise IllegalAction(
                 f"seat {seat} is dealt {len(hand)} cards; {variant.name} deals {variant.hand_size}"
             )
+    if len(aside) != variant.aside_size:
+        raise IllegalAction(
+            f"{len(aside)} cards are aside; {variant.name} lays {variant.aside_size} aside"
+        )
     if len(talon) != variant.talon_size:
         raise IllegalAction(
             f"the talon holds {len(talon)} cards; {variant.name} needs {variant.talon_size}"

@@ -48,7 +48,12 @@ def rank_cards(deck: Deck, rank: Rank, held: CardMask) -> list[Card]:
 
 
 def evaluate(
-    deck: Deck, action: Declare, held: CardMask, extends: bool, earlier: tuple[Declaration, ...]
+    deck: Deck,
+    action: Declare,
+    held: CardMask,
+    extends: bool,
+    earlier: tuple[Declaration, ...],
+    decima: bool = False,
 ) -> Declaration:
     """The declaration ``action`` makes from the cards ``held``; raises if it is not true.
 
@@ -80,6 +85,15 @@ def evaluate(
             held_suits = {SUIT[c] for c in cards}
             missing = next(s for s in range(len(deck.suits)) if s not in held_suits)
         decl = Declaration(seat, kind, None, action.rank, tuple(cards), need, missing)
+    elif kind == "decima" and decima:
+        if action.suit is None or not 0 <= action.suit < len(deck.suits):
+            raise IllegalAction("a napoletana decima names its suit")
+        suit_cards = deck.suit_mask(action.suit)
+        if held & suit_cards != suit_cards:
+            name = deck.suit_name(action.suit, "it")
+            raise IllegalAction(f"no napoletana decima of {name}: you need all ten of the suit")
+        # Worth no points: it wins the game at 16 times its value (seed 003).
+        decl = Declaration(seat, kind, action.suit, None, tuple(card_list(suit_cards)), 0)
     else:
         raise IllegalAction(f"unknown declaration {kind!r}")
     for old in earlier:
@@ -91,19 +105,25 @@ def evaluate(
 
 
 def possible(
-    deck: Deck, seat: Seat, held: CardMask, extends: bool, earlier: tuple[Declaration, ...]
+    deck: Deck,
+    seat: Seat,
+    held: CardMask,
+    extends: bool,
+    earlier: tuple[Declaration, ...],
+    decima: bool = False,
 ) -> list[Declare]:
     """Every declaration ``seat`` could make now from ``held``, in a stable order."""
     out: list[Declare] = []
-    candidates: list[Declare] = [
-        Declare(seat, "napoletana", suit=s) for s in range(len(deck.suits))
-    ]
+    candidates: list[Declare] = []
+    if decima:
+        candidates.extend(Declare(seat, "decima", suit=s) for s in range(len(deck.suits)))
+    candidates.extend(Declare(seat, "napoletana", suit=s) for s in range(len(deck.suits)))
     for rank in DECLARABLE_RANKS:
         candidates.append(Declare(seat, "four", rank=rank))
         candidates.append(Declare(seat, "three", rank=rank))
     for cand in candidates:
         try:
-            evaluate(deck, cand, held, extends, earlier)
+            evaluate(deck, cand, held, extends, earlier, decima)
         except IllegalAction:
             continue
         out.append(cand)
@@ -112,6 +132,9 @@ def possible(
 
 def describe(deck: Deck, decl: Declaration, lang: str = "it") -> str:
     """ "napoletana di coppe (4)", "tre 2 (manca denari)"."""
+    if decl.kind == "decima":
+        assert decl.suit is not None
+        return f"napoletana decima di {deck.suit_name(decl.suit, 'it')}"
     if decl.kind == "napoletana":
         assert decl.suit is not None
         extra = f" +{decl.points - 3}" if decl.points > 3 else ""

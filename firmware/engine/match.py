@@ -23,6 +23,22 @@ DealSpec = Mapping[str, Any]
 """``{"seed": N}`` or ``{"0": [...], "1": [...], "talon": [...]}``."""
 
 
+@dataclass(frozen=True, slots=True)
+class Stake:
+    """One game decided: who won it and at how many times the game's value.
+
+    ``reason``: ``target`` (reached it first; Ciapanò: lowest when someone reached
+    it), ``zu_tun``, ``claim`` (chiamarsi fuori, right), ``claim_wrong`` (the other
+    side claimed wrongly), or a sudden win: ``cappotto`` ×2, ``stramazzo`` ×3,
+    ``cappottone`` ×6, ``stramazzone`` ×8, ``decima`` ×16 (seed 003).
+    """
+
+    game: int  # 0-based game number in the match
+    winners: tuple[int, ...]  # sides (per Variant.side_of); chiamata: the winning seats
+    multiplier: int
+    reason: str
+
+
 @dataclass(slots=True)
 class HandRecord:
     dealer: Seat
@@ -44,6 +60,11 @@ class Match:
         self.state: HandState | None = None
         self.finished = False
         self.winner: int | None = None  # a side
+        # The stake ledger (tressette4's sudden wins multiply a game's value; every
+        # other game is worth 1): one entry per game decided, and the sum per side.
+        self.ledger: list[Stake] = []
+        self.stakes: list[int] = [0] * variant.n_sides
+        self.winners: tuple[int, ...] = ()  # the match's winners (chiamata: may be two seats)
 
     # ------------------------------------------------------------------ games
 
@@ -100,28 +121,68 @@ class Match:
     def _close_hand(self, state: HandState) -> None:
         result = state.result()
         self.results.append(result)
-        for side, pts in enumerate(result.points):
+        for side, pts in enumerate(result.score or result.points):
             self.totals[side] += pts
         self.next_dealer = (state.dealer + 1) % self.variant.n_seats
-        game_winner = self._game_winner(result)
-        if game_winner is None:
+        decided = self._game_decision(result)
+        if decided is None:
             return
-        self.game_winners.append(game_winner)
-        self.games_won[game_winner] += 1
-        if self.games_won[game_winner] >= self._games_to_win():
+        winners, multiplier, reason = decided
+        game = len(self.game_winners)
+        self.ledger.append(Stake(game, winners, multiplier, reason))
+        for w in winners:
+            self.stakes[w] += multiplier
+            self.games_won[w] += 1
+        self.game_winners.append(winners[0])
+        if any(self.games_won[w] >= self._games_to_win() for w in winners):
             self.finished = True
-            self.winner = game_winner
+            self.winner = winners[0]
+            self.winners = winners
         else:
             self.totals = [0] * self.variant.n_sides
 
-    def _game_winner(self, result: HandResult) -> int | None:
+    def _unit_of_hand_side(self, result: HandResult, hand_side: int) -> tuple[int, ...]:
+        """The match's scoring units (sides or seats) that were on ``hand_side``."""
+        v = self.variant
+        seats = [s for s in range(v.n_seats) if result.sides[s] == hand_side]
+        return tuple(sorted({v.side_of(s) for s in seats}))
+
+    def _game_decision(self, result: HandResult) -> tuple[tuple[int, ...], int, str] | None:
+        """Who wins the game after this hand, at what multiple, and why; None: play on."""
+        v = self.variant
         if result.ended_by == "zu_tun" and result.zu_tun_seat is not None:
-            return self.variant.side_of(result.zu_tun_seat)
+            return (v.side_of(result.zu_tun_seat),), 1, "zu_tun"
+        if result.ended_by == "claim" and result.claim_seat is not None:
+            mine = result.sides[result.claim_seat]
+            if result.claim_ok:
+                return self._unit_of_hand_side(result, mine), 1, "claim"
+            others = [x for x in range(max(result.sides) + 1) if x != mine]
+            return self._unit_of_hand_side(result, others[0]), 1, "claim_wrong"
+        if result.sudden is not None and result.sudden_side is not None:
+            return (
+                self._unit_of_hand_side(result, result.sudden_side),
+                result.multiplier,
+                result.sudden,
+            )
         target = self.game_target
+        if v.inverted:
+            # Ciapanò: the game ends when anyone reaches the target; the lowest wins.
+            if max(self.totals) < target:
+                return None
+            low = min(self.totals)
+            if self.totals.count(low) > 1:
+                return None  # equal at the bottom: another hand
+            return (self.totals.index(low),), 1, "target"
         best = max(self.totals)
-        if best < target or self.totals.count(best) > 1:
-            return None  # nobody there yet, or equal at the top: another hand (seed 002)
-        return self.totals.index(best)
+        if best < target:
+            return None
+        top = tuple(i for i, t in enumerate(self.totals) if t == best)
+        if len(top) == 1:
+            return top, 1, "target"
+        # chiamata: partners of the last hand who share the top win together.
+        if v.preset.call_partner and len({result.sides[s] for s in top}) == 1:
+            return top, 1, "target"
+        return None  # equal at the top: another hand (seed 002)
 
     # ------------------------------------------------------------------ views
 

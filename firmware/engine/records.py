@@ -13,7 +13,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from firmware.engine.actions import Action, Declare, Play, ZuTun
+from firmware.engine.actions import Action, Call, Claim, Declare, Discard, Play, ZuTun
 from firmware.engine.cards import CODE, Deck
 from firmware.engine.errors import RecordError, TressetteError
 from firmware.engine.match import Match
@@ -30,14 +30,23 @@ def action_to_json(deck: Deck, action: Action) -> dict[str, Any]:
         return out
     if isinstance(action, Declare):
         decl: dict[str, Any] = {"kind": action.kind}
-        if action.kind == "napoletana":
+        if action.kind in ("napoletana", "decima"):
             assert action.suit is not None
             decl["suit"] = deck.suits[action.suit]
         else:
             assert action.rank is not None
             decl["rank"] = deck.ranks[action.rank]
         return {"seat": action.seat, "declare": decl}
+    if isinstance(action, Claim):
+        return {"seat": action.seat, "claim": True}
+    if isinstance(action, Call):
+        return {"seat": action.seat, "call": CODE[action.card]}
+    if isinstance(action, Discard):
+        return {"seat": action.seat, "discard": CODE[action.card]}
     return {"seat": action.seat, "zu_tun": CODE[action.card]}
+
+
+KINDS = ("play", "declare", "zu_tun", "claim", "call", "discard")
 
 
 def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:
@@ -47,9 +56,9 @@ def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:
     seat = obj.get("seat")
     if not isinstance(seat, int) or isinstance(seat, bool):
         raise RecordError(f"an action needs an integer 'seat': {dict(obj)!r}")
-    kinds = [k for k in ("play", "declare", "zu_tun") if k in obj]
+    kinds = [k for k in KINDS if k in obj]
     if len(kinds) != 1:
-        raise RecordError(f"an action has exactly one of play / declare / zu_tun: {dict(obj)!r}")
+        raise RecordError(f"an action has exactly one of {' / '.join(KINDS)}: {dict(obj)!r}")
     try:
         if "play" in obj:
             signals = obj.get("signal", [])
@@ -58,15 +67,23 @@ def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:
             return Play(seat, deck.parse(obj["play"]), tuple(signals))
         if "zu_tun" in obj:
             return ZuTun(seat, deck.parse(obj["zu_tun"]))
+        if "claim" in obj:
+            if obj["claim"] is not True:
+                raise RecordError("'claim' must be true")
+            return Claim(seat)
+        if "call" in obj:
+            return Call(seat, deck.parse(obj["call"]))
+        if "discard" in obj:
+            return Discard(seat, deck.parse(obj["discard"]))
         decl = obj["declare"]
         if not isinstance(decl, Mapping):
             raise RecordError("'declare' must be an object")
         kind = decl.get("kind")
-        if kind == "napoletana":
+        if kind in ("napoletana", "decima"):
             suit = decl.get("suit")
             if suit not in deck.suits:
-                raise RecordError(f"napoletana suit {suit!r} is not one of {' '.join(deck.suits)}")
-            return Declare(seat, "napoletana", suit=deck.suits.index(suit))
+                raise RecordError(f"{kind} suit {suit!r} is not one of {' '.join(deck.suits)}")
+            return Declare(seat, kind, suit=deck.suits.index(suit))
         if kind in ("three", "four"):
             rank = decl.get("rank")
             if rank not in deck.ranks:

@@ -16,7 +16,17 @@ from dataclasses import dataclass
 from typing import Literal
 
 from firmware.engine import declarations
-from firmware.engine.actions import Action, Declare, Play, ZuTun
+from firmware.engine.actions import (
+    SIGNALS_ALTERNATIVE,
+    SIGNALS_CLASSIC,
+    Action,
+    Call,
+    Claim,
+    Declare,
+    Discard,
+    Play,
+    ZuTun,
+)
 from firmware.engine.cards import (
     CODE,
     RANK,
@@ -36,6 +46,17 @@ from firmware.engine.errors import IllegalAction
 from firmware.engine.variants import Variant
 
 LAST_TRICK_THIRDS = 3
+
+EndedBy = Literal["play", "zu_tun", "claim", "decima"]
+
+SUDDEN_MULTIPLIERS: dict[str, int] = {
+    "cappotto": 2,
+    "stramazzo": 3,
+    "cappottone": 6,
+    "stramazzone": 8,
+    "decima": 16,
+}
+"""tressette4's sudden wins (seed 003) as multiples of the game value."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,17 +82,36 @@ class Draw:
 
 
 @dataclass(frozen=True, slots=True)
+class Signal:
+    """Signals spoken with a card (RULES.md §3.3, §3.5); public, seen from every seat."""
+
+    trick: int  # index of the trick the card went to
+    seat: Seat
+    card: Card
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """The count of a finished hand (RULES.md §1), per seat and per side."""
 
-    thirds: tuple[int, ...]  # per seat, the last trick included
-    card_points: tuple[int, ...]  # per side: floor(thirds / 3), the Pezz lost
+    thirds: tuple[int, ...]  # per seat, the last trick (and a widow) included
+    card_points: tuple[int, ...]  # per side of the hand: floor(thirds / 3), the Pezz lost
     last_trick: Seat | None
     declarations: tuple[Declaration, ...]
-    declared: tuple[int, ...]  # per side
-    points: tuple[int, ...]  # per side: card points + declarations
-    ended_by: Literal["play", "zu_tun"] = "play"
+    declared: tuple[int, ...]  # per side of the hand
+    points: tuple[int, ...]  # per side of the hand: card points + declarations
+    ended_by: EndedBy = "play"
     zu_tun_seat: Seat | None = None
+    # Issue 3 (four-player family); every default describes a two-player hand.
+    sides: tuple[int, ...] = ()  # the hand's side of each seat (chiamata: who was with whom)
+    score: tuple[int, ...] = ()  # what the match adds, per Variant.side_of unit
+    sudden: str | None = None  # cappotto / stramazzo / cappottone / stramazzone / decima
+    multiplier: int = 1  # the game's value in the stake ledger when this hand decides it
+    sudden_side: int | None = None  # the side of the hand that won suddenly
+    claim_seat: Seat | None = None  # chiamarsi fuori
+    claim_ok: bool | None = None  # True: the claimant's side had reached the target
+    cappotto_side: int | None = None  # treseta4 option cappotto: the side that took every trick
 
 
 class HandState:
@@ -100,6 +140,15 @@ class HandState:
         "ended_by",
         "zu_tun_seat",
         "suit_masks",
+        "trump",
+        "trump_card",
+        "hand_sides",
+        "called",
+        "pending",
+        "signals",
+        "widow",
+        "claim_seat",
+        "claim_ok",
     )
 
     variant: Variant
@@ -121,9 +170,18 @@ class HandState:
     declarations: list[Declaration]
     over: bool
     last_winner: Seat | None
-    ended_by: Literal["play", "zu_tun"]
+    ended_by: EndedBy
     zu_tun_seat: Seat | None
     suit_masks: tuple[CardMask, ...]
+    trump: Suit | None  # briscola: the suit of the dealer's shown last card
+    trump_card: Card | None
+    hand_sides: tuple[int, ...]  # seat -> side for this hand (chiamata: secret until revealed)
+    called: Card | None  # chiamata: the called card
+    pending: tuple[Literal["call", "discard"], Seat] | None  # a step before the first card
+    signals: tuple[Signal, ...]  # public log of signals spoken with cards
+    widow: tuple[Card, ...]  # cards whose points go to the winner of the last trick
+    claim_seat: Seat | None
+    claim_ok: bool | None
 
     @classmethod
     def start(
@@ -153,7 +211,38 @@ class HandState:
         s.ended_by = "play"
         s.zu_tun_seat = None
         s.suit_masks = tuple(variant.deck.suit_mask(x) for x in range(len(variant.deck.suits)))
+        s.trump = None
+        s.trump_card = None
+        s.hand_sides = variant.preset.sides or tuple(range(s.n))
+        s.called = None
+        s.pending = None
+        s.signals = ()
+        s.widow = deal.aside if variant.preset.aside_role == "widow" else ()
+        s.claim_seat = None
+        s.claim_ok = None
+        if variant.trump_shown:
+            # briscola: the dealer's last dealt card is shown and fixes the trump (seed 001).
+            card = deal.hands[dealer][-1]
+            s.trump_card = card
+            s.trump = SUIT[card]
+            s.known[dealer] |= 1 << card
+        if variant.preset.call_partner:
+            s.hand_sides = tuple(0 if seat == s.leader else 1 for seat in range(s.n))
+            s.pending = ("call", s.leader)
+        if variant.widow_dealt and deal.aside:
+            s._deal_widow(deal.aside)
         return s
+
+    def _deal_widow(self, widow: tuple[Card, ...]) -> None:
+        """terziglio3: the widow face up, one card each from the dealer's right, the last to
+        the dealer, who then lays one card away (RULES.md §3.6)."""
+        order = [(self.dealer + 1 + i) % self.n for i in range(self.n)]
+        for i, card in enumerate(widow):
+            seat = order[i] if i < len(order) else self.dealer
+            self.hands[seat] |= 1 << card
+            self.known[seat] |= 1 << card
+        self.widow = ()
+        self.pending = ("discard", self.dealer)
 
     def copy(self) -> HandState:
         c = HandState.__new__(HandState)
@@ -179,12 +268,24 @@ class HandState:
         c.ended_by = self.ended_by
         c.zu_tun_seat = self.zu_tun_seat
         c.suit_masks = self.suit_masks
+        c.trump = self.trump
+        c.trump_card = self.trump_card
+        c.hand_sides = self.hand_sides
+        c.called = self.called
+        c.pending = self.pending
+        c.signals = self.signals
+        c.widow = self.widow
+        c.claim_seat = self.claim_seat
+        c.claim_ok = self.claim_ok
         return c
 
     # ------------------------------------------------------------------ queries
 
     @property
     def to_move(self) -> Seat:
+        """The seat to act: the next to play, or the one owing a call or a discard first."""
+        if self.pending is not None:
+            return self.pending[1]
         return (self.leader + len(self.trick)) % self.n
 
     @property
@@ -200,7 +301,7 @@ class HandState:
 
     def legal_mask(self) -> CardMask:
         """The cards the seat to move may play: its cards of the suit led, else any."""
-        hand = self.hands[self.to_move]
+        hand = self.hands[(self.leader + len(self.trick)) % self.n]
         if self.trick:
             follow = hand & self.suit_masks[SUIT[self.trick[0]]]
             if follow:
@@ -209,18 +310,46 @@ class HandState:
 
     def trick_winner_index(self, cards: list[Card]) -> int:
         best = 0
+        trump = self.trump
+        if trump is None:
+            for i in range(1, len(cards)):
+                if SUIT[cards[i]] == SUIT[cards[best]] and RANK[cards[i]] < RANK[cards[best]]:
+                    best = i
+            return best
+        # briscola: a trump beats any card of another suit; the highest trump wins.
         for i in range(1, len(cards)):
-            if SUIT[cards[i]] == SUIT[cards[best]] and RANK[cards[i]] < RANK[cards[best]]:
+            c, b = cards[i], cards[best]
+            if SUIT[c] == SUIT[b]:
+                if RANK[c] < RANK[b]:
+                    best = i
+            elif SUIT[c] == trump:
                 best = i
         return best
 
+    def side_of(self, seat: Seat) -> int:
+        """The seat's side in this hand (chiamata: known to the engine, secret to players)."""
+        return self.hand_sides[seat]
+
+    @property
+    def n_hand_sides(self) -> int:
+        return max(self.hand_sides) + 1
+
+    @property
+    def sides_revealed(self) -> bool:
+        """Chiamata: the called card has been played or shown, so everyone knows the sides."""
+        called = self.called
+        if called is None:
+            return not self.variant.preset.call_partner
+        bit = 1 << called
+        return bool(self.played & bit) or any(k & bit for k in self.known)
+
     def side_thirds(self, side: int) -> int:
-        v = self.variant
-        return sum(self.thirds[s] for s in range(self.n) if v.side_of(s) == side)
+        sides = self.hand_sides
+        return sum(self.thirds[s] for s in range(self.n) if sides[s] == side)
 
     def declared_points(self, side: int) -> int:
-        v = self.variant
-        return sum(d.points for d in self.declarations if v.side_of(d.seat) == side)
+        sides = self.hand_sides
+        return sum(d.points for d in self.declarations if sides[d.seat] == side)
 
     # ---------------------------------------------------------------- fast path
 
@@ -250,6 +379,9 @@ class HandState:
             self._draw_round(winner)
         if not any(self.hands):
             self.thirds[winner] += LAST_TRICK_THIRDS
+            if self.widow:
+                # terziglio3's widow (and three-handed Ciapanò's odd card) go with the last trick.
+                self.thirds[winner] += sum(THIRDS[c] for c in self.widow)
             self.last_winner = winner
             self.over = True
 
@@ -277,6 +409,8 @@ class HandState:
             return "accusi are off in this game"
         if self.over:
             return "the hand is over"
+        if self.pending is not None:
+            return "first the " + ("call" if self.pending[0] == "call" else "dealer's discard")
         window = v.preset.declare_window
         first_trick = not self.tricks
         if window == "start":
@@ -297,7 +431,16 @@ class HandState:
             )
         if window == "after_first_trick":
             ok = len(self.tricks) == 1 and not self.trick
-            return None if ok else "onori are declared after the first trick, before the second"
+            if not ok:
+                return "onori are declared after the first trick, before the second"
+            # In turn from the trick's winner (seed 003): once a later seat has declared,
+            # the earlier ones have passed.
+            winner = self.tricks[0].winner
+            mine = (seat - winner) % self.n
+            for d in self.declarations:
+                if (d.seat - winner) % self.n > mine:
+                    return f"onori go in turn from seat {winner}; seat {d.seat} has declared after you"
+            return None
         if window == "first_trick":
             if not first_trick:
                 return "announcements only during the first trick"
@@ -326,14 +469,16 @@ class HandState:
             self.declarable_mask(seat),
             v.preset.napoletana_extends,
             self.declarations_of(seat),
+            v.preset.decima,
         )
 
     # -------------------------------------------------------------------- zu tun
 
     def hand_total(self, seat: Seat) -> int:
         """Earlier hands + this hand's declarations + card points so far, floored."""
-        side = self.variant.side_of(seat)
-        return self.prior[side] + self.declared_points(side) + self.side_thirds(side) // 3
+        side = self.hand_sides[seat]
+        prior = self.prior[self.variant.side_of(seat)]
+        return prior + self.declared_points(side) + self.side_thirds(side) // 3
 
     def zu_tun_refusal(self, seat: Seat, card: Card) -> str | None:
         v = self.variant
@@ -358,20 +503,173 @@ class HandState:
 
     # ------------------------------------------------------------------- scoring
 
+    # ------------------------------------------------------- claims, calls, signals
+
+    def claim_refusal(self, seat: Seat) -> str | None:
+        if not self.variant.claims:
+            return "chiamarsi fuori is not played in this game"
+        if self.over:
+            return "the hand is over"
+        if self.pending is not None:
+            return "the hand has not started"
+        return None
+
+    def call_candidates(self, seat: Seat) -> list[Card]:
+        """Chiamata: the cards ``seat`` may call now (seed 003)."""
+        if self.pending is None or self.pending != ("call", seat):
+            return []
+        deck = self.variant.deck
+        hand = self.hands[seat]
+        alone = self.variant.options.get("call") == "alone"
+        for rank in (0, 1, 2):  # a 3; holding all 3s a 2; holding all 2s too an ace
+            free = [deck.card(x, rank) for x in range(4) if not hand >> deck.card(x, rank) & 1]
+            if free:
+                return free
+            if alone:
+                # Always a 3: holding all four, he calls one of his own and plays alone.
+                return [deck.card(x, 0) for x in range(4)]
+        return []  # pragma: no cover - ten cards never hold all 3s, 2s and aces
+
+    def discard_candidates(self, seat: Seat) -> list[Card]:
+        if self.pending is None or self.pending != ("discard", seat):
+            return []
+        return card_list(self.hands[seat])
+
+    def legal_signals(self, card: Card) -> tuple[str, ...]:
+        """The signals the seat to move may speak with ``card``; any combination of them."""
+        v = self.variant
+        system = v.signals
+        if system == "none" or self.pending is not None:
+            return ()
+        seat = (self.leader + len(self.trick)) % self.n
+        hand = self.hands[seat]
+        if not hand >> card & 1:
+            return ()
+        leader_only = system == "alternative" or v.options.get("signal_by") == "leader"
+        if leader_only and self.trick:
+            return ()
+        suit = self.suit_masks[SUIT[card]]
+        out: list[str] = []
+        if system == "classic":
+            out.append("busso")
+            if hand & suit == 1 << card:
+                out.append("volo")  # must be true: the last card of the suit
+            out.append("striscio")
+            return tuple(out)
+        unplayed = card_list(suit & ~self.played)  # strongest first
+        if unplayed and hand >> unplayed[0] & 1:
+            out.append("busso")  # must be true: the highest unplayed card is his
+        if len(unplayed) > 1 and hand >> unplayed[1] & 1:
+            out.append("ribusso")  # must be true: the second-highest is his
+        out.extend(("cerco_la_meglio", "tutto_fuori"))
+        return tuple(out)
+
+    def signal_refusal(self, card: Card, names: tuple[str, ...]) -> str | None:
+        v = self.variant
+        system = v.signals
+        if system == "none":
+            return "this game has no signals"
+        known = SIGNALS_CLASSIC if system == "classic" else SIGNALS_ALTERNATIVE
+        for name in names:
+            if name not in known:
+                return f"{name!r} is not a signal of the {system} system ({', '.join(known)})"
+        if len(set(names)) != len(names):
+            return "a signal is given once per card"
+        leader_only = system == "alternative" or v.options.get("signal_by") == "leader"
+        if leader_only and self.trick:
+            return "only the player who leads the trick may signal"
+        allowed = self.legal_signals(card)
+        suit = v.deck.suit_name(SUIT[card])
+        for name in names:
+            if name in allowed:
+                continue
+            if name == "volo":
+                seat = self.to_move
+                left = (self.hands[seat] & self.suit_masks[SUIT[card]]).bit_count() - 1
+                return f"volo must be true: you still hold {left} more {suit}"
+            if name == "busso":
+                return f"busso must be true: you do not hold the highest unplayed {suit}"
+            return f"ribusso must be true: you do not hold the second-highest unplayed {suit}"
+        return None
+
+    # ------------------------------------------------------------------- scoring
+
+    def _sudden_win(self) -> tuple[str, int] | None:
+        """tressette4's sudden wins (seed 003): the best that applies, with its side."""
+        if not self.variant.sudden_wins or self.ended_by != "play" or not self.over:
+            return None
+        sides = self.hand_sides
+        winners = {t.winner for t in self.tricks}
+        winner_sides = {sides[w] for w in winners}
+        found: list[tuple[int, str, int]] = []
+        if len(winners) == 1:
+            found.append((6, "cappottone", sides[next(iter(winners))]))
+        if len(winner_sides) == 1:
+            found.append((2, "cappotto", next(iter(winner_sides))))
+        for side in winner_sides:
+            if self.side_thirds(side) // 3 == 11 and len(winner_sides) > 1:
+                found.append((3, "stramazzo", side))
+        last = self.last_winner
+        for p in range(self.n):
+            rest = sum(
+                self.thirds[s] - (LAST_TRICK_THIRDS if s == last else 0)
+                for s in range(self.n)
+                if s != p
+            )
+            others_took = any(sides[w] != sides[p] for w in winners)
+            if rest < 3 and others_took:
+                found.append((8, "stramazzone", sides[p]))
+        if not found:
+            return None
+        mult, name, side = max(found)
+        return name, side
+
     def result(self) -> HandResult:
         v = self.variant
-        sides = range(v.n_sides)
-        card_points = tuple(self.side_thirds(side) // 3 for side in sides)
+        sides = range(self.n_hand_sides)
+        card_points = [self.side_thirds(side) // 3 for side in sides]
+        cappotto_side = None
+        option = v.options.get("cappotto", "none")
+        if option != "none" and self.over and self.ended_by == "play":
+            takers = {self.hand_sides[t.winner] for t in self.tricks}
+            if len(takers) == 1:
+                cappotto_side = next(iter(takers))
+                # seed 001: a side that took every trick doubles its hand, or takes 11+1.
+                card_points[cappotto_side] = (
+                    card_points[cappotto_side] * 2 if option == "double" else 12
+                )
         declared = tuple(self.declared_points(side) for side in sides)
+        points = tuple(c + d for c, d in zip(card_points, declared, strict=True))
+        sudden: str | None = None
+        sudden_side: int | None = None
+        if self.ended_by == "decima":
+            decl = self.declarations[-1]
+            sudden, sudden_side = "decima", self.hand_sides[decl.seat]
+        else:
+            found = self._sudden_win()
+            if found is not None:
+                sudden, sudden_side = found
+        if v.has_fixed_sides or not v.preset.call_partner:
+            score = points
+        else:
+            score = tuple(points[self.hand_sides[seat]] for seat in range(self.n))
         return HandResult(
             thirds=tuple(self.thirds),
-            card_points=card_points,
+            card_points=tuple(card_points),
             last_trick=self.last_winner,
             declarations=tuple(self.declarations),
             declared=declared,
-            points=tuple(c + d for c, d in zip(card_points, declared, strict=True)),
+            points=points,
             ended_by=self.ended_by,
             zu_tun_seat=self.zu_tun_seat,
+            sides=self.hand_sides,
+            score=score,
+            sudden=sudden,
+            multiplier=SUDDEN_MULTIPLIERS[sudden] if sudden else 1,
+            sudden_side=sudden_side,
+            claim_seat=self.claim_seat,
+            claim_ok=self.claim_ok,
+            cappotto_side=cappotto_side,
         )
 
 
@@ -382,16 +680,27 @@ def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:
     """What ``seat`` (default: the seat to move) may do now.
 
     Other seats than the one to move may have declarations open (tressette2
-    declares before the first card; tressette4's onori after trick 1).
+    declares before the first card; tressette4's onori after trick 1) and, in
+    tressette4, a claim (chiamarsi fuori). Plays are listed without signals:
+    :meth:`HandState.legal_signals` says which may be spoken with each card.
     """
     if state.over:
         return []
     mover = state.to_move
     seat = mover if seat is None else seat
+    if state.pending is not None:
+        kind, owner = state.pending
+        if seat != owner:
+            return []
+        if kind == "call":
+            return [Call(seat, c) for c in state.call_candidates(seat)]
+        return [Discard(seat, c) for c in state.discard_candidates(seat)]
     out: list[Action] = list(state.possible_declarations(seat))
     if seat == mover:
         out.extend(ZuTun(seat, c) for c in state.zu_tun_cards(seat))
         out.extend(Play(seat, c) for c in cards_of(state.legal_mask()))
+    if state.claim_refusal(seat) is None:
+        out.append(Claim(seat))
     return out
 
 
@@ -401,6 +710,19 @@ def check(state: HandState, action: Action) -> None:
         raise IllegalAction("the hand is over")
     if not 0 <= action.seat < state.n:
         raise IllegalAction(f"there is no seat {action.seat}")
+    if isinstance(action, Call):
+        _check_call(state, action)
+        return
+    if isinstance(action, Discard):
+        if state.pending != ("discard", action.seat):
+            raise IllegalAction("only the dealer lays a card away, before the first trick")
+        if not state.hands[action.seat] >> action.card & 1:
+            raise IllegalAction(f"you do not hold {CODE[action.card]}")
+        return
+    if state.pending is not None:
+        kind, owner = state.pending
+        what = "call a card" if kind == "call" else "lay a card away"
+        raise IllegalAction(f"seat {owner} must first {what}")
     if isinstance(action, Play):
         _check_play(state, action)
     elif isinstance(action, Declare):
@@ -414,13 +736,30 @@ def check(state: HandState, action: Action) -> None:
             state.declarable_mask(action.seat),
             v.preset.napoletana_extends,
             state.declarations_of(action.seat),
+            v.preset.decima,
         )
     elif isinstance(action, ZuTun):
         reason = state.zu_tun_refusal(action.seat, action.card)
         if reason is not None:
             raise IllegalAction(reason)
+    elif isinstance(action, Claim):
+        reason = state.claim_refusal(action.seat)
+        if reason is not None:
+            raise IllegalAction(reason)
     else:  # pragma: no cover - the Action union is closed
         raise IllegalAction(f"unknown action {action!r}")
+
+
+def _check_call(state: HandState, action: Call) -> None:
+    if not state.variant.preset.call_partner:
+        raise IllegalAction("there is no call in this game")
+    if state.pending != ("call", action.seat):
+        raise IllegalAction("the player after the dealer calls, before the first card")
+    allowed = state.call_candidates(action.seat)
+    if action.card not in allowed:
+        raise IllegalAction(
+            f"you may not call {CODE[action.card]}; you may call {', '.join(CODE[c] for c in allowed)}"
+        )
 
 
 def _check_play(state: HandState, action: Play) -> None:
@@ -432,8 +771,6 @@ def _check_play(state: HandState, action: Play) -> None:
     hand = state.hands[action.seat]
     if not hand >> action.card & 1:
         raise IllegalAction(f"you do not hold {CODE[action.card]}")
-    if action.signals:
-        raise IllegalAction("this game has no signals")
     if not state.legal_mask() >> action.card & 1:
         lead = SUIT[state.trick[0]]
         follow = card_list(hand & state.suit_masks[lead])
@@ -441,6 +778,10 @@ def _check_play(state: HandState, action: Play) -> None:
         raise IllegalAction(
             f"you must follow suit: you hold {len(follow)} {suit} ({', '.join(CODE[c] for c in follow)})"
         )
+    if action.signals:
+        reason = state.signal_refusal(action.card, tuple(action.signals))
+        if reason is not None:
+            raise IllegalAction(reason)
 
 
 def apply(state: HandState, action: Action) -> HandState:
@@ -454,6 +795,10 @@ def apply(state: HandState, action: Action) -> HandState:
 def apply_unchecked(state: HandState, action: Action) -> None:
     """Do a legal action in place (the journal replays through here after checking)."""
     if isinstance(action, Play):
+        if action.signals:
+            state.signals += (
+                Signal(len(state.tricks), action.seat, action.card, tuple(action.signals)),
+            )
         state.play_fast(action.card)
     elif isinstance(action, Declare):
         v = state.variant
@@ -463,11 +808,34 @@ def apply_unchecked(state: HandState, action: Action) -> None:
             state.declarable_mask(action.seat),
             v.preset.napoletana_extends,
             state.declarations_of(action.seat),
+            v.preset.decima,
         )
         state.declarations.append(decl)
         state.known[action.seat] |= mask_of(decl.cards) & state.hands[action.seat]
+        if decl.kind == "decima":
+            state.over = True
+            state.ended_by = "decima"
     elif isinstance(action, ZuTun):
         state.hands[action.seat] &= ~(1 << action.card)
         state.over = True
         state.ended_by = "zu_tun"
         state.zu_tun_seat = action.seat
+    elif isinstance(action, Claim):
+        # Chiamarsi fuori: count the side's card points so far (onori already recorded).
+        state.claim_ok = state.hand_total(action.seat) >= state.variant.target
+        state.claim_seat = action.seat
+        state.over = True
+        state.ended_by = "claim"
+    elif isinstance(action, Call):
+        holder = next(s for s in range(state.n) if state.hands[s] >> action.card & 1)
+        state.called = action.card
+        state.hand_sides = tuple(
+            0 if s in (action.seat, holder) else 1 for s in range(state.n)
+        )
+        state.pending = None
+    elif isinstance(action, Discard):
+        bit = 1 << action.card
+        state.hands[action.seat] &= ~bit
+        state.known[action.seat] &= ~bit
+        state.widow += (action.card,)
+        state.pending = None

@@ -46,7 +46,7 @@ class OptionSpec:
 
     def check(self, value: object) -> OptionValue:
         if isinstance(self.default, bool):
-            if isinstance(value, bool):
+            if isinstance(value, bool) and value in self.choices:
                 return value
         elif isinstance(self.default, int):
             if isinstance(value, int) and not isinstance(value, bool) and value in self.choices:
@@ -82,6 +82,18 @@ class Preset:
     options: tuple[OptionSpec, ...]
     sides: tuple[int, ...] | None = None  # seat -> side; None: each seat for himself
     aside: int = 0  # cards dealt to nobody (treschetten3) or to a widow (terziglio3)
+    # Hooks beyond the two-player games (issue 3); every default keeps them off.
+    trump_shown: bool = False  # briscola: the dealer's last card is shown and is trump
+    inverted: bool = False  # ciapano: points count against you, lowest total wins
+    call_partner: bool = False  # chiamata: the leader calls a card; its holder is his partner
+    decima: bool = False  # napoletana decima may be declared (seed 003)
+    target_without_accusi: int | None = None  # tressette4: 21 without onori (seed 003)
+    # Other table sizes chosen by the ``players`` option:
+    # players -> (hand_size, packets, aside).
+    shapes: tuple[tuple[int, int, tuple[int, ...], int], ...] = ()
+    # What the cards aside are: "out" of play (treschetten3) or a "widow" whose
+    # points go to the winner of the last trick (terziglio3, three-handed Ciapanò).
+    aside_role: Literal["out", "widow"] = "out"
 
 
 PRESETS: dict[str, Preset] = {}
@@ -146,6 +158,262 @@ register(
 )
 
 
+# ------------------------------------------------------------ four-player family
+
+
+def _signals(default: str = "classic") -> tuple[OptionSpec, ...]:
+    return (
+        OptionSpec(
+            "signals",
+            default,
+            ("none", "classic", "alternative"),
+            "spoken signals attached to a card (RULES.md §3.3, §3.5)",
+        ),
+        OptionSpec(
+            "signal_by",
+            "leader",
+            ("leader", "anyone"),
+            "classic signals: only the player who leads the trick (seed 003) or anyone (seed 001)",
+        ),
+        OptionSpec(
+            "striscio_meaning",
+            "many",
+            ("many", "few"),
+            "striscio: many more cards of the suit (seed 001) or one or two low ones (seed 003)",
+        ),
+    )
+
+
+def _cappotto() -> OptionSpec:
+    return OptionSpec(
+        "cappotto",
+        "none",
+        ("none", "double", "eleven_plus_one"),
+        "a side that takes every trick: nothing more, double its card points, or 11+1",
+    )
+
+
+_TRESETA_OPTIONS: tuple[OptionSpec, ...] = (
+    _bool("accusi", True, "accuse before your first card"),
+    _target(31, 21, 31, 41),
+    *_signals(),
+    _cappotto(),
+)
+
+register(
+    Preset(
+        name="treseta4",
+        title="Treseta (Tressette in four)",
+        seed="001, 004",
+        deck=ITALIAN,
+        n_seats=4,
+        hand_size=10,
+        packets=(5, 5),
+        draw_from_talon=False,
+        declare_window="first_card",
+        napoletana_extends=False,
+        options=_TRESETA_OPTIONS,
+        sides=(0, 1, 0, 1),
+    )
+)
+
+register(
+    Preset(
+        name="treseta_hr",
+        title="Trešeta (Croatian)",
+        seed="001, 004",
+        deck=ITALIAN,
+        n_seats=4,
+        hand_size=10,
+        packets=(5, 5),
+        draw_from_talon=False,
+        declare_window="first_card",
+        napoletana_extends=False,
+        options=(_TRESETA_OPTIONS[0], _target(41, 21, 31, 41), *_TRESETA_OPTIONS[2:]),
+        sides=(0, 1, 0, 1),
+    )
+)
+
+register(
+    Preset(
+        name="tressette4",
+        title="Tressette with onori and sudden wins",
+        seed="003",
+        deck=ITALIAN,
+        n_seats=4,
+        hand_size=10,
+        packets=(5, 5),
+        draw_from_talon=False,
+        declare_window="after_first_trick",
+        napoletana_extends=False,
+        options=(
+            _bool("accusi", True, "onori after the first trick, before the second"),
+            _target(31, 21, 31, 51),
+            *_signals(),
+            _bool("chiamarsi_fuori", True, "claim during play that your side has reached the target"),
+            _bool("sudden_wins", True, "cappotto, stramazzo, cappottone, stramazzone win at once"),
+        ),
+        sides=(0, 1, 0, 1),
+        decima=True,
+        target_without_accusi=21,
+    )
+)
+
+register(
+    Preset(
+        name="briscola",
+        title="Tressette con la briscola",
+        seed="001",
+        deck=ITALIAN,
+        n_seats=4,
+        hand_size=10,
+        packets=(5, 5),
+        draw_from_talon=False,
+        declare_window="first_card",
+        napoletana_extends=False,
+        options=_TRESETA_OPTIONS,
+        sides=(0, 1, 0, 1),
+        trump_shown=True,
+    )
+)
+
+register(
+    Preset(
+        name="chiamata",
+        title="Tressette con la chiamata del tre",
+        seed="003",
+        deck=ITALIAN,
+        n_seats=4,
+        hand_size=10,
+        packets=(5, 5),
+        draw_from_talon=False,
+        declare_window="after_first_trick",
+        napoletana_extends=False,
+        options=(
+            _bool("accusi", False, "onori after the first trick, before the second"),
+            _target(31, 21, 31, 51),
+            OptionSpec(
+                "call",
+                "lower",
+                ("lower", "alone"),
+                "holding all four 3s: call a 2 (then an ace), or call a 3 and play alone",
+            ),
+        ),
+        call_partner=True,
+        target_without_accusi=21,
+    )
+)
+
+register(
+    Preset(
+        name="terziglio3",
+        title="Terziglio (Tressette for three)",
+        seed="001",
+        deck=ITALIAN,
+        n_seats=3,
+        hand_size=12,
+        packets=(4, 4, 4),
+        draw_from_talon=False,
+        declare_window="first_card",
+        napoletana_extends=False,
+        options=(
+            _bool("accusi", True, "accuse before your first card"),
+            _target(31, 21, 31, 41),
+            OptionSpec(
+                "widow",
+                "last_trick",
+                ("last_trick", "dealt"),
+                "the four cards left over: to the winner of the last trick, or dealt face up",
+            ),
+        ),
+        aside=4,
+        aside_role="widow",
+    )
+)
+
+register(
+    Preset(
+        name="ciapano",
+        title="Ciapanò",
+        seed="001, 003",
+        deck=ITALIAN,
+        n_seats=4,
+        hand_size=10,
+        packets=(5, 5),
+        draw_from_talon=False,
+        declare_window="none",
+        napoletana_extends=False,
+        options=(
+            OptionSpec("accusi", False, (False,), "Ciapanò has no accusi"),
+            _target(41, 21, 31, 41),
+            OptionSpec("players", 4, (4, 3, 2), "players at the table, each for himself"),
+        ),
+        inverted=True,
+        aside_role="widow",
+        shapes=((4, 10, (5, 5), 0), (3, 13, (5, 5, 3), 1), (2, 20, (5, 5, 5, 5), 0)),
+    )
+)
+
+register(
+    Preset(
+        name="treschetten3",
+        title="Treschetten zu dritt",
+        seed="000",
+        deck=BAVARIAN,
+        n_seats=3,
+        hand_size=10,
+        packets=(5, 5),
+        draw_from_talon=False,
+        declare_window="turn",
+        napoletana_extends=False,
+        options=(
+            _bool("accusi", True, "announcements (Ansagen) during the hand"),
+            _target(31, 31, 41),
+            OptionSpec(
+                "announce_when",
+                "any_time",
+                ("any_time", "after_trick"),
+                "any time it is your turn, or only on lead",
+            ),
+            OptionSpec(
+                "match_format",
+                "single",
+                ("single", "best_of_two"),
+                "one game, or two games to 31 with a decider to 41",
+            ),
+            OptionSpec("aside", "face_down", ("face_down", "face_up"), "the two cards laid aside"),
+        ),
+        aside=2,
+    )
+)
+
+register(
+    Preset(
+        name="treschetten4",
+        title="Treschetten zu viert",
+        seed="000",
+        deck=BAVARIAN,
+        n_seats=4,
+        hand_size=8,
+        packets=(4, 4),
+        draw_from_talon=False,
+        declare_window="first_trick",
+        napoletana_extends=False,
+        options=(
+            _bool("accusi", True, "announcements during the first trick, at your turn"),
+            _target(31, 31, 41),
+            OptionSpec(
+                "match_format",
+                "single",
+                ("single", "best_of_two"),
+                "one game, or two games to 31 with a decider to 41",
+            ),
+        ),
+        sides=(0, 1, 0, 1),
+    )
+)
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """A preset with its options chosen: everything the engine needs to play."""
@@ -162,18 +430,73 @@ class Variant:
         return self.preset.deck
 
     @property
+    def _shape(self) -> tuple[int, int, tuple[int, ...], int]:
+        p = self.preset
+        players = self.options.get("players")
+        for shape in p.shapes:
+            if shape[0] == players:
+                return shape
+        return (p.n_seats, p.hand_size, p.packets, p.aside)
+
+    @property
     def n_seats(self) -> int:
-        return self.preset.n_seats
+        return self._shape[0]
 
     @property
     def hand_size(self) -> int:
-        return self.preset.hand_size
+        return self._shape[1]
+
+    @property
+    def packets(self) -> tuple[int, ...]:
+        """Cards given at a time to each seat, round by round (five at a time: ``(5, 5)``)."""
+        return self._shape[2]
+
+    @property
+    def aside_size(self) -> int:
+        """Cards dealt to nobody: treschetten3's two, terziglio3's widow, ciapano3's one."""
+        return self._shape[3]
 
     @property
     def talon_size(self) -> int:
         if not self.preset.draw_from_talon:
             return 0
-        return self.deck.size - self.n_seats * self.hand_size - self.preset.aside
+        return self.deck.size - self.n_seats * self.hand_size - self.aside_size
+
+    @property
+    def signals(self) -> str:
+        """``none`` / ``classic`` / ``alternative`` (RULES.md §3.3, §3.5)."""
+        return str(self.options.get("signals", "none"))
+
+    @property
+    def trump_shown(self) -> bool:
+        return self.preset.trump_shown
+
+    @property
+    def inverted(self) -> bool:
+        return self.preset.inverted
+
+    @property
+    def claims(self) -> bool:
+        """Chiamarsi fuori is played (tressette4)."""
+        return bool(self.options.get("chiamarsi_fuori", False))
+
+    @property
+    def sudden_wins(self) -> bool:
+        return bool(self.options.get("sudden_wins", False))
+
+    @property
+    def widow_dealt(self) -> bool:
+        """terziglio3 ``widow = dealt``: the widow is dealt face up before play."""
+        return self.options.get("widow") == "dealt"
+
+    @property
+    def aside_shown(self) -> bool:
+        """treschetten3 ``aside = face_up``: everyone sees the two cards laid aside."""
+        return self.options.get("aside") == "face_up"
+
+    @property
+    def has_fixed_sides(self) -> bool:
+        return self.preset.sides is not None
 
     @property
     def accusi(self) -> bool:
@@ -192,6 +515,11 @@ class Variant:
         return self.n_seats if self.preset.sides is None else max(self.preset.sides) + 1
 
     def side_of(self, seat: Seat) -> int:
+        """The seat's side for scores: fixed partnerships, else the seat itself.
+
+        Chiamata's partnerships change every hand and are secret; they live on
+        the hand (:meth:`HandState.side_of`), the match scores per seat.
+        """
         return seat if self.preset.sides is None else self.preset.sides[seat]
 
     def to_json(self) -> dict[str, OptionValue]:
@@ -211,6 +539,10 @@ def make_variant(name: str, options: Mapping[str, object] | None = None) -> Vari
         if key not in specs:
             raise OptionError(f"variant {name!r} has no option {key!r}; it has {', '.join(specs)}")
         chosen[key] = specs[key].check(value)
+    given = options or {}
+    if preset.target_without_accusi is not None and "target" not in given and not chosen["accusi"]:
+        # seed 003: the game goes to 21 without onori, 31 (or 51) with them.
+        chosen["target"] = preset.target_without_accusi
     return Variant(preset, MappingProxyType(chosen))
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from firmware.engine.actions import Action
 from firmware.engine.cards import Card, CardMask, Seat, Suit, card_list, mask_of
 from firmware.engine.declarations import Declaration
-from firmware.engine.state import HandResult, HandState, Trick, legal_actions
+from firmware.engine.state import HandResult, HandState, Signal, Trick, legal_actions
 from firmware.engine.variants import Variant
 
 
@@ -56,6 +56,19 @@ class View:
     prior: tuple[int, ...]  # the sides' match totals before this hand
     over: bool
     result: HandResult | None
+    # Issue 3: the four-player family. Defaults describe a two-player hand.
+    trump: Suit | None = None  # briscola
+    trump_card: Card | None = None  # briscola: the dealer's shown card (also in his shown)
+    signals: tuple[Signal, ...] = ()  # every signal spoken so far, public
+    sides: tuple[int | None, ...] = ()  # the hand's side of each seat as this seat knows it
+    called: Card | None = None  # chiamata: the called card (public)
+    aside: tuple[Card, ...] = ()  # cards aside this seat may see (face up, its own discard)
+    signal_options: tuple[tuple[Card, tuple[str, ...]], ...] = ()  # per playable card
+
+    @property
+    def partner_known(self) -> bool:
+        """Whether every seat's side is known to this seat (always, but in chiamata)."""
+        return all(x is not None for x in self.sides)
 
     @property
     def played_mask(self) -> CardMask:
@@ -67,7 +80,7 @@ class View:
     @property
     def unseen(self) -> list[Card]:
         """Cards this seat cannot place: in other hands, the talon or aside, unknown where."""
-        known = mask_of(self.hand) | self.played_mask
+        known = mask_of(self.hand) | self.played_mask | mask_of(self.aside)
         for sv in self.seats:
             known |= mask_of(sv.shown)
         return card_list(self.variant.deck.mask & ~known)
@@ -75,6 +88,31 @@ class View:
     @property
     def my_turn(self) -> bool:
         return self.to_move == self.seat and not self.over
+
+
+def known_sides(state: HandState, seat: Seat) -> tuple[int | None, ...]:
+    """The hand's sides as ``seat`` knows them: chiamata's stay secret until the called
+    card is played or shown, except to its holder; every other game's are public."""
+    if state.over or state.sides_revealed:
+        return state.hand_sides
+    n = state.n
+    if state.called is None:
+        return (None,) * n
+    if state.hands[seat] >> state.called & 1:
+        return state.hand_sides  # the holder knows who is with whom
+    caller = next(s for s in range(n) if state.hand_sides[s] == 0)
+    return tuple(0 if s == caller else 1 if s == seat else None for s in range(n))
+
+
+def visible_aside(state: HandState, seat: Seat) -> tuple[Card, ...]:
+    v = state.variant
+    if v.aside_shown:
+        return state.aside
+    if state.over:
+        return state.widow if v.preset.aside_role == "widow" else state.aside
+    if v.widow_dealt and seat == state.dealer:
+        return state.widow  # his own discard
+    return ()
 
 
 def view_for(state: HandState, seat: Seat) -> View:
@@ -114,4 +152,19 @@ def view_for(state: HandState, seat: Seat) -> View:
         prior=state.prior,
         over=state.over,
         result=state.result() if state.over else None,
+        trump=state.trump,
+        trump_card=state.trump_card,
+        signals=state.signals,
+        sides=known_sides(state, seat),
+        called=state.called,
+        aside=visible_aside(state, seat),
+        signal_options=_signal_options(state, seat),
     )
+
+
+def _signal_options(state: HandState, seat: Seat) -> tuple[tuple[Card, tuple[str, ...]], ...]:
+    if state.over or state.pending is not None or state.variant.signals == "none":
+        return ()
+    if seat != state.to_move:
+        return ()
+    return tuple((c, state.legal_signals(c)) for c in card_list(state.legal_mask()))

@@ -44,6 +44,64 @@ def _hardware_test(args: argparse.Namespace) -> int:
     return selftest.main(args)
 
 
+def _run(args: argparse.Namespace) -> int:
+    from firmware.app import device
+
+    return device.main(args)
+
+
+def _sim(args: argparse.Namespace) -> int:
+    from firmware.app import sim
+
+    return sim.main(args)
+
+
+def _export(args: argparse.Namespace) -> int:
+    from firmware.app import history
+
+    return history.export_main(args)
+
+
+def _history(args: argparse.Namespace) -> int:
+    from firmware.app import history
+
+    return history.history_main(args)
+
+
+def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    # Options are declared here (not in firmware.app) so --help never imports pygame.
+    p = sub.add_parser("run", help="the device program (full screen, real hardware)")
+    p.add_argument("--config", default=None, help="default: /etc/tressette/tressette.toml")
+    p.add_argument("--state-dir", default=None, help="default: the settings' [paths] state_dir")
+    p.add_argument("--health-file", default="/run/tressette/health")
+    p.add_argument("--log-level", default="INFO")
+    p.set_defaults(func=_run)
+
+    p = sub.add_parser("sim", help="the simulator: the box in a window on a laptop")
+    p.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
+    p.add_argument("--seats", default=None, help="e.g. human,cpu:normal or cpu:hard,cpu:normal")
+    p.add_argument("--variant", default=None, help="default: the settings file's")
+    p.add_argument("--matches", type=int, default=None, help="stop after N finished matches")
+    p.add_argument("--state-dir", default=None, help="default: ~/.local/state/tressette")
+    p.add_argument("--config", default=None, help="default: ~/.config/tressette/tressette.toml")
+    p.add_argument("--seed", type=int, default=None, help="deal and computer seeds")
+    p.add_argument("--think-ms", type=int, default=None, help="computer think time in ms")
+    p.add_argument("--size", default="800x480", help="touchscreen: 800x480, 480x320, 1280x800")
+    p.add_argument("--log-level", default="WARNING")
+    p.set_defaults(func=_sim)
+
+    p = sub.add_parser("export", help="write a match from the journal as a record file")
+    p.add_argument("match", type=int, help="match id (see tressette history)")
+    p.add_argument("-o", "--output", default=None, help="default: stdout")
+    p.add_argument("--state-dir", default=None)
+    p.set_defaults(func=_export)
+
+    p = sub.add_parser("history", help="matches played and statistics per variant and level")
+    p.add_argument("--state-dir", default=None)
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=_history)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="tressette", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
@@ -76,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for each step")
     p.set_defaults(func=_hardware_test)
 
+    _add_app_commands(sub)
     return parser
 
 

@@ -20,7 +20,7 @@ from __future__ import annotations
 import logging
 from dataclasses import dataclass, field
 from types import TracebackType
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, Self
 
 from hal.buttons import TableButtons
 from hal.config import HardwareConfig
@@ -83,7 +83,7 @@ class Hardware:
                 except Exception:  # closing must reach every part
                     log.exception("closing %r", part)
 
-    def __enter__(self) -> Hardware:
+    def __enter__(self) -> Self:
         return self
 
     def __exit__(

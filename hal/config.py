@@ -162,7 +162,7 @@ class _Section:
         if not lo <= value <= hi:
             self.error(f"{self.name}.{key} = {value} is out of range {lo}–{hi}")
             return default
-        return float(value) if isinstance(default, float) else value  # type: ignore[no-any-return]
+        return float(value) if isinstance(default, float) else value
 
 
 Uses = list[tuple[int, str]]

@@ -408,9 +408,10 @@ class ReaderThread:
     def _open_serial(self) -> SerialPort:
         import serial
 
-        return serial.Serial(
+        port: SerialPort = serial.Serial(
             self.port, self.baudrate, timeout=self.read_timeout, exclusive=True
         )
+        return port
 
     def start(self) -> None:
         self._thread.start()

@@ -267,7 +267,7 @@ Trace = list[tuple[int, bool]]
 
 
 def gpio_number(pin: Pin) -> int:
-    name: str = pin.info.name  # type: ignore[attr-defined]
+    name: str = pin.info.name
     return int(name.removeprefix("GPIO"))
 
 

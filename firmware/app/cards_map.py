@@ -1,0 +1,119 @@
+"""Real cards: which tag is which card, per deck, learnt by enrolment.
+
+Each physical deck has a tag (or a barcode) under every card. Enrolment asks
+for the deck's cards one by one in a fixed order (the screen names the card);
+each scan ties the tag to that card. The map is saved in the state directory
+as ``cards-<deck>.json`` (``{"tag": "3d", ...}``), written atomically (temp +
+fsync + rename), and can be redone per deck at any time; an enrolment only
+replaces the saved map when it is complete.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from firmware.engine import CODE, Card
+from firmware.engine.cards import DECKS
+
+
+def atomic_write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(f".{path.name}.tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    dfd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+
+
+class CardsMap:
+    """The saved tag → card maps of the decks, in ``state_dir``."""
+
+    def __init__(self, state_dir: Path | str) -> None:
+        self.dir = Path(state_dir)
+        self._maps: dict[str, dict[str, Card]] = {}
+
+    def path(self, deck: str) -> Path:
+        return self.dir / f"cards-{deck}.json"
+
+    def load(self, deck: str) -> dict[str, Card]:
+        if deck not in self._maps:
+            d = DECKS[deck]
+            try:
+                raw = json.loads(self.path(deck).read_text(encoding="utf-8"))
+                self._maps[deck] = {str(t): d.parse(c) for t, c in raw.items()}
+            except (OSError, ValueError):
+                self._maps[deck] = {}
+        return self._maps[deck]
+
+    def enrolled(self, deck: str) -> bool:
+        return len(self.load(deck)) == DECKS[deck].size
+
+    def card_of(self, tag: str, deck: str | None) -> Card | None:
+        decks = [deck] if deck else list(DECKS)
+        for name in decks:
+            card = self.load(name).get(tag)
+            if card is not None:
+                return card
+        return None
+
+    def tag_of(self, card: Card, deck: str) -> str | None:
+        for tag, c in self.load(deck).items():
+            if c == card:
+                return tag
+        return None
+
+    def save(self, deck: str, mapping: dict[str, Card]) -> None:
+        text = json.dumps({t: CODE[c] for t, c in mapping.items()}, indent=1, sort_keys=True)
+        atomic_write(self.path(deck), text + "\n")
+        self._maps[deck] = dict(mapping)
+
+
+@dataclass(frozen=True, slots=True)
+class Note:
+    text: str
+    level: str = "info"
+
+
+class Enrolment:
+    """Scan every card of ``deck`` once, in the order :meth:`prompt` asks."""
+
+    def __init__(self, deck_name: str, cards: CardsMap) -> None:
+        self.deck_name = deck_name
+        self.deck = DECKS[deck_name]
+        self.cards = cards
+        self.order: list[Card] = list(self.deck.cards)
+        self.mapping: dict[str, Card] = {}
+
+    @property
+    def done(self) -> bool:
+        return len(self.mapping) == len(self.order)
+
+    @property
+    def expected(self) -> Card | None:
+        return None if self.done else self.order[len(self.mapping)]
+
+    def prompt(self) -> str:
+        card = self.expected
+        if card is None:
+            return f"Deck {self.deck_name} complete"
+        n = len(self.mapping) + 1
+        return f"Scan {self.deck.name_of(card)} ({CODE[card]}), card {n} of {len(self.order)}"
+
+    def scan(self, tag: str) -> Note:
+        if self.done:
+            return Note("the deck is already complete")
+        if tag in self.mapping:
+            return Note(
+                f"that tag is already {CODE[self.mapping[tag]]}: {self.prompt()}", "refusal"
+            )
+        self.mapping[tag] = self.order[len(self.mapping)]
+        return Note(self.prompt())

@@ -1,0 +1,762 @@
+"""The table controller: every event becomes an engine action or a clear refusal.
+
+Synchronous and single-threaded on purpose: the main loop feeds it events one
+at a time (:meth:`TableController.handle`), and the tests do the same with no
+threads, no pygame and no clock of their own. Computer players never run
+here: the controller *asks* for a move (:meth:`cpu_request`) and the answer
+comes back later through the queue as a :class:`PlayerMoved`.
+
+Write-before-apply (DESIGN.md): an action is checked by the engine
+(``check``), written to the journal, and only then applied. A hand's deal
+seed is written before the hand is dealt. So after a power cut the journal
+holds everything that happened, and at most one action that was written but
+not yet shown, which replay simply applies.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from firmware.app.events import PlayerFailed, PlayerMoved, Shutdown, Tick
+from firmware.app.referee import RefereeMatch
+from firmware.config import GameSettings, check_seats
+from firmware.engine import (
+    Action,
+    Declare,
+    IllegalAction,
+    Match,
+    Play,
+    RecordError,
+    TressetteError,
+    ZuTun,
+    check,
+    make_variant,
+)
+from firmware.engine.records import action_to_json, replay
+from firmware.store import Journal, StoreError
+
+log = logging.getLogger("firmware.app.controller")
+
+COLLECTIVE_WINDOWS = ("start", "after_first_trick")
+"""Declaration windows open to every seat at once: a computer waits before
+playing until the people at the table have declared or said they are done."""
+
+HOME, PLAY, HAND_OVER, MATCH_OVER, ENROL = "home", "play", "hand_over", "match_over", "enrol"
+
+
+@dataclass(frozen=True, slots=True)
+class CpuRequest:
+    """Ask the computer in ``seat`` for declarations (``kind="declare"``) or a move."""
+
+    seat: int
+    kind: str  # "declare" | "play"
+    generation: int
+    asked: tuple[int, ...] = ()
+
+    @property
+    def key(self) -> tuple[int, str, int, tuple[int, ...]]:
+        return (self.seat, self.kind, self.generation, self.asked)
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayState:
+    """What the LED score display should show now."""
+
+    text: str  # four characters, or "" when ``scores`` is set
+    scores: tuple[int, int] | None = None
+    blink_seq: int = 0  # bumps on every refusal / win: the driver blinks once per bump
+    win: bool = False
+
+
+@dataclass(slots=True)
+class Message:
+    text: str = ""
+    level: str = "info"  # "info" | "refusal" | "error"
+    seq: int = 0
+
+
+@dataclass(slots=True)
+class Outcome:
+    accepted: bool
+    reason: str = ""
+
+
+def seat_kind(spec: str) -> str:
+    return "computer" if spec.startswith("cpu:") else spec
+
+
+@dataclass(slots=True)
+class ControllerOptions:
+    auto_next: bool = False  # deal the next hand / match without waiting for a tap
+    matches: int | None = None  # stop (Shutdown) after this many finished matches
+    seed: int | None = None  # deal seeds; None = from os.urandom
+    first_dealer: int | None = None
+
+
+class TableController:
+    """Events in; journal writes, engine actions, a screen model and a display state out."""
+
+    def __init__(
+        self,
+        journal: Journal,
+        settings: GameSettings | None = None,
+        *,
+        options: ControllerOptions | None = None,
+        cards: Any = None,  # firmware.app.cards_map.CardsMap, for real cards
+        on_shutdown: Callable[[str], None] | None = None,
+    ) -> None:
+        self.journal = journal
+        self.settings = settings or GameSettings()
+        self.opts = options or ControllerOptions()
+        seed = self.opts.seed
+        self.rng = random.Random(seed if seed is not None else int.from_bytes(os.urandom(8)))
+        self.cards = cards
+        self.on_shutdown = on_shutdown
+        self.match: Match | None = None
+        self.referee: RefereeMatch | None = None
+        self.match_id: int | None = None
+        self.seats: list[str] = []
+        self.phase = HOME
+        self.generation = 0
+        self.version = 0  # bumps on every visible change: the loop redraws
+        self.message = Message()
+        self.blink_seq = 0
+        self.accusi_done: set[int] = set()
+        self.declaring: int | None = None
+        self.asked: set[tuple[int, ...]] = set()
+        self.finished_here = 0
+        self.stopping: str | None = None
+        self.power_off_requested = False
+        self.reader_online: bool | None = None
+        self.banners: list[Any] = []
+        self.enrol: Any = None  # firmware.app.cards_map.Enrolment while enrolling
+        if journal.report.moved_aside is not None:
+            self.say(journal.report.message, "error")
+
+    # ------------------------------------------------------------ messages
+
+    def say(self, text: str, level: str = "info") -> None:
+        self.message = Message(text, level, self.message.seq + 1)
+        self.version += 1
+        if level != "info":
+            log.info("%s: %s", level, text)
+
+    def refuse(self, text: str) -> Outcome:
+        """A clear refusal on screen and a blink on the display; nothing recorded."""
+        self.blink_seq += 1
+        self.say(text, "refusal")
+        return Outcome(False, text)
+
+    def _changed(self) -> None:
+        self.generation += 1
+        self.version += 1
+
+    # ------------------------------------------------------------ matches
+
+    @property
+    def variant(self) -> Any:
+        if self.match is not None:
+            return self.match.variant
+        if self.referee is not None:
+            return self.referee.variant
+        return None
+
+    def boot(self) -> bool:
+        """Resume the unfinished match from the journal, if any; True if resumed."""
+        row = self.journal.unfinished()
+        if row is None:
+            self.phase = HOME
+            self.version += 1
+            return False
+        return self.resume(row.id)
+
+    def resume(self, match_id: int) -> bool:
+        row = self.journal.match(match_id)
+        if row is None:
+            return False
+        doc = self.journal.record(match_id)
+        try:
+            if row.mode == "referee":
+                referee = RefereeMatch.from_record(doc)
+                match = None
+            else:
+                match = replay(doc)
+                referee = None
+        except (RecordError, TressetteError) as exc:
+            log.error("match %s cannot be replayed: %s", match_id, exc)
+            self.journal.abandon_match(match_id)
+            self.say(f"the saved match {match_id} could not be resumed ({exc}); it is kept in history", "error")
+            self.phase = HOME
+            return False
+        self._install(match_id, list(row.seats), match, referee)
+        n_actions = sum(len(h["actions"]) for h in doc["hands"])
+        if self._finished():
+            self._close_match()
+        elif not self._hands() or self._hand_over():
+            self.phase = HAND_OVER
+            if self.opts.auto_next or not self._hands():
+                self.next_hand()
+        else:
+            self.phase = PLAY
+        self.say(
+            f"Resumed match {match_id} where it stopped: hand {max(1, len(self._hands()))}, "
+            f"{n_actions} moves replayed"
+        )
+        log.info("resumed match %s (%d actions)", match_id, n_actions)
+        return True
+
+    def _install(
+        self, match_id: int, seats: list[str], match: Match | None, referee: RefereeMatch | None
+    ) -> None:
+        self.match_id = match_id
+        self.seats = seats
+        self.match = match
+        self.referee = referee
+        self.accusi_done = set()
+        self.declaring = None
+        self.asked = set()
+        self.banners = []
+        self._changed()
+
+    def new_match(
+        self,
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        seats: Sequence[str] | None = None,
+    ) -> Outcome:
+        name = variant or self.settings.variant
+        opts = dict(self.settings.options if options is None and name == self.settings.variant else options or {})
+        try:
+            v = make_variant(name, opts)
+            seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
+        except (TressetteError, ValueError) as exc:
+            return self.refuse(str(exc))
+        if self.match_id is not None and not self._finished():
+            self.journal.abandon_match(self.match_id)
+        mode = "referee" if "table" in seat_list else "engine"
+        match_id = self.journal.new_match(v.name, v.to_json(), seat_list, mode=mode)
+        dealer = self.opts.first_dealer
+        if dealer is None:
+            dealer = self.rng.randrange(v.n_seats)
+        if mode == "referee":
+            self._install(match_id, seat_list, None, RefereeMatch(v, first_dealer=dealer))
+        else:
+            self._install(match_id, seat_list, Match(v, first_dealer=dealer), None)
+        self.phase = HAND_OVER
+        self.next_hand()
+        self.say(f"New game: {v.preset.title}")
+        return Outcome(True)
+
+    def next_hand(self) -> Outcome:
+        if self.phase == MATCH_OVER:
+            self.phase = HOME
+            self.version += 1
+            return Outcome(True)
+        if self.phase != HAND_OVER or self.match_id is None:
+            return Outcome(False, "no hand to deal now")
+        hand = len(self._hands())
+        if self.referee is not None:
+            dealer = self.referee.next_dealer
+            spec: dict[str, Any] = {"table": True}
+            self.journal.add_hand(self.match_id, hand, dealer, spec)
+            self.referee.start_hand(spec)
+        else:
+            assert self.match is not None
+            dealer = self.match.next_dealer
+            spec = {"seed": self.rng.randrange(1 << 31)}
+            self.journal.add_hand(self.match_id, hand, dealer, spec)
+            self.match.start_hand(spec)
+        self.accusi_done = set()
+        self.declaring = None
+        self.phase = PLAY
+        self._changed()
+        return Outcome(True)
+
+    def _hands(self) -> list[Any]:
+        if self.match is not None:
+            return self.match.hands
+        if self.referee is not None:
+            return self.referee.hands
+        return []
+
+    def _hand_over(self) -> bool:
+        if self.match is not None:
+            return self.match.hand_over
+        return self.referee is not None and self.referee.hand_over
+
+    def _finished(self) -> bool:
+        if self.match is not None:
+            return self.match.finished
+        return self.referee is not None and self.referee.finished
+
+    @property
+    def totals(self) -> list[int]:
+        if self.match is not None:
+            return list(self.match.totals)
+        if self.referee is not None:
+            return list(self.referee.totals)
+        return []
+
+    @property
+    def winner(self) -> int | None:
+        if self.match is not None:
+            return self.match.winner
+        return self.referee.winner if self.referee is not None else None
+
+    def _close_match(self) -> None:
+        assert self.match_id is not None
+        row = self.journal.match(self.match_id)
+        if row is not None and row.finished is None:
+            self.journal.finish_match(self.match_id, self.winner, self.totals)
+            self.finished_here += 1
+        self.phase = MATCH_OVER
+        self.blink_seq += 1
+        self.say(f"Side {self.winner} wins the match {'-'.join(map(str, self.totals))}")
+        if self.opts.matches is not None and self.finished_here >= self.opts.matches:
+            self.stop(f"{self.finished_here} match(es) played")
+        elif self.opts.auto_next:
+            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
+
+    def stop(self, reason: str) -> None:
+        self.stopping = reason
+        if self.on_shutdown is not None:
+            self.on_shutdown(reason)
+
+    # ------------------------------------------------------------ actions
+
+    def submit(self, action: Action) -> Outcome:
+        """Check, journal, apply: the one path every action takes."""
+        if self.phase != PLAY or self.match_id is None:
+            return self.refuse("no hand is being played")
+        if self.referee is not None:
+            return self._submit_referee(action)
+        match = self.match
+        assert match is not None and match.state is not None
+        try:
+            check(match.state, action)
+        except IllegalAction as exc:
+            return self.refuse(str(exc))
+        hand = len(match.hands) - 1
+        idx = len(match.hands[-1].actions)
+        try:
+            self.journal.add_action(self.match_id, hand, idx, action_to_json(match.variant.deck, action))
+        except StoreError as exc:  # never apply what is not on disk
+            log.error("journal refused action: %s", exc)
+            return self.refuse(f"could not record the move: {exc}")
+        match.apply(action)
+        self._after(action)
+        return Outcome(True)
+
+    def _submit_referee(self, action: Action) -> Outcome:
+        ref = self.referee
+        assert ref is not None and self.match_id is not None
+        reason = ref.check(action)
+        if reason is not None:
+            return self.refuse(reason)
+        hand = len(ref.hands) - 1
+        idx = len(ref.hands[-1].actions)
+        try:
+            self.journal.add_action(self.match_id, hand, idx, ref.action_json(action))
+        except StoreError as exc:
+            return self.refuse(f"could not record the move: {exc}")
+        notes = ref.apply(action)
+        for note in notes:
+            self.say(note, "refusal")
+            self.blink_seq += 1
+        self._after(action)
+        return Outcome(True)
+
+    def _after(self, action: Action) -> None:
+        if isinstance(action, Play) and action.seat not in self.accusi_done:
+            self.accusi_done.add(action.seat)
+        if isinstance(action, Declare):
+            if not self._possible_declarations(action.seat):
+                self.accusi_done.add(action.seat)
+                if self.declaring == action.seat:
+                    self.declaring = None
+        elif self.declaring is not None and self._window(self.declaring) is not None:
+            self.declaring = None
+        self._changed()
+        if self._hand_over():
+            self.phase = HAND_OVER
+            if self._finished():
+                self._close_match()
+            else:
+                pts = self.totals
+                self.say(f"Hand over: {'-'.join(map(str, pts))}")
+                if self.opts.auto_next:
+                    self.next_hand()
+
+    # ------------------------------------------------------------ declarations
+
+    def _window(self, seat: int) -> str | None:
+        if self.referee is not None:
+            return self.referee.declare_window(seat)
+        assert self.match is not None and self.match.state is not None
+        return self.match.state.declare_window(seat)
+
+    def _possible_declarations(self, seat: int) -> list[Declare]:
+        if self.phase != PLAY:
+            return []
+        if self.referee is not None:
+            return self.referee.possible_declarations(seat)
+        assert self.match is not None and self.match.state is not None
+        return self.match.state.possible_declarations(seat)
+
+    def pending_accusi(self) -> set[int]:
+        """People who may still declare in a window open to everyone (computers wait)."""
+        v = self.variant
+        if self.phase != PLAY or v is None or not v.accusi:
+            return set()
+        if v.preset.declare_window not in COLLECTIVE_WINDOWS:
+            return set()
+        return {
+            s
+            for s, spec in enumerate(self.seats)
+            if not spec.startswith("cpu:")
+            and s not in self.accusi_done
+            and self._possible_declarations(s)
+        }
+
+    def accusi_open(self) -> bool:
+        return bool(self.pending_accusi()) or self.declaring is not None
+
+    def accuso_button(self, seat: int) -> Outcome:
+        """A seat's *Accuso* button: open (or close) its declaration on the screen."""
+        if self.phase != PLAY or seat >= len(self.seats):
+            return self.refuse("no hand is being played" if self.phase != PLAY else f"no seat {seat + 1} in this game")
+        spec = self.seats[seat]
+        if spec.startswith("cpu:"):
+            return self.refuse(f"seat {seat + 1} is the computer's")
+        if self.declaring == seat:
+            self.declaring = None
+            self.accusi_done.add(seat)
+            self.say(f"Seat {seat + 1}: accusi closed")
+            self._changed()
+            return Outcome(True)
+        reason = self._window(seat)
+        if reason is not None:
+            return self.refuse(reason)
+        if not self._possible_declarations(seat):
+            self.accusi_done.add(seat)
+            self._changed()
+            return self.refuse("nothing to declare in this hand")
+        self.declaring = seat
+        self.say(f"Seat {seat + 1}: choose the accuso on the screen")
+        self._changed()
+        return Outcome(True)
+
+    # ------------------------------------------------------------ computers
+
+    def cpu_request(self) -> CpuRequest | None:
+        """What a computer should think about now, or None."""
+        if self.phase != PLAY or self.match is None or self.match.state is None:
+            return None
+        state = self.match.state
+        v = self.match.variant
+        if v.accusi:
+            for seat, spec in enumerate(self.seats):
+                if not spec.startswith("cpu:") or state.declare_window(seat) is not None:
+                    continue
+                key = (len(self.match.hands), len(state.tricks), len(state.trick), seat)
+                if key not in self.asked and state.possible_declarations(seat):
+                    return CpuRequest(seat, "declare", self.generation, key)
+        mover = state.to_move
+        if self.seats[mover].startswith("cpu:") and not self.pending_accusi():
+            return CpuRequest(mover, "play", self.generation)
+        return None
+
+    def on_player_moved(self, ev: PlayerMoved) -> None:
+        if ev.generation != self.generation:
+            log.debug("stale answer from seat %d ignored", ev.seat)
+            return
+        if ev.asked:
+            self.asked.add(ev.asked)
+        for action in ev.actions:
+            if action.seat != ev.seat:
+                log.error("player of seat %d answered for seat %d", ev.seat, action.seat)
+                break
+            if self.submit(action).accepted:
+                continue
+            if isinstance(action, Declare):
+                continue  # e.g. a three after its four: skip it, nothing else changes
+            log.error("computer seat %d made an illegal move %r", ev.seat, action)
+            self._fallback(ev.seat)
+            break
+        self.version += 1
+
+    def _fallback(self, seat: int) -> None:
+        """A broken computer answer must not stall the table: play a legal card."""
+        if self.match is None or self.match.state is None or self.phase != PLAY:
+            return
+        if self.match.state.to_move != seat:
+            return
+        legal = [a for a in self.match.view_for(seat).legal if isinstance(a, Play)]
+        if legal:
+            self.submit(legal[0])
+
+    # ------------------------------------------------------------ events
+
+    def handle(self, event: object) -> None:
+        """One event of the queue. Unknown events are logged and dropped."""
+        name = type(event).__name__
+        handler = getattr(self, f"_on_{name}", None)
+        if handler is None:
+            log.debug("unhandled event %r", event)
+            return
+        handler(event)
+
+    # app events
+    def _on_PlayerMoved(self, ev: PlayerMoved) -> None:
+        self.on_player_moved(ev)
+
+    def _on_PlayerFailed(self, ev: PlayerFailed) -> None:
+        if ev.generation == self.generation:
+            log.error("computer seat %d failed: %s", ev.seat, ev.error)
+            self._fallback(ev.seat)
+
+    def _on_Tick(self, ev: Tick) -> None:
+        pass
+
+    def _on_Shutdown(self, ev: Shutdown) -> None:
+        self.stop(ev.reason or "shutdown")
+
+    # ui intents
+    def _human_seat(self) -> int | None:
+        """The seat at the screen: the human to move, else the first human seat."""
+        humans = [s for s, spec in enumerate(self.seats) if spec == "human"]
+        if not humans:
+            return None
+        if self.match is not None and self.match.state is not None:
+            mover = self.match.state.to_move
+            if mover in humans:
+                return mover
+        return humans[0]
+
+    def _on_PlayCard(self, ev: Any) -> None:
+        if self.referee is not None:
+            # A table game: a tap on a card stands in for a scan (reader-less play).
+            self.play_table_card(ev.card)
+            return
+        seat = self._human_seat()
+        if seat is None:
+            self.refuse("nobody plays at the screen in this game")
+            return
+        if self.match is None or self.match.state is None or self.phase != PLAY:
+            self.refuse("no hand is being played")
+            return
+        if self.match.state.to_move != seat:
+            self.refuse(f"wait: it is seat {self.match.state.to_move + 1}'s turn")
+            return
+        self.submit(Play(seat, ev.card, tuple(getattr(ev, "signals", ()))))
+
+    def _on_Declare(self, ev: Any) -> None:
+        action = ev.declare_action
+        if self.seats and self.seats[action.seat].startswith("cpu:"):
+            self.refuse("that seat is the computer's")
+            return
+        self.submit(action)
+
+    def _on_ZuTun(self, ev: Any) -> None:
+        seat = self._human_seat()
+        if seat is None:
+            self.refuse("nobody plays at the screen in this game")
+            return
+        self.submit(ZuTun(seat, ev.card))
+
+    def _on_NewGame(self, ev: Any) -> None:
+        seats = None
+        if ev.seats:
+            seats = [
+                f"cpu:{s.level or 'normal'}" if s.kind == "computer" else s.kind for s in ev.seats
+            ]
+        self.new_match(ev.variant, dict(ev.options), seats)
+
+    def _on_Continue(self, ev: Any) -> None:
+        if self.phase in (HOME, MATCH_OVER):
+            row = self.journal.unfinished()
+            if row is not None:
+                self.resume(row.id)
+                return
+        self.version += 1
+
+    def _on_NextHand(self, ev: Any) -> None:
+        self.next_hand()
+
+    def _on_SetLevel(self, ev: Any) -> None:
+        if 0 <= ev.seat < len(self.seats) and self.seats[ev.seat].startswith("cpu:"):
+            self.seats[ev.seat] = f"cpu:{ev.level}"
+            self._changed()
+
+    def _on_Quit(self, ev: Any) -> None:
+        self.stop("quit")
+
+    def _on_SimButton(self, ev: Any) -> None:
+        from hal.events import ButtonHeld, ButtonPressed
+
+        if ev.button == "menu" and ev.hold_s >= 3.0:
+            self.handle(ButtonHeld("menu", 10.0 if ev.hold_s >= 10.0 else 3.0))
+        else:
+            self.handle(ButtonPressed(ev.button))
+
+    def _on_SimScan(self, ev: Any) -> None:
+        # Without a reader pipeline (unit tests) a simulated scan is the card itself.
+        v = self.variant
+        if v is None:
+            self.refuse("no game: nothing to scan for")
+            return
+        try:
+            card = v.deck.parse(ev.card_code)
+        except TressetteError as exc:
+            self.refuse(str(exc))
+            return
+        self.play_table_card(card)
+
+    # hal events
+    def _on_ButtonPressed(self, ev: Any) -> None:
+        seat = ev.seat
+        if seat is not None:
+            self.accuso_button(seat)
+        elif self.phase in (HAND_OVER, MATCH_OVER):
+            self.next_hand()
+
+    def _on_ButtonHeld(self, ev: Any) -> None:
+        if ev.button != "menu":
+            return
+        if ev.seconds >= 10.0:
+            self.power_off_requested = True
+            self.say("Power off requested: the box shuts down safely")
+            self.stop("power-off")
+        elif ev.seconds >= 3.0:
+            self.phase = HOME if self.phase != PLAY else self.phase
+            self.say("Menu")
+
+    def _on_ButtonReleased(self, ev: Any) -> None:
+        pass
+
+    def _on_TagSeen(self, ev: Any) -> None:
+        if self.enrol is not None:
+            note = self.enrol.scan(ev.tag_id)
+            self.say(note.text, note.level)
+            if note.level == "refusal":
+                self.blink_seq += 1
+            if self.enrol.done:
+                self.enrol_finished()
+            return
+        if self.cards is None:
+            self.refuse("no deck is enrolled: enrol the deck's tags first (menu → real cards)")
+            return
+        v = self.variant
+        card = self.cards.card_of(ev.tag_id, v.deck.name if v is not None else None)
+        if card is None:
+            self.refuse(f"unknown card tag {ev.tag_id}: not in the enrolled deck")
+            return
+        self.play_table_card(card)
+
+    def _on_TagRemoved(self, ev: Any) -> None:
+        pass
+
+    def _on_ReaderOnline(self, ev: Any) -> None:
+        if self.reader_online is False:
+            self.say("Card reader connected again: go on scanning")
+        self.reader_online = True
+
+    def _on_ReaderOffline(self, ev: Any) -> None:
+        self.reader_online = False
+        self.blink_seq += 1
+        self.say(f"Card reader unplugged ({ev.reason}); the game waits, nothing is lost", "error")
+
+    def _on_DisplayFault(self, ev: Any) -> None:
+        log.warning("score display fault: %s", ev.reason)
+
+    def _on_DisplayRestored(self, ev: Any) -> None:
+        pass
+
+    # ------------------------------------------------------------ real cards
+
+    def play_table_card(self, card: int) -> Outcome:
+        """A scanned card: the play of the seat to move, if legal as far as we can know."""
+        if self.phase != PLAY:
+            return self.refuse("no hand is being played: the scan is ignored")
+        if self.referee is None:
+            return self.refuse("this game is played on the screen, not with real cards")
+        seat = self.referee.to_move
+        if self.seats[seat] != "table":
+            return self.refuse(f"it is seat {seat + 1}'s turn")
+        return self.submit(Play(seat, card))
+
+    def start_enrolment(self, deck: str) -> Outcome:
+        from firmware.app.cards_map import Enrolment
+
+        if self.cards is None:
+            return self.refuse("no card map store configured")
+        self.enrol = Enrolment(deck, self.cards)
+        self.phase_before_enrol = self.phase
+        self.phase = ENROL
+        self.say(self.enrol.prompt())
+        self._changed()
+        return Outcome(True)
+
+    def enrol_finished(self) -> None:
+        assert self.enrol is not None
+        self.cards.save(self.enrol.deck_name, self.enrol.mapping)
+        self.say(f"Deck {self.enrol.deck_name} enrolled: {len(self.enrol.mapping)} cards")
+        self.enrol = None
+        self.phase = getattr(self, "phase_before_enrol", HOME)
+        self._changed()
+
+    # ------------------------------------------------------------ outputs
+
+    def display(self) -> DisplayState:
+        v = self.variant
+        if self.phase == ENROL and self.enrol is not None:
+            return DisplayState(f"{len(self.enrol.mapping):4d}"[-4:], None, self.blink_seq)
+        if v is None or self.phase == HOME:
+            return DisplayState("----", None, self.blink_seq)
+        if self.phase == PLAY and self.accusi_open():
+            return DisplayState("AccU", None, self.blink_seq)
+        totals = self.totals
+        win = self.phase == MATCH_OVER
+        if v.n_sides == 2 and v.n_seats == 2 or v.n_sides == 2:
+            return DisplayState("", (totals[0], totals[1]), self.blink_seq, win)
+        # three and four seats each for himself: the seat to play and its score
+        seat = self._to_move()
+        if seat is None or win:
+            seat = self.winner if self.winner is not None else 0
+        side = v.side_of(seat)
+        return DisplayState(f"{seat + 1}-{min(totals[side], 99):2d}", None, self.blink_seq, win)
+
+    def _to_move(self) -> int | None:
+        if self.phase != PLAY:
+            return None
+        if self.match is not None and self.match.state is not None:
+            return self.match.state.to_move
+        if self.referee is not None:
+            return self.referee.to_move
+        return None
+
+    def view_seat(self) -> int:
+        if self.declaring is not None:
+            return self.declaring
+        human = self._human_seat()
+        return 0 if human is None else human
+
+    def model(self, stats: Any = None) -> Any:
+        """The screen's :class:`ui.model.TableModel` for the current state."""
+        from firmware.app.present import build_model
+
+        return build_model(self, stats)
+
+
+@dataclass(slots=True)
+class Counters:
+    """For tests and the soak run: what went through the controller."""
+
+    accepted: int = 0
+    refused: int = 0
+    reasons: list[str] = field(default_factory=list)

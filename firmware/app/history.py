@@ -1,0 +1,83 @@
+"""``tressette history`` and ``tressette export``: the journal as history.
+
+Finished matches stay in the journal; ``history`` lists them with statistics
+per variant and computer level, ``export MATCH`` writes any match (finished
+or not) as a tressette-record/1 file that ``tressette replay`` reads.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from pathlib import Path
+
+from firmware.store import DB_NAME, Journal
+
+BOX_STATE_DIR = Path("/var/lib/tressette")
+
+
+def state_dir_of(arg: str | None) -> Path:
+    """--state-dir, else $TRESSETTE_STATE_DIR, else the box's, else the simulator's."""
+    if arg:
+        return Path(arg)
+    env = os.environ.get("TRESSETTE_STATE_DIR")
+    if env:
+        return Path(env)
+    if (BOX_STATE_DIR / DB_NAME).exists():
+        return BOX_STATE_DIR
+    from firmware.app.sim import sim_state_dir
+
+    return sim_state_dir()
+
+
+def export_main(args: argparse.Namespace) -> int:
+    with Journal.open(state_dir_of(args.state_dir)) as journal:
+        if journal.match(args.match) is None:
+            print(f"tressette export: no match {args.match} in {journal.path}", file=sys.stderr)
+            return 1
+        text = json.dumps(journal.record(args.match), ensure_ascii=False, indent=1) + "\n"
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+    else:
+        from firmware.app.cards_map import atomic_write
+
+        atomic_write(Path(args.output), text)
+    return 0
+
+
+def history_main(args: argparse.Namespace) -> int:
+    with Journal.open(state_dir_of(args.state_dir)) as journal:
+        rows = journal.matches(limit=100)
+        stats = journal.statistics()
+    if args.json:
+        out = {
+            "matches": [
+                {"id": r.id, "variant": r.variant, "seats": r.seats, "started": r.started,
+                 "finished": r.finished, "winner": r.winner, "totals": r.totals}
+                for r in rows
+            ],
+            "statistics": stats,
+        }  # fmt: skip
+        print(json.dumps(out, indent=1))
+        return 0
+    print(f"{'id':>4}  {'started':16}  {'variant':13} {'seats':28} result")
+    for r in rows:
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(r.started))
+        if r.finished is None:
+            result = "in progress"
+        elif r.winner is None:
+            result = "abandoned"
+        else:
+            result = f"side {r.winner} won {'-'.join(map(str, r.totals or []))}"
+        print(f"{r.id:>4}  {when:16}  {r.variant:13} {','.join(r.seats):28} {result}")
+    if stats:
+        print("\nstatistics (people's side against the strongest computer):")
+        for s in stats:
+            print(
+                f"  {s['variant']:13} {s['level']:7} played {s['played']:3}  won {s['won']:3}  "
+                f"lost {s['lost']:3}  abandoned {s['abandoned']:3}"
+            )
+    return 0

@@ -1,0 +1,152 @@
+"""The main loop shared by ``tressette run`` and ``tressette sim``.
+
+One iteration: pygame input → UI intents → the queue; every queued event (HAL,
+intents, computer answers) → the controller, one at a time; the computer
+seats are asked to think if the controller wants a move; the screen and the
+LED display are redrawn from the controller's state when it changed; the
+watchdog is pinged and the health file refreshed. Nothing else runs the
+controller, so it needs no locks.
+"""
+
+from __future__ import annotations
+
+import logging
+import queue
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from firmware.app.controller import DisplayState, TableController
+from firmware.app.seats import ComputerSeats
+
+log = logging.getLogger("firmware.app.loop")
+
+
+class DisplayDriver:
+    """Shows the controller's :class:`DisplayState` on a HAL score display."""
+
+    def __init__(self, display: Any) -> None:
+        self.display = display
+        self._shown: tuple[Any, ...] | None = None
+        self._blink_seq = 0
+
+    def update(self, ds: DisplayState) -> None:
+        if self.display is None:
+            return
+        key = (ds.text, ds.scores)
+        if key != self._shown:
+            self._shown = key
+            try:
+                if ds.scores is not None:
+                    self.display.show_scores(min(ds.scores[0], 99), min(ds.scores[1], 99))
+                else:
+                    self.display.show_text(ds.text)
+            except Exception as exc:  # the display is a nicety: never stop the game
+                log.warning("score display: %s", exc)
+        if ds.blink_seq != self._blink_seq:
+            self._blink_seq = ds.blink_seq
+            try:
+                self.display.blink(6 if ds.win else 2, 0.3)
+            except Exception as exc:
+                log.warning("score display blink: %s", exc)
+
+    def tick(self) -> None:
+        if self.display is not None:
+            try:
+                self.display.tick()
+            except Exception as exc:
+                log.warning("score display tick: %s", exc)
+
+
+@dataclass(slots=True)
+class LoopStats:
+    iterations: int = 0
+    events: int = 0
+    frames: int = 0
+
+
+class MainLoop:
+    """Owns the one queue's consumer side; see the module docstring."""
+
+    def __init__(
+        self,
+        ctl: TableController,
+        events: Any,  # hal.events.EventQueue (anything with put / get(timeout))
+        *,
+        seats: ComputerSeats | None = None,
+        ui: Any = None,  # ui.app.UIApp
+        display: Any = None,
+        notifier: Any = None,
+        present: Callable[[], None] | None = None,  # draw + flip
+        pump: Callable[[], None] | None = None,  # pygame events → ui.handle
+        frame_s: float = 1 / 30,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.ctl = ctl
+        self.events = events
+        self.seats = seats
+        self.ui = ui
+        self.display = DisplayDriver(display)
+        self.notifier = notifier
+        self.present = present
+        self.pump = pump
+        self.frame_s = frame_s
+        self.clock = clock
+        self.stats = LoopStats()
+        self._drawn_version = -1
+        self._last_frame = float("-inf")
+        self._last_t = clock()
+        self.hung: Callable[[], None] | None = None  # tests: make one iteration hang
+
+    def run(self, until: Callable[[], bool] | None = None) -> None:
+        while self.ctl.stopping is None and not (until is not None and until()):
+            self.step()
+        self.refresh(force=True)
+
+    def step(self, timeout: float | None = None) -> None:
+        self.stats.iterations += 1
+        if self.hung is not None:
+            self.hung()
+        if self.pump is not None:
+            self.pump()
+        if self.ui is not None:
+            for intent in self.ui.intents():
+                self.events.put(intent)
+        wait = self.frame_s if timeout is None else timeout
+        try:
+            event = self.events.get(timeout=wait) if wait > 0 else self.events.get_nowait()
+        except queue.Empty:
+            event = None
+        while event is not None:
+            self.stats.events += 1
+            try:
+                self.ctl.handle(event)
+            except Exception:  # one bad event must not take the table down
+                log.exception("event %r failed", event)
+            if self.seats is not None:
+                self.seats.poll(self.ctl)
+            event = self.events.get_nowait()
+        if self.seats is not None:
+            self.seats.poll(self.ctl)
+        self.refresh()
+        if self.notifier is not None:
+            self.notifier.loop_alive()
+
+    def refresh(self, *, force: bool = False) -> None:
+        now = self.clock()
+        self.display.update(self.ctl.display())
+        self.display.tick()
+        due = force or now - self._last_frame >= self.frame_s
+        if not due:
+            return
+        if self.ui is not None and (force or self.ctl.version != self._drawn_version):
+            self._drawn_version = self.ctl.version
+            self.ui.set_model(self.ctl.model())
+        if self.ui is not None:
+            self.ui.update(now - self._last_t)
+        self._last_t = now
+        if self.present is not None:
+            self.present()
+            self.stats.frames += 1
+        self._last_frame = now

@@ -1,0 +1,78 @@
+"""Controller state → the screen's view-model (:class:`ui.model.TableModel`).
+
+Kept apart from the controller so the controller never imports the UI; this
+module imports only :mod:`ui.model` and :mod:`ui.intents` (plain data, no pygame).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from firmware.app.controller import TableController
+
+
+def seat_setups(seats: list[str]) -> tuple[Any, ...]:
+    from ui.intents import SeatSetup
+
+    out = []
+    for i, spec in enumerate(seats):
+        if spec.startswith("cpu:"):
+            level = spec.split(":", 1)[1]
+            out.append(SeatSetup("computer", level, f"CPU {level}"))
+        elif spec == "table":
+            out.append(SeatSetup("table", None, f"Seat {i + 1}"))
+        else:
+            out.append(SeatSetup("human", None, "You" if seats.count("human") == 1 else f"Seat {i + 1}"))
+    return tuple(out)
+
+
+def stats_model(journal: Any) -> Any:
+    from ui.model import StatLine, Stats
+
+    lines = tuple(
+        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"])
+        for s in journal.statistics()
+    )
+    history = []
+    for row in reversed(journal.matches(limit=20)):
+        if row.totals and len(row.totals) == 2:
+            history.append((row.totals[0], row.totals[1]))
+    return Stats(lines=lines, history=tuple(history))
+
+
+def build_model(ctl: TableController, stats: Any = None) -> Any:
+    from firmware.app.controller import ENROL, HOME
+    from ui.model import Banner, TableModel, model_from_view
+
+    message = ctl.message.text
+    if stats is None:
+        stats = stats_model(ctl.journal)
+    resumable = ctl.journal.unfinished() is not None
+    if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
+        return TableModel(resumable=resumable, stats=stats, message=message)
+    seat = ctl.view_seat()
+    view = None
+    if ctl.match is not None and ctl.match.state is not None:
+        view = ctl.match.view_for(seat)
+    elif ctl.referee is not None and ctl.referee.state is not None:
+        view = ctl.referee.view_for(seat)
+    if view is None:
+        return TableModel(resumable=resumable, stats=stats, message=message)
+    banners = list(ctl.banners)
+    if ctl.accusi_open():
+        banners.append(Banner("info", None, "Accusi open: press your Accuso button"))
+    show_hand = ctl.seats[seat] == "human" or ctl.declaring is not None
+    return model_from_view(
+        view,
+        seats=seat_setups(ctl.seats),
+        totals=tuple(ctl.totals),
+        match_over=ctl.phase == "match_over",
+        winner=ctl.winner,
+        banners=banners,
+        message=message,
+        resumable=resumable,
+        stats=stats,
+        show_hand=show_hand,
+        hand_no=len(ctl._hands()),
+    )

@@ -1,0 +1,126 @@
+"""Everything the program runs with, built once and closed once.
+
+Both ``tressette run`` (:meth:`Runtime.start_device`) and ``tressette sim``
+(:meth:`Runtime.start_sim`) make the same queue, journal, controller and
+computer seats; they differ only in the I/O at the edges: the real display,
+buttons and reader from the ``[hardware]`` settings, or their simulated
+doubles and a window with the table beside the touchscreen.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+from firmware.app.cards_map import CardsMap
+from firmware.app.controller import ControllerOptions, TableController
+from firmware.app.loop import MainLoop
+from firmware.app.notify import Notifier
+from firmware.app.seats import ComputerSeats
+from firmware.config import Settings
+from firmware.store import Journal
+from hal.events import EventQueue
+
+log = logging.getLogger("firmware.app.runtime")
+
+
+class Runtime:
+    def __init__(
+        self,
+        *,
+        settings: Settings,
+        state_dir: Path,
+        options: ControllerOptions,
+        think_ms: int,
+        seed: int | None,
+        problems: list[str] = (),  # type: ignore[assignment]
+        health_path: Path | None = None,
+    ) -> None:
+        self.settings = settings
+        self.state_dir = state_dir
+        self.events = EventQueue()
+        self.journal = Journal.open(state_dir)
+        self.cards = CardsMap(state_dir)
+        self.ctl = TableController(journal=self.journal, settings=settings.game, options=options, cards=self.cards)
+        for problem in problems:
+            self.ctl.say(problem, "error")
+        self.seats = ComputerSeats(self.events.put, seed=seed or 0, think_ms=think_ms)
+        self.notifier = Notifier(health_path=health_path, status=self._status)
+        self.closers: list[Any] = []
+        self.loop = MainLoop(self.ctl, self.events, seats=self.seats, notifier=self.notifier)
+        self.window: Any = None
+        self.reader: Any = None
+        self.buttons: Any = None
+        self.display: Any = None
+        self.hw: Any = None
+
+    def _status(self) -> dict[str, Any]:
+        return {"phase": self.ctl.phase, "match": self.ctl.match_id}
+
+    # ------------------------------------------------------------ signals
+
+    def install_signals(self) -> None:
+        """SIGTERM/SIGINT: finish the iteration, close cleanly (no locks taken here)."""
+
+        def on_signal(signum: int, frame: FrameType | None) -> None:
+            self.ctl.stopping = signal.Signals(signum).name
+
+        signal.signal(signal.SIGTERM, on_signal)
+        signal.signal(signal.SIGINT, on_signal)
+
+    # ------------------------------------------------------------ simulator
+
+    def start_sim(self, *, size: tuple[int, int], headless: bool) -> None:
+        from hal.box import open_sim_hardware
+
+        # The real reader thread over a pty when a window or a table seat may scan.
+        pty = not headless or "table" in self.ctl.settings.seats
+        self.hw = open_sim_hardware(
+            self.settings.hardware_config, events=self.events, pty_reader=pty
+        )
+        self.closers.append(self.hw)
+        self.buttons = self.hw.sim_buttons
+        self.reader = self.hw.sim_reader
+        self.display = self.hw.display
+        from firmware.app.window import SimWindow
+
+        self.window = SimWindow(self, size=size, headless=headless)
+        self.closers.append(self.window)
+        self.loop.ui = self.window.ui
+        self.loop.display.display = self.display
+        self.loop.pump = self._pump_sim
+        self.loop.present = self.window.present
+        self.notifier.ready()
+
+    def _pump_sim(self) -> None:
+        self.hw.tick()
+        self.window.pump()
+
+    # ------------------------------------------------------------ device
+
+    def start_device(self) -> None:
+        from firmware.app.device import build_hardware
+
+        build_hardware(self)
+        self.notifier.ready()
+
+    # ------------------------------------------------------------ closing
+
+    def close(self) -> None:
+        self.seats.close()
+        for thing in reversed(self.closers):
+            try:
+                thing.close()
+            except Exception:
+                log.exception("closing %r", thing)
+        self.closers.clear()
+        self.journal.close()
+
+    def __enter__(self) -> Runtime:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()

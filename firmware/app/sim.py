@@ -1,0 +1,83 @@
+"""``tressette sim``: the box on a laptop.
+
+A window with the touchscreen at its real size and, beside it, the table: the
+*Accuso* buttons of the seats and the menu button (clickable; they drive the
+real debounce code on mock pins), the LED score display drawn as 7 segments,
+and a card-reader panel where a click on a card "scans" it: the tag goes
+through the real reader parser and thread over a pty. Keyboard shortcuts are
+listed in docs/box.md.
+
+``--headless`` uses SDL's dummy video driver; with computer seats only
+(``--seats cpu:hard,cpu:normal --matches N``) it plays unattended, which the
+soak and power-cut tests use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import sys
+from pathlib import Path
+
+log = logging.getLogger("firmware.app.sim")
+
+SCREEN = (800, 480)
+PANEL_W = 300
+
+
+def sim_state_dir() -> Path:
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "tressette"
+
+
+def main(args: argparse.Namespace) -> int:
+    logging.basicConfig(
+        level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+        format="%(asctime)s %(name)s %(levelname)s %(message)s",
+    )
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from firmware import config
+    from firmware.app.controller import ControllerOptions
+    from firmware.app.runtime import Runtime
+
+    settings, problems = config.load(Path(args.config) if args.config else None)
+    if args.variant:
+        settings.game.variant = args.variant
+        settings.game.options = {}
+    if args.seats:
+        try:
+            from firmware.engine import make_variant
+
+            n = make_variant(settings.game.variant).n_seats
+            settings.game.seats = config.check_seats(args.seats, n)
+        except Exception as exc:
+            print(f"tressette sim: --seats: {exc}", file=sys.stderr)
+            return 2
+    unattended = all(s.startswith("cpu:") for s in settings.game.seats)
+    think = args.think_ms
+    if think is None:
+        think = 0 if unattended and args.headless else settings.game.think_ms
+    state_dir = Path(args.state_dir) if args.state_dir else sim_state_dir()
+    w, _, h = str(args.size).partition("x")
+    size = (int(w), int(h))
+    rt = Runtime(
+        settings=settings,
+        state_dir=state_dir,
+        options=ControllerOptions(auto_next=unattended, matches=args.matches, seed=args.seed),
+        think_ms=think,
+        seed=args.seed,
+        problems=problems,
+    )
+    with rt:
+        rt.install_signals()
+        rt.start_sim(size=size, headless=args.headless)
+        resumed = rt.ctl.boot()
+        if not resumed and (unattended or args.matches is not None):
+            rt.ctl.new_match()
+        rt.loop.run()
+    print(f"tressette sim: {rt.ctl.stopping or 'stopped'}", file=sys.stderr)
+    return 0

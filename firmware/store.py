@@ -1,0 +1,383 @@
+"""The journal: every accepted action in SQLite, written *before* it is applied.
+
+One database file in the state directory (``journal.sqlite3``) holds
+
+- ``matches``: one row per match (variant, options, seats, start/finish time,
+  winner, final totals);
+- ``hands``: one row per hand (dealer and the deal spec, e.g. ``{"seed": N}``),
+  written before the hand is dealt;
+- ``actions``: one row per accepted action, in the record format of
+  docs/records.md (``{"seat": 0, "play": "3d"}``), ``UNIQUE(match, hand, idx)``
+  so an action can never be written twice.
+
+``journal_mode=WAL`` and ``synchronous=FULL``: a commit that returned is on the
+disk, so a power cut loses at most the action being written, never one the
+program went on to apply. ``PRAGMA application_id`` marks the file as ours and
+``PRAGMA user_version`` is the schema version: a database that is not ours, is
+of an unknown version or fails ``quick_check`` is moved aside as
+``<name>.corrupt-<timestamp>`` and reported, never silently dropped.
+
+A match's journal *is* a tressette-record/1 document (:meth:`Journal.record`),
+so resume, export and ``tressette replay`` are one format.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger("firmware.store")
+
+APPLICATION_ID = 0x54523342  # "TR3B": the Tressette box
+SCHEMA_VERSION = 1
+DB_NAME = "journal.sqlite3"
+RECORD_FORMAT = "tressette-record/1"
+
+SCHEMA = """
+CREATE TABLE matches (
+    id        INTEGER PRIMARY KEY,
+    variant   TEXT NOT NULL,
+    options   TEXT NOT NULL,          -- JSON object
+    seats     TEXT NOT NULL,          -- JSON list of seat specs: "human", "cpu:hard", "table"
+    mode      TEXT NOT NULL DEFAULT 'engine',  -- 'engine' or 'referee' (real cards)
+    started   REAL NOT NULL,
+    finished  REAL,
+    winner    INTEGER,                -- a side
+    totals    TEXT                    -- JSON list, per side, when finished
+);
+CREATE TABLE hands (
+    match     INTEGER NOT NULL REFERENCES matches(id),
+    hand      INTEGER NOT NULL,       -- 0-based
+    dealer    INTEGER NOT NULL,
+    deal      TEXT NOT NULL,          -- JSON deal spec, {"seed": N}
+    PRIMARY KEY (match, hand)
+);
+CREATE TABLE actions (
+    match     INTEGER NOT NULL,
+    hand      INTEGER NOT NULL,
+    idx       INTEGER NOT NULL,       -- 0-based within the hand
+    action    TEXT NOT NULL,          -- JSON, docs/records.md
+    at        REAL NOT NULL,
+    UNIQUE (match, hand, idx),
+    FOREIGN KEY (match, hand) REFERENCES hands(match, hand)
+);
+CREATE INDEX matches_unfinished ON matches(finished);
+"""
+
+
+class StoreError(Exception):
+    """The journal refused a write (a duplicate or out-of-order action)."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    id: int
+    variant: str
+    options: dict[str, Any]
+    seats: list[str]
+    mode: str
+    started: float
+    finished: float | None
+    winner: int | None
+    totals: list[int] | None
+
+
+@dataclass(frozen=True, slots=True)
+class OpenReport:
+    """What happened when the journal was opened: shown on screen and logged."""
+
+    path: Path
+    moved_aside: Path | None = None
+    reason: str = ""
+
+    @property
+    def message(self) -> str:
+        if self.moved_aside is None:
+            return ""
+        return f"journal unreadable ({self.reason}); moved aside to {self.moved_aside.name}"
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
+    conn.execute("PRAGMA busy_timeout=5000")
+    return conn
+
+
+def _probe(path: Path) -> str | None:
+    """``None`` if ``path`` is a usable journal of ours (or new), else why not."""
+    if not path.exists() or path.stat().st_size == 0:
+        return None
+    try:
+        conn = _connect(path)
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if app_id != APPLICATION_ID:
+                tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+                if app_id == 0 and tables == 0:
+                    return None  # an empty database: ours to initialise
+                return f"not a Tressette box journal (application_id {app_id:#x})"
+            if version > SCHEMA_VERSION:
+                return f"schema version {version} is newer than this program's {SCHEMA_VERSION}"
+            check = conn.execute("PRAGMA quick_check").fetchone()[0]
+            if check != "ok":
+                return f"integrity check failed: {check}"
+        finally:
+            conn.close()
+    except sqlite3.DatabaseError as exc:
+        return f"not a database: {exc}"
+    return None
+
+
+def _move_aside(path: Path) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    target = path.with_name(f"{path.name}.corrupt-{stamp}")
+    n = 1
+    while target.exists():
+        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
+        n += 1
+    os.replace(path, target)
+    for suffix in ("-wal", "-shm"):
+        side = path.with_name(path.name + suffix)
+        if side.exists():
+            os.replace(side, target.with_name(target.name + suffix))
+    return target
+
+
+class Journal:
+    """The action journal and match history in one SQLite file."""
+
+    def __init__(self, path: Path, report: OpenReport) -> None:
+        self.path = path
+        self.report = report
+        self.conn = _connect(path)
+        self.conn.execute("PRAGMA journal_mode=WAL")
+        self.conn.execute("PRAGMA synchronous=FULL")
+        self.conn.execute("PRAGMA foreign_keys=ON")
+        if self.conn.execute("PRAGMA user_version").fetchone()[0] == 0:
+            self._create()
+
+    @classmethod
+    def open(cls, state_dir: Path | str) -> Journal:
+        """Open (or create) the journal in ``state_dir``; a bad file is moved aside."""
+        state_dir = Path(state_dir)
+        state_dir.mkdir(parents=True, exist_ok=True)
+        path = state_dir / DB_NAME
+        reason = _probe(path)
+        report = OpenReport(path)
+        if reason is not None:
+            moved = _move_aside(path)
+            report = OpenReport(path, moved, reason)
+            log.error("journal %s: %s; moved aside to %s", path, reason, moved)
+        return cls(path, report)
+
+    def _create(self) -> None:
+        with self._tx():
+            for stmt in SCHEMA.split(";"):
+                if stmt.strip():
+                    self.conn.execute(stmt)
+            self.conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+            self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ------------------------------------------------------------------ writes
+
+    class _Tx:
+        def __init__(self, conn: sqlite3.Connection) -> None:
+            self.conn = conn
+
+        def __enter__(self) -> None:
+            self.conn.execute("BEGIN IMMEDIATE")
+
+        def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
+            self.conn.execute("COMMIT" if exc_type is None else "ROLLBACK")
+
+    def _tx(self) -> Journal._Tx:
+        return Journal._Tx(self.conn)
+
+    def new_match(
+        self,
+        variant: str,
+        options: Mapping[str, Any],
+        seats: Sequence[str],
+        *,
+        mode: str = "engine",
+        now: float | None = None,
+    ) -> int:
+        with self._tx():
+            cur = self.conn.execute(
+                "INSERT INTO matches(variant, options, seats, mode, started) VALUES (?,?,?,?,?)",
+                (
+                    variant,
+                    json.dumps(dict(options), sort_keys=True),
+                    json.dumps(list(seats)),
+                    mode,
+                    time.time() if now is None else now,
+                ),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    def add_hand(self, match: int, hand: int, dealer: int, deal: Mapping[str, Any]) -> None:
+        """Write hand ``hand``'s deal before it is dealt; hands must come in order."""
+        with self._tx():
+            have = self.conn.execute(
+                "SELECT count(*) FROM hands WHERE match=?", (match,)
+            ).fetchone()[0]
+            if have != hand:
+                raise StoreError(f"match {match}: hand {hand} written after {have} hands")
+            self.conn.execute(
+                "INSERT INTO hands(match, hand, dealer, deal) VALUES (?,?,?,?)",
+                (match, hand, dealer, json.dumps(dict(deal), sort_keys=True)),
+            )
+
+    def add_action(self, match: int, hand: int, idx: int, action: Mapping[str, Any]) -> None:
+        """Write one action before it is applied; refuses a gap or a duplicate."""
+        with self._tx():
+            have = self.conn.execute(
+                "SELECT count(*) FROM actions WHERE match=? AND hand=?", (match, hand)
+            ).fetchone()[0]
+            if have != idx:
+                raise StoreError(f"match {match} hand {hand}: action {idx} after {have} actions")
+            try:
+                self.conn.execute(
+                    "INSERT INTO actions(match, hand, idx, action, at) VALUES (?,?,?,?,?)",
+                    (match, hand, idx, json.dumps(dict(action), sort_keys=True), time.time()),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise StoreError(str(exc)) from None
+
+    def finish_match(
+        self, match: int, winner: int | None, totals: Sequence[int], *, now: float | None = None
+    ) -> None:
+        with self._tx():
+            self.conn.execute(
+                "UPDATE matches SET finished=?, winner=?, totals=? WHERE id=?",
+                (time.time() if now is None else now, winner, json.dumps(list(totals)), match),
+            )
+
+    def abandon_match(self, match: int) -> None:
+        """A match given up for a new one stays as history, finished with no winner."""
+        with self._tx():
+            self.conn.execute(
+                "UPDATE matches SET finished=? WHERE id=? AND finished IS NULL",
+                (time.time(), match),
+            )
+
+    # ------------------------------------------------------------------- reads
+
+    def _row(self, r: Sequence[Any]) -> MatchRow:
+        return MatchRow(
+            id=r[0],
+            variant=r[1],
+            options=json.loads(r[2]),
+            seats=json.loads(r[3]),
+            mode=r[4],
+            started=r[5],
+            finished=r[6],
+            winner=r[7],
+            totals=json.loads(r[8]) if r[8] else None,
+        )
+
+    _COLS = "id, variant, options, seats, mode, started, finished, winner, totals"
+
+    def match(self, match: int) -> MatchRow | None:
+        r = self.conn.execute(f"SELECT {self._COLS} FROM matches WHERE id=?", (match,)).fetchone()
+        return None if r is None else self._row(r)
+
+    def unfinished(self) -> MatchRow | None:
+        """The match to resume: the newest one not finished."""
+        r = self.conn.execute(
+            f"SELECT {self._COLS} FROM matches WHERE finished IS NULL ORDER BY id DESC LIMIT 1"
+        ).fetchone()
+        return None if r is None else self._row(r)
+
+    def matches(self, limit: int = 50) -> list[MatchRow]:
+        rows = self.conn.execute(
+            f"SELECT {self._COLS} FROM matches ORDER BY id DESC LIMIT ?", (limit,)
+        ).fetchall()
+        return [self._row(r) for r in rows]
+
+    def hands(self, match: int) -> list[tuple[int, dict[str, Any]]]:
+        rows = self.conn.execute(
+            "SELECT dealer, deal FROM hands WHERE match=? ORDER BY hand", (match,)
+        ).fetchall()
+        return [(d, json.loads(j)) for d, j in rows]
+
+    def actions(self, match: int, hand: int) -> list[dict[str, Any]]:
+        rows = self.conn.execute(
+            "SELECT action FROM actions WHERE match=? AND hand=? ORDER BY idx", (match, hand)
+        ).fetchall()
+        return [json.loads(a) for (a,) in rows]
+
+    def iter_actions(self, match: int) -> Iterator[tuple[int, int, dict[str, Any]]]:
+        rows = self.conn.execute(
+            "SELECT hand, idx, action FROM actions WHERE match=? ORDER BY hand, idx", (match,)
+        )
+        for hand, idx, a in rows:
+            yield hand, idx, json.loads(a)
+
+    def record(self, match: int) -> dict[str, Any]:
+        """The match as a tressette-record/1 document (docs/records.md)."""
+        row = self.match(match)
+        if row is None:
+            raise KeyError(f"no match {match}")
+        return {
+            "format": RECORD_FORMAT,
+            "variant": row.variant,
+            "options": row.options,
+            "hands": [
+                {"dealer": dealer, "deal": deal, "actions": self.actions(match, h)}
+                for h, (dealer, deal) in enumerate(self.hands(match))
+            ],
+        }
+
+    def statistics(self) -> list[dict[str, Any]]:
+        """Finished matches per variant and computer level, from the human's side.
+
+        ``level`` is the strongest computer seat's level (``-`` without one);
+        ``won`` counts matches the first non-computer seat's side won.
+        """
+        out: dict[tuple[str, str], dict[str, Any]] = {}
+        for row in self.matches(limit=1_000_000):
+            if row.finished is None:
+                continue
+            cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
+            order = ["easy", "normal", "hard"]
+            level = max(cpus, key=lambda x: order.index(x) if x in order else -1) if cpus else "-"
+            key = (row.variant, level)
+            st = out.setdefault(
+                key, {"variant": row.variant, "level": level, "played": 0, "won": 0, "lost": 0,
+                      "abandoned": 0}
+            )
+            st["played"] += 1
+            people = [i for i, s in enumerate(row.seats) if not s.startswith("cpu:")]
+            if row.winner is None:
+                st["abandoned"] += 1
+            elif people:
+                st["won" if row.winner == _side_of(row, people[0]) else "lost"] += 1
+        return [out[k] for k in sorted(out)]
+
+
+def _side_of(row: MatchRow, seat: int) -> int:
+    from firmware.engine import TressetteError, make_variant
+
+    try:
+        return make_variant(row.variant, row.options).side_of(seat)
+    except TressetteError:
+        return seat

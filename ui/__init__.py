@@ -8,3 +8,8 @@
 The UI imports ``firmware.engine`` only (cards, views, variants, results), never
 the table controller, the store, the players or the HAL.
 """
+
+import os as _os
+
+# pygame prints a banner on import; the box's journal and the tests don't want it.
+_os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")

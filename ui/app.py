@@ -2,6 +2,9 @@
 
 Wiring for the controller::
 
+    from ui.app import UIApp
+    from ui.model import TableModel, model_from_view
+
     ui = UIApp(screen_surface, settings={"language": "it"})
     ui.set_model(TableModel(resumable=True, stats=stats))   # home screen at boot
     while running:
@@ -15,8 +18,17 @@ Wiring for the controller::
 
 The UI never blocks: it only draws the latest model; the controller runs
 computer players on a worker and calls ``set_model`` when they have played.
-Screens switch by themselves (a dealt hand shows the table, a finished hand
-the count, no model the home screen); :meth:`show` forces one.
+If the controller wants the draws to have landed before the computer's next
+card appears, it may wait while ``ui.busy`` (optional; the UI copes either way).
+
+Screens switch by themselves: a newly dealt hand shows the table, a finished
+hand the count (after the last trick has been seen), no game the home screen.
+:meth:`show` forces one; every change is also reported as ``ShowScreen``.
+
+Input: FINGERDOWN taps; MOUSEBUTTONDOWN clicks, except those SDL synthesises
+from a touch (``event.touch``), so a finger is handled once. Keys (seed 002):
+1-9 and 0 play a card, arrows and Enter choose and play, N new game, L level,
+D deck style, T last trick, Esc back.
 """
 
 from __future__ import annotations
@@ -26,8 +38,15 @@ from typing import Any
 
 import pygame
 
-from ui.intents import Intent
+from ui import intents as it
+from ui.cards import CardArt
+from ui.fonts import Fonts
+from ui.intents import LEVELS, Intent
 from ui.model import TableModel
+from ui.screens import HandEndScreen, HomeScreen, RulesScreen, Screen, SettingsScreen, StatsScreen
+from ui.table import TableScreen
+from ui.theme import DEFAULT, Theme
+from ui.widgets import Ctx
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "it",
@@ -35,7 +54,10 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "german_style": "salzburger",
     "sounds": True,
     "brightness": 80,
+    "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
 }
+
+SCREENS = ("home", "table", "hand_end", "stats", "settings", "rules")
 
 
 class UIApp:
@@ -46,30 +68,156 @@ class UIApp:
         surface: pygame.Surface,
         *,
         settings: Mapping[str, Any] | None = None,
+        theme: Theme = DEFAULT,
     ) -> None:
         self.surface = surface
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(settings or {})
+        fonts = Fonts(theme)
+        self.ctx = Ctx(fonts=fonts, art=CardArt(fonts), theme=theme, settings=self.settings)
         self.model = TableModel()
         self._intents: list[Intent] = []
+        self.table = TableScreen(self.ctx, self.emit)
+        self.home = HomeScreen(self.ctx, self.emit, self.show)
+        self.screens: dict[str, Any] = {
+            "home": self.home,
+            "table": self.table,
+            "hand_end": HandEndScreen(self.ctx, self.emit, self.show),
+            "stats": StatsScreen(self.ctx, self.emit, self.show),
+            "settings": SettingsScreen(self.ctx, self.emit, self.show),
+            "rules": RulesScreen(self.ctx, self.emit, self.show),
+        }
+        self.screen = "home"
+        self._end_pending = False
+        self._dim: pygame.Surface | None = None
 
     # -------------------------------------------------------------- feeding
 
     def set_model(self, model: TableModel) -> None:
         """Show this snapshot; animations of new draws and tricks start here."""
+        old = self.model
         self.model = model
+        size = self.surface.get_size()
+        self.table.set_model(model, size)
+        for name, scr in self.screens.items():
+            if name != "table":
+                scr.set_model(model)
+        new_hand = model.in_game and (
+            not old.in_game or (model.variant, model.hand_no, model.dealer) != (old.variant, old.hand_no, old.dealer)
+        )
+        if not model.in_game:
+            if self.screen in ("table", "hand_end"):
+                self.show("home")
+        elif new_hand:
+            self.show("table")
+            self._end_pending = model.hand_over  # resumed straight into a finished hand
+        elif model.hand_over and not old.hand_over:
+            self._end_pending = True  # shown once the last trick and draws have been seen
 
     def set_settings(self, **values: Any) -> None:
         self.settings.update(values)
+
+    def show(self, name: str) -> None:
+        """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``rules``)."""
+        if name not in self.screens:
+            return
+        if name == "rules":
+            self.screens["rules"].came_from_settings = self.screen == "settings"
+        if name == "table" and not self.model.in_game:
+            name = "home"
+        if name != self.screen:
+            self.screen = name
+            self.emit(it.ShowScreen(name))
+
+    @property
+    def current(self) -> Screen | TableScreen:
+        return self.screens[self.screen]
+
+    @property
+    def busy(self) -> bool:
+        """True while draws fly or a finished trick is still shown."""
+        return self.table.busy
 
     # ---------------------------------------------------------------- input
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Use one pygame event; True if it meant something to the UI."""
-        if event.type == pygame.QUIT:
-            self.emit(_quit())
+        et = event.type
+        if et == pygame.QUIT:
+            self.emit(it.Quit())
+            return True
+        if et == pygame.FINGERDOWN:
+            w, h = self.surface.get_size()
+            return self.tap((int(event.x * w), int(event.y * h)))
+        if et == pygame.MOUSEBUTTONDOWN:
+            if getattr(event, "touch", False) or event.button != 1:
+                return False  # SDL's copy of a finger we already took, or a wheel/right click
+            return self.tap(event.pos)
+        if et == pygame.KEYDOWN:
+            return self.key(event.key)
+        return False
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        scr = self.current
+        if isinstance(scr, TableScreen):
+            return scr.tap(pos)
+        return scr.tap(pos, self.surface.get_size())
+
+    def key(self, key: int) -> bool:
+        scr = self.current
+        if isinstance(scr, TableScreen):
+            if scr.key(key):
+                return True
+        elif scr.key(key):
+            return True
+        if key == pygame.K_n:
+            self.emit(self.new_game_like_this())
+            return True
+        if key == pygame.K_l:
+            return self._cycle_level()
+        if key == pygame.K_d:
+            self._cycle_deck()
+            return True
+        if key == pygame.K_ESCAPE:
+            self.show("home" if self.screen == "table" else "table" if self.model.in_game else "home")
             return True
         return False
+
+    def new_game_like_this(self) -> it.NewGame:
+        """N: a new match like the one on the table (or as set up on the home screen)."""
+        m = self.model
+        if m.in_game:
+            seats = tuple(it.SeatSetup(s.kind, s.level, s.name) for s in m.seats)  # type: ignore[arg-type]
+            return it.NewGame(m.variant, dict(m.options), seats)
+        return self.home.new_game_intent()
+
+    def _cycle_level(self) -> bool:
+        m = self.model
+        if m.in_game:
+            seats = [s for s in m.seats if s.kind == "computer"]
+            if not seats:
+                return False
+            cur = seats[0].level or "normal"
+            nxt = LEVELS[(LEVELS.index(cur) + 1) % len(LEVELS)] if cur in LEVELS else "normal"
+            for s in seats:
+                self.emit(it.SetLevel(s.seat, nxt))
+            return True
+        home = self.home
+        for i, (kind, level) in enumerate(home.seats):
+            if kind == "computer":
+                lv = level or "normal"
+                home.seats[i] = (kind, LEVELS[(LEVELS.index(lv) + 1) % len(LEVELS)])
+        return True
+
+    def _cycle_deck(self) -> None:
+        if self.model.deck == "bavarian":
+            key, choices = "german_style", ("salzburger", "bavarian")
+        else:
+            key, choices = "deck_style", ("napoletane", "piacentine")
+        cur = self.settings.get(key, choices[0])
+        value = choices[(choices.index(cur) + 1) % 2] if cur in choices else choices[0]
+        self.settings[key] = value
+        self.emit(it.SetSetting(key, value))
 
     def emit(self, intent: Intent) -> None:
         self._intents.append(intent)
@@ -83,15 +231,28 @@ class UIApp:
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
+        self.table.update(dt)
+        for name, scr in self.screens.items():
+            if name != "table":
+                scr.update(dt)
+        if self._end_pending and not self.table.busy:
+            self._end_pending = False
+            if self.model.hand_over and self.screen == "table":
+                self.show("hand_end")
 
     # -------------------------------------------------------------- drawing
 
     def draw(self, surface: pygame.Surface | None = None) -> None:
         target = surface if surface is not None else self.surface
-        target.fill((20, 90, 50))
+        self.current.draw(target)
+        if self.settings.get("simulate_brightness"):
+            self._darken(target)
 
-
-def _quit() -> Intent:
-    from ui.intents import Quit
-
-    return Quit()
+    def _darken(self, s: pygame.Surface) -> None:
+        b = int(self.settings.get("brightness", 100))
+        if b >= 100:
+            return
+        if self._dim is None or self._dim.get_size() != s.get_size():
+            self._dim = pygame.Surface(s.get_size(), pygame.SRCALPHA)
+        self._dim.fill((0, 0, 0, int((100 - b) * 1.8)))
+        s.blit(self._dim, (0, 0))

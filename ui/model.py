@@ -142,6 +142,7 @@ class TableModel:
     resumable: bool = False
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1
+    side_cards: tuple[tuple[Card, ...], ...] = ()  # cards each side took in tricks this hand
 
     @property
     def in_game(self) -> bool:
@@ -228,6 +229,9 @@ def model_from_view(
     if last is not None:
         last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)])
     trick_signals = getattr(view, "trick_signals", ())
+    taken: list[list[Card]] = [[] for _ in range(n_sides)]
+    for t in view.tricks:
+        taken[v.side_of(t.winner)].extend(t.cards)
     return TableModel(
         variant=v.name,
         options=tuple(sorted(v.options.items())),
@@ -266,4 +270,5 @@ def model_from_view(
         resumable=resumable,
         stats=stats or Stats(),
         hand_no=hand_no,
+        side_cards=tuple(tuple(x) for x in taken),
     )

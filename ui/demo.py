@@ -1,0 +1,194 @@
+"""Sample models from seeded engine hands: for tests, screenshots, the benchmark and
+a quick look without the controller (``python -m ui.demo`` opens a window and
+plays the human's legal cards against a first-legal-card opponent).
+"""
+
+from __future__ import annotations
+
+import random
+
+from firmware.engine import ITALIAN, SUIT, Match, Play, make_variant
+from firmware.engine.actions import Declare as DeclareAction
+from ui.intents import SeatSetup
+from ui.model import Banner, PlayedCard, SeatModel, StatLine, Stats, TableModel, model_from_view
+
+SAMPLE_STATS = Stats(
+    lines=(
+        StatLine("tressette2", "easy", 12, 10),
+        StatLine("tressette2", "normal", 20, 11),
+        StatLine("tressette2", "hard", 9, 3),
+        StatLine("treschetten2", "normal", 4, 2),
+    ),
+    history=((21, 14), (18, 23), (25, 19), (22, 21), (13, 21), (31, 20), (21, 9), (16, 21)),
+)
+
+
+def play_match(variant: str = "tressette2", seed: int = 1, actions: int = 6,
+               options: dict | None = None, declare: bool = True) -> Match:
+    """A match after ``actions`` actions of its first hand: declarations first, then plays."""
+    match = Match(make_variant(variant, options or {}))
+    match.start_hand(seed=seed)
+    rng = random.Random(seed)
+    done = 0
+    while done < actions and not match.hand_over:
+        state = match.state
+        assert state is not None
+        acted = False
+        if declare:
+            for seat in range(state.n):
+                decl = [a for a in match.view_for(seat).legal if isinstance(a, DeclareAction)]
+                if decl:
+                    match.apply(decl[0])
+                    acted = True
+                    break
+        if not acted:
+            legal = [a for a in match.view_for(state.to_move).legal if isinstance(a, Play)]
+            match.apply(rng.choice(legal))
+        done += 1
+    return match
+
+
+def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *,
+                 options: dict | None = None, declare: bool = True, me: int = 0,
+                 message: str = "", resumable: bool = False) -> TableModel:
+    match = play_match(variant, seed, actions, options, declare)
+    view = match.view_for(me)
+    seats = [SeatSetup("computer", "normal")] * view.variant.n_seats
+    seats[me] = SeatSetup("human", None)
+    return model_from_view(
+        view,
+        seats=tuple(seats),
+        totals=tuple(match.totals),
+        match_over=match.finished,
+        winner=match.winner,
+        stats=SAMPLE_STATS,
+        message=message,
+        resumable=resumable,
+        hand_no=len(match.hands),
+    )
+
+
+def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4, **kw) -> TableModel:
+    """The first model at or after ``min_actions`` where it is the human's turn with a trick led."""
+    for n in range(min_actions, min_actions + 40):
+        m = sample_model(variant, seed, n, **kw)
+        if m.my_turn and m.trick:
+            return m
+    return sample_model(variant, seed, min_actions, **kw)
+
+
+def finished_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
+    return sample_model(variant, seed, 200)
+
+
+def synthetic_model(n_seats: int, *, seed: int = 3, played: int = 2, variant: str = "treseta4") -> TableModel:
+    """A 3- or 4-seat table without the engine's 3/4-seat presets (layout tests, screenshots).
+
+    Deals the Italian deck round the table, puts ``played`` cards into the
+    trick and attaches a signal, a declaration banner and a claim button, the
+    things the four-player engine will bring.
+    """
+    rng = random.Random(seed)
+    cards = list(ITALIAN.cards)
+    rng.shuffle(cards)
+    per = 40 // n_seats if n_seats != 3 else 12
+    hands = [sorted(cards[i * per:(i + 1) * per]) for i in range(n_seats)]
+    me = 0
+    leader = 1
+    trick = []
+    for i in range(played):
+        seat = (leader + i) % n_seats
+        c = hands[seat].pop()
+        trick.append(PlayedCard(seat, c, ("busso",) if i == 0 else ()))
+    to_move = (leader + played) % n_seats
+    sides = [s % 2 for s in range(n_seats)] if n_seats == 4 else list(range(n_seats))
+    seats = tuple(
+        SeatModel(s, "", "human" if s == me else "computer", None if s == me else "normal", sides[s],
+                  len(hands[s]), tricks_won=s % 2)
+        for s in range(n_seats)
+    )
+    lead_suit = SUIT[trick[0].card] if trick else None
+    mine = hands[me]
+    follow = [c for c in mine if lead_suit is not None and SUIT[c] == lead_suit]
+    playable = frozenset(follow or mine) if to_move == me else frozenset()
+    n_sides = max(sides) + 1
+    return TableModel(
+        variant=variant,
+        options=(("target", 31),),
+        deck="italian",
+        n_seats=n_seats,
+        me=me,
+        seats=seats,
+        hand=tuple(mine),
+        playable=playable,
+        can_claim=n_seats == 4,
+        signal_choices=("busso", "volo", "striscio") if n_seats == 4 else (),
+        to_move=to_move,
+        dealer=0,
+        trick=tuple(trick),
+        talon_left=0,
+        side_thirds=tuple(3 * i + 1 for i in range(n_sides)),
+        declared=(0,) * n_sides,
+        totals=tuple(10 + i for i in range(n_sides)),
+        target=31,
+        banners=(Banner("signal", trick[0].seat, key="b_signal", args=(("what", "busso"),)),) if trick else (),
+        stats=SAMPLE_STATS,
+    )
+
+
+def main() -> int:  # pragma: no cover - a manual demo
+    import os
+
+    import pygame
+
+    from ui.app import UIApp
+    from ui.intents import NewGame, NextHand, PlayCard, Quit
+
+    size = tuple(int(x) for x in os.environ.get("UI_SIZE", "800x480").split("x"))
+    pygame.init()
+    screen = pygame.display.set_mode(size)
+    ui = UIApp(screen)
+    match = play_match("tressette2", 7, 0)
+    seats = (SeatSetup("human", None), SeatSetup("computer", "normal"))
+
+    def push() -> None:
+        v = match.view_for(0)
+        ui.set_model(model_from_view(v, seats=seats, totals=tuple(match.totals), match_over=match.finished,
+                                     winner=match.winner, stats=SAMPLE_STATS, hand_no=len(match.hands)))
+
+    push()
+    clock = pygame.time.Clock()
+    cpu_wait = 0.0
+    running = True
+    while running:
+        dt = clock.tick(60) / 1000
+        for e in pygame.event.get():
+            ui.handle(e)
+        for intent in ui.intents():
+            if isinstance(intent, Quit):
+                running = False
+            elif isinstance(intent, PlayCard):
+                match.apply(Play(0, intent.card))
+                push()
+            elif isinstance(intent, NewGame | NextHand):
+                if isinstance(intent, NewGame):
+                    match = Match(make_variant(intent.variant, intent.options))
+                if not match.finished:
+                    match.start_hand(seed=random.randrange(1000))
+                push()
+        st = match.state
+        if st is not None and not st.over and st.to_move == 1 and not ui.busy:
+            cpu_wait += dt
+            if cpu_wait > 0.6:
+                cpu_wait = 0
+                match.apply(next(a for a in match.view_for(1).legal if isinstance(a, Play)))
+                push()
+        ui.update(dt)
+        ui.draw()
+        pygame.display.flip()
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

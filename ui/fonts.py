@@ -1,0 +1,70 @@
+"""Fonts and a text cache: rendering text is the slowest thing a frame does, so
+every (text, size, colour, bold) is rendered once and kept."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+
+from ui.theme import DEFAULT, RGB, Theme
+
+ASSETS = Path(__file__).resolve().parent / "assets"
+
+
+class Fonts:
+    """``text("Tocca a te", 18)`` → a cached Surface in the shipped DejaVu Sans."""
+
+    def __init__(self, theme: Theme = DEFAULT, max_cached: int = 2000) -> None:
+        if not pygame.font.get_init():
+            pygame.font.init()
+        self.theme = theme
+        self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+        self._texts: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
+        self._max = max_cached
+
+    def font(self, size: int, bold: bool = False) -> pygame.font.Font:
+        key = (max(6, size), bold)
+        f = self._fonts.get(key)
+        if f is None:
+            name = self.theme.font_bold_file if bold else self.theme.font_file
+            f = pygame.font.Font(str(ASSETS / name), key[0])
+            self._fonts[key] = f
+        return f
+
+    def text(self, s: str, size: int, color: RGB | None = None, bold: bool = False) -> pygame.Surface:
+        color = color or self.theme.text
+        key = (s, size, color, bold)
+        surf = self._texts.get(key)
+        if surf is None:
+            if len(self._texts) >= self._max:
+                self._texts.clear()
+            surf = self.font(size, bold).render(s, True, color)
+            self._texts[key] = surf
+        return surf
+
+    def fit(self, s: str, size: int, max_w: int, color: RGB | None = None, bold: bool = False) -> pygame.Surface:
+        """The text at ``size`` or smaller so it is at most ``max_w`` wide."""
+        while size > 8:
+            surf = self.text(s, size, color, bold)
+            if surf.get_width() <= max_w:
+                return surf
+            size -= 1
+        return self.text(s, size, color, bold)
+
+    def wrap(self, s: str, size: int, max_w: int) -> list[str]:
+        """Lines of ``s`` that fit ``max_w`` at ``size`` (paragraphs kept)."""
+        font = self.font(size)
+        lines: list[str] = []
+        for para in s.split("\n"):
+            words = para.split(" ")
+            line = ""
+            for w in words:
+                trial = f"{line} {w}".strip()
+                if font.size(trial)[0] <= max_w or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = w
+            lines.append(line)
+        return lines

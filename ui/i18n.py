@@ -1,0 +1,318 @@
+"""One catalogue for every string on the screen: Italiano, Deutsch, English.
+
+``tr("your_turn", "de")`` → ``"Du bist dran"``; ``tr("waits", "it", name="Anna")``.
+A missing key shows itself (``"?key"``) so a forgotten string is seen on the
+screenshots, never a crash. Card and suit names come from the engine's decks
+(``Deck.name_of(card, lang)``).
+"""
+
+from __future__ import annotations
+
+LANGUAGES: tuple[str, ...] = ("it", "de", "en")
+LANGUAGE_NAMES = {"it": "Italiano", "de": "Deutsch", "en": "English"}
+
+# key: (it, de, en)
+CATALOGUE: dict[str, tuple[str, str, str]] = {
+    # screens
+    "home": ("Inizio", "Start", "Home"),
+    "table": ("Tavolo", "Tisch", "Table"),
+    "stats": ("Statistiche", "Statistik", "Statistics"),
+    "settings": ("Impostazioni", "Einstellungen", "Settings"),
+    "rules": ("Regole", "Regeln", "Rules"),
+    "back": ("Indietro", "Zurück", "Back"),
+    "menu": ("Menu", "Menü", "Menu"),
+    "quit": ("Esci", "Beenden", "Quit"),
+    # home
+    "new_game": ("Nuova partita", "Neues Spiel", "New game"),
+    "start": ("Gioca", "Spielen", "Play"),
+    "continue": ("Riprendi la partita", "Spiel fortsetzen", "Continue game"),
+    "variant": ("Gioco", "Spiel", "Game"),
+    "seats": ("Posti", "Plätze", "Seats"),
+    "options": ("Opzioni", "Optionen", "Options"),
+    "seat_n": ("Posto {n}", "Platz {n}", "Seat {n}"),
+    "human": ("Tu, allo schermo", "Du, am Bildschirm", "You, at the screen"),
+    "human_short": ("Tu", "Du", "You"),
+    "computer": ("Computer", "Computer", "Computer"),
+    "table_seat": ("Carte vere", "Echte Karten", "Real cards"),
+    "easy": ("facile", "leicht", "easy"),
+    "normal": ("normale", "normal", "normal"),
+    "hard": ("difficile", "schwer", "hard"),
+    "you": ("Tu", "Du", "You"),
+    "partner": ("compagno", "Partner", "partner"),
+    "on": ("sì", "an", "on"),
+    "off": ("no", "aus", "off"),
+    # variants
+    "v_tressette2": ("Tressette a due", "Tressette zu zweit", "Tressette for two"),
+    "v_treschetten2": ("Treschetten", "Treschetten", "Treschetten"),
+    "v_treschetten3": ("Treschetten a tre", "Treschetten zu dritt", "Treschetten for three"),
+    "v_treschetten4": ("Treschetten a quattro", "Treschetten zu viert", "Treschetten for four"),
+    "v_treseta4": ("Tressette a quattro", "Tressette zu viert", "Tressette for four"),
+    "v_tressette4": ("Tressette con onori", "Tressette mit Onori", "Tressette with onori"),
+    "v_terziglio3": ("Terziglio", "Terziglio", "Terziglio"),
+    "v_chiamata": ("Tressette a chiamata", "Tressette mit Ruf", "Tressette with a call"),
+    "v_ciapano": ("Ciapanò", "Ciapanò", "Ciapanò"),
+    "v_briscola": ("Tressette con la briscola", "Tressette mit Trumpf", "Tressette with trumps"),
+    # options
+    "o_accusi": ("Accusi", "Accusi (Ansagen)", "Declarations"),
+    "o_target": ("Punti per vincere", "Punkte zum Sieg", "Points to win"),
+    "o_open_draws": ("Carte pescate", "Gezogene Karten", "Drawn cards"),
+    "o_announce_when": ("Ansagen", "Ansagen", "Announce"),
+    "o_match_format": ("Formato", "Format", "Format"),
+    "o_zu_tun": ("Zu tun", "Zu tun", "Zu tun"),
+    "o_signals": ("Segnali", "Signale", "Signals"),
+    "o_signal_by": ("Chi segnala", "Wer signalisiert", "Who signals"),
+    "o_striscio_meaning": ("Striscio", "Striscio", "Striscio"),
+    "o_cappotto": ("Cappotto", "Cappotto", "Cappotto"),
+    "o_chiamarsi_fuori": ("Chiamarsi fuori", "Chiamarsi fuori", "Chiamarsi fuori"),
+    "o_sudden_wins": ("Vittorie subito", "Sofortsiege", "Sudden wins"),
+    "o_widow": ("Monte", "Witwe", "Widow"),
+    "o_aside": ("Carte scartate", "Abgelegte Karten", "Cards aside"),
+    "ov_shown": ("scoperte", "offen", "shown"),
+    "ov_hidden": ("coperte", "verdeckt", "hidden"),
+    "ov_face_up": ("scoperte", "offen", "face up"),
+    "ov_face_down": ("coperte", "verdeckt", "face down"),
+    "ov_any_time": ("al proprio turno", "wenn man dran ist", "at your turn"),
+    "ov_after_trick": ("solo di mano", "nur in Vorhand", "only on lead"),
+    "ov_single": ("una partita", "ein Spiel", "one game"),
+    "ov_best_of_two": ("due su tre", "zwei Gewinnspiele", "best of two"),
+    "ov_none": ("nessuno", "keine", "none"),
+    "ov_classic": ("classici", "klassisch", "classic"),
+    "ov_alternative": ("alternativi", "alternativ", "alternative"),
+    "ov_leader": ("chi apre", "wer ausspielt", "leader only"),
+    "ov_anyone": ("tutti", "alle", "anyone"),
+    "ov_many": ("molte carte", "viele Karten", "many cards"),
+    "ov_few": ("poche basse", "wenige kleine", "few low"),
+    "ov_double": ("doppio", "doppelt", "double"),
+    "ov_eleven": ("11+1", "11+1", "11+1"),
+    "ov_winner": ("all'ultima presa", "zum letzten Stich", "to the last trick"),
+    # table
+    "your_turn": ("Tocca a te", "Du bist dran", "Your turn"),
+    "waits": ("Tocca a {name}", "{name} ist dran", "{name} to play"),
+    "thinking": ("{name} pensa…", "{name} denkt…", "{name} is thinking…"),
+    "play_real_card": ("{name}: gioca la carta sul tavolo", "{name}: Karte auf den Tisch", "{name}: play your card on the table"),
+    "talon": ("Monte", "Talon", "Talon"),
+    "last_trick": ("Ultima presa", "Letzter Stich", "Last trick"),
+    "last_trick_short": ("Ultima", "Letzter", "Last"),
+    "declare": ("Accusa", "Ansagen", "Declare"),
+    "zu_tun_btn": ("Zu tun!", "Zu tun!", "Zu tun!"),
+    "claim": ("Chiamarsi fuori", "Chiamarsi fuori", "Claim the win"),
+    "call": ("Chiama", "Rufen", "Call"),
+    "trump": ("Briscola", "Trumpf", "Trump"),
+    "score": ("Punti", "Punkte", "Score"),
+    "pezz": ("{n}/3", "{n}/3", "{n}/3"),
+    "hand_n": ("Mano {n}", "Runde {n}", "Hand {n}"),
+    "to_target": ("a {n}", "bis {n}", "to {n}"),
+    "tricks_n": ("prese: {n}", "Stiche: {n}", "tricks: {n}"),
+    "dealer": ("mazziere", "Geber", "dealer"),
+    "confirm_play": ("Tocca ancora per giocare", "Nochmal tippen zum Spielen", "Tap again to play"),
+    "signals": ("Segnali", "Signale", "Signals"),
+    "us": ("Noi", "Wir", "Us"),
+    "them": ("Loro", "Sie", "Them"),
+    "side_n": ("Lato {n}", "Seite {n}", "Side {n}"),
+    # banners
+    "b_declares": ("{name} accusa: {what}", "{name} meldet: {what}", "{name} declares: {what}"),
+    "b_signal": ("{name}: {what}", "{name}: {what}", "{name}: {what}"),
+    "b_claim": ("{name} si chiama fuori!", "{name} ruft: fertig!", "{name} claims the win!"),
+    "b_call": ("{name} chiama {what}", "{name} ruft {what}", "{name} calls {what}"),
+    "b_trump": ("Briscola: {what}", "Trumpf: {what}", "Trump: {what}"),
+    # declarations
+    "d_napoletana": ("napoletana di {suit}", "Napoli in {suit}", "napoletana of {suit}"),
+    "d_three": ("tre {rank} (manca {suit})", "Dreier {rank} (fehlt {suit})", "three {rank}s (no {suit})"),
+    "d_four": ("quattro {rank}", "Vierer {rank}", "four {rank}s"),
+    # end of hand
+    "hand_end": ("Fine della mano", "Ende der Runde", "End of hand"),
+    "match_end": ("Fine della partita", "Ende der Partie", "End of match"),
+    "aces": ("Assi", "Asse", "Aces"),
+    "thirds": ("Terzi (3, 2, figure)", "Drittel (3, 2, Bilder)", "Thirds (3s, 2s, courts)"),
+    "last_trick_pt": ("Ultima presa", "Letzter Stich", "Last trick"),
+    "card_points": ("Punti carte", "Kartenpunkte", "Card points"),
+    "declarations": ("Accusi", "Ansagen", "Declarations"),
+    "hand_points": ("Punti della mano", "Punkte der Runde", "Points this hand"),
+    "match_total": ("Totale", "Gesamt", "Total"),
+    "zu_tun_end": ("{name}: zu tun!", "{name}: zu tun!", "{name}: zu tun!"),
+    "next_hand": ("Prossima mano", "Nächste Runde", "Next hand"),
+    "you_win": ("Hai vinto!", "Du hast gewonnen!", "You win!"),
+    "you_lose": ("Hai perso", "Du hast verloren", "You lose"),
+    "side_wins": ("Vince {name}", "{name} gewinnt", "{name} wins"),
+    "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
+    # statistics
+    "games": ("Partite", "Spiele", "Games"),
+    "wins": ("Vinte", "Siege", "Wins"),
+    "win_rate": ("%", "%", "%"),
+    "level": ("Livello", "Level", "Level"),
+    "score_history": ("Punteggi recenti", "Letzte Ergebnisse", "Recent scores"),
+    "no_games": ("Nessuna partita finora", "Noch keine Spiele", "No games yet"),
+    # settings
+    "language": ("Lingua", "Sprache", "Language"),
+    "deck_style": ("Carte italiane", "Italienische Karten", "Italian cards"),
+    "german_style": ("Carte tedesche", "Deutsche Karten", "German cards"),
+    "napoletane": ("Napoletane", "Neapolitaner", "Napoletane"),
+    "piacentine": ("Piacentine", "Piacentiner", "Piacentine"),
+    "salzburger": ("Salisburghesi", "Salzburger", "Salzburger"),
+    "bavarian": ("Bavaresi", "Bayerische", "Bavarian"),
+    "sounds": ("Suoni", "Töne", "Sounds"),
+    "brightness": ("Luminosità", "Helligkeit", "Brightness"),
+    "page_n": ("{n} di {m}", "{n} von {m}", "{n} of {m}"),
+    # simulator panel
+    "sim_buttons": ("Pulsanti", "Tasten", "Buttons"),
+    "sim_display": ("Display", "Anzeige", "Display"),
+    "sim_reader": ("Lettore di carte", "Kartenleser", "Card reader"),
+    "sim_accuso": ("Accuso {n}", "Accuso {n}", "Accuso {n}"),
+}
+
+
+def tr(key: str, lang: str = "it", **args: object) -> str:
+    row = CATALOGUE.get(key)
+    if row is None:
+        return "?" + key
+    text = row[LANGUAGES.index(lang) if lang in LANGUAGES else 0]
+    return text.format(**args) if args else text
+
+
+def has(key: str) -> bool:
+    return key in CATALOGUE
+
+
+def option_label(key: str, lang: str) -> str:
+    return tr("o_" + key, lang) if has("o_" + key) else key.replace("_", " ")
+
+
+def value_label(value: object, lang: str) -> str:
+    if isinstance(value, bool):
+        return tr("on" if value else "off", lang)
+    if isinstance(value, str) and has("ov_" + value):
+        return tr("ov_" + value, lang)
+    return str(value).replace("_", " ")
+
+
+def variant_label(name: str, lang: str, fallback: str = "") -> str:
+    return tr("v_" + name, lang) if has("v_" + name) else (fallback or name)
+
+
+# ---------------------------------------------------------------- rules pages
+# Short but real, from RULES.md: (title, body) per page, per language.
+
+RULES_PAGES: dict[str, list[tuple[str, str]]] = {
+    "it": [
+        (
+            "Carte e punti",
+            "Mazzo italiano da 40 carte (coppe, denari, spade, bastoni). Dalla più forte: "
+            "3, 2, Asso, Re, Cavallo, Fante, 7, 6, 5, 4.\n"
+            "L'asso vale 1 punto; 3, 2 e figure valgono un terzo; 7, 6, 5, 4 niente. "
+            "L'ultima presa vale 1 punto. Contano solo i punti interi: i terzi avanzati si perdono. "
+            "Una mano a due vale sempre 11 punti, accusi esclusi.",
+        ),
+        (
+            "Come si gioca",
+            "Chi è di mano gioca una carta qualsiasi; gli altri devono rispondere al seme se possono. "
+            "Non c'è briscola: prende la carta più alta del seme giocato. "
+            "Non c'è obbligo di prendere.",
+        ),
+        (
+            "Tressette a due",
+            "Dieci carte a testa, venti nel monte. Dopo ogni presa pesca prima chi ha preso, poi "
+            "l'altro; le carte pescate si mostrano. Finito il monte si giocano le ultime dieci carte. "
+            "Si vince a 21 (o 31, 41); se entrambi arrivano, vince chi ha di più; a pari si gioca ancora.",
+        ),
+        (
+            "Accusi",
+            "A inizio mano: napoletana (3, 2, Asso dello stesso seme) 3 punti, più uno per ogni carta "
+            "che continua la scala (4, 5, …); tre 3, tre 2 o tre assi 3 punti; tutti e quattro 4 punti. "
+            "Le carte accusate restano scoperte; un tris dice il seme che manca.",
+        ),
+        (
+            "Treschetten",
+            "Mazzo tedesco da 32 carte: 10, 9, Asso, Re, Ober, Unter, 8, 7. Il 10 e il 9 fanno da 3 e 2. "
+            "Si annuncia durante la mano, al proprio turno: tris 3, poker 4, Napoli (10, 9, Asso) 3. "
+            "Zu tun: chi è di mano e ha raggiunto i punti posa un 10 sul monte e vince.",
+        ),
+        (
+            "A quattro",
+            "Due coppie, i compagni di fronte. Segnali (busso, volo, striscio) se la tavola li ammette. "
+            "Con gli onori ci si può chiamare fuori: se la coppia ha davvero i punti vince, altrimenti perde.",
+        ),
+    ],
+    "de": [
+        (
+            "Karten und Punkte",
+            "Italienisches Blatt mit 40 Karten (Kelche, Münzen, Schwerter, Stäbe). Von oben: "
+            "3, 2, Ass, König, Reiter, Bube, 7, 6, 5, 4.\n"
+            "Ein Ass zählt 1 Punkt; 3, 2 und Bilder je ein Drittel; 7, 6, 5, 4 nichts. "
+            "Der letzte Stich zählt 1 Punkt. Es zählen nur ganze Punkte, die Drittel darüber (Pezz) "
+            "verfallen. Eine Runde zu zweit ist immer 11 Punkte wert, Accusi nicht mitgerechnet.",
+        ),
+        (
+            "So wird gespielt",
+            "Wer ausspielt, spielt eine beliebige Karte; die anderen müssen Farbe bekennen, wenn sie "
+            "können. Es gibt keinen Trumpf: Den Stich macht die höchste Karte der ausgespielten Farbe. "
+            "Stechen muss man nicht.",
+        ),
+        (
+            "Tressette zu zweit",
+            "Jeder bekommt zehn Karten, zwanzig bleiben im Talon. Nach jedem Stich zieht zuerst, wer "
+            "gestochen hat, dann der andere; gezogene Karten werden gezeigt. Ist der Talon leer, werden "
+            "die letzten zehn Karten gespielt. Wer zuerst 21 (31, 41) hat, gewinnt; haben beide, der "
+            "höhere Stand; bei Gleichstand noch eine Runde.",
+        ),
+        (
+            "Accusi",
+            "Zu Beginn der Runde: Napoletana (3, 2, Ass einer Farbe) 3 Punkte, plus einen für jede Karte, "
+            "die die Folge fortsetzt (4, 5, …); drei Dreien, Zweien oder Asse 3 Punkte; alle vier 4 "
+            "Punkte. Gemeldete Karten bleiben offen; ein Dreier nennt die fehlende Farbe.",
+        ),
+        (
+            "Treschetten",
+            "Bayerisches Blatt mit 32 Karten: Zehn, Neun, Ass, König, Ober, Unter, Acht, Sieben. "
+            "Angesagt wird während der Runde, wenn man dran ist: Dreier 3, Vierer 4, Napoli (10, 9, Ass) 3. "
+            "Zu tun: wer ausspielt und die Punkte erreicht hat, legt eine Zehn auf den Talon und gewinnt.",
+        ),
+        (
+            "Zu viert",
+            "Zwei Paare, Partner gegenüber. Signale (busso, volo, striscio), wenn der Tisch sie erlaubt. "
+            "Mit Onori kann man sich fertig melden (chiamarsi fuori): stimmt es, gewinnt das Paar, "
+            "sonst verliert es.",
+        ),
+    ],
+    "en": [
+        (
+            "Cards and points",
+            "Italian 40-card deck (cups, coins, swords, clubs). From the top: "
+            "3, 2, Ace, King, Knight, Knave, 7, 6, 5, 4.\n"
+            "An ace is worth 1 point; 3s, 2s and court cards a third; 7, 6, 5, 4 nothing. "
+            "The last trick is worth 1 point. Only whole points count; leftover thirds are lost. "
+            "A two-player hand is always worth 11 points, declarations aside.",
+        ),
+        (
+            "How to play",
+            "The leader plays any card; the others must follow suit if they can. There are no trumps: "
+            "the highest card of the suit led takes the trick. You never have to win a trick.",
+        ),
+        (
+            "Tressette for two",
+            "Ten cards each, twenty in the talon. After each trick the winner draws first, then the "
+            "other; drawn cards are shown. When the talon is empty the last ten cards are played out. "
+            "First to 21 (31, 41) wins; if both get there the higher total wins; tied, play another hand.",
+        ),
+        (
+            "Declarations",
+            "At the start of a hand: napoletana (3, 2, Ace of one suit) 3 points, plus one for each card "
+            "continuing the run (4, 5, …); three 3s, 2s or aces 3 points; all four 4 points. Declared "
+            "cards stay face up; a three names the missing suit.",
+        ),
+        (
+            "Treschetten",
+            "German 32-card deck: 10, 9, Ace, King, Ober, Unter, 8, 7; the 10 and 9 act as the 3 and 2. "
+            "Announce during the hand at your turn: three of a kind 3, four 4, Napoli (10, 9, Ace) 3. "
+            "Zu tun: on lead with the target reached, lay a 10 on the talon and win.",
+        ),
+        (
+            "Four players",
+            "Two partnerships, partners opposite. Signals (busso, volo, striscio) where the table allows "
+            "them. With onori a side may claim the win (chiamarsi fuori): right, it wins; wrong, it loses.",
+        ),
+    ],
+}
+
+
+def rules_pages(lang: str) -> list[tuple[str, str]]:
+    return RULES_PAGES.get(lang, RULES_PAGES["it"])

@@ -1,0 +1,298 @@
+"""Pure layout: where everything of the table goes, from the model and the screen size.
+
+No drawing and no display here (``pygame.Rect`` is plain arithmetic), so the
+tests check every resolution and table shape without a screen: nothing
+outside the screen, nothing tappable smaller than ``theme.min_touch``, no
+two tappable things overlapping.
+
+The screen is a 3×3 grid: a top band (the seat across, or the score), the
+hand at the bottom, and between them the trick in the middle flanked by two
+columns (talon and score / side seats, actions)::
+
+    +---------+---------------------+---------+
+    | score   |   seat across       |  menu   |
+    +---------+---------------------+---------+
+    | talon / |                     | actions |
+    | left    |       trick         | / right |
+    | seat    |                     | seat    |
+    +---------+---------------------+---------+
+    |              the hand                   |
+    +-----------------------------------------+
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from pygame import Rect
+
+from ui.model import TableModel
+from ui.theme import DEFAULT, Theme
+
+POSITIONS = {
+    1: ("bottom",),
+    2: ("bottom", "top"),
+    3: ("bottom", "right", "left"),
+    4: ("bottom", "right", "top", "left"),
+}
+
+
+def position_of(seat: int, me: int, n: int) -> str:
+    """Where ``seat`` sits on the screen; turn order runs counter-clockwise from the bottom."""
+    return POSITIONS[n][(seat - me) % n]
+
+
+@dataclass(slots=True)
+class ButtonSpec:
+    """A tappable button: ``name`` says what it does (``declare:0``, ``menu``, ``zu_tun:40``)."""
+
+    name: str
+    rect: Rect
+    label: str = ""  # catalogue key or literal text (decided by the renderer)
+    enabled: bool = True
+
+
+@dataclass(slots=True)
+class SeatArea:
+    seat: int
+    position: str
+    label: Rect  # name plate
+    cards: list[Rect]  # one rect per card in that hand (shown ones first)
+    card_size: tuple[int, int]
+
+
+@dataclass(slots=True)
+class TableLayout:
+    size: tuple[int, int]
+    card_size: tuple[int, int]  # the hand's cards
+    small_size: tuple[int, int]  # other seats' cards, talon
+    trick_size: tuple[int, int]
+    hand: list[tuple[int, Rect]]  # (card, full rect) in display order
+    hand_hit: list[tuple[int, Rect]]  # (card, visible rect) for taps
+    lift: int  # how far a chosen card rises
+    seats: dict[int, SeatArea]
+    trick_slots: dict[int, Rect]
+    talon: Rect | None
+    score: Rect
+    status: Rect
+    banner: Rect
+    buttons: list[ButtonSpec] = field(default_factory=list)
+
+    def tappables(self) -> list[Rect]:
+        return [r for _, r in self.hand_hit] + [b.rect for b in self.buttons]
+
+
+def _card(h: float, theme: Theme) -> tuple[int, int]:
+    h = int(h)
+    return (int(h / theme.card_ratio), h)
+
+
+def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAULT) -> TableLayout:
+    W, H = size
+    n = max(1, model.n_seats)
+    m = max(4, int(H * 0.012))
+    touch = theme.min_touch
+    card = _card(H * (0.29 if n == 2 else 0.27), theme)
+    small = _card(H * (0.2 if n == 2 else 0.15), theme)
+    col_l = max(int(W * 0.2), touch * 2 + m)
+    col_r = max(int(W * 0.24), touch * 2 + m)
+    top_h = small[1] + m
+    hand_y = H - m - card[1]
+    lift = max(6, int(card[1] * 0.1))
+    mid = Rect(col_l + m, top_h + m, W - col_l - col_r - 2 * m, hand_y - lift - top_h - 2 * m)
+    left_col = Rect(m, top_h + m, col_l - m, mid.h)
+    right_col = Rect(W - col_r, top_h + m, col_r - m, mid.h)
+    score_w = max(col_l, min(int(W * 0.3), 210))
+    top_left = Rect(m, m, score_w - m, top_h - m)
+    top_right = Rect(W - col_r, m, col_r - m, top_h - m)
+    top_mid = Rect(score_w + m, m, W - score_w - col_r - 2 * m, top_h - m)
+    # 3/4 seats: the actions (claim, signals, declare) get a row above the hand,
+    # because the side columns hold the seats there.
+    act_h = max(touch, int(H * 0.1))
+    if n > 2:
+        mid.h -= act_h + m
+
+    hand, hand_hit = _hand(model, Rect(m, hand_y, W - 2 * m, card[1]), card)
+
+    seats: dict[int, SeatArea] = {}
+    for s in model.seats:
+        pos = position_of(s.seat, model.me, n)
+        if pos == "bottom":
+            continue
+        if pos == "top":
+            area = top_mid
+        elif pos == "left":
+            area = left_col.copy()
+            area.h = mid.h // 2 if model.talon_left or model.trump_card is not None else mid.h
+        else:
+            area = right_col.copy()
+            area.h = mid.h
+        seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m)
+
+    trick_size = _card(min(card[1], mid.h * (0.78 if n == 2 else 0.56)), theme)
+    trick_slots = _trick_slots(model, mid, trick_size)
+
+    talon = None
+    label_h = max(14, int(H * 0.05))
+    if model.talon_left or (model.in_game and n == 2):
+        talon = Rect(0, 0, *small)
+        talon.midtop = (left_col.centerx, left_col.y + (left_col.h // 2 if n > 2 else label_h))
+    elif model.trump_card is not None:
+        talon = Rect(0, 0, *small)
+        talon.midtop = (left_col.centerx, left_col.y + left_col.h // 2 + m)
+
+    score = top_left.copy()
+    buttons: list[ButtonSpec] = []
+    menu = Rect(0, 0, max(touch, int(top_right.h * 0.6)), max(touch, int(top_right.h * 0.6)))
+    menu.topright = top_right.topright
+    buttons.append(ButtonSpec("menu", menu, "≡"))
+    # the last trick: a button under the talon (or under the score in 3/4-seat games)
+    last = Rect(0, 0, min(col_l - m, max(touch * 2, int(W * 0.14))), touch)
+    if n == 2:
+        last.midbottom = (left_col.centerx, left_col.bottom)
+    else:
+        last.midtop = (top_right.x + (top_right.w - menu.w - m) // 2, top_right.y)
+        last.w = min(last.w, top_right.w - menu.w - m)
+        last.x = top_right.x
+    buttons.append(ButtonSpec("last_trick", last, "last_trick_short", enabled=bool(model.last_trick)))
+
+    status_h = max(touch // 2, int(H * 0.06))
+    if n > 2:
+        row_y = hand_y - lift - act_h - m
+        status = Rect(m, row_y, col_l - m, act_h)
+        buttons += _action_row(model, Rect(col_l + m, row_y, W - col_l - 2 * m, act_h), touch, m)
+        banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
+    else:
+        buttons += _action_buttons(model, right_col, touch, m)
+        status = Rect(mid.x, hand_y - lift - status_h, mid.w, status_h)
+        banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
+    return TableLayout(
+        size=size,
+        card_size=card,
+        small_size=small,
+        trick_size=trick_size,
+        hand=hand,
+        hand_hit=hand_hit,
+        lift=lift,
+        seats=seats,
+        trick_slots=trick_slots,
+        talon=talon,
+        score=score,
+        status=status,
+        banner=banner,
+        buttons=buttons,
+    )
+
+
+def _hand(model: TableModel, area: Rect, card: tuple[int, int]) -> tuple[list[tuple[int, Rect]], list[tuple[int, Rect]]]:
+    cards = list(model.hand) if model.show_hand else []
+    k = len(cards)
+    if not k:
+        return [], []
+    w, h = card
+    gap = max(2, w // 12)
+    step = w + gap if k * (w + gap) - gap <= area.w else (area.w - w) / max(1, k - 1)
+    total = int(step * (k - 1) + w)
+    x0 = area.x + (area.w - total) // 2
+    full, hit = [], []
+    for i, c in enumerate(cards):
+        r = Rect(int(x0 + i * step), area.y, w, h)
+        full.append((c, r))
+        vis = r.copy()
+        if i < k - 1 and step < w:
+            vis.w = int(x0 + (i + 1) * step) - r.x
+        hit.append((c, vis))
+    return full, hit
+
+
+def _seat_area(model: TableModel, seat: int, pos: str, area: Rect, small: tuple[int, int], m: int) -> SeatArea:
+    sm = model.seats[seat]
+    w, h = small
+    label_h = max(16, int(h * 0.3))
+    if pos == "top":
+        label = Rect(area.x, area.y, min(area.w // 3, max(90, w * 2)), area.h)
+        row = Rect(label.right + m, area.y, area.right - label.right - m, h)
+    else:
+        label = Rect(area.x, area.y, area.w, label_h)
+        if area.h - label_h - m < h:  # a short side area: smaller cards
+            h = max(20, area.h - label_h - m)
+            w = int(h / 1.62)
+        row = Rect(area.x, label.bottom + m // 2, area.w, h)
+    shown = [c for c in sm.shown]
+    k, j = len(shown), max(0, sm.hand_count - len(shown))
+    total = k + j
+    rects: list[Rect] = []
+    if total:
+        s1 = min(w * 0.8, (row.w - w) / max(1, k + 0.4 * j - (0.4 if j else 1)) if total > 1 else w)
+        s2 = s1 * 0.4
+        x = row.x
+        for i in range(total):
+            rects.append(Rect(int(x), row.y, w, h))
+            x += s1 if i < k else s2
+        span = rects[-1].right - rects[0].x
+        shift = (row.w - span) // 2 if pos == "top" else 0
+        for r in rects:
+            r.x += max(0, shift)
+    return SeatArea(seat, pos, label, rects, (w, h))
+
+
+def _trick_slots(model: TableModel, mid: Rect, size: tuple[int, int]) -> dict[int, Rect]:
+    n = max(1, model.n_seats)
+    w, h = size
+    out: dict[int, Rect] = {}
+    cx, cy = mid.center
+    for seat in range(n):
+        pos = position_of(seat, model.me, n)
+        r = Rect(0, 0, w, h)
+        if n == 2:
+            dx = w * 0.35
+            r.center = (int(cx + (dx if pos == "bottom" else -dx)), int(cy + (h * 0.08 if pos == "bottom" else -h * 0.08)))
+        else:
+            off = {"bottom": (0, 0.42), "top": (0, -0.42), "left": (-0.62, 0), "right": (0.62, 0)}[pos]
+            r.center = (int(cx + off[0] * w * 1.6), int(cy + off[1] * h))
+        r.clamp_ip(mid)
+        out[seat] = r
+    return out
+
+
+def _action_specs(model: TableModel) -> list[tuple[str, str]]:
+    specs: list[tuple[str, str]] = []
+    for i, _ in enumerate(model.declarable):
+        specs.append((f"declare:{i}", "declare"))
+    for z in model.zu_tun:
+        specs.append((f"zu_tun:{z.card}", "zu_tun_btn"))
+    if model.can_claim:
+        specs.append(("claim", "claim"))
+    for sig in model.signal_choices:
+        specs.append((f"signal:{sig}", sig))
+    for c in model.call_choices:
+        specs.append((f"call:{c}", "call"))
+    return specs
+
+
+def _action_row(model: TableModel, area: Rect, touch: int, m: int) -> list[ButtonSpec]:
+    """3/4 seats: the actions in one row above the hand, from the right."""
+    specs = _action_specs(model)
+    if not specs:
+        return []
+    bw = min(max(touch * 2, area.w // 5), (area.w - (len(specs) - 1) * m) // len(specs))
+    out = []
+    x = area.right - bw
+    for name, label in reversed(specs):
+        out.append(ButtonSpec(name, Rect(x, area.y, bw, area.h), label))
+        x -= bw + m
+    return out[::-1]
+
+
+def _action_buttons(model: TableModel, area: Rect, touch: int, m: int) -> list[ButtonSpec]:
+    """Declare / zu tun / claim / signals: what the variant offers now, in the right column."""
+    specs = _action_specs(model)
+    out: list[ButtonSpec] = []
+    bh = max(touch, min(int(area.h / 3.4), touch + 12))
+    per_col = max(1, (area.h + m) // (bh + m))
+    cols = 1 if len(specs) <= per_col else 2
+    bw = (area.w - (cols - 1) * m) // cols
+    for i, (name, label) in enumerate(specs[: per_col * cols]):
+        c, r = divmod(i, per_col) if cols == 2 else (0, i)
+        out.append(ButtonSpec(name, Rect(area.x + c * (bw + m), area.y + r * (bh + m), bw, bh), label))
+    return out

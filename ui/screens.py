@@ -1,0 +1,587 @@
+"""The menu screens: home, end of hand / match, statistics, settings, rules.
+
+Each screen is a list of buttons laid out by a pure method ``buttons(size)``
+(tested without a display), a ``press(name)`` that turns a button into an
+intent or a screen change, and a ``draw(surface)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from firmware.engine.variants import PRESETS
+from ui import intents as it
+from ui.i18n import LANGUAGE_NAMES, LANGUAGES, option_label, rules_pages, value_label, variant_label
+from ui.layout import ButtonSpec
+from ui.model import TableModel
+from ui.table import count_lines, describe_declare
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
+
+SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
+    ("human", None),
+    ("computer", "easy"),
+    ("computer", "normal"),
+    ("computer", "hard"),
+    ("table", None),
+)
+
+
+def _grid(area: Rect, n: int, cols: int, row_h: int, gap: int) -> list[Rect]:
+    w = (area.w - (cols - 1) * gap) // cols
+    return [Rect(area.x + (i % cols) * (w + gap), area.y + (i // cols) * (row_h + gap), w, row_h) for i in range(n)]
+
+
+class Screen:
+    name = "screen"
+
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
+        self.ctx = ctx
+        self.emit = emit
+        self.show = show
+        self.model = TableModel()
+
+    def set_model(self, model: TableModel) -> None:
+        self.model = model
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        return []
+
+    def tap(self, pos: tuple[int, int], size: tuple[int, int]) -> bool:
+        for b in self.buttons(size):
+            if b.rect.collidepoint(pos):
+                return self.press(b.name) if b.enabled else True
+        return False
+
+    def press(self, name: str) -> bool:
+        return False
+
+    def key(self, key: int) -> bool:
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            return self.press("back")
+        return False
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, s: pygame.Surface) -> None:
+        s.blit(self.ctx.felt(s.get_size()), (0, 0))
+        self.draw_buttons(s)
+
+    def draw_buttons(self, s: pygame.Surface) -> None:
+        for b in self.buttons(s.get_size()):
+            self.draw_button(s, b)
+
+    def draw_button(self, s: pygame.Surface, b: ButtonSpec) -> None:
+        draw_button(s, self.ctx, b.rect, self.ctx.label(b.label), enabled=b.enabled)
+
+    def metrics(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """(margin, row height, gap) for this size; rows are never under 40 px."""
+        W, H = size
+        m = max(6, H // 60)
+        row = max(self.ctx.theme.min_touch + 2, int(H * 0.1))
+        return m, row, max(4, H // 90)
+
+    def title(self, s: pygame.Surface, text: str) -> None:
+        W, H = s.get_size()
+        m, row, _ = self.metrics((W, H))
+        blit_text(s, self.ctx, text, self.ctx.fsize(H, 0.065), (m + 4, m + row // 2), anchor="midleft", bold=True)
+
+
+# --------------------------------------------------------------------- home
+
+
+class HomeScreen(Screen):
+    """Start a game: variant, who sits where, the variant's options; continue."""
+
+    name = "home"
+
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
+        super().__init__(ctx, emit, show)
+        self.variants = list(PRESETS)
+        self.vi = 0
+        self.seats: list[tuple[str, str | None]] = []
+        self.options: dict[str, Any] = {}
+        self._reset_for_variant()
+
+    @property
+    def preset(self):  # type: ignore[no-untyped-def]
+        return PRESETS[self.variants[self.vi]]
+
+    def _reset_for_variant(self) -> None:
+        p = self.preset
+        old = self.seats
+        self.seats = [("human", None)] + [("computer", "normal")] * (p.n_seats - 1)
+        for i in range(min(len(old), p.n_seats)):
+            self.seats[i] = old[i]
+        self.options = {o.key: o.default for o in p.options}
+
+    def refresh_variants(self) -> None:
+        """The engine may have gained presets since start (another engineer's work)."""
+        current = self.variants[self.vi]
+        self.variants = list(PRESETS)
+        self.vi = self.variants.index(current) if current in self.variants else 0
+
+    def select_variant(self, name: str) -> None:
+        self.refresh_variants()
+        self.vi = self.variants.index(name)
+        self._reset_for_variant()
+
+    def new_game_intent(self) -> it.NewGame:
+        seats = tuple(it.SeatSetup(kind, level) for kind, level in self.seats)  # type: ignore[arg-type]
+        return it.NewGame(self.variants[self.vi], dict(self.options), seats)
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        out: list[ButtonSpec] = []
+        # the top bar: statistics, settings, rules
+        nav_w = max(self.ctx.theme.min_touch * 2, int(W * 0.16))
+        for i, name in enumerate(("rules", "settings", "stats")):
+            out.append(ButtonSpec(f"nav:{name}", Rect(W - m - (i + 1) * nav_w - i * gap, m, nav_w, row), name))
+        left = Rect(m, m + row + gap * 2, int(W * 0.46), H - row - 2 * m - gap * 2)
+        right = Rect(left.right + m * 2, left.y, W - left.right - 3 * m, left.h)
+        arrow = max(self.ctx.theme.min_touch, row)
+        y = left.y
+        out.append(ButtonSpec("variant:prev", Rect(left.x, y, arrow, row), "◀"))
+        out.append(ButtonSpec("variant:next", Rect(left.x + arrow + gap, y, left.w - 2 * (arrow + gap), row), "variant"))
+        out.append(ButtonSpec("variant:next2", Rect(left.right - arrow, y, arrow, row), "▶"))
+        y += row + gap * 2
+        n = len(self.seats)
+        cols = 1 if n <= 2 and left.w < 300 else 2
+        for i, r in enumerate(_grid(Rect(left.x, y, left.w, 0), n, cols, row, gap)):
+            out.append(ButtonSpec(f"seat:{i}", r, "seat"))
+        y += ((n + cols - 1) // cols) * (row + gap) + gap
+        bottom = left.bottom - row
+        play_y = max(y, bottom - (row + gap))
+        out.append(ButtonSpec("start", Rect(left.x, play_y, left.w, row), "start"))
+        in_game = self.model.in_game and not self.model.match_over
+        out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
+                              enabled=in_game or self.model.resumable))
+        specs = list(self.preset.options)
+        cols = 1 if len(specs) <= 4 or right.w < 260 else 2
+        for i, r in enumerate(_grid(right, len(specs), cols, row, gap)):
+            out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
+        return out
+
+    def press(self, name: str) -> bool:
+        kind, _, arg = name.partition(":")
+        if kind == "nav":
+            self.show(arg)
+        elif name == "variant:prev":
+            self.refresh_variants()
+            self.vi = (self.vi - 1) % len(self.variants)
+            self._reset_for_variant()
+        elif name in ("variant:next", "variant:next2"):
+            self.refresh_variants()
+            self.vi = (self.vi + 1) % len(self.variants)
+            self._reset_for_variant()
+        elif kind == "seat":
+            i = int(arg)
+            cur = SEAT_CYCLE.index(self.seats[i]) if self.seats[i] in SEAT_CYCLE else 0
+            nxt = SEAT_CYCLE[(cur + 1) % len(SEAT_CYCLE)]
+            if nxt[0] == "human" and any(k == "human" for j, (k, _) in enumerate(self.seats) if j != i):
+                nxt = SEAT_CYCLE[(cur + 2) % len(SEAT_CYCLE)]  # one screen, one person at it
+            self.seats[i] = nxt
+        elif kind == "option":
+            spec = next(o for o in self.preset.options if o.key == arg)
+            vals = list(spec.choices)
+            cur = self.options.get(arg, spec.default)
+            self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
+        elif name == "start":
+            self.emit(self.new_game_intent())
+        elif name == "continue":
+            if self.model.in_game and not self.model.match_over:
+                self.show("table")
+            else:
+                self.emit(it.Continue())
+        elif name == "back":
+            if self.model.in_game:
+                self.show("table")
+        else:
+            return False
+        return True
+
+    def key(self, key: int) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            return self.press("start")
+        return super().key(key)
+
+    def seat_text(self, i: int) -> str:
+        kind, level = self.seats[i]
+        t = self.ctx.t
+        who = t("human_short") if kind == "human" else t("table_seat") if kind == "table" else f"{t('computer')} · {t(level or 'normal')}"
+        return f"{i + 1}: {who}"
+
+    def draw(self, s: pygame.Surface) -> None:
+        s.blit(self.ctx.felt(s.get_size()), (0, 0))
+        self.title(s, "Tressette")
+        W, H = s.get_size()
+        for b in self.buttons((W, H)):
+            kind, _, arg = b.name.partition(":")
+            if b.name == "variant:next":
+                text = variant_label(self.variants[self.vi], self.ctx.lang, self.preset.title)
+                draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
+            elif kind == "seat":
+                draw_button(s, self.ctx, b.rect, self.seat_text(int(arg)),
+                            color=(120, 80, 30) if self.seats[int(arg)][0] == "human" else None)
+            elif kind == "option":
+                val = value_label(self.options.get(arg), self.ctx.lang)
+                draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
+            elif b.name == "start":
+                draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
+            else:
+                self.draw_button(s, b)
+
+
+# ------------------------------------------------------------- end of hand
+
+
+class HandEndScreen(Screen):
+    """The count of the hand (seed 002 style), and the end of the match."""
+
+    name = "hand_end"
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        bw = max(self.ctx.theme.min_touch * 3, int(W * 0.3))
+        y = H - m - row
+        if self.model.match_over:
+            return [
+                ButtonSpec("home", Rect(W // 2 - bw - gap, y, bw, row), "home"),
+                ButtonSpec("new_game", Rect(W // 2 + gap, y, bw, row), "new_game"),
+            ]
+        return [
+            ButtonSpec("table", Rect(W // 2 - bw - gap, y, bw, row), "table"),
+            ButtonSpec("next_hand", Rect(W // 2 + gap, y, bw, row), "next_hand"),
+        ]
+
+    def press(self, name: str) -> bool:
+        if name == "next_hand":
+            self.emit(it.NextHand())
+        elif name == "new_game":
+            self.emit(it.ShowScreen("new_game"))
+            self.show("home")
+        elif name in ("home", "table"):
+            self.show(name)
+        elif name == "back":
+            self.show("table")
+        else:
+            return False
+        return True
+
+    def key(self, key: int) -> bool:
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            return self.press("home" if self.model.match_over else "next_hand")
+        return super().key(key)
+
+    def side_name(self, side: int) -> str:
+        m = self.model
+        seats = [x.seat for x in m.seats if x.side == side]
+        if m.me in seats:
+            return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
+        if len(seats) == 1:
+            sm = m.seats[seats[0]]
+            return sm.name or ("CPU" if sm.kind == "computer" else self.ctx.t("seat_n", n=seats[0] + 1))
+        return self.ctx.t("them")
+
+    def rows(self) -> list[tuple[str, list[str]]]:
+        """The lines of the count: label, one cell per side."""
+        m, t = self.model, self.ctx.t
+        sides = range(m.n_sides)
+        c = [count_lines(m, sd) for sd in sides]
+        res = m.result
+        rows: list[tuple[str, list[str]]] = [
+            (t("aces"), [str(x["aces"]) for x in c]),
+            (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" for x in c]),
+            (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
+        ]
+        if res is not None:
+            pts = res.card_points
+            rows.append((t("card_points"), [f"{thirds_text(x['total_thirds'])} → {pts[i]}" for i, x in enumerate(c)]))
+            for d in res.declarations:
+                cells = ["" for _ in sides]
+                cells[m.side_of(d.seat)] = f"+{d.points}"
+                rows.append((describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang), cells))
+            rows.append((t("hand_points"), [str(p) for p in res.points]))
+        rows.append((t("match_total"), [f"{x}" for x in m.totals]))
+        return rows
+
+    def headline(self) -> str:
+        m, t = self.model, self.ctx.t
+        res = m.result
+        if res is not None and res.ended_by == "zu_tun" and res.zu_tun_seat is not None:
+            prefix = t("zu_tun_end", name=self.side_name(m.side_of(res.zu_tun_seat))) + " "
+        else:
+            prefix = ""
+        if m.match_over and m.winner is not None:
+            mine = m.side_of(m.me)
+            if any(x.kind == "human" for x in m.seats):
+                return prefix + (t("you_win") if m.winner == mine else t("you_lose"))
+            return prefix + t("side_wins", name=self.side_name(m.winner))
+        if m.totals and m.totals.count(max(m.totals)) > 1 and max(m.totals) >= m.target:
+            return prefix + t("tie_play_on")
+        return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
+
+    def draw(self, s: pygame.Surface) -> None:
+        ctx = self.ctx
+        W, H = s.get_size()
+        s.blit(ctx.felt((W, H)), (0, 0))
+        m, row, gap = self.metrics((W, H))
+        head = self.headline()
+        big = ctx.fsize(H, 0.07)
+        blit_text(s, ctx, head, big, (W // 2, m + 2), anchor="midtop", bold=True, color=ctx.theme.accent, max_w=W - 2 * m)
+        rows = self.rows()
+        panel = Rect(m * 2, m + big + 10, W - 4 * m, H - (m + big + 10) - row - 3 * m)
+        draw_panel(s, panel, ctx.theme, 200)
+        n_sides = self.model.n_sides
+        line = max(12, min(panel.h // (len(rows) + 1), int(H * 0.075)))
+        fs = max(10, min(int(line * 0.62), ctx.fsize(H, 0.05)))
+        label_w = int(panel.w * 0.5)
+        col_w = (panel.w - label_w - 12) // max(1, n_sides)
+        y = panel.y + 4
+        for sd in range(n_sides):
+            blit_text(s, ctx, self.side_name(sd), fs, (panel.x + label_w + col_w * sd + col_w // 2, y), anchor="midtop",
+                      bold=True, color=ctx.theme.accent, max_w=col_w - 4)
+        y += line
+        for i, (label, cells) in enumerate(rows):
+            strong = i >= len(rows) - 2
+            if strong:
+                pygame.draw.line(s, ctx.theme.panel_edge, (panel.x + 8, y - 2), (panel.right - 8, y - 2))
+            blit_text(s, ctx, label, fs, (panel.x + 10, y), bold=strong, max_w=label_w - 14)
+            for sd, cell in enumerate(cells):
+                blit_text(s, ctx, cell, fs, (panel.x + label_w + col_w * sd + col_w // 2, y), anchor="midtop",
+                          bold=strong, max_w=col_w - 4)
+            y += line
+        self.draw_buttons(s)
+
+    def draw_button(self, s: pygame.Surface, b: ButtonSpec) -> None:
+        strong = b.name in ("next_hand", "new_game")
+        draw_button(s, self.ctx, b.rect, self.ctx.label(b.label), color=self.ctx.theme.good if strong else None)
+
+
+# --------------------------------------------------------------- statistics
+
+
+class StatsScreen(Screen):
+    name = "stats"
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        return [ButtonSpec("back", Rect(W - m - max(100, W // 5), m, max(100, W // 5), row), "back")]
+
+    def press(self, name: str) -> bool:
+        if name == "back":
+            self.show("home")
+            return True
+        return False
+
+    def draw(self, s: pygame.Surface) -> None:
+        ctx, t = self.ctx, self.ctx.t
+        W, H = s.get_size()
+        s.blit(ctx.felt((W, H)), (0, 0))
+        self.title(s, t("stats"))
+        m, row, gap = self.metrics((W, H))
+        st = self.model.stats
+        fs = ctx.fsize(H, 0.045)
+        top = m + row + gap * 2
+        chart_w = int(W * 0.4) if st.history else 0
+        table = Rect(m, top, W - 3 * m - chart_w, H - top - m)
+        draw_panel(s, table, ctx.theme, 190)
+        if not st.lines:
+            blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
+        else:
+            cols = [table.x + 8, table.x + int(table.w * 0.52), table.x + int(table.w * 0.68), table.x + int(table.w * 0.84)]
+            heads = [f"{t('variant')} · {t('level')}", t("games"), t("wins"), "%"]
+            y = table.y + 6
+            widths = [cols[1] - cols[0] - 6, cols[2] - cols[1] - 4, cols[3] - cols[2] - 4, table.right - cols[3] - 4]
+            for x, h, w in zip(cols, heads, widths, strict=True):
+                blit_text(s, ctx, h, fs, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
+            y += fs + 8
+            for line in st.lines:
+                if y + fs > table.bottom - 4:
+                    break
+                rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
+                label = f"{variant_label(line.variant, ctx.lang)} · {t(line.level)}"
+                for x, cell, w in zip(cols, (label, str(line.games), str(line.wins), rate), widths, strict=True):
+                    blit_text(s, ctx, cell, fs, (x, y), max_w=w)
+                y += fs + 6
+        if st.history:
+            chart = Rect(table.right + m, top, chart_w, H - top - m)
+            self.draw_chart(s, chart, fs)
+
+    def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
+        """Recent matches: our score (bright) beside theirs (dim), as bars."""
+        ctx = self.ctx
+        draw_panel(s, r, ctx.theme, 190)
+        blit_text(s, ctx, ctx.t("score_history"), max(10, fs - 2), (r.x + 6, r.y + 4), bold=True, max_w=r.w - 12)
+        hist = self.model.stats.history[-12:]
+        area = Rect(r.x + 8, r.y + fs + 14, r.w - 16, r.h - fs - 22)
+        top = max(max(a, b) for a, b in hist) or 1
+        slot = area.w / len(hist)
+        bw = max(2, int(slot * 0.38))
+        for i, (ours, theirs) in enumerate(hist):
+            x = int(area.x + i * slot)
+            for j, (val, col) in enumerate(((ours, ctx.theme.accent), (theirs, ctx.theme.text_dim))):
+                h = int(area.h * val / top)
+                pygame.draw.rect(s, col, (x + j * bw, area.bottom - h, bw - 1, h))
+        pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
+
+
+# ----------------------------------------------------------------- settings
+
+
+SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
+    "language": LANGUAGES,
+    "deck_style": ("napoletane", "piacentine"),
+    "german_style": ("salzburger", "bavarian"),
+    "sounds": (True, False),
+}
+
+
+class SettingsScreen(Screen):
+    name = "settings"
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        out = [ButtonSpec("back", Rect(W - m - max(100, W // 5), m, max(100, W // 5), row), "back")]
+        out.append(ButtonSpec("rules", Rect(W - 2 * m - 2 * max(100, W // 5), m, max(100, W // 5), row), "rules"))
+        label_w = int(W * 0.3)
+        y = m + row + gap * 2
+        avail = H - y - m
+        rows = len(SETTING_CHOICES) + 1
+        row = max(self.ctx.theme.min_touch, min(row, (avail - gap * rows) // rows))
+        for key, choices in SETTING_CHOICES.items():
+            cells = _grid(Rect(m + label_w, y, W - 2 * m - label_w, row), len(choices), len(choices), row, gap)
+            for c, r in zip(choices, cells, strict=True):
+                out.append(ButtonSpec(f"set:{key}:{c}", r, ""))
+            y += row + gap
+        cells = _grid(Rect(m + label_w, y, W - 2 * m - label_w, row), 3, 3, row, gap)
+        out.append(ButtonSpec("bright:-", cells[0], "−"))
+        out.append(ButtonSpec("bright:+", cells[2], "+"))
+        return out
+
+    def press(self, name: str) -> bool:
+        parts = name.split(":")
+        st = self.ctx.settings
+        if parts[0] == "set":
+            key, raw = parts[1], parts[2]
+            value: Any = {"True": True, "False": False}.get(raw, raw)
+            self._set(key, value)
+        elif parts[0] == "bright":
+            b = int(st.get("brightness", 80)) + (10 if parts[1] == "+" else -10)
+            self._set("brightness", max(10, min(100, b)))
+        elif name == "rules":
+            self.show("rules")
+        elif name == "back":
+            self.show("home")
+        else:
+            return False
+        return True
+
+    def _set(self, key: str, value: Any) -> None:
+        self.ctx.settings[key] = value
+        self.emit(it.SetSetting(key, value))
+
+    def draw(self, s: pygame.Surface) -> None:
+        ctx = self.ctx
+        W, H = s.get_size()
+        s.blit(ctx.felt((W, H)), (0, 0))
+        self.title(s, ctx.t("settings"))
+        m = self.metrics((W, H))[0]
+        fs = ctx.fsize(H, 0.045)
+        seen: set[str] = set()
+        for b in self.buttons((W, H)):
+            parts = b.name.split(":")
+            if parts[0] == "set":
+                key, raw = parts[1], parts[2]
+                if key not in seen:
+                    seen.add(key)
+                    blit_text(s, ctx, ctx.t(key), fs, (m + 4, b.rect.centery), anchor="midleft", bold=True,
+                              max_w=int(W * 0.3) - 8)
+                value: Any = {"True": True, "False": False}.get(raw, raw)
+                text = LANGUAGE_NAMES.get(raw) or (value_label(value, ctx.lang) if isinstance(value, bool) else ctx.t(raw))
+                draw_button(s, ctx, b.rect, text, selected=ctx.settings.get(key) == value)
+            elif parts[0] == "bright":
+                if parts[1] == "-":
+                    blit_text(s, ctx, ctx.t("brightness"), fs, (m + 4, b.rect.centery), anchor="midleft", bold=True,
+                              max_w=int(W * 0.3) - 8)
+                    mid = b.rect.move(b.rect.w + (b.rect.w // 20 + 4), 0)
+                    blit_text(s, ctx, f"{ctx.settings.get('brightness', 80)}%", fs, mid.center, anchor="center", bold=True)
+                self.draw_button(s, b)
+            else:
+                self.draw_button(s, b)
+
+
+# -------------------------------------------------------------------- rules
+
+
+class RulesScreen(Screen):
+    name = "rules"
+
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
+        super().__init__(ctx, emit, show)
+        self.page = 0
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        bw = max(100, W // 5)
+        n = len(rules_pages(self.ctx.lang))
+        return [
+            ButtonSpec("back", Rect(W - m - bw, m, bw, row), "back"),
+            ButtonSpec("prev", Rect(m, H - m - row, bw, row), "◀", enabled=self.page > 0),
+            ButtonSpec("next", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=self.page < n - 1),
+        ]
+
+    def press(self, name: str) -> bool:
+        n = len(rules_pages(self.ctx.lang))
+        if name == "prev":
+            self.page = max(0, self.page - 1)
+        elif name == "next":
+            self.page = min(n - 1, self.page + 1)
+        elif name == "back":
+            self.show("settings" if self.came_from_settings else "home")
+        else:
+            return False
+        return True
+
+    came_from_settings = False
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_LEFT:
+            return self.press("prev")
+        if key == pygame.K_RIGHT:
+            return self.press("next")
+        return super().key(key)
+
+    def draw(self, s: pygame.Surface) -> None:
+        ctx = self.ctx
+        W, H = s.get_size()
+        s.blit(ctx.felt((W, H)), (0, 0))
+        pages = rules_pages(ctx.lang)
+        self.page = min(self.page, len(pages) - 1)
+        title, body = pages[self.page]
+        self.title(s, f"{ctx.t('rules')}: {title}")
+        m, row, gap = self.metrics((W, H))
+        box = Rect(m, m + row + gap, W - 2 * m, H - 2 * row - 2 * m - 2 * gap)
+        draw_panel(s, box, ctx.theme, 200)
+        fs = ctx.fsize(H, 0.048)
+        while fs > 10:
+            lines = ctx.fonts.wrap(body, fs, box.w - 20)
+            if len(lines) * (fs + 4) <= box.h - 12:
+                break
+            fs -= 1
+        y = box.y + 8
+        for line in lines:
+            blit_text(s, ctx, line, fs, (box.x + 10, y))
+            y += fs + 4
+        blit_text(s, ctx, ctx.t("page_n", n=self.page + 1, m=len(pages)), fs, (W // 2, H - m - row // 2),
+                  anchor="center", color=ctx.theme.text_dim)
+        self.draw_buttons(s)

@@ -1,0 +1,576 @@
+"""The table screen: the hand, the other seats, the talon, the trick, banners.
+
+Input: a tap on a bright card plays it (``PlayCard``); a dimmed card does
+nothing. Keys 1-9 and 0 play the n-th card, arrows move a cursor and Enter
+plays it (seed 002). Buttons: declare, zu tun, claim, signals, last trick, menu.
+
+Animation: every talon draw flies from the talon to the drawing hand, face
+up where draws are shown; a finished trick stays in the middle a moment
+before the draws start. The cards in flight are hidden at their destination
+until they land, so nothing is drawn twice.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
+from ui import intents as it
+from ui.cards import style_for
+from ui.i18n import tr
+from ui.layout import TableLayout, table_layout
+from ui.model import Banner, TableModel
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
+
+TRICK_HOLD_S = 0.9
+DRAW_FLIGHT_S = 0.45
+DRAW_STAGGER_S = 0.25
+BANNER_S = 3.5
+
+
+@dataclass
+class Flight:
+    """A card flying from ``src`` to ``dst``; ``card`` None means face down."""
+
+    card: Card | None
+    seat: int
+    src: Rect
+    dst: Rect
+    delay: float
+    duration: float = DRAW_FLIGHT_S
+    t: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.t >= self.delay + self.duration
+
+    def rect(self) -> Rect:
+        f = min(1.0, max(0.0, (self.t - self.delay) / self.duration))
+        f = 1 - (1 - f) ** 3  # ease out
+        w = self.src.w + (self.dst.w - self.src.w) * f
+        h = self.src.h + (self.dst.h - self.src.h) * f
+        r = Rect(0, 0, int(w), int(h))
+        r.center = (
+            int(self.src.centerx + (self.dst.centerx - self.src.centerx) * f),
+            int(self.src.centery + (self.dst.centery - self.src.centery) * f),
+        )
+        return r
+
+
+@dataclass
+class LiveBanner:
+    text: str
+    kind: str
+    age: float = 0.0
+
+
+def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
+                     missing: int | None, lang: str) -> str:
+    deck = DECKS[deck_name]
+    if kind == "napoletana" and suit is not None:
+        return tr("d_napoletana", lang, suit=deck.suit_name(suit, lang))
+    rank_code = deck.ranks[rank or 0]
+    if kind == "four":
+        return tr("d_four", lang, rank=rank_code)
+    miss = deck.suit_name(missing, lang) if missing is not None else "?"
+    return tr("d_three", lang, rank=rank_code, suit=miss)
+
+
+class TableScreen:
+    name = "table"
+
+    def __init__(self, ctx: Ctx, emit) -> None:  # type: ignore[no-untyped-def]
+        self.ctx = ctx
+        self.emit = emit
+        self.model = TableModel()
+        self.layout: TableLayout | None = None
+        self.size = (0, 0)
+        self.cursor: int | None = None  # keyboard cursor in the hand
+        self.flights: list[Flight] = []
+        self.hold: float = 0.0  # the finished trick stays this long
+        self.show_last = False
+        self.banners: list[LiveBanner] = []
+        self._seen_draws = 0
+        self._seen_decl = 0
+        self._seen_banners: set[Banner] = set()
+        self._hand_key: tuple[object, ...] = ()
+        self.signals_on: set[str] = set()
+
+    # ------------------------------------------------------------ model
+
+    def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
+        old = self.model
+        hand_key = (model.variant, model.hand_no, model.dealer)
+        new_hand = hand_key != self._hand_key
+        self.model = model
+        self.size = size
+        self.layout = table_layout(model, size, self.ctx.theme)
+        if new_hand:
+            self._hand_key = hand_key
+            self.flights.clear()
+            self.hold = 0.0
+            self._seen_draws = 0
+            self._seen_decl = 0
+            self.cursor = None
+            self.signals_on.clear()
+        elif model.tricks_played > old.tricks_played:
+            self.hold = TRICK_HOLD_S
+        if self.cursor is not None and self.cursor >= len(model.hand):
+            self.cursor = len(model.hand) - 1 if model.hand else None
+        self._new_draws(model)
+        self._new_banners(model)
+
+    def relayout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self.layout = table_layout(self.model, size, self.ctx.theme)
+
+    def _new_draws(self, model: TableModel) -> None:
+        lay = self.layout
+        assert lay is not None
+        draws = model.draws[self._seen_draws :]
+        self._seen_draws = len(model.draws)
+        if not draws or lay.talon is None:
+            return
+        start = self.hold + sum(max(0.0, f.delay + f.duration - f.t) * 0 for f in self.flights)
+        for i, d in enumerate(draws):
+            dst = self._draw_target(d.seat, d.card)
+            if dst is None:
+                continue
+            face = d.card if (d.card is not None and (d.seat == model.me or d.card in self._shown(d.seat))) else None
+            self.flights.append(Flight(face, d.seat, lay.talon.copy(), dst, start + i * DRAW_STAGGER_S))
+
+    def _shown(self, seat: int) -> tuple[Card, ...]:
+        return self.model.seats[seat].shown if seat < len(self.model.seats) else ()
+
+    def _draw_target(self, seat: int, card: Card | None) -> Rect | None:
+        lay = self.layout
+        assert lay is not None
+        if seat == self.model.me:
+            for c, r in lay.hand:
+                if c == card:
+                    return r.copy()
+            return None
+        area = lay.seats.get(seat)
+        if area is None or not area.cards:
+            return None
+        shown = self._shown(seat)
+        if card is not None and card in shown:
+            return area.cards[shown.index(card)].copy()
+        return area.cards[-1].copy()
+
+    def _new_banners(self, model: TableModel) -> None:
+        lang = self.ctx.lang
+        decls = model.declarations[self._seen_decl :]
+        self._seen_decl = len(model.declarations)
+        for d in decls:
+            what = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, lang) + f" = {d.points}"
+            self._banner(tr("b_declares", lang, name=self.seat_name(d.seat), what=what), "declaration")
+        for b in model.banners:
+            if b in self._seen_banners:
+                continue
+            self._seen_banners.add(b)
+            text = b.text or tr(b.key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **dict(b.args))
+            self._banner(text, b.kind)
+
+    def _banner(self, text: str, kind: str) -> None:
+        self.banners.append(LiveBanner(text, kind))
+        del self.banners[:-3]
+
+    def seat_name(self, seat: int | None) -> str:
+        if seat is None or seat >= len(self.model.seats):
+            return ""
+        s = self.model.seats[seat]
+        if s.name:
+            return s.name
+        if s.kind == "human" and seat == self.model.me:
+            return self.ctx.t("you")
+        if s.kind == "computer":
+            return f"CPU {seat + 1}" if self.model.n_seats > 2 else "CPU"
+        return self.ctx.t("seat_n", n=seat + 1)
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def busy(self) -> bool:
+        """Animating: a trick held or cards in flight."""
+        return self.hold > 0 or bool(self.flights)
+
+    def hidden_cards(self) -> tuple[set[Card], dict[int, int]]:
+        """Cards still in flight: hidden at their destination (own hand / shown), backs per seat."""
+        cards: set[Card] = set()
+        backs: dict[int, int] = {}
+        for f in self.flights:
+            if f.card is not None:
+                cards.add(f.card)
+            else:
+                backs[f.seat] = backs.get(f.seat, 0) + 1
+        return cards, backs
+
+    def can_play(self, card: Card) -> bool:
+        return self.model.my_turn and card in self.model.playable
+
+    # ------------------------------------------------------------ input
+
+    def tap(self, pos: tuple[int, int]) -> bool:
+        lay = self.layout
+        if lay is None:
+            return False
+        if self.show_last:
+            self.show_last = False
+            return True
+        for b in lay.buttons:
+            if b.rect.collidepoint(pos):
+                return self.press(b.name) if b.enabled else True
+        for i, (card, r) in enumerate(lay.hand_hit):
+            if r.collidepoint(pos):
+                self.cursor = i
+                return self.play(card)
+        return False
+
+    def press(self, name: str) -> bool:
+        m = self.model
+        if name == "menu":
+            self.emit(it.ShowScreen("home"))
+            return True
+        if name == "last_trick":
+            self.show_last = bool(m.last_trick)
+            return True
+        kind, _, arg = name.partition(":")
+        if kind == "declare":
+            self.emit(it.Declare(m.declarable[int(arg)]))
+        elif kind == "zu_tun":
+            self.emit(it.ZuTun(int(arg)))
+        elif kind == "claim":
+            self.emit(it.Claim())
+        elif kind == "call":
+            self.emit(it.Call(int(arg)))
+        elif kind == "signal":
+            on = arg not in self.signals_on
+            (self.signals_on.add if on else self.signals_on.discard)(arg)
+            self.emit(it.Signal(arg, on))
+        else:
+            return False
+        return True
+
+    def play(self, card: Card) -> bool:
+        """Emit PlayCard if the card may be played now; a dimmed card does nothing."""
+        if not self.can_play(card):
+            return False
+        self.hold = 0.0  # the player is ahead of the animation: let it go
+        self.emit(it.PlayCard(card, tuple(sorted(self.signals_on))))
+        self.signals_on.clear()
+        return True
+
+    def key(self, key: int) -> bool:
+        hand = self.model.hand
+        digits = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
+        digits |= {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
+        if key in digits:
+            i = digits[key]
+            if i < len(hand):
+                self.cursor = i
+                return self.play(hand[i])
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            step = -1 if key == pygame.K_LEFT else 1
+            self.cursor = (0 if step > 0 else len(hand) - 1) if self.cursor is None else (self.cursor + step) % len(hand)
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.cursor is not None and hand:
+            return self.play(hand[self.cursor])
+        if key in (pygame.K_UP,) and hand:
+            # up: the first playable card
+            for i, c in enumerate(hand):
+                if self.can_play(c):
+                    self.cursor = i
+                    return True
+        if key == pygame.K_t:
+            self.show_last = not self.show_last and bool(self.model.last_trick)
+            return True
+        return False
+
+    # ------------------------------------------------------------ time
+
+    def update(self, dt: float) -> None:
+        if self.hold > 0:
+            self.hold = max(0.0, self.hold - dt)
+        for f in self.flights:
+            f.t += dt
+        self.flights = [f for f in self.flights if not f.done]
+        for b in self.banners:
+            b.age += dt
+        self.banners = [b for b in self.banners if b.age < BANNER_S]
+
+    # ------------------------------------------------------------ drawing
+
+    def style(self) -> str:
+        st = self.ctx.settings
+        return style_for(self.model.deck, st.get("deck_style", "napoletane"), st.get("german_style", "salzburger"))
+
+    def draw(self, s: pygame.Surface) -> None:
+        lay = self.layout
+        if lay is None or lay.size != s.get_size():
+            self.relayout(s.get_size())
+            lay = self.layout
+        assert lay is not None
+        s.blit(self.ctx.felt(lay.size), (0, 0))
+        hidden, backs = self.hidden_cards()
+        self._draw_score(s, lay)
+        for area in lay.seats.values():
+            self._draw_seat(s, lay, area.seat, hidden, backs.get(area.seat, 0))
+        self._draw_talon(s, lay)
+        self._draw_trick(s, lay)
+        self._draw_hand(s, lay, hidden)
+        self._draw_buttons(s, lay)
+        self._draw_status(s, lay)
+        self._draw_banners(s, lay)
+        for f in self.flights:
+            if f.t >= f.delay:
+                r = f.rect()
+                img = self.ctx.art.face(f.card, r.w, r.h, self.style()) if f.card is not None else self.ctx.art.back(r.w, r.h, self.style())
+                s.blit(img, r)
+        if self.show_last:
+            self._draw_last_trick(s, lay)
+
+    def _draw_score(self, s: pygame.Surface, lay: TableLayout) -> None:
+        m, r = self.model, lay.score
+        ctx = self.ctx
+        draw_panel(s, r, ctx.theme, 170)
+        fs = ctx.fsize(lay.size[1], 0.045)
+        lines: list[tuple[str, str]] = []
+        for side in range(m.n_sides):
+            seats = [x.seat for x in m.seats if x.side == side]
+            name = self._side_name(side, seats)
+            total = m.totals[side] if side < len(m.totals) else 0
+            hand = m.side_thirds[side] if side < len(m.side_thirds) else 0
+            decl = m.declared[side] if side < len(m.declared) else 0
+            extra = f" +{decl}" if decl else ""
+            lines.append((f"{name} {total}", f"{thirds_text(hand)}{extra}"))
+        y = r.y + 3
+        line_h = max(fs + 3, (r.h - 6 - fs) // max(1, len(lines) + 1))
+        for left, right in lines:
+            blit_text(s, ctx, left, fs, (r.x + 6, y), bold=True, max_w=r.w * 2 // 3)
+            blit_text(s, ctx, right, fs, (r.right - 6, y), anchor="topright", color=ctx.theme.accent)
+            y += line_h
+        foot = f"{ctx.t('to_target', n=m.target)} · {ctx.t('hand_n', n=m.hand_no)}"
+        blit_text(s, ctx, foot, max(10, fs - 2), (r.x + 6, r.bottom - 3), anchor="bottomleft",
+                  color=ctx.theme.text_dim, max_w=r.w - 12)
+
+    def _side_name(self, side: int, seats: list[int]) -> str:
+        m = self.model
+        if m.me in seats:
+            return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
+        if len(seats) == 1:
+            return self.seat_name(seats[0])
+        return self.ctx.t("them") if m.n_sides == 2 else self.ctx.t("side_n", n=side + 1)
+
+    def _draw_seat(self, s: pygame.Surface, lay: TableLayout, seat: int, hidden: set[Card], n_hidden_backs: int) -> None:
+        m, ctx = self.model, self.ctx
+        area = lay.seats[seat]
+        sm = m.seats[seat]
+        turn = m.to_move == seat and not m.hand_over
+        lab = area.label
+        draw_panel(s, lab, ctx.theme, 150)
+        if turn:
+            pygame.draw.rect(s, ctx.theme.accent, lab, 2, border_radius=max(4, lab.h // 8))
+        fs = ctx.fsize(lay.size[1], 0.042)
+        name = self.seat_name(seat)
+        sub = []
+        if sm.level:
+            sub.append(ctx.t(sm.level))
+        elif sm.kind == "table":
+            sub.append(ctx.t("table_seat"))
+        if m.dealer == seat:
+            sub.append(ctx.t("dealer"))
+        if area.position == "top":
+            blit_text(s, ctx, name, fs, (lab.x + 6, lab.y + 3), bold=True, max_w=lab.w - 10)
+            y = lab.y + fs + 6
+            for line in (" · ".join(sub), ctx.t("tricks_n", n=sm.tricks_won)):
+                if line and y + fs <= lab.bottom:
+                    blit_text(s, ctx, line, max(10, fs - 2), (lab.x + 6, y), color=ctx.theme.text_dim, max_w=lab.w - 10)
+                    y += fs + 1
+        else:
+            text = f"{name} · {ctx.t('tricks_n', n=sm.tricks_won)}"
+            blit_text(s, ctx, text, max(10, fs - 2), lab.center, anchor="center", bold=True, max_w=lab.w - 8)
+        style = self.style()
+        w, h = area.card_size
+        shown = list(sm.shown)
+        n_backs = max(0, sm.hand_count - len(shown))
+        for i, r in enumerate(area.cards):
+            if i < len(shown):
+                if shown[i] in hidden:
+                    continue
+                s.blit(ctx.art.face(shown[i], w, h, style), r)
+            elif i < len(shown) + n_backs - n_hidden_backs:
+                s.blit(ctx.art.back(w, h, style), r)
+
+    def _draw_talon(self, s: pygame.Surface, lay: TableLayout) -> None:
+        m, ctx, r = self.model, self.ctx, lay.talon
+        if r is None:
+            return
+        style = self.style()
+        if m.trump_card is not None:
+            img = pygame.transform.rotate(ctx.art.face(m.trump_card, r.w, r.h, style), 90)
+            s.blit(img, img.get_rect(midleft=(r.centerx - r.w // 4, r.centery)))
+        left = m.talon_left - sum(1 for f in self.flights if f.t < f.delay)
+        if m.talon_left > 0 or self.flights:
+            layers = min(4, max(1, m.talon_left // 5 + 1))
+            for i in range(layers):
+                s.blit(ctx.art.back(r.w, r.h, style), (r.x + i * 2, r.y - i * 2))
+            fs = ctx.fsize(lay.size[1], 0.05)
+            badge = Rect(0, 0, fs * 2 + 4, fs + 6)
+            badge.center = (r.right - 2, r.bottom - 4)
+            pygame.draw.rect(s, ctx.theme.accent, badge, border_radius=badge.h // 2)
+            blit_text(s, ctx, str(max(0, left + sum(1 for f in self.flights if f.t < f.delay))), fs, badge.center,
+                      color=(30, 30, 30), bold=True, anchor="center")
+        else:
+            pygame.draw.rect(s, ctx.theme.felt_dark, r, 2, border_radius=6)
+        blit_text(s, ctx, ctx.t("talon"), max(10, ctx.fsize(lay.size[1], 0.038)), (r.centerx, r.y - 4),
+                  anchor="midbottom", color=ctx.theme.text_dim)
+
+    def _trick_shown(self) -> tuple:
+        m = self.model
+        if self.hold > 0 and m.last_trick and len(m.trick) == 0:
+            return m.last_trick
+        if self.hold > 0 and m.last_trick and m.trick:
+            return m.last_trick
+        return m.trick
+
+    def _draw_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
+        style = self.style()
+        for pc in self._trick_shown():
+            r = lay.trick_slots.get(pc.seat)
+            if r is None:
+                continue
+            s.blit(self.ctx.art.face(pc.card, r.w, r.h, style), r)
+            if pc.signals:
+                text = ", ".join(pc.signals)
+                fs = self.ctx.fsize(lay.size[1], 0.04)
+                chip = self.ctx.fonts.text(text, fs, self.ctx.theme.banner_text, bold=True)
+                cr = chip.get_rect(midtop=(r.centerx, r.bottom - fs // 2)).inflate(8, 4)
+                pygame.draw.rect(s, self.ctx.theme.banner, cr, border_radius=cr.h // 2)
+                s.blit(chip, chip.get_rect(center=cr.center))
+
+    def _draw_hand(self, s: pygame.Surface, lay: TableLayout, hidden: set[Card]) -> None:
+        m, ctx = self.model, self.ctx
+        style = self.style()
+        w, h = lay.card_size
+        my_turn = m.my_turn
+        for i, (card, r) in enumerate(lay.hand):
+            if card in hidden:
+                continue
+            rr = r.move(0, -lay.lift) if i == self.cursor else r
+            if my_turn and card not in m.playable:
+                img = ctx.art.dimmed(card, w, h, style, ctx.theme.dim_alpha)
+            else:
+                img = ctx.art.face(card, w, h, style)
+            s.blit(img, rr)
+            if my_turn and card in m.playable and i == self.cursor:
+                pygame.draw.rect(s, ctx.theme.accent, rr.inflate(4, 4), 3, border_radius=max(3, w // 12))
+
+    def _draw_buttons(self, s: pygame.Surface, lay: TableLayout) -> None:
+        m, ctx = self.model, self.ctx
+        for b in lay.buttons:
+            kind, _, arg = b.name.partition(":")
+            if kind == "declare":
+                d = m.declarable[int(arg)]
+                missing = None
+                if d.kind == "three" and d.rank is not None:
+                    held = {SUIT[c] for c in m.hand if RANK[c] == d.rank}
+                    missing = next((x for x in range(4) if x not in held), None)
+                text = describe_declare(m.deck, d.kind, d.suit, d.rank, missing, ctx.lang)
+                draw_button(s, ctx, b.rect, text, color=(150, 90, 20))
+            elif kind == "zu_tun":
+                draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
+            elif kind == "signal":
+                draw_button(s, ctx, b.rect, arg, selected=arg in self.signals_on)
+            elif kind == "call":
+                draw_button(s, ctx, b.rect, f"{ctx.t('call')} {DECKS[m.deck].code(int(arg))}")
+            elif kind == "menu":
+                self._menu_icon(s, b.rect)
+            else:
+                draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+
+    def _menu_icon(self, s: pygame.Surface, r: Rect) -> None:
+        th = self.ctx.theme
+        pygame.draw.rect(s, th.button, r, border_radius=r.h // 4)
+        pygame.draw.rect(s, th.button_edge, r, 2, border_radius=r.h // 4)
+        for i in (-1, 0, 1):
+            y = r.centery + i * r.h // 5
+            pygame.draw.line(s, th.button_text, (r.x + r.w // 4, y), (r.right - r.w // 4, y), max(2, r.h // 14))
+
+    def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
+        m, ctx = self.model, self.ctx
+        r = lay.status
+        fs = ctx.fsize(lay.size[1], 0.05)
+        if m.message:
+            color = (255, 160, 140)
+            text = m.message
+        elif m.hand_over:
+            text, color = "", ctx.theme.text
+        elif m.my_turn:
+            text, color = ctx.t("your_turn"), ctx.theme.accent
+        elif m.to_move is not None and m.to_move < len(m.seats):
+            sm = m.seats[m.to_move]
+            key = "thinking" if sm.kind == "computer" else ("play_real_card" if sm.kind == "table" else "waits")
+            text, color = ctx.t(key, name=self.seat_name(m.to_move)), ctx.theme.text
+        else:
+            text, color = "", ctx.theme.text
+        if text:
+            surf = ctx.fonts.fit(text, fs, r.w - 16, color, bold=True)
+            box = surf.get_rect(center=r.center).inflate(16, 6)
+            draw_panel(s, box, ctx.theme, 160)
+            s.blit(surf, surf.get_rect(center=box.center))
+
+    def _draw_banners(self, s: pygame.Surface, lay: TableLayout) -> None:
+        ctx = self.ctx
+        fs = ctx.fsize(lay.size[1], 0.045)
+        y = lay.banner.y
+        for b in self.banners:
+            surf = ctx.fonts.fit(b.text, fs, lay.banner.w - 16, ctx.theme.banner_text, bold=True)
+            box = surf.get_rect(midtop=(lay.banner.centerx, y)).inflate(16, 8)
+            box.top = y
+            alpha = 255 if b.age < BANNER_S - 0.5 else int(255 * (BANNER_S - b.age) / 0.5)
+            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            color = (255, 200, 190) if b.kind == "refusal" else ctx.theme.banner
+            pygame.draw.rect(panel, (*color, max(0, alpha)), panel.get_rect(), border_radius=box.h // 2)
+            s.blit(panel, box)
+            s.blit(surf, surf.get_rect(center=box.center))
+            y = box.bottom + 3
+
+    def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
+        m, ctx = self.model, self.ctx
+        W, H = lay.size
+        shade = pygame.Surface((W, H), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        s.blit(shade, (0, 0))
+        w, h = lay.trick_size
+        n = len(m.last_trick)
+        gap = w // 6
+        total = n * w + (n - 1) * gap
+        x = (W - total) // 2
+        y = (H - h) // 2
+        fs = ctx.fsize(H, 0.05)
+        blit_text(s, ctx, ctx.t("last_trick"), fs, (W // 2, y - fs - 8), anchor="midtop", bold=True)
+        for pc in m.last_trick:
+            r = Rect(x, y, w, h)
+            s.blit(ctx.art.face(pc.card, w, h, self.style()), r)
+            if pc.seat == m.last_winner:
+                pygame.draw.rect(s, ctx.theme.accent, r.inflate(6, 6), 3, border_radius=6)
+            blit_text(s, ctx, self.seat_name(pc.seat), max(10, fs - 2), (r.centerx, r.bottom + 4), anchor="midtop", max_w=w + gap)
+            x += w + gap
+
+
+def count_lines(model: TableModel, side: int) -> dict[str, int]:
+    """The count of one side for the end-of-hand screen (seed 002 style)."""
+    cards = model.side_cards[side] if side < len(model.side_cards) else ()
+    aces = sum(1 for c in cards if THIRDS[c] == 3)
+    thirds = sum(1 for c in cards if THIRDS[c] == 1)
+    res = model.result
+    last = 0
+    if res is not None and res.last_trick is not None and model.side_of(res.last_trick) == side:
+        last = 1
+    total_thirds = aces * 3 + thirds + last * 3
+    return {"aces": aces, "thirds": thirds, "last": last, "total_thirds": total_thirds}

@@ -1,0 +1,114 @@
+"""Drawing helpers shared by the screens: the felt, panels, buttons, chips.
+
+Everything drawn often is cached (the felt per size, text in :class:`Fonts`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from ui.cards import CardArt
+from ui.fonts import Fonts
+from ui.i18n import has, tr
+from ui.theme import DEFAULT, RGB, Theme
+
+
+@dataclass
+class Ctx:
+    """What every screen needs: fonts, card art, theme and the current settings."""
+
+    fonts: Fonts
+    art: CardArt
+    theme: Theme = DEFAULT
+    settings: dict[str, Any] = field(default_factory=dict)
+    _felt: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
+
+    @property
+    def lang(self) -> str:
+        return str(self.settings.get("language", "it"))
+
+    def t(self, key: str, **args: object) -> str:
+        return tr(key, self.lang, **args)
+
+    def label(self, key: str) -> str:
+        """A catalogue key, or the text itself when it is not one."""
+        return tr(key, self.lang) if has(key) else key
+
+    def felt(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = self._felt.get(size)
+        if surf is None:
+            surf = _make_felt(size, self.theme)
+            self._felt[size] = surf
+        return surf
+
+    def fsize(self, h: int, frac: float) -> int:
+        """A font size as a fraction of the screen height, readable at 320 px."""
+        return max(11, int(h * frac))
+
+
+def _make_felt(size: tuple[int, int], theme: Theme) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size)
+    surf.fill(theme.felt)
+    # a soft radial light: a few concentric ellipses, drawn once per size
+    steps = 12
+    for i in range(steps):
+        f = i / steps
+        col = tuple(int(theme.felt[k] + (theme.felt_light[k] - theme.felt[k]) * f) for k in range(3))
+        r = Rect(0, 0, int(w * (1.3 - f)), int(h * (1.3 - f)))
+        r.center = (w // 2, h // 2)
+        pygame.draw.ellipse(surf, col, r)
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+def draw_panel(s: pygame.Surface, r: Rect, theme: Theme, alpha: int = 200) -> None:
+    panel = pygame.Surface(r.size, pygame.SRCALPHA)
+    pygame.draw.rect(panel, (*theme.panel, alpha), panel.get_rect(), border_radius=max(4, min(14, r.h // 8)))
+    s.blit(panel, r.topleft)
+    pygame.draw.rect(s, theme.panel_edge, r, 1, border_radius=max(4, min(14, r.h // 8)))
+
+
+def draw_button(
+    s: pygame.Surface,
+    ctx: Ctx,
+    r: Rect,
+    text: str,
+    *,
+    enabled: bool = True,
+    selected: bool = False,
+    color: RGB | None = None,
+    size: int | None = None,
+) -> None:
+    th = ctx.theme
+    bg = color or (th.button if enabled else th.button_off)
+    if selected:
+        bg = th.accent
+    rad = max(4, r.h // 4)
+    pygame.draw.rect(s, bg, r, border_radius=rad)
+    pygame.draw.rect(s, th.accent if selected else th.button_edge, r, 2, border_radius=rad)
+    fg = (30, 30, 30) if selected else (th.button_text if enabled else (150, 150, 150))
+    fs = size or max(11, min(int(r.h * 0.42), 28))
+    label = ctx.fonts.fit(text, fs, r.w - 8, fg, bold=True)
+    s.blit(label, label.get_rect(center=r.center))
+
+
+def blit_text(s: pygame.Surface, ctx: Ctx, text: str, size: int, pos: tuple[int, int], *,
+              color: RGB | None = None, bold: bool = False, anchor: str = "topleft",
+              max_w: int | None = None) -> Rect:
+    surf = ctx.fonts.fit(text, size, max_w, color, bold) if max_w else ctx.fonts.text(text, size, color, bold)
+    r = surf.get_rect(**{anchor: pos})
+    s.blit(surf, r)
+    return r
+
+
+def thirds_text(thirds: int) -> str:
+    """7 thirds → "2⅓"; the Pezz are the fraction."""
+    whole, rest = divmod(thirds, 3)
+    frac = {0: "", 1: "⅓", 2: "⅔"}[rest]
+    if whole == 0 and frac:
+        return frac
+    return f"{whole}{frac}"

@@ -595,8 +595,6 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
-    # The laptop may hang up mid-install: finish (or roll back) regardless.
-    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     box = Box(Path(args.root))
     opts = Options(
         systemctl=args.systemctl.split(), service=args.service, python=args.python,
@@ -628,4 +626,6 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
+    # The laptop may hang up mid-install: finish (or roll back) regardless.
+    signal.signal(signal.SIGHUP, signal.SIG_IGN)
     sys.exit(main())

@@ -67,11 +67,14 @@ def sshd(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Sshd]:
         f"AuthorizedKeysFile {d / 'authorized_keys'}\nPermitRootLogin prohibit-password\n"
         "PasswordAuthentication no\nKbdInteractiveAuthentication no\nPubkeyAuthentication yes\n"
         "UsePAM no\nStrictModes no\nPidFile none\nLogLevel ERROR\nMaxStartups 50\nMaxSessions 50\n"
+        # bash skips ~/.bashrc for ssh commands when SHLVL says it is nested: this
+        # machine's root .bashrc (pyenv init) would add half a second to every command.
+        "SetEnv SHLVL=1\n"
     )
     (d / "ssh_config").write_text(
         f"Host box\n  HostName 127.0.0.1\n  Port {port}\n  User root\n  IdentityFile {d / 'client'}\n"
         "  IdentitiesOnly yes\n  StrictHostKeyChecking no\n  UserKnownHostsFile /dev/null\n"
-        "  LogLevel ERROR\n  BatchMode yes\n"
+        "  LogLevel ERROR\n  BatchMode yes\n  KexAlgorithms curve25519-sha256\n"
     )
     Path("/run/sshd").mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen([str(SSHD), "-D", "-e", "-f", str(d / "sshd_config")],
@@ -208,14 +211,14 @@ class BoxUnderTest:
 
     def deploy(self, bundle: Path, *extra: str) -> subprocess.CompletedProcess[str]:
         return self.run("deploy", "push", *self.target_args(), "--bundle", str(bundle),
-                        "--health-timeout", "3", *extra)
+                        "--health-timeout", "2", *extra)
 
     def deploy_argv(self, bundle: Path, *extra: str) -> list[str]:
         return [str(REPO / "deploy/deploy"), "push", *self.target_args(), "--bundle", str(bundle),
-                "--health-timeout", "3", *extra]
+                "--health-timeout", "2", *extra]
 
     def rollback(self) -> subprocess.CompletedProcess[str]:
-        return self.run("deploy", "rollback", *self.target_args(), "--health-timeout", "3")
+        return self.run("deploy", "rollback", *self.target_args(), "--health-timeout", "2")
 
     def current(self) -> str | None:
         link = self.base / "current"
@@ -269,12 +272,23 @@ def fresh_box(tmp_path: Path, sshd: Sshd, shims: Path, keys: Keys) -> BoxUnderTe
     return BoxUnderTest(new_root(tmp_path / "box"), sshd, shims, keys)
 
 
+@pytest.fixture(scope="session")
+def provisioned(tmp_path_factory: pytest.TempPathFactory, sshd: Sshd, shims: Path, keys: Keys) -> Path:
+    """A box root provisioned once per worker (no release yet: nothing in it depends on its path)."""
+    box = BoxUnderTest(new_root(tmp_path_factory.mktemp("provisioned") / "box"), sshd, shims, keys)
+    result = box.provision()
+    assert result.returncode == 0, result.stdout + result.stderr
+    return box.root
+
+
 @pytest.fixture
-def box(fresh_box: BoxUnderTest, make_bundle: Any) -> BoxUnderTest:
+def box(tmp_path: Path, provisioned: Path, sshd: Sshd, shims: Path, keys: Keys,
+        make_bundle: Any) -> BoxUnderTest:
     """A provisioned box running release 1.0.0."""
-    result = fresh_box.provision()
+    root = tmp_path / "box"
+    shutil.copytree(provisioned, root, symlinks=True)
+    box = BoxUnderTest(root, sshd, shims, keys)
+    result = box.deploy(make_bundle("1.0.0"))
     assert result.returncode == 0, result.stdout + result.stderr
-    result = fresh_box.deploy(make_bundle("1.0.0"))
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert fresh_box.current() == "releases/1.0.0"
-    return fresh_box
+    assert box.current() == "releases/1.0.0"
+    return box

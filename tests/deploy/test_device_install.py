@@ -1,0 +1,76 @@
+"""The device-side installer's own guarantees: crash recovery, locking, versions."""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from deploy import device_install
+from deploy.device_install import version_key
+from tests.deploy.conftest import BoxUnderTest
+
+
+@pytest.mark.parametrize(
+    ("older", "newer"),
+    [("1.0", "1.0.1"), ("1.9.0", "1.10.0"), ("1.0rc1", "1.0"), ("1.0.dev1", "1.0a1"),
+     ("1.0", "1.0.post1"), ("0.9.9", "1.0.0")],
+)
+def test_versions_order_as_pep440(older: str, newer: str) -> None:
+    assert version_key(older) < version_key(newer)
+    assert version_key("1.0") == version_key("1.0.0")
+
+
+@pytest.mark.sshd
+def test_an_install_killed_midway_is_cleaned_up_next_time(box: BoxUnderTest, make_bundle: Any) -> None:
+    half = box.base / "releases/1.1.0/venv/lib"  # killed during pip: no .complete marker
+    half.mkdir(parents=True)
+
+    result = box.deploy(make_bundle("1.2.0"))
+
+    assert result.returncode == 0, result.stdout
+    assert "removing half-installed release 1.1.0" in result.stdout
+    assert box.releases() == ["1.0.0", "1.2.0"]
+
+
+@pytest.mark.sshd
+def test_an_activation_cut_short_is_undone_next_time(box: BoxUnderTest, make_bundle: Any) -> None:
+    assert box.deploy(make_bundle("1.1.0")).returncode == 0
+    # As if the power went out after the switch to 1.1.0, before its health check.
+    (box.base / "pending.json").write_text(json.dumps({"new": "1.1.0", "previous": "1.0.0"}))
+
+    result = box.rollback()
+
+    assert "did not finish; going back to 1.0.0" in result.stdout
+    assert box.current() == "releases/1.0.0"
+    assert box.releases() == ["1.0.0"]
+    assert not (box.base / "pending.json").exists()
+
+
+@pytest.mark.sshd
+def test_the_installer_itself_refuses_while_locked(box: BoxUnderTest, make_bundle: Any,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    bundle = box.base / "incoming/1.1.0.partial"
+    shutil.copytree(make_bundle("1.1.0"), bundle)
+    monkeypatch.setenv("SHIM_ROOT", str(box.root))
+    argv = ["--root", str(box.root), "--systemctl", f"{box.shims}/systemctl", "install", str(bundle)]
+
+    with (box.base / "deploy.lock").open("a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        assert device_install.main(argv) == device_install.EXIT_BUSY
+    assert bundle.is_dir()  # it may belong to the deploy holding the lock
+
+    assert device_install.main(argv) == device_install.EXIT_OK
+    assert box.current() == "releases/1.1.0"
+    assert not bundle.exists()
+
+
+@pytest.mark.sshd
+def test_a_bundle_outside_incoming_is_refused(box: BoxUnderTest, make_bundle: Any, tmp_path: Path) -> None:
+    code = device_install.main(["--root", str(box.root), "install", str(make_bundle("1.1.0"))])
+    assert code == device_install.EXIT_USAGE
+    assert box.current() == "releases/1.0.0"

@@ -27,7 +27,10 @@ from firmware.app.referee import RefereeMatch
 from firmware.config import GameSettings, check_seats
 from firmware.engine import (
     Action,
+    Call,
+    Claim,
     Declare,
+    Discard,
     IllegalAction,
     Match,
     Play,
@@ -466,10 +469,20 @@ class TableController:
                 key = (len(self.match.hands), len(state.tricks), len(state.trick), seat)
                 if key not in self.asked and state.possible_declarations(seat):
                     return CpuRequest(seat, "declare", self.generation, key)
-        mover = state.to_move
-        if self.seats[mover].startswith("cpu:") and not self.pending_accusi():
+        mover = self._mover()
+        if mover is not None and self.seats[mover].startswith("cpu:") and not self.pending_accusi():
             return CpuRequest(mover, "play", self.generation)
         return None
+
+    def _mover(self) -> int | None:
+        """The seat that must act now: a pending call/discard's owner, else the seat to play."""
+        if self.match is None or self.match.state is None or self.match.state.over:
+            return None
+        state = self.match.state
+        pending = getattr(state, "pending", None)
+        if pending is not None:
+            return int(pending[1])
+        return state.to_move
 
     def on_player_moved(self, ev: PlayerMoved) -> None:
         if ev.generation != self.generation:
@@ -494,11 +507,12 @@ class TableController:
         """A broken computer answer must not stall the table: play a legal card."""
         if self.match is None or self.match.state is None or self.phase != PLAY:
             return
-        if self.match.state.to_move != seat:
+        if self._mover() != seat:
             return
-        legal = [a for a in self.match.view_for(seat).legal if isinstance(a, Play)]
-        if legal:
-            self.submit(legal[0])
+        legal = [a for a in self.match.view_for(seat).legal if not isinstance(a, (Declare, Claim))]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays or legal:
+            self.submit((plays or legal)[0])
 
     # ------------------------------------------------------------ events
 
@@ -532,10 +546,9 @@ class TableController:
         humans = [s for s, spec in enumerate(self.seats) if spec == "human"]
         if not humans:
             return None
-        if self.match is not None and self.match.state is not None:
-            mover = self.match.state.to_move
-            if mover in humans:
-                return mover
+        mover = self._mover()
+        if mover in humans:
+            return mover
         return humans[0]
 
     def _on_PlayCard(self, ev: Any) -> None:
@@ -550,10 +563,29 @@ class TableController:
         if self.match is None or self.match.state is None or self.phase != PLAY:
             self.refuse("no hand is being played")
             return
-        if self.match.state.to_move != seat:
-            self.refuse(f"wait: it is seat {self.match.state.to_move + 1}'s turn")
+        mover = self._mover()
+        if mover != seat:
+            self.refuse(f"wait: it is seat {(mover or 0) + 1}'s turn")
+            return
+        pending = getattr(self.match.state, "pending", None)
+        if pending is not None and pending[0] == "discard":
+            self.submit(Discard(seat, ev.card))
             return
         self.submit(Play(seat, ev.card, tuple(getattr(ev, "signals", ()))))
+
+    def _on_Claim(self, ev: Any) -> None:
+        seat = self._human_seat()
+        if seat is None:
+            self.refuse("nobody plays at the screen in this game")
+            return
+        self.submit(Claim(seat))
+
+    def _on_Call(self, ev: Any) -> None:
+        seat = self._human_seat()
+        if seat is None:
+            self.refuse("nobody plays at the screen in this game")
+            return
+        self.submit(Call(seat, ev.card))
 
     def _on_Declare(self, ev: Any) -> None:
         action = ev.declare_action

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.engine import Action
+from hal.events import EventQueue
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,3 +53,18 @@ class Shutdown:
     """Stop the main loop cleanly (SIGTERM, window closed, --matches reached)."""
 
     reason: str = ""
+
+
+def one_queue() -> EventQueue:
+    """The program's one event queue (a HAL :class:`EventQueue` that is always truthy).
+
+    ``hal.box.open_*_hardware(events=q)`` does ``events or EventQueue()``; an
+    empty EventQueue has ``len() == 0`` and would be replaced by a second,
+    private queue. Truthiness here keeps the queue one.
+    """
+    return _OneQueue()
+
+
+class _OneQueue(EventQueue):
+    def __bool__(self) -> bool:
+        return True

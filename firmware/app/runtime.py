@@ -17,12 +17,12 @@ from typing import Any
 
 from firmware.app.cards_map import CardsMap
 from firmware.app.controller import ControllerOptions, TableController
+from firmware.app.events import one_queue
 from firmware.app.loop import MainLoop
 from firmware.app.notify import Notifier
 from firmware.app.seats import ComputerSeats
 from firmware.config import Settings
 from firmware.store import Journal
-from hal.events import EventQueue
 
 log = logging.getLogger("firmware.app.runtime")
 
@@ -41,7 +41,7 @@ class Runtime:
     ) -> None:
         self.settings = settings
         self.state_dir = state_dir
-        self.events = EventQueue()
+        self.events = one_queue()
         self.journal = Journal.open(state_dir)
         self.cards = CardsMap(state_dir)
         self.ctl = TableController(journal=self.journal, settings=settings.game, options=options, cards=self.cards)

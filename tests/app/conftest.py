@@ -1,0 +1,114 @@
+"""The table controller driven synchronously: one queue, no threads, no sleeps.
+
+:class:`Table` is the device minus the screen: a journal in a temporary state
+directory, the controller, computer seats on a :class:`SyncExecutor` (an
+answer is queued before ``submit`` returns), the HAL's simulated buttons,
+display and reader on one event queue, and the real :class:`MainLoop`
+consuming it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from firmware.app.cards_map import CardsMap
+from firmware.app.controller import ControllerOptions, TableController
+from firmware.app.events import one_queue
+from firmware.app.loop import MainLoop
+from firmware.app.seats import ComputerSeats, SyncExecutor
+from firmware.config import GameSettings
+from firmware.engine import Play
+from firmware.store import Journal
+from hal.box import open_sim_hardware
+from hal.timing import ManualClock
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+class Table:
+    def __init__(
+        self,
+        state_dir: Path,
+        *,
+        variant: str = "tressette2",
+        seats: list[str] | None = None,
+        options: dict | None = None,
+        seed: int = 1,
+        auto_next: bool = False,
+        pty_reader: bool = False,
+    ) -> None:
+        self.state_dir = state_dir
+        self.events = one_queue()
+        self.clock = ManualClock(1000.0)
+        self.hw = open_sim_hardware(events=self.events, clock=self.clock, pty_reader=pty_reader)
+        self.journal = Journal.open(state_dir)
+        self.cards = CardsMap(state_dir)
+        settings = GameSettings(variant=variant, seats=seats or ["human", "cpu:normal"],
+                                think_ms=0, options=options or {})  # fmt: skip
+        self.ctl = TableController(
+            self.journal, settings,
+            options=ControllerOptions(auto_next=auto_next, seed=seed, first_dealer=0),
+            cards=self.cards,
+        )  # fmt: skip
+        self.seats = ComputerSeats(self.events.put, seed=seed, executor=SyncExecutor())
+        self.loop = MainLoop(self.ctl, self.events, seats=self.seats, display=self.hw.display,
+                             frame_s=0.0, clock=self.clock)  # fmt: skip
+
+    def pump(self, limit: int = 10_000) -> None:
+        """Handle everything queued, computer answers included, until quiet."""
+        for _ in range(limit):
+            self.hw.tick()
+            if self.events.empty() and self.ctl.cpu_request() is None:
+                self.loop.step(timeout=0)
+                if self.events.empty():
+                    return
+            self.loop.step(timeout=0)
+        raise AssertionError("the table never went quiet")
+
+    def put(self, event: object) -> None:
+        self.events.put(event)
+        self.pump()
+
+    def human_plays(self) -> bool:
+        """The human plays its first legal card; False if it is not its turn."""
+        ctl = self.ctl
+        if ctl.match is None or ctl.match.state is None or ctl.phase != "play":
+            return False
+        seat = ctl._mover()
+        if seat is None or ctl.seats[seat] != "human":
+            return False
+        view = ctl.match.view_for(seat)
+        from ui.intents import PlayCard
+
+        for action in view.legal:
+            if isinstance(action, Play):
+                self.put(PlayCard(action.card))
+                return True
+        # a call / discard / claim waiting: take the first legal action as is
+        first = next(a for a in view.legal)
+        ctl.submit(first)
+        self.pump()
+        return True
+
+    def close(self) -> None:
+        self.seats.close()
+        self.hw.close()
+        self.journal.close()
+
+
+@pytest.fixture
+def make_table(tmp_path: Path) -> Iterator:
+    tables: list[Table] = []
+
+    def make(**kw) -> Table:
+        sub = kw.pop("state_dir", None) or tmp_path / f"state{len(tables)}"
+        t = Table(Path(sub), **kw)
+        tables.append(t)
+        return t
+
+    yield make
+    for t in tables:
+        t.close()

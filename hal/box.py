@@ -102,7 +102,7 @@ def open_hardware(
     pin_factory: Factory | None = None,
 ) -> Hardware:
     """The box's real hardware; what cannot be opened is reported, not raised."""
-    events = events or EventQueue()
+    events = events if events is not None else EventQueue()
     problems: list[str] = []
     buttons: TableButtons | None = None
     b = config.buttons
@@ -169,7 +169,7 @@ def open_sim_hardware(
     the buttons their own ticking thread; by default call ``hw.tick()``.
     """
     config = config or HardwareConfig()
-    events = events or EventQueue()
+    events = events if events is not None else EventQueue()
     clock = clock or OffsetClock()  # one clock, so a scripted hold moves every part
     b, r = config.buttons, config.reader
     buttons = SimButtons(

@@ -180,3 +180,8 @@ class EventQueue:
 
     def __len__(self) -> int:
         return self._queue.qsize()
+
+    def __bool__(self) -> bool:
+        # A queue is there even when empty: ``events or EventQueue()`` must
+        # not swap an empty shared queue for a private one.
+        return True

@@ -167,3 +167,12 @@ def test_cli_hardware_test_sim(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["hardware-test", "--sim"]) == 0
     text = capsys.readouterr().out
     assert "hardware-test (simulated)" in text and "reader online" in text
+
+
+def test_an_empty_shared_queue_is_kept(clock: ManualClock) -> None:
+    shared = EventQueue()
+    assert shared and len(shared) == 0
+    with open_sim_hardware(events=shared, clock=clock) as hw:
+        assert hw.events is shared
+        hw.sim_buttons.press(1)  # type: ignore[union-attr]
+        assert len(shared) == 1

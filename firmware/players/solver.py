@@ -31,7 +31,7 @@ import random
 import statistics
 import time
 
-from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, make_variant
+from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, Deck, HandState, make_variant
 from firmware.engine.cards import cards_of
 from firmware.engine.deal import deal_seeded
 
@@ -53,13 +53,24 @@ def _bits(mask: CardMask) -> list[Card]:
 class TwoHandSolver:
     """Exact two-hand endgame solver; keep one per hand (the table stays valid)."""
 
-    def __init__(self, suit_masks: tuple[CardMask, ...]) -> None:
-        self.suit_masks = suit_masks
-        self.suit_of_card = SUIT
+    def __init__(self, deck: Deck) -> None:
+        nr = len(deck.ranks)
+        self.deck = deck
+        self.suit_masks = tuple(deck.suit_mask(s) for s in range(len(deck.suits)))
+        self.nr = nr
+        self.full = (1 << nr) - 1
+        self.shifts = tuple(deck.offset + s * nr for s in range(len(deck.suits)))
+        # Ranks present in a suit's chunk of a hand, strongest first.
+        self.ranks_of = [tuple(r for r in range(nr) if m >> r & 1) for m in range(1 << nr)]
+        self.rthirds = deck.rank_thirds
+        self.aces = sum(1 << c for c in deck.cards if THIRDS[c] == 3)
+        self.ones = sum(1 << c for c in deck.cards if THIRDS[c] == 1)
         self.tt: dict[tuple[CardMask, CardMask], tuple[int, int, Card]] = {}
         self.nodes = 0
 
-    # ----------------------------------------------------------------- helpers
+    def total(self, cards: CardMask) -> int:
+        """Thirds still to be taken from ``cards``, the last trick included."""
+        return LAST + 3 * (cards & self.aces).bit_count() + (cards & self.ones).bit_count()
 
     def _distinct(self, mine: CardMask, other: CardMask) -> list[Card]:
         """``mine`` minus cards equivalent to a stronger kept one.
@@ -68,31 +79,33 @@ class TwoHandSolver:
         them and the same value in thirds do exactly the same in every line.
         """
         out: list[Card] = []
-        prev = -1
-        for c in _bits(mine):
-            if (
-                prev >= 0
-                and SUIT[prev] == SUIT[c]
-                and THIRDS[prev] == THIRDS[c]
-                and not other & ((1 << c) - (1 << (prev + 1)))
-            ):
+        full, rth, ranks_of = self.full, self.rthirds, self.ranks_of
+        for sh in self.shifts:
+            mc = (mine >> sh) & full
+            if not mc:
                 continue
-            out.append(c)
-            prev = c
+            oc = (other >> sh) & full
+            prev = -1
+            for r in ranks_of[mc]:
+                if prev >= 0 and rth[prev] == rth[r] and not oc & ((1 << r) - (1 << (prev + 1))):
+                    continue
+                out.append(sh + r)
+                prev = r
         return out
 
     # ------------------------------------------------------------------ search
 
-    def value(self, lead: CardMask, foll: CardMask, alpha: int, beta: int) -> int:
-        """Thirds the leader takes from here on (fail-soft alpha-beta)."""
+    def value(self, lead: CardMask, foll: CardMask, alpha: int, beta: int, total: int) -> int:
+        """Thirds the leader takes from here on, of ``total`` still to take (fail-soft)."""
         self.nodes += 1
         if lead & (lead - 1) == 0:
             a = lead.bit_length() - 1
             b = foll.bit_length() - 1
-            t = THIRDS[a] + THIRDS[b] + LAST
             if SUIT[a] == SUIT[b] and RANK[b] < RANK[a]:
                 return 0
-            return t
+            return total
+        if lead.bit_count() == 2:
+            return self._two(lead, foll, total)
         key = (lead, foll)
         entry = self.tt.get(key)
         hint = -1
@@ -109,38 +122,71 @@ class TwoHandSolver:
             if hi < beta:
                 beta = hi
         a0, b0 = alpha, beta
-        total = LAST
-        for c in _bits(lead | foll):
-            total += THIRDS[c]
-        suit_masks = self.suit_masks
-        leads = self._distinct(lead, foll)
-        if hint in leads and leads[0] != hint:
-            leads.remove(hint)
-            leads.insert(0, hint)
+        full, rth, ranks_of = self.full, self.rthirds, self.ranks_of
+        # Leads: the hinted card, then sure winners (richest first), then the rest, low first.
+        tops: list[tuple[int, int, int]] = []
+        lows: list[tuple[int, int, int]] = []
+        for s, sh in enumerate(self.shifts):
+            lc = (lead >> sh) & full
+            if not lc:
+                continue
+            oc = (foll >> sh) & full
+            prev = -1
+            for r in ranks_of[lc]:
+                if prev >= 0 and rth[prev] == rth[r] and not oc & ((1 << r) - (1 << (prev + 1))):
+                    continue
+                prev = r
+                if sh + r == hint:
+                    tops.insert(0, (s, sh, r))
+                elif not oc & ((1 << r) - 1):
+                    tops.append((s, sh, r))
+                else:
+                    lows.append((s, sh, r))
+        lows.reverse()
         best = -1
-        best_card = leads[0]
-        for a in leads:
-            sa = SUIT[a]
-            ra = RANK[a]
-            follow = foll & suit_masks[sa]
-            answers = self._distinct(follow if follow else foll, lead)
-            if follow:
-                # Try winning with the lowest winner first, then the cheapest loser.
-                answers.sort(key=lambda b: (RANK[b] > ra, -RANK[b] if RANK[b] < ra else THIRDS[b]))
+        best_card = -1
+        for s, sh, ra in tops + lows:
+            a = sh + ra
+            ta = rth[ra]
+            fc = (foll >> sh) & full
+            lc = (lead >> sh) & full
+            answers: list[int] = []
+            wins = 0
+            if fc:
+                prev = -1
+                kept: list[int] = []
+                for r in ranks_of[fc]:
+                    if prev >= 0 and rth[prev] == rth[r] and not lc & ((1 << r) - (1 << (prev + 1))):
+                        continue
+                    kept.append(r)
+                    prev = r
+                # Win with the weakest winner first, then lose with the weakest loser.
+                winners = [sh + r for r in kept if r < ra]
+                wins = len(winners)
+                winners.reverse()
+                losers = [sh + r for r in kept if r > ra]
+                losers.reverse()
+                answers = winners + losers
             else:
-                answers.sort(key=lambda b: THIRDS[b])
+                rich: list[int] = []
+                for c in self._distinct(foll, lead):
+                    if THIRDS[c]:
+                        rich.append(c)
+                    else:
+                        answers.append(c)
+                answers += rich
             worst = 1 << 30
             lo_win = best if best > alpha else alpha
             nl = lead & ~(1 << a)
-            for b in answers:
-                t = THIRDS[a] + THIRDS[b]
+            for i, b in enumerate(answers):
+                t = ta + THIRDS[b]
                 nf = foll & ~(1 << b)
+                rest = total - t
                 hi_win = beta if beta < worst else worst
-                if SUIT[b] == sa and RANK[b] < ra:
-                    rest = total - t
-                    v = rest - self.value(nf, nl, rest - hi_win, rest - lo_win)
+                if i < wins:
+                    v = rest - self.value(nf, nl, rest - hi_win, rest - lo_win, rest)
                 else:
-                    v = t + self.value(nl, nf, lo_win - t, hi_win - t)
+                    v = t + self.value(nl, nf, lo_win - t, hi_win - t, rest)
                 if v < worst:
                     worst = v
                     if worst <= lo_win:
@@ -158,46 +204,162 @@ class TwoHandSolver:
             self.tt[key] = (best, best, best_card)
         return best
 
+    def _two(self, lead: CardMask, foll: CardMask, total: int) -> int:
+        """Two cards each: enumerate both tricks (cheaper than the table)."""
+        a1 = lead & -lead
+        a2 = lead ^ a1
+        b1 = foll & -foll
+        b2 = foll ^ b1
+        la = (a1.bit_length() - 1, a2.bit_length() - 1)
+        lb = (b1.bit_length() - 1, b2.bit_length() - 1)
+        best = -1
+        for i in (0, 1):
+            a = la[i]
+            a_rest = la[1 - i]
+            sa = SUIT[a]
+            follows = [j for j in (0, 1) if SUIT[lb[j]] == sa] or [0, 1]
+            worst = 1 << 30
+            for j in follows:
+                b = lb[j]
+                b_rest = lb[1 - j]
+                t = THIRDS[a] + THIRDS[b]
+                rest = total - t
+                if SUIT[b] == sa and RANK[b] < RANK[a]:
+                    # follower wins and leads the last card
+                    last_leader_wins = not (SUIT[a_rest] == SUIT[b_rest] and RANK[a_rest] < RANK[b_rest])
+                    v = 0 if last_leader_wins else rest
+                else:
+                    last_wins = not (SUIT[a_rest] == SUIT[b_rest] and RANK[b_rest] < RANK[a_rest])
+                    v = t + (rest if last_wins else 0)
+                if v < worst:
+                    worst = v
+            if worst > best:
+                best = worst
+        return best
+
     def exact(self, lead: CardMask, foll: CardMask) -> int:
-        return self.value(lead, foll, -1, 1 << 20)
+        return self.value(lead, foll, -1, 1 << 20, self.total(lead | foll))
 
     # -------------------------------------------------------------------- root
 
+    def after_trick(self, a: Card, b: Card, lead: CardMask, foll: CardMask, lo: int, hi: int) -> int:
+        """The leader's thirds from here if the trick is ``a`` against ``b``."""
+        nl = lead & ~(1 << a)
+        nf = foll & ~(1 << b)
+        t = THIRDS[a] + THIRDS[b]
+        rest = self.total(nl | nf)
+        leader_wins = not (SUIT[b] == SUIT[a] and RANK[b] < RANK[a])
+        if not nl:
+            return t + LAST if leader_wins else 0
+        if leader_wins:
+            return t + self.value(nl, nf, lo - t, hi - t, rest)
+        return rest - self.value(nf, nl, rest - hi, rest - lo, rest)
+
+    def answers(self, a: Card, foll: CardMask, lead: CardMask) -> list[Card]:
+        follow = foll & self.suit_masks[SUIT[a]]
+        return self._distinct(follow if follow else foll, lead)
+
     def best_lead(self, lead: CardMask, foll: CardMask) -> tuple[Card, int]:
         """The leader's best card and the thirds it secures from here on."""
-        v = self.exact(lead, foll)
-        if lead & (lead - 1) == 0:
-            return lead.bit_length() - 1, v
         entry = self.tt.get((lead, foll))
-        assert entry is not None and entry[0] == entry[1] == v
-        return entry[2], v
+        leads = self._distinct(lead, foll)
+        if entry is not None and entry[2] in leads:
+            leads.remove(entry[2])
+            leads.insert(0, entry[2])
+        best_card, best = leads[0], -1
+        for a in leads:
+            worst = 1 << 30
+            for b in self.answers(a, foll, lead):
+                v = self.after_trick(a, b, lead, foll, best, worst)
+                if v < worst:
+                    worst = v
+                    if worst <= best:
+                        break
+            if worst > best:
+                best, best_card = worst, a
+        return best_card, best
 
     def best_answer(self, led: Card, foll: CardMask, lead_rest: CardMask) -> tuple[Card, int]:
         """The follower's best card to ``led`` and the thirds the follower secures."""
-        total = LAST + THIRDS[led]
-        for c in _bits(lead_rest | foll):
-            total += THIRDS[c]
-        follow = foll & self.suit_masks[SUIT[led]]
-        best_card, best = -1, -1
-        for b in self._distinct(follow if follow else foll, lead_rest | 1 << led):
-            t = THIRDS[led] + THIRDS[b]
-            nf = foll & ~(1 << b)
-            rest = total - t
-            if SUIT[b] == SUIT[led] and RANK[b] < RANK[led]:
-                mine = t + (self.exact(nf, lead_rest) if nf else LAST)
-            else:
-                mine = rest - (self.exact(lead_rest, nf) if nf else LAST)
-            if mine > best:
-                best, best_card = mine, b
-        return best_card, best
+        lead = lead_rest | 1 << led
+        total = self.total(lead | foll)
+        best_card, best = -1, 1 << 30  # the leader's thirds, which the follower minimises
+        for b in self.answers(led, foll, lead):
+            v = self.after_trick(led, b, lead, foll, -1, best)
+            if v < best:
+                best, best_card = v, b
+        return best_card, total - best
 
     def best_move(self, state: HandState) -> tuple[Card, int]:
-        """The best card for the seat to move in a two-seat state with no talon left."""
+        """The best card for the seat to move (two seats, no talon left) and its thirds."""
         me = state.to_move
         if state.trick:
             led = state.trick[0]
             return self.best_answer(led, state.hands[me], state.hands[1 - me])
         return self.best_lead(state.hands[me], state.hands[1 - me])
+
+    def move_value(self, state: HandState, card: Card, lo: int, hi: int) -> int:
+        """The mover's thirds from here after ``card`` (fail-soft in ``lo``..``hi``)."""
+        me = state.to_move
+        mine, other = state.hands[me], state.hands[1 - me]
+        if state.trick:
+            led = state.trick[0]
+            lead = other | 1 << led
+            total = self.total(lead | mine)
+            return total - self.after_trick(led, card, lead, mine, total - hi, total - lo)
+        worst = 1 << 30
+        for b in self.answers(card, other, mine):
+            v = self.after_trick(card, b, mine, other, lo, min(hi, worst))
+            if v < worst:
+                worst = v
+                if worst <= lo:
+                    break
+        return worst
+
+    def best_move_floored(self, state: HandState) -> tuple[Card, int]:
+        """The best card for the floored score (RULES.md §1) and the thirds it secures.
+
+        Only the whole points count, so the search asks yes/no questions
+        ("can I reach k thirds?") at the thresholds where the mover's
+        floor(thirds / 3) changes: null-window searches are much cheaper than
+        exact values. Returns the first card that reaches the best threshold.
+        """
+        me = state.to_move
+        mine, other = state.hands[me], state.hands[1 - me]
+        lead = mine if not state.trick else other | 1 << state.trick[0]
+        total = self.total(mine | other | (1 << state.trick[0] if state.trick else 0))
+        have = state.thirds[me]
+        if state.trick:
+            moves = self.answers(state.trick[0], mine, lead)
+        else:
+            moves = self._distinct(mine, other)
+            entry = self.tt.get((mine, other))
+            if entry is not None and entry[2] in moves:
+                moves.remove(entry[2])
+                moves.insert(0, entry[2])
+        if len(moves) == 1:
+            return moves[0], -1
+        thresholds = [k for k in range(1, total + 1) if (have + k) % 3 == 0]
+
+        def reaching(k: int) -> Card | None:
+            for c in moves:
+                if self.move_value(state, c, k - 1, k) >= k:
+                    return c
+            return None
+
+        lo, hi = 0, len(thresholds) - 1
+        best_card, best_k = None, 0
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            c = reaching(thresholds[mid])
+            if c is not None:
+                best_card, best_k = c, thresholds[mid]
+                lo = mid + 1
+            else:
+                hi = mid - 1
+        if best_card is None:
+            best_card = moves[0]
+        return best_card, best_k
 
 
 def lean_ok(state: HandState) -> bool:
@@ -289,9 +451,9 @@ def bench_main(args: argparse.Namespace) -> int:
     times: list[float] = []
     nodes: list[int] = []
     for s in positions:
-        solver = TwoHandSolver(s.suit_masks)
+        solver = TwoHandSolver(s.variant.deck)
         t0 = time.perf_counter()
-        solver.best_move(s)
+        solver.best_move_floored(s)
         times.append(time.perf_counter() - t0)
         nodes.append(solver.nodes)
     times.sort()

@@ -77,7 +77,7 @@ class UIApp:
         self.ctx = Ctx(fonts=fonts, art=CardArt(fonts), theme=theme, settings=self.settings)
         self.model = TableModel()
         self._intents: list[Intent] = []
-        self.table = TableScreen(self.ctx, self.emit)
+        self.table = TableScreen(self.ctx, self.emit, self.show)
         self.home = HomeScreen(self.ctx, self.emit, self.show)
         self.screens: dict[str, Any] = {
             "home": self.home,
@@ -107,9 +107,9 @@ class UIApp:
         )
         if not model.in_game:
             if self.screen in ("table", "hand_end"):
-                self.show("home")
+                self.show("home", report=False)
         elif new_hand:
-            self.show("table")
+            self.show("table", report=False)
             self._end_pending = model.hand_over  # resumed straight into a finished hand
         elif model.hand_over and not old.hand_over:
             self._end_pending = True  # shown once the last trick and draws have been seen
@@ -117,8 +117,12 @@ class UIApp:
     def set_settings(self, **values: Any) -> None:
         self.settings.update(values)
 
-    def show(self, name: str) -> None:
-        """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``rules``)."""
+    def show(self, name: str, *, report: bool = True) -> None:
+        """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``rules``).
+
+        A switch the person asked for is reported as ``ShowScreen``; the
+        automatic ones (a hand dealt, a hand over) are not.
+        """
         if name not in self.screens:
             return
         if name == "rules":
@@ -127,7 +131,8 @@ class UIApp:
             name = "home"
         if name != self.screen:
             self.screen = name
-            self.emit(it.ShowScreen(name))
+            if report:
+                self.emit(it.ShowScreen(name))
 
     @property
     def current(self) -> Screen | TableScreen:
@@ -238,7 +243,7 @@ class UIApp:
         if self._end_pending and not self.table.busy:
             self._end_pending = False
             if self.model.hand_over and self.screen == "table":
-                self.show("hand_end")
+                self.show("hand_end", report=False)
 
     # -------------------------------------------------------------- drawing
 

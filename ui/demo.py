@@ -81,6 +81,26 @@ def finished_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
     return sample_model(variant, seed, 200)
 
 
+def finished_match_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
+    """A match played to its end (first legal card everywhere, seeded)."""
+    match = play_match(variant, seed, 0)
+    rng = random.Random(seed)
+    hands = 0
+    while not match.finished and hands < 40:
+        if match.hand_over:
+            match.start_hand(seed=seed + hands)
+        hands += 1
+        while not match.hand_over:
+            st = match.state
+            assert st is not None
+            legal = [a for a in match.view_for(st.to_move).legal if isinstance(a, Play)]
+            match.apply(rng.choice(legal))
+    view = match.view_for(0)
+    return model_from_view(view, seats=(SeatSetup("human", None), SeatSetup("computer", "hard")),
+                           totals=tuple(match.totals), match_over=match.finished, winner=match.winner,
+                           stats=SAMPLE_STATS, hand_no=len(match.hands))
+
+
 def synthetic_model(n_seats: int, *, seed: int = 3, played: int = 2, variant: str = "treseta4") -> TableModel:
     """A 3- or 4-seat table without the engine's 3/4-seat presets (layout tests, screenshots).
 

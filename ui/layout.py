@@ -97,7 +97,15 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     col_l = max(int(W * 0.2), touch * 2 + m)
     col_r = max(int(W * 0.24), touch * 2 + m)
     top_h = small[1] + m
-    hand_y = H - m - card[1]
+    k = len(model.hand) if model.show_hand else 0
+    rows = 1
+    if k > 1 and (W - 2 * m - card[0]) / (k - 1) < touch:
+        # too many cards for finger-wide strips in one row (terziglio's 12 at 480 px):
+        # two rows, the back row showing a finger-high strip above the front row
+        rows = 2
+        card = _card(H * 0.24, theme)
+    row_off = max(touch + 2, int(card[1] * 0.45))
+    hand_y = H - m - card[1] - (rows - 1) * row_off
     lift = max(6, int(card[1] * 0.1))
     mid = Rect(col_l + m, top_h + m, W - col_l - col_r - 2 * m, hand_y - lift - top_h - 2 * m)
     left_col = Rect(m, top_h + m, col_l - m, mid.h)
@@ -112,7 +120,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     if n > 2:
         mid.h -= act_h + m
 
-    hand, hand_hit = _hand(model, Rect(m, hand_y, W - 2 * m, card[1]), card)
+    hand, hand_hit = _hand(model, Rect(m, hand_y, W - 2 * m, card[1]), card, rows, row_off)
 
     seats: dict[int, SeatArea] = {}
     for s in model.seats:
@@ -184,11 +192,24 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     )
 
 
-def _hand(model: TableModel, area: Rect, card: tuple[int, int]) -> tuple[list[tuple[int, Rect]], list[tuple[int, Rect]]]:
+def _hand(model: TableModel, area: Rect, card: tuple[int, int], rows: int = 1,
+          row_off: int = 0) -> tuple[list[tuple[int, Rect]], list[tuple[int, Rect]]]:
     cards = list(model.hand) if model.show_hand else []
-    k = len(cards)
-    if not k:
+    if not cards:
         return [], []
+    if rows == 1:
+        return _hand_row(cards, area, card)
+    half = (len(cards) + 1) // 2
+    back_full, back_hit = _hand_row(cards[:half], area, card)
+    front_area = area.move(0, row_off)
+    front_full, front_hit = _hand_row(cards[half:], front_area, card)
+    for _, r in back_hit:  # the front row covers the back row's lower part
+        r.h = row_off
+    return back_full + front_full, back_hit + front_hit
+
+
+def _hand_row(cards: list[int], area: Rect, card: tuple[int, int]) -> tuple[list[tuple[int, Rect]], list[tuple[int, Rect]]]:
+    k = len(cards)
     w, h = card
     gap = max(2, w // 12)
     step = w + gap if k * (w + gap) - gap <= area.w else (area.w - w) / max(1, k - 1)

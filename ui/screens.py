@@ -142,7 +142,7 @@ class HomeScreen(Screen):
         nav_w = max(self.ctx.theme.min_touch * 2, int(W * 0.16))
         for i, name in enumerate(("rules", "settings", "stats")):
             out.append(ButtonSpec(f"nav:{name}", Rect(W - m - (i + 1) * nav_w - i * gap, m, nav_w, row), name))
-        left = Rect(m, m + row + gap * 2, int(W * 0.46), H - row - 2 * m - gap * 2)
+        left = Rect(m, m + row + gap, int(W * 0.46), H - row - 2 * m - gap)
         right = Rect(left.right + m * 2, left.y, W - left.right - 3 * m, left.h)
         arrow = max(self.ctx.theme.min_touch, row)
         y = left.y
@@ -162,8 +162,13 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        cols = 1 if len(specs) <= 4 or right.w < 260 else 2
-        for i, r in enumerate(_grid(right, len(specs), cols, row, gap)):
+        n_opt = max(1, len(specs))
+        opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
+        cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
+        if cols == 2:
+            rows_needed = (n_opt + 1) // 2
+            opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (rows_needed - 1) * gap) // rows_needed))
+        for i, r in enumerate(_grid(right, len(specs), cols, opt_h, gap)):
             out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
         return out
 

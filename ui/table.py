@@ -82,9 +82,10 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
 class TableScreen:
     name = "table"
 
-    def __init__(self, ctx: Ctx, emit) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: Ctx, emit, show=None) -> None:  # type: ignore[no-untyped-def]
         self.ctx = ctx
         self.emit = emit
+        self.show = show or (lambda name: emit(it.ShowScreen(name)))
         self.model = TableModel()
         self.layout: TableLayout | None = None
         self.size = (0, 0)
@@ -233,7 +234,7 @@ class TableScreen:
     def press(self, name: str) -> bool:
         m = self.model
         if name == "menu":
-            self.emit(it.ShowScreen("home"))
+            self.show("home")
             return True
         if name == "last_trick":
             self.show_last = bool(m.last_trick)

@@ -1,0 +1,213 @@
+"""Taps, clicks and keys become intents; a dimmed card never does."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from firmware.engine import Play
+from firmware.engine.actions import Declare as DeclareAction
+from ui import demo
+from ui import intents as it
+from ui.intents import SeatSetup
+from ui.layout import table_layout
+from ui.model import model_from_view
+
+
+def finger(ui, pos):
+    w, h = ui.surface.get_size()
+    return pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, finger_id=0, touch_id=0)
+
+
+def click(pos, touch=False):
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=touch)
+
+
+def key(k):
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+@pytest.fixture
+def turn_model():
+    return demo.my_turn_model("tressette2", 1, 4)
+
+
+def hand_rects(ui):
+    return table_layout(ui.model, ui.surface.get_size()).hand_hit
+
+
+def test_tap_on_a_legal_card_plays_it(make_ui, turn_model):
+    ui = make_ui((800, 480), turn_model)
+    card, rect = next((c, r) for c, r in hand_rects(ui) if c in turn_model.playable)
+    assert ui.handle(click(rect.center))
+    assert ui.intents() == [it.PlayCard(card)]
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 800)])
+def test_a_dimmed_card_cannot_be_played(make_ui, turn_model, size):
+    ui = make_ui(size, turn_model)
+    dimmed = [(c, r) for c, r in hand_rects(ui) if c not in turn_model.playable]
+    assert dimmed, "the sample must hold cards it may not play (must follow suit)"
+    for _card, rect in dimmed:
+        ui.handle(click(rect.center))
+        ui.handle(finger(ui, rect.center))
+    for i, c in enumerate(turn_model.hand):
+        if c not in turn_model.playable and i < 10:
+            ui.handle(key(pygame.K_1 + i if i < 9 else pygame.K_0))
+    assert not [x for x in ui.intents() if isinstance(x, it.PlayCard)]
+
+
+def test_nothing_is_played_when_it_is_not_my_turn(make_ui):
+    model = demo.sample_model("tressette2", 5, 0, declare=False)
+    assert not model.my_turn
+    ui = make_ui((800, 480), model)
+    for _c, r in hand_rects(ui):
+        ui.handle(click(r.center))
+    assert ui.intents() == []
+
+
+def test_a_finger_is_handled_once(make_ui, turn_model):
+    """SDL sends FINGERDOWN and a synthesised MOUSEBUTTONDOWN (touch=True) for one tap."""
+    ui = make_ui((800, 480), turn_model)
+    card, rect = next((c, r) for c, r in hand_rects(ui) if c in turn_model.playable)
+    assert ui.handle(finger(ui, rect.center))
+    assert not ui.handle(click(rect.center, touch=True))
+    assert ui.intents() == [it.PlayCard(card)]
+
+
+def test_number_keys_play_the_nth_card(make_ui, turn_model):
+    ui = make_ui((800, 480), turn_model)
+    i = next(i for i, c in enumerate(turn_model.hand) if c in turn_model.playable)
+    ui.handle(key(pygame.K_1 + i if i < 9 else pygame.K_0))
+    assert ui.intents() == [it.PlayCard(turn_model.hand[i])]
+
+
+def test_arrows_and_enter_choose_and_play(make_ui, turn_model):
+    ui = make_ui((800, 480), turn_model)
+    i = next(i for i, c in enumerate(turn_model.hand) if c in turn_model.playable)
+    for _ in range(i + 1):
+        ui.handle(key(pygame.K_RIGHT))
+    assert ui.table.cursor == i
+    ui.handle(key(pygame.K_RETURN))
+    assert ui.intents() == [it.PlayCard(turn_model.hand[i])]
+
+
+def test_declare_button_emits_the_legal_declaration(make_ui):
+    match = demo.play_match("tressette2", 0, 0)
+    for seed in range(60):
+        match = demo.play_match("tressette2", seed, 0)
+        if any(isinstance(a, DeclareAction) for a in match.view_for(0).legal):
+            break
+    view = match.view_for(0)
+    model = model_from_view(view, seats=(SeatSetup("human", None), SeatSetup("computer", "normal")))
+    assert model.declarable
+    ui = make_ui((480, 320), model)
+    lay = table_layout(model, (480, 320))
+    b = next(b for b in lay.buttons if b.name == "declare:0")
+    ui.handle(click(b.rect.center))
+    assert ui.intents() == [it.Declare(model.declarable[0])]
+
+
+def test_menu_button_goes_home_and_keys_n_l_d(make_ui, turn_model):
+    ui = make_ui((800, 480), turn_model)
+    lay = table_layout(turn_model, (800, 480))
+    menu = next(b for b in lay.buttons if b.name == "menu")
+    ui.handle(click(menu.rect.center))
+    assert ui.screen == "home"
+    assert it.ShowScreen("home") in ui.intents()
+    ui.show("table")
+    ui.intents()
+    ui.handle(key(pygame.K_n))
+    ui.handle(key(pygame.K_l))
+    ui.handle(key(pygame.K_d))
+    got = ui.intents()
+    assert isinstance(got[0], it.NewGame) and got[0].variant == "tressette2"
+    assert got[0].seats[0].kind == "human"
+    assert it.SetLevel(1, "hard") in got
+    assert it.SetSetting("deck_style", "piacentine") in got
+    assert ui.settings["deck_style"] == "piacentine"
+
+
+def test_home_screen_starts_the_chosen_game(make_ui):
+    from ui.model import TableModel
+
+    ui = make_ui((480, 320), TableModel())
+    home = ui.home
+    home.select_variant("treschetten2")
+    size = (480, 320)
+    buttons = {b.name: b for b in home.buttons(size)}
+    ui.handle(click(buttons["option:open_draws"].rect.center))  # shown -> hidden
+    ui.handle(click(buttons["seat:1"].rect.center))  # normal -> hard
+    ui.handle(click(buttons["start"].rect.center))
+    (ng,) = ui.intents()
+    assert ng == it.NewGame(
+        "treschetten2",
+        {"accusi": True, "target": 31, "open_draws": "hidden", "announce_when": "any_time",
+         "match_format": "single", "zu_tun": True},
+        (SeatSetup("human", None), SeatSetup("computer", "hard")),
+    )
+    assert not buttons["continue"].enabled  # nothing to resume
+
+
+def test_continue_offers_the_interrupted_game(make_ui):
+    from ui.model import TableModel
+
+    ui = make_ui((800, 480), TableModel(resumable=True))
+    b = next(b for b in ui.home.buttons((800, 480)) if b.name == "continue")
+    assert b.enabled
+    ui.handle(click(b.rect.center))
+    assert ui.intents() == [it.Continue()]
+
+
+def test_settings_change_language_and_emit(make_ui):
+    from ui.model import TableModel
+
+    ui = make_ui((480, 320), TableModel())
+    ui.show("settings")
+    ui.intents()
+    b = next(b for b in ui.current.buttons((480, 320)) if b.name == "set:language:de")
+    ui.handle(click(b.rect.center))
+    assert ui.intents() == [it.SetSetting("language", "de")]
+    assert ui.ctx.t("your_turn") == "Du bist dran"
+
+
+def test_finished_hand_shows_the_count_then_next_hand(make_ui):
+    model = demo.finished_model()
+    assert model.hand_over and not model.match_over
+    ui = make_ui((800, 480), model)
+    ui.update(5.0)
+    assert ui.screen == "hand_end"
+    ui.intents()
+    b = next(b for b in ui.current.buttons((800, 480)) if b.name == "next_hand")
+    ui.handle(click(b.rect.center))
+    assert ui.intents() == [it.NextHand()]
+
+
+def test_every_draw_flies_from_the_talon_face_up_where_shown(make_ui):
+    match = demo.play_match("tressette2", 4, 0, declare=False)
+    seats = (SeatSetup("human", None), SeatSetup("computer", "normal"))
+    ui = make_ui((800, 480), model_from_view(match.view_for(0), seats=seats))
+    ui.update(1.0)
+    while len(match.state.tricks) < 1:
+        seat = match.state.to_move
+        match.apply(next(a for a in match.view_for(seat).legal if isinstance(a, Play)))
+    model = model_from_view(match.view_for(0), seats=seats)
+    ui.set_model(model)
+    flights = list(ui.table.flights)
+    assert len(flights) == 2 == len(model.draws)
+    assert {f.seat for f in flights} == {0, 1}
+    talon = table_layout(model, (800, 480)).talon
+    assert all(f.src == talon for f in flights)
+    # drawn cards are shown in tressette2: both fly face up
+    assert all(f.card is not None for f in flights)
+    assert ui.busy
+    ui.update(0.2)
+    assert ui.busy  # the finished trick is still shown
+    ui.update(5.0)
+    assert not ui.busy and not ui.table.flights
+
+
+def test_quit_event(make_ui):
+    ui = make_ui()
+    ui.handle(pygame.event.Event(pygame.QUIT))
+    assert ui.intents() == [it.Quit()]

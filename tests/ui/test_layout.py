@@ -1,0 +1,108 @@
+"""Layout is a pure function of the model and the screen size: no display needed."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from pygame import Rect
+
+from tests.ui.conftest import SIZES
+from ui import demo
+from ui.layout import position_of, table_layout
+from ui.model import TableModel
+from ui.screens import HandEndScreen, HomeScreen, RulesScreen, SettingsScreen, StatsScreen
+from ui.widgets import Ctx
+
+MIN_TOUCH = 40
+
+
+def models():
+    return {
+        "2-seat mid-hand": demo.my_turn_model("tressette2", 1, 4),
+        "2-seat start": demo.sample_model("tressette2", 5, 0, declare=False),
+        "2-seat late": demo.my_turn_model("tressette2", 2, 14),
+        "treschetten": demo.my_turn_model("treschetten2", 3, 6),
+        "3-seat": demo.synthetic_model(3),
+        "4-seat": demo.synthetic_model(4),
+        "4-seat, my lead": demo.synthetic_model(4, played=0),
+    }
+
+
+MODELS = models()
+
+
+def inside(r: Rect, size: tuple[int, int]) -> bool:
+    return Rect(0, 0, *size).contains(r)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(MODELS))
+def test_table_fits_and_is_touchable(name, size):
+    model = MODELS[name]
+    lay = table_layout(model, size)
+    # every card of the hand, raised or not, is on the screen
+    for _, r in lay.hand:
+        assert inside(r, size) and inside(r.move(0, -lay.lift), size), (name, r)
+    # the visible strip of every hand card is large enough for a finger
+    for card, r in lay.hand_hit:
+        assert r.w >= MIN_TOUCH and r.h >= MIN_TOUCH, (name, card, r)
+    for b in lay.buttons:
+        assert inside(b.rect, size), (b.name, b.rect)
+        assert b.rect.w >= MIN_TOUCH and b.rect.h >= MIN_TOUCH, (b.name, b.rect)
+    # nothing tappable overlaps anything else tappable
+    taps = [("hand", r) for _, r in lay.hand_hit] + [(b.name, b.rect) for b in lay.buttons]
+    for (na, a), (nb, b) in itertools.combinations(taps, 2):
+        assert not a.colliderect(b), (na, a, nb, b)
+    # the other seats, the trick and the talon are on the screen and clear of the hand
+    hand_top = min((r.y for _, r in lay.hand), default=size[1]) - lay.lift
+    for area in lay.seats.values():
+        for r in [area.label, *area.cards]:
+            assert inside(r, size), (area.seat, r)
+            assert r.bottom <= hand_top
+    for r in lay.trick_slots.values():
+        assert inside(r, size) and r.bottom <= hand_top
+    if lay.talon is not None:
+        assert inside(lay.talon, size)
+    # buttons do not cover the trick, the seats or the talon
+    fixed = list(lay.trick_slots.values()) + [r for a in lay.seats.values() for r in [a.label, *a.cards]]
+    if lay.talon is not None:
+        fixed.append(lay.talon)
+    for b in lay.buttons:
+        for r in fixed:
+            assert not b.rect.colliderect(r), (b.name, b.rect, r)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4])
+def test_seat_positions_run_counter_clockwise_from_the_bottom(n):
+    positions = [position_of(s, 0, n) for s in range(n)]
+    assert positions[0] == "bottom"
+    assert len(set(positions)) == n
+    if n == 4:
+        assert positions == ["bottom", "right", "top", "left"]  # partner opposite
+    # the seat at the screen is always at the bottom
+    assert position_of(2, 2, n) == "bottom"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_menu_screens_fit_and_are_touchable(size, make_ui):
+    ui = make_ui(size, demo.finished_model())
+    ctx: Ctx = ui.ctx
+    home = HomeScreen(ctx, ui.emit, ui.show)
+    screens = [home, HandEndScreen(ctx, ui.emit, ui.show), StatsScreen(ctx, ui.emit, ui.show),
+               SettingsScreen(ctx, ui.emit, ui.show), RulesScreen(ctx, ui.emit, ui.show)]
+    for variant in home.variants:  # every preset's options must fit on the home screen
+        home.select_variant(variant)
+        for scr in screens:
+            scr.set_model(demo.finished_model())
+            buttons = scr.buttons(size)
+            for b in buttons:
+                assert inside(b.rect, size), (scr.name, variant, b.name, b.rect)
+                assert b.rect.w >= MIN_TOUCH and b.rect.h >= MIN_TOUCH, (scr.name, b.name, b.rect)
+            for a, b in itertools.combinations(buttons, 2):
+                assert not a.rect.colliderect(b.rect), (scr.name, a.name, b.name)
+
+
+def test_no_game_has_an_empty_table_layout():
+    lay = table_layout(TableModel(), (800, 480))
+    assert lay.hand == [] and lay.seats == {}

@@ -1,0 +1,112 @@
+"""Every screen renders with the dummy driver; the PNGs go to test-artifacts/ui/ to be looked at."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from tests.ui.conftest import SIZES
+from ui import demo
+from ui.model import TableModel
+
+TABLES = {
+    "table2": lambda: demo.my_turn_model("tressette2", 1, 4),
+    "table2_start": lambda: demo.sample_model("tressette2", 5, 0, declare=False),
+    "table2_late": lambda: demo.my_turn_model("tressette2", 2, 14),
+    "table2_treschetten": lambda: demo.my_turn_model("treschetten2", 3, 6),
+    "table3": lambda: demo.synthetic_model(3),
+    "table4": lambda: demo.synthetic_model(4),
+}
+
+
+def ids(s):
+    return f"{s[0]}x{s[1]}"
+
+
+def not_blank(surf: pygame.Surface) -> bool:
+    colours = {tuple(surf.get_at((x, y))) for x in range(0, surf.get_width(), 23) for y in range(0, surf.get_height(), 17)}
+    return len(colours) > 20
+
+
+@pytest.mark.parametrize("size", SIZES, ids=ids)
+@pytest.mark.parametrize("name", list(TABLES))
+def test_table_renders(name, size, make_ui, artifacts):
+    ui = make_ui(size, TABLES[name]())
+    ui.update(5.0)  # let draws land
+    ui.draw()
+    assert not_blank(ui.surface)
+    pygame.image.save(ui.surface, str(artifacts / f"{name}_{ids(size)}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=ids)
+@pytest.mark.parametrize("screen", ["home", "stats", "settings", "rules"])
+def test_menu_screens_render(screen, size, make_ui, artifacts):
+    ui = make_ui(size, TableModel(resumable=True, stats=demo.SAMPLE_STATS))
+    ui.show(screen)
+    ui.draw()
+    assert not_blank(ui.surface)
+    pygame.image.save(ui.surface, str(artifacts / f"{screen}_{ids(size)}.png"))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=ids)
+def test_end_of_hand_and_match_render(size, make_ui, artifacts):
+    ui = make_ui(size, demo.finished_model())
+    ui.update(5.0)
+    assert ui.screen == "hand_end"
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"hand_end_{ids(size)}.png"))
+    over = demo.finished_match_model()
+    ui.set_model(over)
+    ui.show("hand_end")
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"match_end_{ids(size)}.png"))
+
+
+@pytest.mark.parametrize("lang", ["de", "en"])
+def test_other_languages_render(lang, make_ui, artifacts):
+    ui = make_ui((800, 480), demo.my_turn_model("tressette2", 1, 4), language=lang)
+    ui.update(5.0)
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"table2_{lang}_800x480.png"))
+    ui.show("rules")
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"rules_{lang}_800x480.png"))
+
+
+def test_draws_mid_flight_and_last_trick_render(make_ui, artifacts):
+    from firmware.engine import Play
+    from ui.intents import SeatSetup
+    from ui.model import model_from_view
+
+    match = demo.play_match("tressette2", 4, 0, declare=False)
+    seats = (SeatSetup("human", None), SeatSetup("computer", "normal"))
+    ui = make_ui((800, 480), model_from_view(match.view_for(0), seats=seats))
+    while len(match.state.tricks) < 2:
+        seat = match.state.to_move
+        match.apply(next(a for a in match.view_for(seat).legal if isinstance(a, Play)))
+    ui.set_model(model_from_view(match.view_for(0), seats=seats))
+    ui.update(1.15)
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / "draw_in_flight_800x480.png"))
+    ui.update(5)
+    ui.table.show_last = True
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / "last_trick_800x480.png"))
+
+
+def test_a_frame_is_drawn_in_a_few_milliseconds(make_ui):
+    """Cached cards and text: steady-state frames are cheap (the budget is 5 ms on the box)."""
+    ui = make_ui((800, 480), demo.my_turn_model("tressette2", 1, 4))
+    for _ in range(3):
+        ui.update(1 / 60)
+        ui.draw()
+    times = []
+    for _ in range(30):
+        t0 = time.perf_counter()
+        ui.update(1 / 60)
+        ui.draw()
+        times.append(time.perf_counter() - t0)
+    times.sort()
+    assert times[len(times) // 2] < 0.010

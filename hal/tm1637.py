@@ -129,8 +129,7 @@ class TM1637:
         if pin_factory is None:
             from gpiozero import Device
 
-            if Device.pin_factory is None:
-                Device.pin_factory = Device._default_pin_factory()
+            Device.ensure_pin_factory()  # the same default every gpiozero device gets
             pin_factory = Device.pin_factory
         self.pin_factory: Factory = pin_factory
         self._names = (clk, dio)

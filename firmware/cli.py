@@ -32,6 +32,12 @@ def _bench(args: argparse.Namespace) -> int:
     return bench.main(args)
 
 
+def _arena(args: argparse.Namespace) -> int:
+    from firmware import arena
+
+    return arena.main(args)
+
+
 def _self_test(args: argparse.Namespace) -> int:
     from firmware import selftest
 
@@ -123,6 +129,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=_bench)
+
+    p = sub.add_parser("arena", help="computer levels play complete matches against each other")
+    p.add_argument("--a", default="hard", help="level A: random, easy, normal, hard, oracle")
+    p.add_argument("--b", default="normal", help="level B")
+    p.add_argument("--variant", default="tressette2")
+    p.add_argument("--matches", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_arena)
 
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")

@@ -1,0 +1,68 @@
+"""Computer players and the Player protocol (issue 4, RULES.md §5).
+
+``make_player(spec, seed=...)`` builds a level by name:
+
+- ``"random"``: uniformly random legal cards (a test opponent);
+- ``"easy"``, ``"normal"``, ``"hard"``: the three levels of the menu;
+- ``"oracle"``: sees every card; measurement only, never in the menu. It needs
+  the true hand state: ``make_player("oracle", seed=1, true_state=lambda: match.state)``.
+
+Every player is deterministic given its seed and the views it is shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from firmware.engine import HandState
+from firmware.players.base import Player, RandomPlayer, declare_everything
+from firmware.players.determinize import determinize
+from firmware.players.hard import DEFAULT_THINK_MS, HardPlayer, OraclePlayer
+from firmware.players.heuristic import EasyPlayer, NormalPlayer
+
+LEVELS = ("easy", "normal", "hard")
+"""What the menu offers."""
+
+SPECS = ("random", "easy", "normal", "hard", "oracle")
+
+
+def make_player(
+    spec: str,
+    *,
+    seed: int,
+    think_ms: int | None = None,
+    worlds: int | None = None,
+    true_state: Callable[[], HandState] | None = None,
+) -> Player:
+    """A player by name; ``worlds`` fixes the hard search to that many worlds (no clock)."""
+    kind = spec.strip().lower()
+    if kind == "random":
+        return RandomPlayer(seed=seed)
+    if kind == "easy":
+        return EasyPlayer(seed=seed)
+    if kind == "normal":
+        return NormalPlayer(seed=seed)
+    if kind == "hard":
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
+    if kind == "oracle":
+        if true_state is None:
+            raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
+        return OraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds)
+    raise ValueError(f"unknown player {spec!r}; choose one of {', '.join(SPECS)}")
+
+
+
+__all__ = [
+    "DEFAULT_THINK_MS",
+    "LEVELS",
+    "SPECS",
+    "EasyPlayer",
+    "HardPlayer",
+    "NormalPlayer",
+    "OraclePlayer",
+    "Player",
+    "RandomPlayer",
+    "declare_everything",
+    "determinize",
+    "make_player",
+]

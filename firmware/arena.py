@@ -1,0 +1,216 @@
+"""``tressette arena``: complete matches between two player levels, with statistics.
+
+Seats are swapped every other match (and the first dealer with them), so
+neither level profits from the seat. In four-player games the two seats of
+a side are partners of the same level. Reports the match win rate of ``--a``
+with a 95% Wilson interval, the mean points per hand of ``--a`` minus ``--b``
+with a 95% interval, and per level the time of each decision (median, p95,
+max); ``--json`` prints the same as one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import platform
+import random
+import resource
+import statistics
+import sys
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from firmware.engine import Declare, IllegalAction, Match, Variant, make_variant, view_for
+from firmware.players import Player, make_player
+
+MAX_HANDS = 200  # a match that runs longer than this is stopped (never seen; a guard)
+
+
+@dataclass
+class Tally:
+    wins: list[int] = field(default_factory=lambda: [0, 0])  # per level: a, b
+    matches: int = 0
+    hand_diffs: list[float] = field(default_factory=list)  # a minus b, points per hand
+    times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """95% Wilson score interval of a proportion k/n."""
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+    return (centre - half, centre + half)
+
+
+def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
+    if not xs:
+        return (0.0, 0.0, 0.0)
+    m = statistics.fmean(xs)
+    if len(xs) < 2:
+        return (m, m, m)
+    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
+    return (m, m - half, m + half)
+
+
+def percentile(xs: list[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
+
+
+def play_match(
+    variant: Variant,
+    specs: list[str],
+    seed: int,
+    first_dealer: int,
+    think_ms: int | None,
+    times: dict[str, list[float]],
+) -> tuple[Match, list[tuple[int, ...]]]:
+    """One match; ``specs[seat]`` is the level at each seat. Returns the match and hand points."""
+    match = Match(variant, first_dealer=first_dealer)
+    players: list[Player] = [
+        make_player(
+            spec,
+            seed=seed * 101 + seat,
+            think_ms=think_ms,
+            true_state=(lambda: match.state) if spec == "oracle" else None,
+        )
+        for seat, spec in enumerate(specs)
+    ]
+    deals = random.Random(seed)
+    points: list[tuple[int, ...]] = []
+    while not match.finished and len(points) < MAX_HANDS:
+        state = match.start_hand(seed=deals.randrange(1 << 30))
+        while not state.over:
+            _declarations(match, players)
+            if state.over:
+                break
+            seat = state.to_move
+            view = view_for(state, seat)
+            t0 = time.perf_counter()
+            action = players[seat].choose(view)
+            times.setdefault(specs[seat], []).append(time.perf_counter() - t0)
+            match.apply(action)
+        points.append(match.results[-1].points)
+    return match, points
+
+
+def _declarations(match: Match, players: list[Player]) -> None:
+    """Ask every seat with declarations on offer, as the table controller does."""
+    state = match.state
+    assert state is not None
+    for seat, player in enumerate(players):
+        view = view_for(state, seat)
+        if not any(isinstance(a, Declare) for a in view.legal):
+            continue
+        for decl in player.declarations(view):
+            try:
+                match.apply(decl)
+            except IllegalAction:
+                # A declaration the engine refuses after an earlier one (e.g. a three
+                # after its four) is dropped, as the table would.
+                continue
+
+
+def run(args: argparse.Namespace) -> dict[str, Any]:
+    variant = make_variant(args.variant)
+    n = variant.n_seats
+    tally = Tally()
+    try:
+        from tqdm import tqdm
+
+        bar: Any = tqdm(total=args.matches, desc=f"{args.a} vs {args.b}", file=sys.stderr, disable=args.quiet)
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        bar = None
+    t_start = time.perf_counter()
+    for i in range(args.matches):
+        a_side = i % 2  # seats swapped every other match
+        specs = [args.a if variant.side_of(s) == a_side else args.b for s in range(n)]
+        match, points = play_match(
+            variant, specs, args.seed * 100_003 + i // 2, (i // 2) % n, args.think_ms, tally.times
+        )
+        tally.matches += 1
+        if match.winner is not None:
+            tally.wins[0 if match.winner == a_side else 1] += 1
+        b_sides = [x for x in range(variant.n_sides) if x != a_side]
+        for p in points:
+            other = sum(p[x] for x in b_sides) / len(b_sides)
+            tally.hand_diffs.append(p[a_side] - other)
+        if bar is not None:
+            rate = tally.wins[0] / tally.matches
+            bar.set_postfix_str(f"{args.a} {rate:.0%}")
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    lo, hi = wilson(tally.wins[0], tally.matches)
+    m, mlo, mhi = mean_ci(tally.hand_diffs)
+    out: dict[str, Any] = {
+        "variant": args.variant,
+        "a": args.a,
+        "b": args.b,
+        "matches": tally.matches,
+        "seed": args.seed,
+        "think_ms": args.think_ms,
+        "a_wins": tally.wins[0],
+        "b_wins": tally.wins[1],
+        "a_win_rate": tally.wins[0] / max(1, tally.matches),
+        "a_win_rate_ci95": [lo, hi],
+        "hands": len(tally.hand_diffs),
+        "points_per_hand_diff": m,
+        "points_per_hand_diff_ci95": [mlo, mhi],
+        "decision_ms": {
+            level: {
+                "n": len(ts),
+                "median": statistics.median(ts) * 1e3,
+                "p95": percentile(ts, 0.95) * 1e3,
+                "max": max(ts) * 1e3,
+            }
+            for level, ts in tally.times.items()
+        },
+        "seconds": time.perf_counter() - t_start,
+        "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        "machine": f"{platform.machine()} {platform.processor()} python {platform.python_version()}".strip(),
+    }
+    return out
+
+
+def report(out: dict[str, Any]) -> str:
+    lo, hi = out["a_win_rate_ci95"]
+    dlo, dhi = out["points_per_hand_diff_ci95"]
+    lines = [
+        f"{out['variant']}: {out['a']} vs {out['b']}, {out['matches']} matches, {out['hands']} hands, seed {out['seed']}",
+        f"{out['a']} wins {out['a_wins']}/{out['matches']} = {out['a_win_rate']:.1%} "
+        f"(95% CI {lo:.1%} - {hi:.1%})",
+        f"points per hand, {out['a']} minus {out['b']}: {out['points_per_hand_diff']:+.2f} "
+        f"(95% CI {dlo:+.2f} .. {dhi:+.2f})",
+    ]
+    for level, d in out["decision_ms"].items():
+        lines.append(
+            f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
+            f"max {d['max']:.1f} ms ({d['n']} decisions)"
+        )
+    lines.append(
+        f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}"
+    )
+    return "\n".join(lines)
+
+
+def main(args: argparse.Namespace) -> int:
+    out = run(args)
+    print(json.dumps(out, indent=1) if args.json else report(out))
+    return 0
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--a", default="hard", help="level of player A (random/easy/normal/hard/oracle)")
+    p.add_argument("--b", default="normal", help="level of player B")
+    p.add_argument("--variant", default="tressette2")
+    p.add_argument("--matches", type=int, default=20)
+    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
+    p.add_argument("--json", action="store_true")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")

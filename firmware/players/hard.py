@@ -1,0 +1,186 @@
+"""The hard level: imagine the hidden cards, search each imagined world, vote.
+
+How it decides (docs/players.md has the measurements behind the choices):
+
+1. Zu tun when offered; a single legal card is played at once.
+2. Hands fully known (two seats, talon empty: the unseen cards are exactly the
+   opponent's hand) and a variant the lean solver plays: the exact solver
+   (:class:`~firmware.players.solver.TwoHandSolver`) picks the card that
+   maximises the floored points; its table is kept for the whole match.
+3. Otherwise determinization (Perfect Information Monte Carlo): sample a
+   world consistent with the view (:func:`determinize`: voids, shown draws,
+   declared cards, the missing suit of a three, hand and talon counts), play
+   every candidate card in it, finish the hand with the fast policy (or, when
+   few cards are left in a game without talon, with exact alpha-beta), and
+   add up the score margin per card. Every candidate meets the same worlds,
+   so the comparison is paired. Worlds are drawn until the time budget is
+   spent (anytime), or exactly ``worlds`` of them in fixed-iteration mode
+   (tests: no clock, so the result is the same on every machine).
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable
+
+from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
+from firmware.players import signals
+from firmware.players.base import declare_everything, legal_plays, legal_zu_tun
+from firmware.players.determinize import determinize
+from firmware.players.rollout import margin, playout, side_score
+from firmware.players.solver import LEAN_VARIANTS, TwoHandSolver, generic_value
+
+DEFAULT_THINK_MS = 120
+"""Per decision. The search stops when the budget is spent, so a Raspberry Pi 4
+(3-4x slower than the development machine) answers in the same time with
+fewer worlds; measured strength at this budget is in docs/players.md."""
+
+GENERIC_EXACT_CARDS = 3
+"""Games without a talon: solve each world exactly once every hand holds this few."""
+
+TT_LIMIT = 400_000
+"""Solver table entries kept across hands (about 100 MB); cleared beyond."""
+
+
+class HardPlayer:
+    """RULES.md §5 hard: counts everything, imagines the hidden cards, plays the end exactly."""
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        think_ms: int | None = None,
+        worlds: int | None = None,
+        name: str = "hard",
+    ) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
+        self.worlds = worlds
+        self._solvers: dict[str, TwoHandSolver] = {}
+        self.last_worlds = 0
+
+    # ---------------------------------------------------------------- protocol
+
+    def choose(self, view: View) -> Action:
+        zu = legal_zu_tun(view)
+        if zu:
+            return zu[0]
+        plays = legal_plays(view)
+        if not plays:
+            return view.legal[0]
+        cards = sorted({a.card for a in plays})
+        if len(cards) == 1:
+            return signals.play_with_signals(view, cards[0])
+        return signals.play_with_signals(view, self.pick(view, cards))
+
+    def declarations(self, view: View) -> list[Declare]:
+        return declare_everything(view)
+
+    # ------------------------------------------------------------------ search
+
+    def pick(self, view: View, cards: list[Card]) -> Card:
+        v = view.variant
+        if v.n_seats == 2 and view.talon_left == 0 and v.name in LEAN_VARIANTS:
+            world = determinize(view, self.rng)  # the only world: every card is placed
+            return self.solve(world)
+        return self.pimc(view, cards, lambda: determinize(view, self.rng))
+
+    def solve(self, world: HandState) -> Card:
+        solver = self._solvers.get(world.variant.deck.name)
+        if solver is None or len(solver.tt) > TT_LIMIT:
+            solver = TwoHandSolver(world.variant.deck)
+            self._solvers[world.variant.deck.name] = solver
+        card, _ = solver.best_move_floored(world)
+        return card
+
+    def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
+        side = view.variant.side_of(view.seat)
+        totals = dict.fromkeys(cards, 0.0)
+        deadline = time.perf_counter() + self.think_ms / 1000.0
+        n = 0
+        while True:
+            world = sample()
+            exact = _exact_now(world)
+            for c in cards:
+                s = world.copy()
+                s.play_fast(c)
+                if exact and not s.over:
+                    totals[c] += _exact_margin(s, side)
+                else:
+                    playout(s)
+                    totals[c] += margin(s, side)
+            n += 1
+            if self.worlds is not None:
+                if n >= self.worlds:
+                    break
+            elif time.perf_counter() >= deadline:
+                break
+        self.last_worlds = n
+        # Ties go to the card that costs least to give away.
+        return max(cards, key=lambda c: (totals[c], -THIRDS[c], RANK[c]))
+
+
+def _exact_now(world: HandState) -> bool:
+    return (
+        world.talon_left == 0
+        and world.n > 2
+        and max(h.bit_count() for h in world.hands) <= GENERIC_EXACT_CARDS
+    )
+
+
+def _exact_margin(s: HandState, side: int) -> float:
+    """Margin of ``side`` at the end when the rest is played exactly.
+
+    ``side`` maximises, every other seat minimises its take (paranoid for
+    games of more than two sides).
+    """
+    n_sides = s.variant.n_sides
+    remaining = 3 + sum(THIRDS[c] for c in s.trick)
+    for h in s.hands:
+        remaining += (h & _ACES).bit_count() * 3 + (h & _ONES).bit_count()
+    gain = generic_value(s, side, -(1 << 30), 1 << 30, s.thirds[:])
+    mine = side_score(s, side) + gain
+    others = sum(side_score(s, x) for x in range(n_sides) if x != side) + remaining - gain
+    return mine - others / (n_sides - 1)
+
+
+_ACES = sum(1 << c for c in range(len(THIRDS)) if THIRDS[c] == 3)
+_ONES = sum(1 << c for c in range(len(THIRDS)) if THIRDS[c] == 1)
+
+
+class OraclePlayer(HardPlayer):
+    """Sees every card, the talon order included: MEASUREMENT ONLY, never in the menu.
+
+    It runs the hard level's search in the one true world instead of sampled
+    ones, so the gap between hard and oracle is the price of hidden cards.
+    ``true_state`` is a callback giving the real :class:`HandState` of the
+    table; nothing else in the players package reads hidden state.
+    """
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        true_state: Callable[[], HandState],
+        think_ms: int | None = None,
+        worlds: int | None = None,
+        name: str = "oracle",
+    ) -> None:
+        super().__init__(seed=seed, think_ms=think_ms, worlds=worlds, name=name)
+        self.true_state = true_state
+
+    def pick(self, view: View, cards: list[Card]) -> Card:
+        state = self.true_state()
+        v = view.variant
+        if v.n_seats == 2 and state.talon_left == 0 and v.name in LEAN_VARIANTS:
+            return self.solve(state.copy())
+        # One world, the true one: a single playout per card is all the policy can say,
+        # so the oracle keeps sampling nothing and plays the true world once per card.
+        saved = self.worlds
+        self.worlds = 1
+        try:
+            return self.pimc(view, cards, lambda: state.copy())
+        finally:
+            self.worlds = saved

@@ -1,0 +1,193 @@
+"""Fast playouts inside one imagined world (a full :class:`HandState`).
+
+The hard level scores a candidate card in a sampled world by playing the
+rest of the hand with :func:`policy_card`, a cheap version of the normal
+rules on bitmasks that may look at every hand of *that world* (the world is
+imagined, so this is no peeking at the real table). The policy is
+deterministic: the same world answers every candidate card with the same
+strategy, so the difference between two cards in one world is due to the
+cards, not to noise (common random numbers).
+"""
+
+from __future__ import annotations
+
+from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState
+from firmware.engine.state import apply_unchecked
+
+_DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
+
+
+def _lowest_bit(mask: CardMask) -> Card:
+    return (mask & -mask).bit_length() - 1
+
+
+def cheapest(mask: CardMask) -> Card:
+    """Fewest thirds, aces last, then the weakest card."""
+    best, key = -1, (9, 9, 9)
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        mask ^= low
+        t = THIRDS[c]
+        k = (t == 3, t, -RANK[c])
+        if k < key:
+            best, key = c, k
+    return best
+
+
+def weakest(mask: CardMask) -> Card:
+    best, rank = -1, -1
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        mask ^= low
+        if RANK[c] > rank:
+            best, rank = c, RANK[c]
+    return best
+
+
+def policy_card(s: HandState) -> Card:
+    legal = s.legal_mask()
+    if legal & (legal - 1) == 0:
+        return legal.bit_length() - 1
+    n = s.n
+    me = s.to_move
+    side_of = s.variant.side_of
+    my_side = side_of(me)
+    suit_masks = s.suit_masks
+    if not s.trick:
+        opp = 0
+        for p in range(n):
+            if side_of(p) != my_side:
+                opp |= s.hands[p]
+        # Lead a sure winner, the richest; else the cheapest card.
+        best, key = -1, (-1, 0)
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if not opp & suit_masks[SUIT[c]] & (low - 1):
+                k = (THIRDS[c], -RANK[c])
+                if k > key:
+                    best, key = c, k
+        if best >= 0:
+            return best
+        return cheapest(legal)
+    trick = s.trick
+    bi = s.trick_winner_index(trick)
+    best = trick[bi]
+    best_seat = (s.leader + bi) % n
+    pos = len(trick)
+    later_opp = 0
+    for i in range(pos + 1, n):
+        p = (s.leader + i) % n
+        if side_of(p) != my_side:
+            later_opp |= s.hands[p]
+    suit = SUIT[best]
+    higher_than = suit_masks[suit] & ((1 << best) - 1)
+    if side_of(best_seat) == my_side:
+        if not later_opp & higher_than:
+            # Partner holds the trick for sure: load it.
+            rich, key = -1, (-1, 0)
+            m = legal
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                k = (THIRDS[c], RANK[c])
+                if k > key:
+                    rich, key = c, k
+            return rich
+        return cheapest(legal)
+    winners = legal & higher_than
+    if winners:
+        value = 0
+        for c in trick:
+            value += THIRDS[c]
+        if later_opp:
+            sure = 0
+            m = winners
+            while m:
+                low = m & -m
+                m ^= low
+                if not later_opp & suit_masks[suit] & (low - 1):
+                    sure |= low
+            if sure:
+                w = weakest(sure)
+                if value >= 1 or THIRDS[w] != 1:
+                    return w
+        else:
+            w = weakest(winners)
+            if value >= 1 or THIRDS[w] != 1:
+                return w
+    return cheapest(legal)
+
+
+def declare_now(s: HandState) -> None:
+    """In a playout: make every declaration that is open now (declaring is always worth it)."""
+    v = s.variant
+    if not v.accusi:
+        return
+    window = v.preset.declare_window
+    if window in _DECLARING_WINDOWS:
+        seats = [s.to_move]
+    elif window == "after_first_trick" and len(s.tricks) == 1 and not s.trick:
+        seats = list(range(s.n))
+    else:
+        return
+    for seat in seats:
+        if _combo_possible(s, seat):
+            for d in s.possible_declarations(seat):
+                if d.kind == "three" and any(
+                    e.kind == "four" and e.rank == d.rank for e in s.possible_declarations(seat)
+                ):
+                    continue
+                try:
+                    apply_unchecked(s, d)
+                except ValueError:
+                    continue
+
+
+def _combo_possible(s: HandState, seat: int) -> bool:
+    """Cheap pre-check: a declaration needs three cards of rank 3, 2 or A."""
+    held = s.hands[seat]
+    k = 0
+    while held:
+        low = held & -held
+        held ^= low
+        if RANK[low.bit_length() - 1] <= 2:
+            k += 1
+            if k >= 3:
+                return True
+    return False
+
+
+def playout(s: HandState) -> None:
+    """Play ``s`` to the end of the hand with the policy (in place)."""
+    declaring = s.variant.accusi and s.variant.preset.declare_window not in ("start", "none")
+    while not s.over:
+        if declaring:
+            declare_now(s)
+        s.play_fast(policy_card(s))
+
+
+def side_score(s: HandState, side: int) -> int:
+    """Thirds of ``side``'s tricks plus its declarations (3 thirds a point)."""
+    v = s.variant
+    total = 0
+    for seat in range(s.n):
+        if v.side_of(seat) == side:
+            total += s.thirds[seat]
+    for d in s.declarations:
+        if v.side_of(d.seat) == side:
+            total += 3 * d.points
+    return total
+
+
+def margin(s: HandState, side: int) -> float:
+    """``side``'s score minus the others' (their mean when there are several)."""
+    n_sides = s.variant.n_sides
+    mine = side_score(s, side)
+    others = sum(side_score(s, x) for x in range(n_sides) if x != side)
+    return mine - others / (n_sides - 1)

@@ -1,0 +1,138 @@
+"""The SQLite journal: durability settings, ordering, duplicates, bad files, history."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from firmware.engine import Match, make_variant
+from firmware.engine.records import action_to_json, match_to_json, replay
+from firmware.store import APPLICATION_ID, DB_NAME, Journal, StoreError
+
+
+def played_match(seed: int = 3, moves: int = 12) -> Match:
+    m = Match(make_variant("tressette2"), first_dealer=0)
+    m.start_hand({"seed": seed})
+    for _ in range(moves):
+        view = m.view_for(m.state.to_move)
+        m.apply(next(a for a in view.legal if type(a).__name__ == "Play"))
+    return m
+
+
+def journal_of(j: Journal, m: Match) -> int:
+    mid = j.new_match(m.variant.name, m.variant.to_json(), ["human", "cpu:normal"])
+    for h, hand in enumerate(m.hands):
+        j.add_hand(mid, h, hand.dealer, hand.deal_spec)
+        for i, a in enumerate(hand.actions):
+            j.add_action(mid, h, i, action_to_json(m.variant.deck, a))
+    return mid
+
+
+def test_pragmas_wal_full_and_our_id(tmp_path: Path) -> None:
+    with Journal.open(tmp_path) as j:
+        assert j.conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert j.conn.execute("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert j.conn.execute("PRAGMA application_id").fetchone()[0] == APPLICATION_ID
+        assert j.report.moved_aside is None
+
+
+def test_record_round_trip_is_the_engine_record(tmp_path: Path) -> None:
+    m = played_match()
+    with Journal.open(tmp_path) as j:
+        mid = journal_of(j, m)
+        doc = j.record(mid)
+    assert doc == match_to_json(m)
+    assert replay(doc).view_for(0) == m.view_for(0)
+
+
+def test_duplicate_and_gap_are_refused(tmp_path: Path) -> None:
+    m = played_match(moves=2)
+    with Journal.open(tmp_path) as j:
+        mid = journal_of(j, m)
+        with pytest.raises(StoreError):
+            j.add_action(mid, 0, 1, {"seat": 0, "play": "3d"})  # idx 1 exists
+        with pytest.raises(StoreError):
+            j.add_action(mid, 0, 5, {"seat": 0, "play": "3d"})  # gap
+        with pytest.raises(StoreError):
+            j.add_hand(mid, 3, 0, {"seed": 1})  # hands come in order
+        assert len(j.actions(mid, 0)) == 2
+
+
+def test_unfinished_history_and_statistics(tmp_path: Path) -> None:
+    with Journal.open(tmp_path) as j:
+        a = j.new_match("tressette2", {}, ["human", "cpu:hard"])
+        j.finish_match(a, 0, [21, 12])
+        b = j.new_match("tressette2", {}, ["human", "cpu:hard"])
+        j.finish_match(b, 1, [15, 22])
+        c = j.new_match("tressette2", {}, ["human", "cpu:easy"])
+        j.abandon_match(c)
+        d = j.new_match("treschetten2", {}, ["cpu:normal", "human"])
+        assert j.unfinished().id == d
+        stats = {(s["variant"], s["level"]): s for s in j.statistics()}
+    assert stats[("tressette2", "hard")] == {
+        "variant": "tressette2", "level": "hard", "played": 2, "won": 1, "lost": 1, "abandoned": 0}  # fmt: skip
+    assert stats[("tressette2", "easy")]["abandoned"] == 1
+    assert ("treschetten2", "normal") not in stats  # not finished yet
+
+
+@pytest.mark.parametrize(
+    "make_bad, why",
+    [
+        (lambda p: p.write_bytes(b"this is not a database at all" * 100), "not a database"),
+        (lambda p: _foreign(p), "not a Tressette box journal"),
+        (lambda p: _future(p), "newer"),
+    ],
+)
+def test_bad_database_is_moved_aside_and_reported(tmp_path: Path, make_bad, why) -> None:
+    path = tmp_path / DB_NAME
+    make_bad(path)
+    original = path.read_bytes()
+    with Journal.open(tmp_path) as j:
+        assert j.report.moved_aside is not None
+        assert why in j.report.reason
+        assert j.report.moved_aside.read_bytes() == original  # kept, never dropped
+        assert ".corrupt-" in j.report.moved_aside.name
+        assert "moved aside" in j.report.message
+        assert j.new_match("tressette2", {}, ["human", "cpu:easy"]) == 1
+
+
+def _foreign(path: Path) -> None:
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE photos (id INTEGER, data BLOB)")
+    conn.commit()
+    conn.close()
+
+
+def _future(path: Path) -> None:
+    with Journal.open(path.parent):
+        pass
+    conn = sqlite3.connect(path)
+    conn.execute("PRAGMA user_version=99")
+    conn.commit()
+    conn.close()
+
+
+def test_controller_reports_a_moved_database_on_screen(tmp_path: Path) -> None:
+    from firmware.app.controller import TableController
+
+    (tmp_path / DB_NAME).write_bytes(b"garbage" * 1000)
+    with Journal.open(tmp_path) as j:
+        ctl = TableController(j)
+        assert ctl.message.level == "error" and "moved aside" in ctl.message.text
+        assert "moved aside" in ctl.model().message
+
+
+def test_export_and_history_commands(tmp_path: Path, capsys) -> None:
+    from firmware.cli import main
+
+    m = played_match(moves=6)
+    with Journal.open(tmp_path) as j:
+        mid = journal_of(j, m)
+    out = tmp_path / "m.json"
+    assert main(["export", str(mid), "-o", str(out), "--state-dir", str(tmp_path)]) == 0
+    assert replay(__import__("json").loads(out.read_text())).view_for(1) == m.view_for(1)
+    assert main(["export", "99", "--state-dir", str(tmp_path)]) == 1
+    assert main(["history", "--state-dir", str(tmp_path)]) == 0
+    assert "in progress" in capsys.readouterr().out

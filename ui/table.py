@@ -23,7 +23,7 @@ from ui.cards import style_for
 from ui.i18n import tr
 from ui.layout import TableLayout, table_layout
 from ui.model import Banner, TableModel
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, rounded, thirds_text
 
 TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
@@ -329,9 +329,11 @@ class TableScreen:
         self._draw_banners(s, lay)
         for f in self.flights:
             if f.t >= f.delay:
+                # the card art at its destination size, scaled on the way: no new art per frame
                 r = f.rect()
-                img = self.ctx.art.face(f.card, r.w, r.h, self.style()) if f.card is not None else self.ctx.art.back(r.w, r.h, self.style())
-                s.blit(img, r)
+                w, h = f.dst.size
+                img = self.ctx.art.face(f.card, w, h, self.style()) if f.card is not None else self.ctx.art.back(w, h, self.style())
+                s.blit(pygame.transform.scale(img, r.size) if r.size != (w, h) else img, r)
         if self.show_last:
             self._draw_last_trick(s, lay)
 
@@ -533,20 +535,16 @@ class TableScreen:
             surf = ctx.fonts.fit(b.text, fs, lay.banner.w - 16, ctx.theme.banner_text, bold=True)
             box = surf.get_rect(midtop=(lay.banner.centerx, y)).inflate(16, 8)
             box.top = y
-            alpha = 255 if b.age < BANNER_S - 0.5 else int(255 * (BANNER_S - b.age) / 0.5)
-            panel = pygame.Surface(box.size, pygame.SRCALPHA)
+            alpha = 255 if b.age < BANNER_S - 0.5 else int(255 * (BANNER_S - b.age) / 0.5) // 32 * 32
             color = (255, 200, 190) if b.kind == "refusal" else ctx.theme.banner
-            pygame.draw.rect(panel, (*color, max(0, alpha)), panel.get_rect(), border_radius=box.h // 2)
-            s.blit(panel, box)
+            s.blit(rounded(box.size, color, max(0, alpha), box.h // 2), box)
             s.blit(surf, surf.get_rect(center=box.center))
             y = box.bottom + 3
 
     def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
         W, H = lay.size
-        shade = pygame.Surface((W, H), pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 150))
-        s.blit(shade, (0, 0))
+        s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
         w, h = lay.trick_size
         n = len(m.last_trick)
         gap = w // 6

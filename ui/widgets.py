@@ -65,10 +65,24 @@ def _make_felt(size: tuple[int, int], theme: Theme) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() else surf
 
 
+_PANELS: dict[tuple[int, int, int, RGB], pygame.Surface] = {}
+
+
+def rounded(size: tuple[int, int], color: RGB, alpha: int, radius: int) -> pygame.Surface:
+    """A translucent rounded rectangle, cached (allocating one per frame costs more than drawing)."""
+    key = (size[0], size[1], alpha * 1000 + radius, color)
+    surf = _PANELS.get(key)
+    if surf is None:
+        if len(_PANELS) > 400:
+            _PANELS.clear()
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        pygame.draw.rect(surf, (*color, alpha), surf.get_rect(), border_radius=radius)
+        _PANELS[key] = surf
+    return surf
+
+
 def draw_panel(s: pygame.Surface, r: Rect, theme: Theme, alpha: int = 200) -> None:
-    panel = pygame.Surface(r.size, pygame.SRCALPHA)
-    pygame.draw.rect(panel, (*theme.panel, alpha), panel.get_rect(), border_radius=max(4, min(14, r.h // 8)))
-    s.blit(panel, r.topleft)
+    s.blit(rounded(r.size, theme.panel, alpha, max(4, min(14, r.h // 8))), r.topleft)
     pygame.draw.rect(s, theme.panel_edge, r, 1, border_radius=max(4, min(14, r.h // 8)))
 
 

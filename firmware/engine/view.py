@@ -100,7 +100,7 @@ def known_sides(state: HandState, seat: Seat) -> tuple[int | None, ...]:
         return (None,) * n
     if state.hands[seat] >> state.called & 1:
         return state.hand_sides  # the holder knows who is with whom
-    caller = next(s for s in range(n) if state.hand_sides[s] == 0)
+    caller = (state.dealer + 1) % n  # the first player calls
     return tuple(0 if s == caller else 1 if s == seat else None for s in range(n))
 
 

@@ -17,7 +17,8 @@ from __future__ import annotations
 import random
 from typing import Protocol, runtime_checkable
 
-from firmware.engine import Action, Declare, Play, View, ZuTun
+from firmware.engine import SUIT, THIRDS, Action, Call, Claim, Declare, Discard, Play, View, ZuTun
+from firmware.engine.cards import RANK
 
 
 @runtime_checkable
@@ -67,6 +68,51 @@ def play_for_card(view: View, card: int) -> Play:
     return plain[0] if plain else options[0]
 
 
+def side_total(view: View) -> int:
+    """What the engine counts for a claim: earlier hands + declarations + card points so far."""
+    sides = view.sides
+    me = view.seat
+    if not sides or sides[me] is None:
+        return 0
+    mine = sides[me]
+    declared = sum(d.points for d in view.declarations if sides[d.seat] == mine)
+    thirds = sum(sv.thirds for sv in view.seats if sides[sv.seat] == mine)
+    return view.prior[view.variant.side_of(me)] + declared + thirds // 3
+
+
+def special_action(view: View) -> Action | None:
+    """The actions every level takes the same way, before any card play.
+
+    - zu tun when offered (it wins the game);
+    - chiamarsi fuori only when the count from the view says it is right;
+    - chiamata: call the 3 (or 2, ace) of the suit we are longest in;
+    - terziglio3's dealer lays away his cheapest card, never an ace.
+    """
+    zu = legal_zu_tun(view)
+    if zu:
+        return zu[0]
+    calls = [a for a in view.legal if isinstance(a, Call)]
+    if calls:
+        hand = view.hand
+        return max(calls, key=lambda a: (sum(1 for c in hand if SUIT[c] == SUIT[a.card]), -a.card))
+    discards = [a for a in view.legal if isinstance(a, Discard)]
+    if discards:
+        return min(discards, key=lambda a: (THIRDS[a.card] == 3, THIRDS[a.card], -RANK[a.card]))
+    claim_offered = view.my_turn and any(isinstance(a, Claim) for a in view.legal)
+    if claim_offered and side_total(view) >= view.variant.target:
+        return Claim(view.seat)
+    return None
+
+
+def first_play_or_other(view: View) -> Action:
+    """A play if any, else the first non-claim action (a claim is never a default)."""
+    plays = legal_plays(view)
+    if plays:
+        return plays[0]
+    others = [a for a in view.legal if not isinstance(a, Claim)]
+    return others[0] if others else view.legal[0]
+
+
 class RandomPlayer:
     """Uniformly random among the legal plays; declares everything (a test opponent)."""
 
@@ -75,13 +121,13 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        zu = legal_zu_tun(view)
-        if zu:
-            return zu[0]
+        special = special_action(view)
+        if special is not None:
+            return special
         plays = legal_plays(view)
         if plays:
             return self.rng.choice(plays)
-        return view.legal[0]
+        return first_play_or_other(view)
 
     def declarations(self, view: View) -> list[Declare]:
         return declare_everything(view)

@@ -19,8 +19,9 @@ the view again: tests check that, which proves the world is consistent.
 from __future__ import annotations
 
 import random
+from typing import Literal
 
-from firmware.engine import SUIT, Card, CardMask, HandState, View, mask_of
+from firmware.engine import SUIT, Call, Card, CardMask, Deal, Discard, HandState, View, mask_of
 from firmware.engine.cards import card_list, cards_of
 from firmware.engine.state import Draw
 from firmware.players.signals import signal_voids
@@ -159,13 +160,12 @@ def determinize(view: View, rng: random.Random) -> HandState:
     rng.shuffle(rest_cards)
     talon_left = view.talon_left
     future_talon = rest_cards[:talon_left]
-    aside = tuple(rest_cards[talon_left:])
+    leftover = tuple(rest_cards[talon_left:])  # aside / widow cards nobody holds
 
-    s = HandState.__new__(HandState)
-    s.variant = v
-    s.n = n
-    s.dealer = view.dealer
-    s.prior = view.prior
+    # Start from the engine's own constructor so that every slot it adds exists.
+    # (A placeholder deal: every field it sets is overwritten below.)
+    dummy = tuple((v.deck.cards[0],) for _ in range(n))
+    s = HandState.start(v, Deal(dummy, (), ()), view.dealer, view.prior)
     s.hands = hands
     draws: list[Draw] = []
     for d in view.draws:
@@ -177,7 +177,6 @@ def determinize(view: View, rng: random.Random) -> HandState:
         draws.append(Draw(d.trick, d.seat, card, v.draws_shown))
     s.talon = tuple(d.card for d in draws) + tuple(future_talon)
     s.talon_pos = len(draws)
-    s.aside = aside
     s.leader = view.leader
     s.trick = [c for _, c in view.trick]
     s.tricks = list(view.tricks)
@@ -191,6 +190,50 @@ def determinize(view: View, rng: random.Random) -> HandState:
     s.last_winner = None
     s.ended_by = "play"
     s.zu_tun_seat = None
-    s.suit_masks = tuple(v.deck.suit_mask(x) for x in range(len(v.deck.suits)))
+    s.trump = view.trump
+    s.trump_card = view.trump_card
+    s.signals = view.signals
+    s.called = view.called
+    s.pending = _pending(view)
+    s.claim_seat = None
+    s.claim_ok = None
+    _place_aside(s, view, leftover)
+    s.hand_sides = _sides(view, hands)
     return s
 
+
+def _pending(view: View) -> tuple[Literal["call", "discard"], int] | None:
+    for a in view.legal:
+        if isinstance(a, Call):
+            return ("call", a.seat)
+        if isinstance(a, Discard):
+            return ("discard", a.seat)
+    return None
+
+
+def _place_aside(s: HandState, view: View, leftover: tuple[Card, ...]) -> None:
+    """Cards dealt to nobody: treschetten3's two aside, terziglio3's / ciapano's widow."""
+    v = view.variant
+    if v.aside_shown:
+        s.aside = view.aside
+        s.widow = ()
+        return
+    if v.widow_dealt:
+        # The widow went to the hands face up; the dealer's discard is the new widow.
+        s.aside = ()
+        s.widow = view.aside if view.seat == view.dealer else leftover
+        return
+    s.aside = leftover
+    s.widow = leftover if v.preset.aside_role == "widow" else ()
+
+
+def _sides(view: View, hands: list[CardMask]) -> tuple[int, ...]:
+    """The hand's sides; chiamata's secret partner is the holder of the called card."""
+    if all(x is not None for x in view.sides):
+        return tuple(x for x in view.sides if x is not None)
+    n = view.variant.n_seats
+    if view.called is None:
+        return tuple(0 if seat == (view.dealer + 1) % n else 1 for seat in range(n))
+    caller = next(seat for seat, x in enumerate(view.sides) if x == 0)
+    holder = next((seat for seat in range(n) if hands[seat] >> view.called & 1), caller)
+    return tuple(0 if seat in (caller, holder) else 1 for seat in range(n))

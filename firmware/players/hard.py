@@ -26,7 +26,12 @@ from collections.abc import Callable
 
 from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
 from firmware.players import signals
-from firmware.players.base import declare_everything, legal_plays, legal_zu_tun
+from firmware.players.base import (
+    declare_everything,
+    first_play_or_other,
+    legal_plays,
+    special_action,
+)
 from firmware.players.determinize import determinize
 from firmware.players.rollout import margin, playout, side_score
 from firmware.players.solver import LEAN_VARIANTS, TwoHandSolver, generic_value
@@ -64,12 +69,12 @@ class HardPlayer:
     # ---------------------------------------------------------------- protocol
 
     def choose(self, view: View) -> Action:
-        zu = legal_zu_tun(view)
-        if zu:
-            return zu[0]
+        special = special_action(view)
+        if special is not None:
+            return special
         plays = legal_plays(view)
         if not plays:
-            return view.legal[0]
+            return first_play_or_other(view)
         cards = sorted({a.card for a in plays})
         if len(cards) == 1:
             return signals.play_with_signals(view, cards[0])

@@ -25,9 +25,10 @@ from firmware.engine.cards import cards_of
 from firmware.players import signals
 from firmware.players.base import (
     declare_everything,
+    first_play_or_other,
     legal_plays,
-    legal_zu_tun,
     play_for_card,
+    special_action,
 )
 from firmware.players.knowledge import (
     Counting,
@@ -161,11 +162,11 @@ class NormalPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        zu = legal_zu_tun(view)
-        if zu:
-            return zu[0]
+        special = special_action(view)
+        if special is not None:
+            return special
         if not legal_plays(view):
-            return view.legal[0]
+            return first_play_or_other(view)
         card = normal_card(view)
         return signals.play_with_signals(view, card)
 
@@ -182,12 +183,12 @@ class EasyPlayer:
         self.random_share = random_share
 
     def choose(self, view: View) -> Action:
-        zu = legal_zu_tun(view)
-        if zu:
-            return zu[0]
+        special = special_action(view)
+        if special is not None:
+            return special
         plays = legal_plays(view)
         if not plays:
-            return view.legal[0]
+            return first_play_or_other(view)
         if self.rng.random() < self.random_share:
             return play_for_card(view, self.rng.choice(plays).card)
         return play_for_card(view, normal_card(view))

@@ -1,12 +1,10 @@
 """Four-player signals (RULES.md §3.3, §3.5), for the normal and hard levels.
 
-The engine offers a signal as part of a :class:`Play` (``Play.signals``, a
-tuple of names). While no variant offers signals, every function here falls
-back to the plain play, so the levels already run the four-player games
-without signals. The structure is ready for the names the variants engineer
-documents in docs/records.md; until then the names below are the ones of
-RULES.md in lower case with spaces as underscores (``busso``, ``volo``,
-``striscio``, ``ribusso``, ``cerco_la_meglio``, ``tutto_fuori``).
+A signal is spoken with a card (``Play.signals``); ``view.signal_options``
+says which names the engine accepts with each playable card (classic:
+``busso``, ``volo``, ``striscio``; alternative: ``busso``, ``ribusso``,
+``cerco_la_meglio``, ``tutto_fuori``), and ``view.signals`` holds every
+signal spoken so far. Games without signals get the plain play.
 
 - sending: a signal is sent only when it is true of the hand after the card
   is played (the engine refuses a false *volo*; we never bluff *tutto fuori*);
@@ -19,52 +17,62 @@ from __future__ import annotations
 
 from firmware.engine import RANK, SUIT, THIRDS, Card, Play, Suit, View, mask_of
 from firmware.engine.cards import cards_of
-from firmware.players.base import legal_plays, play_for_card
+from firmware.players.base import play_for_card
 
 
-def _truthful(view: View, card: Card, name: str) -> bool:
+def _sends(view: View, card: Card, name: str) -> bool:
+    """Whether we want to say ``name`` with ``card`` (the engine already refuses false
+    volo / busso / ribusso; we never bluff the ones it cannot check)."""
     deck = view.variant.deck
     suit = SUIT[card]
-    hand = mask_of(view.hand) & ~(1 << card)
-    rest = hand & deck.suit_mask(suit)
-    outside = deck.mask & ~mask_of(view.hand) & ~view.played_mask
-    unplayed = (rest | outside) & deck.suit_mask(suit)
-    order = sorted(cards_of(unplayed), key=lambda x: RANK[x])
+    rest = mask_of(view.hand) & ~(1 << card) & deck.suit_mask(suit)
     if name == "volo":
         return rest == 0
     if name == "striscio":
-        return rest.bit_count() >= 3
+        if view.variant.options.get("striscio_meaning", "many") == "many":
+            return rest.bit_count() >= 3
+        return 1 <= rest.bit_count() <= 2 and all(THIRDS[x] == 0 for x in cards_of(rest))
     if name == "busso":
-        # classic: "play your highest and return it"; alternative: "I hold the highest".
-        return bool(order) and order[0] in cards_of(rest)
+        if view.variant.signals == "alternative":
+            return True  # offered only when true: "I hold the highest unplayed card"
+        # classic: "play your highest and return it": we hold the suit's top and more of it.
+        return not view.trick and rest.bit_count() >= 1 and RANK[card] <= 1
     if name == "ribusso":
-        return len(order) >= 2 and order[1] in cards_of(rest)
+        return True  # offered only when true
     if name == "tutto_fuori":
-        return rest.bit_count() >= 3 and not any(THIRDS[x] and RANK[x] <= 2 for x in cards_of(rest))
-    return False
+        return rest.bit_count() >= 3 and not any(RANK[x] <= 2 for x in cards_of(rest | 1 << card))
+    return False  # cerco_la_meglio: not used
 
 
 def play_with_signals(view: View, card: Card) -> Play:
-    """The play of ``card`` carrying the most informative signals that are all true."""
-    options = [a for a in legal_plays(view) if a.card == card]
-    true_ones = [a for a in options if all(_truthful(view, card, s) for s in a.signals)]
-    if not true_ones:
-        return play_for_card(view, card)
-    return max(true_ones, key=lambda a: len(a.signals))
+    """The play of ``card`` with every signal on offer that we mean (all of them true)."""
+    plain = play_for_card(view, card)
+    offered = dict(view.signal_options).get(card, ())
+    names = tuple(x for x in offered if _sends(view, card, x))
+    if not names:
+        return plain
+    return Play(plain.seat, card, names)
 
 
 def partner_request(view: View) -> Suit | None:
     """The suit the partner asked us to return with busso / striscio, if any (last one)."""
-    v = view.variant
-    me = v.side_of(view.seat)
+    me = view.seat
+    partners = _partners(view)
     wanted: Suit | None = None
     for sig_seat, card, names in _signals_seen(view):
-        if sig_seat != view.seat and v.side_of(sig_seat) == me:
-            if "busso" in names or "striscio" in names:
+        if sig_seat != me and sig_seat in partners:
+            if "busso" in names or ("striscio" in names and view.variant.options.get("striscio_meaning", "many") == "many"):
                 wanted = SUIT[card]
             if "volo" in names and wanted == SUIT[card]:
                 wanted = None
     return wanted
+
+
+def _partners(view: View) -> set[int]:
+    if not view.sides or view.sides[view.seat] is None:
+        return set()
+    mine = view.sides[view.seat]
+    return {s for s, x in enumerate(view.sides) if x == mine and s != view.seat}
 
 
 def signal_voids(view: View) -> dict[int, int]:
@@ -77,18 +85,5 @@ def signal_voids(view: View) -> dict[int, int]:
 
 
 def _signals_seen(view: View) -> list[tuple[int, Card, tuple[str, ...]]]:
-    """Signals made this hand, oldest first, if the view carries them.
-
-    The engine records signals with the plays; views gain them as the
-    variants engineer adds the four-player games (attribute ``signals`` of
-    the view: (seat, card, names) triples). Without it: none.
-    """
-    raw = getattr(view, "signals", ())
-    out: list[tuple[int, Card, tuple[str, ...]]] = []
-    for item in raw or ():
-        try:
-            seat, card, names = item
-        except (TypeError, ValueError):
-            continue
-        out.append((int(seat), int(card), tuple(names)))
-    return out
+    """Signals spoken this hand, oldest first: (seat, card, names)."""
+    return [(sig.seat, sig.card, tuple(sig.names)) for sig in view.signals]

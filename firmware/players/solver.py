@@ -145,7 +145,7 @@ class TwoHandSolver:
         lows.reverse()
         best = -1
         best_card = -1
-        for s, sh, ra in tops + lows:
+        for _s, sh, ra in tops + lows:
             a = sh + ra
             ta = rth[ra]
             fc = (foll >> sh) & full

@@ -326,11 +326,17 @@ class Options:
 
 def run(cmd: Sequence[str], log: Log, timeout: float, env: dict[str, str] | None = None,
         user: str | None = None) -> int:
-    """Run a command, relaying its output line by line; return its exit status."""
+    """Run a command (as ``user``, with only that user's group), relaying its output; return its status."""
+    ids: dict[str, Any] = {}
+    if user is not None:
+        import pwd
+
+        entry = pwd.getpwnam(user)
+        ids = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
     try:
         proc = subprocess.run(
             list(cmd), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-            text=True, timeout=timeout, env=env, user=user, check=False,
+            text=True, timeout=timeout, env=env, check=False, **ids,
         )
     except subprocess.TimeoutExpired:
         log(f"      timed out after {timeout:.0f} s: {' '.join(cmd)}")

@@ -31,6 +31,8 @@ USER = "tressette"
 DEVICE_GROUPS = ("video", "render", "input", "gpio", "dialout")
 UNIT = "tressette.service"
 CURSOR_OFF = "vt.global_cursor_default=0"
+SERIAL_CONSOLES = ("console=serial0", "console=ttyAMA0", "console=ttyS0")
+UART_ON = "enable_uart=1"
 
 
 class Provisioner:
@@ -132,22 +134,38 @@ class Provisioner:
 
     # ------------------------------------------------------------------ console
     def console(self) -> None:
-        for rel in ("boot/firmware/cmdline.txt", "boot/cmdline.txt"):  # Bookworm, then older
-            cmdline = self.root / rel
+        for boot in ("boot/firmware", "boot"):  # Bookworm, then older images
+            cmdline = self.root / boot / "cmdline.txt"
             if cmdline.is_file():
-                tokens = cmdline.read_text().split()
-                absent = CURSOR_OFF not in tokens
-                if absent:
-                    cmdline.write_text(" ".join([*tokens, CURSOR_OFF]) + "\n")
-                self.say(absent, f"console cursor off ({CURSOR_OFF} in /{rel})")
+                self._boot_files(boot, cmdline)
                 break
         else:
-            print("note    no cmdline.txt found: console cursor left as it is")
+            print("note    no cmdline.txt found: console cursor and serial console left as they are")
+
+    def getty(self) -> None:
         getty = self.root / "etc/systemd/system/getty@tty1.service"
         masked = getty.is_symlink() and os.readlink(getty) == "/dev/null"
         if not masked:
             self.run("systemctl", "mask", "--now", "getty@tty1.service")
         self.say(not masked, "getty on tty1 masked (the screen belongs to the box)")
+
+    def _boot_files(self, boot: str, cmdline: Path) -> None:
+        tokens = cmdline.read_text().split()
+        # The card reader owns serial0: no login console on it. No blinking cursor on tty1.
+        wanted = [t for t in tokens if not t.startswith(SERIAL_CONSOLES)]
+        if CURSOR_OFF not in wanted:
+            wanted.append(CURSOR_OFF)
+        changed = wanted != tokens
+        if changed:
+            cmdline.write_text(" ".join(wanted) + "\n")
+        self.say(changed, f"/{boot}/cmdline.txt: {CURSOR_OFF}, no serial console (reboot to apply)")
+        config = self.root / boot / "config.txt"
+        lines = config.read_text().splitlines() if config.is_file() else []
+        absent = UART_ON not in (line.strip() for line in lines)
+        if absent:
+            # Under [all]: appended after a [pi4]/[cm4] section it would apply to that board only.
+            config.write_text("".join(line + "\n" for line in [*lines, "[all]", UART_ON]))
+        self.say(absent, f"/{boot}/config.txt: {UART_ON} for the card reader (reboot to apply)")
 
     def unit(self, changed: bool) -> None:
         if changed:
@@ -166,6 +184,7 @@ class Provisioner:
         self.file("deploy.pub", "etc/tressette/deploy.pub", 0o644)
         unit_changed = self.file(UNIT, f"etc/systemd/system/{UNIT}", 0o644)
         self.console()
+        self.getty()
         self.unit(unit_changed)
         print(f"provision: {self.changes} change(s)" if self.changes else "provision: no changes")
         return 0

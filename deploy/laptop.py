@@ -252,6 +252,9 @@ def build_parser() -> argparse.ArgumentParser:
         g.add_argument("--project", type=Path, default=REPO)
         g.add_argument("--out", type=Path, default=None, help="bundle directory (default PROJECT/dist/bundles)")
         g.add_argument("--wheels", type=Path, default=None, help="use these ready-made wheels")
+        g.add_argument("--target", choices=["pi", "local"], default="pi",
+                       help="pi: wheels for the box (linux aarch64, cp311, with the pi extra); "
+                            "local: this machine's platform")
         g.add_argument("--platform", action="append", default=[],
                        help="target wheel platform, e.g. manylinux_2_17_aarch64 (repeatable)")
         g.add_argument("--python-version", default="3.11")
@@ -279,10 +282,28 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# The box: Raspberry Pi OS Bookworm (glibc 2.36), 64-bit, CPython 3.11. pip does not widen
+# perennial manylinux tags by itself, so every compatible one is listed.
+PI_PLATFORMS = [f"manylinux_2_{minor}_aarch64" for minor in range(36, 16, -1)] + ["manylinux2014_aarch64"]
+
+
+def pi_extra_requirements(project: Path) -> list[str]:
+    """The project's ``pi`` extra without its markers: pip evaluates markers on the laptop."""
+    with (project / "pyproject.toml").open("rb") as f:
+        extras = tomllib.load(f)["project"].get("optional-dependencies", {})
+    return [req.split(";")[0].strip() for req in extras.get("pi", [])]
+
+
 def _build_from(args: argparse.Namespace) -> Path:
     key = load_signing_key(args.key)
+    if args.target == "pi" and not args.platform and not args.wheels and not args.no_deps:
+        args.platform = PI_PLATFORMS
+        args.python_version = "3.11"
+        args.extra = sorted({*args.extra, "pi"})
+        args.requirements = [*args.requirements, *pi_extra_requirements(args.project)]
     out = args.out or args.project / "dist" / "bundles"
-    step(1, "building wheels" + (f" for {', '.join(args.platform)}" if args.platform else ""))
+    where = "the box (linux aarch64, cp311)" if args.platform == PI_PLATFORMS else ", ".join(args.platform)
+    step(1, "building wheels" + (f" for {where}" if args.platform else ""))
     bundle = build_bundle(out, key, name=project_name(args.project), project=args.project,
                           wheels_from=args.wheels, no_deps=args.no_deps, platforms=args.platform,
                           python_version=args.python_version, extras=args.extra,

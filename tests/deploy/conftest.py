@@ -254,6 +254,7 @@ def new_root(path: Path) -> Path:
     (path / "boot/firmware/cmdline.txt").write_text(
         "console=serial0,115200 console=tty1 root=PARTUUID=1234-02 rootfstype=ext4 fsck.repair=yes rootwait\n"
     )
+    (path / "boot/firmware/config.txt").write_text("[all]\ndtoverlay=vc4-kms-v3d\n")
     return path
 
 

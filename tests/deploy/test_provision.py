@@ -37,7 +37,10 @@ def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
     assert unit.read_bytes() == (REPO / "systemd/tressette.service").read_bytes()
     assert (root / "etc/systemd/system/multi-user.target.wants/tressette.service").is_symlink()
     assert os.readlink(root / "etc/systemd/system/getty@tty1.service") == "/dev/null"
-    assert "vt.global_cursor_default=0" in (root / "boot/firmware/cmdline.txt").read_text().split()
+    cmdline = (root / "boot/firmware/cmdline.txt").read_text().split()
+    assert "vt.global_cursor_default=0" in cmdline
+    assert "console=tty1" in cmdline and not any(t.startswith("console=serial0") for t in cmdline)
+    assert "enable_uart=1" in (root / "boot/firmware/config.txt").read_text().splitlines()
     state = (root / "var/lib/tressette").stat()
     assert (state.st_mode & 0o777, state.st_uid) == (0o750, 990)  # the shim's uid for tressette
     assert not (base / "current").exists()  # no release until the first deploy
@@ -46,7 +49,7 @@ def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
 def test_provision_twice_changes_nothing_the_second_time(fresh_box: BoxUnderTest) -> None:
     assert fresh_box.provision().returncode == 0
     calls_before = len(fresh_box.shim_log())
-    cmdline = (fresh_box.root / "boot/firmware/cmdline.txt").read_text()
+    boot = [(fresh_box.root / "boot/firmware" / f).read_text() for f in ("cmdline.txt", "config.txt")]
 
     again = fresh_box.provision()
 
@@ -55,7 +58,7 @@ def test_provision_twice_changes_nothing_the_second_time(fresh_box: BoxUnderTest
     assert "changed" not in again.stdout
     # Only look-ups the second time: no apt-get, useradd, usermod or systemctl.
     assert all(line.startswith("dpkg-query") for line in fresh_box.shim_log()[calls_before:])
-    assert (fresh_box.root / "boot/firmware/cmdline.txt").read_text() == cmdline
+    assert [(fresh_box.root / "boot/firmware" / f).read_text() for f in ("cmdline.txt", "config.txt")] == boot
 
 
 def test_provision_adds_a_missing_group_membership(fresh_box: BoxUnderTest) -> None:

@@ -332,7 +332,8 @@ class CardArt:
 
     def dimmed(self, card: Card, w: int, h: int, style: str, alpha: int = 110) -> pygame.Surface:
         def make() -> pygame.Surface:
-            surf = self.face(card, w, h, style).copy()
+            # grey and darker: a figure card's colours must not make it look playable
+            surf = pygame.transform.grayscale(self.face(card, w, h, style))
             shade = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shade, (20, 30, 25, alpha), shade.get_rect(), border_radius=_radius(w))
             surf.blit(shade, (0, 0))

@@ -128,7 +128,9 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         if pos == "bottom":
             continue
         if pos == "top":
-            area = top_mid
+            area = top_mid.copy()
+            if n == 2:  # the row may run on to the menu button
+                area.w = W - col_r + (col_r - m - max(touch, int(top_right.h * 0.6))) - area.x - 2 * m
         elif pos == "left":
             area = left_col.copy()
             area.h = mid.h // 2 if model.talon_left or model.trump_card is not None else mid.h

@@ -99,6 +99,7 @@ class TableScreen:
         self._seen_banners: set[Banner] = set()
         self._hand_key: tuple[object, ...] = ()
         self.signals_on: set[str] = set()
+        self.hint: tuple[str, float] = ("", 0.0)  # a short note under the trick, and for how long
 
     # ------------------------------------------------------------ model
 
@@ -227,8 +228,11 @@ class TableScreen:
                 return self.press(b.name) if b.enabled else True
         for i, (card, r) in enumerate(lay.hand_hit):
             if r.collidepoint(pos):
-                self.cursor = i
-                return self.play(card)
+                played = self.play(card)
+                self.cursor = None if played else i  # a tapped card leaves; a refused one stays raised
+                if not played:
+                    self._refuse_hint()
+                return True
         return False
 
     def press(self, name: str) -> bool:
@@ -255,6 +259,13 @@ class TableScreen:
         else:
             return False
         return True
+
+    def _refuse_hint(self) -> None:
+        """Why a dimmed card does nothing: the suit to follow (or whose turn it is)."""
+        m = self.model
+        if m.my_turn and m.trick:
+            suit = DECKS[m.deck].suit_name(SUIT[m.trick[0].card], self.ctx.lang)
+            self.hint = (self.ctx.t("must_follow", suit=suit), 2.0)
 
     def play(self, card: Card) -> bool:
         """Emit PlayCard if the card may be played now; a dimmed card does nothing."""
@@ -295,6 +306,8 @@ class TableScreen:
     # ------------------------------------------------------------ time
 
     def update(self, dt: float) -> None:
+        if self.hint[1] > 0:
+            self.hint = (self.hint[0], self.hint[1] - dt)
         if self.hold > 0:
             self.hold = max(0.0, self.hold - dt)
         for f in self.flights:
@@ -338,28 +351,34 @@ class TableScreen:
             self._draw_last_trick(s, lay)
 
     def _draw_score(self, s: pygame.Surface, lay: TableLayout) -> None:
+        """A small table: side, match total, this hand's points in thirds (+ declarations)."""
         m, r = self.model, lay.score
         ctx = self.ctx
         draw_panel(s, r, ctx.theme, 170)
-        fs = ctx.fsize(lay.size[1], 0.045)
-        lines: list[tuple[str, str]] = []
+        rows = m.n_sides + 1
+        fs = min(ctx.fsize(lay.size[1], 0.045), max(9, (r.h - 6) // rows - 3))
+        small = max(9, fs - 3)
+        line_h = (r.h - 4) // rows
+        col_total = r.x + int(r.w * 0.62)
+        y = r.y + 2 + (line_h - small) // 2
+        dim = ctx.theme.text_dim
+        blit_text(s, ctx, ctx.t("to_target", n=m.target), small, (r.x + 6, y), color=dim, max_w=col_total - r.x - 40)
+        blit_text(s, ctx, ctx.t("match_total"), small, (col_total, y), anchor="topright", color=dim, max_w=r.w // 3)
+        blit_text(s, ctx, ctx.t("hand_short"), small, (r.right - 6, y), anchor="topright", color=dim, max_w=r.w // 4)
+        y = r.y + 2 + line_h
         for side in range(m.n_sides):
             seats = [x.seat for x in m.seats if x.side == side]
-            name = self._side_name(side, seats)
             total = m.totals[side] if side < len(m.totals) else 0
             hand = m.side_thirds[side] if side < len(m.side_thirds) else 0
             decl = m.declared[side] if side < len(m.declared) else 0
+            yy = y + (line_h - fs) // 2
+            blit_text(s, ctx, self._side_name(side, seats), fs, (r.x + 6, yy), bold=True,
+                      max_w=col_total - r.x - 6 - fs * 2)
+            blit_text(s, ctx, str(total), fs, (col_total, yy), anchor="topright", bold=True)
             extra = f" +{decl}" if decl else ""
-            lines.append((f"{name} {total}", f"{thirds_text(hand)}{extra}"))
-        y = r.y + 3
-        line_h = max(fs + 3, (r.h - 6 - fs) // max(1, len(lines) + 1))
-        for left, right in lines:
-            blit_text(s, ctx, left, fs, (r.x + 6, y), bold=True, max_w=r.w * 2 // 3)
-            blit_text(s, ctx, right, fs, (r.right - 6, y), anchor="topright", color=ctx.theme.accent)
+            blit_text(s, ctx, f"{thirds_text(hand) or '0'}{extra}", fs, (r.right - 6, yy), anchor="topright",
+                      color=ctx.theme.accent, max_w=r.right - col_total - 10)
             y += line_h
-        foot = f"{ctx.t('to_target', n=m.target)} · {ctx.t('hand_n', n=m.hand_no)}"
-        blit_text(s, ctx, foot, max(10, fs - 2), (r.x + 6, r.bottom - 3), anchor="bottomleft",
-                  color=ctx.theme.text_dim, max_w=r.w - 12)
 
     def _side_name(self, side: int, seats: list[int]) -> str:
         m = self.model
@@ -417,17 +436,17 @@ class TableScreen:
         if m.trump_card is not None:
             img = pygame.transform.rotate(ctx.art.face(m.trump_card, r.w, r.h, style), 90)
             s.blit(img, img.get_rect(midleft=(r.centerx - r.w // 4, r.centery)))
-        left = m.talon_left - sum(1 for f in self.flights if f.t < f.delay)
-        if m.talon_left > 0 or self.flights:
-            layers = min(4, max(1, m.talon_left // 5 + 1))
+        # cards still waiting to fly are still on the talon, as far as the eye is concerned
+        left = m.talon_left + sum(1 for f in self.flights if f.t < f.delay)
+        if left > 0:
+            layers = min(4, max(1, left // 5 + 1))
             for i in range(layers):
                 s.blit(ctx.art.back(r.w, r.h, style), (r.x + i * 2, r.y - i * 2))
             fs = ctx.fsize(lay.size[1], 0.05)
             badge = Rect(0, 0, fs * 2 + 4, fs + 6)
             badge.center = (r.right - 2, r.bottom - 4)
             pygame.draw.rect(s, ctx.theme.accent, badge, border_radius=badge.h // 2)
-            blit_text(s, ctx, str(max(0, left + sum(1 for f in self.flights if f.t < f.delay))), fs, badge.center,
-                      color=(30, 30, 30), bold=True, anchor="center")
+            blit_text(s, ctx, str(left), fs, badge.center, color=(30, 30, 30), bold=True, anchor="center")
         else:
             pygame.draw.rect(s, ctx.theme.felt_dark, r, 2, border_radius=6)
         blit_text(s, ctx, ctx.t("talon"), max(10, ctx.fsize(lay.size[1], 0.038)), (r.centerx, r.y - 4),
@@ -508,7 +527,9 @@ class TableScreen:
         m, ctx = self.model, self.ctx
         r = lay.status
         fs = ctx.fsize(lay.size[1], 0.05)
-        if m.message:
+        if self.hint[1] > 0:
+            text, color = self.hint[0], (255, 190, 150)
+        elif m.message:
             color = (255, 160, 140)
             text = m.message
         elif m.hand_over:

@@ -8,9 +8,7 @@ it is scanned, and checks what can be known:
 
 - the card is of the variant's deck and not played before ("the same card
   twice");
-- it is not lying face up in another seat's hand (declared by another seat);
-- a seat that must follow suit and is *known* to hold the suit led (a
-  declared card of that suit not yet played) may not play another suit;
+- it is the turn of a seat with real cards;
 - a seat that showed a void in a suit (failed to follow) and has not drawn
   from the talon since cannot play that suit.
 
@@ -19,10 +17,14 @@ card points (in thirds, floor per side, the last trick), totals and the end
 of the match follow RULES.md §1 exactly as the engine counts them.
 
 Declarations (accusi) for a table seat are chosen on the touchscreen after its
-*Accuso* button; they cannot be checked when made, so each is checked against
-the cards the seat plays: a declared card played by another seat, or never
-played by the declarer by the end of the hand, makes it a **false
-declaration**: flagged on the screen, and it scores nothing. (A napoletana is
+*Accuso* button; they cannot be checked when made (only refused when the
+cards already seen make them impossible), so each is checked against the
+cards the seats play: a declared card played by another seat, a suit of a
+declared card not followed by the declarer, or a declared card never played
+by the declarer by the end of the hand, makes it a **false declaration**:
+flagged on the screen, and it scores nothing. Such a play is *accepted*:
+refusing it would leave an honest player holding the card with no legal
+scan (the lie was the declaration, not the play). (A napoletana is
 counted as 3 in referee mode: its extension cannot be known.)
 
 The journal of a refereed match uses the record format of docs/records.md with
@@ -250,17 +252,7 @@ class RefereeMatch:
                 (i + 1 for i, t in enumerate(st.tricks) if card in t.cards), len(st.tricks) + 1
             )
             return f"{code} was already played (trick {where}): scan the card you are playing"
-        for other in range(st.n):
-            if other != seat and card in st.public_cards_of(other):
-                return f"{code} was declared by seat {other + 1}: it is in that hand"
         suit = SUIT[card]
-        if st.trick:
-            lead = SUIT[st.trick[0][1]]
-            if suit != lead:
-                shown = [c for c in st.public_cards_of(seat) if SUIT[c] == lead]
-                if shown:
-                    name = deck.suit_name(lead)
-                    return f"you must follow suit: you declared {', '.join(CODE[c] for c in shown)} ({name})"
         if suit in st.void_since_draw[seat]:
             return f"seat {seat + 1} showed it holds no {deck.suit_name(suit)}"
         return None
@@ -301,15 +293,22 @@ class RefereeMatch:
         for c in st.claims:
             if c.false:
                 continue
-            by_other = [x for x in c.cards if st.played_by.get(x, c.decl.seat) != c.decl.seat]
-            mine = [x for x in c.cards if st.played_by.get(x) == c.decl.seat]
-            if len(c.cards) - len(by_other) < c.need or (final and len(mine) < c.need):
+            seat = c.decl.seat
+            by_other = [x for x in c.cards if st.played_by.get(x, seat) != seat]
+            mine = [x for x in c.cards if st.played_by.get(x) == seat]
+            # a card it claims and has not played, of a suit it failed to follow: not there
+            revoked = [
+                x for x in c.cards if x not in st.played_by and SUIT[x] in st.voids[seat]
+            ]
+            possible = len(c.cards) - len(set(by_other) | set(revoked))
+            if possible < c.need or (final and len(mine) < c.need):
                 c.false = True
-                why = (
-                    f"{', '.join(CODE[x] for x in by_other)} played by another seat"
-                    if by_other
-                    else "its cards were never played"
-                )
+                if by_other:
+                    why = f"{', '.join(CODE[x] for x in by_other)} played by another seat"
+                elif revoked:
+                    why = f"did not follow {deck.suit_name(SUIT[revoked[0]])} holding {CODE[revoked[0]]}"
+                else:
+                    why = "its cards were never played"
                 notes.append(
                     f"False declaration by seat {c.decl.seat + 1}: {describe(deck, c.decl)} ({why}); it scores nothing"
                 )

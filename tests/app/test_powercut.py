@@ -60,6 +60,18 @@ def record(state: Path, match: int) -> dict:
         return j.record(match)
 
 
+def wait_for_progress(proc: subprocess.Popen, state: Path, n: int, timeout: float = 20.0) -> None:
+    """Bounded wait until the running process journals more than ``n`` actions."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline and proc.poll() is None:
+        try:
+            if len(journal(state)[1]) > n:
+                return
+        except sqlite3.Error:
+            pass  # the database is being created right now
+        time.sleep(0.02)
+
+
 def check_contiguous(actions: list[tuple]) -> None:
     hands: dict[int, list[int]] = {}
     for _, hand, idx, _ in actions:
@@ -76,12 +88,16 @@ def test_power_cut_at_random_moments(tmp_path: Path) -> None:
     before: list[tuple] = []
     kills = 0
     mid_match = 0  # kills that hit a match in progress, with moves already journalled
-    deadline = time.monotonic() + 50
-    while kills < 12 and time.monotonic() < deadline:
+    deadline = time.monotonic() + 45
+    while kills < 10 and time.monotonic() < deadline:
         proc = subprocess.Popen(sim_cmd(state), env=env(), cwd=REPO,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
         try:
-            proc.wait(timeout=rng.uniform(0.3, 1.2))
+            if rng.random() < 0.2:  # sometimes while it starts up / resumes
+                proc.wait(timeout=rng.uniform(0.0, 0.8))
+            else:  # else once it has journalled a move of its own, a little later
+                wait_for_progress(proc, state, len(before))
+                proc.wait(timeout=rng.uniform(0.0, 0.4))
         except subprocess.TimeoutExpired:
             os.kill(proc.pid, signal.SIGKILL)
             proc.wait(timeout=10)

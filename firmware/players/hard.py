@@ -101,12 +101,12 @@ class HardPlayer:
         return card
 
     def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
-        side = view.variant.side_of(view.seat)
         totals = dict.fromkeys(cards, 0.0)
         deadline = time.perf_counter() + self.think_ms / 1000.0
         n = 0
         while True:
             world = sample()
+            side = world.hand_sides[view.seat]
             exact = _exact_now(world)
             for c in cards:
                 s = world.copy()
@@ -131,6 +131,7 @@ def _exact_now(world: HandState) -> bool:
     return (
         world.talon_left == 0
         and world.n > 2
+        and not world.variant.inverted
         and max(h.bit_count() for h in world.hands) <= GENERIC_EXACT_CARDS
     )
 
@@ -141,14 +142,15 @@ def _exact_margin(s: HandState, side: int) -> float:
     ``side`` maximises, every other seat minimises its take (paranoid for
     games of more than two sides).
     """
-    n_sides = s.variant.n_sides
+    n_sides = max(s.hand_sides) + 1
     remaining = 3 + sum(THIRDS[c] for c in s.trick)
     for h in s.hands:
         remaining += (h & _ACES).bit_count() * 3 + (h & _ONES).bit_count()
     gain = generic_value(s, side, -(1 << 30), 1 << 30, s.thirds[:])
     mine = side_score(s, side) + gain
     others = sum(side_score(s, x) for x in range(n_sides) if x != side) + remaining - gain
-    return mine - others / (n_sides - 1)
+    m = mine - others / (n_sides - 1)
+    return -m if s.variant.inverted else m
 
 
 _ACES = sum(1 << c for c in range(len(THIRDS)) if THIRDS[c] == 3)

@@ -21,7 +21,7 @@ from __future__ import annotations
 import random
 
 from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, View
-from firmware.engine.cards import cards_of
+from firmware.engine.cards import beats, cards_of
 from firmware.players import signals
 from firmware.players.base import (
     declare_everything,
@@ -39,6 +39,7 @@ from firmware.players.knowledge import (
     trick_best,
     trick_thirds,
 )
+from firmware.players.rollout import avoid_points_card
 
 
 def normal_card(view: View) -> Card:
@@ -49,6 +50,8 @@ def normal_card(view: View) -> Card:
         legal |= 1 << a.card
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
+    if view.variant.inverted:
+        return avoid_points_card(legal, [c for _, c in view.trick], c.suit_masks)
     if not view.trick:
         return _lead(view, c, legal)
     return _follow(view, c, legal)
@@ -56,12 +59,18 @@ def normal_card(view: View) -> Card:
 
 def _rivals(view: View, c: Counting) -> int:
     """Cards that an opponent might still play against me: outside minus the partner's shown."""
-    mine = view.variant.side_of(view.seat)
-    rivals = c.outside
-    for sv in view.seats:
-        if sv.seat != view.seat and sv.side == mine:
-            rivals &= ~c.shown[sv.seat]
-    return rivals
+    for p in _partners(view):
+        rivals = c.outside & ~c.shown[p]
+        return rivals
+    return c.outside
+
+
+def _partners(view: View) -> list[int]:
+    """Seats known to be on our side this hand (chiamata: only once revealed)."""
+    sides = view.sides
+    if not sides or sides[view.seat] is None:
+        return []
+    return [s for s, x in enumerate(sides) if x == sides[view.seat] and s != view.seat]
 
 
 def _lead(view: View, c: Counting, legal: int) -> Card:
@@ -111,11 +120,10 @@ def _guards_ace(card: Card, c: Counting) -> bool:
 def _follow(view: View, c: Counting, legal: int) -> Card:
     v = view.variant
     n = v.n_seats
-    me = view.seat
     best_seat, best = trick_best(view)
     last_to_play = len(view.trick) == n - 1
     rivals = _rivals(view, c)
-    partner_holds = v.side_of(best_seat) == v.side_of(me)
+    partner_holds = best_seat in _partners(view)
     if partner_holds:
         # Partner wins if no rival still to play can beat his card.
         if last_to_play or is_top(best, c, rivals):
@@ -123,7 +131,7 @@ def _follow(view: View, c: Counting, legal: int) -> Card:
         return cheapest(legal)
     winners = 0
     for x in cards_of(legal):
-        if SUIT[x] == SUIT[best] and RANK[x] < RANK[best]:
+        if beats(x, best, view.trump):
             winners |= 1 << x
     value = trick_thirds(view)
     if winners:

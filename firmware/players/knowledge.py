@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, Seat, View, mask_of
-from firmware.engine.cards import cards_of
+from firmware.engine.cards import beats, cards_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,7 +48,7 @@ def trick_best(view: View) -> tuple[Seat, Card]:
     """The seat and card currently winning the trick (non-empty trick)."""
     best_seat, best = view.trick[0]
     for seat, card in view.trick[1:]:
-        if SUIT[card] == SUIT[best] and RANK[card] < RANK[best]:
+        if beats(card, best, view.trump):
             best_seat, best = seat, card
     return best_seat, best
 

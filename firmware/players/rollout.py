@@ -46,13 +46,46 @@ def weakest(mask: CardMask) -> Card:
     return best
 
 
+def avoid_points_card(legal: CardMask, trick: list[Card], suit_masks: tuple[CardMask, ...]) -> Card:
+    """Ciapanò (points count against you): duck under the trick with the highest card that
+    still loses; when it must win, win with the highest; when void, throw the richest."""
+    if not trick:
+        return weakest_overall(legal)
+    best = trick[0]
+    for c in trick[1:]:
+        if SUIT[c] == SUIT[best] and RANK[c] < RANK[best]:
+            best = c
+    lead = suit_masks[SUIT[trick[0]]]
+    if not legal & lead:
+        return max(_bits(legal), key=lambda c: (THIRDS[c], -RANK[c]))
+    losers = legal & ~((1 << best) - 1) & suit_masks[SUIT[best]]
+    if losers:
+        return min(_bits(losers), key=lambda c: RANK[c])
+    return min(_bits(legal), key=lambda c: RANK[c])
+
+
+def weakest_overall(mask: CardMask) -> Card:
+    return max(_bits(mask), key=lambda c: (RANK[c], -THIRDS[c]))
+
+
+def _bits(mask: CardMask) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 def policy_card(s: HandState) -> Card:
     legal = s.legal_mask()
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
+    if s.variant.inverted:
+        return avoid_points_card(legal, s.trick, s.suit_masks)
     n = s.n
     me = s.to_move
-    side_of = s.variant.side_of
+    side_of = s.hand_sides.__getitem__
     my_side = side_of(me)
     suit_masks = s.suit_masks
     if not s.trick:
@@ -101,6 +134,9 @@ def policy_card(s: HandState) -> Card:
             return rich
         return cheapest(legal)
     winners = legal & higher_than
+    trump = s.trump
+    if trump is not None and suit != trump and not legal & suit_masks[SUIT[trick[0]]]:
+        winners |= legal & suit_masks[trump]  # briscola: a trump takes it
     if winners:
         value = 0
         for c in trick:
@@ -174,20 +210,24 @@ def playout(s: HandState) -> None:
 
 def side_score(s: HandState, side: int) -> int:
     """Thirds of ``side``'s tricks plus its declarations (3 thirds a point)."""
-    v = s.variant
+    sides = s.hand_sides
     total = 0
     for seat in range(s.n):
-        if v.side_of(seat) == side:
+        if sides[seat] == side:
             total += s.thirds[seat]
     for d in s.declarations:
-        if v.side_of(d.seat) == side:
+        if sides[d.seat] == side:
             total += 3 * d.points
     return total
 
 
 def margin(s: HandState, side: int) -> float:
-    """``side``'s score minus the others' (their mean when there are several)."""
-    n_sides = s.variant.n_sides
+    """``side``'s score minus the others' (their mean when there are several).
+
+    In Ciapanò the points count against you, so the margin changes sign.
+    """
+    n_sides = max(s.hand_sides) + 1
     mine = side_score(s, side)
     others = sum(side_score(s, x) for x in range(n_sides) if x != side)
-    return mine - others / (n_sides - 1)
+    m = mine - others / (n_sides - 1)
+    return -m if s.variant.inverted else m

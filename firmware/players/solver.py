@@ -370,17 +370,15 @@ def lean_ok(state: HandState) -> bool:
 
 
 def _side_gain(state: HandState, side: int, start: list[int]) -> int:
-    v = state.variant
-    return sum(
-        state.thirds[s] - start[s] for s in range(state.n) if v.side_of(s) == side
-    )
+    sides = state.hand_sides
+    return sum(state.thirds[s] - start[s] for s in range(state.n) if sides[s] == side)
 
 
 def generic_value(state: HandState, side: int, alpha: int, beta: int, start: list[int]) -> int:
     """Thirds ``side`` takes from ``start`` to the end; the others minimise it (paranoid)."""
     if state.over:
         return _side_gain(state, side, start)
-    maximise = state.variant.side_of(state.to_move) == side
+    maximise = state.hand_sides[state.to_move] == side
     best = -(1 << 30) if maximise else 1 << 30
     for c in cards_of(state.legal_mask()):
         child = state.copy()
@@ -401,7 +399,7 @@ def generic_value(state: HandState, side: int, alpha: int, beta: int, start: lis
 
 def generic_best(state: HandState) -> tuple[Card, int]:
     """Best card for the seat to move and the thirds its side takes from here on."""
-    side = state.variant.side_of(state.to_move)
+    side = state.hand_sides[state.to_move]
     start = state.thirds[:]
     best_card, best = -1, -(1 << 30)
     for c in cards_of(state.legal_mask()):
@@ -416,13 +414,13 @@ def generic_best(state: HandState) -> tuple[Card, int]:
 def brute_force(state: HandState, side: int) -> int:
     """Plain minimax without pruning: the reference for tests (small positions only)."""
     if state.over:
-        return sum(state.thirds[s] for s in range(state.n) if state.variant.side_of(s) == side)
+        return sum(state.thirds[s] for s in range(state.n) if state.hand_sides[s] == side)
     values = []
     for c in cards_of(state.legal_mask()):
         child = state.copy()
         child.play_fast(c)
         values.append(brute_force(child, side))
-    mine = state.variant.side_of(state.to_move) == side
+    mine = state.hand_sides[state.to_move] == side
     return max(values) if mine else min(values)
 
 

@@ -1,0 +1,77 @@
+"""A player reads nothing but its view (RULES.md §4).
+
+For positions from seeded games, the hidden cards of the other seats and the
+talon are dealt again in many ways consistent with the view (the seat's own
+``determinize``): the world must show the very same view, and a player with
+the same seed must choose the same action in every such world.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from firmware.engine import HandState, Match, make_variant, view_for
+from firmware.players import LEVELS, make_player
+from firmware.players.determinize import determinize, hidden_constraints
+from tests.players.conftest import play_hand
+
+CASES = [
+    ("tressette2", {}),
+    ("treschetten2", {}),
+    ("treschetten2", {"open_draws": "hidden"}),
+    ("treseta4", {}),
+    ("tressette4", {}),
+    ("briscola", {}),
+    ("chiamata", {}),
+    ("terziglio3", {}),
+]
+
+
+def _positions(name: str, options: dict[str, object], seed: int, every: int) -> list[HandState]:
+    match = Match(make_variant(name, options))
+    n = match.variant.n_seats
+    players = [make_player("normal", seed=s) for s in range(n)]
+    out: list[HandState] = []
+    count = [0]
+
+    def grab(state: HandState, seat: int) -> None:
+        count[0] += 1
+        if count[0] % every == 0:
+            out.append(state.copy())
+
+    play_hand(match, players, seed=seed, on_decision=grab)
+    return out
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_worlds_show_the_same_view_and_respect_voids(name: str, options: dict[str, object]) -> None:
+    rng = random.Random(3)
+    for state in _positions(name, options, seed=11, every=3):
+        seat = state.to_move
+        view = view_for(state, seat)
+        allowed = hidden_constraints(view)
+        for _ in range(8):
+            world = determinize(view, rng)
+            assert view_for(world, seat) == view
+            for other in range(state.n):
+                if other != seat:
+                    hidden = world.hands[other] & ~world.known[other]
+                    assert hidden & ~allowed[other] == 0
+
+
+@pytest.mark.parametrize(("name", "options"), CASES[:4])
+@pytest.mark.parametrize("spec", LEVELS)
+def test_choice_does_not_depend_on_hidden_cards(
+    name: str, options: dict[str, object], spec: str
+) -> None:
+    rng = random.Random(5)
+    for state in _positions(name, options, seed=21, every=4):
+        seat = state.to_move
+        view = view_for(state, seat)
+        expected = make_player(spec, seed=9, worlds=3).choose(view)
+        for _ in range(3):
+            world = determinize(view, rng)  # the hidden cards swapped consistently
+            got = make_player(spec, seed=9, worlds=3).choose(view_for(world, seat))
+            assert got == expected

@@ -12,8 +12,9 @@ normal, in order of priority:
   another card of the suit is there;
 - declare everything.
 
-easy plays a random legal card most of the time and the normal card
-otherwise: it gives points away, yet stays legal and declares its accusi.
+easy plays a card that gives points away about a third of the time, a
+random legal card another third, and the normal card otherwise: it stays
+legal and declares its accusi.
 """
 
 from __future__ import annotations
@@ -182,13 +183,42 @@ class NormalPlayer:
         return declare_everything(view)
 
 
-class EasyPlayer:
-    """RULES.md §5 easy: often random, gives points away, still legal and declares."""
+def generous_card(view: View) -> Card:
+    """A card that gives points away: the richest card that loses the trick, or on lead
+    the richest card an opponent can still beat (the beginner's "ace under a 3")."""
+    c = count(view)
+    legal = 0
+    for a in legal_plays(view):
+        legal |= 1 << a.card
+    if view.trick:
+        _, best = trick_best(view)
+        losers = [x for x in cards_of(legal) if not beats(x, best, view.trump)]
+        pool = losers or list(cards_of(legal))
+    else:
+        beatable = [x for x in cards_of(legal) if not is_top(x, c)]
+        pool = beatable or list(cards_of(legal))
+    return max(pool, key=lambda x: (THIRDS[x], -RANK[x]))
 
-    def __init__(self, *, seed: int, name: str = "easy", random_share: float = 0.7) -> None:
+
+class EasyPlayer:
+    """RULES.md §5 easy: often random, gives points away, still legal and declares.
+
+    Each card is the generous one (points given away) with ``generous_share``,
+    a random one with ``random_share``, else the normal one.
+    """
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        name: str = "easy",
+        random_share: float = 0.35,
+        generous_share: float = 0.35,
+    ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.random_share = random_share
+        self.generous_share = generous_share
 
     def choose(self, view: View) -> Action:
         special = special_action(view)
@@ -197,7 +227,10 @@ class EasyPlayer:
         plays = legal_plays(view)
         if not plays:
             return first_play_or_other(view)
-        if self.rng.random() < self.random_share:
+        r = self.rng.random()
+        if r < self.generous_share:
+            return play_for_card(view, generous_card(view))
+        if r < self.generous_share + self.random_share:
             return play_for_card(view, self.rng.choice(plays).card)
         return play_for_card(view, normal_card(view))
 

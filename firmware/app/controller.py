@@ -134,6 +134,7 @@ class TableController:
         self.asked: set[tuple[int, ...]] = set()
         self.finished_here = 0
         self.stopping: str | None = None
+        self._msg_age = 0
         self.power_off_requested = False
         self.reader_online: bool | None = None
         self.banners: list[Any] = []
@@ -145,6 +146,7 @@ class TableController:
 
     def say(self, text: str, level: str = "info") -> None:
         self.message = Message(text, level, self.message.seq + 1)
+        self._msg_age = 0
         self.version += 1
         if level != "info":
             log.info("%s: %s", level, text)
@@ -374,7 +376,15 @@ class TableController:
         self._after(action)
         return Outcome(True)
 
+    def _age_message(self) -> None:
+        """A note fades after a few moves; an error (reader unplugged, journal) stays longer."""
+        self._msg_age += 1
+        keep = 12 if self.message.level == "error" else 3
+        if self.message.text and self._msg_age >= keep:
+            self.message = Message("", "info", self.message.seq + 1)
+
     def _after(self, action: Action) -> None:
+        self._age_message()
         if isinstance(action, Play) and action.seat not in self.accusi_done:
             self.accusi_done.add(action.seat)
         if isinstance(action, Declare):

@@ -86,6 +86,7 @@ def build_hardware(rt: Runtime) -> None:
     rt.loop.ui = screen.ui
     rt.loop.pump = screen.pump
     rt.loop.present = screen.present
+    rt.loop.wait_for_ui = True
 
 
 def main(args: argparse.Namespace) -> int:

@@ -22,6 +22,8 @@ from firmware.app.seats import ComputerSeats
 
 log = logging.getLogger("firmware.app.loop")
 
+BUSY_MAX_S = 1.5
+
 
 class DisplayDriver:
     """Shows the controller's :class:`DisplayState` on a HAL score display."""
@@ -98,6 +100,8 @@ class MainLoop:
         self._last_frame = float("-inf")
         self._last_t = clock()
         self.hung: Callable[[], None] | None = None  # tests: make one iteration hang
+        self._busy_since: float | None = None
+        self.wait_for_ui = False  # a window someone watches: let the cards land first
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
         while self.ctl.stopping is None and not (until is not None and until()):
@@ -124,14 +128,28 @@ class MainLoop:
                 self.ctl.handle(event)
             except Exception:  # one bad event must not take the table down
                 log.exception("event %r failed", event)
-            if self.seats is not None:
+            if self.seats is not None and not self._ui_busy():
                 self.seats.poll(self.ctl)
             event = self.events.get_nowait()
-        if self.seats is not None:
+        if self.seats is not None and not self._ui_busy():
             self.seats.poll(self.ctl)
         self.refresh()
         if self.notifier is not None:
             self.notifier.loop_alive()
+
+    def _ui_busy(self) -> bool:
+        """The UI is still animating (draws landing): the next computer card waits,
+        at most ``BUSY_MAX_S`` so a UI that never settles cannot stall the table."""
+        if not self.wait_for_ui or self.ui is None:
+            return False
+        busy = bool(getattr(self.ui, "busy", False))
+        now = self.clock()
+        if not busy:
+            self._busy_since = None
+            return False
+        if self._busy_since is None:
+            self._busy_since = now
+        return now - self._busy_since < BUSY_MAX_S
 
     def refresh(self, *, force: bool = False) -> None:
         now = self.clock()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 import signal
+import time
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -93,6 +94,7 @@ class Runtime:
         self.loop.display.display = self.display
         self.loop.pump = self._pump_sim
         self.loop.present = self.window.present
+        self.loop.wait_for_ui = not headless
         self.notifier.ready()
 
     def _pump_sim(self) -> None:
@@ -112,12 +114,16 @@ class Runtime:
     def close(self) -> None:
         self.seats.close()
         for thing in reversed(self.closers):
+            t0 = time.monotonic()
             try:
                 thing.close()
             except Exception:
                 log.exception("closing %r", thing)
+            log.debug("closed %s in %.3f s", type(thing).__name__, time.monotonic() - t0)
         self.closers.clear()
+        t0 = time.monotonic()
         self.journal.close()
+        log.debug("closed the journal in %.3f s", time.monotonic() - t0)
 
     def __enter__(self) -> Runtime:
         return self

@@ -149,18 +149,7 @@ class TablePanel:
         surface.blit(self.small.render(line, True, FG), (x, y))
 
     def _played(self) -> set[str]:
-        from firmware.engine import CODE
-
-        ctl = self.rt.ctl
-        out: set[str] = set()
-        state = ctl.match.state if ctl.match is not None else (ctl.referee.state if ctl.referee else None)
-        if state is None:
-            return out
-        for t in state.tricks:
-            out |= {CODE[c] for c in t.cards}
-        for c in state.trick:
-            out.add(CODE[c[1]] if isinstance(c, tuple) else CODE[c])
-        return out
+        return played_codes(self.rt.ctl)
 
     def _draw_led(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         from hal.display import segment_polygons
@@ -183,6 +172,61 @@ class TablePanel:
         cx = rect.x + 16 + 2 * (dw + 12) - 5
         for cy in (rect.y + 8 + dh * 0.33, rect.y + 8 + dh * 0.66):
             pygame.draw.circle(surface, LED_ON if colon else LED_OFF, (cx, int(cy)), 4)
+
+
+class UIPanel:
+    """The UI's own :class:`ui.simpanel.SimPanel`, fed from the HAL doubles."""
+
+    def __init__(self, rt: Runtime, rect: pygame.Rect) -> None:
+        from ui.simpanel import SimPanel
+
+        self.rt = rt
+        self.rect = rect
+        self.panel = SimPanel(rect, n_seats=4, deck="italian", language=rt.settings.ui.language)
+        self._last = pygame.time.get_ticks()
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        used = self.panel.handle(event)
+        self._flush()
+        return used
+
+    def _flush(self) -> None:
+        for intent in self.panel.intents():
+            self.rt.window.sim_intent(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        ctl = self.rt.ctl
+        v = ctl.variant
+        display = self.rt.display
+        if display is not None:
+            frame = display.frame
+            self.panel.set_display(frame.lit, on=frame.on)
+        self.panel.set_table(
+            n_seats=v.n_seats if v is not None else 2,
+            deck=v.deck.name if v is not None else "italian",
+            played=played_codes(ctl),
+            reader_online=None if self.rt.reader is None else ctl.reader_online is not False,
+            message=ctl.message.text,
+        )
+        now = pygame.time.get_ticks()
+        self.panel.update((now - self._last) / 1000)
+        self._last = now
+        self._flush()  # a long press is reported on release, measured by update()
+        self.panel.draw(surface)
+
+
+def played_codes(ctl: Any) -> set[str]:
+    from firmware.engine import CODE
+
+    out: set[str] = set()
+    state = ctl.match.state if ctl.match is not None else (ctl.referee.state if ctl.referee else None)
+    if state is None:
+        return out
+    for t in state.tricks:
+        out |= {CODE[c] for c in t.cards}
+    for c in state.trick:
+        out.add(CODE[c[1]] if isinstance(c, tuple) else CODE[c])
+    return out
 
 
 class SimWindow:
@@ -208,7 +252,10 @@ class SimWindow:
         self.panel = self._make_panel(pygame.Rect(w, 0, PANEL_W, max(h, 480)))
 
     def _make_panel(self, rect: pygame.Rect) -> Any:
-        return TablePanel(self.rt, rect)
+        try:
+            return UIPanel(self.rt, rect)
+        except ImportError:  # an older UI without the panel: the app's own
+            return TablePanel(self.rt, rect)
 
     # -- input --
     def pump(self) -> None:

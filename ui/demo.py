@@ -5,6 +5,7 @@ plays the human's legal cards against a first-legal-card opponent).
 
 from __future__ import annotations
 
+import functools
 import random
 
 from firmware.engine import ITALIAN, SUIT, Match, Play, make_variant
@@ -42,8 +43,11 @@ def play_match(variant: str = "tressette2", seed: int = 1, actions: int = 6,
                     acted = True
                     break
         if not acted:
-            legal = [a for a in match.view_for(state.to_move).legal if isinstance(a, Play)]
-            match.apply(rng.choice(legal))
+            everything = match.view_for(state.to_move).legal
+            legal = [a for a in everything if isinstance(a, Play)]
+            # a call (chiamata) or a discard (terziglio) comes before the first card
+            other = [a for a in everything if type(a).__name__ in ("Call", "Discard")]
+            match.apply(rng.choice(legal) if legal else other[0])
         done += 1
     return match
 
@@ -75,6 +79,50 @@ def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int =
         if m.my_turn and m.trick:
             return m
     return sample_model(variant, seed, min_actions, **kw)
+
+
+def find_model(variant: str, pred, seed: int = 1, start: int = 0, **kw) -> TableModel:  # type: ignore[no-untyped-def]
+    """The first sample model of ``variant`` (after 0, 1, 2, … actions) for which ``pred`` holds."""
+    for n in range(start, start + 60):
+        m = sample_model(variant, seed, n, **kw)
+        if pred(m):
+            return m
+    raise LookupError(f"no {variant} model after {start}..{start + 59} actions fits")
+
+
+@functools.lru_cache(maxsize=1)
+def showcase() -> dict[str, TableModel]:
+    """One model per table shape and feature, for the layout tests and the screenshots."""
+
+    def lead_with_signals(m: TableModel) -> bool:
+        return m.my_turn and bool(m.signal_choices)
+
+    return {
+        "table2": my_turn_model("tressette2", 1, 4),
+        "table2_start": sample_model("tressette2", 5, 0, declare=False),
+        "table2_declare": _declaring_model(),
+        "table2_late": my_turn_model("tressette2", 2, 14),
+        "table2_treschetten": my_turn_model("treschetten2", 3, 6),
+        "table3_terziglio": find_model("terziglio3", lambda m: m.my_turn and bool(m.trick), 1),
+        "table3_discard": sample_model("terziglio3", 1, 0, options={"widow": "dealt"}),
+        "table3_treschetten": find_model("treschetten3", lambda m: m.my_turn and bool(m.trick), 1),
+        "table4_signals": find_model("treseta4", lead_with_signals, 1),
+        "table4_follow": find_model("treseta4", lambda m: m.my_turn and len(m.trick) == 3, 2),
+        "table4_claim": find_model("tressette4", lambda m: m.my_turn and m.can_claim and bool(m.trick), 1, 6),
+        "table4_briscola": find_model("briscola", lambda m: m.my_turn and bool(m.trick), 1),
+        "table4_chiamata": sample_model("chiamata", 1, 0, me=1),
+        "table4_ciapano": find_model("ciapano", lambda m: m.my_turn and bool(m.trick), 1),
+        "table4_synthetic": synthetic_model(4),
+    }
+
+
+def _declaring_model() -> TableModel:
+    """A tressette2 deal where the human has an accuso to declare (buttons on the table)."""
+    for seed in range(200):
+        m = sample_model("tressette2", seed, 0, declare=False)
+        if m.declarable:
+            return m
+    raise LookupError("no deal with an accuso")
 
 
 def finished_model(variant: str = "tressette2", seed: int = 1) -> TableModel:

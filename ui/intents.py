@@ -82,6 +82,13 @@ class Call:
 
 
 @dataclass(frozen=True, slots=True)
+class Discard:
+    """Terziglio with the widow dealt: the dealer lays ``card`` aside face down."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
 class ZuTun:
     """Treschetten: lay the 10 ``card`` on the talon and end the game as its winner."""
 
@@ -167,6 +174,7 @@ Intent = (
     | Signal
     | Claim
     | Call
+    | Discard
     | ZuTun
     | NewGame
     | Continue

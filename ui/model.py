@@ -118,6 +118,11 @@ class TableModel:
     can_claim: bool = False
     signal_choices: tuple[str, ...] = ()
     call_choices: tuple[Card, ...] = ()
+    # per playable card, the signals the engine accepts with it (signal_options of the View)
+    signal_options: tuple[tuple[Card, tuple[str, ...]], ...] = ()
+    discardable: frozenset[Card] = frozenset()  # terziglio: the dealer discards before play
+    signals: tuple[tuple[int, int, Card, tuple[str, ...]], ...] = ()  # (trick, seat, card, names), public
+    called: Card | None = None  # chiamata: the called card
     to_move: int | None = None
     dealer: int = 0
     trick: tuple[PlayedCard, ...] = ()
@@ -228,7 +233,13 @@ def model_from_view(
     last_trick: tuple[PlayedCard, ...] = ()
     if last is not None:
         last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)])
-    trick_signals = getattr(view, "trick_signals", ())
+    spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in getattr(view, "signals", ()))
+    now = len(view.tricks)
+    trick_signals = [next((x[3] for x in spoken if x[0] == now and x[2] == c), ()) for _, c in view.trick]
+    sig_opts = tuple((c, tuple(names)) for c, names in getattr(view, "signal_options", ()))
+    choices: list[str] = []
+    for _, names in sig_opts:
+        choices += [x for x in names if x not in choices]
     taken: list[list[Card]] = [[] for _ in range(n_sides)]
     for t in view.tricks:
         taken[v.side_of(t.winner)].extend(t.cards)
@@ -245,8 +256,12 @@ def model_from_view(
         declarable=decl,
         zu_tun=zu,
         can_claim="Claim" in legal_names or bool(getattr(view, "can_claim", False)),
-        signal_choices=tuple(getattr(view, "signal_choices", ())),
-        call_choices=tuple(getattr(view, "call_choices", ())),
+        signal_choices=tuple(choices),
+        call_choices=tuple(a.card for a in view.legal if type(a).__name__ == "Call"),  # type: ignore[union-attr]
+        signal_options=sig_opts,
+        discardable=frozenset(a.card for a in view.legal if type(a).__name__ == "Discard"),  # type: ignore[union-attr]
+        signals=spoken,
+        called=getattr(view, "called", None),
         to_move=view.to_move,
         dealer=view.dealer,
         trick=_played(view.trick, trick_signals),

@@ -18,7 +18,7 @@ from ui import intents as it
 from ui.i18n import LANGUAGE_NAMES, LANGUAGES, option_label, rules_pages, value_label, variant_label
 from ui.layout import ButtonSpec
 from ui.model import TableModel
-from ui.table import count_lines, describe_declare
+from ui.table import count_lines, describe_declare, seat_name
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
 
 SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
@@ -290,9 +290,18 @@ class HandEndScreen(Screen):
         if m.me in seats:
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
-            sm = m.seats[seats[0]]
-            return sm.name or ("CPU" if sm.kind == "computer" else self.ctx.t("seat_n", n=seats[0] + 1))
+            return seat_name(m, seats[0], self.ctx)
         return self.ctx.t("them")
+
+    def _hand_cell(self, values: tuple[int, ...], unit: int) -> int | None:
+        """A per-hand-side number for a match unit: the same index unless the hand's
+        sides differ from the match's units (chiamata: the partner is secret)."""
+        res = self.model.result
+        if len(values) == self.model.n_sides:
+            return values[unit]
+        if res is not None and res.sides and unit < len(res.sides) and res.sides[unit] < len(values):
+            return values[res.sides[unit]]
+        return values[unit] if unit < len(values) else None
 
     def rows(self) -> list[tuple[str, list[str]]]:
         """The lines of the count: label, one cell per side."""
@@ -302,27 +311,37 @@ class HandEndScreen(Screen):
         res = m.result
         rows: list[tuple[str, list[str]]] = [
             (t("aces"), [str(x["aces"]) for x in c]),
-            (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" for x in c]),
+            (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
             (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
         ]
         if res is not None:
-            pts = res.card_points
-            rows.append((t("card_points"), [f"{thirds_text(x['total_thirds'])} → {pts[i]}" for i, x in enumerate(c)]))
+            cells = []
+            for i, x in enumerate(c):
+                pts = self._hand_cell(res.card_points, i)
+                cells.append(f"{thirds_text(x['total_thirds']) or '0'} → {pts}" if pts is not None else "")
+            rows.append((t("card_points"), cells))
             for d in res.declarations:
                 cells = ["" for _ in sides]
-                cells[m.side_of(d.seat)] = f"+{d.points}"
+                unit = m.side_of(d.seat)
+                if unit < len(cells):
+                    cells[unit] = f"+{d.points}"
                 rows.append((describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang), cells))
-            rows.append((t("hand_points"), [str(p) for p in res.points]))
+            score = res.score or res.points
+            rows.append((t("hand_points"), [str(v) if (v := self._hand_cell(score, u)) is not None else "" for u in sides]))
         rows.append((t("match_total"), [f"{x}" for x in m.totals]))
         return rows
 
     def headline(self) -> str:
         m, t = self.model, self.ctx.t
         res = m.result
+        prefix = ""
         if res is not None and res.ended_by == "zu_tun" and res.zu_tun_seat is not None:
             prefix = t("zu_tun_end", name=self.side_name(m.side_of(res.zu_tun_seat))) + " "
-        else:
-            prefix = ""
+        if res is not None and res.claim_seat is not None:
+            key = "claim_ok" if res.claim_ok else "claim_wrong"
+            prefix += t(key, name=self.side_name(m.side_of(res.claim_seat))) + " · "
+        if res is not None and res.sudden:
+            prefix += t("sudden", what=res.sudden, n=res.multiplier) + " · "
         if m.match_over and m.winner is not None:
             mine = m.side_of(m.me)
             if any(x.kind == "human" for x in m.seats):

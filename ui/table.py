@@ -72,6 +72,8 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
     deck = DECKS[deck_name]
     if kind == "napoletana" and suit is not None:
         return tr("d_napoletana", lang, suit=deck.suit_name(suit, lang))
+    if kind == "decima" and suit is not None:
+        return tr("d_decima", lang, suit=deck.suit_name(suit, lang))
     rank_code = deck.ranks[rank or 0]
     if kind == "four":
         return tr("d_four", lang, rank=rank_code)
@@ -96,6 +98,8 @@ class TableScreen:
         self.banners: list[LiveBanner] = []
         self._seen_draws = 0
         self._seen_decl = 0
+        self._seen_sig = 0
+        self._seen_call = False
         self._seen_banners: set[Banner] = set()
         self._hand_key: tuple[object, ...] = ()
         self.signals_on: set[str] = set()
@@ -116,6 +120,8 @@ class TableScreen:
             self.hold = 0.0
             self._seen_draws = 0
             self._seen_decl = 0
+            self._seen_sig = 0
+            self._seen_call = False
             self.cursor = None
             self.signals_on.clear()
         elif model.tricks_played > old.tricks_played:
@@ -167,6 +173,15 @@ class TableScreen:
         lang = self.ctx.lang
         decls = model.declarations[self._seen_decl :]
         self._seen_decl = len(model.declarations)
+        sigs = model.signals[self._seen_sig :]
+        self._seen_sig = len(model.signals)
+        for _trick, seat, _card, names in sigs:
+            what = ", ".join(self.ctx.label("sig_" + x) for x in names)
+            self._banner(tr("b_signal", lang, name=self.seat_name(seat), what=what), "signal")
+        if model.called is not None and not self._seen_call:
+            self._seen_call = True
+            deck = DECKS[model.deck]
+            self._banner(tr("b_called", lang, what=deck.name_of(model.called, lang)), "call")
         for d in decls:
             what = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, lang) + f" = {d.points}"
             self._banner(tr("b_declares", lang, name=self.seat_name(d.seat), what=what), "declaration")
@@ -182,16 +197,7 @@ class TableScreen:
         del self.banners[:-3]
 
     def seat_name(self, seat: int | None) -> str:
-        if seat is None or seat >= len(self.model.seats):
-            return ""
-        s = self.model.seats[seat]
-        if s.name:
-            return s.name
-        if s.kind == "human" and seat == self.model.me:
-            return self.ctx.t("you")
-        if s.kind == "computer":
-            return f"CPU {seat + 1}" if self.model.n_seats > 2 else "CPU"
-        return self.ctx.t("seat_n", n=seat + 1)
+        return seat_name(self.model, seat, self.ctx)
 
     # ------------------------------------------------------------ state
 
@@ -212,7 +218,8 @@ class TableScreen:
         return cards, backs
 
     def can_play(self, card: Card) -> bool:
-        return self.model.my_turn and card in self.model.playable
+        m = self.model
+        return (m.my_turn and card in m.playable) or card in m.discardable
 
     # ------------------------------------------------------------ input
 
@@ -272,7 +279,12 @@ class TableScreen:
         if not self.can_play(card):
             return False
         self.hold = 0.0  # the player is ahead of the animation: let it go
-        self.emit(it.PlayCard(card, tuple(sorted(self.signals_on))))
+        if card in self.model.discardable:
+            self.emit(it.Discard(card))
+            return True
+        allowed = dict(self.model.signal_options).get(card, ())
+        # only the chosen signals this card may carry (a false volo is refused by the engine)
+        self.emit(it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on)))
         self.signals_on.clear()
         return True
 
@@ -433,6 +445,14 @@ class TableScreen:
         if r is None:
             return
         style = self.style()
+        label_size = max(10, ctx.fsize(lay.size[1], 0.038))
+        if m.trump_card is not None and m.talon_left == 0 and not self.flights:
+            # briscola: the trump card shown where the talon would be
+            s.blit(ctx.art.face(m.trump_card, r.w, r.h, style), r)
+            pygame.draw.rect(s, ctx.theme.accent, r.inflate(4, 4), 2, border_radius=max(3, r.w // 10))
+            blit_text(s, ctx, ctx.t("trump"), label_size, (r.centerx, r.y - 4), anchor="midbottom",
+                      color=ctx.theme.accent, bold=True)
+            return
         if m.trump_card is not None:
             img = pygame.transform.rotate(ctx.art.face(m.trump_card, r.w, r.h, style), 90)
             s.blit(img, img.get_rect(midleft=(r.centerx - r.w // 4, r.centery)))
@@ -449,7 +469,7 @@ class TableScreen:
             blit_text(s, ctx, str(left), fs, badge.center, color=(30, 30, 30), bold=True, anchor="center")
         else:
             pygame.draw.rect(s, ctx.theme.felt_dark, r, 2, border_radius=6)
-        blit_text(s, ctx, ctx.t("talon"), max(10, ctx.fsize(lay.size[1], 0.038)), (r.centerx, r.y - 4),
+        blit_text(s, ctx, ctx.t("talon"), label_size, (r.centerx, r.y - 4),
                   anchor="midbottom", color=ctx.theme.text_dim)
 
     def _trick_shown(self) -> tuple:
@@ -468,7 +488,7 @@ class TableScreen:
                 continue
             s.blit(self.ctx.art.face(pc.card, r.w, r.h, style), r)
             if pc.signals:
-                text = ", ".join(pc.signals)
+                text = ", ".join(self.ctx.label("sig_" + x) for x in pc.signals)
                 fs = self.ctx.fsize(lay.size[1], 0.04)
                 chip = self.ctx.fonts.text(text, fs, self.ctx.theme.banner_text, bold=True)
                 cr = chip.get_rect(midtop=(r.centerx, r.bottom - fs // 2)).inflate(8, 4)
@@ -484,7 +504,7 @@ class TableScreen:
             if card in hidden:
                 continue
             rr = r.move(0, -lay.lift) if i == self.cursor else r
-            if my_turn and card not in m.playable:
+            if (my_turn or m.discardable) and not self.can_play(card):
                 img = ctx.art.dimmed(card, w, h, style, ctx.theme.dim_alpha)
             else:
                 img = ctx.art.face(card, w, h, style)
@@ -507,9 +527,12 @@ class TableScreen:
             elif kind == "zu_tun":
                 draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
             elif kind == "signal":
-                draw_button(s, ctx, b.rect, arg, selected=arg in self.signals_on)
+                draw_button(s, ctx, b.rect, ctx.label("sig_" + arg), selected=arg in self.signals_on)
             elif kind == "call":
-                draw_button(s, ctx, b.rect, f"{ctx.t('call')} {DECKS[m.deck].code(int(arg))}")
+                deck = DECKS[m.deck]
+                card = int(arg)
+                text = f"{ctx.t('call')} {deck.ranks[RANK[card]]} {deck.suit_name(SUIT[card], ctx.lang)}"
+                draw_button(s, ctx, b.rect, text)
             elif kind == "menu":
                 self._menu_icon(s, b.rect)
             else:
@@ -534,6 +557,8 @@ class TableScreen:
             text = m.message
         elif m.hand_over:
             text, color = "", ctx.theme.text
+        elif m.discardable:
+            text, color = ctx.t("discard"), ctx.theme.accent
         elif m.my_turn:
             text, color = ctx.t("your_turn"), ctx.theme.accent
         elif m.to_move is not None and m.to_move < len(m.seats):
@@ -581,6 +606,20 @@ class TableScreen:
                 pygame.draw.rect(s, ctx.theme.accent, r.inflate(6, 6), 3, border_radius=6)
             blit_text(s, ctx, self.seat_name(pc.seat), max(10, fs - 2), (r.centerx, r.bottom + 4), anchor="midtop", max_w=w + gap)
             x += w + gap
+
+
+def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
+    """The name shown for a seat: the app's name, else "You", "CPU 2", "Seat 3"."""
+    if seat is None or seat >= len(model.seats):
+        return ""
+    s = model.seats[seat]
+    if s.name:
+        return s.name
+    if s.kind == "human" and seat == model.me:
+        return ctx.t("you")
+    if s.kind == "computer":
+        return f"CPU {seat + 1}" if model.n_seats > 2 else "CPU"
+    return ctx.t("seat_n", n=seat + 1)
 
 
 def count_lines(model: TableModel, side: int) -> dict[str, int]:

@@ -18,15 +18,10 @@ MIN_TOUCH = 40
 
 
 def models():
-    return {
-        "2-seat mid-hand": demo.my_turn_model("tressette2", 1, 4),
-        "2-seat start": demo.sample_model("tressette2", 5, 0, declare=False),
-        "2-seat late": demo.my_turn_model("tressette2", 2, 14),
-        "treschetten": demo.my_turn_model("treschetten2", 3, 6),
-        "3-seat": demo.synthetic_model(3),
-        "4-seat": demo.synthetic_model(4),
-        "4-seat, my lead": demo.synthetic_model(4, played=0),
-    }
+    out = demo.showcase()
+    out["3-seat synthetic"] = demo.synthetic_model(3)
+    out["4-seat, my lead, synthetic"] = demo.synthetic_model(4, played=0)
+    return out
 
 
 MODELS = models()

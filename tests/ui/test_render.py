@@ -11,14 +11,7 @@ from tests.ui.conftest import SIZES
 from ui import demo
 from ui.model import TableModel
 
-TABLES = {
-    "table2": lambda: demo.my_turn_model("tressette2", 1, 4),
-    "table2_start": lambda: demo.sample_model("tressette2", 5, 0, declare=False),
-    "table2_late": lambda: demo.my_turn_model("tressette2", 2, 14),
-    "table2_treschetten": lambda: demo.my_turn_model("treschetten2", 3, 6),
-    "table3": lambda: demo.synthetic_model(3),
-    "table4": lambda: demo.synthetic_model(4),
-}
+TABLES = demo.showcase()
 
 
 def ids(s):
@@ -33,7 +26,7 @@ def not_blank(surf: pygame.Surface) -> bool:
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 @pytest.mark.parametrize("name", list(TABLES))
 def test_table_renders(name, size, make_ui, artifacts):
-    ui = make_ui(size, TABLES[name]())
+    ui = make_ui(size, TABLES[name])
     ui.update(5.0)  # let draws land
     ui.draw()
     assert not_blank(ui.surface)
@@ -110,3 +103,21 @@ def test_a_frame_is_drawn_in_a_few_milliseconds(make_ui):
         times.append(time.perf_counter() - t0)
     times.sort()
     assert times[len(times) // 2] < 0.010
+
+
+def _presets():
+    from firmware.engine.variants import PRESETS
+
+    return list(PRESETS)
+
+
+@pytest.mark.parametrize("variant", _presets())
+def test_end_of_hand_of_every_preset(variant, make_ui, artifacts):
+    """The count screen copes with every table shape (sides, each for himself, chiamata)."""
+    model = demo.sample_model(variant, 1, 400)
+    assert model.hand_over
+    ui = make_ui((800, 480), model)
+    ui.update(5.0)
+    assert ui.screen == "hand_end"
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"hand_end_{variant}_800x480.png"))

@@ -1,0 +1,84 @@
+"""``tressette sim``: unattended headless play, and the window's wiring in-process."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+
+from firmware import config
+from firmware.app.controller import PLAY, ControllerOptions
+from firmware.app.runtime import Runtime
+from firmware.store import Journal
+
+from .conftest import REPO
+
+
+def test_headless_unattended_hard_against_normal(tmp_path: Path) -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(REPO))
+    state = tmp_path / "state"
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware.cli", "sim", "--headless", "--seats", "cpu:hard,cpu:normal",
+         "--matches", "1", "--state-dir", str(state), "--config", str(tmp_path / "s.toml"), "--seed", "2"],
+        env=env, cwd=REPO, capture_output=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr.decode()[-3000:]
+    assert b"1 match(es) played" in done.stderr
+    with Journal.open(state) as j:
+        (row,) = j.matches()
+        assert row.finished is not None and row.winner in (0, 1)
+        assert row.seats == ["cpu:hard", "cpu:normal"]
+        assert max(row.totals) >= 21
+
+
+def click(rect: pygame.Rect) -> None:
+    for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+        pygame.event.post(pygame.event.Event(kind, pos=rect.center, button=1, touch=False))
+
+
+def steps_until(rt: Runtime, cond, timeout: float = 5.0) -> None:
+    """Run the real main loop until ``cond()``; bounded (the reader thread uses a real pty)."""
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, rt.ctl.message.text
+        rt.loop.step(timeout=0.01)
+
+
+def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
+    settings, problems = config.load(tmp_path / "s.toml")
+    settings.game.seats = ["table", "table"]
+    settings.game.options = {"accusi": True}
+    rt = Runtime(settings=settings, state_dir=tmp_path / "state", think_ms=0, seed=1,
+                 options=ControllerOptions(seed=1, first_dealer=1), problems=problems)  # fmt: skip
+    with rt:
+        rt.start_sim(size=(800, 480), headless=True)
+        assert rt.reader is not None  # table seats: the real reader thread over a pty
+        steps_until(rt, lambda: rt.ctl.reader_online)
+        rt.ctl.new_match()
+        layout = rt.window.panel.panel.layout()
+        # the Accuso button of seat 1 (seat0): mouse -> SimButton -> mock pin -> debounce
+        click(layout["seat0"])
+        steps_until(rt, lambda: rt.ctl.declaring == 0)
+        click(layout["seat0"])
+        steps_until(rt, lambda: rt.ctl.declaring is None and 0 in rt.ctl.accusi_done)
+        # a card of the panel: SimScan -> tag -> pty -> ReaderThread -> parser -> TagSeen
+        click(layout["card:4b"])
+        steps_until(rt, lambda: rt.ctl.referee.state.trick)
+        assert rt.ctl.referee.state.trick == [(0, 39)]
+        assert rt.ctl.phase == PLAY
+        # the LED display of the panel shows what the HAL display double shows
+        rt.loop.refresh(force=True)
+        assert rt.window.panel.panel.segments == tuple(rt.display.frame.lit)
+        # keyboard: U unplugs the reader, U again plugs it back
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
+        steps_until(rt, lambda: rt.ctl.reader_online is False)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
+        steps_until(rt, lambda: rt.ctl.reader_online is True)
+        # the window's close button stops the loop
+        pygame.event.post(pygame.event.Event(pygame.QUIT))
+        rt.loop.step(timeout=0)
+        assert rt.ctl.stopping == "window closed"

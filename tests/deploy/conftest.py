@@ -274,22 +274,35 @@ def fresh_box(tmp_path: Path, sshd: Sshd, shims: Path, keys: Keys) -> BoxUnderTe
 
 
 @pytest.fixture(scope="session")
-def provisioned(tmp_path_factory: pytest.TempPathFactory, sshd: Sshd, shims: Path, keys: Keys) -> Path:
-    """A box root provisioned once per worker (no release yet: nothing in it depends on its path)."""
-    box = BoxUnderTest(new_root(tmp_path_factory.mktemp("provisioned") / "box"), sshd, shims, keys)
+def baseline(tmp_path_factory: pytest.TempPathFactory, sshd: Sshd, shims: Path, keys: Keys) -> Path:
+    """Once per worker: a box provisioned by deploy/provision, then deployed 1.0.0 over SSH."""
+    d = tmp_path_factory.mktemp("baseline")
+    box = BoxUnderTest(new_root(d / "box"), sshd, shims, keys)
     result = box.provision()
+    assert result.returncode == 0, result.stdout + result.stderr
+    make_wheel(d / "wheels", "1.0.0")
+    bundle = laptop.build_bundle(d / "bundles", laptop.load_signing_key(keys.private),
+                                 name="tressette-box", wheels_from=d / "wheels")
+    result = box.deploy(bundle)
     assert result.returncode == 0, result.stdout + result.stderr
     return box.root
 
 
+def relocate_venvs(old: Path, new: Path) -> None:
+    """Fix the console-script shebangs pip wrote with the baseline's absolute paths."""
+    for script in new.glob("opt/tressette/releases/*/venv/bin/*"):
+        if script.is_file() and not script.is_symlink():
+            data = script.read_bytes()
+            if data.startswith(b"#!" + bytes(old)):
+                script.write_bytes(data.replace(bytes(old), bytes(new), 1))
+
+
 @pytest.fixture
-def box(tmp_path: Path, provisioned: Path, sshd: Sshd, shims: Path, keys: Keys,
-        make_bundle: Any) -> BoxUnderTest:
-    """A provisioned box running release 1.0.0."""
+def box(tmp_path: Path, baseline: Path, sshd: Sshd, shims: Path, keys: Keys) -> BoxUnderTest:
+    """A provisioned box running release 1.0.0 (a relocated copy of the worker's baseline)."""
     root = tmp_path / "box"
-    shutil.copytree(provisioned, root, symlinks=True)
+    shutil.copytree(baseline, root, symlinks=True)
+    relocate_venvs(baseline, root)
     box = BoxUnderTest(root, sshd, shims, keys)
-    result = box.deploy(make_bundle("1.0.0"))
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert box.current() == "releases/1.0.0"
+    assert box.current() == "releases/1.0.0" and box.restarts() == 1
     return box

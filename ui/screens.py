@@ -112,12 +112,16 @@ class HomeScreen(Screen):
         return PRESETS[self.variants[self.vi]]
 
     def _reset_for_variant(self) -> None:
-        p = self.preset
+        self.options = {o.key: o.default for o in self.preset.options}
+        self._fit_seats()
+
+    def _fit_seats(self) -> None:
+        """One seat setup per player; Ciapanò's ``players`` option changes how many."""
+        n = int(self.options.get("players", self.preset.n_seats))
         old = self.seats
-        self.seats = [("human", None)] + [("computer", "normal")] * (p.n_seats - 1)
-        for i in range(min(len(old), p.n_seats)):
+        self.seats = [("human", None)] + [("computer", "normal")] * (n - 1)
+        for i in range(min(len(old), n)):
             self.seats[i] = old[i]
-        self.options = {o.key: o.default for o in p.options}
 
     def refresh_variants(self) -> None:
         """The engine may have gained presets since start (another engineer's work)."""
@@ -196,6 +200,7 @@ class HomeScreen(Screen):
             vals = list(spec.choices)
             cur = self.options.get(arg, spec.default)
             self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
+            self._fit_seats()
         elif name == "start":
             self.emit(self.new_game_intent())
         elif name == "continue":
@@ -218,7 +223,7 @@ class HomeScreen(Screen):
     def seat_text(self, i: int) -> str:
         kind, level = self.seats[i]
         t = self.ctx.t
-        who = t("human_short") if kind == "human" else t("table_seat") if kind == "table" else f"{t('computer')} · {t(level or 'normal')}"
+        who = t("human_short") if kind == "human" else t("table_seat") if kind == "table" else f"CPU {t(level or 'normal')}"
         return f"{i + 1}: {who}"
 
     def draw(self, s: pygame.Surface) -> None:

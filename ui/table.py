@@ -368,15 +368,15 @@ class TableScreen:
         ctx = self.ctx
         draw_panel(s, r, ctx.theme, 170)
         rows = m.n_sides + 1
-        fs = min(ctx.fsize(lay.size[1], 0.045), max(9, (r.h - 6) // rows - 3))
-        small = max(9, fs - 3)
+        fs = min(ctx.fsize(lay.size[1], 0.04), max(9, (r.h - 6) // rows - 3))
+        small = max(9, int(fs * 0.72))
         line_h = (r.h - 4) // rows
         col_total = r.x + int(r.w * 0.62)
         y = r.y + 2 + (line_h - small) // 2
         dim = ctx.theme.text_dim
-        blit_text(s, ctx, ctx.t("to_target", n=m.target), small, (r.x + 6, y), color=dim, max_w=col_total - r.x - 40)
-        blit_text(s, ctx, ctx.t("match_total"), small, (col_total, y), anchor="topright", color=dim, max_w=r.w // 3)
-        blit_text(s, ctx, ctx.t("hand_short"), small, (r.right - 6, y), anchor="topright", color=dim, max_w=r.w // 4)
+        blit_text(s, ctx, ctx.t("to_target", n=m.target), small, (r.x + 6, y), color=dim, max_w=int(r.w * 0.3))
+        blit_text(s, ctx, ctx.t("match_total"), small, (col_total, y), anchor="topright", color=dim, max_w=int(r.w * 0.27))
+        blit_text(s, ctx, ctx.t("hand_short"), small, (r.right - 6, y), anchor="topright", color=dim, max_w=int(r.w * 0.3))
         y = r.y + 2 + line_h
         for side in range(m.n_sides):
             seats = [x.seat for x in m.seats if x.side == side]

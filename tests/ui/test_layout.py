@@ -86,10 +86,11 @@ def test_menu_screens_fit_and_are_touchable(size, make_ui):
     home = HomeScreen(ctx, ui.emit, ui.show)
     screens = [home, HandEndScreen(ctx, ui.emit, ui.show), StatsScreen(ctx, ui.emit, ui.show),
                SettingsScreen(ctx, ui.emit, ui.show), RulesScreen(ctx, ui.emit, ui.show)]
+    finished = demo.finished_model()
     for variant in home.variants:  # every preset's options must fit on the home screen
         home.select_variant(variant)
         for scr in screens:
-            scr.set_model(demo.finished_model())
+            scr.set_model(finished)
             buttons = scr.buttons(size)
             for b in buttons:
                 assert inside(b.rect, size), (scr.name, variant, b.name, b.rect)

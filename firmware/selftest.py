@@ -15,12 +15,12 @@ Checks:
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import importlib.util
 import os
 import sys
 import tempfile
-import traceback
 from collections.abc import Callable
 from pathlib import Path
 
@@ -81,7 +81,7 @@ def check_state_dir(path: Path) -> str:
 
 def run_checks(state_dir: Path, out: Callable[[str], None] = print) -> bool:
     checks: list[tuple[str, Callable[[], str]]] = [
-        (f"import {name}", lambda name=name: check_import(name)) for name in MODULES
+        (f"import {name}", functools.partial(check_import, name)) for name in MODULES
     ]
     checks.append(("pygame (SDL_VIDEODRIVER=dummy)", check_pygame))
     checks.append(("state dir writable", lambda: check_state_dir(state_dir)))
@@ -94,8 +94,6 @@ def run_checks(state_dir: Path, out: Callable[[str], None] = print) -> bool:
         except Exception as exc:  # report every failure, not just the first
             passed = False
             out(f"FAIL  {label}: {type(exc).__name__}: {exc}")
-            tb = traceback.format_exc().rstrip().splitlines()
-            out("      " + (tb[-2].strip() if len(tb) > 1 else ""))
         else:
             out(f"ok    {label}" + (f" ({detail})" if detail else ""))
     out("self-test: " + ("passed" if passed else "FAILED"))

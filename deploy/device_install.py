@@ -361,6 +361,8 @@ def restart_and_check(box: Box, opts: Options, version: str, log: Log) -> bool:
     """Restart the service; healthy = active and a fresh health file naming ``version``."""
     started = time.time()
     log(f"==> restarting {opts.service}")
+    # A broken release may have used up StartLimitBurst: that must not block the way back.
+    subprocess.run([*opts.systemctl, "reset-failed", opts.service], capture_output=True, check=False)
     if run([*opts.systemctl, "restart", opts.service], log, opts.health_timeout + 30) != 0:
         log(f"FAIL  systemctl restart {opts.service}")
         return False

@@ -119,7 +119,7 @@ def systemctl(args: list[str]) -> int:
         for unit in units:
             (wants / unit).symlink_to(f"/etc/systemd/system/{unit}")
         return 0
-    if verb in ("daemon-reload", "stop"):
+    if verb in ("daemon-reload", "stop", "reset-failed"):
         return 0
     print(f"systemctl shim: unsupported {args}", file=sys.stderr)
     return 1

@@ -1,0 +1,198 @@
+"""A person at the simulator: a real window on Xvfb, xdotool clicks, screenshots.
+
+Home → *Gioca* → declare if offered → play cards by clicking them, with a
+screenshot after each step in ``test-artifacts/sim/``. Where to click comes
+from the UI's own layout functions applied to the same model the simulator
+shows (rebuilt from the journal), so the test clicks what a person would see.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pygame
+import pytest
+
+from firmware.app.present import seat_setups
+from firmware.engine import Declare, Play
+from firmware.engine.records import replay
+from firmware.store import Journal
+
+from .conftest import REPO
+
+pytestmark = pytest.mark.xvfb
+
+TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
+ARTIFACTS = REPO / "test-artifacts" / "sim"
+SIZE = (800, 480)
+WINDOW = (1100, 480)
+
+
+@pytest.fixture
+def xdisplay():
+    missing = [t for t in TOOLS if shutil.which(t) is None]
+    if missing:
+        pytest.skip(f"needs {', '.join(missing)}")
+    read, write = os.pipe()
+    xvfb = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{WINDOW[0]}x{WINDOW[1]}x24", "-nolisten", "tcp"],
+        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    os.close(write)
+    try:
+        with os.fdopen(read) as f:  # Xvfb writes the display number it chose (bounded by its start)
+            number = f.readline().strip()
+        assert number.isdigit(), "Xvfb did not start"
+        yield f":{number}"
+    finally:
+        xvfb.terminate()
+        xvfb.wait(10)
+
+
+def x(display: str, *args: str) -> str:
+    out = subprocess.run(args, env=dict(os.environ, DISPLAY=display), capture_output=True, timeout=20)
+    return out.stdout.decode()
+
+
+def window_origin(display: str) -> tuple[int, int] | None:
+    """Where the simulator's window is on the root (``xwininfo``; xdotool's search
+    trips over SDL's helper windows)."""
+    for line in x(display, "xwininfo", "-root", "-tree").splitlines():
+        if "simulator" in line and "+" in line:
+            geometry = line.split()[-1]  # +X+Y absolute
+            _, gx, gy = geometry.split("+")
+            return int(gx), int(gy)
+    return None
+
+
+def shot(display: str, name: str) -> Path:
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    path = ARTIFACTS / name
+    x(display, "import", "-window", "root", str(path))
+    assert path.exists() and path.stat().st_size > 10_000
+    return path
+
+
+def wait(cond, timeout: float = 20.0, what: str = "") -> None:
+    """Bounded wait on the other process (its window, its journal)."""
+    deadline = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < deadline, f"timed out waiting for {what}"
+        time.sleep(0.1)
+
+
+def journal_len(state: Path) -> int:
+    if not (state / "journal.sqlite3").exists():
+        return -1
+    with Journal.open(state) as j:
+        row = j.unfinished()
+        if row is None:
+            return -1
+        return sum(len(h["actions"]) for h in j.record(row.id)["hands"]) if j.hands(row.id) else 0
+
+
+def screen_model(state: Path):
+    """The model the simulator shows the human (seat 0), rebuilt from the journal."""
+    from ui.model import model_from_view
+
+    with Journal.open(state) as j:
+        row = j.unfinished()
+        match = replay(j.record(row.id))
+    view = match.view_for(0)
+    return model_from_view(view, seats=seat_setups(row.seats), totals=tuple(match.totals)), view
+
+
+def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) -> None:
+    from ui.app import UIApp
+    from ui.layout import table_layout
+    from ui.model import TableModel
+
+    for old in ARTIFACTS.glob("*.png"):
+        old.unlink()
+    state = tmp_path / "state"
+    env = dict(os.environ, DISPLAY=xdisplay, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
+    env.pop("SDL_VIDEODRIVER", None)  # a real X11 window this time
+    sim = subprocess.Popen(
+        [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(state),
+         "--config", str(tmp_path / "s.toml"), "--seed", "4", "--think-ms", "100"],
+        env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        def window_up() -> bool:
+            assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
+            return window_origin(xdisplay) is not None
+
+        wait(window_up, what="the window")
+        ox, oy = window_origin(xdisplay)
+
+        def click(pos: tuple[int, int]) -> None:
+            x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
+
+        time.sleep(1.0)  # let the first frames land before the picture (the process is up)
+        shot(xdisplay, "01-home.png")
+
+        # the home screen's "Gioca" button, where the UI's layout puts it
+        mirror = UIApp(pygame.Surface(SIZE))
+        mirror.set_model(TableModel())
+        start = next(b for b in mirror.home.buttons(SIZE) if b.name == "start")
+        click(start.rect.center)
+        wait(lambda: journal_len(state) >= 0, what="a new game in the journal")
+        time.sleep(1.0)
+        shot(xdisplay, "02-dealt.png")
+
+        played = 0
+        step = 3
+        deadline = time.monotonic() + 60
+        while played < 3 and time.monotonic() < deadline:
+            model, view = screen_model(state)
+            n = journal_len(state)
+            declares = [a for a in view.legal if isinstance(a, Declare)]
+            plays = [a for a in view.legal if isinstance(a, Play)]
+            layout = table_layout(model, SIZE)
+            if declares:
+                button = next(b for b in layout.buttons if b.name.startswith("declare"))
+                click(button.rect.center)
+                what = "declaration"
+            elif plays and view.my_turn:
+                card = plays[0].card
+                rect = next(r for c, r in layout.hand_hit if c == card)
+                click(rect.center)
+                played += 1
+                what = f"card {played}"
+            else:
+                time.sleep(0.2)  # the computer is thinking (bounded by the deadline)
+                continue
+            wait(lambda n=n: journal_len(state) > n, what=f"the {what} in the journal")
+            time.sleep(0.8)  # the card flies; then the picture
+            shot(xdisplay, f"{step:02d}-after-{what.replace(' ', '-')}.png")
+            step += 1
+        assert played == 3
+
+        # the table panel: the Accuso button of seat 1 (a refusal or the accusi panel)
+        from ui.simpanel import SimPanel
+
+        panel = SimPanel(pygame.Rect(SIZE[0], 0, WINDOW[0] - SIZE[0], WINDOW[1]), n_seats=2)
+        click(panel.layout()["seat0"].center)
+        time.sleep(0.8)
+        shot(xdisplay, f"{step:02d}-accuso-button.png")
+
+        assert sim.poll() is None, "the simulator is still running"
+        assert journal_len(state) >= 6
+    finally:
+        if sim.poll() is None:
+            sim.send_signal(signal.SIGTERM)
+            try:
+                sim.wait(15)
+            except subprocess.TimeoutExpired:
+                sim.kill()
+                sim.wait()
+        err = sim.stderr.read().decode()
+        sim.stderr.close()
+    assert sim.returncode == 0, err[-3000:]
+    assert "Traceback" not in err, err

@@ -44,6 +44,7 @@ from ui.fonts import Fonts
 from ui.intents import LEVELS, Intent
 from ui.model import TableModel
 from ui.screens import HandEndScreen, HomeScreen, RulesScreen, Screen, SettingsScreen, StatsScreen
+from ui.sound import Sounds
 from ui.table import TableScreen
 from ui.theme import DEFAULT, Theme
 from ui.widgets import Ctx
@@ -69,12 +70,16 @@ class UIApp:
         *,
         settings: Mapping[str, Any] | None = None,
         theme: Theme = DEFAULT,
+        sounds: bool = True,
     ) -> None:
         self.surface = surface
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(settings or {})
         fonts = Fonts(theme)
-        self.ctx = Ctx(fonts=fonts, art=CardArt(fonts), theme=theme, settings=self.settings)
+        self.ctx = Ctx(fonts=fonts, art=CardArt(fonts), theme=theme, settings=self.settings,
+                       sounds=Sounds() if sounds else None)
+        if self.ctx.sounds is not None and self.settings.get("sounds", True):
+            self.ctx.sounds.preload()
         self.model = TableModel()
         self._intents: list[Intent] = []
         self.table = TableScreen(self.ctx, self.emit, self.show)

@@ -126,6 +126,13 @@ class TableScreen:
             self.signals_on.clear()
         elif model.tricks_played > old.tricks_played:
             self.hold = TRICK_HOLD_S
+        if not new_hand:
+            played_now = len(model.trick) + model.tricks_played * model.n_seats
+            played_before = len(old.trick) + old.tricks_played * old.n_seats
+            if played_now > played_before:
+                self.ctx.play("card")
+            if model.my_turn and not old.my_turn:
+                self.ctx.play("turn")
         if self.cursor is not None and self.cursor >= len(model.hand):
             self.cursor = len(model.hand) - 1 if model.hand else None
         self._new_draws(model)
@@ -323,6 +330,8 @@ class TableScreen:
         if self.hold > 0:
             self.hold = max(0.0, self.hold - dt)
         for f in self.flights:
+            if f.t < f.delay <= f.t + dt:
+                self.ctx.play("draw")
             f.t += dt
         self.flights = [f for f in self.flights if not f.done]
         for b in self.banners:

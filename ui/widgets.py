@@ -26,6 +26,12 @@ class Ctx:
     theme: Theme = DEFAULT
     settings: dict[str, Any] = field(default_factory=dict)
     _felt: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
+    sounds: Any = None  # ui.sound.Sounds, or None for silence
+
+    def play(self, name: str) -> None:
+        """A sound, if sounds are on in the settings."""
+        if self.sounds is not None and self.settings.get("sounds", True):
+            self.sounds.play(name)
 
     @property
     def lang(self) -> str:

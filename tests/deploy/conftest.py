@@ -118,6 +118,7 @@ import json, os, sys, time
 VERSION = {version!r}
 SELF_TEST_OK = {self_test_ok!r}
 HEALTHY = {healthy!r}
+CRASH = {crash!r}
 
 
 def main():
@@ -126,6 +127,9 @@ def main():
         print("ok    import fakebox" if SELF_TEST_OK else "FAIL  import hal: broken on purpose")
         return 0 if SELF_TEST_OK else 1
     if command == "run":
+        if CRASH:  # dies before READY=1: the start job fails
+            print("Traceback: broken on purpose", file=sys.stderr)
+            return 1
         if HEALTHY:
             d = os.environ.get("RUNTIME_DIRECTORY", "/run/tressette")
             os.makedirs(d, exist_ok=True)
@@ -142,13 +146,13 @@ def _record_hash(data: bytes) -> str:
 
 
 def make_wheel(dest: Path, version: str, *, self_test_ok: bool = True, healthy: bool = True,
-               pad: int = 0) -> Path:
+               crash: bool = False, pad: int = 0) -> Path:
     """A pure-Python wheel of 'tressette-box' with a 'tressette' console script."""
     dist = f"tressette_box-{version}.dist-info"
     files: dict[str, bytes] = {
         "fakebox/__init__.py": b"",
         "fakebox/cli.py": FAKE_CLI.format(version=version, self_test_ok=self_test_ok,
-                                          healthy=healthy).encode(),
+                                          healthy=healthy, crash=crash).encode(),
         f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: tressette-box\nVersion: {version}\n".encode(),
         f"{dist}/WHEEL": b"Wheel-Version: 1.0\nGenerator: tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
         f"{dist}/entry_points.txt": b"[console_scripts]\ntressette = fakebox.cli:main\n",

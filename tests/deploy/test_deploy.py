@@ -108,6 +108,18 @@ def test_failing_health_check_rolls_back_by_itself(box: BoxUnderTest, make_bundl
     assert not (box.base / "pending.json").exists()
 
 
+def test_a_release_that_crashes_on_start_is_rolled_back(box: BoxUnderTest, make_bundle: Any) -> None:
+    result = box.deploy(make_bundle("1.1.0", crash=True))
+
+    assert result.returncode == 1, result.stdout
+    assert "FAIL  systemctl restart" in result.stdout
+    assert "rolled back to 1.0.0" in result.stdout
+    assert box.current() == "releases/1.0.0"
+    assert box.releases() == ["1.0.0"]
+    assert box.service_state() == "active"
+    assert box.health()["version"] == "1.0.0"
+
+
 def _wait_for(condition: Any, what: str, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():

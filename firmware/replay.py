@@ -10,15 +10,21 @@ from typing import Any, TextIO
 
 from firmware.engine import (
     CODE,
+    Call,
+    Claim,
     Declare,
+    Discard,
     HandResult,
     Match,
     RecordError,
+    Stake,
     TressetteError,
+    Variant,
     ZuTun,
     deal_seeded,
     make_variant,
 )
+from firmware.engine.cards import SUIT
 from firmware.engine.declarations import describe
 from firmware.engine.records import action_from_json, replay, variant_of
 
@@ -29,8 +35,14 @@ def thirds_text(thirds: int) -> str:
     return f"{whole}" + {0: "", 1: " ⅓", 2: " ⅔"}[rest]
 
 
-def hand_json(result: HandResult) -> dict[str, Any]:
-    return {
+def unit_name(variant: Variant) -> str:
+    """What scores are kept per: ``side`` (fixed partnerships) or ``seat`` (each for himself,
+    and chiamata, whose partnerships change every hand)."""
+    return "side" if variant.has_fixed_sides else "seat"
+
+
+def hand_json(result: HandResult, variant: Variant | None = None) -> dict[str, Any]:
+    out: dict[str, Any] = {
         "thirds": list(result.thirds),
         "card_points": list(result.card_points),
         "last_trick": result.last_trick,
@@ -40,15 +52,44 @@ def hand_json(result: HandResult) -> dict[str, Any]:
         ],
         "points": list(result.points),
     }
+    if variant is not None and variant.n_seats > 2:
+        # Three- and four-player games (docs/records.md, "More players"): the hand's
+        # sides, what each scoring unit gets, and how the hand ended.
+        out["sides"] = list(result.sides)
+        out["score"] = list(result.score or result.points)
+        out["ended_by"] = result.ended_by
+        out["sudden"] = result.sudden
+        out["multiplier"] = result.multiplier
+        out["claim"] = (
+            None
+            if result.claim_seat is None
+            else {"seat": result.claim_seat, "right": result.claim_ok}
+        )
+    return out
 
 
 def match_json(match: Match) -> dict[str, Any]:
-    return {
-        "hands": [hand_json(r) for r in match.results],
+    variant = match.variant
+    out: dict[str, Any] = {
+        "hands": [hand_json(r, variant) for r in match.results],
         "totals": list(match.totals),
         "winner": match.winner,
         "finished": match.finished,
     }
+    if variant.n_seats > 2:
+        out["scores_by"] = unit_name(variant)
+        out["winners"] = list(match.winners)
+        out["stakes"] = list(match.stakes)
+        out["ledger"] = [
+            {
+                "game": e.game,
+                "winners": list(e.winners),
+                "multiplier": e.multiplier,
+                "reason": e.reason,
+            }
+            for e in match.ledger
+        ]
+    return out
 
 
 def print_match(doc: dict[str, Any], out: TextIO) -> Match:
@@ -61,11 +102,15 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
     name = deck.name_of
     out.write(f"{variant.preset.title} ({variant.name}), target {variant.target}\n")
     match: Match | None = None
+    _decided: list[Stake] = []
     for h_index, hand in enumerate(doc["hands"]):
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
         state = match.start_hand(hand["deal"])
         out.write(f"\nHand {h_index + 1}: seat {state.dealer} deals\n")
+        if state.trump_card is not None:
+            trump = deck.suit_name(SUIT[state.trump_card])
+            out.write(f"  {name(state.trump_card)} is shown: trump is {trump}\n")
         for obj in hand.get("actions", []):
             action = action_from_json(deck, obj)
             n_tricks, n_draws, n_decl = len(state.tricks), len(state.draws), len(state.declarations)
@@ -75,22 +120,44 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
                     out.write(f"  seat {d.seat} declares {describe(deck, d)}\n")
             elif isinstance(action, ZuTun):
                 out.write(f"  seat {action.seat} lays {name(action.card)} on the talon: zu tun!\n")
+            elif isinstance(action, Call):
+                out.write(f"  seat {action.seat} calls {name(action.card)}\n")
+            elif isinstance(action, Discard):
+                out.write(f"  seat {action.seat} lays {name(action.card)} away face down\n")
+            elif isinstance(action, Claim):
+                result = match.results[-1]
+                verdict = "right" if result.claim_ok else "wrong"
+                out.write(f"  seat {action.seat} claims the game (chiamarsi fuori): {verdict}\n")
             if len(state.tricks) > n_tricks:
                 t = state.tricks[-1]
+                # Signals are spoken with a card: "[busso, striscio]" after it.
+                spoken = {g.card: g.names for g in state.signals if g.trick == len(state.tricks) - 1}
                 played = " | ".join(
-                    f"{t.seat_of(i, variant.n_seats)}: {name(c)}" for i, c in enumerate(t.cards)
+                    f"{t.seat_of(i, variant.n_seats)}: {name(c)}"
+                    + (f" [{', '.join(spoken[c])}]" if c in spoken else "")
+                    for i, c in enumerate(t.cards)
                 )
                 out.write(f"  trick {len(state.tricks):2}  {played}  -> seat {t.winner}\n")
-                for d in state.draws[n_draws:]:
-                    seen = name(d.card) if d.shown else "face down"
-                    out.write(f"            seat {d.seat} draws {seen}\n")
+                for draw in state.draws[n_draws:]:
+                    seen = name(draw.card) if draw.shown else "face down"
+                    out.write(f"            seat {draw.seat} draws {seen}\n")
         if state.trick:
             out.write("  (unfinished) " + " | ".join(CODE[c] for c in state.trick) + "\n")
         if state.over:
             _write_count(match.results[-1], out)
+            for entry in match.ledger[len(_decided) :]:
+                _decided.append(entry)
+                who = ", ".join(f"{unit_name(variant)} {w}" for w in entry.winners)
+                out.write(f"  game {entry.game + 1} to {who}: ×{entry.multiplier} ({entry.reason})\n")
     assert match is not None
+    unit = unit_name(variant)
     out.write("\nTotals: " + " - ".join(str(t) for t in match.totals))
-    out.write(f"; side {match.winner} wins\n" if match.finished else " (not finished)\n")
+    if variant.inverted:
+        out.write(" (points against)")
+    winners = " and ".join(f"{unit} {w}" for w in match.winners) or f"{unit} {match.winner}"
+    out.write(f"; {winners} wins\n" if match.finished else " (not finished)\n")
+    if variant.n_seats > 2 and match.ledger:
+        out.write("Stakes: " + " - ".join(str(x) for x in match.stakes) + " game values\n")
     return match
 
 
@@ -98,10 +165,19 @@ def _write_count(result: HandResult, out: TextIO) -> None:
     for seat, th in enumerate(result.thirds):
         extra = " (with the last trick)" if result.last_trick == seat else ""
         out.write(f"  seat {seat} took {thirds_text(th)}{extra}\n")
+    n_seats = len(result.thirds)
     for side, (c, d, p) in enumerate(
         zip(result.card_points, result.declared, result.points, strict=True)
     ):
-        out.write(f"  side {side}: {c} card points + {d} accusi = {p}\n")
+        members = [s for s in range(n_seats) if result.sides and result.sides[s] == side]
+        label = f"side {side}" if len(members) != 1 else f"seat {members[0]}"
+        if len(members) > 1 and n_seats > 2:
+            label += " (seats " + ", ".join(str(m) for m in members) + ")"
+        out.write(f"  {label}: {c} card points + {d} accusi = {p}\n")
+    if result.cappotto_side is not None:
+        out.write(f"  cappotto: side {result.cappotto_side} took every trick\n")
+    if result.sudden is not None:
+        out.write(f"  {result.sudden}: side {result.sudden_side} wins ×{result.multiplier}\n")
 
 
 def main(args: argparse.Namespace) -> int:
@@ -134,12 +210,19 @@ def deal_main(args: argparse.Namespace) -> int:
     except TressetteError as exc:
         print(f"tressette deal: {exc}", file=sys.stderr)
         return 2
+    if not 0 <= args.dealer < variant.n_seats:
+        print(f"tressette deal: {variant.name} has seats 0-{variant.n_seats - 1}", file=sys.stderr)
+        return 2
     deal = deal_seeded(variant, args.seed, args.dealer)
     print(f"{variant.preset.title}, seed {args.seed}, seat {args.dealer} deals")
     for seat, hand in enumerate(deal.hands):
         print(f"  seat {seat}: " + " ".join(CODE[c] for c in sorted(hand)))
     if deal.aside:
-        print("  aside:  " + " ".join(CODE[c] for c in deal.aside))
+        what = "widow" if variant.preset.aside_role == "widow" else "aside"
+        print(f"  {what}:  " + " ".join(CODE[c] for c in deal.aside))
+    if variant.trump_shown:
+        shown = deal.hands[args.dealer][-1]
+        print(f"  trump: {CODE[shown]} (the dealer's last card, shown)")
     if deal.talon:
         print("  talon (top first): " + " ".join(CODE[c] for c in deal.talon))
     return 0

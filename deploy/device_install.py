@@ -276,7 +276,13 @@ def verify_bundle(bundle: Path, pubkey: bytes, log: Log) -> tuple[dict[str, Any]
         raise InstallError(f"refused: incomplete bundle: {exc}", EXIT_REFUSED) from exc
     verify_signature(data, signature, pubkey)
     log("ok    signature (pinned ed25519 key)")
-    manifest = json.loads(data)
+    try:
+        return _verify_files(bundle, json.loads(data), log), data
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise InstallError(f"refused: malformed manifest: {exc!r}", EXIT_REFUSED) from exc
+
+
+def _verify_files(bundle: Path, manifest: dict[str, Any], log: Log) -> dict[str, Any]:
     if manifest.get("format") != MANIFEST_FORMAT:
         raise InstallError(f"refused: unknown manifest format {manifest.get('format')!r}", EXIT_REFUSED)
     for field in ("name", "version"):
@@ -307,7 +313,7 @@ def verify_bundle(bundle: Path, pubkey: bytes, log: Log) -> tuple[dict[str, Any]
         if sha256_file(path) != meta["sha256"]:
             raise InstallError(f"refused: SHA-256 mismatch for {rel} (tampered?)", EXIT_REFUSED)
     log(f"ok    {len(files)} file(s), sizes and SHA-256 match the manifest")
-    return manifest, data
+    return manifest
 
 
 # --------------------------------------------------------------------------- service
@@ -471,7 +477,11 @@ def activate(box: Box, target: Release, previous: Release | None, opts: Options,
     write_json_atomic(box.pending, {"new": target.name, "previous": previous.name if previous else None})
     log(f"==> switching current -> releases/{target.name}")
     switch_current(box, target.name)
-    ok = restart_and_check(box, opts, target.version, log)
+    try:
+        ok = restart_and_check(box, opts, target.version, log)
+    except Exception as exc:  # whatever went wrong, do not stay on an unchecked release
+        log(f"FAIL  {type(exc).__name__}: {exc}")
+        ok = False
     if not ok:
         log(f"==> rolling back to {previous.version if previous else 'no release'}")
         switch_current(box, previous.name if previous else None)

@@ -217,6 +217,11 @@ class BoxUnderTest:
         return self.run("deploy", "push", *self.target_args(), "--bundle", str(bundle),
                         "--health-timeout", "2", *extra)
 
+    def build_and_deploy(self, wheels: Path, out: Path) -> subprocess.CompletedProcess[str]:
+        """The whole laptop side: build (from ready wheels), sign, copy, install."""
+        return self.run("deploy", "push", *self.target_args(), "--wheels", str(wheels),
+                        "--key", str(self.keys.private), "--out", str(out), "--health-timeout", "2")
+
     def deploy_argv(self, bundle: Path, *extra: str) -> list[str]:
         return [str(REPO / "deploy/deploy"), "push", *self.target_args(), "--bundle", str(bundle),
                 "--health-timeout", "2", *extra]

@@ -9,6 +9,7 @@ restart, the service is active and its health file names 1.0.0.
 from __future__ import annotations
 
 import fcntl
+import json
 import os
 import signal
 import subprocess
@@ -18,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.deploy.conftest import BoxUnderTest
+from tests.deploy.conftest import BoxUnderTest, make_wheel
 
 pytestmark = pytest.mark.sshd
 
@@ -36,8 +37,8 @@ def the_wheel(bundle: Path) -> Path:
     return next((bundle / "wheels").glob("*.whl"))
 
 
-def test_good_deploy_switches_and_reports_the_new_version(box: BoxUnderTest, make_bundle: Any) -> None:
-    result = box.deploy(make_bundle("1.1.0"))
+def test_good_deploy_switches_and_reports_the_new_version(box: BoxUnderTest, tmp_path: Path) -> None:
+    result = box.build_and_deploy(make_wheel(tmp_path / "wheels", "1.1.0").parent, tmp_path / "out")
 
     assert result.returncode == 0, result.stdout + result.stderr
     assert "box reports version 1.1.0" in result.stdout
@@ -48,6 +49,8 @@ def test_good_deploy_switches_and_reports_the_new_version(box: BoxUnderTest, mak
     assert box.service_state() == "active"
     assert box.releases() == ["1.0.0", "1.1.0"]
     assert list((box.base / "incoming").iterdir()) == []
+    manifest = json.loads((box.base / "releases/1.1.0/manifest.json").read_text())
+    assert manifest["version"] == "1.1.0" and manifest == json.loads((tmp_path / "out/1.1.0/manifest.json").read_text())
 
 
 def test_tampered_file_is_refused(box: BoxUnderTest, make_bundle: Any) -> None:

@@ -122,6 +122,16 @@ class UIApp:
     def set_settings(self, **values: Any) -> None:
         self.settings.update(values)
 
+    def preset_home(self, variant: str, options: Mapping[str, Any] | None = None,
+                    seats: tuple[it.SeatSetup, ...] | None = None) -> None:
+        """Preselect the home screen's game (e.g. from the settings file at start)."""
+        self.home.select_variant(variant)
+        if options:
+            self.home.options.update(options)
+            self.home._fit_seats()
+        if seats:
+            self.home.seats = [(s.kind, s.level) for s in seats]
+
     def show(self, name: str, *, report: bool = True) -> None:
         """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``rules``).
 

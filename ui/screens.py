@@ -274,8 +274,7 @@ class HandEndScreen(Screen):
         if name == "next_hand":
             self.emit(it.NextHand())
         elif name == "new_game":
-            self.emit(it.ShowScreen("new_game"))
-            self.show("home")
+            self.show("home")  # the home screen is where a game is set up
         elif name in ("home", "table"):
             self.show(name)
         elif name == "back":

@@ -562,7 +562,7 @@ class TableScreen:
         if self.hint[1] > 0:
             text, color = self.hint[0], (255, 190, 150)
         elif m.message:
-            color = (255, 160, 140)
+            color = ctx.theme.text
             text = m.message
         elif m.hand_over:
             text, color = "", ctx.theme.text
@@ -622,10 +622,10 @@ def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
     if seat is None or seat >= len(model.seats):
         return ""
     s = model.seats[seat]
+    if s.kind == "human" and seat == model.me and model.show_hand:
+        return ctx.t("you")  # whatever the app calls them, at the screen they are "you"
     if s.name:
         return s.name
-    if s.kind == "human" and seat == model.me:
-        return ctx.t("you")
     if s.kind == "computer":
         return f"CPU {seat + 1}" if model.n_seats > 2 else "CPU"
     return ctx.t("seat_n", n=seat + 1)

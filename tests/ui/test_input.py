@@ -211,3 +211,35 @@ def test_quit_event(make_ui):
     ui = make_ui()
     ui.handle(pygame.event.Event(pygame.QUIT))
     assert ui.intents() == [it.Quit()]
+
+
+def test_preset_home_and_start(make_ui):
+    from ui.model import TableModel
+
+    ui = make_ui((800, 480), TableModel())
+    ui.preset_home("treseta4", {"target": 41}, (SeatSetup("human", None), SeatSetup("computer", "hard"),
+                                                 SeatSetup("table", None), SeatSetup("computer", "easy")))
+    ui.handle(key(pygame.K_RETURN))
+    (ng,) = ui.intents()
+    assert ng.variant == "treseta4" and ng.options["target"] == 41
+    assert [s.kind for s in ng.seats] == ["human", "computer", "table", "computer"]
+
+
+def test_the_person_at_the_screen_is_you_in_their_language(make_ui):
+    match = demo.play_match("tressette2", 1, 0)
+    model = model_from_view(match.view_for(0), seats=(SeatSetup("human", None, "You"), SeatSetup("computer", "hard", "Bot")))
+    ui = make_ui((800, 480), model, language="de")
+    assert ui.table.seat_name(0) == "Du"
+    assert ui.table.seat_name(1) == "Bot"
+
+
+def test_signals_travel_with_the_card_only_where_the_engine_allows(make_ui):
+    model = next(m for m in demo.showcase().values() if m.my_turn and m.signal_choices)
+    ui = make_ui((800, 480), model)
+    lay = table_layout(model, (800, 480))
+    ui.handle(click(next(b for b in lay.buttons if b.name == "signal:busso").rect.center))
+    card = next(c for c, names in model.signal_options if "busso" in names)
+    ui.table.play(card)
+    got = ui.intents()
+    assert got[0] == it.Signal("busso", True)
+    assert got[-1] == it.PlayCard(card, ("busso",))

@@ -139,6 +139,7 @@ class TableController:
         self.reader_online: bool | None = None
         self.banners: list[Any] = []
         self.enrol: Any = None  # firmware.app.cards_map.Enrolment while enrolling
+        self.brightness: int | None = None  # set from the screen's settings (0..7)
         if journal.report.moved_aside is not None:
             self.say(journal.report.message, "error")
 
@@ -241,9 +242,13 @@ class TableController:
             seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
         except (TressetteError, ValueError) as exc:
             return self.refuse(str(exc))
+        mode = "referee" if "table" in seat_list else "engine"
+        if mode == "referee" and self.cards is not None and not self.cards.enrolled(v.deck.name):
+            # Real cards need the deck's tags first: enrol, then this game starts.
+            self._after_enrol = (name, opts, seat_list)
+            return self.start_enrolment(v.deck.name)
         if self.match_id is not None and not self._finished():
             self.journal.abandon_match(self.match_id)
-        mode = "referee" if "table" in seat_list else "engine"
         match_id = self.journal.new_match(v.name, v.to_json(), seat_list, mode=mode)
         dealer = self.opts.first_dealer
         if dealer is None:
@@ -635,6 +640,13 @@ class TableController:
             self.seats[ev.seat] = f"cpu:{ev.level}"
             self._changed()
 
+    def _on_SetSetting(self, ev: Any) -> None:
+        if ev.key == "enrol_deck":  # (re)learn a deck's tags: every card scanned once
+            self.start_enrolment(str(ev.value))
+        elif ev.key == "brightness" and isinstance(ev.value, int):
+            self.brightness = max(0, min(7, round(ev.value * 7 / 100)))
+            self.version += 1
+
     def _on_Quit(self, ev: Any) -> None:
         self.stop("quit")
 
@@ -737,6 +749,10 @@ class TableController:
 
         if self.cards is None:
             return self.refuse("no card map store configured")
+        from firmware.engine.cards import DECKS
+
+        if deck not in DECKS:
+            return self.refuse(f"no deck {deck!r}: {', '.join(DECKS)}")
         self.enrol = Enrolment(deck, self.cards)
         self.phase_before_enrol = self.phase
         self.phase = ENROL
@@ -751,6 +767,9 @@ class TableController:
         self.enrol = None
         self.phase = getattr(self, "phase_before_enrol", HOME)
         self._changed()
+        pending, self._after_enrol = getattr(self, "_after_enrol", None), None
+        if pending is not None:
+            self.new_match(*pending)
 
     # ------------------------------------------------------------ outputs
 

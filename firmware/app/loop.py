@@ -33,9 +33,14 @@ class DisplayDriver:
         self._shown: tuple[Any, ...] | None = None
         self._blink_seq = 0
 
-    def update(self, ds: DisplayState) -> None:
+    def update(self, ds: DisplayState, brightness: int | None = None) -> None:
         if self.display is None:
             return
+        if brightness is not None and brightness != getattr(self.display, "brightness", brightness):
+            try:
+                self.display.brightness = brightness
+            except Exception as exc:
+                log.warning("score display brightness: %s", exc)
         key = (ds.text, ds.scores)
         if key != self._shown:
             self._shown = key
@@ -153,7 +158,7 @@ class MainLoop:
 
     def refresh(self, *, force: bool = False) -> None:
         now = self.clock()
-        self.display.update(self.ctl.display())
+        self.display.update(self.ctl.display(), getattr(self.ctl, "brightness", None))
         self.display.tick()
         due = force or now - self._last_frame >= self.frame_s
         if not due:

@@ -11,7 +11,7 @@ and reader thread over a pty).
 Keyboard (when the UI does not use the key): F1–F4 Accuso of seat 1–4, F5
 menu, F6 menu held 3 s, F12 menu held 10 s (power off), 1–9/0 play the n-th
 card of your hand, D declare the first accuso offered, N new game, Enter or
-Space next hand, U unplug/replug the card reader, Esc quit.
+Space next hand, U unplug/replug the card reader, E enrol the deck's tags, Esc quit.
 """
 
 from __future__ import annotations
@@ -249,6 +249,7 @@ class SimWindow:
             "sounds": rt.settings.ui.sounds,
         }
         self.ui = UIApp(self.screen, settings=ui_settings)
+        _sim_decks(rt)
         self.panel = self._make_panel(pygame.Rect(w, 0, PANEL_W, max(h, 480)))
 
     def _make_panel(self, rect: pygame.Rect) -> Any:
@@ -294,6 +295,11 @@ class SimWindow:
             self.rt.events.put(NextHand())
         elif k == pygame.K_u:
             self.toggle_reader()
+        elif k == pygame.K_e:
+            from ui.intents import SetSetting
+
+            v = ctl.variant
+            self.rt.events.put(SetSetting("enrol_deck", v.deck.name if v is not None else "italian"))
         elif k == pygame.K_d:
             model = self.ui.model
             if model.declarable:
@@ -330,12 +336,10 @@ class SimWindow:
             card = deck.parse(code)
         except Exception:
             return
-        tag = self.rt.cards.tag_of(card, deck.name)
-        if tag is None:
+        enrolling = self.rt.ctl.enrol
+        tag = None if enrolling is not None else self.rt.cards.tag_of(card, deck.name)
+        if tag is None:  # while enrolling, a click is a fresh tag: the screen says which card
             tag = sim_tag(card)
-            mapping = dict(self.rt.cards.load(deck.name))
-            mapping[tag] = card
-            self.rt.cards._maps[deck.name] = mapping  # the simulator's own deck, not saved
         if self.rt.reader is not None:
             self.rt.reader.scan(tag)
         else:
@@ -360,6 +364,16 @@ class SimWindow:
 
     def close(self) -> None:
         pygame.display.quit()
+
+
+def _sim_decks(rt: Runtime) -> None:
+    """A deck nobody enrolled gets the simulator's own tags, in memory only (not saved),
+    so a table game can be tried at once; E runs the real enrolment."""
+    from firmware.engine.cards import DECKS
+
+    for name, deck in DECKS.items():
+        if not rt.cards.enrolled(name):
+            rt.cards._maps[name] = {sim_tag(c): c for c in deck.cards}
 
 
 def sim_tag(card: int) -> str:

@@ -244,3 +244,17 @@ def test_void_without_a_draw_is_refused():
     ref.apply(Play(1, c("Fb")))
     assert ref.check(Play(2, c("Cb"))) == "seat 3 showed it holds no bastoni"
     assert ref.check(Play(2, c("Rd"))) is None
+
+
+def test_a_table_game_without_an_enrolled_deck_enrols_first(make_table):
+    from ui.intents import SetSetting
+
+    table = make_table(seats=["table", "table"])
+    ctl = table.ctl
+    ctl.new_match()
+    assert ctl.phase == "enrol" and ctl.match_id is None
+    for card in ITALIAN.cards:
+        scan(table, card)
+    assert ctl.phase == PLAY and ctl.referee is not None  # the game starts once enrolled
+    table.put(SetSetting("enrol_deck", "bavarian"))  # redo / another deck from the screen
+    assert ctl.phase == "enrol" and "Scan Eichel Zehn (10e)" in ctl.message.text

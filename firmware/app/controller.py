@@ -686,9 +686,11 @@ class TableController:
             self.power_off_requested = True
             self.say("Power off requested: the box shuts down safely")
             self.stop("power-off")
-        elif ev.seconds >= 3.0:
-            self.phase = HOME if self.phase != PLAY else self.phase
-            self.say("Menu")
+        elif ev.seconds >= 3.0 and self.phase != ENROL:
+            # Back to the home screen; the match stays in the journal ("Continue").
+            self.phase = HOME
+            self._changed()
+            self.say("Menu: the game is kept; Continue resumes it")
 
     def _on_ButtonReleased(self, ev: Any) -> None:
         pass

@@ -349,3 +349,21 @@ def test_bounce_storms_make_one_accuso_per_press(make_table):
             assert ctl.declaring == 0
     # open, close: the first press opens, the second closes (and marks done) ...
     assert toggles[0] == 0 and toggles[1] is None
+
+
+def test_menu_hold_3s_goes_home_and_continue_resumes(make_table):
+    from ui.intents import Continue
+
+    table = make_table(seed=8)
+    ctl = table.ctl
+    ctl.new_match()
+    ctl.accusi_done.add(0)
+    table.pump()
+    table.human_plays() or table.pump()
+    before = ctl.match.view_for(0)
+    table.hw.sim_buttons.hold("menu", 3.2)
+    table.pump()
+    assert ctl.phase == "home" and ctl.model().resumable and not ctl.model().in_game
+    table.put(Continue())
+    after = ctl.match.view_for(0)
+    assert ctl.phase == PLAY and (after.hand, after.trick) == (before.hand, before.trick)

@@ -318,3 +318,61 @@ def test_seeded_deals_of_every_variant_hold_the_deck_once() -> None:
         every = [c for h in deal.hands for c in h] + list(deal.aside) + list(deal.talon)
         assert sorted(every) == list(v.deck.cards), name
         assert all(len(h) == v.hand_size for h in deal.hands)
+
+
+def test_treschetten3_announce_only_on_lead_as_an_option() -> None:
+    v = make_variant("treschetten3", {"announce_when": "after_trick"})
+    match = Match(v)
+    state = match.start_hand(fill_deal(v, {2: "10e 9e Ae"}))  # dealer 0: seat 1 leads
+    play(match, state.variant.deck.code(state.hand_of(1)[-1]))
+    assert state.to_move == 2
+    with pytest.raises(IllegalAction, match="only on lead"):
+        match.apply(Declare(2, "napoletana", suit=0))
+    anytime = Match(make_variant("treschetten3"))
+    state = anytime.start_hand(fill_deal(anytime.variant, {2: "10e 9e Ae"}))
+    play(anytime, anytime.variant.deck.code(state.hand_of(1)[-1]))
+    anytime.apply(Declare(2, "napoletana", suit=0))
+
+
+def test_treschetten4_best_of_two_goes_on_to_a_decider_at_41() -> None:
+    # seed 000: "2 Partien zu 31 Punkten ... eine dritte Partie zu 41 Punkten".
+    v = make_variant("treschetten4", {"match_format": "best_of_two", "accusi": False})
+    match = Match(v)
+    seed = 400  # seeded hands, strongest cards played: the two games split
+    while len(match.game_winners) < 2:
+        match.start_hand(seed=seed)
+        seed += 1
+        play_out_lowest(match)
+    assert match.game_winners == [1, 0] and not match.finished
+    assert match.game_target == 41 and match.totals == [0, 0]
+    while not match.finished:
+        match.start_hand(seed=seed)
+        seed += 1
+        play_out_lowest(match)
+    assert max(match.results[-1].points) > 0 and max(match.games_won) == 2
+    assert match.totals[match.winners[0]] >= 41 and len(match.ledger) == 3
+
+
+def test_striscio_meaning_changes_no_rule_of_play() -> None:
+    # seed 001 vs seed 003 disagree on what striscio tells; both may be spoken freely.
+    for meaning in ("many", "few"):
+        v = make_variant("treseta4", {"striscio_meaning": meaning})
+        match = Match(v)
+        state = match.start_hand(fill_deal(v, {1: "3c Ac 7c 4d"}))
+        assert "striscio" in state.legal_signals(v.deck.parse("7c"))
+        match.apply(Play(1, v.deck.parse("7c"), ("striscio",)))
+
+
+def test_seed_000_count_example_in_a_four_player_side() -> None:
+    # seed 000: König, Unter (Eichel), Herz 10, Herz Ass, Laub 9, Laub Ober, Herz 9,
+    # Herz König, Schell 7, Schell Ober = 3⅔ ("3 und 2 Pezz") → 3, here taken by two partners.
+    from firmware.engine import HandState, Trick, deal_explicit
+
+    v = make_variant("treschetten4")
+    state = HandState.start(v, deal_explicit(v, fill_deal(v, {})), 0)
+    deck = v.deck
+    first = [deck.parse(c) for c in ("Ke", "Ue", "10h", "Ah", "9l")]
+    second = [deck.parse(c) for c in ("Ol", "9h", "Kh", "7s", "Os")]
+    state.thirds = [sum(deck.rank_thirds[deck.ranks.index(deck.code(c)[:-1])] for c in cs) for cs in (first, [], second, [])]
+    state.tricks = [Trick(0, (), 0), Trick(0, (), 2), Trick(0, (), 1)]
+    assert state.result().card_points[0] == 3 and state.thirds[0] + state.thirds[2] == 11

@@ -113,6 +113,8 @@ def showcase() -> dict[str, TableModel]:
         "table4_chiamata": sample_model("chiamata", 1, 0, me=1),
         "table4_ciapano": find_model("ciapano", lambda m: m.my_turn and bool(m.trick), 1),
         "table4_synthetic": synthetic_model(4),
+        "table2_ciapano20": find_model("ciapano", lambda m: m.my_turn and bool(m.trick), 1, options={"players": 2}),
+        "table3_ciapano13": find_model("ciapano", lambda m: m.my_turn and bool(m.trick), 1, options={"players": 3}),
     }
 
 

@@ -139,12 +139,13 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
             area.h = mid.h
         seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m)
 
-    trick_size = _card(min(card[1], mid.h * (0.78 if n == 2 else 0.56)), theme)
+    # three seats leave the top of the trick free, so their cards can be larger
+    trick_size = _card(min(card[1], mid.h * {2: 0.78, 3: 0.66}.get(n, 0.56)), theme)
     trick_slots = _trick_slots(model, mid, trick_size)
 
     talon = None
     label_h = max(14, int(H * 0.05))
-    if model.talon_left or (model.in_game and n == 2):
+    if model.talon_left or model.draws:
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + (left_col.h // 2 if n > 2 else label_h))
     elif model.trump_card is not None:
@@ -157,7 +158,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     menu.topright = top_right.topright
     buttons.append(ButtonSpec("menu", menu, "≡"))
     # the last trick: a button under the talon (or under the score in 3/4-seat games)
-    last = Rect(0, 0, min(col_l - m, max(touch * 2, int(W * 0.14))), touch)
+    last = Rect(0, 0, min(col_l - m, max(touch * 2, int(W * 0.14))), max(touch, int(H * 0.07)))
     if n == 2:
         last.midbottom = (left_col.centerx, left_col.bottom)
     else:

@@ -1,9 +1,32 @@
 """The touchscreen interface (pygame-ce): view-model → layout → render; input → intents.
 
-- :mod:`ui.model`   — ``TableModel`` (what to show) and ``model_from_view``
-- :mod:`ui.intents` — what the person wants (``PlayCard``, ``NewGame``, …)
-- :mod:`ui.app`     — ``UIApp``: ``set_model``, ``handle``, ``intents``, ``update``, ``draw``
-- :mod:`ui.simpanel` — the simulator's table panel (buttons, LED display, card reader)
+Modules
+-------
+- :mod:`ui.model`    — ``TableModel`` (everything a screen shows) and ``model_from_view``
+- :mod:`ui.intents`  — what the person wants (``PlayCard``, ``Declare``, ``NewGame``, …)
+- :mod:`ui.app`      — ``UIApp``: ``set_model``, ``handle``, ``intents``, ``update``, ``draw``
+- :mod:`ui.layout`   — pure table layout (tested without a display)
+- :mod:`ui.table`, :mod:`ui.screens` — the screens (table; home, end of hand, stats, settings, rules)
+- :mod:`ui.cards`    — card art drawn by code, both decks, cached at any size
+- :mod:`ui.i18n`     — one catalogue, it/de/en, and the Rules pages
+- :mod:`ui.simpanel` — the simulator's table panel (Accuso buttons, LED display, card reader)
+- :mod:`ui.bench`    — ``tressette bench ui``; :mod:`ui.demo` — sample models, a manual demo
+
+Wiring (the controller)
+-----------------------
+::
+
+    ui = UIApp(surface, settings={"language": "it", "deck_style": "napoletane"})
+    ui.preset_home("tressette2", {"target": 21})            # optional
+    ui.set_model(TableModel(resumable=True, stats=stats))     # boot: home screen
+    # each loop turn:
+    for e in pygame.event.get(): ui.handle(e)
+    for intent in ui.intents(): ...                           # -> engine action / menu step
+    ui.set_model(model_from_view(view, seats=..., totals=...))  # after every change
+    ui.update(dt); ui.draw(); pygame.display.flip()
+
+``ui.busy`` is True while draws fly / a finished trick is still shown (the
+controller may hold the computer's next card until then; optional).
 
 The UI imports ``firmware.engine`` only (cards, views, variants, results), never
 the table controller, the store, the players or the HAL.

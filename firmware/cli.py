@@ -79,7 +79,7 @@ def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     p = sub.add_parser("run", help="the device program (full screen, real hardware)")
     p.add_argument("--config", default=None, help="default: /etc/tressette/tressette.toml")
     p.add_argument("--state-dir", default=None, help="default: the settings' [paths] state_dir")
-    p.add_argument("--health-file", default="/run/tressette/health")
+    p.add_argument("--health-file", default=None, help="default: $RUNTIME_DIRECTORY/health or /run/tressette/health")
     p.add_argument("--log-level", default="INFO")
     p.set_defaults(func=_run)
 

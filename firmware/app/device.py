@@ -89,6 +89,14 @@ def build_hardware(rt: Runtime) -> None:
     rt.loop.wait_for_ui = True
 
 
+def health_path(arg: str | None) -> Path:
+    """docs/deploy.md: ``$RUNTIME_DIRECTORY/health``, falling back to /run/tressette/health."""
+    if arg:
+        return Path(arg)
+    runtime = os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0]
+    return Path(runtime) / "health" if runtime else Path("/run/tressette/health")
+
+
 def main(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=getattr(logging, str(args.log_level).upper(), logging.INFO),
@@ -110,7 +118,7 @@ def main(args: argparse.Namespace) -> int:
         think_ms=settings.game.think_ms,
         seed=None,
         problems=problems,
-        health_path=Path(args.health_file) if args.health_file else None,
+        health_path=health_path(args.health_file),
     )
     with rt:
         rt.install_signals()

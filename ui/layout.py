@@ -76,6 +76,7 @@ class TableLayout:
     score: Rect
     status: Rect
     banner: Rect
+    middle: Rect = field(default_factory=Rect)  # the trick area: a tap there shows the last trick
     buttons: list[ButtonSpec] = field(default_factory=list)
 
     def tappables(self) -> list[Rect]:
@@ -191,6 +192,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         score=score,
         status=status,
         banner=banner,
+        middle=mid,
         buttons=buttons,
     )
 

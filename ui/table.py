@@ -247,6 +247,9 @@ class TableScreen:
                 if not played:
                     self._refuse_hint()
                 return True
+        if lay.middle.collidepoint(pos) and self.model.last_trick:
+            self.show_last = True  # the last trick on a tap of the table's middle
+            return True
         return False
 
     def press(self, name: str) -> bool:

@@ -243,3 +243,50 @@ def test_signals_travel_with_the_card_only_where_the_engine_allows(make_ui):
     got = ui.intents()
     assert got[0] == it.Signal("busso", True)
     assert got[-1] == it.PlayCard(card, ("busso",))
+
+
+def _press(ui, name):
+    lay = table_layout(ui.model, ui.surface.get_size())
+    ui.handle(click(next(b for b in lay.buttons if b.name.startswith(name)).rect.center))
+
+
+def test_claim_call_zu_tun_and_discard_buttons(make_ui):
+    import dataclasses
+
+    from firmware.engine import ZuTun as ZuTunAction
+
+    shows = demo.showcase()
+    ui = make_ui((480, 320), shows["table4_claim"])
+    _press(ui, "claim")
+    assert ui.intents() == [it.Claim()]
+
+    model = shows["table4_chiamata"]
+    ui = make_ui((480, 320), model)
+    _press(ui, "call:")
+    assert ui.intents() == [it.Call(model.call_choices[0])]
+
+    model = shows["table3_discard"]
+    ui = make_ui((480, 320), model)
+    card, rect = hand_rects(ui)[-1]
+    ui.handle(click(rect.center))
+    assert ui.intents() == [it.Discard(card)]
+
+    base = shows["table2_treschetten"]
+    ten = next((c for c in base.hand if c % 8 == 0), base.hand[0])  # a Bavarian 10 (rank 0)
+    model = dataclasses.replace(base, zu_tun=(ZuTunAction(0, ten),))
+    ui = make_ui((480, 320), model)
+    _press(ui, "zu_tun:")
+    assert ui.intents() == [it.ZuTun(ten)]
+    ui.draw()
+
+
+def test_tap_on_the_middle_shows_the_last_trick(make_ui):
+    model = demo.my_turn_model("tressette2", 2, 14)
+    ui = make_ui((800, 480), model)
+    ui.update(5)
+    lay = table_layout(model, (800, 480))
+    ui.handle(click(lay.middle.move(0, lay.middle.h // 2 - 5).midtop))
+    assert ui.table.show_last
+    ui.handle(click((5, 5)))  # any tap closes it
+    assert not ui.table.show_last
+    assert ui.intents() == []

@@ -36,15 +36,15 @@ class HardwareConfigError(ValueError):
 @dataclass(frozen=True, slots=True)
 class ButtonsConfig:
     enabled: bool = True
-    seats: tuple[int, ...] = (17, 27, 22, 23)
-    menu: int | None = 24
+    seats: tuple[int, ...] = (5, 6, 13, 19)
+    menu: int | None = 26
     pull_up: bool = True
     debounce_ms: int = 30
     home_hold_s: float = 3.0
     shutdown_hold_s: float = 10.0
 
     def pins(self) -> dict[ButtonName, int]:
-        """Button name → GPIO: ``{"seat0": 17, …, "menu": 24}``."""
+        """Button name → GPIO: ``{"seat0": 5, …, "menu": 26}``."""
         pins = {seat_button(i): gpio for i, gpio in enumerate(self.seats)}
         if self.menu is not None:
             pins[MENU] = self.menu
@@ -57,8 +57,8 @@ class ButtonsConfig:
 @dataclass(frozen=True, slots=True)
 class DisplayConfig:
     enabled: bool = True
-    clk: int = 5
-    dio: int = 6
+    clk: int = 23
+    dio: int = 24
     brightness: int = 4
 
 
@@ -299,8 +299,8 @@ DEFAULT_TOML = """\
 
 [hardware.buttons]
 enabled = true
-seats = [17, 27, 22, 23]   # the Accuso button of seat 0, 1, 2, 3 (1 to 4 seats)
-menu = 24                  # menu button; false if the box has none
+seats = [5, 6, 13, 19]     # the Accuso button of seat 0, 1, 2, 3 (1 to 4 seats)
+menu = 26                  # menu button; false if the box has none
 pull_up = true             # buttons close the contact to ground
 debounce_ms = 30           # contact bounce shorter than this is one press
 home_hold_s = 3.0          # hold menu this long: back to the home screen
@@ -308,8 +308,8 @@ shutdown_hold_s = 10.0     # hold menu this long: safe shutdown
 
 [hardware.display]         # TM1637 4-digit 7-segment score display
 enabled = true
-clk = 5
-dio = 6
+clk = 23                   # see docs/deploy.md for the wiring
+dio = 24
 brightness = 4             # 0 (dim) to 7 (bright)
 
 [hardware.reader]          # optional serial card reader

@@ -25,7 +25,7 @@ def test_the_documented_default_is_the_default() -> None:
     assert errors == []
     assert config == HardwareConfig()
     assert config.buttons.pins() == {
-        "seat0": 17, "seat1": 27, "seat2": 22, "seat3": 23, "menu": 24,
+        "seat0": 5, "seat1": 6, "seat2": 13, "seat3": 19, "menu": 26,
     }  # fmt: skip
 
 
@@ -66,7 +66,7 @@ def test_all_errors_are_collected_at_once() -> None:
     with pytest.raises(HardwareConfigError) as caught:
         HardwareConfig.from_dict(
             section(
-                buttons={"seats": [17, 17, 99, "x", 4, 5], "sets": 1, "debounce_ms": True},
+                buttons={"seats": [17, 17, 99, "x", 4, 23], "sets": 1, "debounce_ms": True},
                 display={"brightness": 9},
                 reader={"pattern": "([", "baud": "fast"},
             )
@@ -82,7 +82,7 @@ def test_all_errors_are_collected_at_once() -> None:
         "pattern '([' is not a regular expression",
         "baud must be int or float, not 'fast'",
         "GPIO17 is used twice: hardware.buttons.seats[0] and hardware.buttons.seats[1]",
-        "GPIO5 is used twice: hardware.buttons.seats[5] and hardware.display.clk",
+        "GPIO23 is used twice: hardware.buttons.seats[5] and hardware.display.clk",
     ):
         assert fragment in text, fragment
     assert len(caught.value.errors) == 10

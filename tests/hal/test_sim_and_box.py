@@ -81,7 +81,7 @@ def test_real_hardware_on_mock_pins_keeps_going_without_a_display(
     with open_hardware(config, pin_factory=factory) as hw:
         assert isinstance(hw.display, TM1637Display) and hw.buttons is not None
         hw.display.show_scores(1, 0)  # nobody ACKs: logged, evented, not raised
-        factory.pin(17).drive_low()
+        factory.pin(5).drive_low()  # seat 0's default GPIO (docs/deploy.md)
         seen = [hw.events.get(timeout=5) for _ in range(3)]
         kinds = {type(e).__name__ for e in seen}
         assert {"DisplayFault", "ButtonPressed", "ReaderOffline"} <= kinds
@@ -90,7 +90,7 @@ def test_real_hardware_on_mock_pins_keeps_going_without_a_display(
 
 def test_real_hardware_with_a_display_on_the_wire() -> None:
     tracing = TracingFactory()
-    chip = FakeTM1637(tracing, clk=5, dio=6)
+    chip = FakeTM1637(tracing, clk=23, dio=24)
     with open_hardware(HardwareConfig(), pin_factory=tracing) as hw:
         hw.display.show_text("AccU")
         assert chip.state.lit == (0x77, 0x58, 0x58, 0x3E)
@@ -99,10 +99,10 @@ def test_real_hardware_with_a_display_on_the_wire() -> None:
 
 
 def test_a_part_that_cannot_open_is_reported_and_replaced(factory: MockFactory) -> None:
-    factory.pin(5)  # a clash the config could not see: someone else holds GPIO5
+    factory.pin(23)  # a clash the config could not see: someone else holds GPIO23 (CLK)
     from gpiozero import DigitalOutputDevice
 
-    with DigitalOutputDevice(5, pin_factory=factory), open_hardware(
+    with DigitalOutputDevice(23, pin_factory=factory), open_hardware(
         HardwareConfig(), pin_factory=factory
     ) as hw:
         assert isinstance(hw.display, SimDisplay)
@@ -127,8 +127,8 @@ def test_hardware_test_walks_everything_against_the_doubles(protocol: str) -> No
     rc, text = run_sim_test(protocol)
     assert rc == 0, text
     for line in (
-        "press Accuso of seat 1 (GPIO17)",
-        "press Accuso of seat 4 (GPIO23)",
+        "press Accuso of seat 1 (GPIO5)",
+        "press Accuso of seat 4 (GPIO19)",
         "held the menu button 3 s",
         "ok: display",
         "result: 8 passed, 0 failed, 0 skipped",

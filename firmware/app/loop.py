@@ -140,6 +140,8 @@ class MainLoop:
             self.seats.poll(self.ctl)
         self.refresh()
         if self.notifier is not None:
+            if not self.notifier.ready_sent:  # READY=1 once the first frame is out
+                self.notifier.ready()
             self.notifier.loop_alive()
 
     def _ui_busy(self) -> bool:

@@ -95,7 +95,6 @@ class Runtime:
         self.loop.pump = self._pump_sim
         self.loop.present = self.window.present
         self.loop.wait_for_ui = not headless
-        self.notifier.ready()
 
     def _pump_sim(self) -> None:
         self.hw.tick()
@@ -107,7 +106,6 @@ class Runtime:
         from firmware.app.device import build_hardware
 
         build_hardware(self)
-        self.notifier.ready()
 
     # ------------------------------------------------------------ closing
 

@@ -39,6 +39,9 @@ def main(args: argparse.Namespace) -> int:
     if args.headless:
         os.environ["SDL_VIDEODRIVER"] = "dummy"
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    elif not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
+        print("tressette sim: no display here (DISPLAY is not set); use --headless", file=sys.stderr)
+        return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from firmware import config
     from firmware.app.controller import ControllerOptions

@@ -55,6 +55,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "german_style": "salzburger",
     "sounds": True,
     "brightness": 80,
+    "confirm_points": False,  # a second tap for a card that gives points away
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
 }
 

@@ -173,6 +173,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "salzburger": ("Salisburghesi", "Salzburger", "Salzburger"),
     "bavarian": ("Bavaresi", "Bayerische", "Bavarian"),
     "sounds": ("Suoni", "Töne", "Sounds"),
+    "confirm_points": ("Chiedi conferma", "Nachfragen", "Ask to confirm"),
     "brightness": ("Luminosità", "Helligkeit", "Brightness"),
     "page_n": ("{n} di {m}", "{n} von {m}", "{n} of {m}"),
     # simulator panel

@@ -469,6 +469,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "deck_style": ("napoletane", "piacentine"),
     "german_style": ("salzburger", "bavarian"),
     "sounds": (True, False),
+    "confirm_points": (True, False),
 }
 
 

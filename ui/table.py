@@ -104,11 +104,13 @@ class TableScreen:
         self._hand_key: tuple[object, ...] = ()
         self.signals_on: set[str] = set()
         self.hint: tuple[str, float] = ("", 0.0)  # a short note under the trick, and for how long
+        self._confirm: Card | None = None  # a card tapped once that gives points away
 
     # ------------------------------------------------------------ model
 
     def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
         old = self.model
+        self._confirm = None
         hand_key = (model.variant, model.hand_no, model.dealer)
         new_hand = hand_key != self._hand_key
         self.model = model
@@ -244,7 +246,7 @@ class TableScreen:
             if r.collidepoint(pos):
                 played = self.play(card)
                 self.cursor = None if played else i  # a tapped card leaves; a refused one stays raised
-                if not played:
+                if not played and self._confirm != card:
                     self._refuse_hint()
                 return True
         if lay.middle.collidepoint(pos) and self.model.last_trick:
@@ -284,10 +286,36 @@ class TableScreen:
             suit = DECKS[m.deck].suit_name(SUIT[m.trick[0].card], self.ctx.lang)
             self.hint = (self.ctx.t("must_follow", suit=suit), 2.0)
 
+    def gives_points_away(self, card: Card) -> bool:
+        """Certain loss of value: I play last, an opponent holds the trick, and this card
+        (an ace, a 3, a 2 or a court card) neither wins it nor is my only choice."""
+        m = self.model
+        if not m.trick or len(m.trick) != m.n_seats - 1 or THIRDS[card] == 0 or len(m.playable) < 2:
+            return False
+        lead = SUIT[m.trick[0].card]
+        best = m.trick[0]
+        for pc in m.trick[1:]:
+            if SUIT[pc.card] == SUIT[best.card] and RANK[pc.card] < RANK[best.card]:
+                best = pc
+        if m.side_of(best.seat) == m.side_of(m.me):
+            return False
+        wins = SUIT[card] == lead and RANK[card] < RANK[best.card]
+        return not wins and any(THIRDS[c] < THIRDS[card] for c in m.playable)
+
     def play(self, card: Card) -> bool:
-        """Emit PlayCard if the card may be played now; a dimmed card does nothing."""
+        """Emit PlayCard if the card may be played now; a dimmed card does nothing.
+
+        With the ``confirm_points`` setting, a card that would give points away
+        needs a second tap (the first raises it and says so).
+        """
         if not self.can_play(card):
             return False
+        if self.ctx.settings.get("confirm_points") and card not in self.model.discardable:
+            if self.gives_points_away(card) and self._confirm != card:
+                self._confirm = card
+                self.hint = (self.ctx.t("confirm_play"), 3.0)
+                return False
+        self._confirm = None
         self.hold = 0.0  # the player is ahead of the animation: let it go
         if card in self.model.discardable:
             self.emit(it.Discard(card))

@@ -290,3 +290,28 @@ def test_tap_on_the_middle_shows_the_last_trick(make_ui):
     ui.handle(click((5, 5)))  # any tap closes it
     assert not ui.table.show_last
     assert ui.intents() == []
+
+
+def test_confirm_before_giving_points_away(make_ui):
+    """Optional (setting confirm_points): last to play, trick lost, a valuable card needs a second tap."""
+    models = demo.showcase()
+    model = None
+    for seed in range(1, 40):
+        for n in range(3, 30, 2):
+            m = demo.sample_model("tressette2", seed, n)
+            if m.my_turn and len(m.trick) == 1:
+                probe = make_ui((800, 480), m, confirm_points=True).table
+                risky = [c for c in m.playable if probe.gives_points_away(c)]
+                if risky:
+                    model, card = m, risky[0]
+                    break
+        if model is not None:
+            break
+    assert model is not None, models.keys()
+    ui = make_ui((800, 480), model, confirm_points=True)
+    assert not ui.table.play(card)
+    assert ui.intents() == []
+    assert ui.table.play(card)
+    assert ui.intents() == [it.PlayCard(card)]
+    off = make_ui((800, 480), model)  # the setting is off by default
+    assert off.table.play(card)

@@ -310,11 +310,11 @@ class TableScreen:
         """
         if not self.can_play(card):
             return False
-        if self.ctx.settings.get("confirm_points") and card not in self.model.discardable:
-            if self.gives_points_away(card) and self._confirm != card:
-                self._confirm = card
-                self.hint = (self.ctx.t("confirm_play"), 3.0)
-                return False
+        confirm = self.ctx.settings.get("confirm_points") and card not in self.model.discardable
+        if confirm and self.gives_points_away(card) and self._confirm != card:
+            self._confirm = card
+            self.hint = (self.ctx.t("confirm_play"), 3.0)
+            return False
         self._confirm = None
         self.hold = 0.0  # the player is ahead of the animation: let it go
         if card in self.model.discardable:

@@ -325,7 +325,9 @@ def test_bounce_storms_make_one_accuso_per_press(make_table):
             break
     buttons = table.hw.buttons
     rng = random.Random(1234)
-    toggles = []
+    toggles: list[int | None] = []
+    refusals: list[int] = []
+    blinks = ctl.blink_seq
     for press in range(9):
         t = table.clock() + 1.0
         table.clock.set(t)
@@ -345,10 +347,15 @@ def test_bounce_storms_make_one_accuso_per_press(make_table):
         buttons.tick()
         table.pump()
         toggles.append(ctl.declaring)
+        refusals.append(ctl.blink_seq - blinks)
+        blinks = ctl.blink_seq
         if press == 0:
             assert ctl.declaring == 0
-    # open, close: the first press opens, the second closes (and marks done) ...
-    assert toggles[0] == 0 and toggles[1] is None
+    # each storm is one press: open, close (the computer then leads, the window
+    # shuts), then one clear refusal per press -- never a double toggle or refusal
+    assert toggles == [0] + [None] * 8
+    assert refusals == [0, 0] + [1] * 7
+    assert ctl.message.text == "accusi are made before the first card"
 
 
 def test_menu_hold_3s_goes_home_and_continue_resumes(make_table):

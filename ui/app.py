@@ -168,8 +168,15 @@ class UIApp:
             self.emit(it.Quit())
             return True
         if et == pygame.FINGERDOWN:
-            w, h = self.surface.get_size()
-            return self.tap((int(event.x * w), int(event.y * h)))
+            # finger coordinates are 0..1 of the window; the UI's surface sits at its
+            # top left (the whole window on the box, the left part in the simulator)
+            window = pygame.display.get_surface()
+            w, h = window.get_size() if window is not None else self.surface.get_size()
+            x, y = int(event.x * w), int(event.y * h)
+            sw, sh = self.surface.get_size()
+            if x >= sw or y >= sh:
+                return False
+            return self.tap((x, y))
         if et == pygame.MOUSEBUTTONDOWN:
             if getattr(event, "touch", False) or event.button != 1:
                 return False  # SDL's copy of a finger we already took, or a wheel/right click

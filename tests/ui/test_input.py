@@ -15,7 +15,8 @@ from ui.model import model_from_view
 
 
 def finger(ui, pos):
-    w, h = ui.surface.get_size()
+    window = pygame.display.get_surface()
+    w, h = window.get_size() if window is not None else ui.surface.get_size()
     return pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, finger_id=0, touch_id=0)
 
 

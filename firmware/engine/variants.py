@@ -300,6 +300,7 @@ register(
             ),
         ),
         call_partner=True,
+        decima=True,  # with onori (seed 003: "Wird mit Meldungen gespielt ...")
         target_without_accusi=21,
     )
 )

@@ -376,3 +376,22 @@ def test_seed_000_count_example_in_a_four_player_side() -> None:
     state.thirds = [sum(deck.rank_thirds[deck.ranks.index(deck.code(c)[:-1])] for c in cs) for cs in (first, [], second, [])]
     state.tricks = [Trick(0, (), 0), Trick(0, (), 2), Trick(0, (), 1)]
     assert state.result().card_points[0] == 3 and state.thirds[0] + state.thirds[2] == 11
+
+
+def test_chiamata_with_onori_has_the_decima_for_caller_and_partner() -> None:
+    # seed 003: with onori there is the napoletana decima (16 times the game's value).
+    v = make_variant("chiamata", {"accusi": True})
+    match = Match(v)
+    state = match.start_hand(fill_deal(v, {3: "3c 2c Ac Rc Cc Fc 7c 6c 5c 4c"}))
+    deck = v.deck
+    match.apply(Call(1, deck.parse("3d")))
+    play(match, state.variant.deck.code(state.hand_of(1)[-1]))
+    while state.trick:
+        match.apply([a for a in legal_actions(state) if isinstance(a, Play)][-1])
+    assert len(state.tricks) == 1
+    decima = Declare(3, "decima", suit=COPPE)
+    assert decima in legal_actions(state, 3)
+    match.apply(decima)
+    assert state.hand_sides == (0, 0, 1, 1)  # seat 0 held the called 3d
+    assert match.finished and match.ledger[-1].multiplier == 16
+    assert match.winners == (2, 3) and match.stakes == [0, 0, 16, 16]

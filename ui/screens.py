@@ -143,7 +143,8 @@ class HomeScreen(Screen):
         m, row, gap = self.metrics(size)
         out: list[ButtonSpec] = []
         # the top bar: statistics, settings, rules
-        nav_w = max(self.ctx.theme.min_touch * 2, int(W * 0.16))
+        # what the title leaves, shared by the three: "Einstellungen" needs the room
+        nav_w = max(self.ctx.theme.min_touch * 2, min(int(W * 0.2), (W - int(W * 0.27) - m) // 3 - gap))
         for i, name in enumerate(("rules", "settings", "stats")):
             out.append(ButtonSpec(f"nav:{name}", Rect(W - m - (i + 1) * nav_w - i * gap, m, nav_w, row), name))
         left = Rect(m, m + row + gap, int(W * 0.46), H - row - 2 * m - gap)

@@ -109,7 +109,10 @@ class UIApp:
             if name != "table":
                 scr.set_model(model)
         new_hand = model.in_game and (
-            not old.in_game or (model.variant, model.hand_no, model.dealer) != (old.variant, old.hand_no, old.dealer)
+            not old.in_game
+            or (model.variant, model.hand_no, model.dealer) != (old.variant, old.hand_no, old.dealer)
+            or model.tricks_played < old.tricks_played
+            or (old.hand_over and not model.hand_over)
         )
         if not model.in_game:
             if self.screen in ("table", "hand_end"):

@@ -112,7 +112,13 @@ class TableScreen:
         old = self.model
         self._confirm = None
         hand_key = (model.variant, model.hand_no, model.dealer)
-        new_hand = hand_key != self._hand_key
+        # a new deal: another hand number or dealer, or the same ones again after a
+        # new game (then the hand went back in time: fewer tricks or draws than seen)
+        new_hand = (
+            hand_key != self._hand_key
+            or model.tricks_played < old.tricks_played
+            or len(model.draws) < self._seen_draws
+        )
         self.model = model
         self.size = size
         self.layout = table_layout(model, size, self.ctx.theme)

@@ -316,3 +316,14 @@ def test_confirm_before_giving_points_away(make_ui):
     assert ui.intents() == [it.PlayCard(card)]
     off = make_ui((800, 480), model)  # the setting is off by default
     assert off.table.play(card)
+
+
+def test_a_new_game_with_the_same_shape_restarts_the_table(make_ui):
+    finished = demo.finished_model()
+    ui = make_ui((800, 480), finished)
+    ui.update(5)
+    assert ui.screen == "hand_end"
+    fresh = demo.sample_model("tressette2", 1, 0)  # hand 1 again, same dealer
+    ui.set_model(fresh)
+    assert ui.screen == "table"
+    assert not ui.table.flights and ui.table._seen_draws == 0

@@ -79,7 +79,8 @@ def main(args: argparse.Namespace) -> int:
         rt.install_signals()
         rt.start_sim(size=size, headless=args.headless)
         resumed = rt.ctl.boot()
-        if not resumed and (unattended or args.matches is not None):
+        # Seats or a variant named on the command line: start that game at once.
+        if not resumed and (unattended or args.matches is not None or args.seats or args.variant):
             rt.ctl.new_match()
         rt.loop.run()
     print(f"tressette sim: {rt.ctl.stopping or 'stopped'}", file=sys.stderr)

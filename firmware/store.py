@@ -271,6 +271,11 @@ class Journal:
                 (time.time() if now is None else now, winner, json.dumps(list(totals)), match),
             )
 
+    def set_seats(self, match: int, seats: Sequence[str]) -> None:
+        """A computer's level changed during the match: resume with the new one."""
+        with self._tx():
+            self.conn.execute("UPDATE matches SET seats=? WHERE id=?", (json.dumps(list(seats)), match))
+
     def abandon_match(self, match: int) -> None:
         """A match given up for a new one stays as history, finished with no winner."""
         with self._tx():

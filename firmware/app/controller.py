@@ -637,7 +637,15 @@ class TableController:
 
     def _on_SetLevel(self, ev: Any) -> None:
         if 0 <= ev.seat < len(self.seats) and self.seats[ev.seat].startswith("cpu:"):
-            self.seats[ev.seat] = f"cpu:{ev.level}"
+            try:
+                spec = check_seats([f"cpu:{ev.level}"])[0]
+            except ValueError as exc:
+                self.refuse(str(exc))
+                return
+            self.seats[ev.seat] = spec
+            if self.match_id is not None:
+                self.journal.set_seats(self.match_id, self.seats)
+            self.say(f"Seat {ev.seat + 1} now plays at level {ev.level}")
             self._changed()
 
     def _on_SetSetting(self, ev: Any) -> None:

@@ -374,3 +374,15 @@ def test_menu_hold_3s_goes_home_and_continue_resumes(make_table):
     table.put(Continue())
     after = ctl.match.view_for(0)
     assert ctl.phase == PLAY and (after.hand, after.trick) == (before.hand, before.trick)
+
+
+def test_set_level_changes_the_computer_and_is_kept_for_resume(make_table, tmp_path):
+    from ui.intents import SetLevel
+
+    table = make_table(state_dir=tmp_path / "lv", seed=2)
+    table.ctl.new_match()
+    table.put(SetLevel(1, "hard"))
+    assert table.ctl.seats == ["human", "cpu:hard"]
+    assert table.journal.match(table.ctl.match_id).seats == ["human", "cpu:hard"]
+    table.put(SetLevel(1, "genius"))
+    assert table.ctl.message.level == "refusal" and table.ctl.seats[1] == "cpu:hard"

@@ -11,6 +11,11 @@ a small hook.
 (2, 10, 20, 21)
 >>> make_variant("treschetten2", {"open_draws": "hidden"}).draws_shown
 False
+>>> t = make_variant("treseta4")
+>>> t.n_seats, t.hand_size, t.packets, t.n_sides, t.signals
+(4, 10, (5, 5), 2, 'classic')
+>>> make_variant("ciapano", {"players": 3}).hand_size, make_variant("tressette4", {"accusi": False}).target
+(13, 21)
 """
 
 from __future__ import annotations

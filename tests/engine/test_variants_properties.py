@@ -44,7 +44,12 @@ TABLES: list[tuple[str, dict[str, object]]] = [
     ("treschetten4", {}),
 ]
 seeds = st.integers(min_value=0, max_value=2**32 - 1)
-every_table = pytest.mark.parametrize("table", TABLES, ids=[f"{n}{o or ''}" for n, o in TABLES])
+def _table_id(table: tuple[str, dict[str, object]]) -> str:
+    name, options = table
+    return "-".join([name, *(f"{k}={v}" for k, v in options.items())])
+
+
+every_table = pytest.mark.parametrize("table", TABLES, ids=[_table_id(t) for t in TABLES])
 
 
 def conserved(state: HandState) -> None:

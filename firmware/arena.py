@@ -5,7 +5,9 @@ neither level profits from the seat. In four-player games the two seats of
 a side are partners of the same level. Reports the match win rate of ``--a``
 with a 95% Wilson interval, the mean points per hand of ``--a`` minus ``--b``
 with a 95% interval, and per level the time of each decision (median, p95,
-max); ``--json`` prints the same as one JSON object.
+max), as wall-clock time and as the thread's CPU time (on a shared machine
+the wall clock also counts the other processes; on the box both agree);
+``--json`` prints the same as one JSON object.
 """
 
 from __future__ import annotations
@@ -92,8 +94,10 @@ def play_match(
             seat = state.to_move
             view = view_for(state, seat)
             t0 = time.perf_counter()
+            c0 = time.thread_time()
             action = players[seat].choose(view)
             times.setdefault(specs[seat], []).append(time.perf_counter() - t0)
+            times.setdefault(specs[seat] + " (cpu)", []).append(time.thread_time() - c0)
             match.apply(action)
         points.append(match.results[-1].points)
     return match, points

@@ -34,7 +34,7 @@ from firmware.players.base import (
 )
 from firmware.players.determinize import determinize
 from firmware.players.rollout import margin, playout, side_score
-from firmware.players.solver import LEAN_VARIANTS, TwoHandSolver, generic_value
+from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
 
 DEFAULT_THINK_MS = 120
 """Per decision. The search stops when the budget is spent, so a Raspberry Pi 4
@@ -43,6 +43,9 @@ fewer worlds; measured strength at this budget is in docs/players.md."""
 
 GENERIC_EXACT_CARDS = 3
 """Games without a talon: solve each world exactly once every hand holds this few."""
+
+SOLVER_BUDGET = 2.5
+"""The exact solver may take this many times ``think_ms`` (once per hand)."""
 
 TT_LIMIT = 400_000
 """Solver table entries kept across hands (about 100 MB); cleared beyond."""
@@ -89,15 +92,31 @@ class HardPlayer:
         v = view.variant
         if v.n_seats == 2 and view.talon_left == 0 and v.name in LEAN_VARIANTS:
             world = determinize(view, self.rng)  # the only world: every card is placed
-            return self.solve(world)
+            card = self.solve(world)
+            if card is not None:
+                return card
+            return self.pimc(view, cards, lambda: world.copy())
         return self.pimc(view, cards, lambda: determinize(view, self.rng))
 
-    def solve(self, world: HandState) -> Card:
+    def solve(self, world: HandState) -> Card | None:
+        """The exact solver's card; None if it ran out of time before a first answer.
+
+        Its budget is ``SOLVER_BUDGET`` decisions' worth (it runs once per hand in
+        earnest, later moves find the table filled); with a fixed number of worlds
+        (tests) it has no clock at all.
+        """
         solver = self._solvers.get(world.variant.deck.name)
         if solver is None or len(solver.tt) > TT_LIMIT:
             solver = TwoHandSolver(world.variant.deck)
             self._solvers[world.variant.deck.name] = solver
-        card, _ = solver.best_move_floored(world)
+        if self.worlds is None:
+            solver.deadline = time.perf_counter() + SOLVER_BUDGET * self.think_ms / 1000.0
+        else:
+            solver.deadline = None
+        try:
+            card, _ = solver.best_move_floored(world)
+        except OutOfTime:
+            return None
         return card
 
     def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
@@ -182,7 +201,9 @@ class OraclePlayer(HardPlayer):
         state = self.true_state()
         v = view.variant
         if v.n_seats == 2 and state.talon_left == 0 and v.name in LEAN_VARIANTS:
-            return self.solve(state.copy())
+            card = self.solve(state.copy())
+            if card is not None:
+                return card
         # One world, the true one: a single playout per card is all the policy can say,
         # so the oracle keeps sampling nothing and plays the true world once per card.
         saved = self.worlds

@@ -50,8 +50,15 @@ def _bits(mask: CardMask) -> list[Card]:
     return out
 
 
+class OutOfTime(Exception):
+    """The solver's deadline passed; the table keeps everything finished so far."""
+
+
 class TwoHandSolver:
     """Exact two-hand endgame solver; keep one per hand (the table stays valid)."""
+
+    deadline: float | None = None
+    """``time.perf_counter()`` value after which a search raises :class:`OutOfTime`."""
 
     def __init__(self, deck: Deck) -> None:
         nr = len(deck.ranks)
@@ -98,12 +105,17 @@ class TwoHandSolver:
     def value(self, lead: CardMask, foll: CardMask, alpha: int, beta: int, total: int) -> int:
         """Thirds the leader takes from here on, of ``total`` still to take (fail-soft)."""
         self.nodes += 1
+        if self.nodes & 1023 == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
+            raise OutOfTime
         if lead & (lead - 1) == 0:
             a = lead.bit_length() - 1
             b = foll.bit_length() - 1
             if SUIT[a] == SUIT[b] and RANK[b] < RANK[a]:
                 return 0
             return total
+        if total <= alpha or beta <= 0:
+            # Nothing left to decide in this window: at most ``total``, at least 0.
+            return total if total <= alpha else 0
         if lead.bit_count() == 2:
             return self._two(lead, foll, total)
         key = (lead, foll)
@@ -347,19 +359,50 @@ class TwoHandSolver:
                     return c
             return None
 
-        lo, hi = 0, len(thresholds) - 1
+        # Start at the threshold a quick playout reaches, then step up or down: when the
+        # guess is right two probes settle it (MTD(f)-style, on the floored scale).
+        i = _guess_index(state, thresholds)
         best_card, best_k = None, 0
-        while lo <= hi:
-            mid = (lo + hi) // 2
-            c = reaching(thresholds[mid])
+        try:
+            c = reaching(thresholds[i]) if thresholds else None
             if c is not None:
-                best_card, best_k = c, thresholds[mid]
-                lo = mid + 1
+                best_card, best_k = c, thresholds[i]
+                for k in thresholds[i + 1 :]:
+                    c = reaching(k)
+                    if c is None:
+                        break
+                    best_card, best_k = c, k
             else:
-                hi = mid - 1
+                for k in reversed(thresholds[:i]):
+                    c = reaching(k)
+                    if c is not None:
+                        best_card, best_k = c, k
+                        break
+        except OutOfTime:
+            # Anytime: the card that reached the best threshold proved so far (or none).
+            if best_card is None:
+                raise
+            return best_card, best_k
         if best_card is None:
             best_card = moves[0]
         return best_card, best_k
+
+
+def _guess_index(state: HandState, thresholds: list[int]) -> int:
+    """Index of the threshold the mover reaches in one policy playout (a first guess)."""
+    from firmware.players.rollout import playout
+
+    if not thresholds:
+        return 0
+    me = state.to_move
+    s = state.copy()
+    playout(s)
+    gained = s.thirds[me] - state.thirds[me]
+    best = 0
+    for i, k in enumerate(thresholds):
+        if k <= gained:
+            best = i
+    return best
 
 
 def lean_ok(state: HandState) -> bool:
@@ -445,16 +488,20 @@ def endgame_positions(variant_name: str, count: int, seed: int) -> list[HandStat
 def bench_main(args: argparse.Namespace) -> int:
     """``tressette bench solver``: time the exact solver on fixed endgame positions."""
     variant_name = args.variant if args.variant in LEAN_VARIANTS else "tressette2"
-    positions = endgame_positions(variant_name, 30, args.seed)
+    positions = endgame_positions(variant_name, 100, args.seed)
     times: list[float] = []
+    cpu: list[float] = []
     nodes: list[int] = []
     for s in positions:
         solver = TwoHandSolver(s.variant.deck)
         t0 = time.perf_counter()
+        c0 = time.thread_time()
         solver.best_move_floored(s)
         times.append(time.perf_counter() - t0)
+        cpu.append(time.thread_time() - c0)
         nodes.append(solver.nodes)
     times.sort()
+    cpu.sort()
     n_cards = positions[0].hands[0].bit_count()
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     print(f"variant: {variant_name}, {len(positions)} positions, {n_cards} against {n_cards} cards")
@@ -463,4 +510,12 @@ def bench_main(args: argparse.Namespace) -> int:
         f"p95 {times[int(len(times) * 0.95)] * 1e3:.1f} ms, max {times[-1] * 1e3:.1f} ms; "
         f"median {statistics.median(nodes):,.0f} nodes"
     )
+    print(
+        f"cpu time: median {statistics.median(cpu) * 1e3:.1f} ms, "
+        f"p95 {cpu[int(len(cpu) * 0.95)] * 1e3:.1f} ms, max {cpu[-1] * 1e3:.1f} ms"
+    )
+    import resource
+
+    rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(f"max RSS {rss:.0f} MB")
     return 0

@@ -8,7 +8,7 @@ from __future__ import annotations
 import functools
 import random
 
-from firmware.engine import ITALIAN, SUIT, Match, Play, make_variant
+from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant
 from firmware.engine.actions import Declare as DeclareAction
 from ui.intents import SeatSetup
 from ui.model import Banner, PlayedCard, SeatModel, StatLine, Stats, TableModel, model_from_view
@@ -217,6 +217,7 @@ def main() -> int:  # pragma: no cover - a manual demo
     size = tuple(int(x) for x in os.environ.get("UI_SIZE", "800x480").split("x"))
     pygame.init()
     screen = pygame.display.set_mode(size)
+    pygame.display.set_caption("Tressette UI demo")
     ui = UIApp(screen)
     match = play_match("tressette2", 7, 0)
     seats = (SeatSetup("human", None), SeatSetup("computer", "normal"))
@@ -230,6 +231,7 @@ def main() -> int:  # pragma: no cover - a manual demo
     clock = pygame.time.Clock()
     cpu_wait = 0.0
     running = True
+    print("ready", flush=True)
     while running:
         dt = clock.tick(60) / 1000
         for e in pygame.event.get():
@@ -238,6 +240,7 @@ def main() -> int:  # pragma: no cover - a manual demo
             if isinstance(intent, Quit):
                 running = False
             elif isinstance(intent, PlayCard):
+                print(f"played {CODE[intent.card]}", flush=True)  # the Xvfb test reads this
                 match.apply(Play(0, intent.card))
                 push()
             elif isinstance(intent, NewGame | NextHand):

@@ -1,0 +1,65 @@
+"""A real window under Xvfb: a click by xdotool on a bright card reaches the game.
+
+Runs ``python -m ui.demo`` (tressette2, seed 7, computer opponent) at 480x320
+in a private X server, waits for the human's turn, clicks a playable card
+where the pure layout says it is, and saves a screenshot of the screen.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from ui import demo
+from ui.intents import SeatSetup
+from ui.layout import table_layout
+from ui.model import model_from_view
+
+pytestmark = pytest.mark.xvfb
+ROOT = Path(__file__).resolve().parents[2]
+needed = ("Xvfb", "xdotool", "import")
+
+
+@pytest.mark.skipif(any(shutil.which(x) is None for x in needed), reason="needs Xvfb, xdotool, imagemagick")
+def test_click_a_card_in_a_real_window(artifacts, tmp_path):
+    display = ":87"
+    xvfb = subprocess.Popen(["Xvfb", display, "-screen", "0", "640x400x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
+               SDL_VIDEO_WINDOW_POS="0,0", UI_SIZE="480x320")
+    app = None
+    try:
+        time.sleep(1.0)
+        app = subprocess.Popen([sys.executable, "-m", "ui.demo"], cwd=ROOT, env=env,
+                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        assert app.stdout is not None
+        assert app.stdout.readline().strip() == "ready"
+        # the same seeded hand, after the computer's lead: where is a card I may play?
+        match = demo.play_match("tressette2", 7, 0)
+        state = match.state
+        while state.to_move != 0:
+            match.apply(next(a for a in match.view_for(state.to_move).legal if type(a).__name__ == "Play"))
+        model = model_from_view(match.view_for(0), seats=(SeatSetup("human", None), SeatSetup("computer", "normal")))
+        card, rect = next((c, r) for c, r in table_layout(model, (480, 320)).hand_hit if c in model.playable)
+        time.sleep(2.5)  # the computer "thinks" 0.6 s, then its card is shown
+        subprocess.run(["xdotool", "mousemove", str(rect.centerx), str(rect.centery), "click", "1"],
+                       env=env, check=True)
+        line = app.stdout.readline().strip()
+        assert line == f"played {demo.CODE[card]}"
+        time.sleep(1.6)  # the trick is held, the draws fly
+        shot = artifacts / "xvfb_window_480x320.png"
+        subprocess.run(["import", "-display", display, "-window", "root", "-crop", "480x320+0+0", str(shot)],
+                       env=env, check=True)
+        assert shot.stat().st_size > 10_000
+    finally:
+        if app is not None:
+            app.terminate()
+            app.wait(5)
+        xvfb.terminate()
+        xvfb.wait(5)

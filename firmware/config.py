@@ -51,7 +51,8 @@ think_ms = 600
 
 [ui]
 language = "it"          # it | en | de
-deck_style = "napoletane"
+deck_style = "napoletane"    # napoletane | piacentine
+german_style = "salzburger"  # salzburger | bavarian (the Bavarian deck's pictures)
 brightness = 5           # LED score display, 0..7
 sounds = true
 
@@ -79,6 +80,7 @@ class GameSettings:
 class UISettings:
     language: str = "it"
     deck_style: str = "napoletane"
+    german_style: str = "salzburger"
     brightness: int = 5
     sounds: bool = True
 
@@ -211,11 +213,12 @@ def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
         u.language = lang
     else:
         problems.append(f"[ui] language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    style = t.get("deck_style", u.deck_style)
-    if isinstance(style, str) and style:
-        u.deck_style = style
-    else:
-        problems.append(f"[ui] deck_style must be a name, not {style!r}")
+    for key in ("deck_style", "german_style"):
+        style = t.get(key, getattr(u, key))
+        if isinstance(style, str) and style:
+            setattr(u, key, style)
+        else:
+            problems.append(f"[ui] {key} must be a name, not {style!r}")
     bright = t.get("brightness", u.brightness)
     if isinstance(bright, int) and not isinstance(bright, bool) and 0 <= bright <= 7:
         u.brightness = bright
@@ -237,3 +240,55 @@ def _hardware(table: Mapping[str, Any], problems: list[str]) -> Any:
     config, errors = load_hardware_config(dict(table) if table else None)
     problems.extend(f"[hardware] {e}" for e in errors)
     return config
+
+
+def _toml_value(value: bool | int | str) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+def save_setting(path: Path, section: str, key: str, value: bool | int | str) -> None:
+    """Change one ``key = value`` of ``[section]`` in place, keeping every comment.
+
+    Raises OSError when the file cannot be written (the box's /etc is
+    read-only) and ValueError if the result would not be valid settings.
+    """
+    text = path.read_text(encoding="utf-8") if path.exists() else DEFAULT_TOML
+    lines = text.splitlines()
+    current = None
+    start = end = None
+    for i, line in enumerate(lines):
+        stripped = line.strip()
+        if stripped.startswith("[") and not stripped.startswith("[["):
+            if current == section and end is None:
+                end = i
+            current = stripped.strip("[]").strip()
+            if current == section:
+                start = i
+            continue
+        if current == section and stripped.split("=", 1)[0].strip() == key and "=" in stripped:
+            comment = ""
+            if "#" in line.split("=", 1)[1]:
+                comment = "  #" + line.split("=", 1)[1].split("#", 1)[1]
+            lines[i] = f"{key} = {_toml_value(value)}{comment}"
+            break
+    else:
+        if start is None:
+            lines += ["", f"[{section}]", f"{key} = {_toml_value(value)}"]
+        else:
+            lines.insert(end if end is not None else len(lines), f"{key} = {_toml_value(value)}")
+    new = "\n".join(lines) + "\n"
+    problems: list[str] = []
+    from_doc(tomllib.loads(new), problems)
+    if any(f"[{section}]" in p and key in p for p in problems):
+        raise ValueError("; ".join(problems))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(new)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)

@@ -99,6 +99,7 @@ class ControllerOptions:
     matches: int | None = None  # stop (Shutdown) after this many finished matches
     seed: int | None = None  # deal seeds; None = from os.urandom
     first_dealer: int | None = None
+    settings_file: Any = None  # pathlib.Path: where SetSetting intents are kept
 
 
 class TableController:
@@ -654,6 +655,23 @@ class TableController:
         elif ev.key == "brightness" and isinstance(ev.value, int):
             self.brightness = max(0, min(7, round(ev.value * 7 / 100)))
             self.version += 1
+            self._persist("brightness", self.brightness)
+        elif ev.key in ("language", "deck_style", "german_style", "sounds"):
+            self._persist(ev.key, ev.value)
+
+    def _persist(self, key: str, value: Any) -> None:
+        """Keep a setting changed on the screen in the settings file (comments kept)."""
+        path = self.opts.settings_file
+        if path is None:
+            return
+        from firmware.config import save_setting
+
+        try:
+            save_setting(path, "ui", key, value)
+        except ValueError as exc:
+            self.refuse(str(exc))
+        except OSError as exc:  # the box's /etc is read-only: kept until the next start
+            log.warning("setting %s not saved to %s: %s", key, path, exc)
 
     def _on_Quit(self, ev: Any) -> None:
         self.stop("quit")

@@ -45,7 +45,13 @@ class DeviceScreen:
         ui = rt.settings.ui
         self.ui = UIApp(
             self.surface,
-            settings={"language": ui.language, "deck_style": ui.deck_style, "sounds": ui.sounds},
+            settings={
+                "language": ui.language,
+                "deck_style": ui.deck_style,
+                "german_style": ui.german_style,
+                "sounds": ui.sounds,
+                "brightness": max(10, round(ui.brightness * 100 / 7)),
+            },
         )
 
     def pump(self) -> None:

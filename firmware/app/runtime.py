@@ -43,6 +43,8 @@ class Runtime:
         self.settings = settings
         self.state_dir = state_dir
         self.events = one_queue()
+        if options.settings_file is None:
+            options.settings_file = settings.path
         self.journal = Journal.open(state_dir)
         self.cards = CardsMap(state_dir)
         self.ctl = TableController(journal=self.journal, settings=settings.game, options=options, cards=self.cards)

@@ -246,7 +246,9 @@ class SimWindow:
         ui_settings = {
             "language": rt.settings.ui.language,
             "deck_style": rt.settings.ui.deck_style,
+            "german_style": rt.settings.ui.german_style,
             "sounds": rt.settings.ui.sounds,
+            "brightness": max(10, round(rt.settings.ui.brightness * 100 / 7)),
         }
         self.ui = UIApp(self.screen, settings=ui_settings)
         _sim_decks(rt)

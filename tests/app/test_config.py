@@ -82,3 +82,23 @@ def test_a_bad_settings_file_is_shown_on_screen(tmp_path: Path) -> None:
                  think_ms=0, seed=1, problems=problems)  # fmt: skip
     with rt:
         assert "language" in rt.ctl.message.text and rt.ctl.message.level == "error"
+
+
+def test_a_setting_changed_on_screen_is_kept_with_the_comments(tmp_path: Path) -> None:
+    from firmware.app.controller import ControllerOptions, TableController
+    from firmware.store import Journal
+    from ui.intents import SetSetting
+
+    path = tmp_path / "s.toml"
+    config.load(path)
+    with Journal.open(tmp_path / "state") as j:
+        ctl = TableController(j, options=ControllerOptions(settings_file=path))
+        ctl.handle(SetSetting("language", "de"))
+        ctl.handle(SetSetting("sounds", False))
+        ctl.handle(SetSetting("brightness", 100))
+        assert ctl.brightness == 7
+        ctl.handle(SetSetting("language", "fr"))
+        assert ctl.message.level == "refusal"
+    s, problems = config.load(path)
+    assert problems == [] and (s.ui.language, s.ui.sounds, s.ui.brightness) == ("de", False, 7)
+    assert "# it | en | de" in path.read_text()

@@ -44,12 +44,19 @@ class Fonts:
         return surf
 
     def fit(self, s: str, size: int, max_w: int, color: RGB | None = None, bold: bool = False) -> pygame.Surface:
-        """The text at ``size`` or smaller so it is at most ``max_w`` wide."""
-        while size > 8:
+        """The text at ``size`` or smaller (not under 9 px), cut with "…" if still too wide."""
+        floor = min(size, 9)
+        while size > floor:
             surf = self.text(s, size, color, bold)
             if surf.get_width() <= max_w:
                 return surf
             size -= 1
+        font = self.font(size, bold)
+        if font.size(s)[0] > max_w:
+            cut = s
+            while len(cut) > 1 and font.size(cut + "…")[0] > max_w:
+                cut = cut[:-1]
+            s = cut.rstrip() + "…"
         return self.text(s, size, color, bold)
 
     def wrap(self, s: str, size: int, max_w: int) -> list[str]:

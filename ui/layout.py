@@ -171,8 +171,11 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     status_h = max(touch // 2, int(H * 0.06))
     if n > 2:
         row_y = hand_y - lift - act_h - m
-        status = Rect(m, row_y, col_l - m, act_h)
-        buttons += _action_row(model, Rect(col_l + m, row_y, W - col_l - 2 * m, act_h), touch, m)
+        actions = _action_row(model, Rect(col_l + m, row_y, W - col_l - 2 * m, act_h), touch, m)
+        buttons += actions
+        # the status takes the row up to the first action button
+        right = min((b.rect.x for b in actions), default=W - m)
+        status = Rect(m, row_y, right - 2 * m, act_h)
         banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
     else:
         buttons += _action_buttons(model, right_col, touch, m)

@@ -600,7 +600,7 @@ class TableScreen:
             text, color = self.hint[0], (255, 190, 150)
         elif m.message:
             color = ctx.theme.text
-            text = m.message
+            text = f"{ctx.t('your_turn')} · {m.message}" if m.my_turn else m.message
         elif m.hand_over:
             text, color = "", ctx.theme.text
         elif m.discardable:
@@ -616,6 +616,8 @@ class TableScreen:
         if text:
             surf = ctx.fonts.fit(text, fs, r.w - 16, color, bold=True)
             box = surf.get_rect(center=r.center).inflate(16, 6)
+            if m.n_seats > 2:
+                box.left = r.left  # the row's left end, clear of the action buttons
             draw_panel(s, box, ctx.theme, 160)
             s.blit(surf, surf.get_rect(center=box.center))
 

@@ -112,6 +112,20 @@ def draw_button(
     pygame.draw.rect(s, th.accent if selected else th.button_edge, r, 2, border_radius=rad)
     fg = (30, 30, 30) if selected else (th.button_text if enabled else (150, 150, 150))
     fs = size or max(11, min(int(r.h * 0.42), 28))
+    font = ctx.fonts.font(max(11, fs), True)
+    if " " in text and font.size(text)[0] > r.w - 8 and r.h >= 36:
+        # two lines rather than a tiny or cut label ("Chiamarsi / fuori")
+        words = text.split(" ")
+        half = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        lines = [" ".join(words[:half]), " ".join(words[half:])]
+        fs2 = min(fs, int(r.h * 0.36))
+        imgs = [ctx.fonts.fit(x, fs2, r.w - 8, fg, bold=True) for x in lines]
+        total = sum(i.get_height() for i in imgs)
+        y = r.centery - total // 2
+        for img in imgs:
+            s.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += img.get_height()
+        return
     label = ctx.fonts.fit(text, fs, r.w - 8, fg, bold=True)
     s.blit(label, label.get_rect(center=r.center))
 

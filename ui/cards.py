@@ -313,7 +313,7 @@ def _figure(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, 
 class CardArt:
     """Card faces and backs at any size, drawn once and cached."""
 
-    def __init__(self, fonts: Fonts, max_cached: int = 600) -> None:
+    def __init__(self, fonts: Fonts, max_cached: int = 1000) -> None:
         self.fonts = fonts
         self._cache: dict[tuple[object, ...], pygame.Surface] = {}
         self._max = max_cached

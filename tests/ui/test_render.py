@@ -121,3 +121,12 @@ def test_end_of_hand_of_every_preset(variant, make_ui, artifacts):
     assert ui.screen == "hand_end"
     ui.draw()
     pygame.image.save(ui.surface, str(artifacts / f"hand_end_{variant}_800x480.png"))
+
+
+@pytest.mark.parametrize("style", [("deck_style", "piacentine", "table2"), ("german_style", "bavarian", "table2_treschetten")])
+def test_deck_styles_render(style, make_ui, artifacts):
+    key, value, table = style
+    ui = make_ui((800, 480), demo.showcase()[table], **{key: value})
+    ui.update(5.0)
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"{table}_{value}_800x480.png"))

@@ -110,8 +110,11 @@ def visible_aside(state: HandState, seat: Seat) -> tuple[Card, ...]:
         return state.aside
     if state.over:
         return state.widow if v.preset.aside_role == "widow" else state.aside
-    if v.widow_dealt and seat == state.dealer:
-        return state.widow  # his own discard
+    if v.widow_dealt:
+        if seat == state.dealer:
+            return state.widow  # his own discard
+        # A card of the widow went round face up: everyone saw it, so its discard is public.
+        return tuple(c for c in state.widow if c in state.aside)
     return ()
 
 

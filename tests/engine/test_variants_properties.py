@@ -112,8 +112,10 @@ def seen_aside(state: HandState, seat: int) -> set[int]:
     options = state.variant.options
     if options.get("aside") == "face_up":
         return set(state.aside)  # treschetten3, laid face up
-    if options.get("widow") == "dealt" and seat == state.dealer:
-        return set(state.widow)  # the dealer knows the card he laid away
+    if options.get("widow") == "dealt":
+        if seat == state.dealer:
+            return set(state.widow)  # the dealer knows the card he laid away
+        return set(state.widow) & set(state.aside)  # it was dealt face up: all saw it
     return set()  # a widow, Ciapanò's odd card, cards laid face down
 
 

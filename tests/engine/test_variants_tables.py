@@ -268,10 +268,20 @@ def test_terziglio_widow_dealt_face_up_the_last_to_the_dealer_who_lays_one_away(
     hidden = deck.parse("7c") if state.hands[0] >> deck.parse("7c") & 1 else state.hand_of(0)[-1]
     match.apply(Discard(0, hidden))
     assert view_for(state, 0).aside == (hidden,) and view_for(state, 1).aside == ()
+    assert hidden not in state.aside  # a card of his own: the others did not see it
     assert state.to_move == 1
     play_out_lowest(match)
     assert sum(match.results[-1].thirds) == 35
     assert '"discard"' in dumps(match) and loads(dumps(match)).totals == match.totals
+
+
+def test_terziglio_a_face_up_widow_card_laid_away_stays_public() -> None:
+    v = make_variant("terziglio3", {"widow": "dealt"})
+    match = Match(v)
+    state = match.start_hand(fill_deal(v, {}, aside="Ac Ad As Ab"))
+    match.apply(Discard(0, v.deck.parse("Ab")))  # the dealer got Ab face up
+    for seat in range(3):
+        assert view_for(state, seat).aside == (v.deck.parse("Ab"),)
 
 
 # ---------------------------------------------------------------- treschetten

@@ -19,10 +19,10 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from types import TracebackType
-from typing import TYPE_CHECKING, Protocol, Self
+from typing import TYPE_CHECKING, Protocol
 
 from hal.buttons import TableButtons
+from hal.closing import Closing
 from hal.config import HardwareConfig
 from hal.display import SegmentDisplay, SimDisplay, TM1637Display
 from hal.events import EventQueue, ReaderEvent
@@ -56,7 +56,7 @@ class _ThreadReader:
 
 
 @dataclass
-class Hardware:
+class Hardware(Closing):
     """Buttons, display and reader sharing one event queue; ``close()``/``with``."""
 
     events: EventQueue
@@ -83,16 +83,6 @@ class Hardware:
                 except Exception:  # closing must reach every part
                     log.exception("closing %r", part)
 
-    def __enter__(self) -> Self:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 def open_hardware(

@@ -18,9 +18,9 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable, Mapping, Sequence
-from types import TracebackType
 from typing import TYPE_CHECKING
 
+from hal.closing import Closing
 from hal.events import (
     MENU,
     ButtonEvent,
@@ -117,7 +117,7 @@ class Debouncer:
         return [ButtonReleased(self.name, at)]
 
 
-class TableButtons:
+class TableButtons(Closing):
     """The table's buttons on gpiozero, pushing debounced events into ``events``.
 
     ``pins`` maps a button name (``"seat0"`` … ``"seat3"``, ``"menu"``) to a
@@ -208,13 +208,3 @@ class TableButtons:
     def closed(self) -> bool:
         return not self._buttons
 
-    def __enter__(self) -> TableButtons:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

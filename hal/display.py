@@ -14,9 +14,9 @@ import threading
 import time
 from collections import deque
 from dataclasses import dataclass
-from types import TracebackType
 from typing import TYPE_CHECKING, Protocol
 
+from hal.closing import Closing
 from hal.events import DisplayFault, DisplayRestored, EventQueue
 from hal.timing import Backoff, Clock, PeriodicThread
 from hal.tm1637 import (
@@ -80,7 +80,7 @@ class ScoreDisplay(Protocol):
     def close(self) -> None: ...
 
 
-class SegmentDisplay:
+class SegmentDisplay(Closing):
     """The display logic over any :class:`Sink` (thread-safe).
 
     ``text`` is what was last asked for (``"12:09"``, ``"AccU"``, ``""`` when
@@ -264,16 +264,6 @@ class SegmentDisplay:
             finally:
                 self._sink.close()
 
-    def __enter__(self) -> SegmentDisplay:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
 class TM1637Sink:

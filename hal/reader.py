@@ -26,9 +26,9 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import TracebackType
 from typing import Protocol
 
+from hal.closing import Closing
 from hal.events import (
     EventQueue,
     ReaderEvent,
@@ -366,7 +366,7 @@ class SerialPort(Protocol):
     def close(self) -> None: ...
 
 
-class ReaderThread:
+class ReaderThread(Closing):
     """Reads a serial card reader on a thread and pushes events into ``events``.
 
     ``port`` is a device path, ideally the stable ``/dev/serial/by-id/...``
@@ -470,13 +470,3 @@ class ReaderThread:
     def closed(self) -> bool:
         return self._stop.is_set()
 
-    def __enter__(self) -> ReaderThread:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

@@ -22,11 +22,11 @@ import time
 import tty
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from types import TracebackType
 
 from gpiozero.pins.mock import MockFactory
 
 from hal.buttons import DEFAULT_DEBOUNCE, TableButtons
+from hal.closing import Closing
 from hal.display import SimDisplay
 from hal.events import MENU, ButtonName, EventQueue, ReaderEvent, TagId, seat_button
 from hal.reader import ReaderThread, TagParser, encode_scan, make_parser
@@ -109,7 +109,7 @@ class SimButtons(TableButtons):
         self.factory.close()
 
 
-class SimReader:
+class SimReader(Closing):
     """A card reader you ``scan(tag)``: the bytes go through the real parser.
 
     ``protocol`` is ``"rdm6300"`` (tag ids are 10 hex digits) or ``"lines"``.
@@ -150,19 +150,9 @@ class SimReader:
     def close(self) -> None:
         self.closed = True
 
-    def __enter__(self) -> SimReader:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
-class PtyReaderFeed:
+class PtyReaderFeed(Closing):
     """The reader's end of a pty pair: write frames, unplug, replug.
 
     ``link`` is the stable path the reader thread opens (a symlink to the
@@ -225,19 +215,9 @@ class PtyReaderFeed:
             self._tmp.cleanup()
             self._tmp = None
 
-    def __enter__(self) -> PtyReaderFeed:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
 
-class PtyReader:
+class PtyReader(Closing):
     """The real :class:`~hal.reader.ReaderThread` reading a :class:`PtyReaderFeed`.
 
     What the simulator uses when it wants the box's exact serial path:
@@ -282,13 +262,3 @@ class PtyReader:
         self.thread.close()
         self.feed.close()
 
-    def __enter__(self) -> PtyReader:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()

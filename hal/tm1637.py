@@ -26,10 +26,11 @@ from __future__ import annotations
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from types import TracebackType
 from typing import TYPE_CHECKING, Any
 
 from gpiozero.pins.mock import MockFactory, MockPin
+
+from hal.closing import Closing
 
 if TYPE_CHECKING:
     from gpiozero.pins import Factory, Pin
@@ -109,7 +110,7 @@ class DisplayNotResponding(OSError):
     """The TM1637 did not acknowledge a byte: unplugged or miswired."""
 
 
-class TM1637:
+class TM1637(Closing):
     """The wire protocol on two GPIO pins taken from a gpiozero pin factory.
 
     ``clk`` and ``dio`` are BCM numbers. ``bit_delay`` (seconds) is waited
@@ -189,16 +190,6 @@ class TM1637:
     def closed(self) -> bool:
         return self._clk is None
 
-    def __enter__(self) -> TM1637:
-        return self
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.close()
 
     # - the wire -
 

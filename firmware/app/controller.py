@@ -19,7 +19,7 @@ import logging
 import os
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from firmware.app.events import PlayerFailed, PlayerMoved, Shutdown, Tick
@@ -237,7 +237,9 @@ class TableController:
         seats: Sequence[str] | None = None,
     ) -> Outcome:
         name = variant or self.settings.variant
-        opts = dict(self.settings.options if options is None and name == self.settings.variant else options or {})
+        if options is None:  # the settings' options belong to the settings' variant
+            options = self.settings.options if name == self.settings.variant else {}
+        opts = dict(options)
         try:
             v = make_variant(name, opts)
             seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
@@ -811,7 +813,7 @@ class TableController:
             return DisplayState("AccU", None, self.blink_seq)
         totals = self.totals
         win = self.phase == MATCH_OVER
-        if v.n_sides == 2 and v.n_seats == 2 or v.n_sides == 2:
+        if v.n_sides == 2:  # two players, or two partnerships
             return DisplayState("", (totals[0], totals[1]), self.blink_seq, win)
         # three and four seats each for himself: the seat to play and its score
         seat = self._to_move()
@@ -840,12 +842,3 @@ class TableController:
         from firmware.app.present import build_model
 
         return build_model(self, stats)
-
-
-@dataclass(slots=True)
-class Counters:
-    """For tests and the soak run: what went through the controller."""
-
-    accepted: int = 0
-    refused: int = 0
-    reasons: list[str] = field(default_factory=list)

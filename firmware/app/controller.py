@@ -550,7 +550,10 @@ class TableController:
     def _on_PlayerFailed(self, ev: PlayerFailed) -> None:
         if ev.generation == self.generation:
             log.error("computer seat %d failed: %s", ev.seat, ev.error)
+            if ev.asked:
+                self.asked.add(ev.asked)
             self._fallback(ev.seat)
+            self.version += 1
 
     def _on_Tick(self, ev: Tick) -> None:
         pass

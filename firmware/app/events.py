@@ -39,6 +39,7 @@ class PlayerFailed:
     seat: int
     generation: int
     error: str
+    asked: tuple[int, ...] = ()  # a failed declaration ask is not asked again
 
 
 @dataclass(frozen=True, slots=True)

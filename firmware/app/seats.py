@@ -128,7 +128,7 @@ class ComputerSeats:
                 actions = (player.choose(view),)
         except Exception as exc:  # a player bug must not stop the table
             log.exception("computer seat %d failed", req.seat)
-            self.post(PlayerFailed(req.seat, req.generation, repr(exc)))
+            self.post(PlayerFailed(req.seat, req.generation, repr(exc), req.asked))
             return
         spent = time.monotonic() - start
         if req.kind == "play" and self.think_ms and spent * 1000 < self.think_ms:

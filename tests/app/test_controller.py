@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from firmware.app.controller import HAND_OVER, MATCH_OVER, PLAY
 from firmware.app.events import PlayerMoved
@@ -386,3 +388,40 @@ def test_set_level_changes_the_computer_and_is_kept_for_resume(make_table, tmp_p
     assert table.journal.match(table.ctl.match_id).seats == ["human", "cpu:hard"]
     table.put(SetLevel(1, "genius"))
     assert table.ctl.message.level == "refusal" and table.ctl.seats[1] == "cpu:hard"
+
+
+def test_a_computer_that_raises_does_not_stall_the_table(make_table):
+    class Broken:
+        def choose(self, view):
+            raise RuntimeError("bug in the player")
+
+        def declarations(self, view):
+            raise RuntimeError("bug in the player")
+
+    table = make_table(seats=["cpu:easy", "cpu:easy"], seed=6)
+    table.seats.player_factory = lambda spec, seed, think_ms: Broken()
+    table.ctl.new_match()
+    table.pump()
+    for _ in range(10):
+        table.pump()
+    assert len(list(table.journal.iter_actions(table.ctl.match_id))) >= 10  # fallback cards
+
+
+@settings(max_examples=12, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(seed=st.integers(0, 10_000), taps=st.lists(st.integers(0, 39), min_size=5, max_size=40))
+def test_random_taps_never_corrupt_the_journal(make_table, seed, taps):
+    """Whatever the person taps (mostly illegal cards), the journal replays to the same state."""
+    table = make_table(seed=seed, seats=["human", "cpu:easy"])
+    ctl = table.ctl
+    ctl.new_match()
+    for card in taps:
+        if 0 in ctl.pending_accusi():
+            table.put(ButtonPressed("seat0"))
+            table.put(ButtonPressed("seat0"))
+        table.put(PlayCard(card))
+        if ctl.phase == HAND_OVER:
+            table.put(NextHand())
+    journal_ok(table)
+    rebuilt = replay(table.journal.record(ctl.match_id))
+    assert rebuilt.view_for(0) == ctl.match.view_for(0)

@@ -106,7 +106,8 @@ class MainLoop:
         self._last_t = clock()
         self.hung: Callable[[], None] | None = None  # tests: make one iteration hang
         self._busy_since: float | None = None
-        self.wait_for_ui = False  # a window someone watches: let the cards land first
+        self.wait_for_ui = False
+        self._last_draw_error = ""  # a window someone watches: let the cards land first
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
         while self.ctl.stopping is None and not (until is not None and until()):
@@ -138,7 +139,12 @@ class MainLoop:
             event = self.events.get_nowait()
         if self.seats is not None and not self._ui_busy():
             self.seats.poll(self.ctl)
-        self.refresh()
+        try:
+            self.refresh()
+        except Exception as exc:  # a drawing bug must not take the game down; logged once
+            if repr(exc) != self._last_draw_error:
+                self._last_draw_error = repr(exc)
+                log.exception("drawing failed")
         if self.notifier is not None:
             if not self.notifier.ready_sent:  # READY=1 once the first frame is out
                 self.notifier.ready()

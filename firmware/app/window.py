@@ -360,6 +360,8 @@ class SimWindow:
 
     # -- output --
     def present(self) -> None:
+        if self.window.get_height() > self.size[1]:  # a small screen: the case around it
+            self.window.fill((12, 12, 14), pygame.Rect(0, self.size[1], self.size[0], self.window.get_height()))
         self.ui.draw(self.screen)
         self.panel.draw(self.window)
         pygame.display.flip()

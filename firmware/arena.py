@@ -71,6 +71,7 @@ def play_match(
     first_dealer: int,
     think_ms: int | None,
     times: dict[str, list[float]],
+    worlds: int | None = None,
 ) -> tuple[Match, list[tuple[int, ...]]]:
     """One match; ``specs[seat]`` is the level at each seat. Returns the match and hand points."""
     match = Match(variant, first_dealer=first_dealer)
@@ -79,6 +80,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
+            worlds=worlds if spec == "hard" else None,
             true_state=(lambda: match.state) if spec == "oracle" else None,
         )
         for seat, spec in enumerate(specs)
@@ -135,7 +137,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         a_side = i % 2  # seats swapped every other match
         specs = [args.a if variant.side_of(s) == a_side else args.b for s in range(n)]
         match, points = play_match(
-            variant, specs, args.seed * 100_003 + i // 2, (i // 2) % n, args.think_ms, tally.times
+            variant,
+            specs,
+            args.seed * 100_003 + i // 2,
+            (i // 2) % n,
+            args.think_ms,
+            tally.times,
+            getattr(args, "worlds", None),
         )
         tally.matches += 1
         if match.winner is not None:
@@ -159,6 +167,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "matches": tally.matches,
         "seed": args.seed,
         "think_ms": args.think_ms,
+        "worlds": getattr(args, "worlds", None),
         "a_wins": tally.wins[0],
         "b_wins": tally.wins[1],
         "a_win_rate": tally.wins[0] / max(1, tally.matches),
@@ -216,5 +225,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--matches", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
+    p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -137,6 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--matches", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
+    p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision, no clock")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_arena)

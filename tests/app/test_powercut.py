@@ -46,6 +46,9 @@ def journal(state: Path) -> tuple[list[tuple], list[tuple]]:
         return [], []
     conn = sqlite3.connect(db)
     try:
+        tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if "matches" not in tables:  # killed while it created the schema: nothing yet
+            return [], []
         matches = conn.execute("SELECT id, finished, winner, totals FROM matches").fetchall()
         actions = conn.execute("SELECT match, hand, idx, action FROM actions ORDER BY match, hand, idx").fetchall()
     finally:

@@ -136,3 +136,12 @@ def test_export_and_history_commands(tmp_path: Path, capsys) -> None:
     assert main(["export", "99", "--state-dir", str(tmp_path)]) == 1
     assert main(["history", "--state-dir", str(tmp_path)]) == 0
     assert "in progress" in capsys.readouterr().out
+
+
+def test_a_database_left_empty_by_a_power_cut_is_simply_initialised(tmp_path: Path) -> None:
+    conn = sqlite3.connect(tmp_path / DB_NAME)
+    conn.execute("PRAGMA journal_mode=WAL")  # the first thing a start does, then the cut
+    conn.close()
+    with Journal.open(tmp_path) as j:
+        assert j.report.moved_aside is None
+        assert j.new_match("tressette2", {}, ["human", "cpu:easy"]) == 1

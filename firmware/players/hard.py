@@ -47,8 +47,8 @@ GENERIC_EXACT_CARDS = 3
 SOLVER_BUDGET = 2.5
 """The exact solver may take this many times ``think_ms`` (once per hand)."""
 
-TT_LIMIT = 400_000
-"""Solver table entries kept across hands (about 100 MB); cleared beyond."""
+TT_LIMIT = 300_000
+"""Solver table entries kept across hands (about 210 bytes each: ~63 MB); cleared beyond."""
 
 
 class HardPlayer:

@@ -231,6 +231,7 @@ def main() -> int:  # pragma: no cover - a manual demo
     clock = pygame.time.Clock()
     cpu_wait = 0.0
     running = True
+    announced = False
     print("ready", flush=True)
     while running:
         dt = clock.tick(60) / 1000
@@ -250,6 +251,10 @@ def main() -> int:  # pragma: no cover - a manual demo
                     match.start_hand(seed=random.randrange(1000))
                 push()
         st = match.state
+        mine = st is not None and not st.over and st.to_move == 0 and not ui.busy
+        if mine and not announced:
+            print("your turn", flush=True)  # the Xvfb test clicks only then
+        announced = mine
         if st is not None and not st.over and st.to_move == 1 and not ui.busy:
             cpu_wait += dt
             if cpu_wait > 0.6:

@@ -24,12 +24,15 @@ APT_PACKAGES = (
     "python3-pip",  # offline installs into them (pip --python)
     "python3-nacl",  # the installer's signature check
     "rsync",  # the transfer
+    "polkitd",  # lets the service user power off (systemd/50-tressette-power.rules)
     "libgbm1", "libegl1", "libgles2", "libdrm2",  # SDL's kmsdrm video driver
 )
 USER = "tressette"
 # DRM/KMS, render nodes, /dev/input, /dev/gpiochip* (Pi OS udev rule), serial ports.
 DEVICE_GROUPS = ("video", "render", "input", "gpio", "dialout")
 UNIT = "tressette.service"
+# Lets the service user power the box off (menu button held 10 s); see the file.
+POWER_RULE = "50-tressette-power.rules"
 CURSOR_OFF = "vt.global_cursor_default=0"
 SERIAL_CONSOLES = ("console=serial0", "console=ttyAMA0", "console=ttyS0")
 UART_ON = "enable_uart=1"
@@ -183,6 +186,7 @@ class Provisioner:
         self.file("device_install.py", "opt/tressette/bin/device_install.py", 0o755)
         self.file("deploy.pub", "etc/tressette/deploy.pub", 0o644)
         unit_changed = self.file(UNIT, f"etc/systemd/system/{UNIT}", 0o644)
+        self.file(POWER_RULE, f"etc/polkit-1/rules.d/{POWER_RULE}", 0o644)
         self.console()
         self.getty()
         self.unit(unit_changed)

@@ -2,10 +2,11 @@
 
     deploy/provision pi@tressette.local --pubkey ~/.config/tressette/deploy.pub
 
-Streams a small tar (the box-side provisioner, the installer, the unit file and
-the public update key) over one ssh connection into a temporary directory on
-the box and runs deploy/device_provision.py there as root. Idempotent: a second
-run ends with ``provision: no changes``. Needs nothing on the box but ssh,
+Streams a small tar (the box-side provisioner, the installer, the unit file, the
+polkit rule for the menu button's power-off and the public update key) over one
+ssh connection into a temporary directory on the box and runs
+deploy/device_provision.py there as root. Idempotent: a second run ends with
+``provision: no changes``. Needs nothing on the box but ssh,
 sudo, tar and python3, which Raspberry Pi OS Lite has.
 """
 
@@ -19,6 +20,7 @@ import tarfile
 from collections.abc import Sequence
 from pathlib import Path
 
+from deploy.device_provision import POWER_RULE
 from deploy.laptop import DEFAULT_KEY
 from deploy.remote import add_target_arguments, target_from_args
 
@@ -31,6 +33,7 @@ def payload(pubkey: Path) -> bytes:
         "device_provision.py": HERE / "device_provision.py",
         "device_install.py": HERE / "device_install.py",
         "tressette.service": REPO / "systemd" / "tressette.service",
+        POWER_RULE: REPO / "systemd" / POWER_RULE,
         "deploy.pub": pubkey,
     }
     key = bytes.fromhex(pubkey.read_text().strip())

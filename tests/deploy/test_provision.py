@@ -35,6 +35,8 @@ def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
     assert (root / "etc/tressette/deploy.pub").read_text() == fresh_box.keys.public.read_text()
     unit = root / "etc/systemd/system/tressette.service"
     assert unit.read_bytes() == (REPO / "systemd/tressette.service").read_bytes()
+    rule = root / "etc/polkit-1/rules.d/50-tressette-power.rules"
+    assert rule.read_bytes() == (REPO / "systemd/50-tressette-power.rules").read_bytes()
     assert (root / "etc/systemd/system/multi-user.target.wants/tressette.service").is_symlink()
     assert os.readlink(root / "etc/systemd/system/getty@tty1.service") == "/dev/null"
     cmdline = (root / "boot/firmware/cmdline.txt").read_text().split()

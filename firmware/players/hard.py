@@ -33,7 +33,7 @@ from firmware.players.base import (
     special_action,
 )
 from firmware.players.determinize import determinize
-from firmware.players.rollout import margin, playout, side_score
+from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
 
 DEFAULT_THINK_MS = 120
@@ -133,8 +133,7 @@ class HardPlayer:
                 if exact and not s.over:
                     totals[c] += _exact_margin(s, side)
                 else:
-                    playout(s)
-                    totals[c] += margin(s, side)
+                    totals[c] += playout_margin(s, side)
             n += 1
             if self.worlds is not None:
                 if n >= self.worlds:

@@ -231,3 +231,109 @@ def margin(s: HandState, side: int) -> float:
     others = sum(side_score(s, x) for x in range(n_sides) if x != side)
     m = mine - others / (n_sides - 1)
     return -m if s.variant.inverted else m
+
+
+def lean_eligible(s: HandState) -> bool:
+    """Two seats, no trump, not inverted, no declarations during play: the lean playout
+    plays exactly what :func:`playout` would (a test checks it), about three times faster."""
+    v = s.variant
+    return (
+        s.n == 2
+        and s.trump is None
+        and not v.inverted
+        and not s.widow
+        and s.pending is None
+        and (not v.accusi or v.preset.declare_window in ("start", "none"))
+    )
+
+
+def lean_playout(s: HandState) -> list[int]:
+    """The thirds per seat at the end of the hand when both seats follow the policy.
+
+    Its own loop on two bitmasks and the talon, without the engine's bookkeeping
+    (tricks, draws, voids); ``s`` is not changed.
+    """
+    h0, h1 = s.hands[0], s.hands[1]
+    talon = s.talon
+    pos = s.talon_pos
+    n_tal = len(talon)
+    th = s.thirds[:]
+    leader = s.leader
+    pending = s.trick[0] if s.trick else -1
+    sm = s.suit_masks
+    suit_of, rank_of, thirds_of = SUIT, RANK, THIRDS
+    while True:
+        if pending < 0:
+            hand, opp = (h0, h1) if leader == 0 else (h1, h0)
+            if not hand:
+                break
+            # lead: the richest sure winner, else the cheapest card
+            a, key = -1, (-1, 0)
+            m = hand
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                if not opp & sm[suit_of[c]] & (low - 1):
+                    k = (thirds_of[c], -rank_of[c])
+                    if k > key:
+                        a, key = c, k
+            if a < 0:
+                a = cheapest(hand)
+            if leader == 0:
+                h0 &= ~(1 << a)
+            else:
+                h1 &= ~(1 << a)
+        else:
+            a = pending
+            pending = -1
+        fhand = h1 if leader == 0 else h0
+        follow = fhand & sm[suit_of[a]]
+        legal = follow or fhand
+        b = -1
+        winners = legal & sm[suit_of[a]] & ((1 << a) - 1)
+        if winners:
+            w = weakest(winners)
+            if thirds_of[a] >= 1 or thirds_of[w] != 1:
+                b = w
+        if b < 0:
+            b = legal.bit_length() - 1 if legal & (legal - 1) == 0 else cheapest(legal)
+        if leader == 0:
+            h1 &= ~(1 << b)
+        else:
+            h0 &= ~(1 << b)
+        winner = 1 - leader if (winners >> b) & 1 else leader
+        th[winner] += thirds_of[a] + thirds_of[b]
+        leader = winner
+        if pos < n_tal:
+            card = talon[pos]
+            pos += 1
+            if winner == 0:
+                h0 |= 1 << card
+            else:
+                h1 |= 1 << card
+            if pos < n_tal:
+                card = talon[pos]
+                pos += 1
+                if winner == 0:
+                    h1 |= 1 << card
+                else:
+                    h0 |= 1 << card
+        if not h0 and not h1:
+            th[winner] += 3
+            break
+    return th
+
+
+def playout_margin(s: HandState, side: int) -> float:
+    """Finish ``s`` with the policy and return ``side``'s margin (``s`` may be consumed)."""
+    if lean_eligible(s):
+        th = lean_playout(s)
+        decl = [0, 0]
+        for d in s.declarations:
+            decl[s.hand_sides[d.seat]] += 3 * d.points
+        mine = th[side] + decl[side]
+        other = th[1 - side] + decl[1 - side]
+        return float(mine - other)
+    playout(s)
+    return margin(s, side)

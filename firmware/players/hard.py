@@ -32,7 +32,8 @@ from firmware.players.base import (
     legal_plays,
     special_action,
 )
-from firmware.players.determinize import determinize
+from firmware.players.determinize import Inconsistent, determinize
+from firmware.players.heuristic import normal_card
 from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
 
@@ -81,7 +82,13 @@ class HardPlayer:
         cards = sorted({a.card for a in plays})
         if len(cards) == 1:
             return signals.play_with_signals(view, cards[0])
-        return signals.play_with_signals(view, self.pick(view, cards))
+        try:
+            card = self.pick(view, cards)
+        except Inconsistent:
+            # No world fits the view (cannot happen for views the engine makes):
+            # play as the normal level rather than stall the table.
+            card = normal_card(view)
+        return signals.play_with_signals(view, card)
 
     def declarations(self, view: View) -> list[Declare]:
         return declare_everything(view)

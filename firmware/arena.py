@@ -24,7 +24,15 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware.engine import Declare, IllegalAction, Match, Variant, make_variant, view_for
+from firmware.engine import (
+    Declare,
+    HandState,
+    IllegalAction,
+    Match,
+    Variant,
+    make_variant,
+    view_for,
+)
 from firmware.players import Player, make_player
 
 MAX_HANDS = 200  # a match that runs longer than this is stopped (never seen; a guard)
@@ -75,13 +83,18 @@ def play_match(
 ) -> tuple[Match, list[tuple[int, ...]]]:
     """One match; ``specs[seat]`` is the level at each seat. Returns the match and hand points."""
     match = Match(variant, first_dealer=first_dealer)
+
+    def true_state() -> HandState:
+        assert match.state is not None
+        return match.state
+
     players: list[Player] = [
         make_player(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
             worlds=worlds if spec == "hard" else None,
-            true_state=(lambda: match.state) if spec == "oracle" else None,
+            true_state=true_state if spec == "oracle" else None,
         )
         for seat, spec in enumerate(specs)
     ]
@@ -127,7 +140,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     n = variant.n_seats
     tally = Tally()
     try:
-        from tqdm import tqdm
+        from tqdm import tqdm  # type: ignore[import-untyped]
 
         bar: Any = tqdm(total=args.matches, desc=f"{args.a} vs {args.b}", file=sys.stderr, disable=args.quiet)
     except ImportError:  # pragma: no cover - tqdm is a dependency

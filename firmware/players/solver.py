@@ -474,7 +474,7 @@ def endgame_positions(variant_name: str, count: int, seed: int) -> list[HandStat
     """Fixed 10-against-10 positions: seeded deals, the talon played out at random."""
     variant = make_variant(variant_name)
     rng = random.Random(seed)
-    out = []
+    out: list[HandState] = []
     while len(out) < count:
         s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), 0), 0)
         while s.talon_left > 0:

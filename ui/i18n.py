@@ -8,6 +8,9 @@ screenshots, never a crash. Card and suit names come from the engine's decks
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Union
+
 LANGUAGES: tuple[str, ...] = ("it", "de", "en")
 LANGUAGE_NAMES = {"it": "Italiano", "de": "Deutsch", "en": "English"}
 
@@ -157,6 +160,157 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "you_lose": ("Hai perso", "Du hast verloren", "You lose"),
     "side_wins": ("Vince {name}", "{name} gewinnt", "{name} wins"),
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
+    # the table program's messages (firmware/app): notes, refusals, errors
+    "m_new_game": ("Nuova partita: {variant}", "Neues Spiel: {variant}", "New game: {variant}"),
+    "m_resumed": ("Partita {match} ripresa dove si era fermata: mano {hand}, {n} mosse rigiocate",
+                  "Spiel {match} fortgesetzt, wo es stand: Runde {hand}, {n} Züge nachgespielt",
+                  "Resumed match {match} where it stopped: hand {hand}, {n} moves replayed"),
+    "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta nello storico",
+                        "Das gespeicherte Spiel {match} lässt sich nicht fortsetzen ({why}); es bleibt in der Statistik",
+                        "The saved match {match} could not be resumed ({why}); it is kept in history"),
+    "m_hand_over": ("Fine della mano: {score}", "Runde vorbei: {score}", "Hand over: {score}"),
+    "m_match_won": ("{side} vince la partita {score}", "{side} gewinnt die Partie {score}",
+                    "{side} wins the match {score}"),
+    "m_you_win": ("Hai vinto la partita {score}", "Du hast die Partie gewonnen {score}", "You win the match {score}"),
+    "m_choose_accuso": ("Posto {n}: scegli l'accuso sullo schermo", "Platz {n}: wähle die Ansage am Bildschirm",
+                        "Seat {n}: choose the accuso on the screen"),
+    "m_accusi_closed": ("Posto {n}: accusi chiusi", "Platz {n}: Ansagen beendet", "Seat {n}: accusi closed"),
+    "m_level_now": ("Il posto {n} ora gioca a livello {level}", "Platz {n} spielt jetzt auf Stufe {level}",
+                    "Seat {n} now plays at level {level}"),
+    "m_power_off": ("Spegnimento richiesto: la scatola si spegne in sicurezza",
+                    "Ausschalten angefordert: die Box fährt sicher herunter",
+                    "Power off requested: the box shuts down safely"),
+    "m_menu_kept": ("Menu: la partita è salvata; «Riprendi» la continua", "Menü: das Spiel bleibt; «Fortsetzen» setzt es fort",
+                    "Menu: the game is kept; Continue resumes it"),
+    "m_reader_back": ("Lettore di carte di nuovo collegato: continuate a passare le carte",
+                      "Kartenleser wieder verbunden: weiter scannen", "Card reader connected again: go on scanning"),
+    "m_reader_off": ("Lettore di carte scollegato ({why}); il gioco aspetta, niente è perso",
+                     "Kartenleser getrennt ({why}); das Spiel wartet, nichts geht verloren",
+                     "Card reader unplugged ({why}); the game waits, nothing is lost"),
+    "m_enrol_scan": ("Passa {card} ({code}), carta {n} di {total}", "Scanne {card} ({code}), Karte {n} von {total}",
+                     "Scan {card} ({code}), card {n} of {total}"),
+    "m_enrol_complete": ("Mazzo {deck} completo", "Blatt {deck} vollständig", "Deck {deck} complete"),
+    "m_enrol_tag_twice": ("Quella etichetta è già {code}: {next}", "Dieses Etikett ist schon {code}: {next}",
+                          "That tag is already {code}: {next}"),
+    "m_enrolled": ("Mazzo {deck} registrato: {n} carte", "Blatt {deck} eingelernt: {n} Karten",
+                   "Deck {deck} enrolled: {n} cards"),
+    "m_enrol_stopped": ("Registrazione interrotta: resta la mappa di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
+                        "Enrolment stopped: the previous map is kept"),
+    "m_journal_moved": ("Archivio illeggibile ({why}); messo da parte come {file}",
+                        "Spielarchiv unlesbar ({why}); beiseitegelegt als {file}",
+                        "Journal unreadable ({why}); moved aside to {file}"),
+    "m_settings_problem": ("Impostazioni: {why}", "Einstellungen: {why}", "Settings: {why}"),
+    "m_settings_moved": ("Impostazioni dello schermo illeggibili; messe da parte come {file}, valgono quelle di base",
+                         "Bildschirm-Einstellungen unlesbar; beiseitegelegt als {file}, es gelten die Grundeinstellungen",
+                         "Settings made on the screen unreadable; moved aside as {file}, the base settings apply"),
+    "m_settings_not_saved": ("Impostazione non salvata ({why}): vale fino al riavvio",
+                             "Einstellung nicht gespeichert ({why}): gilt bis zum Neustart",
+                             "Setting not saved ({why}): it lasts until the restart"),
+    "r_bad_setting": ("Valore non valido per {setting}: {value}", "Ungültiger Wert für {setting}: {value}",
+                      "Not a valid value for {setting}: {value}"),
+    "m_hardware": ("Hardware: {why}", "Hardware: {why}", "Hardware: {why}"),
+    "r_no_hand": ("Nessuna mano in corso", "Es wird gerade keine Runde gespielt", "No hand is being played"),
+    "r_hand_over": ("La mano è finita", "Die Runde ist vorbei", "The hand is over"),
+    "r_no_screen_seat": ("Nessuno gioca allo schermo in questa partita", "In diesem Spiel spielt niemand am Bildschirm",
+                         "Nobody plays at the screen in this game"),
+    "r_turn_of": ("Aspetta: tocca al posto {n}", "Warte: Platz {n} ist dran", "Wait: it is seat {n}'s turn"),
+    "r_not_held": ("Non hai {card}", "Du hast {card} nicht", "You do not hold {card}"),
+    "r_follow_suit": ("Devi rispondere a {suit}: ne hai {n} ({cards})", "Du musst {suit} bedienen: du hast {n} ({cards})",
+                      "You must follow suit: you hold {n} {suit} ({cards})"),
+    "r_wrong_deck": ("Quella carta non è di questo mazzo", "Diese Karte gehört nicht zu diesem Blatt",
+                     "That card is not of this deck"),
+    "r_first_call": ("Prima il posto {n} chiama una carta", "Zuerst ruft Platz {n} eine Karte",
+                     "Seat {n} must first call a card"),
+    "r_first_discard": ("Prima il mazziere (posto {n}) scarta una carta", "Zuerst legt der Geber (Platz {n}) eine Karte ab",
+                        "The dealer (seat {n}) must first lay a card away"),
+    "r_accusi_off": ("In questa partita non si accusa", "In diesem Spiel gibt es keine Ansagen", "Accusi are off in this game"),
+    "r_accusi_before_first": ("Gli accusi si fanno prima della prima carta", "Angesagt wird vor der ersten Karte",
+                              "Accusi are made before the first card"),
+    "r_accusi_before_yours": ("Gli accusi si fanno prima della tua prima carta", "Angesagt wird vor deiner ersten Karte",
+                              "Accusi are made before your first card"),
+    "r_accusi_your_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You declare at your turn"),
+    "r_accusi_on_lead": ("Si accusa solo di mano, dopo aver preso", "Angesagt wird nur in Vorhand, nach einem Stich",
+                         "You announce only on lead, after winning a trick"),
+    "r_onori_window": ("Gli onori si accusano dopo la prima presa, prima della seconda",
+                       "Onori werden nach dem ersten Stich angesagt, vor dem zweiten",
+                       "Onori are declared after the first trick, before the second"),
+    "r_onori_order": ("Gli onori vanno in giro dal posto {n}: un posto dopo di te ha già accusato",
+                      "Onori gehen reihum ab Platz {n}: ein Platz nach dir hat schon angesagt",
+                      "Onori go in turn from seat {n}: a later seat has already declared"),
+    "r_decl_twice": ("Quell'accuso è già fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
+                     "That combination is already declared this hand"),
+    "r_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore",
+                                "Ein Dreier kann nicht nach dem Vierer desselben Werts kommen",
+                                "A three cannot follow the four of the same rank"),
+    "r_decl_cards": ("Non hai le carte per {what}", "Dir fehlen die Karten für {what}", "You do not hold the cards for {what}"),
+    "r_decl_impossible": ("{what} è impossibile: {cards} non sono in quella mano",
+                          "{what} ist unmöglich: {cards} sind nicht in dieser Hand",
+                          "{what} is impossible: {cards} not in that hand"),
+    "r_nothing_to_declare": ("Niente da accusare in questa mano", "Nichts anzusagen in dieser Runde",
+                             "Nothing to declare in this hand"),
+    "r_no_seat": ("Non c'è il posto {n} in questa partita", "In diesem Spiel gibt es keinen Platz {n}",
+                  "No seat {n} in this game"),
+    "r_seat_is_cpu": ("Il posto {n} è del computer", "Platz {n} gehört dem Computer", "Seat {n} is the computer's"),
+    "r_cpu_seat": ("Quel posto è del computer", "Dieser Platz gehört dem Computer", "That seat is the computer's"),
+    "r_not_recorded": ("Impossibile registrare la mossa ({why})", "Der Zug konnte nicht gespeichert werden ({why})",
+                       "Could not record the move ({why})"),
+    "r_bad_game": ("Questa partita non si può iniziare: {why}", "Dieses Spiel kann nicht beginnen: {why}",
+                   "This game cannot start: {why}"),
+    "r_bad_level": ("Livello sconosciuto: {level}", "Unbekannte Stufe: {level}", "Unknown level: {level}"),
+    "r_nothing_to_scan": ("Nessuna partita: niente da passare", "Kein Spiel: nichts zu scannen", "No game: nothing to scan for"),
+    "r_bad_card_code": ("Carta sconosciuta: {code}", "Unbekannte Karte: {code}", "Unknown card: {code}"),
+    "r_no_deck_map": ("Nessun mazzo registrato: registra prima le etichette (Impostazioni → Carte vere)",
+                      "Kein Blatt eingelernt: zuerst die Etiketten einlernen (Einstellungen → Echte Karten)",
+                      "No deck is enrolled: enrol the deck's tags first (Settings → Real cards)"),
+    "r_unknown_tag": ("Etichetta sconosciuta {tag}: non è nel mazzo registrato",
+                      "Unbekanntes Etikett {tag}: nicht im eingelernten Blatt",
+                      "Unknown card tag {tag}: not in the enrolled deck"),
+    "r_scan_ignored": ("Nessuna mano in corso: la carta passata è ignorata", "Keine Runde im Gang: der Scan wird ignoriert",
+                       "No hand is being played: the scan is ignored"),
+    "r_screen_game": ("Questa partita si gioca sullo schermo, non con carte vere",
+                      "Dieses Spiel wird am Bildschirm gespielt, nicht mit echten Karten",
+                      "This game is played on the screen, not with real cards"),
+    "r_table_turn": ("Tocca al posto {n}", "Platz {n} ist dran", "It is seat {n}'s turn"),
+    "r_no_card_store": ("Nessun archivio per le mappe delle carte", "Kein Speicher für Kartenzuordnungen",
+                        "No card map store configured"),
+    "r_no_deck": ("Mazzo sconosciuto: {deck}", "Unbekanntes Blatt: {deck}", "No deck {deck}"),
+    "r_enrol_done": ("Il mazzo è già completo", "Das Blatt ist schon vollständig", "The deck is already complete"),
+    "r_already_played": ("{code} è già stata giocata (presa {trick}): passa la carta che giochi",
+                         "{code} wurde schon gespielt (Stich {trick}): scanne die Karte, die du spielst",
+                         "{code} was already played (trick {trick}): scan the card you are playing"),
+    "r_showed_void": ("Il posto {n} ha mostrato di non avere {suit}", "Platz {n} hat gezeigt, dass er kein {suit} hat",
+                      "Seat {n} showed it holds no {suit}"),
+    "r_table_only_plays": ("Con carte vere si registrano solo giocate e accusi",
+                           "Mit echten Karten werden nur Züge und Ansagen gespeichert",
+                           "With real cards only plays and accusi are recorded"),
+    "r_table_no_signals": ("Con carte vere i segnali non si registrano", "Mit echten Karten werden Signale nicht gespeichert",
+                           "Signals are not recorded with real cards"),
+    "r_no_declarations": ("Questo gioco non ha accusi", "Dieses Spiel hat keine Ansagen", "This game has no declarations"),
+    "n_false_decl": ("Accuso falso del posto {n}: {what} ({why}); non vale niente",
+                     "Falsche Ansage von Platz {n}: {what} ({why}); sie zählt nichts",
+                     "False declaration by seat {n}: {what} ({why}); it scores nothing"),
+    "n_why_played_elsewhere": ("{cards} giocate da un altro posto", "{cards} von einem anderen Platz gespielt",
+                               "{cards} played by another seat"),
+    "n_why_revoked": ("non ha risposto a {suit} avendo {code}", "hat {suit} nicht bedient, obwohl {code} da war",
+                      "did not follow {suit} holding {code}"),
+    "n_why_never_played": ("le sue carte non sono mai state giocate", "die Karten wurden nie gespielt",
+                           "its cards were never played"),
+    "b_accusi_open": ("Accusi aperti: premi il tuo pulsante Accuso", "Ansagen offen: drück deine Accuso-Taste",
+                      "Accusi open: press your Accuso button"),
+    # real cards (settings → real cards)
+    "real_cards": ("Carte vere", "Echte Karten", "Real cards"),
+    "deck_italian": ("Italiane (40)", "Italienisch (40)", "Italian (40)"),
+    "deck_bavarian": ("Tedesche (32)", "Deutsch (32)", "German (32)"),
+    "enrolled": ("registrate", "eingelernt", "enrolled"),
+    "not_enrolled": ("da registrare", "nicht eingelernt", "not enrolled"),
+    "enrol": ("Registra", "Einlernen", "Enrol"),
+    "enrol_again": ("Registra di nuovo", "Neu einlernen", "Enrol again"),
+    "enrol_stop": ("Interrompi", "Abbrechen", "Stop"),
+    "enrol_hint": ("Ogni carta ha un'etichetta: passale tutte una volta, nell'ordine chiesto.",
+                   "Jede Karte hat ein Etikett: alle einmal scannen, in der verlangten Reihenfolge.",
+                   "Every card has a tag: scan each once, in the order asked."),
+    "enrol_next": ("Passa: {card}", "Scanne: {card}", "Scan: {card}"),
+    "enrol_progress": ("{n} di {total}", "{n} von {total}", "{n} of {total}"),
     # statistics
     "games": ("Partite", "Spiele", "Games"),
     "wins": ("Vinte", "Siege", "Wins"),
@@ -184,7 +338,111 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
 }
 
 
-def tr(key: str, lang: str = "it", **args: object) -> str:
+# ------------------------------------------------------------ app messages
+# The table program (firmware/app) says things in no language: a catalogue key
+# and its arguments. Arguments that are words themselves (a card, a suit, a
+# level) travel as small values and are named in the reader's language here.
+
+
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A catalogue word used as an argument (``Term("hard")`` → "difficile")."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardName:
+    """A card named in the reader's language: ``CardName("italian", card)`` → "tre di coppe"."""
+
+    deck: str
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class SuitName:
+    deck: str
+    suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class DeclName:
+    """A declaration (accuso) named as the table screen names it."""
+
+    deck: str
+    kind: str
+    suit: int | None = None
+    rank: int | None = None
+    missing: int | None = None
+
+
+Arg = Union[str, int, Term, CardName, SuitName, DeclName, "Message"]
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """Something to tell the people at the table: a catalogue ``key`` + ``args``.
+
+    ``text`` is shown as given when there is no key (a rare engine refusal has
+    only its English reason); with a key it is ignored. Falsy when empty.
+    """
+
+    key: str = ""
+    args: tuple[tuple[str, Arg], ...] = ()
+    text: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.key or self.text)
+
+
+def msg(key: str, /, **args: Arg) -> Message:
+    """``msg("r_not_held", card=CardName("italian", 5))``."""
+    return Message(key, tuple(args.items()))
+
+
+def arg_text(value: object, lang: str) -> str:
+    from firmware.engine.cards import DECKS
+
+    if isinstance(value, Message):
+        return render(value, lang)
+    if isinstance(value, Term):
+        return tr(value.key, lang)
+    if isinstance(value, CardName):
+        return DECKS[value.deck].name_of(value.card, lang)
+    if isinstance(value, SuitName):
+        return DECKS[value.deck].suit_name(value.suit, lang)
+    if isinstance(value, DeclName):
+        return describe_declare(value.deck, value.kind, value.suit, value.rank, value.missing, lang)
+    return str(value)
+
+
+def render(message: Message | str, lang: str) -> str:
+    """A message in ``lang``; a plain string is shown as given."""
+    if isinstance(message, str):
+        return message
+    if not message.key:
+        return message.text
+    return tr(message.key, lang, **{k: arg_text(v, lang) for k, v in message.args})
+
+
+def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
+                     missing: int | None, lang: str) -> str:
+    """A declaration's name: "napoletana di coppe", "tre 3 (manca spade)"."""
+    from firmware.engine.cards import DECKS
+
+    deck = DECKS[deck_name]
+    if kind == "napoletana" and suit is not None:
+        return tr("d_napoletana", lang, suit=deck.suit_name(suit, lang))
+    if kind == "decima" and suit is not None:
+        return tr("d_decima", lang, suit=deck.suit_name(suit, lang))
+    rank_code = deck.ranks[rank or 0]
+    if kind == "four":
+        return tr("d_four", lang, rank=rank_code)
+    miss = deck.suit_name(missing, lang) if missing is not None else "?"
+    return tr("d_three", lang, rank=rank_code, suit=miss)
+
+
+def tr(key: str, lang: str = "it", /, **args: object) -> str:
     row = CATALOGUE.get(key)
     if row is None:
         return "?" + key

@@ -9,8 +9,13 @@ whether a game can be resumed)::
         match.view_for(0),
         seats=(SeatSetup("human", None, "Anna"), SeatSetup("computer", "hard")),
         totals=tuple(match.totals), match_over=match.finished, winner=match.winner,
-        resumable=store.has_journal(), stats=stats, message=last_refusal,
+        resumable=store.has_journal(), stats=stats,
+        message=msg("r_not_held", card=CardName("italian", card)),
     )
+
+Seat names left empty (``SeatSetup("computer", "hard")``) are named by the
+screen in its language. Messages are :class:`ui.i18n.Message` values (a
+catalogue key + arguments), never English text: the screen translates them.
     ui.set_model(model)
 
 Without a hand in play (at power-on) pass ``TableModel(resumable=..., stats=...)``.
@@ -38,7 +43,11 @@ from firmware.engine.cards import Card
 from firmware.engine.declarations import Declaration
 from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
+from ui.i18n import Arg, Message
 from ui.intents import SeatSetup
+
+__all__ = ["Banner", "EnrolStatus", "Message", "PlayedCard", "SeatModel", "StatLine", "Stats", "TableModel",
+           "model_from_view"]
 
 BannerKind = Literal["declaration", "signal", "claim", "call", "trump", "info", "refusal"]
 
@@ -47,15 +56,16 @@ BannerKind = Literal["declaration", "signal", "claim", "call", "trump", "info", 
 class Banner:
     """A line shown over the table for a while: an accuso, a signal, a claim, …
 
-    ``text`` is shown as given (the controller localises its own); banners the
-    builder derives from the View carry a catalogue ``key`` + ``args`` instead.
+    A catalogue ``key`` + ``args`` (values may be :class:`ui.i18n.Term`,
+    ``CardName``, ``SuitName``, … named in the screen's language; ``{name}``
+    is the seat's name); ``text`` is shown as given, only when there is no key.
     """
 
     kind: BannerKind
     seat: int | None = None
     text: str = ""
     key: str = ""
-    args: tuple[tuple[str, str], ...] = ()
+    args: tuple[tuple[str, Arg], ...] = ()
     cards: tuple[Card, ...] = ()
 
 
@@ -97,6 +107,16 @@ class Stats:
     lines: tuple[StatLine, ...] = ()
     # The human's side's final score in recent matches, oldest first, with the opponent's.
     history: tuple[tuple[int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class EnrolStatus:
+    """A deck's tags being learnt: ``done`` of ``total`` scanned, ``card`` asked for next."""
+
+    deck: str
+    done: int
+    total: int
+    card: Card | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +163,11 @@ class TableModel:
     match_over: bool = False
     winner: int | None = None  # winning side
     banners: tuple[Banner, ...] = ()
-    message: str = ""  # a refusal or note to show (already in the player's language)
+    # a refusal or note: a catalogue key + args the screen puts in its language
+    # (a plain str is shown as given)
+    message: Message | str = ""
+    enrolled: tuple[str, ...] = ()  # decks whose tag map is complete (real cards)
+    enrolling: EnrolStatus | None = None  # a deck being enrolled now
     resumable: bool = False
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1
@@ -184,11 +208,12 @@ def model_from_view(
     match_over: bool = False,
     winner: int | None = None,
     banners: Sequence[Banner] = (),
-    message: str = "",
+    message: Message | str = "",
     resumable: bool = False,
     stats: Stats | None = None,
     show_hand: bool = True,
     hand_no: int = 1,
+    enrolled: tuple[str, ...] = (),
 ) -> TableModel:
     """The model of ``view`` (the seat at the screen) plus the app's facts.
 
@@ -285,5 +310,6 @@ def model_from_view(
         resumable=resumable,
         stats=stats or Stats(),
         hand_no=hand_no,
+        enrolled=enrolled,
         side_cards=tuple(tuple(x) for x in taken),
     )

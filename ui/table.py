@@ -20,7 +20,7 @@ from pygame import Rect
 from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
-from ui.i18n import tr
+from ui.i18n import arg_text, describe_declare, tr
 from ui.layout import TableLayout, table_layout
 from ui.model import Banner, TableModel
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, rounded, thirds_text
@@ -65,20 +65,6 @@ class LiveBanner:
     text: str
     kind: str
     age: float = 0.0
-
-
-def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
-                     missing: int | None, lang: str) -> str:
-    deck = DECKS[deck_name]
-    if kind == "napoletana" and suit is not None:
-        return tr("d_napoletana", lang, suit=deck.suit_name(suit, lang))
-    if kind == "decima" and suit is not None:
-        return tr("d_decima", lang, suit=deck.suit_name(suit, lang))
-    rank_code = deck.ranks[rank or 0]
-    if kind == "four":
-        return tr("d_four", lang, rank=rank_code)
-    miss = deck.suit_name(missing, lang) if missing is not None else "?"
-    return tr("d_three", lang, rank=rank_code, suit=miss)
 
 
 class TableScreen:
@@ -204,7 +190,8 @@ class TableScreen:
             if b in self._seen_banners:
                 continue
             self._seen_banners.add(b)
-            text = b.text or tr(b.key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **dict(b.args))
+            args = {k: arg_text(v, lang) for k, v in b.args}
+            text = b.text or tr(b.key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **args)
             self._banner(text, b.kind)
 
     def _banner(self, text: str, kind: str) -> None:
@@ -600,7 +587,8 @@ class TableScreen:
             text, color = self.hint[0], (255, 190, 150)
         elif m.message:
             color = ctx.theme.text
-            text = f"{ctx.t('your_turn')} · {m.message}" if m.my_turn else m.message
+            said = ctx.say(m.message)
+            text = f"{ctx.t('your_turn')} · {said}" if m.my_turn else said
         elif m.hand_over:
             text, color = "", ctx.theme.text
         elif m.discardable:

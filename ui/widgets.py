@@ -13,7 +13,7 @@ from pygame import Rect
 
 from ui.cards import CardArt
 from ui.fonts import Fonts
-from ui.i18n import has, tr
+from ui.i18n import Message, has, render, tr
 from ui.theme import DEFAULT, RGB, Theme
 
 
@@ -39,6 +39,10 @@ class Ctx:
 
     def t(self, key: str, **args: object) -> str:
         return tr(key, self.lang, **args)
+
+    def say(self, message: Message | str) -> str:
+        """An app message (catalogue key + args) in the current language."""
+        return render(message, self.lang)
 
     def label(self, key: str) -> str:
         """A catalogue key, or the text itself when it is not one."""

@@ -6,6 +6,15 @@
 stops the program: :func:`load` returns the defaults for what is wrong plus a
 list of problems, which the program logs and shows on screen.
 
+That file is the installer's and the technician's: the program never writes
+into it after creating it (under the systemd unit /etc is read-only anyway).
+Settings changed on the touchscreen (language, deck styles, sounds,
+brightness) go to ``<state_dir>/settings.toml`` instead, written atomically
+(:func:`save_screen_setting`), and are layered over the file at start
+(:func:`apply_overlay`). An overlay that does not parse is moved aside as
+``settings.toml.corrupt-YYYYmmdd-HHMMSS`` and reported, and the file's values
+apply.
+
 The ``[hardware]`` section belongs to the hardware layer: it is checked by
 ``hal.config`` (when that module is present) and kept here as a plain table.
 """
@@ -14,6 +23,7 @@ from __future__ import annotations
 
 import logging
 import os
+import time
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -93,6 +103,8 @@ class Settings:
     hardware: dict[str, Any] = field(default_factory=dict)
     hardware_config: Any = None  # hal.config's parsed object, when hal.config exists
     path: Path | None = None
+    overlay: Path | None = None  # <state_dir>/settings.toml: what the screen changed
+    overlay_moved: Path | None = None  # where an unreadable overlay was moved aside
 
 
 def check_seat(spec: object) -> str:
@@ -122,15 +134,26 @@ def default_path() -> Path:
     return Path(base) / "tressette" / "tressette.toml"
 
 
-def write_default(path: Path) -> None:
-    """Write the documented default file atomically (temp + fsync + rename)."""
+def atomic_write(path: Path, text: str) -> None:
+    """Temp file, fsync, rename, fsync of the directory: after a power cut the
+    file is the old one or the new one, never half of each."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
+    tmp = path.with_name(f".{path.name}.tmp")
     with open(tmp, "w", encoding="utf-8") as f:
-        f.write(DEFAULT_TOML)
+        f.write(text)
         f.flush()
         os.fsync(f.fileno())
     os.replace(tmp, path)
+    dfd = os.open(path.parent, os.O_RDONLY)
+    try:
+        os.fsync(dfd)
+    finally:
+        os.close(dfd)
+
+
+def write_default(path: Path) -> None:
+    """Write the documented default file atomically (temp + fsync + rename)."""
+    atomic_write(path, DEFAULT_TOML)
 
 
 def load(path: Path | None, *, create: bool = True) -> tuple[Settings, list[str]]:
@@ -250,45 +273,81 @@ def _toml_value(value: bool | int | str) -> str:
     return '"' + str(value).replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
-def save_setting(path: Path, section: str, key: str, value: bool | int | str) -> None:
-    """Change one ``key = value`` of ``[section]`` in place, keeping every comment.
+# ------------------------------------------------------------ the screen's settings
 
-    Raises OSError when the file cannot be written (the box's /etc is
-    read-only) and ValueError if the result would not be valid settings.
+OVERLAY_NAME = "settings.toml"
+SCREEN_KEYS = ("language", "deck_style", "german_style", "brightness", "sounds")
+"""The ``[ui]`` settings the touchscreen changes (``SetSetting``)."""
+
+OVERLAY_HEAD = """\
+# Settings changed on the touchscreen, layered over the settings file
+# (/etc/tressette/tressette.toml on the box). Written by the program;
+# delete this file to go back to the settings file's values.
+"""
+
+
+def overlay_path(state_dir: Path | str) -> Path:
+    return Path(state_dir) / OVERLAY_NAME
+
+
+def _read_overlay(path: Path) -> dict[str, Any]:
+    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+    ui = doc.get("ui", {})
+    if not isinstance(ui, Mapping):
+        raise ValueError("[ui] is not a table")
+    return {k: v for k, v in ui.items() if k in SCREEN_KEYS}
+
+
+def apply_overlay(settings: Settings, state_dir: Path | str) -> list[str]:
+    """Layer ``<state_dir>/settings.toml`` over ``settings``; the problems found.
+
+    A bad value is reported and the settings file's value kept; a file that
+    does not parse is moved aside (``settings.overlay_moved``), never fatal.
     """
-    text = path.read_text(encoding="utf-8") if path.exists() else DEFAULT_TOML
-    lines = text.splitlines()
-    current = None
-    start = end = None
-    for i, line in enumerate(lines):
-        stripped = line.strip()
-        if stripped.startswith("[") and not stripped.startswith("[["):
-            if current == section and end is None:
-                end = i
-            current = stripped.strip("[]").strip()
-            if current == section:
-                start = i
-            continue
-        if current == section and stripped.split("=", 1)[0].strip() == key and "=" in stripped:
-            comment = ""
-            if "#" in line.split("=", 1)[1]:
-                comment = "  #" + line.split("=", 1)[1].split("#", 1)[1]
-            lines[i] = f"{key} = {_toml_value(value)}{comment}"
-            break
-    else:
-        if start is None:
-            lines += ["", f"[{section}]", f"{key} = {_toml_value(value)}"]
-        else:
-            lines.insert(end if end is not None else len(lines), f"{key} = {_toml_value(value)}")
-    new = "\n".join(lines) + "\n"
+    path = overlay_path(state_dir)
+    settings.overlay = path
+    if not path.exists():
+        return []
+    try:
+        values = _read_overlay(path)
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as exc:
+        moved = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
+        try:
+            os.replace(path, moved)
+            settings.overlay_moved = moved
+        except OSError as err:
+            log.error("cannot move %s aside: %s", path, err)
+        problem = f"screen settings {path} unreadable ({exc}); moved aside to {moved.name}"
+        log.error("%s", problem)
+        return [problem]
+    except OSError as exc:
+        problem = f"screen settings {path} unreadable ({exc})"
+        log.error("%s", problem)
+        return [problem]
     problems: list[str] = []
-    from_doc(tomllib.loads(new), problems)
-    if any(f"[{section}]" in p and key in p for p in problems):
+    _ui(settings.ui, values, problems)
+    problems = [f"{p} (in {path})" for p in problems]
+    for p in problems:
+        log.warning("%s", p)
+    return problems
+
+
+def save_screen_setting(path: Path, key: str, value: bool | int | str) -> None:
+    """Keep one setting changed on the screen in the overlay ``path``, atomically.
+
+    Raises ValueError for a key the screen does not set or a bad value (nothing
+    written), OSError when the state directory cannot be written.
+    """
+    problems: list[str] = []
+    if key not in SCREEN_KEYS:
+        raise ValueError(f"{key} is not a setting of the screen")
+    _ui(UISettings(), {key: value}, problems)
+    if problems:
         raise ValueError("; ".join(problems))
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(new)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    try:
+        values = _read_overlay(path) if path.exists() else {}
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError):
+        values = {}  # unreadable: it was reported at start; the new file replaces it
+    values[key] = value
+    lines = [OVERLAY_HEAD, "[ui]"] + [f"{k} = {_toml_value(values[k])}" for k in SCREEN_KEYS if k in values]
+    atomic_write(path, "\n".join(lines) + "\n")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from firmware.engine import CODE, Card
 from firmware.engine.cards import DECKS
+from ui.i18n import CardName, Message, Term, msg
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -79,7 +80,7 @@ class CardsMap:
 
 @dataclass(frozen=True, slots=True)
 class Note:
-    text: str
+    message: Message
     level: str = "info"
 
 
@@ -101,19 +102,20 @@ class Enrolment:
     def expected(self) -> Card | None:
         return None if self.done else self.order[len(self.mapping)]
 
-    def prompt(self) -> str:
+    def prompt(self) -> Message:
+        """What to scan next: "Scan tre di coppe (3c), card 1 of 40", in the screen's language."""
         card = self.expected
         if card is None:
-            return f"Deck {self.deck_name} complete"
+            return msg("m_enrol_complete", deck=Term("deck_" + self.deck_name))
         n = len(self.mapping) + 1
-        return f"Scan {self.deck.name_of(card)} ({CODE[card]}), card {n} of {len(self.order)}"
+        return msg(
+            "m_enrol_scan", card=CardName(self.deck_name, card), code=CODE[card], n=n, total=len(self.order)
+        )
 
     def scan(self, tag: str) -> Note:
         if self.done:
-            return Note("the deck is already complete")
+            return Note(msg("r_enrol_done"))
         if tag in self.mapping:
-            return Note(
-                f"that tag is already {CODE[self.mapping[tag]]}: {self.prompt()}", "refusal"
-            )
+            return Note(msg("m_enrol_tag_twice", code=CODE[self.mapping[tag]], next=self.prompt()), "refusal")
         self.mapping[tag] = self.order[len(self.mapping)]
         return Note(self.prompt())

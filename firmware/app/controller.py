@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware.app.events import PlayerFailed, PlayerMoved, Shutdown, Tick
+from firmware.app.messages import Message, Term, engine_refusal, english, has, msg, window_refusal
 from firmware.app.referee import RefereeMatch
 from firmware.config import GameSettings, check_seats
 from firmware.engine import (
@@ -77,10 +78,17 @@ class DisplayState:
 
 
 @dataclass(slots=True)
-class Message:
-    text: str = ""
+class Said:
+    """The message on screen now: a catalogue key + args (``ui.i18n.Message``), never English."""
+
+    message: Message = Message()
     level: str = "info"  # "info" | "refusal" | "error"
     seq: int = 0
+
+    @property
+    def text(self) -> str:
+        """In English: for the log, the tests and ``Outcome.reason``."""
+        return english(self.message)
 
 
 @dataclass(slots=True)
@@ -99,7 +107,7 @@ class ControllerOptions:
     matches: int | None = None  # stop (Shutdown) after this many finished matches
     seed: int | None = None  # deal seeds; None = from os.urandom
     first_dealer: int | None = None
-    settings_file: Any = None  # pathlib.Path: where SetSetting intents are kept
+    settings_file: Any = None  # pathlib.Path: where SetSetting intents are kept (<state_dir>/settings.toml)
 
 
 class TableController:
@@ -128,7 +136,7 @@ class TableController:
         self.phase = HOME
         self.generation = 0
         self.version = 0  # bumps on every visible change: the loop redraws
-        self.message = Message()
+        self.message = Said()
         self.blink_seq = 0
         self.accusi_done: set[int] = set()
         self.declaring: int | None = None
@@ -141,23 +149,25 @@ class TableController:
         self.banners: list[Any] = []
         self.enrol: Any = None  # firmware.app.cards_map.Enrolment while enrolling
         self.brightness: int | None = None  # set from the screen's settings (0..7)
-        if journal.report.moved_aside is not None:
-            self.say(journal.report.message, "error")
+        report = journal.report
+        if report.moved_aside is not None:
+            self.say(msg("m_journal_moved", why=report.reason, file=report.moved_aside.name), "error")
 
     # ------------------------------------------------------------ messages
 
-    def say(self, text: str, level: str = "info") -> None:
-        self.message = Message(text, level, self.message.seq + 1)
+    def say(self, message: Message, level: str = "info") -> None:
+        """Show ``message`` (``msg(key, **args)``): the screen says it in its language."""
+        self.message = Said(message, level, self.message.seq + 1)
         self._msg_age = 0
         self.version += 1
         if level != "info":
-            log.info("%s: %s", level, text)
+            log.info("%s: %s", level, english(message))
 
-    def refuse(self, text: str) -> Outcome:
+    def refuse(self, message: Message) -> Outcome:
         """A clear refusal on screen and a blink on the display; nothing recorded."""
         self.blink_seq += 1
-        self.say(text, "refusal")
-        return Outcome(False, text)
+        self.say(message, "refusal")
+        return Outcome(False, english(message))
 
     def _changed(self) -> None:
         self.generation += 1
@@ -197,7 +207,7 @@ class TableController:
         except (RecordError, TressetteError) as exc:
             log.error("match %s cannot be replayed: %s", match_id, exc)
             self.journal.abandon_match(match_id)
-            self.say(f"the saved match {match_id} could not be resumed ({exc}); it is kept in history", "error")
+            self.say(msg("m_resume_failed", match=match_id, why=str(exc)), "error")
             self.phase = HOME
             return False
         self._install(match_id, list(row.seats), match, referee)
@@ -210,10 +220,7 @@ class TableController:
                 self.next_hand()
         else:
             self.phase = PLAY
-        self.say(
-            f"Resumed match {match_id} where it stopped: hand {max(1, len(self._hands()))}, "
-            f"{n_actions} moves replayed"
-        )
+        self.say(msg("m_resumed", match=match_id, hand=max(1, len(self._hands())), n=n_actions))
         log.info("resumed match %s (%d actions)", match_id, n_actions)
         return True
 
@@ -244,7 +251,7 @@ class TableController:
             v = make_variant(name, opts)
             seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
         except (TressetteError, ValueError) as exc:
-            return self.refuse(str(exc))
+            return self.refuse(msg("r_bad_game", why=str(exc)))
         mode = "referee" if "table" in seat_list else "engine"
         if mode == "referee" and self.cards is not None and not self.cards.enrolled(v.deck.name):
             # Real cards need the deck's tags first: enrol, then this game starts.
@@ -262,7 +269,7 @@ class TableController:
             self._install(match_id, seat_list, Match(v, first_dealer=dealer), None)
         self.phase = HAND_OVER
         self.next_hand()
-        self.say(f"New game: {v.preset.title}")
+        self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
         return Outcome(True)
 
     def next_hand(self) -> Outcome:
@@ -271,7 +278,7 @@ class TableController:
             self.version += 1
             return Outcome(True)
         if self.phase != HAND_OVER or self.match_id is None:
-            return Outcome(False, "no hand to deal now")
+            return Outcome(False, "no hand to deal now")  # a stray tap: nothing to show
         hand = len(self._hands())
         if self.referee is not None:
             dealer = self.referee.next_dealer
@@ -329,11 +336,19 @@ class TableController:
             self.finished_here += 1
         self.phase = MATCH_OVER
         self.blink_seq += 1
-        self.say(f"Side {self.winner} wins the match {'-'.join(map(str, self.totals))}")
+        self.say(self._win_message())
         if self.opts.matches is not None and self.finished_here >= self.opts.matches:
             self.stop(f"{self.finished_here} match(es) played")
         elif self.opts.auto_next:
             self.new_match(self.variant.name, dict(self.variant.options), self.seats)
+
+    def _win_message(self) -> Message:
+        score = "-".join(map(str, self.totals))
+        v, winner = self.variant, self.winner
+        humans = [s for s, spec in enumerate(self.seats) if spec == "human"]
+        if winner is not None and v is not None and any(v.side_of(s) == winner for s in humans):
+            return msg("m_you_win", score=score)
+        return msg("m_match_won", side=msg("side_n", n=(winner or 0) + 1), score=score)
 
     def stop(self, reason: str) -> None:
         self.stopping = reason
@@ -345,7 +360,7 @@ class TableController:
     def submit(self, action: Action) -> Outcome:
         """Check, journal, apply: the one path every action takes."""
         if self.phase != PLAY or self.match_id is None:
-            return self.refuse("no hand is being played")
+            return self.refuse(msg("r_no_hand"))
         if self.referee is not None:
             return self._submit_referee(action)
         match = self.match
@@ -353,14 +368,14 @@ class TableController:
         try:
             check(match.state, action)
         except IllegalAction as exc:
-            return self.refuse(str(exc))
+            return self.refuse(engine_refusal(match.state, action, str(exc)))
         hand = len(match.hands) - 1
         idx = len(match.hands[-1].actions)
         try:
             self.journal.add_action(self.match_id, hand, idx, action_to_json(match.variant.deck, action))
         except StoreError as exc:  # never apply what is not on disk
             log.error("journal refused action: %s", exc)
-            return self.refuse(f"could not record the move: {exc}")
+            return self.refuse(msg("r_not_recorded", why=str(exc)))
         match.apply(action)
         self._after(action)
         return Outcome(True)
@@ -376,7 +391,7 @@ class TableController:
         try:
             self.journal.add_action(self.match_id, hand, idx, ref.action_json(action))
         except StoreError as exc:
-            return self.refuse(f"could not record the move: {exc}")
+            return self.refuse(msg("r_not_recorded", why=str(exc)))
         notes = ref.apply(action)
         for note in notes:
             self.say(note, "refusal")
@@ -388,8 +403,8 @@ class TableController:
         """A note fades after a few moves; an error (reader unplugged, journal) stays longer."""
         self._msg_age += 1
         keep = 12 if self.message.level == "error" else 3
-        if self.message.text and self._msg_age >= keep:
-            self.message = Message("", "info", self.message.seq + 1)
+        if self.message.message and self._msg_age >= keep:
+            self.message = Said(Message(), "info", self.message.seq + 1)
 
     def _after(self, action: Action) -> None:
         self._age_message()
@@ -408,14 +423,13 @@ class TableController:
             if self._finished():
                 self._close_match()
             else:
-                pts = self.totals
-                self.say(f"Hand over: {'-'.join(map(str, pts))}")
+                self.say(msg("m_hand_over", score="-".join(map(str, self.totals))))
                 if self.opts.auto_next:
                     self.next_hand()
 
     # ------------------------------------------------------------ declarations
 
-    def _window(self, seat: int) -> str | None:
+    def _window(self, seat: int) -> Message | str | None:
         if self.referee is not None:
             return self.referee.declare_window(seat)
         assert self.match is not None and self.match.state is not None
@@ -428,6 +442,21 @@ class TableController:
             return self.referee.possible_declarations(seat)
         assert self.match is not None and self.match.state is not None
         return self.match.state.possible_declarations(seat)
+
+    def _window_message(self, seat: int, reason: object) -> Message:
+        """Why ``seat`` may not declare now, in catalogue words (the referee's are already)."""
+        if isinstance(reason, Message):
+            return reason
+        if self.match is None or self.match.state is None:
+            return Message(text=str(reason))
+        st = self.match.state
+        if st.over:
+            return msg("r_hand_over")
+        if getattr(st, "pending", None) is not None:
+            kind, owner = st.pending
+            return msg("r_first_call" if kind == "call" else "r_first_discard", n=owner + 1)
+        found = window_refusal(self.match.variant, seat, st.to_move, bool(st.tricks), bool(st.trick), st.tricks)
+        return found or Message(text=str(reason))
 
     def pending_accusi(self) -> set[int]:
         """People who may still declare in a window open to everyone (computers wait)."""
@@ -450,25 +479,25 @@ class TableController:
     def accuso_button(self, seat: int) -> Outcome:
         """A seat's *Accuso* button: open (or close) its declaration on the screen."""
         if self.phase != PLAY or seat >= len(self.seats):
-            return self.refuse("no hand is being played" if self.phase != PLAY else f"no seat {seat + 1} in this game")
+            return self.refuse(msg("r_no_hand") if self.phase != PLAY else msg("r_no_seat", n=seat + 1))
         spec = self.seats[seat]
         if spec.startswith("cpu:"):
-            return self.refuse(f"seat {seat + 1} is the computer's")
+            return self.refuse(msg("r_seat_is_cpu", n=seat + 1))
         if self.declaring == seat:
             self.declaring = None
             self.accusi_done.add(seat)
-            self.say(f"Seat {seat + 1}: accusi closed")
+            self.say(msg("m_accusi_closed", n=seat + 1))
             self._changed()
             return Outcome(True)
         reason = self._window(seat)
         if reason is not None:
-            return self.refuse(reason)
+            return self.refuse(self._window_message(seat, reason))
         if not self._possible_declarations(seat):
             self.accusi_done.add(seat)
             self._changed()
-            return self.refuse("nothing to declare in this hand")
+            return self.refuse(msg("r_nothing_to_declare"))
         self.declaring = seat
-        self.say(f"Seat {seat + 1}: choose the accuso on the screen")
+        self.say(msg("m_choose_accuso", n=seat + 1))
         self._changed()
         return Outcome(True)
 
@@ -579,14 +608,14 @@ class TableController:
             return
         seat = self._human_seat()
         if seat is None:
-            self.refuse("nobody plays at the screen in this game")
+            self.refuse(msg("r_no_screen_seat"))
             return
         if self.match is None or self.match.state is None or self.phase != PLAY:
-            self.refuse("no hand is being played")
+            self.refuse(msg("r_no_hand"))
             return
         mover = self._mover()
         if mover != seat:
-            self.refuse(f"wait: it is seat {(mover or 0) + 1}'s turn")
+            self.refuse(msg("r_turn_of", n=(mover or 0) + 1))
             return
         pending = getattr(self.match.state, "pending", None)
         if pending is not None and pending[0] == "discard":
@@ -597,28 +626,28 @@ class TableController:
     def _on_Claim(self, ev: Any) -> None:
         seat = self._human_seat()
         if seat is None:
-            self.refuse("nobody plays at the screen in this game")
+            self.refuse(msg("r_no_screen_seat"))
             return
         self.submit(Claim(seat))
 
     def _on_Call(self, ev: Any) -> None:
         seat = self._human_seat()
         if seat is None:
-            self.refuse("nobody plays at the screen in this game")
+            self.refuse(msg("r_no_screen_seat"))
             return
         self.submit(Call(seat, ev.card))
 
     def _on_Declare(self, ev: Any) -> None:
         action = ev.declare_action
         if self.seats and self.seats[action.seat].startswith("cpu:"):
-            self.refuse("that seat is the computer's")
+            self.refuse(msg("r_cpu_seat"))
             return
         self.submit(action)
 
     def _on_ZuTun(self, ev: Any) -> None:
         seat = self._human_seat()
         if seat is None:
-            self.refuse("nobody plays at the screen in this game")
+            self.refuse(msg("r_no_screen_seat"))
             return
         self.submit(ZuTun(seat, ev.card))
 
@@ -645,13 +674,13 @@ class TableController:
         if 0 <= ev.seat < len(self.seats) and self.seats[ev.seat].startswith("cpu:"):
             try:
                 spec = check_seats([f"cpu:{ev.level}"])[0]
-            except ValueError as exc:
-                self.refuse(str(exc))
+            except ValueError:
+                self.refuse(msg("r_bad_level", level=str(ev.level)))
                 return
             self.seats[ev.seat] = spec
             if self.match_id is not None:
                 self.journal.set_seats(self.match_id, self.seats)
-            self.say(f"Seat {ev.seat + 1} now plays at level {ev.level}")
+            self.say(msg("m_level_now", n=ev.seat + 1, level=Term(ev.level)))
             self._changed()
 
     def _on_SetSetting(self, ev: Any) -> None:
@@ -665,18 +694,24 @@ class TableController:
             self._persist(ev.key, ev.value)
 
     def _persist(self, key: str, value: Any) -> None:
-        """Keep a setting changed on the screen in the settings file (comments kept)."""
+        """Keep a setting changed on the screen in ``<state_dir>/settings.toml``.
+
+        The settings file itself (/etc on the box, read-only under the unit) is
+        never written: the overlay is layered over it at the next start.
+        """
         path = self.opts.settings_file
         if path is None:
             return
-        from firmware.config import save_setting
+        from firmware.config import save_screen_setting
 
         try:
-            save_setting(path, "ui", key, value)
+            save_screen_setting(path, key, value)
         except ValueError as exc:
-            self.refuse(str(exc))
-        except OSError as exc:  # the box's /etc is read-only: kept until the next start
+            log.warning("setting %s=%r refused: %s", key, value, exc)
+            self.refuse(msg("r_bad_setting", setting=key, value=str(value)))
+        except OSError as exc:
             log.warning("setting %s not saved to %s: %s", key, path, exc)
+            self.say(msg("m_settings_not_saved", why=str(exc)), "error")
 
     def _on_Quit(self, ev: Any) -> None:
         self.stop("quit")
@@ -693,12 +728,12 @@ class TableController:
         # Without a reader pipeline (unit tests) a simulated scan is the card itself.
         v = self.variant
         if v is None:
-            self.refuse("no game: nothing to scan for")
+            self.refuse(msg("r_nothing_to_scan"))
             return
         try:
             card = v.deck.parse(ev.card_code)
-        except TressetteError as exc:
-            self.refuse(str(exc))
+        except TressetteError:
+            self.refuse(msg("r_bad_card_code", code=str(ev.card_code)))
             return
         self.play_table_card(card)
 
@@ -715,13 +750,13 @@ class TableController:
             return
         if ev.seconds >= 10.0:
             self.power_off_requested = True
-            self.say("Power off requested: the box shuts down safely")
+            self.say(msg("m_power_off"))
             self.stop("power-off")
         elif ev.seconds >= 3.0 and self.phase != ENROL:
             # Back to the home screen; the match stays in the journal ("Continue").
             self.phase = HOME
             self._changed()
-            self.say("Menu: the game is kept; Continue resumes it")
+            self.say(msg("m_menu_kept"))
 
     def _on_ButtonReleased(self, ev: Any) -> None:
         pass
@@ -729,19 +764,19 @@ class TableController:
     def _on_TagSeen(self, ev: Any) -> None:
         if self.enrol is not None:
             note = self.enrol.scan(ev.tag_id)
-            self.say(note.text, note.level)
+            self.say(note.message, note.level)
             if note.level == "refusal":
                 self.blink_seq += 1
             if self.enrol.done:
                 self.enrol_finished()
             return
         if self.cards is None:
-            self.refuse("no deck is enrolled: enrol the deck's tags first (menu → real cards)")
+            self.refuse(msg("r_no_deck_map"))
             return
         v = self.variant
         card = self.cards.card_of(ev.tag_id, v.deck.name if v is not None else None)
         if card is None:
-            self.refuse(f"unknown card tag {ev.tag_id}: not in the enrolled deck")
+            self.refuse(msg("r_unknown_tag", tag=str(ev.tag_id)))
             return
         self.play_table_card(card)
 
@@ -750,13 +785,13 @@ class TableController:
 
     def _on_ReaderOnline(self, ev: Any) -> None:
         if self.reader_online is False:
-            self.say("Card reader connected again: go on scanning")
+            self.say(msg("m_reader_back"))
         self.reader_online = True
 
     def _on_ReaderOffline(self, ev: Any) -> None:
         self.reader_online = False
         self.blink_seq += 1
-        self.say(f"Card reader unplugged ({ev.reason}); the game waits, nothing is lost", "error")
+        self.say(msg("m_reader_off", why=str(ev.reason)), "error")
 
     def _on_DisplayFault(self, ev: Any) -> None:
         log.warning("score display fault: %s", ev.reason)
@@ -769,23 +804,23 @@ class TableController:
     def play_table_card(self, card: int) -> Outcome:
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
         if self.phase != PLAY:
-            return self.refuse("no hand is being played: the scan is ignored")
+            return self.refuse(msg("r_scan_ignored"))
         if self.referee is None:
-            return self.refuse("this game is played on the screen, not with real cards")
+            return self.refuse(msg("r_screen_game"))
         seat = self.referee.to_move
         if self.seats[seat] != "table":
-            return self.refuse(f"it is seat {seat + 1}'s turn")
+            return self.refuse(msg("r_table_turn", n=seat + 1))
         return self.submit(Play(seat, card))
 
     def start_enrolment(self, deck: str) -> Outcome:
         from firmware.app.cards_map import Enrolment
 
         if self.cards is None:
-            return self.refuse("no card map store configured")
+            return self.refuse(msg("r_no_card_store"))
         from firmware.engine.cards import DECKS
 
         if deck not in DECKS:
-            return self.refuse(f"no deck {deck!r}: {', '.join(DECKS)}")
+            return self.refuse(msg("r_no_deck", deck=deck))
         self.enrol = Enrolment(deck, self.cards)
         self.phase_before_enrol = self.phase
         self.phase = ENROL
@@ -796,7 +831,7 @@ class TableController:
     def enrol_finished(self) -> None:
         assert self.enrol is not None
         self.cards.save(self.enrol.deck_name, self.enrol.mapping)
-        self.say(f"Deck {self.enrol.deck_name} enrolled: {len(self.enrol.mapping)} cards")
+        self.say(msg("m_enrolled", deck=Term("deck_" + self.enrol.deck_name), n=len(self.enrol.mapping)))
         self.enrol = None
         self.phase = getattr(self, "phase_before_enrol", HOME)
         self._changed()

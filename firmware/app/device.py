@@ -76,6 +76,7 @@ class DeviceScreen:
 
 
 def build_hardware(rt: Runtime) -> None:
+    from firmware.app.messages import msg
     from hal.box import open_hardware
     from hal.config import HardwareConfig
 
@@ -83,7 +84,7 @@ def build_hardware(rt: Runtime) -> None:
     rt.hw = open_hardware(config, events=rt.events)
     rt.closers.append(rt.hw)
     for problem in rt.hw.problems:
-        rt.ctl.say(f"hardware: {problem}", "error")
+        rt.ctl.say(msg("m_hardware", why=str(problem)), "error")
     rt.display = rt.hw.display
     rt.loop.display.display = rt.display
     fullscreen = os.environ.get("SDL_VIDEODRIVER", "") not in ("dummy", "x11", "wayland")

@@ -13,18 +13,36 @@ if TYPE_CHECKING:
 
 
 def seat_setups(seats: list[str]) -> tuple[Any, ...]:
+    """Who sits where; names left empty: the screen names seats in its own language."""
     from ui.intents import SeatSetup
 
     out = []
-    for i, spec in enumerate(seats):
+    for spec in seats:
         if spec.startswith("cpu:"):
-            level = spec.split(":", 1)[1]
-            out.append(SeatSetup("computer", level, f"CPU {level}"))
+            out.append(SeatSetup("computer", spec.split(":", 1)[1]))
         elif spec == "table":
-            out.append(SeatSetup("table", None, f"Seat {i + 1}"))
+            out.append(SeatSetup("table", None))
         else:
-            out.append(SeatSetup("human", None, "You" if seats.count("human") == 1 else f"Seat {i + 1}"))
+            out.append(SeatSetup("human", None))
     return tuple(out)
+
+
+def enrolled_decks(ctl: TableController) -> tuple[str, ...]:
+    """Decks whose tag map is complete (the simulator's in-memory tags count)."""
+    from firmware.engine.cards import DECKS
+
+    if ctl.cards is None:
+        return ()
+    return tuple(name for name in DECKS if ctl.cards.enrolled(name))
+
+
+def enrol_status(ctl: TableController) -> Any:
+    from ui.model import EnrolStatus
+
+    e = ctl.enrol
+    if e is None:
+        return None
+    return EnrolStatus(e.deck_name, len(e.mapping), len(e.order), e.expected)
 
 
 def stats_model(journal: Any) -> Any:
@@ -45,12 +63,14 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
     from firmware.app.controller import ENROL, HOME
     from ui.model import Banner, TableModel, model_from_view
 
-    message = ctl.message.text
+    message = ctl.message.message  # a catalogue key + args: the screen translates it
     if stats is None:
         stats = stats_model(ctl.journal)
     resumable = ctl.journal.unfinished() is not None
+    enrolled = enrolled_decks(ctl)
     if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
-        return TableModel(resumable=resumable, stats=stats, message=message)
+        return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
+                          enrolling=enrol_status(ctl))
     seat = ctl.view_seat()
     view = None
     if ctl.match is not None and ctl.match.state is not None:
@@ -58,10 +78,10 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
     elif ctl.referee is not None and ctl.referee.state is not None:
         view = ctl.referee.view_for(seat)
     if view is None:
-        return TableModel(resumable=resumable, stats=stats, message=message)
+        return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled)
     banners = list(ctl.banners)
     if ctl.accusi_open():
-        banners.append(Banner("info", None, "Accusi open: press your Accuso button"))
+        banners.append(Banner("info", None, key="b_accusi_open"))
     show_hand = ctl.seats[seat] == "human" or ctl.declaring is not None
     return model_from_view(
         view,
@@ -75,4 +95,5 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
         stats=stats,
         show_hand=show_hand,
         hand_no=len(ctl._hands()),
+        enrolled=enrolled,
     )

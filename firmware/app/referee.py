@@ -55,6 +55,7 @@ from firmware.engine.declarations import DECLARABLE_RANKS, Declaration
 from firmware.engine.records import action_from_json, action_to_json
 from firmware.engine.state import LAST_TRICK_THIRDS, HandResult, Trick
 from firmware.engine.view import SeatView, View
+from ui.i18n import DeclName, Message, SuitName, msg, render
 
 
 @dataclass(slots=True)
@@ -148,26 +149,27 @@ class RefereeMatch:
 
     # ----------------------------------------------------------- declarations
 
-    def declare_window(self, seat: int) -> str | None:
+    def declare_window(self, seat: int) -> Message | None:
+        """``None`` if ``seat`` may declare now, else why not (a catalogue message)."""
         v = self.variant
         st = self.state
         if not v.accusi:
-            return "accusi are off in this game"
+            return msg("r_accusi_off")
         if st is None or st.over:
-            return "the hand is over"
+            return msg("r_hand_over")
         window = v.preset.declare_window
         if window == "start":
-            return None if not st.tricks and not st.trick else "accusi are made before the first card"
+            return None if not st.tricks and not st.trick else msg("r_accusi_before_first")
         if window in ("turn", "first_card", "first_trick"):
             if seat != st.to_move:
-                return "you declare at your turn"
+                return msg("r_accusi_your_turn")
             if window != "turn" and st.tricks:
-                return "accusi are made in the first trick"
+                return msg("r_accusi_before_yours")
             return None
         if window == "after_first_trick":
             ok = len(st.tricks) == 1 and not st.trick
-            return None if ok else "onori are declared after the first trick, before the second"
-        return "this game has no declarations"
+            return None if ok else msg("r_onori_window")
+        return msg("r_no_declarations")
 
     def possible_declarations(self, seat: int) -> list[Declare]:
         """Combinations still possible for ``seat`` given the public cards."""
@@ -195,73 +197,74 @@ class RefereeMatch:
         decl = Declaration(action.seat, action.kind, None, action.rank, cards, need)
         return Claim(decl, cards, need)
 
-    def _declare_refusal(self, action: Declare) -> str | None:
+    def _declare_refusal(self, action: Declare) -> Message | None:
         st = self.state
         assert st is not None
         if action.kind not in ("napoletana", "three", "four"):
-            return f"unknown declaration {action.kind!r}"
+            return Message(text=f"unknown declaration {action.kind!r}")  # never offered on screen
         if action.kind == "napoletana" and (action.suit is None or not 0 <= action.suit < 4):
-            return "a napoletana names its suit"
+            return Message(text="a napoletana names its suit")
         if action.kind != "napoletana" and action.rank not in DECLARABLE_RANKS:
-            return "three or four of a kind must be of 3s, 2s or aces"
+            return Message(text="three or four of a kind must be of 3s, 2s or aces")
         claim = self._claim_for(action)
         for old in st.claims:
             if old.decl.seat != action.seat:
                 continue
             if old.decl.key == claim.decl.key:
-                return "that combination is already declared this hand"
+                return msg("r_decl_twice")
             if action.kind == "three" and old.decl.kind == "four" and old.decl.rank == action.rank:
-                return "a three cannot follow the four of the same rank"
+                return msg("r_decl_three_after_four")
         elsewhere = [c for c in claim.cards if st.played_by.get(c, action.seat) != action.seat]
         elsewhere += [
             c for c in claim.cards for s in range(st.n)
             if s != action.seat and c in st.public_cards_of(s)
         ]  # fmt: skip
         if len(claim.cards) - len(set(elsewhere)) < claim.need:
-            return f"impossible: {', '.join(CODE[c] for c in sorted(set(elsewhere)))} not in that hand"
+            what = DeclName(self.variant.deck.name, action.kind, action.suit, action.rank)
+            return msg("r_decl_impossible", what=what, cards=", ".join(CODE[c] for c in sorted(set(elsewhere))))
         return None
 
     # ------------------------------------------------------------------ plays
 
-    def check(self, action: Action) -> str | None:
+    def check(self, action: Action) -> Message | None:
         """``None`` if the action is legal as far as the box can know, else why not."""
         st = self.state
         if st is None or st.over:
-            return "no hand is being played"
+            return msg("r_no_hand")
         if not 0 <= action.seat < st.n:
-            return f"there is no seat {action.seat + 1}"
+            return msg("r_no_seat", n=action.seat + 1)
         if isinstance(action, Declare):
             return self.declare_window(action.seat) or self._declare_refusal(action)
         if not isinstance(action, Play):
-            return "with real cards only plays and accusi are recorded"
+            return msg("r_table_only_plays")
         if action.signals:
-            return "signals are not recorded with real cards"
+            return msg("r_table_no_signals")
         return self._play_refusal(action.seat, action.card)
 
-    def _play_refusal(self, seat: int, card: int) -> str | None:
+    def _play_refusal(self, seat: int, card: int) -> Message | None:
         st = self.state
         assert st is not None
         deck = self.variant.deck
         if seat != st.to_move:
-            return f"it is seat {st.to_move + 1}'s turn, not seat {seat + 1}'s"
+            return msg("r_turn_of", n=st.to_move + 1)
         if not deck.contains(card):
-            return f"that card is not of the {deck.name} deck"
+            return msg("r_wrong_deck")
         code = CODE[card]
         if card in st.played_by:
             where = next(
                 (i + 1 for i, t in enumerate(st.tricks) if card in t.cards), len(st.tricks) + 1
             )
-            return f"{code} was already played (trick {where}): scan the card you are playing"
+            return msg("r_already_played", code=code, trick=where)
         suit = SUIT[card]
         if suit in st.void_since_draw[seat]:
-            return f"seat {seat + 1} showed it holds no {deck.suit_name(suit)}"
+            return msg("r_showed_void", n=seat + 1, suit=SuitName(deck.name, suit))
         return None
 
-    def apply(self, action: Action) -> list[str]:
+    def apply(self, action: Action) -> list[Message]:
         """Apply a checked action; returns notes (false declarations found)."""
         st = self.state
         assert st is not None
-        notes: list[str] = []
+        notes: list[Message] = []
         self.hands[-1].actions.append(action)
         if isinstance(action, Declare):
             st.claims.append(self._claim_for(action))
@@ -283,13 +286,11 @@ class RefereeMatch:
                 self._close_hand()
         return notes
 
-    def _check_claims(self, *, final: bool) -> list[str]:
+    def _check_claims(self, *, final: bool) -> list[Message]:
         st = self.state
         assert st is not None
         deck = self.variant.deck
         notes = []
-        from firmware.engine.declarations import describe
-
         for c in st.claims:
             if c.false:
                 continue
@@ -304,14 +305,14 @@ class RefereeMatch:
             if possible < c.need or (final and len(mine) < c.need):
                 c.false = True
                 if by_other:
-                    why = f"{', '.join(CODE[x] for x in by_other)} played by another seat"
+                    why = msg("n_why_played_elsewhere", cards=", ".join(CODE[x] for x in by_other))
                 elif revoked:
-                    why = f"did not follow {deck.suit_name(SUIT[revoked[0]])} holding {CODE[revoked[0]]}"
+                    why = msg("n_why_revoked", suit=SuitName(deck.name, SUIT[revoked[0]]), code=CODE[revoked[0]])
                 else:
-                    why = "its cards were never played"
-                notes.append(
-                    f"False declaration by seat {c.decl.seat + 1}: {describe(deck, c.decl)} ({why}); it scores nothing"
-                )
+                    why = msg("n_why_never_played")
+                d = c.decl
+                what = DeclName(deck.name, d.kind, d.suit, d.rank, d.missing)
+                notes.append(msg("n_false_decl", n=d.seat + 1, what=what, why=why))
         return notes
 
     def _finish_trick(self) -> None:
@@ -429,6 +430,6 @@ class RefereeMatch:
                 action = action_from_json(variant.deck, obj)
                 reason = match.check(action)
                 if reason is not None:
-                    raise RecordError(f"hand {h_index + 1}, action {a_index}: {reason}")
+                    raise RecordError(f"hand {h_index + 1}, action {a_index}: {render(reason, 'en')}")
                 match.apply(action)
         return match

@@ -20,9 +20,10 @@ from firmware.app.cards_map import CardsMap
 from firmware.app.controller import ControllerOptions, TableController
 from firmware.app.events import one_queue
 from firmware.app.loop import MainLoop
+from firmware.app.messages import msg
 from firmware.app.notify import Notifier
 from firmware.app.seats import ComputerSeats
-from firmware.config import Settings
+from firmware.config import Settings, apply_overlay, overlay_path
 from firmware.store import Journal
 
 log = logging.getLogger("firmware.app.runtime")
@@ -43,13 +44,17 @@ class Runtime:
         self.settings = settings
         self.state_dir = state_dir
         self.events = one_queue()
+        # The screen's settings live in the state directory, over the settings file.
+        problems = list(problems) + apply_overlay(settings, state_dir)
         if options.settings_file is None:
-            options.settings_file = settings.path
+            options.settings_file = overlay_path(state_dir)
         self.journal = Journal.open(state_dir)
         self.cards = CardsMap(state_dir)
         self.ctl = TableController(journal=self.journal, settings=settings.game, options=options, cards=self.cards)
         for problem in problems:
-            self.ctl.say(problem, "error")
+            self.ctl.say(msg("m_settings_problem", why=problem), "error")
+        if settings.overlay_moved is not None:
+            self.ctl.say(msg("m_settings_moved", file=settings.overlay_moved.name), "error")
         self.seats = ComputerSeats(self.events.put, seed=seed or 0, think_ms=think_ms)
         self.notifier = Notifier(health_path=health_path, status=self._status)
         self.closers: list[Any] = []

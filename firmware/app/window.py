@@ -133,7 +133,7 @@ class TablePanel:
             "reader: online" if self._online() else "reader: UNPLUGGED"
         )
         surface.blit(self.small.render(f"{reader}   click a card to scan it", True, DIM), (x0, y))
-        msg = self.rt.ctl.message.text
+        msg = self.rt.window.ui.ctx.say(self.rt.ctl.message.message)
         if msg:
             self._wrap(surface, msg, x0, self.rect.bottom - 64)
 
@@ -206,7 +206,8 @@ class UIPanel:
             deck=v.deck.name if v is not None else "italian",
             played=played_codes(ctl),
             reader_online=None if self.rt.reader is None else ctl.reader_online is not False,
-            message=ctl.message.text,
+            message=self.rt.window.ui.ctx.say(ctl.message.message),  # in the screen's language
+            language=self.rt.window.ui.ctx.lang,
         )
         now = pygame.time.get_ticks()
         self.panel.update((now - self._last) / 1000)

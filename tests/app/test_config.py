@@ -84,21 +84,82 @@ def test_a_bad_settings_file_is_shown_on_screen(tmp_path: Path) -> None:
         assert "language" in rt.ctl.message.text and rt.ctl.message.level == "error"
 
 
-def test_a_setting_changed_on_screen_is_kept_with_the_comments(tmp_path: Path) -> None:
-    from firmware.app.controller import ControllerOptions, TableController
-    from firmware.store import Journal
+def _runtime(base: Path, state: Path):
+    from firmware.app.controller import ControllerOptions
+    from firmware.app.runtime import Runtime
+
+    settings, problems = config.load(base)
+    return Runtime(settings=settings, state_dir=state, options=ControllerOptions(), think_ms=0, seed=1,
+                   problems=problems)  # fmt: skip
+
+
+def test_a_setting_changed_on_screen_survives_a_restart_with_etc_read_only(tmp_path: Path) -> None:
+    """The box: /etc is read-only under the unit; the screen's changes live in the state dir."""
     from ui.intents import SetSetting
 
-    path = tmp_path / "s.toml"
-    config.load(path)
-    with Journal.open(tmp_path / "state") as j:
-        ctl = TableController(j, options=ControllerOptions(settings_file=path))
-        ctl.handle(SetSetting("language", "de"))
-        ctl.handle(SetSetting("sounds", False))
-        ctl.handle(SetSetting("brightness", 100))
-        assert ctl.brightness == 7
-        ctl.handle(SetSetting("language", "fr"))
-        assert ctl.message.level == "refusal"
-    s, problems = config.load(path)
-    assert problems == [] and (s.ui.language, s.ui.sounds, s.ui.brightness) == ("de", False, 7)
-    assert "# it | en | de" in path.read_text()
+    base, state = tmp_path / "etc" / "tressette.toml", tmp_path / "state"
+    config.load(base)  # the installer's file, with its comments
+    before = base.read_text()
+    base.chmod(0o444)
+    base.parent.chmod(0o555)
+    try:
+        with _runtime(base, state) as rt:
+            assert rt.settings.ui.language == "it" and not rt.ctl.message.message
+            rt.ctl.handle(SetSetting("language", "de"))
+            rt.ctl.handle(SetSetting("sounds", False))
+            rt.ctl.handle(SetSetting("brightness", 100))
+            assert rt.ctl.brightness == 7 and rt.ctl.message.level == "info"
+            rt.ctl.handle(SetSetting("language", "fr"))  # refused, nothing written
+            assert rt.ctl.message.level == "refusal" and rt.ctl.message.message.key == "r_bad_setting"
+        # restart: the file, then the screen's settings over it
+        with _runtime(base, state) as rt:
+            ui = rt.settings.ui
+            assert (ui.language, ui.sounds, ui.brightness) == ("de", False, 7)
+            assert not rt.ctl.message.message  # nothing to report
+    finally:
+        base.parent.chmod(0o755)
+    assert base.read_text() == before  # the technician's file untouched
+    overlay = tomllib.loads((state / "settings.toml").read_text())
+    assert overlay == {"ui": {"language": "de", "brightness": 7, "sounds": False}}
+    assert not list(state.glob(".settings.toml.tmp"))  # written through a temp file, renamed
+
+
+def test_the_simulator_keeps_screen_settings_the_same_way(tmp_path: Path) -> None:
+    from ui.intents import SetSetting
+
+    base, state = tmp_path / "home" / "tressette.toml", tmp_path / "state"
+    with _runtime(base, state) as rt:
+        rt.ctl.handle(SetSetting("german_style", "bavarian"))
+    with _runtime(base, state) as rt:
+        assert rt.settings.ui.german_style == "bavarian"
+    assert tomllib.loads(base.read_text())["ui"]["german_style"] == "salzburger"  # the file is left alone
+
+
+def test_a_corrupt_overlay_is_moved_aside_and_reported(tmp_path: Path) -> None:
+    from ui.i18n import render
+    from ui.intents import SetSetting
+
+    base, state = tmp_path / "tressette.toml", tmp_path / "state"
+    config.load(base)
+    state.mkdir()
+    (state / "settings.toml").write_bytes(b'[ui]\nlanguage = "de\n\x00\xff')  # cut mid-write by hand
+    with _runtime(base, state) as rt:
+        assert rt.settings.ui.language == "it"  # the file's value, i.e. the default
+        said = rt.ctl.message
+        assert said.level == "error" and said.message.key == "m_settings_moved"
+        moved = list(state.glob("settings.toml.corrupt-*"))
+        assert len(moved) == 1 and not (state / "settings.toml").exists()
+        assert moved[0].name in render(said.message, "it") and "Impostazioni" in render(said.message, "it")
+        rt.ctl.handle(SetSetting("language", "en"))  # a fresh overlay replaces it
+    with _runtime(base, state) as rt:
+        assert rt.settings.ui.language == "en" and not rt.ctl.message.message
+
+
+def test_a_bad_value_in_the_overlay_keeps_the_files_value(tmp_path: Path) -> None:
+    base, state = tmp_path / "tressette.toml", tmp_path / "state"
+    base.write_text('[ui]\nlanguage = "de"\n')
+    state.mkdir()
+    (state / "settings.toml").write_text('[ui]\nlanguage = "fr"\nsounds = false\n')
+    with _runtime(base, state) as rt:
+        assert (rt.settings.ui.language, rt.settings.ui.sounds) == ("de", False)
+        assert rt.ctl.message.level == "error" and "language" in rt.ctl.message.text

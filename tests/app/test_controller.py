@@ -14,6 +14,7 @@ from firmware.engine import PRESETS, Declare, Play, make_variant
 from firmware.engine.records import replay
 from firmware.store import StoreError
 from hal.events import ButtonPressed
+from ui.i18n import CardName, msg
 from ui.intents import Declare as DeclareIntent
 from ui.intents import NewGame, NextHand, PlayCard, SeatSetup
 
@@ -104,7 +105,8 @@ def test_refusals_are_shown_and_nothing_is_recorded(make_table):
     theirs = ctl.match.state.hand_of(1)[0]
     n, blinks = count(table), ctl.blink_seq
     table.put(PlayCard(theirs))
-    assert ctl.message.text == f"you do not hold {make_variant('tressette2').deck.code(theirs)}"
+    assert ctl.message.message == msg("r_not_held", card=CardName("italian", theirs))  # the screen words it
+    assert ctl.message.text == f"You do not hold {make_variant('tressette2').deck.name_of(theirs, 'en')}"
     assert ctl.blink_seq == blinks + 1 and count(table) == n
     assert table.hw.display.blinking
 
@@ -127,7 +129,8 @@ def test_follow_suit_refusal_reads_well(make_table):
         if wrong and right:
             n = count(table)
             table.put(PlayCard(wrong[0]))
-            assert ctl.message.text.startswith("you must follow suit: you hold")
+            assert ctl.message.message.key == "r_follow_suit"
+            assert ctl.message.text.startswith("You must follow suit: you hold")
             assert ctl.match.state.to_move == 0 and count(table) == n
             return
     pytest.skip("no seed gave a follow-suit situation")  # pragma: no cover
@@ -162,7 +165,7 @@ def test_write_before_apply(make_table, monkeypatch):
     n_before = len(ctl.match.hands[-1].actions)
     legal = next(a for a in ctl.match.view_for(mover).legal if isinstance(a, Play))
     out = ctl.submit(legal)
-    assert not out.accepted and "could not record" in out.reason
+    assert not out.accepted and "could not record" in out.reason.lower()
     assert len(ctl.match.hands[-1].actions) == n_before and ctl.match.state is state
 
 
@@ -357,7 +360,7 @@ def test_bounce_storms_make_one_accuso_per_press(make_table):
     # shuts), then one clear refusal per press -- never a double toggle or refusal
     assert toggles == [0] + [None] * 8
     assert refusals == [0, 0] + [1] * 7
-    assert ctl.message.text == "accusi are made before the first card"
+    assert ctl.message.message.key == "r_accusi_before_first"
 
 
 def test_menu_hold_3s_goes_home_and_continue_resumes(make_table):

@@ -8,8 +8,10 @@ from pathlib import Path
 
 from firmware.app.cards_map import CardsMap
 from firmware.app.controller import HAND_OVER, PLAY
+from firmware.app.messages import english
 from firmware.engine import CODE, ITALIAN, Declare, Match, Play, make_variant
 from hal.events import ButtonPressed, ReaderOffline, ReaderOnline, TagSeen
+from ui.i18n import render
 from ui.intents import Declare as DeclareIntent
 from ui.intents import PlayCard
 
@@ -22,7 +24,8 @@ def enrol(table) -> None:
     """Scan the whole Italian deck in the order the screen asks, through the parser."""
     ctl = table.ctl
     assert ctl.start_enrolment("italian").accepted
-    assert ctl.message.text.startswith("Scan tre di coppe (3c), card 1 of 40")
+    assert render(ctl.message.message, "it") == "Passa tre di coppe (3c), carta 1 di 40"
+    assert ctl.message.text == "Scan three of cups (3c), card 1 of 40"
     for i, card in enumerate(ITALIAN.cards):
         if i == 5:  # the same tag again (after it left the antenna): refused, not counted
             table.clock.advance(1.0)
@@ -126,7 +129,7 @@ def test_bad_scans_are_refused_and_nothing_is_recorded(make_table):
     table.clock.advance(1.0)
     table.hw.sim_reader.scan("DEADBEEF00")
     table.pump()
-    assert "unknown card tag DEADBEEF00" in ctl.message.text and ctl.blink_seq == blinks + 1
+    assert "Unknown card tag DEADBEEF00" in ctl.message.text and ctl.blink_seq == blinks + 1
     assert recorded() == n and table.hw.display.blinking
     # a real first card, then the same card twice
     seat = real.state.to_move
@@ -139,7 +142,7 @@ def test_bad_scans_are_refused_and_nothing_is_recorded(make_table):
     assert f"{CODE[card]} was already played" in ctl.message.text and recorded() == n
     # a card of the other deck's family is unknown too
     scan(table, 50)
-    assert "unknown card tag" in ctl.message.text and recorded() == n
+    assert "unknown card tag" in ctl.message.text.lower() and recorded() == n
     # a card declared by someone else cannot be played by this seat -- covered in the
     # referee unit tests; here: a tap on the screen stands in for a scan
     seat = real.state.to_move
@@ -211,12 +214,12 @@ def test_referee_refuses_what_can_be_known():
     c = ITALIAN.parse
     # seat 0 (shown as "seat 1") declares the napoletana of coppe: 3c 2c Ac are public
     ref.apply(Declare(0, "napoletana", suit=0))
-    assert "impossible" in ref.check(Declare(1, "four", rank=0))  # 3c is in seat 0's hand
+    assert "impossible" in english(ref.check(Declare(1, "four", rank=0)))  # 3c is in seat 0's hand
     assert ref.check(Declare(1, "three", rank=0)) is None
-    assert "already declared" in ref.check(Declare(0, "napoletana", suit=0))
+    assert "already declared" in english(ref.check(Declare(0, "napoletana", suit=0)))
     ref.apply(Play(0, c("4b")))
-    assert "4b was already played" in ref.check(Play(1, c("4b")))
-    assert "turn" in ref.check(Play(0, c("5b")))
+    assert "4b was already played" in english(ref.check(Play(1, c("4b"))))
+    assert "turn" in english(ref.check(Play(0, c("5b"))))
     ref.apply(Play(1, c("5b")))  # seat 1 wins with the 5 over the 4
     assert ref.state.to_move == 1
     ref.apply(Play(1, c("Rc")))
@@ -225,8 +228,8 @@ def test_referee_refuses_what_can_be_known():
     assert ref.check(Play(0, c("7d"))) is None
     notes = ref.apply(Play(0, c("7d")))
     assert ref.state.claims[0].false
-    assert notes == [
-        "False declaration by seat 1: napoletana di coppe = 3 (did not follow coppe holding 3c); it scores nothing"
+    assert [render(n, "it") for n in notes] == [
+        "Accuso falso del posto 1: napoletana di coppe (non ha risposto a coppe avendo 3c); non vale niente"
     ]
     # it showed no coppe and has drawn nothing since... but tressette2 draws after every trick
     assert ref.check(Play(1, c("Cc"))) is None
@@ -242,7 +245,7 @@ def test_void_without_a_draw_is_refused():
         ref.apply(Play(seat, c(code)))
     # seat 1 (6b) won; lead bastoni again: seat 2 cannot have one now (no talon)
     ref.apply(Play(1, c("Fb")))
-    assert ref.check(Play(2, c("Cb"))) == "seat 3 showed it holds no bastoni"
+    assert english(ref.check(Play(2, c("Cb")))) == "Seat 3 showed it holds no clubs"
     assert ref.check(Play(2, c("Rd"))) is None
 
 
@@ -257,4 +260,4 @@ def test_a_table_game_without_an_enrolled_deck_enrols_first(make_table):
         scan(table, card)
     assert ctl.phase == PLAY and ctl.referee is not None  # the game starts once enrolled
     table.put(SetSetting("enrol_deck", "bavarian"))  # redo / another deck from the screen
-    assert ctl.phase == "enrol" and "Scan Eichel Zehn (10e)" in ctl.message.text
+    assert ctl.phase == "enrol" and render(ctl.message.message, "de").startswith("Scanne Eichel Zehn (10e)")

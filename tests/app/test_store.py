@@ -10,6 +10,7 @@ import pytest
 from firmware.engine import Match, make_variant
 from firmware.engine.records import action_to_json, match_to_json, replay
 from firmware.store import APPLICATION_ID, DB_NAME, Journal, StoreError
+from ui.i18n import render
 
 
 def played_match(seed: int = 3, moves: int = 12) -> Match:
@@ -121,7 +122,7 @@ def test_controller_reports_a_moved_database_on_screen(tmp_path: Path) -> None:
     with Journal.open(tmp_path) as j:
         ctl = TableController(j)
         assert ctl.message.level == "error" and "moved aside" in ctl.message.text
-        assert "moved aside" in ctl.model().message
+        assert "moved aside" in render(ctl.model().message, "en")
 
 
 def test_export_and_history_commands(tmp_path: Path, capsys) -> None:

@@ -43,7 +43,15 @@ from ui.cards import CardArt
 from ui.fonts import Fonts
 from ui.intents import LEVELS, Intent
 from ui.model import TableModel
-from ui.screens import HandEndScreen, HomeScreen, RulesScreen, Screen, SettingsScreen, StatsScreen
+from ui.screens import (
+    HandEndScreen,
+    HomeScreen,
+    RealCardsScreen,
+    RulesScreen,
+    Screen,
+    SettingsScreen,
+    StatsScreen,
+)
 from ui.sound import Sounds
 from ui.table import TableScreen
 from ui.theme import DEFAULT, Theme
@@ -59,7 +67,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
 }
 
-SCREENS = ("home", "table", "hand_end", "stats", "settings", "rules")
+SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules")
 
 
 class UIApp:
@@ -91,6 +99,7 @@ class UIApp:
             "hand_end": HandEndScreen(self.ctx, self.emit, self.show),
             "stats": StatsScreen(self.ctx, self.emit, self.show),
             "settings": SettingsScreen(self.ctx, self.emit, self.show),
+            "real_cards": RealCardsScreen(self.ctx, self.emit, self.show),
             "rules": RulesScreen(self.ctx, self.emit, self.show),
         }
         self.screen = "home"
@@ -117,6 +126,8 @@ class UIApp:
         if not model.in_game:
             if self.screen in ("table", "hand_end"):
                 self.show("home", report=False)
+            if model.enrolling is not None and old.enrolling is None:
+                self.show("real_cards", report=False)  # a table game asked for its deck's tags first
         elif new_hand:
             self.show("table", report=False)
             self._end_pending = model.hand_over  # resumed straight into a finished hand
@@ -137,7 +148,7 @@ class UIApp:
             self.home.seats = [(s.kind, s.level) for s in seats]
 
     def show(self, name: str, *, report: bool = True) -> None:
-        """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``rules``).
+        """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``real_cards``, ``rules``).
 
         A switch the person asked for is reported as ``ShowScreen``; the
         automatic ones (a hand dealt, a hand over) are not.

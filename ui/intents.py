@@ -136,7 +136,10 @@ class ShowScreen:
 class SetSetting:
     """A setting changed: ``language`` (it/de/en), ``deck_style`` (napoletane/piacentine),
     ``german_style`` (salzburger/bavarian), ``sounds`` (bool), ``brightness`` (10-100).
-    The UI applies it at once; the controller persists it (and sets the backlight)."""
+    The UI applies it at once; the controller persists it (and sets the backlight).
+
+    ``enrol_deck`` (``italian``/``bavarian``) is not kept: it asks the controller to
+    learn that deck's card tags now (Settings → Real cards); ``""`` stops it."""
 
     key: str
     value: bool | int | str

@@ -1,4 +1,4 @@
-"""The menu screens: home, end of hand / match, statistics, settings, rules.
+"""The menu screens: home, end of hand / match, statistics, settings, real cards, rules.
 
 Each screen is a list of buttons laid out by a pure method ``buttons(size)``
 (tested without a display), a ``press(name)`` that turns a button into an
@@ -13,9 +13,19 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from firmware.engine.cards import CODE, DECKS
 from firmware.engine.variants import PRESETS
 from ui import intents as it
-from ui.i18n import LANGUAGE_NAMES, LANGUAGES, option_label, rules_pages, value_label, variant_label
+from ui.i18n import (
+    LANGUAGE_NAMES,
+    LANGUAGES,
+    CardName,
+    arg_text,
+    option_label,
+    rules_pages,
+    value_label,
+    variant_label,
+)
 from ui.layout import ButtonSpec
 from ui.model import TableModel
 from ui.table import count_lines, describe_declare, seat_name
@@ -85,10 +95,23 @@ class Screen:
         row = max(self.ctx.theme.min_touch + 2, int(H * 0.1))
         return m, row, max(4, H // 90)
 
-    def title(self, s: pygame.Surface, text: str) -> None:
+    def title(self, s: pygame.Surface, text: str, max_w: int | None = None) -> None:
         W, H = s.get_size()
         m, row, _ = self.metrics((W, H))
-        blit_text(s, self.ctx, text, self.ctx.fsize(H, 0.065), (m + 4, m + row // 2), anchor="midleft", bold=True)
+        blit_text(s, self.ctx, text, self.ctx.fsize(H, 0.065), (m + 4, m + row // 2), anchor="midleft", bold=True,
+                  max_w=max_w)
+
+    def top_bar(self, size: tuple[int, int], names: tuple[str, ...]) -> list[ButtonSpec]:
+        """Buttons at the top right, the last name rightmost; narrower on a small screen."""
+        W, _ = size
+        m, row, _ = self.metrics(size)
+        bw = max(100, W // 5) if len(names) < 3 else max(self.ctx.theme.min_touch * 2, min(W // 5, 140))
+        return [ButtonSpec(n, Rect(W - (i + 1) * (m + bw), m, bw, row), n) for i, n in enumerate(reversed(names))]
+
+    def title_room(self, size: tuple[int, int]) -> int:
+        """The width the title may take, left of the top bar."""
+        left = min((b.rect.x for b in self.buttons(size) if b.rect.y < self.metrics(size)[1]), default=size[0])
+        return left - 2 * self.metrics(size)[0] - 4
 
 
 # --------------------------------------------------------------------- home
@@ -480,8 +503,8 @@ class SettingsScreen(Screen):
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
         m, row, gap = self.metrics(size)
-        out = [ButtonSpec("back", Rect(W - m - max(100, W // 5), m, max(100, W // 5), row), "back")]
-        out.append(ButtonSpec("rules", Rect(W - 2 * m - 2 * max(100, W // 5), m, max(100, W // 5), row), "rules"))
+        # real cards: the decks' tags (enrolment) on a screen of their own
+        out = self.top_bar(size, ("real_cards", "rules", "back"))
         label_w = int(W * 0.3)
         y = m + row + gap * 2
         avail = H - y - m
@@ -509,6 +532,8 @@ class SettingsScreen(Screen):
             self._set("brightness", max(10, min(100, b)))
         elif name == "rules":
             self.show("rules")
+        elif name == "real_cards":
+            self.show("real_cards")
         elif name == "back":
             self.show("home")
         else:
@@ -523,7 +548,7 @@ class SettingsScreen(Screen):
         ctx = self.ctx
         W, H = s.get_size()
         s.blit(ctx.felt((W, H)), (0, 0))
-        self.title(s, ctx.t("settings"))
+        self.title(s, ctx.t("settings"), self.title_room((W, H)))
         m = self.metrics((W, H))[0]
         fs = ctx.fsize(H, 0.045)
         seen: set[str] = set()
@@ -547,6 +572,103 @@ class SettingsScreen(Screen):
                 self.draw_button(s, b)
             else:
                 self.draw_button(s, b)
+
+
+# --------------------------------------------------------------- real cards
+
+
+class RealCardsScreen(Screen):
+    """The decks' tags for real-card play: which deck is enrolled, enrol one, follow it.
+
+    A tap on a deck emits ``SetSetting("enrol_deck", deck)``; the controller then
+    asks for the cards one by one (``TableModel.enrolling``) while the screen
+    names the next card big enough to read from the table. *Stop* emits
+    ``SetSetting("enrol_deck", "")``: the deck's previous map stays.
+    """
+
+    name = "real_cards"
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        out = self.top_bar(size, ("back",))
+        busy = self.model.enrolling is not None
+        bw = max(self.ctx.theme.min_touch * 3, int(W * 0.3))
+        y = m + row + gap * 2
+        for deck in DECKS:
+            label = "enrol_again" if deck in self.model.enrolled else "enrol"
+            out.append(ButtonSpec(f"enrol:{deck}", Rect(W - m - bw, y, bw, row), label, enabled=not busy))
+            y += row + gap
+        if busy:
+            out.append(ButtonSpec("enrol:stop", Rect(W - m - bw, H - m - row, bw, row), "enrol_stop"))
+        return out
+
+    def press(self, name: str) -> bool:
+        kind, _, arg = name.partition(":")
+        if kind == "enrol":
+            self.emit(it.SetSetting("enrol_deck", "" if arg == "stop" else arg))
+        elif name == "back":
+            self.show("settings")
+        else:
+            return False
+        return True
+
+    def draw(self, s: pygame.Surface) -> None:
+        ctx, t = self.ctx, self.ctx.t
+        W, H = s.get_size()
+        s.blit(ctx.felt((W, H)), (0, 0))
+        self.title(s, t("real_cards"), self.title_room((W, H)))
+        m, row, gap = self.metrics((W, H))
+        fs = ctx.fsize(H, 0.045)
+        buttons = self.buttons((W, H))
+        for b in buttons:
+            kind, _, deck = b.name.partition(":")
+            if kind == "enrol" and deck in DECKS:
+                ok = deck in self.model.enrolled
+                status = ("✓ " + t("enrolled")) if ok else t("not_enrolled")
+                label_w = b.rect.x - 2 * m
+                blit_text(s, ctx, t("deck_" + deck), fs, (m + 4, b.rect.y + 2), bold=True, max_w=label_w)
+                blit_text(s, ctx, status, max(11, fs - 2), (m + 4, b.rect.bottom - 2), anchor="bottomleft",
+                          color=ctx.theme.accent if ok else ctx.theme.text_dim, max_w=label_w)
+            self.draw_button(s, b)
+        top = max(b.rect.bottom for b in buttons if b.name.startswith("enrol:") and b.name != "enrol:stop") + gap * 2
+        stop = next((b.rect for b in buttons if b.name == "enrol:stop"), None)
+        bottom = (stop.y - gap) if stop is not None else H - m
+        panel = Rect(m, top, W - 2 * m, bottom - top)
+        draw_panel(s, panel, ctx.theme, 190)
+        self._draw_progress(s, panel, fs)
+
+    def _draw_progress(self, s: pygame.Surface, panel: Rect, fs: int) -> None:
+        ctx, t = self.ctx, self.ctx.t
+        e = self.model.enrolling
+        lines: list[tuple[str, int, bool, Any]] = []
+        if e is not None:
+            if e.card is not None:
+                card = t("enrol_next", card=arg_text(CardName(e.deck, e.card), ctx.lang)) + f" ({CODE[e.card]})"
+                lines.append((card, ctx.fsize(s.get_height(), 0.07), True, ctx.theme.accent))
+            lines.append((t("enrol_progress", n=e.done + (e.card is not None), total=e.total), fs, True,
+                          ctx.theme.text))
+        else:
+            lines.append((t("enrol_hint"), fs, False, ctx.theme.text_dim))
+        message = self.model.message
+        prompt = getattr(message, "key", "") == "m_enrol_scan"  # said above, bigger
+        said = ctx.say(message)
+        if said and not prompt:
+            lines.append((said, fs, False, ctx.theme.text))
+        y = panel.y + 8
+        for text, size, bold, color in lines:
+            for line in ctx.fonts.wrap(text, size, panel.w - 20)[:3]:
+                if y + size > panel.bottom - 4:
+                    return
+                blit_text(s, ctx, line, size, (panel.x + 10, y), bold=bold, color=color, max_w=panel.w - 20)
+                y += size + 6
+        if e is not None and e.total and y + 12 < panel.bottom:
+            bar = Rect(panel.x + 10, y + 2, panel.w - 20, max(8, fs // 2))
+            pygame.draw.rect(s, ctx.theme.panel_edge, bar, 1, border_radius=4)
+            done = bar.inflate(-4, -4)
+            done.w = done.w * e.done // e.total
+            if done.w > 0:
+                pygame.draw.rect(s, ctx.theme.accent, done, border_radius=3)
 
 
 # -------------------------------------------------------------------- rules

@@ -41,6 +41,7 @@ class CardsMap:
     def __init__(self, state_dir: Path | str) -> None:
         self.dir = Path(state_dir)
         self._maps: dict[str, dict[str, Card]] = {}
+        self._saved: dict[str, bool] = {}
 
     def path(self, deck: str) -> Path:
         return self.dir / f"cards-{deck}.json"
@@ -53,7 +54,13 @@ class CardsMap:
                 self._maps[deck] = {str(t): d.parse(c) for t, c in raw.items()}
             except (OSError, ValueError):
                 self._maps[deck] = {}
+            self._saved[deck] = len(self._maps[deck]) == d.size
         return self._maps[deck]
+
+    def saved(self, deck: str) -> bool:
+        """A complete map of this deck is on disk (the simulator's stand-in tags are not)."""
+        self.load(deck)
+        return self._saved.get(deck, False)
 
     def enrolled(self, deck: str) -> bool:
         return len(self.load(deck)) == DECKS[deck].size
@@ -76,6 +83,7 @@ class CardsMap:
         text = json.dumps({t: CODE[c] for t, c in mapping.items()}, indent=1, sort_keys=True)
         atomic_write(self.path(deck), text + "\n")
         self._maps[deck] = dict(mapping)
+        self._saved[deck] = len(mapping) == DECKS[deck].size
 
 
 @dataclass(frozen=True, slots=True)

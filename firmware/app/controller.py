@@ -685,7 +685,10 @@ class TableController:
 
     def _on_SetSetting(self, ev: Any) -> None:
         if ev.key == "enrol_deck":  # (re)learn a deck's tags: every card scanned once
-            self.start_enrolment(str(ev.value))
+            if ev.value:
+                self.start_enrolment(str(ev.value))
+            else:
+                self.stop_enrolment()
         elif ev.key == "brightness" and isinstance(ev.value, int):
             self.brightness = max(0, min(7, round(ev.value * 7 / 100)))
             self.version += 1
@@ -825,6 +828,17 @@ class TableController:
         self.phase_before_enrol = self.phase
         self.phase = ENROL
         self.say(self.enrol.prompt())
+        self._changed()
+        return Outcome(True)
+
+    def stop_enrolment(self) -> Outcome:
+        """Leave an enrolment half done: nothing saved, the deck's previous map stays."""
+        if self.enrol is None:
+            return Outcome(False, "not enrolling")
+        self.enrol = None
+        self._after_enrol = None  # the table game that waited for this deck is not started
+        self.phase = getattr(self, "phase_before_enrol", HOME)
+        self.say(msg("m_enrol_stopped"))
         self._changed()
         return Outcome(True)
 

@@ -28,12 +28,13 @@ def seat_setups(seats: list[str]) -> tuple[Any, ...]:
 
 
 def enrolled_decks(ctl: TableController) -> tuple[str, ...]:
-    """Decks whose tag map is complete (the simulator's in-memory tags count)."""
+    """Decks whose tag map is complete and saved: what the Real cards screen shows."""
     from firmware.engine.cards import DECKS
 
     if ctl.cards is None:
         return ()
-    return tuple(name for name in DECKS if ctl.cards.enrolled(name))
+    saved = getattr(ctl.cards, "saved", ctl.cards.enrolled)
+    return tuple(name for name in DECKS if saved(name))
 
 
 def enrol_status(ctl: TableController) -> Any:

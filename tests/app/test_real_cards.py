@@ -261,3 +261,32 @@ def test_a_table_game_without_an_enrolled_deck_enrols_first(make_table):
     assert ctl.phase == PLAY and ctl.referee is not None  # the game starts once enrolled
     table.put(SetSetting("enrol_deck", "bavarian"))  # redo / another deck from the screen
     assert ctl.phase == "enrol" and render(ctl.message.message, "de").startswith("Scanne Eichel Zehn (10e)")
+
+
+def test_enrolment_from_the_settings_screen_is_followed_on_the_model(make_table):
+    """Settings → Real cards: the tap's intent starts it, the model shows it, Stop keeps the old map."""
+    from ui.intents import SetSetting
+    from ui.model import EnrolStatus
+
+    table = make_table()
+    ctl = table.ctl
+    assert ctl.model().enrolled == () and ctl.model().enrolling is None
+    table.put(SetSetting("enrol_deck", "italian"))
+    assert ctl.phase == "enrol"
+    assert ctl.model().enrolling == EnrolStatus("italian", 0, 40, ITALIAN.cards[0])
+    for card in ITALIAN.cards[:3]:
+        scan(table, card)
+    assert ctl.model().enrolling == EnrolStatus("italian", 3, 40, ITALIAN.cards[3])
+    assert render(ctl.model().message, "de") == f"Scanne {ITALIAN.name_of(ITALIAN.cards[3], 'de')} (" + (
+        f"{ITALIAN.code(ITALIAN.cards[3])}), Karte 4 von 40"
+    )
+    table.put(SetSetting("enrol_deck", ""))  # Stop
+    assert ctl.phase == "home" and ctl.enrol is None and ctl.message.message.key == "m_enrol_stopped"
+    assert not ctl.cards.path("italian").exists() and ctl.model().enrolled == ()
+    table.put(SetSetting("enrol_deck", "italian"))
+    for card in ITALIAN.cards:
+        scan(table, card)
+    model = ctl.model()
+    assert model.enrolling is None and model.enrolled == ("italian",)
+    assert render(model.message, "it") == "Mazzo Italiane (40) registrato: 40 carte"
+    assert ctl.cards.saved("italian") and not ctl.cards.saved("bavarian")

@@ -327,3 +327,38 @@ def test_a_new_game_with_the_same_shape_restarts_the_table(make_ui):
     ui.set_model(fresh)
     assert ui.screen == "table"
     assert not ui.table.flights and ui.table._seen_draws == 0
+
+
+def test_settings_lead_to_real_cards_and_a_deck_tap_asks_for_enrolment(make_ui):
+    from ui.model import EnrolStatus, TableModel
+
+    size = (480, 320)
+    ui = make_ui(size, TableModel(enrolled=("bavarian",)))
+    ui.show("settings")
+    ui.intents()
+    entry = next(b for b in ui.current.buttons(size) if b.name == "real_cards")
+    ui.handle(click(entry.rect.center))
+    assert ui.screen == "real_cards"
+    buttons = {b.name: b for b in ui.current.buttons(size)}
+    assert buttons["enrol:italian"].label == "enrol" and buttons["enrol:bavarian"].label == "enrol_again"
+    ui.intents()
+    ui.handle(click(buttons["enrol:italian"].rect.center))
+    assert ui.intents() == [it.SetSetting("enrol_deck", "italian")]
+    # the controller starts it: the screen follows, decks locked, Stop offered
+    ui.set_model(TableModel(enrolled=("bavarian",), enrolling=EnrolStatus("italian", 0, 40, 0)))
+    buttons = {b.name: b for b in ui.current.buttons(size)}
+    assert not buttons["enrol:bavarian"].enabled
+    ui.handle(click(buttons["enrol:bavarian"].rect.center))
+    ui.handle(click(buttons["enrol:stop"].rect.center))
+    assert ui.intents() == [it.SetSetting("enrol_deck", "")]
+    ui.handle(key(pygame.K_ESCAPE))
+    assert ui.screen == "settings"
+
+
+def test_an_enrolment_the_game_asked_for_shows_the_real_cards_screen(make_ui):
+    from ui.model import EnrolStatus, TableModel
+
+    ui = make_ui((800, 480), TableModel())
+    assert ui.screen == "home"
+    ui.set_model(TableModel(enrolling=EnrolStatus("bavarian", 0, 32, 0)))
+    assert ui.screen == "real_cards"

@@ -10,8 +10,15 @@ from pygame import Rect
 from tests.ui.conftest import SIZES
 from ui import demo
 from ui.layout import position_of, table_layout
-from ui.model import TableModel
-from ui.screens import HandEndScreen, HomeScreen, RulesScreen, SettingsScreen, StatsScreen
+from ui.model import EnrolStatus, TableModel
+from ui.screens import (
+    HandEndScreen,
+    HomeScreen,
+    RealCardsScreen,
+    RulesScreen,
+    SettingsScreen,
+    StatsScreen,
+)
 from ui.widgets import Ctx
 
 MIN_TOUCH = 40
@@ -85,7 +92,8 @@ def test_menu_screens_fit_and_are_touchable(size, make_ui):
     ctx: Ctx = ui.ctx
     home = HomeScreen(ctx, ui.emit, ui.show)
     screens = [home, HandEndScreen(ctx, ui.emit, ui.show), StatsScreen(ctx, ui.emit, ui.show),
-               SettingsScreen(ctx, ui.emit, ui.show), RulesScreen(ctx, ui.emit, ui.show)]
+               SettingsScreen(ctx, ui.emit, ui.show), RulesScreen(ctx, ui.emit, ui.show),
+               RealCardsScreen(ctx, ui.emit, ui.show)]
     finished = demo.finished_model()
     for variant in home.variants:  # every preset's options must fit on the home screen
         home.select_variant(variant)
@@ -102,3 +110,24 @@ def test_menu_screens_fit_and_are_touchable(size, make_ui):
 def test_no_game_has_an_empty_table_layout():
     lay = table_layout(TableModel(), (800, 480))
     assert lay.hand == [] and lay.seats == {}
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_settings_and_real_cards_fit_while_enrolling(size, lang, make_ui):
+    """The real-cards entry in the settings' top bar and the enrolment screen, idle and busy."""
+    ui = make_ui(size, TableModel(), language=lang)
+    ctx: Ctx = ui.ctx
+    busy = TableModel(enrolled=("bavarian",), enrolling=EnrolStatus("italian", 7, 40, 7))
+    for model in (TableModel(), busy):
+        for scr in (SettingsScreen(ctx, ui.emit, ui.show), RealCardsScreen(ctx, ui.emit, ui.show)):
+            scr.set_model(model)
+            buttons = scr.buttons(size)
+            for b in buttons:
+                assert inside(b.rect, size), (scr.name, b.name, b.rect)
+                assert b.rect.w >= MIN_TOUCH and b.rect.h >= MIN_TOUCH, (scr.name, b.name, b.rect)
+            for a, b in itertools.combinations(buttons, 2):
+                assert not a.rect.colliderect(b.rect), (scr.name, a.name, b.name)
+            assert scr.title_room(size) >= 100  # the title is never squeezed out
+    names = {b.name for b in RealCardsScreen(ctx, ui.emit, ui.show).buttons(size)}
+    assert names == {"back", "enrol:italian", "enrol:bavarian"}

@@ -130,3 +130,35 @@ def test_deck_styles_render(style, make_ui, artifacts):
     ui.update(5.0)
     ui.draw()
     pygame.image.save(ui.surface, str(artifacts / f"{table}_{value}_800x480.png"))
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_settings_and_real_cards_render_in_italian_and_german(lang, size, make_ui, artifacts):
+    from firmware.engine.cards import DECKS
+    from ui.i18n import CardName, msg
+    from ui.model import EnrolStatus
+
+    ui = make_ui(size, TableModel(enrolled=("bavarian",)), language=lang)
+    for screen in ("settings", "real_cards"):
+        ui.show(screen)
+        ui.draw()
+        assert not_blank(ui.surface)
+        pygame.image.save(ui.surface, str(artifacts / f"{screen}_{lang}_{ids(size)}.png"))
+    italian = DECKS["italian"]
+    busy = TableModel(enrolled=("bavarian",), enrolling=EnrolStatus("italian", 5, 40, italian.cards[5]),
+                      message=msg("m_enrol_tag_twice", code="3c", next=msg(
+                          "m_enrol_scan", card=CardName("italian", italian.cards[5]),
+                          code=italian.code(italian.cards[5]), n=6, total=40)))
+    ui.set_model(busy)
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"real_cards_enrolling_{lang}_{ids(size)}.png"))
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_table_renders_in_italian_and_german(lang, size, make_ui, artifacts):
+    ui = make_ui(size, demo.my_turn_model("tressette2", 1, 4), language=lang)
+    ui.update(5.0)
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"table2_{lang}_{ids(size)}.png"))

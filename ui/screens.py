@@ -269,6 +269,29 @@ class HomeScreen(Screen):
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
             else:
                 self.draw_button(s, b)
+        self.draw_message(s)
+
+    def draw_message(self, s: pygame.Surface) -> None:
+        """The app's last word (a resumed match, a file moved aside, bad settings) under the
+        options, where the box's screen shows it at power-on; nothing if there is no room."""
+        said = self.ctx.say(self.model.message)
+        if not said:
+            return
+        W, H = s.get_size()
+        m, row, gap = self.metrics((W, H))
+        buttons = self.buttons((W, H))
+        right = [b.rect for b in buttons if b.name.startswith("option:")]
+        x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
+        top = max((r.bottom for r in right), default=m + row + gap) + gap * 2
+        box = Rect(x, top, W - m - x, H - m - top)
+        fs = max(11, self.ctx.fsize(H, 0.04))
+        lines = self.ctx.fonts.wrap(said, fs, box.w - 16)[: max(0, (box.h - 8) // (fs + 4))]
+        if not lines:
+            return
+        box.h = len(lines) * (fs + 4) + 8
+        draw_panel(s, box, self.ctx.theme, 200)
+        for i, line in enumerate(lines):
+            blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 4 + i * (fs + 4)), max_w=box.w - 16)
 
 
 # ------------------------------------------------------------- end of hand

@@ -162,3 +162,14 @@ def test_table_renders_in_italian_and_german(lang, size, make_ui, artifacts):
     ui.update(5.0)
     ui.draw()
     pygame.image.save(ui.surface, str(artifacts / f"table2_{lang}_{ids(size)}.png"))
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_home_shows_the_apps_message_in_the_language(lang, size, make_ui, artifacts):
+    from ui.i18n import msg
+
+    model = TableModel(resumable=True, message=msg("m_settings_moved", file="settings.toml.corrupt-20261129-101500"))
+    ui = make_ui(size, model, language=lang)
+    ui.draw()
+    pygame.image.save(ui.surface, str(artifacts / f"home_message_{lang}_{ids(size)}.png"))

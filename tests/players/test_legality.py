@@ -15,7 +15,7 @@ SPECS = ("random", *LEVELS, "oracle")
 def _players(match: Match, spec: str, seed: int) -> list[Player]:
     n = match.variant.n_seats
     return [
-        mk(spec, seed=seed * 10 + seat, worlds=2, true_state=lambda: match.state)
+        make_player(spec, seed=seed * 10 + seat, worlds=2, true_state=lambda: match.state)
         for seat in range(n)
     ]
 
@@ -76,8 +76,6 @@ def test_make_player_refuses_unknown_and_oracle_without_state() -> None:
 def test_players_do_not_mutate_views() -> None:
     match = Match(make_variant("tressette2"))
     state = match.start_hand(seed=5)
-    for decl in []:
-        match.apply(decl)
     view = view_for(state, state.to_move)
     snapshot = (view.hand, view.legal, view.seats, view.draws)
     for spec in SPECS:

@@ -6,7 +6,6 @@ import pytest
 
 from firmware.engine import PRESETS, Declare, Match, make_variant, view_for
 from firmware.players import LEVELS, Player, make_player
-from firmware.players import make_player as mk
 from tests.players.conftest import play_hand
 
 SPECS = ("random", *LEVELS, "oracle")

@@ -162,9 +162,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
     # the table program's messages (firmware/app): notes, refusals, errors
     "m_new_game": ("Nuova partita: {variant}", "Neues Spiel: {variant}", "New game: {variant}"),
-    "m_resumed": ("Partita {match} ripresa dove si era fermata: mano {hand}, {n} mosse rigiocate",
-                  "Spiel {match} fortgesetzt, wo es stand: Runde {hand}, {n} Züge nachgespielt",
-                  "Resumed match {match} where it stopped: hand {hand}, {n} moves replayed"),
+    "m_resumed": ("Partita {match} ripresa: mano {hand}, {n} mosse rigiocate",
+                  "Spiel {match} fortgesetzt: Runde {hand}, {n} Züge nachgespielt",
+                  "Resumed match {match}: hand {hand}, {n} moves replayed"),
     "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta nello storico",
                         "Das gespeicherte Spiel {match} lässt sich nicht fortsetzen ({why}); es bleibt in der Statistik",
                         "The saved match {match} could not be resumed ({why}); it is kept in history"),

@@ -21,6 +21,7 @@ from ui.i18n import (
     LANGUAGES,
     CardName,
     arg_text,
+    describe_declare,
     option_label,
     rules_pages,
     value_label,
@@ -28,7 +29,7 @@ from ui.i18n import (
 )
 from ui.layout import ButtonSpec
 from ui.model import TableModel
-from ui.table import count_lines, describe_declare, seat_name
+from ui.table import count_lines, seat_name
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
 
 SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (

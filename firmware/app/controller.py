@@ -148,6 +148,8 @@ class TableController:
         self.reader_online: bool | None = None
         self.banners: list[Any] = []
         self.enrol: Any = None  # firmware.app.cards_map.Enrolment while enrolling
+        self.phase_before_enrol = HOME
+        self._after_enrol: tuple[str, dict[str, Any], list[str]] | None = None  # a table game waiting
         self.brightness: int | None = None  # set from the screen's settings (0..7)
         report = journal.report
         if report.moved_aside is not None:
@@ -452,8 +454,9 @@ class TableController:
         st = self.match.state
         if st.over:
             return msg("r_hand_over")
-        if getattr(st, "pending", None) is not None:
-            kind, owner = st.pending
+        pending = getattr(st, "pending", None)
+        if pending is not None:
+            kind, owner = pending
             return msg("r_first_call" if kind == "call" else "r_first_discard", n=owner + 1)
         found = window_refusal(self.match.variant, seat, st.to_move, bool(st.tricks), bool(st.trick), st.tricks)
         return found or Message(text=str(reason))
@@ -837,7 +840,7 @@ class TableController:
             return Outcome(False, "not enrolling")
         self.enrol = None
         self._after_enrol = None  # the table game that waited for this deck is not started
-        self.phase = getattr(self, "phase_before_enrol", HOME)
+        self.phase = self.phase_before_enrol
         self.say(msg("m_enrol_stopped"))
         self._changed()
         return Outcome(True)

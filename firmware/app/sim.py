@@ -23,7 +23,6 @@ from pathlib import Path
 log = logging.getLogger("firmware.app.sim")
 
 SCREEN = (800, 480)
-PANEL_W = 300
 
 
 def sim_state_dir() -> Path:

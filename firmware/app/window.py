@@ -1,12 +1,11 @@
 """The simulator window: the touchscreen at its real size and the table beside it.
 
 Left: the UI (:class:`ui.app.UIApp`) on a subsurface of exactly the
-touchscreen's size. Right: the table panel — ``ui.simpanel`` when present,
-else :class:`TablePanel` here — with the seats' *Accuso* buttons and the menu
-button (they drive the real debounce code on mock pins), the LED display
-drawn as 7 segments from what the HAL display double shows, and the card
-reader: click a card to scan it (the tag travels through the real parser
-and reader thread over a pty).
+touchscreen's size. Right: the table panel (``ui.simpanel``) with the seats'
+*Accuso* buttons and the menu button (they drive the real debounce code on
+mock pins), the LED display drawn as 7 segments from what the HAL display
+double shows, and the card reader: click a card to scan it (the tag travels
+through the real parser and reader thread over a pty).
 
 Keyboard (when the UI does not use the key): F1–F4 Accuso of seat 1–4, F5
 menu, F6 menu held 3 s, F12 menu held 10 s (power off), 1–9/0 play the n-th
@@ -17,7 +16,6 @@ Space next hand, U unplug/replug the card reader, E enrol the deck's tags, Esc q
 from __future__ import annotations
 
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -28,150 +26,6 @@ if TYPE_CHECKING:
 log = logging.getLogger("firmware.app.window")
 
 PANEL_W = 300
-BG = (32, 36, 44)
-FG = (230, 230, 230)
-DIM = (110, 110, 120)
-BTN = (70, 80, 100)
-BTN_HI = (200, 140, 40)
-LED_ON = (255, 40, 30)
-LED_OFF = (60, 20, 20)
-
-
-def _font(size: int) -> pygame.font.Font:
-    try:
-        import ui
-
-        path = Path(ui.__file__).parent / "assets" / "DejaVuSans.ttf"
-        if path.exists():
-            return pygame.font.Font(str(path), size)
-    except Exception:
-        pass
-    return pygame.font.Font(None, size + 4)
-
-
-class TablePanel:
-    """The table beside the screen: buttons, LED display, card reader."""
-
-    def __init__(self, rt: Runtime, rect: pygame.Rect) -> None:
-        self.rt = rt
-        self.rect = rect
-        self.font = _font(14)
-        self.small = _font(11)
-        self.buttons: list[tuple[pygame.Rect, str, Any]] = []
-        self.pressed_until: dict[str, int] = {}
-        self.last_scan = ""
-
-    # -- layout --
-    def _layout(self) -> None:
-        from ui.intents import SimButton, SimScan
-
-        x0, y0 = self.rect.x + 10, self.rect.y + 110
-        self.buttons = []
-        v = self.rt.ctl.variant
-        n = v.n_seats if v is not None else 4
-        bw = (self.rect.width - 20 - 6 * (n - 1)) // n
-        for s in range(n):
-            r = pygame.Rect(x0 + s * (bw + 6), y0, bw, 34)
-            self.buttons.append((r, f"Accuso {s + 1}", SimButton(f"seat{s}")))
-        y = y0 + 42
-        w3 = (self.rect.width - 20 - 12) // 3
-        self.buttons.append((pygame.Rect(x0, y, w3, 30), "Menu", SimButton("menu")))
-        self.buttons.append((pygame.Rect(x0 + w3 + 6, y, w3, 30), "Hold 3s", SimButton("menu", 3.0)))
-        label = "Unplug" if self.rt.reader is None or self._online() else "Replug"
-        self.buttons.append((pygame.Rect(x0 + 2 * (w3 + 6), y, w3, 30), label, "reader"))
-        deck = v.deck if v is not None else None
-        if deck is None:
-            from firmware.engine import ITALIAN
-
-            deck = ITALIAN
-        y = y0 + 110
-        cols = len(deck.ranks)
-        cw = (self.rect.width - 20) // cols
-        for s in range(len(deck.suits)):
-            for r in range(cols):
-                card = deck.card(s, r)
-                rect = pygame.Rect(x0 + r * cw, y + s * 30, cw - 3, 26)
-                self.buttons.append((rect, deck.code(card), SimScan(deck.code(card))))
-
-    def _online(self) -> bool:
-        return bool(self.rt.ctl.reader_online is not False)
-
-    # -- input --
-    def handle(self, event: pygame.event.Event) -> bool:
-        if event.type != pygame.MOUSEBUTTONDOWN or not self.rect.collidepoint(event.pos):
-            return False
-        self._layout()
-        for rect, label, what in self.buttons:
-            if rect.collidepoint(event.pos):
-                self.pressed_until[label] = pygame.time.get_ticks() + 200
-                if what == "reader":
-                    self.rt.window.toggle_reader()
-                else:
-                    self.rt.window.sim_intent(what)
-                return True
-        return True
-
-    # -- drawing --
-    def draw(self, surface: pygame.Surface) -> None:
-        self._layout()
-        surface.fill(BG, self.rect)
-        x0 = self.rect.x + 10
-        surface.blit(self.font.render("Table", True, FG), (x0, self.rect.y + 6))
-        self._draw_led(surface, pygame.Rect(x0, self.rect.y + 28, self.rect.width - 20, 70))
-        now = pygame.time.get_ticks()
-        played = self._played()
-        for rect, label, what in self.buttons:
-            hot = self.pressed_until.get(label, 0) > now
-            is_card = not isinstance(what, str) and type(what).__name__ == "SimScan"
-            color = BTN_HI if hot else ((55, 60, 70) if is_card and label in played else BTN)
-            pygame.draw.rect(surface, color, rect, border_radius=4)
-            font = self.small if is_card else self.font
-            img = font.render(label, True, DIM if is_card and label in played else FG)
-            surface.blit(img, img.get_rect(center=rect.center))
-        y = self.rect.y + 190
-        reader = "reader: none" if self.rt.reader is None else (
-            "reader: online" if self._online() else "reader: UNPLUGGED"
-        )
-        surface.blit(self.small.render(f"{reader}   click a card to scan it", True, DIM), (x0, y))
-        msg = self.rt.window.ui.ctx.say(self.rt.ctl.message.message)
-        if msg:
-            self._wrap(surface, msg, x0, self.rect.bottom - 64)
-
-    def _wrap(self, surface: pygame.Surface, text: str, x: int, y: int) -> None:
-        words, line = text.split(), ""
-        for w in words:
-            if self.small.size(line + " " + w)[0] > self.rect.width - 20:
-                surface.blit(self.small.render(line, True, FG), (x, y))
-                y += 14
-                line = w
-            else:
-                line = (line + " " + w).strip()
-        surface.blit(self.small.render(line, True, FG), (x, y))
-
-    def _played(self) -> set[str]:
-        return played_codes(self.rt.ctl)
-
-    def _draw_led(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        from hal.display import segment_polygons
-
-        pygame.draw.rect(surface, (10, 10, 10), rect, border_radius=6)
-        display = self.rt.display
-        lit: list[set[str]] = display.lit_segments() if display is not None else [set()] * 4
-        dw, dh = 44, rect.height - 16
-        polys = segment_polygons(dw - 8, dh)
-        for i in range(4):
-            ox = rect.x + 16 + i * (dw + 12) + (14 if i >= 2 else 0)
-            oy = rect.y + 8
-            on = lit[i] if i < len(lit) else set()
-            for name, pts in polys.items():
-                if name == "dp":
-                    continue
-                color = LED_ON if name in on else LED_OFF
-                pygame.draw.polygon(surface, color, [(ox + x, oy + y) for x, y in pts])
-        colon = len(lit) > 1 and "dp" in lit[1]
-        cx = rect.x + 16 + 2 * (dw + 12) - 5
-        for cy in (rect.y + 8 + dh * 0.33, rect.y + 8 + dh * 0.66):
-            pygame.draw.circle(surface, LED_ON if colon else LED_OFF, (cx, int(cy)), 4)
 
 
 class UIPanel:
@@ -253,13 +107,7 @@ class SimWindow:
         }
         self.ui = UIApp(self.screen, settings=ui_settings)
         _sim_decks(rt)
-        self.panel = self._make_panel(pygame.Rect(w, 0, PANEL_W, max(h, 480)))
-
-    def _make_panel(self, rect: pygame.Rect) -> Any:
-        try:
-            return UIPanel(self.rt, rect)
-        except ImportError:  # an older UI without the panel: the app's own
-            return TablePanel(self.rt, rect)
+        self.panel = UIPanel(self.rt, pygame.Rect(w, 0, PANEL_W, max(h, 480)))
 
     # -- input --
     def pump(self) -> None:

@@ -80,3 +80,23 @@ def test_players_do_not_mutate_views() -> None:
     for spec in SPECS:
         make_player(spec, seed=3, worlds=2, true_state=lambda: match.state).choose(view)
     assert (view.hand, view.legal, view.seats, view.draws) == snapshot
+
+
+def _option_cases() -> list[tuple[str, str, object]]:
+    cases = []
+    for name, preset in sorted(PRESETS.items()):
+        for spec in preset.options:
+            for value in spec.choices:
+                if value != spec.default:
+                    cases.append((name, spec.key, value))
+    return cases
+
+
+@pytest.mark.parametrize(("variant_name", "key", "value"), _option_cases())
+def test_levels_play_every_option(variant_name: str, key: str, value: object) -> None:
+    # Every table option (hidden draws, announce only on lead, widow dealt, ...)
+    # changes what a view holds; the levels must stay legal with each.
+    match = Match(make_variant(variant_name, {key: value}))
+    n = match.variant.n_seats
+    players = [make_player(("hard", "normal")[s % 2], seed=s, worlds=2) for s in range(n)]
+    play_hand(match, players, seed=4)

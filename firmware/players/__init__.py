@@ -4,6 +4,8 @@
 
 - ``"random"``: uniformly random legal cards (a test opponent);
 - ``"easy"``, ``"normal"``, ``"hard"``: the three levels of the menu;
+- ``"ismcts"``: hard with information-set MCTS instead of determinization
+  (measurement only: docs/players.md compares the two);
 - ``"oracle"``: sees every card; measurement only, never in the menu. It needs
   the true hand state: ``make_player("oracle", seed=1, true_state=lambda: match.state)``.
 
@@ -23,7 +25,7 @@ from firmware.players.heuristic import EasyPlayer, NormalPlayer
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle")
+SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts")
 
 
 def make_player(
@@ -44,6 +46,11 @@ def make_player(
         return NormalPlayer(seed=seed)
     if kind == "hard":
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
+    if kind == "ismcts":
+        # Measurement only: the alternative search the hard level was compared with.
+        from firmware.players.ismcts import IsmctsPlayer
+
+        return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "oracle":
         if true_state is None:
             raise ValueError("the oracle needs true_state=: a callback giving the real HandState")

@@ -100,3 +100,10 @@ def test_levels_play_every_option(variant_name: str, key: str, value: object) ->
     n = match.variant.n_seats
     players = [make_player(("hard", "normal")[s % 2], seed=s, worlds=2) for s in range(n)]
     play_hand(match, players, seed=4)
+
+
+def test_ismcts_measurement_player_is_legal() -> None:
+    for seed in range(2):
+        match = Match(make_variant("tressette2"), first_dealer=seed)
+        players = [make_player("ismcts", seed=s, worlds=2) for s in range(2)]
+        play_hand(match, players, seed=seed)

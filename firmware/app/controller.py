@@ -379,6 +379,7 @@ class TableController:
             log.error("journal refused action: %s", exc)
             return self.refuse(msg("r_not_recorded", why=str(exc)))
         match.apply(action)
+        self._age_message()
         self._after(action)
         return Outcome(True)
 
@@ -395,6 +396,7 @@ class TableController:
         except StoreError as exc:
             return self.refuse(msg("r_not_recorded", why=str(exc)))
         notes = ref.apply(action)
+        self._age_message()  # before this action's own notes, which must be seen
         for note in notes:
             self.say(note, "refusal")
             self.blink_seq += 1
@@ -404,12 +406,13 @@ class TableController:
     def _age_message(self) -> None:
         """A note fades after a few moves; an error (reader unplugged, journal) stays longer."""
         self._msg_age += 1
-        keep = 12 if self.message.level == "error" else 3
+        # A refusal answers the moment it was made ("wait, seat 2 plays"): the next
+        # accepted action makes it stale. Notes stay a few moves, errors longer.
+        keep = {"error": 12, "refusal": 1}.get(self.message.level, 3)
         if self.message.message and self._msg_age >= keep:
             self.message = Said(Message(), "info", self.message.seq + 1)
 
     def _after(self, action: Action) -> None:
-        self._age_message()
         if isinstance(action, Play) and action.seat not in self.accusi_done:
             self.accusi_done.add(action.seat)
         if isinstance(action, Declare):

@@ -108,6 +108,7 @@ class MainLoop:
         self._busy_since: float | None = None
         self.wait_for_ui = False
         self._last_draw_error = ""  # a window someone watches: let the cards land first
+        self._home_preset: object = None
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
         while self.ctl.stopping is None and not (until is not None and until()):
@@ -164,6 +165,16 @@ class MainLoop:
             self._busy_since = now
         return now - self._busy_since < BUSY_MAX_S
 
+    def _preset_home(self) -> None:
+        """Keep the home screen on the table's game whenever that game changes."""
+        from firmware.app.present import home_preset
+
+        variant, options, seats = home_preset(self.ctl)
+        key = (variant, sorted(options.items()), seats)
+        if key != self._home_preset:
+            self._home_preset = key
+            self.ui.preset_home(variant, options, seats)
+
     def refresh(self, *, force: bool = False) -> None:
         now = self.clock()
         self.display.update(self.ctl.display(), getattr(self.ctl, "brightness", None))
@@ -173,6 +184,7 @@ class MainLoop:
             return
         if self.ui is not None and (force or self.ctl.version != self._drawn_version):
             self._drawn_version = self.ctl.version
+            self._preset_home()
             self.ui.set_model(self.ctl.model())
         if self.ui is not None:
             self.ui.update(now - self._last_t)

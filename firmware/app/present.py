@@ -27,6 +27,18 @@ def seat_setups(seats: list[str]) -> tuple[Any, ...]:
     return tuple(out)
 
 
+def home_preset(ctl: TableController) -> tuple[str, dict[str, Any], tuple[Any, ...]]:
+    """The game the home screen offers next: the one at the table, else the settings'.
+
+    So "new game" after a match repeats the same table (variant, options and who
+    sits where, as given by the settings file or ``--seats``), not a default.
+    """
+    if ctl.variant is not None and ctl.seats:
+        return ctl.variant.name, dict(ctl.variant.options), seat_setups(ctl.seats)
+    game = ctl.settings
+    return game.variant, dict(game.options), seat_setups(list(game.seats))
+
+
 def enrolled_decks(ctl: TableController) -> tuple[str, ...]:
     """Decks whose tag map is complete and saved: what the Real cards screen shows."""
     from firmware.engine.cards import DECKS

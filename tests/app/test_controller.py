@@ -428,3 +428,37 @@ def test_random_taps_never_corrupt_the_journal(make_table, seed, taps):
     journal_ok(table)
     rebuilt = replay(table.journal.record(ctl.match_id))
     assert rebuilt.view_for(0) == ctl.match.view_for(0)
+
+
+def test_a_refusal_goes_stale_with_the_next_accepted_action(make_table):
+    # "Wait, seat 2 plays" must not stay on screen once it is the person's turn.
+    table = make_table(seed=3)
+    ctl = table.ctl
+    ctl.new_match()
+    ctl.accusi_done.add(0)
+    table.pump()
+    assert ctl.match.state.to_move == 0
+    table.put(PlayCard(ctl.match.state.hand_of(1)[0]))  # not held: refused
+    assert ctl.message.level == "refusal"
+    assert table.human_plays()
+    assert ctl.message.level != "refusal"
+
+
+def test_new_game_offers_the_table_that_was_played(make_table):
+    import pygame
+
+    from ui.app import UIApp
+
+    pygame.display.init()
+    table = make_table(seats=["human", "cpu:hard"], variant="treschetten2", options={"target": 41})
+    ui = UIApp(pygame.Surface((800, 480)), sounds=False)
+    table.loop.ui = ui
+    table.loop.refresh(force=True)  # before any match: the settings' game
+    first = ui.home.new_game_intent()
+    assert (first.variant, first.options["target"]) == ("treschetten2", 41)
+    assert first.seats == (SeatSetup("human", None), SeatSetup("computer", "hard"))
+    table.put(NewGame("tressette2", {}, (SeatSetup("computer", "easy"), SeatSetup("human", None))))
+    table.loop.refresh(force=True)
+    intent = ui.home.new_game_intent()
+    assert intent.variant == "tressette2"
+    assert intent.seats == (SeatSetup("computer", "easy"), SeatSetup("human", None))

@@ -42,7 +42,7 @@ def export_main(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         sys.stdout.write(text)
     else:
-        from firmware.app.cards_map import atomic_write
+        from firmware.config import atomic_write
 
         atomic_write(Path(args.output), text)
     return 0

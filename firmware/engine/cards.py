@@ -184,7 +184,13 @@ def cards_of(mask: CardMask) -> Iterator[Card]:
 
 
 def card_list(mask: CardMask) -> list[Card]:
-    return list(cards_of(mask))
+    """The cards of a mask as a list; a plain loop, as search calls it in its inner loops."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
 
 
 def codes(cards: Iterable[Card]) -> list[str]:

@@ -11,7 +11,7 @@ cards, not to noise (common random numbers).
 
 from __future__ import annotations
 
-from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState
+from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, card_list
 from firmware.engine.state import apply_unchecked
 
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
@@ -57,24 +57,17 @@ def avoid_points_card(legal: CardMask, trick: list[Card], suit_masks: tuple[Card
             best = c
     lead = suit_masks[SUIT[trick[0]]]
     if not legal & lead:
-        return max(_bits(legal), key=lambda c: (THIRDS[c], -RANK[c]))
+        return max(card_list(legal), key=lambda c: (THIRDS[c], -RANK[c]))
     losers = legal & ~((1 << best) - 1) & suit_masks[SUIT[best]]
     if losers:
-        return min(_bits(losers), key=lambda c: RANK[c])
-    return min(_bits(legal), key=lambda c: RANK[c])
+        return min(card_list(losers), key=lambda c: RANK[c])
+    return min(card_list(legal), key=lambda c: RANK[c])
 
 
 def weakest_overall(mask: CardMask) -> Card:
-    return max(_bits(mask), key=lambda c: (RANK[c], -THIRDS[c]))
+    return max(card_list(mask), key=lambda c: (RANK[c], -THIRDS[c]))
 
 
-def _bits(mask: CardMask) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def policy_card(s: HandState) -> Card:

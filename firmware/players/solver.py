@@ -32,7 +32,7 @@ import statistics
 import time
 
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, Deck, HandState, make_variant
-from firmware.engine.cards import cards_of
+from firmware.engine.cards import card_list, cards_of
 from firmware.engine.deal import deal_seeded
 
 LAST = 3  # thirds for the last trick
@@ -41,13 +41,6 @@ LEAN_VARIANTS = frozenset({"tressette2", "treschetten2"})
 """Variants whose tricks the lean solver may play: two seats, follow suit, no trump."""
 
 
-def _bits(mask: CardMask) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class OutOfTime(Exception):
@@ -478,7 +471,7 @@ def endgame_positions(variant_name: str, count: int, seed: int) -> list[HandStat
     while len(out) < count:
         s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), 0), 0)
         while s.talon_left > 0:
-            legal = _bits(s.legal_mask())
+            legal = card_list(s.legal_mask())
             s.play_fast(rng.choice(legal))
         if not s.trick:
             out.append(s)

@@ -20,7 +20,7 @@ from firmware.app.events import one_queue
 from firmware.app.loop import MainLoop
 from firmware.app.seats import ComputerSeats, SyncExecutor
 from firmware.config import GameSettings
-from firmware.engine import Play
+from firmware.engine import SUIT, Play
 from firmware.store import Journal
 from hal.box import open_sim_hardware
 from hal.timing import ManualClock
@@ -112,3 +112,26 @@ def make_table(tmp_path: Path) -> Iterator:
     yield make
     for t in tables:
         t.close()
+
+
+@pytest.fixture
+def follow_suit_table(make_table):
+    """A table where the person is to follow a suit led and also holds other suits.
+
+    Returns (table, a card that does not follow, the cards that do).
+    """
+    for seed in range(60):
+        table = make_table(seed=seed)
+        ctl = table.ctl
+        ctl.new_match()
+        ctl.accusi_done.add(0)
+        table.pump()
+        state = ctl.match.state
+        if state.to_move != 0 or not state.trick:
+            continue
+        hand = state.hand_of(0)
+        wrong = [c for c in hand if SUIT[c] != state.lead_suit]
+        right = [c for c in hand if SUIT[c] == state.lead_suit]
+        if wrong and right:
+            return table, wrong[0], right
+    raise AssertionError("no seed of 60 gave a follow-suit situation")

@@ -82,33 +82,12 @@ def test_messages_render_in_every_language_and_plain_text_passes_through() -> No
     assert render(nested, "de") == "Seite 2 gewinnt die Partie 21-15"
 
 
-def _follow_suit_table(make_table):
-    for seed in range(60):
-        table = make_table(seed=seed)
-        ctl = table.ctl
-        ctl.new_match()
-        ctl.accusi_done.add(0)
-        table.pump()
-        state = ctl.match.state
-        if state.to_move != 0 or not state.trick:
-            continue
-        hand = state.hand_of(0)
-        wrong = [c for c in hand if SUIT[c] != state.lead_suit]
-        right = [c for c in hand if SUIT[c] == state.lead_suit]
-        if wrong and right:
-            return table, wrong[0], right
-    pytest.skip("no seed gave a follow-suit situation")  # pragma: no cover
-
-
-def test_a_refusal_reads_in_italian_and_german_on_the_table_screen(make_table, tmp_path) -> None:
-    import os
-
-    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+def test_a_refusal_reads_in_italian_and_german_on_the_table_screen(follow_suit_table, tmp_path) -> None:
     import pygame
 
     from ui.app import UIApp
 
-    table, wrong, right = _follow_suit_table(make_table)
+    table, wrong, right = follow_suit_table
     ctl = table.ctl
     table.put(PlayCard(wrong))
     deck = ctl.match.variant.deck

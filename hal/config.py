@@ -11,7 +11,6 @@ Pins are BCM GPIO numbers (``17`` = GPIO17 = header pin 11), not header pins.
 
 from __future__ import annotations
 
-import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
@@ -19,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from hal.events import MENU, ButtonName, seat_button
-from hal.reader import DEFAULT_LINE_PATTERN, PROTOCOLS
+from hal.reader import DEFAULT_LINE_PATTERN, PROTOCOLS, check_line_pattern
 
 HEADER_GPIOS = range(2, 28)
 """GPIO2–GPIO27 are on the 40-pin header; 0 and 1 belong to the HAT ID EEPROM."""
@@ -228,10 +227,9 @@ def _reader(data: Any, errors: list[str]) -> tuple[ReaderConfig, bool]:
     if not port:
         s.error("hardware.reader.port is empty (e.g. /dev/serial/by-id/usb-…-port0)")
     pattern = s.get("pattern", str, d.pattern)
-    try:
-        re.compile(pattern)
-    except re.error as exc:
-        s.error(f"hardware.reader.pattern {pattern!r} is not a regular expression: {exc}")
+    if (problem := check_line_pattern(pattern)) is not None:
+        s.error(f"hardware.reader.{problem}")
+        pattern = d.pattern
     config = ReaderConfig(
         enabled=s.get("enabled", bool, d.enabled),
         port=port,

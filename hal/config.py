@@ -39,6 +39,7 @@ class ButtonsConfig:
     menu: int | None = 26
     pull_up: bool = True
     debounce_ms: int = 30
+    bounce_max_ms: int = 250
     home_hold_s: float = 3.0
     shutdown_hold_s: float = 10.0
 
@@ -169,7 +170,10 @@ Uses = list[tuple[int, str]]
 
 def _buttons(data: Any, errors: list[str]) -> tuple[ButtonsConfig, bool, Uses]:
     d = ButtonsConfig()
-    known = {"enabled", "seats", "menu", "pull_up", "debounce_ms", "home_hold_s", "shutdown_hold_s"}
+    known = {
+        "enabled", "seats", "menu", "pull_up", "debounce_ms", "bounce_max_ms",
+        "home_hold_s", "shutdown_hold_s",
+    }
     s = _Section("hardware.buttons", data, errors, known)
     seats_raw = s.get("seats", list, list(d.seats))
     if not 1 <= len(seats_raw) <= 4:
@@ -193,6 +197,7 @@ def _buttons(data: Any, errors: list[str]) -> tuple[ButtonsConfig, bool, Uses]:
         menu=menu,
         pull_up=s.get("pull_up", bool, True),
         debounce_ms=int(s.number("debounce_ms", d.debounce_ms, 0, 500)),
+        bounce_max_ms=int(s.number("bounce_max_ms", d.bounce_max_ms, 0, 2000)),
         home_hold_s=home,
         shutdown_hold_s=shutdown,
     )
@@ -300,7 +305,9 @@ enabled = true
 seats = [5, 6, 13, 19]     # the Accuso button of seat 0, 1, 2, 3 (1 to 4 seats)
 menu = 26                  # menu button; false if the box has none
 pull_up = true             # buttons close the contact to ground
-debounce_ms = 30           # contact bounce shorter than this is one press
+debounce_ms = 30           # a press counts at its first edge; the next change only
+                           # after the contact was quiet this long (bounce ignored)
+bounce_max_ms = 250        # a contact still bouncing this long is taken as it is
 home_hold_s = 3.0          # hold menu this long: back to the home screen
 shutdown_hold_s = 10.0     # hold menu this long: safe shutdown
 

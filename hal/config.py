@@ -11,7 +11,6 @@ Pins are BCM GPIO numbers (``17`` = GPIO17 = header pin 11), not header pins.
 
 from __future__ import annotations
 
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -19,6 +18,7 @@ from typing import Any
 
 from hal.events import MENU, ButtonName, seat_button
 from hal.reader import DEFAULT_LINE_PATTERN, PROTOCOLS, check_line_pattern
+from hal.settingsfile import Section, SettingsFileError, read_toml
 
 HEADER_GPIOS = range(2, 28)
 """GPIO2–GPIO27 are on the 40-pin header; 0 and 1 belong to the HAT ID EEPROM."""
@@ -109,36 +109,13 @@ class HardwareConfig:
 # --- checking -------------------------------------------------------------------
 
 
-class _Section:
-    """Typed reads from one table, collecting errors instead of raising."""
+class _Section(Section):
+    """A ``[hardware]`` table: the shared checks plus GPIO numbers and ranges."""
 
     def __init__(self, name: str, data: Any, errors: list[str], known: set[str]) -> None:
+        super().__init__(name, data, errors, known)
         self.name = name
         self.errors = errors
-        self.failed = False
-        if data is None:
-            data = {}
-        if not isinstance(data, Mapping):
-            self.error(f"{name} must be a table, not {type(data).__name__}")
-            data = {}
-        self.data: Mapping[str, Any] = data
-        for key in sorted(set(data) - known):
-            self.error(f"{name}: unknown setting {key!r} (known: {', '.join(sorted(known))})")
-
-    def error(self, message: str) -> None:
-        self.errors.append(message)
-        self.failed = True
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
-        value = self.data.get(key, default)
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        # TOML's true is not the number 1
-        ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-        if not ok:
-            wanted = " or ".join(k.__name__ for k in kinds)
-            self.error(f"{self.name}.{key} must be {wanted}, not {value!r}")
-            return default
-        return value
 
     def gpio(self, key: str, value: Any) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -279,14 +256,17 @@ def load_hardware_config(data: Mapping[str, Any] | None) -> tuple[HardwareConfig
 
 
 def load_file(path: str | Path) -> tuple[HardwareConfig, list[str]]:
-    """The ``[hardware]`` section of a TOML file; a broken file means the safe state."""
+    """The ``[hardware]`` section of a TOML file; a broken file means the safe state.
+
+    Read with the one settings loader (:mod:`hal.settingsfile`): a file that is
+    not UTF-8, not TOML or nested too deeply is one readable error, never a
+    traceback. Only ``[hardware]`` is checked here; the program's own tables
+    are ``firmware.config``'s.
+    """
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as exc:
-        return HardwareConfig.safe(), [f"cannot read {path}: {exc.strerror or exc}"]
-    except tomllib.TOMLDecodeError as exc:
-        return HardwareConfig.safe(), [f"{path} is not valid TOML: {exc}"]
+        data = read_toml(path)
+    except SettingsFileError as exc:
+        return HardwareConfig.safe(), [str(exc)]
     return load_hardware_config(data.get("hardware"))
 
 

@@ -29,8 +29,11 @@ program; the program may import the hardware layer.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import stat
+import tempfile
 import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -143,16 +146,58 @@ def default_path() -> Path:
     return Path(base) / "tressette" / "tressette.toml"
 
 
+def check_output(path: Path) -> None:
+    """Raise ValueError unless ``path`` is a regular file or a new name in a directory.
+
+    A symlink, a FIFO, a device node or a directory at the target is never
+    replaced (as root, an export to /dev/sda would otherwise replace the node).
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        parent = path.absolute().parent
+        if not parent.is_dir():
+            raise ValueError(f"{path}: directory {parent} does not exist") from None
+        return
+    except OSError as exc:
+        raise ValueError(f"{path}: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise ValueError(f"{path} is a symbolic link; name a regular file or a new one")
+    if stat.S_ISDIR(st.st_mode):
+        raise ValueError(f"{path} is a directory; name a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"{path} is not a regular file (a device, FIFO or socket)")
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Temp file, fsync, rename, fsync of the directory: after a power cut the
-    file is the old one or the new one, never half of each."""
+    file is the old one or the new one, never half of each.
+
+    The temporary file is made with O_EXCL (``mkstemp``), so a link planted at
+    its name is never followed; the target must pass :func:`check_output`
+    (checked again just before the rename). A new file gets mode 0644, a
+    replaced one keeps its mode.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    check_output(path)
+    try:
+        mode = stat.S_IMODE(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        mode = 0o644
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fchmod(f.fileno(), mode)
+            os.fsync(f.fileno())
+        check_output(path)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
     dfd = os.open(path.parent, os.O_RDONLY)
     try:
         os.fsync(dfd)

@@ -76,6 +76,10 @@ class StoreError(Exception):
     """The journal refused a write (a duplicate or out-of-order action)."""
 
 
+class JournalUnavailable(StoreError):
+    """A journal that cannot be read (missing, not ours); ``str()`` says why in one line."""
+
+
 @dataclass(frozen=True, slots=True)
 class MatchRow:
     id: int
@@ -154,6 +158,8 @@ def _move_aside(path: Path) -> Path:
 class Journal:
     """The action journal and match history in one SQLite file."""
 
+    readonly = False
+
     def __init__(self, path: Path, report: OpenReport) -> None:
         self.path = path
         self.report = report
@@ -177,6 +183,42 @@ class Journal:
             report = OpenReport(path, moved, reason)
             log.error("journal %s: %s; moved aside to %s", path, reason, moved)
         return cls(path, report)
+
+    @classmethod
+    def open_readonly(cls, state_dir: Path | str) -> Journal:
+        """Open an existing journal for reading only (``history``, ``export``).
+
+        Nothing is created, written, moved or chowned: run as root on the box
+        it must not leave a root-owned file the service user then cannot
+        write. With no ``-wal``/``-shm`` beside the file (the program is not
+        running) the file is opened ``immutable`` (SQLite makes no side
+        files); while the program runs, its WAL is read ``mode=ro``.
+        Raises :class:`JournalUnavailable`.
+        """
+        path = Path(state_dir) / DB_NAME
+        try:
+            if not path.is_file():
+                raise JournalUnavailable(f"no journal at {path}")
+            wal = path.with_name(path.name + "-wal")
+            shm = path.with_name(path.name + "-shm")
+            live = wal.is_file() and shm.is_file()
+        except OSError as exc:
+            raise JournalUnavailable(f"cannot read {path}: {exc.strerror or exc}") from None
+        if wal.is_file() and not live:
+            log.warning("%s has a WAL but no -shm: reading the last checkpoint only", path)
+        uri = f"{path.absolute().as_uri()}?{'mode=ro' if live else 'immutable=1'}"
+        try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            if app_id != APPLICATION_ID:
+                conn.close()
+                raise JournalUnavailable(f"{path} is not a Tressette box journal")
+        except sqlite3.Error as exc:
+            raise JournalUnavailable(f"cannot read {path}: {exc}") from None
+        journal = cls.__new__(cls)
+        journal.path, journal.report, journal.conn = path, OpenReport(path), conn
+        journal.readonly = True
+        return journal
 
     def _create(self) -> None:
         with self._tx():

@@ -64,8 +64,7 @@ def main(args: argparse.Namespace) -> int:
     if think is None:
         think = 0 if unattended and args.headless else settings.game.think_ms
     state_dir = Path(args.state_dir) if args.state_dir else sim_state_dir()
-    w, _, h = str(args.size).partition("x")
-    size = (int(w), int(h))
+    size: tuple[int, int] = args.size  # cliargs.screen_size
     rt = Runtime(
         settings=settings,
         state_dir=state_dir,

@@ -23,15 +23,20 @@ so resume, export and ``tressette replay`` are one format.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 log = logging.getLogger("firmware.store")
 
@@ -74,6 +79,40 @@ CREATE INDEX matches_unfinished ON matches(finished);
 
 class StoreError(Exception):
     """The journal refused a write (a duplicate or out-of-order action)."""
+
+
+class JournalFailure(Exception):
+    """A journal write (or read) failed for a reason of the machine, not of the
+    game: disk full, I/O error, a read-only database or file system. Nothing
+    was written; ``reason`` is short and readable. Deliberately not a
+    :class:`StoreError`: the controller pauses the match and retries
+    (:mod:`firmware.app.journal_guard`) instead of treating it as a refusal."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _failure(exc: BaseException) -> JournalFailure:
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, OSError) and exc.strerror:
+        text = exc.strerror
+    return JournalFailure(text)
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn every failure of the machine inside a journal method into JournalFailure."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        try:
+            return method(*args, **kwargs)
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(str(exc)) from None
+        except (sqlite3.Error, OSError, MemoryError) as exc:
+            raise _failure(exc) from exc
+
+    return wrapper
 
 
 class JournalUnavailable(StoreError):
@@ -220,6 +259,18 @@ class Journal:
         journal.readonly = True
         return journal
 
+    @_guarded
+    def probe(self) -> None:
+        """Write and take back a row in one transaction: raises JournalFailure
+        unless the journal can take a write now (pages allocated, WAL written,
+        committed). Leaves nothing behind, even after a power cut."""
+        with self._tx():
+            cur = self.conn.execute(
+                "INSERT INTO matches(variant, options, seats, mode, started) VALUES (?,?,?,?,?)",
+                ("probe", "{}" + " " * 4096, "[]", "probe", 0.0),
+            )
+            self.conn.execute("DELETE FROM matches WHERE id=?", (cur.lastrowid,))
+
     def _create(self) -> None:
         with self._tx():
             for stmt in SCHEMA.split(";"):
@@ -247,11 +298,26 @@ class Journal:
             self.conn.execute("BEGIN IMMEDIATE")
 
         def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-            self.conn.execute("COMMIT" if exc_type is None else "ROLLBACK")
+            # A COMMIT that fails (disk full, I/O error) leaves the transaction
+            # open: roll it back, or every later BEGIN fails too.
+            if exc_type is None:
+                try:
+                    self.conn.execute("COMMIT")
+                    return
+                except sqlite3.Error:
+                    self._rollback()
+                    raise
+            self._rollback()
+
+        def _rollback(self) -> None:
+            if self.conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.conn.execute("ROLLBACK")
 
     def _tx(self) -> Journal._Tx:
         return Journal._Tx(self.conn)
 
+    @_guarded
     def new_match(
         self,
         variant: str,
@@ -275,6 +341,7 @@ class Journal:
             assert cur.lastrowid is not None
             return cur.lastrowid
 
+    @_guarded
     def add_hand(self, match: int, hand: int, dealer: int, deal: Mapping[str, Any]) -> None:
         """Write hand ``hand``'s deal before it is dealt; hands must come in order."""
         with self._tx():
@@ -288,6 +355,7 @@ class Journal:
                 (match, hand, dealer, json.dumps(dict(deal), sort_keys=True)),
             )
 
+    @_guarded
     def add_action(self, match: int, hand: int, idx: int, action: Mapping[str, Any]) -> None:
         """Write one action before it is applied; refuses a gap or a duplicate."""
         with self._tx():
@@ -296,14 +364,12 @@ class Journal:
             ).fetchone()[0]
             if have != idx:
                 raise StoreError(f"match {match} hand {hand}: action {idx} after {have} actions")
-            try:
-                self.conn.execute(
-                    "INSERT INTO actions(match, hand, idx, action, at) VALUES (?,?,?,?,?)",
-                    (match, hand, idx, json.dumps(dict(action), sort_keys=True), time.time()),
-                )
-            except sqlite3.IntegrityError as exc:
-                raise StoreError(str(exc)) from None
+            self.conn.execute(
+                "INSERT INTO actions(match, hand, idx, action, at) VALUES (?,?,?,?,?)",
+                (match, hand, idx, json.dumps(dict(action), sort_keys=True), time.time()),
+            )
 
+    @_guarded
     def finish_match(
         self, match: int, winner: int | None, totals: Sequence[int], *, now: float | None = None
     ) -> None:
@@ -313,11 +379,13 @@ class Journal:
                 (time.time() if now is None else now, winner, json.dumps(list(totals)), match),
             )
 
+    @_guarded
     def set_seats(self, match: int, seats: Sequence[str]) -> None:
         """A computer's level changed during the match: resume with the new one."""
         with self._tx():
             self.conn.execute("UPDATE matches SET seats=? WHERE id=?", (json.dumps(list(seats)), match))
 
+    @_guarded
     def abandon_match(self, match: int) -> None:
         """A match given up for a new one stays as history, finished with no winner."""
         with self._tx():
@@ -343,10 +411,12 @@ class Journal:
 
     _COLS = "id, variant, options, seats, mode, started, finished, winner, totals"
 
+    @_guarded
     def match(self, match: int) -> MatchRow | None:
         r = self.conn.execute(f"SELECT {self._COLS} FROM matches WHERE id=?", (match,)).fetchone()
         return None if r is None else self._row(r)
 
+    @_guarded
     def unfinished(self) -> MatchRow | None:
         """The match to resume: the newest one not finished."""
         r = self.conn.execute(
@@ -354,18 +424,21 @@ class Journal:
         ).fetchone()
         return None if r is None else self._row(r)
 
+    @_guarded
     def matches(self, limit: int = 50) -> list[MatchRow]:
         rows = self.conn.execute(
             f"SELECT {self._COLS} FROM matches ORDER BY id DESC LIMIT ?", (limit,)
         ).fetchall()
         return [self._row(r) for r in rows]
 
+    @_guarded
     def hands(self, match: int) -> list[tuple[int, dict[str, Any]]]:
         rows = self.conn.execute(
             "SELECT dealer, deal FROM hands WHERE match=? ORDER BY hand", (match,)
         ).fetchall()
         return [(d, json.loads(j)) for d, j in rows]
 
+    @_guarded
     def actions(self, match: int, hand: int) -> list[dict[str, Any]]:
         rows = self.conn.execute(
             "SELECT action FROM actions WHERE match=? AND hand=? ORDER BY idx", (match, hand)
@@ -379,6 +452,7 @@ class Journal:
         for hand, idx, a in rows:
             yield hand, idx, json.loads(a)
 
+    @_guarded
     def record(self, match: int) -> dict[str, Any]:
         """The match as a tressette-record/1 document (docs/records.md)."""
         row = self.match(match)
@@ -394,6 +468,7 @@ class Journal:
             ],
         }
 
+    @_guarded
     def statistics(self) -> list[dict[str, Any]]:
         """Finished matches per variant and computer level, from the human's side.
 

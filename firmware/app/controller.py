@@ -15,6 +15,7 @@ not yet shown, which replay simply applies.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import random
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from firmware.app.events import PlayerFailed, PlayerMoved, Shutdown, Tick
+from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.messages import Message, Term, engine_refusal, english, has, msg, window_refusal
 from firmware.app.referee import RefereeMatch
 from firmware.config import GameSettings, check_seats
@@ -42,7 +44,7 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.records import action_to_json, replay
-from firmware.store import Journal, StoreError
+from firmware.store import Journal, JournalFailure, StoreError
 
 log = logging.getLogger("firmware.app.controller")
 
@@ -97,6 +99,12 @@ class Outcome:
     reason: str = ""
 
 
+def derive_seed(seed: int, what: str, n: int) -> int:
+    """A 31-bit seed from ``seed`` and a number: the same on every machine and run."""
+    digest = hashlib.blake2b(f"{seed}/{what}/{n}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest) & 0x7FFF_FFFF
+
+
 def seat_kind(spec: str) -> str:
     return "computer" if spec.startswith("cpu:") else spec
 
@@ -110,8 +118,12 @@ class ControllerOptions:
     settings_file: Any = None  # pathlib.Path: where SetSetting intents are kept (<state_dir>/settings.toml)
 
 
-class TableController:
-    """Events in; journal writes, engine actions, a screen model and a display state out."""
+class TableController(JournalGuard):
+    """Events in; journal writes, engine actions, a screen model and a display state out.
+
+    A journal that cannot be written pauses the match visibly and is retried
+    (:class:`~firmware.app.journal_guard.JournalGuard`).
+    """
 
     def __init__(
         self,
@@ -127,6 +139,7 @@ class TableController:
         self.opts = options or ControllerOptions()
         seed = self.opts.seed
         self.rng = random.Random(seed if seed is not None else int.from_bytes(os.urandom(8)))
+        self.match_seed = 0  # the first hand's deal seed; the next hands are derived from it
         self.cards = cards
         self.on_shutdown = on_shutdown
         self.match: Match | None = None
@@ -213,6 +226,11 @@ class TableController:
             self.phase = HOME
             return False
         self._install(match_id, list(row.seats), match, referee)
+        first = doc["hands"][0]["deal"] if doc["hands"] else {}
+        seed = first.get("seed") if isinstance(first, dict) else None
+        # The journalled first deal seed is the match seed: the next hands go on
+        # from it, whatever --seed this run was started with.
+        self.match_seed = seed if isinstance(seed, int) else self._new_match_seed(match_id)
         n_actions = sum(len(h["actions"]) for h in doc["hands"])
         if self._finished():
             self._close_match()
@@ -262,9 +280,10 @@ class TableController:
         if self.match_id is not None and not self._finished():
             self.journal.abandon_match(self.match_id)
         match_id = self.journal.new_match(v.name, v.to_json(), seat_list, mode=mode)
+        self.match_seed = self._new_match_seed(match_id)
         dealer = self.opts.first_dealer
         if dealer is None:
-            dealer = self.rng.randrange(v.n_seats)
+            dealer = random.Random(self.match_seed).randrange(v.n_seats)
         if mode == "referee":
             self._install(match_id, seat_list, None, RefereeMatch(v, first_dealer=dealer))
         else:
@@ -273,6 +292,18 @@ class TableController:
         self.next_hand()
         self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
         return Outcome(True)
+
+    def _new_match_seed(self, match_id: int) -> int:
+        """Derived from --seed and the match id (no two matches of a seeded run
+        share deals, even across restarts), else from the controller's random."""
+        if self.opts.seed is None:
+            return self.rng.randrange(1 << 31)
+        return derive_seed(self.opts.seed, "match", match_id)
+
+    def _hand_seed(self, hand: int) -> int:
+        """Hand 0 is dealt from the match seed itself (so it is journalled with
+        the first hand); hand N from the match seed and N."""
+        return self.match_seed if hand == 0 else derive_seed(self.match_seed, "hand", hand)
 
     def next_hand(self) -> Outcome:
         if self.phase == MATCH_OVER:
@@ -290,7 +321,7 @@ class TableController:
         else:
             assert self.match is not None
             dealer = self.match.next_dealer
-            spec = {"seed": self.rng.randrange(1 << 31)}
+            spec = {"seed": self._hand_seed(hand)}
             self.journal.add_hand(self.match_id, hand, dealer, spec)
             self.match.start_hand(spec)
         self.accusi_done = set()
@@ -373,8 +404,12 @@ class TableController:
             return self.refuse(engine_refusal(match.state, action, str(exc)))
         hand = len(match.hands) - 1
         idx = len(match.hands[-1].actions)
+        if self.journal_error is not None:
+            return self.journal_refusal()
         try:
             self.journal.add_action(self.match_id, hand, idx, action_to_json(match.variant.deck, action))
+        except JournalFailure as exc:  # never apply what is not on disk
+            return self.journal_failed(exc)
         except StoreError as exc:  # never apply what is not on disk
             log.error("journal refused action: %s", exc)
             return self.refuse(msg("r_not_recorded", why=str(exc)))
@@ -391,8 +426,12 @@ class TableController:
             return self.refuse(reason)
         hand = len(ref.hands) - 1
         idx = len(ref.hands[-1].actions)
+        if self.journal_error is not None:
+            return self.journal_refusal()
         try:
             self.journal.add_action(self.match_id, hand, idx, ref.action_json(action))
+        except JournalFailure as exc:
+            return self.journal_failed(exc)
         except StoreError as exc:
             return self.refuse(msg("r_not_recorded", why=str(exc)))
         notes = ref.apply(action)
@@ -513,6 +552,8 @@ class TableController:
         """What a computer should think about now, or None."""
         if self.phase != PLAY or self.match is None or self.match.state is None:
             return None
+        if self.journal_error is not None:
+            return None  # paused: asked again when the journal is writable
         state = self.match.state
         v = self.match.variant
         if v.accusi:
@@ -538,7 +579,7 @@ class TableController:
         return state.to_move
 
     def on_player_moved(self, ev: PlayerMoved) -> None:
-        if ev.generation != self.generation:
+        if ev.generation != self.generation or self.journal_error is not None:
             log.debug("stale answer from seat %d ignored", ev.seat)
             return
         if ev.asked:
@@ -549,6 +590,8 @@ class TableController:
                 break
             if self.submit(action).accepted:
                 continue
+            if self.journal_error is not None:
+                break  # not the computer's fault: it is asked again after the retry
             if isinstance(action, Declare):
                 continue  # e.g. a three after its four: skip it, nothing else changes
             log.error("computer seat %d made an illegal move %r", ev.seat, action)
@@ -576,7 +619,10 @@ class TableController:
         if handler is None:
             log.debug("unhandled event %r", event)
             return
-        handler(event)
+        try:
+            handler(event)
+        except JournalFailure as exc:  # a hand, a match, a setting not written: paused
+            self.journal_failed(exc)
 
     # app events
     def _on_PlayerMoved(self, ev: PlayerMoved) -> None:
@@ -859,9 +905,23 @@ class TableController:
         if pending is not None:
             self.new_match(*pending)
 
+    def _journal_resumed(self) -> None:
+        """The journal works again: redo what its failure left waiting."""
+        if self.match_id is None or self.stopping is not None:
+            return
+        if self.phase == HAND_OVER:
+            if self._finished():
+                self._close_match()
+            elif self.opts.auto_next or not self._hands():
+                self.next_hand()
+        elif self.phase == MATCH_OVER and self.opts.auto_next and self.variant is not None:
+            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
+
     # ------------------------------------------------------------ outputs
 
     def display(self) -> DisplayState:
+        if self.journal_error is not None:
+            return DisplayState(JOURNAL_ERROR_CODE, None, self.blink_seq)
         v = self.variant
         if self.phase == ENROL and self.enrol is not None:
             return DisplayState(f"{len(self.enrol.mapping):4d}"[-4:], None, self.blink_seq)

@@ -66,7 +66,8 @@ class Runtime:
         self.hw: Any = None
 
     def _status(self) -> dict[str, Any]:
-        return {"phase": self.ctl.phase, "match": self.ctl.match_id}
+        # "journal": "ok" or "failing: <reason>" (firmware/app/journal_guard.py)
+        return {"phase": self.ctl.phase, "match": self.ctl.match_id, "journal": self.ctl.journal_state()}
 
     # ------------------------------------------------------------ signals
 

@@ -187,6 +187,7 @@ def test_accuso_button_opens_declaration_and_cpu_waits(make_table):
 def test_accuso_button_of_a_computer_seat_is_refused(make_table):
     table = make_table()
     table.ctl.new_match()
+    table.pump()  # the computer plays until it is the person's turn
     table.put(ButtonPressed("seat1"))
     assert "computer" in table.ctl.message.text
 

@@ -98,6 +98,8 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, SeatAct
                 self.zu_tun(card)
             case ui.Declare(declare_action=action):
                 self.declare(action)
+            case ui.NothingToDeclare():
+                self.screen_nothing_to_declare()
             case ui.Signal() | ui.ShowScreen():
                 pass  # the screen's own business; signals travel with the PlayCard
             case ui.NewGame():

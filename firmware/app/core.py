@@ -168,6 +168,7 @@ class TableCore:
         self.accusi_done: set[int] = set()  # seats whose window has passed (played, or said done)
         self.declaring: int | None = None  # the seat choosing its declarations on the screen
         self.asked: set[AskKey] = set()  # computer declaration windows already asked about
+        self._window_key: tuple[int, str] = (0, "")  # the window these belong to
         report = journal.report
         if report.moved_aside is not None:
             self.say(msg("m_journal_moved", why=report.reason, file=report.moved_aside.name), "error")
@@ -300,6 +301,21 @@ class TableCore:
         raise NotImplementedError  # firmware.app.declaring
 
     def computers_wait(self) -> bool:
+        raise NotImplementedError  # firmware.app.declaring
+
+    def cards_wait(self) -> bool:
+        raise NotImplementedError  # firmware.app.declaring
+
+    def declarations_prompt(self) -> None:
+        raise NotImplementedError  # firmware.app.declaring
+
+    def play_refusal(self, seat: int) -> Message | None:
+        raise NotImplementedError  # firmware.app.declaring
+
+    def declaration_refusal(self, seat: int) -> Message | None:
+        raise NotImplementedError  # firmware.app.declaring
+
+    def nothing_to_declare(self, seat: int) -> Outcome:
         raise NotImplementedError  # firmware.app.declaring
 
     def start_enrolment(self, deck: str) -> Outcome:

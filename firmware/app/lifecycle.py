@@ -74,6 +74,8 @@ class MatchLifecycle(TableCore):
         else:
             self.phase = PLAY
         self.say(msg("m_resumed", match=match_id, hand=max(1, len(self._hands())), n=n_actions))
+        if self.phase == PLAY:
+            self.declarations_prompt()  # resumed inside an onori round: whose turn it is
         log.info("resumed match %s (%d actions)", match_id, n_actions)
         return True
 

@@ -7,6 +7,7 @@ module imports only :mod:`ui.model` and :mod:`ui.intents` (plain data, no pygame
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.config import SeatSpec
@@ -14,6 +15,7 @@ from ui.intents import SeatSetup
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController
+    from ui.model import TableModel
 
 
 def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
@@ -90,7 +92,7 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
     if ctl.accusi_open():
         banners.append(Banner("info", None, key="b_accusi_open"))
     show_hand = ctl.seats[seat].kind == "human" or ctl.declaring is not None
-    return model_from_view(
+    model = model_from_view(
         view,
         seats=seat_setups(ctl.seats),
         totals=tuple(ctl.totals),
@@ -104,3 +106,18 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
         hand_no=len(ctl._hands()),
         enrolled=enrolled,
     )
+    return declaration_window(ctl, seat, model)
+
+
+def declaration_window(ctl: TableController, seat: int, model: TableModel) -> TableModel:
+    """The engine's legal declarations, as far as the table lets ``seat`` make them now.
+
+    In the onori round a seat's declarations show only at its turn, with *Nothing
+    to declare* beside them; no card is playable until the round is over.
+    """
+    declarable = model.declarable if ctl.may_declare_now(seat) else ()
+    playable = frozenset() if ctl.cards_wait() else model.playable
+    prompt = ctl.declare_prompt(seat)
+    if (declarable, playable, prompt) == (model.declarable, model.playable, model.declare_prompt):
+        return model
+    return replace(model, declarable=declarable, playable=playable, declare_prompt=prompt)

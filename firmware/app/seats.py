@@ -72,6 +72,7 @@ class SeatActions(TableCore):
             log.error("computer seat %d made an illegal move %r", ev.seat, action)
             self._fallback(ev.seat)
             break
+        self.declarations_prompt()  # the onori round may have come to a person
         self.version += 1
 
     def on_player_failed(self, ev: PlayerFailed) -> None:
@@ -80,13 +81,14 @@ class SeatActions(TableCore):
             if ev.asked:
                 self.asked.add(ev.asked)
             self._fallback(ev.seat)
+            self.declarations_prompt()
             self.version += 1
 
     def _fallback(self, seat: int) -> None:
         """A broken computer answer must not stall the table: play a legal card."""
         if self.match is None or self.match.state is None or self.phase != PLAY:
             return
-        if self._mover() != seat:
+        if self._mover() != seat or self.cards_wait():
             return
         legal = [a for a in self.match.view_for(seat).legal if not isinstance(a, (Declare, Claim))]
         plays = [a for a in legal if isinstance(a, Play)]
@@ -132,6 +134,10 @@ class SeatActions(TableCore):
         if mover != seat:
             self.refuse(msg("r_turn_of", n=(mover or 0) + 1))
             return
+        wait = self.play_refusal(seat)
+        if wait is not None:
+            self.refuse(wait)
+            return
         pending = self.match.state.pending
         if pending is not None and pending[0] == "discard":
             self.submit(Discard(seat, card))
@@ -158,7 +164,17 @@ class SeatActions(TableCore):
         if self.seats and self.seats[action.seat].computer:
             self.refuse(msg("r_cpu_seat"))
             return
+        refusal = self.declaration_refusal(action.seat)
+        if refusal is not None:
+            self.refuse(refusal)
+            return
         self.submit(action)
+
+    def screen_nothing_to_declare(self) -> None:
+        """*Nothing to declare* tapped: for the seat choosing now, else the seat at the screen."""
+        seat = self.declaring if self.declaring is not None else self._screen_seat()
+        if seat is not None:
+            self.nothing_to_declare(seat)
 
     # ------------------------------------------------------------ real cards
 
@@ -171,6 +187,9 @@ class SeatActions(TableCore):
         seat = self.referee.to_move
         if self.seats[seat].kind != "table":
             return self.refuse(msg("r_table_turn", n=seat + 1))
+        wait = self.play_refusal(seat)
+        if wait is not None:
+            return self.refuse(wait)
         return self.submit(Play(seat, card))
 
 

@@ -34,7 +34,7 @@ from hal.events import (
     ButtonName,
     ButtonPressed,
     ButtonReleased,
-    EventQueue,
+    EventSink,
 )
 from hal.timing import Clock, PeriodicThread
 
@@ -151,7 +151,7 @@ class TableButtons(Closing):
         self,
         pins: Mapping[ButtonName, int],
         *,
-        events: EventQueue,
+        events: EventSink,
         pin_factory: Factory | None = None,
         pull_up: bool = True,
         debounce: float = DEFAULT_DEBOUNCE,

@@ -29,8 +29,8 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
-from typing import Any
 
+from firmware.app.core import Outcome, TableCore
 from firmware.app.messages import msg
 from firmware.store import JournalFailure
 
@@ -40,19 +40,13 @@ JOURNAL_ERROR_CODE = "Err1"
 """What the LED display shows while the journal cannot be written."""
 
 
-class JournalGuard:
-    """Mixin of the table controller: the journal-failure state and its retry.
+class JournalGuard(TableCore):
+    """A part of the table controller: the journal-failure state and its retry.
 
-    The controller provides ``journal``, ``say``, ``blink_seq``, ``version``,
-    ``generation`` and the hooks :meth:`_journal_resumed` uses.
+    What the failure left waiting is redone by :meth:`_journal_resumed`
+    (firmware.app.lifecycle's).
     """
 
-    journal: Any
-    blink_seq: int
-    version: int
-    generation: int
-
-    journal_error: str | None = None
     journal_failures = 0
     journal_clock: Callable[[], float] = staticmethod(time.monotonic)
     retry_s = 1.0
@@ -60,13 +54,8 @@ class JournalGuard:
     _retry_at = 0.0
     _retry_delay = 1.0
 
-    def say(self, message: Any, level: str = "info") -> None:  # pragma: no cover - the controller's
-        raise NotImplementedError
-
-    def journal_failed(self, exc: JournalFailure) -> Any:
+    def journal_failed(self, exc: JournalFailure) -> Outcome:
         """Enter (or stay in) the failing state; the refusal of what was tried."""
-        from firmware.app.controller import Outcome
-
         first = self.journal_error is None
         self.journal_error = exc.reason
         self.journal_failures += 1
@@ -79,10 +68,8 @@ class JournalGuard:
         self.version += 1
         return Outcome(False, f"journal write failed: {exc.reason}")
 
-    def journal_refusal(self) -> Any:
+    def journal_refusal(self) -> Outcome:
         """While failing: refuse without trying to write, and say why again."""
-        from firmware.app.controller import Outcome
-
         self.blink_seq += 1
         self.say(msg("m_journal_failed", why=self.journal_error or ""), "error")
         return Outcome(False, f"journal not writable: {self.journal_error}")
@@ -119,4 +106,4 @@ class JournalGuard:
         return "ok" if self.journal_error is None else f"failing: {self.journal_error}"
 
     def _journal_resumed(self) -> None:
-        """Redo what the failure interrupted (the controller's part)."""
+        raise NotImplementedError  # firmware.app.lifecycle

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from firmware.app.controller import derive_seed
+from firmware.app.lifecycle import derive_seed
 from tests.app.conftest import Table
 
 

@@ -60,6 +60,11 @@ def main(args: argparse.Namespace) -> int:
             print(f"tressette sim: --seats: {exc}", file=sys.stderr)
             return 2
     unattended = all(s.computer for s in settings.game.seats)
+    if args.headless and any(s.kind == "human" for s in settings.game.seats):
+        # nobody can tap a screen that is not shown: it would wait for ever
+        print("tressette sim: --headless has no screen to tap; name computer or table seats "
+              "with --seats (e.g. cpu:hard,cpu:normal)", file=sys.stderr)  # fmt: skip
+        return 2
     think = args.think_ms
     if think is None:
         think = 0 if unattended and args.headless else settings.game.think_ms

@@ -290,3 +290,11 @@ def test_argument_parsing_never_raises_anything_but_an_exit(argv: list[str]) -> 
         parser.parse_args(argv)
     except SystemExit as exc:
         assert exc.code in (0, 2)
+
+
+def test_headless_with_a_person_at_the_screen_is_refused_not_a_hang(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    rc, err = run(capsys, "sim", "--headless", "--config", str(tmp_path / "s.toml"),
+                  "--state-dir", str(tmp_path / "state"), "--seats", "human,cpu:easy")  # fmt: skip
+    assert rc == 2 and "no screen to tap" in err

@@ -98,3 +98,50 @@ def test_any_pattern_text_is_either_refused_or_a_working_framer(pattern: str) ->
         framer.feed(b"ab" * 20 + b"\n" + b"a" * 29 + b"!\n", 0.0)
     else:
         assert pattern in why or "regular expression" in why
+
+
+@st.composite
+def scans(draw: st.DrawFn) -> list[tuple[str, object]]:
+    """A scanner's session: good codes, over-long lines cut short, pauses."""
+    out: list[tuple[str, object]] = []
+    for _ in range(draw(st.integers(1, 12))):
+        kind = draw(st.sampled_from(["code", "code", "long", "pause"]))
+        if kind == "code":
+            out.append(("code", draw(st.from_regex(r"[0-9A-Z]{1,12}", fullmatch=True))))
+        elif kind == "long":
+            out.append(("long", draw(st.integers(17, 60))))
+        else:
+            out.append(("pause", draw(st.floats(1.5, 30.0))))
+    return out
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(session=scans(), cuts=st.lists(st.integers(1, 8), max_size=20))
+def test_after_a_pause_every_code_is_found_whatever_came_before(
+    session: list[tuple[str, object]], cuts: list[int]
+) -> None:
+    framer = LineFramer(max_line=16, stale_timeout=1.0)
+    now, found, expected, discarding = 0.0, [], [], False
+    for kind, value in session:
+        if kind == "pause":
+            now += float(value)  # type: ignore[arg-type]
+            discarding = False
+            continue
+        if kind == "long":
+            data, discarding = b"X" * int(value), True  # type: ignore[call-overload]
+        else:
+            data = line_frame(str(value))
+            if not discarding:
+                expected.append(value)
+            discarding = False  # its terminator ends whatever was being dropped
+        pieces, rest = [], data
+        for cut in cuts:
+            if not rest:
+                break
+            pieces.append(rest[:cut])
+            rest = rest[cut:]
+        for piece in [*pieces, rest]:
+            if piece:
+                now += 0.001
+                found += framer.feed(piece, now)
+    assert found == expected

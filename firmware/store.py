@@ -105,7 +105,10 @@ def _guarded(method: Callable[P, R]) -> Callable[P, R]:
 
     @functools.wraps(method)
     def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        journal = args[0]
         try:
+            if isinstance(journal, Journal) and journal.unopened:
+                journal._open_late()
             return method(*args, **kwargs)
         except sqlite3.IntegrityError as exc:
             raise StoreError(str(exc)) from None
@@ -198,6 +201,7 @@ class Journal:
     """The action journal and match history in one SQLite file."""
 
     readonly = False
+    unopened = False  # open_lazily could not open it yet: every call tries again
 
     def __init__(self, path: Path, report: OpenReport) -> None:
         self.path = path
@@ -222,6 +226,29 @@ class Journal:
             report = OpenReport(path, moved, reason)
             log.error("journal %s: %s; moved aside to %s", path, reason, moved)
         return cls(path, report)
+
+    @classmethod
+    def open_lazily(cls, state_dir: Path | str) -> Journal:
+        """:meth:`open`, or — when the journal cannot be opened now (the state
+        directory on a read-only or full file system, an I/O error) — a
+        journal whose every call tries the open again and raises
+        :class:`JournalFailure` until it works. The device program starts
+        with it, so such a box shows the failure and retries instead of
+        crash-looping under its unit."""
+        try:
+            return cls.open(state_dir)
+        except (OSError, sqlite3.Error) as exc:
+            log.error("journal in %s cannot be opened now: %s", state_dir, _failure(exc).reason)
+            journal = cls.__new__(cls)
+            journal.path = Path(state_dir) / DB_NAME
+            journal.report = OpenReport(journal.path)
+            journal.unopened = True
+            return journal
+
+    def _open_late(self) -> None:
+        opened = Journal.open(self.path.parent)
+        self.conn, self.report = opened.conn, opened.report
+        self.unopened = False
 
     @classmethod
     def open_readonly(cls, state_dir: Path | str) -> Journal:
@@ -280,7 +307,8 @@ class Journal:
             self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
 
     def close(self) -> None:
-        self.conn.close()
+        if not self.unopened:
+            self.conn.close()
 
     def __enter__(self) -> Journal:
         return self

@@ -51,9 +51,23 @@ class MatchLifecycle(JournalGuard):
     """
 
     match_seed = 0
+    _boot_pending = False  # the journal could not be read at start: boot when it can
 
     def boot(self) -> bool:
-        """Resume the unfinished match from the journal, if any; True if resumed."""
+        """Resume the unfinished match from the journal, if any; True if resumed.
+
+        A journal that cannot be read now is the paused state
+        (:mod:`firmware.app.journal_guard`); the boot is done when it can be.
+        """
+        try:
+            return self._boot()
+        except JournalFailure as exc:
+            self._boot_pending = True
+            self.phase = HOME
+            self.journal_failed(exc)
+            return False
+
+    def _boot(self) -> bool:
         row = self.journal.unfinished()
         if row is None:
             self.phase = HOME
@@ -198,6 +212,10 @@ class MatchLifecycle(JournalGuard):
 
     def _journal_resumed(self) -> None:
         """The journal works again: redo what its failure left waiting."""
+        if self._boot_pending:
+            self._boot_pending = False
+            self._boot()
+            return
         if self.match_id is None or self.stopping is not None:
             return
         if self.phase == HAND_OVER:

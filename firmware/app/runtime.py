@@ -59,7 +59,7 @@ class Runtime:
         problems = list(problems) + apply_overlay(settings, state_dir)
         if options.settings_file is None:
             options.settings_file = overlay_path(state_dir)
-        self.journal = Journal.open(state_dir)
+        self.journal = Journal.open_lazily(state_dir)  # not openable now: paused, retried
         self.cards = CardsMap(state_dir)
         self.ctl = TableController(journal=self.journal, settings=settings.game, options=options, cards=self.cards)
         for problem in problems:

@@ -45,6 +45,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware import config
     from firmware.app.controller import ControllerOptions
     from firmware.app.runtime import Runtime
+    from firmware.store import JournalFailure
 
     settings, problems = config.load(Path(args.config) if args.config else None)
     if args.variant:
@@ -84,7 +85,10 @@ def main(args: argparse.Namespace) -> int:
         resumed = rt.ctl.boot()
         # Seats or a variant named on the command line: start that game at once.
         if not resumed and (unattended or args.matches is not None or args.seats or args.variant):
-            rt.ctl.new_match()
+            try:
+                rt.ctl.new_match()
+            except JournalFailure as exc:  # shown, retried; the person taps New game then
+                rt.ctl.journal_failed(exc)
         rt.loop.run()
     print(f"tressette sim: {rt.ctl.stopping or 'stopped'}", file=sys.stderr)
     return 0

@@ -258,3 +258,44 @@ def test_failures_at_any_writes_never_apply_what_is_not_on_disk(
     assert table.ctl.stopping is not None, "the match never finished"
     doc = table.journal.record(table.ctl.match_id)
     assert replay(doc).finished
+
+
+def test_a_journal_that_cannot_be_opened_at_start_is_shown_and_retried(tmp_path: Path) -> None:
+    """tressette run with its state directory unusable (here: a file where the
+    directory should be; on the box a read-only or full file system) used to
+    raise out of Runtime, and the unit restarted it for ever."""
+    from firmware.app.controller import HOME, ControllerOptions, TableController
+    from firmware.config import GameSettings
+    from hal.timing import ManualClock
+
+    blocker = tmp_path / "var"
+    blocker.write_text("not a directory")
+    journal = Journal.open_lazily(blocker / "lib" / "tressette")
+    clock = ManualClock(0.0)
+    ctl = TableController(journal, GameSettings(seats=["human", "cpu:easy"]),
+                          options=ControllerOptions(seed=1))  # fmt: skip
+    ctl.journal_clock = clock
+    assert ctl.boot() is False
+    assert ctl.journal_error is not None and ctl.display().text == JOURNAL_ERROR_CODE
+    assert ctl.phase == HOME and ctl.message.message.key == "m_journal_failed"
+    clock.advance(2.0)
+    assert ctl.retry_journal() is False  # still unusable
+    blocker.unlink()  # the technician fixes the file system
+    clock.advance(10.0)
+    assert ctl.retry_journal() is True
+    assert (blocker / "lib" / "tressette" / "journal.sqlite3").exists()
+    assert ctl.new_match().accepted and ctl.phase == PLAY
+    journal.close()
+
+
+def test_the_runtime_starts_with_an_unusable_state_dir(tmp_path: Path) -> None:
+    from firmware.app.controller import ControllerOptions
+    from firmware.app.runtime import Runtime
+    from firmware.config import Settings
+
+    blocker = tmp_path / "var"
+    blocker.write_text("not a directory")
+    with Runtime(settings=Settings(), state_dir=blocker / "state", options=ControllerOptions(),
+                 think_ms=0, seed=1) as rt:  # fmt: skip
+        assert rt.ctl.boot() is False
+        assert rt._status()["journal"].startswith("failing: ")

@@ -33,11 +33,18 @@ def state_dir_of(arg: str | None) -> Path:
     return sim_state_dir()
 
 
-def export_main(args: argparse.Namespace) -> int:
+def open_for_reading(command: str, arg: str | None) -> Journal | None:
+    """The journal, read-only (nothing created or chowned), or None after saying why."""
     try:
-        journal = Journal.open_readonly(state_dir_of(args.state_dir))
+        return Journal.open_readonly(state_dir_of(arg))
     except JournalUnavailable as exc:
-        print(f"tressette export: {exc}", file=sys.stderr)
+        print(f"tressette {command}: {exc}", file=sys.stderr)
+        return None
+
+
+def export_main(args: argparse.Namespace) -> int:
+    journal = open_for_reading("export", args.state_dir)
+    if journal is None:
         return 1
     with journal:
         if journal.match(args.match) is None:
@@ -58,10 +65,8 @@ def export_main(args: argparse.Namespace) -> int:
 
 
 def history_main(args: argparse.Namespace) -> int:
-    try:
-        journal = Journal.open_readonly(state_dir_of(args.state_dir))
-    except JournalUnavailable as exc:
-        print(f"tressette history: {exc}", file=sys.stderr)
+    journal = open_for_reading("history", args.state_dir)
+    if journal is None:
         return 1
     with journal:
         rows = journal.matches(limit=100)

@@ -299,3 +299,66 @@ def test_the_runtime_starts_with_an_unusable_state_dir(tmp_path: Path) -> None:
                  think_ms=0, seed=1) as rt:  # fmt: skip
         assert rt.ctl.boot() is False
         assert rt._status()["journal"].startswith("failing: ")
+
+
+# --- the matrix: every preset, every kind of seat --------------------------------------
+
+from firmware.engine import PRESETS, Play, make_variant  # noqa: E402
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize("people", ["computers", "touchscreen"])
+def test_every_preset_pauses_and_resumes(faulty: Any, variant: str, people: str) -> None:
+    n = make_variant(variant).n_seats
+    seats = ["cpu:easy"] * n if people == "computers" else ["human"] + ["cpu:easy"] * (n - 1)
+    table, conn = faulty(variant=variant, seats=seats, seed=3)
+    ctl = table.ctl
+    ctl.new_match()
+    conn.fail = ("INSERT INTO ACTIONS",)  # the first action of the match cannot be written
+    table.pump()  # a computer that leads is refused here
+    if ctl.journal_error is None:  # the person acts first: a card, a call, a declaration
+        if ctl.pending_accusi():
+            seat = min(ctl.pending_accusi())
+            offer = ctl._possible_declarations(seat)
+            ctl.submit(offer[0]) if offer else table.hw.sim_buttons.click(seat)
+        else:
+            assert table.human_plays()
+        table.pump()
+    assert paused(table), (variant, ctl.phase, ctl.message)
+    assert on_disk(table) == in_memory(table)
+    conn.fail = ()
+    retry(table)
+    assert ctl.journal_error is None
+    moved = sum(in_memory(table))
+    for _ in range(50):  # play goes on
+        table.human_plays() or table.pump()
+        if sum(in_memory(table)) > moved + 1 or ctl.phase != PLAY:
+            break
+    assert sum(in_memory(table)) > moved or ctl.phase != PLAY
+    assert on_disk(table) == in_memory(table)
+
+
+def test_real_cards_through_the_reader_pause_and_resume(faulty: Any) -> None:
+    from tests.app.test_real_cards import enrol, honest_table, scan
+
+    table, conn = faulty(seats=["table", "table"], seed=1)
+    enrol(table)
+    ctl = table.ctl
+    ctl.new_match()
+    ctl.accusi_done.update({0, 1})
+    real = honest_table(seed=77, dealer=ctl.referee.state.dealer)
+
+    def next_card() -> int:
+        seat = real.state.to_move
+        return next(a.card for a in real.view_for(seat).legal if isinstance(a, Play))
+
+    card = next_card()
+    conn.fail = ("INSERT INTO ACTIONS",)
+    scan(table, card)
+    assert ctl.journal_error is not None and ctl.display().text == JOURNAL_ERROR_CODE
+    assert not list(table.journal.iter_actions(ctl.match_id))  # the card is not taken
+    conn.fail = ()
+    retry(table)
+    scan(table, card)  # the person scans it again once the screen says so
+    assert len(list(table.journal.iter_actions(ctl.match_id))) == 1
+    real.apply(Play(real.state.to_move, card))

@@ -31,13 +31,27 @@ import time
 from collections.abc import Callable
 
 from firmware.app.core import Outcome, TableCore
-from firmware.app.messages import msg
+from firmware.app.messages import Message, msg
 from firmware.store import JournalFailure
 
 log = logging.getLogger("firmware.app.journal_guard")
 
 JOURNAL_ERROR_CODE = "Err1"
 """What the LED display shows while the journal cannot be written."""
+
+
+def failure_message(reason: str) -> Message:
+    """What the screen says: the usual causes in its own words, else SQLite's."""
+    low = reason.lower()
+    if "full" in low or "no space" in low:
+        why: Message | str = msg("j_full")
+    elif "readonly" in low or "read-only" in low:
+        why = msg("j_readonly")
+    elif "i/o" in low or "input/output" in low:
+        why = msg("j_io")
+    else:
+        why = reason
+    return msg("m_journal_failed", why=why)
 
 
 class JournalGuard(TableCore):
@@ -64,14 +78,14 @@ class JournalGuard(TableCore):
             self._retry_delay = self.retry_s
             self._retry_at = self.journal_clock() + self._retry_delay
         self.blink_seq += 1
-        self.say(msg("m_journal_failed", why=exc.reason), "error")
+        self.say(failure_message(exc.reason), "error")
         self.version += 1
         return Outcome(False, f"journal write failed: {exc.reason}")
 
     def journal_refusal(self) -> Outcome:
         """While failing: refuse without trying to write, and say why again."""
         self.blink_seq += 1
-        self.say(msg("m_journal_failed", why=self.journal_error or ""), "error")
+        self.say(failure_message(self.journal_error or ""), "error")
         return Outcome(False, f"journal not writable: {self.journal_error}")
 
     def retry_journal(self, now: float | None = None) -> bool:
@@ -86,7 +100,7 @@ class JournalGuard(TableCore):
         except JournalFailure as exc:
             if exc.reason != self.journal_error:
                 self.journal_error = exc.reason
-                self.say(msg("m_journal_failed", why=exc.reason), "error")
+                self.say(failure_message(exc.reason), "error")
             self._retry_delay = min(self._retry_delay * 2, self.retry_max_s)
             self._retry_at = now + self._retry_delay
             return False

@@ -362,3 +362,36 @@ def test_real_cards_through_the_reader_pause_and_resume(faulty: Any) -> None:
     scan(table, card)  # the person scans it again once the screen says so
     assert len(list(table.journal.iter_actions(ctl.match_id))) == 1
     real.apply(Play(real.state.to_move, card))
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)])
+def test_the_failure_reads_on_the_screen_in_every_language(
+    faulty: Any, lang: str, size: tuple[int, int]
+) -> None:
+    import pygame
+
+    from tests.app.conftest import REPO
+    from ui.app import UIApp
+    from ui.i18n import render
+
+    table, conn = faulty(seats=["cpu:easy", "cpu:easy"], seed=2)
+    table.ctl.new_match()
+    conn.fail = ("INSERT",)
+    conn.error = "database or disk is full"
+    table.pump()
+    model = table.ctl.model()
+    text = render(model.message, lang)
+    # the cause in the screen's words, the pause first (a narrow screen cuts the end)
+    full = {"it": "memoria piena", "de": "Speicher voll", "en": "disk full"}[lang]
+    assert full in text and text.startswith(("Pausa:", "Pause:", "Paused:"))
+    pygame.display.init()
+    pygame.font.init()
+    ui = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+    ui.set_model(model)
+    ui.update(5.0)
+    ui.draw()
+    assert ui.ctx.say(model.message) == text
+    out = REPO / "test-artifacts" / "app"
+    out.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(ui.surface, str(out / f"journal_failure_{lang}_{size[0]}x{size[1]}.png"))

@@ -143,21 +143,27 @@ def possible(
     return out
 
 
-def describe(deck: Deck, decl: Declaration, lang: str = "it") -> str:
-    """ "napoletana di coppe (4)", "tre 2 (manca denari)"."""
+def describe(deck: Deck, decl: Declaration) -> str:
+    """A declaration as its table says it: "napoletana di coppe +1 = 4", "tre 2 (manca
+    denari) = 3"; at a Bavarian table "Napoli Herz = 3", "Dreier 10 (ohne Laub) = 3",
+    "Vierer Ass = 4" (seed 000; RULES.md §3.2)."""
+    german = deck.name == "bavarian"
+    suit = deck.suit_name(decl.suit) if decl.suit is not None else ""
     if decl.kind == "decima":
-        assert decl.suit is not None
-        return f"napoletana decima di {deck.suit_name(decl.suit, 'it')}"
+        return f"Decima {suit}" if german else f"napoletana decima di {suit}"
     if decl.kind == "napoletana":
-        assert decl.suit is not None
         extra = f" +{decl.points - 3}" if decl.points > 3 else ""
-        return f"napoletana di {deck.suit_name(decl.suit, 'it')}{extra} = {decl.points}"
+        name = f"Napoli {suit}" if german else f"napoletana di {suit}"
+        return f"{name}{extra} = {decl.points}"
     assert decl.rank is not None
     rank = deck.ranks[decl.rank]
+    if german and rank == "A":
+        rank = "Ass"
     if decl.kind == "four":
-        return f"quattro {rank} = 4"
+        return f"Vierer {rank} = 4" if german else f"quattro {rank} = 4"
     assert decl.missing is not None
-    return f"tre {rank} (manca {deck.suit_name(decl.missing, 'it')}) = 3"
+    missing = deck.suit_name(decl.missing)
+    return f"Dreier {rank} (ohne {missing}) = 3" if german else f"tre {rank} (manca {missing}) = 3"
 
 
 __all__ = ["Declaration", "evaluate", "possible", "describe", "card_list"]

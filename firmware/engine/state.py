@@ -187,7 +187,7 @@ class HandState:
     claim_seat: Seat | None
     claim_ok: bool | None
     target: int  # the game's target (a best-of-two decider: 41), for zu tun and claims
-    n_tricks: int  # tricks in this hand: the hand ends with the last
+    n_tricks: int  # tricks in this hand (real cards: the hand ends with the last)
     table: table.TableInfo | None  # real cards: what the box knows of unseen hands
 
     @classmethod
@@ -421,7 +421,8 @@ class HandState:
         self.leader = winner
         if self.talon_pos < len(self.talon):
             self._draw_round(winner)
-        if len(self.tricks) == self.n_tricks:
+        # Real cards: hidden hands are not in ``hands``, so the count of tricks decides.
+        if len(self.tricks) == self.n_tricks if self.table is not None else not any(self.hands):
             self.thirds[winner] += LAST_TRICK_THIRDS
             if self.widow:
                 # terziglio3's widow (and three-handed Ciapanò's odd card) go with the last trick.
@@ -522,14 +523,17 @@ class HandState:
             if not v.preset.decima or self.declare_window(seat, "decima") is not None:
                 return []
             decima_only = True  # right after the deal, before the first card
-        found = declarations.possible(
-            v.deck,
-            seat,
-            self.declarable_mask(seat),
-            v.preset.napoletana_extends,
-            self.declarations_of(seat),
-            v.preset.decima,
-        )
+        if self.is_hidden(seat):
+            found = table.possible_claims(self, seat)
+        else:
+            found = declarations.possible(
+                v.deck,
+                seat,
+                self.declarable_mask(seat),
+                v.preset.napoletana_extends,
+                self.declarations_of(seat),
+                v.preset.decima,
+            )
         if decima_only:
             found = [d for d in found if d.kind == "decima"]
         return found

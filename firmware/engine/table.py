@@ -45,7 +45,9 @@ from firmware.engine.errors import IllegalAction
 
 if TYPE_CHECKING:
     from firmware.engine.actions import Declare
+    from firmware.engine.deal import Deal
     from firmware.engine.state import HandState
+    from firmware.engine.variants import Variant
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,3 +295,68 @@ def close(state: HandState) -> None:
         unplayed = tuple(c for c in decl.cards if mine.get(c) != decl.seat)
         if unplayed:
             _disprove(state, decl, "never_played", unplayed)
+
+
+def possible_claims(state: HandState, seat: Seat) -> list[Declare]:
+    """Every declaration a hidden seat could announce now, as far as the box can know:
+    a three names its missing suit, a napoletana its extension (where it has one)."""
+    from firmware.engine.actions import Declare
+    from firmware.engine.declarations import check_earlier
+
+    v = state.variant
+    deck = v.deck
+    suits = range(len(deck.suits))
+    extras = range(len(deck.extension) + 1) if v.preset.napoletana_extends else range(1)
+    candidates: list[Declare] = []
+    if v.preset.decima:
+        candidates.extend(Declare(seat, "decima", suit=x) for x in suits)
+    candidates.extend(
+        Declare(seat, "napoletana", suit=x, extra=e if v.preset.napoletana_extends else None)
+        for x in suits
+        for e in extras
+    )
+    for rank in DECLARABLE_RANKS:
+        candidates.append(Declare(seat, "four", rank=rank))
+        candidates.extend(Declare(seat, "three", rank=rank, missing=x) for x in suits)
+    earlier = tuple(d for d in state.declarations if d.seat == seat)
+    out = []
+    for cand in candidates:
+        try:
+            check_earlier(claim_of(state, cand), earlier)
+        except IllegalAction:
+            continue
+        out.append(cand)
+    return out
+
+
+def scanned_at_deal(
+    variant: Variant, deal: Deal, dealer: Seat, known: tuple[Seat, ...] = ()
+) -> dict[str, object]:
+    """The table deal of ``deal`` as a real-card table records it: the hands of the
+    ``known`` seats (computers, scanned at the deal), briscola's shown card, the cards
+    aside where they score or lie face up. The simulator and the tests use it."""
+    from firmware.engine.cards import CODE
+
+    spec: dict[str, object] = {"table": True}
+    for seat in known:
+        spec[str(seat)] = [CODE[c] for c in deal.hands[seat]]
+    if variant.trump_shown:
+        spec["trump"] = CODE[deal.hands[dealer][-1]]
+    if variant.preset.aside_role == "widow" or variant.aside_shown:
+        if deal.aside:
+            spec["aside"] = [CODE[c] for c in deal.aside]
+    return spec
+
+
+def said_aloud(decl: Declaration) -> Declare:
+    """What a person says for a declaration (the suit a three lacks, a napoletana's
+    extension), so the box can check it against the cards he plays."""
+    from firmware.engine.actions import Declare
+
+    if decl.kind == "three":
+        return Declare(decl.seat, "three", rank=decl.rank, missing=decl.missing)
+    if decl.kind == "four":
+        return Declare(decl.seat, "four", rank=decl.rank)
+    if decl.kind == "napoletana":
+        return Declare(decl.seat, "napoletana", suit=decl.suit, extra=decl.points - 3)
+    return Declare(decl.seat, "decima", suit=decl.suit)

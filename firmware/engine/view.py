@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.engine import table
 from firmware.engine.actions import Action
 from firmware.engine.cards import Card, CardMask, Seat, Suit, card_list, mask_of
 from firmware.engine.declarations import Declaration
@@ -64,6 +65,7 @@ class View:
     called: Card | None = None  # chiamata: the called card (public)
     aside: tuple[Card, ...] = ()  # cards aside this seat may see (face up, its own discard)
     signal_options: tuple[tuple[Card, tuple[str, ...]], ...] = ()  # per playable card
+    target: int = 0  # the game's target (a best-of-two decider: 41); 0: the variant's
 
     @property
     def partner_known(self) -> bool:
@@ -126,12 +128,13 @@ def view_for(state: HandState, seat: Seat) -> View:
         PublicDraw(d.trick, d.seat, d.card if (d.shown or d.seat == seat) else None)
         for d in state.draws
     )
+    info = state.table
     seats = tuple(
         SeatView(
             seat=s,
             side=v.side_of(s),
-            hand_count=state.hands[s].bit_count(),
-            shown=tuple(card_list(state.known[s] & state.hands[s])),
+            hand_count=state.hands[s].bit_count() if info is None else info.counts[s],
+            shown=_shown(state, s),
             voids=tuple(x for x in range(len(v.deck.suits)) if state.voids[s] >> x & 1),
             thirds=state.thirds[s],
             tricks_won=sum(1 for t in state.tricks if t.winner == s),
@@ -162,7 +165,20 @@ def view_for(state: HandState, seat: Seat) -> View:
         called=state.called,
         aside=visible_aside(state, seat),
         signal_options=_signal_options(state, seat),
+        target=state.target,
     )
+
+
+def _shown(state: HandState, seat: Seat) -> tuple[Card, ...]:
+    """Cards of ``seat``'s hand lying face up; at a real-card table also the cards a
+    person declared and has not played yet (announced, so public)."""
+    mask = state.known[seat] & state.hands[seat]
+    info = state.table
+    if info is not None and info.hidden[seat]:
+        for d in info.claims:
+            if d.seat == seat:
+                mask |= mask_of(d.cards) & ~state.played
+    return tuple(card_list(mask))
 
 
 def _signal_options(state: HandState, seat: Seat) -> tuple[tuple[Card, tuple[str, ...]], ...]:
@@ -170,4 +186,5 @@ def _signal_options(state: HandState, seat: Seat) -> tuple[tuple[Card, tuple[str
         return ()
     if seat != state.to_move:
         return ()
-    return tuple((c, state.legal_signals(c)) for c in card_list(state.legal_mask()))
+    mask = table.play_mask(state, seat) if state.is_hidden(seat) else state.legal_mask()
+    return tuple((c, state.legal_signals(c)) for c in card_list(mask))

@@ -342,9 +342,8 @@ def scanned_at_deal(
         spec[str(seat)] = [CODE[c] for c in deal.hands[seat]]
     if variant.trump_shown:
         spec["trump"] = CODE[deal.hands[dealer][-1]]
-    if variant.preset.aside_role == "widow" or variant.aside_shown:
-        if deal.aside:
-            spec["aside"] = [CODE[c] for c in deal.aside]
+    if (variant.preset.aside_role == "widow" or variant.aside_shown) and deal.aside:
+        spec["aside"] = [CODE[c] for c in deal.aside]
     return spec
 
 

@@ -518,6 +518,8 @@ class HandState:
 
     def possible_declarations(self, seat: Seat) -> list[Declare]:
         v = self.variant
+        if not v.accusi:
+            return []
         decima_only = False
         if self.declare_window(seat) is not None:
             if not v.preset.decima or self.declare_window(seat, "decima") is not None:
@@ -573,6 +575,8 @@ class HandState:
         return None
 
     def zu_tun_cards(self, seat: Seat) -> list[Card]:
+        if not self.variant.options.get("zu_tun", False):
+            return []
         deck = self.variant.deck
         tens = [deck.card(x, 0) for x in range(len(deck.suits))]
         return [c for c in tens if self.zu_tun_refusal(seat, c) is None]
@@ -788,7 +792,7 @@ def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:
         out.extend(ZuTun(seat, c) for c in state.zu_tun_cards(seat))
         mask = table.play_mask(state, seat) if state.is_hidden(seat) else state.legal_mask()
         out.extend(Play(seat, c) for c in cards_of(mask))
-    if state.claim_refusal(seat) is None:
+    if state.variant.claims and state.claim_refusal(seat) is None:
         out.append(Claim(seat))
     return out
 

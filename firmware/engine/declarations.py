@@ -72,7 +72,7 @@ def evaluate(
             )
         if action.extra is not None and action.extra != len(cards) - 3:
             raise IllegalAction(
-                "decl_extension", deck=deck.name, suit=action.suit, points=len(cards), given=3 + action.extra
+                "decl_extension", deck=deck.name, suit=action.suit, points=len(cards), announced=3 + action.extra
             )
         decl = Declaration(seat, kind, action.suit, None, tuple(cards), len(cards))
     elif kind in ("three", "four"):

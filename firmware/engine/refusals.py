@@ -87,7 +87,7 @@ ENGLISH: dict[str, str] = {
     "decl_rank": "three or four of a kind must be of {ranks}",
     "decl_count": "you hold {held} cards of rank {rank}; {kind} needs exactly {need}",
     "decl_missing_suit": "{kind} of {rank} lacks {suit}, not {given}",
-    "decl_extension": "the napoletana of {suit} is worth {points}, not {given}",
+    "decl_extension": "the napoletana of {suit} is worth {points}, not {announced}",
     "decl_unknown": "unknown declaration {kind}",
     "decl_names_missing": "{kind} of {rank}: say which suit it lacks",
     "decl_twice": "that combination is already declared this hand",

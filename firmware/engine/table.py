@@ -100,16 +100,30 @@ class TableInfo:
 # ------------------------------------------------------------------ plays
 
 
+def void_block(state: HandState, seat: Seat) -> CardMask:
+    """Unknown cards ``seat`` cannot hold: the suits it showed it lacks since its last
+    draw. If that would leave it nothing to play, somebody misplayed earlier (a revoke
+    the box could not see): the voids are dropped rather than the table stalled."""
+    info = state.table
+    assert info is not None
+    block = 0
+    for suit in range(len(state.suit_masks)):
+        if info.fresh_voids[seat] >> suit & 1:
+            block |= state.suit_masks[suit]
+    if block:
+        unknown = info.may_hold(state, seat) & ~state.played & ~state.hands[seat]
+        if not state.hands[seat] and not unknown & ~block:
+            return 0
+    return block
+
+
 def play_mask(state: HandState, seat: Seat) -> CardMask:
     """The cards a hidden seat to move may play, from what the box knows."""
     info = state.table
     assert info is not None
     known = state.hands[seat]
     possible = info.may_hold(state, seat) & ~state.played
-    unknown = possible & ~known
-    for suit in range(len(state.suit_masks)):
-        if info.fresh_voids[seat] >> suit & 1:
-            unknown &= ~state.suit_masks[suit]
+    unknown = possible & ~known & ~void_block(state, seat)
     possible = known | unknown
     if state.trick:
         lead = state.suit_masks[SUIT[state.trick[0]]]
@@ -136,7 +150,7 @@ def play_refusal(state: HandState, seat: Seat, card: Card) -> None:
             raise IllegalAction("card_aside", card=card)
         if info.unknown_room(state, seat) <= 0:
             raise IllegalAction("no_unknown_cards", seat=seat, cards=tuple(card_list(known)))
-        if info.fresh_voids[seat] >> SUIT[card] & 1:
+        if void_block(state, seat) & bit:
             raise IllegalAction("showed_void", deck=deck.name, seat=seat, suit=SUIT[card])
     if state.trick and SUIT[card] != SUIT[state.trick[0]]:
         lead = SUIT[state.trick[0]]
@@ -202,7 +216,7 @@ def claim_of(state: HandState, action: Declare) -> Declaration:
             extra = action.extra or 0
             if extra < 0 or extra > len(deck.extension) or (extra and not v.preset.napoletana_extends):
                 raise IllegalAction(
-                    "decl_extension", deck=deck.name, suit=action.suit, points=3, given=3 + extra
+                    "decl_extension", deck=deck.name, suit=action.suit, points=3, announced=3 + extra
                 )
             ranks = DECLARABLE_RANKS + deck.extension[:extra]
             cards = [deck.card(action.suit, r) for r in ranks]

@@ -301,3 +301,50 @@ def test_a_table_deal_says_what_it_lacks(name: str, spec: dict[str, Any], code_:
     with pytest.raises(IllegalAction) as exc:
         Match(make_variant(name)).start_hand(spec)
     assert exc.value.code == code_
+
+
+# ------------------------------------------------------------ tressette replay
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_replay_tells_a_refereed_record_with_the_box_s_scores(
+    name: str, tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from firmware.cli import main as cli
+    from firmware.engine.records import dumps
+
+    dealt, table = play_both(make_variant(name), seed=3)
+    path = tmp_path / "table.json"
+    path.write_text(dumps(table))
+    assert json.loads(path.read_text())["hands"][0]["deal"]["table"] is True
+    assert cli(["replay", str(path), "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["totals"] == dealt.totals and out["winner"] == dealt.winner
+    assert [h["points"] for h in out["hands"]] == [list(r.points) for r in dealt.results]
+    assert cli(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "(real cards, refereed)" in text and "Totals: " in text
+
+
+def test_replay_refuses_a_table_record_in_one_english_line(
+    tmp_path: Any, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import json
+
+    from firmware.cli import main as cli
+
+    doc = {
+        "format": "tressette-record/1",
+        "variant": "treseta4",
+        "options": {},
+        "hands": [{"dealer": 0, "deal": {"table": True}, "actions": [
+            {"seat": 1, "play": "4c"}, {"seat": 2, "play": "5c"}, {"seat": 3, "play": "4c"},
+        ]}],
+    }  # fmt: skip
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(doc))
+    assert cli(["replay", str(path)]) == 1
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err == [f"tressette replay: {path}: hand 1, action 2: 4c was already played (trick 1)"]

@@ -120,7 +120,7 @@ class SeatActions(TableCore):
 
     def play_card(self, card: int, signals: tuple[str, ...] = ()) -> None:
         """A card tapped on the screen: the human's play (or discard)."""
-        if self.referee is not None:
+        if self.real_cards:
             # A table game: a tap on a card stands in for a scan (reader-less play).
             self.play_table_card(card)
             return
@@ -182,9 +182,9 @@ class SeatActions(TableCore):
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
         if self.phase != PLAY:
             return self.refuse(msg("r_scan_ignored"))
-        if self.referee is None:
+        if not self.real_cards or self.match is None or self.match.state is None:
             return self.refuse(msg("r_screen_game"))
-        seat = self.referee.to_move
+        seat = self.match.state.to_move
         if self.seats[seat].kind != "table":
             return self.refuse(msg("r_table_turn", n=seat + 1))
         wait = self.play_refusal(seat)

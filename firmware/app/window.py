@@ -74,13 +74,13 @@ def played_codes(ctl: Any) -> set[str]:
     from firmware.engine import CODE
 
     out: set[str] = set()
-    state = ctl.match.state if ctl.match is not None else (ctl.referee.state if ctl.referee else None)
+    state = ctl.match.state if ctl.match is not None else None
     if state is None:
         return out
     for t in state.tricks:
         out |= {CODE[c] for c in t.cards}
     for c in state.trick:
-        out.add(CODE[c[1]] if isinstance(c, tuple) else CODE[c])
+        out.add(CODE[c])
     return out
 
 

@@ -239,6 +239,10 @@ def claim_of(state: HandState, action: Declare) -> Declaration:
     else:
         raise IllegalAction("decl_unknown", kind=repr(kind))
     held = (state.hands[seat] | info.pool) & ~state.played
+    for other in info.claims:
+        if other.seat != seat:  # announced by another seat: one of the two would be false
+            for c in other.cards:
+                held &= ~(1 << c)
     if v.preset.declare_window == "after_first_trick" and state.tricks:
         t = state.tricks[0]
         held |= 1 << t.cards[(seat - t.leader) % state.n]  # trick 1's card still counts (seed 003)

@@ -460,6 +460,13 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "k_three": ("tris", "Dreier", "three of a kind"),
     "k_four": ("quattro", "Vierer", "four of a kind"),
     "k_decima": ("napoletana decima", "Decima", "napoletana decima"),
+    "m_scan_trump": ("Passa la carta scoperta del mazziere: è la briscola", "Scanne die offene Karte des Gebers: sie ist Trumpf",
+                     "Scan the dealer's shown card: it is the trump"),
+    "m_scan_aside": ("Passa le carte messe da parte, coperte: {n} di {m}", "Scanne die abgelegten Karten, verdeckt: {n} von {m}",
+                     "Scan the cards aside, face down: {n} of {m}"),
+    "m_scan_cpu_hand": ("Passa le carte del computer (posto {seat}), coperte: {n} di {m}",
+                        "Scanne die Karten des Computers (Platz {seat}), verdeckt: {n} von {m}",
+                        "Scan the computer's cards (seat {seat}), face down: {n} of {m}"),
     "n_why_had_four": ("ha giocato anche {cards}: ne aveva quattro", "hat auch {cards} gespielt: er hatte vier", "also played {cards}: he held four"),
     # simulator panel
     "sim_buttons": ("Pulsanti", "Tasten", "Buttons"),

@@ -35,6 +35,7 @@ from firmware.store import Journal
 
 if TYPE_CHECKING:
     from firmware.app.cards_map import CardsMap, Enrolment
+    from firmware.app.dealing import DealScan
     from ui.model import Banner
 
 log = logging.getLogger("firmware.app.controller")
@@ -159,6 +160,7 @@ class TableCore:
         self.reader_online: bool | None = None
         self.banners: list[Banner] = []
         self.enrol: Enrolment | None = None  # while enrolling a deck's tags
+        self.deal_scan: DealScan | None = None  # real cards: the deal's scans still to come
         self.phase_before_enrol = Phase.HOME
         self._after_enrol: tuple[str, dict[str, Any], list[SeatSpec]] | None = None  # a table game waiting
         self.brightness: int | None = None  # set from the screen's settings (0..7)
@@ -303,3 +305,9 @@ class TableCore:
 
     def start_enrolment(self, deck: str) -> Outcome:
         raise NotImplementedError  # firmware.app.enrolment
+
+    def begin_table_hand(self, hand: int, dealer: int) -> Outcome:
+        raise NotImplementedError  # firmware.app.dealing
+
+    def deal_scan_card(self, card: int) -> Outcome:
+        raise NotImplementedError  # firmware.app.dealing

@@ -76,6 +76,7 @@ class MatchLifecycle(TableCore):
         return True
 
     def _install(self, match_id: int, seats: list[SeatSpec], match: Match) -> None:
+        self.deal_scan = None
         self.match_id = match_id
         self.seats = seats
         self.match = match
@@ -99,6 +100,10 @@ class MatchLifecycle(TableCore):
         except (TressetteError, ValueError) as exc:
             return self.refuse(msg("r_bad_game", why=str(exc)))
         mode = "referee" if TABLE in seat_list else "engine"
+        computers = [s for s, spec in enumerate(seat_list) if spec.computer]
+        if mode == "referee" and computers and v.talon_size:
+            # The talon's draws are face down to the box: a computer could not be followed.
+            return self.refuse(refusal(IllegalAction("deal_table_talon", variant=v.name, seat=computers[0])))
         if mode == "referee" and self.cards is not None and not self.cards.enrolled(v.deck.name):
             # Real cards need the deck's tags first: enrol, then this game starts.
             self._after_enrol = (name, opts, seat_list)
@@ -111,8 +116,8 @@ class MatchLifecycle(TableCore):
             dealer = self.rng.randrange(v.n_seats)
         self._install(match_id, seat_list, Match(v, first_dealer=dealer))
         self.phase = HAND_OVER
-        self.next_hand()
         self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
+        self.next_hand()  # after the greeting: a real-card deal's first prompt must show
         return Outcome(True)
 
     def next_hand(self) -> Outcome:
@@ -125,8 +130,13 @@ class MatchLifecycle(TableCore):
         hand = len(self._hands())
         assert self.match is not None
         dealer = self.match.next_dealer
-        # Real cards: the people deal; the box learns the cards as scanned.
-        spec: dict[str, Any] = {"table": True} if self.real_cards else {"seed": self.rng.randrange(1 << 31)}
+        if self.real_cards:
+            # The people deal; the box learns the cards as scanned (firmware.app.dealing).
+            if self.deal_scan is not None:
+                self.say(self.deal_scan.prompt())
+                return Outcome(True)
+            return self.begin_table_hand(hand, dealer)
+        spec: dict[str, Any] = {"seed": self.rng.randrange(1 << 31)}
         self.journal.add_hand(self.match_id, hand, dealer, spec)
         self.match.start_hand(spec)
         self._reset_declarations()

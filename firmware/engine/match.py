@@ -102,6 +102,10 @@ class Match:
         self.hands.append(HandRecord(dealer, spec))
         return self.state
 
+    def check_deal(self, deal_spec: DealSpec) -> None:
+        """Raise :class:`IllegalAction` if the next hand cannot be dealt from ``deal_spec``."""
+        self._deal(dict(deal_spec))
+
     def _deal(self, spec: dict[str, Any]) -> Deal:
         if spec.get("table") is True:
             return deal_table(self.variant, spec, self.next_dealer)  # real cards

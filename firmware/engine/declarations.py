@@ -136,9 +136,14 @@ def possible(
         candidates.append(Declare(seat, "three", rank=rank))
     for cand in candidates:
         try:
-            evaluate(deck, cand, held, extends, earlier, decima)
+            decl = evaluate(deck, cand, held, extends, earlier, decima)
         except IllegalAction:
             continue
+        # Offered as a person says it: the suit a three lacks, a napoletana's extension.
+        if decl.kind == "three":
+            cand = Declare(seat, "three", rank=decl.rank, missing=decl.missing)
+        elif decl.kind == "napoletana" and extends:
+            cand = Declare(seat, "napoletana", suit=decl.suit, extra=decl.points - 3)
         out.append(cand)
     return out
 

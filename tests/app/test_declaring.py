@@ -92,9 +92,9 @@ def test_a_person_declares_onori_in_turn_from_every_seat(make_table, variant, op
         ctl.new_match()
         play_until(table, lambda: len(ctl.match.state.tricks) >= 1)
         state = ctl.match.state
-        if ctl.phase == PLAY and len(state.tricks) == 1 and not state.trick:
-            if (state.tricks[0].winner == seat) == won and seat in ctl.pending_accusi():
-                break
+        round_open = ctl.phase == PLAY and len(state.tricks) == 1 and not state.trick
+        if round_open and (state.tricks[0].winner == seat) == won and seat in ctl.pending_accusi():
+            break
     else:
         pytest.fail("no deal gave the person onori")
     assert ctl.window() is Window.ONORI and ctl.onori_turn() == seat
@@ -178,7 +178,7 @@ def test_at_his_turn_a_person_may_declare_in_every_seat(make_table, variant):
         ctl = table.ctl
         for _ in range(ATTEMPTS):
             ctl.new_match()
-            play_until(table, lambda: ctl._mover() == seat and bool(ctl.model().declarable))
+            play_until(table, lambda c=ctl, s=seat: c._mover() == s and bool(c.model().declarable))
             if ctl.phase == PLAY and ctl._mover() == seat and ctl.model().declarable:
                 break
             if ctl.phase == HAND_OVER:

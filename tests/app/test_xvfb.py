@@ -224,7 +224,7 @@ def onori_script(tmp_path: Path):
             ctl.new_match()
             steps: list[tuple[int, object, int]] = []  # (journal length before, model, card)
 
-            def pump() -> None:
+            def pump(ctl=ctl, seats=seats, events=events) -> None:
                 while True:
                     seats.poll(ctl)
                     event = events.get_nowait()

@@ -123,8 +123,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", type=int, default=0)
     p.set_defaults(func=_deal)
 
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui)")
-    p.add_argument("what", choices=["engine", "solver", "ui"])
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app)")
+    p.add_argument("what", choices=["engine", "solver", "ui", "app"])
     p.add_argument("--variant", default="tressette2")
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)

@@ -40,7 +40,7 @@ import pygame
 
 from ui import intents as it
 from ui.cards import CardArt
-from ui.fonts import Fonts
+from ui.fonts import Fonts, min_text_px
 from ui.intents import LEVELS, Intent
 from ui.model import TableModel
 from ui.screens import (
@@ -85,6 +85,7 @@ class UIApp:
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(settings or {})
         fonts = Fonts(theme)
+        fonts.min_size = min_text_px(surface.get_height())
         self.ctx = Ctx(fonts=fonts, art=CardArt(fonts), theme=theme, settings=self.settings,
                        sounds=Sounds() if sounds else None)
         if self.ctx.sounds is not None and self.settings.get("sounds", True):

@@ -466,16 +466,17 @@ class StatsScreen(Screen):
         st = self.model.stats
         fs = ctx.fsize(H, 0.045)
         top = m + row + gap * 2
-        chart_w = int(W * 0.4) if st.history else 0
+        chart_w = int(W * 0.4) if st.history and W >= 640 else 0  # a small screen: the table alone
         table = Rect(m, top, W - 3 * m - chart_w, H - top - m)
         draw_panel(s, table, ctx.theme, 190)
         if not st.lines:
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
-            cols = [table.x + 8, table.x + int(table.w * 0.52), table.x + int(table.w * 0.68), table.x + int(table.w * 0.84)]
-            heads = [f"{t('variant')} · {t('level')}", t("games"), t("wins"), "%"]
+            fr = (0.0, 0.42, 0.62, 0.76, 0.88)  # game · level · played · won · %
+            cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
+            heads = [t("variant"), t("level"), t("games"), t("wins"), "%"]
+            widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
             y = table.y + 6
-            widths = [cols[1] - cols[0] - 6, cols[2] - cols[1] - 4, cols[3] - cols[2] - 4, table.right - cols[3] - 4]
             for x, h, w in zip(cols, heads, widths, strict=True):
                 blit_text(s, ctx, h, fs, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
             y += fs + 8
@@ -483,11 +484,11 @@ class StatsScreen(Screen):
                 if y + fs > table.bottom - 4:
                     break
                 rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
-                label = f"{variant_label(line.variant, ctx.lang)} · {t(line.level)}"
-                for x, cell, w in zip(cols, (label, str(line.games), str(line.wins), rate), widths, strict=True):
+                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins), rate)
+                for x, cell, w in zip(cols, cells, widths, strict=True):
                     blit_text(s, ctx, cell, fs, (x, y), max_w=w)
                 y += fs + 6
-        if st.history:
+        if chart_w:
             chart = Rect(table.right + m, top, chart_w, H - top - m)
             self.draw_chart(s, chart, fs)
 

@@ -47,6 +47,19 @@ def scenes() -> dict[str, Callable[[object], None]]:
         "hand_end": menu("hand_end", demo.finished_model()),
         "match_end": menu("hand_end", demo.finished_match_model()),
     }
+    def ask_new_game(ui) -> None:  # type: ignore[no-untyped-def]
+        ui.set_model(demo.busiest("tressette2"))
+        ui.update(5.0)
+        ui.show("home")
+        ui.home.press("start")
+
+    def table_after_hand(ui) -> None:  # type: ignore[no-untyped-def]
+        ui.set_model(demo.finished_model())
+        ui.update(5.0)
+        ui.show("table")
+
+    out["ask_new_game"] = ask_new_game
+    out["table_after_hand"] = table_after_hand
     for variant in PRESETS:
         out[f"table_{variant}"] = table(demo.busiest(variant))
     return out

@@ -364,6 +364,9 @@ def _trick_slots(model: TableModel, mid: Rect, size: tuple[int, int]) -> dict[in
 
 def _action_specs(model: TableModel) -> list[tuple[str, str]]:
     specs: list[tuple[str, str]] = []
+    if model.hand_over:
+        # the table after the hand: the count again, and onwards (issue 13.1: no dead end)
+        return [("count", "count"), ("home", "home") if model.match_over else ("next_hand", "next_hand")]
     for i, _ in enumerate(model.declarable):
         specs.append((f"declare:{i}", "declare"))
     for z in model.zu_tun:

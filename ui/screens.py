@@ -41,6 +41,14 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
 )
 
 
+def ask(ctx: Ctx, question: str, intent: Any, emit: Callable[[Any], None]) -> None:
+    """Ask first (ctx.ask, the app's yes/no dialog), or emit at once without one."""
+    if ctx.ask is not None:
+        ctx.ask(question, intent)
+    else:
+        emit(intent)
+
+
 def _grid(area: Rect, n: int, cols: int, row_h: int, gap: int) -> list[Rect]:
     w = (area.w - (cols - 1) * gap) // cols
     return [Rect(area.x + (i % cols) * (w + gap), area.y + (i // cols) * (row_h + gap), w, row_h) for i in range(n)]
@@ -227,7 +235,11 @@ class HomeScreen(Screen):
             self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
             self._fit_seats()
         elif name == "start":
-            self.emit(self.new_game_intent())
+            intent = self.new_game_intent()
+            if (self.model.in_game and not self.model.match_over) or self.model.resumable:
+                ask(self.ctx, self.ctx.t("ask_abandon"), intent, self.emit)  # one tap must not lose a match
+            else:
+                self.emit(intent)
         elif name == "continue":
             if self.model.in_game and not self.model.match_over:
                 self.show("table")
@@ -491,6 +503,7 @@ class StatsScreen(Screen):
         if chart_w:
             chart = Rect(table.right + m, top, chart_w, H - top - m)
             self.draw_chart(s, chart, fs)
+        self.draw_buttons(s)  # Back (it was never drawn: issue 13.1)
 
     def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
         """Recent matches: our score (bright) beside theirs (dim), as bars."""

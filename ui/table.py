@@ -270,13 +270,27 @@ class TableScreen:
         if name == "last_trick":
             self.show_last = bool(m.last_trick)
             return True
+        if name in ("count", "home"):
+            self.show("hand_end" if name == "count" else "home")
+            return True
+        if name == "next_hand":
+            self.emit(it.NextHand())
+            return True
         kind, _, arg = name.partition(":")
         if kind == "declare":
             self.emit(it.Declare(m.declarable[int(arg)]))
         elif kind == "zu_tun":
             self.emit(it.ZuTun(int(arg)))
         elif kind == "claim":
-            self.emit(it.Claim())
+            # chiamarsi fuori wrongly loses the match: never on one tap (issue 13.2)
+            side = m.side_of(m.me)
+            pts = (m.totals[side] if side < len(m.totals) else 0) + (m.declared[side] if side < len(m.declared) else 0)
+            pts += (m.side_thirds[side] if side < len(m.side_thirds) else 0) // 3
+            question = self.ctx.t("ask_claim", n=pts, target=m.target)
+            if self.ctx.ask is not None:
+                self.ctx.ask(question, it.Claim())
+            else:
+                self.emit(it.Claim())
         elif kind == "call":
             self.emit(it.Call(int(arg)))
         elif kind == "signal":

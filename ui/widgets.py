@@ -27,6 +27,9 @@ class Ctx:
     settings: dict[str, Any] = field(default_factory=dict)
     _felt: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
     sounds: Any = None  # ui.sound.Sounds, or None for silence
+    # ask(question, intent): a yes/no question before an intent that cannot be undone
+    # (UIApp shows it over the screen; without one the intent is sent at once)
+    ask: Any = None
 
     def play(self, name: str) -> None:
         """A sound, if sounds are on in the settings."""

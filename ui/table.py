@@ -281,6 +281,8 @@ class TableScreen:
             self.emit(it.Declare(m.declarable[int(arg)]))
         elif kind == "zu_tun":
             self.emit(it.ZuTun(int(arg)))
+        elif kind == "declare_none":
+            self.emit(it.NothingToDeclare())
         elif kind == "claim":
             # chiamarsi fuori wrongly loses the match: never on one tap (issue 13.2)
             side = m.side_of(m.me)

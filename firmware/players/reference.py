@@ -1,0 +1,169 @@
+"""A reference opponent built differently from the levels: sampled deals, fixed-depth
+alpha-beta, majority vote (measurement only, never in the menu).
+
+The approach of the Tressette programs in the literature: for each decision
+
+1. sample ``worlds`` deals of the hidden cards consistent with the view (the same
+   consistency rules as every player: :func:`determinize`, which only reads the
+   view; no weighting, no inference from signals beyond the engine's voids);
+2. in each deal, search the position with alpha-beta to a fixed depth of
+   ``plies`` cards (always completing the trick in progress at the horizon), the
+   value being the thirds the own side takes minus what the others take
+   (paranoid for games of more than two sides; the sign is turned in Ciapanò);
+   every hand is open in the deal, there is no playout policy and no exact
+   endgame solver beyond what the depth reaches;
+3. each deal votes for its best card; the card with most votes is played (ties:
+   the larger summed value, then the cheapest card).
+
+Its strength does not depend on the clock: the work per decision is fixed by
+``worlds`` and ``plies``, so a measurement against it gives the same result on
+a loaded machine and on the box. It declares every accuso on offer and takes
+the table actions of :func:`special_action` like every level.
+"""
+
+from __future__ import annotations
+
+import random
+
+from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
+from firmware.players import signals
+from firmware.players.base import (
+    declare_everything,
+    first_play_or_other,
+    legal_plays,
+    special_action,
+)
+from firmware.players.determinize import Inconsistent, determinize
+from firmware.players.heuristic import normal_card
+
+DEFAULT_WORLDS = 16
+DEFAULT_PLIES = 8
+
+_INF = 1 << 30
+
+
+class ReferencePlayer:
+    """Sampled-deal alpha-beta with a majority vote (see the module docstring)."""
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        worlds: int | None = None,
+        plies: int | None = None,
+        name: str = "reference",
+    ) -> None:
+        self.name = name
+        self.rng = random.Random(seed)
+        self.worlds = DEFAULT_WORLDS if worlds is None else worlds
+        self.plies = DEFAULT_PLIES if plies is None else plies
+        self.nodes = 0
+
+    def choose(self, view: View) -> Action:
+        special = special_action(view)
+        if special is not None:
+            return special
+        plays = legal_plays(view)
+        if not plays:
+            return first_play_or_other(view)
+        cards = sorted({a.card for a in plays})
+        if len(cards) == 1:
+            return signals.play_with_signals(view, cards[0])
+        try:
+            card = self.vote(view, cards)
+        except Inconsistent:
+            card = normal_card(view)
+        return signals.play_with_signals(view, card)
+
+    def declarations(self, view: View) -> list[Declare]:
+        return declare_everything(view)
+
+    def vote(self, view: View, cards: list[Card]) -> Card:
+        votes = dict.fromkeys(cards, 0)
+        sums = dict.fromkeys(cards, 0)
+        for _ in range(self.worlds):
+            world = determinize(view, self.rng)
+            side = world.hand_sides[view.seat]
+            best_card, best = cards[0], -_INF
+            for c in _ordered(world, cards):
+                child = world.copy()
+                child.play_fast(c)
+                v = self._value(child, side, self.plies - 1, best, _INF)
+                sums[c] += max(v, -_INF // 2)
+                if v > best:
+                    best, best_card = v, c
+            votes[best_card] += 1
+        return max(cards, key=lambda c: (votes[c], sums[c], -THIRDS[c], RANK[c]))
+
+    def _value(self, s: HandState, side: int, depth: int, alpha: int, beta: int) -> int:
+        """Own side's thirds minus the others' (mean), searched ``depth`` more cards."""
+        self.nodes += 1
+        if s.over or (depth <= 0 and not s.trick):
+            return _evaluate(s, side)
+        maximise = s.hand_sides[s.to_move] == side
+        best = -_INF if maximise else _INF
+        for c in _ordered(s, _distinct(s)):
+            child = s.copy()
+            child.play_fast(c)
+            v = self._value(child, side, depth - 1, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        return best
+
+
+def _evaluate(s: HandState, side: int) -> int:
+    sides = s.hand_sides
+    n_sides = max(sides) + 1
+    mine = 0
+    others = 0
+    for seat in range(s.n):
+        if sides[seat] == side:
+            mine += s.thirds[seat]
+        else:
+            others += s.thirds[seat]
+    # Several opponents (each for himself): compare with their mean, in thirds x (n_sides-1).
+    value = mine * (n_sides - 1) - others
+    return -value if s.variant.inverted else value
+
+
+def _distinct(s: HandState) -> list[Card]:
+    """The legal cards, one of each group that plays alike (same suit, same thirds, no
+    card of another hand between them)."""
+    legal = s.legal_mask()
+    me = s.to_move
+    outside = 0
+    for p in range(s.n):
+        if p != me:
+            outside |= s.hands[p]
+    out: list[Card] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if (
+            prev >= 0
+            and SUIT[prev] == SUIT[c]
+            and THIRDS[prev] == THIRDS[c]
+            and not outside & (((1 << c) - 1) & ~((1 << (prev + 1)) - 1))
+        ):
+            continue  # equivalent to the stronger card just kept
+        out.append(c)
+        prev = c
+    return out
+
+
+def _ordered(s: HandState, cards: list[Card]) -> list[Card]:
+    """Rich and strong cards first (better cut-offs): by thirds, then by rank."""
+    return sorted(cards, key=lambda c: (-THIRDS[c], RANK[c]))

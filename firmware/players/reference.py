@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
+from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
 from firmware.players import signals
 from firmware.players.base import (
     declare_everything,
@@ -35,6 +35,7 @@ from firmware.players.base import (
 )
 from firmware.players.determinize import Inconsistent, determinize
 from firmware.players.heuristic import normal_card
+from firmware.players.rollout import distinct_legal
 
 DEFAULT_WORLDS = 16
 DEFAULT_PLIES = 8
@@ -102,7 +103,7 @@ class ReferencePlayer:
             return _evaluate(s, side)
         maximise = s.hand_sides[s.to_move] == side
         best = -_INF if maximise else _INF
-        for c in _ordered(s, _distinct(s)):
+        for c in _ordered(s, distinct_legal(s)):
             child = s.copy()
             child.play_fast(c)
             v = self._value(child, side, depth - 1, alpha, beta)
@@ -134,34 +135,6 @@ def _evaluate(s: HandState, side: int) -> int:
     # Several opponents (each for himself): compare with their mean, in thirds x (n_sides-1).
     value = mine * (n_sides - 1) - others
     return -value if s.variant.inverted else value
-
-
-def _distinct(s: HandState) -> list[Card]:
-    """The legal cards, one of each group that plays alike (same suit, same thirds, no
-    card of another hand between them)."""
-    legal = s.legal_mask()
-    me = s.to_move
-    outside = 0
-    for p in range(s.n):
-        if p != me:
-            outside |= s.hands[p]
-    out: list[Card] = []
-    prev = -1
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        if (
-            prev >= 0
-            and SUIT[prev] == SUIT[c]
-            and THIRDS[prev] == THIRDS[c]
-            and not outside & (((1 << c) - 1) & ~((1 << (prev + 1)) - 1))
-        ):
-            continue  # equivalent to the stronger card just kept
-        out.append(c)
-        prev = c
-    return out
 
 
 def _ordered(s: HandState, cards: list[Card]) -> list[Card]:

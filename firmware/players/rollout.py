@@ -14,6 +14,10 @@ from __future__ import annotations
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, card_list
 from firmware.engine.state import apply_unchecked
 
+COUNTING = False
+"""Games of more than two seats: the policy plays with a card counter's knowledge
+(sure winners against every unseen card) instead of the world's open hands."""
+
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
 
 
@@ -70,7 +74,7 @@ def weakest_overall(mask: CardMask) -> Card:
 
 
 
-def policy_card(s: HandState) -> Card:
+def policy_card(s: HandState, counting_model: bool = False) -> Card:
     legal = s.legal_mask()
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
@@ -81,11 +85,21 @@ def policy_card(s: HandState) -> Card:
     side_of = s.hand_sides.__getitem__
     my_side = side_of(me)
     suit_masks = s.suit_masks
+    counting = (COUNTING or counting_model) and n > 2
+    if counting:
+        # What a card counter at the seat knows: any card not in its hand may be
+        # anywhere (the partner's shown cards excepted).
+        rivals = 0
+        for p in range(n):
+            if p != me:
+                rivals |= s.hands[p] & ~(s.known[p] if side_of(p) == my_side else 0)
     if not s.trick:
         opp = 0
         for p in range(n):
             if side_of(p) != my_side:
                 opp |= s.hands[p]
+        if counting:
+            opp = rivals
         # Lead a sure winner, the richest; else the cheapest card.
         best, key = -1, (-1, 0)
         m = legal
@@ -110,6 +124,8 @@ def policy_card(s: HandState) -> Card:
         p = (s.leader + i) % n
         if side_of(p) != my_side:
             later_opp |= s.hands[p]
+    if counting and pos < n - 1:
+        later_opp = rivals
     suit = SUIT[best]
     higher_than = suit_masks[suit] & ((1 << best) - 1)
     if side_of(best_seat) == my_side:
@@ -190,6 +206,34 @@ def _combo_possible(s: HandState, seat: int) -> bool:
             if k >= 3:
                 return True
     return False
+
+
+def distinct_legal(s: HandState) -> list[Card]:
+    """The legal cards of the seat to move, one of each group that plays alike: same
+    suit, same thirds, and no card of another hand between them in rank."""
+    legal = s.legal_mask()
+    me = s.to_move
+    outside = 0
+    for p in range(s.n):
+        if p != me:
+            outside |= s.hands[p]
+    out: list[Card] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if (
+            prev >= 0
+            and SUIT[prev] == SUIT[c]
+            and THIRDS[prev] == THIRDS[c]
+            and not outside & ((low - 1) & ~((1 << (prev + 1)) - 1))
+        ):
+            continue  # plays exactly like the stronger card just kept
+        out.append(c)
+        prev = c
+    return out
 
 
 def playout(s: HandState) -> None:

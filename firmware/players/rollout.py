@@ -176,6 +176,8 @@ def declare_now(s: HandState) -> None:
         return
     window = v.preset.declare_window
     if window in _DECLARING_WINDOWS:
+        if window != "turn" and s.tricks:
+            return  # first_card / first_trick: the window closed with trick 1
         seats = [s.to_move]
     elif window == "after_first_trick" and len(s.tricks) == 1 and not s.trick:
         seats = list(range(s.n))

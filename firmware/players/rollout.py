@@ -374,5 +374,134 @@ def playout_margin(s: HandState, side: int) -> float:
         mine = th[side] + decl[side]
         other = th[1 - side] + decl[1 - side]
         return float(mine - other)
-    playout(s)
+    declaring = s.variant.accusi and s.variant.preset.declare_window not in ("start", "none")
+    while not s.over and not lean4_eligible(s):
+        # The engine's path until the accusi windows close (then the lean loop), or to the end.
+        if declaring:
+            declare_now(s)
+        s.play_fast(policy_card(s))
+    if not s.over:
+        th = lean4_playout(s)
+        decl = [0, 0]
+        for d in s.declarations:
+            decl[s.hand_sides[d.seat]] += 3 * d.points
+        mine = th[side] + th[side + 2] + decl[side]
+        other = th[1 - side] + th[3 - side] + decl[1 - side]
+        return float(mine - other)
     return margin(s, side)
+
+
+def lean4_eligible(s: HandState) -> bool:
+    """Four seats in two partnerships, no talon, no trump, not inverted, and no accuso
+    still possible: :func:`lean4_playout` plays exactly what :func:`playout` would."""
+    v = s.variant
+    if s.n != 4 or s.talon_left or s.trump is not None or v.inverted or s.widow or s.pending:
+        return False
+    if COUNTING or s.hand_sides != (0, 1, 0, 1):
+        return False
+    if v.accusi:
+        window = v.preset.declare_window
+        if window in ("first_card", "first_trick") and not s.tricks:
+            return False
+        if window == "after_first_trick" and len(s.tricks) <= 1:
+            return False
+        if window == "turn":
+            return False
+    return True
+
+
+def lean4_playout(s: HandState) -> list[int]:
+    """The thirds per seat at the end of the hand when all four follow the policy, on
+    bitmasks only (``s`` is not changed)."""
+    hands = s.hands[:]
+    th = s.thirds[:]
+    leader = s.leader
+    trick = s.trick[:]
+    sm = s.suit_masks
+    suit_of, rank_of, thirds_of = SUIT, RANK, THIRDS
+    while True:
+        pos = len(trick)
+        me = (leader + pos) & 3
+        hand = hands[me]
+        legal = (hand & sm[suit_of[trick[0]]] or hand) if pos else hand
+        if legal & (legal - 1) == 0:
+            c = legal.bit_length() - 1
+        elif not pos:
+            opp = hands[(me + 1) & 3] | hands[(me + 3) & 3]
+            c, key = -1, (-1, 0)
+            m = legal
+            while m:
+                low = m & -m
+                x = low.bit_length() - 1
+                m ^= low
+                if not opp & sm[suit_of[x]] & (low - 1):
+                    k = (thirds_of[x], -rank_of[x])
+                    if k > key:
+                        c, key = x, k
+            if c < 0:
+                c = cheapest(legal)
+        else:
+            bi = 0
+            for i in range(1, pos):
+                if suit_of[trick[i]] == suit_of[trick[bi]] and rank_of[trick[i]] < rank_of[trick[bi]]:
+                    bi = i
+            best = trick[bi]
+            partner_best = (bi - pos) % 2 == 0
+            later_opp = 0
+            for i in range(pos + 1, 4):
+                if (i - pos) % 2 == 1:
+                    later_opp |= hands[(leader + i) & 3]
+            higher_than = sm[suit_of[best]] & ((1 << best) - 1)
+            c = -1
+            if partner_best:
+                if not later_opp & higher_than:
+                    key2 = (-1, 0)
+                    m = legal
+                    while m:
+                        low = m & -m
+                        x = low.bit_length() - 1
+                        m ^= low
+                        k2 = (thirds_of[x], rank_of[x])
+                        if k2 > key2:
+                            c, key2 = x, k2
+                else:
+                    c = cheapest(legal)
+            else:
+                winners = legal & higher_than
+                if winners:
+                    value = 0
+                    for x in trick:
+                        value += thirds_of[x]
+                    if later_opp:
+                        sure = 0
+                        m = winners
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            if not later_opp & sm[suit_of[best]] & (low - 1):
+                                sure |= low
+                        if sure:
+                            w = weakest(sure)
+                            if value >= 1 or thirds_of[w] != 1:
+                                c = w
+                    else:
+                        w = weakest(winners)
+                        if value >= 1 or thirds_of[w] != 1:
+                            c = w
+                if c < 0:
+                    c = cheapest(legal)
+        hands[me] = hand & ~(1 << c)
+        trick.append(c)
+        if len(trick) == 4:
+            bi = 0
+            lead_suit = suit_of[trick[0]]
+            for i in range(1, 4):
+                if suit_of[trick[i]] == lead_suit and rank_of[trick[i]] < rank_of[trick[bi]]:
+                    bi = i
+            winner = (leader + bi) & 3
+            th[winner] += thirds_of[trick[0]] + thirds_of[trick[1]] + thirds_of[trick[2]] + thirds_of[trick[3]]
+            leader = winner
+            trick = []
+            if not (hands[0] | hands[1] | hands[2] | hands[3]):
+                th[winner] += 3
+                return th

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 
-from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
+from firmware.engine import ITALIAN, RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
 from firmware.players import signals
 from firmware.players.base import (
     declare_everything,
@@ -41,6 +41,8 @@ DEFAULT_WORLDS = 16
 DEFAULT_PLIES = 8
 
 _INF = 1 << 30
+LAST_TRICK = 3  # thirds for the last trick
+_SUIT_MASKS = tuple(ITALIAN.suit_mask(x) for x in range(len(ITALIAN.suits)))
 
 
 class ReferencePlayer:
@@ -85,11 +87,17 @@ class ReferencePlayer:
         for _ in range(self.worlds):
             world = determinize(view, self.rng)
             side = world.hand_sides[view.seat]
+            lean = _lean_ok(world)
+            if lean:
+                diff = sum(t if world.hand_sides[p] == side else -t for p, t in enumerate(world.thirds))
             best_card, best = cards[0], -_INF
             for c in _ordered(world, cards):
-                child = world.copy()
-                child.play_fast(c)
-                v = self._value(child, side, self.plies - 1, best, _INF)
+                if lean:
+                    v = self._lean_child(world.hands, world.trick, world.leader, diff, side, c, self.plies - 1, best, _INF)
+                else:
+                    child = world.copy()
+                    child.play_fast(c)
+                    v = self._value(child, side, self.plies - 1, best, _INF)
                 sums[c] += max(v, -_INF // 2)
                 if v > best:
                     best, best_card = v, c
@@ -120,6 +128,111 @@ class ReferencePlayer:
             if alpha >= beta:
                 break
         return best
+
+
+    # The same search on four bitmasks (partnerships, no talon, no trump): the same
+    # cards in the same order, so the same values as :meth:`_value`, several times faster.
+
+    def _lean_child(
+        self,
+        hands: list[int],
+        trick: list[Card],
+        leader: int,
+        diff: int,
+        side: int,
+        c: Card,
+        depth: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        me = (leader + len(trick)) & 3
+        hands = hands[:]
+        hands[me] &= ~(1 << c)
+        trick = [*trick, c]
+        if len(trick) == 4:
+            lead_suit = SUIT[trick[0]]
+            bi = 0
+            for i in range(1, 4):
+                if SUIT[trick[i]] == lead_suit and RANK[trick[i]] < RANK[trick[bi]]:
+                    bi = i
+            leader = (leader + bi) & 3
+            pts = THIRDS[trick[0]] + THIRDS[trick[1]] + THIRDS[trick[2]] + THIRDS[trick[3]]
+            if not (hands[0] | hands[1] | hands[2] | hands[3]):
+                pts += LAST_TRICK
+            diff += pts if (leader & 1) == side else -pts
+            trick = []
+        return self._lean_value(hands, trick, leader, diff, side, depth, alpha, beta)
+
+    def _lean_value(
+        self,
+        hands: list[int],
+        trick: list[Card],
+        leader: int,
+        diff: int,
+        side: int,
+        depth: int,
+        alpha: int,
+        beta: int,
+    ) -> int:
+        self.nodes += 1
+        if not trick and (depth <= 0 or not (hands[0] | hands[1] | hands[2] | hands[3])):
+            return diff
+        me = (leader + len(trick)) & 3
+        hand = hands[me]
+        legal = (hand & _SUIT_MASKS[SUIT[trick[0]]] or hand) if trick else hand
+        outside = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        maximise = (me & 1) == side
+        best = -_INF if maximise else _INF
+        for c in _ordered_mask(legal, outside):
+            v = self._lean_child(hands, trick, leader, diff, side, c, depth - 1, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            else:
+                if v < best:
+                    best = v
+                    if v < beta:
+                        beta = v
+            if alpha >= beta:
+                break
+        return best
+
+
+def _lean_ok(s: HandState) -> bool:
+    return (
+        s.n == 4
+        and s.hand_sides == (0, 1, 0, 1)
+        and not s.talon_left
+        and s.trump is None
+        and not s.variant.inverted
+        and s.pending is None
+        and not s.widow
+        and s.suit_masks == _SUIT_MASKS
+    )
+
+
+def _ordered_mask(legal: int, outside: int) -> list[Card]:
+    """:func:`distinct_legal` then :func:`_ordered`, on masks."""
+    out: list[Card] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if (
+            prev >= 0
+            and SUIT[prev] == SUIT[c]
+            and THIRDS[prev] == THIRDS[c]
+            and not outside & ((low - 1) & ~((1 << (prev + 1)) - 1))
+        ):
+            continue
+        out.append(c)
+        prev = c
+    out.sort(key=lambda c: (-THIRDS[c], RANK[c]))
+    return out
 
 
 def _evaluate(s: HandState, side: int) -> int:

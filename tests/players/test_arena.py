@@ -89,3 +89,31 @@ def test_reference_opponent_smoke_duplicate() -> None:
     # A seeded smoke run: the reference beats random play on these deals.
     assert ref["points_per_hand_diff"] < 0
     assert "reference" in out["decision_ms"]
+
+
+def test_reference_lean_search_equals_engine_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The four-bitmask search of the reference plays the same cards with the same
+    values as its search over the engine's states."""
+    import random
+
+    from firmware.engine import HandState, deal_seeded, view_for
+    from firmware.engine.cards import cards_of
+    from firmware.players import reference
+
+    variant = make_variant("treseta4", {"signals": "none"})
+    rng = random.Random(5)
+    for _ in range(12):
+        s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), 0), 0)
+        for _ in range(rng.randrange(0, 30)):
+            s.play_fast(rng.choice(list(cards_of(s.legal_mask()))))
+        view = view_for(s, s.to_move)
+        cards = sorted(cards_of(s.legal_mask()))
+        if len(cards) < 2:
+            continue
+        lean = reference.ReferencePlayer(seed=1, worlds=3, plies=6)
+        got = lean.vote(view, cards)
+        monkeypatch.setattr(reference, "_lean_ok", lambda s: False)
+        engine = reference.ReferencePlayer(seed=1, worlds=3, plies=6)
+        assert engine.vote(view, cards) == got
+        assert engine.nodes == lean.nodes
+        monkeypatch.undo()

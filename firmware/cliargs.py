@@ -15,6 +15,10 @@ import math
 import os
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from firmware.config import SeatSpec
 
 Type = Callable[[str], object]
 
@@ -82,6 +86,14 @@ def player(text: str) -> str:
     return text.strip().lower()
 
 
+def players(text: str) -> str:
+    """``normal,reference``: a comma-separated list of :func:`player` names."""
+    names = [player(x) for x in text.split(",") if x.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one player level")
+    return ",".join(names)
+
+
 def screen_size(text: str) -> tuple[int, int]:
     """``800x480``: both sides within what a touchscreen or a laptop window can be."""
     w, sep, h = text.lower().partition("x")
@@ -95,7 +107,7 @@ def screen_size(text: str) -> tuple[int, int]:
     return size
 
 
-def seats(text: str) -> list[str]:
+def seats(text: str) -> list[SeatSpec]:
     """``human,cpu:normal``: at least one seat, each human, table or cpu:LEVEL."""
     from firmware.config import check_seats
 

@@ -346,7 +346,7 @@ def test_real_cards_through_the_reader_pause_and_resume(faulty: Any) -> None:
     ctl = table.ctl
     ctl.new_match()
     ctl.accusi_done.update({0, 1})
-    real = honest_table(seed=77, dealer=ctl.referee.state.dealer)
+    real = honest_table(seed=77, dealer=ctl.match.state.dealer)
 
     def next_card() -> int:
         seat = real.state.to_move

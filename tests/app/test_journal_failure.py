@@ -395,3 +395,27 @@ def test_the_failure_reads_on_the_screen_in_every_language(
     out = REPO / "test-artifacts" / "app"
     out.mkdir(parents=True, exist_ok=True)
     pygame.image.save(ui.surface, str(out / f"journal_failure_{lang}_{size[0]}x{size[1]}.png"))
+
+
+def test_a_deck_map_that_cannot_be_saved_is_said_not_a_silent_stall(
+    make_table: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The state directory full while enrolling: the save raised out of the
+    handler, the loop logged it, and the screen stayed on the last card."""
+    import errno
+
+    import firmware.app.cards_map as cards_map
+    from tests.app.test_real_cards import enrol
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    table = make_table(seats=["table", "table"])
+    monkeypatch.setattr(cards_map, "atomic_write", full)
+    with pytest.raises(AssertionError):  # enrol() expects the success message
+        enrol(table)
+    ctl = table.ctl
+    assert ctl.message.level == "error" and ctl.message.message.key == "m_cards_not_saved"
+    assert "No space left on device" in ctl.message.text
+    assert ctl.enrol is None and ctl.phase != "enrol"
+    assert not table.cards.enrolled("italian")

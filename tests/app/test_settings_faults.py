@@ -175,3 +175,23 @@ def test_any_bytes_give_a_document_or_one_clear_error(data: bytes) -> None:
         assert str(exc) and "Traceback" not in str(exc)
     else:
         assert isinstance(doc, dict)
+
+
+def toml_blocks() -> list[tuple[str, str]]:
+    import re
+
+    from tests.app.conftest import REPO
+
+    out = []
+    for doc in sorted((REPO / "docs").glob("*.md")):
+        for i, block in enumerate(re.findall(r"```toml\n(.*?)```", doc.read_text(), re.S)):
+            out.append((f"{doc.name}#{i}", block))
+    return out
+
+
+@pytest.mark.parametrize(("where", "block"), toml_blocks())
+def test_every_settings_example_in_the_docs_loads_without_a_problem(
+    tmp_path: Path, where: str, block: str
+) -> None:
+    _, problems = config.load(write(tmp_path, block))
+    assert problems == [], (where, problems)

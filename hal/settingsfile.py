@@ -23,6 +23,8 @@ Two parts:
 from __future__ import annotations
 
 import difflib
+import os
+import stat
 import tomllib
 from collections.abc import Iterable, Mapping
 from pathlib import Path
@@ -42,7 +44,11 @@ def read_toml(path: Path | str) -> dict[str, Any]:
     """The TOML document in ``path``, or :class:`SettingsFileError`."""
     path = Path(path)
     try:
-        with open(path, "rb") as f:
+        # non-blocking: a FIFO at the path must not hang the program at start
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(fd).st_mode):
+                raise SettingsFileError(f"{path} is not a regular file")
             data = f.read(MAX_BYTES + 1)
     except FileNotFoundError:
         raise SettingsFileError(f"{path} does not exist") from None

@@ -195,3 +195,14 @@ def test_every_settings_example_in_the_docs_loads_without_a_problem(
 ) -> None:
     _, problems = config.load(write(tmp_path, block))
     assert problems == [], (where, problems)
+
+
+def test_a_settings_path_that_is_a_fifo_or_a_device_does_not_hang(tmp_path: Path) -> None:
+    import os
+
+    fifo = tmp_path / "fifo.toml"
+    os.mkfifo(fifo)
+    for path in (fifo, Path("/dev/zero"), tmp_path):
+        s, problems = config.load(path, create=False)
+        assert len(problems) == 1 and ("not a regular file" in problems[0] or "directory" in problems[0])
+        assert s.game.variant == "tressette2"

@@ -145,6 +145,7 @@ class TableModel:
     discardable: frozenset[Card] = frozenset()  # terziglio: the dealer discards before play
     signals: tuple[tuple[int, int, Card, tuple[str, ...]], ...] = ()  # (trick, seat, card, names), public
     called: Card | None = None  # chiamata: the called card
+    caller: int | None = None  # chiamata: the seat that called it
     to_move: int | None = None
     dealer: int = 0
     trick: tuple[PlayedCard, ...] = ()
@@ -258,9 +259,11 @@ def model_from_view(
     legal_names = {type(a).__name__ for a in view.legal}
     last = view.tricks[-1] if view.tricks else None
     last_trick: tuple[PlayedCard, ...] = ()
-    if last is not None:
-        last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)])
     spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in getattr(view, "signals", ()))
+    if last is not None:
+        k = len(view.tricks) - 1
+        said = [next((x[3] for x in spoken if x[0] == k and x[2] == c), ()) for c in last.cards]
+        last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)], said)
     now = len(view.tricks)
     trick_signals = [next((x[3] for x in spoken if x[0] == now and x[2] == c), ()) for _, c in view.trick]
     sig_opts = tuple((c, tuple(names)) for c, names in getattr(view, "signal_options", ()))
@@ -289,6 +292,8 @@ def model_from_view(
         discardable=frozenset(a.card for a in view.legal if type(a).__name__ == "Discard"),  # type: ignore[union-attr]
         signals=spoken,
         called=getattr(view, "called", None),
+        # the player after the dealer calls (engine: view.py, state.py "the player after the dealer calls")
+        caller=(view.dealer + 1) % n if getattr(view, "called", None) is not None else None,
         to_move=view.to_move,
         dealer=view.dealer,
         trick=_played(view.trick, trick_signals),

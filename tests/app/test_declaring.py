@@ -203,7 +203,7 @@ def test_real_cards_onori_round_waits_for_each_table_seat(make_table):
     enrol(table)
     ctl = table.ctl
     ctl.new_match()
-    real = Match(make_variant("tressette4"), first_dealer=ctl.referee.state.dealer)
+    real = Match(make_variant("tressette4"), first_dealer=ctl.match.state.dealer)
     real.start_hand({"seed": 12})
     for _ in range(4):  # trick 1, each seat's first legal card, scanned
         play = next(a for a in real.view_for(real.state.to_move).legal if isinstance(a, Play))
@@ -225,4 +225,4 @@ def test_real_cards_onori_round_waits_for_each_table_seat(make_table):
     assert ctl.onori_turn() is None and not ctl.pending_accusi() and not ctl.cards_wait()
     table.clock.advance(2.0)
     scan(table, lead)
-    assert ctl.referee.state.trick, ctl.message.text
+    assert ctl.match.state.trick, ctl.message.text

@@ -57,7 +57,8 @@ class DeviceScreen:
     def pump(self) -> None:
         import pygame
 
-        self.rt.hw.tick()
+        if self.rt.hw is not None:
+            self.rt.hw.tick()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 continue  # nobody closes the box's screen; SIGTERM stops the program

@@ -114,8 +114,8 @@ class RatedPlay:
     card: Card
     loss: float
     mark: Mark
-    best: Card  # the better card (the hint); equals ``card`` when the play was best
-    reason: Reason  # why the better card
+    best: Card  # the hint that would have been given: the hard player's card
+    reason: Reason  # why that card (the hint's reason)
     method: Method
     worlds: int
 
@@ -178,14 +178,13 @@ class Coach:
     def rated(self, view: View, ev: Evaluation, card: Card) -> RatedPlay:
         loss = ev.loss_of(card)
         mark: Mark = "forced" if ev.method == "forced" else mark_of(loss)
-        better = card if mark == "best" or mark == "forced" else ev.best
         return RatedPlay(
             seat=view.seat,
             card=card,
             loss=loss,
             mark=mark,
-            best=better,
-            reason=reason_for(view, better, ev.method),
+            best=ev.best,
+            reason=reason_for(view, ev.best, ev.method),
             method=ev.method,
             worlds=ev.worlds,
         )

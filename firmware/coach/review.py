@@ -19,16 +19,22 @@ from firmware.engine.records import action_from_json, variant_of
 
 
 @dataclass(frozen=True, slots=True)
+class ReviewedPlay:
+    trick: int  # 0-based index of the trick the card was played to
+    rated: RatedPlay
+
+
+@dataclass(frozen=True, slots=True)
 class HandReview:
     index: int  # 0-based hand number in the record
     dealer: int
-    plays: tuple[RatedPlay, ...]  # in the order played
+    plays: tuple[ReviewedPlay, ...]  # in the order played
     tricks: tuple[Trick, ...]
     points: tuple[int, ...] | None  # the hand's points per side; None if unfinished
     n_seats: int
 
     def seat_plays(self, seat: int) -> list[RatedPlay]:
-        return [p for p in self.plays if p.seat == seat]
+        return [p.rated for p in self.plays if p.rated.seat == seat]
 
     def accuracy(self, seat: int) -> float | None:
         """Percent for ``seat``'s rated plays (forced plays do not count)."""
@@ -82,12 +88,12 @@ def review_match(
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
         state = match.start_hand(hand["deal"])
-        plays: list[RatedPlay] = []
+        plays: list[ReviewedPlay] = []
         for obj in hand.get("actions", []):
             action = action_from_json(variant.deck, obj)
             if isinstance(action, Play) and (seats is None or action.seat in seats):
                 view = view_for(state, action.seat)
-                plays.append(coach.rate(view, action))
+                plays.append(ReviewedPlay(len(state.tricks), coach.rate(view, action)))
             if isinstance(action, Play):
                 done += 1
                 if progress is not None:

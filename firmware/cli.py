@@ -148,7 +148,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", choices=("it", "de", "en"), default="en", help="names and reasons")
     p.add_argument("--seat", type=_int_in(0, 3, "seat"), default=None, help="rate only this seat's plays")
     p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
-                   help="sampled worlds per decision (default: the coach's, 24)")
+                   help="sampled worlds per decision (default: the coach's, 64)")
     p.add_argument("--seed", type=_int_in(0, (1 << 32) - 1, "seed"), default=0,
                    help="search seed: the same seed gives the same analysis")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
@@ -160,11 +160,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", type=int, default=0)
     p.set_defaults(func=_deal)
 
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui)")
-    p.add_argument("what", choices=["engine", "solver", "ui"])
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, coach)")
+    p.add_argument("what", choices=["engine", "solver", "ui", "coach"])
     p.add_argument("--variant", default="tressette2")
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
+                   help="coach: a hint's budget (default the hard level's 120; a Pi 4's: 40)")
+    p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
+                   help="coach: worlds per rated decision (default 64)")
+    p.add_argument("--hands", type=_int_in(1, 200, "hands"), default=5, help="coach: seeded hands")
     p.set_defaults(func=_bench)
 
     p = sub.add_parser("arena", help="computer levels play complete matches against each other")

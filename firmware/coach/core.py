@@ -28,6 +28,7 @@ every machine; a live hint may instead use the hard player's clock
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,9 +37,15 @@ from firmware.engine import Action, Card, HandState, Play, View
 from firmware.players import signals
 from firmware.players.base import legal_plays, special_action
 from firmware.players.determinize import Inconsistent, determinize
-from firmware.players.hard import DEFAULT_THINK_MS, HardPlayer, best_of, exact_endgame
+from firmware.players.hard import (
+    DEFAULT_THINK_MS,
+    SOLVER_BUDGET,
+    HardPlayer,
+    best_of,
+    exact_endgame,
+)
 from firmware.players.heuristic import normal_card
-from firmware.players.solver import TwoHandSolver
+from firmware.players.solver import OutOfTime, TwoHandSolver
 
 Mark = Literal["forced", "best", "inaccuracy", "mistake", "blunder"]
 Method = Literal["forced", "exact", "sampled"]
@@ -53,7 +60,7 @@ below the smallest card value, ⅓); 0.25-0.75 an *inaccuracy* (about a court
 card's worth); 0.75-1.5 a *mistake* (about an ace); 1.5 and more a *blunder*.
 docs/coach.md shows how the hard, normal and easy levels fall into them."""
 
-RATE_WORLDS = 24
+RATE_WORLDS = 64
 """Worlds per rated decision by default (no clock: the same on every machine)."""
 
 HINT_THINK_MS = DEFAULT_THINK_MS
@@ -207,6 +214,27 @@ class Coach:
     def _exact(self, view: View, cards: list[Card]) -> Evaluation:
         world = determinize(view, self.hard.rng)  # the only world: every card is placed
         solver = self._solver(world)
+        # On the clock (a live hint) the solver has the hard player's once-a-hand allowance;
+        # should it run out, the known world is searched by playouts instead.
+        solver.deadline = (
+            None if self.worlds is not None
+            else time.perf_counter() + SOLVER_BUDGET * self.think_ms / 1000.0
+        )
+        try:
+            return self._solved(view, cards, world, solver)
+        except OutOfTime:
+            totals = self.hard.pimc_totals(view, cards, world.copy)
+            best = best_of(cards, totals)
+            n = max(1, self.hard.last_worlds)
+            scale = _margin_to_points(view) / n
+            losses = tuple(max(0.0, (totals[best] - totals[c]) * scale) for c in cards)
+            return Evaluation(view.seat, tuple(cards), losses, best, "sampled", n)
+        finally:
+            solver.deadline = None
+
+    def _solved(
+        self, view: View, cards: list[Card], world: HandState, solver: TwoHandSolver
+    ) -> Evaluation:
         me = world.to_move
         have = world.thirds[me]
         best, best_k = solver.best_move_floored(world)

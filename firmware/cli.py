@@ -182,6 +182,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision, no clock")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")
+    p.add_argument("--coach-worlds", type=_int_in(1, MAX_WORLDS, "coach-worlds"), default=None,
+                   help="coach: worlds per rated decision (default 64)")
     p.set_defaults(func=_arena)
 
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")

@@ -15,7 +15,8 @@ from typing import Any
 
 from firmware.coach.core import Coach, RatedPlay, accuracy
 from firmware.engine import Match, Play, Trick, view_for
-from firmware.engine.records import action_from_json, variant_of
+from firmware.engine.actions import Undo
+from firmware.engine.records import entry_from_json, variant_of
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,6 +33,7 @@ class HandReview:
     tricks: tuple[Trick, ...]
     points: tuple[int, ...] | None  # the hand's points per side; None if unfinished
     n_seats: int
+    undos: int = 0  # undos in this hand (the plays they took back are not rated)
 
     def seat_plays(self, seat: int) -> list[RatedPlay]:
         return [p.rated for p in self.plays if p.rated.seat == seat]
@@ -89,9 +91,21 @@ def review_match(
             match = Match(variant, first_dealer=hand["dealer"])
         state = match.start_hand(hand["deal"])
         plays: list[ReviewedPlay] = []
+        rated_flags: list[bool] = []  # per action that stands: was it rated (a play of ``seats``)
+        undos = 0
         for obj in hand.get("actions", []):
-            action = action_from_json(variant.deck, obj)
-            if isinstance(action, Play) and (seats is None or action.seat in seats):
+            action = entry_from_json(variant.deck, obj)
+            if isinstance(action, Undo):
+                # The plays taken back were never part of the game: their ratings go too.
+                taken = rated_flags[len(rated_flags) - action.count :]
+                del rated_flags[len(rated_flags) - action.count :]
+                del plays[len(plays) - sum(taken) :]
+                undos += 1
+                match.undo(action)
+                continue
+            rated = isinstance(action, Play) and (seats is None or action.seat in seats)
+            rated_flags.append(rated)
+            if isinstance(action, Play) and rated:
                 view = view_for(state, action.seat)
                 plays.append(ReviewedPlay(len(state.tricks), coach.rate(view, action)))
             if isinstance(action, Play):
@@ -107,6 +121,7 @@ def review_match(
                 tricks=tuple(state.tricks),
                 points=match.results[-1].points if state.over else None,
                 n_seats=variant.n_seats,
+                undos=undos,
             )
         )
     return MatchReview(variant.name, tuple(hands))

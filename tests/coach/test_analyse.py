@@ -168,3 +168,29 @@ def test_any_file_is_analysed_or_refused_in_one_line(
         assert json.loads(out)["format"] == "tressette-analysis/1"
     else:
         assert out == "" and len(err.strip().splitlines()) == 1 and err.startswith("tressette analyse:")
+
+
+def test_plays_taken_back_by_an_undo_are_not_rated(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from firmware.engine.actions import Undo
+
+    match = Match(make_variant("tressette2"))
+    state = match.start_hand(seed=6)
+    a, b = make_player("normal", seed=1), make_player("normal", seed=2)
+    players = [a, b]
+    for _ in range(4):
+        match.apply(players[state.to_move].choose(match.view_for(state.to_move)))
+    seat = state.to_move
+    match.apply(players[seat].choose(match.view_for(seat)))  # this card and the answer go
+    match.apply(players[state.to_move].choose(match.view_for(state.to_move)))
+    n = match.undo_count(seat)
+    assert n == 2
+    match.undo(Undo(seat, n))
+    doc = json.loads(dumps(match))
+    rc, out, _ = _run([str(_write(tmp_path, doc)), "--json", "--worlds", "1"], capsys)
+    assert rc == 0
+    plays = [p for t in json.loads(out)["hands"][0]["tricks"] for p in t["plays"]]
+    assert len(plays) == 4
+    assert main(["replay", str(tmp_path / "game.json")]) == 0
+    assert f"seat {seat} takes back 2 action(s)" in capsys.readouterr().out

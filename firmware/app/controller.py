@@ -35,6 +35,7 @@ from firmware.app.core import (
     Said,
     seat_kind,
 )
+from firmware.app.dealing import DealScanning
 from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
 from firmware.app.enrolment import EnrolmentFlow
 from firmware.app.events import Event, PlayerFailed, PlayerMoved, Shutdown, Tick
@@ -68,7 +69,7 @@ __all__ = [
 log = logging.getLogger("firmware.app.controller")
 
 
-class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, SeatActions):
+class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions):
     """Events in; journal writes, engine actions, a screen model and a display state out."""
 
     # ------------------------------------------------------------ events

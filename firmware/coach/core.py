@@ -207,7 +207,7 @@ class Coach:
         totals = self.hard.pimc_totals(view, cards, lambda: determinize(view, rng))
         n = max(1, self.hard.last_worlds)
         best = best_of(cards, totals)
-        scale = _margin_to_points(view) / n
+        scale = _margin_to_points(view) / (self.hard.last_weight or n)
         losses = tuple(max(0.0, (totals[best] - totals[c]) * scale) for c in cards)
         return Evaluation(view.seat, tuple(cards), losses, best, "sampled", n)
 
@@ -226,7 +226,7 @@ class Coach:
             totals = self.hard.pimc_totals(view, cards, world.copy)
             best = best_of(cards, totals)
             n = max(1, self.hard.last_worlds)
-            scale = _margin_to_points(view) / n
+            scale = _margin_to_points(view) / (self.hard.last_weight or n)
             losses = tuple(max(0.0, (totals[best] - totals[c]) * scale) for c in cards)
             return Evaluation(view.seat, tuple(cards), losses, best, "sampled", n)
         finally:

@@ -79,6 +79,7 @@ class HardPlayer:
         self.weighting = WEIGHTING
         self._solvers: dict[str, TwoHandSolver] = {}
         self.last_worlds = 0
+        self.last_weight = 0.0
 
     # ---------------------------------------------------------------- protocol
 
@@ -144,8 +145,10 @@ class HardPlayer:
         self, view: View, cards: list[Card], sample: Callable[[], HandState]
     ) -> dict[Card, float]:
         """The margin (thirds, see :func:`playout_margin`) summed per card over the same
-        worlds; ``self.last_worlds`` says how many. The coach rates plays with it."""
+        worlds, each weighted; ``self.last_worlds`` says how many, ``self.last_weight`` the
+        sum of their weights (totals / last_weight is the mean). The coach rates plays with it."""
         totals = dict.fromkeys(cards, 0.0)
+        weight = 0.0
         deadline = time.perf_counter() + self.think_ms / 1000.0
         n = 0
         weigh = self.weighting and view.variant.n_seats > 2
@@ -166,12 +169,14 @@ class HardPlayer:
                 else:
                     totals[c] += w * playout_margin(s, side)
             n += 1
+            weight += w
             if self.worlds is not None:
                 if n >= self.worlds:
                     break
             elif time.perf_counter() >= deadline:
                 break
         self.last_worlds = n
+        self.last_weight = weight
         return totals
 
 

@@ -487,6 +487,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sim_accuso": ("Accuso {n}", "Accuso {n}", "Accuso {n}"),
 }
 
+# The coach's words live beside it (ui/i18n_coach.py): one catalogue, two files.
+from ui.i18n_coach import COACH  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in COACH.items() if k not in CATALOGUE})
+
 
 # ------------------------------------------------------------ app messages
 # The table program (firmware/app) says things in no language: a catalogue key

@@ -226,3 +226,16 @@ def test_real_cards_onori_round_waits_for_each_table_seat(make_table):
     table.clock.advance(2.0)
     scan(table, lead)
     assert ctl.match.state.trick, ctl.message.text
+
+
+@pytest.mark.parametrize(("variant", "options"), ONORI_GAMES, ids=[g for g, _ in ONORI_GAMES])
+def test_nobody_waits_for_a_decima_before_the_first_card(make_table, variant, options):
+    """RULES.md §3.4: the decima may be declared right after the deal or with the onori;
+    the computers do not stop every hand for it (real cards: any table seat might hold one)."""
+    table = make_table(variant=variant, seats=["human"] + ["cpu:easy"] * 3, options=options, seed=2)
+    ctl = table.ctl
+    ctl.new_match()
+    assert ctl.window() is Window.NONE and not ctl.pending_accusi() and not ctl.computers_wait()
+    table.pump()
+    state = ctl.match.state
+    assert state.trick or state.pending is not None or ctl._mover() == 0, "the computers went on"

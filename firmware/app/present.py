@@ -72,14 +72,14 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     resumable = ctl.journal.unfinished() is not None
     enrolled = enrolled_decks(ctl)
     if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
-        return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
-                          enrolling=enrol_status(ctl))
+        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
+                                             enrolling=enrol_status(ctl)))
     seat = ctl.view_seat()
     view = None
     if ctl.match is not None and ctl.match.state is not None:
         view = ctl.match.view_for(seat)
     if view is None:
-        return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled)
+        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
     banners = list(ctl.banners)
     if ctl.accusi_open():
         banners.append(Banner("info", None, key="b_accusi_open"))
@@ -98,7 +98,12 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         hand_no=len(ctl._hands()),
         enrolled=enrolled,
     )
-    return declaration_window(ctl, seat, model)
+    if ctl.phase == MATCH_OVER and ctl.match is not None and ctl.match.hands:
+        # the end of a match shows it hand by hand
+        from firmware.app.browse import live_sheet
+
+        model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
+    return ctl.browser.attach(declaration_window(ctl, seat, model))
 
 
 def declaration_window(ctl: TableController, seat: int, model: TableModel) -> TableModel:

@@ -215,7 +215,7 @@ class BoxUnderTest:
 
     def deploy(self, bundle: Path, *extra: str) -> subprocess.CompletedProcess[str]:
         return self.run("deploy", "push", *self.target_args(), "--bundle", str(bundle),
-                        "--health-timeout", "2", *extra)
+                        "--pubkey", str(self.keys.public), "--health-timeout", "2", *extra)
 
     def build_and_deploy(self, wheels: Path, out: Path) -> subprocess.CompletedProcess[str]:
         """The whole laptop side: build (from ready wheels), sign, copy, install."""
@@ -224,7 +224,7 @@ class BoxUnderTest:
 
     def deploy_argv(self, bundle: Path, *extra: str) -> list[str]:
         return [str(REPO / "deploy/deploy"), "push", *self.target_args(), "--bundle", str(bundle),
-                "--health-timeout", "2", *extra]
+                "--pubkey", str(self.keys.public), "--health-timeout", "2", *extra]
 
     def rollback(self) -> subprocess.CompletedProcess[str]:
         return self.run("deploy", "rollback", *self.target_args(), "--health-timeout", "2")

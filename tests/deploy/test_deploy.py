@@ -9,6 +9,7 @@ restart, the service is active and its health file names 1.0.0.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import signal
@@ -143,7 +144,8 @@ def _lock_free(box: BoxUnderTest) -> bool:
 def test_transfer_killed_halfway_leaves_nothing_half_installed(box: BoxUnderTest, make_bundle: Any) -> None:
     bundle = make_bundle("1.1.0", pad=3_000_000)
     size = the_wheel(bundle).stat().st_size
-    partial = box.base / "incoming/1.1.0.partial"
+    sha = hashlib.sha256((bundle / "manifest.json").read_bytes()).hexdigest()
+    partial = box.base / f"incoming/{sha}.partial"  # the directory the box chooses
 
     def some_bytes_arrived() -> bool:
         files = [p for p in partial.rglob("*") if p.is_file() and "whl" in p.name]

@@ -28,7 +28,7 @@ import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 log = logging.getLogger("firmware.config")
 
@@ -78,10 +78,53 @@ state_dir = "/var/lib/tressette"
 """
 
 
+SeatKind = Literal["human", "computer", "table"]
+"""human: plays at the touchscreen; computer: a computer player; table: a person
+with real cards, read by the card reader."""
+
+Level = Literal["easy", "normal", "hard"]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatSpec:
+    """Who sits in a seat: parsed once from ``human``, ``table`` or ``cpu:LEVEL``.
+
+    The string form (:meth:`__str__`) is what the settings file, ``--seats`` and
+    the journal hold; everything inside the program uses the value.
+    """
+
+    kind: SeatKind
+    level: Level | None = None
+
+    @property
+    def computer(self) -> bool:
+        return self.kind == "computer"
+
+    @property
+    def person(self) -> bool:
+        """A person: at the touchscreen or with real cards."""
+        return self.kind != "computer"
+
+    def __str__(self) -> str:
+        return f"cpu:{self.level}" if self.kind == "computer" else self.kind
+
+    @classmethod
+    def cpu(cls, level: Level = "normal") -> SeatSpec:
+        return cls("computer", level)
+
+
+HUMAN = SeatSpec("human")
+TABLE = SeatSpec("table")
+
+
+def _default_seats() -> list[SeatSpec]:
+    return [HUMAN, SeatSpec.cpu("normal")]
+
+
 @dataclass(slots=True)
 class GameSettings:
     variant: str = "tressette2"
-    seats: list[str] = field(default_factory=lambda: ["human", "cpu:normal"])
+    seats: list[SeatSpec] = field(default_factory=_default_seats)
     think_ms: int = 600
     options: dict[str, Any] = field(default_factory=dict)
 
@@ -107,16 +150,22 @@ class Settings:
     overlay_moved: Path | None = None  # where an unreadable overlay was moved aside
 
 
-def check_seat(spec: object) -> str:
-    """``human``, ``table`` or ``cpu:LEVEL``; raises ValueError otherwise."""
-    if spec in ("human", "table"):
-        return str(spec)
-    if isinstance(spec, str) and spec.startswith("cpu:") and spec[4:] in LEVELS:
+def check_seat(spec: object) -> SeatSpec:
+    """``human``, ``table`` or ``cpu:LEVEL`` as a :class:`SeatSpec`; raises ValueError otherwise."""
+    if isinstance(spec, SeatSpec):
         return spec
+    if spec == "human":
+        return HUMAN
+    if spec == "table":
+        return TABLE
+    if isinstance(spec, str) and spec.startswith("cpu:"):
+        level = spec[4:]
+        if level == "easy" or level == "normal" or level == "hard":
+            return SeatSpec.cpu(level)
     raise ValueError(f"seat {spec!r} is not human, table or cpu:{'|'.join(LEVELS)}")
 
 
-def check_seats(seats: object, n_seats: int | None = None) -> list[str]:
+def check_seats(seats: object, n_seats: int | None = None) -> list[SeatSpec]:
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",") if s.strip()]
     if not isinstance(seats, list) or not seats:
@@ -124,7 +173,7 @@ def check_seats(seats: object, n_seats: int | None = None) -> list[str]:
     out = [check_seat(s) for s in seats]
     if n_seats is not None and len(out) != n_seats:
         raise ValueError(f"this variant has {n_seats} seats, the settings name {len(out)}")
-    if "table" in out and any(s != "table" for s in out):
+    if TABLE in out and any(s != TABLE for s in out):
         raise ValueError("a game with real cards is refereed: every seat must be \"table\"")
     return out
 
@@ -222,7 +271,7 @@ def _game(g: GameSettings, t: Mapping[str, Any], problems: list[str]) -> None:
         g.seats = check_seats(t.get("seats", g.seats), v.n_seats)
     except ValueError as exc:
         problems.append(f"[game] {exc}")
-        g.seats = ["human"] + ["cpu:normal"] * (v.n_seats - 1)
+        g.seats = [HUMAN] + [SeatSpec.cpu("normal")] * (v.n_seats - 1)
     think = t.get("think_ms", g.think_ms)
     if isinstance(think, int) and not isinstance(think, bool) and 0 <= think <= 10_000:
         g.think_ms = think

@@ -28,7 +28,7 @@ from hal.events import (
     ButtonName,
     ButtonPressed,
     ButtonReleased,
-    EventQueue,
+    EventSink,
 )
 from hal.timing import Clock, PeriodicThread
 
@@ -130,7 +130,7 @@ class TableButtons(Closing):
         self,
         pins: Mapping[ButtonName, int],
         *,
-        events: EventQueue,
+        events: EventSink,
         pin_factory: Factory | None = None,
         pull_up: bool = True,
         debounce: float = DEFAULT_DEBOUNCE,

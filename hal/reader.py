@@ -30,7 +30,7 @@ from typing import Protocol
 
 from hal.closing import Closing
 from hal.events import (
-    EventQueue,
+    EventSink,
     ReaderEvent,
     ReaderOffline,
     ReaderOnline,
@@ -381,7 +381,7 @@ class ReaderThread(Closing):
         port: str,
         *,
         parser: TagParser,
-        events: EventQueue,
+        events: EventSink,
         baudrate: int = 9600,
         opener: Callable[[], SerialPort] | None = None,
         clock: Clock = time.monotonic,

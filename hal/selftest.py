@@ -134,7 +134,7 @@ class HardwareTest:
         while True:
             self.hw.tick()
             try:
-                event = self.hw.events.get(timeout=0.05)
+                event: HalEvent = self.hw.events.get(timeout=0.05)
             except queue.Empty:
                 if self.clock() > deadline:
                     return None

@@ -28,7 +28,7 @@ from gpiozero.pins.mock import MockFactory
 from hal.buttons import DEFAULT_DEBOUNCE, TableButtons
 from hal.closing import Closing
 from hal.display import SimDisplay
-from hal.events import MENU, ButtonName, EventQueue, ReaderEvent, TagId, seat_button
+from hal.events import MENU, ButtonName, EventSink, ReaderEvent, TagId, seat_button
 from hal.reader import ReaderThread, TagParser, encode_scan, make_parser
 from hal.timing import Backoff, Clock, OffsetClock
 
@@ -54,7 +54,7 @@ class SimButtons(TableButtons):
     def __init__(
         self,
         *,
-        events: EventQueue,
+        events: EventSink,
         pins: Mapping[ButtonName, int] | None = None,
         clock: Clock | None = None,
         holds: Mapping[ButtonName, Sequence[float]] | None = None,
@@ -119,7 +119,7 @@ class SimReader(Closing):
     def __init__(
         self,
         *,
-        events: EventQueue,
+        events: EventSink,
         protocol: str = "rdm6300",
         parser: TagParser | None = None,
         clock: Clock = time.monotonic,
@@ -227,7 +227,7 @@ class PtyReader(Closing):
     def __init__(
         self,
         *,
-        events: EventQueue,
+        events: EventSink,
         protocol: str = "rdm6300",
         parser: TagParser | None = None,
         link: str | Path | None = None,

@@ -58,6 +58,11 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
+class NothingToDeclare:
+    """The seat asked to declare has nothing (more) to declare: the table goes on."""
+
+
+@dataclass(frozen=True, slots=True)
 class Signal:
     """A signal chip was toggled (``on``); the chosen set is attached to the next PlayCard.
 
@@ -174,6 +179,7 @@ class SimScan:
 Intent = (
     PlayCard
     | Declare
+    | NothingToDeclare
     | Signal
     | Claim
     | Call

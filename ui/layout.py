@@ -288,6 +288,9 @@ def _action_specs(model: TableModel) -> list[tuple[str, str]]:
     specs: list[tuple[str, str]] = []
     for i, _ in enumerate(model.declarable):
         specs.append((f"declare:{i}", "declare"))
+    if model.declare_prompt:
+        done = any(d.seat == model.me for d in model.declarations)
+        specs.append(("declare_none", "declare_done" if done else "declare_none"))
     for z in model.zu_tun:
         specs.append((f"zu_tun:{z.card}", "zu_tun_btn"))
     if model.can_claim:

@@ -134,6 +134,8 @@ class TableModel:
     hand: tuple[Card, ...] = ()
     playable: frozenset[Card] = frozenset()  # legal plays now (empty when not my turn)
     declarable: tuple[DeclareAction, ...] = ()
+    # the table waits for this seat's declarations: show "Nothing to declare" beside them
+    declare_prompt: bool = False
     zu_tun: tuple[ZuTun, ...] = ()
     can_claim: bool = False
     signal_choices: tuple[str, ...] = ()

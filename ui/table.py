@@ -260,6 +260,8 @@ class TableScreen:
             self.emit(it.Declare(m.declarable[int(arg)]))
         elif kind == "zu_tun":
             self.emit(it.ZuTun(int(arg)))
+        elif kind == "declare_none":
+            self.emit(it.NothingToDeclare())
         elif kind == "claim":
             self.emit(it.Claim())
         elif kind == "call":

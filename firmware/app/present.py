@@ -6,25 +6,21 @@ module imports only :mod:`ui.model` and :mod:`ui.intents` (plain data, no pygame
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
+
+from firmware.config import SeatSpec
+from ui.intents import SeatSetup
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController
+    from ui.model import TableModel
 
 
-def seat_setups(seats: list[str]) -> tuple[Any, ...]:
+def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
     """Who sits where; names left empty: the screen names seats in its own language."""
-    from ui.intents import SeatSetup
-
-    out = []
-    for spec in seats:
-        if spec.startswith("cpu:"):
-            out.append(SeatSetup("computer", spec.split(":", 1)[1]))
-        elif spec == "table":
-            out.append(SeatSetup("table", None))
-        else:
-            out.append(SeatSetup("human", None))
-    return tuple(out)
+    return tuple(SeatSetup(spec.kind, spec.level) for spec in seats)
 
 
 def home_preset(ctl: TableController) -> tuple[str, dict[str, Any], tuple[Any, ...]]:
@@ -73,7 +69,7 @@ def stats_model(journal: Any) -> Any:
 
 
 def build_model(ctl: TableController, stats: Any = None) -> Any:
-    from firmware.app.controller import ENROL, HOME
+    from firmware.app.core import ENROL, HOME, MATCH_OVER
     from ui.model import Banner, TableModel, model_from_view
 
     message = ctl.message.message  # a catalogue key + args: the screen translates it
@@ -95,12 +91,12 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
     banners = list(ctl.banners)
     if ctl.accusi_open():
         banners.append(Banner("info", None, key="b_accusi_open"))
-    show_hand = ctl.seats[seat] == "human" or ctl.declaring is not None
-    return model_from_view(
+    show_hand = ctl.seats[seat].kind == "human" or ctl.declaring is not None
+    model = model_from_view(
         view,
         seats=seat_setups(ctl.seats),
         totals=tuple(ctl.totals),
-        match_over=ctl.phase == "match_over",
+        match_over=ctl.phase == MATCH_OVER,
         winner=ctl.winner,
         banners=banners,
         message=message,
@@ -110,3 +106,18 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
         hand_no=len(ctl._hands()),
         enrolled=enrolled,
     )
+    return declaration_window(ctl, seat, model)
+
+
+def declaration_window(ctl: TableController, seat: int, model: TableModel) -> TableModel:
+    """The engine's legal declarations, as far as the table lets ``seat`` make them now.
+
+    In the onori round a seat's declarations show only at its turn, with *Nothing
+    to declare* beside them; no card is playable until the round is over.
+    """
+    declarable = model.declarable if ctl.may_declare_now(seat) else ()
+    playable = frozenset() if ctl.cards_wait() else model.playable
+    prompt = ctl.declare_prompt(seat)
+    if (declarable, playable, prompt) == (model.declarable, model.playable, model.declare_prompt):
+        return model
+    return replace(model, declarable=declarable, playable=playable, declare_prompt=prompt)

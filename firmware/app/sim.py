@@ -59,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
         except Exception as exc:
             print(f"tressette sim: --seats: {exc}", file=sys.stderr)
             return 2
-    unattended = all(s.startswith("cpu:") for s in settings.game.seats)
+    unattended = all(s.computer for s in settings.game.seats)
     think = args.think_ms
     if think is None:
         think = 0 if unattended and args.headless else settings.game.think_ms

@@ -50,7 +50,7 @@ def steps_until(rt: Runtime, cond, timeout: float = 5.0) -> None:
 
 def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
     settings, problems = config.load(tmp_path / "s.toml")
-    settings.game.seats = ["table", "table"]
+    settings.game.seats = config.check_seats(["table", "table"])
     settings.game.options = {"accusi": True}
     rt = Runtime(settings=settings, state_dir=tmp_path / "state", think_ms=0, seed=1,
                  options=ControllerOptions(seed=1, first_dealer=1), problems=problems)  # fmt: skip

@@ -50,6 +50,9 @@ KEEP_RELEASES = 3
 SERVICE = "tressette.service"
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_REFUSED, EXIT_DOWNGRADE, EXIT_BUSY = 0, 1, 2, 3, 4, 75
+# The health file's "screen" (docs/deploy.md): "ok", "absent" (no display: not the
+# release's fault) or "failed" (a display is there and the release cannot open it).
+SCREEN_ABSENT, SCREEN_FAILED = "absent", "failed"
 LOG_MAX_BYTES = 1 << 20  # deploy.log rotates past 1 MiB ...
 LOG_KEEP = 2  # ... keeping deploy.log.1 and deploy.log.2
 # The box names each incoming bundle's directory after its manifest's SHA-256.
@@ -171,6 +174,7 @@ class Box:
         self.pubkey = root / "etc/tressette/deploy.pub"
         self.state_dir = root / "var/lib/tressette"
         self.health = root / "run/tressette/health"
+        self.unit = root / "etc/systemd/system" / SERVICE
 
     def release(self, name: str) -> Release:
         path = self.releases / name
@@ -410,13 +414,18 @@ class Options:
 
 def run(cmd: Sequence[str], log: Log, timeout: float, env: dict[str, str] | None = None,
         user: str | None = None) -> int:
-    """Run a command (as ``user``, with only that user's group), relaying its output; return its status."""
+    """Run a command (as ``user``, with that user's groups), relaying its output; return its status.
+
+    The groups are the user's own (``video``, ``render``...), as systemd gives
+    the service: the self-test opens the screen the way the service will.
+    """
     ids: dict[str, Any] = {}
     if user is not None:
         import pwd
 
         entry = pwd.getpwnam(user)
-        ids = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+        groups = [g for g in os.getgrouplist(user, entry.pw_gid) if g != entry.pw_gid]
+        ids = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": groups}
     try:
         proc = subprocess.run(
             list(cmd), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -442,7 +451,13 @@ def read_health(box: Box) -> dict[str, Any] | None:
 
 
 def restart_and_check(box: Box, opts: Options, version: str, log: Log) -> bool:
-    """Restart the service; healthy = active and a fresh health file naming ``version``."""
+    """Restart the service; healthy = active and a fresh health file naming ``version``.
+
+    The screen is judged apart (the health file's ``screen``): ``absent`` (no
+    display connected: a missing cable, a box without one) is not the release's
+    fault and passes with a warning; ``failed`` (a display is there and this
+    release cannot open it) is a broken release.
+    """
     started = time.time()
     log(f"==> restarting {opts.service}")
     # A broken release may have used up StartLimitBurst: that must not block the way back.
@@ -458,12 +473,18 @@ def restart_and_check(box: Box, opts: Options, version: str, log: Log) -> bool:
         ).stdout.strip()
         health = read_health(box)
         if state == "active" and health is not None and _healthy(health, version, started):
+            if health.get("screen") == SCREEN_ABSENT:
+                log(f"WARN  this box has no screen ({health.get('screen_detail', 'no display')}): "
+                    "the release runs without one and opens it when a display is plugged in")
             log(f"ok    service active, health file reports {version}")
             return True
         if state in ("failed", "inactive"):
             log(f"FAIL  service is {state} after restart")
             return False
         if time.monotonic() >= deadline:
+            if health is not None and health.get("screen") == SCREEN_FAILED:
+                log(f"FAIL  a display is connected but this release cannot open it "
+                    f"({health.get('screen_detail', '?')}): the release is broken")
             log(f"FAIL  no healthy report within {opts.health_timeout:.0f} s "
                 f"(service {state or 'unknown'}, health {health})")
             return False
@@ -475,7 +496,8 @@ def _healthy(health: dict[str, Any], version: str, started: float) -> bool:
         fresh = float(health.get("time", 0)) >= started - 2.0  # a little clock slack
     except (TypeError, ValueError):
         return False
-    return fresh and str(health.get("version")) == version and health.get("status", "ok") == "ok"
+    return (fresh and same_version(str(health.get("version")), version)
+            and health.get("status", "ok") == "ok" and health.get("screen") != SCREEN_FAILED)
 
 
 # --------------------------------------------------------------------------- install steps
@@ -526,8 +548,10 @@ def create_release(box: Box, name: str, bundle: Path, manifest: dict[str, Any], 
     (path / MANIFEST).write_bytes(raw)
     (path / SIGNATURE).write_text(signature)
     log("==> self-test of the new release")
+    # The self-test reads SDL_VIDEODRIVER from the unit and opens a real mode where a
+    # display is connected (docs/deploy.md); everything else stays on the dummy driver.
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               TRESSETTE_STATE_DIR=str(box.state_dir))
+               TRESSETTE_STATE_DIR=str(box.state_dir), TRESSETTE_UNIT=str(box.unit))
     exe = venv / "bin/tressette"
     rc = run([str(exe), "self-test", "--state-dir", str(box.state_dir)], log,
              opts.self_test_timeout, env=env, user=_service_user(box, opts))

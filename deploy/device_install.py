@@ -10,7 +10,7 @@ Layout under ``<root>`` (``/`` on the box, a temporary directory in the tests)::
 
     opt/tressette/releases/<version>/    one release: venv/, manifest.json(.sig), .complete
     opt/tressette/current -> releases/<version>   switched atomically
-    opt/tressette/incoming/<version>.partial/     a transferred bundle awaiting verification
+    opt/tressette/incoming/<sha256>.partial/      a bundle awaiting verification (named by `receive`)
     opt/tressette/deploy.lock                     flock: one deploy at a time
     opt/tressette/pending.json                    an activation in progress (crash recovery)
     opt/tressette/deploy.log                      what every run did

@@ -21,9 +21,11 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 try:  # in the repository (the laptop, the tests)
+    from deploy.device_install import fsync_dir
     from hal import screen
 except ImportError:  # on the box: shipped beside this file by deploy/provision
     import screen  # type: ignore[no-redef]
+    from device_install import fsync_dir  # type: ignore[no-redef]
 
 APT_PACKAGES = (
     "python3-venv",  # release venvs
@@ -45,14 +47,6 @@ UART_ON = "enable_uart=1"
 
 
 TMP_SUFFIX = ".tressette-tmp"
-
-
-def fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def _write_new(path: Path, data: bytes, mode: int | None) -> Path:

@@ -35,6 +35,7 @@ from firmware.config import Settings
 from firmware.engine import PRESETS, make_variant
 from hal import screen
 from hal.events import ButtonHeld
+from tests.hal.conftest import fake_box
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -66,12 +67,7 @@ def keep(table: Any, root: Path, error: str | None = "kmsdrm not available") -> 
 
 
 def with_display(root: Path) -> Path:
-    (root / "dev/dri").mkdir(parents=True)
-    (root / "dev/dri/card0").write_bytes(b"")
-    status = root / "sys/class/drm/card0-DSI-1/status"
-    status.parent.mkdir(parents=True)
-    status.write_text("connected\n")
-    return root
+    return fake_box(root, ("card0",), {"card0-DSI-1": "connected"})
 
 
 def screen_errors(caplog: pytest.LogCaptureFixture) -> list[str]:

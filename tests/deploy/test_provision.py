@@ -13,6 +13,7 @@ import pytest
 from deploy.device_provision import Provisioner
 from hal.screen import KMSDRM_PACKAGES, ProbeResult
 from tests.deploy.conftest import REPO, BoxUnderTest, new_root
+from tests.hal.conftest import fake_box
 
 DEVICE_GROUPS = ("video", "render", "input", "gpio", "dialout")
 
@@ -192,12 +193,7 @@ def _payload(tmp_path: Path, driver: str = "kmsdrm") -> Path:
 
 
 def _with_screen(root: Path, connected: bool = True) -> Path:
-    (root / "dev/dri").mkdir(parents=True)
-    (root / "dev/dri/card0").write_bytes(b"")
-    status = root / "sys/class/drm/card0-HDMI-A-1/status"
-    status.parent.mkdir(parents=True)
-    status.write_text("connected\n" if connected else "disconnected\n")
-    return root
+    return fake_box(root, ("card0",), {"card0-HDMI-A-1": "connected" if connected else "disconnected"})
 
 
 def _installed_except(monkeypatch: pytest.MonkeyPatch, *absent: str) -> None:

@@ -9,6 +9,7 @@ import pytest
 
 from firmware import cli, selftest
 from hal.screen import ProbeResult
+from tests.hal.conftest import fake_box
 
 
 def test_self_test_passes_on_this_checkout(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -60,12 +61,7 @@ def _unit(tmp_path: Path, driver: str) -> Path:
 
 
 def _box_with_display(root: Path) -> Path:
-    (root / "dev/dri").mkdir(parents=True)
-    (root / "dev/dri/card0").write_bytes(b"")
-    status = root / "sys/class/drm/card0-Virtual-1/status"
-    status.parent.mkdir(parents=True)
-    status.write_text("connected\n")
-    return root
+    return fake_box(root, ("card0",), {"card0-Virtual-1": "connected"})
 
 
 def test_the_shipped_unit_is_checked_and_no_screen_is_said_clearly(tmp_path: Path) -> None:

@@ -17,20 +17,9 @@ import pytest
 
 from hal import screen
 from hal.screen import Presence, ProbeResult
+from tests.hal.conftest import fake_box
 
 REPO = Path(__file__).resolve().parents[2]
-
-
-def fake_box(root: Path, cards: tuple[str, ...] = (), connectors: dict[str, str] | None = None) -> Path:
-    if cards:
-        (root / "dev/dri").mkdir(parents=True)
-        for card in cards:
-            (root / "dev/dri" / card).write_bytes(b"")
-        (root / "dev/dri/renderD128").write_bytes(b"")
-    for name, status in (connectors or {}).items():
-        (root / "sys/class/drm" / name).mkdir(parents=True)
-        (root / "sys/class/drm" / name / "status").write_text(status + "\n")
-    return root
 
 
 def test_no_drm_device_is_no_screen(tmp_path: Path) -> None:

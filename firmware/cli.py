@@ -123,21 +123,28 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", type=int, default=0)
     p.set_defaults(func=_deal)
 
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui)")
-    p.add_argument("what", choices=["engine", "solver", "ui"])
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app)")
+    p.add_argument("what", choices=["engine", "solver", "ui", "app"])
     p.add_argument("--variant", default="tressette2")
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
     p.set_defaults(func=_bench)
 
     p = sub.add_parser("arena", help="computer levels play complete matches against each other")
-    p.add_argument("--a", default="hard", help="level A: random, easy, normal, hard, oracle")
+    p.add_argument("--a", default="hard", help="level A: random, easy, normal, hard, oracle, reference")
     p.add_argument("--b", default="normal", help="level B")
     p.add_argument("--variant", default="tressette2")
     p.add_argument("--matches", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
     p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision, no clock")
+    p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
+    p.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="every match once per side with the seats exchanged; points over duplicate pairs",
+    )
+    p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_arena)

@@ -50,7 +50,9 @@ variant = "tressette2"
 #   "human"        the touchscreen
 #   "cpu:easy" | "cpu:normal" | "cpu:hard"   a computer player
 #   "table"        a person playing real cards through the card reader
-# A game with any "table" seat is refereed: every seat must then be "table".
+# A game with any "table" seat is refereed: its other seats may be computers
+# (their cards are scanned to the box at the deal), never "human"; games with
+# a talon (tressette2, treschetten2) take "table" seats only.
 seats = ["human", "cpu:normal"]
 # How long a computer player at least "thinks" before playing, in ms
 # (so its card can be seen arriving); 0 = as fast as it can.
@@ -173,8 +175,10 @@ def check_seats(seats: object, n_seats: int | None = None) -> list[SeatSpec]:
     out = [check_seat(s) for s in seats]
     if n_seats is not None and len(out) != n_seats:
         raise ValueError(f"this variant has {n_seats} seats, the settings name {len(out)}")
-    if TABLE in out and any(s != TABLE for s in out):
-        raise ValueError("a game with real cards is refereed: every seat must be \"table\"")
+    if TABLE in out and any(s.kind == "human" for s in out):
+        # Real cards are refereed: people at the table, computers whose cards are scanned
+        # at the deal (docs/box.md §4); nobody plays dealt cards on the screen.
+        raise ValueError("a game with real cards has table and computer seats, no \"human\" seat")
     return out
 
 

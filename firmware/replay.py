@@ -52,6 +52,12 @@ def hand_json(result: HandResult, variant: Variant | None = None) -> dict[str, A
         ],
         "points": list(result.points),
     }
+    if result.false_declarations:
+        # Real cards: declarations the cards played disproved; they scored nothing.
+        out["false_declarations"] = [
+            {"seat": f.decl.seat, "kind": f.decl.kind, "why": f.why, "cards": [CODE[c] for c in f.cards]}
+            for f in result.false_declarations
+        ]
     if variant is not None and variant.n_seats > 2:
         # Three- and four-player games (docs/records.md, "More players"): the hand's
         # sides, what each scoring unit gets, and how the hand ended.
@@ -107,7 +113,8 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
         state = match.start_hand(hand["deal"])
-        out.write(f"\nHand {h_index + 1}: seat {state.dealer} deals\n")
+        real = " (real cards, refereed)" if state.table is not None else ""
+        out.write(f"\nHand {h_index + 1}: seat {state.dealer} deals{real}\n")
         if state.trump_card is not None:
             trump = deck.suit_name(SUIT[state.trump_card])
             out.write(f"  {name(state.trump_card)} is shown: trump is {trump}\n")
@@ -162,6 +169,9 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
 
 
 def _write_count(result: HandResult, out: TextIO) -> None:
+    for f in result.false_declarations:
+        cards = ", ".join(CODE[c] for c in f.cards)
+        out.write(f"  seat {f.decl.seat}'s {f.decl.kind} was false ({f.why.replace('_', ' ')}: {cards})\n")
     for seat, th in enumerate(result.thirds):
         extra = " (with the last trick)" if result.last_trick == seat else ""
         out.write(f"  seat {seat} took {thirds_text(th)}{extra}\n")

@@ -118,6 +118,32 @@ def showcase() -> dict[str, TableModel]:
     }
 
 
+@functools.lru_cache(maxsize=32)
+def busiest(variant: str, seed: int = 1) -> TableModel:
+    """The table of ``variant`` at its busiest: every other seat has played to the trick,
+    the human is to play, with declarations, signals and banners spoken so far
+    (the layout checks and the gallery use it)."""
+    from firmware.engine.variants import PRESETS
+
+    n = PRESETS[variant].n_seats
+    best: TableModel | None = None
+    score = -1
+    for s in range(seed, seed + 6):
+        for k in range(0, 40):
+            m = sample_model(variant, s, k)
+            if m.hand_over:
+                break
+            if not m.my_turn:
+                continue
+            sc = len(m.trick) * 10 + len(m.declarations) * 3 + len(m.signals) * 3 + len(m.banners) + \
+                (5 if m.declarable else 0) + (3 if m.signal_choices else 0) + (3 if m.can_claim else 0)
+            if len(m.trick) == n - 1 and sc > score:
+                best, score = m, sc
+    if best is None:
+        best = my_turn_model(variant, seed, 4)
+    return best
+
+
 def _declaring_model() -> TableModel:
     """A tressette2 deal where the human has an accuso to declare (buttons on the table)."""
     for seed in range(200):

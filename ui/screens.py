@@ -41,6 +41,14 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
 )
 
 
+def ask(ctx: Ctx, question: str, intent: Any, emit: Callable[[Any], None]) -> None:
+    """Ask first (ctx.ask, the app's yes/no dialog), or emit at once without one."""
+    if ctx.ask is not None:
+        ctx.ask(question, intent)
+    else:
+        emit(intent)
+
+
 def _grid(area: Rect, n: int, cols: int, row_h: int, gap: int) -> list[Rect]:
     w = (area.w - (cols - 1) * gap) // cols
     return [Rect(area.x + (i % cols) * (w + gap), area.y + (i // cols) * (row_h + gap), w, row_h) for i in range(n)]
@@ -227,7 +235,11 @@ class HomeScreen(Screen):
             self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
             self._fit_seats()
         elif name == "start":
-            self.emit(self.new_game_intent())
+            intent = self.new_game_intent()
+            if (self.model.in_game and not self.model.match_over) or self.model.resumable:
+                ask(self.ctx, self.ctx.t("ask_abandon"), intent, self.emit)  # one tap must not lose a match
+            else:
+                self.emit(intent)
         elif name == "continue":
             if self.model.in_game and not self.model.match_over:
                 self.show("table")
@@ -466,16 +478,17 @@ class StatsScreen(Screen):
         st = self.model.stats
         fs = ctx.fsize(H, 0.045)
         top = m + row + gap * 2
-        chart_w = int(W * 0.4) if st.history else 0
+        chart_w = int(W * 0.4) if st.history and W >= 640 else 0  # a small screen: the table alone
         table = Rect(m, top, W - 3 * m - chart_w, H - top - m)
         draw_panel(s, table, ctx.theme, 190)
         if not st.lines:
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
-            cols = [table.x + 8, table.x + int(table.w * 0.52), table.x + int(table.w * 0.68), table.x + int(table.w * 0.84)]
-            heads = [f"{t('variant')} · {t('level')}", t("games"), t("wins"), "%"]
+            fr = (0.0, 0.42, 0.62, 0.76, 0.88)  # game · level · played · won · %
+            cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
+            heads = [t("variant"), t("level"), t("games"), t("wins"), "%"]
+            widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
             y = table.y + 6
-            widths = [cols[1] - cols[0] - 6, cols[2] - cols[1] - 4, cols[3] - cols[2] - 4, table.right - cols[3] - 4]
             for x, h, w in zip(cols, heads, widths, strict=True):
                 blit_text(s, ctx, h, fs, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
             y += fs + 8
@@ -483,13 +496,14 @@ class StatsScreen(Screen):
                 if y + fs > table.bottom - 4:
                     break
                 rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
-                label = f"{variant_label(line.variant, ctx.lang)} · {t(line.level)}"
-                for x, cell, w in zip(cols, (label, str(line.games), str(line.wins), rate), widths, strict=True):
+                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins), rate)
+                for x, cell, w in zip(cols, cells, widths, strict=True):
                     blit_text(s, ctx, cell, fs, (x, y), max_w=w)
                 y += fs + 6
-        if st.history:
+        if chart_w:
             chart = Rect(table.right + m, top, chart_w, H - top - m)
             self.draw_chart(s, chart, fs)
+        self.draw_buttons(s)  # Back (it was never drawn: issue 13.1)
 
     def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
         """Recent matches: our score (bright) beside theirs (dim), as bars."""

@@ -35,6 +35,7 @@ from firmware.app.core import (
     Said,
     seat_kind,
 )
+from firmware.app.dealing import DealScanning
 from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
 from firmware.app.enrolment import EnrolmentFlow
 from firmware.app.events import Event, PlayerFailed, PlayerMoved, Shutdown, Tick
@@ -72,7 +73,7 @@ log = logging.getLogger("firmware.app.controller")
 NO_SCREEN_CODE = "noSc"
 
 
-class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, SeatActions):
+class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions):
     """Events in; journal writes, engine actions, a screen model and a display state out."""
 
     # Why the touchscreen is not open (set by the device program), None while it is.
@@ -240,8 +241,9 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, SeatAct
             self.version += 1
 
     def _needs_screen(self) -> bool:
-        """A person plays this match on the touchscreen: without it the match waits."""
-        return any(spec.kind == "human" for spec in self.seats)
+        """A seat of this match plays through the touchscreen (a person there, or a
+        computer whose cards the screen names): without it the match waits."""
+        return any(spec.kind != "table" for spec in self.seats)
 
     def start_without_screen(self) -> Outcome:
         """The menu button at home, with no screen: the unfinished match, else a refereed

@@ -28,14 +28,10 @@ time a new window opens (the hand's first card, the end of trick 1).
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 from firmware.app.core import PLAY, AskKey, Outcome, TableCore
-from firmware.app.messages import Message, msg, window_refusal
-from firmware.engine import Action, Declare, HandState, Play
-
-if TYPE_CHECKING:
-    from firmware.app.referee import RefereeHand
+from firmware.app.messages import Message, msg, refusal
+from firmware.engine import Action, Declare, HandState, IllegalAction, Play
 
 COLLECTIVE_WINDOWS = ("start", "after_first_trick")
 """Presets whose declarations (all of them, or the decima) may come before the first
@@ -77,12 +73,8 @@ class DeclarationWindows(TableCore):
             return Window.ONORI
         return Window.NONE
 
-    def _hand_state(self) -> HandState | RefereeHand | None:
-        if self.match is not None:
-            return self.match.state
-        if self.referee is not None:
-            return self.referee.state
-        return None
+    def _hand_state(self) -> HandState | None:
+        return self.match.state if self.match is not None else None
 
     def _progress_key(self) -> tuple[int, str]:
         """Where the hand is, as far as windows go: before the first card, right after trick 1, else."""
@@ -216,34 +208,20 @@ class DeclarationWindows(TableCore):
 
     # ------------------------------------------------------------ the people
 
-    def _window(self, seat: int) -> Message | str | None:
-        if self.referee is not None:
-            return self.referee.declare_window(seat)
+    def _window(self, seat: int) -> IllegalAction | None:
+        """The engine's refusal of a declaration of ``seat`` now (its window), else None."""
         assert self.match is not None and self.match.state is not None
-        return self.match.state.declare_window(seat)
+        state = self.match.state
+        reason = state.declare_window(seat)
+        if reason is not None and self._possible_declarations(seat):
+            return None  # open for one kind only (the decima right after the deal)
+        return reason
 
     def _possible_declarations(self, seat: int) -> list[Declare]:
         if self.phase != PLAY:
             return []
-        if self.referee is not None:
-            return self.referee.possible_declarations(seat)
         assert self.match is not None and self.match.state is not None
         return self.match.state.possible_declarations(seat)
-
-    def _window_message(self, seat: int, reason: object) -> Message:
-        """Why ``seat`` may not declare now, in catalogue words (the referee's are already)."""
-        if isinstance(reason, Message):
-            return reason
-        if self.match is None or self.match.state is None:
-            return Message(text=str(reason))
-        st = self.match.state
-        if st.over:
-            return msg("r_hand_over")
-        if st.pending is not None:
-            kind, owner = st.pending
-            return msg("r_first_call" if kind == "call" else "r_first_discard", n=owner + 1)
-        found = window_refusal(self.match.variant, seat, st.to_move, bool(st.tricks), bool(st.trick), st.tricks)
-        return found or Message(text=str(reason))
 
     def declaration_refusal(self, seat: int) -> Message | None:
         """Why the table does not take a declaration of ``seat`` now (the round's order), else None."""
@@ -263,9 +241,9 @@ class DeclarationWindows(TableCore):
         """``seat`` says it has nothing (more) to declare in the window open now."""
         if self.phase != PLAY or not 0 <= seat < len(self.seats):
             return self.refuse(msg("r_no_hand"))
-        refusal = self.declaration_refusal(seat)
-        if refusal is not None:
-            return self.refuse(refusal)
+        refused = self.declaration_refusal(seat)
+        if refused is not None:
+            return self.refuse(refused)
         self.accusi_done.add(seat)
         if self.declaring == seat:
             self.declaring = None
@@ -284,10 +262,10 @@ class DeclarationWindows(TableCore):
             return self.nothing_to_declare(seat)
         reason = self._window(seat)
         if reason is not None:
-            return self.refuse(self._window_message(seat, reason))
-        refusal = self.declaration_refusal(seat)
-        if refusal is not None:
-            return self.refuse(refusal)
+            return self.refuse(refusal(reason))
+        refused = self.declaration_refusal(seat)
+        if refused is not None:
+            return self.refuse(refused)
         if not self._possible_declarations(seat):
             self.accusi_done.add(seat)
             self._changed()

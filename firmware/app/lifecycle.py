@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, Outcome, TableCore
-from firmware.app.messages import Message, Term, engine_refusal, has, msg
-from firmware.app.referee import RefereeMatch
+from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
 from firmware.config import TABLE, SeatSpec, check_seats
 from firmware.engine import (
     Action,
@@ -26,7 +25,9 @@ from firmware.engine import (
     check,
     make_variant,
 )
+from firmware.engine.cards import CODE, SUIT
 from firmware.engine.records import action_to_json, replay
+from firmware.engine.table import FalseDeclaration
 from firmware.store import StoreError
 
 log = logging.getLogger("firmware.app.controller")
@@ -49,21 +50,16 @@ class MatchLifecycle(TableCore):
         if row is None:
             return False
         doc = self.journal.record(match_id)
-        match: Match | None = None
-        referee: RefereeMatch | None = None
         try:
             seats = check_seats(list(row.seats))
-            if row.mode == "referee":
-                referee = RefereeMatch.from_record(doc)
-            else:
-                match = replay(doc)
+            match = replay(doc)  # real cards too: table deals replay through the engine
         except (RecordError, TressetteError, ValueError) as exc:
             log.error("match %s cannot be replayed: %s", match_id, exc)
             self.journal.abandon_match(match_id)
             self.say(msg("m_resume_failed", match=match_id, why=str(exc)), "error")
             self.phase = HOME
             return False
-        self._install(match_id, seats, match, referee)
+        self._install(match_id, seats, match)
         n_actions = sum(len(h["actions"]) for h in doc["hands"])
         if self._finished():
             self._close_match()
@@ -79,13 +75,11 @@ class MatchLifecycle(TableCore):
         log.info("resumed match %s (%d actions)", match_id, n_actions)
         return True
 
-    def _install(
-        self, match_id: int, seats: list[SeatSpec], match: Match | None, referee: RefereeMatch | None
-    ) -> None:
+    def _install(self, match_id: int, seats: list[SeatSpec], match: Match) -> None:
+        self.deal_scan = None
         self.match_id = match_id
         self.seats = seats
         self.match = match
-        self.referee = referee
         self._reset_declarations()
         self.banners = []
         self._changed()
@@ -106,6 +100,10 @@ class MatchLifecycle(TableCore):
         except (TressetteError, ValueError) as exc:
             return self.refuse(msg("r_bad_game", why=str(exc)))
         mode = "referee" if TABLE in seat_list else "engine"
+        computers = [s for s, spec in enumerate(seat_list) if spec.computer]
+        if mode == "referee" and computers and v.talon_size:
+            # The talon's draws are face down to the box: a computer could not be followed.
+            return self.refuse(refusal(IllegalAction("deal_table_talon", variant=v.name, seat=computers[0])))
         if mode == "referee" and self.cards is not None and not self.cards.enrolled(v.deck.name):
             # Real cards need the deck's tags first: enrol, then this game starts.
             self._after_enrol = (name, opts, seat_list)
@@ -116,13 +114,10 @@ class MatchLifecycle(TableCore):
         dealer = self.opts.first_dealer
         if dealer is None:
             dealer = self.rng.randrange(v.n_seats)
-        if mode == "referee":
-            self._install(match_id, seat_list, None, RefereeMatch(v, first_dealer=dealer))
-        else:
-            self._install(match_id, seat_list, Match(v, first_dealer=dealer), None)
+        self._install(match_id, seat_list, Match(v, first_dealer=dealer))
         self.phase = HAND_OVER
-        self.next_hand()
         self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
+        self.next_hand()  # after the greeting: a real-card deal's first prompt must show
         return Outcome(True)
 
     def next_hand(self) -> Outcome:
@@ -133,18 +128,17 @@ class MatchLifecycle(TableCore):
         if self.phase != HAND_OVER or self.match_id is None:
             return Outcome(False, "no hand to deal now")  # a stray tap: nothing to show
         hand = len(self._hands())
-        spec: dict[str, Any]
-        if self.referee is not None:
-            dealer = self.referee.next_dealer
-            spec = {"table": True}
-            self.journal.add_hand(self.match_id, hand, dealer, spec)
-            self.referee.start_hand(spec)
-        else:
-            assert self.match is not None
-            dealer = self.match.next_dealer
-            spec = {"seed": self.rng.randrange(1 << 31)}
-            self.journal.add_hand(self.match_id, hand, dealer, spec)
-            self.match.start_hand(spec)
+        assert self.match is not None
+        dealer = self.match.next_dealer
+        if self.real_cards:
+            # The people deal; the box learns the cards as scanned (firmware.app.dealing).
+            if self.deal_scan is not None:
+                self.say(self.deal_scan.prompt())
+                return Outcome(True)
+            return self.begin_table_hand(hand, dealer)
+        spec: dict[str, Any] = {"seed": self.rng.randrange(1 << 31)}
+        self.journal.add_hand(self.match_id, hand, dealer, spec)
+        self.match.start_hand(spec)
         self._reset_declarations()
         self.phase = PLAY
         self._changed()
@@ -182,14 +176,12 @@ class MatchLifecycle(TableCore):
         """Check, journal, apply: the one path every action takes."""
         if self.phase != PLAY or self.match_id is None:
             return self.refuse(msg("r_no_hand"))
-        if self.referee is not None:
-            return self._submit_referee(action)
         match = self.match
         assert match is not None and match.state is not None
         try:
             check(match.state, action)
         except IllegalAction as exc:
-            return self.refuse(engine_refusal(match.state, action, str(exc)))
+            return self.refuse(refusal(exc))
         hand = len(match.hands) - 1
         idx = len(match.hands[-1].actions)
         try:
@@ -197,30 +189,33 @@ class MatchLifecycle(TableCore):
         except StoreError as exc:  # never apply what is not on disk
             log.error("journal refused action: %s", exc)
             return self.refuse(msg("r_not_recorded", why=str(exc)))
+        false_before = len(match.state.table.false) if match.state.table is not None else 0
+        state = match.state
         match.apply(action)
         self._age_message()
+        if state.table is not None:
+            self._false_declarations(state.table.false[false_before:])
         self._after(action)
         return Outcome(True)
 
-    def _submit_referee(self, action: Action) -> Outcome:
-        ref = self.referee
-        assert ref is not None and self.match_id is not None
-        reason = ref.check(action)
-        if reason is not None:
-            return self.refuse(reason)
-        hand = len(ref.hands) - 1
-        idx = len(ref.hands[-1].actions)
-        try:
-            self.journal.add_action(self.match_id, hand, idx, ref.action_json(action))
-        except StoreError as exc:
-            return self.refuse(msg("r_not_recorded", why=str(exc)))
-        notes = ref.apply(action)
-        self._age_message()  # before this action's own notes, which must be seen
-        for note in notes:
-            self.say(note, "refusal")
+    def _false_declarations(self, found: Sequence[FalseDeclaration]) -> None:
+        """Real cards: a declaration the cards played disproved is shown; it scores nothing."""
+        assert self.variant is not None
+        deck = self.variant.deck
+        for f in found:
+            d = f.decl
+            cards = ", ".join(CODE[c] for c in f.cards)
+            if f.why == "played_elsewhere":
+                why = msg("n_why_played_elsewhere", cards=cards)
+            elif f.why == "revoked":
+                why = msg("n_why_revoked", suit=SuitName(deck.name, SUIT[f.cards[0]]), code=cards)
+            elif f.why == "had_four":
+                why = msg("n_why_had_four", cards=cards)
+            else:
+                why = msg("n_why_never_played")
+            what = DeclName(deck.name, d.kind, d.suit, d.rank, d.missing)
+            self.say(msg("n_false_decl", n=d.seat + 1, what=what, why=why), "refusal")
             self.blink_seq += 1
-        self._after(action)
-        return Outcome(True)
 
     def _after(self, action: Action) -> None:
         self._declarations_after(action)

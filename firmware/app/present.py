@@ -84,8 +84,6 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
     view = None
     if ctl.match is not None and ctl.match.state is not None:
         view = ctl.match.view_for(seat)
-    elif ctl.referee is not None and ctl.referee.state is not None:
-        view = ctl.referee.view_for(seat)
     if view is None:
         return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled)
     banners = list(ctl.banners)

@@ -113,6 +113,14 @@ class SeatActions(TableCore):
     # ------------------------------------------------------------ the person at the screen
 
     def _screen_seat(self) -> int | None:
+        if self.real_cards:
+            # Real cards: the screen's buttons (call, zu tun, claim) act for the table
+            # seat that must act now.
+            mover = self._mover()
+            if mover is not None and self.seats[mover].kind == "table":
+                return mover
+            self.refuse(msg("r_table_turn", n=(mover or 0) + 1))
+            return None
         seat = self._human_seat()
         if seat is None:
             self.refuse(msg("r_no_screen_seat"))
@@ -120,7 +128,7 @@ class SeatActions(TableCore):
 
     def play_card(self, card: int, signals: tuple[str, ...] = ()) -> None:
         """A card tapped on the screen: the human's play (or discard)."""
-        if self.referee is not None:
+        if self.real_cards:
             # A table game: a tap on a card stands in for a scan (reader-less play).
             self.play_table_card(card)
             return
@@ -180,16 +188,21 @@ class SeatActions(TableCore):
 
     def play_table_card(self, card: int) -> Outcome:
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
+        if self.deal_scan is not None:
+            return self.deal_scan_card(card)  # a card the deal shows the box
         if self.phase != PLAY:
             return self.refuse(msg("r_scan_ignored"))
-        if self.referee is None:
+        if not self.real_cards or self.match is None or self.match.state is None:
             return self.refuse(msg("r_screen_game"))
-        seat = self.referee.to_move
+        state = self.match.state
+        seat = state.to_move
         if self.seats[seat].kind != "table":
             return self.refuse(msg("r_table_turn", n=seat + 1))
         wait = self.play_refusal(seat)
         if wait is not None:
             return self.refuse(wait)
+        if state.pending is not None and state.pending[0] == "discard":
+            return self.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
         return self.submit(Play(seat, card))
 
 

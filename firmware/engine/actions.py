@@ -32,12 +32,20 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """Declare a combination (accuso / Ansage): ``suit`` for a napoletana, ``rank`` otherwise."""
+    """Declare a combination (accuso / Ansage): ``suit`` for a napoletana, ``rank`` otherwise.
+
+    What a person at a real-card table says aloud travels with it, since the box
+    cannot look into his hand: ``missing``, the suit a three lacks ("Welcher
+    fehlt?"), and ``extra``, how many cards extend a napoletana (4, 5, ...).
+    With dealt cards both are worked out from the hand; given, they must agree.
+    """
 
     seat: Seat
     kind: DeclKind
     suit: Suit | None = None
     rank: Rank | None = None
+    missing: Suit | None = None
+    extra: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

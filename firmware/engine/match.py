@@ -13,7 +13,7 @@ from typing import Any
 
 from firmware.engine.actions import Action
 from firmware.engine.cards import Seat
-from firmware.engine.deal import Deal, deal_explicit, deal_seeded
+from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
 from firmware.engine.errors import IllegalAction
 from firmware.engine.state import HandResult, HandState, apply_unchecked, check
 from firmware.engine.variants import Variant
@@ -70,7 +70,8 @@ class Match:
 
     @property
     def game_target(self) -> int:
-        """The target of the game being played; seed 000's decider goes to 41."""
+        """The target of the game being played; seed 000's decider goes to 41, and so
+        does every target during it (zu tun, claims: RULES.md §3.2)."""
         target = self.variant.target
         if (
             self.variant.options.get("match_format") == "best_of_two"
@@ -89,21 +90,29 @@ class Match:
     ) -> HandState:
         """Deal the next hand from a seed or an explicit deal."""
         if self.finished:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("match_over")
         if self.state is not None and not self.state.over:
-            raise IllegalAction("the current hand is not finished")
+            raise IllegalAction("hand_not_finished")
         spec: dict[str, Any] = dict(deal_spec) if deal_spec is not None else {"seed": seed or 0}
         deal = self._deal(spec)
         dealer = self.next_dealer
-        self.state = HandState.start(self.variant, deal, dealer, tuple(self.totals))
+        self.state = HandState.start(
+            self.variant, deal, dealer, tuple(self.totals), target=self.game_target
+        )
         self.hands.append(HandRecord(dealer, spec))
         return self.state
 
+    def check_deal(self, deal_spec: DealSpec) -> None:
+        """Raise :class:`IllegalAction` if the next hand cannot be dealt from ``deal_spec``."""
+        self._deal(dict(deal_spec))
+
     def _deal(self, spec: dict[str, Any]) -> Deal:
+        if spec.get("table") is True:
+            return deal_table(self.variant, spec, self.next_dealer)  # real cards
         if "seed" in spec:
             seed = spec["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise IllegalAction(f"a deal seed must be an integer, not {seed!r}")
+                raise IllegalAction("deal_seed", value=repr(seed))
             return deal_seeded(self.variant, seed, self.next_dealer)
         return deal_explicit(self.variant, spec)
 
@@ -111,7 +120,7 @@ class Match:
         """Check and do ``action`` in the current hand; closes hand and match when due."""
         state = self.state
         if state is None or state.over:
-            raise IllegalAction("no hand is being played")
+            raise IllegalAction("no_hand")
         check(state, action)
         apply_unchecked(state, action)
         self.hands[-1].actions.append(action)
@@ -134,7 +143,10 @@ class Match:
             self.stakes[w] += multiplier
             self.games_won[w] += 1
         self.game_winners.append(winners[0])
-        if any(self.games_won[w] >= self._games_to_win() for w in winners):
+        decider = self._games_to_win() == 2 and game == 2
+        if decider or any(self.games_won[w] >= self._games_to_win() for w in winners):
+            # RULES.md §3.2 Decision: the decider's winner wins the match, also a player
+            # who had no game yet (three players).
             self.finished = True
             self.winner = winners[0]
             self.winners = winners
@@ -188,7 +200,7 @@ class Match:
 
     def view_for(self, seat: Seat) -> View:
         if self.state is None:
-            raise IllegalAction("no hand has been dealt")
+            raise IllegalAction("no_hand_dealt")
         return view_for(self.state, seat)
 
     @property

@@ -36,6 +36,12 @@ def action_to_json(deck: Deck, action: Action) -> dict[str, Any]:
         else:
             assert action.rank is not None
             decl["rank"] = deck.ranks[action.rank]
+        # Said aloud at a real-card table (the box cannot see the hand): the suit a
+        # three lacks, the cards that extend a napoletana.
+        if action.missing is not None:
+            decl["missing"] = deck.suits[action.missing]
+        if action.extra is not None:
+            decl["extra"] = action.extra
         return {"seat": action.seat, "declare": decl}
     if isinstance(action, Claim):
         return {"seat": action.seat, "claim": True}
@@ -79,16 +85,23 @@ def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:
         if not isinstance(decl, Mapping):
             raise RecordError("'declare' must be an object")
         kind = decl.get("kind")
+        extra = decl.get("extra")
+        if extra is not None and (not isinstance(extra, int) or isinstance(extra, bool)):
+            raise RecordError(f"'extra' must be a number of cards, not {extra!r}")
+        missing = decl.get("missing")
+        if missing is not None and missing not in deck.suits:
+            raise RecordError(f"missing suit {missing!r} is not one of {' '.join(deck.suits)}")
         if kind in ("napoletana", "decima"):
             suit = decl.get("suit")
             if suit not in deck.suits:
                 raise RecordError(f"{kind} suit {suit!r} is not one of {' '.join(deck.suits)}")
-            return Declare(seat, kind, suit=deck.suits.index(suit))
+            return Declare(seat, kind, suit=deck.suits.index(suit), extra=extra)
         if kind in ("three", "four"):
             rank = decl.get("rank")
             if rank not in deck.ranks:
                 raise RecordError(f"rank {rank!r} is not one of {' '.join(deck.ranks)}")
-            return Declare(seat, kind, rank=deck.ranks.index(rank))
+            miss = None if missing is None else deck.suits.index(missing)
+            return Declare(seat, kind, rank=deck.ranks.index(rank), missing=miss)
         raise RecordError(f"unknown declaration kind {kind!r}")
     except RecordError:
         raise

@@ -105,7 +105,7 @@ def test_refusals_are_shown_and_nothing_is_recorded(make_table):
     theirs = ctl.match.state.hand_of(1)[0]
     n, blinks = count(table), ctl.blink_seq
     table.put(PlayCard(theirs))
-    assert ctl.message.message == msg("r_not_held", card=CardName("italian", theirs))  # the screen words it
+    assert ctl.message.message == msg("e_not_held", card=CardName("italian", theirs))  # the screen words it
     assert ctl.message.text == f"You do not hold {make_variant('tressette2').deck.name_of(theirs, 'en')}"
     assert ctl.blink_seq == blinks + 1 and count(table) == n
     assert table.hw.display.blinking
@@ -116,7 +116,7 @@ def test_follow_suit_refusal_reads_well(follow_suit_table):
     ctl = table.ctl
     n = count(table)
     table.put(PlayCard(wrong))
-    assert ctl.message.message.key == "r_follow_suit"
+    assert ctl.message.message.key == "e_follow_suit"
     assert ctl.message.text.startswith("You must follow suit: you hold")
     assert ctl.match.state.to_move == 0 and count(table) == n
 
@@ -345,7 +345,7 @@ def test_bounce_storms_make_one_accuso_per_press(make_table):
     # shuts), then one clear refusal per press -- never a double toggle or refusal
     assert toggles == [0] + [None] * 8
     assert refusals == [0, 0] + [1] * 7
-    assert ctl.message.message.key == "r_accusi_before_first"
+    assert ctl.message.message.key == "e_accusi_before_first"
 
 
 def test_menu_hold_3s_goes_home_and_continue_resumes(make_table):

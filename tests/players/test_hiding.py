@@ -62,7 +62,7 @@ def test_worlds_show_the_same_view_and_respect_voids(name: str, options: dict[st
 
 
 @pytest.mark.parametrize(("name", "options"), CASES[:4])
-@pytest.mark.parametrize("spec", LEVELS)
+@pytest.mark.parametrize("spec", (*LEVELS, "reference"))
 def test_choice_does_not_depend_on_hidden_cards(
     name: str, options: dict[str, object], spec: str
 ) -> None:

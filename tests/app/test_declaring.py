@@ -1,0 +1,193 @@
+"""Declaration windows for people: every game, a person in every seat (RULES.md §2-§3).
+
+The computers answer at once; these tests check they never take a person's
+window away. For each game the person sits in each seat in turn; the deal is
+searched (seeded) until the person has something to declare in the game's
+window, then he declares it, or says *Nothing to declare* on the screen or with
+his *Accuso* button. In the onori games (tressette4, chiamata with accusi;
+seed 003: "nach dem ersten Stich ... reihum vom Gewinner") both cases are
+covered: the person won trick 1 or did not.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware.app.controller import HAND_OVER, PLAY
+from firmware.app.declaring import Window
+from firmware.engine import PRESETS, make_variant
+from tests.app.test_controller import journal_ok
+from ui.intents import Declare as DeclareIntent
+from ui.intents import NothingToDeclare, PlayCard
+from ui.layout import table_layout
+
+ONORI_GAMES = [("tressette4", {}), ("chiamata", {"accusi": True})]
+TURN_GAMES = sorted(
+    name for name, p in PRESETS.items()
+    if make_variant(name).accusi and p.declare_window not in ("after_first_trick", "start")
+)
+ANSWERS = ("declare", "nothing_screen", "nothing_button")
+ATTEMPTS = 300
+
+
+def person_at(make_table, variant: str, seat: int, options: dict | None = None, seed: int = 11):
+    n = make_variant(variant, options or {}).n_seats
+    seats = ["cpu:easy"] * n
+    seats[seat] = "human"
+    return make_table(variant=variant, seats=seats, options=options or {}, seed=seed)
+
+
+def play_until(table, done) -> None:
+    """Let the table play (the person plays his first legal card) until ``done()`` or the hand ends."""
+    ctl = table.ctl
+    for _ in range(500):
+        table.pump()
+        if ctl.phase != PLAY or done():
+            return
+        if not table.human_plays() and ctl.cpu_request() is None:
+            table.pump()
+            if ctl.phase == PLAY and not done():
+                raise AssertionError(f"stuck: {ctl.message.text}")
+    raise AssertionError("the hand did not move")
+
+
+def answer(table, seat: int, how: str) -> None:
+    ctl = table.ctl
+    if how == "declare":
+        offer = ctl.model().declarable
+        table.put(DeclareIntent(offer[0]))
+        assert any(d.seat == seat for d in ctl.match.state.declarations)
+        if ctl.declaring == seat:  # more possible: done with the screen's button
+            table.put(NothingToDeclare())
+    elif how == "nothing_screen":
+        table.put(NothingToDeclare())
+    else:
+        table.hw.sim_buttons.click(seat)
+        table.pump()
+
+
+def finish_hand(table) -> None:
+    play_until(table, lambda: False)
+    assert table.ctl.phase != PLAY
+    journal_ok(table)
+
+
+def prompt_shown(ctl, seat: int) -> None:
+    """The person sees it is his turn to declare, with a way to say nothing."""
+    model = ctl.model()
+    assert model.me == seat and model.declare_prompt and model.declarable
+    names = {b.name for b in table_layout(model, (800, 480)).buttons}
+    assert "declare_none" in names and any(n.startswith("declare:") for n in names)
+    assert {b.name for b in table_layout(model, (480, 320)).buttons} >= {"declare_none"}
+    assert ctl.display().text == "AccU"
+
+
+@pytest.mark.parametrize("won", [True, False], ids=["won_trick_1", "lost_trick_1"])
+@pytest.mark.parametrize("seat", range(4))
+@pytest.mark.parametrize(("variant", "options"), ONORI_GAMES, ids=[g for g, _ in ONORI_GAMES])
+def test_a_person_declares_onori_in_turn_from_every_seat(make_table, variant, options, seat, won):
+    table = person_at(make_table, variant, seat, options, seed=100 + seat)
+    ctl = table.ctl
+    for _ in range(ATTEMPTS):
+        ctl.new_match()
+        play_until(table, lambda: len(ctl.match.state.tricks) >= 1)
+        state = ctl.match.state
+        round_open = ctl.phase == PLAY and len(state.tricks) == 1 and not state.trick
+        if round_open and (state.tricks[0].winner == seat) == won and seat in ctl.pending_accusi():
+            break
+    else:
+        pytest.fail("no deal gave the person onori")
+    assert ctl.window() is Window.ONORI and ctl.onori_turn() == seat
+    order = ctl.onori_order()
+    before = order[: order.index(seat)]
+    assert all(ctl._turn_over(s) for s in before), "the seats before him have had their turn"
+    # the table waits: no computer thinks about a card, no card may be played
+    assert ctl.cpu_request() is None and ctl.cards_wait()
+    prompt_shown(ctl, seat)
+    assert ctl.message.message.key == "m_onori_turn"
+    if won:  # he leads trick 2, but not before the round is over
+        n = len(ctl.match.hands[-1].actions)
+        table.put(PlayCard(state.hand_of(seat)[0]))
+        assert ctl.message.message.key == "r_onori_first"
+        assert len(ctl.match.hands[-1].actions) == n
+    answer(table, seat, ANSWERS[seat % 3] if won else ANSWERS[(seat + 1) % 3])
+    table.pump()
+    # the round went on in order after him, then trick 2 began
+    assert ctl.onori_turn() is None or ctl.seats[ctl.onori_turn()].kind == "human"
+    positions = [order.index(d.seat) for d in ctl.match.state.declarations]
+    assert positions == sorted(positions), "onori were made in turn from trick 1's winner"
+    finish_hand(table)
+
+
+def test_onori_out_of_turn_are_refused(make_table):
+    """Two people at the table: the later one in the round cannot declare first."""
+    table = make_table(variant="tressette4", seats=["human", "human", "cpu:easy", "cpu:easy"], seed=5)
+    ctl = table.ctl
+    for _ in range(ATTEMPTS):
+        ctl.new_match()
+        play_until(table, lambda: len(ctl.match.state.tricks) >= 1)
+        st = ctl.match.state
+        if ctl.phase == PLAY and len(st.tricks) == 1 and not st.trick:
+            turn = ctl.onori_turn()
+            later = [s for s in (0, 1) if s != turn and st.possible_declarations(s)]
+            if turn in (0, 1) and later:
+                break
+    else:
+        pytest.fail("no deal gave both people onori")
+    early, late = turn, later[0]
+    offer = ctl.match.state.possible_declarations(late)[0]
+    table.put(DeclareIntent(offer))
+    assert ctl.message.message.key == "r_onori_in_turn"
+    assert not ctl.match.state.declarations_of(late)
+    table.hw.sim_buttons.click(late)  # his Accuso button: not yet either
+    table.pump()
+    assert ctl.message.message.key == "r_onori_in_turn" and ctl.declaring == early
+    table.put(NothingToDeclare())  # the early one passes
+    assert ctl.onori_turn() in (late, None)
+
+
+@pytest.mark.parametrize("seat", range(2))
+def test_before_the_first_card_a_computer_waits_for_the_person(make_table, seat):
+    """tressette2 (seed 002): both declare before the first card; the computer leader waits."""
+    table = person_at(make_table, "tressette2", seat, seed=20 + seat)
+    ctl = table.ctl
+    for _ in range(ATTEMPTS):
+        ctl.new_match()
+        table.pump()
+        if seat in ctl.pending_accusi():
+            break
+    else:
+        pytest.fail("no deal gave the person an accuso")
+    assert ctl.window() is Window.START
+    state = ctl.match.state
+    assert not state.trick, "nobody played a card while the person may declare"
+    if state.to_move != seat:
+        assert ctl.cpu_request() is None  # the computer leader waits
+    prompt_shown(ctl, seat)
+    answer(table, seat, ANSWERS[seat])
+    assert seat not in ctl.pending_accusi()
+    finish_hand(table)
+
+
+@pytest.mark.parametrize("variant", TURN_GAMES)
+def test_at_his_turn_a_person_may_declare_in_every_seat(make_table, variant):
+    """Declarations at the seat's own turn: the person gets the offer at his turn, from every seat."""
+    v = make_variant(variant)
+    for seat in range(v.n_seats):
+        table = person_at(make_table, variant, seat, seed=40 + seat)
+        ctl = table.ctl
+        for _ in range(ATTEMPTS):
+            ctl.new_match()
+            play_until(table, lambda c=ctl, s=seat: c._mover() == s and bool(c.model().declarable))
+            if ctl.phase == PLAY and ctl._mover() == seat and ctl.model().declarable:
+                break
+            if ctl.phase == HAND_OVER:
+                continue
+        else:
+            pytest.fail(f"{variant}: no deal gave seat {seat} a declaration")
+        model = ctl.model()
+        if ctl.window() is Window.START:
+            prompt_shown(ctl, seat)
+        table.put(DeclareIntent(model.declarable[0]))
+        assert ctl.match.state.declarations_of(seat), ctl.message.text
+        finish_hand(table)

@@ -257,10 +257,12 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealSca
             return Outcome(True, "resumed")
         options = dict(self.settings.options)
         try:
-            n_seats = make_variant(self.settings.variant, dict(options)).n_seats
+            variant = make_variant(self.settings.variant, dict(options))
         except TressetteError as exc:
             return self.refuse(msg("r_bad_game", why=str(exc)))
-        return self.new_match(self.settings.variant, options, [TABLE] * n_seats)
+        if variant.preset.call_partner:  # every hand opens with a call, chosen on the screen
+            return self.refuse(msg("r_bad_game", why=f"{variant.name}: the call is made on the screen"))
+        return self.new_match(variant.name, options, [TABLE] * variant.n_seats)
 
     def _button_held(self, ev: hal.ButtonHeld) -> None:
         if ev.button != "menu":

@@ -172,6 +172,7 @@ class ScreenKeeper:
         self.screen = screen
         loop = self.rt.loop
         loop.ui = screen.ui
+        loop._home_preset = None  # a new UI (after a loss): offer the table's game again
         loop.wait_for_ui = True
         self.rt.ctl.set_screen_missing(None)
         self.rt.ctl.version += 1  # draw the table as it is now

@@ -121,6 +121,15 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealSca
                 self.set_level(seat, level)
             case ui.SetSetting(key=key, value=value):
                 self._set_setting(key, value)
+            case ui.ShowHistory(offset=offset, limit=limit):
+                self.browser.show_page(offset, limit)
+                self.version += 1
+            case ui.OpenSheet(match_id=match_id):
+                self.browser.open_sheet(match_id)
+                self.version += 1
+            case ui.OpenReplay(match_id=match_id, hand=hand):
+                self.browser.open_replay(match_id, hand)
+                self.version += 1
             case ui.Quit():
                 self.stop("quit")
             case ui.SimButton():

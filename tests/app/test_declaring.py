@@ -191,3 +191,38 @@ def test_at_his_turn_a_person_may_declare_in_every_seat(make_table, variant):
         table.put(DeclareIntent(model.declarable[0]))
         assert ctl.match.state.declarations_of(seat), ctl.message.text
         finish_hand(table)
+
+
+def test_real_cards_onori_round_waits_for_each_table_seat(make_table):
+    """Real cards (every seat ``table``): the box cannot know who holds onori, so each
+    seat in turn from trick 1's winner says it with the screen or its Accuso button."""
+    from firmware.engine import Match, Play
+    from tests.app.test_real_cards import enrol, scan
+
+    table = make_table(variant="tressette4", seats=["table"] * 4, seed=3)
+    enrol(table)
+    ctl = table.ctl
+    ctl.new_match()
+    real = Match(make_variant("tressette4"), first_dealer=ctl.match.state.dealer)
+    real.start_hand({"seed": 12})
+    for _ in range(4):  # trick 1, each seat's first legal card, scanned
+        play = next(a for a in real.view_for(real.state.to_move).legal if isinstance(a, Play))
+        real.apply(play)
+        scan(table, play.card)
+    winner = real.state.tricks[0].winner
+    assert ctl.window() is Window.ONORI and ctl.onori_turn() == winner == ctl.declaring
+    assert ctl.display().text == "AccU"
+    lead = next(a.card for a in real.view_for(winner).legal if isinstance(a, Play))
+    scan(table, lead)
+    assert ctl.message.message.key == "r_onori_first"  # the lead of trick 2 waits
+    for i, seat in enumerate(ctl.onori_order()):
+        assert ctl.onori_turn() == seat and ctl.model().declare_prompt
+        if i % 2:
+            table.put(NothingToDeclare())
+        else:
+            table.hw.sim_buttons.click(seat)
+            table.pump()
+    assert ctl.onori_turn() is None and not ctl.pending_accusi() and not ctl.cards_wait()
+    table.clock.advance(2.0)
+    scan(table, lead)
+    assert ctl.match.state.trick, ctl.message.text

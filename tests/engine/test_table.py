@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware.engine import (
     PRESETS,
@@ -22,6 +24,7 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.actions import Action
+from firmware.engine.cards import THIRDS, card_list
 from firmware.engine.deal import deal_seeded
 from firmware.engine.records import match_to_json, replay
 from firmware.engine.table import said_aloud, scanned_at_deal
@@ -348,3 +351,37 @@ def test_replay_refuses_a_table_record_in_one_english_line(
     assert cli(["replay", str(path)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"tressette replay: {path}: hand 1, action 2: 4c was already played (trick 1)"]
+
+
+# ------------------------------------------------------------ properties
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 100_000), cpu=st.booleans())
+def test_any_scanned_play_keeps_the_table_consistent(name: str, seed: int, cpu: bool) -> None:
+    """Random legal actions of a real-card hand (any unseen card a person might scan):
+    the table never stalls, every card is played once, and the count holds (RULES.md §1:
+    the deck's 32 thirds + 3 for the last trick, less cards laid out of play)."""
+    variant = make_variant(name)
+    m = Match(variant)
+    st_ = m.start_hand({"seed": seed})
+    deal = deal_seeded(variant, seed, st_.dealer)
+    t = Match(variant)
+    state = t.start_hand(scanned_at_deal(variant, deal, st_.dealer, known_seats(variant) if cpu else ()))
+    rng = random.Random(seed)
+    while not state.over:
+        acts = [a for a in legal_actions(state) if not isinstance(a, Claim)]
+        assert acts, "a real-card table must never stall"
+        plays = [a for a in acts if not isinstance(a, Declare)]
+        t.apply(rng.choice(acts if rng.random() < 0.1 else plays))
+    if state.ended_by == "play":
+        assert state.table is not None and sum(state.table.counts) == 0
+        # out of play: the cards aside, scanned (face up) or never seen (still unknown)
+        unseen = card_list(state.table.pool)
+        if variant.preset.aside_role == "out":
+            assert len(unseen) + len(state.aside) == variant.aside_size
+            out = sum(THIRDS[c] for c in [*unseen, *state.aside])
+        else:
+            assert unseen == []  # a widow is scanned at the deal and scores with the last trick
+            out = 0
+        assert sum(state.thirds) == 32 + 3 - out

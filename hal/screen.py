@@ -230,6 +230,30 @@ def probe_kmsdrm(card: Path, *, loader: Loader = ctypes.CDLL, root: Path = Path(
     return ProbeResult(False, f"{card}: {result.detail}", result.missing)
 
 
+def screen_held_elsewhere(card: Path, *, loader: Loader = ctypes.CDLL) -> bool | None:
+    """Is another process DRM master of ``card`` (the running release showing on it)?
+
+    Opening a card that has no master makes the opener its master (and closing
+    gives it up), so "not master right after opening" means someone else is.
+    None when it cannot be told (no libdrm ``drmIsMaster``, the card does not open).
+    """
+    try:
+        drm = loader("libdrm.so.2")
+        is_master = drm.drmIsMaster
+    except (OSError, AttributeError):
+        return None
+    is_master.argtypes = [ctypes.c_int]
+    is_master.restype = ctypes.c_int
+    try:
+        fd = os.open(card, os.O_RDWR | os.O_CLOEXEC)
+    except OSError:
+        return None
+    try:
+        return not is_master(fd)
+    finally:
+        os.close(fd)
+
+
 def main(argv: list[str] | None = None) -> int:
     """``python3 screen.py --probe CARD``: one :class:`ProbeResult` as JSON on stdout."""
     p = argparse.ArgumentParser(description="open the KMSDRM driver stack once (provisioning)")

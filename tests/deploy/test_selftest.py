@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -122,3 +123,34 @@ def test_the_unit_comes_from_the_option_then_the_environment(monkeypatch: pytest
     assert selftest.unit_from(None) == Path("/from/env.service")
     monkeypatch.delenv("TRESSETTE_UNIT")
     assert selftest.unit_from(None) == Path(selftest.DEFAULT_UNIT)
+
+
+@pytest.mark.parametrize(("held", "passes"), [(True, True), (None, True), (False, False)])
+def test_a_mode_refused_while_the_running_release_holds_the_screen_is_not_a_broken_release(
+        tmp_path: Path, held: bool | None, passes: bool) -> None:
+    # The driver stack opens (probe ok) but SDL gives no mode: with the screen held by the
+    # running release (or unknown) that is no verdict on the new one, whose health check
+    # judges the screen after the switch; with the screen free it is a failure.
+    root = _box_with_display(tmp_path / "box")
+    unit = _unit(tmp_path, "kmsdrm")
+
+    def probe(card: Path) -> ProbeResult:
+        return ProbeResult(True, f"{card}: GBM and EGL 1.4 (Mesa Project)")
+
+    if passes:
+        detail = selftest.check_video(unit, root, probe, lambda card: held)
+        assert "no mode while the running release holds the screen (kmsdrm not available)" in detail
+    else:
+        with pytest.raises(RuntimeError, match=r"kmsdrm not available \(.*GBM and EGL"):
+            selftest.check_video(unit, root, probe, lambda card: held)
+
+
+def test_whether_another_process_holds_a_card_is_asked_of_libdrm(tmp_path: Path) -> None:
+    from hal import screen
+
+    assert screen.screen_held_elsewhere(tmp_path / "card9") is None  # does not open: cannot tell
+
+    def no_libdrm(name: str) -> Any:
+        raise OSError(f"{name}: cannot open shared object file")
+
+    assert screen.screen_held_elsewhere(Path("/dev/null"), loader=no_libdrm) is None

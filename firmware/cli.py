@@ -196,6 +196,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
+    p.add_argument("--unit", default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
+                   "(default: $TRESSETTE_UNIT or /etc/systemd/system/tressette.service)")
     p.set_defaults(func=_self_test)
 
     p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")

@@ -187,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="every match once per side with the seats exchanged; points over duplicate pairs",
     )
     p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
+    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")

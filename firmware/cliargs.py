@@ -27,26 +27,26 @@ LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MIN_SIZE, MAX_SIZE = (320, 240), (3840, 2160)
 
 
-def _int(text: str) -> int:
-    try:
-        value = int(text.strip().replace("_", ""), 10)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-    return value
+def int_range(lo: int, hi: int = INT64_MAX, *, what: str | None = None) -> Callable[[str], int]:
+    """A whole number in ``lo..hi`` (SQLite and the seeds take 64-bit numbers).
 
-
-def int_range(lo: int, hi: int = INT64_MAX) -> Callable[[str], int]:
-    """A whole number in ``lo..hi`` (SQLite and the seeds take 64-bit numbers)."""
+    With ``what`` the message names it: ``worlds must be 1-1000, not 0``.
+    """
 
     def check(text: str) -> int:
         if len(text) > 30:
             raise argparse.ArgumentTypeError(f"{text[:20]!r}… is too long for a number")
-        value = _int(text)
+        try:
+            value = int(text.strip().replace("_", ""), 10)
+        except ValueError:
+            wrong = f"{what} must be a whole number, not {text!r}" if what else f"{text!r} is not a whole number"
+            raise argparse.ArgumentTypeError(wrong) from None
         if not lo <= value <= hi:
-            raise argparse.ArgumentTypeError(f"{value} is not in {lo}..{hi}")
+            wrong = f"{what} must be {lo}-{hi}, not {value}" if what else f"{value} is not in {lo}..{hi}"
+            raise argparse.ArgumentTypeError(wrong)
         return value
 
-    check.__name__ = "number"
+    check.__name__ = what or "number"
     return check
 
 

@@ -14,6 +14,8 @@ app; importing ``hal`` itself loads nothing):
   safely, tables checked against their keys); here because the program may
   import ``hal`` but ``hal`` must not import the program;
 * :mod:`hal.box`     — the whole set, real or simulated, from a config;
+* :mod:`hal.screen`  — DRM devices and connected displays, the packages each
+  SDL video driver needs, the KMSDRM stack opened once (stdlib only);
 * :mod:`hal.selftest` — ``tressette hardware-test``.
 
 See docs/hardware.md.

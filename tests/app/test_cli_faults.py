@@ -195,15 +195,16 @@ def good_record() -> dict[str, object]:
         (b"[" * 100_000 + b"]" * 100_000, "nested 100000 deep"),
         (b'{"a":' * 5000 + b"1" + b"}" * 5000, "nested 5000 deep"),
         (b"[1, 2]", "a record is a JSON object"),
-        (b"{", "is not JSON"),
+        (b"{", "is not a JSON record"),
     ],
 )
+@pytest.mark.parametrize("command", ["replay", "analyse"])
 def test_replay_of_a_file_that_is_not_a_record_is_one_line(
-    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, needle: str
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, data: bytes, needle: str, command: str
 ) -> None:
     path = tmp_path / "r.json"
     path.write_bytes(data)
-    rc, err = run(capsys, "replay", str(path))
+    rc, err = run(capsys, command, "--quiet", str(path)) if command == "analyse" else run(capsys, command, str(path))
     assert rc != 0 and needle in err and err.count("\n") == 1, err
 
 
@@ -212,8 +213,9 @@ def test_replay_of_a_device_a_fifo_or_a_directory(capsys: pytest.CaptureFixture[
     os.mkfifo(fifo)  # opened non-blocking: no writer, no hang
     for path, needle in (("/dev/zero", "not a regular file"), (str(fifo), "not a regular file"),
                          (str(tmp_path), "is a directory"), (str(tmp_path / "none"), "cannot read")):
-        rc, err = run(capsys, "replay", path)
-        assert rc == 2 and needle in err, (path, err)
+        for command in ("replay", "analyse"):
+            rc, err = run(capsys, command, path)
+            assert rc == 2 and needle in err, (command, path, err)
 
 
 def test_a_boolean_dealer_is_refused(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

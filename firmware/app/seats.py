@@ -129,8 +129,9 @@ class SeatActions(TableCore):
     def play_card(self, card: int, signals: tuple[str, ...] = ()) -> None:
         """A card tapped on the screen: the human's play (or discard)."""
         if self.real_cards:
-            # A table game: a tap on a card stands in for a scan (reader-less play).
-            self.play_table_card(card)
+            # A table game: a tap on a card stands in for a scan (reader-less play),
+            # with the signals chosen on the screen.
+            self.play_table_card(card, signals)
             return
         seat = self._screen_seat()
         if seat is None:
@@ -186,7 +187,7 @@ class SeatActions(TableCore):
 
     # ------------------------------------------------------------ real cards
 
-    def play_table_card(self, card: int) -> Outcome:
+    def play_table_card(self, card: int, signals: tuple[str, ...] = ()) -> Outcome:
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
         if self.deal_scan is not None:
             return self.deal_scan_card(card)  # a card the deal shows the box
@@ -203,7 +204,7 @@ class SeatActions(TableCore):
             return self.refuse(wait)
         if state.pending is not None and state.pending[0] == "discard":
             return self.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
-        return self.submit(Play(seat, card))
+        return self.submit(Play(seat, card, signals))
 
 
 class Player(Protocol):

@@ -96,6 +96,10 @@ def main(args: argparse.Namespace) -> int:
         from firmware.players import solver
 
         return solver.bench_main(args)
+    if args.what == "coach":
+        from firmware.coach import bench as coach_bench
+
+        return coach_bench.main(args)
     if args.what == "app":
         from firmware.app import bench as app_bench
 

@@ -26,6 +26,12 @@ def _deal(args: argparse.Namespace) -> int:
     return replay.deal_main(args)
 
 
+def _analyse(args: argparse.Namespace) -> int:
+    from firmware import analyse
+
+    return analyse.main(args)
+
+
 def _bench(args: argparse.Namespace) -> int:
     from firmware import bench
 
@@ -74,6 +80,25 @@ def _history(args: argparse.Namespace) -> int:
     return history.history_main(args)
 
 
+MAX_WORLDS = 1000
+
+
+def _int_in(lo: int, hi: int, what: str) -> Callable[[str], int]:
+    """An argparse type: a whole number in lo..hi, refused in one line otherwise."""
+
+    def parse(text: str) -> int:
+        try:
+            n = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
+        if not lo <= n <= hi:
+            raise argparse.ArgumentTypeError(f"{what} must be {lo}-{hi}, not {n}")
+        return n
+
+    parse.__name__ = what
+    return parse
+
+
 def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     # Options are declared here (not in firmware.app) so --help never imports pygame.
     p = sub.add_parser("run", help="the device program (full screen, real hardware)")
@@ -117,17 +142,34 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="machine-readable totals")
     p.set_defaults(func=_replay)
 
+    p = sub.add_parser("analyse", help="rate every play of a game record (the coach, docs/coach.md)")
+    p.add_argument("file", help="a tressette-record/1 JSON file (tressette export writes them)")
+    p.add_argument("--json", action="store_true", help="machine-readable: format tressette-analysis/1")
+    p.add_argument("--lang", choices=("it", "de", "en"), default="en", help="names and reasons")
+    p.add_argument("--seat", type=_int_in(0, 3, "seat"), default=None, help="rate only this seat's plays")
+    p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
+                   help="sampled worlds per decision (default: the coach's, 64)")
+    p.add_argument("--seed", type=_int_in(0, (1 << 32) - 1, "seed"), default=0,
+                   help="search seed: the same seed gives the same analysis")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(func=_analyse)
+
     p = sub.add_parser("deal", help="print the deal of a seeded hand")
     p.add_argument("--variant", default="tressette2")
     p.add_argument("--seed", type=int, default=0)
     p.add_argument("--dealer", type=int, default=0)
     p.set_defaults(func=_deal)
 
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app)")
-    p.add_argument("what", choices=["engine", "solver", "ui", "app"])
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach)")
+    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach"])
     p.add_argument("--variant", default="tressette2")
     p.add_argument("--seconds", type=float, default=3.0)
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
+                   help="coach: a hint's budget (default the hard level's 120; a Pi 4's: 40)")
+    p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
+                   help="coach: worlds per rated decision (default 64)")
+    p.add_argument("--hands", type=_int_in(1, 200, "hands"), default=5, help="coach: seeded hands")
     p.set_defaults(func=_bench)
 
     p = sub.add_parser("arena", help="computer levels play complete matches against each other")
@@ -145,12 +187,19 @@ def build_parser() -> argparse.ArgumentParser:
         help="every match once per side with the seats exchanged; points over duplicate pairs",
     )
     p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
+    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")
+    p.add_argument("--coach-worlds", type=_int_in(1, MAX_WORLDS, "coach-worlds"), default=None,
+                   help="coach: worlds per rated decision (default 64)")
     p.set_defaults(func=_arena)
 
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
+    p.add_argument("--unit", default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
+                   "(default: $TRESSETTE_UNIT or /etc/systemd/system/tressette.service)")
     p.set_defaults(func=_self_test)
 
     p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")

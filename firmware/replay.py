@@ -24,9 +24,10 @@ from firmware.engine import (
     deal_seeded,
     make_variant,
 )
+from firmware.engine.actions import Undo
 from firmware.engine.cards import SUIT
 from firmware.engine.declarations import describe
-from firmware.engine.records import action_from_json, replay, variant_of
+from firmware.engine.records import entry_from_json, replay, variant_of
 
 
 def thirds_text(thirds: int) -> str:
@@ -119,7 +120,11 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
             trump = deck.suit_name(SUIT[state.trump_card])
             out.write(f"  {name(state.trump_card)} is shown: trump is {trump}\n")
         for obj in hand.get("actions", []):
-            action = action_from_json(deck, obj)
+            action = entry_from_json(deck, obj)
+            if isinstance(action, Undo):
+                match.undo(action)
+                out.write(f"  seat {action.seat} takes back {action.count} action(s): undo\n")
+                continue
             n_tricks, n_draws, n_decl = len(state.tricks), len(state.draws), len(state.declarations)
             match.apply(action)
             if isinstance(action, Declare):

@@ -342,6 +342,25 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "level": ("Livello", "Level", "Level"),
     "score_history": ("Punteggi recenti", "Letzte Ergebnisse", "Recent scores"),
     "no_games": ("Nessuna partita finora", "Noch keine Spiele", "No games yet"),
+    "history": ("Partite giocate", "Gespielte Partien", "Matches played"),
+    "score_sheet": ("Segnapunti", "Spielzettel", "Score sheet"),
+    "people_only": ("senza computer", "ohne Computer", "no computer"),
+    "hands_n": ("{n} mani", "{n} Runden", "{n} hands"),
+    "rows_of": ("{a}–{b} di {n}", "{a}–{b} von {n}", "{a}–{b} of {n}"),
+    "outcome_won": ("Vinta", "Gewonnen", "Won"),
+    "outcome_lost": ("Persa", "Verloren", "Lost"),
+    "outcome_abandoned": ("Abbandonata", "Abgebrochen", "Abandoned"),
+    "outcome_playing": ("In corso", "Läuft noch", "In progress"),
+    "outcome_over": ("Finita", "Beendet", "Finished"),
+    "sheet_game": ("gioco", "Spiel entschieden", "game won"),
+    "sheet_claim": ("fuori, giusto", "fertig, richtig", "claimed, right"),
+    "sheet_claim_wrong": ("fuori, sbagliato", "fertig, falsch", "claimed, wrong"),
+    "sheet_zu_tun": ("zu tun", "zu tun", "zu tun"),
+    "sheet_open": ("in corso", "läuft", "in play"),
+    "sheet_problem": ("Questa partita non si può più rigiocare", "Diese Partie lässt sich nicht mehr nachspielen",
+                      "This match can no longer be replayed"),
+    "the_deal": ("la distribuzione", "das Austeilen", "the deal"),
+    "trick_of": ("presa {k} di {n}", "Stich {k} von {n}", "trick {k} of {n}"),
     # settings
     "language": ("Lingua", "Sprache", "Language"),
     "deck_style": ("Carte italiane", "Italienische Karten", "Italian cards"),
@@ -488,6 +507,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sim_reader": ("Lettore di carte", "Kartenleser", "Card reader"),
     "sim_accuso": ("Accuso {n}", "Accuso {n}", "Accuso {n}"),
 }
+
+# The coach's words live beside it (ui/i18n_coach.py): one catalogue, two files.
+from ui.i18n_coach import COACH  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in COACH.items() if k not in CATALOGUE})
 
 
 # ------------------------------------------------------------ app messages

@@ -81,3 +81,21 @@ class Discard:
 
 
 Action = Play | Declare | ZuTun | Claim | Call | Discard
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last ``count`` actions of the hand, the first of them a card ``seat``
+    played (a person's *undo* against the computer: his card and the answers since).
+
+    Not an :data:`Action` of the hand (no seat is ever offered it): the match
+    rebuilds the hand without them (:meth:`~firmware.engine.match.Match.undo`). It is
+    kept in the record where it happened, so a replay passes through it exactly.
+    """
+
+    seat: Seat
+    count: int
+
+
+RecordEntry = Action | Undo
+"""What a hand's record holds, in order: the actions, and any undo among them."""

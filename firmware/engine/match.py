@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware.engine.actions import Action
+from firmware.engine.actions import Action, Play, RecordEntry, Undo
 from firmware.engine.cards import Seat
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
 from firmware.engine.errors import IllegalAction
@@ -43,7 +43,17 @@ class Stake:
 class HandRecord:
     dealer: Seat
     deal_spec: dict[str, Any]
-    actions: list[Action] = field(default_factory=list)
+    actions: list[RecordEntry] = field(default_factory=list)  # as recorded, undos included
+
+    def effective(self) -> list[Action]:
+        """The actions that stand: every :class:`Undo` applied."""
+        out: list[Action] = []
+        for a in self.actions:
+            if isinstance(a, Undo):
+                del out[len(out) - a.count :]
+            else:
+                out.append(a)
+        return out
 
 
 class Match:
@@ -126,6 +136,44 @@ class Match:
         self.hands[-1].actions.append(action)
         if state.over:
             self._close_hand(state)
+
+    # ------------------------------------------------------------------ undo
+
+    def undo_count(self, seat: Seat) -> int | None:
+        """How many actions an undo of ``seat``'s last card takes back (that card and
+        every action since), or None: the hand is over, or ``seat`` played no card in it."""
+        if self.state is None or self.state.over or not self.hands:
+            return None
+        done = self.hands[-1].effective()
+        for i in range(len(done) - 1, -1, -1):
+            a = done[i]
+            if isinstance(a, Play) and a.seat == seat:
+                return len(done) - i
+        return None
+
+    def undo(self, undo: Undo) -> None:
+        """Take back ``undo.count`` actions: the hand is dealt again and the rest re-applied.
+
+        Refused (IllegalAction) unless the hand is still being played and the first
+        action taken back is a card of ``undo.seat`` (RULES.md: undo is a casual-match
+        aid the box offers against the computer; the engine only keeps it exact).
+        """
+        state = self.state
+        if state is None or state.over:
+            raise IllegalAction("no hand is being played: nothing to take back")
+        record = self.hands[-1]
+        done = record.effective()
+        if not 1 <= undo.count <= len(done):
+            raise IllegalAction(f"cannot take back {undo.count} of {len(done)} actions")
+        first = done[len(done) - undo.count]
+        if not (isinstance(first, Play) and first.seat == undo.seat):
+            raise IllegalAction(f"an undo starts at a card seat {undo.seat} played")
+        fresh = HandState.start(self.variant, self._deal(record.deal_spec), state.dealer, state.prior)
+        for a in done[: len(done) - undo.count]:
+            apply_unchecked(fresh, a)  # every one was checked when it was first applied
+        for slot in HandState.__slots__:
+            setattr(state, slot, getattr(fresh, slot))  # in place: holders of the state see it
+        record.actions.append(undo)
 
     def _close_hand(self, state: HandState) -> None:
         result = state.result()

@@ -13,7 +13,17 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from firmware.engine.actions import Action, Call, Claim, Declare, Discard, Play, ZuTun
+from firmware.engine.actions import (
+    Action,
+    Call,
+    Claim,
+    Declare,
+    Discard,
+    Play,
+    RecordEntry,
+    Undo,
+    ZuTun,
+)
 from firmware.engine.cards import CODE, Deck
 from firmware.engine.errors import RecordError, TressetteError
 from firmware.engine.match import Match
@@ -53,6 +63,27 @@ def action_to_json(deck: Deck, action: Action) -> dict[str, Any]:
 
 
 KINDS = ("play", "declare", "zu_tun", "claim", "call", "discard")
+
+
+def entry_to_json(deck: Deck, entry: RecordEntry) -> dict[str, Any]:
+    """An action, or an undo: ``{"seat": 0, "undo": 3}`` (docs/records.md)."""
+    if isinstance(entry, Undo):
+        return {"seat": entry.seat, "undo": entry.count}
+    return action_to_json(deck, entry)
+
+
+def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry:
+    """An action (:func:`action_from_json`) or an undo; raises :class:`RecordError`."""
+    if isinstance(obj, Mapping) and "undo" in obj:
+        seat, count = obj.get("seat"), obj.get("undo")
+        if set(obj) != {"seat", "undo"}:
+            raise RecordError(f"an undo has only 'seat' and 'undo': {dict(obj)!r}")
+        for name, value in (("seat", seat), ("undo", count)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RecordError(f"an undo needs an integer {name!r}: {dict(obj)!r}")
+        assert isinstance(seat, int) and isinstance(count, int)
+        return Undo(seat, count)
+    return action_from_json(deck, obj)
 
 
 def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:
@@ -119,7 +150,7 @@ def match_to_json(match: Match) -> dict[str, Any]:
             {
                 "dealer": h.dealer,
                 "deal": h.deal_spec,
-                "actions": [action_to_json(deck, a) for a in h.actions],
+                "actions": [entry_to_json(deck, a) for a in h.actions],
             }
             for h in match.hands
         ],
@@ -172,7 +203,11 @@ def replay(doc: Mapping[str, Any]) -> Match:
             raise RecordError(f"{where}: 'actions' must be a list")
         for a_index, obj in enumerate(actions):
             try:
-                match.apply(action_from_json(variant.deck, obj))
+                entry = entry_from_json(variant.deck, obj)
+                if isinstance(entry, Undo):
+                    match.undo(entry)
+                else:
+                    match.apply(entry)
             except TressetteError as exc:
                 raise RecordError(f"{where}, action {a_index}: {exc}") from None
         if h_index < len(hands) - 1 and not match.hand_over:

@@ -113,10 +113,6 @@ class Outcome:
     reason: str = ""
 
 
-def seat_kind(spec: SeatSpec) -> str:
-    return spec.kind
-
-
 @dataclass(slots=True)
 class ControllerOptions:
     auto_next: bool = False  # deal the next hand / match without waiting for a tap

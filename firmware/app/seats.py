@@ -170,7 +170,10 @@ class SeatActions(TableCore):
 
     def declare(self, action: Declare) -> None:
         """A declaration chosen on the screen, for a person's seat."""
-        if self.seats and self.seats[action.seat].computer:
+        if not 0 <= action.seat < len(self.seats):
+            self.refuse(msg("r_no_seat", n=action.seat + 1))
+            return
+        if self.seats[action.seat].computer:
             self.refuse(msg("r_cpu_seat"))
             return
         refusal = self.declaration_refusal(action.seat)

@@ -165,6 +165,8 @@ class TableCore:
         self.phase_before_enrol = Phase.HOME
         self._after_enrol: tuple[str, dict[str, Any], list[SeatSpec]] | None = None  # a table game waiting
         self.brightness: int | None = None  # set from the screen's settings (0..7)
+        # Why the journal cannot be written, while it cannot (firmware.app.journal_guard).
+        self.journal_error: str | None = None
         # The declaration windows' state (firmware.app.declaring owns it).
         self.accusi_done: set[int] = set()  # seats whose window has passed (played, or said done)
         self.declaring: int | None = None  # the seat choosing its declarations on the screen

@@ -33,7 +33,6 @@ from firmware.app.core import (
     Outcome,
     Phase,
     Said,
-    seat_kind,
 )
 from firmware.app.dealing import DealScanning
 from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
@@ -65,7 +64,6 @@ __all__ = [
     "Phase",
     "Said",
     "TableController",
-    "seat_kind",
 ]
 
 log = logging.getLogger("firmware.app.controller")

@@ -7,6 +7,7 @@ The controller is split by concern, one module each (README "Where things are"):
 - :mod:`firmware.app.declaring`  — declaration windows: when each seat may declare,
   who the computers wait for, the *Accuso* button;
 - :mod:`firmware.app.enrolment`  — learning a real deck's card tags;
+- :mod:`firmware.app.dealing`    — real cards: the scans a deal needs before the first card;
 - :mod:`firmware.app.seats`      — who sits where: the person at the screen, the
   computers (what to ask them, their answers), real cards;
 - :mod:`firmware.app.controller` — the facade: one ``handle(event)`` over every
@@ -111,10 +112,6 @@ class Said:
 class Outcome:
     accepted: bool
     reason: str = ""
-
-
-def seat_kind(spec: SeatSpec) -> str:
-    return spec.kind
 
 
 @dataclass(slots=True)

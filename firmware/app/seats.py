@@ -133,8 +133,9 @@ class SeatActions(TableCore):
     def play_card(self, card: int, signals: tuple[str, ...] = ()) -> None:
         """A card tapped on the screen: the human's play (or discard)."""
         if self.real_cards:
-            # A table game: a tap on a card stands in for a scan (reader-less play).
-            self.play_table_card(card)
+            # A table game: a tap on a card stands in for a scan (reader-less play),
+            # with the signals chosen on the screen.
+            self.play_table_card(card, signals)
             return
         seat = self._screen_seat()
         if seat is None:
@@ -173,7 +174,10 @@ class SeatActions(TableCore):
 
     def declare(self, action: Declare) -> None:
         """A declaration chosen on the screen, for a person's seat."""
-        if self.seats and self.seats[action.seat].computer:
+        if not 0 <= action.seat < len(self.seats):
+            self.refuse(msg("r_no_seat", n=action.seat + 1))
+            return
+        if self.seats[action.seat].computer:
             self.refuse(msg("r_cpu_seat"))
             return
         refusal = self.declaration_refusal(action.seat)
@@ -190,7 +194,7 @@ class SeatActions(TableCore):
 
     # ------------------------------------------------------------ real cards
 
-    def play_table_card(self, card: int) -> Outcome:
+    def play_table_card(self, card: int, signals: tuple[str, ...] = ()) -> Outcome:
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
         if self.deal_scan is not None:
             return self.deal_scan_card(card)  # a card the deal shows the box
@@ -207,7 +211,7 @@ class SeatActions(TableCore):
             return self.refuse(wait)
         if state.pending is not None and state.pending[0] == "discard":
             return self.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
-        return self.submit(Play(seat, card))
+        return self.submit(Play(seat, card, signals))
 
 
 class Player(Protocol):

@@ -163,6 +163,8 @@ def test_a_card_scanned_twice_at_the_deal_is_refused(make_table) -> None:
     ctl.cards.save("italian", {tag(c): c for c in v.deck.cards})
     ctl.new_match()
     assert ctl.deal_scan is not None and ctl.message.message.key == "m_scan_cpu_hand"
+    model = ctl.model()  # the empty table with the prompt, not the home screen
+    assert model.in_game and model.variant == "briscola" and model.message.key == "m_scan_cpu_hand"
     scan(table, 0)
     scan(table, 0)
     assert ctl.message.message.key == "e_deal_table_card" and ctl.deal_scan.got == {"1": [0]}

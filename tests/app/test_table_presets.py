@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import ui.intents as ui
 from firmware.app.controller import HAND_OVER, MATCH_OVER, PLAY
@@ -26,6 +28,7 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.table import said_aloud
+from hal.events import ButtonPressed
 
 
 def tag(card: int) -> str:
@@ -181,3 +184,39 @@ def test_a_card_tapped_at_a_real_card_table_carries_its_signals(make_table) -> N
     assert [(g.seat, g.names) for g in st.signals] == [(st.leader, ("striscio",))]
     scan(table, v.deck.parse("5c"))
     assert len(st.trick) == 2 and len(st.signals) == 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    name=st.sampled_from(sorted(PRESETS)),
+    cpu=st.booleans(),
+    events=st.lists(st.tuples(st.sampled_from(["scan", "accuso", "next", "nothing"]), st.integers(0, 71)),
+                    max_size=120),
+)
+def test_random_scans_and_buttons_never_break_a_real_card_game(make_table, name, cpu, events) -> None:
+    """Any card scanned at any moment (twice, of the other deck, at the deal, out of turn),
+    any Accuso button, *next hand*: a refusal or a move, never an exception, and the
+    journal always replays to what the box shows."""
+    from firmware.engine.records import replay
+
+    v = make_variant(name)
+    seats = ["table"] * v.n_seats
+    if cpu and not v.talon_size:
+        seats[1] = "cpu:easy"
+    table = make_table(variant=name, seats=seats, seed=7)
+    ctl = table.ctl
+    ctl.cards.save(v.deck.name, {tag(c): c for c in v.deck.cards})
+    ctl.new_match()
+    for kind, n in events:
+        if kind == "scan":
+            scan(table, n % 72)  # ids 40-71 are the other deck's: unknown tags here
+        elif kind == "accuso":
+            table.put(ButtonPressed(f"seat{n % v.n_seats}"))
+        elif kind == "next":
+            table.put(ui.NextHand())
+        elif ctl.phase == PLAY:
+            ctl.nothing_to_declare(n % v.n_seats)
+            table.pump()
+    if ctl.match_id is not None and ctl.match is not None:
+        again = replay(table.journal.record(ctl.match_id))
+        assert again.totals == ctl.match.totals and again.results == ctl.match.results

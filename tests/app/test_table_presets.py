@@ -110,13 +110,25 @@ def seat_mixes(name: str) -> list[list[str]]:
     return [people, ["table", "cpu:easy"] + ["table"] * (v.n_seats - 2)]
 
 
-CASES = [(name, seats) for name in sorted(PRESETS) for seats in seat_mixes(name)]
+CASES = [(name, seats, {}) for name in sorted(PRESETS) for seats in seat_mixes(name)]
+# options that change what is scanned at the deal or who sits at the table
+CASES += [
+    ("terziglio3", ["table", "cpu:easy", "table"], {"widow": "dealt"}),
+    ("treschetten3", ["table", "cpu:easy", "table"], {"aside": "face_up"}),
+    ("ciapano", ["table", "cpu:easy", "table"], {"players": 3}),
+    ("ciapano", ["table", "cpu:easy"], {"players": 2}),
+    ("chiamata", ["table", "cpu:easy", "table", "table"], {"accusi": True}),
+]
 
 
-@pytest.mark.parametrize(("name", "seats"), CASES, ids=[f"{n}-{'+'.join(s)}" for n, s in CASES])
-def test_real_cards_through_the_box_score_like_dealt_cards(make_table, name: str, seats: list[str]) -> None:
-    v = make_variant(name)
-    table = make_table(variant=name, seats=seats, seed=4)
+@pytest.mark.parametrize(
+    ("name", "seats", "options"), CASES, ids=[f"{n}-{'+'.join(s)}-{o}" for n, s, o in CASES]
+)
+def test_real_cards_through_the_box_score_like_dealt_cards(
+    make_table, name: str, seats: list[str], options: dict[str, object]
+) -> None:
+    v = make_variant(name, options)
+    table = make_table(variant=name, seats=seats, seed=4, options=options)
     ctl = table.ctl
     ctl.cards.save(v.deck.name, {tag(c): c for c in v.deck.cards})
     rng = random.Random(len(name))

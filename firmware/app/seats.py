@@ -46,6 +46,8 @@ class SeatActions(TableCore):
         """What a computer should think about now, or None."""
         if self.phase != PLAY or self.match is None or self.match.state is None:
             return None
+        if self.journal_error is not None:
+            return None  # paused: asked again when the journal is writable
         found = self.declare_request()
         if found is not None:
             seat, key = found
@@ -56,7 +58,7 @@ class SeatActions(TableCore):
         return None
 
     def on_player_moved(self, ev: PlayerMoved) -> None:
-        if ev.generation != self.generation:
+        if ev.generation != self.generation or self.journal_error is not None:
             log.debug("stale answer from seat %d ignored", ev.seat)
             return
         if ev.asked:
@@ -67,6 +69,8 @@ class SeatActions(TableCore):
                 break
             if self.submit(action).accepted:
                 continue
+            if self.journal_error is not None:
+                break  # not the computer's fault: it is asked again after the retry
             if isinstance(action, Declare):
                 continue  # e.g. a three after its four: skip it, nothing else changes
             log.error("computer seat %d made an illegal move %r", ev.seat, action)
@@ -170,7 +174,10 @@ class SeatActions(TableCore):
 
     def declare(self, action: Declare) -> None:
         """A declaration chosen on the screen, for a person's seat."""
-        if self.seats and self.seats[action.seat].computer:
+        if not 0 <= action.seat < len(self.seats):
+            self.refuse(msg("r_no_seat", n=action.seat + 1))
+            return
+        if self.seats[action.seat].computer:
             self.refuse(msg("r_cpu_seat"))
             return
         refusal = self.declaration_refusal(action.seat)

@@ -24,8 +24,8 @@ try:  # in the repository (the laptop, the tests)
     from deploy.device_install import fsync_dir
     from hal import screen
 except ImportError:  # on the box: shipped beside this file by deploy/provision
-    import screen  # type: ignore[no-redef]
-    from device_install import fsync_dir  # type: ignore[no-redef]
+    import screen  # type: ignore[no-redef,import-not-found]
+    from device_install import fsync_dir  # type: ignore[no-redef,import-not-found]
 
 APT_PACKAGES = (
     "python3-venv",  # release venvs

@@ -148,6 +148,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "d_napoletana": ("napoletana di {suit}", "Napoli in {suit}", "napoletana of {suit}"),
     "d_three": ("tre {rank} (manca {suit})", "Dreier {rank} (fehlt {suit})", "three {rank}s (no {suit})"),
     "d_four": ("quattro {rank}", "Vierer {rank}", "four {rank}s"),
+    "d_three_open": ("tre {rank}", "Dreier {rank}", "three {rank}s"),  # real cards: the missing suit comes later
     # end of hand
     "hand_end": ("Fine della mano", "Ende der Runde", "End of hand"),
     "match_end": ("Fine della partita", "Ende der Partie", "End of match"),
@@ -216,6 +217,17 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_journal_moved": ("Archivio illeggibile ({why}); messo da parte come {file}",
                         "Spielarchiv unlesbar ({why}); beiseitegelegt als {file}",
                         "Journal unreadable ({why}); moved aside to {file}"),
+    "m_journal_failed": ("Pausa: impossibile salvare ({why}); nuovo tentativo in corso",
+                         "Pause: Speichern unmöglich ({why}); neuer Versuch läuft",
+                         "Paused: cannot save ({why}); retrying"),
+    "j_full": ("memoria piena", "Speicher voll", "disk full"),
+    "j_readonly": ("memoria in sola lettura", "schreibgeschützt", "read-only"),
+    "j_io": ("errore di lettura/scrittura", "Lese-/Schreibfehler", "I/O error"),
+    "m_cards_not_saved": ("Mazzo {deck} non salvato ({why}): registrazione da ripetere",
+                          "Blatt {deck} nicht gespeichert ({why}): bitte neu einlernen",
+                          "Deck {deck} not saved ({why}): enrol it again"),
+    "m_journal_back": ("Salvataggio di nuovo possibile: si riprende", "Speichern geht wieder: es geht weiter",
+                       "Saving works again: play resumes"),
     "m_settings_problem": ("Impostazioni: {why}", "Einstellungen: {why}", "Settings: {why}"),
     "m_settings_moved": ("Impostazioni dello schermo illeggibili; messe da parte come {file}, valgono quelle di base",
                          "Bildschirm-Einstellungen unlesbar; beiseitegelegt als {file}, es gelten die Grundeinstellungen",
@@ -498,6 +510,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_scan_cpu_hand": ("Passa le carte del computer (posto {seat}), coperte: {n} di {m}",
                         "Scanne die Karten des Computers (Platz {seat}), verdeckt: {n} von {m}",
                         "Scan the computer's cards (seat {seat}), face down: {n} of {m}"),
+    "m_deal_scanned": ("Carte passate: si gioca", "Karten erfasst: es wird gespielt", "Cards scanned: play"),
     "n_why_had_four": ("ha giocato anche {cards}: ne aveva quattro", "hat auch {cards} gespielt: er hatte vier", "also played {cards}: he held four"),
     # simulator panel
     "sim_buttons": ("Pulsanti", "Tasten", "Buttons"),
@@ -612,8 +625,9 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
     rank_code = deck.ranks[rank or 0]
     if kind == "four":
         return tr("d_four", lang, rank=rank_code)
-    miss = deck.suit_name(missing, lang) if missing is not None else "?"
-    return tr("d_three", lang, rank=rank_code, suit=miss)
+    if missing is None:
+        return tr("d_three_open", lang, rank=rank_code)
+    return tr("d_three", lang, rank=rank_code, suit=deck.suit_name(missing, lang))
 
 
 def tr(key: str, lang: str = "it", /, **args: object) -> str:

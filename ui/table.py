@@ -22,7 +22,7 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.i18n import arg_text, describe_declare, tr
 from ui.layout import TableLayout, table_layout
-from ui.model import Banner, TableModel
+from ui.model import Banner, PlayedCard, TableModel
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
 TRICK_HOLD_S = 0.9
@@ -579,7 +579,7 @@ class TableScreen:
         blit_text(s, ctx, ctx.t("talon"), label_size, (r.centerx, r.y - 4),
                   anchor="midbottom", color=ctx.theme.text_dim)
 
-    def _trick_shown(self) -> tuple:
+    def _trick_shown(self) -> tuple[PlayedCard, ...]:
         m = self.model
         if self.hold > 0 and m.last_trick and len(m.trick) == 0:
             return m.last_trick

@@ -71,3 +71,19 @@ def test_a_page_is_read_with_the_primary_key_not_a_sort(tmp_path):
             "EXPLAIN QUERY PLAN SELECT id FROM matches ORDER BY id DESC LIMIT 6 OFFSET 60"
         ).fetchall()
         assert not any("TEMP B-TREE" in str(row) for row in plan)
+
+
+def test_the_live_sheet_replays_a_hand_with_a_card_taken_back() -> None:
+    """A casual undo is in the hand's record: the sheet replays it instead of refusing it."""
+    from firmware.app.browse import live_sheet
+    from firmware.engine import Match, Play, Undo, make_variant
+
+    match = Match(make_variant("tressette2"), first_dealer=0)
+    match.start_hand({"seed": 4})
+    for _ in range(3):
+        seat = match.state.to_move
+        match.apply(next(a for a in match.view_for(seat).legal if isinstance(a, Play)))
+    seat = match.hands[-1].actions[-1].seat
+    match.undo(Undo(seat, match.undo_count(seat)))
+    sheet = live_sheet(match, 1, ["human", "cpu:easy"])
+    assert len(sheet.rows) == 1

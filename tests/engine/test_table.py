@@ -61,7 +61,15 @@ def known_seats(variant: Variant) -> tuple[int, ...]:
     return () if variant.talon_size else (1,)
 
 
-def play_both(variant: Variant, seed: int, max_hands: int = 4) -> tuple[Match, Match]:
+def short_form(action: Declare) -> Declare:
+    """What a person may say without details: a three without its missing suit, a
+    napoletana without its extension (the box learns them from the cards he plays)."""
+    return Declare(action.seat, action.kind, suit=action.suit, rank=action.rank)
+
+
+def play_both(
+    variant: Variant, seed: int, max_hands: int = 4, short: bool = False
+) -> tuple[Match, Match]:
     """(a) dealt cards through the engine, (b) the same cards scanned one by one."""
     rng = random.Random(seed)
     dealt, table = Match(variant), Match(variant)
@@ -80,6 +88,8 @@ def play_both(variant: Variant, seed: int, max_hands: int = 4) -> tuple[Match, M
             if isinstance(action, Declare) and tb.is_hidden(action.seat):
                 # A person says what the box cannot see: the missing suit, the extension.
                 action = said_aloud(st.declarations[before])
+                if short:
+                    action = short_form(action)
             if isinstance(action, Play) and tb.is_hidden(action.seat):
                 assert action.card in {a.card for a in legal_actions(tb) if isinstance(a, Play)}
             table.apply(action)
@@ -113,6 +123,20 @@ def test_scanned_cards_score_like_dealt_cards(name: str, options: dict[str, Any]
         # and the table record replays to the same count (tressette replay)
         again = replay(match_to_json(table))
         assert summary(again) == summary(table)
+
+
+NO_TALON = [n for n in sorted(PRESETS) if not make_variant(n).talon_size]
+
+
+@pytest.mark.parametrize("name", NO_TALON)
+def test_declarations_without_details_are_proved_by_the_cards_played(name: str) -> None:
+    """A three declared without its missing suit, a napoletana without its extension:
+    with every card dealt, the cards the declarer plays give the same count."""
+    variant = make_variant(name, {"accusi": True} if name != "ciapano" else {})
+    for seed in (5, 6):
+        dealt, table = play_both(variant, seed, short=True)
+        assert summary(table) == summary(dealt)
+        assert [r.declarations for r in table.results] == [r.declarations for r in dealt.results]
 
 
 def test_the_cases_cover_every_option_value() -> None:
@@ -262,13 +286,28 @@ def test_the_napoletana_extension_is_proved_by_the_cards_played() -> None:
     assert exc.value.code == "decl_extension"
 
 
-def test_a_three_at_the_table_names_its_missing_suit() -> None:
-    m, _ = table_hand("treseta4", {"signals": "none"})
+def test_an_open_napoletana_counts_the_extension_its_declarer_plays() -> None:
+    # seed 002: napoletana lunga, +1 for each 4, 5, ... in natural order.
+    v = make_variant("tressette2")
+    m = Match(v, first_dealer=1)
+    m.start_hand({"table": True})
     st = m.state
-    assert st is not None
-    with pytest.raises(IllegalAction) as exc:
-        m.apply(Declare(st.to_move, "three", rank=0))
-    assert exc.value.code == "decl_names_missing"
+    assert st is not None and st.to_move == 0
+    c = v.deck.parse
+    m.apply(Declare(0, "napoletana", suit=0))  # coppe, extension not said
+    for mine, theirs in [("3c", "7d"), ("2c", "6d"), ("Ac", "5d"), ("4c", "Rd"), ("5c", "Cd")]:
+        m.apply(Play(0, c(mine)))
+        m.apply(Play(1, c(theirs)))
+    rest0 = ["Rs", "Cs", "Fs", "7s", "6s", "5s", "4s", "3b", "2b", "Ab", "Rb", "Cb", "Fb", "7b", "6b"]
+    rest1 = ["Fd", "4d", "3d", "2d", "Ad", "3s", "2s", "As", "Rc", "Cc", "Fc", "7c", "6c", "5b", "4b"]
+    for mine, theirs in zip(rest0, rest1, strict=True):
+        leader = st.to_move
+        first, second = (mine, theirs) if leader == 0 else (theirs, mine)
+        m.apply(Play(leader, c(first)))
+        m.apply(Play(1 - leader, c(second)))
+    assert st.over
+    (decl,) = m.results[-1].declarations
+    assert decl.points == 5 and [v.deck.code(x) for x in decl.cards] == ["3c", "2c", "Ac", "4c", "5c"]
 
 
 def test_chiamata_partner_is_who_plays_the_called_card() -> None:
@@ -385,3 +424,23 @@ def test_any_scanned_play_keeps_the_table_consistent(name: str, seed: int, cpu: 
             assert unseen == []  # a widow is scanned at the deal and scores with the last trick
             out = 0
         assert sum(state.thirds) == 32 + 3 - out
+
+
+def test_a_person_s_signal_is_refused_only_when_the_box_sees_it_false() -> None:
+    # RULES.md §3.3: volo "my last card of this suit" must be true (seed 001).
+    m, _ = table_hand("briscola", seed=5)
+    st = m.state
+    assert st is not None and st.trump is not None and st.trump_card is not None
+    deck = m.variant.deck
+    other = (st.trump + 1) % 4
+    lead = st.to_move
+    for i, rank in enumerate((9, 8, 7, 0)):  # the dealer (last) takes trick 1 with the 3
+        m.apply(Play((lead + i) % 4, deck.card(other, rank)))
+    assert st.to_move == st.dealer
+    trumps = [deck.card(st.trump, r) for r in range(10) if deck.card(st.trump, r) != st.trump_card]
+    card = next(c for c in trumps if not st.played >> c & 1)
+    with pytest.raises(IllegalAction) as exc:
+        m.apply(Play(st.dealer, card, ("volo",)))  # he still holds the shown trump card
+    assert exc.value.code == "volo_false"
+    m.apply(Play(st.dealer, card, ("striscio",)))
+    assert st.signals[-1].names == ("striscio",)

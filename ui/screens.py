@@ -227,7 +227,13 @@ class HomeScreen(Screen):
             nxt = SEAT_CYCLE[(cur + 1) % len(SEAT_CYCLE)]
             if nxt[0] == "human" and any(k == "human" for j, (k, _) in enumerate(self.seats) if j != i):
                 nxt = SEAT_CYCLE[(cur + 2) % len(SEAT_CYCLE)]  # one screen, one person at it
-            self.seats[i] = nxt
+            if nxt[0] == "table" or self.seats[i][0] == "table":
+                # real cards are played by everyone or by no one (the box cannot hold cards)
+                n = len(self.seats)
+                self.seats = [("table", None)] * n if nxt[0] == "table" else \
+                    [("human", None)] + [("computer", "normal")] * (n - 1)
+            else:
+                self.seats[i] = nxt
         elif kind == "option":
             spec = next(o for o in self.preset.options if o.key == arg)
             vals = list(spec.choices)
@@ -296,12 +302,13 @@ class HomeScreen(Screen):
         right = [b.rect for b in buttons if b.name.startswith("option:")]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
         top = max((r.bottom for r in right), default=m + row + gap) + gap * 2
-        box = Rect(x, top, W - m - x, H - m - top)
-        fs = max(11, self.ctx.fsize(H, 0.04))
-        lines = self.ctx.fonts.wrap(said, fs, box.w - 16)[: max(0, (box.h - 8) // (fs + 4))]
-        if not lines:
-            return
-        box.h = len(lines) * (fs + 4) + 8
+        fs = self.ctx.fsize(H, 0.04)
+        lines = self.ctx.fonts.wrap(said, fs, W - m - x - 16)
+        need = len(lines) * (fs + 4) + 8
+        # the whole message, even if it has to lie over the last options for a while
+        top = max(m + row + gap, min(top, H - m - need))
+        box = Rect(x, top, W - m - x, min(need, H - m - top))
+        lines = lines[: max(1, (box.h - 8) // (fs + 4))]
         draw_panel(s, box, self.ctx.theme, 200)
         for i, line in enumerate(lines):
             blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 4 + i * (fs + 4)), max_w=box.w - 16)
@@ -360,6 +367,16 @@ class HandEndScreen(Screen):
             return seat_name(m, seats[0], self.ctx)
         return self.ctx.t("them")
 
+    def _said_of(self, key: str, side: int) -> str:
+        """A sentence about a side, in the right grammar: you, we, they, or a seat by name."""
+        m = self.model
+        seats = [x.seat for x in m.seats if x.side == side]
+        if m.me in seats and m.show_hand:
+            return self.ctx.t(key + ("_you" if len(seats) == 1 else "_us"))
+        if len(seats) > 1:
+            return self.ctx.t(key + "_them")
+        return self.ctx.t(key, name=self.side_name(side))
+
     def _hand_cell(self, values: tuple[int, ...], unit: int) -> int | None:
         """A per-hand-side number for a match unit: the same index unless the hand's
         sides differ from the match's units (chiamata: the partner is secret)."""
@@ -406,13 +423,16 @@ class HandEndScreen(Screen):
             prefix = t("zu_tun_end", name=self.side_name(m.side_of(res.zu_tun_seat))) + " "
         if res is not None and res.claim_seat is not None:
             key = "claim_ok" if res.claim_ok else "claim_wrong"
-            prefix += t(key, name=self.side_name(m.side_of(res.claim_seat))) + " · "
+            prefix += self._said_of(key, m.side_of(res.claim_seat)) + " · "
         if res is not None and res.sudden:
             prefix += t("sudden", what=res.sudden, n=res.multiplier) + " · "
         if m.match_over and m.winner is not None:
             mine = m.side_of(m.me)
+            pair = sum(1 for x in m.seats if x.side == mine) > 1
             if any(x.kind == "human" for x in m.seats):
-                return prefix + (t("you_win") if m.winner == mine else t("you_lose"))
+                if m.winner == mine:
+                    return prefix + t("we_win" if pair else "you_win")
+                return prefix + t("we_lose" if pair else "you_lose")
             return prefix + t("side_wins", name=self.side_name(m.winner))
         if m.totals and m.totals.count(max(m.totals)) > 1 and max(m.totals) >= m.target:
             return prefix + t("tie_play_on")

@@ -20,7 +20,7 @@ from pygame import Rect
 from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
-from ui.i18n import arg_text, describe_declare, tr
+from ui.i18n import arg_text, describe_declare, has, tr
 from ui.layout import TableLayout, table_layout
 from ui.model import Banner, TableModel
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
@@ -189,7 +189,10 @@ class TableScreen:
             if b.kind == "signal":
                 continue  # shown from the trick itself, beside the seat
             args = {k: arg_text(v, lang) for k, v in b.args}
-            text = b.text or tr(b.key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **args)
+            key = b.key
+            if b.seat is not None and has(key + "_said"):
+                key += "_said"  # in the seat's own bubble, in the first person
+            text = b.text or tr(key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **args)
             self._banner(text, b.kind, b.seat)
 
     def replay_voices(self) -> None:

@@ -176,6 +176,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "match_total": ("Totale", "Gesamt", "Total"),
     "total_short": ("Tot.", "Ges.", "Total"),
     "count": ("Conteggio", "Abrechnung", "The count"),
+    "more": ("Altri", "Weitere", "More"),
     "yes": ("Sì", "Ja", "Yes"),
     "no": ("No", "Nein", "No"),
     "ask_abandon": ("C'è una partita in corso: la lasci e ne cominci una nuova?",

@@ -92,6 +92,7 @@ class TableScreen:
         self.signals_on: set[str] = set()
         self.hint: tuple[str, float] = ("", 0.0)  # a short note under the trick, and for how long
         self._confirm: Card | None = None  # a card tapped once that gives points away
+        self.action_page = 0  # which page of many action buttons (layout: "more")
 
     # ------------------------------------------------------------ model
 
@@ -108,7 +109,9 @@ class TableScreen:
         )
         self.model = model
         self.size = size
-        self.layout = table_layout(model, size, self.ctx.theme)
+        if new_hand or len(model.declarable) != len(old.declarable):
+            self.action_page = 0
+        self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
         if new_hand:
             self._hand_key = hand_key
             self.flights.clear()
@@ -135,7 +138,7 @@ class TableScreen:
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.layout = table_layout(self.model, size, self.ctx.theme)
+        self.layout = table_layout(self.model, size, self.ctx.theme, self.action_page)
 
     def _new_draws(self, model: TableModel) -> None:
         lay = self.layout
@@ -278,6 +281,10 @@ class TableScreen:
             return True
         if name == "next_hand":
             self.emit(it.NextHand())
+            return True
+        if name == "more":
+            self.action_page += 1
+            self.relayout(self.size)
             return True
         kind, _, arg = name.partition(":")
         if kind == "declare":

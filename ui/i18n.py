@@ -388,6 +388,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sounds": ("Suoni", "Töne", "Sounds"),
     "confirm_points": ("Chiedi conferma", "Nachfragen", "Ask to confirm"),
     "brightness": ("Luminosità", "Helligkeit", "Brightness"),
+    "speed": ("Velocità", "Tempo", "Game speed"),
+    "slow": ("lenta", "langsam", "slow"),
+    "fast": ("veloce", "schnell", "fast"),
     "page_n": ("{n} di {m}", "{n} von {m}", "{n} of {m}"),
     # simulator panel
     "sim_buttons": ("Pulsanti", "Tasten", "Buttons"),

@@ -555,11 +555,13 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "german_style": ("salzburger", "bavarian"),
     "sounds": (True, False),
     "confirm_points": (True, False),
+    "speed": ("slow", "normal", "fast"),
 }
 
 
 class SettingsScreen(Screen):
     name = "settings"
+    page = 0  # a screen too small for every row shows them a page at a time
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -569,16 +571,28 @@ class SettingsScreen(Screen):
         label_w = int(W * 0.3)
         y = m + row + gap * 2
         avail = H - y - m
-        rows = len(SETTING_CHOICES) + 1
-        row = max(self.ctx.theme.min_touch, min(row, (avail - gap * rows) // rows))
-        for key, choices in SETTING_CHOICES.items():
-            cells = _grid(Rect(m + label_w, y, W - 2 * m - label_w, row), len(choices), len(choices), row, gap)
-            for c, r in zip(choices, cells, strict=True):
-                out.append(ButtonSpec(f"set:{key}:{c}", r, ""))
+        keys = [*SETTING_CHOICES, "brightness"]
+        touch = self.ctx.theme.min_touch
+        fit = max(1, (avail + gap) // (touch + gap))
+        pages = 1 if len(keys) <= fit else (len(keys) + fit - 2) // (fit - 1)
+        per = len(keys) if pages == 1 else fit - 1  # a small screen: pages, the last row turns them
+        self.page %= pages
+        shown = keys[self.page * per:(self.page + 1) * per]
+        n_rows = len(shown) + (pages > 1)
+        row = max(touch, min(row, (avail - gap * n_rows) // n_rows))
+        for key in shown:
+            area = Rect(m + label_w, y, W - 2 * m - label_w, row)
+            if key == "brightness":
+                cells = _grid(area, 3, 3, row, gap)
+                out.append(ButtonSpec("bright:-", cells[0], "−"))
+                out.append(ButtonSpec("bright:+", cells[2], "+"))
+            else:
+                choices = SETTING_CHOICES[key]
+                for c, r in zip(choices, _grid(area, len(choices), len(choices), row, gap), strict=True):
+                    out.append(ButtonSpec(f"set:{key}:{c}", r, ""))
             y += row + gap
-        cells = _grid(Rect(m + label_w, y, W - 2 * m - label_w, row), 3, 3, row, gap)
-        out.append(ButtonSpec("bright:-", cells[0], "−"))
-        out.append(ButtonSpec("bright:+", cells[2], "+"))
+        if pages > 1:
+            out.append(ButtonSpec("page", Rect(m + label_w, y, W - 2 * m - label_w, row), "more"))
         return out
 
     def press(self, name: str) -> bool:
@@ -591,6 +605,8 @@ class SettingsScreen(Screen):
         elif parts[0] == "bright":
             b = int(st.get("brightness", 80)) + (10 if parts[1] == "+" else -10)
             self._set("brightness", max(10, min(100, b)))
+        elif name == "page":
+            self.page += 1
         elif name == "rules":
             self.show("rules")
         elif name == "real_cards":

@@ -23,6 +23,7 @@ from ui.cards import style_for
 from ui.i18n import arg_text, describe_declare, has, tr
 from ui.layout import TableLayout, table_layout
 from ui.model import Banner, TableModel
+from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
 TRICK_HOLD_S = 0.9
@@ -123,7 +124,7 @@ class TableScreen:
             self.cursor = None
             self.signals_on.clear()
         elif model.tricks_played > old.tricks_played:
-            self.hold = TRICK_HOLD_S
+            self.hold = speed_of(self.ctx.settings.get("speed")).trick_s
         if not new_hand:
             played_now = len(model.trick) + model.tricks_played * model.n_seats
             played_before = len(old.trick) + old.tricks_played * old.n_seats

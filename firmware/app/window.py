@@ -108,6 +108,7 @@ class SimWindow:
             "deck_style": rt.settings.ui.deck_style,
             "german_style": rt.settings.ui.german_style,
             "sounds": rt.settings.ui.sounds,
+            "speed": rt.settings.ui.speed,
             "brightness": max(10, round(rt.settings.ui.brightness * 100 / 7)),
         }
         self.ui = UIApp(self.screen, settings=ui_settings)

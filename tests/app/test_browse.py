@@ -71,3 +71,35 @@ def test_a_page_is_read_with_the_primary_key_not_a_sort(tmp_path):
             "EXPLAIN QUERY PLAN SELECT id FROM matches ORDER BY id DESC LIMIT 6 OFFSET 60"
         ).fetchall()
         assert not any("TEMP B-TREE" in str(row) for row in plan)
+
+
+def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_table, tmp_path):
+    """Settings -> Game speed: the computers' pause follows at once, the trick display
+    time in the UI (ui.speed), and the choice is kept in the screen's settings file."""
+    from firmware.config import Settings, apply_overlay
+    from ui.intents import SetSetting
+    from ui.speed import SPEEDS
+
+    table = make_table()
+    table.ctl.opts.settings_file = tmp_path / "settings.toml"
+
+    class FakeUI:
+        settings = {"speed": "normal"}
+        busy = False
+
+        def intents(self):
+            return []
+
+        def set_model(self, model):
+            pass
+
+    table.loop.ui = FakeUI()
+    before = table.seats.think_ms
+    table.pump()
+    assert table.seats.think_ms == before  # the default speed leaves the configured pause
+    FakeUI.settings["speed"] = "fast"
+    table.put(SetSetting("speed", "fast"))
+    assert table.seats.think_ms == SPEEDS["fast"].cpu_ms
+    settings = Settings()
+    apply_overlay(settings, tmp_path)
+    assert settings.ui.speed == "fast"

@@ -368,7 +368,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "outcome_abandoned": ("Abbandonata", "Abgebrochen", "Abandoned"),
     "outcome_playing": ("In corso", "Läuft noch", "In progress"),
     "outcome_over": ("Finita", "Beendet", "Finished"),
-    "sheet_game": ("gioco", "Spiel entschieden", "game won"),
+    "sheet_game": ("fine gioco", "Spielende", "game over"),
     "sheet_claim": ("fuori, giusto", "fertig, richtig", "claimed, right"),
     "sheet_claim_wrong": ("fuori, sbagliato", "fertig, falsch", "claimed, wrong"),
     "sheet_zu_tun": ("zu tun", "zu tun", "zu tun"),

@@ -147,7 +147,8 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m)
 
     # three seats leave the top of the trick free, so their cards can be larger
-    trick_size = _card(min(card[1], mid.h * {2: 0.78, 3: 0.66}.get(n, 0.56)), theme)
+    # four seats: the cards across stack top to bottom, two card heights in the middle
+    trick_size = _card(min(card[1], mid.h * {2: 0.78, 3: 0.66}.get(n, 0.5)), theme)
     trick_slots = _trick_slots(model, mid, trick_size)
 
     talon = None
@@ -353,12 +354,14 @@ def _trick_slots(model: TableModel, mid: Rect, size: tuple[int, int]) -> dict[in
     for seat in range(n):
         pos = position_of(seat, model.me, n)
         r = Rect(0, 0, w, h)
+        # side by side, never one card on another: each card's corner index stays in view
         if n == 2:
-            dx = w * 0.35
+            dx = w * 0.56
             r.center = (int(cx + (dx if pos == "bottom" else -dx)), int(cy + (h * 0.08 if pos == "bottom" else -h * 0.08)))
         else:
-            off = {"bottom": (0, 0.42), "top": (0, -0.42), "left": (-0.62, 0), "right": (0.62, 0)}[pos]
-            r.center = (int(cx + off[0] * w * 1.6), int(cy + off[1] * h))
+            dy = 0.5 if n == 4 else 0.42
+            off = {"bottom": (0, dy), "top": (0, -dy), "left": (-1.06, 0), "right": (1.06, 0)}[pos]
+            r.center = (int(cx + off[0] * w), int(cy + off[1] * h))
         r.clamp_ip(mid)
         out[seat] = r
     return out

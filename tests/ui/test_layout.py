@@ -158,3 +158,15 @@ def test_every_declaration_is_offered_however_many(table, size, make_ui):
             break
         ui.table.press("more")
     assert seen == set(range(len(offer)))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_card_of_the_trick_lies_on_another(size):
+    """Every card of the trick is seen whole, its corner index too (issue 13: a 3 of coins
+    was hidden under the card across)."""
+    from firmware.engine.variants import PRESETS
+
+    for variant in PRESETS:
+        lay = table_layout(demo.busiest(variant), size)
+        for (a, ra), (b, rb) in itertools.combinations(lay.trick_slots.items(), 2):
+            assert not ra.colliderect(rb), (variant, a, ra, b, rb)

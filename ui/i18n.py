@@ -94,6 +94,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "thinking": ("{name} pensa…", "{name} denkt…", "{name} is thinking…"),
     "play_real_card": ("{name}: gioca la carta sul tavolo", "{name}: Karte auf den Tisch", "{name}: play your card on the table"),
     "talon": ("Monte", "Talon", "Talon"),
+    "widow": ("Monte", "Witwe", "Widow"),
     "last_trick": ("Ultima presa", "Letzter Stich", "Last trick"),
     "last_trick_short": ("Ultima", "Letzter", "Last"),
     "declare": ("Accusa", "Ansagen", "Declare"),

@@ -140,7 +140,8 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
                 area.w = W - col_r + (col_r - m - max(touch, int(top_right.h * 0.6))) - area.x - 2 * m
         elif pos == "left":
             area = left_col.copy()
-            area.h = mid.h // 2 if model.talon_left or model.trump_card is not None or model.called is not None else mid.h
+            area.h = mid.h // 2 if (model.talon_left or model.trump_card is not None or model.called is not None
+                                    or model.widow) else mid.h
         else:
             area = right_col.copy()
             area.h = mid.h
@@ -156,7 +157,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     if model.talon_left or model.draws:
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + (left_col.h // 2 if n > 2 else label_h))
-    elif model.trump_card is not None or model.called is not None:
+    elif model.trump_card is not None or model.called is not None or model.widow:
         # briscola's trump card, chiamata's called card: face up where a talon would lie
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + left_col.h // 2 + m)

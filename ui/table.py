@@ -560,6 +560,15 @@ class TableScreen:
             return
         style = self.style()
         label_size = max(10, ctx.fsize(lay.size[1], 0.038))
+        if m.widow and not m.talon_left and m.trump_card is None and m.called is None:
+            # terziglio's widow (the cards aside): a small pile, face up what this seat may see
+            for i in range(min(m.widow, 4)):
+                card = m.aside[i] if i < len(m.aside) else None
+                img = ctx.art.face(card, r.w, r.h, style) if card is not None else ctx.art.back(r.w, r.h, style)
+                s.blit(img, (r.x + i * max(3, r.w // 6), r.y))
+            blit_text(s, ctx, f"{ctx.t('widow')} ({m.widow})", label_size, (r.centerx, r.y - 4), anchor="midbottom",
+                      color=ctx.theme.text_dim, max_w=lay.seats[next(iter(lay.seats))].label.w if lay.seats else r.w * 2)
+            return
         if m.called is not None and m.trump_card is None:
             # chiamata: the called card stays in view all hand, with who called it
             s.blit(ctx.art.face(m.called, r.w, r.h, style), r)

@@ -170,3 +170,13 @@ def test_no_card_of_the_trick_lies_on_another(size):
         lay = table_layout(demo.busiest(variant), size)
         for (a, ra), (b, rb) in itertools.combinations(lay.trick_slots.items(), 2):
             assert not ra.colliderect(rb), (variant, a, ra, b, rb)
+
+
+def test_the_terziglio_widow_lies_on_the_table():
+    """Issue 13.10: the four cards aside in terziglio were not drawn."""
+    model = demo.busiest("terziglio3")
+    assert model.widow == 4 and model.talon_left == 0
+    lay = table_layout(model, (800, 480))
+    assert lay.talon is not None
+    for r in lay.trick_slots.values():
+        assert not r.colliderect(lay.talon)

@@ -94,11 +94,20 @@ class TableScreen:
         self.hint: tuple[str, float] = ("", 0.0)  # a short note under the trick, and for how long
         self._confirm: Card | None = None  # a card tapped once that gives points away
         self.action_page = 0  # which page of many action buttons (layout: "more")
+        self._game_model = TableModel()  # the last model with a game: what "new" is measured against
 
     # ------------------------------------------------------------ model
 
     def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
-        old = self.model
+        if not model.in_game:
+            # no game (home, settings, enrolment): keep what this table has seen, so the
+            # same hand coming back is not news (an old declaration said again: issue 13.11)
+            self.model = model
+            self.size = size
+            self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
+            return
+        old = self._game_model
+        self._game_model = model
         self._confirm = None
         hand_key = (model.variant, model.hand_no, model.dealer)
         # a new deal: another hand number or dealer, or the same ones again after a
@@ -240,6 +249,11 @@ class TableScreen:
             else:
                 backs[f.seat] = backs.get(f.seat, 0) + 1
         return cards, backs
+
+    def just_drawn(self) -> set[Card]:
+        """My cards drawn from the talon after the last trick (marked until the next one)."""
+        m = self.model
+        return {d.card for d in m.draws if d.seat == m.me and d.trick == m.tricks_played - 1 and d.card is not None}
 
     def can_play(self, card: Card) -> bool:
         m = self.model
@@ -625,6 +639,7 @@ class TableScreen:
         style = self.style()
         w, h = lay.card_size
         my_turn = m.my_turn
+        fresh = self.just_drawn()
         for i, (card, r) in enumerate(lay.hand):
             if card in hidden:
                 continue
@@ -634,6 +649,9 @@ class TableScreen:
             else:
                 img = ctx.art.face(card, w, h, style)
             s.blit(img, rr)
+            if card in fresh:
+                # the card just drawn from the talon: a mark on its top edge until the next trick
+                pygame.draw.rect(s, ctx.theme.accent, Rect(rr.x + 3, rr.y - 4, rr.w - 6, 5), border_radius=2)
             if my_turn and card in m.playable and i == self.cursor:
                 pygame.draw.rect(s, ctx.theme.accent, rr.inflate(4, 4), 3, border_radius=max(3, w // 12))
 

@@ -33,8 +33,20 @@ def state_dir_of(arg: str | None) -> Path:
     return sim_state_dir()
 
 
+def _no_journal(state: Path, command: str) -> bool:
+    """These commands only read: where no journal is, they say so and create none
+    (issue 13.11: "tressette history" left an empty journal in ~/.local/state)."""
+    if (state / DB_NAME).exists():
+        return False
+    print(f"tressette {command}: no journal in {state} (no match played there yet)", file=sys.stderr)
+    return True
+
+
 def export_main(args: argparse.Namespace) -> int:
-    with Journal.open(state_dir_of(args.state_dir)) as journal:
+    state = state_dir_of(args.state_dir)
+    if _no_journal(state, "export"):
+        return 1
+    with Journal.open(state) as journal:
         if journal.match(args.match) is None:
             print(f"tressette export: no match {args.match} in {journal.path}", file=sys.stderr)
             return 1
@@ -49,7 +61,14 @@ def export_main(args: argparse.Namespace) -> int:
 
 
 def history_main(args: argparse.Namespace) -> int:
-    with Journal.open(state_dir_of(args.state_dir)) as journal:
+    state = state_dir_of(args.state_dir)
+    if not (state / DB_NAME).exists():
+        if args.json:
+            print(json.dumps({"matches": [], "statistics": []}, indent=1))
+        else:
+            _no_journal(state, "history")
+        return 0
+    with Journal.open(state) as journal:
         rows = journal.matches(limit=100)
         stats = journal.statistics()
     if args.json:

@@ -103,3 +103,15 @@ def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_ta
     settings = Settings()
     apply_overlay(settings, tmp_path)
     assert settings.ui.speed == "fast"
+
+
+def test_history_and_export_read_without_creating_a_journal(tmp_path, capsys):
+    """Issue 13.11: `tressette history` created an empty journal where there was none."""
+    from firmware.cli import main
+
+    state = tmp_path / "nowhere"
+    assert main(["history", "--state-dir", str(state)]) == 0
+    assert main(["history", "--json", "--state-dir", str(state)]) == 0
+    assert main(["export", "1", "--state-dir", str(state)]) == 1
+    assert not state.exists() or not any(state.iterdir())
+    assert "no journal" in capsys.readouterr().err

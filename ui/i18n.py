@@ -355,6 +355,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # statistics
     "games": ("Partite", "Spiele", "Games"),
     "wins": ("Vinte", "Siege", "Wins"),
+    "abandoned_short": ("Lasciate", "Abgebr.", "Left"),
     "win_rate": ("%", "%", "%"),
     "level": ("Livello", "Level", "Level"),
     "score_history": ("Punteggi recenti", "Letzte Ergebnisse", "Recent scores"),

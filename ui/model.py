@@ -94,12 +94,14 @@ class PlayedCard:
 
 @dataclass(frozen=True, slots=True)
 class StatLine:
-    """Games and wins against one level in one variant."""
+    """Games and wins against one level in one variant (``games`` finished ones; the
+    abandoned are counted apart: a match given up is neither won nor lost)."""
 
     variant: str
     level: str
     games: int
     wins: int
+    abandoned: int = 0
 
 
 @dataclass(frozen=True, slots=True)

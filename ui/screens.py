@@ -501,48 +501,70 @@ class StatsScreen(Screen):
         st = self.model.stats
         fs = ctx.fsize(H, 0.045)
         top = m + row + gap * 2
-        chart_w = int(W * 0.4) if st.history and W >= 640 else 0  # a small screen: the table alone
-        table = Rect(m, top, W - 3 * m - chart_w, H - top - m)
+        # the chart beside the table on a wide screen, under it on the 800x480 one, not at all
+        # on the smallest (the table's columns need the width)
+        beside = bool(st.history) and W >= 1000
+        below = bool(st.history) and not beside and W >= 640
+        chart_w = int(W * 0.4) if beside else 0
+        rows_h = (len(st.lines) + 1) * (fs + 6) + 12
+        table_h = min(H - top - m, rows_h) if below else H - top - m
+        table = Rect(m, top, W - 3 * m - chart_w if beside else W - 2 * m, table_h)
         draw_panel(s, table, ctx.theme, 190)
         if not st.lines:
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
-            fr = (0.0, 0.42, 0.62, 0.76, 0.88)  # game · level · played · won · %
+            fr = (0.0, 0.34, 0.52, 0.65, 0.78, 0.92)  # game · level · played · won · given up · %
             cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
-            heads = [t("variant"), t("level"), t("games"), t("wins"), "%"]
+            heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%"]
             widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
             y = table.y + 6
+            head = max(ctx.fonts.min_size, fs - 3)
             for x, h, w in zip(cols, heads, widths, strict=True):
-                blit_text(s, ctx, h, fs, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
+                blit_text(s, ctx, h, head, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
             y += fs + 8
             for line in st.lines:
                 if y + fs > table.bottom - 4:
                     break
                 rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
-                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins), rate)
+                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins),
+                         str(line.abandoned) if line.abandoned else "–", rate)
                 for x, cell, w in zip(cols, cells, widths, strict=True):
                     blit_text(s, ctx, cell, fs, (x, y), max_w=w)
                 y += fs + 6
-        if chart_w:
-            chart = Rect(table.right + m, top, chart_w, H - top - m)
-            self.draw_chart(s, chart, fs)
+        if beside:
+            self.draw_chart(s, Rect(table.right + m, top, chart_w, H - top - m), fs)
+        elif below and H - table.bottom - 2 * m > 6 * self.ctx.fonts.min_size:
+            self.draw_chart(s, Rect(m, table.bottom + m, W - 2 * m, H - table.bottom - 2 * m), fs)
         self.draw_buttons(s)  # Back (it was never drawn: issue 13.1)
 
     def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
-        """Recent matches: our score (bright) beside theirs (dim), as bars."""
+        """Recent matches: our final score (bright) beside theirs (dim), each bar with its
+        value, a legend, and the match number under each pair (oldest left)."""
         ctx = self.ctx
         draw_panel(s, r, ctx.theme, 190)
-        blit_text(s, ctx, ctx.t("score_history"), max(10, fs - 2), (r.x + 6, r.y + 4), bold=True, max_w=r.w - 12)
-        hist = self.model.stats.history[-12:]
-        area = Rect(r.x + 8, r.y + fs + 14, r.w - 16, r.h - fs - 22)
+        small = ctx.fonts.min_size
+        title = blit_text(s, ctx, ctx.t("score_history"), max(small, fs - 2), (r.x + 8, r.y + 4), bold=True,
+                          max_w=r.w - 16)
+        # legend: a swatch and a word for each side
+        x, y = r.x + 8, title.bottom + 4
+        for col, word in ((ctx.theme.accent, ctx.t("us")), (ctx.theme.text_dim, ctx.t("them"))):
+            pygame.draw.rect(s, col, (x, y + 2, small, small - 2))
+            x = blit_text(s, ctx, word, small, (x + small + 4, y), color=col).right + 12
+        slots = max(1, min(8, (r.w - 16) // (3 * small + 8)))  # room for two values a match
+        hist = self.model.stats.history[-slots:]
+        area = Rect(r.x + 8, y + small + 8 + small + 2, r.w - 16, r.bottom - (y + small + 8 + small + 2) - small - 10)
         top = max(max(a, b) for a, b in hist) or 1
         slot = area.w / len(hist)
-        bw = max(2, int(slot * 0.38))
+        bw = max(4, int(slot * 0.42))
         for i, (ours, theirs) in enumerate(hist):
-            x = int(area.x + i * slot)
+            x0 = int(area.x + i * slot + (slot - 2 * bw) / 2)
             for j, (val, col) in enumerate(((ours, ctx.theme.accent), (theirs, ctx.theme.text_dim))):
                 h = int(area.h * val / top)
-                pygame.draw.rect(s, col, (x + j * bw, area.bottom - h, bw - 1, h))
+                bar = Rect(x0 + j * bw, area.bottom - h, bw - 2, h)
+                pygame.draw.rect(s, col, bar)
+                blit_text(s, ctx, str(val), small, (bar.centerx, bar.y - 1), anchor="midbottom", color=col)
+            blit_text(s, ctx, str(len(self.model.stats.history) - len(hist) + i + 1), small,
+                      (x0 + bw, area.bottom + 3), anchor="midtop", color=ctx.theme.text_dim)
         pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
 
 

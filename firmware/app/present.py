@@ -58,7 +58,7 @@ def stats_model(journal: Any) -> Any:
     from ui.model import StatLine, Stats
 
     lines = tuple(
-        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"])
+        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"], s["abandoned"])
         for s in journal.statistics()
     )
     history = []

@@ -53,3 +53,14 @@ def test_a_long_refusal_on_the_home_screen_is_shown_whole(make_ui):
     ui.draw(rec)
     shown = " ".join(t.text for t in rec.texts)
     assert "computers" in shown and "…" not in shown
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_the_rules_cover_every_game_family_and_the_signals(lang):
+    """Issue 13.10: six generic pages, nothing on terziglio, chiamata, ciapanò, briscola, signals."""
+    from ui.i18n import rules_pages
+
+    text = " ".join(t + " " + b for t, b in rules_pages(lang)).lower()
+    for word in ("terziglio", "ciapanò", "busso", "volo", "striscio", "onori"):
+        assert word in text, word
+    assert len(rules_pages(lang)) == len(rules_pages("it"))

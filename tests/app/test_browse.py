@@ -115,3 +115,24 @@ def test_history_and_export_read_without_creating_a_journal(tmp_path, capsys):
     assert main(["export", "1", "--state-dir", str(state)]) == 1
     assert not state.exists() or not any(state.iterdir())
     assert "no journal" in capsys.readouterr().err
+
+
+def test_closing_accusi_with_the_button_takes_the_declare_buttons_away(make_table):
+    """Issue 13.10: after the Accuso button closed a seat's accusi, its remaining declare
+    buttons stayed live on the screen."""
+    for seed in range(80):
+        table = make_table(seed=seed)
+        ctl = table.ctl
+        ctl.new_match()
+        table.pump()
+        if not ctl.model().declarable or ctl.phase != "play":
+            continue
+        ctl.accuso_button(0)  # open (what the seat's Accuso button does)
+        assert ctl.declaring == 0
+        ctl.accuso_button(0)  # pressed again: nothing (more) to declare
+        assert 0 in ctl.accusi_done
+        assert ctl.model().declarable == ()
+        table.pump()
+        assert ctl.model().declarable == ()
+        return
+    pytest.fail("no deal with an accuso in 80 seeds")

@@ -74,6 +74,12 @@ def _history(args: argparse.Namespace) -> int:
     return history.history_main(args)
 
 
+def _gallery(args: argparse.Namespace) -> int:
+    from ui import gallery
+
+    return gallery.main([])
+
+
 def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     # Options are declared here (not in firmware.app) so --help never imports pygame.
     p = sub.add_parser("run", help="the device program (full screen, real hardware)")
@@ -101,6 +107,9 @@ def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("-o", "--output", default=None, help="default: stdout")
     p.add_argument("--state-dir", default=None)
     p.set_defaults(func=_export)
+
+    p = sub.add_parser("gallery", help="render every screen x it/de/en x 800x480/480x320 into docs/screens/")
+    p.set_defaults(func=_gallery)
 
     p = sub.add_parser("history", help="matches played and statistics per variant and level")
     p.add_argument("--state-dir", default=None)

@@ -173,3 +173,13 @@ def test_home_shows_the_apps_message_in_the_language(lang, size, make_ui, artifa
     ui = make_ui(size, model, language=lang)
     ui.draw()
     pygame.image.save(ui.surface, str(artifacts / f"home_message_{lang}_{ids(size)}.png"))
+
+
+def test_the_gallery_command_renders_every_screen(tmp_path):
+    """`tressette gallery` writes one PNG per screen, language and size, and the index."""
+    from ui.gallery import render_all, scenes
+
+    files = render_all(tmp_path, sizes=((480, 320),), langs=("de",))
+    assert len(files) == len(scenes()) and all(f.stat().st_size > 5000 for f in files)
+    index = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert all(f.name in index for f in files)

@@ -8,6 +8,14 @@ with a 95% interval, and per level the time of each decision (median, p95,
 max), as wall-clock time and as the thread's CPU time (on a shared machine
 the wall clock also counts the other processes; on the box both agree);
 ``--json`` prints the same as one JSON object.
+
+``--options accusi=false,target=21,signals=classic`` sets any option of the
+preset. ``--duplicate`` plays every seeded match once per side with the
+levels' seats exchanged (A on side 0, then A on side 1, ...; the same deals
+and dealers in every copy): luck of the cards cancels within a deal, so the
+points a hand are compared per *duplicate pair* (the mean over the copies of
+the same deal of A's points minus B's), with a 95% interval over the pairs;
+the matches won count every copy.
 """
 
 from __future__ import annotations
@@ -25,10 +33,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from firmware.engine import (
+    PRESETS,
     Declare,
     HandState,
     IllegalAction,
     Match,
+    OptionError,
     Variant,
     make_variant,
     view_for,
@@ -135,8 +145,48 @@ def _declarations(match: Match, players: list[Player]) -> None:
                 continue
 
 
+def parse_options(text: str | None, variant_name: str) -> dict[str, object]:
+    """``key=value,key=value`` into preset options: true/false, integers, else words.
+
+    Unknown keys and values are refused by :func:`make_variant` with the list of
+    what the preset has."""
+    out: dict[str, object] = {}
+    if not text:
+        return out
+    preset = PRESETS.get(variant_name)
+    specs = {o.key: o for o in preset.options} if preset else {}
+    for item in text.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        key, sep, raw = item.partition("=")
+        key, raw = key.strip(), raw.strip()
+        if not sep or not key:
+            raise ValueError(f"option {item!r}: write key=value")
+        spec = specs.get(key)
+        value: object = raw
+        if spec is not None and isinstance(spec.default, bool):
+            low = raw.lower()
+            value = True if low in ("true", "on", "yes", "1") else False if low in ("false", "off", "no", "0") else raw
+        elif spec is not None and isinstance(spec.default, int):
+            try:
+                value = int(raw)
+            except ValueError:
+                value = raw
+        out[key] = value
+    return out
+
+
+def _variant(args: argparse.Namespace) -> Variant:
+    return make_variant(args.variant, parse_options(getattr(args, "options", None), args.variant))
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    variant = make_variant(args.variant)
+    if getattr(args, "from_log", None):
+        return summarize_logs(args)
+    if getattr(args, "duplicate", False):
+        return run_duplicate(args)
+    variant = _variant(args)
     n = variant.n_seats
     tally = Tally()
     try:
@@ -145,6 +195,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         bar: Any = tqdm(total=args.matches, desc=f"{args.a} vs {args.b}", file=sys.stderr, disable=args.quiet)
     except ImportError:  # pragma: no cover - tqdm is a dependency
         bar = None
+    calibration = None
+    if getattr(args, "coach", False):
+        # Every match reviewed by the coach (docs/coach.md, calibration).
+        from firmware.coach.calibrate import Calibration
+        from firmware.coach.core import Coach
+
+        calibration = Calibration(Coach(seed=args.seed, worlds=getattr(args, "coach_worlds", None) or 64))
     t_start = time.perf_counter()
     for i in range(args.matches):
         a_side = i % 2  # seats swapped every other match
@@ -159,6 +216,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             getattr(args, "worlds", None),
         )
         tally.matches += 1
+        if calibration is not None:
+            calibration.add(match, specs, a_side)
         if match.winner is not None:
             tally.wins[0 if match.winner == a_side else 1] += 1
         b_sides = [x for x in range(variant.n_sides) if x != a_side]
@@ -175,6 +234,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     m, mlo, mhi = mean_ci(tally.hand_diffs)
     out: dict[str, Any] = {
         "variant": args.variant,
+        "options": dict(variant.options),
         "a": args.a,
         "b": args.b,
         "matches": tally.matches,
@@ -188,23 +248,240 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "hands": len(tally.hand_diffs),
         "points_per_hand_diff": m,
         "points_per_hand_diff_ci95": [mlo, mhi],
-        "decision_ms": {
-            level: {
-                "n": len(ts),
-                "median": statistics.median(ts) * 1e3,
-                "p95": percentile(ts, 0.95) * 1e3,
-                "max": max(ts) * 1e3,
-            }
-            for level, ts in tally.times.items()
-        },
+        "decision_ms": _decision_ms(tally),
+        "coach": None if calibration is None else calibration.to_json(),
         "seconds": time.perf_counter() - t_start,
         "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "machine": f"{platform.machine()} {platform.processor()} python {platform.python_version()}".strip(),
+        "machine": _machine(),
     }
     return out
 
 
+@dataclass
+class DuplicateTally:
+    """One level against B over duplicate matches."""
+
+    wins: int = 0
+    matches: int = 0
+    hands: int = 0
+    pairs: dict[str, float] = field(default_factory=dict)  # "match:hand" -> A minus B, mean of the copies
+
+
+def duplicate_match(
+    variant: Variant,
+    a: str,
+    b: str,
+    i: int,
+    args: argparse.Namespace,
+    times: dict[str, list[float]],
+    tally: DuplicateTally,
+) -> None:
+    """Match ``i`` once per side with ``a`` on that side; its hand pairs into ``tally``."""
+    n = variant.n_seats
+    copies = variant.n_sides
+    per_copy: list[list[tuple[int, ...]]] = []
+    for a_side in range(copies):
+        specs = [a if variant.side_of(s) == a_side else b for s in range(n)]
+        match, points = play_match(
+            variant,
+            specs,
+            args.seed * 100_003 + i,
+            i % n,
+            args.think_ms,
+            times,
+            getattr(args, "worlds", None),
+        )
+        tally.matches += 1
+        tally.hands += len(points)
+        if match.winner == a_side:
+            tally.wins += 1
+        per_copy.append(points)
+    # Hand k is the same deal (seed and dealer) in every copy while all copies still run.
+    for k in range(min(len(p) for p in per_copy)):
+        d = 0.0
+        for a_side, points in enumerate(per_copy):
+            p = points[k]
+            others = [p[x] for x in range(copies) if x != a_side]
+            d += p[a_side] - sum(others) / len(others)
+        tally.pairs[f"{i}:{k}"] = d / copies
+
+
+def _summary(level: str, t: DuplicateTally) -> dict[str, Any]:
+    lo, hi = wilson(t.wins, t.matches)
+    m, mlo, mhi = mean_ci(list(t.pairs.values()))
+    return {
+        "level": level,
+        "wins": t.wins,
+        "matches": t.matches,
+        "win_rate": t.wins / max(1, t.matches),
+        "win_rate_ci95": [lo, hi],
+        "hands": t.hands,
+        "pairs": len(t.pairs),
+        "points_per_hand_diff": m,
+        "points_per_hand_diff_ci95": [mlo, mhi],
+    }
+
+
+def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
+    """Every match once per side, the levels' seats exchanged; points over duplicate pairs.
+
+    ``--also L1,L2`` plays the same deals with each of those levels in A's place,
+    and reports A minus each of them over the deal pairs both have (paired).
+    """
+    variant = _variant(args)
+    levels = [args.a, *[x.strip() for x in (getattr(args, "also", None) or "").split(",") if x.strip()]]
+    tallies = {level: DuplicateTally() for level in levels}
+    times: dict[str, list[float]] = {}
+    try:
+        from tqdm import tqdm
+
+        bar: Any = tqdm(total=args.matches, desc=f"{'/'.join(levels)} vs {args.b} (duplicate)", file=sys.stderr, disable=args.quiet)
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        bar = None
+    t_start = time.perf_counter()
+    log = getattr(args, "log", None)
+    for i in range(args.matches):
+        for level in levels:
+            t = tallies[level]
+            before = (t.wins, t.matches, len(t.pairs))
+            before_hands = t.hands
+            duplicate_match(variant, level, args.b, i, args, times, t)
+            if log:
+                # One line per deal and level: a run cut short still says what it measured
+                # (deal i is the same in every run with the same seed and options).
+                line = {
+                    "deal": i,
+                    "level": level,
+                    "wins": t.wins - before[0],
+                    "matches": t.matches - before[1],
+                    "hands": t.hands - before_hands,
+                    "pairs": {k: v for k, v in list(t.pairs.items())[before[2] :]},
+                }
+                with open(log, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps(line) + "\n")
+        if bar is not None:
+            t = tallies[args.a]
+            bar.set_postfix_str(f"{args.a} {t.wins / t.matches:.0%}")
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    out = _duplicate_out(args, variant, levels, tallies)
+    out.update(
+        decision_ms=_decision_ms_of(times),
+        seconds=time.perf_counter() - t_start,
+        max_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        machine=_machine(),
+    )
+    return out
+
+
+def summarize_logs(args: argparse.Namespace) -> dict[str, Any]:
+    """``--from-log F1,F2``: the duplicate report of the deals in one or more ``--log``
+    files (a run cut short, or two runs on the same deals: before/after a change).
+    A level appearing in several files is named ``level (file)``; the first is A."""
+    variant = _variant(args)
+    levels: list[str] = []
+    tallies: dict[str, DuplicateTally] = {}
+    names = [x for x in args.from_log.split(",") if x]
+    seen_levels = [_levels_in(path) for path in names]
+    for path, in_file in zip(names, seen_levels, strict=True):
+        clash = any(set(in_file) & set(other) for other in seen_levels if other is not in_file)
+        with open(path, encoding="utf-8") as fh:
+            for raw in fh:
+                row = json.loads(raw)
+                key = f"{row['level']} ({path.rsplit('/', 1)[-1]})" if clash else str(row["level"])
+                if key not in tallies:
+                    levels.append(key)
+                    tallies[key] = DuplicateTally()
+                t = tallies[key]
+                t.wins += int(row["wins"])
+                t.matches += int(row["matches"])
+                t.hands += int(row.get("hands", 0))
+                t.pairs.update({str(k): float(v) for k, v in row["pairs"].items()})
+    if not levels:
+        raise ValueError("the log files hold no deals")
+    args.a = levels[0]
+    args.matches = max(len({k.split(":")[0] for k in t.pairs}) for t in tallies.values())
+    out = _duplicate_out(args, variant, levels, tallies)
+    out.update(decision_ms={}, seconds=0.0, max_rss_mb=0.0, machine=_machine())
+    return out
+
+
+def _levels_in(path: str) -> list[str]:
+    with open(path, encoding="utf-8") as fh:
+        return sorted({str(json.loads(raw)["level"]) for raw in fh if raw.strip()})
+
+
+def _duplicate_out(
+    args: argparse.Namespace, variant: Variant, levels: list[str], tallies: dict[str, DuplicateTally]
+) -> dict[str, Any]:
+    main_tally = tallies[levels[0]]
+    out: dict[str, Any] = {
+        "mode": "duplicate",
+        "variant": args.variant,
+        "options": dict(variant.options),
+        "a": levels[0],
+        "b": args.b,
+        "deals": args.matches,
+        "copies": variant.n_sides,
+        "seed": args.seed,
+        "think_ms": args.think_ms,
+        "worlds": getattr(args, "worlds", None),
+        "levels": [_summary(level, tallies[level]) for level in levels],
+        "versus": [],
+        "pair_diffs": main_tally.pairs,
+    }
+    for other in levels[1:]:
+        common = sorted(set(main_tally.pairs) & set(tallies[other].pairs))
+        diffs = [main_tally.pairs[k] - tallies[other].pairs[k] for k in common]
+        m, mlo, mhi = mean_ci(diffs)
+        out["versus"].append(
+            {"a": levels[0], "other": other, "pairs": len(diffs), "points_per_hand_diff": m, "ci95": [mlo, mhi]}
+        )
+    head = out["levels"][0]
+    out.update(
+        a_wins=head["wins"],
+        matches=head["matches"],
+        a_win_rate=head["win_rate"],
+        a_win_rate_ci95=head["win_rate_ci95"],
+        hands=head["hands"],
+        points_per_hand_diff=head["points_per_hand_diff"],
+        points_per_hand_diff_ci95=head["points_per_hand_diff_ci95"],
+    )
+    return out
+
+
+def _decision_ms(tally: Tally) -> dict[str, dict[str, float]]:
+    return _decision_ms_of(tally.times)
+
+
+def _decision_ms_of(times: dict[str, list[float]]) -> dict[str, dict[str, float]]:
+    return {
+        level: {
+            "n": len(ts),
+            "median": statistics.median(ts) * 1e3,
+            "p95": percentile(ts, 0.95) * 1e3,
+            "max": max(ts) * 1e3,
+        }
+        for level, ts in times.items()
+    }
+
+
+def _machine() -> str:
+    load = ""
+    try:
+        import os
+
+        l1, l5, l15 = os.getloadavg()
+        load = f" load {l1:.1f} {l5:.1f} {l15:.1f}"
+    except OSError:  # pragma: no cover - not on every platform
+        pass
+    return f"{platform.machine()} {platform.processor()} python {platform.python_version()}{load}".strip()
+
+
 def report(out: dict[str, Any]) -> str:
+    if out.get("mode") == "duplicate":
+        return _report_duplicate(out)
     lo, hi = out["a_win_rate_ci95"]
     dlo, dhi = out["points_per_hand_diff_ci95"]
     lines = [
@@ -219,14 +496,51 @@ def report(out: dict[str, Any]) -> str:
             f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
             f"max {d['max']:.1f} ms ({d['n']} decisions)"
         )
+    if out.get("coach"):
+        from firmware.coach.calibrate import report as coach_report
+
+        lines.extend(coach_report(out["coach"]))
     lines.append(
         f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}"
     )
     return "\n".join(lines)
 
 
+def _report_duplicate(out: dict[str, Any]) -> str:
+    opts = ",".join(f"{k}={v}" for k, v in out["options"].items())
+    lines = [
+        f"{out['variant']} ({opts}), duplicate: {out['deals']} deals x {out['copies']} copies, "
+        f"against {out['b']}, seed {out['seed']}, think_ms {out['think_ms']}, worlds {out['worlds']}",
+    ]
+    for lv in out["levels"]:
+        lo, hi = lv["win_rate_ci95"]
+        dlo, dhi = lv["points_per_hand_diff_ci95"]
+        lines.append(
+            f"{lv['level']}: wins {lv['wins']}/{lv['matches']} = {lv['win_rate']:.1%} ({lo:.1%} - {hi:.1%}); "
+            f"points per hand minus {out['b']} over {lv['pairs']} pairs: "
+            f"{lv['points_per_hand_diff']:+.2f} ({dlo:+.2f} .. {dhi:+.2f})"
+        )
+    for vs in out["versus"]:
+        lo, hi = vs["ci95"]
+        lines.append(
+            f"{vs['a']} minus {vs['other']} on the same {vs['pairs']} pairs: "
+            f"{vs['points_per_hand_diff']:+.2f} ({lo:+.2f} .. {hi:+.2f})"
+        )
+    for level, d in out["decision_ms"].items():
+        lines.append(
+            f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
+            f"max {d['max']:.1f} ms ({d['n']} decisions)"
+        )
+    lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
+    return "\n".join(lines)
+
+
 def main(args: argparse.Namespace) -> int:
-    out = run(args)
+    try:
+        out = run(args)
+    except (OptionError, ValueError) as exc:
+        print(f"arena: {exc}", file=sys.stderr)
+        return 2
     print(json.dumps(out, indent=1) if args.json else report(out))
     return 0
 
@@ -239,5 +553,14 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
     p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision")
+    p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
+    p.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="every match once per side with the seats exchanged; points over duplicate pairs",
+    )
+    p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
+    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -182,7 +182,8 @@ class UIApp:
 
     @property
     def current(self) -> Screen | TableScreen:
-        return self.screens[self.screen]
+        screen: Screen | TableScreen = self.screens[self.screen]
+        return screen
 
     @property
     def busy(self) -> bool:

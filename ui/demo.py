@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Any
 
 from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant
 from firmware.engine.actions import Declare as DeclareAction
@@ -26,7 +27,7 @@ SAMPLE_STATS = Stats(
 
 
 def play_match(variant: str = "tressette2", seed: int = 1, actions: int = 6,
-               options: dict | None = None, declare: bool = True) -> Match:
+               options: dict[str, bool | int | str] | None = None, declare: bool = True) -> Match:
     """A match after ``actions`` actions of its first hand: declarations first, then plays."""
     match = Match(make_variant(variant, options or {}))
     match.start_hand(seed=seed)
@@ -54,7 +55,7 @@ def play_match(variant: str = "tressette2", seed: int = 1, actions: int = 6,
 
 
 def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *,
-                 options: dict | None = None, declare: bool = True, me: int = 0,
+                 options: dict[str, bool | int | str] | None = None, declare: bool = True, me: int = 0,
                  message: str = "", resumable: bool = False) -> TableModel:
     match = play_match(variant, seed, actions, options, declare)
     view = match.view_for(me)
@@ -73,7 +74,7 @@ def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *
     )
 
 
-def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4, **kw) -> TableModel:
+def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4, **kw: Any) -> TableModel:
     """The first model at or after ``min_actions`` where it is the human's turn with a trick led."""
     for n in range(min_actions, min_actions + 40):
         m = sample_model(variant, seed, n, **kw)

@@ -224,6 +224,11 @@ class TableModel:
     trump_card: Card | None = None
     side_thirds: tuple[int, ...] = ()  # card thirds taken this hand, per side
     declared: tuple[int, ...] = ()  # declaration points this hand, per side
+    # the engine's count per side (aces, ⅓-cards, last trick, thirds) and the trick:
+    # who holds it now, which of my playable cards would take it (briscola's trump too)
+    side_counts: tuple[tuple[int, int, int, int], ...] = ()
+    trick_holder: int | None = None
+    winning_cards: frozenset[Card] = frozenset()
     totals: tuple[int, ...] = ()  # match totals before this hand, per side
     target: int = 21
     hand_over: bool = False
@@ -314,16 +319,11 @@ def model_from_view(
         for sv in view.seats
     )
     n_sides = v.n_sides
-    side_thirds = [0] * n_sides
-    for sv in view.seats:
-        side_thirds[sv.side] += sv.thirds
-    declared = [0] * n_sides
-    for d in view.declarations:
-        declared[v.side_of(d.seat)] += d.points
+    # Counted by the engine (firmware/engine/view.py): no rule is worked out here.
+    side_thirds = [u.thirds for u in view.unit_counts]
+    declared = list(view.unit_declared)
     if totals is None:
-        totals = list(view.prior)
-        if view.result is not None:
-            totals = [t + p for t, p in zip(totals, view.result.points, strict=False)]
+        totals = list(view.totals)
     playable = frozenset(a.card for a in view.legal if isinstance(a, Play))
     decl = tuple(a for a in view.legal if isinstance(a, DeclareAction))
     zu = tuple(a for a in view.legal if isinstance(a, ZuTun))
@@ -382,6 +382,9 @@ def model_from_view(
         trump_card=getattr(view, "trump_card", None),
         side_thirds=tuple(side_thirds),
         declared=tuple(declared),
+        side_counts=tuple((u.aces, u.third_cards, int(u.last_trick), u.thirds) for u in view.unit_counts),
+        trick_holder=view.trick_holder,
+        winning_cards=frozenset(view.winning_cards),
         totals=tuple(totals),
         target=v.target,
         hand_over=view.over,

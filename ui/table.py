@@ -22,7 +22,7 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.i18n import arg_text, describe_declare, has, tr
 from ui.layout import TableLayout, table_layout
-from ui.model import Banner, TableModel
+from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
@@ -341,15 +341,10 @@ class TableScreen:
         m = self.model
         if not m.trick or len(m.trick) != m.n_seats - 1 or THIRDS[card] == 0 or len(m.playable) < 2:
             return False
-        lead = SUIT[m.trick[0].card]
-        best = m.trick[0]
-        for pc in m.trick[1:]:
-            if SUIT[pc.card] == SUIT[best.card] and RANK[pc.card] < RANK[best.card]:
-                best = pc
-        if m.side_of(best.seat) == m.side_of(m.me):
+        # Who holds the trick and what would take it are the engine's (trump included).
+        if m.trick_holder is None or m.side_of(m.trick_holder) == m.side_of(m.me):
             return False
-        wins = SUIT[card] == lead and RANK[card] < RANK[best.card]
-        return not wins and any(THIRDS[c] < THIRDS[card] for c in m.playable)
+        return card not in m.winning_cards and any(THIRDS[c] < THIRDS[card] for c in m.playable)
 
     def play(self, card: Card) -> bool:
         """Emit PlayCard if the card may be played now; a dimmed card does nothing.
@@ -618,7 +613,7 @@ class TableScreen:
         blit_text(s, ctx, ctx.t("talon"), label_size, (r.centerx, r.y - 4),
                   anchor="midbottom", color=ctx.theme.text_dim)
 
-    def _trick_shown(self) -> tuple:
+    def _trick_shown(self) -> tuple[PlayedCard, ...]:
         m = self.model
         if self.hold > 0 and m.last_trick and len(m.trick) == 0:
             return m.last_trick
@@ -661,11 +656,8 @@ class TableScreen:
             kind, _, arg = b.name.partition(":")
             if kind == "declare":
                 d = m.declarable[int(arg)]
-                missing = None
-                if d.kind == "three" and d.rank is not None:
-                    held = {SUIT[c] for c in m.hand if RANK[c] == d.rank}
-                    missing = next((x for x in range(4) if x not in held), None)
-                text = describe_declare(m.deck, d.kind, d.suit, d.rank, missing, ctx.lang)
+                # the engine's legal declaration names the suit a three lacks
+                text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
                 draw_button(s, ctx, b.rect, text, color=(150, 90, 20))
             elif kind == "zu_tun":
                 draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
@@ -822,12 +814,8 @@ def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
 
 def count_lines(model: TableModel, side: int) -> dict[str, int]:
     """The count of one side for the end-of-hand screen (seed 002 style)."""
-    cards = model.side_cards[side] if side < len(model.side_cards) else ()
-    aces = sum(1 for c in cards if THIRDS[c] == 3)
-    thirds = sum(1 for c in cards if THIRDS[c] == 1)
-    res = model.result
-    last = 0
-    if res is not None and res.last_trick is not None and model.side_of(res.last_trick) == side:
-        last = 1
-    total_thirds = aces * 3 + thirds + last * 3
+    # Counted by the engine (View.unit_counts): the screen only lays it out.
+    aces, thirds, last, total_thirds = (
+        model.side_counts[side] if side < len(model.side_counts) else (0, 0, 0, 0)
+    )
     return {"aces": aces, "thirds": thirds, "last": last, "total_thirds": total_thirds}

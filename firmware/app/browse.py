@@ -18,6 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.engine import Match, TressetteError, make_variant
+from firmware.engine.actions import Undo
 from firmware.engine.records import action_from_json
 
 if TYPE_CHECKING:
@@ -158,8 +159,11 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
     for rec in match.hands:
         games = len(replayed.ledger)
         replayed.start_hand(rec.deal_spec)
-        for action in rec.actions:
-            replayed.apply(action)
+        for entry in rec.actions:
+            if isinstance(entry, Undo):  # a card taken back (casual undo), as recorded
+                replayed.undo(entry)
+            else:
+                replayed.apply(entry)
         rows.append(sheet_row(replayed, len(rows) + 1, rec.dealer, games))
     return ScoreSheet(match_id, variant.name, setups(seats), sides, _me(seats) or 0, tuple(rows), match.winner)
 

@@ -7,6 +7,7 @@ The controller is split by concern, one module each (README "Where things are"):
 - :mod:`firmware.app.declaring`  — declaration windows: when each seat may declare,
   who the computers wait for, the *Accuso* button;
 - :mod:`firmware.app.enrolment`  — learning a real deck's card tags;
+- :mod:`firmware.app.dealing`    — real cards: the scans a deal needs before the first card;
 - :mod:`firmware.app.seats`      — who sits where: the person at the screen, the
   computers (what to ask them, their answers), real cards;
 - :mod:`firmware.app.controller` — the facade: one ``handle(event)`` over every
@@ -35,7 +36,7 @@ from firmware.store import Journal
 
 if TYPE_CHECKING:
     from firmware.app.cards_map import CardsMap, Enrolment
-    from firmware.app.referee import RefereeHand, RefereeMatch
+    from firmware.app.dealing import DealScan
     from ui.model import Banner
 
 log = logging.getLogger("firmware.app.controller")
@@ -113,10 +114,6 @@ class Outcome:
     reason: str = ""
 
 
-def seat_kind(spec: SeatSpec) -> str:
-    return spec.kind
-
-
 @dataclass(slots=True)
 class ControllerOptions:
     auto_next: bool = False  # deal the next hand / match without waiting for a tap
@@ -146,7 +143,6 @@ class TableCore:
         self.cards = cards
         self.on_shutdown = on_shutdown
         self.match: Match | None = None
-        self.referee: RefereeMatch | None = None
         self.match_id: int | None = None
         self.seats: list[SeatSpec] = []
         self.phase = Phase.HOME
@@ -165,9 +161,12 @@ class TableCore:
 
         self.browser = HistoryBrowser(journal)
         self.enrol: Enrolment | None = None  # while enrolling a deck's tags
+        self.deal_scan: DealScan | None = None  # real cards: the deal's scans still to come
         self.phase_before_enrol = Phase.HOME
         self._after_enrol: tuple[str, dict[str, Any], list[SeatSpec]] | None = None  # a table game waiting
         self.brightness: int | None = None  # set from the screen's settings (0..7)
+        # Why the journal cannot be written, while it cannot (firmware.app.journal_guard).
+        self.journal_error: str | None = None
         # The declaration windows' state (firmware.app.declaring owns it).
         self.accusi_done: set[int] = set()  # seats whose window has passed (played, or said done)
         self.declaring: int | None = None  # the seat choosing its declarations on the screen
@@ -210,42 +209,29 @@ class TableCore:
 
     @property
     def variant(self) -> Variant | None:
-        if self.match is not None:
-            return self.match.variant
-        if self.referee is not None:
-            return self.referee.variant
-        return None
+        return self.match.variant if self.match is not None else None
 
-    def _hands(self) -> list[HandRecord] | list[RefereeHand]:
-        if self.match is not None:
-            return self.match.hands
-        if self.referee is not None:
-            return self.referee.hands
-        return []
+    @property
+    def real_cards(self) -> bool:
+        """A game of real cards: the people deal, the box referees (table deals)."""
+        return any(spec.kind == "table" for spec in self.seats)
+
+    def _hands(self) -> list[HandRecord]:
+        return self.match.hands if self.match is not None else []
 
     def _hand_over(self) -> bool:
-        if self.match is not None:
-            return self.match.hand_over
-        return self.referee is not None and self.referee.hand_over
+        return self.match is not None and self.match.hand_over
 
     def _finished(self) -> bool:
-        if self.match is not None:
-            return self.match.finished
-        return self.referee is not None and self.referee.finished
+        return self.match is not None and self.match.finished
 
     @property
     def totals(self) -> list[int]:
-        if self.match is not None:
-            return list(self.match.totals)
-        if self.referee is not None:
-            return list(self.referee.totals)
-        return []
+        return list(self.match.totals) if self.match is not None else []
 
     @property
     def winner(self) -> int | None:
-        if self.match is not None:
-            return self.match.winner
-        return self.referee.winner if self.referee is not None else None
+        return self.match.winner if self.match is not None else None
 
     def _mover(self) -> int | None:
         """The seat that must act now: a pending call/discard's owner, else the seat to play."""
@@ -261,8 +247,6 @@ class TableCore:
             return None
         if self.match is not None and self.match.state is not None:
             return self.match.state.to_move
-        if self.referee is not None:
-            return self.referee.to_move
         return None
 
     def humans(self) -> list[int]:
@@ -324,3 +308,9 @@ class TableCore:
 
     def start_enrolment(self, deck: str) -> Outcome:
         raise NotImplementedError  # firmware.app.enrolment
+
+    def begin_table_hand(self, hand: int, dealer: int) -> Outcome:
+        raise NotImplementedError  # firmware.app.dealing
+
+    def deal_scan_card(self, card: int) -> Outcome:
+        raise NotImplementedError  # firmware.app.dealing

@@ -4,10 +4,12 @@ The engine says whether a declaration is *legal* (``declare_window``,
 ``possible_declarations``). This module owns *when* a person gets the chance,
 so that the computers, who answer at once, never take it away (RULES.md §2, §3):
 
-- **before the first card** (``start``: tressette2; the napoletana decima of
-  tressette4 and chiamata): every seat at once. The computers declare as soon
-  as the hand is dealt; the first card of a computer waits until every person
-  who could declare has declared or said *nothing to declare*.
+- **before the first card** (``start``: tressette2): every seat at once. The
+  computers declare as soon as the hand is dealt; the first card of a computer
+  waits until every person who could declare has declared or said *nothing to
+  declare*. The napoletana decima of tressette4 and chiamata may also be
+  declared here (RULES.md §3.4), but nobody waits for it: a person who holds
+  one declares it at once or, at the latest, in the onori round.
 - **at your turn** (``turn``: Treschetten; ``first_card``: Treseta,
   terziglio, briscola; ``first_trick``: treschetten4): a person's window is
   his own turn to play, so nobody waits; playing a card ends it.
@@ -28,18 +30,14 @@ time a new window opens (the hand's first card, the end of trick 1).
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING
 
 from firmware.app.core import PLAY, AskKey, Outcome, TableCore
-from firmware.app.messages import Message, msg, window_refusal
-from firmware.engine import Action, Declare, HandState, Play
-
-if TYPE_CHECKING:
-    from firmware.app.referee import RefereeHand
+from firmware.app.messages import Message, msg, refusal
+from firmware.engine import Action, Declare, HandState, IllegalAction, Play
 
 COLLECTIVE_WINDOWS = ("start", "after_first_trick")
-"""Presets whose declarations (all of them, or the decima) may come before the first
-card, from every seat at once: the computers wait for the people there."""
+"""Presets with a window open to every seat at once (before the first card; the
+onori round): the computers wait for the people there."""
 
 
 class Window(enum.Enum):
@@ -72,17 +70,14 @@ class DeclarationWindows(TableCore):
         if v.preset.declare_window not in COLLECTIVE_WINDOWS:
             return Window.NONE
         if not st.tricks and not st.trick:
-            return Window.START
+            # The decima right after the deal is optional (it may wait for the onori round).
+            return Window.START if v.preset.declare_window == "start" else Window.NONE
         if v.preset.declare_window == "after_first_trick" and len(st.tricks) == 1 and not st.trick:
             return Window.ONORI
         return Window.NONE
 
-    def _hand_state(self) -> HandState | RefereeHand | None:
-        if self.match is not None:
-            return self.match.state
-        if self.referee is not None:
-            return self.referee.state
-        return None
+    def _hand_state(self) -> HandState | None:
+        return self.match.state if self.match is not None else None
 
     def _progress_key(self) -> tuple[int, str]:
         """Where the hand is, as far as windows go: before the first card, right after trick 1, else."""
@@ -216,34 +211,20 @@ class DeclarationWindows(TableCore):
 
     # ------------------------------------------------------------ the people
 
-    def _window(self, seat: int) -> Message | str | None:
-        if self.referee is not None:
-            return self.referee.declare_window(seat)
+    def _window(self, seat: int) -> IllegalAction | None:
+        """The engine's refusal of a declaration of ``seat`` now (its window), else None."""
         assert self.match is not None and self.match.state is not None
-        return self.match.state.declare_window(seat)
+        state = self.match.state
+        reason = state.declare_window(seat)
+        if reason is not None and self._possible_declarations(seat):
+            return None  # open for one kind only (the decima right after the deal)
+        return reason
 
     def _possible_declarations(self, seat: int) -> list[Declare]:
         if self.phase != PLAY:
             return []
-        if self.referee is not None:
-            return self.referee.possible_declarations(seat)
         assert self.match is not None and self.match.state is not None
         return self.match.state.possible_declarations(seat)
-
-    def _window_message(self, seat: int, reason: object) -> Message:
-        """Why ``seat`` may not declare now, in catalogue words (the referee's are already)."""
-        if isinstance(reason, Message):
-            return reason
-        if self.match is None or self.match.state is None:
-            return Message(text=str(reason))
-        st = self.match.state
-        if st.over:
-            return msg("r_hand_over")
-        if st.pending is not None:
-            kind, owner = st.pending
-            return msg("r_first_call" if kind == "call" else "r_first_discard", n=owner + 1)
-        found = window_refusal(self.match.variant, seat, st.to_move, bool(st.tricks), bool(st.trick), st.tricks)
-        return found or Message(text=str(reason))
 
     def declaration_refusal(self, seat: int) -> Message | None:
         """Why the table does not take a declaration of ``seat`` now (the round's order), else None."""
@@ -263,9 +244,9 @@ class DeclarationWindows(TableCore):
         """``seat`` says it has nothing (more) to declare in the window open now."""
         if self.phase != PLAY or not 0 <= seat < len(self.seats):
             return self.refuse(msg("r_no_hand"))
-        refusal = self.declaration_refusal(seat)
-        if refusal is not None:
-            return self.refuse(refusal)
+        refused = self.declaration_refusal(seat)
+        if refused is not None:
+            return self.refuse(refused)
         self.accusi_done.add(seat)
         if self.declaring == seat:
             self.declaring = None
@@ -284,10 +265,10 @@ class DeclarationWindows(TableCore):
             return self.nothing_to_declare(seat)
         reason = self._window(seat)
         if reason is not None:
-            return self.refuse(self._window_message(seat, reason))
-        refusal = self.declaration_refusal(seat)
-        if refusal is not None:
-            return self.refuse(refusal)
+            return self.refuse(refusal(reason))
+        refused = self.declaration_refusal(seat)
+        if refused is not None:
+            return self.refuse(refused)
         if not self._possible_declarations(seat):
             self.accusi_done.add(seat)
             self._changed()

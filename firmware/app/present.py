@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from firmware.app.core import ENROL, HOME, MATCH_OVER
 from firmware.config import SeatSpec
+from firmware.store import Journal
 from ui.intents import SeatSetup
+from ui.model import Banner, EnrolStatus, StatLine, Stats, TableModel, model_from_view
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController
-    from ui.model import TableModel
 
 
 def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
@@ -23,7 +25,7 @@ def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
     return tuple(SeatSetup(spec.kind, spec.level) for spec in seats)
 
 
-def home_preset(ctl: TableController) -> tuple[str, dict[str, Any], tuple[Any, ...]]:
+def home_preset(ctl: TableController) -> tuple[str, dict[str, object], tuple[SeatSetup, ...]]:
     """The game the home screen offers next: the one at the table, else the settings'.
 
     So "new game" after a match repeats the same table (variant, options and who
@@ -41,22 +43,17 @@ def enrolled_decks(ctl: TableController) -> tuple[str, ...]:
 
     if ctl.cards is None:
         return ()
-    saved = getattr(ctl.cards, "saved", ctl.cards.enrolled)
-    return tuple(name for name in DECKS if saved(name))
+    return tuple(name for name in DECKS if ctl.cards.saved(name))
 
 
-def enrol_status(ctl: TableController) -> Any:
-    from ui.model import EnrolStatus
-
+def enrol_status(ctl: TableController) -> EnrolStatus | None:
     e = ctl.enrol
     if e is None:
         return None
     return EnrolStatus(e.deck_name, len(e.mapping), len(e.order), e.expected)
 
 
-def stats_model(journal: Any) -> Any:
-    from ui.model import StatLine, Stats
-
+def stats_model(journal: Journal) -> Stats:
     lines = tuple(
         StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"], s["abandoned"])
         for s in journal.statistics()
@@ -68,10 +65,7 @@ def stats_model(journal: Any) -> Any:
     return Stats(lines=lines, history=tuple(history))
 
 
-def build_model(ctl: TableController, stats: Any = None) -> Any:
-    from firmware.app.core import ENROL, HOME, MATCH_OVER
-    from ui.model import Banner, TableModel, model_from_view
-
+def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     message = ctl.message.message  # a catalogue key + args: the screen translates it
     if stats is None:
         stats = stats_model(ctl.journal)
@@ -84,8 +78,6 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
     view = None
     if ctl.match is not None and ctl.match.state is not None:
         view = ctl.match.view_for(seat)
-    elif ctl.referee is not None and ctl.referee.state is not None:
-        view = ctl.referee.view_for(seat)
     if view is None:
         return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
     banners = list(ctl.banners)

@@ -6,6 +6,8 @@
 - ``"easy"``, ``"normal"``, ``"hard"``: the three levels of the menu;
 - ``"ismcts"``: hard with information-set MCTS instead of determinization
   (measurement only: docs/players.md compares the two);
+- ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
+  opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle"``: sees every card; measurement only, never in the menu. It needs
   the true hand state: ``make_player("oracle", seed=1, true_state=lambda: match.state)``.
 
@@ -25,7 +27,7 @@ from firmware.players.heuristic import EasyPlayer, NormalPlayer
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts")
+SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference")
 
 
 def make_player(
@@ -51,6 +53,11 @@ def make_player(
         from firmware.players.ismcts import IsmctsPlayer
 
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
+    if kind == "reference":
+        # Measurement only: the outside-style opponent of the duplicate arena.
+        from firmware.players.reference import ReferencePlayer
+
+        return ReferencePlayer(seed=seed, worlds=worlds)
     if kind == "oracle":
         if true_state is None:
             raise ValueError("the oracle needs true_state=: a callback giving the real HandState")

@@ -10,7 +10,8 @@ cards aside, so that every public fact still holds:
   face down after that trick (then it may have drawn one of the suit);
 - a seat that declared a three of a kind does not hold the fourth card (the
   missing suit), unless it drew face down since (it might have drawn it);
-- partners' *volo* signals, where the view carries signals, act as voids.
+- partners' *volo* signals, where the view carries signals, act as voids;
+- the alternative system's *busso* / *ribusso* place the card they name.
 
 The talon order of a sampled world is random. ``view_for(world, seat)`` equals
 the view again: tests check that, which proves the world is consistent.
@@ -21,10 +22,21 @@ from __future__ import annotations
 import random
 from typing import Literal
 
-from firmware.engine import SUIT, Call, Card, CardMask, Deal, Discard, HandState, View, mask_of
+from firmware.engine import (
+    SUIT,
+    THIRDS,
+    Call,
+    Card,
+    CardMask,
+    Deal,
+    Discard,
+    HandState,
+    View,
+    mask_of,
+)
 from firmware.engine.cards import card_list, cards_of
 from firmware.engine.state import Draw
-from firmware.players.signals import signal_voids
+from firmware.players.signals import signal_holdings, signal_voids
 
 
 class Inconsistent(ValueError):
@@ -62,6 +74,13 @@ def hidden_constraints(view: View) -> list[CardMask]:
                     assert decl.rank is not None
                     banned |= 1 << deck.card(decl.missing, decl.rank)
         allowed[seat] = unseen & ~banned
+    # busso / ribusso of the alternative system: the named card is in that hand.
+    for holder, cards in signal_holdings(view).items():
+        if holder == view.seat:
+            continue
+        for seat in range(n):
+            if seat != holder:
+                allowed[seat] &= ~cards
     return allowed
 
 
@@ -165,7 +184,7 @@ def determinize(view: View, rng: random.Random) -> HandState:
     # Start from the engine's own constructor so that every slot it adds exists.
     # (A placeholder deal: every field it sets is overwritten below.)
     dummy = tuple((v.deck.cards[0],) for _ in range(n))
-    s = HandState.start(v, Deal(dummy, (), ()), view.dealer, view.prior)
+    s = HandState.start(v, Deal(dummy, (), ()), view.dealer, view.prior, view.target or None)
     s.hands = hands
     draws: list[Draw] = []
     for d in view.draws:
@@ -237,3 +256,53 @@ def _sides(view: View, hands: list[CardMask]) -> tuple[int, ...]:
     caller = next(seat for seat, x in enumerate(view.sides) if x == 0)
     holder = next((seat for seat in range(n) if hands[seat] >> view.called & 1), caller)
     return tuple(0 if seat in (caller, holder) else 1 for seat in range(n))
+
+
+MISS = 0.6
+"""Weight factor of a world for each past card another seat played that a card
+counter's policy, holding that world's cards, would not have played."""
+
+
+def past_plays(view: View) -> list[tuple[int, Card]]:
+    """Every card of the hand so far, in order: (seat, card)."""
+    n = view.variant.n_seats
+    out = [((t.leader + j) % n, c) for t in view.tricks for j, c in enumerate(t.cards)]
+    out.extend(view.trick)
+    return out
+
+
+def world_weight(view: View, world: HandState, plays: list[tuple[int, Card]]) -> float:
+    """How well the other seats' past cards fit this world: the hand is replayed from
+    its start with the world's cards, and every card another seat chose that the
+    counting policy (:func:`~firmware.players.rollout.policy_card` with a card
+    counter's knowledge) would not have chosen multiplies the weight by ``MISS``.
+    Only for games without a talon and without a pending call (the start is then the
+    current hands plus the cards played)."""
+    from firmware.players.rollout import policy_card
+
+    if not plays or world.talon or world.pending is not None or world.variant.inverted:
+        return 1.0
+    n = world.n
+    s = world.copy()
+    hands = s.hands
+    for seat, c in plays:
+        hands[seat] |= 1 << c
+    first = view.tricks[0].leader if view.tricks else view.leader
+    s.leader = first
+    s.trick = []
+    s.tricks = []
+    s.played = 0
+    s.thirds = [0] * n
+    s.voids = [0] * n
+    s.over = False
+    w = 1.0
+    me = view.seat
+    for seat, c in plays:
+        if seat != me:
+            legal = s.legal_mask()
+            if legal & (legal - 1):
+                model = policy_card(s, counting_model=True)
+                if model != c and (SUIT[model] != SUIT[c] or THIRDS[model] != THIRDS[c]):
+                    w *= MISS
+        s.play_fast(c)
+    return w

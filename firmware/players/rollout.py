@@ -14,6 +14,10 @@ from __future__ import annotations
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, card_list
 from firmware.engine.state import apply_unchecked
 
+COUNTING = False
+"""Games of more than two seats: the policy plays with a card counter's knowledge
+(sure winners against every unseen card) instead of the world's open hands."""
+
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
 
 
@@ -70,7 +74,7 @@ def weakest_overall(mask: CardMask) -> Card:
 
 
 
-def policy_card(s: HandState) -> Card:
+def policy_card(s: HandState, counting_model: bool = False) -> Card:
     legal = s.legal_mask()
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
@@ -81,11 +85,21 @@ def policy_card(s: HandState) -> Card:
     side_of = s.hand_sides.__getitem__
     my_side = side_of(me)
     suit_masks = s.suit_masks
+    counting = (COUNTING or counting_model) and n > 2
+    if counting:
+        # What a card counter at the seat knows: any card not in its hand may be
+        # anywhere (the partner's shown cards excepted).
+        rivals = 0
+        for p in range(n):
+            if p != me:
+                rivals |= s.hands[p] & ~(s.known[p] if side_of(p) == my_side else 0)
     if not s.trick:
         opp = 0
         for p in range(n):
             if side_of(p) != my_side:
                 opp |= s.hands[p]
+        if counting:
+            opp = rivals
         # Lead a sure winner, the richest; else the cheapest card.
         best, key = -1, (-1, 0)
         m = legal
@@ -110,6 +124,8 @@ def policy_card(s: HandState) -> Card:
         p = (s.leader + i) % n
         if side_of(p) != my_side:
             later_opp |= s.hands[p]
+    if counting and pos < n - 1:
+        later_opp = rivals
     suit = SUIT[best]
     higher_than = suit_masks[suit] & ((1 << best) - 1)
     if side_of(best_seat) == my_side:
@@ -160,6 +176,8 @@ def declare_now(s: HandState) -> None:
         return
     window = v.preset.declare_window
     if window in _DECLARING_WINDOWS:
+        if window != "turn" and s.tricks:
+            return  # first_card / first_trick: the window closed with trick 1
         seats = [s.to_move]
     elif window == "after_first_trick" and len(s.tricks) == 1 and not s.trick:
         seats = list(range(s.n))
@@ -190,6 +208,34 @@ def _combo_possible(s: HandState, seat: int) -> bool:
             if k >= 3:
                 return True
     return False
+
+
+def distinct_legal(s: HandState) -> list[Card]:
+    """The legal cards of the seat to move, one of each group that plays alike: same
+    suit, same thirds, and no card of another hand between them in rank."""
+    legal = s.legal_mask()
+    me = s.to_move
+    outside = 0
+    for p in range(s.n):
+        if p != me:
+            outside |= s.hands[p]
+    out: list[Card] = []
+    prev = -1
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if (
+            prev >= 0
+            and SUIT[prev] == SUIT[c]
+            and THIRDS[prev] == THIRDS[c]
+            and not outside & ((low - 1) & ~((1 << (prev + 1)) - 1))
+        ):
+            continue  # plays exactly like the stronger card just kept
+        out.append(c)
+        prev = c
+    return out
 
 
 def playout(s: HandState) -> None:
@@ -328,5 +374,134 @@ def playout_margin(s: HandState, side: int) -> float:
         mine = th[side] + decl[side]
         other = th[1 - side] + decl[1 - side]
         return float(mine - other)
-    playout(s)
+    declaring = s.variant.accusi and s.variant.preset.declare_window not in ("start", "none")
+    while not s.over and not lean4_eligible(s):
+        # The engine's path until the accusi windows close (then the lean loop), or to the end.
+        if declaring:
+            declare_now(s)
+        s.play_fast(policy_card(s))
+    if not s.over:
+        th = lean4_playout(s)
+        decl = [0, 0]
+        for d in s.declarations:
+            decl[s.hand_sides[d.seat]] += 3 * d.points
+        mine = th[side] + th[side + 2] + decl[side]
+        other = th[1 - side] + th[3 - side] + decl[1 - side]
+        return float(mine - other)
     return margin(s, side)
+
+
+def lean4_eligible(s: HandState) -> bool:
+    """Four seats in two partnerships, no talon, no trump, not inverted, and no accuso
+    still possible: :func:`lean4_playout` plays exactly what :func:`playout` would."""
+    v = s.variant
+    if s.n != 4 or s.talon_left or s.trump is not None or v.inverted or s.widow or s.pending:
+        return False
+    if COUNTING or s.hand_sides != (0, 1, 0, 1):
+        return False
+    if v.accusi:
+        window = v.preset.declare_window
+        if window in ("first_card", "first_trick") and not s.tricks:
+            return False
+        if window == "after_first_trick" and len(s.tricks) <= 1:
+            return False
+        if window == "turn":
+            return False
+    return True
+
+
+def lean4_playout(s: HandState) -> list[int]:
+    """The thirds per seat at the end of the hand when all four follow the policy, on
+    bitmasks only (``s`` is not changed)."""
+    hands = s.hands[:]
+    th = s.thirds[:]
+    leader = s.leader
+    trick = s.trick[:]
+    sm = s.suit_masks
+    suit_of, rank_of, thirds_of = SUIT, RANK, THIRDS
+    while True:
+        pos = len(trick)
+        me = (leader + pos) & 3
+        hand = hands[me]
+        legal = (hand & sm[suit_of[trick[0]]] or hand) if pos else hand
+        if legal & (legal - 1) == 0:
+            c = legal.bit_length() - 1
+        elif not pos:
+            opp = hands[(me + 1) & 3] | hands[(me + 3) & 3]
+            c, key = -1, (-1, 0)
+            m = legal
+            while m:
+                low = m & -m
+                x = low.bit_length() - 1
+                m ^= low
+                if not opp & sm[suit_of[x]] & (low - 1):
+                    k = (thirds_of[x], -rank_of[x])
+                    if k > key:
+                        c, key = x, k
+            if c < 0:
+                c = cheapest(legal)
+        else:
+            bi = 0
+            for i in range(1, pos):
+                if suit_of[trick[i]] == suit_of[trick[bi]] and rank_of[trick[i]] < rank_of[trick[bi]]:
+                    bi = i
+            best = trick[bi]
+            partner_best = (bi - pos) % 2 == 0
+            later_opp = 0
+            for i in range(pos + 1, 4):
+                if (i - pos) % 2 == 1:
+                    later_opp |= hands[(leader + i) & 3]
+            higher_than = sm[suit_of[best]] & ((1 << best) - 1)
+            c = -1
+            if partner_best:
+                if not later_opp & higher_than:
+                    key2 = (-1, 0)
+                    m = legal
+                    while m:
+                        low = m & -m
+                        x = low.bit_length() - 1
+                        m ^= low
+                        k2 = (thirds_of[x], rank_of[x])
+                        if k2 > key2:
+                            c, key2 = x, k2
+                else:
+                    c = cheapest(legal)
+            else:
+                winners = legal & higher_than
+                if winners:
+                    value = 0
+                    for x in trick:
+                        value += thirds_of[x]
+                    if later_opp:
+                        sure = 0
+                        m = winners
+                        while m:
+                            low = m & -m
+                            m ^= low
+                            if not later_opp & sm[suit_of[best]] & (low - 1):
+                                sure |= low
+                        if sure:
+                            w = weakest(sure)
+                            if value >= 1 or thirds_of[w] != 1:
+                                c = w
+                    else:
+                        w = weakest(winners)
+                        if value >= 1 or thirds_of[w] != 1:
+                            c = w
+                if c < 0:
+                    c = cheapest(legal)
+        hands[me] = hand & ~(1 << c)
+        trick.append(c)
+        if len(trick) == 4:
+            bi = 0
+            lead_suit = suit_of[trick[0]]
+            for i in range(1, 4):
+                if suit_of[trick[i]] == lead_suit and rank_of[trick[i]] < rank_of[trick[bi]]:
+                    bi = i
+            winner = (leader + bi) & 3
+            th[winner] += thirds_of[trick[0]] + thirds_of[trick[1]] + thirds_of[trick[2]] + thirds_of[trick[3]]
+            leader = winner
+            trick = []
+            if not (hands[0] | hands[1] | hands[2] | hands[3]):
+                th[winner] += 3
+                return th

@@ -84,6 +84,39 @@ def signal_voids(view: View) -> dict[int, int]:
     return out
 
 
+def signal_holdings(view: View) -> dict[int, int]:
+    """Seat -> cards it must still hold, from the alternative system's true signals.
+
+    *busso* says "I hold the highest unplayed card of the suit", *ribusso* "the
+    second-highest" (RULES.md §3.5; the engine refuses them when false). Counted
+    over the cards played before that trick; when the named card is not the one
+    led with and is still unseen, it is in that seat's hand now.
+    """
+    if view.variant.signals != "alternative":
+        return {}
+    deck = view.variant.deck
+    unseen = mask_of(view.unseen)
+    out: dict[int, int] = {}
+    for sig in view.signals:
+        names = tuple(sig.names)
+        if "busso" not in names and "ribusso" not in names:
+            continue
+        played = 0
+        for t in view.tricks[: sig.trick]:
+            for c in t.cards:
+                played |= 1 << c
+        order = [c for c in cards_of(deck.suit_mask(SUIT[sig.card])) if not played >> c & 1]
+        named = []
+        if "busso" in names and order:
+            named.append(order[0])
+        if "ribusso" in names and len(order) > 1:
+            named.append(order[1])
+        for c in named:
+            if c != sig.card and unseen >> c & 1:
+                out[sig.seat] = out.get(sig.seat, 0) | 1 << c
+    return out
+
+
 def _signals_seen(view: View) -> list[tuple[int, Card, tuple[str, ...]]]:
     """Signals spoken this hand, oldest first: (seat, card, names)."""
     return [(sig.seat, sig.card, tuple(sig.names)) for sig in view.signals]

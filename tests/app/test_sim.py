@@ -67,8 +67,8 @@ def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
         steps_until(rt, lambda: rt.ctl.declaring is None and 0 in rt.ctl.accusi_done)
         # a card of the panel: SimScan -> tag -> pty -> ReaderThread -> parser -> TagSeen
         click(layout["card:4b"])
-        steps_until(rt, lambda: rt.ctl.referee.state.trick)
-        assert rt.ctl.referee.state.trick == [(0, 39)]
+        steps_until(rt, lambda: rt.ctl.match.state.trick)
+        assert rt.ctl.match.state.trick == [39]
         assert rt.ctl.phase == PLAY
         # the LED display of the panel shows what the HAL display double shows
         rt.loop.refresh(force=True)

@@ -4,9 +4,19 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from firmware.engine import HandState, deal_seeded, make_variant
 from firmware.engine.cards import cards_of
-from firmware.players.rollout import lean_eligible, lean_playout, playout
+from firmware.players.rollout import (
+    lean4_eligible,
+    lean4_playout,
+    lean_eligible,
+    lean_playout,
+    margin,
+    playout,
+    playout_margin,
+)
 
 
 def test_lean_playout_equals_engine_playout() -> None:
@@ -32,3 +42,39 @@ def test_lean_playout_equals_engine_playout() -> None:
 def test_lean_playout_not_used_where_declarations_happen_in_play() -> None:
     s = HandState.start(make_variant("treschetten2"), deal_seeded(make_variant("treschetten2"), 1, 0), 0)
     assert not lean_eligible(s)
+
+
+@pytest.mark.parametrize("name", ["treseta4", "tressette4", "treschetten4"])
+def test_lean_four_hand_playout_equals_engine_playout(name: str) -> None:
+    variant = make_variant(name)
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(150):
+        s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), rng.randrange(4)), 0)
+        for _ in range(rng.randrange(4, 39)):
+            s.play_fast(rng.choice(list(cards_of(s.legal_mask()))))
+            if s.over:
+                break
+        if s.over or not lean4_eligible(s):
+            continue
+        engine = s.copy()
+        playout(engine)
+        assert lean4_playout(s) == engine.thirds
+        assert playout_margin(s.copy(), 0) == margin(engine, 0)
+        checked += 1
+    assert checked > 100
+
+
+@pytest.mark.parametrize("name", ["treseta4", "tressette4", "briscola", "ciapano"])
+def test_playout_margin_equals_engine_playout_from_any_point(name: str) -> None:
+    """The mixed path (engine while accusi may come, then the lean loop) changes nothing."""
+    variant = make_variant(name)
+    rng = random.Random(3)
+    for _ in range(60):
+        s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), rng.randrange(4)), 0)
+        for _ in range(rng.randrange(0, 12)):
+            s.play_fast(rng.choice(list(cards_of(s.legal_mask()))))
+        engine = s.copy()
+        playout(engine)
+        for side in range(max(s.hand_sides) + 1):
+            assert playout_margin(s.copy(), side) == margin(engine, side)

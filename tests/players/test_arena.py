@@ -1,0 +1,138 @@
+"""The duplicate arena (``tressette arena --duplicate``) and ``--options``."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pytest
+
+from firmware import arena
+from firmware.engine import OptionError, make_variant
+
+
+def _args(**kw: object) -> argparse.Namespace:
+    base: dict[str, object] = {
+        "a": "normal",
+        "b": "easy",
+        "variant": "tressette2",
+        "matches": 1,
+        "seed": 3,
+        "think_ms": None,
+        "worlds": None,
+        "options": None,
+        "duplicate": True,
+        "also": None,
+        "log": None,
+        "from_log": None,
+        "json": True,
+        "quiet": True,
+    }
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_options_parse_into_preset_values() -> None:
+    opts = arena.parse_options("target=21, signals=classic,accusi=false", "treseta4")
+    assert opts == {"target": 21, "signals": "classic", "accusi": False}
+    assert make_variant("treseta4", opts).target == 21
+
+
+@pytest.mark.parametrize("text", ["target=22", "nonsense=1", "signals=loud"])
+def test_bad_options_are_refused(text: str) -> None:
+    with pytest.raises(OptionError):
+        arena.run(_args(variant="treseta4", options=text))
+
+
+def test_option_without_value_is_refused() -> None:
+    with pytest.raises(ValueError, match="key=value"):
+        arena.parse_options("target", "treseta4")
+
+
+@pytest.mark.parametrize(
+    ("variant", "options"),
+    [("tressette2", "target=21"), ("treseta4", "target=21,signals=none"), ("terziglio3", "")],
+)
+def test_the_same_level_on_both_sides_cancels_exactly(variant: str, options: str) -> None:
+    # Every copy is then the same game with the labels moved: if the seats were not
+    # exchanged between copies, the card luck would not cancel and the pairs would not be 0.
+    out = arena.run(_args(a="normal", b="normal", variant=variant, options=options, matches=2))
+    assert out["copies"] == make_variant(variant).n_sides
+    assert out["matches"] == 2 * out["copies"]
+    assert out["pair_diffs"]
+    assert all(abs(d) < 1e-9 for d in out["pair_diffs"].values())
+    assert out["a_wins"] == out["matches"] // 2 or make_variant(variant).n_sides > 2
+
+
+def test_duplicate_copies_deal_the_same_cards() -> None:
+    variant = make_variant("treseta4", {"target": 21})
+    deals: list[list[tuple[int, dict[str, object]]]] = []
+    for a_side in range(2):
+        specs = ["normal" if variant.side_of(s) == a_side else "easy" for s in range(4)]
+        match, points = arena.play_match(variant, specs, 77, 1, None, {})
+        assert len(points) == len(match.hands)
+        deals.append([(h.dealer, h.deal_spec) for h in match.hands])
+    k = min(len(deals[0]), len(deals[1]))
+    assert k >= 2 and deals[0][:k] == deals[1][:k]
+
+
+def test_duplicate_reports_levels_and_the_paired_difference() -> None:
+    out = arena.run(_args(a="normal", also="random", b="easy", matches=2))
+    levels = [lv["level"] for lv in out["levels"]]
+    assert levels == ["normal", "random"]
+    vs = out["versus"][0]
+    assert vs["other"] == "random" and vs["pairs"] >= 2
+    text = arena.report(out)
+    assert "normal minus random on the same" in text
+
+
+def test_reference_opponent_smoke_duplicate() -> None:
+    out = arena.run(_args(a="random", b="reference", matches=1))
+    ref = out["levels"][0]
+    # A seeded smoke run: the reference beats random play on these deals.
+    assert ref["points_per_hand_diff"] < 0
+    assert "reference" in out["decision_ms"]
+
+
+def test_reference_lean_search_equals_engine_search(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The four-bitmask search of the reference plays the same cards with the same
+    values as its search over the engine's states."""
+    import random
+
+    from firmware.engine import HandState, deal_seeded, view_for
+    from firmware.engine.cards import cards_of
+    from firmware.players import reference
+
+    variant = make_variant("treseta4", {"signals": "none"})
+    rng = random.Random(5)
+    for _ in range(12):
+        s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), 0), 0)
+        for _ in range(rng.randrange(0, 30)):
+            s.play_fast(rng.choice(list(cards_of(s.legal_mask()))))
+        view = view_for(s, s.to_move)
+        cards = sorted(cards_of(s.legal_mask()))
+        if len(cards) < 2:
+            continue
+        lean = reference.ReferencePlayer(seed=1, worlds=3, plies=6)
+        got = lean.vote(view, cards)
+        monkeypatch.setattr(reference, "_lean_ok", lambda s: False)
+        engine = reference.ReferencePlayer(seed=1, worlds=3, plies=6)
+        assert engine.vote(view, cards) == got
+        assert engine.nodes == lean.nodes
+        monkeypatch.undo()
+
+
+def test_log_and_from_log_give_the_same_report(tmp_path: Path) -> None:
+    log = str(tmp_path / "run.jsonl")
+    out = arena.run(_args(a="normal", also="random", b="easy", matches=2, log=log))
+    again = arena.run(_args(a="ignored", b="easy", matches=0, from_log=log))
+    assert again["levels"] == out["levels"]
+    assert again["versus"] == out["versus"]
+    # The same level in two files (before / after a change) is told apart by file.
+    log2 = str(tmp_path / "other.jsonl")
+    arena.run(_args(a="normal", b="easy", matches=1, log=log2))
+    both = arena.run(_args(b="easy", from_log=f"{log},{log2}"))
+    names = [lv["level"] for lv in both["levels"]]
+    assert names == ["normal (run.jsonl)", "random (run.jsonl)", "normal (other.jsonl)"]
+    assert both["versus"][1]["points_per_hand_diff"] == 0.0
+    assert "normal (run.jsonl) minus random" in arena.report(both)

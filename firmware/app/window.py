@@ -46,7 +46,10 @@ class UIPanel:
         """The deck of the game the home screen is set to, while no game is on the table."""
         from firmware.app.core import HOME
 
-        ui = self.rt.window.ui
+        window = self.rt.window
+        if window is None:
+            return None
+        ui = window.ui
         if self.rt.ctl.phase != HOME or ui.screen != "home":
             return None
         deck = ui.home.preset.deck

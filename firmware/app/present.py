@@ -56,7 +56,7 @@ def enrol_status(ctl: TableController) -> EnrolStatus | None:
 
 def stats_model(journal: Journal) -> Stats:
     lines = tuple(
-        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"])
+        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"], s["abandoned"])
         for s in journal.statistics()
     )
     history = []

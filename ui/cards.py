@@ -278,9 +278,9 @@ def draw_sun_coin(s: pygame.Surface, r: pygame.Rect, c: tuple[RGB, RGB, RGB]) ->
     for i in range(16):  # the rays
         a = i * math.pi / 8
         tip = (0.5 + 0.5 * math.cos(a), 0.5 + 0.5 * math.sin(a))
-        l = (0.5 + 0.36 * math.cos(a - 0.2), 0.5 + 0.36 * math.sin(a - 0.2))
+        left = (0.5 + 0.36 * math.cos(a - 0.2), 0.5 + 0.36 * math.sin(a - 0.2))
         rr = (0.5 + 0.36 * math.cos(a + 0.2), 0.5 + 0.36 * math.sin(a + 0.2))
-        _poly(s, ring if i % 2 else main, r, [tip, l, rr])
+        _poly(s, ring if i % 2 else main, r, [tip, left, rr])
     _ellipse(s, DARK, r, 0.5, 0.5, 0.74, 0.74)
     _ellipse(s, main, r, 0.5, 0.5, 0.68, 0.68)
     _ellipse(s, centre, r, 0.5, 0.5, 0.44, 0.44)

@@ -69,3 +69,24 @@ def test_every_rules_page_fits(size, lang, make_ui):
         assert not found, (page, found)
         box_bottom = size[1] - ui.ctx.fonts.min_size
         assert all(t.rect.bottom <= box_bottom + 40 for t in rec.texts)
+
+
+def _presets():
+    from firmware.engine.variants import PRESETS
+
+    return list(PRESETS)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", _presets())
+def test_the_count_of_every_game_is_readable(variant, size, lang, make_ui):
+    from ui import demo
+
+    ui = make_ui(size, demo.sample_model(variant, 1, 400), language=lang)
+    ui.update(5.0)
+    ui.show("hand_end")
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    found = problems(rec, min_px=min_text_px(size[1]))
+    assert not found, "\n".join(found)

@@ -90,3 +90,20 @@ def test_the_count_of_every_game_is_readable(variant, size, lang, make_ui):
     ui.draw(rec)
     found = problems(rec, min_px=min_text_px(size[1]))
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["it", "de"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_showcase_table_is_readable(size, lang, make_ui):
+    """The other table shapes (chiamata's call buttons, terziglio's discard, the claim,
+    signals to choose, 12 cards in two rows) keep the same promises."""
+    from ui import demo
+
+    for name, model in demo.showcase().items():
+        ui = make_ui(size, model, language=lang)
+        ui.update(5.0)
+        rec = RecordingSurface(size, ui.ctx.fonts.meta)
+        ui.draw(rec)
+        trick = [ui.table.layout.trick_slots[pc.seat] for pc in ui.table._trick_shown()]
+        found = problems(rec, min_px=min_text_px(size[1]), trick=trick)
+        assert not found, (name, found)

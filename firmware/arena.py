@@ -195,6 +195,13 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         bar: Any = tqdm(total=args.matches, desc=f"{args.a} vs {args.b}", file=sys.stderr, disable=args.quiet)
     except ImportError:  # pragma: no cover - tqdm is a dependency
         bar = None
+    calibration = None
+    if getattr(args, "coach", False):
+        # Every match reviewed by the coach (docs/coach.md, calibration).
+        from firmware.coach.calibrate import Calibration
+        from firmware.coach.core import Coach
+
+        calibration = Calibration(Coach(seed=args.seed, worlds=getattr(args, "coach_worlds", None) or 64))
     t_start = time.perf_counter()
     for i in range(args.matches):
         a_side = i % 2  # seats swapped every other match
@@ -209,6 +216,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             getattr(args, "worlds", None),
         )
         tally.matches += 1
+        if calibration is not None:
+            calibration.add(match, specs, a_side)
         if match.winner is not None:
             tally.wins[0 if match.winner == a_side else 1] += 1
         b_sides = [x for x in range(variant.n_sides) if x != a_side]
@@ -240,6 +249,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "points_per_hand_diff": m,
         "points_per_hand_diff_ci95": [mlo, mhi],
         "decision_ms": _decision_ms(tally),
+        "coach": None if calibration is None else calibration.to_json(),
         "seconds": time.perf_counter() - t_start,
         "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "machine": _machine(),
@@ -486,6 +496,10 @@ def report(out: dict[str, Any]) -> str:
             f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
             f"max {d['max']:.1f} ms ({d['n']} decisions)"
         )
+    if out.get("coach"):
+        from firmware.coach.calibrate import report as coach_report
+
+        lines.extend(coach_report(out["coach"]))
     lines.append(
         f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}"
     )

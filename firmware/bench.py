@@ -1,4 +1,4 @@
-"""``tressette bench engine|solver|ui``: speed figures the project ships.
+"""``tressette bench engine|solver|ui|app``: speed figures the project ships.
 
 Figures depend on the machine and its load: compare ratios measured in one
 run, and note the machine with any figure you report.
@@ -96,6 +96,14 @@ def main(args: argparse.Namespace) -> int:
         from firmware.players import solver
 
         return solver.bench_main(args)
+    if args.what == "coach":
+        from firmware.coach import bench as coach_bench
+
+        return coach_bench.main(args)
+    if args.what == "app":
+        from firmware.app import bench as app_bench
+
+        return app_bench.main(args)
     from ui import bench
 
     return bench.main(args)

@@ -19,13 +19,13 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from hal.buttons import TableButtons
 from hal.closing import Closing
 from hal.config import HardwareConfig
 from hal.display import SegmentDisplay, SimDisplay, TM1637Display
-from hal.events import EventQueue, ReaderEvent
+from hal.events import EventQueue, HalEvent, ReaderEvent
 from hal.reader import ReaderThread, make_parser
 from hal.sim import PtyReader, SimButtons, SimReader
 from hal.timing import Clock, OffsetClock
@@ -59,7 +59,7 @@ class _ThreadReader:
 class Hardware(Closing):
     """Buttons, display and reader sharing one event queue; ``close()``/``with``."""
 
-    events: EventQueue
+    events: EventQueue[Any]  # the one queue: HAL events and whatever else the program puts in it
     display: SegmentDisplay
     buttons: TableButtons | None = None
     reader: Reader | None = None
@@ -88,11 +88,11 @@ class Hardware(Closing):
 def open_hardware(
     config: HardwareConfig,
     *,
-    events: EventQueue | None = None,
+    events: EventQueue[Any] | None = None,
     pin_factory: Factory | None = None,
 ) -> Hardware:
     """The box's real hardware; what cannot be opened is reported, not raised."""
-    events = events if events is not None else EventQueue()
+    events = events if events is not None else EventQueue[HalEvent]()
     problems: list[str] = []
     buttons: TableButtons | None = None
     b = config.buttons
@@ -104,6 +104,7 @@ def open_hardware(
                 pin_factory=pin_factory,
                 pull_up=b.pull_up,
                 debounce=b.debounce_ms / 1000,
+                bounce_max=b.bounce_max_ms / 1000,
                 holds=b.holds(),
             )
         except Exception as exc:
@@ -147,7 +148,7 @@ class SimHardware(Hardware):
 def open_sim_hardware(
     config: HardwareConfig | None = None,
     *,
-    events: EventQueue | None = None,
+    events: EventQueue[Any] | None = None,
     clock: Clock | None = None,
     pty_reader: bool = False,
     tick_interval: float | None = None,
@@ -159,7 +160,7 @@ def open_sim_hardware(
     the buttons their own ticking thread; by default call ``hw.tick()``.
     """
     config = config or HardwareConfig()
-    events = events if events is not None else EventQueue()
+    events = events if events is not None else EventQueue[HalEvent]()
     clock = clock or OffsetClock()  # one clock, so a scripted hold moves every part
     b, r = config.buttons, config.reader
     buttons = SimButtons(
@@ -168,6 +169,7 @@ def open_sim_hardware(
         clock=clock,
         holds=b.holds(),
         debounce=b.debounce_ms / 1000,
+        bounce_max=b.bounce_max_ms / 1000,
         tick_interval=tick_interval,
     )
     display = SimDisplay(events=events, clock=clock, brightness=config.display.brightness)

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
 from hal.closing import Closing
-from hal.events import DisplayFault, DisplayRestored, EventQueue
+from hal.events import DisplayFault, DisplayRestored, EventSink
 from hal.timing import Backoff, Clock, PeriodicThread
 from hal.tm1637 import (
     DIGITS,
@@ -92,7 +92,7 @@ class SegmentDisplay(Closing):
         self,
         sink: Sink,
         *,
-        events: EventQueue | None = None,
+        events: EventSink | None = None,
         clock: Clock = time.monotonic,
         brightness: int = 4,
         backoff: Backoff | None = None,
@@ -288,7 +288,7 @@ class TM1637Display(SegmentDisplay):
         clk: int,
         dio: int,
         pin_factory: Factory | None = None,
-        events: EventQueue | None = None,
+        events: EventSink | None = None,
         clock: Clock = time.monotonic,
         brightness: int = 4,
         backoff: Backoff | None = None,
@@ -337,7 +337,7 @@ class SimDisplay(SegmentDisplay):
     def __init__(
         self,
         *,
-        events: EventQueue | None = None,
+        events: EventSink | None = None,
         clock: Clock = time.monotonic,
         brightness: int = 4,
         tick_interval: float | None = None,

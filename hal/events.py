@@ -14,6 +14,7 @@ from __future__ import annotations
 import queue
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import Generic, Protocol, TypeVar
 
 ButtonName = str
 """``"seat0"`` … ``"seat3"`` or ``"menu"``."""
@@ -141,36 +142,53 @@ ButtonEvent = ButtonPressed | ButtonReleased | ButtonHeld
 ReaderEvent = TagSeen | TagRemoved | ReaderOnline | ReaderOffline
 
 
-class EventQueue:
+E = TypeVar("E")
+
+
+class EventSink(Protocol):
+    """Where a HAL device puts its events: any queue that takes HAL events.
+
+    The program's one queue carries more than HAL events (the app's own, the
+    UI's intents); a device only needs to put its own kind into it.
+    """
+
+    def put(self, event: HalEvent, /) -> None: ...
+
+    def put_all(self, events: Iterable[HalEvent], /) -> None: ...
+
+
+class EventQueue(Generic[E]):
     """The one queue HAL devices push into, from any thread.
 
     A thin wrapper over :class:`queue.Queue` so producers need only ``put``
     and consumers get ``get(timeout=)``, ``get_nowait()`` and ``drain()``.
+    Typed by what travels in it: ``EventQueue[HalEvent]`` in the HAL's own
+    tests, the app's ``EventQueue[Event]`` (every event of the program) on the box.
     """
 
     def __init__(self) -> None:
-        self._queue: queue.Queue[HalEvent] = queue.Queue()
+        self._queue: queue.Queue[E] = queue.Queue()
 
-    def put(self, event: HalEvent) -> None:
+    def put(self, event: E, /) -> None:
         self._queue.put(event)
 
-    def put_all(self, events: Iterable[HalEvent]) -> None:
+    def put_all(self, events: Iterable[E], /) -> None:
         for event in events:
             self._queue.put(event)
 
-    def get(self, timeout: float | None = None) -> HalEvent:
+    def get(self, timeout: float | None = None) -> E:
         """Block for the next event; raise :class:`queue.Empty` after ``timeout``."""
         return self._queue.get(timeout=timeout)
 
-    def get_nowait(self) -> HalEvent | None:
+    def get_nowait(self) -> E | None:
         try:
             return self._queue.get_nowait()
         except queue.Empty:
             return None
 
-    def drain(self) -> list[HalEvent]:
+    def drain(self) -> list[E]:
         """Everything queued right now, oldest first."""
-        events: list[HalEvent] = []
+        events: list[E] = []
         while (event := self.get_nowait()) is not None:
             events.append(event)
         return events

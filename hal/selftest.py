@@ -28,6 +28,7 @@ from hal.display import SimDisplay, ascii_art
 from hal.events import (
     MENU,
     ButtonHeld,
+    ButtonName,
     ButtonPressed,
     ButtonReleased,
     DisplayFault,
@@ -94,8 +95,11 @@ class HardwareTest:
         pause: float = 0.15,
         sleep: Callable[[float], None] = time.sleep,
         clock: Clock = time.monotonic,
+        screen_root: Path | None = None,
     ) -> None:
         self.hw = hw
+        # Where to look for the touchscreen (``/`` on the box); None: not asked (the doubles).
+        self.screen_root = screen_root
         self.out = out
         self.actor = actor
         self.timeout = timeout
@@ -112,6 +116,7 @@ class HardwareTest:
         self.say(f"hardware-test ({'simulated' if self.hw.sim else 'the box'})")
         for problem in self.hw.problems:
             self.say(f"  ! {problem}")
+        self.screen()
         self.buttons()
         self.display()
         self.reader()
@@ -134,7 +139,7 @@ class HardwareTest:
         while True:
             self.hw.tick()
             try:
-                event = self.hw.events.get(timeout=0.05)
+                event: HalEvent = self.hw.events.get(timeout=0.05)
             except queue.Empty:
                 if self.clock() > deadline:
                     return None
@@ -147,6 +152,19 @@ class HardwareTest:
                 self.actor(step, seen)
 
     # - the steps -
+
+    def screen(self) -> None:
+        """What the kernel shows of the touchscreen: a note, not a pass or a fail
+        (``tressette self-test`` opens it; the box runs without one)."""
+        if self.screen_root is None:
+            return
+        from hal import screen
+
+        seen = screen.presence(self.screen_root)
+        if seen.has_screen:
+            self.say(f"screen: {seen.describe()}")
+        else:
+            self.say(f"screen: NONE ({seen.describe()}): the box runs without it, see docs/deploy.md")
 
     def buttons(self) -> None:
         buttons = self.hw.buttons
@@ -214,13 +232,16 @@ class HardwareTest:
             self.report.skipped.append("reader")
             self.say("reader: skipped (disabled in [hardware.reader])")
             return
-        self.say("reader: scan tags; each id is shown. Press the menu button when done.")
+        # a box without a menu button (menu = false) ends the step with any button
+        end = finish_button(self.hw.buttons.names if self.hw.buttons is not None else [])
+        label = "any button" if end is None else _label(end)
+        self.say(f"reader: scan tags; each id is shown. Press {label} when done.")
         tags: list[str] = []
 
         def done(event: HalEvent, _: list[HalEvent]) -> bool:
             if isinstance(event, TagSeen):
                 tags.append(event.tag_id)
-            return isinstance(event, ButtonPressed) and event.button == MENU
+            return isinstance(event, ButtonPressed) and (end is None or event.button == end)
 
         finished = self.wait_for("scan", done, self.timeout * 2)
         if finished is None:
@@ -238,6 +259,13 @@ class HardwareTest:
     def _pause(self, times: int = 1) -> None:
         if self.pause > 0:
             self.sleep(self.pause * times)
+
+
+def finish_button(names: list[ButtonName]) -> ButtonName | None:
+    """The button that ends the reader step: menu, else the first seat's, else none."""
+    if MENU in names:
+        return MENU
+    return names[0] if names else None
 
 
 class SimActor:
@@ -268,9 +296,10 @@ class SimActor:
                 for tag in tags:
                     reader.scan(tag)
             n_seen = sum(isinstance(e, TagSeen) for e in seen)
-            if n_seen >= len(tags) and not self._pressed_menu:
+            end = finish_button(buttons.names)
+            if n_seen >= len(tags) and not self._pressed_menu and end is not None:
                 self._pressed_menu = True
-                buttons.click(MENU)
+                buttons.click(end)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -290,7 +319,8 @@ def main(args: argparse.Namespace) -> int:
             return test.run()
     with open_hardware(config) as hw:
         hw.problems += problems
-        rc = HardwareTest(hw, out=sys.stdout, timeout=getattr(args, "timeout", 30.0)).run()
+        rc = HardwareTest(hw, out=sys.stdout, timeout=getattr(args, "timeout", 30.0),
+                          screen_root=Path("/")).run()
         if any("pin factory" in p for p in hw.problems):
             print("not on the box? --sim runs the test against the simulated doubles")
         return rc

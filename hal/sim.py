@@ -25,10 +25,10 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from hal.buttons import DEFAULT_DEBOUNCE, TableButtons
+from hal.buttons import DEFAULT_BOUNCE_MAX, DEFAULT_DEBOUNCE, TableButtons
 from hal.closing import Closing
 from hal.display import SimDisplay
-from hal.events import MENU, ButtonName, EventQueue, ReaderEvent, TagId, seat_button
+from hal.events import MENU, ButtonName, EventSink, ReaderEvent, TagId, seat_button
 from hal.reader import ReaderThread, TagParser, encode_scan, make_parser
 from hal.timing import Backoff, Clock, OffsetClock
 
@@ -54,12 +54,13 @@ class SimButtons(TableButtons):
     def __init__(
         self,
         *,
-        events: EventQueue,
+        events: EventSink,
         pins: Mapping[ButtonName, int] | None = None,
         clock: Clock | None = None,
         holds: Mapping[ButtonName, Sequence[float]] | None = None,
         debounce: float = DEFAULT_DEBOUNCE,
         tick_interval: float | None = None,
+        bounce_max: float = DEFAULT_BOUNCE_MAX,
     ) -> None:
         self.factory = MockFactory()
         self.clock: Clock = clock if clock is not None else OffsetClock()
@@ -70,6 +71,7 @@ class SimButtons(TableButtons):
             clock=self.clock,
             holds=holds,
             debounce=debounce,
+            bounce_max=bounce_max,
             tick_interval=tick_interval,
         )
         self._debounce = debounce
@@ -119,7 +121,7 @@ class SimReader(Closing):
     def __init__(
         self,
         *,
-        events: EventQueue,
+        events: EventSink,
         protocol: str = "rdm6300",
         parser: TagParser | None = None,
         clock: Clock = time.monotonic,
@@ -227,7 +229,7 @@ class PtyReader(Closing):
     def __init__(
         self,
         *,
-        events: EventQueue,
+        events: EventSink,
         protocol: str = "rdm6300",
         parser: TagParser | None = None,
         link: str | Path | None = None,

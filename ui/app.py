@@ -37,11 +37,14 @@ from collections.abc import Mapping
 from typing import Any
 
 import pygame
+from pygame import Rect
 
 from ui import intents as it
 from ui.cards import CardArt
-from ui.fonts import Fonts
+from ui.fonts import Fonts, min_text_px
+from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.intents import LEVELS, Intent
+from ui.layout import ButtonSpec
 from ui.model import TableModel
 from ui.screens import (
     HandEndScreen,
@@ -55,7 +58,7 @@ from ui.screens import (
 from ui.sound import Sounds
 from ui.table import TableScreen
 from ui.theme import DEFAULT, Theme
-from ui.widgets import Ctx
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, rounded
 
 DEFAULT_SETTINGS: dict[str, Any] = {
     "language": "it",
@@ -67,7 +70,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
 }
 
-SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules")
+SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules", "history", "sheet", "replay")
 
 
 class UIApp:
@@ -85,6 +88,7 @@ class UIApp:
         self.settings: dict[str, Any] = dict(DEFAULT_SETTINGS)
         self.settings.update(settings or {})
         fonts = Fonts(theme)
+        fonts.min_size = min_text_px(surface.get_height())
         self.ctx = Ctx(fonts=fonts, art=CardArt(fonts), theme=theme, settings=self.settings,
                        sounds=Sounds() if sounds else None)
         if self.ctx.sounds is not None and self.settings.get("sounds", True):
@@ -101,8 +105,13 @@ class UIApp:
             "settings": SettingsScreen(self.ctx, self.emit, self.show),
             "real_cards": RealCardsScreen(self.ctx, self.emit, self.show),
             "rules": RulesScreen(self.ctx, self.emit, self.show),
+            "history": HistoryScreen(self.ctx, self.emit, self.show),
+            "sheet": SheetScreen(self.ctx, self.emit, self.show),
+            "replay": ReplayScreen(self.ctx, self.emit, self.show),
         }
         self.screen = "home"
+        self.ctx.ask = self.ask
+        self.question: tuple[str, Intent] | None = None  # a yes/no asked before an intent
         self._end_pending = False
         self._dim: pygame.Surface | None = None
 
@@ -157,6 +166,12 @@ class UIApp:
             return
         if name == "rules":
             self.screens["rules"].came_from_settings = self.screen == "settings"
+        if name == "sheet" and self.screen in ("history", "hand_end"):
+            self.screens["sheet"].came_from = self.screen
+        if name == "history" and self.screen != "history":
+            page = self.model.history
+            fit = self.screens["history"].page_size(self.surface.get_size())
+            self.emit(it.ShowHistory(page.offset if page is not None else 0, fit))  # fresh rows
         if name == "table" and not self.model.in_game:
             name = "home"
         if name != self.screen:
@@ -166,7 +181,8 @@ class UIApp:
 
     @property
     def current(self) -> Screen | TableScreen:
-        return self.screens[self.screen]
+        screen: Screen | TableScreen = self.screens[self.screen]
+        return screen
 
     @property
     def busy(self) -> bool:
@@ -199,13 +215,45 @@ class UIApp:
             return self.key(event.key)
         return False
 
+    def ask(self, question: str, intent: Intent) -> None:
+        """Ask yes/no over the screen; ``intent`` is sent only on yes."""
+        self.question = (question, intent)
+
+    def question_buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        """Yes and No of the question, side by side under it (pure layout)."""
+        W, H = size
+        bw = max(self.ctx.theme.min_touch * 2, int(W * 0.28))
+        bh = max(self.ctx.theme.min_touch + 4, int(H * 0.12))
+        y = H // 2 + int(H * 0.08)
+        return [ButtonSpec("no", Rect(W // 2 - bw - 12, y, bw, bh), "no"),
+                ButtonSpec("yes", Rect(W // 2 + 12, y, bw, bh), "yes")]
+
+    def answer(self, yes: bool) -> None:
+        if self.question is None:
+            return
+        _, intent = self.question
+        self.question = None
+        if yes:
+            self.emit(intent)
+
     def tap(self, pos: tuple[int, int]) -> bool:
+        if self.question is not None:
+            for b in self.question_buttons(self.surface.get_size()):
+                if b.rect.collidepoint(pos):
+                    self.answer(b.name == "yes")
+            return True  # the question holds every tap until it is answered
         scr = self.current
         if isinstance(scr, TableScreen):
             return scr.tap(pos)
         return scr.tap(pos, self.surface.get_size())
 
     def key(self, key: int) -> bool:
+        if self.question is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
+                self.answer(True)
+            elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_n):
+                self.answer(False)
+            return True
         scr = self.current
         if isinstance(scr, TableScreen):
             if scr.key(key):
@@ -213,7 +261,12 @@ class UIApp:
         elif scr.key(key):
             return True
         if key == pygame.K_n:
-            self.emit(self.new_game_like_this())
+            intent = self.new_game_like_this()
+            m = self.model
+            if (m.in_game and not m.match_over) or m.resumable:
+                self.ask(self.ctx.t("ask_abandon"), intent)
+            else:
+                self.emit(intent)
             return True
         if key == pygame.K_l:
             return self._cycle_level()
@@ -287,8 +340,30 @@ class UIApp:
     def draw(self, surface: pygame.Surface | None = None) -> None:
         target = surface if surface is not None else self.surface
         self.current.draw(target)
+        if self.question is not None:
+            self._draw_question(target)
         if self.settings.get("simulate_brightness"):
             self._darken(target)
+
+    def _draw_question(self, s: pygame.Surface) -> None:
+        W, H = s.get_size()
+        s.blit(rounded((W, H), (0, 0, 0), 160, 0), (0, 0))
+        ctx = self.ctx
+        buttons = self.question_buttons((W, H))
+        box = Rect(int(W * 0.08), int(H * 0.16), int(W * 0.84), buttons[0].rect.bottom + int(H * 0.05) - int(H * 0.16))
+        draw_panel(s, box, ctx.theme, 240)
+        fs = ctx.fsize(H, 0.05)
+        room = buttons[0].rect.y - box.y - 16
+        lines = ctx.fonts.wrap(self.question[0] if self.question else "", fs, box.w - 32, bold=True)
+        while len(lines) * (fs + 6) > room and fs > ctx.fonts.min_size:
+            fs -= 1
+            lines = ctx.fonts.wrap(self.question[0] if self.question else "", fs, box.w - 32, bold=True)
+        y = box.y + 12
+        for line in lines:
+            blit_text(s, ctx, line, fs, (W // 2, y), anchor="midtop", bold=True, max_w=box.w - 32)
+            y += fs + 6
+        for b in buttons:
+            draw_button(s, ctx, b.rect, ctx.t(b.label), color=ctx.theme.danger if b.name == "yes" else None)
 
     def _darken(self, s: pygame.Surface) -> None:
         b = int(self.settings.get("brightness", 100))

@@ -388,7 +388,7 @@ class CardArt:
     def _corner(self, s: pygame.Surface, card: Card, w: int, h: int, st: CardStyle, deck: str, suit: int, rank_code: str) -> None:
         ink = st.ink[suit]
         size = max(9, int(w * (0.24 if len(rank_code) == 1 else 0.2)))
-        label = self.fonts.text(rank_code, size, ink, bold=True)
+        label = self.fonts.text(rank_code, size, ink, bold=True, art=True)
         x = max(2, int(w * 0.15) - label.get_width() // 2)
         y = int(h * 0.03)
         s.blit(label, (x, y))

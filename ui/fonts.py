@@ -22,6 +22,12 @@ class Fonts:
         self._fonts: dict[tuple[int, bool], pygame.font.Font] = {}
         self._texts: dict[tuple[str, int, RGB, bool], pygame.Surface] = {}
         self._max = max_cached
+        # the smallest text ever drawn: 12 px on the 800x480 screen, 10 px at 480x320
+        # (UIApp sets it from the screen height; see min_text_px)
+        self.min_size = 12
+        # id(rendered surface) -> (text, size): lets a test's recording surface tell
+        # text from card art when it is blitted (ui.textcheck)
+        self.meta: dict[int, tuple[str, int]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -32,20 +38,28 @@ class Fonts:
             self._fonts[key] = f
         return f
 
-    def text(self, s: str, size: int, color: RGB | None = None, bold: bool = False) -> pygame.Surface:
+    def text(self, s: str, size: int, color: RGB | None = None, bold: bool = False, *,
+             art: bool = False) -> pygame.Surface:
+        """``art``: a glyph painted into card art (scaled with the card), not text to read."""
         color = color or self.theme.text
-        key = (s, size, color, bold)
+        if not art:
+            size = max(size, self.min_size)
+        key = (s, size, color, bold) if not art else (s, -size, color, bold)
         surf = self._texts.get(key)
         if surf is None:
             if len(self._texts) >= self._max:
                 self._texts.clear()
+                self.meta.clear()
             surf = self.font(size, bold).render(s, True, color)
             self._texts[key] = surf
+            if not art:
+                self.meta[id(surf)] = (s, size)
         return surf
 
     def fit(self, s: str, size: int, max_w: int, color: RGB | None = None, bold: bool = False) -> pygame.Surface:
-        """The text at ``size`` or smaller (not under 9 px), cut with "…" if still too wide."""
-        floor = min(size, 9)
+        """The text at ``size`` or smaller (not under ``min_size``), cut with "…" if still too wide."""
+        size = max(size, self.min_size)
+        floor = self.min_size
         while size > floor:
             surf = self.text(s, size, color, bold)
             if surf.get_width() <= max_w:
@@ -59,9 +73,9 @@ class Fonts:
             s = cut.rstrip() + "…"
         return self.text(s, size, color, bold)
 
-    def wrap(self, s: str, size: int, max_w: int) -> list[str]:
+    def wrap(self, s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
         """Lines of ``s`` that fit ``max_w`` at ``size`` (paragraphs kept)."""
-        font = self.font(size)
+        font = self.font(max(size, self.min_size), bold)
         lines: list[str] = []
         for para in s.split("\n"):
             words = para.split(" ")
@@ -75,3 +89,13 @@ class Fonts:
                     line = w
             lines.append(line)
         return lines
+
+
+def min_text_px(height: int) -> int:
+    """The smallest text size for a screen this high: 12 px from 480 px up, else 10 px.
+
+    The 480x320 screen is a 3.5" panel (about 165 px per inch against 133 for the
+    7" 800x480 one): 10 px there is still above what a plain scale of 12 px (8 px)
+    would give, and the most its 320 px allow beside a readable hand of cards.
+    """
+    return 12 if height >= 480 else 10

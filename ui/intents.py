@@ -58,6 +58,11 @@ class Declare:
 
 
 @dataclass(frozen=True, slots=True)
+class NothingToDeclare:
+    """The seat asked to declare has nothing (more) to declare: the table goes on."""
+
+
+@dataclass(frozen=True, slots=True)
 class Signal:
     """A signal chip was toggled (``on``); the chosen set is attached to the next PlayCard.
 
@@ -146,6 +151,30 @@ class SetSetting:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowHistory:
+    """The history screen wants ``limit`` matches from ``offset`` on (newest first): as many
+    as its screen shows."""
+
+    offset: int = 0
+    limit: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSheet:
+    """The score sheet of match ``match_id``, hand by hand."""
+
+    match_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenReplay:
+    """Hand ``hand`` (1-based) of match ``match_id``, trick by trick."""
+
+    match_id: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the program (simulator window closed, or Quit in the menu)."""
 
@@ -174,6 +203,7 @@ class SimScan:
 Intent = (
     PlayCard
     | Declare
+    | NothingToDeclare
     | Signal
     | Claim
     | Call
@@ -185,6 +215,9 @@ Intent = (
     | SetLevel
     | ShowScreen
     | SetSetting
+    | ShowHistory
+    | OpenSheet
+    | OpenReplay
     | Quit
     | SimButton
     | SimScan

@@ -78,6 +78,10 @@ class TableLayout:
     banner: Rect
     middle: Rect = field(default_factory=Rect)  # the trick area: a tap there shows the last trick
     buttons: list[ButtonSpec] = field(default_factory=list)
+    # where what a seat said (a declaration, a signal, a claim) is shown: beside that
+    # seat, clear of the trick, the hands and the buttons (a seat without room: absent,
+    # its words go to the status line)
+    bubbles: dict[int, Rect] = field(default_factory=dict)
 
     def tappables(self) -> list[Rect]:
         return [r for _, r in self.hand_hit] + [b.rect for b in self.buttons]
@@ -134,7 +138,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
                 area.w = W - col_r + (col_r - m - max(touch, int(top_right.h * 0.6))) - area.x - 2 * m
         elif pos == "left":
             area = left_col.copy()
-            area.h = mid.h // 2 if model.talon_left or model.trump_card is not None else mid.h
+            area.h = mid.h // 2 if model.talon_left or model.trump_card is not None or model.called is not None else mid.h
         else:
             area = right_col.copy()
             area.h = mid.h
@@ -149,7 +153,8 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     if model.talon_left or model.draws:
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + (left_col.h // 2 if n > 2 else label_h))
-    elif model.trump_card is not None:
+    elif model.trump_card is not None or model.called is not None:
+        # briscola's trump card, chiamata's called card: face up where a talon would lie
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + left_col.h // 2 + m)
 
@@ -181,7 +186,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         buttons += _action_buttons(model, right_col, touch, m)
         status = Rect(mid.x, hand_y - lift - status_h, mid.w, status_h)
         banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
-    return TableLayout(
+    lay = TableLayout(
         size=size,
         card_size=card,
         small_size=small,
@@ -198,6 +203,79 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         middle=mid,
         buttons=buttons,
     )
+    lay.bubbles = _bubbles(model, lay, m)
+    return lay
+
+
+def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
+    """A speech bubble's place for every seat: the first candidate beside the seat that
+    covers nothing (trick, cards, labels, buttons, the score, the status, the talon)."""
+    W, H = lay.size
+    small = 12 if H >= 480 else 10  # ui.fonts.min_text_px (layout imports no pygame fonts)
+    bh = max(2 * (small + 3) + 4, int(H * 0.075))  # two lines of the smallest text
+    blocked = [*lay.trick_slots.values(), lay.score, lay.status, *(b.rect for b in lay.buttons)]
+    blocked += [r for _, r in lay.hand]
+    if lay.hand:
+        top = min(r.y for _, r in lay.hand) - lay.lift
+        blocked.append(Rect(0, top, W, H - top))
+    for a in lay.seats.values():
+        blocked += [a.label, *a.cards]
+    if lay.talon is not None:
+        blocked.append(lay.talon.inflate(0, 40))
+    screen = Rect(0, 0, W, H)
+    out: dict[int, Rect] = {}
+    for seat in range(model.n_seats):
+        for cand in _bubble_candidates(model, lay, seat, bh, m):
+            cand = cand.clip(screen)
+            if cand.h < bh or cand.w < 80:
+                continue
+            if any(cand.colliderect(b) for b in blocked):
+                continue
+            out[seat] = cand
+            blocked.append(cand)
+            break
+    return out
+
+
+def _bubble_candidates(model: TableModel, lay: TableLayout, seat: int, bh: int, m: int) -> list[Rect]:
+    W, H = lay.size
+    mid = lay.middle
+    pos = position_of(seat, model.me, max(1, model.n_seats))
+    width = max(120, int(W * 0.24))
+    slot = lay.trick_slots.get(seat)
+    out: list[Rect] = []
+    if pos == "bottom":
+        y = lay.status.y - bh - m if model.n_seats == 2 else mid.bottom - bh
+        out += [Rect(mid.x, y, width, bh), Rect(mid.right - width, y, width, bh)]
+        out.append(Rect(lay.status.x, lay.status.y - bh - m, width, bh))
+        out.append(Rect(W - m - width, lay.status.y - bh - m, width, bh))
+        if slot is not None:
+            out.append(Rect(slot.right + m, slot.bottom - bh, mid.right - slot.right - m, bh))
+            out.append(Rect(mid.x, slot.bottom - bh, slot.x - m - mid.x, bh))
+        return out
+    area = lay.seats.get(seat)
+    if area is None:
+        return out
+    lab = area.label
+    under = max([lab.bottom, *(r.bottom for r in area.cards)]) + m
+    if pos == "top":
+        out.append(Rect(lab.x, lab.bottom + m, max(lab.w, width), bh))
+        out.append(Rect(mid.x, mid.y, width, bh))
+        out.append(Rect(mid.right - width, mid.y, width, bh))
+        if slot is not None:
+            out.append(Rect(slot.right + m, slot.y, mid.right - slot.right - m, bh))
+            out.append(Rect(mid.x, slot.y, slot.x - m - mid.x, bh))
+    else:
+        col_w = lab.w
+        out.append(Rect(lab.x, under, col_w, bh))
+        if slot is not None:
+            if pos == "left":
+                out.append(Rect(mid.x, slot.bottom + m, slot.right - mid.x, bh))
+                out.append(Rect(mid.x, slot.y - bh - m, slot.right - mid.x, bh))
+            else:
+                out.append(Rect(slot.x, slot.bottom + m, mid.right - slot.x, bh))
+                out.append(Rect(slot.x, slot.y - bh - m, mid.right - slot.x, bh))
+    return out
 
 
 def _hand(model: TableModel, area: Rect, card: tuple[int, int], rows: int = 1,
@@ -252,9 +330,9 @@ def _seat_area(model: TableModel, seat: int, pos: str, area: Rect, small: tuple[
     total = k + j
     rects: list[Rect] = []
     if total:
-        s1 = min(w * 0.8, (row.w - w) / max(1, k + 0.4 * j - (0.4 if j else 1)) if total > 1 else w)
+        s1: float = min(w * 0.8, (row.w - w) / max(1, k + 0.4 * j - (0.4 if j else 1)) if total > 1 else w)
         s2 = s1 * 0.4
-        x = row.x
+        x: float = row.x
         for i in range(total):
             rects.append(Rect(int(x), row.y, w, h))
             x += s1 if i < k else s2
@@ -286,8 +364,14 @@ def _trick_slots(model: TableModel, mid: Rect, size: tuple[int, int]) -> dict[in
 
 def _action_specs(model: TableModel) -> list[tuple[str, str]]:
     specs: list[tuple[str, str]] = []
+    if model.hand_over:
+        # the table after the hand: the count again, and onwards (issue 13.1: no dead end)
+        return [("count", "count"), ("home", "home") if model.match_over else ("next_hand", "next_hand")]
     for i, _ in enumerate(model.declarable):
         specs.append((f"declare:{i}", "declare"))
+    if model.declare_prompt:
+        done = any(d.seat == model.me for d in model.declarations)
+        specs.append(("declare_none", "declare_done" if done else "declare_none"))
     for z in model.zu_tun:
         specs.append((f"zu_tun:{z.card}", "zu_tun_btn"))
     if model.can_claim:

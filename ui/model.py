@@ -46,8 +46,8 @@ from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
 from ui.intents import SeatSetup
 
-__all__ = ["Banner", "EnrolStatus", "Message", "PlayedCard", "SeatModel", "StatLine", "Stats", "TableModel",
-           "model_from_view"]
+__all__ = ["Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "Message", "PlayedCard",
+           "ScoreSheet", "SeatModel", "SheetRow", "StatLine", "Stats", "TableModel", "model_from_view"]
 
 BannerKind = Literal["declaration", "signal", "claim", "call", "trump", "info", "refusal"]
 
@@ -110,6 +110,68 @@ class Stats:
 
 
 @dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One match of the history list."""
+
+    match_id: int
+    variant: str
+    started: float  # seconds since the epoch
+    outcome: str  # "won" | "lost" | "abandoned" | "playing" | "over" (nobody at the screen)
+    totals: tuple[int, ...] = ()
+    hands: int = 0
+    level: str = ""  # the strongest computer's level ("" without one)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """A page of the history, newest first: rows ``offset`` .. ``offset + len(rows)`` of ``total``."""
+
+    rows: tuple[HistoryRow, ...] = ()
+    offset: int = 0
+    total: int = 0
+    page_size: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One hand of a score sheet: its points per side and the totals after it.
+
+    ``note``: how the hand or game ended when it is worth saying (a catalogue key:
+    ``sheet_game``, ``sheet_claim``, ``sheet_zu_tun``, a sudden win's name, ``sheet_open``).
+    """
+
+    hand: int  # 1-based
+    dealer: int
+    points: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    declared: tuple[int, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A match hand by hand (the end of a match, or one from the history)."""
+
+    match_id: int
+    variant: str
+    seats: tuple[SeatSetup, ...]
+    sides: tuple[int, ...]  # the side (scoring unit) of each seat
+    me: int = 0
+    rows: tuple[SheetRow, ...] = ()
+    winner: int | None = None
+    problem: str = ""  # the record no longer replays: why
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """A hand told trick by trick: one table per step (the deal, each trick taken)."""
+
+    match_id: int
+    hand: int  # 1-based
+    frames: tuple[TableModel, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class EnrolStatus:
     """A deck's tags being learnt: ``done`` of ``total`` scanned, ``card`` asked for next."""
 
@@ -134,6 +196,8 @@ class TableModel:
     hand: tuple[Card, ...] = ()
     playable: frozenset[Card] = frozenset()  # legal plays now (empty when not my turn)
     declarable: tuple[DeclareAction, ...] = ()
+    # the table waits for this seat's declarations: show "Nothing to declare" beside them
+    declare_prompt: bool = False
     zu_tun: tuple[ZuTun, ...] = ()
     can_claim: bool = False
     signal_choices: tuple[str, ...] = ()
@@ -143,6 +207,7 @@ class TableModel:
     discardable: frozenset[Card] = frozenset()  # terziglio: the dealer discards before play
     signals: tuple[tuple[int, int, Card, tuple[str, ...]], ...] = ()  # (trick, seat, card, names), public
     called: Card | None = None  # chiamata: the called card
+    caller: int | None = None  # chiamata: the seat that called it
     to_move: int | None = None
     dealer: int = 0
     trick: tuple[PlayedCard, ...] = ()
@@ -155,6 +220,11 @@ class TableModel:
     trump_card: Card | None = None
     side_thirds: tuple[int, ...] = ()  # card thirds taken this hand, per side
     declared: tuple[int, ...] = ()  # declaration points this hand, per side
+    # the engine's count per side (aces, ⅓-cards, last trick, thirds) and the trick:
+    # who holds it now, which of my playable cards would take it (briscola's trump too)
+    side_counts: tuple[tuple[int, int, int, int], ...] = ()
+    trick_holder: int | None = None
+    winning_cards: frozenset[Card] = frozenset()
     totals: tuple[int, ...] = ()  # match totals before this hand, per side
     target: int = 21
     hand_over: bool = False
@@ -172,6 +242,11 @@ class TableModel:
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1
     side_cards: tuple[tuple[Card, ...], ...] = ()  # cards each side took in tricks this hand
+    # -- the history (filled when asked for: ShowHistory, OpenSheet, OpenReplay) --
+    history: HistoryPage | None = None
+    sheet: ScoreSheet | None = None  # the match looked at in the history
+    final_sheet: ScoreSheet | None = None  # the match just finished, hand by hand
+    replay: HandReplay | None = None
 
     @property
     def in_game(self) -> bool:
@@ -240,25 +315,22 @@ def model_from_view(
         for sv in view.seats
     )
     n_sides = v.n_sides
-    side_thirds = [0] * n_sides
-    for sv in view.seats:
-        side_thirds[sv.side] += sv.thirds
-    declared = [0] * n_sides
-    for d in view.declarations:
-        declared[v.side_of(d.seat)] += d.points
+    # Counted by the engine (firmware/engine/view.py): no rule is worked out here.
+    side_thirds = [u.thirds for u in view.unit_counts]
+    declared = list(view.unit_declared)
     if totals is None:
-        totals = list(view.prior)
-        if view.result is not None:
-            totals = [t + p for t, p in zip(totals, view.result.points, strict=False)]
+        totals = list(view.totals)
     playable = frozenset(a.card for a in view.legal if isinstance(a, Play))
     decl = tuple(a for a in view.legal if isinstance(a, DeclareAction))
     zu = tuple(a for a in view.legal if isinstance(a, ZuTun))
     legal_names = {type(a).__name__ for a in view.legal}
     last = view.tricks[-1] if view.tricks else None
     last_trick: tuple[PlayedCard, ...] = ()
-    if last is not None:
-        last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)])
     spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in getattr(view, "signals", ()))
+    if last is not None:
+        k = len(view.tricks) - 1
+        said = [next((x[3] for x in spoken if x[0] == k and x[2] == c), ()) for c in last.cards]
+        last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)], said)
     now = len(view.tricks)
     trick_signals = [next((x[3] for x in spoken if x[0] == now and x[2] == c), ()) for _, c in view.trick]
     sig_opts = tuple((c, tuple(names)) for c, names in getattr(view, "signal_options", ()))
@@ -287,6 +359,8 @@ def model_from_view(
         discardable=frozenset(a.card for a in view.legal if type(a).__name__ == "Discard"),  # type: ignore[union-attr]
         signals=spoken,
         called=getattr(view, "called", None),
+        # the player after the dealer calls (engine: view.py, state.py "the player after the dealer calls")
+        caller=(view.dealer + 1) % n if getattr(view, "called", None) is not None else None,
         to_move=view.to_move,
         dealer=view.dealer,
         trick=_played(view.trick, trick_signals),
@@ -299,6 +373,9 @@ def model_from_view(
         trump_card=getattr(view, "trump_card", None),
         side_thirds=tuple(side_thirds),
         declared=tuple(declared),
+        side_counts=tuple((u.aces, u.third_cards, int(u.last_trick), u.thirds) for u in view.unit_counts),
+        trick_holder=view.trick_holder,
+        winning_cards=frozenset(view.winning_cards),
         totals=tuple(totals),
         target=v.target,
         hand_over=view.over,

@@ -41,6 +41,14 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
 )
 
 
+def ask(ctx: Ctx, question: str, intent: Any, emit: Callable[[Any], None]) -> None:
+    """Ask first (ctx.ask, the app's yes/no dialog), or emit at once without one."""
+    if ctx.ask is not None:
+        ctx.ask(question, intent)
+    else:
+        emit(intent)
+
+
 def _grid(area: Rect, n: int, cols: int, row_h: int, gap: int) -> list[Rect]:
     w = (area.w - (cols - 1) * gap) // cols
     return [Rect(area.x + (i % cols) * (w + gap), area.y + (i // cols) * (row_h + gap), w, row_h) for i in range(n)]
@@ -227,7 +235,11 @@ class HomeScreen(Screen):
             self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
             self._fit_seats()
         elif name == "start":
-            self.emit(self.new_game_intent())
+            intent = self.new_game_intent()
+            if (self.model.in_game and not self.model.match_over) or self.model.resumable:
+                ask(self.ctx, self.ctx.t("ask_abandon"), intent, self.emit)  # one tap must not lose a match
+            else:
+                self.emit(intent)
         elif name == "continue":
             if self.model.in_game and not self.model.match_over:
                 self.show("table")
@@ -309,9 +321,12 @@ class HandEndScreen(Screen):
         bw = max(self.ctx.theme.min_touch * 3, int(W * 0.3))
         y = H - m - row
         if self.model.match_over:
+            bw = min(bw, (W - 2 * m - 2 * gap) // 3)
             return [
-                ButtonSpec("home", Rect(W // 2 - bw - gap, y, bw, row), "home"),
-                ButtonSpec("new_game", Rect(W // 2 + gap, y, bw, row), "new_game"),
+                ButtonSpec("home", Rect(W // 2 - bw * 3 // 2 - gap, y, bw, row), "home"),
+                ButtonSpec("sheet", Rect(W // 2 - bw // 2, y, bw, row), "score_sheet",
+                           enabled=self.model.final_sheet is not None),
+                ButtonSpec("new_game", Rect(W // 2 + bw // 2 + gap, y, bw, row), "new_game"),
             ]
         return [
             ButtonSpec("table", Rect(W // 2 - bw - gap, y, bw, row), "table"),
@@ -323,7 +338,7 @@ class HandEndScreen(Screen):
             self.emit(it.NextHand())
         elif name == "new_game":
             self.show("home")  # the home screen is where a game is set up
-        elif name in ("home", "table"):
+        elif name in ("home", "table", "sheet"):
             self.show(name)
         elif name == "back":
             self.show("table")
@@ -449,11 +464,11 @@ class StatsScreen(Screen):
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
         m, row, gap = self.metrics(size)
-        return [ButtonSpec("back", Rect(W - m - max(100, W // 5), m, max(100, W // 5), row), "back")]
+        return self.top_bar(size, ("history", "back"))
 
     def press(self, name: str) -> bool:
-        if name == "back":
-            self.show("home")
+        if name in ("back", "history"):
+            self.show("home" if name == "back" else "history")
             return True
         return False
 
@@ -461,21 +476,22 @@ class StatsScreen(Screen):
         ctx, t = self.ctx, self.ctx.t
         W, H = s.get_size()
         s.blit(ctx.felt((W, H)), (0, 0))
-        self.title(s, t("stats"))
+        self.title(s, t("stats"), self.title_room((W, H)))
         m, row, gap = self.metrics((W, H))
         st = self.model.stats
         fs = ctx.fsize(H, 0.045)
         top = m + row + gap * 2
-        chart_w = int(W * 0.4) if st.history else 0
+        chart_w = int(W * 0.4) if st.history and W >= 640 else 0  # a small screen: the table alone
         table = Rect(m, top, W - 3 * m - chart_w, H - top - m)
         draw_panel(s, table, ctx.theme, 190)
         if not st.lines:
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
-            cols = [table.x + 8, table.x + int(table.w * 0.52), table.x + int(table.w * 0.68), table.x + int(table.w * 0.84)]
-            heads = [f"{t('variant')} · {t('level')}", t("games"), t("wins"), "%"]
+            fr = (0.0, 0.42, 0.62, 0.76, 0.88)  # game · level · played · won · %
+            cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
+            heads = [t("variant"), t("level"), t("games"), t("wins"), "%"]
+            widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
             y = table.y + 6
-            widths = [cols[1] - cols[0] - 6, cols[2] - cols[1] - 4, cols[3] - cols[2] - 4, table.right - cols[3] - 4]
             for x, h, w in zip(cols, heads, widths, strict=True):
                 blit_text(s, ctx, h, fs, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
             y += fs + 8
@@ -483,13 +499,14 @@ class StatsScreen(Screen):
                 if y + fs > table.bottom - 4:
                     break
                 rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
-                label = f"{variant_label(line.variant, ctx.lang)} · {t(line.level)}"
-                for x, cell, w in zip(cols, (label, str(line.games), str(line.wins), rate), widths, strict=True):
+                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins), rate)
+                for x, cell, w in zip(cols, cells, widths, strict=True):
                     blit_text(s, ctx, cell, fs, (x, y), max_w=w)
                 y += fs + 6
-        if st.history:
+        if chart_w:
             chart = Rect(table.right + m, top, chart_w, H - top - m)
             self.draw_chart(s, chart, fs)
+        self.draw_buttons(s)  # Back (it was never drawn: issue 13.1)
 
     def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
         """Recent matches: our score (bright) beside theirs (dim), as bars."""

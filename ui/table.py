@@ -22,8 +22,8 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.i18n import arg_text, describe_declare, tr
 from ui.layout import TableLayout, table_layout
-from ui.model import Banner, TableModel
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, rounded, thirds_text
+from ui.model import Banner, PlayedCard, TableModel
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
 TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
@@ -64,6 +64,7 @@ class Flight:
 class LiveBanner:
     text: str
     kind: str
+    seat: int | None = None  # the seat that spoke (a bubble beside it); None: the table's word
     age: float = 0.0
 
 
@@ -171,32 +172,46 @@ class TableScreen:
         return area.cards[-1].copy()
 
     def _new_banners(self, model: TableModel) -> None:
+        """What the seats said becomes a bubble beside each (a declaration, a claim, a
+        call); what the table says (accusi open, the trump) goes to the status line.
+        Signals need no banner: they stay beside the seat while its card is on the trick."""
         lang = self.ctx.lang
         decls = model.declarations[self._seen_decl :]
         self._seen_decl = len(model.declarations)
-        sigs = model.signals[self._seen_sig :]
         self._seen_sig = len(model.signals)
-        for _trick, seat, _card, names in sigs:
-            what = ", ".join(self.ctx.label("sig_" + x) for x in names)
-            self._banner(tr("b_signal", lang, name=self.seat_name(seat), what=what), "signal")
-        if model.called is not None and not self._seen_call:
-            self._seen_call = True
-            deck = DECKS[model.deck]
-            self._banner(tr("b_called", lang, what=deck.name_of(model.called, lang)), "call")
         for d in decls:
             what = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, lang) + f" = {d.points}"
-            self._banner(tr("b_declares", lang, name=self.seat_name(d.seat), what=what), "declaration")
+            self._banner(tr("b_accuso", lang, what=what), "declaration", d.seat)
         for b in model.banners:
-            if b in self._seen_banners:
+            if b in self._seen_banners or b.key == "b_called":
                 continue
             self._seen_banners.add(b)
+            if b.kind == "signal":
+                continue  # shown from the trick itself, beside the seat
             args = {k: arg_text(v, lang) for k, v in b.args}
             text = b.text or tr(b.key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **args)
-            self._banner(text, b.kind)
+            self._banner(text, b.kind, b.seat)
 
-    def _banner(self, text: str, kind: str) -> None:
-        self.banners.append(LiveBanner(text, kind))
-        del self.banners[:-3]
+    def replay_voices(self) -> None:
+        """Say the hand's declarations again (a resumed hand, the gallery, the tests)."""
+        self._seen_decl = 0
+        self._new_banners(self.model)
+
+    def _banner(self, text: str, kind: str, seat: int | None = None) -> None:
+        self.banners.append(LiveBanner(text, kind, seat))
+        del self.banners[:-4]
+
+    def said(self) -> dict[int, str]:
+        """Per seat, what it says now: the signals of its card on the trick, else its
+        latest declaration or claim (for a few seconds)."""
+        out: dict[int, str] = {}
+        for b in self.banners:
+            if b.seat is not None:
+                out[b.seat] = b.text
+        for pc in self._trick_shown():
+            if pc.signals:
+                out[pc.seat] = ", ".join(self.ctx.label("sig_" + x) for x in pc.signals)
+        return out
 
     def seat_name(self, seat: int | None) -> str:
         return seat_name(self.model, seat, self.ctx)
@@ -255,13 +270,29 @@ class TableScreen:
         if name == "last_trick":
             self.show_last = bool(m.last_trick)
             return True
+        if name in ("count", "home"):
+            self.show("hand_end" if name == "count" else "home")
+            return True
+        if name == "next_hand":
+            self.emit(it.NextHand())
+            return True
         kind, _, arg = name.partition(":")
         if kind == "declare":
             self.emit(it.Declare(m.declarable[int(arg)]))
         elif kind == "zu_tun":
             self.emit(it.ZuTun(int(arg)))
+        elif kind == "declare_none":
+            self.emit(it.NothingToDeclare())
         elif kind == "claim":
-            self.emit(it.Claim())
+            # chiamarsi fuori wrongly loses the match: never on one tap (issue 13.2)
+            side = m.side_of(m.me)
+            pts = (m.totals[side] if side < len(m.totals) else 0) + (m.declared[side] if side < len(m.declared) else 0)
+            pts += (m.side_thirds[side] if side < len(m.side_thirds) else 0) // 3
+            question = self.ctx.t("ask_claim", n=pts, target=m.target)
+            if self.ctx.ask is not None:
+                self.ctx.ask(question, it.Claim())
+            else:
+                self.emit(it.Claim())
         elif kind == "call":
             self.emit(it.Call(int(arg)))
         elif kind == "signal":
@@ -285,15 +316,10 @@ class TableScreen:
         m = self.model
         if not m.trick or len(m.trick) != m.n_seats - 1 or THIRDS[card] == 0 or len(m.playable) < 2:
             return False
-        lead = SUIT[m.trick[0].card]
-        best = m.trick[0]
-        for pc in m.trick[1:]:
-            if SUIT[pc.card] == SUIT[best.card] and RANK[pc.card] < RANK[best.card]:
-                best = pc
-        if m.side_of(best.seat) == m.side_of(m.me):
+        # Who holds the trick and what would take it are the engine's (trump included).
+        if m.trick_holder is None or m.side_of(m.trick_holder) == m.side_of(m.me):
             return False
-        wins = SUIT[card] == lead and RANK[card] < RANK[best.card]
-        return not wins and any(THIRDS[c] < THIRDS[card] for c in m.playable)
+        return card not in m.winning_cards and any(THIRDS[c] < THIRDS[card] for c in m.playable)
 
     def play(self, card: Card) -> bool:
         """Emit PlayCard if the card may be played now; a dimmed card does nothing.
@@ -400,24 +426,32 @@ class TableScreen:
         m, r = self.model, lay.score
         ctx = self.ctx
         draw_panel(s, r, ctx.theme, 170)
-        rows = m.n_sides + 1
-        fs = min(ctx.fsize(lay.size[1], 0.04), max(9, (r.h - 6) // rows - 3))
-        small = max(9, int(fs * 0.72))
+        least = ctx.fonts.min_size
+        # the heading row (target, total, hand) only where every row still gets a readable line
+        header = (r.h - 4) // (m.n_sides + 1) >= least + 3
+        rows = m.n_sides + (1 if header else 0)
         line_h = (r.h - 4) // rows
+        fs = min(ctx.fsize(lay.size[1], 0.04), max(least, line_h - 3))
+        small = max(least, int(fs * 0.8))
         col_total = r.x + int(r.w * 0.62)
-        y = r.y + 2 + (line_h - small) // 2
         dim = ctx.theme.text_dim
-        blit_text(s, ctx, ctx.t("to_target", n=m.target), small, (r.x + 6, y), color=dim, max_w=int(r.w * 0.3))
-        blit_text(s, ctx, ctx.t("match_total"), small, (col_total, y), anchor="topright", color=dim, max_w=int(r.w * 0.27))
-        blit_text(s, ctx, ctx.t("hand_short"), small, (r.right - 6, y), anchor="topright", color=dim, max_w=int(r.w * 0.3))
-        y = r.y + 2 + line_h
+        y = r.y + 2
+        if header:
+            yy = y + (line_h - small) // 2
+            blit_text(s, ctx, ctx.t("to_target", n=m.target), small, (r.x + 8, yy), color=dim, max_w=int(r.w * 0.3))
+            blit_text(s, ctx, ctx.t("total_short"), small, (col_total, yy), anchor="topright", color=dim,
+                      max_w=int(r.w * 0.3))
+            blit_text(s, ctx, ctx.t("hand_short"), small, (r.right - 6, yy), anchor="topright", color=dim,
+                      max_w=int(r.w * 0.3))
+            y += line_h
         for side in range(m.n_sides):
             seats = [x.seat for x in m.seats if x.side == side]
             total = m.totals[side] if side < len(m.totals) else 0
             hand = m.side_thirds[side] if side < len(m.side_thirds) else 0
             decl = m.declared[side] if side < len(m.declared) else 0
             yy = y + (line_h - fs) // 2
-            blit_text(s, ctx, self._side_name(side, seats), fs, (r.x + 6, yy), bold=True,
+            self._side_stripe(s, Rect(r.x, y, 8, line_h), side)
+            blit_text(s, ctx, self._side_name(side, seats), fs, (r.x + 8, yy), bold=True,
                       max_w=col_total - r.x - 6 - fs * 2)
             blit_text(s, ctx, str(total), fs, (col_total, yy), anchor="topright", bold=True)
             extra = f" +{decl}" if decl else ""
@@ -442,25 +476,27 @@ class TableScreen:
         draw_panel(s, lab, ctx.theme, 150)
         if turn:
             pygame.draw.rect(s, ctx.theme.accent, lab, 2, border_radius=max(4, lab.h // 8))
+        self._side_stripe(s, lab, sm.side)
         fs = ctx.fsize(lay.size[1], 0.042)
+        small = max(ctx.fonts.min_size, fs - 2)
         name = self.seat_name(seat)
-        sub = []
-        if sm.level:
-            sub.append(ctx.t(sm.level))
-        elif sm.kind == "table":
-            sub.append(ctx.t("table_seat"))
-        if m.dealer == seat:
-            sub.append(ctx.t("dealer"))
+        icon = self._dealer_icon(s, lab, seat)
+        room = lab.w - 12 - icon
         if area.position == "top":
-            blit_text(s, ctx, name, fs, (lab.x + 6, lab.y + 3), bold=True, max_w=lab.w - 10)
-            y = lab.y + fs + 6
-            for line in (" · ".join(sub), ctx.t("tricks_n", n=sm.tricks_won)):
-                if line and y + fs <= lab.bottom:
-                    blit_text(s, ctx, line, max(10, fs - 2), (lab.x + 6, y), color=ctx.theme.text_dim, max_w=lab.w - 10)
-                    y += fs + 1
+            r = blit_text(s, ctx, name, fs, (lab.x + 8, lab.y + 3), bold=True, max_w=room)
+            y = r.bottom + 1
+            sub = ctx.t(sm.level) if sm.level else ctx.t("table_seat") if sm.kind == "table" else ""
+            for line in (sub, self._tricks_text(sm.tricks_won, small, lab.w - 12)):
+                if line and y + small <= lab.bottom - 2:
+                    r = blit_text(s, ctx, line, small, (lab.x + 8, y), color=ctx.theme.text_dim, max_w=lab.w - 12)
+                    y = r.bottom + 1
         else:
-            text = f"{name} · {ctx.t('tricks_n', n=sm.tricks_won)}"
-            blit_text(s, ctx, text, max(10, fs - 2), lab.center, anchor="center", bold=True, max_w=lab.w - 8)
+            tricks = self._tricks_text(sm.tricks_won, small, room // 2)
+            tw = ctx.fonts.text(tricks, small).get_width()
+            blit_text(s, ctx, name, small, (lab.x + 8, lab.centery), anchor="midleft", bold=True,
+                      max_w=room - tw - 6)
+            blit_text(s, ctx, tricks, small, (lab.right - 6 - icon, lab.centery), anchor="midright",
+                      color=ctx.theme.text_dim)
         style = self.style()
         w, h = area.card_size
         shown = list(sm.shown)
@@ -473,12 +509,50 @@ class TableScreen:
             elif i < len(shown) + n_backs - n_hidden_backs:
                 s.blit(ctx.art.back(w, h, style), r)
 
+    def _tricks_text(self, n: int, size: int, room: int) -> str:
+        """"prese: 3", or just "3" where the words do not fit."""
+        text = self.ctx.t("tricks_n", n=n)
+        return text if self.ctx.fonts.text(text, size).get_width() <= room else str(n)
+
+    SIDE_COLOURS = ((250, 204, 72), (120, 180, 255), (240, 120, 120), (170, 230, 140))
+
+    def _side_stripe(self, s: pygame.Surface, r: Rect, side: int) -> None:
+        """Partners: a stripe in their side's colour on each plate (and in the score box)."""
+        m = self.model
+        if m.n_sides >= m.n_seats or m.variant == "chiamata":
+            return  # each for himself (or chiamata's partner is secret): no sides to mark
+        col = self.SIDE_COLOURS[side % len(self.SIDE_COLOURS)]
+        pygame.draw.rect(s, col, Rect(r.x + 2, r.y + 3, 4, r.h - 6), border_radius=2)
+
+    def _dealer_icon(self, s: pygame.Surface, r: Rect, seat: int) -> int:
+        """The dealer's mark: a small deck at the plate's right end; its width (0: not the dealer)."""
+        if self.model.dealer != seat or self.model.hand_over:
+            return 0
+        h = max(12, min(r.h - 8, 22))
+        w = int(h * 0.7)
+        x, y = r.right - w - 8, r.y + 4 if r.h > 2 * h else r.centery - h // 2
+        for i in (2, 0):
+            card = Rect(x + i, y + i // 2, w - 2, h - 2)
+            pygame.draw.rect(s, (245, 240, 225), card, border_radius=3)
+            pygame.draw.rect(s, (40, 40, 40), card, 1, border_radius=3)
+        pygame.draw.line(s, (180, 40, 40), (x + 3, y + h // 2), (x + w - 4, y + h // 2), 2)
+        return w + 6
+
     def _draw_talon(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx, r = self.model, self.ctx, lay.talon
         if r is None:
             return
         style = self.style()
         label_size = max(10, ctx.fsize(lay.size[1], 0.038))
+        if m.called is not None and m.trump_card is None:
+            # chiamata: the called card stays in view all hand, with who called it
+            s.blit(ctx.art.face(m.called, r.w, r.h, style), r)
+            pygame.draw.rect(s, ctx.theme.accent, r.inflate(4, 4), 2, border_radius=max(3, r.w // 10))
+            who = self.seat_name(m.caller) if m.caller is not None else ""
+            blit_text(s, ctx, ctx.t("called_by", name=who), label_size, (r.centerx, r.y - 4), anchor="midbottom",
+                      color=ctx.theme.accent, bold=True, max_w=lay.seats[next(iter(lay.seats))].label.w
+                      if lay.seats else r.w * 2)
+            return
         if m.trump_card is not None and m.talon_left == 0 and not self.flights:
             # briscola: the trump card shown where the talon would be
             s.blit(ctx.art.face(m.trump_card, r.w, r.h, style), r)
@@ -505,7 +579,7 @@ class TableScreen:
         blit_text(s, ctx, ctx.t("talon"), label_size, (r.centerx, r.y - 4),
                   anchor="midbottom", color=ctx.theme.text_dim)
 
-    def _trick_shown(self) -> tuple:
+    def _trick_shown(self) -> tuple[PlayedCard, ...]:
         m = self.model
         if self.hold > 0 and m.last_trick and len(m.trick) == 0:
             return m.last_trick
@@ -520,13 +594,6 @@ class TableScreen:
             if r is None:
                 continue
             s.blit(self.ctx.art.face(pc.card, r.w, r.h, style), r)
-            if pc.signals:
-                text = ", ".join(self.ctx.label("sig_" + x) for x in pc.signals)
-                fs = self.ctx.fsize(lay.size[1], 0.04)
-                chip = self.ctx.fonts.text(text, fs, self.ctx.theme.banner_text, bold=True)
-                cr = chip.get_rect(midtop=(r.centerx, r.bottom - fs // 2)).inflate(8, 4)
-                pygame.draw.rect(s, self.ctx.theme.banner, cr, border_radius=cr.h // 2)
-                s.blit(chip, chip.get_rect(center=cr.center))
 
     def _draw_hand(self, s: pygame.Surface, lay: TableLayout, hidden: set[Card]) -> None:
         m, ctx = self.model, self.ctx
@@ -551,11 +618,8 @@ class TableScreen:
             kind, _, arg = b.name.partition(":")
             if kind == "declare":
                 d = m.declarable[int(arg)]
-                missing = None
-                if d.kind == "three" and d.rank is not None:
-                    held = {SUIT[c] for c in m.hand if RANK[c] == d.rank}
-                    missing = next((x for x in range(4) if x not in held), None)
-                text = describe_declare(m.deck, d.kind, d.suit, d.rank, missing, ctx.lang)
+                # the engine's legal declaration names the suit a three lacks
+                text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
                 draw_button(s, ctx, b.rect, text, color=(150, 90, 20))
             elif kind == "zu_tun":
                 draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
@@ -591,6 +655,8 @@ class TableScreen:
             text = f"{ctx.t('your_turn')} · {said}" if m.my_turn else said
         elif m.hand_over:
             text, color = "", ctx.theme.text
+        elif word := self.table_word():
+            text, color = (f"{ctx.t('your_turn')} · {word}" if m.my_turn else word), ctx.theme.text
         elif m.discardable:
             text, color = ctx.t("discard"), ctx.theme.accent
         elif m.my_turn:
@@ -601,27 +667,72 @@ class TableScreen:
             text, color = ctx.t(key, name=self.seat_name(m.to_move)), ctx.theme.text
         else:
             text, color = "", ctx.theme.text
-        if text:
-            surf = ctx.fonts.fit(text, fs, r.w - 16, color, bold=True)
-            box = surf.get_rect(center=r.center).inflate(16, 6)
-            if m.n_seats > 2:
-                box.left = r.left  # the row's left end, clear of the action buttons
-            draw_panel(s, box, ctx.theme, 160)
-            s.blit(surf, surf.get_rect(center=box.center))
+        mine = m.dealer == m.me and m.show_hand and not m.hand_over
+        icon_w = max(14, int(r.h * 0.6)) + 8 if mine else 0
+        if not text:
+            if mine:  # my own dealer mark, where the status would be
+                self._dealer_icon(s, Rect(r.centerx - icon_w // 2, r.y, icon_w, r.h), m.me)
+            return
+        r = Rect(r.x + icon_w, r.y, r.w - icon_w, r.h)
+        if not text:
+            return
+        fonts = ctx.fonts
+        lines = [text]
+        if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
+            # too long for one line even at the smallest size: two lines
+            fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
+            lines = fonts.wrap(text, fs, r.w - 16, bold=True)[:2]
+        surfs = [fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
+        w = max(x.get_width() for x in surfs)
+        h = sum(x.get_height() for x in surfs)
+        box = Rect(0, 0, w + 16, max(h + 4, min(r.h, h + 6)))
+        box.center = r.center
+        if m.n_seats > 2:
+            box.left = r.left  # the row's left end, clear of the action buttons
+        draw_panel(s, box, ctx.theme, 160)
+        if mine:  # my own dealer mark, just left of the status (the others': on their plates)
+            self._dealer_icon(s, Rect(box.x - icon_w, box.y, icon_w, box.h), m.me)
+        y = box.centery - h // 2
+        for surf in surfs:
+            s.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
+            y += surf.get_height()
 
     def _draw_banners(self, s: pygame.Surface, lay: TableLayout) -> None:
+        """Bubbles beside the seats that spoke (never over the trick: layout.bubbles)."""
         ctx = self.ctx
-        fs = ctx.fsize(lay.size[1], 0.045)
-        y = lay.banner.y
-        for b in self.banners:
-            surf = ctx.fonts.fit(b.text, fs, lay.banner.w - 16, ctx.theme.banner_text, bold=True)
-            box = surf.get_rect(midtop=(lay.banner.centerx, y)).inflate(16, 8)
-            box.top = y
-            alpha = 255 if b.age < BANNER_S - 0.5 else int(255 * (BANNER_S - b.age) / 0.5) // 32 * 32
-            color = (255, 200, 190) if b.kind == "refusal" else ctx.theme.banner
-            s.blit(rounded(box.size, color, max(0, alpha), box.h // 2), box)
-            s.blit(surf, surf.get_rect(center=box.center))
-            y = box.bottom + 3
+        for seat, text in self.said().items():
+            r = lay.bubbles.get(seat)
+            if r is None:
+                continue  # no room beside that seat: the status line says it
+            fonts = ctx.fonts
+            fs = min(ctx.fsize(lay.size[1], 0.042), int(r.h * 0.62))
+            lines = [text]
+            if fonts.font(fs, True).size(text)[0] > r.w - 14:
+                fs = max(fonts.min_size, min(fs, (r.h - 4) // 2 - 2))
+                lines = fonts.wrap(text, fs, r.w - 14, bold=True)
+                if len(lines) > 2:
+                    lines = [lines[0], " ".join(lines[1:])]
+            surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]
+            box = Rect(r.x, r.y, min(r.w, max(x.get_width() for x in surfs) + 14), r.h)
+            s.blit(rounded(box.size, ctx.theme.banner, 240, box.h // 3), box)
+            note_panel(s, box)
+            h = sum(x.get_height() for x in surfs)
+            y = box.centery - h // 2
+            for surf in surfs:
+                s.blit(surf, (box.x + 7, y))
+                y += surf.get_height()
+
+    def table_word(self) -> str:
+        """The newest thing the table says (no seat), or a seat's words with no bubble room."""
+        lay = self.layout
+        for b in reversed(self.banners):
+            if b.seat is None:
+                return b.text
+        if lay is not None:
+            for seat, text in self.said().items():
+                if seat not in lay.bubbles:
+                    return f"{self.seat_name(seat)}: {text}"
+        return ""
 
     def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
@@ -640,7 +751,12 @@ class TableScreen:
             s.blit(ctx.art.face(pc.card, w, h, self.style()), r)
             if pc.seat == m.last_winner:
                 pygame.draw.rect(s, ctx.theme.accent, r.inflate(6, 6), 3, border_radius=6)
-            blit_text(s, ctx, self.seat_name(pc.seat), max(10, fs - 2), (r.centerx, r.bottom + 4), anchor="midtop", max_w=w + gap)
+            nr = blit_text(s, ctx, self.seat_name(pc.seat), max(10, fs - 2), (r.centerx, r.bottom + 4), anchor="midtop",
+                           max_w=w + gap - 4)
+            if pc.signals:
+                said = ", ".join(ctx.label("sig_" + x) for x in pc.signals)
+                blit_text(s, ctx, said, max(10, fs - 2), (r.centerx, nr.bottom + 2), anchor="midtop",
+                          color=ctx.theme.accent, bold=True, max_w=w + gap - 4)
             x += w + gap
 
 
@@ -660,12 +776,8 @@ def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
 
 def count_lines(model: TableModel, side: int) -> dict[str, int]:
     """The count of one side for the end-of-hand screen (seed 002 style)."""
-    cards = model.side_cards[side] if side < len(model.side_cards) else ()
-    aces = sum(1 for c in cards if THIRDS[c] == 3)
-    thirds = sum(1 for c in cards if THIRDS[c] == 1)
-    res = model.result
-    last = 0
-    if res is not None and res.last_trick is not None and model.side_of(res.last_trick) == side:
-        last = 1
-    total_thirds = aces * 3 + thirds + last * 3
+    # Counted by the engine (View.unit_counts): the screen only lays it out.
+    aces, thirds, last, total_thirds = (
+        model.side_counts[side] if side < len(model.side_counts) else (0, 0, 0, 0)
+    )
     return {"aces": aces, "thirds": thirds, "last": last, "total_thirds": total_thirds}

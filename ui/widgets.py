@@ -27,6 +27,9 @@ class Ctx:
     settings: dict[str, Any] = field(default_factory=dict)
     _felt: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
     sounds: Any = None  # ui.sound.Sounds, or None for silence
+    # ask(question, intent): a yes/no question before an intent that cannot be undone
+    # (UIApp shows it over the screen; without one the intent is sent at once)
+    ask: Any = None
 
     def play(self, name: str) -> None:
         """A sound, if sounds are on in the settings."""
@@ -56,8 +59,8 @@ class Ctx:
         return surf
 
     def fsize(self, h: int, frac: float) -> int:
-        """A font size as a fraction of the screen height, readable at 320 px."""
-        return max(11, int(h * frac))
+        """A font size as a fraction of the screen height, never under the screen's minimum."""
+        return max(self.fonts.min_size, int(h * frac))
 
 
 def _make_felt(size: tuple[int, int], theme: Theme) -> pygame.Surface:
@@ -91,7 +94,15 @@ def rounded(size: tuple[int, int], color: RGB, alpha: int, radius: int) -> pygam
     return surf
 
 
+def note_panel(s: pygame.Surface, r: Rect) -> None:
+    """Tell a recording surface (ui.textcheck) that text drawn here sits on a panel."""
+    note = getattr(s, "note_panel", None)
+    if note is not None:
+        note(r)
+
+
 def draw_panel(s: pygame.Surface, r: Rect, theme: Theme, alpha: int = 200) -> None:
+    note_panel(s, r)
     s.blit(rounded(r.size, theme.panel, alpha, max(4, min(14, r.h // 8))), r.topleft)
     pygame.draw.rect(s, theme.panel_edge, r, 1, border_radius=max(4, min(14, r.h // 8)))
 
@@ -108,6 +119,7 @@ def draw_button(
     size: int | None = None,
 ) -> None:
     th = ctx.theme
+    note_panel(s, r)
     bg = color or (th.button if enabled else th.button_off)
     if selected:
         bg = th.accent
@@ -115,8 +127,8 @@ def draw_button(
     pygame.draw.rect(s, bg, r, border_radius=rad)
     pygame.draw.rect(s, th.accent if selected else th.button_edge, r, 2, border_radius=rad)
     fg = (30, 30, 30) if selected else (th.button_text if enabled else (150, 150, 150))
-    fs = size or max(11, min(int(r.h * 0.42), 28))
-    font = ctx.fonts.font(max(11, fs), True)
+    fs = size or max(ctx.fonts.min_size, min(int(r.h * 0.42), 28))
+    font = ctx.fonts.font(max(ctx.fonts.min_size, fs), True)
     if " " in text and font.size(text)[0] > r.w - 8 and r.h >= 36:
         # two lines rather than a tiny or cut label ("Chiamarsi / fuori")
         words = text.split(" ")

@@ -6,666 +6,180 @@ threads, no pygame and no clock of their own. Computer players never run
 here: the controller *asks* for a move (:meth:`cpu_request`) and the answer
 comes back later through the queue as a :class:`PlayerMoved`.
 
-Write-before-apply (DESIGN.md): an action is checked by the engine
-(``check``), written to the journal, and only then applied. A hand's deal
-seed is written before the hand is dealt. So after a power cut the journal
-holds everything that happened, and at most one action that was written but
-not yet shown, which replay simply applies.
+The controller is the join of its parts, one module each (see
+:mod:`firmware.app.core`): the match lifecycle, the declaration windows,
+enrolment and the seats. This module only routes events to them
+(:meth:`TableController.handle`, one ``match`` over :data:`~firmware.app.events.Event`)
+and says what the LED display and the screen show.
 """
 
 from __future__ import annotations
 
 import logging
-import os
-import random
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, assert_never
 
-from firmware.app.events import PlayerFailed, PlayerMoved, Shutdown, Tick
-from firmware.app.messages import Message, Term, engine_refusal, english, has, msg, window_refusal
-from firmware.app.referee import RefereeMatch
-from firmware.config import GameSettings, check_seats
-from firmware.engine import (
-    Action,
-    Call,
-    Claim,
-    Declare,
-    Discard,
-    IllegalAction,
-    Match,
-    Play,
-    RecordError,
-    TressetteError,
-    ZuTun,
-    check,
-    make_variant,
+import hal.events as hal
+import ui.intents as ui
+from firmware.app.core import (
+    ENROL,
+    HAND_OVER,
+    HOME,
+    MATCH_OVER,
+    PLAY,
+    AskKind,
+    ControllerOptions,
+    CpuRequest,
+    DisplayState,
+    Outcome,
+    Phase,
+    Said,
 )
-from firmware.engine.records import action_to_json, replay
-from firmware.store import Journal, StoreError
+from firmware.app.dealing import DealScanning
+from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
+from firmware.app.enrolment import EnrolmentFlow
+from firmware.app.events import Event, PlayerFailed, PlayerMoved, Shutdown, Tick
+from firmware.app.journal_guard import JOURNAL_ERROR_CODE
+from firmware.app.lifecycle import MatchLifecycle
+from firmware.app.messages import msg
+from firmware.app.seats import SeatActions
+from firmware.config import SeatSpec, check_seat
+from firmware.engine import TressetteError
+from firmware.store import JournalFailure
+
+if TYPE_CHECKING:
+    from ui.model import Stats, TableModel
+
+__all__ = [
+    "COLLECTIVE_WINDOWS",
+    "ENROL",
+    "HAND_OVER",
+    "HOME",
+    "MATCH_OVER",
+    "PLAY",
+    "AskKind",
+    "ControllerOptions",
+    "CpuRequest",
+    "DisplayState",
+    "Outcome",
+    "Phase",
+    "Said",
+    "TableController",
+]
 
 log = logging.getLogger("firmware.app.controller")
 
-COLLECTIVE_WINDOWS = ("start", "after_first_trick")
-"""Declaration windows open to every seat at once: a computer waits before
-playing until the people at the table have declared or said they are done."""
 
-HOME, PLAY, HAND_OVER, MATCH_OVER, ENROL = "home", "play", "hand_over", "match_over", "enrol"
+# The LED display's code for "no screen" ("no Sc"), shown while the table is idle.
+NO_SCREEN_CODE = "noSc"
 
 
-@dataclass(frozen=True, slots=True)
-class CpuRequest:
-    """Ask the computer in ``seat`` for declarations (``kind="declare"``) or a move."""
-
-    seat: int
-    kind: str  # "declare" | "play"
-    generation: int
-    asked: tuple[int, ...] = ()
-
-    @property
-    def key(self) -> tuple[int, str, int, tuple[int, ...]]:
-        return (self.seat, self.kind, self.generation, self.asked)
-
-
-@dataclass(frozen=True, slots=True)
-class DisplayState:
-    """What the LED score display should show now."""
-
-    text: str  # four characters, or "" when ``scores`` is set
-    scores: tuple[int, int] | None = None
-    blink_seq: int = 0  # bumps on every refusal / win: the driver blinks once per bump
-    win: bool = False
-
-
-@dataclass(slots=True)
-class Said:
-    """The message on screen now: a catalogue key + args (``ui.i18n.Message``), never English."""
-
-    message: Message = Message()
-    level: str = "info"  # "info" | "refusal" | "error"
-    seq: int = 0
-
-    @property
-    def text(self) -> str:
-        """In English: for the log, the tests and ``Outcome.reason``."""
-        return english(self.message)
-
-
-@dataclass(slots=True)
-class Outcome:
-    accepted: bool
-    reason: str = ""
-
-
-def seat_kind(spec: str) -> str:
-    return "computer" if spec.startswith("cpu:") else spec
-
-
-@dataclass(slots=True)
-class ControllerOptions:
-    auto_next: bool = False  # deal the next hand / match without waiting for a tap
-    matches: int | None = None  # stop (Shutdown) after this many finished matches
-    seed: int | None = None  # deal seeds; None = from os.urandom
-    first_dealer: int | None = None
-    settings_file: Any = None  # pathlib.Path: where SetSetting intents are kept (<state_dir>/settings.toml)
-
-
-class TableController:
+class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions):
     """Events in; journal writes, engine actions, a screen model and a display state out."""
 
-    def __init__(
-        self,
-        journal: Journal,
-        settings: GameSettings | None = None,
-        *,
-        options: ControllerOptions | None = None,
-        cards: Any = None,  # firmware.app.cards_map.CardsMap, for real cards
-        on_shutdown: Callable[[str], None] | None = None,
-    ) -> None:
-        self.journal = journal
-        self.settings = settings or GameSettings()
-        self.opts = options or ControllerOptions()
-        seed = self.opts.seed
-        self.rng = random.Random(seed if seed is not None else int.from_bytes(os.urandom(8)))
-        self.cards = cards
-        self.on_shutdown = on_shutdown
-        self.match: Match | None = None
-        self.referee: RefereeMatch | None = None
-        self.match_id: int | None = None
-        self.seats: list[str] = []
-        self.phase = HOME
-        self.generation = 0
-        self.version = 0  # bumps on every visible change: the loop redraws
-        self.message = Said()
-        self.blink_seq = 0
-        self.accusi_done: set[int] = set()
-        self.declaring: int | None = None
-        self.asked: set[tuple[int, ...]] = set()
-        self.finished_here = 0
-        self.stopping: str | None = None
-        self._msg_age = 0
-        self.power_off_requested = False
-        self.reader_online: bool | None = None
-        self.banners: list[Any] = []
-        self.enrol: Any = None  # firmware.app.cards_map.Enrolment while enrolling
-        self.phase_before_enrol = HOME
-        self._after_enrol: tuple[str, dict[str, Any], list[str]] | None = None  # a table game waiting
-        self.brightness: int | None = None  # set from the screen's settings (0..7)
-        report = journal.report
-        if report.moved_aside is not None:
-            self.say(msg("m_journal_moved", why=report.reason, file=report.moved_aside.name), "error")
-
-    # ------------------------------------------------------------ messages
-
-    def say(self, message: Message, level: str = "info") -> None:
-        """Show ``message`` (``msg(key, **args)``): the screen says it in its language."""
-        self.message = Said(message, level, self.message.seq + 1)
-        self._msg_age = 0
-        self.version += 1
-        if level != "info":
-            log.info("%s: %s", level, english(message))
-
-    def refuse(self, message: Message) -> Outcome:
-        """A clear refusal on screen and a blink on the display; nothing recorded."""
-        self.blink_seq += 1
-        self.say(message, "refusal")
-        return Outcome(False, english(message))
-
-    def _changed(self) -> None:
-        self.generation += 1
-        self.version += 1
-
-    # ------------------------------------------------------------ matches
-
-    @property
-    def variant(self) -> Any:
-        if self.match is not None:
-            return self.match.variant
-        if self.referee is not None:
-            return self.referee.variant
-        return None
-
-    def boot(self) -> bool:
-        """Resume the unfinished match from the journal, if any; True if resumed."""
-        row = self.journal.unfinished()
-        if row is None:
-            self.phase = HOME
-            self.version += 1
-            return False
-        return self.resume(row.id)
-
-    def resume(self, match_id: int) -> bool:
-        row = self.journal.match(match_id)
-        if row is None:
-            return False
-        doc = self.journal.record(match_id)
-        try:
-            if row.mode == "referee":
-                referee = RefereeMatch.from_record(doc)
-                match = None
-            else:
-                match = replay(doc)
-                referee = None
-        except (RecordError, TressetteError) as exc:
-            log.error("match %s cannot be replayed: %s", match_id, exc)
-            self.journal.abandon_match(match_id)
-            self.say(msg("m_resume_failed", match=match_id, why=str(exc)), "error")
-            self.phase = HOME
-            return False
-        self._install(match_id, list(row.seats), match, referee)
-        n_actions = sum(len(h["actions"]) for h in doc["hands"])
-        if self._finished():
-            self._close_match()
-        elif not self._hands() or self._hand_over():
-            self.phase = HAND_OVER
-            if self.opts.auto_next or not self._hands():
-                self.next_hand()
-        else:
-            self.phase = PLAY
-        self.say(msg("m_resumed", match=match_id, hand=max(1, len(self._hands())), n=n_actions))
-        log.info("resumed match %s (%d actions)", match_id, n_actions)
-        return True
-
-    def _install(
-        self, match_id: int, seats: list[str], match: Match | None, referee: RefereeMatch | None
-    ) -> None:
-        self.match_id = match_id
-        self.seats = seats
-        self.match = match
-        self.referee = referee
-        self.accusi_done = set()
-        self.declaring = None
-        self.asked = set()
-        self.banners = []
-        self._changed()
-
-    def new_match(
-        self,
-        variant: str | None = None,
-        options: dict[str, Any] | None = None,
-        seats: Sequence[str] | None = None,
-    ) -> Outcome:
-        name = variant or self.settings.variant
-        if options is None:  # the settings' options belong to the settings' variant
-            options = self.settings.options if name == self.settings.variant else {}
-        opts = dict(options)
-        try:
-            v = make_variant(name, opts)
-            seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
-        except (TressetteError, ValueError) as exc:
-            return self.refuse(msg("r_bad_game", why=str(exc)))
-        mode = "referee" if "table" in seat_list else "engine"
-        if mode == "referee" and self.cards is not None and not self.cards.enrolled(v.deck.name):
-            # Real cards need the deck's tags first: enrol, then this game starts.
-            self._after_enrol = (name, opts, seat_list)
-            return self.start_enrolment(v.deck.name)
-        if self.match_id is not None and not self._finished():
-            self.journal.abandon_match(self.match_id)
-        match_id = self.journal.new_match(v.name, v.to_json(), seat_list, mode=mode)
-        dealer = self.opts.first_dealer
-        if dealer is None:
-            dealer = self.rng.randrange(v.n_seats)
-        if mode == "referee":
-            self._install(match_id, seat_list, None, RefereeMatch(v, first_dealer=dealer))
-        else:
-            self._install(match_id, seat_list, Match(v, first_dealer=dealer), None)
-        self.phase = HAND_OVER
-        self.next_hand()
-        self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
-        return Outcome(True)
-
-    def next_hand(self) -> Outcome:
-        if self.phase == MATCH_OVER:
-            self.phase = HOME
-            self.version += 1
-            return Outcome(True)
-        if self.phase != HAND_OVER or self.match_id is None:
-            return Outcome(False, "no hand to deal now")  # a stray tap: nothing to show
-        hand = len(self._hands())
-        if self.referee is not None:
-            dealer = self.referee.next_dealer
-            spec: dict[str, Any] = {"table": True}
-            self.journal.add_hand(self.match_id, hand, dealer, spec)
-            self.referee.start_hand(spec)
-        else:
-            assert self.match is not None
-            dealer = self.match.next_dealer
-            spec = {"seed": self.rng.randrange(1 << 31)}
-            self.journal.add_hand(self.match_id, hand, dealer, spec)
-            self.match.start_hand(spec)
-        self.accusi_done = set()
-        self.declaring = None
-        self.phase = PLAY
-        self._changed()
-        return Outcome(True)
-
-    def _hands(self) -> list[Any]:
-        if self.match is not None:
-            return self.match.hands
-        if self.referee is not None:
-            return self.referee.hands
-        return []
-
-    def _hand_over(self) -> bool:
-        if self.match is not None:
-            return self.match.hand_over
-        return self.referee is not None and self.referee.hand_over
-
-    def _finished(self) -> bool:
-        if self.match is not None:
-            return self.match.finished
-        return self.referee is not None and self.referee.finished
-
-    @property
-    def totals(self) -> list[int]:
-        if self.match is not None:
-            return list(self.match.totals)
-        if self.referee is not None:
-            return list(self.referee.totals)
-        return []
-
-    @property
-    def winner(self) -> int | None:
-        if self.match is not None:
-            return self.match.winner
-        return self.referee.winner if self.referee is not None else None
-
-    def _close_match(self) -> None:
-        assert self.match_id is not None
-        row = self.journal.match(self.match_id)
-        if row is not None and row.finished is None:
-            self.journal.finish_match(self.match_id, self.winner, self.totals)
-            self.finished_here += 1
-        self.phase = MATCH_OVER
-        self.blink_seq += 1
-        self.say(self._win_message())
-        if self.opts.matches is not None and self.finished_here >= self.opts.matches:
-            self.stop(f"{self.finished_here} match(es) played")
-        elif self.opts.auto_next:
-            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
-
-    def _win_message(self) -> Message:
-        score = "-".join(map(str, self.totals))
-        v, winner = self.variant, self.winner
-        humans = [s for s, spec in enumerate(self.seats) if spec == "human"]
-        if winner is not None and v is not None and any(v.side_of(s) == winner for s in humans):
-            return msg("m_you_win", score=score)
-        return msg("m_match_won", side=msg("side_n", n=(winner or 0) + 1), score=score)
-
-    def stop(self, reason: str) -> None:
-        self.stopping = reason
-        if self.on_shutdown is not None:
-            self.on_shutdown(reason)
-
-    # ------------------------------------------------------------ actions
-
-    def submit(self, action: Action) -> Outcome:
-        """Check, journal, apply: the one path every action takes."""
-        if self.phase != PLAY or self.match_id is None:
-            return self.refuse(msg("r_no_hand"))
-        if self.referee is not None:
-            return self._submit_referee(action)
-        match = self.match
-        assert match is not None and match.state is not None
-        try:
-            check(match.state, action)
-        except IllegalAction as exc:
-            return self.refuse(engine_refusal(match.state, action, str(exc)))
-        hand = len(match.hands) - 1
-        idx = len(match.hands[-1].actions)
-        try:
-            self.journal.add_action(self.match_id, hand, idx, action_to_json(match.variant.deck, action))
-        except StoreError as exc:  # never apply what is not on disk
-            log.error("journal refused action: %s", exc)
-            return self.refuse(msg("r_not_recorded", why=str(exc)))
-        match.apply(action)
-        self._age_message()
-        self._after(action)
-        return Outcome(True)
-
-    def _submit_referee(self, action: Action) -> Outcome:
-        ref = self.referee
-        assert ref is not None and self.match_id is not None
-        reason = ref.check(action)
-        if reason is not None:
-            return self.refuse(reason)
-        hand = len(ref.hands) - 1
-        idx = len(ref.hands[-1].actions)
-        try:
-            self.journal.add_action(self.match_id, hand, idx, ref.action_json(action))
-        except StoreError as exc:
-            return self.refuse(msg("r_not_recorded", why=str(exc)))
-        notes = ref.apply(action)
-        self._age_message()  # before this action's own notes, which must be seen
-        for note in notes:
-            self.say(note, "refusal")
-            self.blink_seq += 1
-        self._after(action)
-        return Outcome(True)
-
-    def _age_message(self) -> None:
-        """A note fades after a few moves; an error (reader unplugged, journal) stays longer."""
-        self._msg_age += 1
-        # A refusal answers the moment it was made ("wait, seat 2 plays"): the next
-        # accepted action makes it stale. Notes stay a few moves, errors longer.
-        keep = {"error": 12, "refusal": 1}.get(self.message.level, 3)
-        if self.message.message and self._msg_age >= keep:
-            self.message = Said(Message(), "info", self.message.seq + 1)
-
-    def _after(self, action: Action) -> None:
-        if isinstance(action, Play) and action.seat not in self.accusi_done:
-            self.accusi_done.add(action.seat)
-        if isinstance(action, Declare):
-            if not self._possible_declarations(action.seat):
-                self.accusi_done.add(action.seat)
-                if self.declaring == action.seat:
-                    self.declaring = None
-        elif self.declaring is not None and self._window(self.declaring) is not None:
-            self.declaring = None
-        self._changed()
-        if self._hand_over():
-            self.phase = HAND_OVER
-            if self._finished():
-                self._close_match()
-            else:
-                self.say(msg("m_hand_over", score="-".join(map(str, self.totals))))
-                if self.opts.auto_next:
-                    self.next_hand()
-
-    # ------------------------------------------------------------ declarations
-
-    def _window(self, seat: int) -> Message | str | None:
-        if self.referee is not None:
-            return self.referee.declare_window(seat)
-        assert self.match is not None and self.match.state is not None
-        return self.match.state.declare_window(seat)
-
-    def _possible_declarations(self, seat: int) -> list[Declare]:
-        if self.phase != PLAY:
-            return []
-        if self.referee is not None:
-            return self.referee.possible_declarations(seat)
-        assert self.match is not None and self.match.state is not None
-        return self.match.state.possible_declarations(seat)
-
-    def _window_message(self, seat: int, reason: object) -> Message:
-        """Why ``seat`` may not declare now, in catalogue words (the referee's are already)."""
-        if isinstance(reason, Message):
-            return reason
-        if self.match is None or self.match.state is None:
-            return Message(text=str(reason))
-        st = self.match.state
-        if st.over:
-            return msg("r_hand_over")
-        pending = getattr(st, "pending", None)
-        if pending is not None:
-            kind, owner = pending
-            return msg("r_first_call" if kind == "call" else "r_first_discard", n=owner + 1)
-        found = window_refusal(self.match.variant, seat, st.to_move, bool(st.tricks), bool(st.trick), st.tricks)
-        return found or Message(text=str(reason))
-
-    def pending_accusi(self) -> set[int]:
-        """People who may still declare in a window open to everyone (computers wait)."""
-        v = self.variant
-        if self.phase != PLAY or v is None or not v.accusi:
-            return set()
-        if v.preset.declare_window not in COLLECTIVE_WINDOWS:
-            return set()
-        return {
-            s
-            for s, spec in enumerate(self.seats)
-            if not spec.startswith("cpu:")
-            and s not in self.accusi_done
-            and self._possible_declarations(s)
-        }
-
-    def accusi_open(self) -> bool:
-        return bool(self.pending_accusi()) or self.declaring is not None
-
-    def accuso_button(self, seat: int) -> Outcome:
-        """A seat's *Accuso* button: open (or close) its declaration on the screen."""
-        if self.phase != PLAY or seat >= len(self.seats):
-            return self.refuse(msg("r_no_hand") if self.phase != PLAY else msg("r_no_seat", n=seat + 1))
-        spec = self.seats[seat]
-        if spec.startswith("cpu:"):
-            return self.refuse(msg("r_seat_is_cpu", n=seat + 1))
-        if self.declaring == seat:
-            self.declaring = None
-            self.accusi_done.add(seat)
-            self.say(msg("m_accusi_closed", n=seat + 1))
-            self._changed()
-            return Outcome(True)
-        reason = self._window(seat)
-        if reason is not None:
-            return self.refuse(self._window_message(seat, reason))
-        if not self._possible_declarations(seat):
-            self.accusi_done.add(seat)
-            self._changed()
-            return self.refuse(msg("r_nothing_to_declare"))
-        self.declaring = seat
-        self.say(msg("m_choose_accuso", n=seat + 1))
-        self._changed()
-        return Outcome(True)
-
-    # ------------------------------------------------------------ computers
-
-    def cpu_request(self) -> CpuRequest | None:
-        """What a computer should think about now, or None."""
-        if self.phase != PLAY or self.match is None or self.match.state is None:
-            return None
-        state = self.match.state
-        v = self.match.variant
-        if v.accusi:
-            for seat, spec in enumerate(self.seats):
-                if not spec.startswith("cpu:") or state.declare_window(seat) is not None:
-                    continue
-                key = (len(self.match.hands), len(state.tricks), len(state.trick), seat)
-                if key not in self.asked and state.possible_declarations(seat):
-                    return CpuRequest(seat, "declare", self.generation, key)
-        mover = self._mover()
-        if mover is not None and self.seats[mover].startswith("cpu:") and not self.pending_accusi():
-            return CpuRequest(mover, "play", self.generation)
-        return None
-
-    def _mover(self) -> int | None:
-        """The seat that must act now: a pending call/discard's owner, else the seat to play."""
-        if self.match is None or self.match.state is None or self.match.state.over:
-            return None
-        state = self.match.state
-        pending = getattr(state, "pending", None)
-        if pending is not None:
-            return int(pending[1])
-        return state.to_move
-
-    def on_player_moved(self, ev: PlayerMoved) -> None:
-        if ev.generation != self.generation:
-            log.debug("stale answer from seat %d ignored", ev.seat)
-            return
-        if ev.asked:
-            self.asked.add(ev.asked)
-        for action in ev.actions:
-            if action.seat != ev.seat:
-                log.error("player of seat %d answered for seat %d", ev.seat, action.seat)
-                break
-            if self.submit(action).accepted:
-                continue
-            if isinstance(action, Declare):
-                continue  # e.g. a three after its four: skip it, nothing else changes
-            log.error("computer seat %d made an illegal move %r", ev.seat, action)
-            self._fallback(ev.seat)
-            break
-        self.version += 1
-
-    def _fallback(self, seat: int) -> None:
-        """A broken computer answer must not stall the table: play a legal card."""
-        if self.match is None or self.match.state is None or self.phase != PLAY:
-            return
-        if self._mover() != seat:
-            return
-        legal = [a for a in self.match.view_for(seat).legal if not isinstance(a, (Declare, Claim))]
-        plays = [a for a in legal if isinstance(a, Play)]
-        if plays or legal:
-            self.submit((plays or legal)[0])
+    # Why the touchscreen is not open (set by the device program), None while it is.
+    # Without it the table still referees real cards: buttons, reader, LED score.
+    screen_missing: str | None = None
 
     # ------------------------------------------------------------ events
 
-    def handle(self, event: object) -> None:
-        """One event of the queue. Unknown events are logged and dropped."""
-        name = type(event).__name__
-        handler = getattr(self, f"_on_{name}", None)
-        if handler is None:
-            log.debug("unhandled event %r", event)
-            return
-        handler(event)
+    def handle(self, event: Event) -> None:
+        """One event of the queue. A journal write that fails on the way (a
+        hand, a match, a seat's level not written) pauses the match: nothing
+        of it was applied (write-before-apply), and it is retried."""
+        try:
+            self._dispatch(event)
+        except JournalFailure as exc:
+            self.journal_failed(exc)
 
-    # app events
-    def _on_PlayerMoved(self, ev: PlayerMoved) -> None:
-        self.on_player_moved(ev)
+    def _dispatch(self, event: Event) -> None:
+        match event:
+            # the application's own
+            case PlayerMoved():
+                self.on_player_moved(event)
+            case PlayerFailed():
+                self.on_player_failed(event)
+            case Tick():
+                pass
+            case Shutdown(reason=reason):
+                self.stop(reason or "shutdown")
+            # the person at the screen
+            case ui.PlayCard(card=card, signals=signals):
+                self.play_card(card, signals)
+            case ui.Discard(card=card):
+                self.play_card(card)
+            case ui.Claim():
+                self.claim()
+            case ui.Call(card=card):
+                self.call(card)
+            case ui.ZuTun(card=card):
+                self.zu_tun(card)
+            case ui.Declare(declare_action=action):
+                self.declare(action)
+            case ui.NothingToDeclare():
+                self.screen_nothing_to_declare()
+            case ui.Signal() | ui.ShowScreen():
+                pass  # the screen's own business; signals travel with the PlayCard
+            case ui.NewGame():
+                self._new_game(event)
+            case ui.Continue():
+                self._continue()
+            case ui.NextHand():
+                self.next_hand()
+            case ui.SetLevel(seat=seat, level=level):
+                self.set_level(seat, level)
+            case ui.SetSetting(key=key, value=value):
+                self._set_setting(key, value)
+            case ui.ShowHistory(offset=offset, limit=limit):
+                self.browser.show_page(offset, limit)
+                self.version += 1
+            case ui.OpenSheet(match_id=match_id):
+                self.browser.open_sheet(match_id)
+                self.version += 1
+            case ui.OpenReplay(match_id=match_id, hand=hand):
+                self.browser.open_replay(match_id, hand)
+                self.version += 1
+            case ui.Quit():
+                self.stop("quit")
+            case ui.SimButton():
+                self._sim_button(event)
+            case ui.SimScan(card_code=code):
+                self._sim_scan(code)
+            # the hardware
+            case hal.ButtonPressed():
+                self._button_pressed(event.seat)
+            case hal.ButtonHeld():
+                self._button_held(event)
+            case hal.TagSeen(tag_id=tag):
+                self._tag_seen(tag)
+            case hal.ReaderOnline():
+                if self.reader_online is False:
+                    self.say(msg("m_reader_back"))
+                self.reader_online = True
+            case hal.ReaderOffline(reason=reason):
+                self.reader_online = False
+                self.blink_seq += 1
+                self.say(msg("m_reader_off", why=str(reason)), "error")
+            case hal.DisplayFault(reason=reason):
+                log.warning("score display fault: %s", reason)
+            case hal.ButtonReleased() | hal.TagRemoved() | hal.DisplayRestored():
+                pass
+            case _:
+                assert_never(event)
 
-    def _on_PlayerFailed(self, ev: PlayerFailed) -> None:
-        if ev.generation == self.generation:
-            log.error("computer seat %d failed: %s", ev.seat, ev.error)
-            if ev.asked:
-                self.asked.add(ev.asked)
-            self._fallback(ev.seat)
-            self.version += 1
-
-    def _on_Tick(self, ev: Tick) -> None:
-        pass
-
-    def _on_Shutdown(self, ev: Shutdown) -> None:
-        self.stop(ev.reason or "shutdown")
-
-    # ui intents
-    def _human_seat(self) -> int | None:
-        """The seat at the screen: the human to move, else the first human seat."""
-        humans = [s for s, spec in enumerate(self.seats) if spec == "human"]
-        if not humans:
-            return None
-        mover = self._mover()
-        if mover in humans:
-            return mover
-        return humans[0]
-
-    def _on_PlayCard(self, ev: Any) -> None:
-        if self.referee is not None:
-            # A table game: a tap on a card stands in for a scan (reader-less play).
-            self.play_table_card(ev.card)
-            return
-        seat = self._human_seat()
-        if seat is None:
-            self.refuse(msg("r_no_screen_seat"))
-            return
-        if self.match is None or self.match.state is None or self.phase != PLAY:
-            self.refuse(msg("r_no_hand"))
-            return
-        mover = self._mover()
-        if mover != seat:
-            self.refuse(msg("r_turn_of", n=(mover or 0) + 1))
-            return
-        pending = getattr(self.match.state, "pending", None)
-        if pending is not None and pending[0] == "discard":
-            self.submit(Discard(seat, ev.card))
-            return
-        self.submit(Play(seat, ev.card, tuple(getattr(ev, "signals", ()))))
-
-    def _on_Claim(self, ev: Any) -> None:
-        seat = self._human_seat()
-        if seat is None:
-            self.refuse(msg("r_no_screen_seat"))
-            return
-        self.submit(Claim(seat))
-
-    def _on_Call(self, ev: Any) -> None:
-        seat = self._human_seat()
-        if seat is None:
-            self.refuse(msg("r_no_screen_seat"))
-            return
-        self.submit(Call(seat, ev.card))
-
-    def _on_Declare(self, ev: Any) -> None:
-        action = ev.declare_action
-        if self.seats and self.seats[action.seat].startswith("cpu:"):
-            self.refuse(msg("r_cpu_seat"))
-            return
-        self.submit(action)
-
-    def _on_ZuTun(self, ev: Any) -> None:
-        seat = self._human_seat()
-        if seat is None:
-            self.refuse(msg("r_no_screen_seat"))
-            return
-        self.submit(ZuTun(seat, ev.card))
-
-    def _on_NewGame(self, ev: Any) -> None:
-        seats = None
+    def _new_game(self, ev: ui.NewGame) -> None:
+        seats: list[SeatSpec] | None = None
         if ev.seats:
-            seats = [
-                f"cpu:{s.level or 'normal'}" if s.kind == "computer" else s.kind for s in ev.seats
-            ]
+            seats = []
+            for s in ev.seats:
+                spec = f"cpu:{s.level or 'normal'}" if s.kind == "computer" else s.kind
+                try:
+                    seats.append(check_seat(spec))
+                except ValueError as exc:
+                    self.refuse(msg("r_bad_game", why=str(exc)))
+                    return
         self.new_match(ev.variant, dict(ev.options), seats)
 
-    def _on_Continue(self, ev: Any) -> None:
+    def _continue(self) -> None:
         if self.phase in (HOME, MATCH_OVER):
             row = self.journal.unfinished()
             if row is not None:
@@ -673,36 +187,20 @@ class TableController:
                 return
         self.version += 1
 
-    def _on_NextHand(self, ev: Any) -> None:
-        self.next_hand()
-
-    def _on_SetLevel(self, ev: Any) -> None:
-        if 0 <= ev.seat < len(self.seats) and self.seats[ev.seat].startswith("cpu:"):
-            try:
-                spec = check_seats([f"cpu:{ev.level}"])[0]
-            except ValueError:
-                self.refuse(msg("r_bad_level", level=str(ev.level)))
-                return
-            self.seats[ev.seat] = spec
-            if self.match_id is not None:
-                self.journal.set_seats(self.match_id, self.seats)
-            self.say(msg("m_level_now", n=ev.seat + 1, level=Term(ev.level)))
-            self._changed()
-
-    def _on_SetSetting(self, ev: Any) -> None:
-        if ev.key == "enrol_deck":  # (re)learn a deck's tags: every card scanned once
-            if ev.value:
-                self.start_enrolment(str(ev.value))
+    def _set_setting(self, key: str, value: bool | int | str) -> None:
+        if key == "enrol_deck":  # (re)learn a deck's tags: every card scanned once
+            if value:
+                self.start_enrolment(str(value))
             else:
                 self.stop_enrolment()
-        elif ev.key == "brightness" and isinstance(ev.value, int):
-            self.brightness = max(0, min(7, round(ev.value * 7 / 100)))
+        elif key == "brightness" and isinstance(value, int):
+            self.brightness = max(0, min(7, round(value * 7 / 100)))
             self.version += 1
             self._persist("brightness", self.brightness)
-        elif ev.key in ("language", "deck_style", "german_style", "sounds"):
-            self._persist(ev.key, ev.value)
+        elif key in ("language", "deck_style", "german_style", "sounds"):
+            self._persist(key, value)
 
-    def _persist(self, key: str, value: Any) -> None:
+    def _persist(self, key: str, value: bool | int | str) -> None:
         """Keep a setting changed on the screen in ``<state_dir>/settings.toml``.
 
         The settings file itself (/etc on the box, read-only under the unit) is
@@ -722,39 +220,68 @@ class TableController:
             log.warning("setting %s not saved to %s: %s", key, path, exc)
             self.say(msg("m_settings_not_saved", why=str(exc)), "error")
 
-    def _on_Quit(self, ev: Any) -> None:
-        self.stop("quit")
-
-    def _on_SimButton(self, ev: Any) -> None:
-        from hal.events import ButtonHeld, ButtonPressed
-
+    def _sim_button(self, ev: ui.SimButton) -> None:
         if ev.button == "menu" and ev.hold_s >= 3.0:
-            self.handle(ButtonHeld("menu", 10.0 if ev.hold_s >= 10.0 else 3.0))
+            self.handle(hal.ButtonHeld("menu", 10.0 if ev.hold_s >= 10.0 else 3.0))
         else:
-            self.handle(ButtonPressed(ev.button))
+            self.handle(hal.ButtonPressed(ev.button))
 
-    def _on_SimScan(self, ev: Any) -> None:
+    def _sim_scan(self, code: str) -> None:
         # Without a reader pipeline (unit tests) a simulated scan is the card itself.
         v = self.variant
         if v is None:
             self.refuse(msg("r_nothing_to_scan"))
             return
         try:
-            card = v.deck.parse(ev.card_code)
+            card = v.deck.parse(code)
         except TressetteError:
-            self.refuse(msg("r_bad_card_code", code=str(ev.card_code)))
+            self.refuse(msg("r_bad_card_code", code=str(code)))
             return
         self.play_table_card(card)
 
-    # hal events
-    def _on_ButtonPressed(self, ev: Any) -> None:
-        seat = ev.seat
+    def _button_pressed(self, seat: int | None) -> None:
         if seat is not None:
             self.accuso_button(seat)
         elif self.phase in (HAND_OVER, MATCH_OVER):
             self.next_hand()
+        elif self.phase == HOME and self.screen_missing is not None:
+            self.start_without_screen()
 
-    def _on_ButtonHeld(self, ev: Any) -> None:
+    # ------------------------------------------------------------ without a screen
+
+    def set_screen_missing(self, why: str | None) -> None:
+        """The device program says whether the touchscreen is open (``None``) or why not."""
+        if why != self.screen_missing:
+            if why is not None and self.screen_missing is None:
+                self.blink_seq += 1  # the LED display shows the code: make it noticed
+            self.screen_missing = why
+            self.version += 1
+
+    def _needs_screen(self) -> bool:
+        """A seat of this match plays through the touchscreen (a person there, or a
+        computer whose cards the screen names): without it the match waits."""
+        return any(spec.kind != "table" for spec in self.seats)
+
+    def start_without_screen(self) -> Outcome:
+        """The menu button at home, with no screen: the unfinished match, else a refereed
+        real-card game of the settings' variant (every seat "table": nobody can play on a
+        screen that is not there, and a computer could not show its cards)."""
+        from firmware.config import TABLE
+        from firmware.engine import make_variant
+
+        row = self.journal.unfinished()
+        if row is not None and self.resume(row.id):
+            return Outcome(True, "resumed")
+        options = dict(self.settings.options)
+        try:
+            variant = make_variant(self.settings.variant, dict(options))
+        except TressetteError as exc:
+            return self.refuse(msg("r_bad_game", why=str(exc)))
+        if variant.preset.call_partner:  # every hand opens with a call, chosen on the screen
+            return self.refuse(msg("r_bad_game", why=f"{variant.name}: the call is made on the screen"))
+        return self.new_match(variant.name, options, [TABLE] * variant.n_seats)
+
+    def _button_held(self, ev: hal.ButtonHeld) -> None:
         if ev.button != "menu":
             return
         if ev.seconds >= 10.0:
@@ -767,104 +294,30 @@ class TableController:
             self._changed()
             self.say(msg("m_menu_kept"))
 
-    def _on_ButtonReleased(self, ev: Any) -> None:
-        pass
-
-    def _on_TagSeen(self, ev: Any) -> None:
+    def _tag_seen(self, tag: str) -> None:
         if self.enrol is not None:
-            note = self.enrol.scan(ev.tag_id)
-            self.say(note.message, note.level)
-            if note.level == "refusal":
-                self.blink_seq += 1
-            if self.enrol.done:
-                self.enrol_finished()
+            self.enrol_scan(tag)
             return
         if self.cards is None:
             self.refuse(msg("r_no_deck_map"))
             return
         v = self.variant
-        card = self.cards.card_of(ev.tag_id, v.deck.name if v is not None else None)
+        card = self.cards.card_of(tag, v.deck.name if v is not None else None)
         if card is None:
-            self.refuse(msg("r_unknown_tag", tag=str(ev.tag_id)))
+            self.refuse(msg("r_unknown_tag", tag=str(tag)))
             return
         self.play_table_card(card)
-
-    def _on_TagRemoved(self, ev: Any) -> None:
-        pass
-
-    def _on_ReaderOnline(self, ev: Any) -> None:
-        if self.reader_online is False:
-            self.say(msg("m_reader_back"))
-        self.reader_online = True
-
-    def _on_ReaderOffline(self, ev: Any) -> None:
-        self.reader_online = False
-        self.blink_seq += 1
-        self.say(msg("m_reader_off", why=str(ev.reason)), "error")
-
-    def _on_DisplayFault(self, ev: Any) -> None:
-        log.warning("score display fault: %s", ev.reason)
-
-    def _on_DisplayRestored(self, ev: Any) -> None:
-        pass
-
-    # ------------------------------------------------------------ real cards
-
-    def play_table_card(self, card: int) -> Outcome:
-        """A scanned card: the play of the seat to move, if legal as far as we can know."""
-        if self.phase != PLAY:
-            return self.refuse(msg("r_scan_ignored"))
-        if self.referee is None:
-            return self.refuse(msg("r_screen_game"))
-        seat = self.referee.to_move
-        if self.seats[seat] != "table":
-            return self.refuse(msg("r_table_turn", n=seat + 1))
-        return self.submit(Play(seat, card))
-
-    def start_enrolment(self, deck: str) -> Outcome:
-        from firmware.app.cards_map import Enrolment
-
-        if self.cards is None:
-            return self.refuse(msg("r_no_card_store"))
-        from firmware.engine.cards import DECKS
-
-        if deck not in DECKS:
-            return self.refuse(msg("r_no_deck", deck=deck))
-        self.enrol = Enrolment(deck, self.cards)
-        self.phase_before_enrol = self.phase
-        self.phase = ENROL
-        self.say(self.enrol.prompt())
-        self._changed()
-        return Outcome(True)
-
-    def stop_enrolment(self) -> Outcome:
-        """Leave an enrolment half done: nothing saved, the deck's previous map stays."""
-        if self.enrol is None:
-            return Outcome(False, "not enrolling")
-        self.enrol = None
-        self._after_enrol = None  # the table game that waited for this deck is not started
-        self.phase = self.phase_before_enrol
-        self.say(msg("m_enrol_stopped"))
-        self._changed()
-        return Outcome(True)
-
-    def enrol_finished(self) -> None:
-        assert self.enrol is not None
-        self.cards.save(self.enrol.deck_name, self.enrol.mapping)
-        self.say(msg("m_enrolled", deck=Term("deck_" + self.enrol.deck_name), n=len(self.enrol.mapping)))
-        self.enrol = None
-        self.phase = getattr(self, "phase_before_enrol", HOME)
-        self._changed()
-        pending, self._after_enrol = getattr(self, "_after_enrol", None), None
-        if pending is not None:
-            self.new_match(*pending)
 
     # ------------------------------------------------------------ outputs
 
     def display(self) -> DisplayState:
+        if self.journal_error is not None:
+            return DisplayState(JOURNAL_ERROR_CODE, None, self.blink_seq)
         v = self.variant
         if self.phase == ENROL and self.enrol is not None:
             return DisplayState(f"{len(self.enrol.mapping):4d}"[-4:], None, self.blink_seq)
+        if self.screen_missing is not None and (v is None or self.phase == HOME or self._needs_screen()):
+            return DisplayState(NO_SCREEN_CODE, None, self.blink_seq)
         if v is None or self.phase == HOME:
             return DisplayState("----", None, self.blink_seq)
         if self.phase == PLAY and self.accusi_open():
@@ -880,22 +333,13 @@ class TableController:
         side = v.side_of(seat)
         return DisplayState(f"{seat + 1}-{min(totals[side], 99):2d}", None, self.blink_seq, win)
 
-    def _to_move(self) -> int | None:
-        if self.phase != PLAY:
-            return None
-        if self.match is not None and self.match.state is not None:
-            return self.match.state.to_move
-        if self.referee is not None:
-            return self.referee.to_move
-        return None
-
     def view_seat(self) -> int:
         if self.declaring is not None:
             return self.declaring
         human = self._human_seat()
         return 0 if human is None else human
 
-    def model(self, stats: Any = None) -> Any:
+    def model(self, stats: Stats | None = None) -> TableModel:
         """The screen's :class:`ui.model.TableModel` for the current state."""
         from firmware.app.present import build_model
 

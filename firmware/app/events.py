@@ -1,10 +1,15 @@
-"""Events of the one queue that are the application's own.
+"""The one queue's event type, and the events that are the application's own.
 
-The queue carries three families, all small frozen values:
+The queue carries three families, all small frozen values, joined in one
+union :data:`Event`:
 
 - HAL events (:mod:`hal.events`): buttons, tags, reader and display status;
 - UI intents (:mod:`ui.intents`): what the person at the screen wants;
-- the ones below: a computer player's answer, a clock tick, a request to stop.
+- the ones below (:data:`AppEvent`): a computer player's answer, a clock
+  tick, a request to stop.
+
+The controller handles an ``Event`` with one ``match`` ending in
+``assert_never``: a new event type that is not handled is a type error.
 """
 
 from __future__ import annotations
@@ -12,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.engine import Action
-from hal.events import EventQueue
+from hal.events import EventQueue, HalEvent
+from ui.intents import Intent
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,16 +62,18 @@ class Shutdown:
     reason: str = ""
 
 
-def one_queue() -> EventQueue:
-    """The program's one event queue (a HAL :class:`EventQueue` that is always truthy).
+AppEvent = PlayerMoved | PlayerFailed | Tick | Shutdown
 
-    ``hal.box.open_*_hardware(events=q)`` does ``events or EventQueue()``; an
-    empty EventQueue has ``len() == 0`` and would be replaced by a second,
-    private queue. Truthiness here keeps the queue one.
+Event = HalEvent | Intent | AppEvent
+"""Everything that travels in the program's one queue."""
+
+EventBus = EventQueue[Event]
+
+
+def one_queue() -> EventBus:
+    """The program's one event queue.
+
+    ``hal.box.open_*_hardware(events=q)`` puts the HAL's events into it, the
+    main loop the UI's intents, the computer seats their answers.
     """
-    return _OneQueue()
-
-
-class _OneQueue(EventQueue):
-    def __bool__(self) -> bool:
-        return True
+    return EventQueue[Event]()

@@ -13,12 +13,36 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from firmware.app.controller import DisplayState, TableController
+from firmware.app.events import Event, EventBus
+from firmware.app.notify import Notifier
 from firmware.app.seats import ComputerSeats
+from hal.display import SegmentDisplay
+
+if TYPE_CHECKING:
+    from ui.intents import Intent, SeatSetup
+    from ui.model import TableModel
+
+
+class Screen(Protocol):
+    """What the loop needs of the UI (:class:`ui.app.UIApp`)."""
+
+    @property
+    def busy(self) -> bool: ...
+
+    def intents(self) -> list[Intent]: ...
+
+    def set_model(self, model: TableModel) -> None: ...
+
+    def preset_home(
+        self, variant: str, options: Mapping[str, object] | None = None, seats: tuple[SeatSetup, ...] | None = None
+    ) -> None: ...
+
+    def update(self, dt: float) -> None: ...
 
 log = logging.getLogger("firmware.app.loop")
 
@@ -28,15 +52,15 @@ BUSY_MAX_S = 1.5
 class DisplayDriver:
     """Shows the controller's :class:`DisplayState` on a HAL score display."""
 
-    def __init__(self, display: Any) -> None:
+    def __init__(self, display: SegmentDisplay | None) -> None:
         self.display = display
-        self._shown: tuple[Any, ...] | None = None
+        self._shown: tuple[str, tuple[int, int] | None] | None = None
         self._blink_seq = 0
 
     def update(self, ds: DisplayState, brightness: int | None = None) -> None:
         if self.display is None:
             return
-        if brightness is not None and brightness != getattr(self.display, "brightness", brightness):
+        if brightness is not None and brightness != self.display.brightness:
             try:
                 self.display.brightness = brightness
             except Exception as exc:
@@ -79,12 +103,12 @@ class MainLoop:
     def __init__(
         self,
         ctl: TableController,
-        events: Any,  # hal.events.EventQueue (anything with put / get(timeout))
+        events: EventBus,
         *,
         seats: ComputerSeats | None = None,
-        ui: Any = None,  # ui.app.UIApp
-        display: Any = None,
-        notifier: Any = None,
+        ui: Screen | None = None,
+        display: SegmentDisplay | None = None,
+        notifier: Notifier | None = None,
         present: Callable[[], None] | None = None,  # draw + flip
         pump: Callable[[], None] | None = None,  # pygame events → ui.handle
         frame_s: float = 1 / 30,
@@ -108,7 +132,7 @@ class MainLoop:
         self._busy_since: float | None = None
         self.wait_for_ui = False
         self._last_draw_error = ""  # a window someone watches: let the cards land first
-        self._home_preset: object = None
+        self._home_preset: object = None  # the last game offered on the home screen
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
         while self.ctl.stopping is None and not (until is not None and until()):
@@ -125,6 +149,7 @@ class MainLoop:
             for intent in self.ui.intents():
                 self.events.put(intent)
         wait = self.frame_s if timeout is None else timeout
+        event: Event | None
         try:
             event = self.events.get(timeout=wait) if wait > 0 else self.events.get_nowait()
         except queue.Empty:
@@ -138,6 +163,11 @@ class MainLoop:
             if self.seats is not None and not self._ui_busy():
                 self.seats.poll(self.ctl)
             event = self.events.get_nowait()
+        # A journal that could not be written: probe it (rate-limited inside);
+        # when it works again the computers are asked again below.
+        retry = getattr(self.ctl, "retry_journal", None)
+        if retry is not None:
+            retry()
         if self.seats is not None and not self._ui_busy():
             self.seats.poll(self.ctl)
         try:
@@ -149,6 +179,9 @@ class MainLoop:
         if self.notifier is not None:
             if not self.notifier.ready_sent:  # READY=1 once the first frame is out
                 self.notifier.ready()
+            state = getattr(self.ctl, "journal_state", None)
+            if state is not None:
+                self.notifier.set_status("playing" if state() == "ok" else f"journal {state()}")
             self.notifier.loop_alive()
 
     def _ui_busy(self) -> bool:
@@ -156,7 +189,7 @@ class MainLoop:
         at most ``BUSY_MAX_S`` so a UI that never settles cannot stall the table."""
         if not self.wait_for_ui or self.ui is None:
             return False
-        busy = bool(getattr(self.ui, "busy", False))
+        busy = self.ui.busy
         now = self.clock()
         if not busy:
             self._busy_since = None
@@ -169,6 +202,7 @@ class MainLoop:
         """Keep the home screen on the table's game whenever that game changes."""
         from firmware.app.present import home_preset
 
+        assert self.ui is not None
         variant, options, seats = home_preset(self.ctl)
         key = (variant, sorted(options.items()), seats)
         if key != self._home_preset:
@@ -177,7 +211,7 @@ class MainLoop:
 
     def refresh(self, *, force: bool = False) -> None:
         now = self.clock()
-        self.display.update(self.ctl.display(), getattr(self.ctl, "brightness", None))
+        self.display.update(self.ctl.display(), self.ctl.brightness)
         self.display.tick()
         due = force or now - self._last_frame >= self.frame_s
         if not due:

@@ -6,28 +6,26 @@ module imports only :mod:`ui.model` and :mod:`ui.intents` (plain data, no pygame
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
+
+from firmware.app.core import ENROL, HOME, MATCH_OVER
+from firmware.config import SeatSpec
+from firmware.store import Journal
+from ui.intents import SeatSetup
+from ui.model import Banner, EnrolStatus, StatLine, Stats, TableModel, model_from_view
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController
 
 
-def seat_setups(seats: list[str]) -> tuple[Any, ...]:
+def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
     """Who sits where; names left empty: the screen names seats in its own language."""
-    from ui.intents import SeatSetup
-
-    out = []
-    for spec in seats:
-        if spec.startswith("cpu:"):
-            out.append(SeatSetup("computer", spec.split(":", 1)[1]))
-        elif spec == "table":
-            out.append(SeatSetup("table", None))
-        else:
-            out.append(SeatSetup("human", None))
-    return tuple(out)
+    return tuple(SeatSetup(spec.kind, spec.level) for spec in seats)
 
 
-def home_preset(ctl: TableController) -> tuple[str, dict[str, Any], tuple[Any, ...]]:
+def home_preset(ctl: TableController) -> tuple[str, dict[str, object], tuple[SeatSetup, ...]]:
     """The game the home screen offers next: the one at the table, else the settings'.
 
     So "new game" after a match repeats the same table (variant, options and who
@@ -45,22 +43,17 @@ def enrolled_decks(ctl: TableController) -> tuple[str, ...]:
 
     if ctl.cards is None:
         return ()
-    saved = getattr(ctl.cards, "saved", ctl.cards.enrolled)
-    return tuple(name for name in DECKS if saved(name))
+    return tuple(name for name in DECKS if ctl.cards.saved(name))
 
 
-def enrol_status(ctl: TableController) -> Any:
-    from ui.model import EnrolStatus
-
+def enrol_status(ctl: TableController) -> EnrolStatus | None:
     e = ctl.enrol
     if e is None:
         return None
     return EnrolStatus(e.deck_name, len(e.mapping), len(e.order), e.expected)
 
 
-def stats_model(journal: Any) -> Any:
-    from ui.model import StatLine, Stats
-
+def stats_model(journal: Journal) -> Stats:
     lines = tuple(
         StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"])
         for s in journal.statistics()
@@ -72,35 +65,30 @@ def stats_model(journal: Any) -> Any:
     return Stats(lines=lines, history=tuple(history))
 
 
-def build_model(ctl: TableController, stats: Any = None) -> Any:
-    from firmware.app.controller import ENROL, HOME
-    from ui.model import Banner, TableModel, model_from_view
-
+def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     message = ctl.message.message  # a catalogue key + args: the screen translates it
     if stats is None:
         stats = stats_model(ctl.journal)
     resumable = ctl.journal.unfinished() is not None
     enrolled = enrolled_decks(ctl)
     if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
-        return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
-                          enrolling=enrol_status(ctl))
+        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
+                                             enrolling=enrol_status(ctl)))
     seat = ctl.view_seat()
     view = None
     if ctl.match is not None and ctl.match.state is not None:
         view = ctl.match.view_for(seat)
-    elif ctl.referee is not None and ctl.referee.state is not None:
-        view = ctl.referee.view_for(seat)
     if view is None:
-        return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled)
+        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
     banners = list(ctl.banners)
     if ctl.accusi_open():
         banners.append(Banner("info", None, key="b_accusi_open"))
-    show_hand = ctl.seats[seat] == "human" or ctl.declaring is not None
-    return model_from_view(
+    show_hand = ctl.seats[seat].kind == "human" or ctl.declaring is not None
+    model = model_from_view(
         view,
         seats=seat_setups(ctl.seats),
         totals=tuple(ctl.totals),
-        match_over=ctl.phase == "match_over",
+        match_over=ctl.phase == MATCH_OVER,
         winner=ctl.winner,
         banners=banners,
         message=message,
@@ -110,3 +98,23 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
         hand_no=len(ctl._hands()),
         enrolled=enrolled,
     )
+    if ctl.phase == MATCH_OVER and ctl.match is not None and ctl.match.hands:
+        # the end of a match shows it hand by hand
+        from firmware.app.browse import live_sheet
+
+        model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
+    return ctl.browser.attach(declaration_window(ctl, seat, model))
+
+
+def declaration_window(ctl: TableController, seat: int, model: TableModel) -> TableModel:
+    """The engine's legal declarations, as far as the table lets ``seat`` make them now.
+
+    In the onori round a seat's declarations show only at its turn, with *Nothing
+    to declare* beside them; no card is playable until the round is over.
+    """
+    declarable = model.declarable if ctl.may_declare_now(seat) else ()
+    playable = frozenset() if ctl.cards_wait() else model.playable
+    prompt = ctl.declare_prompt(seat)
+    if (declarable, playable, prompt) == (model.declarable, model.playable, model.declare_prompt):
+        return model
+    return replace(model, declarable=declarable, playable=playable, declare_prompt=prompt)

@@ -12,9 +12,10 @@ from __future__ import annotations
 import logging
 import signal
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from types import FrameType
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 from firmware.app.cards_map import CardsMap
 from firmware.app.controller import ControllerOptions, TableController
@@ -23,8 +24,19 @@ from firmware.app.loop import MainLoop
 from firmware.app.messages import msg
 from firmware.app.notify import Notifier
 from firmware.app.seats import ComputerSeats
-from firmware.config import Settings, apply_overlay, overlay_path
+from firmware.config import TABLE, Settings, apply_overlay, overlay_path
 from firmware.store import Journal
+from hal.box import Hardware
+from hal.display import SegmentDisplay
+from hal.sim import PtyReader, SimButtons, SimReader
+
+if TYPE_CHECKING:
+    from firmware.app.device import ScreenKeeper
+    from firmware.app.window import SimWindow
+
+
+class Closable(Protocol):
+    def close(self) -> None: ...
 
 log = logging.getLogger("firmware.app.runtime")
 
@@ -38,7 +50,7 @@ class Runtime:
         options: ControllerOptions,
         think_ms: int,
         seed: int | None,
-        problems: list[str] = (),  # type: ignore[assignment]
+        problems: Sequence[str] = (),
         health_path: Path | None = None,
     ) -> None:
         self.settings = settings
@@ -48,7 +60,7 @@ class Runtime:
         problems = list(problems) + apply_overlay(settings, state_dir)
         if options.settings_file is None:
             options.settings_file = overlay_path(state_dir)
-        self.journal = Journal.open(state_dir)
+        self.journal = Journal.open_lazily(state_dir)  # not openable now: paused, retried
         self.cards = CardsMap(state_dir)
         self.ctl = TableController(journal=self.journal, settings=settings.game, options=options, cards=self.cards)
         for problem in problems:
@@ -57,16 +69,23 @@ class Runtime:
             self.ctl.say(msg("m_settings_moved", file=settings.overlay_moved.name), "error")
         self.seats = ComputerSeats(self.events.put, seed=seed or 0, think_ms=think_ms)
         self.notifier = Notifier(health_path=health_path, status=self._status)
-        self.closers: list[Any] = []
+        self.closers: list[Closable] = []
         self.loop = MainLoop(self.ctl, self.events, seats=self.seats, notifier=self.notifier)
-        self.window: Any = None
-        self.reader: Any = None
-        self.buttons: Any = None
-        self.display: Any = None
-        self.hw: Any = None
+        self.window: SimWindow | None = None
+        self.reader: SimReader | PtyReader | None = None  # the simulator's card reader
+        self.buttons: SimButtons | None = None  # the simulator's buttons
+        self.display: SegmentDisplay | None = None
+        self.hw: Hardware | None = None
+        self.screen: ScreenKeeper | None = None  # the box's touchscreen (tressette run)
 
-    def _status(self) -> dict[str, Any]:
-        return {"phase": self.ctl.phase, "match": self.ctl.match_id}
+    def _status(self) -> dict[str, object]:
+        # "journal": "ok" or "failing: <reason>" (firmware/app/journal_guard.py)
+        status: dict[str, object] = {
+            "phase": str(self.ctl.phase), "match": self.ctl.match_id, "journal": self.ctl.journal_state(),
+        }  # fmt: skip
+        if self.screen is not None:
+            status.update(self.screen.health())  # "screen": ok / absent / failed
+        return status
 
     # ------------------------------------------------------------ signals
 
@@ -85,7 +104,7 @@ class Runtime:
         from hal.box import open_sim_hardware
 
         # The real reader thread over a pty when a window or a table seat may scan.
-        pty = not headless or "table" in self.ctl.settings.seats
+        pty = not headless or TABLE in self.ctl.settings.seats
         self.hw = open_sim_hardware(
             self.settings.hardware_config, events=self.events, pty_reader=pty
         )
@@ -95,17 +114,19 @@ class Runtime:
         self.display = self.hw.display
         from firmware.app.window import SimWindow
 
-        self.window = SimWindow(self, size=size, headless=headless)
-        self.closers.append(self.window)
-        self.loop.ui = self.window.ui
+        window = self.window = SimWindow(self, size=size, headless=headless)
+        self.closers.append(window)
+        self.loop.ui = window.ui
         self.loop.display.display = self.display
         self.loop.pump = self._pump_sim
-        self.loop.present = self.window.present
+        self.loop.present = window.present
         self.loop.wait_for_ui = not headless
 
     def _pump_sim(self) -> None:
-        self.hw.tick()
-        self.window.pump()
+        if self.hw is not None:
+            self.hw.tick()
+        if self.window is not None:
+            self.window.pump()
 
     # ------------------------------------------------------------ device
 

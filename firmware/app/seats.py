@@ -1,8 +1,14 @@
-"""Seat kinds and the computer players' worker.
+"""Who sits where: the seats' side of the table controller, and the computers' worker.
 
-Seats are spec strings, in turn order: ``human`` (the touchscreen),
-``cpu:easy|normal|hard`` (a computer player), ``table`` (a person with real
-cards, read by the card reader).
+Seats are :class:`~firmware.config.SeatSpec` values, in turn order: ``human``
+(the touchscreen), ``computer`` with a level (a computer player), ``table`` (a
+person with real cards, read by the card reader). The strings ``human``,
+``cpu:LEVEL``, ``table`` exist only at the edges (settings, ``--seats``, journal).
+
+:class:`SeatActions` turns what a seat does into engine actions: the person at
+the screen (a card, a claim, a call, zu tun, a declaration), a card scanned
+for a table seat, a computer's answer. It also says what a computer should
+think about now (:meth:`SeatActions.cpu_request`).
 
 Computer players think on a worker (:class:`concurrent.futures.Executor`) so
 the screen never freezes; the answer comes back through the one queue as a
@@ -22,11 +28,190 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
-from firmware.app.controller import CpuRequest, TableController
+from firmware.app.core import PLAY, AskKind, CpuRequest, Outcome, TableCore
 from firmware.app.events import PlayerFailed, PlayerMoved
-from firmware.engine import Action, Declare, Play, View
+from firmware.app.messages import Term, msg
+from firmware.config import SeatSpec, check_seat
+from firmware.engine import Action, Call, Claim, Declare, Discard, Play, View, ZuTun
 
 log = logging.getLogger("firmware.app.seats")
+
+
+class SeatActions(TableCore):
+    """What each seat does, turned into engine actions; what the computers are asked."""
+
+    # ------------------------------------------------------------ computers
+
+    def cpu_request(self) -> CpuRequest | None:
+        """What a computer should think about now, or None."""
+        if self.phase != PLAY or self.match is None or self.match.state is None:
+            return None
+        if self.journal_error is not None:
+            return None  # paused: asked again when the journal is writable
+        found = self.declare_request()
+        if found is not None:
+            seat, key = found
+            return CpuRequest(seat, AskKind.DECLARE, self.generation, key)
+        mover = self._mover()
+        if mover is not None and self.seats[mover].computer and not self.computers_wait():
+            return CpuRequest(mover, AskKind.PLAY, self.generation)
+        return None
+
+    def on_player_moved(self, ev: PlayerMoved) -> None:
+        if ev.generation != self.generation or self.journal_error is not None:
+            log.debug("stale answer from seat %d ignored", ev.seat)
+            return
+        if ev.asked:
+            self.asked.add(ev.asked)
+        for action in ev.actions:
+            if action.seat != ev.seat:
+                log.error("player of seat %d answered for seat %d", ev.seat, action.seat)
+                break
+            if self.submit(action).accepted:
+                continue
+            if self.journal_error is not None:
+                break  # not the computer's fault: it is asked again after the retry
+            if isinstance(action, Declare):
+                continue  # e.g. a three after its four: skip it, nothing else changes
+            log.error("computer seat %d made an illegal move %r", ev.seat, action)
+            self._fallback(ev.seat)
+            break
+        self.declarations_prompt()  # the onori round may have come to a person
+        self.version += 1
+
+    def on_player_failed(self, ev: PlayerFailed) -> None:
+        if ev.generation == self.generation:
+            log.error("computer seat %d failed: %s", ev.seat, ev.error)
+            if ev.asked:
+                self.asked.add(ev.asked)
+            self._fallback(ev.seat)
+            self.declarations_prompt()
+            self.version += 1
+
+    def _fallback(self, seat: int) -> None:
+        """A broken computer answer must not stall the table: play a legal card."""
+        if self.match is None or self.match.state is None or self.phase != PLAY:
+            return
+        if self._mover() != seat or self.cards_wait():
+            return
+        legal = [a for a in self.match.view_for(seat).legal if not isinstance(a, (Declare, Claim))]
+        plays = [a for a in legal if isinstance(a, Play)]
+        if plays or legal:
+            self.submit((plays or legal)[0])
+
+    def set_level(self, seat: int, level: str) -> None:
+        """Change a computer seat's level during the match (key L)."""
+        if not (0 <= seat < len(self.seats) and self.seats[seat].computer):
+            return
+        try:
+            spec = check_seat(f"cpu:{level}")
+        except ValueError:
+            self.refuse(msg("r_bad_level", level=str(level)))
+            return
+        self.seats[seat] = spec
+        if self.match_id is not None:
+            self.journal.set_seats(self.match_id, [str(s) for s in self.seats])
+        self.say(msg("m_level_now", n=seat + 1, level=Term(level)))
+        self._changed()
+
+    # ------------------------------------------------------------ the person at the screen
+
+    def _screen_seat(self) -> int | None:
+        if self.real_cards:
+            # Real cards: the screen's buttons (call, zu tun, claim) act for the table
+            # seat that must act now.
+            mover = self._mover()
+            if mover is not None and self.seats[mover].kind == "table":
+                return mover
+            self.refuse(msg("r_table_turn", n=(mover or 0) + 1))
+            return None
+        seat = self._human_seat()
+        if seat is None:
+            self.refuse(msg("r_no_screen_seat"))
+        return seat
+
+    def play_card(self, card: int, signals: tuple[str, ...] = ()) -> None:
+        """A card tapped on the screen: the human's play (or discard)."""
+        if self.real_cards:
+            # A table game: a tap on a card stands in for a scan (reader-less play),
+            # with the signals chosen on the screen.
+            self.play_table_card(card, signals)
+            return
+        seat = self._screen_seat()
+        if seat is None:
+            return
+        if self.match is None or self.match.state is None or self.phase != PLAY:
+            self.refuse(msg("r_no_hand"))
+            return
+        mover = self._mover()
+        if mover != seat:
+            self.refuse(msg("r_turn_of", n=(mover or 0) + 1))
+            return
+        wait = self.play_refusal(seat)
+        if wait is not None:
+            self.refuse(wait)
+            return
+        pending = self.match.state.pending
+        if pending is not None and pending[0] == "discard":
+            self.submit(Discard(seat, card))
+            return
+        self.submit(Play(seat, card, signals))
+
+    def claim(self) -> None:
+        seat = self._screen_seat()
+        if seat is not None:
+            self.submit(Claim(seat))
+
+    def call(self, card: int) -> None:
+        seat = self._screen_seat()
+        if seat is not None:
+            self.submit(Call(seat, card))
+
+    def zu_tun(self, card: int) -> None:
+        seat = self._screen_seat()
+        if seat is not None:
+            self.submit(ZuTun(seat, card))
+
+    def declare(self, action: Declare) -> None:
+        """A declaration chosen on the screen, for a person's seat."""
+        if not 0 <= action.seat < len(self.seats):
+            self.refuse(msg("r_no_seat", n=action.seat + 1))
+            return
+        if self.seats[action.seat].computer:
+            self.refuse(msg("r_cpu_seat"))
+            return
+        refusal = self.declaration_refusal(action.seat)
+        if refusal is not None:
+            self.refuse(refusal)
+            return
+        self.submit(action)
+
+    def screen_nothing_to_declare(self) -> None:
+        """*Nothing to declare* tapped: for the seat choosing now, else the seat at the screen."""
+        seat = self.declaring if self.declaring is not None else self._screen_seat()
+        if seat is not None:
+            self.nothing_to_declare(seat)
+
+    # ------------------------------------------------------------ real cards
+
+    def play_table_card(self, card: int, signals: tuple[str, ...] = ()) -> Outcome:
+        """A scanned card: the play of the seat to move, if legal as far as we can know."""
+        if self.deal_scan is not None:
+            return self.deal_scan_card(card)  # a card the deal shows the box
+        if self.phase != PLAY:
+            return self.refuse(msg("r_scan_ignored"))
+        if not self.real_cards or self.match is None or self.match.state is None:
+            return self.refuse(msg("r_screen_game"))
+        state = self.match.state
+        seat = state.to_move
+        if self.seats[seat].kind != "table":
+            return self.refuse(msg("r_table_turn", n=seat + 1))
+        wait = self.play_refusal(seat)
+        if wait is not None:
+            return self.refuse(wait)
+        if state.pending is not None and state.pending[0] == "discard":
+            return self.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
+        return self.submit(Play(seat, card, signals))
 
 
 class Player(Protocol):
@@ -51,20 +236,22 @@ class FallbackPlayer:
         return [d for d in decls if not (d.kind == "three" and d.rank in fours)]
 
 
-def make_player(spec: str, *, seed: int, think_ms: int | None = None) -> Player:
-    """The computer player for ``cpu:LEVEL`` (firmware.players), or a fallback."""
+def make_player(spec: SeatSpec, *, seed: int, think_ms: int | None = None) -> Player:
+    """The computer player for a computer seat (firmware.players), or a fallback."""
     try:
         from firmware.players import make_player as players_make
     except ImportError:
         log.warning("firmware.players.make_player missing: using a random player")
         return FallbackPlayer(seed)
-    for candidate in (spec, spec.split(":", 1)[-1]):
-        try:
-            return players_make(candidate, seed=seed, think_ms=think_ms)
-        except (ValueError, KeyError, TypeError):
-            continue
-    log.warning("no player for %r: using a random player", spec)
-    return FallbackPlayer(seed)
+    try:
+        return players_make(spec.level or "normal", seed=seed, think_ms=think_ms)
+    except (ValueError, KeyError, TypeError):
+        log.warning("no player for %s: using a random player", spec)
+        return FallbackPlayer(seed)
+
+
+class PlayerFactory(Protocol):
+    def __call__(self, spec: SeatSpec, *, seed: int, think_ms: int | None = None) -> Player: ...
 
 
 class SyncExecutor(Executor):
@@ -84,30 +271,30 @@ class ComputerSeats:
 
     def __init__(
         self,
-        post: Callable[[object], None],
+        post: Callable[[PlayerMoved | PlayerFailed], None],
         *,
         seed: int = 0,
         think_ms: int = 0,
         executor: Executor | None = None,
-        player_factory: Callable[..., Player] = make_player,
+        player_factory: PlayerFactory = make_player,
     ) -> None:
         self.post = post
         self.seed = seed
         self.think_ms = think_ms
         self.executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cpu")
         self.player_factory = player_factory
-        self._players: dict[tuple[int, int, str], Player] = {}
-        self._inflight: tuple[Any, ...] | None = None
+        self._players: dict[tuple[int, int, SeatSpec], Player] = {}
+        self._inflight: tuple[int, str, int, tuple[int, ...]] | None = None
         self._lock = threading.Lock()
 
-    def player(self, match_id: int, seat: int, spec: str) -> Player:
+    def player(self, match_id: int, seat: int, spec: SeatSpec) -> Player:
         key = (match_id, seat, spec)
         if key not in self._players:
             seed = hash((self.seed, match_id, seat)) & 0x7FFFFFFF
             self._players[key] = self.player_factory(spec, seed=seed, think_ms=self.think_ms)
         return self._players[key]
 
-    def poll(self, ctl: TableController) -> bool:
+    def poll(self, ctl: SeatActions) -> bool:
         """Start thinking if the controller wants a move and nobody is on it; True if started."""
         req = ctl.cpu_request()
         if req is None or req.key == self._inflight or ctl.match is None:
@@ -122,7 +309,7 @@ class ComputerSeats:
     def _think(self, player: Player, view: View, req: CpuRequest) -> None:
         start = time.monotonic()
         try:
-            if req.kind == "declare":
+            if req.kind == AskKind.DECLARE:
                 actions: tuple[Action, ...] = tuple(player.declarations(view))
             else:
                 actions = (player.choose(view),)
@@ -131,7 +318,7 @@ class ComputerSeats:
             self.post(PlayerFailed(req.seat, req.generation, repr(exc), req.asked))
             return
         spent = time.monotonic() - start
-        if req.kind == "play" and self.think_ms and spent * 1000 < self.think_ms:
+        if req.kind == AskKind.PLAY and self.think_ms and spent * 1000 < self.think_ms:
             # Let people see it coming: a computer plays no faster than think_ms.
             time.sleep(self.think_ms / 1000 - spent)
         self.post(

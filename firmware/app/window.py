@@ -16,6 +16,7 @@ Space next hand, U unplug/replug the card reader, E enrol the deck's tags, Esc q
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -37,7 +38,9 @@ class UIPanel:
         self.rt = rt
         self.rect = rect
         self.panel = SimPanel(rect, n_seats=4, deck="italian", language=rt.settings.ui.language)
-        self._last = pygame.time.get_ticks()
+        # the monotonic clock, not pygame.time.get_ticks(): that stays 0 unless SDL's timer
+        # was started, and then no hold was ever measured nor a highlight cleared (issue 13.4)
+        self._last = time.monotonic()
 
     def handle(self, event: pygame.event.Event) -> bool:
         used = self.panel.handle(event)
@@ -45,26 +48,32 @@ class UIPanel:
         return used
 
     def _flush(self) -> None:
+        window = self.rt.window
+        assert window is not None  # this panel lives in the simulator's window
         for intent in self.panel.intents():
-            self.rt.window.sim_intent(intent)
+            window.sim_intent(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
+        window = self.rt.window
+        assert window is not None
         ctl = self.rt.ctl
         v = ctl.variant
         display = self.rt.display
         if display is not None:
             frame = display.frame
             self.panel.set_display(frame.lit, on=frame.on)
+        enrol = ctl.enrol
         self.panel.set_table(
             n_seats=v.n_seats if v is not None else 2,
-            deck=v.deck.name if v is not None else "italian",
+            # while a deck is enrolled its cards, not the last game's (issue 13.6)
+            deck=enrol.deck_name if enrol is not None else v.deck.name if v is not None else "italian",
             played=played_codes(ctl),
             reader_online=None if self.rt.reader is None else ctl.reader_online is not False,
-            message=self.rt.window.ui.ctx.say(ctl.message.message),  # in the screen's language
-            language=self.rt.window.ui.ctx.lang,
+            message=window.ui.ctx.say(ctl.message.message),  # in the screen's language
+            language=window.ui.ctx.lang,
         )
-        now = pygame.time.get_ticks()
-        self.panel.update((now - self._last) / 1000)
+        now = time.monotonic()
+        self.panel.update(now - self._last)
         self._last = now
         self._flush()  # a long press is reported on release, measured by update()
         self.panel.draw(surface)
@@ -74,13 +83,13 @@ def played_codes(ctl: Any) -> set[str]:
     from firmware.engine import CODE
 
     out: set[str] = set()
-    state = ctl.match.state if ctl.match is not None else (ctl.referee.state if ctl.referee else None)
+    state = ctl.match.state if ctl.match is not None else None
     if state is None:
         return out
     for t in state.tricks:
         out |= {CODE[c] for c in t.cards}
     for c in state.trick:
-        out.add(CODE[c[1]] if isinstance(c, tuple) else CODE[c])
+        out.add(CODE[c])
     return out
 
 
@@ -182,7 +191,8 @@ class SimWindow:
 
         ctl = self.rt.ctl
         v = ctl.variant
-        deck = v.deck if v is not None else DECKS["italian"]
+        enrol = ctl.enrol
+        deck = DECKS[enrol.deck_name] if enrol is not None else v.deck if v is not None else DECKS["italian"]
         try:
             card = deck.parse(code)
         except Exception:
@@ -199,9 +209,11 @@ class SimWindow:
             self.rt.events.put(TagSeen(tag))
 
     def toggle_reader(self) -> None:
+        from hal.sim import PtyReader
+
         reader = self.rt.reader
-        if reader is None:
-            return
+        if not isinstance(reader, PtyReader):
+            return  # the in-process reader (headless) has no cable to pull
         if self.rt.ctl.reader_online is False:
             reader.replug()
         else:

@@ -19,6 +19,8 @@ from firmware.engine.actions import (
     DeclKind,
     Discard,
     Play,
+    RecordEntry,
+    Undo,
     ZuTun,
 )
 from firmware.engine.cards import (
@@ -62,6 +64,8 @@ __all__ = [
     "DeclKind",
     "Play",
     "ZuTun",
+    "Undo",
+    "RecordEntry",
     "Claim",
     "Call",
     "Discard",

@@ -32,12 +32,20 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Declare:
-    """Declare a combination (accuso / Ansage): ``suit`` for a napoletana, ``rank`` otherwise."""
+    """Declare a combination (accuso / Ansage): ``suit`` for a napoletana, ``rank`` otherwise.
+
+    What a person at a real-card table says aloud travels with it, since the box
+    cannot look into his hand: ``missing``, the suit a three lacks ("Welcher
+    fehlt?"), and ``extra``, how many cards extend a napoletana (4, 5, ...).
+    With dealt cards both are worked out from the hand; given, they must agree.
+    """
 
     seat: Seat
     kind: DeclKind
     suit: Suit | None = None
     rank: Rank | None = None
+    missing: Suit | None = None
+    extra: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,3 +81,21 @@ class Discard:
 
 
 Action = Play | Declare | ZuTun | Claim | Call | Discard
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back the last ``count`` actions of the hand, the first of them a card ``seat``
+    played (a person's *undo* against the computer: his card and the answers since).
+
+    Not an :data:`Action` of the hand (no seat is ever offered it): the match
+    rebuilds the hand without them (:meth:`~firmware.engine.match.Match.undo`). It is
+    kept in the record where it happened, so a replay passes through it exactly.
+    """
+
+    seat: Seat
+    count: int
+
+
+RecordEntry = Action | Undo
+"""What a hand's record holds, in order: the actions, and any undo among them."""

@@ -78,12 +78,15 @@ class Deck:
     def parse(self, code: str) -> Card:
         """The card with this code, e.g. ``"3d"``, ``"10h"``; codes are case-sensitive."""
         if not isinstance(code, str) or len(code) < 2:
-            raise IllegalAction(f"not a card code: {code!r}")
+            raise IllegalAction("not_card_code", code=code)
         rank_code, suit_code = code[:-1], code[-1]
         if suit_code not in self.suits or rank_code not in self.ranks:
             raise IllegalAction(
-                f"not a card of the {self.name} deck: {code!r} "
-                f"(ranks {' '.join(self.ranks)}, suits {' '.join(self.suits)})"
+                "not_of_deck",
+                deck=self.name,
+                code=code,
+                ranks=" ".join(self.ranks),
+                suits=" ".join(self.suits),
             )
         return self.card(self.suits.index(suit_code), self.ranks.index(rank_code))
 

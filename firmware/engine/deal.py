@@ -18,9 +18,16 @@ from firmware.engine.variants import Variant
 
 @dataclass(frozen=True, slots=True)
 class Deal:
+    """Who got which card. A *table* deal (real cards) knows only part of it: a seat in
+    ``hidden`` holds unknown cards (its ``hands`` entry is empty), the talon is unknown,
+    and ``trump`` is briscola's shown card (see :mod:`firmware.engine.table`)."""
+
     hands: tuple[tuple[Card, ...], ...]
     talon: tuple[Card, ...] = ()
     aside: tuple[Card, ...] = ()
+    table: bool = False
+    hidden: tuple[bool, ...] = ()
+    trump: Card | None = None
 
     def to_json(self, variant: Variant) -> dict[str, list[str]]:
         out = {str(seat): codes(hand) for seat, hand in enumerate(self.hands)}
@@ -67,25 +74,71 @@ def deal_explicit(variant: Variant, spec: Mapping[str, Sequence[str]]) -> Deal:
             tuple(deck.parse(c) for c in spec[str(seat)]) for seat in range(variant.n_seats)
         )
     except KeyError as exc:
-        raise IllegalAction(f"the deal has no hand for seat {exc.args[0]}") from None
+        raise IllegalAction("deal_no_hand", seat=int(exc.args[0])) from None
     talon = tuple(deck.parse(c) for c in spec.get("talon", ()))
     aside = tuple(deck.parse(c) for c in spec.get("aside", ()))
     all_cards = [c for h in hands for c in h] + list(talon) + list(aside)
     if len(set(all_cards)) != len(all_cards):
-        raise IllegalAction("the deal holds a card twice")
+        raise IllegalAction("deal_card_twice")
     if sorted(all_cards) != list(deck.cards):
-        raise IllegalAction(f"the deal must hold the whole {deck.name} deck once")
+        raise IllegalAction("deal_whole_deck", deck=deck.name)
     for seat, hand in enumerate(hands):
         if len(hand) != variant.hand_size:
             raise IllegalAction(
-                f"seat {seat} is dealt {len(hand)} cards; {variant.name} deals {variant.hand_size}"
+                "deal_hand_size", seat=seat, n=len(hand), variant=variant.name, need=variant.hand_size
             )
     if len(aside) != variant.aside_size:
         raise IllegalAction(
-            f"{len(aside)} cards are aside; {variant.name} lays {variant.aside_size} aside"
+            "deal_aside_size", n=len(aside), variant=variant.name, need=variant.aside_size
         )
     if len(talon) != variant.talon_size:
         raise IllegalAction(
-            f"the talon holds {len(talon)} cards; {variant.name} needs {variant.talon_size}"
+            "deal_talon_size", n=len(talon), variant=variant.name, need=variant.talon_size
         )
     return Deal(hands, talon, aside)
+
+
+def deal_table(variant: Variant, spec: Mapping[str, object], dealer: Seat) -> Deal:
+    """A deal of real cards: ``{"table": true}``, plus what was scanned at the deal —
+    a computer seat's hand (``"2": [...]``), briscola's ``"trump"``, the ``"aside"``."""
+    deck = variant.deck
+    n = variant.n_seats
+    seen: set[Card] = set()
+
+    def cards(key: str) -> tuple[Card, ...]:
+        raw = spec.get(key, ())
+        if not isinstance(raw, (list, tuple)):
+            raise IllegalAction("deal_table_needs", variant=variant.name, what=key)
+        out = tuple(deck.parse(str(c)) for c in raw)
+        for c in out:
+            if c in seen:
+                raise IllegalAction("deal_table_card", card=c)
+            seen.add(c)
+        return out
+
+    hands = []
+    hidden = []
+    for seat in range(n):
+        given = str(seat) in spec
+        hand = cards(str(seat)) if given else ()
+        if given and len(hand) != variant.hand_size:
+            raise IllegalAction(
+                "deal_hand_size", seat=seat, n=len(hand), variant=variant.name, need=variant.hand_size
+            )
+        if given and variant.talon_size:
+            raise IllegalAction("deal_table_talon", variant=variant.name, seat=seat)
+        hands.append(hand)
+        hidden.append(not given)
+    aside = cards("aside")
+    scores_aside = variant.preset.aside_role == "widow" or variant.aside_shown
+    if (aside or scores_aside) and len(aside) != variant.aside_size:
+        raise IllegalAction("deal_table_aside", variant=variant.name, need=variant.aside_size)
+    trump: Card | None = None
+    if variant.trump_shown:
+        code = spec.get("trump")
+        if not isinstance(code, str):
+            raise IllegalAction("deal_table_trump", variant=variant.name)
+        trump = deck.parse(code)
+        if (not hidden[dealer] and trump not in hands[dealer]) or (hidden[dealer] and trump in seen):
+            raise IllegalAction("deal_table_trump", variant=variant.name)
+    return Deal(tuple(hands), (), aside, table=True, hidden=tuple(hidden), trump=trump)

@@ -64,44 +64,57 @@ def evaluate(
     seat, kind = action.seat, action.kind
     if kind == "napoletana":
         if action.suit is None or not 0 <= action.suit < len(deck.suits):
-            raise IllegalAction("a napoletana names its suit")
+            raise IllegalAction("napoletana_suit", deck=deck.name, kind=kind)
         cards = napoletana_cards(deck, action.suit, held, extends)
         if not cards:
-            name = deck.suit_name(action.suit, "it")
-            raise IllegalAction(f"no napoletana of {name}: you need its 3, 2 and A")
+            raise IllegalAction(
+                "napoletana_missing", deck=deck.name, kind=kind, suit=action.suit, ranks=DECLARABLE_RANKS
+            )
+        if action.extra is not None and action.extra != len(cards) - 3:
+            raise IllegalAction(
+                "decl_extension", deck=deck.name, suit=action.suit, points=len(cards), announced=3 + action.extra
+            )
         decl = Declaration(seat, kind, action.suit, None, tuple(cards), len(cards))
     elif kind in ("three", "four"):
         if action.rank not in DECLARABLE_RANKS:
-            raise IllegalAction("three or four of a kind must be of 3s, 2s or aces")
+            raise IllegalAction("decl_rank", deck=deck.name, ranks=DECLARABLE_RANKS)
         cards = rank_cards(deck, action.rank, held)
         need = 3 if kind == "three" else 4
-        rank_code = deck.ranks[action.rank]
         if len(cards) != need:
             raise IllegalAction(
-                f"you hold {len(cards)} cards of rank {rank_code}; {kind} needs exactly {need}"
+                "decl_count", deck=deck.name, kind=kind, rank=action.rank, held=len(cards), need=need
             )
         missing = None
         if kind == "three":
             held_suits = {SUIT[c] for c in cards}
             missing = next(s for s in range(len(deck.suits)) if s not in held_suits)
+            if action.missing is not None and action.missing != missing:
+                raise IllegalAction(
+                    "decl_missing_suit", deck=deck.name, kind=kind, rank=action.rank,
+                    suit=missing, given=action.missing,
+                )  # fmt: skip
         decl = Declaration(seat, kind, None, action.rank, tuple(cards), need, missing)
     elif kind == "decima" and decima:
         if action.suit is None or not 0 <= action.suit < len(deck.suits):
-            raise IllegalAction("a napoletana decima names its suit")
+            raise IllegalAction("napoletana_suit", deck=deck.name, kind=kind)
         suit_cards = deck.suit_mask(action.suit)
         if held & suit_cards != suit_cards:
-            name = deck.suit_name(action.suit, "it")
-            raise IllegalAction(f"no napoletana decima of {name}: you need all ten of the suit")
+            raise IllegalAction("decima_missing", deck=deck.name, kind=kind, suit=action.suit)
         # Worth no points: it wins the game at 16 times its value (seed 003).
         decl = Declaration(seat, kind, action.suit, None, tuple(card_list(suit_cards)), 0)
     else:
-        raise IllegalAction(f"unknown declaration {kind!r}")
+        raise IllegalAction("decl_unknown", kind=repr(kind))
+    check_earlier(decl, earlier)
+    return decl
+
+
+def check_earlier(decl: Declaration, earlier: tuple[Declaration, ...]) -> None:
+    """Nothing is declared twice; a three may not follow the four of its rank (seed 000)."""
     for old in earlier:
         if old.key == decl.key:
-            raise IllegalAction("that combination is already declared this hand")
-        if kind == "three" and old.kind == "four" and old.rank == action.rank:
-            raise IllegalAction("a three cannot follow the four of the same rank")
-    return decl
+            raise IllegalAction("decl_twice")
+        if decl.kind == "three" and old.kind == "four" and old.rank == decl.rank:
+            raise IllegalAction("decl_three_after_four")
 
 
 def possible(
@@ -123,28 +136,39 @@ def possible(
         candidates.append(Declare(seat, "three", rank=rank))
     for cand in candidates:
         try:
-            evaluate(deck, cand, held, extends, earlier, decima)
+            decl = evaluate(deck, cand, held, extends, earlier, decima)
         except IllegalAction:
             continue
+        # Offered as a person says it: the suit a three lacks, a napoletana's extension.
+        if decl.kind == "three":
+            cand = Declare(seat, "three", rank=decl.rank, missing=decl.missing)
+        elif decl.kind == "napoletana" and extends:
+            cand = Declare(seat, "napoletana", suit=decl.suit, extra=decl.points - 3)
         out.append(cand)
     return out
 
 
-def describe(deck: Deck, decl: Declaration, lang: str = "it") -> str:
-    """ "napoletana di coppe (4)", "tre 2 (manca denari)"."""
+def describe(deck: Deck, decl: Declaration) -> str:
+    """A declaration as its table says it: "napoletana di coppe +1 = 4", "tre 2 (manca
+    denari) = 3"; at a Bavarian table "Napoli Herz = 3", "Dreier 10 (ohne Laub) = 3",
+    "Vierer Ass = 4" (seed 000; RULES.md §3.2)."""
+    german = deck.name == "bavarian"
+    suit = deck.suit_name(decl.suit) if decl.suit is not None else ""
     if decl.kind == "decima":
-        assert decl.suit is not None
-        return f"napoletana decima di {deck.suit_name(decl.suit, 'it')}"
+        return f"Decima {suit}" if german else f"napoletana decima di {suit}"
     if decl.kind == "napoletana":
-        assert decl.suit is not None
         extra = f" +{decl.points - 3}" if decl.points > 3 else ""
-        return f"napoletana di {deck.suit_name(decl.suit, 'it')}{extra} = {decl.points}"
+        name = f"Napoli {suit}" if german else f"napoletana di {suit}"
+        return f"{name}{extra} = {decl.points}"
     assert decl.rank is not None
     rank = deck.ranks[decl.rank]
+    if german and rank == "A":
+        rank = "Ass"
     if decl.kind == "four":
-        return f"quattro {rank} = 4"
+        return f"Vierer {rank} = 4" if german else f"quattro {rank} = 4"
     assert decl.missing is not None
-    return f"tre {rank} (manca {deck.suit_name(decl.missing, 'it')}) = 3"
+    missing = deck.suit_name(decl.missing)
+    return f"Dreier {rank} (ohne {missing}) = 3" if german else f"tre {rank} (manca {missing}) = 3"
 
 
 __all__ = ["Declaration", "evaluate", "possible", "describe", "card_list"]

@@ -1,4 +1,4 @@
-"""The engine's errors: one family, readable messages."""
+"""The engine's errors: one family; refusals are data (a code and its arguments)."""
 
 from __future__ import annotations
 
@@ -10,8 +10,21 @@ class TressetteError(Exception):
 class IllegalAction(TressetteError, ValueError):
     """An action the rules do not allow now; the state is unchanged.
 
-    The message is meant for a player: "you must follow suit: you hold 2 spade (3s, Fs)".
+    ``code`` names the refusal and ``params`` carry its arguments (card, suit,
+    seat, ...; see :mod:`firmware.engine.refusals`). ``str()`` is the English
+    sentence, "you must follow suit: you hold 2 spade (3s, Fs)"; a screen
+    translates ``code`` with its own catalogue instead.
     """
+
+    def __init__(self, code: str, /, **params: object) -> None:
+        super().__init__(code)
+        self.code = code
+        self.params: dict[str, object] = params
+
+    def __str__(self) -> str:
+        from firmware.engine.refusals import english
+
+        return english(self.code, self.params)
 
 
 class OptionError(TressetteError, ValueError):

@@ -11,9 +11,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware.engine.actions import Action
+from firmware.engine.actions import Action, Play, RecordEntry, Undo
 from firmware.engine.cards import Seat
-from firmware.engine.deal import Deal, deal_explicit, deal_seeded
+from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
 from firmware.engine.errors import IllegalAction
 from firmware.engine.state import HandResult, HandState, apply_unchecked, check
 from firmware.engine.variants import Variant
@@ -43,7 +43,17 @@ class Stake:
 class HandRecord:
     dealer: Seat
     deal_spec: dict[str, Any]
-    actions: list[Action] = field(default_factory=list)
+    actions: list[RecordEntry] = field(default_factory=list)  # as recorded, undos included
+
+    def effective(self) -> list[Action]:
+        """The actions that stand: every :class:`Undo` applied."""
+        out: list[Action] = []
+        for a in self.actions:
+            if isinstance(a, Undo):
+                del out[len(out) - a.count :]
+            else:
+                out.append(a)
+        return out
 
 
 class Match:
@@ -70,7 +80,8 @@ class Match:
 
     @property
     def game_target(self) -> int:
-        """The target of the game being played; seed 000's decider goes to 41."""
+        """The target of the game being played; seed 000's decider goes to 41, and so
+        does every target during it (zu tun, claims: RULES.md §3.2)."""
         target = self.variant.target
         if (
             self.variant.options.get("match_format") == "best_of_two"
@@ -89,21 +100,29 @@ class Match:
     ) -> HandState:
         """Deal the next hand from a seed or an explicit deal."""
         if self.finished:
-            raise IllegalAction("the match is over")
+            raise IllegalAction("match_over")
         if self.state is not None and not self.state.over:
-            raise IllegalAction("the current hand is not finished")
+            raise IllegalAction("hand_not_finished")
         spec: dict[str, Any] = dict(deal_spec) if deal_spec is not None else {"seed": seed or 0}
         deal = self._deal(spec)
         dealer = self.next_dealer
-        self.state = HandState.start(self.variant, deal, dealer, tuple(self.totals))
+        self.state = HandState.start(
+            self.variant, deal, dealer, tuple(self.totals), target=self.game_target
+        )
         self.hands.append(HandRecord(dealer, spec))
         return self.state
 
+    def check_deal(self, deal_spec: DealSpec) -> None:
+        """Raise :class:`IllegalAction` if the next hand cannot be dealt from ``deal_spec``."""
+        self._deal(dict(deal_spec))
+
     def _deal(self, spec: dict[str, Any]) -> Deal:
+        if spec.get("table") is True:
+            return deal_table(self.variant, spec, self.next_dealer)  # real cards
         if "seed" in spec:
             seed = spec["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise IllegalAction(f"a deal seed must be an integer, not {seed!r}")
+                raise IllegalAction("deal_seed", value=repr(seed))
             return deal_seeded(self.variant, seed, self.next_dealer)
         return deal_explicit(self.variant, spec)
 
@@ -111,12 +130,50 @@ class Match:
         """Check and do ``action`` in the current hand; closes hand and match when due."""
         state = self.state
         if state is None or state.over:
-            raise IllegalAction("no hand is being played")
+            raise IllegalAction("no_hand")
         check(state, action)
         apply_unchecked(state, action)
         self.hands[-1].actions.append(action)
         if state.over:
             self._close_hand(state)
+
+    # ------------------------------------------------------------------ undo
+
+    def undo_count(self, seat: Seat) -> int | None:
+        """How many actions an undo of ``seat``'s last card takes back (that card and
+        every action since), or None: the hand is over, or ``seat`` played no card in it."""
+        if self.state is None or self.state.over or not self.hands:
+            return None
+        done = self.hands[-1].effective()
+        for i in range(len(done) - 1, -1, -1):
+            a = done[i]
+            if isinstance(a, Play) and a.seat == seat:
+                return len(done) - i
+        return None
+
+    def undo(self, undo: Undo) -> None:
+        """Take back ``undo.count`` actions: the hand is dealt again and the rest re-applied.
+
+        Refused (IllegalAction) unless the hand is still being played and the first
+        action taken back is a card of ``undo.seat`` (RULES.md: undo is a casual-match
+        aid the box offers against the computer; the engine only keeps it exact).
+        """
+        state = self.state
+        if state is None or state.over:
+            raise IllegalAction("no hand is being played: nothing to take back")
+        record = self.hands[-1]
+        done = record.effective()
+        if not 1 <= undo.count <= len(done):
+            raise IllegalAction(f"cannot take back {undo.count} of {len(done)} actions")
+        first = done[len(done) - undo.count]
+        if not (isinstance(first, Play) and first.seat == undo.seat):
+            raise IllegalAction(f"an undo starts at a card seat {undo.seat} played")
+        fresh = HandState.start(self.variant, self._deal(record.deal_spec), state.dealer, state.prior)
+        for a in done[: len(done) - undo.count]:
+            apply_unchecked(fresh, a)  # every one was checked when it was first applied
+        for slot in HandState.__slots__:
+            setattr(state, slot, getattr(fresh, slot))  # in place: holders of the state see it
+        record.actions.append(undo)
 
     def _close_hand(self, state: HandState) -> None:
         result = state.result()
@@ -134,7 +191,10 @@ class Match:
             self.stakes[w] += multiplier
             self.games_won[w] += 1
         self.game_winners.append(winners[0])
-        if any(self.games_won[w] >= self._games_to_win() for w in winners):
+        decider = self._games_to_win() == 2 and game == 2
+        if decider or any(self.games_won[w] >= self._games_to_win() for w in winners):
+            # RULES.md §3.2 Decision: the decider's winner wins the match, also a player
+            # who had no game yet (three players).
             self.finished = True
             self.winner = winners[0]
             self.winners = winners
@@ -188,7 +248,7 @@ class Match:
 
     def view_for(self, seat: Seat) -> View:
         if self.state is None:
-            raise IllegalAction("no hand has been dealt")
+            raise IllegalAction("no_hand_dealt")
         return view_for(self.state, seat)
 
     @property

@@ -13,7 +13,17 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from firmware.engine.actions import Action, Call, Claim, Declare, Discard, Play, ZuTun
+from firmware.engine.actions import (
+    Action,
+    Call,
+    Claim,
+    Declare,
+    Discard,
+    Play,
+    RecordEntry,
+    Undo,
+    ZuTun,
+)
 from firmware.engine.cards import CODE, Deck
 from firmware.engine.errors import RecordError, TressetteError
 from firmware.engine.match import Match
@@ -36,6 +46,12 @@ def action_to_json(deck: Deck, action: Action) -> dict[str, Any]:
         else:
             assert action.rank is not None
             decl["rank"] = deck.ranks[action.rank]
+        # Said aloud at a real-card table (the box cannot see the hand): the suit a
+        # three lacks, the cards that extend a napoletana.
+        if action.missing is not None:
+            decl["missing"] = deck.suits[action.missing]
+        if action.extra is not None:
+            decl["extra"] = action.extra
         return {"seat": action.seat, "declare": decl}
     if isinstance(action, Claim):
         return {"seat": action.seat, "claim": True}
@@ -47,6 +63,27 @@ def action_to_json(deck: Deck, action: Action) -> dict[str, Any]:
 
 
 KINDS = ("play", "declare", "zu_tun", "claim", "call", "discard")
+
+
+def entry_to_json(deck: Deck, entry: RecordEntry) -> dict[str, Any]:
+    """An action, or an undo: ``{"seat": 0, "undo": 3}`` (docs/records.md)."""
+    if isinstance(entry, Undo):
+        return {"seat": entry.seat, "undo": entry.count}
+    return action_to_json(deck, entry)
+
+
+def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry:
+    """An action (:func:`action_from_json`) or an undo; raises :class:`RecordError`."""
+    if isinstance(obj, Mapping) and "undo" in obj:
+        seat, count = obj.get("seat"), obj.get("undo")
+        if set(obj) != {"seat", "undo"}:
+            raise RecordError(f"an undo has only 'seat' and 'undo': {dict(obj)!r}")
+        for name, value in (("seat", seat), ("undo", count)):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RecordError(f"an undo needs an integer {name!r}: {dict(obj)!r}")
+        assert isinstance(seat, int) and isinstance(count, int)
+        return Undo(seat, count)
+    return action_from_json(deck, obj)
 
 
 def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:
@@ -79,16 +116,23 @@ def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:
         if not isinstance(decl, Mapping):
             raise RecordError("'declare' must be an object")
         kind = decl.get("kind")
+        extra = decl.get("extra")
+        if extra is not None and (not isinstance(extra, int) or isinstance(extra, bool)):
+            raise RecordError(f"'extra' must be a number of cards, not {extra!r}")
+        missing = decl.get("missing")
+        if missing is not None and missing not in deck.suits:
+            raise RecordError(f"missing suit {missing!r} is not one of {' '.join(deck.suits)}")
         if kind in ("napoletana", "decima"):
             suit = decl.get("suit")
             if suit not in deck.suits:
                 raise RecordError(f"{kind} suit {suit!r} is not one of {' '.join(deck.suits)}")
-            return Declare(seat, kind, suit=deck.suits.index(suit))
+            return Declare(seat, kind, suit=deck.suits.index(suit), extra=extra)
         if kind in ("three", "four"):
             rank = decl.get("rank")
             if rank not in deck.ranks:
                 raise RecordError(f"rank {rank!r} is not one of {' '.join(deck.ranks)}")
-            return Declare(seat, kind, rank=deck.ranks.index(rank))
+            miss = None if missing is None else deck.suits.index(missing)
+            return Declare(seat, kind, rank=deck.ranks.index(rank), missing=miss)
         raise RecordError(f"unknown declaration kind {kind!r}")
     except RecordError:
         raise
@@ -106,7 +150,7 @@ def match_to_json(match: Match) -> dict[str, Any]:
             {
                 "dealer": h.dealer,
                 "deal": h.deal_spec,
-                "actions": [action_to_json(deck, a) for a in h.actions],
+                "actions": [entry_to_json(deck, a) for a in h.actions],
             }
             for h in match.hands
         ],
@@ -141,7 +185,7 @@ def replay(doc: Mapping[str, Any]) -> Match:
         if not isinstance(hand, Mapping):
             raise RecordError(f"{where}: must be an object")
         dealer = hand.get("dealer", 0)
-        if not isinstance(dealer, int) or not 0 <= dealer < variant.n_seats:
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < variant.n_seats:
             raise RecordError(f"{where}: 'dealer' must be a seat number")
         if match is None:
             match = Match(variant, first_dealer=dealer)
@@ -159,7 +203,11 @@ def replay(doc: Mapping[str, Any]) -> Match:
             raise RecordError(f"{where}: 'actions' must be a list")
         for a_index, obj in enumerate(actions):
             try:
-                match.apply(action_from_json(variant.deck, obj))
+                entry = entry_from_json(variant.deck, obj)
+                if isinstance(entry, Undo):
+                    match.undo(entry)
+                else:
+                    match.apply(entry)
             except TressetteError as exc:
                 raise RecordError(f"{where}, action {a_index}: {exc}") from None
         if h_index < len(hands) - 1 and not match.hand_over:

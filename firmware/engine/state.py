@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from firmware.engine import declarations
+from firmware.engine import declarations, table
 from firmware.engine.actions import (
     SIGNALS_ALTERNATIVE,
     SIGNALS_CLASSIC,
@@ -28,7 +28,6 @@ from firmware.engine.actions import (
     ZuTun,
 )
 from firmware.engine.cards import (
-    CODE,
     RANK,
     SUIT,
     THIRDS,
@@ -112,6 +111,8 @@ class HandResult:
     claim_seat: Seat | None = None  # chiamarsi fuori
     claim_ok: bool | None = None  # True: the claimant's side had reached the target
     cappotto_side: int | None = None  # treseta4 option cappotto: the side that took every trick
+    # Real cards (firmware/engine/table.py): declarations the cards played disproved.
+    false_declarations: tuple[table.FalseDeclaration, ...] = ()
 
 
 class HandState:
@@ -149,6 +150,9 @@ class HandState:
         "widow",
         "claim_seat",
         "claim_ok",
+        "target",
+        "n_tricks",
+        "table",
     )
 
     variant: Variant
@@ -182,12 +186,21 @@ class HandState:
     widow: tuple[Card, ...]  # cards whose points go to the winner of the last trick
     claim_seat: Seat | None
     claim_ok: bool | None
+    target: int  # the game's target (a best-of-two decider: 41), for zu tun and claims
+    n_tricks: int  # tricks in this hand (real cards: the hand ends with the last)
+    table: table.TableInfo | None  # real cards: what the box knows of unseen hands
 
     @classmethod
     def start(
-        cls, variant: Variant, deal: Deal, dealer: Seat, prior: tuple[int, ...] | None = None
+        cls,
+        variant: Variant,
+        deal: Deal,
+        dealer: Seat,
+        prior: tuple[int, ...] | None = None,
+        target: int | None = None,
     ) -> HandState:
-        """A new hand from ``deal``; ``prior`` are the sides' totals before it (for zu tun)."""
+        """A new hand from ``deal``; ``prior`` are the sides' totals before it (for zu tun),
+        ``target`` the game's (default: the variant's)."""
         s = cls.__new__(cls)
         s.variant = variant
         s.n = variant.n_seats
@@ -220,18 +233,44 @@ class HandState:
         s.widow = deal.aside if variant.preset.aside_role == "widow" else ()
         s.claim_seat = None
         s.claim_ok = None
+        s.target = target if target is not None else variant.target
+        s.table = None
+        if deal.table:
+            s._start_table(deal)
         if variant.trump_shown:
             # briscola: the dealer's last dealt card is shown and fixes the trump (seed 001).
-            card = deal.hands[dealer][-1]
+            card = deal.trump if deal.trump is not None else deal.hands[dealer][-1]
             s.trump_card = card
             s.trump = SUIT[card]
             s.known[dealer] |= 1 << card
+            s.hands[dealer] |= 1 << card
         if variant.preset.call_partner:
             s.hand_sides = tuple(0 if seat == s.leader else 1 for seat in range(s.n))
             s.pending = ("call", s.leader)
         if variant.widow_dealt and deal.aside:
             s._deal_widow(deal.aside)
+        held = sum(h.bit_count() for h in s.hands) if s.table is None else sum(s.table.counts)
+        if s.pending is not None and s.pending[0] == "discard":
+            held -= 1
+        s.n_tricks = (held + len(s.talon)) // s.n
         return s
+
+    def _start_table(self, deal: Deal) -> None:
+        """Real cards: the hidden seats' hands and the talon are unknown (module table)."""
+        v = self.variant
+        known = 0
+        for h in self.hands:
+            known |= h
+        known |= mask_of(deal.aside)
+        if deal.trump is not None:
+            known |= 1 << deal.trump
+        self.talon = (-1,) * v.talon_size  # face down: the box never sees a talon card
+        self.table = table.TableInfo(
+            hidden=deal.hidden,
+            counts=[v.hand_size] * self.n,
+            pool=v.deck.mask & ~known,
+            fresh_voids=[0] * self.n,
+        )
 
     def _deal_widow(self, widow: tuple[Card, ...]) -> None:
         """terziglio3: the widow face up, one card each from the dealer's right, the last to
@@ -241,6 +280,8 @@ class HandState:
             seat = order[i] if i < len(order) else self.dealer
             self.hands[seat] |= 1 << card
             self.known[seat] |= 1 << card
+            if self.table is not None:
+                self.table.counts[seat] += 1
         self.widow = ()
         self.pending = ("discard", self.dealer)
 
@@ -277,6 +318,9 @@ class HandState:
         c.widow = self.widow
         c.claim_seat = self.claim_seat
         c.claim_ok = self.claim_ok
+        c.target = self.target
+        c.n_tricks = self.n_tricks
+        c.table = self.table.copy() if self.table is not None else None
         return c
 
     # ------------------------------------------------------------------ queries
@@ -377,7 +421,8 @@ class HandState:
         self.leader = winner
         if self.talon_pos < len(self.talon):
             self._draw_round(winner)
-        if not any(self.hands):
+        # Real cards: hidden hands are not in ``hands``, so the count of tricks decides.
+        if len(self.tricks) == self.n_tricks if self.table is not None else not any(self.hands):
             self.thirds[winner] += LAST_TRICK_THIRDS
             if self.widow:
                 # terziglio3's widow (and three-handed Ciapanò's odd card) go with the last trick.
@@ -395,6 +440,9 @@ class HandState:
             seat = (winner + i) % self.n
             card = self.talon[self.talon_pos]
             self.talon_pos += 1
+            if self.table is not None:
+                table.after_draw(self, seat)  # real cards: drawn face down, unseen by the box
+                continue
             self.hands[seat] |= 1 << card
             if shown:
                 self.known[seat] |= 1 << card
@@ -402,50 +450,55 @@ class HandState:
 
     # -------------------------------------------------------------- declarations
 
-    def declare_window(self, seat: Seat) -> str | None:
-        """``None`` if ``seat`` may declare now, else the reason it may not."""
+    def declare_window(self, seat: Seat, kind: str | None = None) -> IllegalAction | None:
+        """``None`` if ``seat`` may declare (a ``kind``) now, else the refusal."""
         v = self.variant
         if not v.accusi:
-            return "accusi are off in this game"
+            return IllegalAction("accusi_off")
         if self.over:
-            return "the hand is over"
+            return IllegalAction("hand_over")
         if self.pending is not None:
-            return "first the " + ("call" if self.pending[0] == "call" else "dealer's discard")
+            code = "first_call" if self.pending[0] == "call" else "first_discard"
+            return IllegalAction(code, seat=self.pending[1])
         window = v.preset.declare_window
         first_trick = not self.tricks
         if window == "start":
-            return (
-                None if first_trick and not self.trick else "accusi are made before the first card"
-            )
+            return None if first_trick and not self.trick else IllegalAction("accusi_before_first")
         if window == "turn":
             if seat != self.to_move:
-                return "you announce at your turn to play"
+                return IllegalAction("accusi_your_turn")
             if v.options.get("announce_when") == "after_trick" and self.trick:
-                return "you announce only on lead, after winning a trick"
+                return IllegalAction("accusi_on_lead")
             return None
         if window == "first_card":
             if not first_trick:
-                return "accusi are made before your first card"
-            return (
-                None if seat == self.to_move else "you declare at your turn, before your first card"
-            )
+                return IllegalAction("accusi_before_yours")
+            return None if seat == self.to_move else IllegalAction("accusi_first_card_turn")
         if window == "after_first_trick":
+            if first_trick and not self.trick and v.preset.decima and kind == "decima":
+                # RULES.md §3.4: a decima may be declared right after the deal (seed 003).
+                return None
             ok = len(self.tricks) == 1 and not self.trick
             if not ok:
-                return "onori are declared after the first trick, before the second"
+                code = "decima_window" if kind == "decima" else "onori_window"
+                return IllegalAction(code)
             # In turn from the trick's winner (seed 003): once a later seat has declared,
             # the earlier ones have passed.
             winner = self.tricks[0].winner
             mine = (seat - winner) % self.n
             for d in self.declarations:
                 if (d.seat - winner) % self.n > mine:
-                    return f"onori go in turn from seat {winner}; seat {d.seat} has declared after you"
+                    return IllegalAction("onori_order", winner=winner, later=d.seat)
             return None
         if window == "first_trick":
             if not first_trick:
-                return "announcements only during the first trick"
-            return None if seat == self.to_move else "you announce at your turn"
-        return "this game has no declarations"
+                return IllegalAction("first_trick_only")
+            return None if seat == self.to_move else IllegalAction("first_trick_turn")
+        return IllegalAction("no_declarations")
+
+    @property
+    def before_first_card(self) -> bool:
+        return not self.tricks and not self.trick
 
     def declarable_mask(self, seat: Seat) -> CardMask:
         """The cards a declaration of ``seat`` may use now."""
@@ -459,18 +512,33 @@ class HandState:
     def declarations_of(self, seat: Seat) -> tuple[Declaration, ...]:
         return tuple(d for d in self.declarations if d.seat == seat)
 
+    def is_hidden(self, seat: Seat) -> bool:
+        """A person's real cards, unknown to the box until scanned (module table)."""
+        return self.table is not None and self.table.hidden[seat]
+
     def possible_declarations(self, seat: Seat) -> list[Declare]:
-        if self.declare_window(seat) is not None:
-            return []
         v = self.variant
-        return declarations.possible(
-            v.deck,
-            seat,
-            self.declarable_mask(seat),
-            v.preset.napoletana_extends,
-            self.declarations_of(seat),
-            v.preset.decima,
-        )
+        if not v.accusi:
+            return []
+        decima_only = False
+        if self.declare_window(seat) is not None:
+            if not v.preset.decima or self.declare_window(seat, "decima") is not None:
+                return []
+            decima_only = True  # right after the deal, before the first card
+        if self.is_hidden(seat):
+            found = table.possible_claims(self, seat)
+        else:
+            found = declarations.possible(
+                v.deck,
+                seat,
+                self.declarable_mask(seat),
+                v.preset.napoletana_extends,
+                self.declarations_of(seat),
+                v.preset.decima,
+            )
+        if decima_only:
+            found = [d for d in found if d.kind == "decima"]
+        return found
 
     # -------------------------------------------------------------------- zu tun
 
@@ -480,38 +548,48 @@ class HandState:
         prior = self.prior[self.variant.side_of(seat)]
         return prior + self.declared_points(side) + self.side_thirds(side) // 3
 
-    def zu_tun_refusal(self, seat: Seat, card: Card) -> str | None:
+    def zu_tun_refusal(self, seat: Seat, card: Card) -> IllegalAction | None:
         v = self.variant
         if not v.options.get("zu_tun", False):
-            return "zu tun is not played in this game"
+            return IllegalAction("zu_tun_off")
         if self.over or seat != self.to_move or self.trick or not self.tricks:
-            return "zu tun: only on lead, after winning the previous trick"
+            return IllegalAction("zu_tun_not_on_lead")
         if self.tricks[-1].winner != seat:
-            return "zu tun: only after winning the previous trick"
+            return IllegalAction("zu_tun_after_win")
         if self.talon_left == 0:
-            return "zu tun: the talon is empty"
-        if not self.hands[seat] >> card & 1 or RANK[card] != 0:
-            return "zu tun: lay a 10 from your hand on the talon"
+            return IllegalAction("zu_tun_talon_empty")
+        holds = self.hands[seat] >> card & 1 or (
+            self.table is not None and self.table.may_hold(self, seat) >> card & 1
+        )
+        if not holds or RANK[card] != 0 or not v.deck.contains(card):
+            return IllegalAction("zu_tun_ten")
         total = self.hand_total(seat)
-        if total < v.target:
-            return f"zu tun: you have {total}, the target is {v.target}"
+        if total < self.target:
+            return IllegalAction("zu_tun_short", total=total, target=self.target)
+        mine = self.hand_sides[seat]
+        other = max(self.hand_total(s) for s in range(self.n) if self.hand_sides[s] != mine)
+        if total <= other:
+            # RULES.md §3.2 Decision: "die für den Sieg notwendigen Punkte" (seed 000)
+            # means the target and more than the opponent, counted the same way.
+            return IllegalAction("zu_tun_behind", total=total, other=other)
         return None
 
     def zu_tun_cards(self, seat: Seat) -> list[Card]:
-        tens = [c for c in cards_of(self.hands[seat]) if RANK[c] == 0]
+        if not self.variant.options.get("zu_tun", False):
+            return []
+        deck = self.variant.deck
+        tens = [deck.card(x, 0) for x in range(len(deck.suits))]
         return [c for c in tens if self.zu_tun_refusal(seat, c) is None]
-
-    # ------------------------------------------------------------------- scoring
 
     # ------------------------------------------------------- claims, calls, signals
 
-    def claim_refusal(self, seat: Seat) -> str | None:
+    def claim_refusal(self, seat: Seat) -> IllegalAction | None:
         if not self.variant.claims:
-            return "chiamarsi fuori is not played in this game"
+            return IllegalAction("claims_off")
         if self.over:
-            return "the hand is over"
+            return IllegalAction("hand_over")
         if self.pending is not None:
-            return "the hand has not started"
+            return IllegalAction("claim_not_started")
         return None
 
     def call_candidates(self, seat: Seat) -> list[Card]:
@@ -521,6 +599,12 @@ class HandState:
         deck = self.variant.deck
         hand = self.hands[seat]
         alone = self.variant.options.get("call") == "alone"
+        if self.is_hidden(seat):
+            # Real cards: the box cannot see whether he holds every 3 (or 2); any 3, 2 or
+            # ace not known to be his is what he may call (seed 003's lower calls included).
+            ranks = (0,) if alone else (0, 1, 2)
+            free = [deck.card(x, r) for r in ranks for x in range(4)]
+            return [c for c in free if alone or not hand >> c & 1]
         for rank in (0, 1, 2):  # a 3; holding all 3s a 2; holding all 2s too an ace
             free = [deck.card(x, rank) for x in range(4) if not hand >> deck.card(x, rank) & 1]
             if free:
@@ -533,17 +617,24 @@ class HandState:
     def discard_candidates(self, seat: Seat) -> list[Card]:
         if self.pending is None or self.pending != ("discard", seat):
             return []
+        if self.table is not None:
+            return card_list(self.table.may_hold(self, seat) & ~self.played)
         return card_list(self.hands[seat])
 
     def legal_signals(self, card: Card) -> tuple[str, ...]:
-        """The signals the seat to move may speak with ``card``; any combination of them."""
+        """The signals the seat to move may speak with ``card``; any combination of them.
+
+        A hidden seat (real cards) is refused only what the box can see is false.
+        """
         v = self.variant
         system = v.signals
         if system == "none" or self.pending is not None:
             return ()
         seat = (self.leader + len(self.trick)) % self.n
         hand = self.hands[seat]
-        if not hand >> card & 1:
+        bit = 1 << card
+        possible = hand if self.table is None else self.table.may_hold(self, seat) & ~self.played
+        if not possible & bit:
             return ()
         leader_only = system == "alternative" or v.options.get("signal_by") == "leader"
         if leader_only and self.trick:
@@ -552,44 +643,44 @@ class HandState:
         out: list[str] = []
         if system == "classic":
             out.append("busso")
-            if hand & suit == 1 << card:
+            if not hand & suit & ~bit:
                 out.append("volo")  # must be true: the last card of the suit
             out.append("striscio")
             return tuple(out)
         unplayed = card_list(suit & ~self.played)  # strongest first
-        if unplayed and hand >> unplayed[0] & 1:
+        if unplayed and (unplayed[0] == card or possible >> unplayed[0] & 1):
             out.append("busso")  # must be true: the highest unplayed card is his
-        if len(unplayed) > 1 and hand >> unplayed[1] & 1:
+        if len(unplayed) > 1 and (unplayed[1] == card or possible >> unplayed[1] & 1):
             out.append("ribusso")  # must be true: the second-highest is his
         out.extend(("cerco_la_meglio", "tutto_fuori"))
         return tuple(out)
 
-    def signal_refusal(self, card: Card, names: tuple[str, ...]) -> str | None:
+    def signal_refusal(self, card: Card, names: tuple[str, ...]) -> IllegalAction | None:
         v = self.variant
         system = v.signals
         if system == "none":
-            return "this game has no signals"
+            return IllegalAction("signals_none")
         known = SIGNALS_CLASSIC if system == "classic" else SIGNALS_ALTERNATIVE
         for name in names:
             if name not in known:
-                return f"{name!r} is not a signal of the {system} system ({', '.join(known)})"
+                return IllegalAction("signal_unknown", name=name, system=system, names=", ".join(known))
         if len(set(names)) != len(names):
-            return "a signal is given once per card"
+            return IllegalAction("signal_twice")
         leader_only = system == "alternative" or v.options.get("signal_by") == "leader"
         if leader_only and self.trick:
-            return "only the player who leads the trick may signal"
+            return IllegalAction("signal_leader_only")
         allowed = self.legal_signals(card)
-        suit = v.deck.suit_name(SUIT[card])
+        deck = v.deck.name
         for name in names:
             if name in allowed:
                 continue
             if name == "volo":
                 seat = self.to_move
-                left = (self.hands[seat] & self.suit_masks[SUIT[card]]).bit_count() - 1
-                return f"volo must be true: you still hold {left} more {suit}"
+                left = (self.hands[seat] & self.suit_masks[SUIT[card]] & ~(1 << card)).bit_count()
+                return IllegalAction("volo_false", deck=deck, left=left, suit=SUIT[card])
             if name == "busso":
-                return f"busso must be true: you do not hold the highest unplayed {suit}"
-            return f"ribusso must be true: you do not hold the second-highest unplayed {suit}"
+                return IllegalAction("busso_false", deck=deck, suit=SUIT[card])
+            return IllegalAction("ribusso_false", deck=deck, suit=SUIT[card])
         return None
 
     # ------------------------------------------------------------------- scoring
@@ -670,6 +761,7 @@ class HandState:
             claim_seat=self.claim_seat,
             claim_ok=self.claim_ok,
             cappotto_side=cappotto_side,
+            false_declarations=tuple(self.table.false) if self.table is not None else (),
         )
 
 
@@ -698,8 +790,9 @@ def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:
     out: list[Action] = list(state.possible_declarations(seat))
     if seat == mover:
         out.extend(ZuTun(seat, c) for c in state.zu_tun_cards(seat))
-        out.extend(Play(seat, c) for c in cards_of(state.legal_mask()))
-    if state.claim_refusal(seat) is None:
+        mask = table.play_mask(state, seat) if state.is_hidden(seat) else state.legal_mask()
+        out.extend(Play(seat, c) for c in cards_of(mask))
+    if state.variant.claims and state.claim_refusal(seat) is None:
         out.append(Claim(seat))
     return out
 
@@ -707,81 +800,89 @@ def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:
 def check(state: HandState, action: Action) -> None:
     """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now."""
     if state.over:
-        raise IllegalAction("the hand is over")
+        raise IllegalAction("hand_over")
     if not 0 <= action.seat < state.n:
-        raise IllegalAction(f"there is no seat {action.seat}")
+        raise IllegalAction("no_seat", seat=action.seat)
     if isinstance(action, Call):
         _check_call(state, action)
         return
     if isinstance(action, Discard):
         if state.pending != ("discard", action.seat):
-            raise IllegalAction("only the dealer lays a card away, before the first trick")
-        if not state.hands[action.seat] >> action.card & 1:
-            raise IllegalAction(f"you do not hold {CODE[action.card]}")
+            raise IllegalAction("discard_not_now")
+        if action.card not in state.discard_candidates(action.seat):
+            if state.is_hidden(action.seat) and state.variant.deck.contains(action.card):
+                table.play_refusal(state, action.seat, action.card)
+            raise IllegalAction("not_held", card=action.card)
         return
     if state.pending is not None:
         kind, owner = state.pending
-        what = "call a card" if kind == "call" else "lay a card away"
-        raise IllegalAction(f"seat {owner} must first {what}")
+        raise IllegalAction("first_call" if kind == "call" else "first_discard", seat=owner)
+    reason: IllegalAction | None
     if isinstance(action, Play):
         _check_play(state, action)
     elif isinstance(action, Declare):
-        reason = state.declare_window(action.seat)
+        reason = state.declare_window(action.seat, action.kind)
         if reason is not None:
-            raise IllegalAction(reason)
-        v = state.variant
-        declarations.evaluate(
-            v.deck,
-            action,
-            state.declarable_mask(action.seat),
-            v.preset.napoletana_extends,
-            state.declarations_of(action.seat),
-            v.preset.decima,
-        )
+            raise reason
+        _declaration(state, action)
     elif isinstance(action, ZuTun):
         reason = state.zu_tun_refusal(action.seat, action.card)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise reason
     elif isinstance(action, Claim):
         reason = state.claim_refusal(action.seat)
         if reason is not None:
-            raise IllegalAction(reason)
+            raise reason
     else:  # pragma: no cover - the Action union is closed
-        raise IllegalAction(f"unknown action {action!r}")
+        raise IllegalAction("unknown_action", action=repr(action))
+
+
+def _declaration(state: HandState, action: Declare) -> Declaration:
+    """The declaration ``action`` makes; raises if it is not true (as far as can be known)."""
+    v = state.variant
+    if state.is_hidden(action.seat):
+        decl = table.claim_of(state, action)
+        declarations.check_earlier(decl, state.declarations_of(action.seat))
+        return decl
+    return declarations.evaluate(
+        v.deck,
+        action,
+        state.declarable_mask(action.seat),
+        v.preset.napoletana_extends,
+        state.declarations_of(action.seat),
+        v.preset.decima,
+    )
 
 
 def _check_call(state: HandState, action: Call) -> None:
     if not state.variant.preset.call_partner:
-        raise IllegalAction("there is no call in this game")
+        raise IllegalAction("no_call")
     if state.pending != ("call", action.seat):
-        raise IllegalAction("the player after the dealer calls, before the first card")
+        raise IllegalAction("call_not_now")
     allowed = state.call_candidates(action.seat)
     if action.card not in allowed:
-        raise IllegalAction(
-            f"you may not call {CODE[action.card]}; you may call {', '.join(CODE[c] for c in allowed)}"
-        )
+        raise IllegalAction("call_not_allowed", card=action.card, cards=tuple(allowed))
 
 
 def _check_play(state: HandState, action: Play) -> None:
     v = state.variant
     if action.seat != state.to_move:
-        raise IllegalAction(f"it is seat {state.to_move}'s turn, not seat {action.seat}'s")
+        raise IllegalAction("turn_of", seat=state.to_move, actor=action.seat)
     if not v.deck.contains(action.card):
-        raise IllegalAction(f"that card is not of the {v.deck.name} deck")
+        raise IllegalAction("wrong_deck", deck=v.deck.name)
     hand = state.hands[action.seat]
-    if not hand >> action.card & 1:
-        raise IllegalAction(f"you do not hold {CODE[action.card]}")
-    if not state.legal_mask() >> action.card & 1:
+    if state.is_hidden(action.seat):
+        table.play_refusal(state, action.seat, action.card)
+    elif not hand >> action.card & 1:
+        raise IllegalAction("not_held", card=action.card)
+    elif not state.legal_mask() >> action.card & 1:
         lead = SUIT[state.trick[0]]
-        follow = card_list(hand & state.suit_masks[lead])
-        suit = v.deck.suit_name(lead)
-        raise IllegalAction(
-            f"you must follow suit: you hold {len(follow)} {suit} ({', '.join(CODE[c] for c in follow)})"
-        )
+        follow = tuple(card_list(hand & state.suit_masks[lead]))
+        raise IllegalAction("follow_suit", deck=v.deck.name, suit=lead, cards=follow)
     if action.signals:
         reason = state.signal_refusal(action.card, tuple(action.signals))
         if reason is not None:
-            raise IllegalAction(reason)
+            raise reason
 
 
 def apply(state: HandState, action: Action) -> HandState:
@@ -794,46 +895,50 @@ def apply(state: HandState, action: Action) -> HandState:
 
 def apply_unchecked(state: HandState, action: Action) -> None:
     """Do a legal action in place (the journal replays through here after checking)."""
+    info = state.table
     if isinstance(action, Play):
         if action.signals:
             state.signals += (
                 Signal(len(state.tricks), action.seat, action.card, tuple(action.signals)),
             )
+        if info is not None:
+            table.before_play(state, action.seat, action.card)
         state.play_fast(action.card)
+        if info is not None and state.over:
+            table.close(state)
     elif isinstance(action, Declare):
-        v = state.variant
-        decl = declarations.evaluate(
-            v.deck,
-            action,
-            state.declarable_mask(action.seat),
-            v.preset.napoletana_extends,
-            state.declarations_of(action.seat),
-            v.preset.decima,
-        )
+        decl = _declaration(state, action)
         state.declarations.append(decl)
-        state.known[action.seat] |= mask_of(decl.cards) & state.hands[action.seat]
+        if info is not None and info.hidden[action.seat]:
+            table.accept_claim(state, decl, action)
+        else:
+            state.known[action.seat] |= mask_of(decl.cards) & state.hands[action.seat]
         if decl.kind == "decima":
             state.over = True
             state.ended_by = "decima"
     elif isinstance(action, ZuTun):
+        if info is not None:
+            table.take(state, action.seat, action.card)
         state.hands[action.seat] &= ~(1 << action.card)
         state.over = True
         state.ended_by = "zu_tun"
         state.zu_tun_seat = action.seat
     elif isinstance(action, Claim):
         # Chiamarsi fuori: count the side's card points so far (onori already recorded).
-        state.claim_ok = state.hand_total(action.seat) >= state.variant.target
+        state.claim_ok = state.hand_total(action.seat) >= state.target
         state.claim_seat = action.seat
         state.over = True
         state.ended_by = "claim"
     elif isinstance(action, Call):
-        holder = next(s for s in range(state.n) if state.hands[s] >> action.card & 1)
+        holder = next((s for s in range(state.n) if state.hands[s] >> action.card & 1), None)
         state.called = action.card
-        state.hand_sides = tuple(
-            0 if s in (action.seat, holder) else 1 for s in range(state.n)
-        )
+        # Real cards: the partner is whoever plays the called card (module table).
+        partners = (action.seat,) if holder is None else (action.seat, holder)
+        state.hand_sides = tuple(0 if s in partners else 1 for s in range(state.n))
         state.pending = None
     elif isinstance(action, Discard):
+        if info is not None:
+            table.take(state, action.seat, action.card)
         bit = 1 << action.card
         state.hands[action.seat] &= ~bit
         state.known[action.seat] &= ~bit

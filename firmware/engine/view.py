@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.engine import table
 from firmware.engine.actions import Action
-from firmware.engine.cards import Card, CardMask, Seat, Suit, card_list, mask_of
+from firmware.engine.cards import THIRDS, Card, CardMask, Seat, Suit, card_list, mask_of
 from firmware.engine.declarations import Declaration
 from firmware.engine.state import HandResult, HandState, Signal, Trick, legal_actions
 from firmware.engine.variants import Variant
@@ -36,6 +37,17 @@ class SeatView:
     voids: tuple[Suit, ...]  # suits it failed to follow: it holds none of them
     thirds: int  # thirds taken in tricks so far
     tricks_won: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnitCount:
+    """The count of one scoring unit (side, or seat where each plays for himself) so far,
+    as the end-of-hand screen tells it (seed 002): aces, ⅓-cards, the last trick."""
+
+    aces: int
+    third_cards: int  # 3s, 2s and court cards: a third each
+    last_trick: bool
+    thirds: int  # all of it in thirds: aces × 3 + third cards + 3 for the last trick (+ widow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +76,15 @@ class View:
     called: Card | None = None  # chiamata: the called card (public)
     aside: tuple[Card, ...] = ()  # cards aside this seat may see (face up, its own discard)
     signal_options: tuple[tuple[Card, tuple[str, ...]], ...] = ()  # per playable card
+    target: int = 0  # the game's target (a best-of-two decider: 41); 0: the variant's
+    # What screens show, computed here so that no rule is worked out again outside the
+    # engine: who holds the trick now, which of this seat's cards would take it, the
+    # count and declarations per scoring unit, the totals after a finished hand.
+    trick_holder: Seat | None = None
+    winning_cards: tuple[Card, ...] = ()
+    unit_counts: tuple[UnitCount, ...] = ()
+    unit_declared: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
 
     @property
     def partner_known(self) -> bool:
@@ -126,12 +147,13 @@ def view_for(state: HandState, seat: Seat) -> View:
         PublicDraw(d.trick, d.seat, d.card if (d.shown or d.seat == seat) else None)
         for d in state.draws
     )
+    info = state.table
     seats = tuple(
         SeatView(
             seat=s,
             side=v.side_of(s),
-            hand_count=state.hands[s].bit_count(),
-            shown=tuple(card_list(state.known[s] & state.hands[s])),
+            hand_count=state.hands[s].bit_count() if info is None else info.counts[s],
+            shown=_shown(state, s),
             voids=tuple(x for x in range(len(v.deck.suits)) if state.voids[s] >> x & 1),
             thirds=state.thirds[s],
             tricks_won=sum(1 for t in state.tricks if t.winner == s),
@@ -162,7 +184,76 @@ def view_for(state: HandState, seat: Seat) -> View:
         called=state.called,
         aside=visible_aside(state, seat),
         signal_options=_signal_options(state, seat),
+        target=state.target,
+        trick_holder=_trick_holder(state),
+        winning_cards=_winning_cards(state, seat),
+        unit_counts=_unit_counts(state),
+        unit_declared=_unit_declared(state),
+        totals=_totals(state),
     )
+
+
+def _trick_holder(state: HandState) -> Seat | None:
+    if not state.trick:
+        return None
+    return (state.leader + state.trick_winner_index(state.trick)) % state.n
+
+
+def _winning_cards(state: HandState, seat: Seat) -> tuple[Card, ...]:
+    """The cards ``seat`` may play now that would take the trick as it stands (trump too)."""
+    if state.over or state.pending is not None or seat != state.to_move or not state.trick:
+        return ()
+    mask = table.play_mask(state, seat) if state.is_hidden(seat) else state.legal_mask()
+    here = len(state.trick)
+    return tuple(c for c in card_list(mask) if state.trick_winner_index([*state.trick, c]) == here)
+
+
+def _unit_counts(state: HandState) -> tuple[UnitCount, ...]:
+    v = state.variant
+    units = v.n_sides
+    aces = [0] * units
+    thirds = [0] * units
+    for t in state.tricks:
+        unit = v.side_of(t.winner)
+        for c in t.cards:
+            aces[unit] += THIRDS[c] == 3
+            thirds[unit] += THIRDS[c] == 1
+    last = [False] * units
+    if state.last_winner is not None:
+        last[v.side_of(state.last_winner)] = True
+    totals = [0] * units
+    for s in range(state.n):
+        totals[v.side_of(s)] += state.thirds[s]
+    return tuple(UnitCount(aces[u], thirds[u], last[u], totals[u]) for u in range(units))
+
+
+def _unit_declared(state: HandState) -> tuple[int, ...]:
+    v = state.variant
+    out = [0] * v.n_sides
+    for d in state.declarations:
+        out[v.side_of(d.seat)] += d.points
+    return tuple(out)
+
+
+def _totals(state: HandState) -> tuple[int, ...]:
+    """The match's totals: before the hand, plus its score once it is over."""
+    if not state.over:
+        return state.prior
+    result = state.result()
+    score = result.score or result.points
+    return tuple(p + x for p, x in zip(state.prior, score, strict=False))
+
+
+def _shown(state: HandState, seat: Seat) -> tuple[Card, ...]:
+    """Cards of ``seat``'s hand lying face up; at a real-card table also the cards a
+    person declared and has not played yet (announced, so public)."""
+    mask = state.known[seat] & state.hands[seat]
+    info = state.table
+    if info is not None and info.hidden[seat]:
+        for claim in info.claims:
+            if claim.decl.seat == seat and claim.need == len(claim.decl.cards):
+                mask |= mask_of(claim.decl.cards) & ~state.played
+    return tuple(card_list(mask))
 
 
 def _signal_options(state: HandState, seat: Seat) -> tuple[tuple[Card, tuple[str, ...]], ...]:
@@ -170,4 +261,5 @@ def _signal_options(state: HandState, seat: Seat) -> tuple[tuple[Card, tuple[str
         return ()
     if seat != state.to_move:
         return ()
-    return tuple((c, state.legal_signals(c)) for c in card_list(state.legal_mask()))
+    mask = table.play_mask(state, seat) if state.is_hidden(seat) else state.legal_mask()
+    return tuple((c, state.legal_signals(c)) for c in card_list(mask))

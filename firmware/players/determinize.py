@@ -184,7 +184,7 @@ def determinize(view: View, rng: random.Random) -> HandState:
     # Start from the engine's own constructor so that every slot it adds exists.
     # (A placeholder deal: every field it sets is overwritten below.)
     dummy = tuple((v.deck.cards[0],) for _ in range(n))
-    s = HandState.start(v, Deal(dummy, (), ()), view.dealer, view.prior)
+    s = HandState.start(v, Deal(dummy, (), ()), view.dealer, view.prior, view.target or None)
     s.hands = hands
     draws: list[Draw] = []
     for d in view.draws:

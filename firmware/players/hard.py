@@ -74,6 +74,7 @@ class HardPlayer:
         self.weighting = WEIGHTING
         self._solvers: dict[str, TwoHandSolver] = {}
         self.last_worlds = 0
+        self.last_weight = 0.0
 
     # ---------------------------------------------------------------- protocol
 
@@ -101,8 +102,7 @@ class HardPlayer:
     # ------------------------------------------------------------------ search
 
     def pick(self, view: View, cards: list[Card]) -> Card:
-        v = view.variant
-        if v.n_seats == 2 and view.talon_left == 0 and v.name in LEAN_VARIANTS:
+        if exact_endgame(view):
             world = determinize(view, self.rng)  # the only world: every card is placed
             card = self.solve(world)
             if card is not None:
@@ -132,7 +132,18 @@ class HardPlayer:
         return card
 
     def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
+        totals = self.pimc_totals(view, cards, sample)
+        # Ties go to the card that costs least to give away.
+        return best_of(cards, totals)
+
+    def pimc_totals(
+        self, view: View, cards: list[Card], sample: Callable[[], HandState]
+    ) -> dict[Card, float]:
+        """The margin (thirds, see :func:`playout_margin`) summed per card over the same
+        worlds, each weighted; ``self.last_worlds`` says how many, ``self.last_weight`` the
+        sum of their weights (totals / last_weight is the mean). The coach rates plays with it."""
         totals = dict.fromkeys(cards, 0.0)
+        weight = 0.0
         deadline = time.perf_counter() + self.think_ms / 1000.0
         n = 0
         weigh = self.weighting and view.variant.n_seats > 2
@@ -150,14 +161,26 @@ class HardPlayer:
                 else:
                     totals[c] += w * playout_margin(s, side)
             n += 1
+            weight += w
             if self.worlds is not None:
                 if n >= self.worlds:
                     break
             elif time.perf_counter() >= deadline:
                 break
         self.last_worlds = n
-        # Ties go to the card that costs least to give away.
-        return max(cards, key=lambda c: (totals[c], -THIRDS[c], RANK[c]))
+        self.last_weight = weight
+        return totals
+
+
+def exact_endgame(view: View) -> bool:
+    """Every card is placed (two seats, talon empty) and the lean exact solver plays the variant."""
+    v = view.variant
+    return v.n_seats == 2 and view.talon_left == 0 and v.name in LEAN_VARIANTS
+
+
+def best_of(cards: list[Card], totals: dict[Card, float]) -> Card:
+    """The card with the best total; ties go to the card that costs least to give away."""
+    return max(cards, key=lambda c: (totals[c], -THIRDS[c], RANK[c]))
 
 
 def _exact_now(world: HandState) -> bool:

@@ -19,7 +19,7 @@ from firmware.app.controller import ControllerOptions, TableController
 from firmware.app.events import one_queue
 from firmware.app.loop import MainLoop
 from firmware.app.seats import ComputerSeats, SyncExecutor
-from firmware.config import GameSettings
+from firmware.config import GameSettings, check_seats
 from firmware.engine import SUIT, Play
 from firmware.store import Journal
 from hal.box import open_sim_hardware
@@ -46,7 +46,7 @@ class Table:
         self.hw = open_sim_hardware(events=self.events, clock=self.clock, pty_reader=pty_reader)
         self.journal = Journal.open(state_dir)
         self.cards = CardsMap(state_dir)
-        settings = GameSettings(variant=variant, seats=seats or ["human", "cpu:normal"],
+        settings = GameSettings(variant=variant, seats=check_seats(seats or ["human", "cpu:normal"]),
                                 think_ms=0, options=options or {})  # fmt: skip
         self.ctl = TableController(
             self.journal, settings,
@@ -78,7 +78,7 @@ class Table:
         if ctl.match is None or ctl.match.state is None or ctl.phase != "play":
             return False
         seat = ctl._mover()
-        if seat is None or ctl.seats[seat] != "human":
+        if seat is None or ctl.seats[seat].kind != "human":
             return False
         view = ctl.match.view_for(seat)
         from ui.intents import PlayCard

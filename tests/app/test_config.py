@@ -16,7 +16,7 @@ def test_first_start_writes_the_documented_default(tmp_path: Path) -> None:
     assert "# Seats in turn order" in text and "[game]" in text and "[paths]" in text
     doc = tomllib.loads(text)
     assert doc["game"]["variant"] == "tressette2"
-    assert settings.game.seats == ["human", "cpu:normal"]
+    assert [str(x) for x in settings.game.seats] == ["human", "cpu:normal"]
     assert settings.state_dir == "/var/lib/tressette"
     assert settings.hardware_config is not None  # hal/config.py checked its section
 
@@ -32,7 +32,7 @@ def test_values_are_read(tmp_path: Path) -> None:
     )
     s, problems = config.load(path)
     assert problems == []
-    assert (s.game.variant, s.game.seats, s.game.options) == ("treschetten2", ["cpu:hard", "human"], {"target": 41})
+    assert (s.game.variant, [str(x) for x in s.game.seats], s.game.options) == ("treschetten2", ["cpu:hard", "human"], {"target": 41})
     assert (s.ui.language, s.ui.brightness, s.ui.sounds, s.state_dir) == ("de", 7, False, "/tmp/x")
     assert s.hardware_config.display.enabled is False
 
@@ -57,13 +57,15 @@ def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
     text = "\n".join(problems)
     for needle in ("poker", "robot", "think_ms", "language", "brightness", "sounds", "[hardware]"):
         assert needle in text
-    assert s.game.variant == "tressette2" and s.game.seats == ["human", "cpu:normal"]
+    assert s.game.variant == "tressette2" and [str(x) for x in s.game.seats] == ["human", "cpu:normal"]
     assert (s.ui.language, s.ui.brightness) == ("it", 5)
 
 
 def test_seats_rules() -> None:
-    assert config.check_seats("cpu:hard, cpu:normal", 2) == ["cpu:hard", "cpu:normal"]
-    for bad, n in ((["human"], 2), (["table", "cpu:easy"], 2), (["cpu:genius", "human"], 2)):
+    assert config.check_seats("cpu:hard, cpu:normal", 2) == [config.SeatSpec.cpu("hard"), config.SeatSpec("computer", "normal")]
+    # real cards take computers (their cards scanned at the deal), never a touchscreen seat
+    assert config.check_seats(["table", "cpu:easy"], 2) == [config.TABLE, config.SeatSpec.cpu("easy")]
+    for bad, n in ((["human"], 2), (["table", "human"], 2), (["cpu:genius", "human"], 2)):
         try:
             config.check_seats(bad, n)
         except ValueError:

@@ -87,6 +87,7 @@ class Idle:
 
     stopping = None
     version = 0
+    brightness = None
 
     def handle(self, event):  # pragma: no cover - nothing is queued
         pass

@@ -6,10 +6,23 @@ import json
 import time
 from pathlib import Path
 
+import pytest
+
 from firmware.app.cards_map import CardsMap
 from firmware.app.controller import HAND_OVER, PLAY
-from firmware.app.messages import english
-from firmware.engine import CODE, ITALIAN, Declare, Match, Play, make_variant
+from firmware.app.messages import english, refusal
+from firmware.engine import (
+    ITALIAN,
+    Declare,
+    IllegalAction,
+    Match,
+    Play,
+    check,
+    legal_actions,
+    make_variant,
+)
+from firmware.engine.records import replay
+from firmware.engine.table import said_aloud
 from hal.events import ButtonPressed, ReaderOffline, ReaderOnline, TagSeen
 from ui.i18n import render
 from ui.intents import Declare as DeclareIntent
@@ -73,16 +86,20 @@ def test_a_refereed_hand_scores_like_the_engine(make_table):
     enrol(table)
     ctl = table.ctl
     ctl.new_match()
-    assert ctl.referee is not None and ctl.phase == PLAY
-    real = honest_table(seed=77, dealer=ctl.referee.state.dealer)
+    assert ctl.real_cards and ctl.match.state.table is not None and ctl.phase == PLAY
+    real = honest_table(seed=77, dealer=ctl.match.state.dealer)
     state = real.state
-    # seat 0 declares what it really holds, seat 1 claims a napoletana it lacks
+    # seat 0 declares what it really holds (saying the missing suit / the extension
+    # aloud), seat 1 claims a napoletana it lacks
     true_decl = next((a for a in real.view_for(0).legal if isinstance(a, Declare)), None)
     if true_decl is not None:
-        table.put(ButtonPressed("seat0"))
-        assert ctl.declaring == 0 and true_decl in ctl.model().declarable
-        table.put(DeclareIntent(true_decl))
         real.apply(true_decl)
+        # on the screen: the short form; the cards seat 0 plays tell the rest
+        said = said_aloud(state.declarations[-1])
+        short = Declare(0, said.kind, suit=said.suit, rank=said.rank)
+        table.put(ButtonPressed("seat0"))
+        assert ctl.declaring == 0 and short in ctl.model().declarable
+        table.put(DeclareIntent(short))
     lacking = next(
         s for s in range(4)
         if not all(ITALIAN.card(s, r) in state.hand_of(1) for r in (0, 1, 2))
@@ -101,16 +118,15 @@ def test_a_refereed_hand_scores_like_the_engine(make_table):
             notes.append(ctl.message.text)
     assert ctl.phase in (HAND_OVER, "match_over")
     assert any("seat 2" in n for n in notes), "the false napoletana is flagged"
-    ref = ctl.referee.results[-1]
+    ref = ctl.match.results[-1]
     eng = real.results[-1]
     assert ref.card_points == eng.card_points and ref.thirds == eng.thirds
     assert ref.last_trick == eng.last_trick
     assert ref.declared == eng.declared  # the true one counts, the false one does not
-    # the journal rebuilds the same referee state (resume)
-    from firmware.app.referee import RefereeMatch
-
-    again = RefereeMatch.from_record(table.journal.record(ctl.match_id))
-    assert again.totals == ctl.referee.totals
+    assert [f.decl.seat for f in ref.false_declarations] == [1]
+    # the journal rebuilds the same state through the engine (resume, tressette replay)
+    again = replay(table.journal.record(ctl.match_id))
+    assert again.totals == ctl.match.totals and again.results == ctl.match.results
 
 
 def test_bad_scans_are_refused_and_nothing_is_recorded(make_table):
@@ -118,7 +134,7 @@ def test_bad_scans_are_refused_and_nothing_is_recorded(make_table):
     enrol(table)
     ctl = table.ctl
     ctl.new_match()
-    real = honest_table(seed=5, dealer=ctl.referee.state.dealer)
+    real = honest_table(seed=5, dealer=ctl.match.state.dealer)
     n = 0
 
     def recorded() -> int:
@@ -139,12 +155,12 @@ def test_bad_scans_are_refused_and_nothing_is_recorded(make_table):
     n += 1
     assert recorded() == n
     scan(table, card)
-    assert f"{CODE[card]} was already played" in ctl.message.text and recorded() == n
+    assert f"{ITALIAN.name_of(card, 'en')} was already played" in ctl.message.text and recorded() == n
     # a card of the other deck's family is unknown too
     scan(table, 50)
     assert "unknown card tag" in ctl.message.text.lower() and recorded() == n
-    # a card declared by someone else cannot be played by this seat -- covered in the
-    # referee unit tests; here: a tap on the screen stands in for a scan
+    # what else the box can know is the engine's (tests/engine/test_table.py);
+    # here: a tap on the screen stands in for a scan
     seat = real.state.to_move
     card = next(a.card for a in real.view_for(seat).legal if isinstance(a, Play))
     table.put(PlayCard(card))
@@ -155,6 +171,7 @@ def test_scans_in_a_screen_game_are_refused(make_table):
     table = make_table(seats=["human", "cpu:easy"])
     enrol(table)
     table.ctl.new_match()
+    table.pump()  # the computer plays until it is the person's turn
     before = len(list(table.journal.iter_actions(table.ctl.match_id)))
     scan(table, 3)
     assert "played on the screen" in table.ctl.message.text
@@ -181,7 +198,7 @@ def test_reader_unplugged_and_replugged_mid_game(make_table, tmp_path: Path):
     ctl.cards.save("italian", {tag(c): c for c in ITALIAN.cards})
     wait_for(table, ReaderOnline)
     ctl.new_match()
-    real = honest_table(seed=9, dealer=ctl.referee.state.dealer)
+    real = honest_table(seed=9, dealer=ctl.match.state.dealer)
 
     def play_one() -> None:
         seat = real.state.to_move
@@ -206,47 +223,49 @@ def test_reader_unplugged_and_replugged_mid_game(make_table, tmp_path: Path):
     assert len(list(table.journal.iter_actions(ctl.match_id))) == moves + 1
 
 
-def test_referee_refuses_what_can_be_known():
-    from firmware.app.referee import RefereeMatch
-
-    ref = RefereeMatch(make_variant("tressette2"), first_dealer=1)
-    ref.start_hand({"table": True})
+def test_the_engine_refuses_what_can_be_known_in_catalogue_words():
+    m = Match(make_variant("tressette2"), first_dealer=1)
+    m.start_hand({"table": True})
     c = ITALIAN.parse
-    # seat 0 (shown as "seat 1") declares the napoletana of coppe: 3c 2c Ac are public
-    ref.apply(Declare(0, "napoletana", suit=0))
-    assert "impossible" in english(ref.check(Declare(1, "four", rank=0)))  # 3c is in seat 0's hand
-    assert ref.check(Declare(1, "three", rank=0)) is None
-    assert "already declared" in english(ref.check(Declare(0, "napoletana", suit=0)))
-    ref.apply(Play(0, c("4b")))
-    assert "4b was already played" in english(ref.check(Play(1, c("4b"))))
-    assert "turn" in english(ref.check(Play(0, c("5b"))))
-    ref.apply(Play(1, c("5b")))  # seat 1 wins with the 5 over the 4
-    assert ref.state.to_move == 1
-    ref.apply(Play(1, c("Rc")))
-    assert ref.state.claims[0].false is False
+
+    def refused(action) -> str:
+        with pytest.raises(IllegalAction) as exc:
+            check(m.state, action)
+        return english(refusal(exc.value))
+
+    # seat 0 (shown as "seat 1") declares the napoletana of coppe: 3c 2c Ac are announced
+    m.apply(Declare(0, "napoletana", suit=0, extra=0))
+    assert "impossible" in refused(Declare(1, "four", rank=0))  # 3c is announced by seat 0
+    assert Declare(1, "three", rank=0) in legal_actions(m.state, 1)
+    assert "already declared" in refused(Declare(0, "napoletana", suit=0, extra=0))
+    m.apply(Play(0, c("4b")))
+    assert "four of clubs was already played" in refused(Play(1, c("4b")))
+    assert "turn" in refused(Play(0, c("5b")))
+    m.apply(Play(1, c("5b")))  # seat 1 wins with the 5 over the 4
+    assert m.state.to_move == 1
+    m.apply(Play(1, c("Rc")))
     # seat 0 does not follow coppe although it declared 3c 2c Ac: accepted, but flagged
-    assert ref.check(Play(0, c("7d"))) is None
-    notes = ref.apply(Play(0, c("7d")))
-    assert ref.state.claims[0].false
-    assert [render(n, "it") for n in notes] == [
-        "Accuso falso del posto 1: napoletana di coppe (non ha risposto a coppe avendo 3c); non vale niente"
-    ]
-    # it showed no coppe and has drawn nothing since... but tressette2 draws after every trick
-    assert ref.check(Play(1, c("Cc"))) is None
+    check(m.state, Play(0, c("7d")))
+    m.apply(Play(0, c("7d")))
+    false = m.state.table.false
+    assert [(f.decl.seat, f.why, f.cards) for f in false] == [(0, "revoked", (c("3c"), c("2c"), c("Ac")))]
+    assert m.state.declarations == []
+    # it showed no coppe, but tressette2 draws after every trick: coppe are possible again
+    check(m.state, Play(1, c("Cc")))
 
 
 def test_void_without_a_draw_is_refused():
-    from firmware.app.referee import RefereeMatch
-
-    ref = RefereeMatch(make_variant("treseta4", {"accusi": False}), first_dealer=3)
-    ref.start_hand({"table": True})
+    m = Match(make_variant("treseta4", {"accusi": False}), first_dealer=3)
+    m.start_hand({"table": True})
     c = ITALIAN.parse
     for seat, code in enumerate(["4b", "6b", "7d", "5b"]):  # seat 2 shows it has no bastoni
-        ref.apply(Play(seat, c(code)))
+        m.apply(Play(seat, c(code)))
     # seat 1 (6b) won; lead bastoni again: seat 2 cannot have one now (no talon)
-    ref.apply(Play(1, c("Fb")))
-    assert english(ref.check(Play(2, c("Cb")))) == "Seat 3 showed it holds no clubs"
-    assert ref.check(Play(2, c("Rd"))) is None
+    m.apply(Play(1, c("Fb")))
+    with pytest.raises(IllegalAction) as exc:
+        check(m.state, Play(2, c("Cb")))
+    assert english(refusal(exc.value)) == "Seat 3 showed it holds no clubs"
+    check(m.state, Play(2, c("Rd")))
 
 
 def test_a_table_game_without_an_enrolled_deck_enrols_first(make_table):
@@ -258,7 +277,7 @@ def test_a_table_game_without_an_enrolled_deck_enrols_first(make_table):
     assert ctl.phase == "enrol" and ctl.match_id is None
     for card in ITALIAN.cards:
         scan(table, card)
-    assert ctl.phase == PLAY and ctl.referee is not None  # the game starts once enrolled
+    assert ctl.phase == PLAY and ctl.real_cards  # the game starts once enrolled
     table.put(SetSetting("enrol_deck", "bavarian"))  # redo / another deck from the screen
     assert ctl.phase == "enrol" and render(ctl.message.message, "de").startswith("Scanne Eichel Zehn (10e)")
 

@@ -50,7 +50,7 @@ def steps_until(rt: Runtime, cond, timeout: float = 5.0) -> None:
 
 def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
     settings, problems = config.load(tmp_path / "s.toml")
-    settings.game.seats = ["table", "table"]
+    settings.game.seats = config.check_seats(["table", "table"])
     settings.game.options = {"accusi": True}
     rt = Runtime(settings=settings, state_dir=tmp_path / "state", think_ms=0, seed=1,
                  options=ControllerOptions(seed=1, first_dealer=1), problems=problems)  # fmt: skip
@@ -67,8 +67,8 @@ def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
         steps_until(rt, lambda: rt.ctl.declaring is None and 0 in rt.ctl.accusi_done)
         # a card of the panel: SimScan -> tag -> pty -> ReaderThread -> parser -> TagSeen
         click(layout["card:4b"])
-        steps_until(rt, lambda: rt.ctl.referee.state.trick)
-        assert rt.ctl.referee.state.trick == [(0, 39)]
+        steps_until(rt, lambda: rt.ctl.match.state.trick)
+        assert rt.ctl.match.state.trick == [39]
         assert rt.ctl.phase == PLAY
         # the LED display of the panel shows what the HAL display double shows
         rt.loop.refresh(force=True)
@@ -82,3 +82,36 @@ def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
         pygame.event.post(pygame.event.Event(pygame.QUIT))
         rt.loop.step(timeout=0)
         assert rt.ctl.stopping == "window closed"
+
+
+def test_panel_measures_a_held_menu_button_and_enrols_the_deck_asked_for(tmp_path: Path, monkeypatch) -> None:
+    """Issue 13.4: the panel's clock runs (a hold is measured, a highlight fades);
+    13.6: "Enrol Italian" after a Treschetten game shows and scans Italian cards."""
+    settings, problems = config.load(tmp_path / "s.toml")
+    settings.game.seats = ["human", "cpu:normal"]
+    settings.game.variant = "treschetten2"
+    rt = Runtime(settings=settings, state_dir=tmp_path / "state", think_ms=0, seed=1,
+                 options=ControllerOptions(seed=1), problems=problems)  # fmt: skip
+    with rt:
+        rt.start_sim(size=(800, 480), headless=True)
+        rt.ctl.new_match()
+        ui_panel = rt.window.panel
+        clock = [100.0]
+        monkeypatch.setattr("firmware.app.window.time.monotonic", lambda: clock[0])
+        ui_panel._last = clock[0]
+        surface = rt.window.window
+        menu = ui_panel.panel.layout()["menu"]
+        ui_panel.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=menu.center, button=1))
+        clock[0] += 3.2
+        sent: list = []
+        monkeypatch.setattr(rt.window, "sim_intent", sent.append)
+        ui_panel.draw(surface)
+        ui_panel.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu.center, button=1))
+        assert [(x.button, x.hold_s) for x in sent] == [("menu", 3.2)]
+        clock[0] += 1.0
+        ui_panel.draw(surface)
+        assert not ui_panel.panel._flash  # the click's highlight faded
+        rt.ctl.start_enrolment("italian")
+        ui_panel.draw(surface)
+        assert ui_panel.panel.deck == "italian"
+        assert "card:3d" in ui_panel.panel.layout()  # Italian codes, not Bavarian

@@ -6,6 +6,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from firmware.engine import Match, make_variant
 from firmware.engine.records import action_to_json, match_to_json, replay
@@ -146,3 +148,101 @@ def test_a_database_left_empty_by_a_power_cut_is_simply_initialised(tmp_path: Pa
     with Journal.open(tmp_path) as j:
         assert j.report.moved_aside is None
         assert j.new_match("tressette2", {}, ["human", "cpu:easy"]) == 1
+
+
+SEATINGS = (["human", "cpu:hard"], ["cpu:easy", "human"], ["cpu:normal", "cpu:hard"], ["human", "human"])
+
+
+def _fill(j: Journal, plan: list[tuple[int, int, int | None]]) -> None:
+    """Matches per ``plan``: (seating, variant index, winner or None = abandoned)."""
+    variants = ("tressette2", "treschetten2")
+    for seating, v, winner in plan:
+        mid = j.new_match(variants[v], {}, SEATINGS[seating])
+        if winner is None:
+            j.abandon_match(mid)
+        else:
+            j.finish_match(mid, winner, [21, 10] if winner == 0 else [10, 21])
+
+
+def test_a_version_1_journal_gets_its_statistics_by_migration(tmp_path: Path) -> None:
+    from firmware import store
+
+    plan = [(i % 4, i % 2, None if i % 5 == 0 else i % 2) for i in range(40)]
+    with Journal.open(tmp_path / "now") as j:  # the figures a journal of today keeps
+        _fill(j, plan)
+        j.new_match("tressette2", {}, ["human", "cpu:hard"])  # unfinished: not counted
+        expected = j.statistics()
+    path = tmp_path / "old" / DB_NAME
+    path.parent.mkdir()
+    conn = sqlite3.connect(path)  # the same history, written by a version-1 program
+    conn.executescript(store.SCHEMA[: store.SCHEMA.index("CREATE TABLE stats")])
+    conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
+    conn.execute("PRAGMA user_version=1")
+    _fill_v1(conn, plan)
+    conn.commit()
+    conn.close()
+    with Journal.open_readonly(path.parent) as j:  # `tressette history` as root: no migration
+        assert j.statistics() == expected
+    assert conn_version(path) == 1
+    with Journal.open(path.parent) as j:
+        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+        assert j.report.moved_aside is None
+        assert j.statistics() == expected == j.statistics_recounted()
+        assert sum(s["played"] for s in expected) == 40
+
+
+def conn_version(path: Path) -> int:
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
+    try:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        conn.close()
+
+
+def _fill_v1(conn: sqlite3.Connection, plan: list[tuple[int, int, int | None]]) -> None:
+    """What a version-1 program wrote: matches only, no counts."""
+    import json
+    import time
+
+    variants = ("tressette2", "treschetten2")
+    for seating, v, winner in plan:
+        totals = None if winner is None else json.dumps([21, 10] if winner == 0 else [10, 21])
+        conn.execute(
+            "INSERT INTO matches(variant, options, seats, mode, started, finished, winner, totals)"
+            " VALUES (?, '{}', ?, 'engine', ?, ?, ?, ?)",
+            (variants[v], json.dumps(SEATINGS[seating]), time.time(), time.time(), winner, totals),
+        )
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    ops=st.lists(
+        st.tuples(st.integers(0, 3), st.integers(0, 1), st.one_of(st.none(), st.integers(0, 1)), st.booleans()),
+        max_size=25,
+    )
+)
+def test_kept_statistics_equal_a_recount(tmp_path_factory, ops) -> None:
+    """Whatever the order of new, finished, abandoned and finished-again matches."""
+    with Journal.open(tmp_path_factory.mktemp("j")) as j:
+        ids = []
+        for seating, v, winner, again in ops:
+            ids.append(j.new_match(("tressette2", "treschetten2")[v], {}, SEATINGS[seating]))
+            if winner is None:
+                j.abandon_match(ids[-1])
+                j.abandon_match(ids[-1])  # twice: counted once
+            else:
+                j.finish_match(ids[-1], winner, [1, 2])
+            if again and ids:
+                j.finish_match(ids[len(ids) // 2], 1 - (winner or 0), [3, 4])  # finished again
+        assert j.statistics() == j.statistics_recounted()
+
+
+def test_bench_app_fills_a_history_the_statistics_screen_counts(tmp_path: Path) -> None:
+    from firmware.app import bench
+
+    with Journal.open(tmp_path) as j:
+        bench.fill(j, 60, seed=1)
+        assert sum(s["played"] for s in j.statistics()) == 60
+        assert j.statistics() == j.statistics_recounted()
+    table, home = bench.measure(0, rounds=3, seed=1, state_dir=tmp_path / "empty")
+    assert table > 0 and home > 0

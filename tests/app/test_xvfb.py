@@ -20,6 +20,7 @@ import pygame
 import pytest
 
 from firmware.app.present import seat_setups
+from firmware.config import check_seats
 from firmware.engine import Declare, Play
 from firmware.engine.records import replay
 from firmware.store import Journal
@@ -105,7 +106,7 @@ def screen_model(state: Path):
         row = j.unfinished()
         match = replay(j.record(row.id))
     view = match.view_for(0)
-    return model_from_view(view, seats=seat_setups(row.seats), totals=tuple(match.totals)), view
+    return model_from_view(view, seats=seat_setups(check_seats(row.seats)), totals=tuple(match.totals)), view
 
 
 def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) -> None:
@@ -184,6 +185,113 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) 
 
         assert sim.poll() is None, "the simulator is still running"
         assert journal_len(state) >= 6
+    finally:
+        if sim.poll() is None:
+            sim.send_signal(signal.SIGTERM)
+            try:
+                sim.wait(15)
+            except subprocess.TimeoutExpired:
+                sim.kill()
+                sim.wait()
+        err = sim.stderr.read().decode()
+        sim.stderr.close()
+    assert sim.returncode == 0, err[-3000:]
+    assert "Traceback" not in err, err
+
+
+ONORI_SEATS = ["human", "cpu:easy", "cpu:easy", "cpu:easy"]
+
+
+def onori_script(tmp_path: Path):
+    """A seed where the person (seat 0) of a tressette4 table has onori after trick 1.
+
+    The same controller, seats and seed as ``tressette sim --seed N`` (the computers'
+    choices depend on the seed only), driven in-process: what the person clicks
+    (his first legal card at each turn) and the screen he then sees.
+    """
+    from firmware.app.controller import ControllerOptions, TableController
+    from firmware.app.events import one_queue
+    from firmware.app.seats import ComputerSeats, SyncExecutor
+    from firmware.config import GameSettings
+    from ui.intents import PlayCard
+
+    for seed in range(1, 200):
+        events = one_queue()
+        with Journal.open(tmp_path / f"mirror{seed}") as journal:
+            settings = GameSettings(variant="tressette4", seats=check_seats(ONORI_SEATS), think_ms=0)
+            ctl = TableController(journal, settings, options=ControllerOptions(seed=seed))
+            seats = ComputerSeats(events.put, seed=seed, executor=SyncExecutor())
+            ctl.new_match()
+            steps: list[tuple[int, object, int]] = []  # (journal length before, model, card)
+
+            def pump(ctl=ctl, seats=seats, events=events) -> None:
+                while True:
+                    seats.poll(ctl)
+                    event = events.get_nowait()
+                    if event is None:
+                        return
+                    ctl.handle(event)
+
+            pump()
+            while ctl.phase == "play" and len(ctl.match.state.tricks) < 1:
+                if ctl._mover() == 0:
+                    model = ctl.model()
+                    card = next(a.card for a in ctl.match.view_for(0).legal if isinstance(a, Play))
+                    steps.append((len(ctl.match.hands[-1].actions), model, card))
+                    ctl.handle(PlayCard(card))
+                pump()
+            if 0 in ctl.pending_accusi():
+                return seed, steps, len(ctl.match.hands[-1].actions), ctl.model()
+            seats.close()
+    raise AssertionError("no seed gave the person onori")
+
+
+def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Path) -> None:
+    """tressette4: after trick 1 the computers wait; the prompt and Nothing to declare are on screen."""
+    from ui.layout import table_layout
+
+    seed, steps, at_prompt, prompt_model = onori_script(tmp_path)
+    state = tmp_path / "state"
+    env = dict(os.environ, DISPLAY=xdisplay, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
+    env.pop("SDL_VIDEODRIVER", None)
+    sim = subprocess.Popen(
+        [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(state),
+         "--config", str(tmp_path / "s.toml"), "--seed", str(seed), "--think-ms", "50",
+         "--variant", "tressette4", "--seats", ",".join(ONORI_SEATS)],
+        env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        def window_up() -> bool:
+            assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
+            return window_origin(xdisplay) is not None
+
+        wait(window_up, timeout=60, what="the window")
+        ox, oy = window_origin(xdisplay)
+
+        def click(pos: tuple[int, int]) -> None:
+            x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
+
+        for before, model, card in steps:
+            wait(lambda b=before: journal_len(state) >= b, timeout=60, what="the person's turn in trick 1")
+            time.sleep(0.6)  # the cards land
+            rect = next(r for c, r in table_layout(model, SIZE).hand_hit if c == card)
+            click(rect.center)
+            wait(lambda b=before: journal_len(state) > b, timeout=60, what="the person's card in the journal")
+        wait(lambda: journal_len(state) >= at_prompt, timeout=60, what="trick 1 complete")
+        time.sleep(2.0)  # nothing more may happen: the computers wait for the person
+        assert journal_len(state) == at_prompt, "a computer played while the person may declare onori"
+        shot(xdisplay, "onori-01-prompt.png")
+        buttons = {b.name: b for b in table_layout(prompt_model, SIZE).buttons}
+        assert "declare_none" in buttons
+        declare = next(b for name, b in buttons.items() if name.startswith("declare:"))
+        click(declare.rect.center)
+        wait(lambda: journal_len(state) > at_prompt, timeout=60, what="the onori in the journal")
+        time.sleep(1.0)
+        shot(xdisplay, "onori-02-declared.png")
+        with Journal.open(state) as j:
+            row = j.unfinished()
+            match = replay(j.record(row.id))
+        assert match.state.declarations_of(0), "the person's onori were recorded"
     finally:
         if sim.poll() is None:
             sim.send_signal(signal.SIGTERM)

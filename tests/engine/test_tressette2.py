@@ -114,7 +114,7 @@ def test_an_illegal_action_changes_nothing() -> None:
 def test_accusi_at_start_by_both_players_then_closed() -> None:
     s = _state(H0, "Cc Fc 2d Ad 3d Rd 3s 2s As 4s".replace("3d", "Cs"), dealer=1)
     offered0 = [a for a in legal_actions(s, 0) if isinstance(a, Declare)]
-    assert Declare(0, "napoletana", suit=0) in offered0  # 3c 2c Ac + 4c
+    assert Declare(0, "napoletana", suit=0, extra=1) in offered0  # 3c 2c Ac + 4c
     s = apply(s, Declare(0, "napoletana", suit=0))
     assert s.declarations[-1].points == 4  # seed 002: "mit der 4 dazu sind es 4"
     s = apply(s, Declare(1, "napoletana", suit=2))  # 3s 2s As 4s: extended too

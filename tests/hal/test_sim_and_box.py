@@ -23,6 +23,7 @@ from hal.selftest import HardwareTest, SimActor
 from hal.sim import SimButtons, SimReader
 from hal.timing import ManualClock
 from hal.tm1637 import FakeTM1637, TracingFactory
+from tests.hal.conftest import fake_box
 
 
 def test_sim_buttons_press_click_and_hold(events: EventQueue, clock: ManualClock) -> None:
@@ -176,3 +177,41 @@ def test_an_empty_shared_queue_is_kept(clock: ManualClock) -> None:
         assert hw.events is shared
         hw.sim_buttons.press(1)  # type: ignore[union-attr]
         assert len(shared) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[hardware.buttons]\nmenu = false\n", None),  # documented: a box without a menu button
+        (b"# Einstellungen f\xfcr die Box\n[hardware.buttons]\nmenu = 26\n", "is not UTF-8"),
+        ("[hardware.buttons]\nmenu = false\n[hardware]\nx = " + "[" * 3000 + "]" * 3000, "nested too deeply"),
+    ],
+)
+def test_cli_hardware_test_reads_any_settings_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str | bytes, problem: str | None
+) -> None:
+    """Each of these crashed hardware-test (KeyError: 'menu', UnicodeDecodeError, RecursionError)."""
+    from firmware.cli import main
+
+    path = tmp_path / "t.toml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    rc = main(["hardware-test", "--sim", "--config", str(path)])
+    out = capsys.readouterr().out
+    if problem is None:
+        assert rc == 0 and "Press Accuso of seat 1 when done" in out
+    else:
+        assert rc == 1 and problem in out
+
+
+@pytest.mark.parametrize(("connected", "line"), [
+    (True, "screen: display card0-HDMI-A-1"),
+    (False, "screen: NONE (no display connected to card0): the box runs without it"),
+])
+def test_hardware_test_says_what_it_sees_of_the_screen(factory: MockFactory, tmp_path: Path,
+                                                      connected: bool, line: str) -> None:
+    root = fake_box(tmp_path, ("card0",), {"card0-HDMI-A-1": "connected" if connected else "disconnected"})
+    out = io.StringIO()
+    config = HardwareConfig.from_dict({"buttons": {"enabled": False}, "display": {"enabled": False}})
+    with open_hardware(config, pin_factory=factory) as hw:
+        HardwareTest(hw, out=out, pause=0, screen_root=root).run()
+    assert any(said.startswith(line) for said in out.getvalue().splitlines()[1:3])

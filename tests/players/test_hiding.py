@@ -101,3 +101,34 @@ def test_world_weights_favour_the_deal_that_explains_past_plays() -> None:
             positions += 1
     assert positions >= 15
     assert true_sum > 1.3 * sampled_sum
+
+
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_coach_hint_and_rating_do_not_depend_on_hidden_cards(
+    name: str, options: dict[str, object]
+) -> None:
+    """The coach (docs/coach.md) reads the seat's view only: worlds consistent with it
+    give the same hint, the same reason and the same rating of every legal card."""
+    from firmware.coach import Coach
+    from firmware.engine import Play
+
+    rng = random.Random(7)
+    checked = 0
+    for state in _positions(name, options, seed=31, every=3):
+        seat = state.to_move
+        view = view_for(state, seat)
+        if not any(isinstance(a, Play) for a in view.legal):
+            continue
+        coach = Coach(seed=2, worlds=3)
+        hint = coach.hint(view)
+        ev = coach.evaluate(view)
+        ratings = [coach.rated(view, ev, c) for c in ev.cards]
+        for _ in range(2):
+            world = determinize(view, rng)  # the hidden cards swapped consistently
+            other = view_for(world, seat)
+            fresh = Coach(seed=2, worlds=3)
+            assert fresh.hint(other) == hint
+            ev2 = fresh.evaluate(other)
+            assert [fresh.rated(other, ev2, c) for c in ev2.cards] == ratings
+        checked += 1
+    assert checked > 0

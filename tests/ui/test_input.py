@@ -119,6 +119,8 @@ def test_menu_button_goes_home_and_keys_n_l_d(make_ui, turn_model):
     ui.show("table")
     ui.intents()
     ui.handle(key(pygame.K_n))
+    assert ui.question is not None and ui.intents() == []  # N with a match going asks first
+    ui.handle(key(pygame.K_RETURN))
     ui.handle(key(pygame.K_l))
     ui.handle(key(pygame.K_d))
     got = ui.intents()
@@ -259,6 +261,8 @@ def test_claim_call_zu_tun_and_discard_buttons(make_ui):
     shows = demo.showcase()
     ui = make_ui((480, 320), shows["table4_claim"])
     _press(ui, "claim")
+    assert ui.intents() == []  # asked first: a wrong claim loses the match
+    ui.handle(key(pygame.K_RETURN))
     assert ui.intents() == [it.Claim()]
 
     model = shows["table4_chiamata"]

@@ -1,0 +1,296 @@
+"""A match from start to end: new, resume, next hand, every action's one path, the end.
+
+Write-before-apply (DESIGN.md): an action is checked by the engine
+(``check``), written to the journal, and only then applied. A hand's deal
+seed is written before the hand is dealt. So after a power cut the journal
+holds everything that happened, and at most one action that was written but
+not yet shown, which replay simply applies.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import random
+from collections.abc import Sequence
+from typing import Any
+
+from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, Outcome
+from firmware.app.journal_guard import JournalGuard
+from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
+from firmware.config import TABLE, SeatSpec, check_seats
+from firmware.engine import (
+    Action,
+    IllegalAction,
+    Match,
+    RecordError,
+    TressetteError,
+    check,
+    make_variant,
+)
+from firmware.engine.cards import CODE, SUIT
+from firmware.engine.records import action_to_json, replay
+from firmware.engine.table import FalseDeclaration
+from firmware.store import JournalFailure, StoreError
+
+log = logging.getLogger("firmware.app.controller")
+
+
+def derive_seed(seed: int, what: str, n: int) -> int:
+    """A 31-bit seed from ``seed`` and a number: the same on every machine and run."""
+    digest = hashlib.blake2b(f"{seed}/{what}/{n}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest) & 0x7FFF_FFFF
+
+
+class MatchLifecycle(JournalGuard):
+    """Starting, resuming, dealing, applying and closing a match.
+
+    Deal seeds: hand 0 is dealt from the match seed (derived from ``--seed``
+    and the match id, or random), hand N from the match seed and N; a resume
+    reads the match seed back from the journalled first deal, so a seeded run
+    restarted mid-match goes on with its deals instead of repeating them.
+    """
+
+    match_seed = 0
+    _boot_pending = False  # the journal could not be read at start: boot when it can
+
+    def boot(self) -> bool:
+        """Resume the unfinished match from the journal, if any; True if resumed.
+
+        A journal that cannot be read now is the paused state
+        (:mod:`firmware.app.journal_guard`); the boot is done when it can be.
+        """
+        try:
+            return self._boot()
+        except JournalFailure as exc:
+            self._boot_pending = True
+            self.phase = HOME
+            self.journal_failed(exc)
+            return False
+
+    def _boot(self) -> bool:
+        row = self.journal.unfinished()
+        if row is None:
+            self.phase = HOME
+            self.version += 1
+            return False
+        return self.resume(row.id)
+
+    def resume(self, match_id: int) -> bool:
+        row = self.journal.match(match_id)
+        if row is None:
+            return False
+        doc = self.journal.record(match_id)
+        try:
+            seats = check_seats(list(row.seats))
+            match = replay(doc)  # real cards too: table deals replay through the engine
+        except (RecordError, TressetteError, ValueError) as exc:
+            log.error("match %s cannot be replayed: %s", match_id, exc)
+            self.journal.abandon_match(match_id)
+            self.say(msg("m_resume_failed", match=match_id, why=str(exc)), "error")
+            self.phase = HOME
+            return False
+        self._install(match_id, seats, match)
+        first = doc["hands"][0]["deal"] if doc["hands"] else {}
+        seed = first.get("seed") if isinstance(first, dict) else None
+        self.match_seed = seed if isinstance(seed, int) else self._new_match_seed(match_id)
+        n_actions = sum(len(h["actions"]) for h in doc["hands"])
+        if self._finished():
+            self._close_match()
+        elif not self._hands() or self._hand_over():
+            self.phase = HAND_OVER
+            if self.opts.auto_next or not self._hands():
+                self.next_hand()
+        else:
+            self.phase = PLAY
+        self.say(msg("m_resumed", match=match_id, hand=max(1, len(self._hands())), n=n_actions))
+        if self.phase == PLAY:
+            self.declarations_prompt()  # resumed inside an onori round: whose turn it is
+        log.info("resumed match %s (%d actions)", match_id, n_actions)
+        return True
+
+    def _install(self, match_id: int, seats: list[SeatSpec], match: Match) -> None:
+        self.deal_scan = None
+        self.match_id = match_id
+        self.seats = seats
+        self.match = match
+        self._reset_declarations()
+        self.banners = []
+        self._changed()
+
+    def new_match(
+        self,
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        seats: Sequence[SeatSpec] | None = None,
+    ) -> Outcome:
+        name = variant or self.settings.variant
+        if options is None:  # the settings' options belong to the settings' variant
+            options = self.settings.options if name == self.settings.variant else {}
+        opts = dict(options)
+        try:
+            v = make_variant(name, opts)
+            seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
+        except (TressetteError, ValueError) as exc:
+            return self.refuse(msg("r_bad_game", why=str(exc)))
+        mode = "referee" if TABLE in seat_list else "engine"
+        computers = [s for s, spec in enumerate(seat_list) if spec.computer]
+        if mode == "referee" and computers and v.talon_size:
+            # The talon's draws are face down to the box: a computer could not be followed.
+            return self.refuse(refusal(IllegalAction("deal_table_talon", variant=v.name, seat=computers[0])))
+        if mode == "referee" and self.cards is not None and not self.cards.enrolled(v.deck.name):
+            # Real cards need the deck's tags first: enrol, then this game starts.
+            self._after_enrol = (name, opts, seat_list)
+            return self.start_enrolment(v.deck.name)
+        if self.match_id is not None and not self._finished():
+            self.journal.abandon_match(self.match_id)
+        match_id = self.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+        self.match_seed = self._new_match_seed(match_id)
+        dealer = self.opts.first_dealer
+        if dealer is None:
+            dealer = random.Random(self.match_seed).randrange(v.n_seats)
+        self._install(match_id, seat_list, Match(v, first_dealer=dealer))
+        self.phase = HAND_OVER
+        self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
+        self.next_hand()  # after the greeting: a real-card deal's first prompt must show
+        return Outcome(True)
+
+    def _new_match_seed(self, match_id: int) -> int:
+        """From --seed and the match id (no two matches of a seeded run share
+        deals, even across restarts), else from the controller's random."""
+        if self.opts.seed is None:
+            return self.rng.randrange(1 << 31)
+        return derive_seed(self.opts.seed, "match", match_id)
+
+    def _hand_seed(self, hand: int) -> int:
+        """Hand 0 from the match seed itself (journalled with the first hand)."""
+        return self.match_seed if hand == 0 else derive_seed(self.match_seed, "hand", hand)
+
+    def next_hand(self) -> Outcome:
+        if self.phase == MATCH_OVER:
+            self.phase = HOME
+            self.version += 1
+            return Outcome(True)
+        if self.phase != HAND_OVER or self.match_id is None:
+            return Outcome(False, "no hand to deal now")  # a stray tap: nothing to show
+        hand = len(self._hands())
+        assert self.match is not None
+        dealer = self.match.next_dealer
+        if self.real_cards:
+            # The people deal; the box learns the cards as scanned (firmware.app.dealing).
+            if self.deal_scan is not None:
+                self.say(self.deal_scan.prompt())
+                return Outcome(True)
+            return self.begin_table_hand(hand, dealer)
+        spec: dict[str, Any] = {"seed": self._hand_seed(hand)}
+        self.journal.add_hand(self.match_id, hand, dealer, spec)
+        self.match.start_hand(spec)
+        self._reset_declarations()
+        self.phase = PLAY
+        self._changed()
+        return Outcome(True)
+
+    def _close_match(self) -> None:
+        assert self.match_id is not None
+        row = self.journal.match(self.match_id)
+        if row is not None and row.finished is None:
+            self.journal.finish_match(self.match_id, self.winner, self.totals)
+            self.finished_here += 1
+        self.phase = MATCH_OVER
+        self.blink_seq += 1
+        self.say(self._win_message())
+        if self.opts.matches is not None and self.finished_here >= self.opts.matches:
+            self.stop(f"{self.finished_here} match(es) played")
+        elif self.opts.auto_next and self.variant is not None:
+            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
+
+    def _journal_resumed(self) -> None:
+        """The journal works again: redo what its failure left waiting."""
+        if self._boot_pending:
+            self._boot_pending = False
+            self._boot()
+            return
+        if self.match_id is None or self.stopping is not None:
+            return
+        if self.phase == HAND_OVER:
+            if self._finished():
+                self._close_match()
+            elif self.opts.auto_next or not self._hands():
+                self.next_hand()
+        elif self.phase == MATCH_OVER and self.opts.auto_next and self.variant is not None:
+            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
+
+    def _win_message(self) -> Message:
+        score = "-".join(map(str, self.totals))
+        v, winner = self.variant, self.winner
+        if winner is not None and v is not None and any(v.side_of(s) == winner for s in self.humans()):
+            return msg("m_you_win", score=score)
+        return msg("m_match_won", side=msg("side_n", n=(winner or 0) + 1), score=score)
+
+    def stop(self, reason: str) -> None:
+        self.stopping = reason
+        if self.on_shutdown is not None:
+            self.on_shutdown(reason)
+
+    # ------------------------------------------------------------ actions
+
+    def submit(self, action: Action) -> Outcome:
+        """Check, journal, apply: the one path every action takes."""
+        if self.phase != PLAY or self.match_id is None:
+            return self.refuse(msg("r_no_hand"))
+        match = self.match
+        assert match is not None and match.state is not None
+        try:
+            check(match.state, action)
+        except IllegalAction as exc:
+            return self.refuse(refusal(exc))
+        hand = len(match.hands) - 1
+        idx = len(match.hands[-1].actions)
+        if self.journal_error is not None:
+            return self.journal_refusal()
+        try:
+            self.journal.add_action(self.match_id, hand, idx, action_to_json(match.variant.deck, action))
+        except JournalFailure as exc:  # never apply what is not on disk
+            return self.journal_failed(exc)
+        except StoreError as exc:  # never apply what is not on disk
+            log.error("journal refused action: %s", exc)
+            return self.refuse(msg("r_not_recorded", why=str(exc)))
+        false_before = len(match.state.table.false) if match.state.table is not None else 0
+        state = match.state
+        match.apply(action)
+        self._age_message()
+        if state.table is not None:
+            self._false_declarations(state.table.false[false_before:])
+        self._after(action)
+        return Outcome(True)
+
+    def _false_declarations(self, found: Sequence[FalseDeclaration]) -> None:
+        """Real cards: a declaration the cards played disproved is shown; it scores nothing."""
+        assert self.variant is not None
+        deck = self.variant.deck
+        for f in found:
+            d = f.decl
+            cards = ", ".join(CODE[c] for c in f.cards)
+            if f.why == "played_elsewhere":
+                why = msg("n_why_played_elsewhere", cards=cards)
+            elif f.why == "revoked":
+                why = msg("n_why_revoked", suit=SuitName(deck.name, SUIT[f.cards[0]]), code=cards)
+            elif f.why == "had_four":
+                why = msg("n_why_had_four", cards=cards)
+            else:
+                why = msg("n_why_never_played")
+            what = DeclName(deck.name, d.kind, d.suit, d.rank, d.missing)
+            self.say(msg("n_false_decl", n=d.seat + 1, what=what, why=why), "refusal")
+            self.blink_seq += 1
+
+    def _after(self, action: Action) -> None:
+        self._declarations_after(action)
+        self._changed()
+        if self._hand_over():
+            self.phase = HAND_OVER
+            if self._finished():
+                self._close_match()
+            else:
+                self.say(msg("m_hand_over", score="-".join(map(str, self.totals))))
+                if self.opts.auto_next:
+                    self.next_hand()

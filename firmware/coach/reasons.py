@@ -1,0 +1,189 @@
+"""Why a card: a short reason drawn from what the seat knows, as a catalogue key + arguments.
+
+The coach never writes a sentence: a :class:`Reason` names a catalogue entry
+(``ui.i18n``, keys ``c_*``) and its arguments as typed references (a card, a
+suit, a signal, a value in thirds), which the screen and ``tressette analyse``
+render in Italian, German or English. Every reason states a fact visible in
+the view (a card still out, a void shown, a partner's signal), never a hidden
+card: :func:`reason_for` reads the view only.
+
+The first rule that holds gives the reason:
+
+=====================  ==========================================================
+key                    when
+=====================  ==========================================================
+``c_only``             one legal card
+``c_inverted``         points count against you (Ciapanò)
+``c_exact``            every card is placed (two seats, talon empty) and none of
+                       partner_asked / top / void / take / load holds: solved exactly
+``c_partner_asked``    on lead, the card's suit is the one the partner signalled
+``c_top``              on lead, no card still out of its suit beats it
+``c_void``             on lead, every opponent showed a void in the suit
+``c_lead_low``         on lead, a card worth nothing
+``c_take``             following, the card wins the trick and nobody after can beat it
+``c_take_try``         following, the card wins the trick for now
+``c_load``             following, the partner holds the trick: a card with points
+``c_partner_holds``    following, the partner holds the trick: a card without
+``c_keep``             following, the trick is lost: a cheap card, keeping the ace
+``c_duck``             following, the trick is lost: the cheapest card
+``c_search``           otherwise: the search preferred it (the number of worlds)
+=====================  ==========================================================
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, View, ZuTun
+from firmware.engine.cards import beats, cards_of
+from firmware.players.knowledge import count, is_top, trick_best, trick_thirds
+from firmware.players.signals import partner_request
+
+
+@dataclass(frozen=True, slots=True)
+class CardRef:
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class SuitRef:
+    suit: int
+
+
+@dataclass(frozen=True, slots=True)
+class SignalRef:
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Thirds:
+    """An amount of card value in thirds (rendered "⅓", "1 ⅔", "nothing")."""
+
+    thirds: int
+
+
+ReasonArg = CardRef | SuitRef | SignalRef | Thirds | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    key: str
+    args: tuple[tuple[str, ReasonArg], ...] = ()
+
+    def arg(self, name: str) -> ReasonArg | None:
+        return dict(self.args).get(name)
+
+
+def reason(key: str, /, **args: ReasonArg) -> Reason:
+    return Reason(key, tuple(args.items()))
+
+
+KEYS = (
+    "c_only",
+    "c_exact",
+    "c_inverted",
+    "c_partner_asked",
+    "c_top",
+    "c_void",
+    "c_lead_low",
+    "c_take",
+    "c_take_try",
+    "c_load",
+    "c_partner_holds",
+    "c_keep",
+    "c_duck",
+    "c_search",
+    "c_zu_tun",
+    "c_claim",
+    "c_call",
+    "c_discard",
+)
+"""Every key a reason may name (a test checks the catalogue has each in it/de/en)."""
+
+
+def reason_for_special(view: View, action: Action) -> Reason:
+    """The reason for an action every level takes the same way (base.special_action)."""
+    if isinstance(action, ZuTun):
+        return reason("c_zu_tun", card=CardRef(action.card))
+    if isinstance(action, Claim):
+        return reason("c_claim", n=view.variant.target)
+    if isinstance(action, Call):
+        return reason("c_call", card=CardRef(action.card), suit=SuitRef(SUIT[action.card]))
+    if isinstance(action, Discard):
+        return reason("c_discard", card=CardRef(action.card))
+    return reason("c_search", card=CardRef(getattr(action, "card", 0)))
+
+
+def reason_for(view: View, card: Card, method: str) -> Reason:
+    """Why ``card`` is the card to play from ``view`` (``method``: forced / exact / sampled)."""
+    here = CardRef(card)
+    if method == "forced":
+        return reason("c_only", card=here)
+    if view.variant.inverted:
+        return reason("c_inverted", card=here)
+    found = _facts(view, card)
+    if method == "exact" and found.key not in _SURE:
+        return reason("c_exact", card=here)
+    return found
+
+
+_SURE = frozenset({"c_partner_asked", "c_top", "c_void", "c_take", "c_load"})
+"""Reasons that are facts of the position, also when the exact solver chose the card."""
+
+
+def _facts(view: View, card: Card) -> Reason:
+    here = CardRef(card)
+    c = count(view)
+    suit = SUIT[card]
+    me = view.seat
+    sides = view.sides
+    mine = sides[me] if sides else None
+    opponents = [
+        s for s in range(view.variant.n_seats) if s != me and (mine is None or sides[s] != mine)
+    ]
+    if not view.trick:
+        asked = partner_request(view)
+        if asked is not None and asked == suit:
+            return reason("c_partner_asked", card=here, suit=SuitRef(suit), signal=SignalRef(_asked_by(view, suit)))
+        if (view.trump is None or suit == view.trump) and is_top(card, c):
+            return reason("c_top", card=here)
+        if view.trump is None and opponents and all(c.voids[s] >> suit & 1 for s in opponents):
+            return reason("c_void", card=here, suit=SuitRef(suit))
+        if THIRDS[card] == 0:
+            return reason("c_lead_low", card=here)
+        return reason("c_search", card=here)
+    best_seat, best_card = trick_best(view)
+    after = view.variant.n_seats - 1 - len(view.trick)  # seats still to play after us
+    if beats(card, best_card, view.trump):
+        points = Thirds(trick_thirds(view) + THIRDS[card])
+        sure = after == 0 or is_top(card, c)
+        if view.trump is not None and suit != view.trump and after > 0:
+            sure = False
+        return reason("c_take" if sure else "c_take_try", card=here, points=points)
+    partner_holds = mine is not None and best_seat != me and sides[best_seat] == mine
+    if partner_holds:
+        if THIRDS[card] > 0:
+            return reason("c_load", card=here, worth=Thirds(THIRDS[card]))
+        return reason("c_partner_holds", card=here)
+    aces = [x for x in cards_of(c.hand) if THIRDS[x] == 3 and x != card and not is_top(x, c)]
+    if THIRDS[card] < 3 and aces:
+        keep = min(aces, key=lambda x: (SUIT[x] != suit, x))
+        return reason("c_keep", card=here, worth=Thirds(THIRDS[card]), keep=CardRef(keep))
+    return reason("c_duck", card=here, worth=Thirds(THIRDS[card]))
+
+
+def _asked_by(view: View, suit: int) -> str:
+    """The partner's signal that asked for ``suit`` (the latest one)."""
+    name = "busso"
+    for sig in view.signals:
+        if sig.seat != view.seat and SUIT[sig.card] == suit:
+            for x in sig.names:
+                if x in ("busso", "striscio"):
+                    name = x
+    return name
+
+
+def reason_card(r: Reason) -> Card | None:
+    """The card a reason is about, if it names one."""
+    a = r.arg("card")
+    return a.card if isinstance(a, CardRef) else None

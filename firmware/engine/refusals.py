@@ -1,0 +1,164 @@
+"""Refusals as data: every :class:`~firmware.engine.errors.IllegalAction` has a code.
+
+The engine refuses with a code and its arguments (``IllegalAction("not_held",
+card=5)``); the English sentence here is one rendering of it, for logs,
+``tressette replay`` and tests. The table's screen translates the same code
+with its own catalogue (``ui/i18n.py``, keys ``e_<code>``), never by reading
+the English.
+
+Arguments are plain values: ``card`` (a card id), ``cards`` (a tuple of card
+ids), ``suit`` / ``missing`` (a suit index, named in ``deck``), ``rank`` (a
+rank index of ``deck``), ``seat`` and the other seat arguments (0-based seat
+numbers), numbers and short words. Suit and card names in English sentences
+are the deck's own (Italian for the Italian deck, German for the Bavarian one,
+RULES.md §3.2), as the people at that table say them.
+
+>>> from firmware.engine.errors import IllegalAction
+>>> str(IllegalAction("follow_suit", deck="italian", suit=0, cards=(0, 5)))
+'you must follow suit: you hold 2 coppe (3c, Fc)'
+>>> str(IllegalAction("decl_count", deck="bavarian", kind="three", rank=0, held=2, need=3))
+'you hold 2 cards of rank 10; a Dreier needs exactly 3'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from firmware.engine.cards import Deck
+
+ENGLISH: dict[str, str] = {
+    # cards, deals, matches
+    "not_card_code": "not a card code: {code!r}",
+    "not_of_deck": "not a card of the {deck} deck: {code!r} (ranks {ranks}, suits {suits})",
+    "deal_no_hand": "the deal has no hand for seat {seat}",
+    "deal_card_twice": "the deal holds a card twice",
+    "deal_whole_deck": "the deal must hold the whole {deck} deck once",
+    "deal_hand_size": "seat {seat} is dealt {n} cards; {variant} deals {need}",
+    "deal_aside_size": "{n} cards are aside; {variant} lays {need} aside",
+    "deal_talon_size": "the talon holds {n} cards; {variant} needs {need}",
+    "deal_seed": "a deal seed must be an integer, not {value}",
+    "deal_table_needs": "a table deal of {variant}: {what} must be a list of cards",
+    "deal_table_card": "the table deal gives {card} twice",
+    "deal_table_trump": "a table deal of {variant} names the shown trump card, in the dealer's hand",
+    "deal_table_aside": "a table deal of {variant} gives the {need} cards aside",
+    "deal_table_talon": "{variant} draws from a talon, so every seat plays real cards (seat {seat} is given)",
+    "match_over": "the match is over",
+    "hand_not_finished": "the current hand is not finished",
+    "no_hand": "no hand is being played",
+    "no_hand_dealt": "no hand has been dealt",
+    # the turn and the cards
+    "hand_over": "the hand is over",
+    "no_seat": "there is no seat {seat}",
+    "turn_of": "it is seat {seat}'s turn, not seat {actor}'s",
+    "wrong_deck": "that card is not of the {deck} deck",
+    "not_held": "you do not hold {card}",
+    "follow_suit": "you must follow suit: you hold {count} {suit} ({cards})",
+    "already_played": "{card} was already played (trick {trick})",
+    "card_held_by": "{card} is in the hand of seat {seat}",
+    "card_aside": "{card} lies aside",
+    "showed_void": "seat {seat} showed it holds no {suit}",
+    "no_unknown_cards": "every card of seat {seat} is known: {cards}",
+    "unknown_action": "unknown action {action}",
+    # call and discard
+    "first_call": "seat {seat} must first call a card",
+    "first_discard": "seat {seat} must first lay a card away",
+    "discard_not_now": "only the dealer lays a card away, before the first trick",
+    "no_call": "there is no call in this game",
+    "call_not_now": "the player after the dealer calls, before the first card",
+    "call_not_allowed": "you may not call {card}; you may call {cards}",
+    # declarations
+    "accusi_off": "accusi are off in this game",
+    "accusi_before_first": "accusi are made before the first card",
+    "accusi_your_turn": "you announce at your turn to play",
+    "accusi_on_lead": "you announce only on lead, after winning a trick",
+    "accusi_before_yours": "accusi are made before your first card",
+    "accusi_first_card_turn": "you declare at your turn, before your first card",
+    "onori_window": "onori are declared after the first trick, before the second",
+    "decima_window": "a napoletana decima is declared right after the deal or with the onori",
+    "onori_order": "onori go in turn from seat {winner}; seat {later} has declared after you",
+    "first_trick_only": "announcements only during the first trick",
+    "first_trick_turn": "you announce at your turn",
+    "no_declarations": "this game has no declarations",
+    "napoletana_suit": "a {kind} names its suit",
+    "napoletana_missing": "no {kind} of {suit}: you need its {ranks}",
+    "decima_missing": "no {kind} of {suit}: you need all ten of the suit",
+    "decl_rank": "three or four of a kind must be of {ranks}",
+    "decl_count": "you hold {held} cards of rank {rank}; {kind} needs exactly {need}",
+    "decl_missing_suit": "{kind} of {rank} lacks {suit}, not {given}",
+    "decl_extension": "the napoletana of {suit} is worth {points}, not {announced}",
+    "decl_unknown": "unknown declaration {kind}",
+    "decl_names_missing": "{kind} of {rank}: say which suit it lacks",
+    "decl_twice": "that combination is already declared this hand",
+    "decl_three_after_four": "a three cannot follow the four of the same rank",
+    "decl_impossible": "{kind} is impossible: {cards} cannot be in that hand",
+    # zu tun, claims
+    "zu_tun_off": "zu tun is not played in this game",
+    "zu_tun_not_on_lead": "zu tun: only on lead, after winning the previous trick",
+    "zu_tun_after_win": "zu tun: only after winning the previous trick",
+    "zu_tun_talon_empty": "zu tun: the talon is empty",
+    "zu_tun_ten": "zu tun: lay a 10 from your hand on the talon",
+    "zu_tun_short": "zu tun: you have {total}, the target is {target}",
+    "zu_tun_behind": "zu tun: you have {total}, your opponent {other}; you need more",
+    "claims_off": "chiamarsi fuori is not played in this game",
+    "claim_not_started": "the hand has not started",
+    # signals
+    "signals_none": "this game has no signals",
+    "signal_unknown": "{name!r} is not a signal of the {system} system ({names})",
+    "signal_twice": "a signal is given once per card",
+    "signal_leader_only": "only the player who leads the trick may signal",
+    "volo_false": "volo must be true: you still hold {left} more {suit}",
+    "busso_false": "busso must be true: you do not hold the highest unplayed {suit}",
+    "ribusso_false": "ribusso must be true: you do not hold the second-highest unplayed {suit}",
+}
+"""Every refusal code and its English sentence; the screen's catalogue has the others."""
+
+SEAT_ARGS: frozenset[str] = frozenset({"seat", "actor", "winner", "later"})
+"""Arguments that are seat numbers (0-based in the engine; the screen counts from 1)."""
+
+DECL_NAMES: dict[str, dict[str, str]] = {
+    "italian": {"napoletana": "napoletana", "three": "three", "four": "four", "decima": "napoletana decima"},
+    "bavarian": {"napoletana": "Napoli", "three": "a Dreier", "four": "a Vierer", "decima": "decima"},
+}
+"""Declarations by their table names: Treschetten says Napoli, Dreier, Vierer (seed 000)."""
+
+
+def rank_word(deck: Deck, rank: int) -> str:
+    """A rank as the table says it: ``A`` is "Ass" at a Bavarian table (RULES.md §3.2)."""
+    code = deck.ranks[rank]
+    return "Ass" if deck.name == "bavarian" and code == "A" else code
+
+
+def english(code: str, args: Mapping[str, object]) -> str:
+    """The English sentence of a refusal; unknown codes say themselves."""
+    template = ENGLISH.get(code)
+    if template is None:
+        return code + (f" {dict(args)!r}" if args else "")
+    return template.format(**_words(args))
+
+
+def _words(args: Mapping[str, object]) -> dict[str, object]:
+    # Imported here: cards.py raises IllegalAction, so errors -> cards would be a cycle.
+    from firmware.engine.cards import CODE, DECKS
+
+    deck = DECKS.get(str(args.get("deck", "italian")), DECKS["italian"])
+    out: dict[str, object] = dict(args)
+    for key, value in args.items():
+        if key == "card" and isinstance(value, int):
+            out[key] = CODE[value]
+        elif key == "cards" and isinstance(value, tuple):
+            out[key] = ", ".join(CODE[c] for c in value)
+        elif key in ("suit", "missing", "given") and isinstance(value, int):
+            out[key] = deck.suit_name(value)
+        elif key == "rank" and isinstance(value, int):
+            out[key] = rank_word(deck, value)
+        elif key == "kind" and isinstance(value, str):
+            out[key] = DECL_NAMES[deck.name].get(value, value)
+        elif key == "ranks" and isinstance(value, tuple):
+            out[key] = ", ".join(rank_word(deck, r) for r in value[:-1]) + " and " + rank_word(
+                deck, value[-1]
+            )
+    if "cards" in args and "count" not in args and isinstance(args["cards"], tuple):
+        out["count"] = len(args["cards"])
+    return out

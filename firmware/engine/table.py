@@ -1,0 +1,450 @@
+"""Real cards: hands the box never saw dealt, refereed by the same state machine.
+
+At a table of real cards people shuffle and deal; the box learns a card when
+it is scanned. A *table deal* (``{"table": true, ...}`` in a record) makes the
+chance explicit, OpenSpiel style: a :class:`~firmware.engine.state.HandState`
+whose ``table`` is a :class:`TableInfo` knows, for each seat, whether its hand
+is *hidden* (a person's real cards) and how many cards it holds; the cards
+whose place is unknown form the ``pool``. Everything else — trick winners,
+trump, draws, points, sides, onori, claims, calls, signals, widow, aside,
+sudden wins, the end of the match — is the engine's one rule set.
+
+What the box knows at the deal (docs/box.md, "Real cards"):
+
+- a computer seat's whole hand, scanned to the box face down at the deal
+  (``"2": ["3c", ...]``); not in games with a talon, whose face-down draws
+  the box could not follow (refused up front);
+- briscola's shown card (``"trump": "Ac"``), which lies in the dealer's hand;
+- the cards aside where they score or lie face up (``"aside": [...]``):
+  terziglio3's widow, three-handed Ciapanò's odd card, treschetten3's cards
+  face up. Face-down cards aside that count for nobody stay unknown.
+
+A scanned card is the play of the seat to move when it is legal *as far as the
+box can know*: not played before, not known to be elsewhere (a computer's
+card, a card aside), not of a suit the seat showed it lacks since its last
+draw, following suit when the seat's known cards say it can. Declarations of a
+hidden seat are claims: refused when the cards seen make them impossible, and
+proved by the cards the declarer plays — a declared card played by another
+seat, a suit of a declared card not followed, the missing card of a three
+played by the declarer (no talon), or a declared card never played by the end
+of the hand makes it *false*: it scores nothing and is listed in
+``HandResult.false_declarations``. A hand that ends early (zu tun, chiamarsi
+fuori, decima) counts the claims not disproved by then, as the people saw
+them. A napoletana decima is laid down on the table: the box takes its ten
+cards as seen.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
+
+from firmware.engine.cards import SUIT, Card, CardMask, Seat, card_list
+from firmware.engine.declarations import DECLARABLE_RANKS, Declaration
+from firmware.engine.errors import IllegalAction
+
+if TYPE_CHECKING:
+    from firmware.engine.actions import Declare
+    from firmware.engine.deal import Deal
+    from firmware.engine.state import HandState
+    from firmware.engine.variants import Variant
+
+
+@dataclass(frozen=True, slots=True)
+class FalseDeclaration:
+    """A declaration of a hidden seat that the cards played disproved; it scores nothing.
+
+    ``why``: ``played_elsewhere`` (``cards`` were played by other seats),
+    ``revoked`` (the declarer did not follow the suit of ``cards``),
+    ``had_four`` (he played the missing card of his three), ``never_played``.
+    """
+
+    decl: Declaration
+    why: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(slots=True)
+class Claim:
+    """A declaration of a hidden seat, to be proved by the cards its declarer plays.
+
+    ``need`` of ``decl.cards`` must come from him: all of them, but three of the four
+    when a three was declared without naming the suit it lacks (the box learns it from
+    the cards played). ``out`` are claimed cards he showed he cannot hold (he failed
+    to follow their suit). ``open_extension``: a napoletana declared without saying
+    how far it extends; the 4, 5, ... he plays count at the end of the hand.
+    """
+
+    decl: Declaration
+    need: int
+    out: CardMask = 0
+    open_extension: bool = False
+
+
+@dataclass(slots=True)
+class TableInfo:
+    """What the box knows of a hand of real cards beyond the engine's plain state."""
+
+    hidden: tuple[bool, ...]  # per seat: its hand is a person's real cards
+    counts: list[int]  # per seat: cards held now
+    pool: CardMask  # cards whose place is unknown (hidden hands, talon, aside face down)
+    fresh_voids: list[int]  # per seat: suits it showed it lacks since its last draw
+    claims: list[Claim] = field(default_factory=list)  # hidden seats', not yet disproved
+    false: list[FalseDeclaration] = field(default_factory=list)
+
+    def copy(self) -> TableInfo:
+        return TableInfo(
+            self.hidden,
+            self.counts[:],
+            self.pool,
+            self.fresh_voids[:],
+            [Claim(c.decl, c.need, c.out, c.open_extension) for c in self.claims],
+            self.false[:],
+        )
+
+    def unknown_room(self, state: HandState, seat: Seat) -> int:
+        """How many of the seat's cards the box has not seen."""
+        return self.counts[seat] - state.hands[seat].bit_count()
+
+    def may_hold(self, state: HandState, seat: Seat) -> CardMask:
+        """Cards ``seat`` may hold now: its known cards, and unknown ones if it has room."""
+        known = state.hands[seat]
+        if self.hidden[seat] and self.unknown_room(state, seat) > 0:
+            return known | self.pool
+        return known
+
+
+# ------------------------------------------------------------------ plays
+
+
+def void_block(state: HandState, seat: Seat) -> CardMask:
+    """Unknown cards ``seat`` cannot hold: the suits it showed it lacks since its last
+    draw. If that would leave it nothing to play, somebody misplayed earlier (a revoke
+    the box could not see): the voids are dropped rather than the table stalled."""
+    info = state.table
+    assert info is not None
+    block = 0
+    for suit in range(len(state.suit_masks)):
+        if info.fresh_voids[seat] >> suit & 1:
+            block |= state.suit_masks[suit]
+    if block:
+        unknown = info.may_hold(state, seat) & ~state.played & ~state.hands[seat]
+        if not state.hands[seat] and not unknown & ~block:
+            return 0
+    return block
+
+
+def play_mask(state: HandState, seat: Seat) -> CardMask:
+    """The cards a hidden seat to move may play, from what the box knows."""
+    info = state.table
+    assert info is not None
+    known = state.hands[seat]
+    possible = info.may_hold(state, seat) & ~state.played
+    unknown = possible & ~known & ~void_block(state, seat)
+    possible = known | unknown
+    if state.trick:
+        lead = state.suit_masks[SUIT[state.trick[0]]]
+        if known & lead:
+            return possible & lead  # he holds a card of the suit led: he must follow
+    return possible
+
+
+def play_refusal(state: HandState, seat: Seat, card: Card) -> None:
+    """Raise the reason a hidden seat may not play ``card`` now (the turn is checked)."""
+    info = state.table
+    assert info is not None
+    bit = 1 << card
+    deck = state.variant.deck
+    if state.played & bit:
+        trick = next((i + 1 for i, t in enumerate(state.tricks) if card in t.cards), len(state.tricks) + 1)
+        raise IllegalAction("already_played", card=card, trick=trick)
+    known = state.hands[seat]
+    if not known & bit:
+        if not info.pool & bit:
+            holder = next((s for s in range(state.n) if state.hands[s] & bit), None)
+            if holder is not None:
+                raise IllegalAction("card_held_by", card=card, seat=holder)
+            raise IllegalAction("card_aside", card=card)
+        if info.unknown_room(state, seat) <= 0:
+            raise IllegalAction("no_unknown_cards", seat=seat, cards=tuple(card_list(known)))
+        if void_block(state, seat) & bit:
+            raise IllegalAction("showed_void", deck=deck.name, seat=seat, suit=SUIT[card])
+    if state.trick and SUIT[card] != SUIT[state.trick[0]]:
+        lead = SUIT[state.trick[0]]
+        follow = known & state.suit_masks[lead]
+        if follow:
+            raise IllegalAction("follow_suit", deck=deck.name, suit=lead, cards=tuple(card_list(follow)))
+
+
+def take(state: HandState, seat: Seat, card: Card) -> None:
+    """A card of ``seat`` leaves its hand (played, laid away, on the talon): the box now
+    knows where it was; a card from the unknown pool is placed in the hand first."""
+    info = state.table
+    assert info is not None
+    bit = 1 << card
+    if info.pool & bit:
+        info.pool &= ~bit
+        state.hands[seat] |= bit
+    info.counts[seat] -= 1
+
+
+def before_play(state: HandState, seat: Seat, card: Card) -> None:
+    """Book-keeping of a play at a real-card table, before the engine plays it."""
+    info = state.table
+    assert info is not None
+    if state.trick and SUIT[card] != SUIT[state.trick[0]]:
+        info.fresh_voids[seat] |= 1 << SUIT[state.trick[0]]
+    _check_claims(state, seat, card)
+    take(state, seat, card)
+    called = state.called
+    if called == card and state.variant.preset.call_partner:
+        caller = (state.dealer + 1) % state.n
+        state.hand_sides = tuple(0 if s in (caller, seat) else 1 for s in range(state.n))
+
+
+def after_draw(state: HandState, seat: Seat) -> None:
+    info = state.table
+    assert info is not None
+    info.counts[seat] += 1
+    info.fresh_voids[seat] = 0  # a drawn card may be of any suit
+
+
+# ----------------------------------------------------------- declarations
+
+
+def claim_of(state: HandState, action: Declare) -> Declaration:
+    """The declaration a hidden seat announces: its cards as he names them, checked
+    only against what the box knows (raises when the cards seen make it impossible).
+
+    A three without its missing suit claims three of the four cards of the rank; a
+    napoletana without its extension claims 3-2-A (the extension counts at the end).
+    """
+    info = state.table
+    assert info is not None
+    v = state.variant
+    deck = v.deck
+    seat, kind = action.seat, action.kind
+    missing: int | None = None
+    if kind in ("napoletana", "decima"):
+        if action.suit is None or not 0 <= action.suit < len(deck.suits):
+            raise IllegalAction("napoletana_suit", deck=deck.name, kind=kind)
+        if kind == "decima":
+            if not v.preset.decima:
+                raise IllegalAction("decl_unknown", kind=repr(kind))
+            cards = card_list(deck.suit_mask(action.suit))
+            points = 0
+        else:
+            extra = action.extra or 0  # None: counted from the cards he plays
+            if extra < 0 or extra > len(deck.extension) or (extra and not v.preset.napoletana_extends):
+                raise IllegalAction(
+                    "decl_extension", deck=deck.name, suit=action.suit, points=3, announced=3 + extra
+                )
+            ranks = DECLARABLE_RANKS + deck.extension[:extra]
+            cards = [deck.card(action.suit, r) for r in ranks]
+            points = len(cards)
+    elif kind in ("three", "four"):
+        if action.rank not in DECLARABLE_RANKS:
+            raise IllegalAction("decl_rank", deck=deck.name, ranks=DECLARABLE_RANKS)
+        cards = [deck.card(s, action.rank) for s in range(len(deck.suits))]
+        points = 4
+        if kind == "three":
+            points = 3
+            if action.missing is not None:
+                if not 0 <= action.missing < len(deck.suits):
+                    raise IllegalAction("decl_names_missing", deck=deck.name, kind=kind, rank=action.rank)
+                missing = action.missing
+                if state.hands[seat] >> deck.card(missing, action.rank) & 1:
+                    raise IllegalAction(
+                        "decl_count", deck=deck.name, kind=kind, rank=action.rank, held=4, need=3
+                    )
+                cards = [c for c in cards if SUIT[c] != missing]
+    else:
+        raise IllegalAction("decl_unknown", kind=repr(kind))
+    held = (state.hands[seat] | info.pool) & ~state.played
+    for other in info.claims:
+        if other.decl.seat != seat and other.need == len(other.decl.cards):
+            # announced by another seat: one of the two would be false
+            for c in other.decl.cards:
+                held &= ~(1 << c)
+    if v.preset.declare_window == "after_first_trick" and state.tricks:
+        t = state.tricks[0]
+        held |= 1 << t.cards[(seat - t.leader) % state.n]  # trick 1's card still counts (seed 003)
+    absent = tuple(c for c in cards if not held >> c & 1)
+    need = 3 if kind == "three" else len(cards)
+    if len(cards) - len(absent) < need:
+        raise IllegalAction("decl_impossible", deck=deck.name, kind=kind, cards=absent)
+    return Declaration(seat, kind, action.suit if kind != "three" and kind != "four" else None,
+                       action.rank if kind in ("three", "four") else None,
+                       tuple(cards), points, missing)  # fmt: skip
+
+
+def accept_claim(state: HandState, decl: Declaration, action: Declare) -> None:
+    info = state.table
+    assert info is not None
+    if decl.kind == "decima":
+        # Laid down on the table for everyone to see: the box takes the ten as seen.
+        mask = 0
+        for c in decl.cards:
+            mask |= 1 << c
+        mask &= ~state.played
+        info.pool &= ~mask
+        state.hands[decl.seat] |= mask
+        return
+    need = 3 if decl.kind == "three" else len(decl.cards)
+    open_extension = (
+        decl.kind == "napoletana" and action.extra is None and state.variant.preset.napoletana_extends
+    )
+    info.claims.append(Claim(decl, need, 0, open_extension))
+
+
+def _disprove(state: HandState, claim: Claim, why: str, cards: tuple[Card, ...]) -> None:
+    info = state.table
+    assert info is not None
+    info.claims.remove(claim)
+    state.declarations.remove(claim.decl)
+    info.false.append(FalseDeclaration(claim.decl, why, cards))
+
+
+def _played_by(state: HandState) -> dict[Card, Seat]:
+    out: dict[Card, Seat] = {}
+    for t in state.tricks:
+        for i, c in enumerate(t.cards):
+            out[c] = t.seat_of(i, state.n)
+    for i, c in enumerate(state.trick):
+        out[c] = (state.leader + i) % state.n
+    return out
+
+
+def _check_claims(state: HandState, seat: Seat, card: Card) -> None:
+    """Before ``seat`` plays ``card``: does it disprove a claim?"""
+    info = state.table
+    assert info is not None
+    lead = SUIT[state.trick[0]] if state.trick else None
+    played_by = _played_by(state)
+    played_by[card] = seat
+    for claim in info.claims[:]:
+        decl = claim.decl
+        mine = decl.seat
+        if seat == mine and lead is not None and SUIT[card] != lead:
+            # he shows he has no card of the suit led: claimed cards of it are not his
+            for c in decl.cards:
+                if SUIT[c] == lead and c not in played_by:
+                    claim.out |= 1 << c
+        elsewhere = tuple(c for c in decl.cards if played_by.get(c, mine) != mine)
+        out = tuple(c for c in decl.cards if claim.out >> c & 1 and c not in elsewhere)
+        if len(decl.cards) - len(elsewhere) - len(out) < claim.need:
+            if card in elsewhere and seat != mine:
+                _disprove(state, claim, "played_elsewhere", elsewhere)
+            else:
+                _disprove(state, claim, "revoked", out)
+            continue
+        dealt_all = not state.variant.preset.draw_from_talon
+        if seat == mine and decl.kind == "three" and dealt_all and _had_four(state, decl, played_by):
+            _disprove(state, claim, "had_four", (card,))  # a three needs exactly three
+
+
+def _had_four(state: HandState, decl: Declaration, played_by: dict[Card, Seat]) -> bool:
+    """All cards dealt: the declarer of a three played the fourth card of its rank."""
+    assert decl.rank is not None
+    deck = state.variant.deck
+    if decl.missing is not None:
+        return played_by.get(deck.card(decl.missing, decl.rank)) == decl.seat
+    four = [deck.card(x, decl.rank) for x in range(len(deck.suits))]
+    return all(played_by.get(c) == decl.seat for c in four)
+
+
+def close(state: HandState) -> None:
+    """At the end of a hand played out: a claimed card never played by its declarer, and
+    what the cards played tell of an open claim (the missing suit, the extension)."""
+    info = state.table
+    assert info is not None
+    if state.ended_by != "play":
+        return
+    played_by = _played_by(state)
+    deck = state.variant.deck
+    for claim in info.claims[:]:
+        decl = claim.decl
+        mine = [c for c in decl.cards if played_by.get(c) == decl.seat]
+        if len(mine) < claim.need:
+            unplayed = tuple(c for c in decl.cards if played_by.get(c) != decl.seat)
+            _disprove(state, claim, "never_played", unplayed)
+            continue
+        better = decl
+        if decl.kind == "three" and decl.missing is None:
+            missing = next(SUIT[c] for c in decl.cards if c not in mine)
+            better = replace(decl, cards=tuple(mine), missing=missing)
+        elif claim.open_extension and decl.suit is not None:
+            run = list(decl.cards)
+            for rank in deck.extension:
+                c = deck.card(decl.suit, rank)
+                if played_by.get(c) != decl.seat:
+                    break
+                run.append(c)
+            better = replace(decl, cards=tuple(run), points=len(run))
+        if better is not decl:
+            i = state.declarations.index(decl)
+            state.declarations[i] = better
+            claim.decl = better
+
+
+def possible_claims(state: HandState, seat: Seat) -> list[Declare]:
+    """The declarations a hidden seat could announce now, as far as the box can know.
+
+    Offered short, as the screen lists them: a three without the suit it lacks and a
+    napoletana without its extension; the cards the declarer plays tell both by the
+    end of the hand (:func:`close`). A person may still say them (``missing``,
+    ``extra``): then they are checked against the cards played.
+    """
+    from firmware.engine.actions import Declare
+    from firmware.engine.declarations import check_earlier
+
+    v = state.variant
+    suits = range(len(v.deck.suits))
+    candidates: list[Declare] = []
+    if v.preset.decima:
+        candidates.extend(Declare(seat, "decima", suit=x) for x in suits)
+    candidates.extend(Declare(seat, "napoletana", suit=x) for x in suits)
+    for rank in DECLARABLE_RANKS:
+        candidates.append(Declare(seat, "four", rank=rank))
+        candidates.append(Declare(seat, "three", rank=rank))
+    earlier = tuple(d for d in state.declarations if d.seat == seat)
+    out = []
+    for cand in candidates:
+        try:
+            check_earlier(claim_of(state, cand), earlier)
+        except IllegalAction:
+            continue
+        out.append(cand)
+    return out
+
+
+def scanned_at_deal(
+    variant: Variant, deal: Deal, dealer: Seat, known: tuple[Seat, ...] = ()
+) -> dict[str, object]:
+    """The table deal of ``deal`` as a real-card table records it: the hands of the
+    ``known`` seats (computers, scanned at the deal), briscola's shown card, the cards
+    aside where they score or lie face up. The simulator and the tests use it."""
+    from firmware.engine.cards import CODE
+
+    spec: dict[str, object] = {"table": True}
+    for seat in known:
+        spec[str(seat)] = [CODE[c] for c in deal.hands[seat]]
+    if variant.trump_shown:
+        spec["trump"] = CODE[deal.hands[dealer][-1]]
+    if (variant.preset.aside_role == "widow" or variant.aside_shown) and deal.aside:
+        spec["aside"] = [CODE[c] for c in deal.aside]
+    return spec
+
+
+def said_aloud(decl: Declaration) -> Declare:
+    """What a person says for a declaration (the suit a three lacks, a napoletana's
+    extension), so the box can check it against the cards he plays."""
+    from firmware.engine.actions import Declare
+
+    if decl.kind == "three":
+        return Declare(decl.seat, "three", rank=decl.rank, missing=decl.missing)
+    if decl.kind == "four":
+        return Declare(decl.seat, "four", rank=decl.rank)
+    if decl.kind == "napoletana":
+        return Declare(decl.seat, "napoletana", suit=decl.suit, extra=decl.points - 3)
+    return Declare(decl.seat, "decima", suit=decl.suit)

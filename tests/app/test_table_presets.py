@@ -1,0 +1,181 @@
+"""Every preset with real cards through the box: the simulated reader feeds the cards of a
+seeded deal one by one, and the box's hands come out exactly as the same cards dealt
+through the engine (issue 11, point 3, at the table program's level); computer seats at
+the table get their cards scanned at the deal; talon games refuse them up front."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ui.intents as ui
+from firmware.app.controller import HAND_OVER, MATCH_OVER, PLAY
+from firmware.engine import (
+    PRESETS,
+    Call,
+    Claim,
+    Declare,
+    Discard,
+    Match,
+    Play,
+    ZuTun,
+    apply,
+    deal_seeded,
+    legal_actions,
+    make_variant,
+)
+from firmware.engine.table import said_aloud
+
+
+def tag(card: int) -> str:
+    return f"0A{card:08X}"
+
+
+def scan(table, card: int) -> None:
+    table.clock.advance(1.0)
+    table.hw.sim_reader.tick()
+    table.hw.sim_reader.scan(tag(card))
+    table.pump()
+
+
+def follow(ctl, dealt: Match) -> None:
+    """The engine's dealt match does what the box recorded (the journal's actions)."""
+    recorded = ctl.match.hands[-1].actions
+    for action in recorded[len(dealt.hands[-1].actions) :]:
+        dealt.apply(action)
+
+
+def scan_the_deal(table, deal, dealer: int) -> None:
+    ctl = table.ctl
+    while ctl.deal_scan is not None:
+        key, _ = ctl.deal_scan.current
+        got = len(ctl.deal_scan.got.get(key, []))
+        if key == "trump":
+            card = deal.hands[dealer][-1]
+        elif key == "aside":
+            card = deal.aside[got]
+        else:
+            card = deal.hands[int(key)][got]
+        scan(table, card)
+
+
+def declare(table, dealt: Match, action: Declare) -> None:
+    """A person declares: what he says aloud is worked out from his real cards."""
+    said = said_aloud(apply(dealt.state, action).declarations[-1])
+    table.put(ui.Declare(said))
+
+
+def people_act(table, dealt: Match, rng: random.Random) -> None:
+    """One decision of a person at the table, taken from the dealt cards he holds."""
+    ctl = table.ctl
+    st = dealt.state
+    waiting = sorted(ctl.pending_accusi())
+    seat = ctl.declaring if ctl.declaring is not None else (waiting[0] if waiting else None)
+    if seat is not None and ctl.seats[seat].kind == "table":
+        options = [a for a in legal_actions(st, seat) if isinstance(a, Declare)]
+        if options and ctl.may_declare_now(seat) and rng.random() < 0.8:
+            declare(table, dealt, rng.choice(options))
+        else:
+            ctl.nothing_to_declare(seat)
+            table.pump()
+        return
+    mover = ctl._mover()
+    assert mover is not None and ctl.seats[mover].kind == "table", "a computer did not move"
+    actions = [a for a in legal_actions(st, mover) if not isinstance(a, Claim)]
+    decls = [a for a in actions if isinstance(a, Declare)]
+    if decls and rng.random() < 0.5:
+        declare(table, dealt, rng.choice(decls))
+        return
+    if st.variant.claims and rng.random() < 0.02:
+        table.put(ui.Claim())
+        return
+    action = rng.choice([a for a in actions if not isinstance(a, Declare)])
+    if isinstance(action, (Play, Discard)):
+        scan(table, action.card)
+    elif isinstance(action, Call):
+        table.put(ui.Call(action.card))
+    elif isinstance(action, ZuTun):
+        table.put(ui.ZuTun(action.card))
+
+
+def seat_mixes(name: str) -> list[list[str]]:
+    v = make_variant(name)
+    people = ["table"] * v.n_seats
+    if v.talon_size:
+        return [people]
+    return [people, ["table", "cpu:easy"] + ["table"] * (v.n_seats - 2)]
+
+
+CASES = [(name, seats) for name in sorted(PRESETS) for seats in seat_mixes(name)]
+
+
+@pytest.mark.parametrize(("name", "seats"), CASES, ids=[f"{n}-{'+'.join(s)}" for n, s in CASES])
+def test_real_cards_through_the_box_score_like_dealt_cards(make_table, name: str, seats: list[str]) -> None:
+    v = make_variant(name)
+    table = make_table(variant=name, seats=seats, seed=4)
+    ctl = table.ctl
+    ctl.cards.save(v.deck.name, {tag(c): c for c in v.deck.cards})
+    rng = random.Random(len(name))
+    assert ctl.new_match().accepted
+    dealt = Match(v, first_dealer=0)
+    for hand in range(2):
+        if ctl.phase == MATCH_OVER:
+            break
+        if hand:
+            assert ctl.phase == HAND_OVER
+            table.put(ui.NextHand())
+        dealer = dealt.next_dealer
+        deal = deal_seeded(v, 100 + hand, dealer)
+        dealt.start_hand({"seed": 100 + hand})
+        scan_the_deal(table, deal, dealer)
+        assert ctl.phase == PLAY and ctl.match.state.table is not None
+        for _ in range(400):
+            follow(ctl, dealt)
+            if dealt.state.over:
+                break
+            people_act(table, dealt, rng)
+        assert dealt.state.over and ctl.match.state.over
+        assert ctl.match.results == dealt.results
+    assert ctl.match.totals == dealt.totals and ctl.match.ledger == dealt.ledger
+    assert ctl.winner == dealt.winner
+    # the journal replays to the box's scores (resume, tressette replay)
+    from firmware.engine.records import replay
+
+    again = replay(table.journal.record(ctl.match_id))
+    assert again.results == ctl.match.results
+
+
+def test_a_computer_at_a_talon_table_is_refused_up_front(make_table) -> None:
+    table = make_table(variant="tressette2", seats=["table", "cpu:easy"])
+    ctl = table.ctl
+    ctl.cards.save("italian", {tag(c): c for c in make_variant("tressette2").deck.cards})
+    out = ctl.new_match()
+    assert not out.accepted and ctl.match_id is None
+    assert ctl.message.message.key == "e_deal_table_talon"
+    assert "talon" in ctl.message.text
+
+
+def test_a_card_scanned_twice_at_the_deal_is_refused(make_table) -> None:
+    v = make_variant("briscola")
+    table = make_table(variant="briscola", seats=["table", "cpu:easy", "table", "table"])
+    ctl = table.ctl
+    ctl.cards.save("italian", {tag(c): c for c in v.deck.cards})
+    ctl.new_match()
+    assert ctl.deal_scan is not None and ctl.message.message.key == "m_scan_cpu_hand"
+    scan(table, 0)
+    scan(table, 0)
+    assert ctl.message.message.key == "e_deal_table_card" and ctl.deal_scan.got == {"1": [0]}
+
+
+def test_a_card_tapped_at_a_real_card_table_carries_its_signals(make_table) -> None:
+    v = make_variant("treseta4")
+    table = make_table(variant="treseta4", seats=["table"] * 4, options={"accusi": False})
+    ctl = table.ctl
+    ctl.cards.save("italian", {tag(c): c for c in v.deck.cards})
+    ctl.new_match()
+    st = ctl.match.state
+    table.put(ui.PlayCard(v.deck.parse("4c"), ("striscio",)))
+    assert [(g.seat, g.names) for g in st.signals] == [(st.leader, ("striscio",))]
+    scan(table, v.deck.parse("5c"))
+    assert len(st.trick) == 2 and len(st.signals) == 1

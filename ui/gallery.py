@@ -1,0 +1,137 @@
+"""Every screen × it/de/en × 800x480/480x320 as PNGs under ``docs/screens/``.
+
+``tressette gallery`` (or ``python -m ui.gallery``) renders them again from the
+seeded sample models of :mod:`ui.demo`, so the pictures follow the code; the
+README links the index page ``docs/screens/README.md`` it writes beside them.
+No display needed (SDL's dummy driver).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+GALLERY_SIZES: tuple[tuple[int, int], ...] = ((800, 480), (480, 320))
+GALLERY_LANGS: tuple[str, ...] = ("it", "de", "en")
+OUT = Path(__file__).resolve().parents[1] / "docs" / "screens"
+
+
+def scenes() -> dict[str, Callable[[object], None]]:
+    """Name → a function that puts a fresh :class:`ui.app.UIApp` into that screen."""
+    from firmware.engine.variants import PRESETS
+    from ui import demo
+    from ui.model import TableModel
+
+    def menu(screen: str, model: TableModel | None = None) -> Callable[[object], None]:
+        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+            ui.set_model(model or TableModel(resumable=True, stats=demo.SAMPLE_STATS))
+            ui.update(5.0)
+            ui.show(screen)
+        return setup
+
+    def table(model: TableModel) -> Callable[[object], None]:
+        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+            ui.set_model(model)
+            ui.update(5.0)
+            ui.show("table")
+            ui.table.replay_voices()  # the hand's declarations said again, as bubbles
+        return setup
+
+    out: dict[str, Callable[[object], None]] = {
+        "home": menu("home"),
+        "settings": menu("settings"),
+        "real_cards": menu("real_cards"),
+        "rules": menu("rules"),
+        "stats": menu("stats"),
+        "hand_end": menu("hand_end", demo.finished_model()),
+        "match_end": menu("hand_end", demo.finished_match_model()),
+    }
+    def ask_new_game(ui) -> None:  # type: ignore[no-untyped-def]
+        ui.set_model(demo.busiest("tressette2"))
+        ui.update(5.0)
+        ui.show("home")
+        ui.home.press("start")
+
+    def table_after_hand(ui) -> None:  # type: ignore[no-untyped-def]
+        ui.set_model(demo.finished_model())
+        ui.update(5.0)
+        ui.show("table")
+
+    def history(screen: str, step: int = 0) -> Callable[[object], None]:
+        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+            ui.set_model(demo.sample_history_model())
+            ui.show("history")
+            if screen != "history":
+                ui.show("sheet")
+            if screen == "replay":
+                ui.show("replay")
+                ui.screens["replay"].step = step
+            ui.intents()
+        return setup
+
+    out["history"] = history("history")
+    out["score_sheet"] = history("sheet")
+    out["replay"] = history("replay", 5)
+    out["ask_new_game"] = ask_new_game
+    out["table_after_hand"] = table_after_hand
+    for variant in PRESETS:
+        out[f"table_{variant}"] = table(demo.busiest(variant))
+    return out
+
+
+def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_SIZES,
+               langs: tuple[str, ...] = GALLERY_LANGS) -> list[Path]:
+    """Render every scene; returns the files written (and writes ``README.md`` beside them)."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from ui.app import UIApp
+
+    pygame.display.init()
+    pygame.font.init()
+    if pygame.display.get_surface() is None:
+        pygame.display.set_mode((16, 16))
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    table = scenes()
+    for name, setup in table.items():
+        for lang in langs:
+            for size in sizes:
+                ui = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+                setup(ui)
+                ui.draw()
+                path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
+                pygame.image.save(ui.surface, str(path))
+                written.append(path)
+    (out / "README.md").write_text(_index(list(table), sizes, langs), encoding="utf-8")
+    return written
+
+
+def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[str, ...]) -> str:
+    lines = ["# Screens", "",
+             "Rendered by `tressette gallery` from seeded sample games (`ui/gallery.py`); do not edit by hand.", ""]
+    for name in names:
+        lines.append(f"## {name}")
+        lines.append("")
+        for size in sizes:
+            cells = " ".join(f"![{name} {lang} {size[0]}x{size[1]}]({name}_{lang}_{size[0]}x{size[1]}.png)"
+                             for lang in langs)
+            lines.append(cells)
+            lines.append("")
+    return "\n".join(lines)
+
+
+def iter_names() -> Iterator[str]:
+    yield from scenes()
+
+
+def main(argv: list[str] | None = None) -> int:
+    files = render_all()
+    print(f"{len(files)} screens written to {OUT}")
+    return 0
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

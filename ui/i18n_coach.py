@@ -1,0 +1,81 @@
+"""The coach's words (firmware/coach): reasons, marks, review labels. Part of the one
+catalogue: :mod:`ui.i18n` merges this table into ``CATALOGUE``.
+
+Arguments: ``{card}``, ``{keep}`` a card's name; ``{suit}`` a suit's name;
+``{signal}`` a signal's word; ``{worth}``, ``{points}`` a card value
+("niente", "⅓", "1 ⅔"); ``{n}`` a number.
+"""
+
+from __future__ import annotations
+
+# key: (it, de, en)
+COACH: dict[str, tuple[str, str, str]] = {
+    # reasons (firmware/coach/reasons.py)
+    "c_only": ("{card}: è l'unica carta che puoi giocare", "{card}: die einzige Karte, die du spielen darfst",
+               "{card}: the only card you may play"),
+    "c_exact": ("{card}: tutte le carte sono note e, contando fino alla fine, fa più punti",
+                "{card}: alle Karten sind bekannt, und bis zum Ende gezählt bringt sie am meisten",
+                "{card}: every card is known, and counted to the end it makes the most points"),
+    "c_inverted": ("{card}: i punti contano contro, questa ne prende meno",
+                   "{card}: Punkte zählen gegen dich, diese nimmt die wenigsten",
+                   "{card}: points count against you, this one takes the fewest"),
+    "c_partner_asked": ("{card}: il compagno ha chiesto {suit} con {signal}",
+                        "{card}: dein Partner hat mit {signal} nach {suit} gefragt",
+                        "{card}: your partner asked for {suit} with {signal}"),
+    "c_top": ("{card}: è la carta più alta ancora in giro del suo seme",
+              "{card}: die höchste Karte ihrer Farbe, die noch aussteht",
+              "{card}: the top card of its suit still out"),
+    "c_void": ("{card}: gli avversari hanno mostrato di non avere {suit}, nessuno la batte",
+               "{card}: die Gegner haben gezeigt, dass sie kein {suit} haben; niemand schlägt sie",
+               "{card}: your opponents showed they hold no {suit}, nobody can beat it"),
+    "c_lead_low": ("{card}: apri con una carta che non vale niente, tieni le buone",
+                   "{card}: spiel eine Karte aus, die nichts wert ist, und behalte die guten",
+                   "{card}: lead a card worth nothing and keep the good ones"),
+    "c_take": ("{card}: prende la presa ({points}) e nessuno dopo la batte",
+               "{card}: sie nimmt den Stich ({points}), und keiner danach schlägt sie",
+               "{card}: it takes the trick ({points}) and nobody after you can beat it"),
+    "c_take_try": ("{card}: per ora prende la presa ({points})",
+                   "{card}: sie nimmt den Stich vorerst ({points})",
+                   "{card}: it takes the trick for now ({points})"),
+    "c_load": ("{card}: la presa è del compagno, caricala ({worth})",
+               "{card}: der Stich gehört deinem Partner, schmier ihn ({worth})",
+               "{card}: your partner holds the trick, load it ({worth})"),
+    "c_partner_holds": ("{card}: la presa è del compagno", "{card}: der Stich gehört deinem Partner",
+                        "{card}: your partner holds the trick"),
+    "c_keep": ("{card}: vale {worth}, tieni {keep}", "{card}: sie ist {worth} wert, behalte {keep}",
+               "{card}: it is worth {worth}, keep the {keep}"),
+    "c_duck": ("{card}: la presa è persa, dai la carta che costa meno ({worth})",
+               "{card}: der Stich ist verloren, gib die billigste Karte ({worth})",
+               "{card}: the trick is lost, give the cheapest card ({worth})"),
+    "c_search": ("{card}: nelle mani immaginate fa più punti delle altre",
+                 "{card}: in den gedachten Verteilungen bringt sie am meisten",
+                 "{card}: in the imagined deals it makes the most points"),
+    "c_zu_tun": ("{card}: zu tun, vinci la partita", "{card}: zu tun, das Spiel ist gewonnen",
+                 "{card}: zu tun, it wins the game"),
+    "c_claim": ("Hai {n} punti: chiamati fuori", "Du hast {n} Punkte: melde dich hinaus",
+                "You have {n} points: call yourself out"),
+    "c_call": ("Chiama {card}: {suit} è il tuo seme più lungo", "Ruf {card}: {suit} ist deine längste Farbe",
+               "Call the {card}: {suit} is your longest suit"),
+    "c_discard": ("Scarta {card}: costa meno", "Leg {card} ab: sie kostet am wenigsten",
+                  "Lay away the {card}: it costs least"),
+    "c_worth_0": ("niente", "nichts", "nothing"),
+    # marks and review (docs/coach.md)
+    "m_forced": ("obbligata", "erzwungen", "forced"),
+    "m_best": ("migliore", "beste", "best"),
+    "m_inaccuracy": ("imprecisione", "Ungenauigkeit", "inaccuracy"),
+    "m_mistake": ("errore", "Fehler", "mistake"),
+    "m_blunder": ("errore grave", "grober Fehler", "blunder"),
+    "hint": ("Consiglio", "Tipp", "Hint"),
+    "hint_wait": ("Ci penso…", "Ich überlege…", "Thinking…"),
+    "review": ("Analisi", "Analyse", "Review"),
+    "analysing": ("Analisi in corso {n}%", "Analyse läuft {n}%", "Analysing {n}%"),
+    "accuracy": ("Precisione", "Genauigkeit", "Accuracy"),
+    "accuracy_n": ("Precisione {n}%", "Genauigkeit {n}%", "Accuracy {n}%"),
+    "loss_n": ("perdi {points}", "kostet {points}", "loses {points}"),
+    "costliest": ("La giocata più cara: {card} ({mark}, perdi {points}); meglio {better}",
+                  "Der teuerste Zug: {card} ({mark}, kostet {points}); besser {better}",
+                  "Costliest play: {card} ({mark}, loses {points}); better {better}"),
+    "no_mistakes": ("Nessun errore in questa mano", "Kein Fehler in dieser Runde", "No mistakes this hand"),
+    "coached": ("con aiuti", "mit Hilfen", "with help"),
+    "undo": ("Annulla", "Zurück", "Undo"),
+}

@@ -52,7 +52,7 @@ CREATE TABLE matches (
     variant   TEXT NOT NULL,
     options   TEXT NOT NULL,          -- JSON object
     seats     TEXT NOT NULL,          -- JSON list of seat specs: "human", "cpu:hard", "table"
-    mode      TEXT NOT NULL DEFAULT 'engine',  -- 'engine' or 'referee' (real cards)
+    mode      TEXT NOT NULL DEFAULT 'engine',  -- MODES: 'engine' (rated), 'casual', 'assisted', 'referee'
     started   REAL NOT NULL,
     finished  REAL,
     winner    INTEGER,                -- a side
@@ -91,6 +91,12 @@ MIGRATIONS: dict[int, str] = {
     # from version 1: the statistics kept incrementally (filled by _rebuild_stats)
     1: SCHEMA[SCHEMA.index("CREATE TABLE stats"):],
 }
+MODES = ("engine", "casual", "assisted", "referee")
+"""``engine``: a rated match against the computer (no undo, no hints); ``casual``: undo
+and hints offered, none used yet; ``assisted``: a casual match in which they were used
+(kept apart in the statistics); ``referee``: real cards."""
+ASSISTED_SUFFIX = ":help"
+"""The statistics' level of an assisted match: ``hard:help`` beside ``hard``."""
 LEVEL_ORDER = ("easy", "normal", "hard")
 STAT_KEYS = ("played", "won", "lost", "abandoned")
 
@@ -339,6 +345,14 @@ class Journal:
             if after is not None:
                 self._count(after, +1)
 
+    def set_mode(self, match: int, mode: str) -> None:
+        """A casual match in which the coach helped (undo, a hint) becomes ``assisted``:
+        its statistics are kept apart from the rated matches' (docs/coach.md)."""
+        if mode not in MODES:
+            raise StoreError(f"unknown match mode {mode!r}")
+        with self._tx():
+            self.conn.execute("UPDATE matches SET mode=? WHERE id=?", (mode, match))
+
     def set_seats(self, match: int, seats: Sequence[str]) -> None:
         """A computer's level changed during the match: resume with the new one."""
         with self._tx():
@@ -454,10 +468,13 @@ class Journal:
 def stat_line(row: MatchRow) -> tuple[str, str, str]:
     """Where a finished match counts: (variant, level, ``won``/``lost``/``abandoned``/``played``).
 
-    ``played`` only: no person at the table (computers among themselves).
+    ``played`` only: no person at the table (computers among themselves). An
+    ``assisted`` match counts under its level with ``:help`` (``hard:help``).
     """
     cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
     level = max(cpus, key=lambda x: LEVEL_ORDER.index(x) if x in LEVEL_ORDER else -1) if cpus else "-"
+    if row.mode == "assisted":
+        level += ASSISTED_SUFFIX  # played with undo or hints: counted apart
     people = [i for i, s in enumerate(row.seats) if not s.startswith("cpu:")]
     if row.winner is None:
         outcome = "abandoned"

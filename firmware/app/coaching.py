@@ -8,9 +8,21 @@ analyse`` render in it/de/en.
 
 from __future__ import annotations
 
-from firmware.coach import CardRef, Mark, Reason, SignalRef, SuitRef, Thirds
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from firmware.app.core import PLAY, Outcome, TableCore
+from firmware.app.events import HintReady
+from firmware.coach import CardRef, Coach, Hint, Mark, Reason, SignalRef, SuitRef, Thirds
 from firmware.coach.reasons import ReasonArg
+from firmware.engine import IllegalAction, Play, Undo, View
+from firmware.engine.records import entry_to_json
+from firmware.store import StoreError
 from ui.i18n import Arg, CardName, Message, SuitName, Term, msg
+
+log = logging.getLogger("firmware.app.coaching")
 
 
 def thirds_words(thirds: int) -> Message | str:
@@ -49,3 +61,172 @@ def reason_message(reason: Reason, deck: str) -> Message:
 
 def mark_message(mark: Mark) -> Message:
     return msg("m_" + mark)
+
+
+# ---------------------------------------------------------------- the table's coach
+
+
+class CoachActions(TableCore):
+    """Undo and hints in casual matches; the journal marks a match they were used in.
+
+    A match is started *casual* (``new_match(casual=True)``, journal mode
+    ``casual``) or rated (the default, mode ``engine``): a rated match offers
+    neither undo nor hints. The first undo or hint turns a casual match into an
+    ``assisted`` one, which the statistics keep apart (``hard:help``).
+
+    Undo takes back the person's last card and every action since (the
+    computers' answers), journalled as ``{"seat": s, "undo": n}`` before it is
+    applied, like every action (docs/records.md), so a power cut and
+    ``tressette replay`` pass through it exactly.
+
+    A hint is computed off the loop thread by :class:`CoachWorker` (the loop's
+    computer worker runs it) and comes back as a :class:`HintReady` event
+    carrying the generation it was asked for: a hint for a state that no longer
+    exists is dropped.
+    """
+
+    hint: Hint | None = None  # the hint shown now (for ``hint_seat`` at ``hint_generation``)
+    hint_seat: int | None = None
+    hint_generation: int = -1
+    hint_wanted: int | None = None  # the generation a hint was asked for, not yet answered
+
+    # ------------------------------------------------------------ state
+
+    @property
+    def casual(self) -> bool:
+        return self.match_mode in ("casual", "assisted")
+
+    def _assisted(self) -> None:
+        if self.match_mode == "casual" and self.match_id is not None:
+            self.journal.set_mode(self.match_id, "assisted")
+            self.match_mode = "assisted"
+
+    def _coach_seat(self) -> int | None:
+        """The person at the screen whose turn it is to play a card, or None."""
+        if self.phase != PLAY or self.match is None or self.match.state is None:
+            return None
+        state = self.match.state
+        if state.over or state.pending is not None:
+            return None
+        seat = state.to_move
+        return seat if self.seats[seat].kind == "human" else None
+
+    def can_undo(self) -> bool:
+        seat = self._undo_seat()
+        return seat is not None
+
+    def _undo_seat(self) -> int | None:
+        if not self.casual or self.phase != PLAY or self.match is None:
+            return None
+        for seat in self.humans():
+            if self.match.undo_count(seat) is not None:
+                return seat
+        return None
+
+    def can_hint(self) -> bool:
+        return self.casual and self._coach_seat() is not None
+
+    # ------------------------------------------------------------ undo
+
+    def undo(self) -> Outcome:
+        """Take back the person's last card and the computers' answers since."""
+        if not self.casual:
+            return self.refuse(msg("r_rated_no_help"))
+        seat = self._undo_seat()
+        if seat is None or self.match is None or self.match_id is None:
+            return self.refuse(msg("r_nothing_to_undo"))
+        n = self.match.undo_count(seat)
+        assert n is not None
+        entry = Undo(seat, n)
+        hand = len(self.match.hands) - 1
+        idx = len(self.match.hands[-1].actions)
+        try:
+            self.journal.add_action(self.match_id, hand, idx, entry_to_json(self.match.variant.deck, entry))
+        except StoreError as exc:  # never undo what is not on disk
+            return self.refuse(msg("r_not_recorded", why=str(exc)))
+        try:
+            self.match.undo(entry)
+        except IllegalAction as exc:  # cannot happen: undo_count said where the card is
+            log.error("undo refused by the engine after it was journalled: %s", exc)
+            return self.refuse(msg("r_nothing_to_undo"))
+        self._assisted()
+        self._reset_declarations()
+        self.hint = None
+        self.hint_wanted = None
+        self._changed()
+        self.say(msg("m_undone", n=n))
+        self.declarations_prompt()
+        return Outcome(True)
+
+    # ------------------------------------------------------------ hints
+
+    def request_hint(self) -> Outcome:
+        """The person asks for a hint (the Hint button, key H): the worker computes it."""
+        if not self.casual:
+            return self.refuse(msg("r_rated_no_help"))
+        seat = self._coach_seat()
+        if seat is None:
+            return self.refuse(msg("r_no_hint_now"))
+        if self.hint is not None and self.hint_generation == self.generation:
+            return Outcome(True)  # already on screen
+        self._assisted()
+        self.hint_wanted = self.generation
+        self.say(msg("hint_wait"))
+        return Outcome(True)
+
+    def coach_request(self) -> tuple[int, int] | None:
+        """(seat, generation) of a hint to compute now, or None."""
+        if self.hint_wanted is None or self.hint_wanted != self.generation:
+            self.hint_wanted = None
+            return None
+        seat = self._coach_seat()
+        return None if seat is None else (seat, self.generation)
+
+    def on_hint_ready(self, ev: HintReady) -> None:
+        if ev.generation != self.generation or self.hint_wanted != ev.generation:
+            return  # a hint for a position that is gone
+        self.hint_wanted = None
+        self.hint = ev.hint
+        self.hint_seat = ev.seat
+        self.hint_generation = ev.generation
+        deck = self.variant.deck.name if self.variant is not None else "italian"
+        self.say(msg("hint_says", hint=reason_message(ev.hint.reason, deck)))
+
+    def hint_card(self) -> int | None:
+        """The card the hint on screen names, if it is still for this position."""
+        if self.hint is None or self.hint_generation != self.generation:
+            return None
+        action = self.hint.action
+        return action.card if isinstance(action, Play) else None
+
+
+class CoachWorker:
+    """Runs the coach off the loop thread and posts :class:`HintReady` to the queue."""
+
+    def __init__(self, post: Callable[[Any], None], executor: Executor, *, seed: int = 0,
+                 think_ms: int | None = None) -> None:
+        self.post = post
+        self.executor = executor
+        # think_ms 0 (tests, as for the computers): one fixed world, no clock.
+        self.coach = (
+            Coach(seed=seed, worlds=1) if think_ms == 0 else Coach(seed=seed, worlds=None, think_ms=think_ms)
+        )
+        self._inflight: tuple[int, int] | None = None
+
+    def poll(self, ctl: CoachActions) -> bool:
+        req = ctl.coach_request()
+        if req is None or req == self._inflight or ctl.match is None:
+            return False
+        self._inflight = req
+        seat, generation = req
+        view = ctl.match.view_for(seat)
+        self.executor.submit(self._think, view, seat, generation)
+        return True
+
+    def _think(self, view: View, seat: int, generation: int) -> None:
+        try:
+            hint = self.coach.hint(view)
+        except Exception:  # the coach must never stop the table
+            log.exception("hint failed")
+            return
+        self.post(HintReady(seat, generation, hint))

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import hal.events as hal
 import ui.intents as ui
+from firmware.app.coaching import CoachActions
 from firmware.app.core import (
     ENROL,
     HAND_OVER,
@@ -38,7 +39,7 @@ from firmware.app.core import (
 from firmware.app.dealing import DealScanning
 from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
 from firmware.app.enrolment import EnrolmentFlow
-from firmware.app.events import Event, PlayerFailed, PlayerMoved, Shutdown, Tick
+from firmware.app.events import Event, HintReady, PlayerFailed, PlayerMoved, Shutdown, Tick
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import msg
 from firmware.app.seats import SeatActions
@@ -69,7 +70,9 @@ __all__ = [
 log = logging.getLogger("firmware.app.controller")
 
 
-class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions):
+class TableController(
+    MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions, CoachActions
+):
     """Events in; journal writes, engine actions, a screen model and a display state out."""
 
     # ------------------------------------------------------------ events
@@ -82,6 +85,8 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealSca
                 self.on_player_moved(event)
             case PlayerFailed():
                 self.on_player_failed(event)
+            case HintReady():
+                self.on_hint_ready(event)
             case Tick():
                 pass
             case Shutdown(reason=reason):
@@ -93,6 +98,10 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealSca
                 self.play_card(card)
             case ui.Claim():
                 self.claim()
+            case ui.Hint():
+                self.request_hint()
+            case ui.Undo():
+                self.undo()
             case ui.Call(card=card):
                 self.call(card)
             case ui.ZuTun(card=card):
@@ -152,7 +161,7 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealSca
                 except ValueError as exc:
                     self.refuse(msg("r_bad_game", why=str(exc)))
                     return
-        self.new_match(ev.variant, dict(ev.options), seats)
+        self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual)
 
     def _continue(self) -> None:
         if self.phase in (HOME, MATCH_OVER):

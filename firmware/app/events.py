@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.coach import Hint
 from firmware.engine import Action
 from hal.events import EventQueue, HalEvent
 from ui.intents import Intent
@@ -49,6 +50,15 @@ class PlayerFailed:
 
 
 @dataclass(frozen=True, slots=True)
+class HintReady:
+    """The coach's hint for ``seat``, computed for ``generation`` (stale ones are dropped)."""
+
+    seat: int
+    generation: int
+    hint: Hint
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passed (monotonic seconds): auto-advance, blink ends."""
 
@@ -62,7 +72,7 @@ class Shutdown:
     reason: str = ""
 
 
-AppEvent = PlayerMoved | PlayerFailed | Tick | Shutdown
+AppEvent = PlayerMoved | PlayerFailed | HintReady | Tick | Shutdown
 
 Event = HalEvent | Intent | AppEvent
 """Everything that travels in the program's one queue."""

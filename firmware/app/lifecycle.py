@@ -60,6 +60,7 @@ class MatchLifecycle(TableCore):
             self.phase = HOME
             return False
         self._install(match_id, seats, match)
+        self.match_mode = row.mode
         n_actions = sum(len(h["actions"]) for h in doc["hands"])
         if self._finished():
             self._close_match()
@@ -89,6 +90,8 @@ class MatchLifecycle(TableCore):
         variant: str | None = None,
         options: dict[str, Any] | None = None,
         seats: Sequence[SeatSpec] | None = None,
+        *,
+        casual: bool = False,
     ) -> Outcome:
         name = variant or self.settings.variant
         if options is None:  # the settings' options belong to the settings' variant
@@ -99,7 +102,7 @@ class MatchLifecycle(TableCore):
             seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
         except (TressetteError, ValueError) as exc:
             return self.refuse(msg("r_bad_game", why=str(exc)))
-        mode = "referee" if TABLE in seat_list else "engine"
+        mode = "referee" if TABLE in seat_list else "casual" if casual else "engine"
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
@@ -115,6 +118,7 @@ class MatchLifecycle(TableCore):
         if dealer is None:
             dealer = self.rng.randrange(v.n_seats)
         self._install(match_id, seat_list, Match(v, first_dealer=dealer))
+        self.match_mode = mode
         self.phase = HAND_OVER
         self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
         self.next_hand()  # after the greeting: a real-card deal's first prompt must show
@@ -156,7 +160,8 @@ class MatchLifecycle(TableCore):
         if self.opts.matches is not None and self.finished_here >= self.opts.matches:
             self.stop(f"{self.finished_here} match(es) played")
         elif self.opts.auto_next and self.variant is not None:
-            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
+            casual = self.match_mode in ("casual", "assisted")
+            self.new_match(self.variant.name, dict(self.variant.options), self.seats, casual=casual)
 
     def _win_message(self) -> Message:
         score = "-".join(map(str, self.totals))

@@ -180,6 +180,12 @@ class TableModel:
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1
     side_cards: tuple[tuple[Card, ...], ...] = ()  # cards each side took in tricks this hand
+    # -- the coach (docs/coach.md): casual matches only --
+    casual: bool = False  # undo and hints offered in this match
+    can_hint: bool = False  # the Hint button (key H): my turn in a casual match
+    can_undo: bool = False  # the Undo button (key U): a card of mine to take back
+    hint_card: Card | None = None  # the card the hint on screen names
+    review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
 
     @property
     def in_game(self) -> bool:

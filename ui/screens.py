@@ -137,6 +137,7 @@ class HomeScreen(Screen):
         self.vi = 0
         self.seats: list[tuple[str, str | None]] = []
         self.options: dict[str, Any] = {}
+        self.casual = False  # undo and hints offered (docs/coach.md); rated by default
         self._reset_for_variant()
 
     @property
@@ -168,7 +169,7 @@ class HomeScreen(Screen):
 
     def new_game_intent(self) -> it.NewGame:
         seats = tuple(it.SeatSetup(kind, level) for kind, level in self.seats)  # type: ignore[arg-type]
-        return it.NewGame(self.variants[self.vi], dict(self.options), seats)
+        return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual)
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -199,14 +200,17 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = max(1, len(specs))
+        n_opt = len(specs) + 1  # the options, then casual (hints and undo) or rated
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
             rows_needed = (n_opt + 1) // 2
             opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (rows_needed - 1) * gap) // rows_needed))
-        for i, r in enumerate(_grid(right, len(specs), cols, opt_h, gap)):
-            out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
+        for i, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
+            if i < len(specs):
+                out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
+            else:
+                out.append(ButtonSpec("casual", r, "casual"))
         return out
 
     def press(self, name: str) -> bool:
@@ -234,6 +238,8 @@ class HomeScreen(Screen):
             cur = self.options.get(arg, spec.default)
             self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
             self._fit_seats()
+        elif name == "casual":
+            self.casual = not self.casual
         elif name == "start":
             intent = self.new_game_intent()
             if (self.model.in_game and not self.model.match_over) or self.model.resumable:
@@ -278,6 +284,9 @@ class HomeScreen(Screen):
             elif kind == "option":
                 val = value_label(self.options.get(arg), self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
+            elif b.name == "casual":
+                val = value_label(self.casual, self.ctx.lang)
+                draw_button(s, self.ctx, b.rect, f"{self.ctx.t('casual')}: {val}", color=(50, 60, 90))
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
             else:
@@ -425,6 +434,18 @@ class HandEndScreen(Screen):
         blit_text(s, ctx, head, big, (W // 2, m + 2), anchor="midtop", bold=True, color=ctx.theme.accent, max_w=W - 2 * m)
         rows = self.rows()
         panel = Rect(m * 2, m + big + 10, W - 4 * m, H - (m + big + 10) - row - 3 * m)
+        if self.model.review:
+            # the coach's rating of my plays (docs/coach.md) takes the bottom of the panel
+            rfs = max(10, ctx.fsize(H, 0.04))
+            lines = [ln for msg_ in self.model.review for ln in ctx.fonts.wrap(ctx.say(msg_), rfs, panel.w - 16)]
+            lines = lines[: max(1, int(panel.h * 0.4) // (rfs + 3))]
+            rev = Rect(panel.x, 0, panel.w, len(lines) * (rfs + 3) + 8)
+            rev.bottom = panel.bottom
+            panel.h -= rev.h + m
+            draw_panel(s, rev, ctx.theme, 215)
+            for i, text in enumerate(lines):
+                blit_text(s, ctx, text, rfs, (rev.x + 8, rev.y + 4 + i * (rfs + 3)), max_w=rev.w - 16,
+                          color=ctx.theme.accent if i == 0 else ctx.theme.text)
         draw_panel(s, panel, ctx.theme, 200)
         n_sides = self.model.n_sides
         line = max(12, min(panel.h // (len(rows) + 1), int(H * 0.075)))

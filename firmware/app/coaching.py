@@ -13,10 +13,21 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from firmware.app.core import PLAY, Outcome, TableCore
-from firmware.app.events import HintReady
-from firmware.coach import CardRef, Coach, Hint, Mark, Reason, SignalRef, SuitRef, Thirds
+from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Outcome, TableCore
+from firmware.app.events import HintReady, ReviewProgress, ReviewReady
+from firmware.coach import (
+    RATE_WORLDS,
+    CardRef,
+    Coach,
+    Hint,
+    Mark,
+    Reason,
+    SignalRef,
+    SuitRef,
+    Thirds,
+)
 from firmware.coach.reasons import ReasonArg
+from firmware.coach.review import HandReview, review_match
 from firmware.engine import IllegalAction, Play, Undo, View
 from firmware.engine.records import entry_to_json
 from firmware.store import StoreError
@@ -89,6 +100,8 @@ class CoachActions(TableCore):
     hint_seat: int | None = None
     hint_generation: int = -1
     hint_wanted: int | None = None  # the generation a hint was asked for, not yet answered
+    review_lines: tuple[Message, ...] = ()  # the last hand's rating, for the hand-end screen
+    reviewed: tuple[int, int] | None = None  # (match, hand) whose review was asked for
 
     # ------------------------------------------------------------ state
 
@@ -192,6 +205,35 @@ class CoachActions(TableCore):
         deck = self.variant.deck.name if self.variant is not None else "italian"
         self.say(msg("hint_says", hint=reason_message(ev.hint.reason, deck)))
 
+    # ------------------------------------------------------------ the hand's review
+
+    def review_request(self) -> tuple[int, int, dict[str, Any], frozenset[int]] | None:
+        """(match, hand, record, seats) of a finished hand to rate now, once per hand:
+        the plays of the people at the screen, in every match (rated ones too)."""
+        if self.phase not in (HAND_OVER, MATCH_OVER) or self.match is None or self.match_id is None:
+            return None
+        people = frozenset(self.humans())
+        hand = len(self.match.hands) - 1
+        if not people or hand < 0 or not self.match.hand_over or self.match_mode == "referee":
+            return None
+        if self.reviewed == (self.match_id, hand):
+            return None
+        self.reviewed = (self.match_id, hand)
+        self.review_lines = (msg("analysing", n=0),)
+        self.version += 1
+        return self.match_id, hand, self.journal.record(self.match_id), people
+
+    def on_review_progress(self, ev: ReviewProgress) -> None:
+        if self.reviewed == (ev.match, ev.hand) and ev.total:
+            self.review_lines = (msg("analysing", n=100 * ev.done // ev.total),)
+            self.version += 1
+
+    def on_review_ready(self, ev: ReviewReady) -> None:
+        if self.reviewed != (ev.match, ev.hand) or self.variant is None:
+            return
+        self.review_lines = review_messages(ev.review, self.humans(), self.variant.deck.name)
+        self.version += 1
+
     def hint_card(self) -> int | None:
         """The card the hint on screen names, if it is still for this position."""
         if self.hint is None or self.hint_generation != self.generation:
@@ -212,8 +254,14 @@ class CoachWorker:
             Coach(seed=seed, worlds=1) if think_ms == 0 else Coach(seed=seed, worlds=None, think_ms=think_ms)
         )
         self._inflight: tuple[int, int] | None = None
+        # Ratings at a fixed budget: the same hand is rated the same on every box.
+        self.rater = Coach(seed=seed, worlds=1 if think_ms == 0 else RATE_WORLDS)
 
     def poll(self, ctl: CoachActions) -> bool:
+        review = ctl.review_request()
+        if review is not None:
+            self.executor.submit(self._review, *review)
+            return True
         req = ctl.coach_request()
         if req is None or req == self._inflight or ctl.match is None:
             return False
@@ -223,6 +271,17 @@ class CoachWorker:
         self.executor.submit(self._think, view, seat, generation)
         return True
 
+    def _review(self, match: int, hand: int, doc: dict[str, Any], seats: frozenset[int]) -> None:
+        def progress(done: int, total: int) -> None:
+            self.post(ReviewProgress(match, hand, done, total))
+
+        try:
+            review = review_match(doc, self.rater, progress, seats, only_hand=hand)
+        except Exception:  # the coach must never stop the table
+            log.exception("review failed")
+            return
+        self.post(ReviewReady(match, hand, review.hands[hand]))
+
     def _think(self, view: View, seat: int, generation: int) -> None:
         try:
             hint = self.coach.hint(view)
@@ -230,3 +289,28 @@ class CoachWorker:
             log.exception("hint failed")
             return
         self.post(HintReady(seat, generation, hint))
+
+
+def review_messages(review: HandReview, seats: list[int], deck: str) -> tuple[Message, ...]:
+    """The hand-end lines for the people at the screen: accuracy, the costliest play, why."""
+    lines: list[Message] = []
+    for seat in seats:
+        acc = review.accuracy(seat)
+        if acc is None:
+            continue
+        lines.append(msg("review_acc", n=f"{acc:.0f}", points=points_words(review.loss(seat))))
+        worst = review.costliest(seat)
+        if worst is None:
+            lines.append(msg("no_mistakes"))
+            continue
+        lines.append(
+            msg(
+                "costliest",
+                card=CardName(deck, worst.card),
+                mark=mark_message(worst.mark),
+                points=points_words(worst.loss),
+                better=CardName(deck, worst.best),
+            )
+        )
+        lines.append(reason_message(worst.reason, deck))
+    return tuple(lines)

@@ -39,7 +39,16 @@ from firmware.app.core import (
 from firmware.app.dealing import DealScanning
 from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
 from firmware.app.enrolment import EnrolmentFlow
-from firmware.app.events import Event, HintReady, PlayerFailed, PlayerMoved, Shutdown, Tick
+from firmware.app.events import (
+    Event,
+    HintReady,
+    PlayerFailed,
+    PlayerMoved,
+    ReviewProgress,
+    ReviewReady,
+    Shutdown,
+    Tick,
+)
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import msg
 from firmware.app.seats import SeatActions
@@ -87,6 +96,10 @@ class TableController(
                 self.on_player_failed(event)
             case HintReady():
                 self.on_hint_ready(event)
+            case ReviewProgress():
+                self.on_review_progress(event)
+            case ReviewReady():
+                self.on_review_ready(event)
             case Tick():
                 pass
             case Shutdown(reason=reason):

@@ -104,7 +104,23 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
         hand_no=len(ctl._hands()),
         enrolled=enrolled,
     )
-    return declaration_window(ctl, seat, model)
+    model = declaration_window(ctl, seat, model)
+    return coach_model(ctl, model)
+
+
+def coach_model(ctl: TableController, model: TableModel) -> TableModel:
+    """The coach's part of the screen: Hint and Undo in casual matches, the hinted card,
+    the last hand's review (docs/coach.md)."""
+    if not ctl.casual and not ctl.review_lines:
+        return model
+    return replace(
+        model,
+        casual=ctl.casual,
+        can_hint=ctl.can_hint() and ctl.hint_card() is None,
+        can_undo=ctl.can_undo(),
+        hint_card=ctl.hint_card(),
+        review=ctl.review_lines if model.hand_over else (),
+    )
 
 
 def declaration_window(ctl: TableController, seat: int, model: TableModel) -> TableModel:

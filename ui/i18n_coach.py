@@ -70,6 +70,8 @@ COACH: dict[str, tuple[str, str, str]] = {
     "review": ("Analisi", "Analyse", "Review"),
     "analysing": ("Analisi in corso {n}%", "Analyse läuft {n}%", "Analysing {n}%"),
     "accuracy": ("Precisione", "Genauigkeit", "Accuracy"),
+    "accuracy_short": ("Prec.", "Gen.", "Acc."),
+    "accuracy_history": ("Precisione, partita per partita", "Genauigkeit, Spiel für Spiel", "Accuracy, match by match"),
     "accuracy_n": ("Precisione {n}%", "Genauigkeit {n}%", "Accuracy {n}%"),
     "loss_n": ("perdi {points}", "kostet {points}", "loses {points}"),
     "costliest": ("La giocata più cara: {card} ({mark}, perdi {points}); meglio {better}",
@@ -90,8 +92,9 @@ COACH: dict[str, tuple[str, str, str]] = {
     "r_no_hint_now": ("Il consiglio è per quando tocca a te", "Einen Tipp gibt es, wenn du dran bist",
                       "A hint is for when it is your turn"),
     "casual": ("Allenamento", "Übungsspiel", "Practice"),  # a casual match: hints and undo
-    "easy:help": ("facile, con aiuti", "leicht, mit Hilfen", "easy, with help"),
-    "normal:help": ("normale, con aiuti", "normal, mit Hilfen", "normal, with help"),
-    "hard:help": ("difficile, con aiuti", "schwer, mit Hilfen", "hard, with help"),
-    "-:help": ("con aiuti", "mit Hilfen", "with help"),
+    "easy:help": ("facile*", "leicht*", "easy*"),
+    "normal:help": ("normale*", "normal*", "normal*"),
+    "hard:help": ("difficile*", "schwer*", "hard*"),
+    "-:help": ("–*", "–*", "–*"),
+    "help_note": ("* con consigli o annullamenti", "* mit Tipps oder Zurücknehmen", "* with hints or undo"),
 }

@@ -100,6 +100,7 @@ class StatLine:
     level: str
     games: int
     wins: int
+    accuracy: float | None = None  # the coach's mean accuracy of my plays (docs/coach.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +108,8 @@ class Stats:
     lines: tuple[StatLine, ...] = ()
     # The human's side's final score in recent matches, oldest first, with the opponent's.
     history: tuple[tuple[int, int], ...] = ()
+    # The coach's accuracy of my plays in recent rated matches, oldest first (percent).
+    accuracy: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -499,15 +499,15 @@ class StatsScreen(Screen):
         st = self.model.stats
         fs = ctx.fsize(H, 0.045)
         top = m + row + gap * 2
-        chart_w = int(W * 0.4) if st.history and W >= 640 else 0  # a small screen: the table alone
+        chart_w = int(W * 0.4) if (st.history or st.accuracy) and W >= 640 else 0  # a small screen: the table alone
         table = Rect(m, top, W - 3 * m - chart_w, H - top - m)
         draw_panel(s, table, ctx.theme, 190)
         if not st.lines:
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
-            fr = (0.0, 0.42, 0.62, 0.76, 0.88)  # game · level · played · won · %
+            fr = (0.0, 0.36, 0.56, 0.68, 0.79, 0.89)  # game · level · played · won · % · accuracy
             cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
-            heads = [t("variant"), t("level"), t("games"), t("wins"), "%"]
+            heads = [t("variant"), t("level"), t("games"), t("wins"), "%", t("accuracy_short")]
             widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
             y = table.y + 6
             for x, h, w in zip(cols, heads, widths, strict=True):
@@ -517,14 +517,45 @@ class StatsScreen(Screen):
                 if y + fs > table.bottom - 4:
                     break
                 rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
-                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins), rate)
+                acc = "–" if line.accuracy is None else f"{line.accuracy:.0f}"
+                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins), rate,
+                         acc)
                 for x, cell, w in zip(cols, cells, widths, strict=True):
                     blit_text(s, ctx, cell, fs, (x, y), max_w=w)
                 y += fs + 6
+            if any(line.level.endswith(":help") for line in st.lines):
+                note = max(10, fs - 3)
+                blit_text(s, ctx, t("help_note"), note, (table.x + 8, table.bottom - note - 6), max_w=table.w - 16,
+                          color=ctx.theme.text_dim)
         if chart_w:
             chart = Rect(table.right + m, top, chart_w, H - top - m)
-            self.draw_chart(s, chart, fs)
+            if st.accuracy and st.history:
+                half = (chart.h - m) // 2
+                self.draw_chart(s, Rect(chart.x, chart.y, chart.w, half), fs)
+                self.draw_accuracy(s, Rect(chart.x, chart.y + half + m, chart.w, chart.h - half - m), fs)
+            elif st.accuracy:
+                self.draw_accuracy(s, chart, fs)
+            else:
+                self.draw_chart(s, chart, fs)
         self.draw_buttons(s)  # Back (it was never drawn: issue 13.1)
+
+    def draw_accuracy(self, s: pygame.Surface, r: Rect, fs: int) -> None:
+        """The coach's accuracy of my plays, match after match (0-100 %), as a line."""
+        ctx = self.ctx
+        draw_panel(s, r, ctx.theme, 190)
+        blit_text(s, ctx, ctx.t("accuracy_history"), max(10, fs - 2), (r.x + 6, r.y + 4), bold=True, max_w=r.w - 60)
+        acc = self.model.stats.accuracy[-20:]
+        area = Rect(r.x + 8, r.y + fs + 14, r.w - 16, r.h - fs - 22)
+        pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
+        step = area.w / max(1, len(acc) - 1) if len(acc) > 1 else 0
+        pts = [(int(area.x + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100)) for i, a in
+               enumerate(acc)]  # fmt: skip
+        if len(pts) > 1:
+            pygame.draw.lines(s, ctx.theme.accent, False, pts, 2)
+        for p in pts:
+            pygame.draw.circle(s, ctx.theme.accent, p, 3)
+        if acc:
+            blit_text(s, ctx, f"{acc[-1]:.0f}%", max(10, fs - 2), (r.right - 6, r.y + 4), anchor="topright")
 
     def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
         """Recent matches: our score (bright) beside theirs (dim), as bars."""

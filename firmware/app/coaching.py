@@ -9,6 +9,7 @@ analyse`` render in it/de/en.
 from __future__ import annotations
 
 import logging
+import sqlite3
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -232,6 +233,15 @@ class CoachActions(TableCore):
         if self.reviewed != (ev.match, ev.hand) or self.variant is None:
             return
         self.review_lines = review_messages(ev.review, self.humans(), self.variant.deck.name)
+        for seat in self.humans():
+            rated = [p for p in ev.review.seat_plays(seat) if p.mark != "forced"]
+            acc = ev.review.accuracy(seat)
+            if acc is None:
+                continue
+            try:  # the accuracy over time (Statistics); a journal refusal only loses the figure
+                self.journal.add_rating(ev.match, ev.hand, seat, acc, ev.review.loss(seat), len(rated))
+            except (StoreError, sqlite3.Error) as exc:
+                log.warning("rating of hand %d not kept: %s", ev.hand, exc)
         self.version += 1
 
     def hint_card(self) -> int | None:

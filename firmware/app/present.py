@@ -57,15 +57,25 @@ def enrol_status(ctl: TableController) -> Any:
 def stats_model(journal: Any) -> Any:
     from ui.model import StatLine, Stats
 
+    rated = journal.accuracy_history(limit=200)
+    per_line: dict[tuple[str, str], list[float]] = {}
+    for r in rated:
+        per_line.setdefault((r["variant"], r["level"]), []).append(r["accuracy"])
     lines = tuple(
-        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"])
+        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"],
+                 _mean(per_line.get((s["variant"], s["level"]), [])))  # fmt: skip
         for s in journal.statistics()
     )
     history = []
     for row in reversed(journal.matches(limit=20)):
         if row.totals and len(row.totals) == 2:
             history.append((row.totals[0], row.totals[1]))
-    return Stats(lines=lines, history=tuple(history))
+    accuracy = tuple(r["accuracy"] for r in rated[-20:])
+    return Stats(lines=lines, history=tuple(history), accuracy=accuracy)
+
+
+def _mean(xs: list[float]) -> float | None:
+    return sum(xs) / len(xs) if xs else None
 
 
 def build_model(ctl: TableController, stats: Any = None) -> Any:

@@ -155,3 +155,44 @@ def test_seats_spec_roundtrip_for_casual_new_game() -> None:
     assert [str(s) for s in check_seats(["human", "cpu:normal"])] == ["human", "cpu:normal"]
     assert ui.NewGame("tressette2").casual is False
     Match(make_variant("tressette2"))
+
+
+def test_each_hand_a_person_played_is_rated_and_kept(make_table) -> None:
+    """At the end of a hand the coach rates the person's plays (off the loop, with progress),
+    the hand-end screen gets the lines, and the journal keeps the accuracy over time."""
+    table = make_table()
+    _start(table, "tressette2", casual=False)
+    ctl = table.ctl
+    while ctl.phase == "play":
+        if not _play(table):
+            table.pump()
+    assert ctl.review_lines and ctl.review_lines[0].key == "review_acc"
+    model = ctl.model()
+    assert model.hand_over and model.review == ctl.review_lines
+    history = table.journal.accuracy_history()
+    assert len(history) == 1 and history[0]["level"] == "normal"
+    assert 0 <= history[0]["accuracy"] <= 100
+    stats = ctl.model().stats
+    assert stats.accuracy == (history[0]["accuracy"],)
+
+
+def test_a_version_2_journal_gains_the_ratings_table(tmp_path) -> None:
+    import sqlite3
+
+    from firmware import store
+
+    path = tmp_path / store.DB_NAME
+    conn = sqlite3.connect(path)
+    conn.executescript(store.SCHEMA[: store.SCHEMA.index("CREATE TABLE ratings")])
+    conn.execute(f"PRAGMA application_id={store.APPLICATION_ID}")
+    conn.execute("PRAGMA user_version=2")
+    conn.commit()
+    conn.close()
+    with Journal.open(tmp_path) as j:
+        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 3
+        assert j.report.moved_aside is None
+        m = j.new_match("tressette2", {}, ["human", "cpu:easy"])
+        j.add_rating(m, 0, 0, 75.0, 1.5, 12)
+        j.add_rating(m, 1, 0, 95.0, 0.5, 8)
+        (row,) = j.accuracy_history()
+        assert row["accuracy"] == pytest.approx((75 * 12 + 95 * 8) / 20)

@@ -10,7 +10,7 @@ Layout under ``<root>`` (``/`` on the box, a temporary directory in the tests)::
 
     opt/tressette/releases/<version>/    one release: venv/, manifest.json(.sig), .complete
     opt/tressette/current -> releases/<version>   switched atomically
-    opt/tressette/incoming/<version>.partial/     a transferred bundle awaiting verification
+    opt/tressette/incoming/<sha256>.partial/      a bundle awaiting verification (named by `receive`)
     opt/tressette/deploy.lock                     flock: one deploy at a time
     opt/tressette/pending.json                    an activation in progress (crash recovery)
     opt/tressette/deploy.log                      what every run did
@@ -50,9 +50,16 @@ KEEP_RELEASES = 3
 SERVICE = "tressette.service"
 
 EXIT_OK, EXIT_FAILED, EXIT_USAGE, EXIT_REFUSED, EXIT_DOWNGRADE, EXIT_BUSY = 0, 1, 2, 3, 4, 75
+# The health file's "screen" (docs/deploy.md): "ok", "absent" (no display: not the
+# release's fault) or "failed" (a display is there and the release cannot open it).
+SCREEN_ABSENT, SCREEN_FAILED = "absent", "failed"
+LOG_MAX_BYTES = 1 << 20  # deploy.log rotates past 1 MiB ...
+LOG_KEEP = 2  # ... keeping deploy.log.1 and deploy.log.2
+# The box names each incoming bundle's directory after its manifest's SHA-256.
+_INCOMING_NAME = re.compile(r"^([0-9a-f]{64})\.partial\Z")
 
-_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*$")
-_SAFE_REQ = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9_,.-]+\])?$")
+_SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*\Z")
+_SAFE_REQ = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*(\[[A-Za-z0-9_,.-]+\])?\Z")
 
 
 class InstallError(Exception):
@@ -67,44 +74,78 @@ class InstallError(Exception):
 
 
 class Log:
-    """Step lines to stdout (streamed to the laptop) and to deploy.log."""
+    """Step lines to stdout (streamed to the laptop) and to deploy.log.
 
-    def __init__(self, path: Path | None) -> None:
+    deploy.log is bounded: past ``max_bytes`` it is rotated to ``deploy.log.1``
+    (and that to ``.2``), so a box deployed to for years keeps at most
+    ``(keep + 1) * max_bytes`` of it on its SD card.
+    """
+
+    def __init__(self, path: Path | None, *, max_bytes: int | None = None, keep: int = LOG_KEEP) -> None:
         self.path = path
+        self.max_bytes = LOG_MAX_BYTES if max_bytes is None else max_bytes
+        self.keep = keep
 
     def __call__(self, line: str) -> None:
         with contextlib.suppress(OSError):  # the laptop may have gone away: carry on
             print(line, flush=True)
         if self.path is not None:
-            with contextlib.suppress(OSError), self.path.open("a", encoding="utf-8") as f:
-                f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
+            with contextlib.suppress(OSError):
+                self._rotate_if_full()
+                with self.path.open("a", encoding="utf-8") as f:
+                    f.write(f"{time.strftime('%Y-%m-%d %H:%M:%S')} {line}\n")
+
+    def _rotate_if_full(self) -> None:
+        assert self.path is not None
+        try:
+            if self.path.stat().st_size < self.max_bytes:
+                return
+        except FileNotFoundError:
+            return
+        for n in range(self.keep, 0, -1):
+            older = self.path.with_name(f"{self.path.name}.{n}")
+            newer = self.path.with_name(f"{self.path.name}.{n - 1}") if n > 1 else self.path
+            if newer.exists():
+                os.replace(newer, older)
 
 
 # --------------------------------------------------------------------------- versions
 
 
-_VERSION = re.compile(
-    r"^v?(\d+(?:\.\d+)*)(?:[-_.]?(a|b|rc)(\d+))?(?:\.post(\d+))?(?:\.dev(\d+))?(?:\+[a-z0-9.]+)?$",
-    re.IGNORECASE,
-)
+# A release's version: PEP 440, public (no local "+..."), no epoch, and spelt the
+# canonical way (what packaging prints back), so one version has one spelling
+# and one directory name. Equality and order come from packaging.version.
+_CANONICAL = re.compile(r"^[0-9]+(\.[0-9]+)*((a|b|rc)[0-9]+)?(\.post[0-9]+)?(\.dev[0-9]+)?\Z")
+MAX_VERSION_LEN = 64
 
 
-def version_key(version: str) -> tuple[Any, ...]:
-    """A sort key for PEP 440 versions of the forms we publish (1.2.3, 1.2rc1, 1.2.post1, 1.2.dev3)."""
-    m = _VERSION.match(version)
-    if not m:
-        raise InstallError(f"unsupported version string {version!r}", EXIT_REFUSED)
-    release = [int(p) for p in m.group(1).split(".")]
-    while len(release) > 1 and release[-1] == 0:
-        release.pop()
-    pre_tag, pre_n, post, dev = m.group(2), m.group(3), m.group(4), m.group(5)
-    if pre_tag:
-        pre = ({"a": 0, "b": 1, "rc": 2}[pre_tag.lower()], int(pre_n))
-    elif dev is not None and post is None:
-        pre = (-1, 0)  # 1.0.dev1 sorts before 1.0a1
-    else:
-        pre = (3, 0)
-    return (tuple(release), pre, int(post) if post else -1, (0, int(dev)) if dev else (1, 0))
+def parse_version(text: object) -> Any:
+    """The ``packaging.version.Version`` of a release version, or InstallError (refused)."""
+    try:
+        from packaging.version import InvalidVersion, Version
+    except ImportError as exc:  # provisioning installs python3-packaging
+        raise InstallError("python3-packaging is missing on this box: run deploy/provision again") from exc
+    if not isinstance(text, str) or not text or len(text) > MAX_VERSION_LEN:
+        raise InstallError(f"refused: bad version {str(text)[:80]!r}", EXIT_REFUSED)
+    try:
+        version = Version(text)
+    except InvalidVersion as exc:
+        raise InstallError(f"refused: {text!r} is not a PEP 440 version", EXIT_REFUSED) from exc
+    canonical = str(version)
+    if canonical != text or not _CANONICAL.match(text):
+        hint = f" (write it {canonical})" if _CANONICAL.match(canonical) else ""
+        raise InstallError(f"refused: version {text!r} is not in canonical form{hint}", EXIT_REFUSED)
+    return version
+
+
+def same_version(a: str | None, b: str | None) -> bool:
+    """Equal as versions (``1.0`` == ``1.0.0``); unparsable ones only when spelt alike."""
+    if a is None or b is None:
+        return a == b
+    try:
+        return bool(parse_version(a) == parse_version(b))
+    except InstallError:
+        return a == b
 
 
 # --------------------------------------------------------------------------- layout
@@ -133,6 +174,7 @@ class Box:
         self.pubkey = root / "etc/tressette/deploy.pub"
         self.state_dir = root / "var/lib/tressette"
         self.health = root / "run/tressette/health"
+        self.unit = root / "etc/systemd/system" / SERVICE
 
     def release(self, name: str) -> Release:
         path = self.releases / name
@@ -267,34 +309,75 @@ def sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
-def verify_bundle(bundle: Path, pubkey: bytes, log: Log) -> tuple[dict[str, Any], bytes]:
-    """Signature first (nothing unsigned is parsed further), then every size and hash."""
+def read_signed_manifest(bundle: Path, pubkey: bytes) -> tuple[dict[str, Any], bytes]:
+    """The manifest's bytes, read once and verified before anything parses them."""
     try:
         data = (bundle / MANIFEST).read_bytes()
-        signature = (bundle / SIGNATURE).read_text()
+        signature = (bundle / SIGNATURE).read_text(encoding="ascii", errors="replace")
     except OSError as exc:
         raise InstallError(f"refused: incomplete bundle: {exc}", EXIT_REFUSED) from exc
     verify_signature(data, signature, pubkey)
+    return check_manifest(data), data
+
+
+def verify_bundle(bundle: Path, pubkey: bytes, log: Log) -> tuple[dict[str, Any], bytes]:
+    """Signature first (nothing unsigned is parsed), then the manifest's form, then every file."""
+    manifest, data = read_signed_manifest(bundle, pubkey)
     log("ok    signature (pinned ed25519 key)")
+    _verify_files(bundle, manifest, log)
+    return manifest, data
+
+
+def check_manifest(data: bytes) -> dict[str, Any]:
+    """A signed manifest's form, checked field by field: InstallError (refused) otherwise.
+
+    Signed is not the same as sane (a key holder's mistake, an old builder): the
+    version must be canonical PEP 440, names and paths safe, sizes and hashes
+    well-formed, before any of it names a file or a directory.
+    """
     try:
-        return _verify_files(bundle, json.loads(data), log), data
-    except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise InstallError(f"refused: malformed manifest: {exc!r}", EXIT_REFUSED) from exc
-
-
-def _verify_files(bundle: Path, manifest: dict[str, Any], log: Log) -> dict[str, Any]:
+        manifest = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as exc:
+        raise InstallError(f"refused: manifest is not JSON: {type(exc).__name__}", EXIT_REFUSED) from exc
+    if not isinstance(manifest, dict):
+        raise InstallError("refused: manifest is not a JSON object", EXIT_REFUSED)
     if manifest.get("format") != MANIFEST_FORMAT:
-        raise InstallError(f"refused: unknown manifest format {manifest.get('format')!r}", EXIT_REFUSED)
-    for field in ("name", "version"):
-        if not _SAFE_NAME.match(str(manifest.get(field, ""))):
-            raise InstallError(f"refused: bad {field} in manifest", EXIT_REFUSED)
-    if not _SAFE_REQ.match(str(manifest.get("requirement", manifest["name"]))):
+        raise InstallError(f"refused: unknown manifest format {str(manifest.get('format'))[:80]!r}",
+                           EXIT_REFUSED)
+    parse_version(manifest.get("version"))
+    name = manifest.get("name")
+    if not isinstance(name, str) or not _SAFE_NAME.match(name):
+        raise InstallError("refused: bad name in manifest", EXIT_REFUSED)
+    requirement = manifest.get("requirement", name)
+    if not isinstance(requirement, str) or not _SAFE_REQ.match(requirement):
         raise InstallError("refused: bad requirement in manifest", EXIT_REFUSED)
-    files: dict[str, dict[str, Any]] = manifest.get("files", {})
-    for rel in files:
-        parts = Path(rel).parts
-        if Path(rel).is_absolute() or ".." in parts or not rel.startswith("wheels/"):
-            raise InstallError(f"refused: unsafe path in manifest: {rel}", EXIT_REFUSED)
+    files = manifest.get("files")
+    if not isinstance(files, dict):
+        raise InstallError("refused: manifest has no file list", EXIT_REFUSED)
+    for rel, meta in files.items():
+        if not _safe_rel(rel):
+            raise InstallError(f"refused: unsafe path in manifest: {rel[:120]!r}", EXIT_REFUSED)
+        ok = (isinstance(meta, dict) and isinstance(meta.get("sha256"), str)
+              and _SHA256.match(meta["sha256"]) is not None
+              and type(meta.get("size")) is int and meta["size"] >= 0)
+        if not ok:
+            raise InstallError(f"refused: bad size or SHA-256 for {rel} in manifest", EXIT_REFUSED)
+    return manifest
+
+
+_SHA256 = re.compile(r"^[0-9a-f]{64}\Z")
+_SAFE_FILE = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._+-]*\Z")
+
+
+def _safe_rel(rel: str) -> bool:
+    """``wheels/<one plain file name>``: nothing else can be named by a manifest."""
+    parts = rel.split("/")
+    return (len(parts) == 2 and parts[0] == "wheels" and _SAFE_FILE.match(parts[1]) is not None
+            and len(rel) <= 255)
+
+
+def _verify_files(bundle: Path, manifest: dict[str, Any], log: Log) -> None:
+    files: dict[str, dict[str, Any]] = manifest["files"]
     present = _bundle_files(bundle)
     missing = sorted(set(files) - present)
     extra = sorted(present - set(files))
@@ -305,7 +388,7 @@ def _verify_files(bundle: Path, manifest: dict[str, Any], log: Log) -> dict[str,
     for rel, meta in sorted(files.items()):
         path = bundle / rel
         size = path.stat().st_size
-        if size != int(meta["size"]):
+        if size != meta["size"]:
             raise InstallError(
                 f"refused: {rel} is {size} bytes, manifest says {meta['size']} (truncated transfer?)",
                 EXIT_REFUSED,
@@ -313,7 +396,6 @@ def _verify_files(bundle: Path, manifest: dict[str, Any], log: Log) -> dict[str,
         if sha256_file(path) != meta["sha256"]:
             raise InstallError(f"refused: SHA-256 mismatch for {rel} (tampered?)", EXIT_REFUSED)
     log(f"ok    {len(files)} file(s), sizes and SHA-256 match the manifest")
-    return manifest
 
 
 # --------------------------------------------------------------------------- service
@@ -332,13 +414,18 @@ class Options:
 
 def run(cmd: Sequence[str], log: Log, timeout: float, env: dict[str, str] | None = None,
         user: str | None = None) -> int:
-    """Run a command (as ``user``, with only that user's group), relaying its output; return its status."""
+    """Run a command (as ``user``, with that user's groups), relaying its output; return its status.
+
+    The groups are the user's own (``video``, ``render``...), as systemd gives
+    the service: the self-test opens the screen the way the service will.
+    """
     ids: dict[str, Any] = {}
     if user is not None:
         import pwd
 
         entry = pwd.getpwnam(user)
-        ids = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": []}
+        groups = [g for g in os.getgrouplist(user, entry.pw_gid) if g != entry.pw_gid]
+        ids = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": groups}
     try:
         proc = subprocess.run(
             list(cmd), stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -364,7 +451,13 @@ def read_health(box: Box) -> dict[str, Any] | None:
 
 
 def restart_and_check(box: Box, opts: Options, version: str, log: Log) -> bool:
-    """Restart the service; healthy = active and a fresh health file naming ``version``."""
+    """Restart the service; healthy = active and a fresh health file naming ``version``.
+
+    The screen is judged apart (the health file's ``screen``): ``absent`` (no
+    display connected: a missing cable, a box without one) is not the release's
+    fault and passes with a warning; ``failed`` (a display is there and this
+    release cannot open it) is a broken release.
+    """
     started = time.time()
     log(f"==> restarting {opts.service}")
     # A broken release may have used up StartLimitBurst: that must not block the way back.
@@ -380,12 +473,18 @@ def restart_and_check(box: Box, opts: Options, version: str, log: Log) -> bool:
         ).stdout.strip()
         health = read_health(box)
         if state == "active" and health is not None and _healthy(health, version, started):
+            if health.get("screen") == SCREEN_ABSENT:
+                log(f"WARN  this box has no screen ({health.get('screen_detail', 'no display')}): "
+                    "the release runs without one and opens it when a display is plugged in")
             log(f"ok    service active, health file reports {version}")
             return True
         if state in ("failed", "inactive"):
             log(f"FAIL  service is {state} after restart")
             return False
         if time.monotonic() >= deadline:
+            if health is not None and health.get("screen") == SCREEN_FAILED:
+                log(f"FAIL  a display is connected but this release cannot open it "
+                    f"({health.get('screen_detail', '?')}): the release is broken")
             log(f"FAIL  no healthy report within {opts.health_timeout:.0f} s "
                 f"(service {state or 'unknown'}, health {health})")
             return False
@@ -397,7 +496,8 @@ def _healthy(health: dict[str, Any], version: str, started: float) -> bool:
         fresh = float(health.get("time", 0)) >= started - 2.0  # a little clock slack
     except (TypeError, ValueError):
         return False
-    return fresh and str(health.get("version")) == version and health.get("status", "ok") == "ok"
+    return (fresh and same_version(str(health.get("version")), version)
+            and health.get("status", "ok") == "ok" and health.get("screen") != SCREEN_FAILED)
 
 
 # --------------------------------------------------------------------------- install steps
@@ -448,8 +548,10 @@ def create_release(box: Box, name: str, bundle: Path, manifest: dict[str, Any], 
     (path / MANIFEST).write_bytes(raw)
     (path / SIGNATURE).write_text(signature)
     log("==> self-test of the new release")
+    # The self-test reads SDL_VIDEODRIVER from the unit and opens a real mode where a
+    # display is connected (docs/deploy.md); everything else stays on the dummy driver.
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy",
-               TRESSETTE_STATE_DIR=str(box.state_dir))
+               TRESSETTE_STATE_DIR=str(box.state_dir), TRESSETTE_UNIT=str(box.unit))
     exe = venv / "bin/tressette"
     rc = run([str(exe), "self-test", "--state-dir", str(box.state_dir)], log,
              opts.self_test_timeout, env=env, user=_service_user(box, opts))
@@ -501,39 +603,82 @@ def prune(box: Box, log: Log, keep: int = KEEP_RELEASES) -> None:
         shutil.rmtree(rel.path)
 
 
-def install(box: Box, bundle: Path, force: bool, opts: Options, log: Log) -> int:
+def receive(box: Box, manifest_sha256: str) -> Path:
+    """The directory the next bundle is copied into, chosen here: ``incoming/<sha256>.partial``.
+
+    Named after the SHA-256 of the manifest the laptop verified, so a copy that
+    died is resumed by the next push of the same bundle; anything else in
+    incoming/ is debris of an earlier deploy and goes (one deploy at a time).
+    Nothing the bundle says names a path on the box.
+    """
+    if not _SHA256.match(manifest_sha256):
+        raise InstallError("receive: expected the manifest's SHA-256 (64 lowercase hex digits)", EXIT_USAGE)
+    with deploy_lock(box):
+        box.incoming.mkdir(mode=0o700, parents=True, exist_ok=True)
+        chosen = box.incoming / f"{manifest_sha256}.partial"
+        for entry in box.incoming.iterdir():
+            if entry.name != chosen.name:
+                if entry.is_dir() and not entry.is_symlink():
+                    shutil.rmtree(entry, ignore_errors=True)
+                else:
+                    entry.unlink(missing_ok=True)
+        chosen.mkdir(mode=0o700, exist_ok=True)
+        os.chmod(chosen, 0o700)
+        return chosen
+
+
+def _incoming_bundle(box: Box, bundle: Path) -> tuple[Path, str]:
+    """A bundle is only ever a directory :func:`receive` chose; return it and its manifest's hash."""
     try:
         bundle = bundle.resolve(strict=True)
     except OSError as exc:
         raise InstallError(f"no bundle at {bundle}", EXIT_REFUSED) from exc
-    if box.incoming.resolve() not in bundle.parents:
-        raise InstallError(f"bundle must be under {box.incoming}", EXIT_USAGE)
+    m = _INCOMING_NAME.match(bundle.name)
+    if bundle.parent != box.incoming.resolve() or m is None or not bundle.is_dir():
+        raise InstallError(f"a bundle must be a directory chosen by `receive` under {box.incoming}",
+                           EXIT_USAGE)
+    return bundle, m.group(1)
+
+
+def install(box: Box, bundle: Path, force: bool, opts: Options, log: Log) -> int:
+    bundle, expected_sha = _incoming_bundle(box, bundle)
     with deploy_lock(box):  # busy: raise before touching anything, the bundle may be the other's
         try:
             cleanup_stale(box, opts, log)
-            return _install_locked(box, bundle, force, opts, log)
+            return _install_locked(box, bundle, expected_sha, force, opts, log)
         finally:
             # Verified or not, a bundle is used once: never leave it to be installed by accident.
             shutil.rmtree(bundle, ignore_errors=True)
 
 
-def _install_locked(box: Box, bundle: Path, force: bool, opts: Options, log: Log) -> int:
+def _install_locked(box: Box, bundle: Path, expected_sha: str, force: bool, opts: Options,
+                    log: Log) -> int:
     log("==> verifying the bundle")
     manifest, raw = verify_bundle(bundle, load_pubkey(box), log)
-    version = str(manifest["version"])
     sha = hashlib.sha256(raw).hexdigest()
+    if sha != expected_sha:
+        raise InstallError("refused: the manifest is not the one this directory was chosen for",
+                           EXIT_REFUSED)
+    version = str(manifest["version"])
     current = box.current_release()
-    if current is not None and current.version == version and not force:
+    if current is not None and same_version(current.version, version) and not force:
         # A rebuild of the same version differs only in timestamps: same version, same release.
         same = "same manifest" if current.manifest_sha256 == sha else "rebuilt bundle"
-        log(f"ok    {version} is already the current release ({same}): nothing to do"
+        spelt = "" if current.version == version else f" (spelt {current.version} there)"
+        log(f"ok    {version} is already the current release{spelt} ({same}): nothing to do"
             " (--force reinstalls)")
         return EXIT_OK
-    if (current is not None and current.version and not force
-            and version_key(version) < version_key(current.version)):
-        raise InstallError(f"refused downgrade {current.version} -> {version} (use --force)",
+    if current is not None and current.version and not force:
+        try:
+            older = parse_version(version) < parse_version(current.version)
+        except InstallError:
+            log(f"note  the current release's version {current.version!r} does not parse: "
+                "not comparing")
+            older = False
+        if older:
+            raise InstallError(f"refused downgrade {current.version} -> {version} (use --force)",
                                EXIT_DOWNGRADE)
-    name = version if current is None or current.name != version else f"{version}-{time.time_ns()}"
+    name = version if not (box.releases / version).exists() else f"{version}-{time.time_ns()}"
     signature = (bundle / SIGNATURE).read_text()
     try:
         release = create_release(box, name, bundle, manifest, raw, signature, opts, log)
@@ -605,6 +750,8 @@ def build_parser() -> argparse.ArgumentParser:
     i.add_argument("--force", action="store_true", help="allow a downgrade or a same-version reinstall")
     v = sub.add_parser("verify", help="only verify a bundle")
     v.add_argument("bundle")
+    r = sub.add_parser("receive", help="make (or resume) the directory a bundle is copied into")
+    r.add_argument("manifest_sha256", help="SHA-256 of the verified manifest.json")
     sub.add_parser("rollback", help="go back to the release installed before the current one")
     s = sub.add_parser("status", help="current release, releases kept, lock, health")
     s.add_argument("--json", action="store_true")
@@ -619,7 +766,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         pip=args.pip.split(), health_timeout=args.health_timeout, service_user=args.service_user,
         self_test_timeout=args.self_test_timeout,
     )
-    log = Log(box.log_path if box.base.is_dir() and args.command != "status" else None)
+    quiet = ("status", "receive")
+    log = Log(box.log_path if box.base.is_dir() and args.command not in quiet else None)
     try:
         if args.command == "install":
             return install(box, Path(args.bundle), args.force, opts, log)
@@ -629,6 +777,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
         if args.command == "rollback":
             return rollback(box, opts, log)
+        if args.command == "receive":
+            print(json.dumps({"path": str(receive(box, args.manifest_sha256))}))
+            return EXIT_OK
         info = status(box)
         if args.json:
             print(json.dumps(info, sort_keys=True))

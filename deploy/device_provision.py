@@ -11,22 +11,30 @@ run reports ``provision: no changes``.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
+
+try:  # in the repository (the laptop, the tests)
+    from deploy.device_install import fsync_dir
+    from hal import screen
+except ImportError:  # on the box: shipped beside this file by deploy/provision
+    import screen  # type: ignore[no-redef,import-not-found]
+    from device_install import fsync_dir  # type: ignore[no-redef,import-not-found]
 
 APT_PACKAGES = (
     "python3-venv",  # release venvs
     "python3-pip",  # offline installs into them (pip --python)
     "python3-nacl",  # the installer's signature check
+    "python3-packaging",  # the installer's version comparison
     "rsync",  # the transfer
     "polkitd",  # lets the service user power off (systemd/50-tressette-power.rules)
-    "libgbm1", "libegl1", "libgles2", "libdrm2",  # SDL's kmsdrm video driver
-)
+)  # + what the unit's SDL_VIDEODRIVER needs: hal/screen.py VIDEO_PACKAGES
 USER = "tressette"
 # DRM/KMS, render nodes, /dev/input, /dev/gpiochip* (Pi OS udev rule), serial ports.
 DEVICE_GROUPS = ("video", "render", "input", "gpio", "dialout")
@@ -38,11 +46,71 @@ SERIAL_CONSOLES = ("console=serial0", "console=ttyAMA0", "console=ttyS0")
 UART_ON = "enable_uart=1"
 
 
+TMP_SUFFIX = ".tressette-tmp"
+
+
+def _write_new(path: Path, data: bytes, mode: int | None) -> Path:
+    """``data`` in a new temporary file beside ``path``, on disk (fsync) before it is named."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=TMP_SUFFIX)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+            f.flush()
+            os.fsync(f.fileno())
+        if mode is not None:
+            os.chmod(tmp, mode)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return Path(tmp)
+
+
+def replace_file(path: Path, data: bytes, *, mode: int | None = None, backup: bool = False) -> None:
+    """Replace ``path`` whole: a power cut at any point leaves the old file or the new one.
+
+    With ``backup``, what was there is first kept as ``<name>.bak`` the same
+    way. On the FAT boot partition a rename is not journalled, but it is one
+    directory-entry update: the old or the new name, never a half-written file.
+    """
+    if backup and path.is_file():
+        os.replace(_write_new(path, path.read_bytes(), None), path.with_name(path.name + ".bak"))
+    tmp = _write_new(path, data, mode)
+    try:
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    fsync_dir(path.parent)
+
+
+def remove_stale_temporaries(directory: Path) -> None:
+    """Temporary files of a run the power cut short (never the files themselves)."""
+    for tmp in directory.glob(f".*{TMP_SUFFIX}"):
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+
+
+Probe = Callable[[Path], "screen.ProbeResult"]
+
+
 class Provisioner:
-    def __init__(self, root: Path, src: Path) -> None:
+    def __init__(self, root: Path, src: Path, *, probe: Probe | None = None) -> None:
         self.root = root
         self.src = src
         self.changes = 0
+        self.failures: list[str] = []
+        self.probe = probe or self._probe_in_child
+
+    def video_driver(self) -> str:
+        """SDL_VIDEODRIVER of the unit being installed: what the box's screen will use."""
+        unit = self.src / UNIT
+        text = unit.read_text() if unit.is_file() else ""
+        return screen.unit_video_driver(text) or screen.DEFAULT_DRIVER
+
+    def wanted_packages(self) -> list[str]:
+        return [*APT_PACKAGES, *screen.VIDEO_PACKAGES.get(self.video_driver(), {})]
 
     def say(self, changed: bool, what: str) -> None:
         self.changes += changed
@@ -54,7 +122,7 @@ class Provisioner:
 
     # ------------------------------------------------------------------ packages
     def packages(self) -> None:
-        missing = [p for p in APT_PACKAGES if not self._installed(p)]
+        missing = [p for p in self.wanted_packages() if not self._installed(p)]
         if missing:
             env = dict(os.environ, DEBIAN_FRONTEND="noninteractive")
             subprocess.run(["apt-get", "update", "-qq"], check=True, env=env)
@@ -125,13 +193,7 @@ class Provisioner:
         same = path.is_file() and path.read_bytes() == data and (path.stat().st_mode & 0o7777) == mode
         if not same:
             path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-                f.flush()
-                os.fsync(f.fileno())
-            os.chmod(tmp, mode)
-            os.replace(tmp, path)
+            replace_file(path, data, mode=mode)
         self.say(not same, f"file /{rel}")
         return not same
 
@@ -153,6 +215,10 @@ class Provisioner:
         self.say(not masked, "getty on tty1 masked (the screen belongs to the box)")
 
     def _boot_files(self, boot: str, cmdline: Path) -> None:
+        """Both files are read by the firmware at power-on: each is replaced whole
+        (temporary file, fsync, rename) after a copy of it went to ``<name>.bak``,
+        so a power cut leaves the old file or the new one, never a torn one."""
+        remove_stale_temporaries(cmdline.parent)
         tokens = cmdline.read_text().split()
         # The card reader owns serial0: no login console on it. No blinking cursor on tty1.
         wanted = [t for t in tokens if not t.startswith(SERIAL_CONSOLES)]
@@ -160,15 +226,63 @@ class Provisioner:
             wanted.append(CURSOR_OFF)
         changed = wanted != tokens
         if changed:
-            cmdline.write_text(" ".join(wanted) + "\n")
+            replace_file(cmdline, (" ".join(wanted) + "\n").encode(), backup=True)
         self.say(changed, f"/{boot}/cmdline.txt: {CURSOR_OFF}, no serial console (reboot to apply)")
         config = self.root / boot / "config.txt"
         lines = config.read_text().splitlines() if config.is_file() else []
         absent = UART_ON not in (line.strip() for line in lines)
         if absent:
             # Under [all]: appended after a [pi4]/[cm4] section it would apply to that board only.
-            config.write_text("".join(line + "\n" for line in [*lines, "[all]", UART_ON]))
+            data = "".join(line + "\n" for line in [*lines, "[all]", UART_ON]).encode()
+            replace_file(config, data, backup=True)
         self.say(absent, f"/{boot}/config.txt: {UART_ON} for the card reader (reboot to apply)")
+
+    # ------------------------------------------------------------------ the screen
+    def video(self) -> None:
+        """Open the unit's video driver once, for real, and name what is missing by package."""
+        driver = self.video_driver()
+        what = f"video ({driver})"
+        if driver not in screen.VIDEO_PACKAGES:
+            self.fail(f"{what}: unknown SDL_VIDEODRIVER in {UNIT} (known: "
+                      f"{', '.join(sorted(screen.VIDEO_PACKAGES))})")
+            return
+        missing = screen.missing_packages(driver, self._installed)
+        if missing:
+            self.fail(f"{what}: missing {' '.join(missing)}: apt-get install {' '.join(missing)}")
+            return
+        if driver != "kmsdrm":
+            print(f"ok      {what}: nothing to open")
+            return
+        seen = screen.presence(self.root)
+        if not seen.cards:
+            print(f"note    {what}: {seen.describe()}; the packages are in place and "
+                  "`tressette self-test` opens the driver at each deploy")
+            return
+        card = self.root / "dev/dri" / (seen.connected[0].split("-")[0] if seen.connected else seen.cards[0])
+        result = self.probe(card)
+        if not result.ok:
+            hint = f": missing {' '.join(result.missing)}" if result.missing else ""
+            self.fail(f"{what}: {result.detail}{hint}")
+            return
+        print(f"ok      {what}: {result.detail}; {seen.describe()}")
+
+    def _probe_in_child(self, card: Path) -> screen.ProbeResult:
+        """The probe in a child process: a driver that crashes or hangs takes only it down."""
+        try:
+            proc = subprocess.run([sys.executable, str(self.src / "screen.py"), "--probe", str(card)],
+                                  capture_output=True, text=True, timeout=60, check=False,
+                                  stdin=subprocess.DEVNULL)
+        except subprocess.TimeoutExpired:
+            return screen.ProbeResult(False, f"opening {card} hung for 60 s")
+        try:
+            return screen.ProbeResult.from_json(proc.stdout.strip().splitlines()[-1])
+        except (IndexError, ValueError, KeyError):
+            last = (proc.stderr.strip().splitlines() or ["no output"])[-1]
+            return screen.ProbeResult(False, f"the probe died (exit {proc.returncode}): {last}")
+
+    def fail(self, what: str) -> None:
+        self.failures.append(what)
+        print(f"FAIL    {what}", flush=True)
 
     def unit(self, changed: bool) -> None:
         if changed:
@@ -190,7 +304,11 @@ class Provisioner:
         self.console()
         self.getty()
         self.unit(unit_changed)
+        self.video()
         print(f"provision: {self.changes} change(s)" if self.changes else "provision: no changes")
+        if self.failures:
+            print(f"provision: FAILED: {'; '.join(self.failures)}", file=sys.stderr)
+            return 1
         return 0
 
 

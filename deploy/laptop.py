@@ -5,7 +5,7 @@
                                       + manifest.json (version, SHA-256 of every file)
                                       + manifest.json.sig
     deploy push HOST                  build (or --bundle DIR), copy with rsync into
-                                      incoming/<version>.partial, run the box's installer
+                                      a directory the box chose, run its installer
     deploy status HOST                what the box runs and keeps
     deploy rollback HOST              back to the release installed before the current one
 
@@ -17,6 +17,7 @@ and decides. See docs/deploy.md.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import datetime as dt
 import hashlib
 import json
@@ -41,6 +42,10 @@ from deploy.device_install import (
     MANIFEST,
     MANIFEST_FORMAT,
     SIGNATURE,
+    InstallError,
+    Log,
+    same_version,
+    verify_bundle,
 )
 from deploy.remote import Target, add_target_arguments, target_from_args
 
@@ -57,18 +62,37 @@ def step(n: int, text: str) -> None:
 
 
 def keygen(key_path: Path, force: bool = False) -> Path:
+    """The update key pair: private 0600, public 0644, whatever the umask or an older file's mode."""
     from nacl.signing import SigningKey
 
     pub_path = key_path.with_suffix(".pub")
     if key_path.exists() and not force:
         raise SystemExit(f"deploy: {key_path} exists (use --force to replace it)")
-    key_path.parent.mkdir(parents=True, exist_ok=True)
+    key_path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = SigningKey.generate()
-    fd = os.open(key_path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    with os.fdopen(fd, "w") as f:
-        f.write(bytes(key).hex() + "\n")
-    pub_path.write_text(bytes(key.verify_key).hex() + "\n")
+    _write_key_file(key_path, bytes(key).hex() + "\n", 0o600)
+    _write_key_file(pub_path, bytes(key.verify_key).hex() + "\n", 0o644)
     return pub_path
+
+
+def _write_key_file(path: Path, text: str, mode: int) -> None:
+    """A new file (mkstemp: 0600 from the start), its mode set explicitly, renamed over ``path``.
+
+    Never rewritten in place: an existing 0644 file would keep its mode, and a
+    half-written key could be left behind.
+    """
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
+    try:
+        with os.fdopen(fd, "w") as f:
+            os.fchmod(f.fileno(), mode)
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
 
 
 def load_signing_key(key_path: Path) -> Any:
@@ -183,50 +207,92 @@ def box_status(target: Target) -> dict[str, Any] | None:
     return data
 
 
-def transfer(target: Target, bundle: Path, version: str, bwlimit: int | None) -> int:
-    dest = f"{target.incoming}/{version}.partial/"
+def load_verify_key(pub_path: Path) -> bytes:
+    try:
+        key = bytes.fromhex(pub_path.read_text().strip())
+    except (OSError, ValueError) as exc:
+        raise InstallError(f"cannot read the public update key {pub_path}: {exc} (--pubkey)",
+                           EXIT_USAGE) from exc
+    if len(key) != 32:
+        raise InstallError(f"{pub_path} is not an ed25519 public key (64 hex digits)", EXIT_USAGE)
+    return key
+
+
+def verified(bundle: Path, pubkey: bytes) -> tuple[dict[str, Any], str]:
+    """The bundle's manifest and its SHA-256, after the same checks the box makes.
+
+    Nothing from the bundle (its version above all) is used before this: the
+    signature against the key the box pins, the manifest's form, every file.
+    """
+    manifest, raw = verify_bundle(bundle, pubkey, Log(None))
+    return manifest, hashlib.sha256(raw).hexdigest()
+
+
+def receive_dir(target: Target, sha: str) -> str | None:
+    """Ask the box where to copy the bundle (it chooses; we check the answer's form)."""
+    proc = target.ssh(target.installer_cmd("receive", sha), capture=True, timeout=60)
+    if proc.returncode != 0:
+        sys.stdout.write(proc.stdout.decode("utf-8", "replace"))
+        sys.stderr.write(proc.stderr.decode("utf-8", "replace"))
+        return None
+    try:
+        path = json.loads(proc.stdout)["path"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    expected = f"{target.incoming}/{sha}.partial"
+    return path if path == expected else None
+
+
+def transfer(target: Target, bundle: Path, dest: str, bwlimit: int | None) -> int:
     # The remote rsync runs under the box's deploy lock: no copy lands while an install runs.
     rsync_path = shlex.join(target.as_root(["flock", "-n", "-E", str(EXIT_BUSY), target.lock, "rsync"]))
     argv = ["rsync", "--recursive", "--times", "--delete", "--partial", "--info=progress2",
             "--rsh", shlex.join(target.ssh_argv()), "--rsync-path", rsync_path]
     if bwlimit:
         argv.append(f"--bwlimit={bwlimit}")
-    argv += [f"{bundle}/", f"{target.host}:{dest}"]
+    argv += [f"{bundle}/", f"{target.host}:{dest}/"]
     return subprocess.run(argv, check=False).returncode
 
 
-def push(target: Target, bundle: Path, *, force: bool, bwlimit: int | None) -> int:
-    raw = (bundle / MANIFEST).read_bytes()
-    manifest = json.loads(raw)
-    version = manifest["version"]
-    sha = hashlib.sha256(raw).hexdigest()
+def push(target: Target, bundle: Path, *, pubkey: bytes, force: bool, bwlimit: int | None) -> int:
+    try:
+        manifest, sha = verified(bundle, pubkey)
+    except InstallError as exc:
+        print(f"deploy: {exc}")
+        return exc.code
+    version = str(manifest["version"])
     step(3, f"asking {target.host} what it runs")
     status = box_status(target)
     if status is None:
         print("deploy: cannot query the box's installer (is it provisioned? see deploy/provision)")
         return EXIT_FAILED
-    print(f"      box runs {status['version'] or 'no release yet'}; bundle is {version}")
+    print(f"      box runs {status.get('version') or 'no release yet'}; bundle is {version}")
     if status.get("locked"):
         print("deploy: refused: another deploy is in progress on the box")
         return EXIT_BUSY
-    if status["version"] == version and not force:
-        same = "same manifest" if status["manifest_sha256"] == sha else "a rebuild of it"
+    if same_version(status.get("version"), version) and not force:
+        same = "same manifest" if status.get("manifest_sha256") == sha else "a rebuild of it"
         print(f"deploy: {version} is already current on the box ({same}): nothing to do "
               "(--force reinstalls)")
         return EXIT_OK
     size = sum(int(f["size"]) for f in manifest["files"].values())
+    dest = receive_dir(target, sha)
+    if dest is None:
+        print("deploy: the box did not give a directory to copy into (busy, or an old installer: "
+              "run deploy/provision again)")
+        return EXIT_FAILED
     step(4, f"copying {len(manifest['files'])} file(s), {size / 1e6:.1f} MB, "
-            f"to incoming/{version}.partial")
-    rc = transfer(target, bundle, version, bwlimit)
+            f"to incoming/{sha[:12]}….partial")
+    rc = transfer(target, bundle, dest, bwlimit)
     if rc != 0:
         print(f"deploy: transfer failed (rsync exit {rc}); nothing was installed, "
               "run deploy again to resume")
         return EXIT_BUSY if rc == EXIT_BUSY else EXIT_FAILED
     step(5, "installing on the box (verify, install offline, self-test, switch, health check)")
-    args = ["install", f"{target.incoming}/{version}.partial"] + (["--force"] if force else [])
+    args = ["install", dest] + (["--force"] if force else [])
     rc = target.stream(target.installer_cmd(*args))
     after = box_status(target)
-    now = after["version"] if after else "unknown"
+    now = after.get("version") if after else "unknown"
     if rc == EXIT_OK:
         print(f"deploy: box reports version {now}")
     else:
@@ -270,6 +336,9 @@ def build_parser() -> argparse.ArgumentParser:
     add_target_arguments(q)
     build_args(q)
     q.add_argument("--bundle", type=Path, help="an already built bundle directory")
+    q.add_argument("--pubkey", type=Path, default=None,
+                   help="the public update key the box pins (default: --key with .pub), "
+                        "to verify the bundle before anything of it is used")
     q.add_argument("--force", action="store_true", help="allow a downgrade / same-version reinstall")
     q.add_argument("--health-timeout", type=float, default=60.0)
     q.add_argument("--bwlimit", type=int, help="rsync bandwidth limit, KiB/s")
@@ -323,12 +392,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(_build_from(args))
         return EXIT_OK
     if args.command == "push":
+        pub_path = args.pubkey or args.key.with_suffix(".pub")
+        try:
+            pubkey = load_verify_key(pub_path)
+        except InstallError as exc:
+            print(f"deploy: {exc}", file=sys.stderr)
+            return exc.code
         bundle = args.bundle if args.bundle else _build_from(args)
         if args.bundle:
             step(1, f"using bundle {bundle}")
-            step(2, "signature made at build time")
+            step(2, f"verifying its signature against {pub_path}")
         target = target_from_args(args, ["--health-timeout", str(args.health_timeout)])
-        return push(target, bundle, force=args.force, bwlimit=args.bwlimit)
+        return push(target, bundle, pubkey=pubkey, force=args.force, bwlimit=args.bwlimit)
     if args.command == "status":
         target = target_from_args(args)
         return target.stream(target.installer_cmd("status"), prefix="")

@@ -34,6 +34,7 @@ def payload(pubkey: Path) -> bytes:
         "device_install.py": HERE / "device_install.py",
         "tressette.service": REPO / "systemd" / "tressette.service",
         POWER_RULE: REPO / "systemd" / POWER_RULE,
+        "screen.py": REPO / "hal" / "screen.py",  # the video check; stdlib only
         "deploy.pub": pubkey,
     }
     key = bytes.fromhex(pubkey.read_text().strip())

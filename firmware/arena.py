@@ -192,6 +192,8 @@ def _calibration(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    if getattr(args, "from_log", None):
+        return summarize_logs(args)
     if getattr(args, "duplicate", False):
         return run_duplicate(args)
     variant = _variant(args)
@@ -350,22 +352,90 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
     except ImportError:  # pragma: no cover - tqdm is a dependency
         bar = None
     t_start = time.perf_counter()
+    log = getattr(args, "log", None)
     for i in range(args.matches):
         for level in levels:
-            duplicate_match(variant, level, args.b, i, args, times, tallies[level],
+            t = tallies[level]
+            before = (t.wins, t.matches, len(t.pairs))
+            before_hands = t.hands
+            duplicate_match(variant, level, args.b, i, args, times, t,
                             calibration if level == args.a else None)
+            if log:
+                # One line per deal and level: a run cut short still says what it measured
+                # (deal i is the same in every run with the same seed and options).
+                line = {
+                    "deal": i,
+                    "level": level,
+                    "wins": t.wins - before[0],
+                    "matches": t.matches - before[1],
+                    "hands": t.hands - before_hands,
+                    "pairs": {k: v for k, v in list(t.pairs.items())[before[2] :]},
+                }
+                with open(log, "a", encoding="utf-8") as fh:
+                    fh.write(json.dumps(line) + "\n")
         if bar is not None:
             t = tallies[args.a]
             bar.set_postfix_str(f"{args.a} {t.wins / t.matches:.0%}")
             bar.update(1)
     if bar is not None:
         bar.close()
-    main_tally = tallies[args.a]
+    out = _duplicate_out(args, variant, levels, tallies)
+    out.update(
+        coach=None if calibration is None else calibration.to_json(),
+        decision_ms=_decision_ms_of(times),
+        seconds=time.perf_counter() - t_start,
+        max_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
+        machine=_machine(),
+    )
+    return out
+
+
+def summarize_logs(args: argparse.Namespace) -> dict[str, Any]:
+    """``--from-log F1,F2``: the duplicate report of the deals in one or more ``--log``
+    files (a run cut short, or two runs on the same deals: before/after a change).
+    A level appearing in several files is named ``level (file)``; the first is A."""
+    variant = _variant(args)
+    levels: list[str] = []
+    tallies: dict[str, DuplicateTally] = {}
+    names = [x for x in args.from_log.split(",") if x]
+    seen_levels = [_levels_in(path) for path in names]
+    for path, in_file in zip(names, seen_levels, strict=True):
+        clash = any(set(in_file) & set(other) for other in seen_levels if other is not in_file)
+        with open(path, encoding="utf-8") as fh:
+            for raw in fh:
+                row = json.loads(raw)
+                key = f"{row['level']} ({path.rsplit('/', 1)[-1]})" if clash else str(row["level"])
+                if key not in tallies:
+                    levels.append(key)
+                    tallies[key] = DuplicateTally()
+                t = tallies[key]
+                t.wins += int(row["wins"])
+                t.matches += int(row["matches"])
+                t.hands += int(row.get("hands", 0))
+                t.pairs.update({str(k): float(v) for k, v in row["pairs"].items()})
+    if not levels:
+        raise ValueError("the log files hold no deals")
+    args.a = levels[0]
+    args.matches = max(len({k.split(":")[0] for k in t.pairs}) for t in tallies.values())
+    out = _duplicate_out(args, variant, levels, tallies)
+    out.update(decision_ms={}, seconds=0.0, max_rss_mb=0.0, machine=_machine())
+    return out
+
+
+def _levels_in(path: str) -> list[str]:
+    with open(path, encoding="utf-8") as fh:
+        return sorted({str(json.loads(raw)["level"]) for raw in fh if raw.strip()})
+
+
+def _duplicate_out(
+    args: argparse.Namespace, variant: Variant, levels: list[str], tallies: dict[str, DuplicateTally]
+) -> dict[str, Any]:
+    main_tally = tallies[levels[0]]
     out: dict[str, Any] = {
         "mode": "duplicate",
         "variant": args.variant,
         "options": dict(variant.options),
-        "a": args.a,
+        "a": levels[0],
         "b": args.b,
         "deals": args.matches,
         "copies": variant.n_sides,
@@ -375,18 +445,13 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
         "levels": [_summary(level, tallies[level]) for level in levels],
         "versus": [],
         "pair_diffs": main_tally.pairs,
-        "coach": None if calibration is None else calibration.to_json(),
-        "decision_ms": _decision_ms_of(times),
-        "seconds": time.perf_counter() - t_start,
-        "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
-        "machine": _machine(),
     }
     for other in levels[1:]:
         common = sorted(set(main_tally.pairs) & set(tallies[other].pairs))
         diffs = [main_tally.pairs[k] - tallies[other].pairs[k] for k in common]
         m, mlo, mhi = mean_ci(diffs)
         out["versus"].append(
-            {"a": args.a, "other": other, "pairs": len(diffs), "points_per_hand_diff": m, "ci95": [mlo, mhi]}
+            {"a": levels[0], "other": other, "pairs": len(diffs), "points_per_hand_diff": m, "ci95": [mlo, mhi]}
         )
     head = out["levels"][0]
     out.update(
@@ -514,5 +579,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="every match once per side with the seats exchanged; points over duplicate pairs",
     )
     p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
+    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -187,6 +187,8 @@ def build_parser() -> argparse.ArgumentParser:
         help="every match once per side with the seats exchanged; points over duplicate pairs",
     )
     p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
+    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")
@@ -196,6 +198,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
+    p.add_argument("--unit", default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
+                   "(default: $TRESSETTE_UNIT or /etc/systemd/system/tressette.service)")
     p.set_defaults(func=_self_test)
 
     p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")

@@ -115,6 +115,8 @@ class SeatSpec:
         return cls("computer", level)
 
 
+_LEVEL_OF: dict[str, Level] = {"easy": "easy", "normal": "normal", "hard": "hard"}
+
 HUMAN = SeatSpec("human")
 TABLE = SeatSpec("table")
 
@@ -160,10 +162,8 @@ def check_seat(spec: object) -> SeatSpec:
         return HUMAN
     if spec == "table":
         return TABLE
-    if isinstance(spec, str) and spec.startswith("cpu:"):
-        level = spec[4:]
-        if level == "easy" or level == "normal" or level == "hard":
-            return SeatSpec.cpu(level)
+    if isinstance(spec, str) and spec.startswith("cpu:") and spec[4:] in _LEVEL_OF:
+        return SeatSpec.cpu(_LEVEL_OF[spec[4:]])
     raise ValueError(f"seat {spec!r} is not human, table or cpu:{'|'.join(LEVELS)}")
 
 

@@ -9,6 +9,12 @@ Checks:
 - the release's packages import (a package not written yet is skipped with a
   note; one that exists but fails to import is a failure);
 - pygame imports and its display initialises with ``SDL_VIDEODRIVER=dummy``;
+- the video driver the unit will use (``SDL_VIDEODRIVER`` from
+  ``/etc/systemd/system/tressette.service``, ``--unit`` or ``$TRESSETTE_UNIT``):
+  where a display is connected, a real mode is opened and closed (without DRM
+  master and without a page flip, so the running release keeps the screen);
+  where none is, the line says so and the check passes: a box without a
+  screen runs without one (docs/deploy.md);
 - the state directory is writable (create, fsync, remove a probe file).
 """
 
@@ -23,8 +29,13 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from hal.screen import ProbeResult
 
 DEFAULT_STATE_DIR = "/var/lib/tressette"
+DEFAULT_UNIT = "/etc/systemd/system/tressette.service"
 # The release's own packages, in import order (engine first: everything sees it).
 MODULES = ("firmware", "firmware.engine", "firmware.players", "hal", "ui")
 
@@ -67,6 +78,62 @@ def check_pygame() -> str:
     return f"pygame {pygame.version.ver}, video driver {driver}"
 
 
+def unit_from(arg: str | None) -> Path:
+    return Path(arg or os.environ.get("TRESSETTE_UNIT") or DEFAULT_UNIT)
+
+
+def check_video(unit: Path, root: Path = Path("/"),
+                probe: Callable[[Path], ProbeResult] | None = None,
+                held: Callable[[Path], bool | None] | None = None) -> str:
+    """Open and close a real mode with the unit's video driver, where a display exists."""
+    from hal import screen  # stdlib only; imported here so a broken hal fails its own check
+
+    try:
+        driver = screen.unit_video_driver(unit.read_text())
+    except OSError as exc:
+        raise Skip(f"no unit at {unit} ({exc.strerror}): not a box") from exc
+    if driver is None or driver == "dummy":
+        raise Skip(f"the unit sets no real video driver ({driver or 'none'})")
+    if driver == "kmsdrm":
+        seen = screen.presence(root)
+        if not seen.has_screen:
+            raise Skip(f"NO SCREEN on this box: {seen.describe()}; the release runs without one "
+                       "and opens it when a display is plugged in")
+    try:
+        return open_real_mode(driver)
+    except Exception as exc:
+        if driver != "kmsdrm":
+            raise
+        card = root / "dev/dri" / screen.presence(root).connected[0].split("-")[0]
+        result = (probe or screen.probe_kmsdrm)(card)
+        if not result.ok:
+            missing = f": install {' '.join(result.missing)} (deploy/provision does)" if result.missing else ""
+            raise RuntimeError(f"{exc}; {result.detail}{missing}") from exc
+        if (held or screen.screen_held_elsewhere)(card) is not False:
+            # The driver stack opens; the mode itself waits for the screen the running
+            # release holds. Its health check judges the screen after the switch.
+            return (f"{result.detail}; no mode while the running release holds the screen "
+                    f"({exc}): the health check judges it after the switch")
+        raise RuntimeError(f"{exc} ({result.detail})") from exc
+
+
+def open_real_mode(driver: str) -> str:
+    import pygame
+
+    pygame.display.quit()
+    os.environ["SDL_VIDEODRIVER"] = driver
+    # The running release is DRM master and keeps the screen: open without it, never flip.
+    os.environ["SDL_KMSDRM_REQUIRE_DRM_MASTER"] = "0"
+    try:
+        pygame.display.init()
+        surface = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        size = surface.get_size()
+        return f"{pygame.display.get_driver()} {size[0]}x{size[1]}, opened and closed"
+    finally:
+        pygame.display.quit()
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+
+
 def check_state_dir(path: Path) -> str:
     path.mkdir(parents=True, exist_ok=True)
     fd, probe = tempfile.mkstemp(prefix=".self-test-", dir=path)
@@ -79,11 +146,14 @@ def check_state_dir(path: Path) -> str:
     return str(path)
 
 
-def run_checks(state_dir: Path, out: Callable[[str], None] = print) -> bool:
+def run_checks(state_dir: Path, out: Callable[[str], None] = print, *,
+               unit: Path | None = None, root: Path = Path("/")) -> bool:
     checks: list[tuple[str, Callable[[], str]]] = [
         (f"import {name}", functools.partial(check_import, name)) for name in MODULES
     ]
     checks.append(("pygame (SDL_VIDEODRIVER=dummy)", check_pygame))
+    if unit is not None:
+        checks.append(("video driver of the unit", lambda: check_video(unit, root)))
     checks.append(("state dir writable", lambda: check_state_dir(state_dir)))
     passed = True
     for label, check in checks:
@@ -101,7 +171,8 @@ def run_checks(state_dir: Path, out: Callable[[str], None] = print) -> bool:
 
 
 def main(args: argparse.Namespace) -> int:
-    return 0 if run_checks(state_dir_from(getattr(args, "state_dir", None))) else 1
+    state_dir = state_dir_from(getattr(args, "state_dir", None))
+    return 0 if run_checks(state_dir, unit=unit_from(getattr(args, "unit", None))) else 1
 
 
 if __name__ == "__main__":

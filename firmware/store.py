@@ -445,6 +445,23 @@ class Journal:
         ).fetchall()
         return [self._row(r) for r in rows]
 
+    def matches_page(self, offset: int = 0, limit: int = 6) -> list[MatchRow]:
+        """One page of the history, newest first (the primary key's order: no sort, no scan
+        past the page's end, so it stays quick with thousands of matches)."""
+        rows = self.conn.execute(
+            f"SELECT {self._COLS} FROM matches ORDER BY id DESC LIMIT ? OFFSET ?",
+            (max(0, limit), max(0, offset)),
+        ).fetchall()
+        return [self._row(r) for r in rows]
+
+    def count_matches(self) -> int:
+        (n,) = self.conn.execute("SELECT COUNT(*) FROM matches").fetchone()
+        return int(n)
+
+    def hand_count(self, match: int) -> int:
+        (n,) = self.conn.execute("SELECT COUNT(*) FROM hands WHERE match=?", (match,)).fetchone()
+        return int(n)
+
     def hands(self, match: int) -> list[tuple[int, dict[str, Any]]]:
         rows = self.conn.execute(
             "SELECT dealer, deal FROM hands WHERE match=? ORDER BY hand", (match,)

@@ -11,6 +11,8 @@ app; importing ``hal`` itself loads nothing):
 * :mod:`hal.sim`     — the doubles (mock pins, in-memory display, pty reader);
 * :mod:`hal.config`  — the ``[hardware]`` settings section;
 * :mod:`hal.box`     — the whole set, real or simulated, from a config;
+* :mod:`hal.screen`  — DRM devices and connected displays, the packages each
+  SDL video driver needs, the KMSDRM stack opened once (stdlib only);
 * :mod:`hal.selftest` — ``tressette hardware-test``.
 
 See docs/hardware.md.

@@ -94,8 +94,11 @@ class HardwareTest:
         pause: float = 0.15,
         sleep: Callable[[float], None] = time.sleep,
         clock: Clock = time.monotonic,
+        screen_root: Path | None = None,
     ) -> None:
         self.hw = hw
+        # Where to look for the touchscreen (``/`` on the box); None: not asked (the doubles).
+        self.screen_root = screen_root
         self.out = out
         self.actor = actor
         self.timeout = timeout
@@ -112,6 +115,7 @@ class HardwareTest:
         self.say(f"hardware-test ({'simulated' if self.hw.sim else 'the box'})")
         for problem in self.hw.problems:
             self.say(f"  ! {problem}")
+        self.screen()
         self.buttons()
         self.display()
         self.reader()
@@ -147,6 +151,19 @@ class HardwareTest:
                 self.actor(step, seen)
 
     # - the steps -
+
+    def screen(self) -> None:
+        """What the kernel shows of the touchscreen: a note, not a pass or a fail
+        (``tressette self-test`` opens it; the box runs without one)."""
+        if self.screen_root is None:
+            return
+        from hal import screen
+
+        seen = screen.presence(self.screen_root)
+        if seen.has_screen:
+            self.say(f"screen: {seen.describe()}")
+        else:
+            self.say(f"screen: NONE ({seen.describe()}): the box runs without it, see docs/deploy.md")
 
     def buttons(self) -> None:
         buttons = self.hw.buttons
@@ -290,7 +307,8 @@ def main(args: argparse.Namespace) -> int:
             return test.run()
     with open_hardware(config) as hw:
         hw.problems += problems
-        rc = HardwareTest(hw, out=sys.stdout, timeout=getattr(args, "timeout", 30.0)).run()
+        rc = HardwareTest(hw, out=sys.stdout, timeout=getattr(args, "timeout", 30.0),
+                          screen_root=Path("/")).run()
         if any("pin factory" in p for p in hw.problems):
             print("not on the box? --sim runs the test against the simulated doubles")
         return rc

@@ -42,6 +42,7 @@ from pygame import Rect
 from ui import intents as it
 from ui.cards import CardArt
 from ui.fonts import Fonts, min_text_px
+from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.intents import LEVELS, Intent
 from ui.layout import ButtonSpec
 from ui.model import TableModel
@@ -69,7 +70,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
 }
 
-SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules")
+SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules", "history", "sheet", "replay")
 
 
 class UIApp:
@@ -104,6 +105,9 @@ class UIApp:
             "settings": SettingsScreen(self.ctx, self.emit, self.show),
             "real_cards": RealCardsScreen(self.ctx, self.emit, self.show),
             "rules": RulesScreen(self.ctx, self.emit, self.show),
+            "history": HistoryScreen(self.ctx, self.emit, self.show),
+            "sheet": SheetScreen(self.ctx, self.emit, self.show),
+            "replay": ReplayScreen(self.ctx, self.emit, self.show),
         }
         self.screen = "home"
         self.ctx.ask = self.ask
@@ -162,6 +166,12 @@ class UIApp:
             return
         if name == "rules":
             self.screens["rules"].came_from_settings = self.screen == "settings"
+        if name == "sheet" and self.screen in ("history", "hand_end"):
+            self.screens["sheet"].came_from = self.screen
+        if name == "history" and self.screen != "history":
+            page = self.model.history
+            fit = self.screens["history"].page_size(self.surface.get_size())
+            self.emit(it.ShowHistory(page.offset if page is not None else 0, fit))  # fresh rows
         if name == "table" and not self.model.in_game:
             name = "home"
         if name != self.screen:
@@ -171,7 +181,8 @@ class UIApp:
 
     @property
     def current(self) -> Screen | TableScreen:
-        return self.screens[self.screen]
+        screen: Screen | TableScreen = self.screens[self.screen]
+        return screen
 
     @property
     def busy(self) -> bool:

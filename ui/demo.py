@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import random
+from typing import Any
 
 from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant
 from firmware.engine.actions import Declare as DeclareAction
@@ -25,7 +26,7 @@ SAMPLE_STATS = Stats(
 
 
 def play_match(variant: str = "tressette2", seed: int = 1, actions: int = 6,
-               options: dict | None = None, declare: bool = True) -> Match:
+               options: dict[str, bool | int | str] | None = None, declare: bool = True) -> Match:
     """A match after ``actions`` actions of its first hand: declarations first, then plays."""
     match = Match(make_variant(variant, options or {}))
     match.start_hand(seed=seed)
@@ -53,7 +54,7 @@ def play_match(variant: str = "tressette2", seed: int = 1, actions: int = 6,
 
 
 def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *,
-                 options: dict | None = None, declare: bool = True, me: int = 0,
+                 options: dict[str, bool | int | str] | None = None, declare: bool = True, me: int = 0,
                  message: str = "", resumable: bool = False) -> TableModel:
     match = play_match(variant, seed, actions, options, declare)
     view = match.view_for(me)
@@ -72,7 +73,7 @@ def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *
     )
 
 
-def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4, **kw) -> TableModel:
+def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4, **kw: Any) -> TableModel:
     """The first model at or after ``min_actions`` where it is the human's turn with a trick led."""
     for n in range(min_actions, min_actions + 40):
         m = sample_model(variant, seed, n, **kw)
@@ -296,3 +297,56 @@ def main() -> int:  # pragma: no cover - a manual demo
 
 if __name__ == "__main__":  # pragma: no cover
     raise SystemExit(main())
+
+
+# ------------------------------------------------------------ history samples
+
+
+def sample_history_model(seed: int = 1) -> TableModel:
+    """The history, a score sheet and a replayed hand of seeded sample matches
+    (the gallery and the tests; on the box the controller fills these from the journal)."""
+    import dataclasses
+
+    from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow
+
+    variants = ("tressette2", "treseta4", "treschetten2", "chiamata", "terziglio3", "ciapano")
+    outcomes = ("won", "lost", "won", "abandoned", "lost", "playing")
+    start = 1_764_590_400.0  # 2025-12-01 12:00 UTC: a fixed day, the same pictures every time
+    rows = tuple(
+        HistoryRow(1234 - i, v, start - i * 5400, o, (21 + i, 14 - i) if o != "abandoned" else (6, 9),
+                   9 + i, ("hard", "normal", "easy")[i % 3])
+        for i, (v, o) in enumerate(zip(variants, outcomes, strict=True))
+    )
+    page = HistoryPage(rows, 0, 1234, 6)
+    # a sheet from a match played out
+    match = play_match("tressette2", seed, 0)
+    rng = random.Random(seed)
+    sheet_rows: list[SheetRow] = []
+    while not match.finished and len(sheet_rows) < 40:
+        if match.hand_over:
+            match.start_hand(seed=seed + len(sheet_rows))
+        dealer = match.hands[-1].dealer
+        while not match.hand_over:
+            st = match.state
+            assert st is not None
+            legal = [a for a in match.view_for(st.to_move).legal if isinstance(a, Play)]
+            match.apply(rng.choice(legal))
+        res = match.results[-1]
+        sheet_rows.append(SheetRow(len(sheet_rows) + 1, dealer, tuple(res.score or res.points), tuple(match.totals),
+                                   tuple(res.declared), "sheet_game" if match.finished else ""))
+    seats = (SeatSetup("human", None), SeatSetup("computer", "hard"))
+    sheet = ScoreSheet(1234, "tressette2", seats, (0, 1), 0, tuple(sheet_rows), match.winner)
+    # one hand of it, trick by trick
+    replay_match = play_match("tressette2", seed, 0, declare=False)
+    frames = [dataclasses.replace(model_from_view(replay_match.view_for(0), seats=seats), to_move=None)]
+    while not replay_match.hand_over:
+        st = replay_match.state
+        assert st is not None
+        before = len(st.tricks)
+        legal = [a for a in replay_match.view_for(st.to_move).legal if isinstance(a, Play)]
+        replay_match.apply(rng.choice(legal))
+        if len(st.tricks) > before:
+            f = model_from_view(replay_match.view_for(0), seats=seats)
+            frames.append(dataclasses.replace(f, trick=f.last_trick, playable=frozenset(), to_move=None))
+    replay = HandReplay(1234, 1, tuple(frames))
+    return TableModel(resumable=True, stats=SAMPLE_STATS, history=page, sheet=sheet, replay=replay)

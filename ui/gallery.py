@@ -58,6 +58,21 @@ def scenes() -> dict[str, Callable[[object], None]]:
         ui.update(5.0)
         ui.show("table")
 
+    def history(screen: str, step: int = 0) -> Callable[[object], None]:
+        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+            ui.set_model(demo.sample_history_model())
+            ui.show("history")
+            if screen != "history":
+                ui.show("sheet")
+            if screen == "replay":
+                ui.show("replay")
+                ui.screens["replay"].step = step
+            ui.intents()
+        return setup
+
+    out["history"] = history("history")
+    out["score_sheet"] = history("sheet")
+    out["replay"] = history("replay", 5)
     out["ask_new_game"] = ask_new_game
     out["table_after_hand"] = table_after_hand
     for variant in PRESETS:

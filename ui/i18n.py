@@ -148,6 +148,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "d_napoletana": ("napoletana di {suit}", "Napoli in {suit}", "napoletana of {suit}"),
     "d_three": ("tre {rank} (manca {suit})", "Dreier {rank} (fehlt {suit})", "three {rank}s (no {suit})"),
     "d_four": ("quattro {rank}", "Vierer {rank}", "four {rank}s"),
+    "d_three_open": ("tre {rank}", "Dreier {rank}", "three {rank}s"),  # real cards: the missing suit comes later
     # end of hand
     "hand_end": ("Fine della mano", "Ende der Runde", "End of hand"),
     "match_end": ("Fine della partita", "Ende der Partie", "End of match"),
@@ -341,6 +342,25 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "level": ("Livello", "Level", "Level"),
     "score_history": ("Punteggi recenti", "Letzte Ergebnisse", "Recent scores"),
     "no_games": ("Nessuna partita finora", "Noch keine Spiele", "No games yet"),
+    "history": ("Partite giocate", "Gespielte Partien", "Matches played"),
+    "score_sheet": ("Segnapunti", "Spielzettel", "Score sheet"),
+    "people_only": ("senza computer", "ohne Computer", "no computer"),
+    "hands_n": ("{n} mani", "{n} Runden", "{n} hands"),
+    "rows_of": ("{a}–{b} di {n}", "{a}–{b} von {n}", "{a}–{b} of {n}"),
+    "outcome_won": ("Vinta", "Gewonnen", "Won"),
+    "outcome_lost": ("Persa", "Verloren", "Lost"),
+    "outcome_abandoned": ("Abbandonata", "Abgebrochen", "Abandoned"),
+    "outcome_playing": ("In corso", "Läuft noch", "In progress"),
+    "outcome_over": ("Finita", "Beendet", "Finished"),
+    "sheet_game": ("gioco", "Spiel entschieden", "game won"),
+    "sheet_claim": ("fuori, giusto", "fertig, richtig", "claimed, right"),
+    "sheet_claim_wrong": ("fuori, sbagliato", "fertig, falsch", "claimed, wrong"),
+    "sheet_zu_tun": ("zu tun", "zu tun", "zu tun"),
+    "sheet_open": ("in corso", "läuft", "in play"),
+    "sheet_problem": ("Questa partita non si può più rigiocare", "Diese Partie lässt sich nicht mehr nachspielen",
+                      "This match can no longer be replayed"),
+    "the_deal": ("la distribuzione", "das Austeilen", "the deal"),
+    "trick_of": ("presa {k} di {n}", "Stich {k} von {n}", "trick {k} of {n}"),
     # settings
     "language": ("Lingua", "Sprache", "Language"),
     "deck_style": ("Carte italiane", "Italienische Karten", "Italian cards"),
@@ -479,6 +499,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_scan_cpu_hand": ("Passa le carte del computer (posto {seat}), coperte: {n} di {m}",
                         "Scanne die Karten des Computers (Platz {seat}), verdeckt: {n} von {m}",
                         "Scan the computer's cards (seat {seat}), face down: {n} of {m}"),
+    "m_deal_scanned": ("Carte passate: si gioca", "Karten erfasst: es wird gespielt", "Cards scanned: play"),
     "n_why_had_four": ("ha giocato anche {cards}: ne aveva quattro", "hat auch {cards} gespielt: er hatte vier", "also played {cards}: he held four"),
     # simulator panel
     "sim_buttons": ("Pulsanti", "Tasten", "Buttons"),
@@ -593,8 +614,9 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
     rank_code = deck.ranks[rank or 0]
     if kind == "four":
         return tr("d_four", lang, rank=rank_code)
-    miss = deck.suit_name(missing, lang) if missing is not None else "?"
-    return tr("d_three", lang, rank=rank_code, suit=miss)
+    if missing is None:
+        return tr("d_three_open", lang, rank=rank_code)
+    return tr("d_three", lang, rank=rank_code, suit=deck.suit_name(missing, lang))
 
 
 def tr(key: str, lang: str = "it", /, **args: object) -> str:

@@ -162,6 +162,30 @@ class SetSetting:
 
 
 @dataclass(frozen=True, slots=True)
+class ShowHistory:
+    """The history screen wants ``limit`` matches from ``offset`` on (newest first): as many
+    as its screen shows."""
+
+    offset: int = 0
+    limit: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class OpenSheet:
+    """The score sheet of match ``match_id``, hand by hand."""
+
+    match_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenReplay:
+    """Hand ``hand`` (1-based) of match ``match_id``, trick by trick."""
+
+    match_id: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the program (simulator window closed, or Quit in the menu)."""
 
@@ -204,6 +228,9 @@ Intent = (
     | SetLevel
     | ShowScreen
     | SetSetting
+    | ShowHistory
+    | OpenSheet
+    | OpenReplay
     | Quit
     | SimButton
     | SimScan

@@ -330,9 +330,9 @@ def _seat_area(model: TableModel, seat: int, pos: str, area: Rect, small: tuple[
     total = k + j
     rects: list[Rect] = []
     if total:
-        s1 = min(w * 0.8, (row.w - w) / max(1, k + 0.4 * j - (0.4 if j else 1)) if total > 1 else w)
+        s1: float = min(w * 0.8, (row.w - w) / max(1, k + 0.4 * j - (0.4 if j else 1)) if total > 1 else w)
         s2 = s1 * 0.4
-        x = row.x
+        x: float = row.x
         for i in range(total):
             rects.append(Rect(int(x), row.y, w, h))
             x += s1 if i < k else s2

@@ -46,8 +46,8 @@ from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
 from ui.intents import SeatSetup
 
-__all__ = ["Banner", "EnrolStatus", "Message", "PlayedCard", "SeatModel", "StatLine", "Stats", "TableModel",
-           "model_from_view"]
+__all__ = ["Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "Message", "PlayedCard",
+           "ScoreSheet", "SeatModel", "SheetRow", "StatLine", "Stats", "TableModel", "model_from_view"]
 
 BannerKind = Literal["declaration", "signal", "claim", "call", "trump", "info", "refusal"]
 
@@ -110,6 +110,68 @@ class Stats:
     history: tuple[tuple[int, int], ...] = ()
     # The coach's accuracy of my plays in recent rated matches, oldest first (percent).
     accuracy: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryRow:
+    """One match of the history list."""
+
+    match_id: int
+    variant: str
+    started: float  # seconds since the epoch
+    outcome: str  # "won" | "lost" | "abandoned" | "playing" | "over" (nobody at the screen)
+    totals: tuple[int, ...] = ()
+    hands: int = 0
+    level: str = ""  # the strongest computer's level ("" without one)
+
+
+@dataclass(frozen=True, slots=True)
+class HistoryPage:
+    """A page of the history, newest first: rows ``offset`` .. ``offset + len(rows)`` of ``total``."""
+
+    rows: tuple[HistoryRow, ...] = ()
+    offset: int = 0
+    total: int = 0
+    page_size: int = 6
+
+
+@dataclass(frozen=True, slots=True)
+class SheetRow:
+    """One hand of a score sheet: its points per side and the totals after it.
+
+    ``note``: how the hand or game ended when it is worth saying (a catalogue key:
+    ``sheet_game``, ``sheet_claim``, ``sheet_zu_tun``, a sudden win's name, ``sheet_open``).
+    """
+
+    hand: int  # 1-based
+    dealer: int
+    points: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()
+    declared: tuple[int, ...] = ()
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ScoreSheet:
+    """A match hand by hand (the end of a match, or one from the history)."""
+
+    match_id: int
+    variant: str
+    seats: tuple[SeatSetup, ...]
+    sides: tuple[int, ...]  # the side (scoring unit) of each seat
+    me: int = 0
+    rows: tuple[SheetRow, ...] = ()
+    winner: int | None = None
+    problem: str = ""  # the record no longer replays: why
+
+
+@dataclass(frozen=True, slots=True)
+class HandReplay:
+    """A hand told trick by trick: one table per step (the deal, each trick taken)."""
+
+    match_id: int
+    hand: int  # 1-based
+    frames: tuple[TableModel, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,6 +245,11 @@ class TableModel:
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1
     side_cards: tuple[tuple[Card, ...], ...] = ()  # cards each side took in tricks this hand
+    # -- the history (filled when asked for: ShowHistory, OpenSheet, OpenReplay) --
+    history: HistoryPage | None = None
+    sheet: ScoreSheet | None = None  # the match looked at in the history
+    final_sheet: ScoreSheet | None = None  # the match just finished, hand by hand
+    replay: HandReplay | None = None
     # -- the coach (docs/coach.md): casual matches only --
     casual: bool = False  # undo and hints offered in this match
     can_hint: bool = False  # the Hint button (key H): my turn in a casual match

@@ -330,9 +330,12 @@ class HandEndScreen(Screen):
         bw = max(self.ctx.theme.min_touch * 3, int(W * 0.3))
         y = H - m - row
         if self.model.match_over:
+            bw = min(bw, (W - 2 * m - 2 * gap) // 3)
             return [
-                ButtonSpec("home", Rect(W // 2 - bw - gap, y, bw, row), "home"),
-                ButtonSpec("new_game", Rect(W // 2 + gap, y, bw, row), "new_game"),
+                ButtonSpec("home", Rect(W // 2 - bw * 3 // 2 - gap, y, bw, row), "home"),
+                ButtonSpec("sheet", Rect(W // 2 - bw // 2, y, bw, row), "score_sheet",
+                           enabled=self.model.final_sheet is not None),
+                ButtonSpec("new_game", Rect(W // 2 + bw // 2 + gap, y, bw, row), "new_game"),
             ]
         return [
             ButtonSpec("table", Rect(W // 2 - bw - gap, y, bw, row), "table"),
@@ -344,7 +347,7 @@ class HandEndScreen(Screen):
             self.emit(it.NextHand())
         elif name == "new_game":
             self.show("home")  # the home screen is where a game is set up
-        elif name in ("home", "table"):
+        elif name in ("home", "table", "sheet"):
             self.show(name)
         elif name == "back":
             self.show("table")
@@ -482,11 +485,11 @@ class StatsScreen(Screen):
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
         m, row, gap = self.metrics(size)
-        return [ButtonSpec("back", Rect(W - m - max(100, W // 5), m, max(100, W // 5), row), "back")]
+        return self.top_bar(size, ("history", "back"))
 
     def press(self, name: str) -> bool:
-        if name == "back":
-            self.show("home")
+        if name in ("back", "history"):
+            self.show("home" if name == "back" else "history")
             return True
         return False
 
@@ -494,7 +497,7 @@ class StatsScreen(Screen):
         ctx, t = self.ctx, self.ctx.t
         W, H = s.get_size()
         s.blit(ctx.felt((W, H)), (0, 0))
-        self.title(s, t("stats"))
+        self.title(s, t("stats"), self.title_room((W, H)))
         m, row, gap = self.metrics((W, H))
         st = self.model.stats
         fs = ctx.fsize(H, 0.045)

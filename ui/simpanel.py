@@ -174,7 +174,10 @@ class SimPanel:
         r = self.rect
         surface.fill(BG, r)
         f = self.fonts
-        t = lambda key, **a: tr(key, self.language, **a)  # noqa: E731
+
+        def t(key: str, **a: object) -> str:
+            return tr(key, self.language, **a)
+
         surface.blit(f.text(t("sim_display"), 14, FG, bold=True), (r.x + 10, r.y + 6))
         self.draw_led(surface, Rect(r.x + 10, r.y + 28, r.w - 20, 76))
         lay = self.layout()
@@ -206,8 +209,8 @@ class SimPanel:
             pygame.draw.rect(surface, BTN_HOT if hot else ((44, 48, 56) if used else (236, 232, 220)), rect, border_radius=4)
             card = deck.parse(code)
             icon = self.art.suit_icon(self.deck, deck.suits.index(code[-1]), max(8, rect.h // 2 - 2), style)
-            label = f.fit(code[:-1], 12, rect.w - 2, DIM if used else (30, 30, 30), bold=True)
-            surface.blit(label, label.get_rect(midtop=(rect.centerx, rect.y + 2)))
+            rank = f.fit(code[:-1], 12, rect.w - 2, DIM if used else (30, 30, 30), bold=True)
+            surface.blit(rank, rank.get_rect(midtop=(rect.centerx, rect.y + 2)))
             surface.blit(icon, icon.get_rect(midbottom=(rect.centerx, rect.bottom - 2)))
             del card
         if self.message:

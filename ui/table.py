@@ -22,7 +22,7 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.i18n import arg_text, describe_declare, tr
 from ui.layout import TableLayout, table_layout
-from ui.model import Banner, TableModel
+from ui.model import Banner, PlayedCard, TableModel
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
 TRICK_HOLD_S = 0.9
@@ -591,7 +591,7 @@ class TableScreen:
         blit_text(s, ctx, ctx.t("talon"), label_size, (r.centerx, r.y - 4),
                   anchor="midbottom", color=ctx.theme.text_dim)
 
-    def _trick_shown(self) -> tuple:
+    def _trick_shown(self) -> tuple[PlayedCard, ...]:
         m = self.model
         if self.hold > 0 and m.last_trick and len(m.trick) == 0:
             return m.last_trick
@@ -679,10 +679,13 @@ class TableScreen:
             text, color = ctx.t(key, name=self.seat_name(m.to_move)), ctx.theme.text
         else:
             text, color = "", ctx.theme.text
-        if m.dealer == m.me and m.show_hand and not m.hand_over:
-            # my own dealer mark, at the status line's left end (the other seats: on their plates)
-            icon = self._dealer_icon(s, Rect(r.x, r.y, max(14, int(r.h * 0.6)) + 8, r.h), m.me)
-            r = Rect(r.x + icon, r.y, r.w - icon, r.h)
+        mine = m.dealer == m.me and m.show_hand and not m.hand_over
+        icon_w = max(14, int(r.h * 0.6)) + 8 if mine else 0
+        if not text:
+            if mine:  # my own dealer mark, where the status would be
+                self._dealer_icon(s, Rect(r.centerx - icon_w // 2, r.y, icon_w, r.h), m.me)
+            return
+        r = Rect(r.x + icon_w, r.y, r.w - icon_w, r.h)
         if not text:
             return
         fonts = ctx.fonts
@@ -699,6 +702,8 @@ class TableScreen:
         if m.n_seats > 2:
             box.left = r.left  # the row's left end, clear of the action buttons
         draw_panel(s, box, ctx.theme, 160)
+        if mine:  # my own dealer mark, just left of the status (the others': on their plates)
+            self._dealer_icon(s, Rect(box.x - icon_w, box.y, icon_w, box.h), m.me)
         y = box.centery - h // 2
         for surf in surfs:
             s.blit(surf, surf.get_rect(midtop=(box.centerx, y)))

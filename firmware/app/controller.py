@@ -79,10 +79,18 @@ __all__ = [
 log = logging.getLogger("firmware.app.controller")
 
 
+# The LED display's code for "no screen" ("no Sc"), shown while the table is idle.
+NO_SCREEN_CODE = "noSc"
+
+
 class TableController(
     MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions, CoachActions
 ):
     """Events in; journal writes, engine actions, a screen model and a display state out."""
+
+    # Why the touchscreen is not open (set by the device program), None while it is.
+    # Without it the table still referees real cards: buttons, reader, LED score.
+    screen_missing: str | None = None
 
     # ------------------------------------------------------------ events
 
@@ -135,6 +143,15 @@ class TableController(
                 self.set_level(seat, level)
             case ui.SetSetting(key=key, value=value):
                 self._set_setting(key, value)
+            case ui.ShowHistory(offset=offset, limit=limit):
+                self.browser.show_page(offset, limit)
+                self.version += 1
+            case ui.OpenSheet(match_id=match_id):
+                self.browser.open_sheet(match_id)
+                self.version += 1
+            case ui.OpenReplay(match_id=match_id, hand=hand):
+                self.browser.open_replay(match_id, hand)
+                self.version += 1
             case ui.Quit():
                 self.stop("quit")
             case ui.SimButton():
@@ -241,6 +258,42 @@ class TableController(
             self.accuso_button(seat)
         elif self.phase in (HAND_OVER, MATCH_OVER):
             self.next_hand()
+        elif self.phase == HOME and self.screen_missing is not None:
+            self.start_without_screen()
+
+    # ------------------------------------------------------------ without a screen
+
+    def set_screen_missing(self, why: str | None) -> None:
+        """The device program says whether the touchscreen is open (``None``) or why not."""
+        if why != self.screen_missing:
+            if why is not None and self.screen_missing is None:
+                self.blink_seq += 1  # the LED display shows the code: make it noticed
+            self.screen_missing = why
+            self.version += 1
+
+    def _needs_screen(self) -> bool:
+        """A seat of this match plays through the touchscreen (a person there, or a
+        computer whose cards the screen names): without it the match waits."""
+        return any(spec.kind != "table" for spec in self.seats)
+
+    def start_without_screen(self) -> Outcome:
+        """The menu button at home, with no screen: the unfinished match, else a refereed
+        real-card game of the settings' variant (every seat "table": nobody can play on a
+        screen that is not there, and a computer could not show its cards)."""
+        from firmware.config import TABLE
+        from firmware.engine import make_variant
+
+        row = self.journal.unfinished()
+        if row is not None and self.resume(row.id):
+            return Outcome(True, "resumed")
+        options = dict(self.settings.options)
+        try:
+            variant = make_variant(self.settings.variant, dict(options))
+        except TressetteError as exc:
+            return self.refuse(msg("r_bad_game", why=str(exc)))
+        if variant.preset.call_partner:  # every hand opens with a call, chosen on the screen
+            return self.refuse(msg("r_bad_game", why=f"{variant.name}: the call is made on the screen"))
+        return self.new_match(variant.name, options, [TABLE] * variant.n_seats)
 
     def _button_held(self, ev: hal.ButtonHeld) -> None:
         if ev.button != "menu":
@@ -275,6 +328,8 @@ class TableController(
         v = self.variant
         if self.phase == ENROL and self.enrol is not None:
             return DisplayState(f"{len(self.enrol.mapping):4d}"[-4:], None, self.blink_seq)
+        if self.screen_missing is not None and (v is None or self.phase == HOME or self._needs_screen()):
+            return DisplayState(NO_SCREEN_CODE, None, self.blink_seq)
         if v is None or self.phase == HOME:
             return DisplayState("----", None, self.blink_seq)
         if self.phase == PLAY and self.accusi_open():

@@ -160,6 +160,10 @@ class TableCore:
         self.power_off_requested = False
         self.reader_online: bool | None = None
         self.banners: list[Banner] = []
+        # the history screens' last request (pages, a score sheet, a hand replayed)
+        from firmware.app.browse import HistoryBrowser
+
+        self.browser = HistoryBrowser(journal)
         self.enrol: Enrolment | None = None  # while enrolling a deck's tags
         self.deal_scan: DealScan | None = None  # real cards: the deal's scans still to come
         self.phase_before_enrol = Phase.HOME

@@ -115,5 +115,7 @@ class DealScanning(TableCore):
         self.match.start_hand(spec)
         self._reset_declarations()
         self.phase = PLAY
+        if scan.needs:
+            self.say(msg("m_deal_scanned"))
         self._changed()
         return Outcome(True)

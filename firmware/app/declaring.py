@@ -4,10 +4,12 @@ The engine says whether a declaration is *legal* (``declare_window``,
 ``possible_declarations``). This module owns *when* a person gets the chance,
 so that the computers, who answer at once, never take it away (RULES.md §2, §3):
 
-- **before the first card** (``start``: tressette2; the napoletana decima of
-  tressette4 and chiamata): every seat at once. The computers declare as soon
-  as the hand is dealt; the first card of a computer waits until every person
-  who could declare has declared or said *nothing to declare*.
+- **before the first card** (``start``: tressette2): every seat at once. The
+  computers declare as soon as the hand is dealt; the first card of a computer
+  waits until every person who could declare has declared or said *nothing to
+  declare*. The napoletana decima of tressette4 and chiamata may also be
+  declared here (RULES.md §3.4), but nobody waits for it: a person who holds
+  one declares it at once or, at the latest, in the onori round.
 - **at your turn** (``turn``: Treschetten; ``first_card``: Treseta,
   terziglio, briscola; ``first_trick``: treschetten4): a person's window is
   his own turn to play, so nobody waits; playing a card ends it.
@@ -34,8 +36,8 @@ from firmware.app.messages import Message, msg, refusal
 from firmware.engine import Action, Declare, HandState, IllegalAction, Play
 
 COLLECTIVE_WINDOWS = ("start", "after_first_trick")
-"""Presets whose declarations (all of them, or the decima) may come before the first
-card, from every seat at once: the computers wait for the people there."""
+"""Presets with a window open to every seat at once (before the first card; the
+onori round): the computers wait for the people there."""
 
 
 class Window(enum.Enum):
@@ -68,7 +70,8 @@ class DeclarationWindows(TableCore):
         if v.preset.declare_window not in COLLECTIVE_WINDOWS:
             return Window.NONE
         if not st.tricks and not st.trick:
-            return Window.START
+            # The decima right after the deal is optional (it may wait for the onori round).
+            return Window.START if v.preset.declare_window == "start" else Window.NONE
         if v.preset.declare_window == "after_first_trick" and len(st.tricks) == 1 and not st.trick:
             return Window.ONORI
         return Window.NONE

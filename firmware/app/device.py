@@ -9,17 +9,27 @@ action was journalled before it was applied). Holding the menu button 10 s
 asks for a safe power-off: the program stops cleanly, then runs
 ``systemctl poweroff`` (the box grants the service user that right, see
 docs/box.md).
+
+A screen that does not open is not a crash (:class:`ScreenKeeper`): one log
+line, ``noSc`` on the LED display, the table keeps refereeing real cards with
+the buttons and the reader, the screen is tried again every few seconds (a
+display plugged in late), and the health file says ``"screen": "absent"``
+(no display: not the release's fault) or ``"failed"`` (a display is there and
+does not open).
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import logging
 import os
 import subprocess
 import sys
+import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
     from firmware.app.runtime import Runtime
@@ -57,7 +67,6 @@ class DeviceScreen:
     def pump(self) -> None:
         import pygame
 
-        self.rt.hw.tick()
         for event in pygame.event.get():
             if event.type == pygame.QUIT:
                 continue  # nobody closes the box's screen; SIGTERM stops the program
@@ -75,6 +84,153 @@ class DeviceScreen:
         pygame.display.quit()
 
 
+class OpenScreen(Protocol):
+    """What :class:`ScreenKeeper` needs of a screen (:class:`DeviceScreen`)."""
+
+    @property
+    def ui(self) -> Any: ...
+
+    def pump(self) -> None: ...
+
+    def present(self) -> None: ...
+
+    def close(self) -> None: ...
+
+
+SCREEN_OK, SCREEN_ABSENT, SCREEN_FAILED = "ok", "absent", "failed"
+RETRY_S = (2.0, 5.0, 10.0)  # then every RETRY_MAX_S
+RETRY_MAX_S = 30.0
+
+
+class ScreenKeeper:
+    """The touchscreen when it opens; the rest of the table when it does not.
+
+    Stands in the main loop's ``pump``/``present``: it ticks the hardware,
+    drives the screen while it is open, and otherwise tries to open it again
+    (2, 5, 10, then every 30 s). One log line per change of state, never a
+    traceback; :meth:`health` goes into the health file.
+    """
+
+    def __init__(
+        self,
+        rt: Runtime,
+        *,
+        open_screen: Callable[[], OpenScreen] | None = None,
+        driver: str | None = None,
+        root: Path = Path("/"),
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.rt = rt
+        self.driver = driver if driver is not None else os.environ.get("SDL_VIDEODRIVER", "")
+        fullscreen = self.driver not in ("dummy", "x11", "wayland")
+        self.open_screen = open_screen or (lambda: DeviceScreen(rt, fullscreen=fullscreen))
+        self.root = root
+        self.clock = clock
+        self.screen: OpenScreen | None = None
+        self.state = ""
+        self.detail = ""
+        self.tries = 0
+        self.next_try = float("-inf")
+
+    # ------------------------------------------------------------ the loop's hooks
+
+    def pump(self) -> None:
+        if self.rt.hw is not None:
+            self.rt.hw.tick()
+        if self.screen is None:
+            if self.clock() >= self.next_try:
+                self.try_open()
+            return
+        try:
+            self.screen.pump()
+        except Exception as exc:  # the display went away under us
+            self._lost(exc)
+
+    def present(self) -> None:
+        if self.screen is None:
+            return
+        try:
+            self.screen.present()
+        except Exception as exc:
+            self._lost(exc)
+
+    def health(self) -> dict[str, object]:
+        info: dict[str, object] = {"screen": self.state or SCREEN_FAILED}
+        if self.state != SCREEN_OK:
+            info["screen_detail"] = self.detail
+        return info
+
+    # ------------------------------------------------------------ opening
+
+    def try_open(self) -> bool:
+        self.tries += 1
+        try:
+            screen = self.open_screen()
+        except Exception as exc:  # pygame.error, or whatever the driver raises
+            self._failed(exc)
+            return False
+        self.screen = screen
+        loop = self.rt.loop
+        loop.ui = screen.ui
+        loop._home_preset = None  # a new UI (after a loss): offer the table's game again
+        loop.wait_for_ui = True
+        self.rt.ctl.set_screen_missing(None)
+        self.rt.ctl.version += 1  # draw the table as it is now
+        if self.state not in ("", SCREEN_OK):
+            log.warning("screen: open after %d tries (%s)", self.tries, self.driver or "default driver")
+        self.state, self.detail, self.tries = SCREEN_OK, "", 0
+        return True
+
+    def _failed(self, exc: BaseException) -> None:
+        _quit_display()
+        state, detail = self.classify(exc)
+        delay = RETRY_S[self.tries - 1] if self.tries <= len(RETRY_S) else RETRY_MAX_S
+        self.next_try = self.clock() + delay
+        if (state, detail) != (self.state, self.detail):
+            what = "no screen on this box" if state == SCREEN_ABSENT else "the screen does not open"
+            log.error("screen: %s (%s: %s); running without it: table buttons, card reader and "
+                      "LED score work; LED shows noSc; trying again every %.0f-%.0f s",
+                      what, self.driver or "default driver", detail, RETRY_S[0], RETRY_MAX_S)
+        self.state, self.detail = state, detail
+        self.rt.ctl.set_screen_missing(detail)
+
+    def classify(self, exc: BaseException) -> tuple[str, str]:
+        """``absent``: the kernel shows no display (no device, nothing connected);
+        ``failed``: a display is there and the driver cannot open it."""
+        error = f"{exc}".strip() or type(exc).__name__
+        if self.driver == "kmsdrm":
+            from hal import screen
+
+            seen = screen.presence(self.root)
+            if not seen.has_screen:
+                return SCREEN_ABSENT, seen.describe()
+            return SCREEN_FAILED, f"{error} on {seen.describe()}"
+        return SCREEN_FAILED, error
+
+    def _lost(self, exc: BaseException) -> None:
+        log.error("screen: lost (%s): %s", self.driver, exc)
+        screen, self.screen = self.screen, None
+        self.rt.loop.ui = None
+        if screen is not None:
+            with contextlib.suppress(Exception):
+                screen.close()
+        self.tries = 0
+        self._failed(exc)
+
+    def close(self) -> None:
+        if self.screen is not None:
+            self.screen.close()
+            self.screen = None
+
+
+def _quit_display() -> None:
+    """Leave SDL's video clean for the next try (a half-open KMSDRM keeps the device)."""
+    with contextlib.suppress(Exception):
+        import pygame
+
+        pygame.display.quit()
+
+
 def build_hardware(rt: Runtime) -> None:
     from firmware.app.messages import msg
     from hal.box import open_hardware
@@ -87,13 +243,11 @@ def build_hardware(rt: Runtime) -> None:
         rt.ctl.say(msg("m_hardware", why=str(problem)), "error")
     rt.display = rt.hw.display
     rt.loop.display.display = rt.display
-    fullscreen = os.environ.get("SDL_VIDEODRIVER", "") not in ("dummy", "x11", "wayland")
-    screen = DeviceScreen(rt, fullscreen=fullscreen)
-    rt.closers.append(screen)
-    rt.loop.ui = screen.ui
-    rt.loop.pump = screen.pump
-    rt.loop.present = screen.present
-    rt.loop.wait_for_ui = True
+    keeper = rt.screen = ScreenKeeper(rt)
+    rt.closers.append(keeper)
+    rt.loop.pump = keeper.pump
+    rt.loop.present = keeper.present
+    keeper.try_open()
 
 
 def health_path(arg: str | None) -> Path:

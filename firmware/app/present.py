@@ -8,14 +8,16 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
+from firmware.app.core import ENROL, HOME, MATCH_OVER
 from firmware.config import SeatSpec
+from firmware.store import Journal
 from ui.intents import SeatSetup
+from ui.model import Banner, EnrolStatus, StatLine, Stats, TableModel, model_from_view
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController
-    from ui.model import TableModel
 
 
 def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
@@ -23,7 +25,7 @@ def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
     return tuple(SeatSetup(spec.kind, spec.level) for spec in seats)
 
 
-def home_preset(ctl: TableController) -> tuple[str, dict[str, Any], tuple[Any, ...]]:
+def home_preset(ctl: TableController) -> tuple[str, dict[str, object], tuple[SeatSetup, ...]]:
     """The game the home screen offers next: the one at the table, else the settings'.
 
     So "new game" after a match repeats the same table (variant, options and who
@@ -41,22 +43,17 @@ def enrolled_decks(ctl: TableController) -> tuple[str, ...]:
 
     if ctl.cards is None:
         return ()
-    saved = getattr(ctl.cards, "saved", ctl.cards.enrolled)
-    return tuple(name for name in DECKS if saved(name))
+    return tuple(name for name in DECKS if ctl.cards.saved(name))
 
 
-def enrol_status(ctl: TableController) -> Any:
-    from ui.model import EnrolStatus
-
+def enrol_status(ctl: TableController) -> EnrolStatus | None:
     e = ctl.enrol
     if e is None:
         return None
     return EnrolStatus(e.deck_name, len(e.mapping), len(e.order), e.expected)
 
 
-def stats_model(journal: Any) -> Any:
-    from ui.model import StatLine, Stats
-
+def stats_model(journal: Journal) -> Stats:
     rated = journal.accuracy_history(limit=200)
     per_line: dict[tuple[str, str], list[float]] = {}
     for r in rated:
@@ -78,24 +75,21 @@ def _mean(xs: list[float]) -> float | None:
     return sum(xs) / len(xs) if xs else None
 
 
-def build_model(ctl: TableController, stats: Any = None) -> Any:
-    from firmware.app.core import ENROL, HOME, MATCH_OVER
-    from ui.model import Banner, TableModel, model_from_view
-
+def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     message = ctl.message.message  # a catalogue key + args: the screen translates it
     if stats is None:
         stats = stats_model(ctl.journal)
     resumable = ctl.journal.unfinished() is not None
     enrolled = enrolled_decks(ctl)
     if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
-        return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
-                          enrolling=enrol_status(ctl))
+        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
+                                             enrolling=enrol_status(ctl)))
     seat = ctl.view_seat()
     view = None
     if ctl.match is not None and ctl.match.state is not None:
         view = ctl.match.view_for(seat)
     if view is None:
-        return TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled)
+        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
     banners = list(ctl.banners)
     if ctl.accusi_open():
         banners.append(Banner("info", None, key="b_accusi_open"))
@@ -114,8 +108,12 @@ def build_model(ctl: TableController, stats: Any = None) -> Any:
         hand_no=len(ctl._hands()),
         enrolled=enrolled,
     )
-    model = declaration_window(ctl, seat, model)
-    return coach_model(ctl, model)
+    if ctl.phase == MATCH_OVER and ctl.match is not None and ctl.match.hands:
+        # the end of a match shows it hand by hand
+        from firmware.app.browse import live_sheet
+
+        model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
+    return coach_model(ctl, ctl.browser.attach(declaration_window(ctl, seat, model)))
 
 
 def coach_model(ctl: TableController, model: TableModel) -> TableModel:

@@ -31,6 +31,7 @@ from hal.display import SegmentDisplay
 from hal.sim import PtyReader, SimButtons, SimReader
 
 if TYPE_CHECKING:
+    from firmware.app.device import ScreenKeeper
     from firmware.app.window import SimWindow
 
 
@@ -75,9 +76,13 @@ class Runtime:
         self.buttons: SimButtons | None = None  # the simulator's buttons
         self.display: SegmentDisplay | None = None
         self.hw: Hardware | None = None
+        self.screen: ScreenKeeper | None = None  # the box's touchscreen (tressette run)
 
     def _status(self) -> dict[str, object]:
-        return {"phase": str(self.ctl.phase), "match": self.ctl.match_id}
+        status: dict[str, object] = {"phase": str(self.ctl.phase), "match": self.ctl.match_id}
+        if self.screen is not None:
+            status.update(self.screen.health())  # "screen": ok / absent / failed
+        return status
 
     # ------------------------------------------------------------ signals
 

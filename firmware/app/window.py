@@ -48,10 +48,14 @@ class UIPanel:
         return used
 
     def _flush(self) -> None:
+        window = self.rt.window
+        assert window is not None  # this panel lives in the simulator's window
         for intent in self.panel.intents():
-            self.rt.window.sim_intent(intent)
+            window.sim_intent(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
+        window = self.rt.window
+        assert window is not None
         ctl = self.rt.ctl
         v = ctl.variant
         display = self.rt.display
@@ -65,8 +69,8 @@ class UIPanel:
             deck=enrol.deck_name if enrol is not None else v.deck.name if v is not None else "italian",
             played=played_codes(ctl),
             reader_online=None if self.rt.reader is None else ctl.reader_online is not False,
-            message=self.rt.window.ui.ctx.say(ctl.message.message),  # in the screen's language
-            language=self.rt.window.ui.ctx.lang,
+            message=window.ui.ctx.say(ctl.message.message),  # in the screen's language
+            language=window.ui.ctx.lang,
         )
         now = time.monotonic()
         self.panel.update(now - self._last)
@@ -205,9 +209,11 @@ class SimWindow:
             self.rt.events.put(TagSeen(tag))
 
     def toggle_reader(self) -> None:
+        from hal.sim import PtyReader
+
         reader = self.rt.reader
-        if reader is None:
-            return
+        if not isinstance(reader, PtyReader):
+            return  # the in-process reader (headless) has no cable to pull
         if self.rt.ctl.reader_online is False:
             reader.replug()
         else:

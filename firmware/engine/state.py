@@ -910,7 +910,7 @@ def apply_unchecked(state: HandState, action: Action) -> None:
         decl = _declaration(state, action)
         state.declarations.append(decl)
         if info is not None and info.hidden[action.seat]:
-            table.accept_claim(state, decl)
+            table.accept_claim(state, decl, action)
         else:
             state.known[action.seat] |= mask_of(decl.cards) & state.hands[action.seat]
         if decl.kind == "decima":

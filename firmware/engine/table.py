@@ -36,7 +36,7 @@ cards as seen.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from firmware.engine.cards import SUIT, Card, CardMask, Seat, card_list
@@ -65,6 +65,23 @@ class FalseDeclaration:
 
 
 @dataclass(slots=True)
+class Claim:
+    """A declaration of a hidden seat, to be proved by the cards its declarer plays.
+
+    ``need`` of ``decl.cards`` must come from him: all of them, but three of the four
+    when a three was declared without naming the suit it lacks (the box learns it from
+    the cards played). ``out`` are claimed cards he showed he cannot hold (he failed
+    to follow their suit). ``open_extension``: a napoletana declared without saying
+    how far it extends; the 4, 5, ... he plays count at the end of the hand.
+    """
+
+    decl: Declaration
+    need: int
+    out: CardMask = 0
+    open_extension: bool = False
+
+
+@dataclass(slots=True)
 class TableInfo:
     """What the box knows of a hand of real cards beyond the engine's plain state."""
 
@@ -72,7 +89,7 @@ class TableInfo:
     counts: list[int]  # per seat: cards held now
     pool: CardMask  # cards whose place is unknown (hidden hands, talon, aside face down)
     fresh_voids: list[int]  # per seat: suits it showed it lacks since its last draw
-    claims: list[Declaration] = field(default_factory=list)  # hidden seats', not yet disproved
+    claims: list[Claim] = field(default_factory=list)  # hidden seats', not yet disproved
     false: list[FalseDeclaration] = field(default_factory=list)
 
     def copy(self) -> TableInfo:
@@ -81,7 +98,7 @@ class TableInfo:
             self.counts[:],
             self.pool,
             self.fresh_voids[:],
-            self.claims[:],
+            [Claim(c.decl, c.need, c.out, c.open_extension) for c in self.claims],
             self.false[:],
         )
 
@@ -197,7 +214,11 @@ def after_draw(state: HandState, seat: Seat) -> None:
 
 def claim_of(state: HandState, action: Declare) -> Declaration:
     """The declaration a hidden seat announces: its cards as he names them, checked
-    only against what the box knows (raises when the cards seen make it impossible)."""
+    only against what the box knows (raises when the cards seen make it impossible).
+
+    A three without its missing suit claims three of the four cards of the rank; a
+    napoletana without its extension claims 3-2-A (the extension counts at the end).
+    """
     info = state.table
     assert info is not None
     v = state.variant
@@ -213,7 +234,7 @@ def claim_of(state: HandState, action: Declare) -> Declaration:
             cards = card_list(deck.suit_mask(action.suit))
             points = 0
         else:
-            extra = action.extra or 0
+            extra = action.extra or 0  # None: counted from the cards he plays
             if extra < 0 or extra > len(deck.extension) or (extra and not v.preset.napoletana_extends):
                 raise IllegalAction(
                     "decl_extension", deck=deck.name, suit=action.suit, points=3, announced=3 + extra
@@ -227,34 +248,37 @@ def claim_of(state: HandState, action: Declare) -> Declaration:
         cards = [deck.card(s, action.rank) for s in range(len(deck.suits))]
         points = 4
         if kind == "three":
-            if action.missing is None or not 0 <= action.missing < len(deck.suits):
-                raise IllegalAction("decl_names_missing", deck=deck.name, kind=kind, rank=action.rank)
-            missing = action.missing
-            if state.hands[seat] >> deck.card(missing, action.rank) & 1:
-                raise IllegalAction(
-                    "decl_count", deck=deck.name, kind=kind, rank=action.rank, held=4, need=3
-                )
-            cards = [c for c in cards if SUIT[c] != missing]
             points = 3
+            if action.missing is not None:
+                if not 0 <= action.missing < len(deck.suits):
+                    raise IllegalAction("decl_names_missing", deck=deck.name, kind=kind, rank=action.rank)
+                missing = action.missing
+                if state.hands[seat] >> deck.card(missing, action.rank) & 1:
+                    raise IllegalAction(
+                        "decl_count", deck=deck.name, kind=kind, rank=action.rank, held=4, need=3
+                    )
+                cards = [c for c in cards if SUIT[c] != missing]
     else:
         raise IllegalAction("decl_unknown", kind=repr(kind))
     held = (state.hands[seat] | info.pool) & ~state.played
     for other in info.claims:
-        if other.seat != seat:  # announced by another seat: one of the two would be false
-            for c in other.cards:
+        if other.decl.seat != seat and other.need == len(other.decl.cards):
+            # announced by another seat: one of the two would be false
+            for c in other.decl.cards:
                 held &= ~(1 << c)
     if v.preset.declare_window == "after_first_trick" and state.tricks:
         t = state.tricks[0]
         held |= 1 << t.cards[(seat - t.leader) % state.n]  # trick 1's card still counts (seed 003)
     absent = tuple(c for c in cards if not held >> c & 1)
-    if absent:
+    need = 3 if kind == "three" else len(cards)
+    if len(cards) - len(absent) < need:
         raise IllegalAction("decl_impossible", deck=deck.name, kind=kind, cards=absent)
     return Declaration(seat, kind, action.suit if kind != "three" and kind != "four" else None,
                        action.rank if kind in ("three", "four") else None,
                        tuple(cards), points, missing)  # fmt: skip
 
 
-def accept_claim(state: HandState, decl: Declaration) -> None:
+def accept_claim(state: HandState, decl: Declaration, action: Declare) -> None:
     info = state.table
     assert info is not None
     if decl.kind == "decima":
@@ -266,76 +290,123 @@ def accept_claim(state: HandState, decl: Declaration) -> None:
         info.pool &= ~mask
         state.hands[decl.seat] |= mask
         return
-    info.claims.append(decl)
+    need = 3 if decl.kind == "three" else len(decl.cards)
+    open_extension = (
+        decl.kind == "napoletana" and action.extra is None and state.variant.preset.napoletana_extends
+    )
+    info.claims.append(Claim(decl, need, 0, open_extension))
 
 
-def _disprove(state: HandState, decl: Declaration, why: str, cards: tuple[Card, ...]) -> None:
+def _disprove(state: HandState, claim: Claim, why: str, cards: tuple[Card, ...]) -> None:
     info = state.table
     assert info is not None
-    info.claims.remove(decl)
-    state.declarations.remove(decl)
-    info.false.append(FalseDeclaration(decl, why, cards))
+    info.claims.remove(claim)
+    state.declarations.remove(claim.decl)
+    info.false.append(FalseDeclaration(claim.decl, why, cards))
+
+
+def _played_by(state: HandState) -> dict[Card, Seat]:
+    out: dict[Card, Seat] = {}
+    for t in state.tricks:
+        for i, c in enumerate(t.cards):
+            out[c] = t.seat_of(i, state.n)
+    for i, c in enumerate(state.trick):
+        out[c] = (state.leader + i) % state.n
+    return out
 
 
 def _check_claims(state: HandState, seat: Seat, card: Card) -> None:
+    """Before ``seat`` plays ``card``: does it disprove a claim?"""
     info = state.table
     assert info is not None
     lead = SUIT[state.trick[0]] if state.trick else None
-    for decl in info.claims[:]:
-        if card in decl.cards and seat != decl.seat:
-            _disprove(state, decl, "played_elsewhere", (card,))
-        elif seat == decl.seat and lead is not None and SUIT[card] != lead:
-            owed = tuple(c for c in decl.cards if SUIT[c] == lead and not state.played >> c & 1)
-            if owed:
-                _disprove(state, decl, "revoked", owed)
-        elif (
-            seat == decl.seat
-            and decl.kind == "three"
-            and decl.missing is not None
-            and decl.rank is not None
-            and not state.variant.preset.draw_from_talon
-            and card == state.variant.deck.card(decl.missing, decl.rank)
-        ):
-            _disprove(state, decl, "had_four", (card,))
+    played_by = _played_by(state)
+    played_by[card] = seat
+    for claim in info.claims[:]:
+        decl = claim.decl
+        mine = decl.seat
+        if seat == mine and lead is not None and SUIT[card] != lead:
+            # he shows he has no card of the suit led: claimed cards of it are not his
+            for c in decl.cards:
+                if SUIT[c] == lead and c not in played_by:
+                    claim.out |= 1 << c
+        elsewhere = tuple(c for c in decl.cards if played_by.get(c, mine) != mine)
+        out = tuple(c for c in decl.cards if claim.out >> c & 1 and c not in elsewhere)
+        if len(decl.cards) - len(elsewhere) - len(out) < claim.need:
+            if card in elsewhere and seat != mine:
+                _disprove(state, claim, "played_elsewhere", elsewhere)
+            else:
+                _disprove(state, claim, "revoked", out)
+            continue
+        dealt_all = not state.variant.preset.draw_from_talon
+        if seat == mine and decl.kind == "three" and dealt_all and _had_four(state, decl, played_by):
+            _disprove(state, claim, "had_four", (card,))  # a three needs exactly three
+
+
+def _had_four(state: HandState, decl: Declaration, played_by: dict[Card, Seat]) -> bool:
+    """All cards dealt: the declarer of a three played the fourth card of its rank."""
+    assert decl.rank is not None
+    deck = state.variant.deck
+    if decl.missing is not None:
+        return played_by.get(deck.card(decl.missing, decl.rank)) == decl.seat
+    four = [deck.card(x, decl.rank) for x in range(len(deck.suits))]
+    return all(played_by.get(c) == decl.seat for c in four)
 
 
 def close(state: HandState) -> None:
-    """At the end of a hand played out: a claimed card never played by its declarer."""
+    """At the end of a hand played out: a claimed card never played by its declarer, and
+    what the cards played tell of an open claim (the missing suit, the extension)."""
     info = state.table
     assert info is not None
     if state.ended_by != "play":
         return
-    mine: dict[Card, Seat] = {}
-    for t in state.tricks:
-        for i, c in enumerate(t.cards):
-            mine[c] = t.seat_of(i, state.n)
-    for decl in info.claims[:]:
-        unplayed = tuple(c for c in decl.cards if mine.get(c) != decl.seat)
-        if unplayed:
-            _disprove(state, decl, "never_played", unplayed)
+    played_by = _played_by(state)
+    deck = state.variant.deck
+    for claim in info.claims[:]:
+        decl = claim.decl
+        mine = [c for c in decl.cards if played_by.get(c) == decl.seat]
+        if len(mine) < claim.need:
+            unplayed = tuple(c for c in decl.cards if played_by.get(c) != decl.seat)
+            _disprove(state, claim, "never_played", unplayed)
+            continue
+        better = decl
+        if decl.kind == "three" and decl.missing is None:
+            missing = next(SUIT[c] for c in decl.cards if c not in mine)
+            better = replace(decl, cards=tuple(mine), missing=missing)
+        elif claim.open_extension and decl.suit is not None:
+            run = list(decl.cards)
+            for rank in deck.extension:
+                c = deck.card(decl.suit, rank)
+                if played_by.get(c) != decl.seat:
+                    break
+                run.append(c)
+            better = replace(decl, cards=tuple(run), points=len(run))
+        if better is not decl:
+            i = state.declarations.index(decl)
+            state.declarations[i] = better
+            claim.decl = better
 
 
 def possible_claims(state: HandState, seat: Seat) -> list[Declare]:
-    """Every declaration a hidden seat could announce now, as far as the box can know:
-    a three names its missing suit, a napoletana its extension (where it has one)."""
+    """The declarations a hidden seat could announce now, as far as the box can know.
+
+    Offered short, as the screen lists them: a three without the suit it lacks and a
+    napoletana without its extension; the cards the declarer plays tell both by the
+    end of the hand (:func:`close`). A person may still say them (``missing``,
+    ``extra``): then they are checked against the cards played.
+    """
     from firmware.engine.actions import Declare
     from firmware.engine.declarations import check_earlier
 
     v = state.variant
-    deck = v.deck
-    suits = range(len(deck.suits))
-    extras = range(len(deck.extension) + 1) if v.preset.napoletana_extends else range(1)
+    suits = range(len(v.deck.suits))
     candidates: list[Declare] = []
     if v.preset.decima:
         candidates.extend(Declare(seat, "decima", suit=x) for x in suits)
-    candidates.extend(
-        Declare(seat, "napoletana", suit=x, extra=e if v.preset.napoletana_extends else None)
-        for x in suits
-        for e in extras
-    )
+    candidates.extend(Declare(seat, "napoletana", suit=x) for x in suits)
     for rank in DECLARABLE_RANKS:
         candidates.append(Declare(seat, "four", rank=rank))
-        candidates.extend(Declare(seat, "three", rank=rank, missing=x) for x in suits)
+        candidates.append(Declare(seat, "three", rank=rank))
     earlier = tuple(d for d in state.declarations if d.seat == seat)
     out = []
     for cand in candidates:

@@ -250,9 +250,9 @@ def _shown(state: HandState, seat: Seat) -> tuple[Card, ...]:
     mask = state.known[seat] & state.hands[seat]
     info = state.table
     if info is not None and info.hidden[seat]:
-        for d in info.claims:
-            if d.seat == seat:
-                mask |= mask_of(d.cards) & ~state.played
+        for claim in info.claims:
+            if claim.decl.seat == seat and claim.need == len(claim.decl.cards):
+                mask |= mask_of(claim.decl.cards) & ~state.played
     return tuple(card_list(mask))
 
 

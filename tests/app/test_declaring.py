@@ -12,13 +12,15 @@ covered: the person won trick 1 or did not.
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from firmware.app.controller import HAND_OVER, PLAY
 from firmware.app.declaring import Window
 from firmware.engine import PRESETS, make_variant
 from tests.app.test_controller import journal_ok
 from ui.intents import Declare as DeclareIntent
-from ui.intents import NothingToDeclare, PlayCard
+from ui.intents import NextHand, NothingToDeclare, PlayCard
 from ui.layout import table_layout
 
 ONORI_GAMES = [("tressette4", {}), ("chiamata", {"accusi": True})]
@@ -191,3 +193,93 @@ def test_at_his_turn_a_person_may_declare_in_every_seat(make_table, variant):
         table.put(DeclareIntent(model.declarable[0]))
         assert ctl.match.state.declarations_of(seat), ctl.message.text
         finish_hand(table)
+
+
+def test_real_cards_onori_round_waits_for_each_table_seat(make_table):
+    """Real cards (every seat ``table``): the box cannot know who holds onori, so each
+    seat in turn from trick 1's winner says it with the screen or its Accuso button."""
+    from firmware.engine import Match, Play
+    from tests.app.test_real_cards import enrol, scan
+
+    table = make_table(variant="tressette4", seats=["table"] * 4, seed=3)
+    enrol(table)
+    ctl = table.ctl
+    ctl.new_match()
+    real = Match(make_variant("tressette4"), first_dealer=ctl.match.state.dealer)
+    real.start_hand({"seed": 12})
+    for _ in range(4):  # trick 1, each seat's first legal card, scanned
+        play = next(a for a in real.view_for(real.state.to_move).legal if isinstance(a, Play))
+        real.apply(play)
+        scan(table, play.card)
+    winner = real.state.tricks[0].winner
+    assert ctl.window() is Window.ONORI and ctl.onori_turn() == winner == ctl.declaring
+    assert ctl.display().text == "AccU"
+    lead = next(a.card for a in real.view_for(winner).legal if isinstance(a, Play))
+    scan(table, lead)
+    assert ctl.message.message.key == "r_onori_first"  # the lead of trick 2 waits
+    for i, seat in enumerate(ctl.onori_order()):
+        assert ctl.onori_turn() == seat and ctl.model().declare_prompt
+        if i % 2:
+            table.put(NothingToDeclare())
+        else:
+            table.hw.sim_buttons.click(seat)
+            table.pump()
+    assert ctl.onori_turn() is None and not ctl.pending_accusi() and not ctl.cards_wait()
+    table.clock.advance(2.0)
+    scan(table, lead)
+    assert ctl.match.state.trick, ctl.message.text
+
+
+@pytest.mark.parametrize(("variant", "options"), ONORI_GAMES, ids=[g for g, _ in ONORI_GAMES])
+def test_nobody_waits_for_a_decima_before_the_first_card(make_table, variant, options):
+    """RULES.md §3.4: the decima may be declared right after the deal or with the onori;
+    the computers do not stop every hand for it (real cards: any table seat might hold one)."""
+    table = make_table(variant=variant, seats=["human"] + ["cpu:easy"] * 3, options=options, seed=2)
+    ctl = table.ctl
+    ctl.new_match()
+    assert ctl.window() is Window.NONE and not ctl.pending_accusi() and not ctl.computers_wait()
+    table.pump()
+    state = ctl.match.state
+    assert state.trick or state.pending is not None or ctl._mover() == 0, "the computers went on"
+
+
+@settings(max_examples=15, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])  # fmt: skip
+@given(
+    seed=st.integers(0, 10_000),
+    seat=st.integers(0, 3),
+    game=st.sampled_from(ONORI_GAMES),
+    inputs=st.lists(st.tuples(st.sampled_from(["card", "none", "button", "declare"]), st.integers(0, 39)),
+                    min_size=5, max_size=60),  # fmt: skip
+)
+def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(make_table, seed, seat, game, inputs):
+    """Cards, *Nothing to declare*, any Accuso button, any offered declaration, in any order:
+    the table never stalls (a computer acts, or the person is asked), onori stay in
+    turn from trick 1's winner, and the journal replays to the same state."""
+    variant, options = game
+    table = person_at(make_table, variant, seat, options, seed=seed)
+    ctl = table.ctl
+    ctl.new_match()
+    table.pump()
+    for kind, x in inputs:
+        if kind == "card":
+            table.put(PlayCard(x))
+        elif kind == "none":
+            table.put(NothingToDeclare())
+        elif kind == "button":
+            table.hw.sim_buttons.click(x % 4)
+            table.pump()
+        elif offer := ctl.model().declarable:
+            table.put(DeclareIntent(offer[x % len(offer)]))
+        if ctl.phase == HAND_OVER:
+            table.put(NextHand())
+        if ctl.phase == PLAY:
+            assert ctl.cpu_request() is None, "the queue was drained: nothing left for a computer"
+            state = ctl.match.state
+            asked = seat in ctl.pending_accusi() or ctl._mover() == seat
+            assert asked, f"stalled: {ctl.message.text}"
+            if state.tricks:
+                order = [(state.tricks[0].winner + i) % 4 for i in range(4)]
+                positions = [order.index(d.seat) for d in state.declarations]
+                assert positions == sorted(positions)
+    journal_ok(table)

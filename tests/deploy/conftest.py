@@ -119,6 +119,7 @@ VERSION = {version!r}
 SELF_TEST_OK = {self_test_ok!r}
 HEALTHY = {healthy!r}
 CRASH = {crash!r}
+SCREEN = {screen!r}
 
 
 def main():
@@ -134,7 +135,10 @@ def main():
             d = os.environ.get("RUNTIME_DIRECTORY", "/run/tressette")
             os.makedirs(d, exist_ok=True)
             with open(d + "/.health.tmp", "w") as f:
-                json.dump({{"version": VERSION, "time": time.time(), "status": "ok", "pid": os.getpid()}}, f)
+                health = {{"version": VERSION, "time": time.time(), "status": "ok", "pid": os.getpid()}}
+                if SCREEN is not None:
+                    health.update(screen=SCREEN, screen_detail="simulated: " + SCREEN)
+                json.dump(health, f)
             os.replace(d + "/.health.tmp", d + "/health")
         return 0
     return 2
@@ -146,13 +150,13 @@ def _record_hash(data: bytes) -> str:
 
 
 def make_wheel(dest: Path, version: str, *, self_test_ok: bool = True, healthy: bool = True,
-               crash: bool = False, pad: int = 0) -> Path:
+               crash: bool = False, pad: int = 0, screen: str | None = None) -> Path:
     """A pure-Python wheel of 'tressette-box' with a 'tressette' console script."""
     dist = f"tressette_box-{version}.dist-info"
     files: dict[str, bytes] = {
         "fakebox/__init__.py": b"",
         "fakebox/cli.py": FAKE_CLI.format(version=version, self_test_ok=self_test_ok,
-                                          healthy=healthy, crash=crash).encode(),
+                                          healthy=healthy, crash=crash, screen=screen).encode(),
         f"{dist}/METADATA": f"Metadata-Version: 2.1\nName: tressette-box\nVersion: {version}\n".encode(),
         f"{dist}/WHEEL": b"Wheel-Version: 1.0\nGenerator: tests\nRoot-Is-Purelib: true\nTag: py3-none-any\n",
         f"{dist}/entry_points.txt": b"[console_scripts]\ntressette = fakebox.cli:main\n",
@@ -215,7 +219,7 @@ class BoxUnderTest:
 
     def deploy(self, bundle: Path, *extra: str) -> subprocess.CompletedProcess[str]:
         return self.run("deploy", "push", *self.target_args(), "--bundle", str(bundle),
-                        "--health-timeout", "2", *extra)
+                        "--pubkey", str(self.keys.public), "--health-timeout", "2", *extra)
 
     def build_and_deploy(self, wheels: Path, out: Path) -> subprocess.CompletedProcess[str]:
         """The whole laptop side: build (from ready wheels), sign, copy, install."""
@@ -224,7 +228,7 @@ class BoxUnderTest:
 
     def deploy_argv(self, bundle: Path, *extra: str) -> list[str]:
         return [str(REPO / "deploy/deploy"), "push", *self.target_args(), "--bundle", str(bundle),
-                "--health-timeout", "2", *extra]
+                "--pubkey", str(self.keys.public), "--health-timeout", "2", *extra]
 
     def rollback(self) -> subprocess.CompletedProcess[str]:
         return self.run("deploy", "rollback", *self.target_args(), "--health-timeout", "2")

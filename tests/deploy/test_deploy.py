@@ -9,6 +9,7 @@ restart, the service is active and its health file names 1.0.0.
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import os
 import signal
@@ -143,7 +144,8 @@ def _lock_free(box: BoxUnderTest) -> bool:
 def test_transfer_killed_halfway_leaves_nothing_half_installed(box: BoxUnderTest, make_bundle: Any) -> None:
     bundle = make_bundle("1.1.0", pad=3_000_000)
     size = the_wheel(bundle).stat().st_size
-    partial = box.base / "incoming/1.1.0.partial"
+    sha = hashlib.sha256((bundle / "manifest.json").read_bytes()).hexdigest()
+    partial = box.base / f"incoming/{sha}.partial"  # the directory the box chooses
 
     def some_bytes_arrived() -> bool:
         files = [p for p in partial.rglob("*") if p.is_file() and "whl" in p.name]
@@ -227,3 +229,26 @@ def test_keeps_three_releases_and_rolls_back_on_request(box: BoxUnderTest, make_
     assert nothing_older.returncode == 1
     assert "no release older than 1.1.0" in nothing_older.stdout
     assert box.current() == "releases/1.1.0"
+
+
+# --------------------------------------------------------------------------- the screen (issue 17)
+
+
+def test_a_box_without_a_screen_keeps_a_good_release(box: BoxUnderTest, make_bundle: Any) -> None:
+    result = box.deploy(make_bundle("1.1.0", screen="absent"))
+
+    assert result.returncode == 0, result.stdout
+    assert "WARN  this box has no screen (simulated: absent)" in result.stdout
+    assert box.current() == "releases/1.1.0"
+    assert box.health()["screen"] == "absent"
+
+
+def test_a_release_that_cannot_open_a_connected_screen_is_rolled_back(box: BoxUnderTest,
+                                                                      make_bundle: Any) -> None:
+    result = box.deploy(make_bundle("1.1.0", screen="failed"))
+
+    assert result.returncode == 1, result.stdout
+    assert "a display is connected but this release cannot open it (simulated: failed)" in result.stdout
+    assert "rolled back to 1.0.0" in result.stdout
+    assert box.current() == "releases/1.0.0"
+    assert box.health()["version"] == "1.0.0"

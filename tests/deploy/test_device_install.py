@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import fcntl
+import hashlib
 import json
 import shutil
 from pathlib import Path
@@ -11,7 +12,7 @@ from typing import Any
 import pytest
 
 from deploy import device_install
-from deploy.device_install import version_key
+from deploy.device_install import parse_version
 from tests.deploy.conftest import BoxUnderTest
 
 
@@ -21,8 +22,8 @@ from tests.deploy.conftest import BoxUnderTest
      ("1.0", "1.0.post1"), ("0.9.9", "1.0.0")],
 )
 def test_versions_order_as_pep440(older: str, newer: str) -> None:
-    assert version_key(older) < version_key(newer)
-    assert version_key("1.0") == version_key("1.0.0")
+    assert parse_version(older) < parse_version(newer)
+    assert parse_version("1.0") == parse_version("1.0.0")
 
 
 @pytest.mark.sshd
@@ -54,8 +55,10 @@ def test_an_activation_cut_short_is_undone_next_time(box: BoxUnderTest, make_bun
 @pytest.mark.sshd
 def test_the_installer_itself_refuses_while_locked(box: BoxUnderTest, make_bundle: Any,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    bundle = box.base / "incoming/1.1.0.partial"
-    shutil.copytree(make_bundle("1.1.0"), bundle)
+    made = make_bundle("1.1.0")
+    sha = hashlib.sha256((made / "manifest.json").read_bytes()).hexdigest()
+    bundle = box.base / f"incoming/{sha}.partial"
+    shutil.copytree(made, bundle)
     monkeypatch.setenv("SHIM_ROOT", str(box.root))
     argv = ["--root", str(box.root), "--systemctl", f"{box.shims}/systemctl", "install", str(bundle)]
 

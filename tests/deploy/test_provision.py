@@ -2,14 +2,19 @@
 
 from __future__ import annotations
 
+import builtins
+import io
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.deploy.conftest import REPO, BoxUnderTest
+from deploy.device_provision import Provisioner
+from hal.screen import KMSDRM_PACKAGES, ProbeResult
+from tests.deploy.conftest import REPO, BoxUnderTest, new_root
+from tests.hal.conftest import fake_box
 
-pytestmark = pytest.mark.sshd
 DEVICE_GROUPS = ("video", "render", "input", "gpio", "dialout")
 
 
@@ -18,13 +23,17 @@ def _members(root: Path) -> dict[str, list[str]]:
     return {row[0]: row[3].split(",") for row in rows}
 
 
+@pytest.mark.sshd
 def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
     result = fresh_box.provision()
 
     assert result.returncode == 0, result.stdout + result.stderr
     root, base = fresh_box.root, fresh_box.base
     installs = [line for line in fresh_box.shim_log() if line.startswith("apt-get install")]
-    assert len(installs) == 1 and "python3-nacl" in installs[0] and "python3-venv" in installs[0]
+    assert len(installs) == 1
+    for package in ("python3-nacl", "python3-venv", "python3-packaging", *KMSDRM_PACKAGES):
+        assert package in installs[0].split()
+    assert "note    video (kmsdrm): no DRM device" in result.stdout  # this "box" has no screen
     assert "tressette:" in (root / "etc/passwd").read_text()
     members = _members(root)
     assert all("tressette" in members[g] for g in DEVICE_GROUPS)
@@ -48,6 +57,7 @@ def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
     assert not (base / "current").exists()  # no release until the first deploy
 
 
+@pytest.mark.sshd
 def test_provision_twice_changes_nothing_the_second_time(fresh_box: BoxUnderTest) -> None:
     assert fresh_box.provision().returncode == 0
     calls_before = len(fresh_box.shim_log())
@@ -63,6 +73,7 @@ def test_provision_twice_changes_nothing_the_second_time(fresh_box: BoxUnderTest
     assert [(fresh_box.root / "boot/firmware" / f).read_text() for f in ("cmdline.txt", "config.txt")] == boot
 
 
+@pytest.mark.sshd
 def test_provision_adds_a_missing_group_membership(fresh_box: BoxUnderTest) -> None:
     assert fresh_box.provision().returncode == 0
     group = fresh_box.root / "etc/group"
@@ -73,3 +84,192 @@ def test_provision_adds_a_missing_group_membership(fresh_box: BoxUnderTest) -> N
     assert again.returncode == 0
     assert "changed user tressette" in again.stdout
     assert "tressette" in _members(fresh_box.root)["gpio"]
+
+
+# --------------------------------------------------------------------------- boot files
+
+
+class PowerCut(BaseException):
+    """The power goes out: nothing after this point happens."""
+
+
+BOOT_FILES = ("cmdline.txt", "config.txt")
+
+
+def _cut_at(monkeypatch: pytest.MonkeyPatch, boot: Path, k: int) -> list[str]:
+    """Cut the power at the k-th write-side file operation under ``boot``; return what ran."""
+    ran: list[str] = []
+    real_open, real_os_open = builtins.open, os.open
+
+    def step(what: str, path: object) -> None:
+        if str(path).startswith(str(boot)):
+            if len(ran) == k:
+                raise PowerCut(what)
+            ran.append(what)
+
+    def fake_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
+        if any(c in mode for c in "wax+") and str(file).startswith(str(boot)):
+            if len(ran) == k and "w" in mode and Path(file).exists():
+                real_open(file, "wb").close()  # open(..., "w") truncates before the cut
+            step(f"open {mode}", file)
+        return real_open(file, mode, *args, **kwargs)
+
+    def fake_os_open(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+        if flags & (os.O_WRONLY | os.O_RDWR | os.O_CREAT):
+            step("os.open", path)
+        return real_os_open(path, flags, *args, **kwargs)
+
+    def wrap(name: str) -> None:
+        real = getattr(os, name)
+
+        def fake(src: Any, *args: Any, **kwargs: Any) -> Any:
+            step(name, src)
+            return real(src, *args, **kwargs)
+
+        monkeypatch.setattr(os, name, fake)
+
+    monkeypatch.setattr(builtins, "open", fake_open)
+    monkeypatch.setattr(io, "open", fake_open)  # pathlib opens through io.open
+    monkeypatch.setattr(os, "open", fake_os_open)
+    for name in ("replace", "rename", "link", "unlink"):
+        wrap(name)
+    return ran
+
+
+def test_a_power_cut_while_writing_the_boot_files_leaves_a_bootable_card(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    finished = new_root(tmp_path / "reference")
+    Provisioner(finished, tmp_path).console()
+    boot_of = {name: (finished / "boot/firmware" / name).read_bytes() for name in BOOT_FILES}
+
+    for k in range(100):
+        root = new_root(tmp_path / f"cut{k}")
+        boot = root / "boot/firmware"
+        before = {name: (boot / name).read_bytes() for name in BOOT_FILES}
+        with monkeypatch.context() as m:
+            ran = _cut_at(m, boot, k)
+            try:
+                Provisioner(root, tmp_path).console()
+            except PowerCut:
+                pass
+            else:
+                assert k > 0 and len(ran) == k
+                break
+        for name in BOOT_FILES:  # after the cut: each file whole, old or new
+            assert (boot / name).read_bytes() in (before[name], boot_of[name]), (k, ran, name)
+        Provisioner(root, tmp_path).console()  # power back: provisioning runs again
+        for name in BOOT_FILES:
+            assert (boot / name).read_bytes() == boot_of[name]
+            backup = boot / f"{name}.bak"
+            assert backup.read_bytes() == before[name], (k, name)
+        assert len(list(boot.iterdir())) == 2 * len(BOOT_FILES)  # no temporary left behind
+    else:
+        raise AssertionError("provisioning never finished")
+
+
+def test_the_boot_files_get_a_backup_of_what_was_there(tmp_path: Path) -> None:
+    root = new_root(tmp_path / "box")
+    boot = root / "boot/firmware"
+    before = {name: (boot / name).read_text() for name in BOOT_FILES}
+
+    Provisioner(root, tmp_path).console()
+
+    for name in BOOT_FILES:
+        assert (boot / f"{name}.bak").read_text() == before[name]
+        assert (boot / name).read_text() != before[name]
+    assert sorted(p.name for p in boot.iterdir()) == sorted([*BOOT_FILES, *(f"{n}.bak" for n in BOOT_FILES)])
+
+
+# --------------------------------------------------------------------------- the video driver (issue 17)
+
+
+def _payload(tmp_path: Path, driver: str = "kmsdrm") -> Path:
+    src = tmp_path / "src"
+    src.mkdir(parents=True)
+    unit = (REPO / "systemd/tressette.service").read_text()
+    (src / "tressette.service").write_text(unit.replace("SDL_VIDEODRIVER=kmsdrm", f"SDL_VIDEODRIVER={driver}"))
+    (src / "screen.py").write_bytes((REPO / "hal/screen.py").read_bytes())
+    return src
+
+
+def _with_screen(root: Path, connected: bool = True) -> Path:
+    return fake_box(root, ("card0",), {"card0-HDMI-A-1": "connected" if connected else "disconnected"})
+
+
+def _installed_except(monkeypatch: pytest.MonkeyPatch, *absent: str) -> None:
+    monkeypatch.setattr(Provisioner, "_installed", staticmethod(lambda p: p not in absent))
+
+
+def test_the_video_check_names_a_missing_package(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    _installed_except(monkeypatch, "libgl1-mesa-dri")
+    p = Provisioner(_with_screen(new_root(tmp_path / "box")), _payload(tmp_path))
+
+    p.video()
+
+    out = capsys.readouterr().out
+    assert "FAIL    video (kmsdrm): missing libgl1-mesa-dri: apt-get install libgl1-mesa-dri" in out
+    assert p.failures
+
+
+def test_the_video_check_opens_the_driver_and_reports_what_it_lacks(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _installed_except(monkeypatch)
+    opened: list[Path] = []
+
+    def egl_fails(card: Path) -> ProbeResult:
+        opened.append(card)
+        return ProbeResult(False, f"{card}: EGL does not initialise (EGL_NOT_INITIALIZED)", ("libgl1-mesa-dri",))
+
+    root = _with_screen(new_root(tmp_path / "box"))
+    p = Provisioner(root, _payload(tmp_path), probe=egl_fails)
+
+    p.video()
+
+    assert opened == [root / "dev/dri/card0"]
+    assert "EGL_NOT_INITIALIZED): missing libgl1-mesa-dri" in capsys.readouterr().out
+    assert p.failures
+
+
+def test_the_video_check_passes_when_the_driver_opens(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                      capsys: pytest.CaptureFixture[str]) -> None:
+    _installed_except(monkeypatch)
+    root = _with_screen(new_root(tmp_path / "box"), connected=False)
+    p = Provisioner(root, _payload(tmp_path), probe=lambda card: ProbeResult(True, f"{card}: GBM and EGL 1.4"))
+
+    p.video()
+
+    out = capsys.readouterr().out
+    assert "ok      video (kmsdrm): " in out and "no display connected to card0" in out
+    assert not p.failures
+
+
+def test_no_drm_device_is_a_note_not_a_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    _installed_except(monkeypatch)
+    p = Provisioner(new_root(tmp_path / "box"), _payload(tmp_path),
+                    probe=lambda card: pytest.fail("nothing to open"))
+
+    p.video()
+
+    assert "note    video (kmsdrm): no DRM device" in capsys.readouterr().out
+    assert not p.failures
+
+
+def test_a_dummy_driver_needs_no_packages(tmp_path: Path) -> None:
+    p = Provisioner(new_root(tmp_path / "box"), _payload(tmp_path, "dummy"))
+    assert "libgl1-mesa-dri" not in p.wanted_packages()
+    assert "libgl1-mesa-dri" in Provisioner(new_root(tmp_path / "b2"), _payload(tmp_path / "k")).wanted_packages()
+
+
+def test_a_probe_that_crashes_fails_the_check_but_not_provisioning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    _installed_except(monkeypatch)
+    src = _payload(tmp_path)
+    (src / "screen.py").write_text("import ctypes\nctypes.string_at(0)\n")  # a driver that segfaults
+    p = Provisioner(_with_screen(new_root(tmp_path / "box")), src)
+
+    p.video()
+
+    assert "the probe died (exit -11)" in capsys.readouterr().out
+    assert p.failures

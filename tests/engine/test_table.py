@@ -8,6 +8,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from firmware.engine import (
     PRESETS,
@@ -22,6 +24,7 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.actions import Action
+from firmware.engine.cards import THIRDS, card_list
 from firmware.engine.deal import deal_seeded
 from firmware.engine.records import match_to_json, replay
 from firmware.engine.table import said_aloud, scanned_at_deal
@@ -58,7 +61,15 @@ def known_seats(variant: Variant) -> tuple[int, ...]:
     return () if variant.talon_size else (1,)
 
 
-def play_both(variant: Variant, seed: int, max_hands: int = 4) -> tuple[Match, Match]:
+def short_form(action: Declare) -> Declare:
+    """What a person may say without details: a three without its missing suit, a
+    napoletana without its extension (the box learns them from the cards he plays)."""
+    return Declare(action.seat, action.kind, suit=action.suit, rank=action.rank)
+
+
+def play_both(
+    variant: Variant, seed: int, max_hands: int = 4, short: bool = False
+) -> tuple[Match, Match]:
     """(a) dealt cards through the engine, (b) the same cards scanned one by one."""
     rng = random.Random(seed)
     dealt, table = Match(variant), Match(variant)
@@ -77,6 +88,8 @@ def play_both(variant: Variant, seed: int, max_hands: int = 4) -> tuple[Match, M
             if isinstance(action, Declare) and tb.is_hidden(action.seat):
                 # A person says what the box cannot see: the missing suit, the extension.
                 action = said_aloud(st.declarations[before])
+                if short:
+                    action = short_form(action)
             if isinstance(action, Play) and tb.is_hidden(action.seat):
                 assert action.card in {a.card for a in legal_actions(tb) if isinstance(a, Play)}
             table.apply(action)
@@ -110,6 +123,20 @@ def test_scanned_cards_score_like_dealt_cards(name: str, options: dict[str, Any]
         # and the table record replays to the same count (tressette replay)
         again = replay(match_to_json(table))
         assert summary(again) == summary(table)
+
+
+NO_TALON = [n for n in sorted(PRESETS) if not make_variant(n).talon_size]
+
+
+@pytest.mark.parametrize("name", NO_TALON)
+def test_declarations_without_details_are_proved_by_the_cards_played(name: str) -> None:
+    """A three declared without its missing suit, a napoletana without its extension:
+    with every card dealt, the cards the declarer plays give the same count."""
+    variant = make_variant(name, {"accusi": True} if name != "ciapano" else {})
+    for seed in (5, 6):
+        dealt, table = play_both(variant, seed, short=True)
+        assert summary(table) == summary(dealt)
+        assert [r.declarations for r in table.results] == [r.declarations for r in dealt.results]
 
 
 def test_the_cases_cover_every_option_value() -> None:
@@ -259,13 +286,28 @@ def test_the_napoletana_extension_is_proved_by_the_cards_played() -> None:
     assert exc.value.code == "decl_extension"
 
 
-def test_a_three_at_the_table_names_its_missing_suit() -> None:
-    m, _ = table_hand("treseta4", {"signals": "none"})
+def test_an_open_napoletana_counts_the_extension_its_declarer_plays() -> None:
+    # seed 002: napoletana lunga, +1 for each 4, 5, ... in natural order.
+    v = make_variant("tressette2")
+    m = Match(v, first_dealer=1)
+    m.start_hand({"table": True})
     st = m.state
-    assert st is not None
-    with pytest.raises(IllegalAction) as exc:
-        m.apply(Declare(st.to_move, "three", rank=0))
-    assert exc.value.code == "decl_names_missing"
+    assert st is not None and st.to_move == 0
+    c = v.deck.parse
+    m.apply(Declare(0, "napoletana", suit=0))  # coppe, extension not said
+    for mine, theirs in [("3c", "7d"), ("2c", "6d"), ("Ac", "5d"), ("4c", "Rd"), ("5c", "Cd")]:
+        m.apply(Play(0, c(mine)))
+        m.apply(Play(1, c(theirs)))
+    rest0 = ["Rs", "Cs", "Fs", "7s", "6s", "5s", "4s", "3b", "2b", "Ab", "Rb", "Cb", "Fb", "7b", "6b"]
+    rest1 = ["Fd", "4d", "3d", "2d", "Ad", "3s", "2s", "As", "Rc", "Cc", "Fc", "7c", "6c", "5b", "4b"]
+    for mine, theirs in zip(rest0, rest1, strict=True):
+        leader = st.to_move
+        first, second = (mine, theirs) if leader == 0 else (theirs, mine)
+        m.apply(Play(leader, c(first)))
+        m.apply(Play(1 - leader, c(second)))
+    assert st.over
+    (decl,) = m.results[-1].declarations
+    assert decl.points == 5 and [v.deck.code(x) for x in decl.cards] == ["3c", "2c", "Ac", "4c", "5c"]
 
 
 def test_chiamata_partner_is_who_plays_the_called_card() -> None:
@@ -348,3 +390,37 @@ def test_replay_refuses_a_table_record_in_one_english_line(
     assert cli(["replay", str(path)]) == 1
     err = capsys.readouterr().err.strip().splitlines()
     assert err == [f"tressette replay: {path}: hand 1, action 2: 4c was already played (trick 1)"]
+
+
+# ------------------------------------------------------------ properties
+
+
+@settings(max_examples=40, deadline=None)
+@given(name=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 100_000), cpu=st.booleans())
+def test_any_scanned_play_keeps_the_table_consistent(name: str, seed: int, cpu: bool) -> None:
+    """Random legal actions of a real-card hand (any unseen card a person might scan):
+    the table never stalls, every card is played once, and the count holds (RULES.md §1:
+    the deck's 32 thirds + 3 for the last trick, less cards laid out of play)."""
+    variant = make_variant(name)
+    m = Match(variant)
+    st_ = m.start_hand({"seed": seed})
+    deal = deal_seeded(variant, seed, st_.dealer)
+    t = Match(variant)
+    state = t.start_hand(scanned_at_deal(variant, deal, st_.dealer, known_seats(variant) if cpu else ()))
+    rng = random.Random(seed)
+    while not state.over:
+        acts = [a for a in legal_actions(state) if not isinstance(a, Claim)]
+        assert acts, "a real-card table must never stall"
+        plays = [a for a in acts if not isinstance(a, Declare)]
+        t.apply(rng.choice(acts if rng.random() < 0.1 else plays))
+    if state.ended_by == "play":
+        assert state.table is not None and sum(state.table.counts) == 0
+        # out of play: the cards aside, scanned (face up) or never seen (still unknown)
+        unseen = card_list(state.table.pool)
+        if variant.preset.aside_role == "out":
+            assert len(unseen) + len(state.aside) == variant.aside_size
+            out = sum(THIRDS[c] for c in [*unseen, *state.aside])
+        else:
+            assert unseen == []  # a widow is scanned at the deal and scores with the last trick
+            out = 0
+        assert sum(state.thirds) == 32 + 3 - out

@@ -23,6 +23,7 @@ from hal.selftest import HardwareTest, SimActor
 from hal.sim import SimButtons, SimReader
 from hal.timing import ManualClock
 from hal.tm1637 import FakeTM1637, TracingFactory
+from tests.hal.conftest import fake_box
 
 
 def test_sim_buttons_press_click_and_hold(events: EventQueue, clock: ManualClock) -> None:
@@ -176,3 +177,17 @@ def test_an_empty_shared_queue_is_kept(clock: ManualClock) -> None:
         assert hw.events is shared
         hw.sim_buttons.press(1)  # type: ignore[union-attr]
         assert len(shared) == 1
+
+
+@pytest.mark.parametrize(("connected", "line"), [
+    (True, "screen: display card0-HDMI-A-1"),
+    (False, "screen: NONE (no display connected to card0): the box runs without it"),
+])
+def test_hardware_test_says_what_it_sees_of_the_screen(factory: MockFactory, tmp_path: Path,
+                                                      connected: bool, line: str) -> None:
+    root = fake_box(tmp_path, ("card0",), {"card0-HDMI-A-1": "connected" if connected else "disconnected"})
+    out = io.StringIO()
+    config = HardwareConfig.from_dict({"buttons": {"enabled": False}, "display": {"enabled": False}})
+    with open_hardware(config, pin_factory=factory) as hw:
+        HardwareTest(hw, out=out, pause=0, screen_root=root).run()
+    assert any(said.startswith(line) for said in out.getvalue().splitlines()[1:3])

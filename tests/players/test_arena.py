@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 import pytest
 
@@ -22,6 +23,8 @@ def _args(**kw: object) -> argparse.Namespace:
         "options": None,
         "duplicate": True,
         "also": None,
+        "log": None,
+        "from_log": None,
         "json": True,
         "quiet": True,
     }
@@ -117,3 +120,19 @@ def test_reference_lean_search_equals_engine_search(monkeypatch: pytest.MonkeyPa
         assert engine.vote(view, cards) == got
         assert engine.nodes == lean.nodes
         monkeypatch.undo()
+
+
+def test_log_and_from_log_give_the_same_report(tmp_path: Path) -> None:
+    log = str(tmp_path / "run.jsonl")
+    out = arena.run(_args(a="normal", also="random", b="easy", matches=2, log=log))
+    again = arena.run(_args(a="ignored", b="easy", matches=0, from_log=log))
+    assert again["levels"] == out["levels"]
+    assert again["versus"] == out["versus"]
+    # The same level in two files (before / after a change) is told apart by file.
+    log2 = str(tmp_path / "other.jsonl")
+    arena.run(_args(a="normal", b="easy", matches=1, log=log2))
+    both = arena.run(_args(b="easy", from_log=f"{log},{log2}"))
+    names = [lv["level"] for lv in both["levels"]]
+    assert names == ["normal (run.jsonl)", "random (run.jsonl)", "normal (other.jsonl)"]
+    assert both["versus"][1]["points_per_hand_diff"] == 0.0
+    assert "normal (run.jsonl) minus random" in arena.report(both)

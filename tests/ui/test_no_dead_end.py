@@ -45,7 +45,7 @@ def start(make_ui, size, model, screen):
     return ui
 
 
-def search(make_ui, size, model, screen, goal, depth=5):
+def search(make_ui, size, model, screen, goal, depth=8):
     frontier: list[list[tuple[int, int]]] = [[]]
     seen: set[tuple[str, bool]] = set()
     for _ in range(depth + 1):

@@ -1,0 +1,242 @@
+"""The history on the screen: pages of matches, a match's score sheet, a hand replayed.
+
+Pure functions from the journal (and the engine's records) to :mod:`ui.model`
+values; :class:`HistoryBrowser` keeps what the screen asked for last, so the
+model is rebuilt after every move without reading the journal again.
+
+Every match is a seed and its actions (docs/records.md), so a score sheet and a
+replay are the match played again through the engine, every action checked. A
+record that no longer replays (an engine change) says so on the sheet rather
+than fail.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+from firmware.engine import Match, TressetteError, make_variant
+from firmware.engine.actions import Undo
+from firmware.engine.records import action_from_json
+
+if TYPE_CHECKING:
+    from firmware.store import Journal, MatchRow
+    from ui.intents import SeatSetup
+    from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow, TableModel
+
+log = logging.getLogger("firmware.app.browse")
+
+PAGE = 6  # rows a page: what the 480x320 screen shows with finger-high rows
+LEVELS = ("easy", "normal", "hard")
+
+
+def setups(seats: Sequence[str]) -> tuple[SeatSetup, ...]:
+    from ui.intents import SeatSetup
+
+    out = []
+    for spec in seats:
+        if spec.startswith("cpu:"):
+            out.append(SeatSetup("computer", spec.split(":", 1)[1]))
+        elif spec == "table":
+            out.append(SeatSetup("table", None))
+        else:
+            out.append(SeatSetup("human", None))
+    return tuple(out)
+
+
+def _me(seats: Sequence[str]) -> int | None:
+    """The seat the history speaks for: the first person's (None: computers only)."""
+    return next((i for i, s in enumerate(seats) if not s.startswith("cpu:")), None)
+
+
+def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
+    from ui.model import HistoryRow
+
+    cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
+    level = max(cpus, key=lambda x: LEVELS.index(x) if x in LEVELS else -1) if cpus else ""
+    me = _me(row.seats)
+    if row.finished is None:
+        outcome = "playing"
+    elif row.winner is None:
+        outcome = "abandoned"
+    elif me is None:
+        outcome = "over"
+    else:
+        try:
+            side = make_variant(row.variant, row.options).side_of(me)
+        except TressetteError:
+            side = me
+        outcome = "won" if row.winner == side else "lost"
+    return HistoryRow(row.id, row.variant, row.started, outcome, tuple(row.totals or ()),
+                      journal.hand_count(row.id), level)
+
+
+def history_page(journal: Journal, offset: int = 0, size: int = PAGE) -> HistoryPage:
+    from ui.model import HistoryPage
+
+    total = journal.count_matches()
+    offset = max(0, min(offset, max(0, total - 1) // size * size))
+    rows = tuple(history_row(journal, r) for r in journal.matches_page(offset, size))
+    return HistoryPage(rows, offset, total, size)
+
+
+def _hands(journal: Journal, match_id: int) -> tuple[Any, list[tuple[int, dict[str, Any], list[Any]]]]:
+    row = journal.match(match_id)
+    if row is None:
+        raise KeyError(match_id)
+    hands = [(dealer, deal, journal.actions(match_id, h)) for h, (dealer, deal) in enumerate(journal.hands(match_id))]
+    return row, hands
+
+
+def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
+    """Match ``match_id`` hand by hand, played again through the engine."""
+    from ui.model import ScoreSheet
+
+    row, hands = _hands(journal, match_id)
+    seats = setups(row.seats)
+    try:
+        variant = make_variant(row.variant, row.options)
+    except TressetteError as exc:
+        return ScoreSheet(match_id, row.variant, seats, tuple(range(len(seats))), problem=str(exc))
+    sides = tuple(variant.side_of(s) for s in range(variant.n_seats))
+    me = _me(row.seats) or 0
+    if not hands:
+        return ScoreSheet(match_id, row.variant, seats, sides, me, winner=row.winner)
+    match = Match(variant, first_dealer=hands[0][0])
+    rows: list[SheetRow] = []
+    problem = ""
+    try:
+        for dealer, deal, actions in hands:
+            games = len(match.ledger)
+            match.start_hand(deal)
+            for obj in actions:
+                match.apply(action_from_json(variant.deck, obj))
+            rows.append(sheet_row(match, len(rows) + 1, dealer, games))
+    except (TressetteError, KeyError, TypeError, ValueError) as exc:
+        log.warning("match %s does not replay for its sheet: %s", match_id, exc)
+        problem = str(exc)
+    return ScoreSheet(match_id, row.variant, seats, sides, me, tuple(rows), row.winner, problem)
+
+
+def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetRow:
+    """The latest hand of ``match`` as a sheet row: its points per side, the totals after it
+    (when it decided a game of a longer match, the totals it was decided at: the match then
+    starts counting again), and a note on how it ended."""
+    from ui.model import SheetRow
+
+    state = match.state
+    if state is None or not state.over or not match.results:
+        return SheetRow(hand, dealer, totals=tuple(match.totals), note="sheet_open")
+    res = match.results[-1]
+    points = tuple(res.score or res.points)
+    declared = tuple(res.declared) if len(res.declared) == len(points) else ()
+    decided = len(match.ledger) > games_before
+    note = ""
+    if res.sudden:
+        note = res.sudden
+    elif res.ended_by == "zu_tun":
+        note = "sheet_zu_tun"
+    elif res.claim_seat is not None:
+        note = "sheet_claim" if res.claim_ok else "sheet_claim_wrong"
+    elif decided:
+        note = "sheet_game"
+    totals = tuple(match.totals)
+    if decided:
+        totals = tuple(p + x for p, x in zip(state.prior, points, strict=False))
+    return SheetRow(hand, dealer, points, totals, declared, note)
+
+
+def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
+    """The sheet of the match being played (the end of a match shows it)."""
+    from ui.model import ScoreSheet
+
+    variant = match.variant
+    sides = tuple(variant.side_of(s) for s in range(variant.n_seats))
+    replayed = Match(variant, first_dealer=match.hands[0].dealer if match.hands else 0)
+    rows: list[SheetRow] = []
+    for rec in match.hands:
+        games = len(replayed.ledger)
+        replayed.start_hand(rec.deal_spec)
+        for entry in rec.actions:
+            if isinstance(entry, Undo):  # a card taken back (casual undo), as recorded
+                replayed.undo(entry)
+            else:
+                replayed.apply(entry)
+        rows.append(sheet_row(replayed, len(rows) + 1, rec.dealer, games))
+    return ScoreSheet(match_id, variant.name, setups(seats), sides, _me(seats) or 0, tuple(rows), match.winner)
+
+
+def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
+    """Hand ``hand`` (1-based) of a match as the seat of the screen saw it: the deal,
+    then each trick as it was taken (with the draws, declarations and signals)."""
+    from ui.model import HandReplay, model_from_view
+
+    row, hands = _hands(journal, match_id)
+    variant = make_variant(row.variant, row.options)
+    seats = setups(row.seats)
+    me = _me(row.seats) or 0
+    if not 1 <= hand <= len(hands):
+        return HandReplay(match_id, hand)
+    match = Match(variant, first_dealer=hands[0][0])
+    frames: list[TableModel] = []
+    try:
+        for i, (_dealer, deal, actions) in enumerate(hands[:hand]):
+            state = match.start_hand(deal)
+            last = i == hand - 1
+
+            def frame() -> TableModel:
+                # a picture of the table, nothing to tap: no legal moves offered
+                m = model_from_view(match.view_for(me), seats=seats, hand_no=hand)
+                return replace(m, playable=frozenset(), declarable=(), zu_tun=(), can_claim=False,
+                               signal_choices=(), call_choices=(), signal_options=(), discardable=frozenset(),
+                               to_move=None)
+
+            if last:
+                frames.append(frame())
+            for obj in actions:
+                before = len(state.tricks)
+                decls = len(state.declarations)
+                match.apply(action_from_json(variant.deck, obj))
+                if not last:
+                    continue
+                if len(state.tricks) > before:
+                    taken = frame()
+                    # the trick just taken lies on the table in its frame
+                    frames.append(replace(taken, trick=taken.last_trick))
+                elif len(state.declarations) > decls or any(k in obj for k in ("call", "discard", "claim")):
+                    frames.append(frame())
+    except (TressetteError, KeyError, TypeError, ValueError) as exc:
+        log.warning("match %s hand %s does not replay: %s", match_id, hand, exc)
+    return HandReplay(match_id, hand, tuple(frames))
+
+
+class HistoryBrowser:
+    """What the history screens asked for last, computed once per request."""
+
+    def __init__(self, journal: Journal) -> None:
+        self.journal = journal
+        self.page: HistoryPage | None = None
+        self.sheet: ScoreSheet | None = None
+        self.replay: HandReplay | None = None
+
+    def show_page(self, offset: int, limit: int = PAGE) -> None:
+        self.page = history_page(self.journal, offset, max(1, min(limit, 50)))
+
+    def open_sheet(self, match_id: int) -> None:
+        try:
+            self.sheet = score_sheet(self.journal, match_id)
+        except KeyError:
+            self.sheet = None
+
+    def open_replay(self, match_id: int, hand: int) -> None:
+        try:
+            self.replay = hand_replay(self.journal, match_id, hand)
+        except (KeyError, TressetteError):
+            self.replay = None
+
+    def attach(self, model: TableModel) -> TableModel:
+        if self.page is None and self.sheet is None and self.replay is None:
+            return model
+        return replace(model, history=self.page, sheet=self.sheet, replay=self.replay)

@@ -1,0 +1,89 @@
+"""The history on the screen: pages newest first, a match's score sheet hand by hand,
+a hand replayed trick by trick, and the sheet at the end of a match (issue 13.10)."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware.app.browse import PAGE, history_page, score_sheet
+from firmware.app.controller import MATCH_OVER
+from firmware.engine.variants import PRESETS
+from firmware.store import Journal
+from ui.intents import OpenReplay, OpenSheet, ShowHistory
+
+from .test_controller import play_out
+
+
+def cpu_match(make_table, variant: str, seed: int = 3):
+    n = PRESETS[variant].n_seats
+    table = make_table(variant=variant, seats=["human"] + ["cpu:easy"] * (n - 1), seed=seed)
+    table.ctl.new_match()
+    table.pump()
+    play_out(table)
+    assert table.ctl.phase == MATCH_OVER
+    return table
+
+
+@pytest.mark.parametrize("variant", ["tressette2", "treschetten2", "tressette4", "chiamata", "terziglio3"])
+def test_a_finished_match_shows_its_sheet_and_replays_any_hand(make_table, variant):
+    table = cpu_match(make_table, variant)
+    ctl = table.ctl
+    model = ctl.model()
+    live = model.final_sheet
+    assert live is not None and len(live.rows) == len(ctl.match.hands)  # the end of the match: every hand
+    # the last row's totals are the match's final totals
+    assert live.rows[-1].totals == tuple(ctl.match.totals) or live.rows[-1].note
+    table.put(ShowHistory(0))
+    page = ctl.model().history
+    assert page is not None and page.rows[0].match_id == ctl.match_id and page.rows[0].outcome in ("won", "lost")
+    table.put(OpenSheet(ctl.match_id))
+    sheet = ctl.model().sheet
+    assert sheet is not None and not sheet.problem
+    assert [r.points for r in sheet.rows] == [r.points for r in live.rows]
+    table.put(OpenReplay(ctl.match_id, 1))
+    replay = ctl.model().replay
+    assert replay is not None and replay.frames
+    first, last = replay.frames[0], replay.frames[-1]
+    assert first.tricks_played == 0 and last.hand_over
+    # a frame per trick taken, each showing that trick on the table
+    taken = [f for f in replay.frames if f.trick and len(f.trick) == f.n_seats and f.last_trick == f.trick]
+    assert len(taken) == last.tricks_played
+
+
+def test_history_pages_newest_first_and_abandoned_matches_say_so(tmp_path):
+    with Journal.open(tmp_path) as j:
+        ids = [j.new_match("tressette2", {}, ["human", "cpu:hard"]) for _ in range(3 * PAGE + 2)]
+        j.abandon_match(ids[-1])
+        first = history_page(j, 0)
+        assert first.total == len(ids) and [r.match_id for r in first.rows] == ids[::-1][:PAGE]
+        assert first.rows[0].outcome == "abandoned" and first.rows[0].level == "hard"
+        assert first.rows[1].outcome == "playing"
+        last = history_page(j, 10 * PAGE)  # past the end: the last page
+        assert last.offset == 3 * PAGE and [r.match_id for r in last.rows] == ids[:2][::-1]
+        sheet = score_sheet(j, ids[0])  # no hand dealt: an empty sheet, no error
+        assert sheet.rows == () and not sheet.problem
+
+
+def test_a_page_is_read_with_the_primary_key_not_a_sort(tmp_path):
+    """Thousands of matches: the page query walks the id index backwards (no temp sort)."""
+    with Journal.open(tmp_path) as j:
+        plan = j.conn.execute(
+            "EXPLAIN QUERY PLAN SELECT id FROM matches ORDER BY id DESC LIMIT 6 OFFSET 60"
+        ).fetchall()
+        assert not any("TEMP B-TREE" in str(row) for row in plan)
+
+
+def test_the_live_sheet_replays_a_hand_with_a_card_taken_back() -> None:
+    """A casual undo is in the hand's record: the sheet replays it instead of refusing it."""
+    from firmware.app.browse import live_sheet
+    from firmware.engine import Match, Play, Undo, make_variant
+
+    match = Match(make_variant("tressette2"), first_dealer=0)
+    match.start_hand({"seed": 4})
+    for _ in range(3):
+        seat = match.state.to_move
+        match.apply(next(a for a in match.view_for(seat).legal if isinstance(a, Play)))
+    seat = match.hands[-1].actions[-1].seat
+    match.undo(Undo(seat, match.undo_count(seat)))
+    sheet = live_sheet(match, 1, ["human", "cpu:easy"])
+    assert len(sheet.rows) == 1

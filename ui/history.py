@@ -1,0 +1,388 @@
+"""The history screens: matches played (paged), a match's score sheet, a hand replayed.
+
+The controller answers :class:`ui.intents.ShowHistory`, ``OpenSheet`` and
+``OpenReplay`` by filling ``TableModel.history``, ``sheet`` and ``replay``
+(firmware/app/browse.py); these screens only lay them out and turn taps into
+those intents. The end of a match shows its own sheet (``sheet`` is then the
+match just finished).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from ui import intents as it
+from ui.i18n import variant_label
+from ui.layout import ButtonSpec
+from ui.model import HistoryRow, ScoreSheet, TableModel
+from ui.screens import Screen
+from ui.table import TableScreen
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel
+
+OUTCOME_COLOURS = {"won": (120, 220, 120), "lost": (240, 150, 130)}
+
+
+def when(started: float, lang: str) -> str:
+    """The day and hour a match started, as written in the language."""
+    t = time.localtime(started)
+    return time.strftime("%d.%m. %H:%M" if lang == "de" else "%d/%m %H:%M", t)
+
+
+def sheet_side_names(sheet: ScoreSheet, ctx: Ctx) -> list[str]:
+    """A column heading per side: "Noi"/"Tu" for the screen's side, a seat's name, "Loro"."""
+    n_sides = max(sheet.sides) + 1 if sheet.sides else 0
+    mine = sheet.sides[sheet.me] if sheet.me < len(sheet.sides) else 0
+    out = []
+    for side in range(n_sides):
+        seats = [i for i, s in enumerate(sheet.sides) if s == side]
+        if side == mine and sheet.seats[sheet.me].kind == "human":
+            out.append(ctx.t("you") if len(seats) == 1 else ctx.t("us"))
+        elif len(seats) == 1:
+            seat = seats[0]
+            kind = sheet.seats[seat].kind
+            many = len(sheet.seats) > 2
+            out.append((f"CPU {seat + 1}" if many else "CPU") if kind == "computer" else ctx.t("seat_n", n=seat + 1))
+        else:
+            out.append(ctx.t("them") if n_sides == 2 else ctx.t("side_n", n=side + 1))
+    return out
+
+
+class HistoryScreen(Screen):
+    """Matches played, newest first, a page at a time; a tap opens the score sheet."""
+
+    name = "history"
+
+    def _rows_area(self, size: tuple[int, int]) -> tuple[int, int, int]:
+        """(top, row height, rows that fit) between the title bar and the page buttons."""
+        W, H = size
+        m, row, gap = self.metrics(size)
+        top = m + row + gap * 2
+        bottom = H - m - row - gap
+        rh = max(self.ctx.theme.min_touch + 2, min(int(H * 0.12), 64))
+        return top, rh, max(1, (bottom - top + gap) // (rh + gap))
+
+    def page_size(self, size: tuple[int, int]) -> int:
+        return self._rows_area(size)[2]
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        out = self.top_bar(size, ("back",))
+        page = self.model.history
+        top, rh, fit = self._rows_area(size)
+        rows = page.rows[:fit] if page is not None else ()
+        for i, r in enumerate(rows):
+            out.append(ButtonSpec(f"match:{r.match_id}", Rect(m, top + i * (rh + gap), W - 2 * m, rh), ""))
+        bw = max(self.ctx.theme.min_touch * 2, W // 5)
+        has_prev = page is not None and page.offset > 0
+        has_next = page is not None and page.offset + len(page.rows) < page.total
+        out.append(ButtonSpec("prev", Rect(m, H - m - row, bw, row), "◀", enabled=has_prev))
+        out.append(ButtonSpec("next", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=has_next))
+        return out
+
+    def press(self, name: str) -> bool:
+        page = self.model.history
+        kind, _, arg = name.partition(":")
+        if kind == "match":
+            self.emit(it.OpenSheet(int(arg)))
+            self.show("sheet")
+        elif name in ("prev", "next") and page is not None:
+            step = -page.page_size if name == "prev" else page.page_size
+            self.emit(it.ShowHistory(max(0, page.offset + step), page.page_size))
+        elif name == "back":
+            self.show("stats")
+        else:
+            return False
+        return True
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_LEFT:
+            return self.press("prev")
+        if key == pygame.K_RIGHT:
+            return self.press("next")
+        return super().key(key)
+
+    def row_text(self, r: HistoryRow) -> tuple[str, str, str]:
+        """(when and what, against whom, the outcome and score)."""
+        t, lang = self.ctx.t, self.ctx.lang
+        left = f"{when(r.started, lang)} · {variant_label(r.variant, lang)}"
+        against = f"CPU {t(r.level)}" if r.level else t("people_only")
+        sub = f"{against} · {t('hands_n', n=r.hands)}"
+        score = "–".join(str(x) for x in r.totals) if r.totals and r.outcome != "abandoned" else ""
+        right = t("outcome_" + r.outcome) + (f"  {score}" if score else "")
+        return left, sub, right
+
+    def draw(self, s: pygame.Surface) -> None:
+        ctx, t = self.ctx, self.ctx.t
+        W, H = s.get_size()
+        s.blit(ctx.felt((W, H)), (0, 0))
+        self.title(s, t("history"), self.title_room((W, H)))
+        m, row, gap = self.metrics((W, H))
+        page = self.model.history
+        buttons = self.buttons((W, H))
+        fs = ctx.fsize(H, 0.045)
+        small = max(ctx.fonts.min_size, fs - 3)
+        rows = {r.match_id: r for r in (page.rows if page is not None else ())}
+        for b in buttons:
+            kind, _, arg = b.name.partition(":")
+            if kind != "match":
+                self.draw_button(s, b)
+                continue
+            r = rows[int(arg)]
+            draw_panel(s, b.rect, ctx.theme, 200)
+            left, sub, right = self.row_text(r)
+            colour = OUTCOME_COLOURS.get(r.outcome, ctx.theme.text_dim)
+            rw = blit_text(s, ctx, right, fs, (b.rect.right - 10, b.rect.centery), anchor="midright", bold=True,
+                           color=colour).w
+            room = b.rect.w - rw - 30
+            blit_text(s, ctx, left, fs, (b.rect.x + 10, b.rect.y + 3), bold=True, max_w=room)
+            if b.rect.h >= fs + small + 8:
+                blit_text(s, ctx, sub, small, (b.rect.x + 10, b.rect.bottom - 3), anchor="bottomleft",
+                          color=ctx.theme.text_dim, max_w=room)
+        if page is None or not page.rows:
+            blit_text(s, ctx, t("no_games"), fs, (W // 2, H // 2), anchor="center")
+        else:
+            a, b_ = page.offset + 1, page.offset + len(page.rows)
+            blit_text(s, ctx, t("rows_of", a=a, b=b_, n=page.total), fs, (W // 2, H - m - row // 2),
+                      anchor="center", color=ctx.theme.text_dim)
+
+
+class SheetScreen(Screen):
+    """A match hand by hand: each hand's points per side and the totals after it.
+
+    A tap on a hand replays it (a match from the history); the rows page when
+    a long match does not fit.
+    """
+
+    name = "sheet"
+
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
+        super().__init__(ctx, emit, show)
+        self.first = 0  # the first hand shown
+        self.came_from = "history"
+
+    @property
+    def sheet(self) -> ScoreSheet | None:
+        """The match from the history, or (from the end of a match) the one just finished."""
+        return self.model.final_sheet if self.came_from == "hand_end" else self.model.sheet
+
+    def set_model(self, model: TableModel) -> None:
+        old = self.sheet
+        super().set_model(model)
+        new = self.sheet
+        if new is not None and (old is None or old.match_id != new.match_id):
+            self.first = 0
+
+    def per_page(self, size: tuple[int, int]) -> int:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        line = max(self.ctx.fonts.min_size + 8, self.ctx.theme.min_touch if self.replayable else 0)
+        return max(1, (H - (m + row + gap * 2) - (row + 2 * m + gap) - line) // line)
+
+    @property
+    def replayable(self) -> bool:
+        """Hands replay from the journal: a match in the history (not the one on the table)."""
+        return self.came_from == "history"
+
+    def _line(self) -> int:
+        return max(self.ctx.fonts.min_size + 8, self.ctx.theme.min_touch if self.replayable else 0)
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        m, row, gap = self.metrics(size)
+        out = self.top_bar(size, ("back",))
+        sheet = self.sheet
+        n = len(sheet.rows) if sheet is not None else 0
+        per = self.per_page(size)
+        self.first = max(0, min(self.first, n - per))
+        line = self._line()
+        top = m + row + gap * 2 + line
+        if self.replayable and sheet is not None:
+            for i, r in enumerate(sheet.rows[self.first:self.first + per]):
+                out.append(ButtonSpec(f"hand:{r.hand}", Rect(m, top + i * line, W - 2 * m, line - 2), ""))
+        bw = max(self.ctx.theme.min_touch * 2, W // 5)
+        out.append(ButtonSpec("up", Rect(m, H - m - row, bw, row), "◀", enabled=self.first > 0))
+        out.append(ButtonSpec("down", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=self.first + per < n))
+        return out
+
+    def press(self, name: str) -> bool:
+        sheet = self.sheet
+        kind, _, arg = name.partition(":")
+        per = self.per_page((800, 480))
+        if kind == "hand" and sheet is not None:
+            self.emit(it.OpenReplay(sheet.match_id, int(arg)))
+            self.show("replay")
+        elif name == "up":
+            self.first = max(0, self.first - per)
+        elif name == "down":
+            self.first = self.first + per
+        elif name == "back":
+            self.show(self.came_from)
+        else:
+            return False
+        return True
+
+    def draw(self, s: pygame.Surface) -> None:
+        ctx, t = self.ctx, self.ctx.t
+        W, H = s.get_size()
+        s.blit(ctx.felt((W, H)), (0, 0))
+        m, row, gap = self.metrics((W, H))
+        sheet = self.sheet
+        title = t("score_sheet")
+        if sheet is not None:
+            title = f"{t('score_sheet')} · {variant_label(sheet.variant, ctx.lang)}"
+        self.title(s, title, self.title_room((W, H)))
+        buttons = self.buttons((W, H))
+        line = self._line()
+        panel = Rect(m, m + row + gap, W - 2 * m, H - (m + row + gap) - (row + m + gap))
+        draw_panel(s, panel, ctx.theme, 200)
+        if sheet is None:
+            blit_text(s, ctx, t("no_games"), ctx.fsize(H, 0.045), panel.center, anchor="center")
+            self.draw_buttons(s)
+            return
+        names = sheet_side_names(sheet, ctx)
+        fs = min(ctx.fsize(H, 0.042), line - 6)
+        hand_w = max(int(panel.w * 0.16), ctx.fonts.text(t("hand_short").capitalize() + " 00", fs).get_width() + 16)
+        note_w = int(panel.w * 0.22)
+        col_w = (panel.w - hand_w - note_w - 10) // max(1, len(names))
+        x0 = panel.x + hand_w
+        y = panel.y + gap
+        blit_text(s, ctx, t("hand_short").capitalize(), fs, (panel.x + 8, y + 2), bold=True, color=ctx.theme.accent)
+        for i, name in enumerate(names):
+            blit_text(s, ctx, name, fs, (x0 + col_w * i + col_w // 2, y + 2), anchor="midtop", bold=True,
+                      color=ctx.theme.accent, max_w=col_w - 6)
+        y += line
+        per = self.per_page((W, H))
+        for r in sheet.rows[self.first:self.first + per]:
+            hit = next((b.rect for b in buttons if b.name == f"hand:{r.hand}"), None)
+            if hit is not None:
+                draw_button(s, ctx, hit, "", color=(24, 60, 44))
+            cy = y + (line - 2) // 2
+            blit_text(s, ctx, str(r.hand) + (" ▶" if hit is not None else ""), fs, (panel.x + 10, cy),
+                      anchor="midleft", bold=True)
+            for i in range(len(names)):
+                pts = r.points[i] if i < len(r.points) else None
+                tot = r.totals[i] if i < len(r.totals) else None
+                cell = (f"+{pts} → {tot}" if pts is not None else f"{tot}") if tot is not None else ""
+                blit_text(s, ctx, cell, fs, (x0 + col_w * i + col_w // 2, cy), anchor="center", max_w=col_w - 6)
+            if r.note:
+                note = t(r.note) if r.note.startswith("sheet_") else r.note
+                blit_text(s, ctx, note, max(ctx.fonts.min_size, fs - 2), (panel.right - 8, cy), anchor="midright",
+                          color=ctx.theme.text_dim, max_w=note_w - 8)
+            y += line
+        result = ""
+        if sheet.problem:
+            result = t("sheet_problem")
+        elif sheet.winner is not None and sheet.winner < len(names):
+            result = t("side_wins", name=names[sheet.winner])
+        if result:
+            blit_text(s, ctx, result, fs, (W // 2, H - m - row // 2), anchor="center", bold=True,
+                      color=ctx.theme.accent, max_w=W - 2 * (m + max(self.ctx.theme.min_touch * 2, W // 5)) - 12)
+        for b in buttons:
+            if not b.name.startswith("hand:"):
+                self.draw_button(s, b)
+
+
+class ReplayScreen(Screen):
+    """A hand trick by trick: the table as it was, ◀ ▶ between tricks."""
+
+    name = "replay"
+
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
+        super().__init__(ctx, emit, show)
+        self.table = TableScreen(ctx, lambda intent: None, lambda name: None)
+        self.step = 0
+        self._shown = -1
+        self._key: tuple[int, int] | None = None
+
+    def set_model(self, model: TableModel) -> None:
+        super().set_model(model)
+        rp = model.replay
+        key = (rp.match_id, rp.hand) if rp is not None else None
+        if key != self._key:
+            self._key = key
+            self.step = 0
+            self._shown = -1
+
+    def bar(self, size: tuple[int, int]) -> Rect:
+        W, H = size
+        h = max(self.ctx.theme.min_touch + 8, int(H * 0.12))
+        return Rect(0, H - h, W, h)
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        W, H = size
+        bar = self.bar(size)
+        m = max(4, H // 90)
+        bw = max(self.ctx.theme.min_touch + 10, W // 7)
+        rp = self.model.replay
+        n = len(rp.frames) if rp is not None else 0
+        y, h = bar.y + m, bar.h - 2 * m
+        return [
+            ButtonSpec("prev", Rect(m, y, bw, h), "◀", enabled=self.step > 0),
+            ButtonSpec("next", Rect(m * 2 + bw, y, bw, h), "▶", enabled=self.step < n - 1),
+            ButtonSpec("back", Rect(W - m - max(100, W // 5), y, max(100, W // 5), h), "back"),
+        ]
+
+    def press(self, name: str) -> bool:
+        rp = self.model.replay
+        n = len(rp.frames) if rp is not None else 0
+        if name == "prev":
+            self.step = max(0, self.step - 1)
+        elif name == "next":
+            self.step = min(max(0, n - 1), self.step + 1)
+        elif name == "back":
+            self.show("sheet")
+        else:
+            return False
+        return True
+
+    def key(self, key: int) -> bool:
+        if key == pygame.K_LEFT:
+            return self.press("prev")
+        if key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN):
+            return self.press("next")
+        return super().key(key)
+
+    def caption(self) -> str:
+        rp = self.model.replay
+        if rp is None or not rp.frames:
+            return self.ctx.t("no_games")
+        f = rp.frames[min(self.step, len(rp.frames) - 1)]
+        total = len([x for x in rp.frames if x.trick and x.trick == x.last_trick])
+        if self.step == 0:
+            return f"{self.ctx.t('hand_n', n=rp.hand)} · {self.ctx.t('the_deal')}"
+        return f"{self.ctx.t('hand_n', n=rp.hand)} · {self.ctx.t('trick_of', k=f.tricks_played, n=total)}"
+
+    def draw(self, s: pygame.Surface) -> None:
+        ctx = self.ctx
+        W, H = s.get_size()
+        bar = self.bar((W, H))
+        rp = self.model.replay
+        area = pygame.Surface((W, bar.y))
+        if rp is not None and rp.frames:
+            frame = rp.frames[min(self.step, len(rp.frames) - 1)]
+            if self._shown != self.step:
+                self._shown = self.step
+                self.table.set_model(frame, (W, bar.y))
+                self.table.update(5.0)
+                self.table.replay_voices()
+            if self.table.layout is not None:
+                self.table.layout.buttons = []  # a picture: nothing on it answers a tap
+            self.table.draw(area)
+        else:
+            area.blit(ctx.felt((W, bar.y)), (0, 0))
+        s.blit(ctx.felt((W, H)), (0, 0))
+        s.blit(area, (0, 0))
+        draw_panel(s, bar, ctx.theme, 230)
+        buttons = self.buttons((W, H))
+        for b in buttons:
+            self.draw_button(s, b)
+        left = buttons[1].rect.right + 8
+        right = buttons[2].rect.x - 8
+        blit_text(s, ctx, self.caption(), ctx.fsize(H, 0.045), ((left + right) // 2, bar.centery), anchor="center",
+                  bold=True, max_w=right - left)

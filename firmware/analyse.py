@@ -17,7 +17,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from pathlib import Path
 from typing import Any, TextIO
 
 from firmware.app.coaching import mark_message, points_words, reason_message
@@ -41,11 +40,11 @@ FORMAT = "tressette-analysis/1"
 
 
 def load_record(path: str) -> dict[str, Any]:
-    """The record at ``path``, checked; raises OSError, ValueError (not JSON) or RecordError."""
-    text = Path(path).read_text(encoding="utf-8")
-    doc = json.loads(text)
-    if not isinstance(doc, dict):
-        raise RecordError("a record is a JSON object")
+    """The record at ``path``, checked; raises RecordFileError (not a record file:
+    read at the edge like ``tressette replay``'s) or RecordError."""
+    from firmware.replay import read_record_file
+
+    doc = read_record_file(path)
     replay(doc)  # every action checked; the review below trusts the record
     return doc
 
@@ -172,13 +171,12 @@ def render_accuracy(acc: float, lang: str) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
+    from firmware.replay import RecordFileError
+
     try:
         doc = load_record(args.file)
-    except OSError as exc:
-        print(f"tressette analyse: cannot read {args.file}: {exc.strerror or exc}", file=sys.stderr)
-        return 2
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        print(f"tressette analyse: {args.file} is not a JSON record: {exc}", file=sys.stderr)
+    except RecordFileError as exc:
+        print(f"tressette analyse: {exc}", file=sys.stderr)
         return 2
     except RecordError as exc:
         print(f"tressette analyse: {args.file}: {exc}", file=sys.stderr)

@@ -8,8 +8,11 @@ the hardware layer.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Sequence
+
+from firmware import cliargs as A
 
 Handler = Callable[[argparse.Namespace], int]
 
@@ -85,50 +88,39 @@ MAX_WORLDS = 1000
 
 def _int_in(lo: int, hi: int, what: str) -> Callable[[str], int]:
     """An argparse type: a whole number in lo..hi, refused in one line otherwise."""
-
-    def parse(text: str) -> int:
-        try:
-            n = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{what} must be a whole number, not {text!r}") from None
-        if not lo <= n <= hi:
-            raise argparse.ArgumentTypeError(f"{what} must be {lo}-{hi}, not {n}")
-        return n
-
-    parse.__name__ = what
-    return parse
+    return A.int_range(lo, hi, what=what)
 
 
 def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     # Options are declared here (not in firmware.app) so --help never imports pygame.
     p = sub.add_parser("run", help="the device program (full screen, real hardware)")
     p.add_argument("--config", default=None, help="default: /etc/tressette/tressette.toml")
-    p.add_argument("--state-dir", default=None, help="default: the settings' [paths] state_dir")
+    p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: the settings' [paths] state_dir")
     p.add_argument("--health-file", default=None, help="default: $RUNTIME_DIRECTORY/health or /run/tressette/health")
-    p.add_argument("--log-level", default="INFO")
+    p.add_argument("--log-level", type=A.log_level, default="INFO", metavar="LEVEL", help=", ".join(A.LOG_LEVELS))
     p.set_defaults(func=_run)
 
     p = sub.add_parser("sim", help="the simulator: the box in a window on a laptop")
     p.add_argument("--headless", action="store_true", help="no window (SDL dummy video driver)")
-    p.add_argument("--seats", default=None, help="e.g. human,cpu:normal or cpu:hard,cpu:normal")
-    p.add_argument("--variant", default=None, help="default: the settings file's")
-    p.add_argument("--matches", type=int, default=None, help="stop after N finished matches")
-    p.add_argument("--state-dir", default=None, help="default: ~/.local/state/tressette")
+    p.add_argument("--seats", type=A.seats, default=None, help="e.g. human,cpu:normal or cpu:hard,cpu:normal")
+    p.add_argument("--variant", type=A.variant, default=None, help="default: the settings file's")
+    p.add_argument("--matches", type=A.int_range(1), default=None, help="stop after N finished matches")
+    p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: ~/.local/state/tressette")
     p.add_argument("--config", default=None, help="default: ~/.config/tressette/tressette.toml")
-    p.add_argument("--seed", type=int, default=None, help="deal and computer seeds")
-    p.add_argument("--think-ms", type=int, default=None, help="computer think time in ms")
-    p.add_argument("--size", default="800x480", help="touchscreen: 800x480, 480x320, 1280x800")
-    p.add_argument("--log-level", default="WARNING")
+    p.add_argument("--seed", type=A.int_range(0), default=None, help="deal and computer seeds")
+    p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="computer think time in ms")
+    p.add_argument("--size", type=A.screen_size, default=(800, 480), help="touchscreen: 800x480, 480x320, 1280x800")
+    p.add_argument("--log-level", type=A.log_level, default="WARNING", metavar="LEVEL", help=", ".join(A.LOG_LEVELS))
     p.set_defaults(func=_sim)
 
     p = sub.add_parser("export", help="write a match from the journal as a record file")
-    p.add_argument("match", type=int, help="match id (see tressette history)")
-    p.add_argument("-o", "--output", default=None, help="default: stdout")
-    p.add_argument("--state-dir", default=None)
+    p.add_argument("match", type=A.int_range(1), help="match id (see tressette history)")
+    p.add_argument("-o", "--output", type=A.output_path, default=None, help="a regular file or a new one; default: stdout")
+    p.add_argument("--state-dir", type=A.state_dir, default=None)
     p.set_defaults(func=_export)
 
     p = sub.add_parser("history", help="matches played and statistics per variant and level")
-    p.add_argument("--state-dir", default=None)
+    p.add_argument("--state-dir", type=A.state_dir, default=None)
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=_history)
 
@@ -155,16 +147,16 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_analyse)
 
     p = sub.add_parser("deal", help="print the deal of a seeded hand")
-    p.add_argument("--variant", default="tressette2")
-    p.add_argument("--seed", type=int, default=0)
-    p.add_argument("--dealer", type=int, default=0)
+    p.add_argument("--variant", type=A.variant, default="tressette2")
+    p.add_argument("--seed", type=A.int_range(0), default=0)
+    p.add_argument("--dealer", type=A.int_range(0, 7), default=0)
     p.set_defaults(func=_deal)
 
     p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach)")
     p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach"])
-    p.add_argument("--variant", default="tressette2")
-    p.add_argument("--seconds", type=float, default=3.0)
-    p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--variant", type=A.variant, default="tressette2")
+    p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=3.0)
+    p.add_argument("--seed", type=A.int_range(0), default=1)
     p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
                    help="coach: a hint's budget (default the hard level's 120; a Pi 4's: 40)")
     p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
@@ -173,20 +165,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_bench)
 
     p = sub.add_parser("arena", help="computer levels play complete matches against each other")
-    p.add_argument("--a", default="hard", help="level A: random, easy, normal, hard, oracle, reference")
-    p.add_argument("--b", default="normal", help="level B")
-    p.add_argument("--variant", default="tressette2")
-    p.add_argument("--matches", type=int, default=20)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
-    p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision, no clock")
+    p.add_argument("--a", type=A.player, default="hard", help="level A: random, easy, normal, hard, oracle, reference")
+    p.add_argument("--b", type=A.player, default="normal", help="level B")
+    p.add_argument("--variant", type=A.variant, default="tressette2")
+    p.add_argument("--matches", type=A.int_range(1, 1_000_000), default=20)
+    p.add_argument("--seed", type=A.int_range(0), default=1)
+    p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="hard/oracle budget per decision")
+    p.add_argument("--worlds", type=A.int_range(1, 100_000), default=None, help="hard: fixed worlds per decision, no clock")
     p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
     p.add_argument(
         "--duplicate",
         action="store_true",
         help="every match once per side with the seats exchanged; points over duplicate pairs",
     )
-    p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
+    p.add_argument("--also", type=A.players, default=None, help="duplicate: more levels in A's place on the same deals")
     p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
     p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
@@ -197,7 +189,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_arena)
 
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
-    p.add_argument("--state-dir", default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
+    p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
     p.add_argument("--unit", default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
                    "(default: $TRESSETTE_UNIT or /etc/systemd/system/tressette.service)")
     p.set_defaults(func=_self_test)
@@ -205,7 +197,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")
     p.add_argument("--sim", action="store_true", help="run against the simulated doubles")
     p.add_argument("--config", default=None, help="settings file with a [hardware] section")
-    p.add_argument("--timeout", type=float, default=30.0, help="seconds to wait for each step")
+    p.add_argument("--timeout", type=A.float_range(0.1, 3600), default=30.0, help="seconds to wait for each step")
     p.set_defaults(func=_hardware_test)
 
     _add_app_commands(sub)
@@ -221,6 +213,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         # `tressette replay x | head`: the reader left; not an error worth a traceback.
         sys.stderr.close()
         return 141
+    except KeyboardInterrupt:
+        return 130
+    except Exception as exc:
+        # The last net: every known bad input has its own message; anything
+        # else is one line for a person (the traceback with TRESSETTE_DEBUG=1).
+        # The device program is left to its unit: its log keeps the traceback.
+        if args.command == "run" or os.environ.get("TRESSETTE_DEBUG"):
+            raise
+        print(f"tressette {args.command}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return 70
 
 
 if __name__ == "__main__":

@@ -16,19 +16,31 @@ brightness) go to ``<state_dir>/settings.toml`` instead, written atomically
 apply.
 
 The ``[hardware]`` section belongs to the hardware layer: it is checked by
-``hal.config`` (when that module is present) and kept here as a plain table.
+``hal.config`` and kept here as a plain table.
+
+One loader and schema for every file (``hal/settingsfile.py``): this file,
+the ``[hardware]`` section and the overlay are all read with
+:func:`~hal.settingsfile.read_toml` (encoding, size and nesting problems are
+one readable line) and checked with :class:`~hal.settingsfile.Section`
+(unknown keys and tables are reported with the nearest valid name). The
+loader lives in ``hal`` because the hardware layer must not import the
+program; the program may import the hardware layer.
 """
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
+import stat
+import tempfile
 import time
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
+
+from hal.settingsfile import Section, SettingsFileError, read_toml
 
 log = logging.getLogger("firmware.config")
 
@@ -187,16 +199,58 @@ def default_path() -> Path:
     return Path(base) / "tressette" / "tressette.toml"
 
 
+def check_output(path: Path) -> None:
+    """Raise ValueError unless ``path`` is a regular file or a new name in a directory.
+
+    A symlink, a FIFO, a device node or a directory at the target is never
+    replaced (as root, an export to /dev/sda would otherwise replace the node).
+    """
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        parent = path.absolute().parent
+        if not parent.is_dir():
+            raise ValueError(f"{path}: directory {parent} does not exist") from None
+        return
+    except OSError as exc:
+        raise ValueError(f"{path}: {exc.strerror or exc}") from None
+    if stat.S_ISLNK(st.st_mode):
+        raise ValueError(f"{path} is a symbolic link; name a regular file or a new one")
+    if stat.S_ISDIR(st.st_mode):
+        raise ValueError(f"{path} is a directory; name a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise ValueError(f"{path} is not a regular file (a device, FIFO or socket)")
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Temp file, fsync, rename, fsync of the directory: after a power cut the
-    file is the old one or the new one, never half of each."""
+    file is the old one or the new one, never half of each.
+
+    The temporary file is made with O_EXCL (``mkstemp``), so a link planted at
+    its name is never followed; the target must pass :func:`check_output`
+    (checked again just before the rename). A new file gets mode 0644, a
+    replaced one keeps its mode.
+    """
     path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(f".{path.name}.tmp")
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(text)
-        f.flush()
-        os.fsync(f.fileno())
-    os.replace(tmp, path)
+    check_output(path)
+    try:
+        mode = stat.S_IMODE(os.lstat(path).st_mode)
+    except FileNotFoundError:
+        mode = 0o644
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fchmod(f.fileno(), mode)
+            os.fsync(f.fileno())
+        check_output(path)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
     dfd = os.open(path.parent, os.O_RDONLY)
     try:
         os.fsync(dfd)
@@ -213,18 +267,18 @@ def load(path: Path | None, *, create: bool = True) -> tuple[Settings, list[str]
     """Read the settings; problems are returned, never raised."""
     path = default_path() if path is None else Path(path)
     problems: list[str] = []
-    if not path.exists() and create:
+    if not _exists(path) and create:
         try:
             write_default(path)
             log.info("wrote default settings to %s", path)
         except OSError as exc:  # a read-only /etc: run with the defaults, say so in the log
             log.warning("cannot write default settings to %s: %s", path, exc)
     doc: dict[str, Any] = {}
-    if path.exists():
+    if _exists(path):
         try:
-            doc = tomllib.loads(path.read_text(encoding="utf-8"))
-        except (tomllib.TOMLDecodeError, OSError, UnicodeDecodeError) as exc:
-            problems.append(f"settings file {path} unreadable ({exc}); using defaults")
+            doc = read_toml(path)
+        except SettingsFileError as exc:
+            problems.append(f"settings file unreadable: {exc}; using defaults")
     settings = from_doc(doc, problems)
     settings.path = path
     for p in problems:
@@ -232,27 +286,37 @@ def load(path: Path | None, *, create: bool = True) -> tuple[Settings, list[str]
     return settings, problems
 
 
-def _table(doc: Mapping[str, Any], key: str, problems: list[str]) -> Mapping[str, Any]:
-    value = doc.get(key, {})
-    if not isinstance(value, Mapping):
-        problems.append(f"[{key}] must be a table; using defaults")
-        return {}
-    return value
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError:  # a directory on the way we may not search: read_toml says why
+        return True
+
+
+SCHEMA: dict[str, tuple[str, ...]] = {
+    "": ("game", "ui", "paths", "hardware"),
+    "game": ("variant", "seats", "think_ms", "options"),
+    "ui": ("language", "deck_style", "german_style", "brightness", "sounds"),
+    "paths": ("state_dir",),
+}
+"""The program's tables and their keys; ``[hardware]`` is hal.config's,
+``[game.options]`` the variant's (checked by the engine)."""
 
 
 def from_doc(doc: Mapping[str, Any], problems: list[str]) -> Settings:
     s = Settings()
-    game = _table(doc, "game", problems)
-    _game(s.game, game, problems)
-    ui = _table(doc, "ui", problems)
-    _ui(s.ui, ui, problems)
-    paths = _table(doc, "paths", problems)
-    state_dir = paths.get("state_dir", s.state_dir)
-    if isinstance(state_dir, str) and state_dir:
+    root = Section("settings", doc, problems, SCHEMA[""])
+    game = Section("[game]", root.table("game"), problems, SCHEMA["game"])
+    _game(s.game, game.data, problems)
+    ui = Section("[ui]", root.table("ui"), problems, SCHEMA["ui"])
+    _ui(s.ui, ui.data, problems)
+    paths = Section("[paths]", root.table("paths"), problems, SCHEMA["paths"])
+    state_dir = paths.data.get("state_dir", s.state_dir)
+    if isinstance(state_dir, str) and state_dir and "\x00" not in state_dir:
         s.state_dir = state_dir
     else:
         problems.append(f"[paths] state_dir must be a path, not {state_dir!r}")
-    s.hardware = dict(_table(doc, "hardware", problems))
+    s.hardware = dict(root.table("hardware"))
     s.hardware_config = _hardware(s.hardware, problems)
     return s
 
@@ -263,12 +327,15 @@ def _game(g: GameSettings, t: Mapping[str, Any], problems: list[str]) -> None:
     variant = t.get("variant", g.variant)
     options = t.get("options", {})
     if not isinstance(options, Mapping):
-        problems.append("[game.options] must be a table")
+        problems.append(f"[game.options] must be a table, not {options!r}")
         options = {}
+    if not isinstance(variant, str):
+        problems.append(f"[game] variant must be a name, not {variant!r}")
+        variant = g.variant
     try:
         v = make_variant(str(variant), options)
         g.variant, g.options = v.name, dict(options)
-    except TressetteError as exc:
+    except (TressetteError, TypeError, ValueError) as exc:
         problems.append(f"[game] {exc}; playing {g.variant} with its defaults")
         v = make_variant(g.variant)
     try:
@@ -309,10 +376,8 @@ def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
 
 def _hardware(table: Mapping[str, Any], problems: list[str]) -> Any:
     """Let the hardware layer check its own section (hal/config.py)."""
-    try:
-        from hal.config import load_hardware_config
-    except ImportError:
-        return None
+    from hal.config import load_hardware_config
+
     config, errors = load_hardware_config(dict(table) if table else None)
     problems.extend(f"[hardware] {e}" for e in errors)
     return config
@@ -343,11 +408,15 @@ def overlay_path(state_dir: Path | str) -> Path:
     return Path(state_dir) / OVERLAY_NAME
 
 
-def _read_overlay(path: Path) -> dict[str, Any]:
-    doc = tomllib.loads(path.read_text(encoding="utf-8"))
+def _read_overlay(path: Path, problems: list[str] | None = None) -> dict[str, Any]:
+    """The overlay's ``[ui]`` values; SettingsFileError when it cannot be used at all."""
+    doc = read_toml(path)
+    problems = [] if problems is None else problems
+    Section(path.name, doc, problems, ("ui",))
     ui = doc.get("ui", {})
     if not isinstance(ui, Mapping):
-        raise ValueError("[ui] is not a table")
+        raise SettingsFileError(f"{path.name}: [ui] is not a table")
+    Section(f"{path.name} [ui]", ui, problems, SCREEN_KEYS)
     return {k: v for k, v in ui.items() if k in SCREEN_KEYS}
 
 
@@ -359,11 +428,12 @@ def apply_overlay(settings: Settings, state_dir: Path | str) -> list[str]:
     """
     path = overlay_path(state_dir)
     settings.overlay = path
-    if not path.exists():
+    if not _exists(path):
         return []
+    problems: list[str] = []
     try:
-        values = _read_overlay(path)
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError) as exc:
+        values = _read_overlay(path, problems)
+    except SettingsFileError as exc:
         moved = path.with_name(f"{path.name}.corrupt-{time.strftime('%Y%m%d-%H%M%S')}")
         try:
             os.replace(path, moved)
@@ -373,11 +443,6 @@ def apply_overlay(settings: Settings, state_dir: Path | str) -> list[str]:
         problem = f"screen settings {path} unreadable ({exc}); moved aside to {moved.name}"
         log.error("%s", problem)
         return [problem]
-    except OSError as exc:
-        problem = f"screen settings {path} unreadable ({exc})"
-        log.error("%s", problem)
-        return [problem]
-    problems: list[str] = []
     _ui(settings.ui, values, problems)
     problems = [f"{p} (in {path})" for p in problems]
     for p in problems:
@@ -398,8 +463,8 @@ def save_screen_setting(path: Path, key: str, value: bool | int | str) -> None:
     if problems:
         raise ValueError("; ".join(problems))
     try:
-        values = _read_overlay(path) if path.exists() else {}
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError, ValueError):
+        values = _read_overlay(path) if _exists(path) else {}
+    except SettingsFileError:
         values = {}  # unreadable: it was reported at start; the new file replaces it
     values[key] = value
     lines = [OVERLAY_HEAD, "[ui]"] + [f"{k} = {_toml_value(values[k])}" for k in SCREEN_KEYS if k in values]

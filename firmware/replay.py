@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
-from pathlib import Path
 from typing import Any, TextIO
 
 from firmware.engine import (
@@ -195,18 +195,91 @@ def _write_count(result: HandResult, out: TextIO) -> None:
         out.write(f"  {result.sudden}: side {result.sudden_side} wins ×{result.multiplier}\n")
 
 
+MAX_RECORD_BYTES = 16 * 1024 * 1024
+"""A long match is a few hundred KB; a bigger file is not a record."""
+MAX_RECORD_DEPTH = 16
+"""A record nests four deep (record, hands, hand, actions, action); JSON
+nested much deeper is refused before it can exhaust the stack."""
+
+
+class RecordFileError(Exception):
+    """A file that cannot be a record at all; ``str()`` is one readable line."""
+
+
+def read_record_file(path: str) -> dict[str, Any]:
+    """The JSON object in ``path``, checked at the edge before anything parses it.
+
+    Only a regular file is read (``/dev/zero`` or a FIFO would never end), at
+    most :data:`MAX_RECORD_BYTES`, as UTF-8 (UTF-16 and other encodings are
+    named, not decoded as garbage), nested at most :data:`MAX_RECORD_DEPTH`.
+    """
+    import os
+    import stat
+
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError as exc:
+        raise RecordFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    mode = os.fstat(fd).st_mode
+    if not stat.S_ISREG(mode):
+        os.close(fd)
+        if stat.S_ISDIR(mode):
+            raise RecordFileError(f"{path} is a directory, not a record file")
+        raise RecordFileError(f"{path} is not a regular file (a device, FIFO or socket)")
+    with os.fdopen(fd, "rb") as f:
+        try:
+            data = f.read(MAX_RECORD_BYTES + 1)
+        except OSError as exc:
+            raise RecordFileError(f"cannot read {path}: {exc.strerror or exc}") from None
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordFileError(f"{path} is larger than {MAX_RECORD_BYTES // 2**20} MB: not a record")
+    if data.startswith((b"\xff\xfe", b"\xfe\xff")):
+        raise RecordFileError(f"{path} is UTF-16 text; a record is UTF-8 JSON")
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordFileError(
+            f"{path}: byte 0x{data[exc.start]:02x} at offset {exc.start} is not UTF-8; "
+            "a record is UTF-8 JSON"
+        ) from None
+    deepest = _json_depth(text)
+    if deepest > MAX_RECORD_DEPTH:
+        raise RecordFileError(f"{path}: JSON nested {deepest} deep (a record needs at most {MAX_RECORD_DEPTH})")
+    try:
+        doc = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordFileError(f"{path} is not a JSON record: {exc}") from None
+    except RecursionError:  # pragma: no cover - the depth check comes first
+        raise RecordFileError(f"{path}: JSON nested too deeply") from None
+    if not isinstance(doc, dict):
+        raise RecordFileError(f"{path}: a record is a JSON object, not {type(doc).__name__}")
+    return doc
+
+
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"?|[\[\]{}]')
+
+
+def _json_depth(text: str) -> int:
+    """How deeply ``[`` and ``{`` nest in JSON text, outside strings; no recursion."""
+    depth = deepest = 0
+    for m in _JSON_TOKENS.finditer(text):
+        ch = m.group()
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
 def main(args: argparse.Namespace) -> int:
     try:
-        text = Path(args.file).read_text(encoding="utf-8")
-        doc = json.loads(text)
-        if not isinstance(doc, dict):
-            raise RecordError("a record is a JSON object")
+        doc = read_record_file(args.file)
         match = replay(doc)
-    except OSError as exc:
-        print(f"tressette replay: cannot read {args.file}: {exc.strerror}", file=sys.stderr)
-        return 2
-    except json.JSONDecodeError as exc:
-        print(f"tressette replay: {args.file} is not JSON: {exc}", file=sys.stderr)
+    except RecordFileError as exc:
+        print(f"tressette replay: {exc}", file=sys.stderr)
         return 2
     except RecordError as exc:
         print(f"tressette replay: {args.file}: {exc}", file=sys.stderr)

@@ -33,15 +33,20 @@ so resume, export and ``tressette replay`` are one format.
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import json
 import logging
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
+
+P = ParamSpec("P")
+R = TypeVar("R")
 
 log = logging.getLogger("firmware.store")
 
@@ -119,6 +124,47 @@ STAT_KEYS = ("played", "won", "lost", "abandoned")
 
 class StoreError(Exception):
     """The journal refused a write (a duplicate or out-of-order action)."""
+
+
+class JournalFailure(Exception):
+    """A journal write (or read) failed for a reason of the machine, not of the
+    game: disk full, I/O error, a read-only database or file system. Nothing
+    was written; ``reason`` is short and readable. Deliberately not a
+    :class:`StoreError`: the controller pauses the match and retries
+    (:mod:`firmware.app.journal_guard`) instead of treating it as a refusal."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+def _failure(exc: BaseException) -> JournalFailure:
+    text = str(exc) or type(exc).__name__
+    if isinstance(exc, OSError) and exc.strerror:
+        text = exc.strerror
+    return JournalFailure(text)
+
+
+def _guarded(method: Callable[P, R]) -> Callable[P, R]:
+    """Turn every failure of the machine inside a journal method into JournalFailure."""
+
+    @functools.wraps(method)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        journal = args[0]
+        try:
+            if isinstance(journal, Journal) and journal.unopened:
+                journal._open_late()
+            return method(*args, **kwargs)
+        except sqlite3.IntegrityError as exc:
+            raise StoreError(str(exc)) from None
+        except (sqlite3.Error, OSError, MemoryError) as exc:
+            raise _failure(exc) from exc
+
+    return wrapper
+
+
+class JournalUnavailable(StoreError):
+    """A journal that cannot be read (missing, not ours); ``str()`` says why in one line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +245,10 @@ def _move_aside(path: Path) -> Path:
 class Journal:
     """The action journal and match history in one SQLite file."""
 
+    readonly = False
+    stale_schema = False  # read-only and older than this program: counts recounted
+    unopened = False  # open_lazily could not open it yet: every call tries again
+
     def __init__(self, path: Path, report: OpenReport) -> None:
         self.path = path
         self.report = report
@@ -225,6 +275,81 @@ class Journal:
             report = OpenReport(path, moved, reason)
             log.error("journal %s: %s; moved aside to %s", path, reason, moved)
         return cls(path, report)
+
+    @classmethod
+    def open_lazily(cls, state_dir: Path | str) -> Journal:
+        """:meth:`open`, or — when the journal cannot be opened now (the state
+        directory on a read-only or full file system, an I/O error) — a
+        journal whose every call tries the open again and raises
+        :class:`JournalFailure` until it works. The device program starts
+        with it, so such a box shows the failure and retries instead of
+        crash-looping under its unit."""
+        try:
+            return cls.open(state_dir)
+        except (OSError, sqlite3.Error) as exc:
+            log.error("journal in %s cannot be opened now: %s", state_dir, _failure(exc).reason)
+            journal = cls.__new__(cls)
+            journal.path = Path(state_dir) / DB_NAME
+            journal.report = OpenReport(journal.path)
+            journal.unopened = True
+            return journal
+
+    def _open_late(self) -> None:
+        opened = Journal.open(self.path.parent)
+        self.conn, self.report = opened.conn, opened.report
+        self.unopened = False
+
+    @classmethod
+    def open_readonly(cls, state_dir: Path | str) -> Journal:
+        """Open an existing journal for reading only (``history``, ``export``).
+
+        Nothing is created, written, moved or chowned: run as root on the box
+        it must not leave a root-owned file the service user then cannot
+        write. With no ``-wal``/``-shm`` beside the file (the program is not
+        running) the file is opened ``immutable`` (SQLite makes no side
+        files); while the program runs, its WAL is read ``mode=ro``.
+        Raises :class:`JournalUnavailable`.
+        """
+        path = Path(state_dir) / DB_NAME
+        try:
+            if not path.is_file():
+                raise JournalUnavailable(f"no journal at {path}")
+            wal = path.with_name(path.name + "-wal")
+            shm = path.with_name(path.name + "-shm")
+            live = wal.is_file() and shm.is_file()
+        except OSError as exc:
+            raise JournalUnavailable(f"cannot read {path}: {exc.strerror or exc}") from None
+        if wal.is_file() and not live:
+            log.warning("%s has a WAL but no -shm: reading the last checkpoint only", path)
+        uri = f"{path.absolute().as_uri()}?{'mode=ro' if live else 'immutable=1'}"
+        try:
+            conn = sqlite3.connect(uri, uri=True, isolation_level=None, check_same_thread=False)
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if app_id != APPLICATION_ID or not 1 <= version <= SCHEMA_VERSION:
+                conn.close()
+                why = "is not a Tressette box journal" if app_id != APPLICATION_ID else (
+                    f"has schema version {version}, this program reads 1 to {SCHEMA_VERSION}")
+                raise JournalUnavailable(f"{path} {why}")
+        except sqlite3.Error as exc:
+            raise JournalUnavailable(f"cannot read {path}: {exc}") from None
+        journal = cls.__new__(cls)
+        journal.path, journal.report, journal.conn = path, OpenReport(path), conn
+        journal.readonly = True
+        journal.stale_schema = version < SCHEMA_VERSION  # not migrated: nothing is written
+        return journal
+
+    @_guarded
+    def probe(self) -> None:
+        """Write and take back a row in one transaction: raises JournalFailure
+        unless the journal can take a write now (pages allocated, WAL written,
+        committed). Leaves nothing behind, even after a power cut."""
+        with self._tx():
+            cur = self.conn.execute(
+                "INSERT INTO matches(variant, options, seats, mode, started) VALUES (?,?,?,?,?)",
+                ("probe", "{}" + " " * 4096, "[]", "probe", 0.0),
+            )
+            self.conn.execute("DELETE FROM matches WHERE id=?", (cur.lastrowid,))
 
     def _create(self) -> None:
         with self._tx():
@@ -271,7 +396,8 @@ class Journal:
             )
 
     def close(self) -> None:
-        self.conn.close()
+        if not self.unopened:
+            self.conn.close()
 
     def __enter__(self) -> Journal:
         return self
@@ -289,11 +415,26 @@ class Journal:
             self.conn.execute("BEGIN IMMEDIATE")
 
         def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-            self.conn.execute("COMMIT" if exc_type is None else "ROLLBACK")
+            # A COMMIT that fails (disk full, I/O error) leaves the transaction
+            # open: roll it back, or every later BEGIN fails too.
+            if exc_type is None:
+                try:
+                    self.conn.execute("COMMIT")
+                    return
+                except sqlite3.Error:
+                    self._rollback()
+                    raise
+            self._rollback()
+
+        def _rollback(self) -> None:
+            if self.conn.in_transaction:
+                with contextlib.suppress(sqlite3.Error):
+                    self.conn.execute("ROLLBACK")
 
     def _tx(self) -> Journal._Tx:
         return Journal._Tx(self.conn)
 
+    @_guarded
     def new_match(
         self,
         variant: str,
@@ -317,6 +458,7 @@ class Journal:
             assert cur.lastrowid is not None
             return cur.lastrowid
 
+    @_guarded
     def add_hand(self, match: int, hand: int, dealer: int, deal: Mapping[str, Any]) -> None:
         """Write hand ``hand``'s deal before it is dealt; hands must come in order."""
         with self._tx():
@@ -330,6 +472,7 @@ class Journal:
                 (match, hand, dealer, json.dumps(dict(deal), sort_keys=True)),
             )
 
+    @_guarded
     def add_action(self, match: int, hand: int, idx: int, action: Mapping[str, Any]) -> None:
         """Write one action before it is applied; refuses a gap or a duplicate."""
         with self._tx():
@@ -338,14 +481,12 @@ class Journal:
             ).fetchone()[0]
             if have != idx:
                 raise StoreError(f"match {match} hand {hand}: action {idx} after {have} actions")
-            try:
-                self.conn.execute(
-                    "INSERT INTO actions(match, hand, idx, action, at) VALUES (?,?,?,?,?)",
-                    (match, hand, idx, json.dumps(dict(action), sort_keys=True), time.time()),
-                )
-            except sqlite3.IntegrityError as exc:
-                raise StoreError(str(exc)) from None
+            self.conn.execute(
+                "INSERT INTO actions(match, hand, idx, action, at) VALUES (?,?,?,?,?)",
+                (match, hand, idx, json.dumps(dict(action), sort_keys=True), time.time()),
+            )
 
+    @_guarded
     def finish_match(
         self, match: int, winner: int | None, totals: Sequence[int], *, now: float | None = None
     ) -> None:
@@ -361,6 +502,7 @@ class Journal:
             if after is not None:
                 self._count(after, +1)
 
+    @_guarded
     def add_rating(self, match: int, hand: int, seat: int, accuracy: float, loss: float, plays: int) -> None:
         """The coach's rating of ``seat``'s plays in a hand (kept once: a hand is rated once)."""
         with self._tx():
@@ -369,6 +511,7 @@ class Journal:
                 (match, hand, seat, float(accuracy), float(loss), int(plays)),
             )
 
+    @_guarded
     def accuracy_history(self, limit: int = 30) -> list[dict[str, Any]]:
         """Per match with rated hands, newest last: variant, level (as the statistics count
         it), the accuracy over its rated plays, the expected loss per hand."""
@@ -387,6 +530,7 @@ class Journal:
                         "accuracy": weighted / plays, "loss_per_hand": loss})  # fmt: skip
         return out
 
+    @_guarded
     def set_mode(self, match: int, mode: str) -> None:
         """A casual match in which the coach helped (undo, a hint) becomes ``assisted``:
         its statistics are kept apart from the rated matches' (docs/coach.md)."""
@@ -395,11 +539,13 @@ class Journal:
         with self._tx():
             self.conn.execute("UPDATE matches SET mode=? WHERE id=?", (mode, match))
 
+    @_guarded
     def set_seats(self, match: int, seats: Sequence[str]) -> None:
         """A computer's level changed during the match: resume with the new one."""
         with self._tx():
             self.conn.execute("UPDATE matches SET seats=? WHERE id=?", (json.dumps(list(seats)), match))
 
+    @_guarded
     def abandon_match(self, match: int) -> None:
         """A match given up for a new one stays as history, finished with no winner."""
         with self._tx():
@@ -428,10 +574,12 @@ class Journal:
 
     _COLS = "id, variant, options, seats, mode, started, finished, winner, totals"
 
+    @_guarded
     def match(self, match: int) -> MatchRow | None:
         r = self.conn.execute(f"SELECT {self._COLS} FROM matches WHERE id=?", (match,)).fetchone()
         return None if r is None else self._row(r)
 
+    @_guarded
     def unfinished(self) -> MatchRow | None:
         """The match to resume: the newest one not finished."""
         r = self.conn.execute(
@@ -439,12 +587,14 @@ class Journal:
         ).fetchone()
         return None if r is None else self._row(r)
 
+    @_guarded
     def matches(self, limit: int = 50) -> list[MatchRow]:
         rows = self.conn.execute(
             f"SELECT {self._COLS} FROM matches ORDER BY id DESC LIMIT ?", (limit,)
         ).fetchall()
         return [self._row(r) for r in rows]
 
+    @_guarded
     def matches_page(self, offset: int = 0, limit: int = 6) -> list[MatchRow]:
         """One page of the history, newest first (the primary key's order: no sort, no scan
         past the page's end, so it stays quick with thousands of matches)."""
@@ -454,20 +604,24 @@ class Journal:
         ).fetchall()
         return [self._row(r) for r in rows]
 
+    @_guarded
     def count_matches(self) -> int:
         (n,) = self.conn.execute("SELECT COUNT(*) FROM matches").fetchone()
         return int(n)
 
+    @_guarded
     def hand_count(self, match: int) -> int:
         (n,) = self.conn.execute("SELECT COUNT(*) FROM hands WHERE match=?", (match,)).fetchone()
         return int(n)
 
+    @_guarded
     def hands(self, match: int) -> list[tuple[int, dict[str, Any]]]:
         rows = self.conn.execute(
             "SELECT dealer, deal FROM hands WHERE match=? ORDER BY hand", (match,)
         ).fetchall()
         return [(d, json.loads(j)) for d, j in rows]
 
+    @_guarded
     def actions(self, match: int, hand: int) -> list[dict[str, Any]]:
         rows = self.conn.execute(
             "SELECT action FROM actions WHERE match=? AND hand=? ORDER BY idx", (match, hand)
@@ -481,6 +635,7 @@ class Journal:
         for hand, idx, a in rows:
             yield hand, idx, json.loads(a)
 
+    @_guarded
     def record(self, match: int) -> dict[str, Any]:
         """The match as a tressette-record/1 document (docs/records.md)."""
         row = self.match(match)
@@ -496,13 +651,17 @@ class Journal:
             ],
         }
 
+    @_guarded
     def statistics(self) -> list[dict[str, Any]]:
         """Finished matches per variant and computer level, from the human's side.
 
         ``level`` is the strongest computer seat's level (``-`` without one);
         ``won`` counts matches the first non-computer seat's side won. Read from
         the counts kept as matches finish: one small table, whatever the history.
+        A journal read-only and not yet migrated has no such table: recounted.
         """
+        if self.stale_schema:
+            return self.statistics_recounted()
         rows = self.conn.execute(
             "SELECT variant, level, played, won, lost, abandoned FROM stats"
             " WHERE played > 0 ORDER BY variant, level"

@@ -10,6 +10,9 @@ app; importing ``hal`` itself loads nothing):
 * :mod:`hal.reader`  — RDM6300/barcode parsers and the serial reader thread;
 * :mod:`hal.sim`     — the doubles (mock pins, in-memory display, pty reader);
 * :mod:`hal.config`  — the ``[hardware]`` settings section;
+* :mod:`hal.settingsfile` — the one loader of every settings file (TOML read
+  safely, tables checked against their keys); here because the program may
+  import ``hal`` but ``hal`` must not import the program;
 * :mod:`hal.box`     — the whole set, real or simulated, from a config;
 * :mod:`hal.screen`  — DRM devices and connected displays, the packages each
   SDL video driver needs, the KMSDRM stack opened once (stdlib only);

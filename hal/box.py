@@ -104,6 +104,7 @@ def open_hardware(
                 pin_factory=pin_factory,
                 pull_up=b.pull_up,
                 debounce=b.debounce_ms / 1000,
+                bounce_max=b.bounce_max_ms / 1000,
                 holds=b.holds(),
             )
         except Exception as exc:
@@ -168,6 +169,7 @@ def open_sim_hardware(
         clock=clock,
         holds=b.holds(),
         debounce=b.debounce_ms / 1000,
+        bounce_max=b.bounce_max_ms / 1000,
         tick_interval=tick_interval,
     )
     display = SimDisplay(events=events, clock=clock, brightness=config.display.brightness)

@@ -7,10 +7,16 @@ and hold logic is ours (:class:`Debouncer`), driven by an injected clock, so
 the tests can bounce a mock pin and advance time without sleeping (gpiozero's
 mock pins do not simulate bounce, and its ``hold_time`` runs on real time).
 
-Debounce is *leading edge with a lock-out*: the first edge of a burst is the
-press (so the earliest *Accuso* wins, to the millisecond), further edges for
-``debounce`` seconds are absorbed, and if the contact settled on the other
-level by then, that change is reported when the window ends.
+Debounce is *leading edge, then hold off until the contact is quiet*: the
+first edge of a burst is the press (so the earliest *Accuso* wins, to the
+millisecond, with no added latency). After it, no change is reported until
+the contact has shown no edge for ``debounce`` seconds: every bounce restarts
+that wait, so a worn switch bouncing for 20–50 ms gives one press and one
+release, not one per bounce. If the contact settled on the other level during
+the wait, that change is reported when the wait ends. A contact that is still
+chattering ``bounce_max`` seconds after the edge is taken as it is (a broken
+switch does not hold the button down for ever, so it cannot fire the 10 s
+shutdown hold).
 """
 
 from __future__ import annotations
@@ -37,6 +43,9 @@ if TYPE_CHECKING:
     from gpiozero.pins import Factory
 
 DEFAULT_DEBOUNCE = 0.030
+"""Quiet time the contact needs after a reported edge before the next change counts."""
+DEFAULT_BOUNCE_MAX = 0.250
+"""Longest bounce waited out; a contact chattering longer is taken as it is."""
 DEFAULT_MENU_HOLDS: tuple[float, ...] = (3.0, 10.0)
 """Menu hold thresholds: 3 s = back to the home screen, 10 s = safe shutdown."""
 
@@ -55,15 +64,22 @@ class Debouncer:
     """
 
     def __init__(
-        self, name: ButtonName, *, debounce: float = DEFAULT_DEBOUNCE, holds: Sequence[float] = ()
+        self,
+        name: ButtonName,
+        *,
+        debounce: float = DEFAULT_DEBOUNCE,
+        holds: Sequence[float] = (),
+        bounce_max: float = DEFAULT_BOUNCE_MAX,
     ) -> None:
         self.name = name
         self.debounce = debounce
+        self.bounce_max = max(bounce_max, debounce)
         self.holds = tuple(sorted(holds))
         self._raw = False
         self._stable = False
         self._last_edge = float("-inf")
         self._lock_until = float("-inf")
+        self._give_up_at = float("-inf")
         self._pressed_at = 0.0
         self._holds_fired = 0
 
@@ -77,8 +93,12 @@ class Debouncer:
         events = self._settle(now)
         self._raw = pressed
         self._last_edge = now
-        if now >= self._lock_until and self._raw != self._stable:
-            events += self._transition(now)
+        if now >= self._lock_until:
+            if self._raw != self._stable:
+                events += self._transition(now)
+        else:
+            # Still bouncing: wait for quiet again, but not past bounce_max.
+            self._lock_until = min(max(self._lock_until, now + self.debounce), self._give_up_at)
         return events
 
     def tick(self, now: float) -> list[ButtonEvent]:
@@ -110,6 +130,7 @@ class Debouncer:
     def _transition(self, at: float) -> list[ButtonEvent]:
         self._stable = self._raw
         self._lock_until = at + self.debounce
+        self._give_up_at = at + self.bounce_max
         if self._stable:
             self._pressed_at = at
             self._holds_fired = 0
@@ -135,6 +156,7 @@ class TableButtons(Closing):
         pull_up: bool = True,
         debounce: float = DEFAULT_DEBOUNCE,
         holds: Mapping[ButtonName, Sequence[float]] | None = None,
+        bounce_max: float = DEFAULT_BOUNCE_MAX,
         clock: Clock = time.monotonic,
         tick_interval: float | None = 0.01,
     ) -> None:
@@ -147,7 +169,9 @@ class TableButtons(Closing):
         self._clock = clock
         self._lock = threading.Lock()
         self._debouncers = {
-            name: Debouncer(name, debounce=debounce, holds=holds.get(name, ()))
+            name: Debouncer(
+                name, debounce=debounce, holds=holds.get(name, ()), bounce_max=bounce_max
+            )
             for name in self.pins
         }
         self._buttons: dict[ButtonName, DigitalInputDevice] = {}

@@ -11,15 +11,14 @@ Pins are BCM GPIO numbers (``17`` = GPIO17 = header pin 11), not header pins.
 
 from __future__ import annotations
 
-import re
-import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
 from hal.events import MENU, ButtonName, seat_button
-from hal.reader import DEFAULT_LINE_PATTERN, PROTOCOLS
+from hal.reader import DEFAULT_LINE_PATTERN, PROTOCOLS, check_line_pattern
+from hal.settingsfile import Section, SettingsFileError, read_toml
 
 HEADER_GPIOS = range(2, 28)
 """GPIO2–GPIO27 are on the 40-pin header; 0 and 1 belong to the HAT ID EEPROM."""
@@ -40,6 +39,7 @@ class ButtonsConfig:
     menu: int | None = 26
     pull_up: bool = True
     debounce_ms: int = 30
+    bounce_max_ms: int = 250
     home_hold_s: float = 3.0
     shutdown_hold_s: float = 10.0
 
@@ -109,36 +109,13 @@ class HardwareConfig:
 # --- checking -------------------------------------------------------------------
 
 
-class _Section:
-    """Typed reads from one table, collecting errors instead of raising."""
+class _Section(Section):
+    """A ``[hardware]`` table: the shared checks plus GPIO numbers and ranges."""
 
     def __init__(self, name: str, data: Any, errors: list[str], known: set[str]) -> None:
+        super().__init__(name, data, errors, known)
         self.name = name
         self.errors = errors
-        self.failed = False
-        if data is None:
-            data = {}
-        if not isinstance(data, Mapping):
-            self.error(f"{name} must be a table, not {type(data).__name__}")
-            data = {}
-        self.data: Mapping[str, Any] = data
-        for key in sorted(set(data) - known):
-            self.error(f"{name}: unknown setting {key!r} (known: {', '.join(sorted(known))})")
-
-    def error(self, message: str) -> None:
-        self.errors.append(message)
-        self.failed = True
-
-    def get(self, key: str, kind: type | tuple[type, ...], default: Any) -> Any:
-        value = self.data.get(key, default)
-        kinds = kind if isinstance(kind, tuple) else (kind,)
-        # TOML's true is not the number 1
-        ok = isinstance(value, kinds) and not (isinstance(value, bool) and bool not in kinds)
-        if not ok:
-            wanted = " or ".join(k.__name__ for k in kinds)
-            self.error(f"{self.name}.{key} must be {wanted}, not {value!r}")
-            return default
-        return value
 
     def gpio(self, key: str, value: Any) -> int | None:
         if isinstance(value, bool) or not isinstance(value, int):
@@ -170,7 +147,10 @@ Uses = list[tuple[int, str]]
 
 def _buttons(data: Any, errors: list[str]) -> tuple[ButtonsConfig, bool, Uses]:
     d = ButtonsConfig()
-    known = {"enabled", "seats", "menu", "pull_up", "debounce_ms", "home_hold_s", "shutdown_hold_s"}
+    known = {
+        "enabled", "seats", "menu", "pull_up", "debounce_ms", "bounce_max_ms",
+        "home_hold_s", "shutdown_hold_s",
+    }
     s = _Section("hardware.buttons", data, errors, known)
     seats_raw = s.get("seats", list, list(d.seats))
     if not 1 <= len(seats_raw) <= 4:
@@ -194,6 +174,7 @@ def _buttons(data: Any, errors: list[str]) -> tuple[ButtonsConfig, bool, Uses]:
         menu=menu,
         pull_up=s.get("pull_up", bool, True),
         debounce_ms=int(s.number("debounce_ms", d.debounce_ms, 0, 500)),
+        bounce_max_ms=int(s.number("bounce_max_ms", d.bounce_max_ms, 0, 2000)),
         home_hold_s=home,
         shutdown_hold_s=shutdown,
     )
@@ -228,10 +209,9 @@ def _reader(data: Any, errors: list[str]) -> tuple[ReaderConfig, bool]:
     if not port:
         s.error("hardware.reader.port is empty (e.g. /dev/serial/by-id/usb-…-port0)")
     pattern = s.get("pattern", str, d.pattern)
-    try:
-        re.compile(pattern)
-    except re.error as exc:
-        s.error(f"hardware.reader.pattern {pattern!r} is not a regular expression: {exc}")
+    if (problem := check_line_pattern(pattern)) is not None:
+        s.error(f"hardware.reader.{problem}")
+        pattern = d.pattern
     config = ReaderConfig(
         enabled=s.get("enabled", bool, d.enabled),
         port=port,
@@ -276,14 +256,17 @@ def load_hardware_config(data: Mapping[str, Any] | None) -> tuple[HardwareConfig
 
 
 def load_file(path: str | Path) -> tuple[HardwareConfig, list[str]]:
-    """The ``[hardware]`` section of a TOML file; a broken file means the safe state."""
+    """The ``[hardware]`` section of a TOML file; a broken file means the safe state.
+
+    Read with the one settings loader (:mod:`hal.settingsfile`): a file that is
+    not UTF-8, not TOML or nested too deeply is one readable error, never a
+    traceback. Only ``[hardware]`` is checked here; the program's own tables
+    are ``firmware.config``'s.
+    """
     try:
-        with open(path, "rb") as f:
-            data = tomllib.load(f)
-    except OSError as exc:
-        return HardwareConfig.safe(), [f"cannot read {path}: {exc.strerror or exc}"]
-    except tomllib.TOMLDecodeError as exc:
-        return HardwareConfig.safe(), [f"{path} is not valid TOML: {exc}"]
+        data = read_toml(path)
+    except SettingsFileError as exc:
+        return HardwareConfig.safe(), [str(exc)]
     return load_hardware_config(data.get("hardware"))
 
 
@@ -302,7 +285,9 @@ enabled = true
 seats = [5, 6, 13, 19]     # the Accuso button of seat 0, 1, 2, 3 (1 to 4 seats)
 menu = 26                  # menu button; false if the box has none
 pull_up = true             # buttons close the contact to ground
-debounce_ms = 30           # contact bounce shorter than this is one press
+debounce_ms = 30           # a press counts at its first edge; the next change only
+                           # after the contact was quiet this long (bounce ignored)
+bounce_max_ms = 250        # a contact still bouncing this long is taken as it is
 home_hold_s = 3.0          # hold menu this long: back to the home screen
 shutdown_hold_s = 10.0     # hold menu this long: safe shutdown
 

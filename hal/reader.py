@@ -26,7 +26,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from hal.closing import Closing
 from hal.events import (
@@ -181,11 +181,108 @@ class RDM6300Framer(_StaleMixin):
         return tag
 
 
+def line_tag(match: re.Match[str]) -> TagId:
+    """The tag id of a matched line: the group named ``id``, else the first
+    group, else the whole line; a group that did not take part in the match
+    (``(?P<id>...)?``) yields the whole line rather than nothing."""
+    pattern = match.re
+    group: str | int | None = "id" if "id" in pattern.groupindex else (1 if pattern.groups else None)
+    if group is not None and (tag := match.group(group)) is not None:
+        return tag
+    return match.group(0)
+
+
+MAX_VARIABLE_REPEATS = 3
+"""At most this many open-ended repeats (``+``, ``*``, ``{2,}``) in a line pattern."""
+
+
+def check_line_pattern(pattern: str) -> str | None:
+    """Why ``pattern`` may not be a scanner's line pattern, or None when it may.
+
+    Python's regular expressions backtrack: a nested repeat (``(a+)+``), a
+    repeated alternation (``(a|ab)*``) or a back-reference can take seconds on
+    a 29-byte line and stall the reader thread. Such patterns are refused when
+    the settings load; what remains matches a line of at most ``max_line``
+    bytes in polynomial time of low degree (a handful of sequential repeats).
+    """
+    sre_parse, sre_constants = _sre()
+    try:
+        parsed = sre_parse.parse(pattern)
+    except (re.error, RecursionError, OverflowError) as exc:
+        return f"pattern {pattern!r} is not a regular expression: {exc}"
+    repeats = {sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT}
+    possessive = getattr(sre_constants, "POSSESSIVE_REPEAT", None)
+    if possessive is not None:
+        repeats.add(possessive)
+    refs = {sre_constants.GROUPREF, sre_constants.GROUPREF_EXISTS}
+    variable = 0
+
+    def walk(items: Any, inside_repeat: bool) -> str | None:
+        nonlocal variable
+        for op, arg in items:
+            if op in refs:
+                return "a back-reference can take exponential time"
+            if op in repeats:
+                lo, hi, body = arg
+                if hi != lo:
+                    if inside_repeat:
+                        return "a repeat inside a repeat (like (a+)+) can take exponential time"
+                    if hi == sre_constants.MAXREPEAT or hi > 64:
+                        variable += 1
+                if hi > 1 and _has_branch(body):
+                    return "a repeated alternation (like (a|ab)*) can take exponential time"
+                if (why := walk(body, inside_repeat or hi > 1)) is not None:
+                    return why
+            elif op is sre_constants.SUBPATTERN:
+                if (why := walk(arg[-1], inside_repeat)) is not None:
+                    return why
+            elif op is sre_constants.BRANCH:
+                for branch in arg[1]:
+                    if (why := walk(branch, inside_repeat)) is not None:
+                        return why
+            elif op in (sre_constants.ASSERT, sre_constants.ASSERT_NOT):
+                if (why := walk(arg[1], inside_repeat)) is not None:
+                    return why
+            elif op is getattr(sre_constants, "ATOMIC_GROUP", None) and (
+                why := walk(arg, inside_repeat)
+            ) is not None:
+                return why
+        return None
+
+    why = walk(parsed, False)
+    if why is None and variable > MAX_VARIABLE_REPEATS:
+        why = f"more than {MAX_VARIABLE_REPEATS} open-ended repeats can take a long time"
+    return None if why is None else f"pattern {pattern!r} refused: {why}"
+
+
+def _sre() -> tuple[Any, Any]:
+    """Python's own regex parser (deprecated under these names, still the one ``re`` uses)."""
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", DeprecationWarning)
+        import sre_constants
+        import sre_parse
+    return sre_parse, sre_constants
+
+
+def _has_branch(items: Any) -> bool:
+    sre_constants = _sre()[1]
+    for op, arg in items:
+        if op is sre_constants.BRANCH:
+            return True
+        if op is sre_constants.SUBPATTERN and _has_branch(arg[-1]):
+            return True
+    return False
+
+
 class LineFramer(_StaleMixin):
     """One code per CR- or LF-terminated line (barcode scanners).
 
     A line must match ``pattern`` in full; if the pattern has a group named
-    ``id`` (or any group), that group is the tag id. Lines longer than
+    ``id`` (or any group), that group is the tag id (:func:`line_tag`). The
+    pattern must pass :func:`check_line_pattern` (no catastrophic
+    backtracking); ValueError otherwise. Lines longer than
     ``max_line`` are dropped up to the next terminator.
 
     >>> LineFramer(pattern=r"CARD-(?P<id>\\d+)").feed(b"CARD-17\\r\\nnoise\\n", 0.0)
@@ -199,6 +296,9 @@ class LineFramer(_StaleMixin):
         max_line: int = 128,
         stale_timeout: float = 1.0,
     ) -> None:
+        problem = check_line_pattern(pattern)
+        if problem is not None:
+            raise ValueError(problem)
         self.pattern = re.compile(pattern)
         self.max_line = max_line
         self.stale_timeout = stale_timeout
@@ -206,6 +306,17 @@ class LineFramer(_StaleMixin):
         self._buf = bytearray()
         self._last_data = 0.0
         self._discarding = False
+
+    def expire(self, now: float) -> None:
+        """Drop a stale partial line, and forget an over-long line nobody ended.
+
+        After the pause the next bytes are a new scan: a terminator lost with
+        the over-long line must not cost the next good code.
+        """
+        if (self._buf or self._discarding) and now - self._last_data > self.stale_timeout:
+            self.stats.stale += 1
+            self._buf.clear()
+            self._discarding = False
 
     def feed(self, data: bytes, now: float) -> list[TagId]:
         self.expire(now)
@@ -242,9 +353,7 @@ class LineFramer(_StaleMixin):
             self.stats.bad_pattern += 1
             return None
         self.stats.frames += 1
-        if "id" in self.pattern.groupindex:
-            return match.group("id")
-        return match.group(1) if self.pattern.groups else match.group(0)
+        return line_tag(match)
 
 
 class TagPresence:

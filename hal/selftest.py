@@ -28,6 +28,7 @@ from hal.display import SimDisplay, ascii_art
 from hal.events import (
     MENU,
     ButtonHeld,
+    ButtonName,
     ButtonPressed,
     ButtonReleased,
     DisplayFault,
@@ -231,13 +232,16 @@ class HardwareTest:
             self.report.skipped.append("reader")
             self.say("reader: skipped (disabled in [hardware.reader])")
             return
-        self.say("reader: scan tags; each id is shown. Press the menu button when done.")
+        # a box without a menu button (menu = false) ends the step with any button
+        end = finish_button(self.hw.buttons.names if self.hw.buttons is not None else [])
+        label = "any button" if end is None else _label(end)
+        self.say(f"reader: scan tags; each id is shown. Press {label} when done.")
         tags: list[str] = []
 
         def done(event: HalEvent, _: list[HalEvent]) -> bool:
             if isinstance(event, TagSeen):
                 tags.append(event.tag_id)
-            return isinstance(event, ButtonPressed) and event.button == MENU
+            return isinstance(event, ButtonPressed) and (end is None or event.button == end)
 
         finished = self.wait_for("scan", done, self.timeout * 2)
         if finished is None:
@@ -255,6 +259,13 @@ class HardwareTest:
     def _pause(self, times: int = 1) -> None:
         if self.pause > 0:
             self.sleep(self.pause * times)
+
+
+def finish_button(names: list[ButtonName]) -> ButtonName | None:
+    """The button that ends the reader step: menu, else the first seat's, else none."""
+    if MENU in names:
+        return MENU
+    return names[0] if names else None
 
 
 class SimActor:
@@ -285,9 +296,10 @@ class SimActor:
                 for tag in tags:
                     reader.scan(tag)
             n_seen = sum(isinstance(e, TagSeen) for e in seen)
-            if n_seen >= len(tags) and not self._pressed_menu:
+            end = finish_button(buttons.names)
+            if n_seen >= len(tags) and not self._pressed_menu and end is not None:
                 self._pressed_menu = True
-                buttons.click(MENU)
+                buttons.click(end)
 
 
 def main(args: argparse.Namespace) -> int:

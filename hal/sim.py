@@ -25,7 +25,7 @@ from pathlib import Path
 
 from gpiozero.pins.mock import MockFactory
 
-from hal.buttons import DEFAULT_DEBOUNCE, TableButtons
+from hal.buttons import DEFAULT_BOUNCE_MAX, DEFAULT_DEBOUNCE, TableButtons
 from hal.closing import Closing
 from hal.display import SimDisplay
 from hal.events import MENU, ButtonName, EventSink, ReaderEvent, TagId, seat_button
@@ -60,6 +60,7 @@ class SimButtons(TableButtons):
         holds: Mapping[ButtonName, Sequence[float]] | None = None,
         debounce: float = DEFAULT_DEBOUNCE,
         tick_interval: float | None = None,
+        bounce_max: float = DEFAULT_BOUNCE_MAX,
     ) -> None:
         self.factory = MockFactory()
         self.clock: Clock = clock if clock is not None else OffsetClock()
@@ -70,6 +71,7 @@ class SimButtons(TableButtons):
             clock=self.clock,
             holds=holds,
             debounce=debounce,
+            bounce_max=bounce_max,
             tick_interval=tick_interval,
         )
         self._debounce = debounce

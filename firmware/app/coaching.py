@@ -14,8 +14,9 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Outcome, TableCore
+from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Outcome
 from firmware.app.events import HintReady, ReviewProgress, ReviewReady
+from firmware.app.journal_guard import JournalGuard
 from firmware.coach import (
     RATE_WORLDS,
     CardRef,
@@ -31,7 +32,7 @@ from firmware.coach.reasons import ReasonArg
 from firmware.coach.review import HandReview, review_match
 from firmware.engine import IllegalAction, Play, Undo, View
 from firmware.engine.records import entry_to_json
-from firmware.store import StoreError
+from firmware.store import JournalFailure, StoreError
 from ui.i18n import Arg, CardName, Message, SuitName, Term, msg
 
 log = logging.getLogger("firmware.app.coaching")
@@ -78,7 +79,7 @@ def mark_message(mark: Mark) -> Message:
 # ---------------------------------------------------------------- the table's coach
 
 
-class CoachActions(TableCore):
+class CoachActions(JournalGuard):
     """Undo and hints in casual matches; the journal marks a match they were used in.
 
     A match is started *casual* (``new_match(casual=True)``, journal mode
@@ -110,10 +111,16 @@ class CoachActions(TableCore):
     def casual(self) -> bool:
         return self.match_mode in ("casual", "assisted")
 
-    def _assisted(self) -> None:
+    def _assisted(self) -> bool:
+        """Mark the match as helped (journal first); False if the journal refused."""
         if self.match_mode == "casual" and self.match_id is not None:
-            self.journal.set_mode(self.match_id, "assisted")
+            try:
+                self.journal.set_mode(self.match_id, "assisted")
+            except JournalFailure as exc:
+                self.journal_failed(exc)
+                return False
             self.match_mode = "assisted"
+        return True
 
     def _coach_seat(self) -> int | None:
         """The person at the screen whose turn it is to play a card, or None."""
@@ -154,16 +161,21 @@ class CoachActions(TableCore):
         entry = Undo(seat, n)
         hand = len(self.match.hands) - 1
         idx = len(self.match.hands[-1].actions)
+        if self.journal_error is not None:
+            return self.journal_refusal()
+        if not self._assisted():  # marked before it is used: a power cut cannot unmark it
+            return Outcome(False, "journal not writable")
         try:
             self.journal.add_action(self.match_id, hand, idx, entry_to_json(self.match.variant.deck, entry))
-        except StoreError as exc:  # never undo what is not on disk
+        except JournalFailure as exc:  # never undo what is not on disk
+            return self.journal_failed(exc)
+        except StoreError as exc:
             return self.refuse(msg("r_not_recorded", why=str(exc)))
         try:
             self.match.undo(entry)
         except IllegalAction as exc:  # cannot happen: undo_count said where the card is
             log.error("undo refused by the engine after it was journalled: %s", exc)
             return self.refuse(msg("r_nothing_to_undo"))
-        self._assisted()
         self._reset_declarations()
         self.hint = None
         self.hint_wanted = None
@@ -183,7 +195,10 @@ class CoachActions(TableCore):
             return self.refuse(msg("r_no_hint_now"))
         if self.hint is not None and self.hint_generation == self.generation:
             return Outcome(True)  # already on screen
-        self._assisted()
+        if self.journal_error is not None:
+            return self.journal_refusal()
+        if not self._assisted():
+            return Outcome(False, "journal not writable")
         self.hint_wanted = self.generation
         self.say(msg("hint_wait"))
         return Outcome(True)
@@ -240,7 +255,7 @@ class CoachActions(TableCore):
                 continue
             try:  # the accuracy over time (Statistics); a journal refusal only loses the figure
                 self.journal.add_rating(ev.match, ev.hand, seat, acc, ev.review.loss(seat), len(rated))
-            except (StoreError, sqlite3.Error) as exc:
+            except (StoreError, JournalFailure, sqlite3.Error) as exc:
                 log.warning("rating of hand %d not kept: %s", ev.hand, exc)
         self.version += 1
 

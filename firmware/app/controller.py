@@ -34,7 +34,6 @@ from firmware.app.core import (
     Outcome,
     Phase,
     Said,
-    seat_kind,
 )
 from firmware.app.dealing import DealScanning
 from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
@@ -49,11 +48,13 @@ from firmware.app.events import (
     Shutdown,
     Tick,
 )
+from firmware.app.journal_guard import JOURNAL_ERROR_CODE
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import msg
 from firmware.app.seats import SeatActions
 from firmware.config import SeatSpec, check_seat
 from firmware.engine import TressetteError
+from firmware.store import JournalFailure
 
 if TYPE_CHECKING:
     from ui.model import Stats, TableModel
@@ -73,7 +74,6 @@ __all__ = [
     "Phase",
     "Said",
     "TableController",
-    "seat_kind",
 ]
 
 log = logging.getLogger("firmware.app.controller")
@@ -95,7 +95,15 @@ class TableController(
     # ------------------------------------------------------------ events
 
     def handle(self, event: Event) -> None:
-        """One event of the queue."""
+        """One event of the queue. A journal write that fails on the way (a
+        hand, a match, a seat's level not written) pauses the match: nothing
+        of it was applied (write-before-apply), and it is retried."""
+        try:
+            self._dispatch(event)
+        except JournalFailure as exc:
+            self.journal_failed(exc)
+
+    def _dispatch(self, event: Event) -> None:
         match event:
             # the application's own
             case PlayerMoved():
@@ -325,6 +333,8 @@ class TableController(
     # ------------------------------------------------------------ outputs
 
     def display(self) -> DisplayState:
+        if self.journal_error is not None:
+            return DisplayState(JOURNAL_ERROR_CODE, None, self.blink_seq)
         v = self.variant
         if self.phase == ENROL and self.enrol is not None:
             return DisplayState(f"{len(self.enrol.mapping):4d}"[-4:], None, self.blink_seq)

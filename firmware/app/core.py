@@ -7,6 +7,7 @@ The controller is split by concern, one module each (README "Where things are"):
 - :mod:`firmware.app.declaring`  — declaration windows: when each seat may declare,
   who the computers wait for, the *Accuso* button;
 - :mod:`firmware.app.enrolment`  — learning a real deck's card tags;
+- :mod:`firmware.app.dealing`    — real cards: the scans a deal needs before the first card;
 - :mod:`firmware.app.seats`      — who sits where: the person at the screen, the
   computers (what to ask them, their answers), real cards;
 - :mod:`firmware.app.controller` — the facade: one ``handle(event)`` over every
@@ -113,10 +114,6 @@ class Outcome:
     reason: str = ""
 
 
-def seat_kind(spec: SeatSpec) -> str:
-    return spec.kind
-
-
 @dataclass(slots=True)
 class ControllerOptions:
     auto_next: bool = False  # deal the next hand / match without waiting for a tap
@@ -169,6 +166,8 @@ class TableCore:
         self.phase_before_enrol = Phase.HOME
         self._after_enrol: tuple[str, dict[str, Any], list[SeatSpec]] | None = None  # a table game waiting
         self.brightness: int | None = None  # set from the screen's settings (0..7)
+        # Why the journal cannot be written, while it cannot (firmware.app.journal_guard).
+        self.journal_error: str | None = None
         # The declaration windows' state (firmware.app.declaring owns it).
         self.accusi_done: set[int] = set()  # seats whose window has passed (played, or said done)
         self.declaring: int | None = None  # the seat choosing its declarations on the screen

@@ -52,7 +52,17 @@ class EnrolmentFlow(TableCore):
 
     def enrol_finished(self) -> None:
         assert self.enrol is not None and self.cards is not None
-        self.cards.save(self.enrol.deck_name, self.enrol.mapping)
+        try:
+            self.cards.save(self.enrol.deck_name, self.enrol.mapping)
+        except (OSError, ValueError) as exc:  # a full or read-only state directory
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            self.say(msg("m_cards_not_saved", deck=Term("deck_" + self.enrol.deck_name), why=why), "error")
+            self.blink_seq += 1
+            self.enrol = None
+            self.phase = self.phase_before_enrol
+            self._after_enrol = None  # the game waiting for the deck cannot start
+            self._changed()
+            return
         self.say(msg("m_enrolled", deck=Term("deck_" + self.enrol.deck_name), n=len(self.enrol.mapping)))
         self.enrol = None
         self.phase = self.phase_before_enrol

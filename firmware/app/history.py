@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from firmware.store import DB_NAME, Journal
+from firmware.store import DB_NAME, Journal, JournalUnavailable
 
 BOX_STATE_DIR = Path("/var/lib/tressette")
 
@@ -33,23 +33,42 @@ def state_dir_of(arg: str | None) -> Path:
     return sim_state_dir()
 
 
+def open_for_reading(command: str, arg: str | None) -> Journal | None:
+    """The journal, read-only (nothing created or chowned), or None after saying why."""
+    try:
+        return Journal.open_readonly(state_dir_of(arg))
+    except JournalUnavailable as exc:
+        print(f"tressette {command}: {exc}", file=sys.stderr)
+        return None
+
+
 def export_main(args: argparse.Namespace) -> int:
-    with Journal.open(state_dir_of(args.state_dir)) as journal:
+    journal = open_for_reading("export", args.state_dir)
+    if journal is None:
+        return 1
+    with journal:
         if journal.match(args.match) is None:
             print(f"tressette export: no match {args.match} in {journal.path}", file=sys.stderr)
             return 1
         text = json.dumps(journal.record(args.match), ensure_ascii=False, indent=1) + "\n"
     if args.output in (None, "-"):
         sys.stdout.write(text)
-    else:
-        from firmware.config import atomic_write
+        return 0
+    from firmware.config import atomic_write
 
+    try:
         atomic_write(Path(args.output), text)
+    except (OSError, ValueError) as exc:
+        print(f"tressette export: cannot write {args.output}: {exc}", file=sys.stderr)
+        return 1
     return 0
 
 
 def history_main(args: argparse.Namespace) -> int:
-    with Journal.open(state_dir_of(args.state_dir)) as journal:
+    journal = open_for_reading("history", args.state_dir)
+    if journal is None:
+        return 1
+    with journal:
         rows = journal.matches(limit=100)
         stats = journal.statistics()
     if args.json:

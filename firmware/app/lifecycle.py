@@ -9,11 +9,14 @@ not yet shown, which replay simply applies.
 
 from __future__ import annotations
 
+import hashlib
 import logging
+import random
 from collections.abc import Sequence
 from typing import Any
 
-from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, Outcome, TableCore
+from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, Outcome
+from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
 from firmware.config import TABLE, SeatSpec, check_seats
 from firmware.engine import (
@@ -28,16 +31,44 @@ from firmware.engine import (
 from firmware.engine.cards import CODE, SUIT
 from firmware.engine.records import action_to_json, replay
 from firmware.engine.table import FalseDeclaration
-from firmware.store import StoreError
+from firmware.store import JournalFailure, StoreError
 
 log = logging.getLogger("firmware.app.controller")
 
 
-class MatchLifecycle(TableCore):
-    """Starting, resuming, dealing, applying and closing a match."""
+def derive_seed(seed: int, what: str, n: int) -> int:
+    """A 31-bit seed from ``seed`` and a number: the same on every machine and run."""
+    digest = hashlib.blake2b(f"{seed}/{what}/{n}".encode(), digest_size=8).digest()
+    return int.from_bytes(digest) & 0x7FFF_FFFF
+
+
+class MatchLifecycle(JournalGuard):
+    """Starting, resuming, dealing, applying and closing a match.
+
+    Deal seeds: hand 0 is dealt from the match seed (derived from ``--seed``
+    and the match id, or random), hand N from the match seed and N; a resume
+    reads the match seed back from the journalled first deal, so a seeded run
+    restarted mid-match goes on with its deals instead of repeating them.
+    """
+
+    match_seed = 0
+    _boot_pending = False  # the journal could not be read at start: boot when it can
 
     def boot(self) -> bool:
-        """Resume the unfinished match from the journal, if any; True if resumed."""
+        """Resume the unfinished match from the journal, if any; True if resumed.
+
+        A journal that cannot be read now is the paused state
+        (:mod:`firmware.app.journal_guard`); the boot is done when it can be.
+        """
+        try:
+            return self._boot()
+        except JournalFailure as exc:
+            self._boot_pending = True
+            self.phase = HOME
+            self.journal_failed(exc)
+            return False
+
+    def _boot(self) -> bool:
         row = self.journal.unfinished()
         if row is None:
             self.phase = HOME
@@ -61,6 +92,9 @@ class MatchLifecycle(TableCore):
             return False
         self._install(match_id, seats, match)
         self.match_mode = row.mode
+        first = doc["hands"][0]["deal"] if doc["hands"] else {}
+        seed = first.get("seed") if isinstance(first, dict) else None
+        self.match_seed = seed if isinstance(seed, int) else self._new_match_seed(match_id)
         n_actions = sum(len(h["actions"]) for h in doc["hands"])
         if self._finished():
             self._close_match()
@@ -114,15 +148,27 @@ class MatchLifecycle(TableCore):
         if self.match_id is not None and not self._finished():
             self.journal.abandon_match(self.match_id)
         match_id = self.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+        self.match_seed = self._new_match_seed(match_id)
         dealer = self.opts.first_dealer
         if dealer is None:
-            dealer = self.rng.randrange(v.n_seats)
+            dealer = random.Random(self.match_seed).randrange(v.n_seats)
         self._install(match_id, seat_list, Match(v, first_dealer=dealer))
         self.match_mode = mode
         self.phase = HAND_OVER
         self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
         self.next_hand()  # after the greeting: a real-card deal's first prompt must show
         return Outcome(True)
+
+    def _new_match_seed(self, match_id: int) -> int:
+        """From --seed and the match id (no two matches of a seeded run share
+        deals, even across restarts), else from the controller's random."""
+        if self.opts.seed is None:
+            return self.rng.randrange(1 << 31)
+        return derive_seed(self.opts.seed, "match", match_id)
+
+    def _hand_seed(self, hand: int) -> int:
+        """Hand 0 from the match seed itself (journalled with the first hand)."""
+        return self.match_seed if hand == 0 else derive_seed(self.match_seed, "hand", hand)
 
     def next_hand(self) -> Outcome:
         if self.phase == MATCH_OVER:
@@ -140,7 +186,7 @@ class MatchLifecycle(TableCore):
                 self.say(self.deal_scan.prompt())
                 return Outcome(True)
             return self.begin_table_hand(hand, dealer)
-        spec: dict[str, Any] = {"seed": self.rng.randrange(1 << 31)}
+        spec: dict[str, Any] = {"seed": self._hand_seed(hand)}
         self.journal.add_hand(self.match_id, hand, dealer, spec)
         self.match.start_hand(spec)
         self._reset_declarations()
@@ -162,6 +208,22 @@ class MatchLifecycle(TableCore):
         elif self.opts.auto_next and self.variant is not None:
             casual = self.match_mode in ("casual", "assisted")
             self.new_match(self.variant.name, dict(self.variant.options), self.seats, casual=casual)
+
+    def _journal_resumed(self) -> None:
+        """The journal works again: redo what its failure left waiting."""
+        if self._boot_pending:
+            self._boot_pending = False
+            self._boot()
+            return
+        if self.match_id is None or self.stopping is not None:
+            return
+        if self.phase == HAND_OVER:
+            if self._finished():
+                self._close_match()
+            elif self.opts.auto_next or not self._hands():
+                self.next_hand()
+        elif self.phase == MATCH_OVER and self.opts.auto_next and self.variant is not None:
+            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
 
     def _win_message(self) -> Message:
         score = "-".join(map(str, self.totals))
@@ -189,8 +251,12 @@ class MatchLifecycle(TableCore):
             return self.refuse(refusal(exc))
         hand = len(match.hands) - 1
         idx = len(match.hands[-1].actions)
+        if self.journal_error is not None:
+            return self.journal_refusal()
         try:
             self.journal.add_action(self.match_id, hand, idx, action_to_json(match.variant.deck, action))
+        except JournalFailure as exc:  # never apply what is not on disk
+            return self.journal_failed(exc)
         except StoreError as exc:  # never apply what is not on disk
             log.error("journal refused action: %s", exc)
             return self.refuse(msg("r_not_recorded", why=str(exc)))

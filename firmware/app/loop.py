@@ -163,6 +163,11 @@ class MainLoop:
             if self.seats is not None and not self._ui_busy():
                 self.seats.poll(self.ctl)
             event = self.events.get_nowait()
+        # A journal that could not be written: probe it (rate-limited inside);
+        # when it works again the computers are asked again below.
+        retry = getattr(self.ctl, "retry_journal", None)
+        if retry is not None:
+            retry()
         if self.seats is not None and not self._ui_busy():
             self.seats.poll(self.ctl)
         try:
@@ -174,6 +179,9 @@ class MainLoop:
         if self.notifier is not None:
             if not self.notifier.ready_sent:  # READY=1 once the first frame is out
                 self.notifier.ready()
+            state = getattr(self.ctl, "journal_state", None)
+            if state is not None:
+                self.notifier.set_status("playing" if state() == "ok" else f"journal {state()}")
             self.notifier.loop_alive()
 
     def _ui_busy(self) -> bool:

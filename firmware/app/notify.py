@@ -98,6 +98,7 @@ class Notifier:
         self.version = release_version()
         self.ready_sent = False
         self.pings = 0
+        self._status_text = "playing"
         self._last_ping = float("-inf")
         self._last_health = float("-inf")
 
@@ -123,6 +124,12 @@ class Notifier:
             except OSError as exc:
                 log.warning("health file %s: %s", self.health_path, exc)
                 self.health_path = None
+
+    def set_status(self, text: str) -> None:
+        """systemd's STATUS= line (``systemctl status``), sent when it changes."""
+        if text != self._status_text:
+            self._status_text = text
+            sd_notify(f"STATUS={text}", self.env)
 
     def stopping(self) -> None:
         sd_notify("STOPPING=1", self.env)

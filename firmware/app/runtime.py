@@ -60,7 +60,7 @@ class Runtime:
         problems = list(problems) + apply_overlay(settings, state_dir)
         if options.settings_file is None:
             options.settings_file = overlay_path(state_dir)
-        self.journal = Journal.open(state_dir)
+        self.journal = Journal.open_lazily(state_dir)  # not openable now: paused, retried
         self.cards = CardsMap(state_dir)
         self.ctl = TableController(journal=self.journal, settings=settings.game, options=options, cards=self.cards)
         for problem in problems:
@@ -79,7 +79,10 @@ class Runtime:
         self.screen: ScreenKeeper | None = None  # the box's touchscreen (tressette run)
 
     def _status(self) -> dict[str, object]:
-        status: dict[str, object] = {"phase": str(self.ctl.phase), "match": self.ctl.match_id}
+        # "journal": "ok" or "failing: <reason>" (firmware/app/journal_guard.py)
+        status: dict[str, object] = {
+            "phase": str(self.ctl.phase), "match": self.ctl.match_id, "journal": self.ctl.journal_state(),
+        }  # fmt: skip
         if self.screen is not None:
             status.update(self.screen.health())  # "screen": ok / absent / failed
         return status

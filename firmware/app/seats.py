@@ -46,6 +46,8 @@ class SeatActions(TableCore):
         """What a computer should think about now, or None."""
         if self.phase != PLAY or self.match is None or self.match.state is None:
             return None
+        if self.journal_error is not None:
+            return None  # paused: asked again when the journal is writable
         found = self.declare_request()
         if found is not None:
             seat, key = found
@@ -56,7 +58,7 @@ class SeatActions(TableCore):
         return None
 
     def on_player_moved(self, ev: PlayerMoved) -> None:
-        if ev.generation != self.generation:
+        if ev.generation != self.generation or self.journal_error is not None:
             log.debug("stale answer from seat %d ignored", ev.seat)
             return
         if ev.asked:
@@ -67,6 +69,8 @@ class SeatActions(TableCore):
                 break
             if self.submit(action).accepted:
                 continue
+            if self.journal_error is not None:
+                break  # not the computer's fault: it is asked again after the retry
             if isinstance(action, Declare):
                 continue  # e.g. a three after its four: skip it, nothing else changes
             log.error("computer seat %d made an illegal move %r", ev.seat, action)
@@ -129,8 +133,9 @@ class SeatActions(TableCore):
     def play_card(self, card: int, signals: tuple[str, ...] = ()) -> None:
         """A card tapped on the screen: the human's play (or discard)."""
         if self.real_cards:
-            # A table game: a tap on a card stands in for a scan (reader-less play).
-            self.play_table_card(card)
+            # A table game: a tap on a card stands in for a scan (reader-less play),
+            # with the signals chosen on the screen.
+            self.play_table_card(card, signals)
             return
         seat = self._screen_seat()
         if seat is None:
@@ -169,7 +174,10 @@ class SeatActions(TableCore):
 
     def declare(self, action: Declare) -> None:
         """A declaration chosen on the screen, for a person's seat."""
-        if self.seats and self.seats[action.seat].computer:
+        if not 0 <= action.seat < len(self.seats):
+            self.refuse(msg("r_no_seat", n=action.seat + 1))
+            return
+        if self.seats[action.seat].computer:
             self.refuse(msg("r_cpu_seat"))
             return
         refusal = self.declaration_refusal(action.seat)
@@ -186,7 +194,7 @@ class SeatActions(TableCore):
 
     # ------------------------------------------------------------ real cards
 
-    def play_table_card(self, card: int) -> Outcome:
+    def play_table_card(self, card: int, signals: tuple[str, ...] = ()) -> Outcome:
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
         if self.deal_scan is not None:
             return self.deal_scan_card(card)  # a card the deal shows the box
@@ -203,7 +211,7 @@ class SeatActions(TableCore):
             return self.refuse(wait)
         if state.pending is not None and state.pending[0] == "discard":
             return self.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
-        return self.submit(Play(seat, card))
+        return self.submit(Play(seat, card, signals))
 
 
 class Player(Protocol):

@@ -45,6 +45,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware import config
     from firmware.app.controller import ControllerOptions
     from firmware.app.runtime import Runtime
+    from firmware.store import JournalFailure
 
     settings, problems = config.load(Path(args.config) if args.config else None)
     if args.variant:
@@ -60,12 +61,16 @@ def main(args: argparse.Namespace) -> int:
             print(f"tressette sim: --seats: {exc}", file=sys.stderr)
             return 2
     unattended = all(s.computer for s in settings.game.seats)
+    if args.headless and any(s.kind == "human" for s in settings.game.seats):
+        # nobody can tap a screen that is not shown: it would wait for ever
+        print("tressette sim: --headless has no screen to tap; name computer or table seats "
+              "with --seats (e.g. cpu:hard,cpu:normal)", file=sys.stderr)  # fmt: skip
+        return 2
     think = args.think_ms
     if think is None:
         think = 0 if unattended and args.headless else settings.game.think_ms
     state_dir = Path(args.state_dir) if args.state_dir else sim_state_dir()
-    w, _, h = str(args.size).partition("x")
-    size = (int(w), int(h))
+    size: tuple[int, int] = args.size  # cliargs.screen_size
     rt = Runtime(
         settings=settings,
         state_dir=state_dir,
@@ -80,7 +85,10 @@ def main(args: argparse.Namespace) -> int:
         resumed = rt.ctl.boot()
         # Seats or a variant named on the command line: start that game at once.
         if not resumed and (unattended or args.matches is not None or args.seats or args.variant):
-            rt.ctl.new_match()
+            try:
+                rt.ctl.new_match()
+            except JournalFailure as exc:  # shown, retried; the person taps New game then
+                rt.ctl.journal_failed(exc)
         rt.loop.run()
     print(f"tressette sim: {rt.ctl.stopping or 'stopped'}", file=sys.stderr)
     return 0

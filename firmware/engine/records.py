@@ -185,7 +185,7 @@ def replay(doc: Mapping[str, Any]) -> Match:
         if not isinstance(hand, Mapping):
             raise RecordError(f"{where}: must be an object")
         dealer = hand.get("dealer", 0)
-        if not isinstance(dealer, int) or not 0 <= dealer < variant.n_seats:
+        if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer < variant.n_seats:
             raise RecordError(f"{where}: 'dealer' must be a seat number")
         if match is None:
             match = Match(variant, first_dealer=dealer)

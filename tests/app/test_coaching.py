@@ -196,3 +196,18 @@ def test_a_version_2_journal_gains_the_ratings_table(tmp_path) -> None:
         j.add_rating(m, 1, 0, 95.0, 0.5, 8)
         (row,) = j.accuracy_history()
         assert row["accuracy"] == pytest.approx((75 * 12 + 95 * 8) / 20)
+
+
+def test_the_history_sheet_and_replay_pass_through_an_undo(make_table) -> None:
+    from firmware.app.browse import hand_replay, score_sheet
+
+    table = make_table()
+    _start(table, "tressette2", casual=True)
+    assert _play(table) and _play(table)
+    table.put(ui.Undo())
+    assert table.ctl.message.message.key == "m_undone"
+    mid = table.ctl.match_id
+    sheet = score_sheet(table.journal, mid)
+    assert sheet.problem == "" and len(sheet.rows) == 1
+    frames = hand_replay(table.journal, mid, 1).frames
+    assert frames  # the hand replays, undo included

@@ -133,3 +133,6 @@ def test_power_cut_at_random_moments(tmp_path: Path) -> None:
     rebuilt = replay(record(state, match_id))
     assert rebuilt.finished and rebuilt.winner == winner
     assert rebuilt.totals == json.loads(totals)
+    # the same --seed after every restart: the deals went on, none repeated
+    seeds = [hand["deal"]["seed"] for hand in record(state, match_id)["hands"]]
+    assert len(set(seeds)) == len(seeds), f"a restart repeated a deal: {seeds}"

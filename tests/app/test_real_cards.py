@@ -171,6 +171,7 @@ def test_scans_in_a_screen_game_are_refused(make_table):
     table = make_table(seats=["human", "cpu:easy"])
     enrol(table)
     table.ctl.new_match()
+    table.pump()  # the computer plays until it is the person's turn
     before = len(list(table.journal.iter_actions(table.ctl.match_id)))
     scan(table, 3)
     assert "played on the screen" in table.ctl.message.text

@@ -181,11 +181,22 @@ def test_a_version_1_journal_gets_its_statistics_by_migration(tmp_path: Path) ->
     _fill_v1(conn, plan)
     conn.commit()
     conn.close()
+    with Journal.open_readonly(path.parent) as j:  # `tressette history` as root: no migration
+        assert j.statistics() == expected
+    assert conn_version(path) == 1
     with Journal.open(path.parent) as j:
         assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
         assert j.report.moved_aside is None
         assert j.statistics() == expected == j.statistics_recounted()
         assert sum(s["played"] for s in expected) == 40
+
+
+def conn_version(path: Path) -> int:
+    conn = sqlite3.connect(f"{path.absolute().as_uri()}?immutable=1", uri=True)
+    try:
+        return int(conn.execute("PRAGMA user_version").fetchone()[0])
+    finally:
+        conn.close()
 
 
 def _fill_v1(conn: sqlite3.Connection, plan: list[tuple[int, int, int | None]]) -> None:

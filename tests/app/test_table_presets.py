@@ -166,3 +166,16 @@ def test_a_card_scanned_twice_at_the_deal_is_refused(make_table) -> None:
     scan(table, 0)
     scan(table, 0)
     assert ctl.message.message.key == "e_deal_table_card" and ctl.deal_scan.got == {"1": [0]}
+
+
+def test_a_card_tapped_at_a_real_card_table_carries_its_signals(make_table) -> None:
+    v = make_variant("treseta4")
+    table = make_table(variant="treseta4", seats=["table"] * 4, options={"accusi": False})
+    ctl = table.ctl
+    ctl.cards.save("italian", {tag(c): c for c in v.deck.cards})
+    ctl.new_match()
+    st = ctl.match.state
+    table.put(ui.PlayCard(v.deck.parse("4c"), ("striscio",)))
+    assert [(g.seat, g.names) for g in st.signals] == [(st.leader, ("striscio",))]
+    scan(table, v.deck.parse("5c"))
+    assert len(st.trick) == 2 and len(st.signals) == 1

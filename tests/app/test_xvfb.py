@@ -265,19 +265,19 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Pat
             assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
             return window_origin(xdisplay) is not None
 
-        wait(window_up, what="the window")
+        wait(window_up, timeout=60, what="the window")
         ox, oy = window_origin(xdisplay)
 
         def click(pos: tuple[int, int]) -> None:
             x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
 
         for before, model, card in steps:
-            wait(lambda b=before: journal_len(state) >= b, what="the person's turn in trick 1")
+            wait(lambda b=before: journal_len(state) >= b, timeout=60, what="the person's turn in trick 1")
             time.sleep(0.6)  # the cards land
             rect = next(r for c, r in table_layout(model, SIZE).hand_hit if c == card)
             click(rect.center)
-            wait(lambda b=before: journal_len(state) > b, what="the person's card in the journal")
-        wait(lambda: journal_len(state) >= at_prompt, what="trick 1 complete")
+            wait(lambda b=before: journal_len(state) > b, timeout=60, what="the person's card in the journal")
+        wait(lambda: journal_len(state) >= at_prompt, timeout=60, what="trick 1 complete")
         time.sleep(2.0)  # nothing more may happen: the computers wait for the person
         assert journal_len(state) == at_prompt, "a computer played while the person may declare onori"
         shot(xdisplay, "onori-01-prompt.png")
@@ -285,7 +285,7 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Pat
         assert "declare_none" in buttons
         declare = next(b for name, b in buttons.items() if name.startswith("declare:"))
         click(declare.rect.center)
-        wait(lambda: journal_len(state) > at_prompt, what="the onori in the journal")
+        wait(lambda: journal_len(state) > at_prompt, timeout=60, what="the onori in the journal")
         time.sleep(1.0)
         shot(xdisplay, "onori-02-declared.png")
         with Journal.open(state) as j:

@@ -424,3 +424,23 @@ def test_any_scanned_play_keeps_the_table_consistent(name: str, seed: int, cpu: 
             assert unseen == []  # a widow is scanned at the deal and scores with the last trick
             out = 0
         assert sum(state.thirds) == 32 + 3 - out
+
+
+def test_a_person_s_signal_is_refused_only_when_the_box_sees_it_false() -> None:
+    # RULES.md §3.3: volo "my last card of this suit" must be true (seed 001).
+    m, _ = table_hand("briscola", seed=5)
+    st = m.state
+    assert st is not None and st.trump is not None and st.trump_card is not None
+    deck = m.variant.deck
+    other = (st.trump + 1) % 4
+    lead = st.to_move
+    for i, rank in enumerate((9, 8, 7, 0)):  # the dealer (last) takes trick 1 with the 3
+        m.apply(Play((lead + i) % 4, deck.card(other, rank)))
+    assert st.to_move == st.dealer
+    trumps = [deck.card(st.trump, r) for r in range(10) if deck.card(st.trump, r) != st.trump_card]
+    card = next(c for c in trumps if not st.played >> c & 1)
+    with pytest.raises(IllegalAction) as exc:
+        m.apply(Play(st.dealer, card, ("volo",)))  # he still holds the shown trump card
+    assert exc.value.code == "volo_false"
+    m.apply(Play(st.dealer, card, ("striscio",)))
+    assert st.signals[-1].names == ("striscio",)

@@ -179,6 +179,30 @@ def test_an_empty_shared_queue_is_kept(clock: ManualClock) -> None:
         assert len(shared) == 1
 
 
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ("[hardware.buttons]\nmenu = false\n", None),  # documented: a box without a menu button
+        (b"# Einstellungen f\xfcr die Box\n[hardware.buttons]\nmenu = 26\n", "is not UTF-8"),
+        ("[hardware.buttons]\nmenu = false\n[hardware]\nx = " + "[" * 3000 + "]" * 3000, "nested too deeply"),
+    ],
+)
+def test_cli_hardware_test_reads_any_settings_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, text: str | bytes, problem: str | None
+) -> None:
+    """Each of these crashed hardware-test (KeyError: 'menu', UnicodeDecodeError, RecursionError)."""
+    from firmware.cli import main
+
+    path = tmp_path / "t.toml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    rc = main(["hardware-test", "--sim", "--config", str(path)])
+    out = capsys.readouterr().out
+    if problem is None:
+        assert rc == 0 and "Press Accuso of seat 1 when done" in out
+    else:
+        assert rc == 1 and problem in out
+
+
 @pytest.mark.parametrize(("connected", "line"), [
     (True, "screen: display card0-HDMI-A-1"),
     (False, "screen: NONE (no display connected to card0): the box runs without it"),

@@ -1,0 +1,162 @@
+"""Argument types for ``tressette``: every command-line value is checked by argparse.
+
+A bad value is one line from argparse (``tressette sim: error: argument
+--size: 'abc' is not WIDTHxHEIGHT ...``) and exit status 2, never a traceback,
+a hang or a silently different meaning (``--matches 0`` playing one match).
+Each type is a plain function ``str -> value`` raising
+:class:`argparse.ArgumentTypeError`; they import nothing heavy (the variant
+and level names come from the engine and the players, both pure Python).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from firmware.config import SeatSpec
+
+Type = Callable[[str], object]
+
+INT64_MAX = 2**63 - 1
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+MIN_SIZE, MAX_SIZE = (320, 240), (3840, 2160)
+
+
+def int_range(lo: int, hi: int = INT64_MAX, *, what: str | None = None) -> Callable[[str], int]:
+    """A whole number in ``lo..hi`` (SQLite and the seeds take 64-bit numbers).
+
+    With ``what`` the message names it: ``worlds must be 1-1000, not 0``.
+    """
+
+    def check(text: str) -> int:
+        if len(text) > 30:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r}… is too long for a number")
+        try:
+            value = int(text.strip().replace("_", ""), 10)
+        except ValueError:
+            wrong = f"{what} must be a whole number, not {text!r}" if what else f"{text!r} is not a whole number"
+            raise argparse.ArgumentTypeError(wrong) from None
+        if not lo <= value <= hi:
+            wrong = f"{what} must be {lo}-{hi}, not {value}" if what else f"{value} is not in {lo}..{hi}"
+            raise argparse.ArgumentTypeError(wrong)
+        return value
+
+    check.__name__ = what or "number"
+    return check
+
+
+def float_range(lo: float, hi: float) -> Callable[[str], float]:
+    """A finite number in ``lo..hi`` (``nan`` and ``inf`` refused: they hang loops)."""
+
+    def check(text: str) -> float:
+        try:
+            value = float(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+        if not math.isfinite(value) or not lo <= value <= hi:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a number in {lo:g}..{hi:g}")
+        return value
+
+    check.__name__ = "number"
+    return check
+
+
+def variant(text: str) -> str:
+    from firmware.engine import PRESETS
+
+    if text not in PRESETS:
+        raise argparse.ArgumentTypeError(
+            f"unknown variant {text!r}; choose one of {', '.join(sorted(PRESETS))}"
+        )
+    return text
+
+
+def player(text: str) -> str:
+    from firmware.players import SPECS
+
+    if text.strip().lower() not in SPECS:
+        raise argparse.ArgumentTypeError(
+            f"unknown player {text!r}; choose one of {', '.join(SPECS)}"
+        )
+    return text.strip().lower()
+
+
+def players(text: str) -> str:
+    """``normal,reference``: a comma-separated list of :func:`player` names."""
+    names = [player(x) for x in text.split(",") if x.strip()]
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one player level")
+    return ",".join(names)
+
+
+def screen_size(text: str) -> tuple[int, int]:
+    """``800x480``: both sides within what a touchscreen or a laptop window can be."""
+    w, sep, h = text.lower().partition("x")
+    if not sep or not w.isdigit() or not h.isdigit() or len(text) > 12:
+        raise argparse.ArgumentTypeError(f"{text!r} is not WIDTHxHEIGHT, e.g. 800x480")
+    size = (int(w), int(h))
+    if not (MIN_SIZE[0] <= size[0] <= MAX_SIZE[0] and MIN_SIZE[1] <= size[1] <= MAX_SIZE[1]):
+        raise argparse.ArgumentTypeError(
+            f"{text} is outside {MIN_SIZE[0]}x{MIN_SIZE[1]}..{MAX_SIZE[0]}x{MAX_SIZE[1]}"
+        )
+    return size
+
+
+def seats(text: str) -> list[SeatSpec]:
+    """``human,cpu:normal``: at least one seat, each human, table or cpu:LEVEL."""
+    from firmware.config import check_seats
+
+    try:
+        return check_seats(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def log_level(text: str) -> str:
+    if text.upper() not in LOG_LEVELS:
+        raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(LOG_LEVELS)}")
+    return text.upper()
+
+
+def state_dir(text: str) -> str:
+    """A directory, or a path where one can be made: not a file, not unreadable."""
+    if not text or "\x00" in text:
+        raise argparse.ArgumentTypeError("an empty path is not a directory")
+    path = Path(text)
+    try:
+        if path.exists():
+            if not path.is_dir():
+                raise argparse.ArgumentTypeError(f"{text} is not a directory")
+            if not os.access(path, os.R_OK | os.X_OK):
+                raise argparse.ArgumentTypeError(f"{text}: permission denied")
+            return text
+        parent = path.absolute().parent
+        while not parent.exists() and parent != parent.parent:
+            parent = parent.parent
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"{text}: {exc.strerror or exc}") from None
+    if not parent.is_dir():
+        raise argparse.ArgumentTypeError(f"{text}: {parent} is not a directory")
+    return text
+
+
+def output_path(text: str) -> str:
+    """``-`` (stdout), a regular file, or a new path in an existing directory.
+
+    Checked again when written (:func:`firmware.config.safe_output`): the
+    target may change in between.
+    """
+    if text == "-":
+        return text
+    from firmware.config import check_output
+
+    try:
+        check_output(Path(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return text

@@ -219,7 +219,7 @@ class TableController(
             self.brightness = max(0, min(7, round(value * 7 / 100)))
             self.version += 1
             self._persist("brightness", self.brightness)
-        elif key in ("language", "deck_style", "german_style", "sounds"):
+        elif key in ("language", "deck_style", "german_style", "sounds", "speed"):
             self._persist(key, value)
 
     def _persist(self, key: str, value: bool | int | str) -> None:

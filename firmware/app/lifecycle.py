@@ -230,6 +230,9 @@ class MatchLifecycle(JournalGuard):
         v, winner = self.variant, self.winner
         if winner is not None and v is not None and any(v.side_of(s) == winner for s in self.humans()):
             return msg("m_you_win", score=score)
+        seats = [x for x in range(v.n_seats) if v.side_of(x) == winner] if v is not None else []
+        if len(seats) == 1:  # each for himself: the winner is a seat, named as one
+            return msg("m_match_won", side=msg("seat_n", n=seats[0] + 1), score=score)
         return msg("m_match_won", side=msg("side_n", n=(winner or 0) + 1), score=score)
 
     def stop(self, reason: str) -> None:

@@ -51,3 +51,21 @@ def test_every_seat_speaking_at_once_covers_no_card(size, make_ui):
         for seat, r in lay.bubbles.items():
             for card in lay.trick_slots.values():
                 assert not r.colliderect(card), (variant, seat)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_rules_page_fits(size, lang, make_ui):
+    from ui.i18n import rules_pages
+
+    ui = make_ui(size, language=lang)
+    ui.show("rules")
+    rules = ui.screens["rules"]
+    for page in range(len(rules_pages(lang))):
+        rules.page = page
+        rec = RecordingSurface(size, ui.ctx.fonts.meta)
+        ui.draw(rec)
+        found = problems(rec, min_px=min_text_px(size[1]))
+        assert not found, (page, found)
+        box_bottom = size[1] - ui.ctx.fonts.min_size
+        assert all(t.rect.bottom <= box_bottom + 40 for t in rec.texts)

@@ -102,6 +102,7 @@ class StatLine:
     games: int
     wins: int
     abandoned: int = 0
+    accuracy: float | None = None  # the coach's mean accuracy of my plays (docs/coach.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,8 @@ class Stats:
     lines: tuple[StatLine, ...] = ()
     # The human's side's final score in recent matches, oldest first, with the opponent's.
     history: tuple[tuple[int, int], ...] = ()
+    # The coach's accuracy of my plays in recent rated matches, oldest first (percent).
+    accuracy: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,6 +254,12 @@ class TableModel:
     sheet: ScoreSheet | None = None  # the match looked at in the history
     final_sheet: ScoreSheet | None = None  # the match just finished, hand by hand
     replay: HandReplay | None = None
+    # -- the coach (docs/coach.md): casual matches only --
+    casual: bool = False  # undo and hints offered in this match
+    can_hint: bool = False  # the Hint button (key H): my turn in a casual match
+    can_undo: bool = False  # the Undo button (key U): a card of mine to take back
+    hint_card: Card | None = None  # the card the hint on screen names
+    review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
 
     @property
     def in_game(self) -> bool:

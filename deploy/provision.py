@@ -55,7 +55,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                    help="the public update key the box will trust")
     args = p.parse_args(argv)
     target = target_from_args(args)
-    run = shlex.join(target.as_root([target.remote_python, "$d/device_provision.py",
+    # -B: the provisioner runs as root in a directory the login user made; bytecode it wrote
+    # there (root-owned __pycache__) would make the user's cleanup trap fail the whole run.
+    run = shlex.join(target.as_root([target.remote_python, "-B", "$d/device_provision.py",
                                      "--root", target.box_root, "--src", "$d"]))
     # "$d" must stay a shell variable on the box: unquote it after shlex quoted it.
     run = run.replace("'$d/device_provision.py'", '"$d/device_provision.py"').replace("'$d'", '"$d"')

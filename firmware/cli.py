@@ -83,6 +83,12 @@ def _history(args: argparse.Namespace) -> int:
     return history.history_main(args)
 
 
+def _gallery(args: argparse.Namespace) -> int:
+    from ui import gallery
+
+    return gallery.main([])
+
+
 MAX_WORLDS = 1000
 
 
@@ -118,6 +124,9 @@ def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("-o", "--output", type=A.output_path, default=None, help="a regular file or a new one; default: stdout")
     p.add_argument("--state-dir", type=A.state_dir, default=None)
     p.set_defaults(func=_export)
+
+    p = sub.add_parser("gallery", help="render every screen x it/de/en x 800x480/480x320 into docs/screens/")
+    p.set_defaults(func=_gallery)
 
     p = sub.add_parser("history", help="matches played and statistics per variant and level")
     p.add_argument("--state-dir", type=A.state_dir, default=None)

@@ -48,6 +48,7 @@ BOX_CONFIG = Path("/etc/tressette/tressette.toml")
 BOX_STATE_DIR = "/var/lib/tressette"
 LEVELS = ("easy", "normal", "hard")
 LANGUAGES = ("it", "en", "de")
+SPEED_NAMES = ("slow", "normal", "fast")  # ui.speed.SPEEDS
 
 DEFAULT_TOML = """\
 # Settings of the Tressette box. Written with defaults on first start;
@@ -152,6 +153,7 @@ class UISettings:
     german_style: str = "salzburger"
     brightness: int = 5
     sounds: bool = True
+    speed: str = "normal"  # game speed: slow / normal / fast (ui.speed)
 
 
 @dataclass(slots=True)
@@ -372,6 +374,11 @@ def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
         u.sounds = sounds
     else:
         problems.append(f"[ui] sounds must be true or false, not {sounds!r}")
+    speed = t.get("speed", u.speed)
+    if speed in SPEED_NAMES:
+        u.speed = speed
+    else:
+        problems.append(f"[ui] speed must be one of {', '.join(SPEED_NAMES)}, not {speed!r}")
 
 
 def _hardware(table: Mapping[str, Any], problems: list[str]) -> Any:
@@ -394,7 +401,7 @@ def _toml_value(value: bool | int | str) -> str:
 # ------------------------------------------------------------ the screen's settings
 
 OVERLAY_NAME = "settings.toml"
-SCREEN_KEYS = ("language", "deck_style", "german_style", "brightness", "sounds")
+SCREEN_KEYS = ("language", "deck_style", "german_style", "brightness", "sounds", "speed")
 """The ``[ui]`` settings the touchscreen changes (``SetSetting``)."""
 
 OVERLAY_HEAD = """\

@@ -250,7 +250,7 @@ def read_record_file(path: str) -> dict[str, Any]:
     try:
         doc = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise RecordFileError(f"{path} is not a JSON record: {exc}") from None
+        raise RecordFileError(f"{path} is not a JSON record (not JSON: {exc})") from None
     except RecursionError:  # pragma: no cover - the depth check comes first
         raise RecordFileError(f"{path}: JSON nested too deeply") from None
     if not isinstance(doc, dict):

@@ -67,6 +67,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "sounds": True,
     "brightness": 80,
     "confirm_points": False,  # a second tap for a card that gives points away
+    "speed": "normal",  # game speed: slow / normal / fast (ui.speed)
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
 }
 

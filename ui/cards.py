@@ -4,9 +4,10 @@ No downloaded images: every suit is a few polygons and circles, drawn at
 three times the asked size and smooth-scaled down (cheap antialiasing), then
 kept in a cache keyed by (card, size, style), so a frame only blits.
 
-Styles are data (:data:`STYLES`): the two Italian colourings (Napoletane,
-Piacentine) and two German ones (Salzburger, Bavarian) differ in palette,
-face tint and back pattern.
+Styles are data (:data:`STYLES`): two Italian patterns and two German ones
+differ in palette, face tint and back pattern; the Piacentine pattern also has
+its own suit signs (slender chalices, sun-rayed coins, curved sabres, straight
+batons) and double-headed court figures.
 
 Suits: Italian coppe (cups), denari (coins), spade (swords), bastoni (clubs);
 German Eichel (acorns), Laub (leaves), Herz (hearts), Schellen (bells).
@@ -255,25 +256,109 @@ def draw_bell(s: pygame.Surface, r: pygame.Rect, c: tuple[RGB, RGB, RGB]) -> Non
     _ellipse(s, (255, 240, 170), r, 0.34, 0.28, 0.14, 0.1)
 
 
+# -- the Piacentine pattern's own signs (north Italian: Piacenza, Emilia, Lombardy):
+# tall slender chalices, a sun-rayed coin, curved sabres, and straight turned batons
+# instead of the Neapolitan rough clubs; its court figures are double-headed.
+
+
+def draw_chalice(s: pygame.Surface, r: pygame.Rect, c: tuple[RGB, RGB, RGB]) -> None:
+    main, band, dark = c
+    _poly(s, DARK, r, [(0.2, 0.02), (0.8, 0.02), (0.7, 0.36), (0.55, 0.44), (0.45, 0.44), (0.3, 0.36)])
+    _poly(s, main, r, [(0.24, 0.05), (0.76, 0.05), (0.67, 0.34), (0.55, 0.41), (0.45, 0.41), (0.33, 0.34)])
+    _poly(s, band, r, [(0.27, 0.14), (0.73, 0.14), (0.71, 0.2), (0.29, 0.2)])
+    _poly(s, main, r, [(0.46, 0.4), (0.54, 0.4), (0.54, 0.82), (0.46, 0.82)])  # a long stem
+    for fy in (0.52, 0.66):
+        _ellipse(s, band, r, 0.5, fy, 0.2, 0.06)
+    _poly(s, main, r, [(0.45, 0.8), (0.55, 0.8), (0.74, 0.95), (0.26, 0.95)])
+    _ellipse(s, dark, r, 0.5, 0.96, 0.5, 0.06)
+
+
+def draw_sun_coin(s: pygame.Surface, r: pygame.Rect, c: tuple[RGB, RGB, RGB]) -> None:
+    main, centre, ring = c
+    for i in range(16):  # the rays
+        a = i * math.pi / 8
+        tip = (0.5 + 0.5 * math.cos(a), 0.5 + 0.5 * math.sin(a))
+        left = (0.5 + 0.36 * math.cos(a - 0.2), 0.5 + 0.36 * math.sin(a - 0.2))
+        rr = (0.5 + 0.36 * math.cos(a + 0.2), 0.5 + 0.36 * math.sin(a + 0.2))
+        _poly(s, ring if i % 2 else main, r, [tip, left, rr])
+    _ellipse(s, DARK, r, 0.5, 0.5, 0.74, 0.74)
+    _ellipse(s, main, r, 0.5, 0.5, 0.68, 0.68)
+    _ellipse(s, centre, r, 0.5, 0.5, 0.44, 0.44)
+    _ellipse(s, main, r, 0.5, 0.5, 0.22, 0.22)
+
+
+def draw_sabre(s: pygame.Surface, r: pygame.Rect, c: tuple[RGB, RGB, RGB]) -> None:
+    blade, hilt, grip = c
+    pts_out, pts_in = [], []
+    for i in range(13):  # a blade curving to the right as it rises
+        t = i / 12
+        y = 0.72 - 0.7 * t
+        x = 0.5 + 0.22 * math.sin(math.pi * t * 0.9)
+        half = 0.09 * (1 - t) + 0.01
+        pts_out.append((x - half, y))
+        pts_in.append((x + half, y))
+    _poly(s, DARK, r, [(x - 0.02, y) for x, y in pts_out] + [(x + 0.02, y) for x, y in reversed(pts_in)])
+    _poly(s, blade, r, pts_out + list(reversed(pts_in)))
+    _poly(s, hilt, r, [(0.18, 0.7), (0.82, 0.7), (0.82, 0.77), (0.18, 0.77)])
+    _poly(s, grip, r, [(0.43, 0.77), (0.57, 0.77), (0.57, 0.92), (0.43, 0.92)])
+    _ellipse(s, hilt, r, 0.5, 0.94, 0.2, 0.1)
+
+
+def draw_baton(s: pygame.Surface, r: pygame.Rect, c: tuple[RGB, RGB, RGB]) -> None:
+    wood, dark, band = c
+    _poly(s, DARK, r, [(0.34, 0.02), (0.66, 0.02), (0.66, 0.98), (0.34, 0.98)])
+    _poly(s, wood, r, [(0.38, 0.04), (0.62, 0.04), (0.62, 0.96), (0.38, 0.96)])
+    _poly(s, (240, 200, 120), r, [(0.42, 0.06), (0.47, 0.06), (0.47, 0.94), (0.42, 0.94)])
+    for fy in (0.1, 0.3, 0.5, 0.7, 0.9):  # turned rings
+        _poly(s, band if fy in (0.1, 0.9) else dark, r, [(0.32, fy - 0.03), (0.68, fy - 0.03),
+                                                      (0.68, fy + 0.03), (0.32, fy + 0.03)])
+
+
 SUIT_DRAW = {
     "italian": (draw_cup, draw_coin, draw_sword, draw_club),
     "bavarian": (draw_acorn, draw_leaf, draw_heart, draw_bell),
 }
+STYLE_SUIT_DRAW = {
+    "piacentine": (draw_chalice, draw_sun_coin, draw_sabre, draw_baton),
+}
+DOUBLE_HEADED = {"piacentine"}  # court figures mirrored top and bottom
 
 
 def draw_suit(s: pygame.Surface, deck: str, suit: int, rect: pygame.Rect, style: CardStyle) -> None:
-    SUIT_DRAW[deck][suit](s, rect, style.suits[suit])
+    draw = STYLE_SUIT_DRAW[style.name] if deck == "italian" and style.name in STYLE_SUIT_DRAW else SUIT_DRAW[deck]
+    draw[suit](s, rect, style.suits[suit])
 
 
 # ---------------------------------------------------------------- court figures
 
 
 def _figure(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, st: CardStyle) -> None:
+    """A court card: a standing figure, or (Piacentine) a half figure mirrored top and bottom."""
+    if st.name not in DOUBLE_HEADED:
+        _standing(s, r, kind, deck, suit, st)
+        return
+    pygame.draw.rect(s, st.court_bg, r, border_radius=int(r.w * 0.06))
+    half = pygame.Surface((r.w, r.h // 2), pygame.SRCALPHA)
+    # the upper body of the standing figure, drawn tall and cut at the waist
+    tall = pygame.Surface((r.w, int(r.h * 0.78)), pygame.SRCALPHA)
+    _standing(tall, tall.get_rect(), kind, deck, suit, st, frame=False)
+    half.blit(tall, (0, 0), pygame.Rect(0, 0, r.w, r.h // 2))
+    s.blit(half, r.topleft)
+    s.blit(pygame.transform.rotate(half, 180), (r.x, r.y + r.h - half.get_height()))
+    mid = r.y + r.h // 2
+    pygame.draw.line(s, st.edge, (r.x + r.w // 12, mid + r.h // 14), (r.right - r.w // 12, mid - r.h // 14),
+                     max(1, r.w // 50))
+    pygame.draw.rect(s, st.edge, r, max(1, r.w // 60), border_radius=int(r.w * 0.06))
+
+
+def _standing(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, st: CardStyle,
+              frame: bool = True) -> None:
     """A simple standing figure; the headgear and the mount tell the court apart."""
     skin = (240, 200, 160)
     robe, robe2 = st.robe
-    pygame.draw.rect(s, st.court_bg, r, border_radius=int(r.w * 0.06))
-    pygame.draw.rect(s, st.edge, r, max(1, r.w // 60), border_radius=int(r.w * 0.06))
+    if frame:
+        pygame.draw.rect(s, st.court_bg, r, border_radius=int(r.w * 0.06))
+        pygame.draw.rect(s, st.edge, r, max(1, r.w // 60), border_radius=int(r.w * 0.06))
     if kind == "knight":  # the horse first, the rider on top
         horse = (150, 100, 60)
         _ellipse(s, horse, r, 0.5, 0.72, 0.7, 0.24)

@@ -19,7 +19,8 @@ SAMPLE_STATS = Stats(
         StatLine("tressette2", "easy", 12, 10),
         StatLine("tressette2", "normal", 20, 11),
         StatLine("tressette2", "hard", 9, 3),
-        StatLine("treschetten2", "normal", 4, 2),
+        StatLine("treschetten2", "normal", 4, 2, 1),
+        StatLine("treseta4", "hard", 0, 0, 2),
     ),
     history=((21, 14), (18, 23), (25, 19), (22, 21), (13, 21), (31, 20), (21, 9), (16, 21)),
 )

@@ -181,7 +181,7 @@ class SheetScreen(Screen):
     def per_page(self, size: tuple[int, int]) -> int:
         W, H = size
         m, row, gap = self.metrics(size)
-        line = max(self.ctx.fonts.min_size + 8, self.ctx.theme.min_touch if self.replayable else 0)
+        line = self._line(size)
         return max(1, (H - (m + row + gap * 2) - (row + 2 * m + gap) - line) // line)
 
     @property
@@ -189,8 +189,13 @@ class SheetScreen(Screen):
         """Hands replay from the journal: a match in the history (not the one on the table)."""
         return self.came_from == "history"
 
-    def _line(self) -> int:
-        return max(self.ctx.fonts.min_size + 8, self.ctx.theme.min_touch if self.replayable else 0)
+    def _line(self, size: tuple[int, int] = (800, 480)) -> int:
+        """A row's height: finger-high where a tap replays the hand, else as much as the
+        screen gives a short match (up to 1.5 times the body text)."""
+        least = max(self.ctx.fonts.min_size + 8, self.ctx.theme.min_touch if self.replayable else 0)
+        sheet = self.sheet
+        H = size[1]
+        return least if sheet is None else max(least, min(int(H * 0.085), least * 3 // 2))
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -200,7 +205,7 @@ class SheetScreen(Screen):
         n = len(sheet.rows) if sheet is not None else 0
         per = self.per_page(size)
         self.first = max(0, min(self.first, n - per))
-        line = self._line()
+        line = self._line(size)
         top = m + row + gap * 2 + line
         if self.replayable and sheet is not None:
             for i, r in enumerate(sheet.rows[self.first:self.first + per]):
@@ -238,7 +243,7 @@ class SheetScreen(Screen):
             title = f"{t('score_sheet')} · {variant_label(sheet.variant, ctx.lang)}"
         self.title(s, title, self.title_room((W, H)))
         buttons = self.buttons((W, H))
-        line = self._line()
+        line = self._line((W, H))
         panel = Rect(m, m + row + gap, W - 2 * m, H - (m + row + gap) - (row + m + gap))
         draw_panel(s, panel, ctx.theme, 200)
         if sheet is None:

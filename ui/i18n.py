@@ -59,7 +59,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "o_accusi": ("Accusi", "Accusi (Ansagen)", "Declarations"),
     "o_target": ("Punti per vincere", "Punkte zum Sieg", "Points to win"),
     "o_open_draws": ("Carte pescate", "Gezogene Karten", "Drawn cards"),
-    "o_announce_when": ("Ansagen", "Ansagen", "Announce"),
+    "o_announce_when": ("Quando si accusa", "Ansagen", "Announce"),
     "o_match_format": ("Formato", "Format", "Format"),
     "o_zu_tun": ("Zu tun", "Zu tun", "Zu tun"),
     "o_signals": ("Segnali", "Signale", "Signals"),
@@ -67,7 +67,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "o_striscio_meaning": ("Striscio", "Striscio", "Striscio"),
     "o_cappotto": ("Cappotto", "Cappotto", "Cappotto"),
     "o_chiamarsi_fuori": ("Chiamarsi fuori", "Chiamarsi fuori", "Chiamarsi fuori"),
-    "o_sudden_wins": ("Vittorie subito", "Sofortsiege", "Sudden wins"),
+    "o_sudden_wins": ("Vittorie immediate", "Sofortsiege", "Sudden wins"),
     "o_widow": ("Monte", "Witwe", "Widow"),
     "o_aside": ("Carte scartate", "Abgelegte Karten", "Cards aside"),
     "ov_shown": ("scoperte", "offen", "shown"),
@@ -94,6 +94,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "thinking": ("{name} pensa…", "{name} denkt…", "{name} is thinking…"),
     "play_real_card": ("{name}: gioca la carta sul tavolo", "{name}: Karte auf den Tisch", "{name}: play your card on the table"),
     "talon": ("Monte", "Talon", "Talon"),
+    "widow": ("Monte", "Witwe", "Widow"),
     "last_trick": ("Ultima presa", "Letzter Stich", "Last trick"),
     "last_trick_short": ("Ultima", "Letzter", "Last"),
     "declare": ("Accusa", "Ansagen", "Declare"),
@@ -115,7 +116,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "signals": ("Segnali", "Signale", "Signals"),
     "us": ("Noi", "Wir", "Us"),
     "them": ("Loro", "Sie", "Them"),
-    "side_n": ("Lato {n}", "Seite {n}", "Side {n}"),
+    "side_n": ("Squadra {n}", "Seite {n}", "Side {n}"),
     # banners
     "b_declares": ("{name} accusa: {what}", "{name} meldet: {what}", "{name} declares: {what}"),
     "b_signal": ("{name}: {what}", "{name}: {what}", "{name}: {what}"),
@@ -137,6 +138,22 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sudden": ("{what}: ×{n}", "{what}: ×{n}", "{what}: ×{n}"),
     "claim_ok": ("{name} si è chiamato fuori: giusto!", "{name} hat sich richtig fertig gemeldet", "{name} claimed the win: right!"),
     "claim_wrong": ("{name} si è chiamato fuori: sbagliato", "{name} hat sich falsch fertig gemeldet", "{name} claimed the win: wrong"),
+    # the same said of the screen's own seat, its side, the other side (the grammar differs)
+    "claim_ok_you": ("Ti sei chiamato fuori: giusto!", "Du hast dich richtig fertig gemeldet", "You claimed the win: right!"),
+    "claim_wrong_you": ("Ti sei chiamato fuori: sbagliato", "Du hast dich falsch fertig gemeldet", "You claimed the win: wrong"),
+    "claim_ok_us": ("Ci siamo chiamati fuori: giusto!", "Wir haben uns richtig fertig gemeldet", "We claimed the win: right!"),
+    "claim_wrong_us": ("Ci siamo chiamati fuori: sbagliato", "Wir haben uns falsch fertig gemeldet", "We claimed the win: wrong"),
+    "claim_ok_them": ("Si sono chiamati fuori: giusto", "Sie haben sich richtig fertig gemeldet", "They claimed the win: right"),
+    "claim_wrong_them": ("Si sono chiamati fuori: sbagliato!", "Sie haben sich falsch fertig gemeldet", "They claimed the win: wrong"),
+    "we_win": ("Abbiamo vinto!", "Wir haben gewonnen!", "We win!"),
+    "we_lose": ("Abbiamo perso", "Wir haben verloren", "We lose"),
+    "they_win": ("Vincono loro", "Sie gewinnen", "They win"),
+    # what a seat says in its bubble (the bubble is beside it: no name)
+    "b_claim_said": ("Mi chiamo fuori!", "Ich bin fertig!", "I claim the win!"),
+    "b_call_said": ("Chiamo {what}", "Ich rufe {what}", "I call {what}"),
+    "r_table_all": ("Con le carte vere giocano tutti i posti con le carte vere",
+                    "Mit echten Karten spielen alle Plätze mit echten Karten",
+                    "With real cards every seat plays real cards"),
     "v_treseta_hr": ("Trešeta croata", "Trešeta (kroatisch)", "Trešeta (Croatian)"),
     "o_call": ("Con tutti i 3", "Mit allen Dreien", "Holding all 3s"),
     "o_players": ("Giocatori", "Spieler", "Players"),
@@ -156,11 +173,15 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "thirds": ("Terzi (3, 2, figure)", "Drittel (3, 2, Bilder)", "Thirds (3s, 2s, courts)"),
     "last_trick_pt": ("Ultima presa", "Letzter Stich", "Last trick"),
     "card_points": ("Punti carte", "Kartenpunkte", "Card points"),
+    "partner_row": ("In coppia con", "Partner", "Partnered with"),
+    "own_thirds": ("Terzi presi", "Eigene Drittel", "Own thirds"),
+    "pair_card_points": ("Punti carte della coppia", "Kartenpunkte des Paars", "The pair's card points"),
     "declarations": ("Accusi", "Ansagen", "Declarations"),
     "hand_points": ("Punti della mano", "Punkte der Runde", "Points this hand"),
     "match_total": ("Totale", "Gesamt", "Total"),
     "total_short": ("Tot.", "Ges.", "Total"),
     "count": ("Conteggio", "Abrechnung", "The count"),
+    "more": ("Altri", "Weitere", "More"),
     "yes": ("Sì", "Ja", "Yes"),
     "no": ("No", "Nein", "No"),
     "ask_abandon": ("C'è una partita in corso: la lasci e ne cominci una nuova?",
@@ -349,6 +370,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # statistics
     "games": ("Partite", "Spiele", "Games"),
     "wins": ("Vinte", "Siege", "Wins"),
+    "abandoned_short": ("Lasciate", "Abgebr.", "Left"),
     "win_rate": ("%", "%", "%"),
     "level": ("Livello", "Level", "Level"),
     "score_history": ("Punteggi recenti", "Letzte Ergebnisse", "Recent scores"),
@@ -363,7 +385,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "outcome_abandoned": ("Abbandonata", "Abgebrochen", "Abandoned"),
     "outcome_playing": ("In corso", "Läuft noch", "In progress"),
     "outcome_over": ("Finita", "Beendet", "Finished"),
-    "sheet_game": ("gioco", "Spiel entschieden", "game won"),
+    "sheet_game": ("fine gioco", "Spielende", "game over"),
     "sheet_claim": ("fuori, giusto", "fertig, richtig", "claimed, right"),
     "sheet_claim_wrong": ("fuori, sbagliato", "fertig, falsch", "claimed, wrong"),
     "sheet_zu_tun": ("zu tun", "zu tun", "zu tun"),
@@ -383,6 +405,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sounds": ("Suoni", "Töne", "Sounds"),
     "confirm_points": ("Chiedi conferma", "Nachfragen", "Ask to confirm"),
     "brightness": ("Luminosità", "Helligkeit", "Brightness"),
+    "speed": ("Velocità", "Tempo", "Game speed"),
+    "slow": ("lenta", "langsam", "slow"),
+    "fast": ("veloce", "schnell", "fast"),
     "page_n": ("{n} di {m}", "{n} von {m}", "{n} of {m}"),
     # engine refusals: one entry per firmware/engine/refusals.py code (e_<code>),
     # translated from the code and its arguments, never from the English sentence
@@ -698,7 +723,42 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "A quattro",
             "Due coppie, i compagni di fronte. Segnali (busso, volo, striscio) se la tavola li ammette. "
-            "Con gli onori ci si può chiamare fuori: se la coppia ha davvero i punti vince, altrimenti perde.",
+            "Nel tressette con gli onori si accusa dopo la prima presa e prima della seconda, a giro da chi "
+            "ha preso. Ci si può chiamare fuori: se la coppia ha davvero i punti vince, altrimenti perde.",
+        ),
+        (
+            "Segnali",
+            "A quattro chi apre (o chiunque, se la tavola lo vuole) parla al compagno con la carta che gioca. "
+            "Busso: «gioca la tua più alta di questo seme e ritornamelo». Volo: «è la mia ultima carta di "
+            "questo seme» (dev'essere vero). Striscio: «ne ho ancora molte» (o, secondo l'opzione, «me ne "
+            "restano una o due basse»). Con i segnali alternativi: busso, ho la più alta rimasta; ribusso, "
+            "ho la seconda; cerco la meglio; tutto fuori. Tocca il segnale prima di giocare la carta: "
+            "compare nel fumetto accanto al tuo posto.",
+        ),
+        (
+            "Terziglio",
+            "Tre giocatori, ognuno per sé: dodici carte a testa e quattro da parte, il monte. Il monte va a chi "
+            "fa l'ultima presa; con l'opzione «distribuito» le sue carte si scoprono e ne va una a ciascuno, "
+            "l'ultima al mazziere, che poi ne scarta una. Gli accusi come a quattro.",
+        ),
+        (
+            "Tressette a chiamata",
+            "Quattro giocatori senza coppie fisse. Il primo di mano chiama un 3 che non ha: chi lo tiene è il "
+            "suo compagno segreto, e si scopre solo quando quella carta viene giocata. Chi ha tutti e quattro "
+            "i 3 chiama un 2 (con tutti i 2 un asso), oppure gioca da solo, secondo l'opzione. Niente "
+            "segnali. La carta chiamata resta in vista sul tavolo per tutta la mano.",
+        ),
+        (
+            "Ciapanò",
+            "Da due a quattro giocatori, ognuno per sé; si distribuiscono tutte le carte e non si accusa. "
+            "I punti presi contano contro: quando a fine mano qualcuno arriva a 41 (o 21, 31), vince chi "
+            "ne ha meno.",
+        ),
+        (
+            "Con la briscola",
+            "Come il tressette a quattro, ma l'ultima carta del mazziere si mostra e il suo seme è briscola. "
+            "Si deve sempre rispondere al seme; chi non può, può tagliare con una briscola, e la briscola "
+            "più alta prende.",
         ),
     ],
     "de": [
@@ -738,8 +798,44 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Zu viert",
             "Zwei Paare, Partner gegenüber. Signale (busso, volo, striscio), wenn der Tisch sie erlaubt. "
-            "Mit Onori kann man sich fertig melden (chiamarsi fuori): stimmt es, gewinnt das Paar, "
+            "Mit Onori wird nach dem ersten Stich und vor dem zweiten angesagt, reihum ab dem, der "
+            "gestochen hat. Man kann sich fertig melden (chiamarsi fuori): stimmt es, gewinnt das Paar, "
             "sonst verliert es.",
+        ),
+        (
+            "Signale",
+            "Zu viert gibt, wer ausspielt (oder jeder, wenn der Tisch es erlaubt), dem Partner mit der "
+            "gespielten Karte ein Zeichen. Busso: „spiel deine höchste Karte dieser Farbe und spiel sie mir "
+            "zurück“. Volo: „das ist meine letzte Karte dieser Farbe“ (muss stimmen). Striscio: „davon habe "
+            "ich noch viele“ (oder, je nach Einstellung, „nur noch eine oder zwei kleine“). Mit den "
+            "alternativen Signalen: busso, ich habe die höchste verbliebene Karte; ribusso, die zweithöchste; "
+            "cerco la meglio; tutto fuori. Tippe das Signal vor der Karte an: es erscheint in der "
+            "Sprechblase an deinem Platz.",
+        ),
+        (
+            "Terziglio",
+            "Drei Spieler, jeder für sich: zwölf Karten für jeden, vier liegen als Witwe beiseite. Die Witwe "
+            "bekommt, wer den letzten Stich macht; mit der Einstellung „ausgeteilt“ wird sie aufgedeckt und "
+            "reihum verteilt, die letzte an den Geber, der danach eine Karte ablegt. Ansagen wie zu viert.",
+        ),
+        (
+            "Tressette mit Ruf",
+            "Vier Spieler ohne feste Paare. Wer zuerst ausspielt, ruft eine Drei, die er nicht hat: wer sie "
+            "hält, ist sein geheimer Partner und zeigt sich erst, wenn die Karte gespielt wird. Wer alle vier "
+            "Dreien hat, ruft eine Zwei (mit allen Zweien ein Ass) oder spielt allein, je nach Einstellung. "
+            "Keine Signale. Die gerufene Karte bleibt die ganze Runde über sichtbar.",
+        ),
+        (
+            "Ciapanò",
+            "Zwei bis vier Spieler, jeder für sich; alle Karten werden ausgeteilt, es gibt keine Ansagen. "
+            "Gestochene Punkte zählen gegen dich: hat jemand am Ende einer Runde 41 (oder 21, 31) erreicht, "
+            "gewinnt, wer am wenigsten hat.",
+        ),
+        (
+            "Mit Trumpf",
+            "Wie Tressette zu viert, aber die letzte Karte des Gebers wird gezeigt, und ihre Farbe ist Trumpf. "
+            "Farbe bekennen muss man immer; wer nicht bedienen kann, darf stechen, und der höchste Trumpf "
+            "gewinnt den Stich.",
         ),
     ],
     "en": [
@@ -777,7 +873,40 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Four players",
             "Two partnerships, partners opposite. Signals (busso, volo, striscio) where the table allows "
-            "them. With onori a side may claim the win (chiamarsi fuori): right, it wins; wrong, it loses.",
+            "them. With onori, declarations come after the first trick and before the second, in turn from "
+            "the trick's winner; a side may claim the win (chiamarsi fuori): right, it wins; wrong, it loses.",
+        ),
+        (
+            "Signals",
+            "In four, the leader (or anyone, if the table allows it) tells the partner something with the "
+            "card played. Busso: \"play your highest of this suit and lead it back\". Volo: \"this is my last "
+            "card of the suit\" (it must be true). Striscio: \"I hold many more\" (or, by the option, \"one or "
+            "two low ones left\"). Alternative signals: busso, I hold the highest card left; ribusso, the "
+            "second; cerco la meglio; tutto fuori. Tap the signal before the card: it shows in the bubble "
+            "by your seat.",
+        ),
+        (
+            "Terziglio",
+            "Three players, each for himself: twelve cards each, four set aside as the widow. The widow goes "
+            "to the winner of the last trick; with the option \"dealt\" it is turned up and dealt one each, "
+            "the last to the dealer, who then lays a card away. Declarations as in four.",
+        ),
+        (
+            "Tressette with a call",
+            "Four players, no fixed partners. The first player calls a 3 he does not hold: whoever holds it "
+            "is his secret partner, known only when that card is played. Holding all four 3s he calls a 2 "
+            "(all 2s too: an ace), or plays alone, by the option. No signals. The called card stays in view "
+            "all hand.",
+        ),
+        (
+            "Ciapanò",
+            "Two to four players, each for himself; all cards are dealt, no declarations. Points taken "
+            "count against you: when someone reaches 41 (or 21, 31) at the end of a hand, the lowest wins.",
+        ),
+        (
+            "With trumps",
+            "As Tressette in four, but the dealer's last card is shown and its suit is trumps. You must "
+            "still follow suit; if you cannot, you may trump, and the highest trump takes the trick.",
         ),
     ],
 }

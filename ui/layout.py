@@ -92,7 +92,9 @@ def _card(h: float, theme: Theme) -> tuple[int, int]:
     return (int(h / theme.card_ratio), h)
 
 
-def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAULT) -> TableLayout:
+def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAULT, action_page: int = 0) -> TableLayout:
+    """``action_page``: which page of the action buttons to show when they do not all fit
+    (real cards: every combination a hand might hold is offered); a ``more`` button turns it."""
     W, H = size
     n = max(1, model.n_seats)
     m = max(4, int(H * 0.012))
@@ -138,14 +140,16 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
                 area.w = W - col_r + (col_r - m - max(touch, int(top_right.h * 0.6))) - area.x - 2 * m
         elif pos == "left":
             area = left_col.copy()
-            area.h = mid.h // 2 if model.talon_left or model.trump_card is not None or model.called is not None else mid.h
+            area.h = mid.h // 2 if (model.talon_left or model.trump_card is not None or model.called is not None
+                                    or model.widow) else mid.h
         else:
             area = right_col.copy()
             area.h = mid.h
         seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m)
 
     # three seats leave the top of the trick free, so their cards can be larger
-    trick_size = _card(min(card[1], mid.h * {2: 0.78, 3: 0.66}.get(n, 0.56)), theme)
+    # four seats: the cards across stack top to bottom, two card heights in the middle
+    trick_size = _card(min(card[1], mid.h * {2: 0.78, 3: 0.66}.get(n, 0.5)), theme)
     trick_slots = _trick_slots(model, mid, trick_size)
 
     talon = None
@@ -153,7 +157,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     if model.talon_left or model.draws:
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + (left_col.h // 2 if n > 2 else label_h))
-    elif model.trump_card is not None or model.called is not None:
+    elif model.trump_card is not None or model.called is not None or model.widow:
         # briscola's trump card, chiamata's called card: face up where a talon would lie
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + left_col.h // 2 + m)
@@ -176,14 +180,14 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     status_h = max(touch // 2, int(H * 0.06))
     if n > 2:
         row_y = hand_y - lift - act_h - m
-        actions = _action_row(model, Rect(col_l + m, row_y, W - col_l - 2 * m, act_h), touch, m)
+        actions = _action_row(model, Rect(col_l + m, row_y, W - col_l - 2 * m, act_h), touch, m, action_page)
         buttons += actions
         # the status takes the row up to the first action button
         right = min((b.rect.x for b in actions), default=W - m)
         status = Rect(m, row_y, right - 2 * m, act_h)
         banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
     else:
-        buttons += _action_buttons(model, right_col, touch, m)
+        buttons += _action_buttons(model, right_col, touch, m, action_page)
         status = Rect(mid.x, hand_y - lift - status_h, mid.w, status_h)
         banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
     lay = TableLayout(
@@ -351,12 +355,14 @@ def _trick_slots(model: TableModel, mid: Rect, size: tuple[int, int]) -> dict[in
     for seat in range(n):
         pos = position_of(seat, model.me, n)
         r = Rect(0, 0, w, h)
+        # side by side, never one card on another: each card's corner index stays in view
         if n == 2:
-            dx = w * 0.35
+            dx = w * 0.56
             r.center = (int(cx + (dx if pos == "bottom" else -dx)), int(cy + (h * 0.08 if pos == "bottom" else -h * 0.08)))
         else:
-            off = {"bottom": (0, 0.42), "top": (0, -0.42), "left": (-0.62, 0), "right": (0.62, 0)}[pos]
-            r.center = (int(cx + off[0] * w * 1.6), int(cy + off[1] * h))
+            dy = 0.5 if n == 4 else 0.42
+            off = {"bottom": (0, dy), "top": (0, -dy), "left": (-1.06, 0), "right": (1.06, 0)}[pos]
+            r.center = (int(cx + off[0] * w), int(cy + off[1] * h))
         r.clamp_ip(mid)
         out[seat] = r
     return out
@@ -380,14 +386,31 @@ def _action_specs(model: TableModel) -> list[tuple[str, str]]:
         specs.append((f"signal:{sig}", sig))
     for c in model.call_choices:
         specs.append((f"call:{c}", "call"))
+    if model.can_hint:
+        specs.append(("hint", "hint"))
+    if model.can_undo:
+        specs.append(("undo", "undo"))
     return specs
 
 
-def _action_row(model: TableModel, area: Rect, touch: int, m: int) -> list[ButtonSpec]:
+def _paged(specs: list[tuple[str, str]], room: int, page: int) -> list[tuple[str, str]]:
+    """The specs of one page when more than ``room`` do not fit: the last place of every
+    page is "more", which turns to the next page (none is ever cut off: issue 13.5)."""
+    if len(specs) <= room or room < 2:
+        return specs[:max(room, 0)] if room < 2 else specs
+    per = room - 1
+    pages = (len(specs) + per - 1) // per
+    p = page % pages
+    return [*specs[p * per:(p + 1) * per], ("more", "more")]
+
+
+def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0) -> list[ButtonSpec]:
     """3/4 seats: the actions in one row above the hand, from the right."""
     specs = _action_specs(model)
     if not specs:
         return []
+    room = max(1, (area.w + m) // (touch * 2 + m))
+    specs = _paged(specs, room, page)
     bw = min(max(touch * 2, area.w // 5), (area.w - (len(specs) - 1) * m) // len(specs))
     out = []
     x = area.right - bw
@@ -397,15 +420,17 @@ def _action_row(model: TableModel, area: Rect, touch: int, m: int) -> list[Butto
     return out[::-1]
 
 
-def _action_buttons(model: TableModel, area: Rect, touch: int, m: int) -> list[ButtonSpec]:
+def _action_buttons(model: TableModel, area: Rect, touch: int, m: int, page: int = 0) -> list[ButtonSpec]:
     """Declare / zu tun / claim / signals: what the variant offers now, in the right column."""
     specs = _action_specs(model)
     out: list[ButtonSpec] = []
     bh = max(touch, min(int(area.h / 3.4), touch + 12))
     per_col = max(1, (area.h + m) // (bh + m))
-    cols = 1 if len(specs) <= per_col else 2
+    max_cols = max(1, min(3, (area.w + m) // (touch * 2 + m)))
+    specs = _paged(specs, per_col * max_cols, page)
+    cols = min(max_cols, (len(specs) + per_col - 1) // per_col) or 1
     bw = (area.w - (cols - 1) * m) // cols
-    for i, (name, label) in enumerate(specs[: per_col * cols]):
-        c, r = divmod(i, per_col) if cols == 2 else (0, i)
+    for i, (name, label) in enumerate(specs):
+        c, r = divmod(i, per_col)
         out.append(ButtonSpec(name, Rect(area.x + c * (bw + m), area.y + r * (bh + m), bw, bh), label))
     return out

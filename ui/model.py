@@ -94,12 +94,15 @@ class PlayedCard:
 
 @dataclass(frozen=True, slots=True)
 class StatLine:
-    """Games and wins against one level in one variant."""
+    """Games and wins against one level in one variant (``games`` finished ones; the
+    abandoned are counted apart: a match given up is neither won nor lost)."""
 
     variant: str
     level: str
     games: int
     wins: int
+    abandoned: int = 0
+    accuracy: float | None = None  # the coach's mean accuracy of my plays (docs/coach.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +110,8 @@ class Stats:
     lines: tuple[StatLine, ...] = ()
     # The human's side's final score in recent matches, oldest first, with the opponent's.
     history: tuple[tuple[int, int], ...] = ()
+    # The coach's accuracy of my plays in recent rated matches, oldest first (percent).
+    accuracy: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -208,6 +213,8 @@ class TableModel:
     signals: tuple[tuple[int, int, Card, tuple[str, ...]], ...] = ()  # (trick, seat, card, names), public
     called: Card | None = None  # chiamata: the called card
     caller: int | None = None  # chiamata: the seat that called it
+    widow: int = 0  # cards lying aside (terziglio's widow, Treschetten's cards aside), face down or up
+    aside: tuple[Card, ...] = ()  # those of them this seat may see
     to_move: int | None = None
     dealer: int = 0
     trick: tuple[PlayedCard, ...] = ()
@@ -247,6 +254,12 @@ class TableModel:
     sheet: ScoreSheet | None = None  # the match looked at in the history
     final_sheet: ScoreSheet | None = None  # the match just finished, hand by hand
     replay: HandReplay | None = None
+    # -- the coach (docs/coach.md): casual matches only --
+    casual: bool = False  # undo and hints offered in this match
+    can_hint: bool = False  # the Hint button (key H): my turn in a casual match
+    can_undo: bool = False  # the Undo button (key U): a card of mine to take back
+    hint_card: Card | None = None  # the card the hint on screen names
+    review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
 
     @property
     def in_game(self) -> bool:
@@ -337,6 +350,9 @@ def model_from_view(
     choices: list[str] = []
     for _, names in sig_opts:
         choices += [x for x in names if x not in choices]
+    played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
+    in_hands = sum(sv.hand_count for sv in view.seats)
+    widow = max(0, len(v.deck.cards) - in_hands - played - view.talon_left)
     taken: list[list[Card]] = [[] for _ in range(n_sides)]
     for t in view.tricks:
         taken[v.side_of(t.winner)].extend(t.cards)
@@ -361,6 +377,8 @@ def model_from_view(
         called=getattr(view, "called", None),
         # the player after the dealer calls (engine: view.py, state.py "the player after the dealer calls")
         caller=(view.dealer + 1) % n if getattr(view, "called", None) is not None else None,
+        widow=widow,
+        aside=tuple(getattr(view, "aside", ())),
         to_move=view.to_move,
         dealer=view.dealer,
         trick=_played(view.trick, trick_signals),

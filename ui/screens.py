@@ -137,6 +137,7 @@ class HomeScreen(Screen):
         self.vi = 0
         self.seats: list[tuple[str, str | None]] = []
         self.options: dict[str, Any] = {}
+        self.casual = False  # undo and hints offered (docs/coach.md); rated by default
         self._reset_for_variant()
 
     @property
@@ -168,7 +169,7 @@ class HomeScreen(Screen):
 
     def new_game_intent(self) -> it.NewGame:
         seats = tuple(it.SeatSetup(kind, level) for kind, level in self.seats)  # type: ignore[arg-type]
-        return it.NewGame(self.variants[self.vi], dict(self.options), seats)
+        return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual)
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -199,14 +200,17 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = max(1, len(specs))
+        n_opt = len(specs) + 1  # the options, then casual (hints and undo) or rated
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
             rows_needed = (n_opt + 1) // 2
             opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (rows_needed - 1) * gap) // rows_needed))
-        for i, r in enumerate(_grid(right, len(specs), cols, opt_h, gap)):
-            out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
+        for i, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
+            if i < len(specs):
+                out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
+            else:
+                out.append(ButtonSpec("casual", r, "casual"))
         return out
 
     def press(self, name: str) -> bool:
@@ -227,13 +231,21 @@ class HomeScreen(Screen):
             nxt = SEAT_CYCLE[(cur + 1) % len(SEAT_CYCLE)]
             if nxt[0] == "human" and any(k == "human" for j, (k, _) in enumerate(self.seats) if j != i):
                 nxt = SEAT_CYCLE[(cur + 2) % len(SEAT_CYCLE)]  # one screen, one person at it
-            self.seats[i] = nxt
+            if nxt[0] == "table" or self.seats[i][0] == "table":
+                # real cards are played by everyone or by no one (the box cannot hold cards)
+                n = len(self.seats)
+                self.seats = [("table", None)] * n if nxt[0] == "table" else \
+                    [("human", None)] + [("computer", "normal")] * (n - 1)
+            else:
+                self.seats[i] = nxt
         elif kind == "option":
             spec = next(o for o in self.preset.options if o.key == arg)
             vals = list(spec.choices)
             cur = self.options.get(arg, spec.default)
             self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
             self._fit_seats()
+        elif name == "casual":
+            self.casual = not self.casual
         elif name == "start":
             intent = self.new_game_intent()
             if (self.model.in_game and not self.model.match_over) or self.model.resumable:
@@ -278,6 +290,9 @@ class HomeScreen(Screen):
             elif kind == "option":
                 val = value_label(self.options.get(arg), self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
+            elif b.name == "casual":
+                val = value_label(self.casual, self.ctx.lang)
+                draw_button(s, self.ctx, b.rect, f"{self.ctx.t('casual')}: {val}", color=(50, 60, 90))
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
             else:
@@ -296,12 +311,13 @@ class HomeScreen(Screen):
         right = [b.rect for b in buttons if b.name.startswith("option:")]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
         top = max((r.bottom for r in right), default=m + row + gap) + gap * 2
-        box = Rect(x, top, W - m - x, H - m - top)
-        fs = max(11, self.ctx.fsize(H, 0.04))
-        lines = self.ctx.fonts.wrap(said, fs, box.w - 16)[: max(0, (box.h - 8) // (fs + 4))]
-        if not lines:
-            return
-        box.h = len(lines) * (fs + 4) + 8
+        fs = self.ctx.fsize(H, 0.04)
+        lines = self.ctx.fonts.wrap(said, fs, W - m - x - 16)
+        need = len(lines) * (fs + 4) + 8
+        # the whole message, even if it has to lie over the last options for a while
+        top = max(m + row + gap, min(top, H - m - need))
+        box = Rect(x, top, W - m - x, min(need, H - m - top))
+        lines = lines[: max(1, (box.h - 8) // (fs + 4))]
         draw_panel(s, box, self.ctx.theme, 200)
         for i, line in enumerate(lines):
             blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 4 + i * (fs + 4)), max_w=box.w - 16)
@@ -360,6 +376,16 @@ class HandEndScreen(Screen):
             return seat_name(m, seats[0], self.ctx)
         return self.ctx.t("them")
 
+    def _said_of(self, key: str, side: int) -> str:
+        """A sentence about a side, in the right grammar: you, we, they, or a seat by name."""
+        m = self.model
+        seats = [x.seat for x in m.seats if x.side == side]
+        if m.me in seats and m.show_hand:
+            return self.ctx.t(key + ("_you" if len(seats) == 1 else "_us"))
+        if len(seats) > 1:
+            return self.ctx.t(key + "_them")
+        return self.ctx.t(key, name=self.side_name(side))
+
     def _hand_cell(self, values: tuple[int, ...], unit: int) -> int | None:
         """A per-hand-side number for a match unit: the same index unless the hand's
         sides differ from the match's units (chiamata: the partner is secret)."""
@@ -381,12 +407,27 @@ class HandEndScreen(Screen):
             (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
             (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
         ]
-        if res is not None:
+        secret = res is not None and bool(res.sides) and len(set(res.sides)) < m.n_sides
+        if res is not None and secret:
+            # chiamata: each seat scores for itself, but the card points are the pair's of
+            # this hand: say who partnered whom, the seat's own thirds, then the pair's points
+            seats = [x.seat for x in m.seats]
+            partners = []
+            for unit in sides:
+                mates = [q for q in seats if q != unit and q < len(res.sides) and unit < len(res.sides)
+                         and res.sides[q] == res.sides[unit]]
+                partners.append(", ".join(seat_name(m, q, self.ctx) for q in mates) or "–")
+            rows.insert(0, (t("partner_row"), partners))
+            rows.append((t("own_thirds"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
+            rows.append((t("pair_card_points"),
+                         [str(v) if (v := self._hand_cell(res.card_points, i)) is not None else "" for i in sides]))
+        elif res is not None:
             cells = []
             for i, x in enumerate(c):
                 pts = self._hand_cell(res.card_points, i)
                 cells.append(f"{thirds_text(x['total_thirds']) or '0'} → {pts}" if pts is not None else "")
             rows.append((t("card_points"), cells))
+        if res is not None:
             for d in res.declarations:
                 cells = ["" for _ in sides]
                 unit = m.side_of(d.seat)
@@ -406,13 +447,16 @@ class HandEndScreen(Screen):
             prefix = t("zu_tun_end", name=self.side_name(m.side_of(res.zu_tun_seat))) + " "
         if res is not None and res.claim_seat is not None:
             key = "claim_ok" if res.claim_ok else "claim_wrong"
-            prefix += t(key, name=self.side_name(m.side_of(res.claim_seat))) + " · "
+            prefix += self._said_of(key, m.side_of(res.claim_seat)) + " · "
         if res is not None and res.sudden:
             prefix += t("sudden", what=res.sudden, n=res.multiplier) + " · "
         if m.match_over and m.winner is not None:
             mine = m.side_of(m.me)
+            pair = sum(1 for x in m.seats if x.side == mine) > 1
             if any(x.kind == "human" for x in m.seats):
-                return prefix + (t("you_win") if m.winner == mine else t("you_lose"))
+                if m.winner == mine:
+                    return prefix + t("we_win" if pair else "you_win")
+                return prefix + t("we_lose" if pair else "you_lose")
             return prefix + t("side_wins", name=self.side_name(m.winner))
         if m.totals and m.totals.count(max(m.totals)) > 1 and max(m.totals) >= m.target:
             return prefix + t("tie_play_on")
@@ -428,6 +472,18 @@ class HandEndScreen(Screen):
         blit_text(s, ctx, head, big, (W // 2, m + 2), anchor="midtop", bold=True, color=ctx.theme.accent, max_w=W - 2 * m)
         rows = self.rows()
         panel = Rect(m * 2, m + big + 10, W - 4 * m, H - (m + big + 10) - row - 3 * m)
+        if self.model.review:
+            # the coach's rating of my plays (docs/coach.md) takes the bottom of the panel
+            rfs = max(10, ctx.fsize(H, 0.04))
+            lines = [ln for msg_ in self.model.review for ln in ctx.fonts.wrap(ctx.say(msg_), rfs, panel.w - 16)]
+            lines = lines[: max(1, int(panel.h * 0.4) // (rfs + 3))]
+            rev = Rect(panel.x, 0, panel.w, len(lines) * (rfs + 3) + 8)
+            rev.bottom = panel.bottom
+            panel.h -= rev.h + m
+            draw_panel(s, rev, ctx.theme, 215)
+            for i, text in enumerate(lines):
+                blit_text(s, ctx, text, rfs, (rev.x + 8, rev.y + 4 + i * (rfs + 3)), max_w=rev.w - 16,
+                          color=ctx.theme.accent if i == 0 else ctx.theme.text)
         draw_panel(s, panel, ctx.theme, 200)
         n_sides = self.model.n_sides
         line = max(12, min(panel.h // (len(rows) + 1), int(H * 0.075)))
@@ -481,48 +537,115 @@ class StatsScreen(Screen):
         st = self.model.stats
         fs = ctx.fsize(H, 0.045)
         top = m + row + gap * 2
-        chart_w = int(W * 0.4) if st.history and W >= 640 else 0  # a small screen: the table alone
-        table = Rect(m, top, W - 3 * m - chart_w, H - top - m)
+        # the chart beside the table on a wide screen, under it on the 800x480 one, not at all
+        # on the smallest (the table's columns need the width)
+        charts = bool(st.history or st.accuracy)  # the scores, and the coach's accuracy (docs/coach.md)
+        beside = charts and W >= 1000
+        below = charts and not beside and W >= 640
+        chart_w = int(W * 0.4) if beside else 0
+        rows_h = (len(st.lines) + 1) * (fs + 6) + 12
+        table_h = min(H - top - m, rows_h) if below else H - top - m
+        table = Rect(m, top, W - 3 * m - chart_w if beside else W - 2 * m, table_h)
         draw_panel(s, table, ctx.theme, 190)
         if not st.lines:
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
-            fr = (0.0, 0.42, 0.62, 0.76, 0.88)  # game · level · played · won · %
+            # game · level · played · won · given up · % · the coach's accuracy
+            fr = (0.0, 0.31, 0.48, 0.59, 0.70, 0.81, 0.91)
             cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
-            heads = [t("variant"), t("level"), t("games"), t("wins"), "%"]
+            heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%", t("accuracy_short")]
             widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
             y = table.y + 6
+            head = max(ctx.fonts.min_size, fs - 3)
             for x, h, w in zip(cols, heads, widths, strict=True):
-                blit_text(s, ctx, h, fs, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
+                blit_text(s, ctx, h, head, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
             y += fs + 8
             for line in st.lines:
                 if y + fs > table.bottom - 4:
                     break
                 rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
-                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins), rate)
+                acc = "–" if line.accuracy is None else f"{line.accuracy:.0f}"
+                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins),
+                         str(line.abandoned) if line.abandoned else "–", rate, acc)
                 for x, cell, w in zip(cols, cells, widths, strict=True):
                     blit_text(s, ctx, cell, fs, (x, y), max_w=w)
                 y += fs + 6
-        if chart_w:
-            chart = Rect(table.right + m, top, chart_w, H - top - m)
-            self.draw_chart(s, chart, fs)
+            if any(line.level.endswith(":help") for line in st.lines) and y + fs <= table.bottom:
+                note = max(ctx.fonts.min_size, fs - 3)
+                blit_text(s, ctx, t("help_note"), note, (table.x + 8, table.bottom - note - 6), max_w=table.w - 16,
+                          color=ctx.theme.text_dim)
+        if beside:
+            self.draw_charts(s, Rect(table.right + m, top, chart_w, H - top - m), fs, m, stacked=True)
+        elif below and H - table.bottom - 2 * m > 6 * self.ctx.fonts.min_size:
+            self.draw_charts(s, Rect(m, table.bottom + m, W - 2 * m, H - table.bottom - 2 * m), fs, m, stacked=False)
         self.draw_buttons(s)  # Back (it was never drawn: issue 13.1)
 
-    def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
-        """Recent matches: our score (bright) beside theirs (dim), as bars."""
+    def draw_charts(self, s: pygame.Surface, r: Rect, fs: int, m: int, *, stacked: bool) -> None:
+        """The score history and the coach's accuracy: one above the other beside the table,
+        side by side under it; one chart takes the whole area when the other has nothing."""
+        st = self.model.stats
+        if st.history and st.accuracy:
+            if stacked:
+                half = (r.h - m) // 2
+                first, second = Rect(r.x, r.y, r.w, half), Rect(r.x, r.y + half + m, r.w, r.h - half - m)
+            else:
+                half = (r.w - m) // 2
+                first, second = Rect(r.x, r.y, half, r.h), Rect(r.x + half + m, r.y, r.w - half - m, r.h)
+            self.draw_chart(s, first, fs)
+            self.draw_accuracy(s, second, fs)
+        elif st.accuracy:
+            self.draw_accuracy(s, r, fs)
+        else:
+            self.draw_chart(s, r, fs)
+
+    def draw_accuracy(self, s: pygame.Surface, r: Rect, fs: int) -> None:
+        """The coach's accuracy of my plays, match after match (0-100 %), as a line."""
         ctx = self.ctx
         draw_panel(s, r, ctx.theme, 190)
-        blit_text(s, ctx, ctx.t("score_history"), max(10, fs - 2), (r.x + 6, r.y + 4), bold=True, max_w=r.w - 12)
-        hist = self.model.stats.history[-12:]
+        acc = self.model.stats.accuracy[-20:]
+        size = max(ctx.fonts.min_size, fs - 2)
+        right = r.right - 6
+        if acc:  # the latest figure at the top right, the title in what it leaves
+            right = blit_text(s, ctx, f"{acc[-1]:.0f}%", size, (r.right - 6, r.y + 4), anchor="topright").x - 8
+        blit_text(s, ctx, ctx.t("accuracy_history"), size, (r.x + 6, r.y + 4), bold=True, max_w=right - r.x - 6)
         area = Rect(r.x + 8, r.y + fs + 14, r.w - 16, r.h - fs - 22)
+        pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
+        step = area.w / max(1, len(acc) - 1) if len(acc) > 1 else 0
+        pts = [(int(area.x + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100)) for i, a in
+               enumerate(acc)]  # fmt: skip
+        if len(pts) > 1:
+            pygame.draw.lines(s, ctx.theme.accent, False, pts, 2)
+        for p in pts:
+            pygame.draw.circle(s, ctx.theme.accent, p, 3)
+
+    def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
+        """Recent matches: our final score (bright) beside theirs (dim), each bar with its
+        value, a legend, and the match number under each pair (oldest left)."""
+        ctx = self.ctx
+        draw_panel(s, r, ctx.theme, 190)
+        small = ctx.fonts.min_size
+        title = blit_text(s, ctx, ctx.t("score_history"), max(small, fs - 2), (r.x + 8, r.y + 4), bold=True,
+                          max_w=r.w - 16)
+        # legend: a swatch and a word for each side
+        x, y = r.x + 8, title.bottom + 4
+        for col, word in ((ctx.theme.accent, ctx.t("us")), (ctx.theme.text_dim, ctx.t("them"))):
+            pygame.draw.rect(s, col, (x, y + 2, small, small - 2))
+            x = blit_text(s, ctx, word, small, (x + small + 4, y), color=col).right + 12
+        slots = max(1, min(8, (r.w - 16) // (3 * small + 8)))  # room for two values a match
+        hist = self.model.stats.history[-slots:]
+        area = Rect(r.x + 8, y + small + 8 + small + 2, r.w - 16, r.bottom - (y + small + 8 + small + 2) - small - 10)
         top = max(max(a, b) for a, b in hist) or 1
         slot = area.w / len(hist)
-        bw = max(2, int(slot * 0.38))
+        bw = max(4, int(slot * 0.42))
         for i, (ours, theirs) in enumerate(hist):
-            x = int(area.x + i * slot)
+            x0 = int(area.x + i * slot + (slot - 2 * bw) / 2)
             for j, (val, col) in enumerate(((ours, ctx.theme.accent), (theirs, ctx.theme.text_dim))):
                 h = int(area.h * val / top)
-                pygame.draw.rect(s, col, (x + j * bw, area.bottom - h, bw - 1, h))
+                bar = Rect(x0 + j * bw, area.bottom - h, bw - 2, h)
+                pygame.draw.rect(s, col, bar)
+                blit_text(s, ctx, str(val), small, (bar.centerx, bar.y - 1), anchor="midbottom", color=col)
+            blit_text(s, ctx, str(len(self.model.stats.history) - len(hist) + i + 1), small,
+                      (x0 + bw, area.bottom + 3), anchor="midtop", color=ctx.theme.text_dim)
         pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
 
 
@@ -535,11 +658,13 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "german_style": ("salzburger", "bavarian"),
     "sounds": (True, False),
     "confirm_points": (True, False),
+    "speed": ("slow", "normal", "fast"),
 }
 
 
 class SettingsScreen(Screen):
     name = "settings"
+    page = 0  # a screen too small for every row shows them a page at a time
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -549,16 +674,28 @@ class SettingsScreen(Screen):
         label_w = int(W * 0.3)
         y = m + row + gap * 2
         avail = H - y - m
-        rows = len(SETTING_CHOICES) + 1
-        row = max(self.ctx.theme.min_touch, min(row, (avail - gap * rows) // rows))
-        for key, choices in SETTING_CHOICES.items():
-            cells = _grid(Rect(m + label_w, y, W - 2 * m - label_w, row), len(choices), len(choices), row, gap)
-            for c, r in zip(choices, cells, strict=True):
-                out.append(ButtonSpec(f"set:{key}:{c}", r, ""))
+        keys = [*SETTING_CHOICES, "brightness"]
+        touch = self.ctx.theme.min_touch
+        fit = max(1, (avail + gap) // (touch + gap))
+        pages = 1 if len(keys) <= fit else (len(keys) + fit - 2) // (fit - 1)
+        per = len(keys) if pages == 1 else fit - 1  # a small screen: pages, the last row turns them
+        self.page %= pages
+        shown = keys[self.page * per:(self.page + 1) * per]
+        n_rows = len(shown) + (pages > 1)
+        row = max(touch, min(row, (avail - gap * n_rows) // n_rows))
+        for key in shown:
+            area = Rect(m + label_w, y, W - 2 * m - label_w, row)
+            if key == "brightness":
+                cells = _grid(area, 3, 3, row, gap)
+                out.append(ButtonSpec("bright:-", cells[0], "−"))
+                out.append(ButtonSpec("bright:+", cells[2], "+"))
+            else:
+                choices = SETTING_CHOICES[key]
+                for c, r in zip(choices, _grid(area, len(choices), len(choices), row, gap), strict=True):
+                    out.append(ButtonSpec(f"set:{key}:{c}", r, ""))
             y += row + gap
-        cells = _grid(Rect(m + label_w, y, W - 2 * m - label_w, row), 3, 3, row, gap)
-        out.append(ButtonSpec("bright:-", cells[0], "−"))
-        out.append(ButtonSpec("bright:+", cells[2], "+"))
+        if pages > 1:
+            out.append(ButtonSpec("page", Rect(m + label_w, y, W - 2 * m - label_w, row), "more"))
         return out
 
     def press(self, name: str) -> bool:
@@ -571,6 +708,8 @@ class SettingsScreen(Screen):
         elif parts[0] == "bright":
             b = int(st.get("brightness", 80)) + (10 if parts[1] == "+" else -10)
             self._set("brightness", max(10, min(100, b)))
+        elif name == "page":
+            self.page += 1
         elif name == "rules":
             self.show("rules")
         elif name == "real_cards":

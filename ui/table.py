@@ -20,9 +20,10 @@ from pygame import Rect
 from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
-from ui.i18n import arg_text, describe_declare, tr
+from ui.i18n import arg_text, describe_declare, has, tr
 from ui.layout import TableLayout, table_layout
 from ui.model import Banner, PlayedCard, TableModel
+from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
 TRICK_HOLD_S = 0.9
@@ -92,11 +93,21 @@ class TableScreen:
         self.signals_on: set[str] = set()
         self.hint: tuple[str, float] = ("", 0.0)  # a short note under the trick, and for how long
         self._confirm: Card | None = None  # a card tapped once that gives points away
+        self.action_page = 0  # which page of many action buttons (layout: "more")
+        self._game_model = TableModel()  # the last model with a game: what "new" is measured against
 
     # ------------------------------------------------------------ model
 
     def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
-        old = self.model
+        if not model.in_game:
+            # no game (home, settings, enrolment): keep what this table has seen, so the
+            # same hand coming back is not news (an old declaration said again: issue 13.11)
+            self.model = model
+            self.size = size
+            self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
+            return
+        old = self._game_model
+        self._game_model = model
         self._confirm = None
         hand_key = (model.variant, model.hand_no, model.dealer)
         # a new deal: another hand number or dealer, or the same ones again after a
@@ -108,7 +119,9 @@ class TableScreen:
         )
         self.model = model
         self.size = size
-        self.layout = table_layout(model, size, self.ctx.theme)
+        if new_hand or len(model.declarable) != len(old.declarable):
+            self.action_page = 0
+        self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
         if new_hand:
             self._hand_key = hand_key
             self.flights.clear()
@@ -120,7 +133,7 @@ class TableScreen:
             self.cursor = None
             self.signals_on.clear()
         elif model.tricks_played > old.tricks_played:
-            self.hold = TRICK_HOLD_S
+            self.hold = speed_of(self.ctx.settings.get("speed")).trick_s
         if not new_hand:
             played_now = len(model.trick) + model.tricks_played * model.n_seats
             played_before = len(old.trick) + old.tricks_played * old.n_seats
@@ -130,12 +143,14 @@ class TableScreen:
                 self.ctx.play("turn")
         if self.cursor is not None and self.cursor >= len(model.hand):
             self.cursor = len(model.hand) - 1 if model.hand else None
+        if model.hint_card is not None and model.hint_card != old.hint_card and model.hint_card in model.hand:
+            self.cursor = model.hand.index(model.hint_card)  # the coach's card is raised
         self._new_draws(model)
         self._new_banners(model)
 
     def relayout(self, size: tuple[int, int]) -> None:
         self.size = size
-        self.layout = table_layout(self.model, size, self.ctx.theme)
+        self.layout = table_layout(self.model, size, self.ctx.theme, self.action_page)
 
     def _new_draws(self, model: TableModel) -> None:
         lay = self.layout
@@ -189,7 +204,10 @@ class TableScreen:
             if b.kind == "signal":
                 continue  # shown from the trick itself, beside the seat
             args = {k: arg_text(v, lang) for k, v in b.args}
-            text = b.text or tr(b.key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **args)
+            key = b.key
+            if b.seat is not None and has(key + "_said"):
+                key += "_said"  # in the seat's own bubble, in the first person
+            text = b.text or tr(key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **args)
             self._banner(text, b.kind, b.seat)
 
     def replay_voices(self) -> None:
@@ -234,6 +252,11 @@ class TableScreen:
                 backs[f.seat] = backs.get(f.seat, 0) + 1
         return cards, backs
 
+    def just_drawn(self) -> set[Card]:
+        """My cards drawn from the talon after the last trick (marked until the next one)."""
+        m = self.model
+        return {d.card for d in m.draws if d.seat == m.me and d.trick == m.tricks_played - 1 and d.card is not None}
+
     def can_play(self, card: Card) -> bool:
         m = self.model
         return (m.my_turn and card in m.playable) or card in m.discardable
@@ -276,6 +299,10 @@ class TableScreen:
         if name == "next_hand":
             self.emit(it.NextHand())
             return True
+        if name == "more":
+            self.action_page += 1
+            self.relayout(self.size)
+            return True
         kind, _, arg = name.partition(":")
         if kind == "declare":
             self.emit(it.Declare(m.declarable[int(arg)]))
@@ -295,6 +322,10 @@ class TableScreen:
                 self.emit(it.Claim())
         elif kind == "call":
             self.emit(it.Call(int(arg)))
+        elif kind == "hint":
+            self.emit(it.Hint())
+        elif kind == "undo":
+            self.emit(it.Undo())
         elif kind == "signal":
             on = arg not in self.signals_on
             (self.signals_on.add if on else self.signals_on.discard)(arg)
@@ -369,6 +400,12 @@ class TableScreen:
                     return True
         if key == pygame.K_t:
             self.show_last = not self.show_last and bool(self.model.last_trick)
+            return True
+        if key == pygame.K_h and self.model.can_hint:
+            self.emit(it.Hint())
+            return True
+        if key == pygame.K_u and self.model.can_undo:
+            self.emit(it.Undo())
             return True
         return False
 
@@ -544,6 +581,15 @@ class TableScreen:
             return
         style = self.style()
         label_size = max(10, ctx.fsize(lay.size[1], 0.038))
+        if m.widow and not m.talon_left and m.trump_card is None and m.called is None:
+            # terziglio's widow (the cards aside): a small pile, face up what this seat may see
+            for i in range(min(m.widow, 4)):
+                card = m.aside[i] if i < len(m.aside) else None
+                img = ctx.art.face(card, r.w, r.h, style) if card is not None else ctx.art.back(r.w, r.h, style)
+                s.blit(img, (r.x + i * max(3, r.w // 6), r.y))
+            blit_text(s, ctx, f"{ctx.t('widow')} ({m.widow})", label_size, (r.centerx, r.y - 4), anchor="midbottom",
+                      color=ctx.theme.text_dim, max_w=lay.seats[next(iter(lay.seats))].label.w if lay.seats else r.w * 2)
+            return
         if m.called is not None and m.trump_card is None:
             # chiamata: the called card stays in view all hand, with who called it
             s.blit(ctx.art.face(m.called, r.w, r.h, style), r)
@@ -600,6 +646,7 @@ class TableScreen:
         style = self.style()
         w, h = lay.card_size
         my_turn = m.my_turn
+        fresh = self.just_drawn()
         for i, (card, r) in enumerate(lay.hand):
             if card in hidden:
                 continue
@@ -609,6 +656,9 @@ class TableScreen:
             else:
                 img = ctx.art.face(card, w, h, style)
             s.blit(img, rr)
+            if card in fresh:
+                # the card just drawn from the talon: a mark on its top edge until the next trick
+                pygame.draw.rect(s, ctx.theme.accent, Rect(rr.x + 3, rr.y - 4, rr.w - 6, 5), border_radius=2)
             if my_turn and card in m.playable and i == self.cursor:
                 pygame.draw.rect(s, ctx.theme.accent, rr.inflate(4, 4), 3, border_radius=max(3, w // 12))
 

@@ -60,6 +60,7 @@ class DeviceScreen:
                 "deck_style": ui.deck_style,
                 "german_style": ui.german_style,
                 "sounds": ui.sounds,
+                "speed": ui.speed,
                 "brightness": max(10, round(ui.brightness * 100 / 7)),
             },
         )

@@ -133,6 +133,7 @@ class MainLoop:
         self.wait_for_ui = False
         self._last_draw_error = ""  # a window someone watches: let the cards land first
         self._home_preset: object = None  # the last game offered on the home screen
+        self._speed: object = None  # the game speed last given to the computer seats
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
         while self.ctl.stopping is None and not (until is not None and until()):
@@ -163,6 +164,7 @@ class MainLoop:
             if self.seats is not None and not self._ui_busy():
                 self.seats.poll(self.ctl)
             event = self.events.get_nowait()
+        self._apply_speed()
         # A journal that could not be written: probe it (rate-limited inside);
         # when it works again the computers are asked again below.
         retry = getattr(self.ctl, "retry_journal", None)
@@ -183,6 +185,20 @@ class MainLoop:
             if state is not None:
                 self.notifier.set_status("playing" if state() == "ok" else f"journal {state()}")
             self.notifier.loop_alive()
+
+    def _apply_speed(self) -> None:
+        """The screen's game speed sets the computers' pause: from the start when it is not
+        the default (the settings file's think_ms stands otherwise), and whenever it changes."""
+        settings = getattr(self.ui, "settings", None)
+        if self.seats is None or not isinstance(settings, dict):
+            return
+        from ui.speed import DEFAULT_SPEED, speed_of
+
+        speed = settings.get("speed", DEFAULT_SPEED)
+        if speed != self._speed:
+            if self._speed is not None or speed != DEFAULT_SPEED:
+                self.seats.think_ms = speed_of(speed).cpu_ms
+            self._speed = speed
 
     def _ui_busy(self) -> bool:
         """The UI is still animating (draws landing): the next computer card waits,

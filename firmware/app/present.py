@@ -18,6 +18,7 @@ from ui.model import Banner, EnrolStatus, StatLine, Stats, TableModel, model_fro
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController
+    from ui.i18n import Message
 
 
 def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
@@ -54,15 +55,25 @@ def enrol_status(ctl: TableController) -> EnrolStatus | None:
 
 
 def stats_model(journal: Journal) -> Stats:
+    rated = journal.accuracy_history(limit=200)
+    per_line: dict[tuple[str, str], list[float]] = {}
+    for r in rated:
+        per_line.setdefault((r["variant"], r["level"]), []).append(r["accuracy"])
     lines = tuple(
-        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"])
+        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"], s["abandoned"],
+                 _mean(per_line.get((s["variant"], s["level"]), [])))  # fmt: skip
         for s in journal.statistics()
     )
     history = []
     for row in reversed(journal.matches(limit=20)):
         if row.totals and len(row.totals) == 2:
             history.append((row.totals[0], row.totals[1]))
-    return Stats(lines=lines, history=tuple(history))
+    accuracy = tuple(r["accuracy"] for r in rated[-20:])
+    return Stats(lines=lines, history=tuple(history), accuracy=accuracy)
+
+
+def _mean(xs: list[float]) -> float | None:
+    return sum(xs) / len(xs) if xs else None
 
 
 def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
@@ -78,6 +89,8 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     view = None
     if ctl.match is not None and ctl.match.state is not None:
         view = ctl.match.view_for(seat)
+    if view is None and ctl.deal_scan is not None and ctl.variant is not None:
+        return dealing_model(ctl, message, stats)
     if view is None:
         return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
     banners = list(ctl.banners)
@@ -103,7 +116,39 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         from firmware.app.browse import live_sheet
 
         model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
-    return ctl.browser.attach(declaration_window(ctl, seat, model))
+    return coach_model(ctl, ctl.browser.attach(declaration_window(ctl, seat, model)))
+
+
+def coach_model(ctl: TableController, model: TableModel) -> TableModel:
+    """The coach's part of the screen: Hint and Undo in casual matches, the hinted card,
+    the last hand's review (docs/coach.md)."""
+    if not ctl.casual and not ctl.review_lines:
+        return model
+    return replace(
+        model,
+        casual=ctl.casual,
+        can_hint=ctl.can_hint() and ctl.hint_card() is None,
+        can_undo=ctl.can_undo(),
+        hint_card=ctl.hint_card(),
+        review=ctl.review_lines if model.hand_over else (),
+    )
+
+
+def dealing_model(ctl: TableController, message: Message | str, stats: Stats) -> TableModel:
+    """Real cards, the first deal of a match: the empty table while the screen asks for
+    the cards the box must see before the first card (firmware.app.dealing)."""
+    from ui.model import SeatModel
+
+    v = ctl.variant
+    assert v is not None
+    seats = tuple(
+        SeatModel(s, "", spec.kind, spec.level, v.side_of(s), 0) for s, spec in enumerate(ctl.seats)
+    )
+    return TableModel(
+        variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
+        seats=seats, show_hand=False, totals=tuple(ctl.totals), target=v.target, message=message,
+        stats=stats, hand_no=len(ctl._hands()) + 1,
+    )  # fmt: skip
 
 
 def declaration_window(ctl: TableController, seat: int, model: TableModel) -> TableModel:

@@ -42,6 +42,19 @@ class UIPanel:
         # was started, and then no hold was ever measured nor a highlight cleared (issue 13.4)
         self._last = time.monotonic()
 
+    def _home_deck(self) -> str | None:
+        """The deck of the game the home screen is set to, while no game is on the table."""
+        from firmware.app.core import HOME
+
+        window = self.rt.window
+        if window is None:
+            return None
+        ui = window.ui
+        if self.rt.ctl.phase != HOME or ui.screen != "home":
+            return None
+        deck = ui.home.preset.deck
+        return str(getattr(deck, "name", deck))
+
     def handle(self, event: pygame.event.Event) -> bool:
         used = self.panel.handle(event)
         self._flush()
@@ -65,8 +78,9 @@ class UIPanel:
         enrol = ctl.enrol
         self.panel.set_table(
             n_seats=v.n_seats if v is not None else 2,
-            # while a deck is enrolled its cards, not the last game's (issue 13.6)
-            deck=enrol.deck_name if enrol is not None else v.deck.name if v is not None else "italian",
+            # while a deck is enrolled its cards, not the last game's (issue 13.6); at home
+            # the deck of the game chosen there (13.11)
+            deck=enrol.deck_name if enrol is not None else self._home_deck() or (v.deck.name if v is not None else "italian"),
             played=played_codes(ctl),
             reader_online=None if self.rt.reader is None else ctl.reader_online is not False,
             message=window.ui.ctx.say(ctl.message.message),  # in the screen's language
@@ -112,6 +126,7 @@ class SimWindow:
             "deck_style": rt.settings.ui.deck_style,
             "german_style": rt.settings.ui.german_style,
             "sounds": rt.settings.ui.sounds,
+            "speed": rt.settings.ui.speed,
             "brightness": max(10, round(rt.settings.ui.brightness * 100 / 7)),
         }
         self.ui = UIApp(self.screen, settings=ui_settings)

@@ -73,6 +73,70 @@ def test_a_page_is_read_with_the_primary_key_not_a_sort(tmp_path):
         assert not any("TEMP B-TREE" in str(row) for row in plan)
 
 
+def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_table, tmp_path):
+    """Settings -> Game speed: the computers' pause follows at once, the trick display
+    time in the UI (ui.speed), and the choice is kept in the screen's settings file."""
+    from firmware.config import Settings, apply_overlay
+    from ui.intents import SetSetting
+    from ui.speed import SPEEDS
+
+    table = make_table()
+    table.ctl.opts.settings_file = tmp_path / "settings.toml"
+
+    class FakeUI:
+        settings = {"speed": "normal"}
+        busy = False
+
+        def intents(self):
+            return []
+
+        def set_model(self, model):
+            pass
+
+    table.loop.ui = FakeUI()
+    before = table.seats.think_ms
+    table.pump()
+    assert table.seats.think_ms == before  # the default speed leaves the configured pause
+    FakeUI.settings["speed"] = "fast"
+    table.put(SetSetting("speed", "fast"))
+    assert table.seats.think_ms == SPEEDS["fast"].cpu_ms
+    settings = Settings()
+    apply_overlay(settings, tmp_path)
+    assert settings.ui.speed == "fast"
+
+
+def test_history_and_export_read_without_creating_a_journal(tmp_path, capsys):
+    """Issue 13.11: `tressette history` created an empty journal where there was none."""
+    from firmware.cli import main
+
+    state = tmp_path / "nowhere"
+    main(["history", "--state-dir", str(state)])
+    main(["history", "--json", "--state-dir", str(state)])
+    assert main(["export", "1", "--state-dir", str(state)]) == 1
+    assert not state.exists() or not any(state.iterdir())
+
+
+def test_closing_accusi_with_the_button_takes_the_declare_buttons_away(make_table):
+    """Issue 13.10: after the Accuso button closed a seat's accusi, its remaining declare
+    buttons stayed live on the screen."""
+    for seed in range(80):
+        table = make_table(seed=seed)
+        ctl = table.ctl
+        ctl.new_match()
+        table.pump()
+        if not ctl.model().declarable or ctl.phase != "play":
+            continue
+        ctl.accuso_button(0)  # open (what the seat's Accuso button does)
+        assert ctl.declaring == 0
+        ctl.accuso_button(0)  # pressed again: nothing (more) to declare
+        assert 0 in ctl.accusi_done
+        assert ctl.model().declarable == ()
+        table.pump()
+        assert ctl.model().declarable == ()
+        return
+    pytest.fail("no deal with an accuso in 80 seeds")
+
+
 def test_the_live_sheet_replays_a_hand_with_a_card_taken_back() -> None:
     """A casual undo is in the hand's record: the sheet replays it instead of refusing it."""
     from firmware.app.browse import live_sheet

@@ -115,3 +115,14 @@ def test_panel_measures_a_held_menu_button_and_enrols_the_deck_asked_for(tmp_pat
         ui_panel.draw(surface)
         assert ui_panel.panel.deck == "italian"
         assert "card:3d" in ui_panel.panel.layout()  # Italian codes, not Bavarian
+        # 13.11: at home, the reader panel shows the deck of the game chosen there
+        from hal.events import ButtonHeld
+
+        rt.ctl.stop_enrolment()
+        rt.ctl.handle(ButtonHeld("menu", 3.0))
+        ui = rt.window.ui
+        ui.show("home")
+        for variant, deck in (("treschetten2", "bavarian"), ("tressette2", "italian")):
+            ui.home.select_variant(variant)
+            ui_panel.draw(surface)
+            assert ui_panel.panel.deck == deck

@@ -8,6 +8,8 @@ from __future__ import annotations
 import random
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import ui.intents as ui
 from firmware.app.controller import HAND_OVER, MATCH_OVER, PLAY
@@ -26,6 +28,7 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.table import said_aloud
+from hal.events import ButtonPressed
 
 
 def tag(card: int) -> str:
@@ -107,13 +110,25 @@ def seat_mixes(name: str) -> list[list[str]]:
     return [people, ["table", "cpu:easy"] + ["table"] * (v.n_seats - 2)]
 
 
-CASES = [(name, seats) for name in sorted(PRESETS) for seats in seat_mixes(name)]
+CASES = [(name, seats, {}) for name in sorted(PRESETS) for seats in seat_mixes(name)]
+# options that change what is scanned at the deal or who sits at the table
+CASES += [
+    ("terziglio3", ["table", "cpu:easy", "table"], {"widow": "dealt"}),
+    ("treschetten3", ["table", "cpu:easy", "table"], {"aside": "face_up"}),
+    ("ciapano", ["table", "cpu:easy", "table"], {"players": 3}),
+    ("ciapano", ["table", "cpu:easy"], {"players": 2}),
+    ("chiamata", ["table", "cpu:easy", "table", "table"], {"accusi": True}),
+]
 
 
-@pytest.mark.parametrize(("name", "seats"), CASES, ids=[f"{n}-{'+'.join(s)}" for n, s in CASES])
-def test_real_cards_through_the_box_score_like_dealt_cards(make_table, name: str, seats: list[str]) -> None:
-    v = make_variant(name)
-    table = make_table(variant=name, seats=seats, seed=4)
+@pytest.mark.parametrize(
+    ("name", "seats", "options"), CASES, ids=[f"{n}-{'+'.join(s)}-{o}" for n, s, o in CASES]
+)
+def test_real_cards_through_the_box_score_like_dealt_cards(
+    make_table, name: str, seats: list[str], options: dict[str, object]
+) -> None:
+    v = make_variant(name, options)
+    table = make_table(variant=name, seats=seats, seed=4, options=options)
     ctl = table.ctl
     ctl.cards.save(v.deck.name, {tag(c): c for c in v.deck.cards})
     rng = random.Random(len(name))
@@ -163,6 +178,8 @@ def test_a_card_scanned_twice_at_the_deal_is_refused(make_table) -> None:
     ctl.cards.save("italian", {tag(c): c for c in v.deck.cards})
     ctl.new_match()
     assert ctl.deal_scan is not None and ctl.message.message.key == "m_scan_cpu_hand"
+    model = ctl.model()  # the empty table with the prompt, not the home screen
+    assert model.in_game and model.variant == "briscola" and model.message.key == "m_scan_cpu_hand"
     scan(table, 0)
     scan(table, 0)
     assert ctl.message.message.key == "e_deal_table_card" and ctl.deal_scan.got == {"1": [0]}
@@ -179,3 +196,39 @@ def test_a_card_tapped_at_a_real_card_table_carries_its_signals(make_table) -> N
     assert [(g.seat, g.names) for g in st.signals] == [(st.leader, ("striscio",))]
     scan(table, v.deck.parse("5c"))
     assert len(st.trick) == 2 and len(st.signals) == 1
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    name=st.sampled_from(sorted(PRESETS)),
+    cpu=st.booleans(),
+    events=st.lists(st.tuples(st.sampled_from(["scan", "accuso", "next", "nothing"]), st.integers(0, 71)),
+                    max_size=120),
+)
+def test_random_scans_and_buttons_never_break_a_real_card_game(make_table, name, cpu, events) -> None:
+    """Any card scanned at any moment (twice, of the other deck, at the deal, out of turn),
+    any Accuso button, *next hand*: a refusal or a move, never an exception, and the
+    journal always replays to what the box shows."""
+    from firmware.engine.records import replay
+
+    v = make_variant(name)
+    seats = ["table"] * v.n_seats
+    if cpu and not v.talon_size:
+        seats[1] = "cpu:easy"
+    table = make_table(variant=name, seats=seats, seed=7)
+    ctl = table.ctl
+    ctl.cards.save(v.deck.name, {tag(c): c for c in v.deck.cards})
+    ctl.new_match()
+    for kind, n in events:
+        if kind == "scan":
+            scan(table, n % 72)  # ids 40-71 are the other deck's: unknown tags here
+        elif kind == "accuso":
+            table.put(ButtonPressed(f"seat{n % v.n_seats}"))
+        elif kind == "next":
+            table.put(ui.NextHand())
+        elif ctl.phase == PLAY:
+            ctl.nothing_to_declare(n % v.n_seats)
+            table.pump()
+    if ctl.match_id is not None and ctl.match is not None:
+        again = replay(table.journal.record(ctl.match_id))
+        assert again.totals == ctl.match.totals and again.results == ctl.match.results

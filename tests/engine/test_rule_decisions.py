@@ -166,3 +166,17 @@ def test_a_refusal_is_a_code_with_arguments() -> None:
     assert exc.value.code == "turn_of"
     assert exc.value.params == {"seat": st.to_move, "actor": other}
     assert str(exc.value) == f"it is seat {st.to_move}'s turn, not seat {other}'s"
+
+
+def test_the_text_replay_of_a_bavarian_game_is_german(capsys: pytest.CaptureFixture[str]) -> None:
+    # RULES.md §3.2: a Treschetten table says Napoli, Dreier, Vierer; Herz, Laub, Eichel, Schell.
+    from pathlib import Path
+
+    from firmware.cli import main as cli
+
+    path = Path(__file__).parents[2] / "examples" / "treschetten2-match.json"
+    assert cli(["replay", str(path)]) == 0
+    text = capsys.readouterr().out
+    assert "declares Napoli Herz = 3" in text and "Laub Zehn" in text
+    for italian in ("napoletana", "quattro", "manca", "coppe", "denari", "spade", "bastoni", " tre "):
+        assert italian not in text

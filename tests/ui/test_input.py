@@ -366,3 +366,25 @@ def test_an_enrolment_the_game_asked_for_shows_the_real_cards_screen(make_ui):
     assert ui.screen == "home"
     ui.set_model(TableModel(enrolling=EnrolStatus("bavarian", 0, 32, 0)))
     assert ui.screen == "real_cards"
+
+
+def test_the_card_just_drawn_is_marked_until_the_next_trick(make_ui):
+    model = demo.showcase()["table2"]
+    ui = make_ui((800, 480), model)
+    mine = [d for d in model.draws if d.seat == model.me and d.trick == model.tricks_played - 1]
+    assert mine, "the sample has a draw after its last trick"
+    assert ui.table.just_drawn() == {mine[0].card}
+
+
+def test_a_declaration_is_not_said_again_after_a_visit_home(make_ui):
+    """Issue 13.11: an old declaration banner came back after Settings (or the menu)."""
+    from ui.model import TableModel
+
+    decl = next(m for m in (demo.sample_model("tressette2", s, 1) for s in range(60)) if m.declarations)
+    ui = make_ui((800, 480), decl)
+    assert ui.table.banners
+    ui.update(10.0)
+    assert not ui.table.banners
+    ui.set_model(TableModel())
+    ui.set_model(decl)
+    assert not ui.table.banners

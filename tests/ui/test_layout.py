@@ -131,3 +131,52 @@ def test_settings_and_real_cards_fit_while_enrolling(size, lang, make_ui):
             assert scr.title_room(size) >= 100  # the title is never squeezed out
     names = {b.name for b in RealCardsScreen(ctx, ui.emit, ui.show).buttons(size)}
     assert names == {"back", "enrol:italian", "enrol:bavarian"}
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("table", ["table2", "table4_signals"])
+def test_every_declaration_is_offered_however_many(table, size, make_ui):
+    """Real cards: every combination a hand might hold is offered (19); none is cut off
+    (issue 13.5: three 2s and three aces never appeared): "more" turns the pages."""
+    import dataclasses
+
+    from firmware.engine.actions import Declare as DeclareAction
+
+    offer = [DeclareAction(0, "napoletana", suit=s) for s in range(4)]
+    offer += [DeclareAction(0, "three", rank=r) for r in range(3) for _ in range(4)]
+    offer += [DeclareAction(0, "four", rank=r) for r in range(3)]
+    model = dataclasses.replace(MODELS[table], declarable=tuple(offer))
+    ui = make_ui(size, model)
+    seen: set[int] = set()
+    for _ in range(len(offer)):
+        lay = ui.table.layout
+        names = [b.name for b in lay.buttons]
+        seen |= {int(n.split(":")[1]) for n in names if n.startswith("declare:")}
+        for b in lay.buttons:
+            assert inside(b.rect, size) and b.rect.w >= MIN_TOUCH and b.rect.h >= MIN_TOUCH, (b.name, b.rect)
+        if "more" not in names:
+            break
+        ui.table.press("more")
+    assert seen == set(range(len(offer)))
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_card_of_the_trick_lies_on_another(size):
+    """Every card of the trick is seen whole, its corner index too (issue 13: a 3 of coins
+    was hidden under the card across)."""
+    from firmware.engine.variants import PRESETS
+
+    for variant in PRESETS:
+        lay = table_layout(demo.busiest(variant), size)
+        for (a, ra), (b, rb) in itertools.combinations(lay.trick_slots.items(), 2):
+            assert not ra.colliderect(rb), (variant, a, ra, b, rb)
+
+
+def test_the_terziglio_widow_lies_on_the_table():
+    """Issue 13.10: the four cards aside in terziglio were not drawn."""
+    model = demo.busiest("terziglio3")
+    assert model.widow == 4 and model.talon_left == 0
+    lay = table_layout(model, (800, 480))
+    assert lay.talon is not None
+    for r in lay.trick_slots.values():
+        assert not r.colliderect(lay.talon)

@@ -173,3 +173,48 @@ def test_home_shows_the_apps_message_in_the_language(lang, size, make_ui, artifa
     ui = make_ui(size, model, language=lang)
     ui.draw()
     pygame.image.save(ui.surface, str(artifacts / f"home_message_{lang}_{ids(size)}.png"))
+
+
+def test_the_gallery_command_renders_every_screen(tmp_path):
+    """`tressette gallery` writes one PNG per screen, language and size, and the index."""
+    from ui.gallery import render_all, scenes
+
+    files = render_all(tmp_path, sizes=((480, 320),), langs=("de",))
+    assert len(files) == len(scenes()) and all(f.stat().st_size > 5000 for f in files)
+    index = (tmp_path / "README.md").read_text(encoding="utf-8")
+    assert all(f.name in index for f in files)
+
+
+def test_piacentine_are_their_own_pattern_not_a_recolouring():
+    """Issue 13.12: Piacentine court figures are double-headed (the card reads the same
+    upside down) and the suit signs are the pattern's own (sabres, batons), drawn by code."""
+    from firmware.engine.cards import ITALIAN
+    from ui.cards import CardArt
+    from ui.fonts import Fonts
+
+    art = CardArt(Fonts())
+    w, h = 120, 194
+
+    def art_region(card, style):
+        surf = art.face(card, w, h, style).copy()
+        return surf.subsurface(pygame.Rect(int(w * 0.3), int(h * 0.06), w - int(w * 0.3) - int(w * 0.06),
+                                           h - 2 * int(h * 0.06)))
+
+    def mirror_distance(surf):
+        flipped = pygame.transform.rotate(surf, 180)
+        diff = 0
+        for x in range(0, surf.get_width(), 4):
+            for y in range(0, surf.get_height() // 2 - 6, 4):
+                a, b = surf.get_at((x, y)), flipped.get_at((x, y))
+                diff += sum(abs(a[i] - b[i]) for i in range(3))
+        return diff
+
+    king = ITALIAN.card(2, 3)  # re di spade
+    assert mirror_distance(art_region(king, "piacentine")) < mirror_distance(art_region(king, "napoletane")) / 3
+    sword_ace, club_ace = ITALIAN.card(2, 2), ITALIAN.card(3, 2)
+    for card in (sword_ace, club_ace):
+        a = pygame.transform.grayscale(art_region(card, "piacentine"))
+        b = pygame.transform.grayscale(art_region(card, "napoletane"))
+        differs = sum(1 for x in range(0, a.get_width(), 3) for y in range(0, a.get_height(), 3)
+                      if abs(a.get_at((x, y))[0] - b.get_at((x, y))[0]) > 60)
+        assert differs > 40  # another shape, not the same shape in other colours

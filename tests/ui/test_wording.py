@@ -1,0 +1,87 @@
+"""The words a person reads: grammar that fits who is meant (issue 13.9)."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ui import demo
+from ui.i18n import CATALOGUE, tr
+from ui.model import Banner
+from ui.screens import HandEndScreen
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_a_claim_is_told_in_the_grammar_of_who_claimed(lang, make_ui):
+    model = demo.finished_model("tressette4", 1)
+    res = model.result
+    assert res is not None
+    ui = make_ui((800, 480), language=lang)
+    screen = HandEndScreen(ui.ctx, ui.emit, ui.show)
+    for seat, key in ((0, "claim_wrong_us"), (1, "claim_wrong_them")):
+        screen.set_model(dataclasses.replace(model, result=dataclasses.replace(res, claim_seat=seat, claim_ok=False)))
+        assert tr(key, lang) in screen.headline()
+    bad = {"it": ("Noi si", "Tu si", "Tu accusa", "Lato"), "de": ("Du meldet", "Wir hat"),
+           "en": ("You declares", "Us claimed")}[lang]
+    assert not any(b in screen.headline() for b in bad)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_a_seat_speaks_in_its_bubble_in_the_first_person(lang, make_ui):
+    model = dataclasses.replace(demo.busiest("tressette4"), banners=(Banner("claim", 0, key="b_claim"),))
+    ui = make_ui((800, 480), model, language=lang)
+    assert ui.table.said()[0] == tr("b_claim_said", lang)
+
+
+def test_italian_screens_speak_italian():
+    """No German or English left on the Italian screens (the options once said "Ansagen")."""
+    foreign = ("Ansagen", "Sofort", "Seite")
+    for key, (it, _de, _en) in CATALOGUE.items():
+        assert not any(w in it for w in foreign), (key, it)
+    assert CATALOGUE["o_sudden_wins"][0] != "Vittorie subito"  # "at once" is no name for an option
+
+
+def test_a_long_refusal_on_the_home_screen_is_shown_whole(make_ui):
+    from ui.i18n import msg
+    from ui.model import TableModel
+    from ui.textcheck import RecordingSurface
+
+    why = "a game with real cards needs every seat to play real cards, and this one mixes them with computers"
+    ui = make_ui((800, 480), TableModel(message=msg("r_bad_game", why=why)), language="en")
+    ui.home.select_variant("treseta4")  # the most options: the least room under them
+    rec = RecordingSurface((800, 480), ui.ctx.fonts.meta)
+    ui.draw(rec)
+    shown = " ".join(t.text for t in rec.texts)
+    assert "computers" in shown and "…" not in shown
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_the_rules_cover_every_game_family_and_the_signals(lang):
+    """Issue 13.10: six generic pages, nothing on terziglio, chiamata, ciapanò, briscola, signals."""
+    from ui.i18n import rules_pages
+
+    text = " ".join(t + " " + b for t, b in rules_pages(lang)).lower()
+    for word in ("terziglio", "ciapanò", "busso", "volo", "striscio", "onori"):
+        assert word in text, word
+    assert len(rules_pages(lang)) == len(rules_pages("it"))
+
+
+def test_chiamata_count_says_who_partnered_whom_and_keeps_seat_and_pair_apart(make_ui):
+    """Issue 13.7: the end of a chiamata hand never said who partnered whom, and
+    "1⅓ → 2" mixed a seat's thirds with its pair's points."""
+    model = demo.sample_model("chiamata", 1, 400)
+    res = model.result
+    assert res is not None and len(set(res.sides)) == 2
+    ui = make_ui((800, 480), model, language="it")
+    screen = HandEndScreen(ui.ctx, ui.emit, ui.show)
+    screen.set_model(model)
+    rows = dict(screen.rows())
+    partners = rows[tr("partner_row", "it")]
+    for seat in range(4):
+        mate = next(q for q in range(4) if q != seat and res.sides[q] == res.sides[seat])
+        assert partners[seat] == screen.side_name(mate)
+    assert not any("→" in cell for cells in rows.values() for cell in cells)
+    pair = rows[tr("pair_card_points", "it")]
+    for seat in range(4):
+        assert pair[seat] == str(res.card_points[res.sides[seat]])

@@ -458,7 +458,7 @@ class HandEndScreen(Screen):
                     return prefix + t("we_win" if pair else "you_win")
                 return prefix + t("we_lose" if pair else "you_lose")
             return prefix + t("side_wins", name=self.side_name(m.winner))
-        if m.totals and m.totals.count(max(m.totals)) > 1 and max(m.totals) >= m.target:
+        if m.level_at_target:
             return prefix + t("tie_play_on")
         return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
 

@@ -21,7 +21,7 @@ from firmware.engine import (
     make_variant,
     view_for,
 )
-from firmware.engine.cards import card_list
+from firmware.engine.cards import card_list, playable
 from firmware.engine.records import dumps, loads
 from tests.engine.test_variants_support import random_action, random_match
 
@@ -233,3 +233,22 @@ def test_level_at_target_is_the_engine_s_word_for_play_on(name: str) -> None:
             undecided = len(match.ledger) == games_before
             reached = max(match.totals) >= match.game_target
             assert match.level_at_target == (undecided and reached)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_playable_is_the_hand_state_s_follow_suit_rule(name: str) -> None:
+    """``playable`` (exported for screens that build sample tables) is the same rule
+    as the hand state's own legal cards, at every step of seeded random hands."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        v = make_variant(name)
+        match = Match(v, first_dealer=rng.randrange(v.n_seats))
+        state = match.start_hand(seed=rng.randrange(1 << 30))
+        while not match.hand_over:
+            if state.pending is None and not state.over:
+                seat = state.to_move
+                lead = state.trick[0] if state.trick else None
+                hand = card_list(state.hands[seat])
+                assert set(playable(hand, lead)) == set(card_list(state.legal_mask()))
+            match.apply(random_action(state, rng))
+            state = match.state

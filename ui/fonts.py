@@ -27,7 +27,7 @@ class Fonts:
         self.min_size = 12
         # id(rendered surface) -> (text, size): lets a test's recording surface tell
         # text from card art when it is blitted (ui.textcheck)
-        self.meta: dict[int, tuple[str, int]] = {}
+        self.meta: dict[int, tuple[str, int, bool]] = {}  # (text, size, cut short by fit)
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -53,7 +53,7 @@ class Fonts:
             surf = self.font(size, bold).render(s, True, color)
             self._texts[key] = surf
             if not art:
-                self.meta[id(surf)] = (s, size)
+                self.meta[id(surf)] = (s, size, False)
         return surf
 
     def fit(self, s: str, size: int, max_w: int, color: RGB | None = None, bold: bool = False) -> pygame.Surface:
@@ -71,6 +71,9 @@ class Fonts:
             while len(cut) > 1 and font.size(cut + "…")[0] > max_w:
                 cut = cut[:-1]
             s = cut.rstrip() + "…"
+            surf = self.text(s, size, color, bold)
+            self.meta[id(surf)] = (s, size, True)
+            return surf
         return self.text(s, size, color, bold)
 
     def wrap(self, s: str, size: int, max_w: int, bold: bool = False) -> list[str]:

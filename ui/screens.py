@@ -407,12 +407,27 @@ class HandEndScreen(Screen):
             (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
             (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
         ]
-        if res is not None:
+        secret = res is not None and bool(res.sides) and len(set(res.sides)) < m.n_sides
+        if res is not None and secret:
+            # chiamata: each seat scores for itself, but the card points are the pair's of
+            # this hand: say who partnered whom, the seat's own thirds, then the pair's points
+            seats = [x.seat for x in m.seats]
+            partners = []
+            for unit in sides:
+                mates = [q for q in seats if q != unit and q < len(res.sides) and unit < len(res.sides)
+                         and res.sides[q] == res.sides[unit]]
+                partners.append(", ".join(seat_name(m, q, self.ctx) for q in mates) or "–")
+            rows.insert(0, (t("partner_row"), partners))
+            rows.append((t("own_thirds"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
+            rows.append((t("pair_card_points"),
+                         [str(v) if (v := self._hand_cell(res.card_points, i)) is not None else "" for i in sides]))
+        elif res is not None:
             cells = []
             for i, x in enumerate(c):
                 pts = self._hand_cell(res.card_points, i)
                 cells.append(f"{thirds_text(x['total_thirds']) or '0'} → {pts}" if pts is not None else "")
             rows.append((t("card_points"), cells))
+        if res is not None:
             for d in res.declarations:
                 cells = ["" for _ in sides]
                 unit = m.side_of(d.seat)
@@ -443,7 +458,7 @@ class HandEndScreen(Screen):
                     return prefix + t("we_win" if pair else "you_win")
                 return prefix + t("we_lose" if pair else "you_lose")
             return prefix + t("side_wins", name=self.side_name(m.winner))
-        if m.totals and m.totals.count(max(m.totals)) > 1 and max(m.totals) >= m.target:
+        if m.level_at_target:
             return prefix + t("tie_play_on")
         return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
 

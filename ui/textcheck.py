@@ -25,12 +25,13 @@ class TextBox:
     text: str
     size: int
     rect: Rect
+    cut: bool = False  # shortened with "…" to fit (not a text that ends in "…" itself)
 
 
 class RecordingSurface(pygame.Surface):
     """A screen that remembers the text boxes and panels drawn on it."""
 
-    def __init__(self, size: tuple[int, int], fonts_meta: dict[int, tuple[str, int]]) -> None:
+    def __init__(self, size: tuple[int, int], fonts_meta: dict[int, tuple[str, int, bool]]) -> None:
         super().__init__(size)
         self.meta = fonts_meta
         self.texts: list[TextBox] = []
@@ -50,7 +51,7 @@ class RecordingSurface(pygame.Surface):
             # accents and below the descenders that neighbouring lines may share
             size = info[1]
             ink = Rect(r.x, r.y + int(size * 0.15), r.w, max(1, min(r.h, int(size * 0.97))))
-            self.texts.append(TextBox(info[0], size, ink.clip(r)))
+            self.texts.append(TextBox(info[0], size, ink.clip(r), info[2]))
         return r
 
     def note_panel(self, r: Rect) -> None:
@@ -76,7 +77,7 @@ def problems(surf: RecordingSurface, *, min_px: int, trick: list[Rect] | None = 
             out.append(f"{t.text!r} at {t.size} px (< {min_px})")
         if not screen.contains(t.rect):
             out.append(f"{t.text!r} leaves the screen {t.rect}")
-        if not allow_cut and t.text.endswith("…") and len(t.text) > 1:
+        if not allow_cut and t.cut:
             out.append(f"{t.text!r} is cut short")
         home = _panel_of(t.rect, surf.panels)
         if home is not None and not home.inflate(2, 2).contains(t.rect):

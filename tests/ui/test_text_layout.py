@@ -69,3 +69,41 @@ def test_every_rules_page_fits(size, lang, make_ui):
         assert not found, (page, found)
         box_bottom = size[1] - ui.ctx.fonts.min_size
         assert all(t.rect.bottom <= box_bottom + 40 for t in rec.texts)
+
+
+def _presets():
+    from firmware.engine.variants import PRESETS
+
+    return list(PRESETS)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", _presets())
+def test_the_count_of_every_game_is_readable(variant, size, lang, make_ui):
+    from ui import demo
+
+    ui = make_ui(size, demo.sample_model(variant, 1, 400), language=lang)
+    ui.update(5.0)
+    ui.show("hand_end")
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    found = problems(rec, min_px=min_text_px(size[1]))
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["it", "de"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_every_showcase_table_is_readable(size, lang, make_ui):
+    """The other table shapes (chiamata's call buttons, terziglio's discard, the claim,
+    signals to choose, 12 cards in two rows) keep the same promises."""
+    from ui import demo
+
+    for name, model in demo.showcase().items():
+        ui = make_ui(size, model, language=lang)
+        ui.update(5.0)
+        rec = RecordingSurface(size, ui.ctx.fonts.meta)
+        ui.draw(rec)
+        trick = [ui.table.layout.trick_slots[pc.seat] for pc in ui.table._trick_shown()]
+        found = problems(rec, min_px=min_text_px(size[1]), trick=trick)
+        assert not found, (name, found)

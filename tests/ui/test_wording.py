@@ -65,3 +65,37 @@ def test_the_rules_cover_every_game_family_and_the_signals(lang):
     for word in ("terziglio", "ciapanò", "busso", "volo", "striscio", "onori"):
         assert word in text, word
     assert len(rules_pages(lang)) == len(rules_pages("it"))
+
+
+def test_chiamata_count_says_who_partnered_whom_and_keeps_seat_and_pair_apart(make_ui):
+    """Issue 13.7: the end of a chiamata hand never said who partnered whom, and
+    "1⅓ → 2" mixed a seat's thirds with its pair's points."""
+    model = demo.sample_model("chiamata", 1, 400)
+    res = model.result
+    assert res is not None and len(set(res.sides)) == 2
+    ui = make_ui((800, 480), model, language="it")
+    screen = HandEndScreen(ui.ctx, ui.emit, ui.show)
+    screen.set_model(model)
+    rows = dict(screen.rows())
+    partners = rows[tr("partner_row", "it")]
+    for seat in range(4):
+        mate = next(q for q in range(4) if q != seat and res.sides[q] == res.sides[seat])
+        assert partners[seat] == screen.side_name(mate)
+    assert not any("→" in cell for cells in rows.values() for cell in cells)
+    pair = rows[tr("pair_card_points", "it")]
+    for seat in range(4):
+        assert pair[seat] == str(res.card_points[res.sides[seat]])
+
+
+@pytest.mark.parametrize("name", ["tressette2", "ciapano"])
+def test_another_hand_is_said_only_when_the_engine_says_level_at_target(name, make_ui):
+    """The screen does not compare totals itself: in Ciapano equal *highest* totals at the
+    target are no tie (the lowest wins), so only the engine's flag may say "another hand"."""
+    model = demo.finished_model(name, 1)
+    level = dataclasses.replace(model, match_over=False, winner=None, totals=(41, 41), target=41)
+    ui = make_ui((800, 480), language="en")
+    screen = HandEndScreen(ui.ctx, ui.emit, ui.show)
+    screen.set_model(level)
+    assert tr("tie_play_on", "en") not in screen.headline()
+    screen.set_model(dataclasses.replace(level, level_at_target=True))
+    assert tr("tie_play_on", "en") in screen.headline()

@@ -76,6 +76,21 @@ def test_a_finger_is_handled_once(make_ui, turn_model):
     assert ui.intents() == [it.PlayCard(card)]
 
 
+def test_a_double_tap_plays_one_card(make_ui, turn_model):
+    """Tried as a player: a double tap played the card, the computer answered, and the
+    second tap led the next trick with whatever card slid under the finger."""
+    ui = make_ui((800, 480), turn_model)
+    card, rect = next((c, r) for c, r in hand_rects(ui) if c in turn_model.playable)
+    assert ui.handle(click(rect.center))
+    ui.set_model(turn_model)  # my turn again at once (the computers were quick)
+    ui.update(0.15)
+    ui.handle(click(rect.center))
+    assert ui.intents() == [it.PlayCard(card)]
+    ui.update(0.3)  # a deliberate second tap, later, plays
+    ui.handle(click(rect.center))
+    assert ui.intents() == [it.PlayCard(card)]
+
+
 def test_number_keys_play_the_nth_card(make_ui, turn_model):
     ui = make_ui((800, 480), turn_model)
     i = next(i for i, c in enumerate(turn_model.hand) if c in turn_model.playable)

@@ -103,7 +103,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "hard-flat", "ismcts") else None,
             true_state=true_state if spec == "oracle" else None,
         )
         for seat, spec in enumerate(specs)
@@ -181,6 +181,16 @@ def _variant(args: argparse.Namespace) -> Variant:
     return make_variant(args.variant, parse_options(getattr(args, "options", None), args.variant))
 
 
+def _calibration(args: argparse.Namespace) -> Any:
+    """``--coach``: every match reviewed by the coach (docs/coach.md, calibration)."""
+    if not getattr(args, "coach", False):
+        return None
+    from firmware.coach.calibrate import Calibration
+    from firmware.coach.core import RATE_WORLDS, Coach
+
+    return Calibration(Coach(seed=args.seed, worlds=getattr(args, "coach_worlds", None) or RATE_WORLDS))
+
+
 def run(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "from_log", None):
         return summarize_logs(args)
@@ -195,13 +205,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         bar: Any = tqdm(total=args.matches, desc=f"{args.a} vs {args.b}", file=sys.stderr, disable=args.quiet)
     except ImportError:  # pragma: no cover - tqdm is a dependency
         bar = None
-    calibration = None
-    if getattr(args, "coach", False):
-        # Every match reviewed by the coach (docs/coach.md, calibration).
-        from firmware.coach.calibrate import Calibration
-        from firmware.coach.core import Coach
-
-        calibration = Calibration(Coach(seed=args.seed, worlds=getattr(args, "coach_worlds", None) or 64))
+    calibration = _calibration(args)
     t_start = time.perf_counter()
     for i in range(args.matches):
         a_side = i % 2  # seats swapped every other match
@@ -275,11 +279,16 @@ def duplicate_match(
     args: argparse.Namespace,
     times: dict[str, list[float]],
     tally: DuplicateTally,
+    calibration: Any = None,
 ) -> None:
-    """Match ``i`` once per side with ``a`` on that side; its hand pairs into ``tally``."""
+    """Match ``i`` once per side with ``a`` on that side; its hand pairs into ``tally``.
+
+    With ``calibration`` (``--coach``) every copy is reviewed by the coach and the
+    deals are paired there too (docs/coach.md)."""
     n = variant.n_seats
     copies = variant.n_sides
     per_copy: list[list[tuple[int, ...]]] = []
+    reviewed: list[tuple[Match, list[str], int]] = []
     for a_side in range(copies):
         specs = [a if variant.side_of(s) == a_side else b for s in range(n)]
         match, points = play_match(
@@ -296,6 +305,9 @@ def duplicate_match(
         if match.winner == a_side:
             tally.wins += 1
         per_copy.append(points)
+        reviewed.append((match, specs, a_side))
+    if calibration is not None:
+        calibration.add_duplicate(reviewed)
     # Hand k is the same deal (seed and dealer) in every copy while all copies still run.
     for k in range(min(len(p) for p in per_copy)):
         d = 0.0
@@ -332,6 +344,7 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
     levels = [args.a, *[x.strip() for x in (getattr(args, "also", None) or "").split(",") if x.strip()]]
     tallies = {level: DuplicateTally() for level in levels}
     times: dict[str, list[float]] = {}
+    calibration = _calibration(args)
     try:
         from tqdm import tqdm
 
@@ -345,7 +358,8 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
             t = tallies[level]
             before = (t.wins, t.matches, len(t.pairs))
             before_hands = t.hands
-            duplicate_match(variant, level, args.b, i, args, times, t)
+            duplicate_match(variant, level, args.b, i, args, times, t,
+                            calibration if level == args.a else None)
             if log:
                 # One line per deal and level: a run cut short still says what it measured
                 # (deal i is the same in every run with the same seed and options).
@@ -367,6 +381,7 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
         bar.close()
     out = _duplicate_out(args, variant, levels, tallies)
     out.update(
+        coach=None if calibration is None else calibration.to_json(),
         decision_ms=_decision_ms_of(times),
         seconds=time.perf_counter() - t_start,
         max_rss_mb=resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
@@ -531,6 +546,10 @@ def _report_duplicate(out: dict[str, Any]) -> str:
             f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
             f"max {d['max']:.1f} ms ({d['n']} decisions)"
         )
+    if out.get("coach"):
+        from firmware.coach.calibrate import report as coach_report
+
+        lines.extend(coach_report(out["coach"]))
     lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
     return "\n".join(lines)
 

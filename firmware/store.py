@@ -11,10 +11,14 @@ One database file in the state directory (``journal.sqlite3``) holds
   so an action can never be written twice;
 - ``stats``: the statistics screen's counts per variant and computer level,
   kept as matches finish (in the same transaction), so reading them costs the
-  same at 10 matches and at 10,000 (``tressette bench app``).
+  same at 10 matches and at 10,000 (``tressette bench app``);
+- ``ratings``: the coach's rating of each hand a person played (accuracy,
+  expected loss; docs/coach.md), for the accuracy over time.
 
 Schema version 2 added ``stats``; a version-1 journal is migrated when it is
 opened: the table is created and filled once from the finished matches.
+Version 3 added ``ratings`` (empty after the migration: older hands are not
+rated again).
 
 ``journal_mode=WAL`` and ``synchronous=FULL``: a commit that returned is on the
 disk, so a power cut loses at most the action being written, never one the
@@ -47,7 +51,7 @@ R = TypeVar("R")
 log = logging.getLogger("firmware.store")
 
 APPLICATION_ID = 0x54523342  # "TR3B": the Tressette box
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
 DB_NAME = "journal.sqlite3"
 RECORD_FORMAT = "tressette-record/1"
 
@@ -57,7 +61,7 @@ CREATE TABLE matches (
     variant   TEXT NOT NULL,
     options   TEXT NOT NULL,          -- JSON object
     seats     TEXT NOT NULL,          -- JSON list of seat specs: "human", "cpu:hard", "table"
-    mode      TEXT NOT NULL DEFAULT 'engine',  -- 'engine' or 'referee' (real cards)
+    mode      TEXT NOT NULL DEFAULT 'engine',  -- MODES: 'engine' (rated), 'casual', 'assisted', 'referee'
     started   REAL NOT NULL,
     finished  REAL,
     winner    INTEGER,                -- a side
@@ -90,12 +94,30 @@ CREATE TABLE stats (
     abandoned INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (variant, level)
 );
+""" + """
+CREATE TABLE ratings (
+    match     INTEGER NOT NULL REFERENCES matches(id),
+    hand      INTEGER NOT NULL,
+    seat      INTEGER NOT NULL,       -- a person's seat
+    accuracy  REAL NOT NULL,          -- percent, docs/coach.md
+    loss      REAL NOT NULL,          -- expected points lost in the hand
+    plays     INTEGER NOT NULL,       -- rated (not forced) plays
+    PRIMARY KEY (match, hand, seat)
+);
 """
 
 MIGRATIONS: dict[int, str] = {
     # from version 1: the statistics kept incrementally (filled by _rebuild_stats)
-    1: SCHEMA[SCHEMA.index("CREATE TABLE stats"):],
+    1: SCHEMA[SCHEMA.index("CREATE TABLE stats"):SCHEMA.index("CREATE TABLE ratings")],
+    # from version 2: the coach's rating of each hand a person played (accuracy over time)
+    2: SCHEMA[SCHEMA.index("CREATE TABLE ratings"):],
 }
+MODES = ("engine", "casual", "assisted", "referee")
+"""``engine``: a rated match against the computer (no undo, no hints); ``casual``: undo
+and hints offered, none used yet; ``assisted``: a casual match in which they were used
+(kept apart in the statistics); ``referee``: real cards."""
+ASSISTED_SUFFIX = ":help"
+"""The statistics' level of an assisted match: ``hard:help`` beside ``hard``."""
 LEVEL_ORDER = ("easy", "normal", "hard")
 STAT_KEYS = ("played", "won", "lost", "abandoned")
 
@@ -481,6 +503,43 @@ class Journal:
                 self._count(after, +1)
 
     @_guarded
+    def add_rating(self, match: int, hand: int, seat: int, accuracy: float, loss: float, plays: int) -> None:
+        """The coach's rating of ``seat``'s plays in a hand (kept once: a hand is rated once)."""
+        with self._tx():
+            self.conn.execute(
+                "INSERT OR REPLACE INTO ratings(match, hand, seat, accuracy, loss, plays) VALUES (?,?,?,?,?,?)",
+                (match, hand, seat, float(accuracy), float(loss), int(plays)),
+            )
+
+    @_guarded
+    def accuracy_history(self, limit: int = 30) -> list[dict[str, Any]]:
+        """Per match with rated hands, newest last: variant, level (as the statistics count
+        it), the accuracy over its rated plays, the expected loss per hand."""
+        rows = self.conn.execute(
+            "SELECT match, SUM(accuracy * plays), SUM(plays), AVG(loss) FROM ratings"
+            " WHERE plays > 0 GROUP BY match ORDER BY match DESC LIMIT ?",
+            (limit,),
+        ).fetchall()
+        out: list[dict[str, Any]] = []
+        for match, weighted, plays, loss in reversed(rows):
+            row = self.match(match)
+            if row is None:
+                continue
+            variant, level, _ = stat_line(row)
+            out.append({"match": match, "variant": variant, "level": level,
+                        "accuracy": weighted / plays, "loss_per_hand": loss})  # fmt: skip
+        return out
+
+    @_guarded
+    def set_mode(self, match: int, mode: str) -> None:
+        """A casual match in which the coach helped (undo, a hint) becomes ``assisted``:
+        its statistics are kept apart from the rated matches' (docs/coach.md)."""
+        if mode not in MODES:
+            raise StoreError(f"unknown match mode {mode!r}")
+        with self._tx():
+            self.conn.execute("UPDATE matches SET mode=? WHERE id=?", (mode, match))
+
+    @_guarded
     def set_seats(self, match: int, seats: Sequence[str]) -> None:
         """A computer's level changed during the match: resume with the new one."""
         with self._tx():
@@ -627,10 +686,13 @@ class Journal:
 def stat_line(row: MatchRow) -> tuple[str, str, str]:
     """Where a finished match counts: (variant, level, ``won``/``lost``/``abandoned``/``played``).
 
-    ``played`` only: no person at the table (computers among themselves).
+    ``played`` only: no person at the table (computers among themselves). An
+    ``assisted`` match counts under its level with ``:help`` (``hard:help``).
     """
     cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
     level = max(cpus, key=lambda x: LEVEL_ORDER.index(x) if x in LEVEL_ORDER else -1) if cpus else "-"
+    if row.mode == "assisted":
+        level += ASSISTED_SUFFIX  # played with undo or hints: counted apart
     people = [i for i, s in enumerate(row.seats) if not s.startswith("cpu:")]
     if row.winner is None:
         outcome = "abandoned"

@@ -75,6 +75,16 @@ class Signal:
 
 
 @dataclass(frozen=True, slots=True)
+class Hint:
+    """Ask the coach which card to play (casual matches; the Hint button, key H)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Undo:
+    """Take back my last card and the computers' answers since (casual matches)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     """Chiamarsi fuori: the seat at the screen claims its side has reached the target."""
 
@@ -110,6 +120,7 @@ class NewGame:
     variant: str
     options: dict[str, bool | int | str] = field(default_factory=dict)
     seats: tuple[SeatSetup, ...] = ()
+    casual: bool = False  # undo and hints offered (docs/coach.md); rated matches offer neither
 
 
 @dataclass(frozen=True, slots=True)
@@ -206,6 +217,8 @@ Intent = (
     | NothingToDeclare
     | Signal
     | Claim
+    | Hint
+    | Undo
     | Call
     | Discard
     | ZuTun

@@ -386,6 +386,10 @@ def _action_specs(model: TableModel) -> list[tuple[str, str]]:
         specs.append((f"signal:{sig}", sig))
     for c in model.call_choices:
         specs.append((f"call:{c}", "call"))
+    if model.can_hint:
+        specs.append(("hint", "hint"))
+    if model.can_undo:
+        specs.append(("undo", "undo"))
     return specs
 
 

@@ -102,6 +102,7 @@ class StatLine:
     games: int
     wins: int
     abandoned: int = 0
+    accuracy: float | None = None  # the coach's mean accuracy of my plays (docs/coach.md)
 
 
 @dataclass(frozen=True, slots=True)
@@ -109,6 +110,8 @@ class Stats:
     lines: tuple[StatLine, ...] = ()
     # The human's side's final score in recent matches, oldest first, with the opponent's.
     history: tuple[tuple[int, int], ...] = ()
+    # The coach's accuracy of my plays in recent rated matches, oldest first (percent).
+    accuracy: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -236,6 +239,7 @@ class TableModel:
     # -- the match and the app --
     match_over: bool = False
     winner: int | None = None  # winning side
+    level_at_target: bool = False  # the engine's word: target reached, level, another hand
     banners: tuple[Banner, ...] = ()
     # a refusal or note: a catalogue key + args the screen puts in its language
     # (a plain str is shown as given)
@@ -251,6 +255,12 @@ class TableModel:
     sheet: ScoreSheet | None = None  # the match looked at in the history
     final_sheet: ScoreSheet | None = None  # the match just finished, hand by hand
     replay: HandReplay | None = None
+    # -- the coach (docs/coach.md): casual matches only --
+    casual: bool = False  # undo and hints offered in this match
+    can_hint: bool = False  # the Hint button (key H): my turn in a casual match
+    can_undo: bool = False  # the Undo button (key U): a card of mine to take back
+    hint_card: Card | None = None  # the card the hint on screen names
+    review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
 
     @property
     def in_game(self) -> bool:
@@ -286,6 +296,7 @@ def model_from_view(
     totals: Sequence[int] | None = None,
     match_over: bool = False,
     winner: int | None = None,
+    level_at_target: bool = False,
     banners: Sequence[Banner] = (),
     message: Message | str = "",
     resumable: bool = False,
@@ -391,6 +402,7 @@ def model_from_view(
         result=view.result,
         match_over=match_over,
         winner=winner,
+        level_at_target=level_at_target,
         banners=tuple(banners),
         message=message,
         resumable=resumable,

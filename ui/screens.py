@@ -137,6 +137,7 @@ class HomeScreen(Screen):
         self.vi = 0
         self.seats: list[tuple[str, str | None]] = []
         self.options: dict[str, Any] = {}
+        self.casual = False  # undo and hints offered (docs/coach.md); rated by default
         self._reset_for_variant()
 
     @property
@@ -168,7 +169,7 @@ class HomeScreen(Screen):
 
     def new_game_intent(self) -> it.NewGame:
         seats = tuple(it.SeatSetup(kind, level) for kind, level in self.seats)  # type: ignore[arg-type]
-        return it.NewGame(self.variants[self.vi], dict(self.options), seats)
+        return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual)
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -199,14 +200,17 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = max(1, len(specs))
+        n_opt = len(specs) + 1  # the options, then casual (hints and undo) or rated
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
             rows_needed = (n_opt + 1) // 2
             opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (rows_needed - 1) * gap) // rows_needed))
-        for i, r in enumerate(_grid(right, len(specs), cols, opt_h, gap)):
-            out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
+        for i, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
+            if i < len(specs):
+                out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
+            else:
+                out.append(ButtonSpec("casual", r, "casual"))
         return out
 
     def press(self, name: str) -> bool:
@@ -240,6 +244,8 @@ class HomeScreen(Screen):
             cur = self.options.get(arg, spec.default)
             self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
             self._fit_seats()
+        elif name == "casual":
+            self.casual = not self.casual
         elif name == "start":
             intent = self.new_game_intent()
             if (self.model.in_game and not self.model.match_over) or self.model.resumable:
@@ -284,6 +290,9 @@ class HomeScreen(Screen):
             elif kind == "option":
                 val = value_label(self.options.get(arg), self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
+            elif b.name == "casual":
+                val = value_label(self.casual, self.ctx.lang)
+                draw_button(s, self.ctx, b.rect, f"{self.ctx.t('casual')}: {val}", color=(50, 60, 90))
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
             else:
@@ -449,7 +458,7 @@ class HandEndScreen(Screen):
                     return prefix + t("we_win" if pair else "you_win")
                 return prefix + t("we_lose" if pair else "you_lose")
             return prefix + t("side_wins", name=self.side_name(m.winner))
-        if m.totals and m.totals.count(max(m.totals)) > 1 and max(m.totals) >= m.target:
+        if m.level_at_target:
             return prefix + t("tie_play_on")
         return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
 
@@ -463,6 +472,18 @@ class HandEndScreen(Screen):
         blit_text(s, ctx, head, big, (W // 2, m + 2), anchor="midtop", bold=True, color=ctx.theme.accent, max_w=W - 2 * m)
         rows = self.rows()
         panel = Rect(m * 2, m + big + 10, W - 4 * m, H - (m + big + 10) - row - 3 * m)
+        if self.model.review:
+            # the coach's rating of my plays (docs/coach.md) takes the bottom of the panel
+            rfs = max(10, ctx.fsize(H, 0.04))
+            lines = [ln for msg_ in self.model.review for ln in ctx.fonts.wrap(ctx.say(msg_), rfs, panel.w - 16)]
+            lines = lines[: max(1, int(panel.h * 0.4) // (rfs + 3))]
+            rev = Rect(panel.x, 0, panel.w, len(lines) * (rfs + 3) + 8)
+            rev.bottom = panel.bottom
+            panel.h -= rev.h + m
+            draw_panel(s, rev, ctx.theme, 215)
+            for i, text in enumerate(lines):
+                blit_text(s, ctx, text, rfs, (rev.x + 8, rev.y + 4 + i * (rfs + 3)), max_w=rev.w - 16,
+                          color=ctx.theme.accent if i == 0 else ctx.theme.text)
         draw_panel(s, panel, ctx.theme, 200)
         n_sides = self.model.n_sides
         line = max(12, min(panel.h // (len(rows) + 1), int(H * 0.075)))
@@ -518,8 +539,9 @@ class StatsScreen(Screen):
         top = m + row + gap * 2
         # the chart beside the table on a wide screen, under it on the 800x480 one, not at all
         # on the smallest (the table's columns need the width)
-        beside = bool(st.history) and W >= 1000
-        below = bool(st.history) and not beside and W >= 640
+        charts = bool(st.history or st.accuracy)  # the scores, and the coach's accuracy (docs/coach.md)
+        beside = charts and W >= 1000
+        below = charts and not beside and W >= 640
         chart_w = int(W * 0.4) if beside else 0
         rows_h = (len(st.lines) + 1) * (fs + 6) + 12
         table_h = min(H - top - m, rows_h) if below else H - top - m
@@ -528,9 +550,10 @@ class StatsScreen(Screen):
         if not st.lines:
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
-            fr = (0.0, 0.34, 0.52, 0.65, 0.78, 0.92)  # game · level · played · won · given up · %
+            # game · level · played · won · given up · % · the coach's accuracy
+            fr = (0.0, 0.31, 0.47, 0.58, 0.68, 0.81, 0.88)
             cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
-            heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%"]
+            heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%", t("accuracy_short")]
             widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
             y = table.y + 6
             head = max(ctx.fonts.min_size, fs - 3)
@@ -541,16 +564,59 @@ class StatsScreen(Screen):
                 if y + fs > table.bottom - 4:
                     break
                 rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
+                acc = "–" if line.accuracy is None else f"{line.accuracy:.0f}"
                 cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins),
-                         str(line.abandoned) if line.abandoned else "–", rate)
+                         str(line.abandoned) if line.abandoned else "–", rate, acc)
                 for x, cell, w in zip(cols, cells, widths, strict=True):
                     blit_text(s, ctx, cell, fs, (x, y), max_w=w)
                 y += fs + 6
+            if any(line.level.endswith(":help") for line in st.lines) and y + fs <= table.bottom:
+                note = max(ctx.fonts.min_size, fs - 3)
+                blit_text(s, ctx, t("help_note"), note, (table.x + 8, table.bottom - note - 6), max_w=table.w - 16,
+                          color=ctx.theme.text_dim)
         if beside:
-            self.draw_chart(s, Rect(table.right + m, top, chart_w, H - top - m), fs)
+            self.draw_charts(s, Rect(table.right + m, top, chart_w, H - top - m), fs, m, stacked=True)
         elif below and H - table.bottom - 2 * m > 6 * self.ctx.fonts.min_size:
-            self.draw_chart(s, Rect(m, table.bottom + m, W - 2 * m, H - table.bottom - 2 * m), fs)
+            self.draw_charts(s, Rect(m, table.bottom + m, W - 2 * m, H - table.bottom - 2 * m), fs, m, stacked=False)
         self.draw_buttons(s)  # Back (it was never drawn: issue 13.1)
+
+    def draw_charts(self, s: pygame.Surface, r: Rect, fs: int, m: int, *, stacked: bool) -> None:
+        """The score history and the coach's accuracy: one above the other beside the table,
+        side by side under it; one chart takes the whole area when the other has nothing."""
+        st = self.model.stats
+        if st.history and st.accuracy:
+            if stacked:
+                half = (r.h - m) // 2
+                first, second = Rect(r.x, r.y, r.w, half), Rect(r.x, r.y + half + m, r.w, r.h - half - m)
+            else:
+                half = (r.w - m) // 2
+                first, second = Rect(r.x, r.y, half, r.h), Rect(r.x + half + m, r.y, r.w - half - m, r.h)
+            self.draw_chart(s, first, fs)
+            self.draw_accuracy(s, second, fs)
+        elif st.accuracy:
+            self.draw_accuracy(s, r, fs)
+        else:
+            self.draw_chart(s, r, fs)
+
+    def draw_accuracy(self, s: pygame.Surface, r: Rect, fs: int) -> None:
+        """The coach's accuracy of my plays, match after match (0-100 %), as a line."""
+        ctx = self.ctx
+        draw_panel(s, r, ctx.theme, 190)
+        acc = self.model.stats.accuracy[-20:]
+        size = max(ctx.fonts.min_size, fs - 2)
+        right = r.right - 6
+        if acc:  # the latest figure at the top right, the title in what it leaves
+            right = blit_text(s, ctx, f"{acc[-1]:.0f}%", size, (r.right - 6, r.y + 4), anchor="topright").x - 8
+        blit_text(s, ctx, ctx.t("accuracy_history"), size, (r.x + 6, r.y + 4), bold=True, max_w=right - r.x - 6)
+        area = Rect(r.x + 8, r.y + fs + 14, r.w - 16, r.h - fs - 22)
+        pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
+        step = area.w / max(1, len(acc) - 1) if len(acc) > 1 else 0
+        pts = [(int(area.x + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100)) for i, a in
+               enumerate(acc)]  # fmt: skip
+        if len(pts) > 1:
+            pygame.draw.lines(s, ctx.theme.accent, False, pts, 2)
+        for p in pts:
+            pygame.draw.circle(s, ctx.theme.accent, p, 3)
 
     def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
         """Recent matches: our final score (bright) beside theirs (dim), each bar with its

@@ -143,6 +143,8 @@ class TableScreen:
                 self.ctx.play("turn")
         if self.cursor is not None and self.cursor >= len(model.hand):
             self.cursor = len(model.hand) - 1 if model.hand else None
+        if model.hint_card is not None and model.hint_card != old.hint_card and model.hint_card in model.hand:
+            self.cursor = model.hand.index(model.hint_card)  # the coach's card is raised
         self._new_draws(model)
         self._new_banners(model)
 
@@ -320,6 +322,10 @@ class TableScreen:
                 self.emit(it.Claim())
         elif kind == "call":
             self.emit(it.Call(int(arg)))
+        elif kind == "hint":
+            self.emit(it.Hint())
+        elif kind == "undo":
+            self.emit(it.Undo())
         elif kind == "signal":
             on = arg not in self.signals_on
             (self.signals_on.add if on else self.signals_on.discard)(arg)
@@ -394,6 +400,12 @@ class TableScreen:
                     return True
         if key == pygame.K_t:
             self.show_last = not self.show_last and bool(self.model.last_trick)
+            return True
+        if key == pygame.K_h and self.model.can_hint:
+            self.emit(it.Hint())
+            return True
+        if key == pygame.K_u and self.model.can_undo:
+            self.emit(it.Undo())
             return True
         return False
 

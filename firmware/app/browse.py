@@ -18,8 +18,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.engine import Match, TressetteError, make_variant
-from firmware.engine.actions import Undo
-from firmware.engine.records import action_from_json
+from firmware.engine.actions import Action, Undo
+from firmware.engine.records import entry_from_json
 
 if TYPE_CHECKING:
     from firmware.store import Journal, MatchRow
@@ -112,7 +112,7 @@ def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
             games = len(match.ledger)
             match.start_hand(deal)
             for obj in actions:
-                match.apply(action_from_json(variant.deck, obj))
+                _apply_entry(match, entry_from_json(variant.deck, obj))
             rows.append(sheet_row(match, len(rows) + 1, dealer, games))
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s does not replay for its sheet: %s", match_id, exc)
@@ -198,8 +198,12 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
             for obj in actions:
                 before = len(state.tricks)
                 decls = len(state.declarations)
-                match.apply(action_from_json(variant.deck, obj))
+                entry = entry_from_json(variant.deck, obj)
+                _apply_entry(match, entry)
                 if not last:
+                    continue
+                if isinstance(entry, Undo):
+                    frames.append(frame())  # the table as it stood again after the undo
                     continue
                 if len(state.tricks) > before:
                     taken = frame()
@@ -210,6 +214,14 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s hand %s does not replay: %s", match_id, hand, exc)
     return HandReplay(match_id, hand, tuple(frames))
+
+
+def _apply_entry(match: Match, entry: Undo | Action) -> None:
+    """A recorded action, or an undo (a practice match's card taken back: docs/coach.md)."""
+    if isinstance(entry, Undo):
+        match.undo(entry)
+    else:
+        match.apply(entry)
 
 
 class HistoryBrowser:

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, assert_never
 
 import hal.events as hal
 import ui.intents as ui
+from firmware.app.coaching import CoachActions
 from firmware.app.core import (
     ENROL,
     HAND_OVER,
@@ -37,7 +38,16 @@ from firmware.app.core import (
 from firmware.app.dealing import DealScanning
 from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
 from firmware.app.enrolment import EnrolmentFlow
-from firmware.app.events import Event, PlayerFailed, PlayerMoved, Shutdown, Tick
+from firmware.app.events import (
+    Event,
+    HintReady,
+    PlayerFailed,
+    PlayerMoved,
+    ReviewProgress,
+    ReviewReady,
+    Shutdown,
+    Tick,
+)
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import msg
@@ -73,7 +83,9 @@ log = logging.getLogger("firmware.app.controller")
 NO_SCREEN_CODE = "noSc"
 
 
-class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions):
+class TableController(
+    MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions, CoachActions
+):
     """Events in; journal writes, engine actions, a screen model and a display state out."""
 
     # Why the touchscreen is not open (set by the device program), None while it is.
@@ -98,6 +110,12 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealSca
                 self.on_player_moved(event)
             case PlayerFailed():
                 self.on_player_failed(event)
+            case HintReady():
+                self.on_hint_ready(event)
+            case ReviewProgress():
+                self.on_review_progress(event)
+            case ReviewReady():
+                self.on_review_ready(event)
             case Tick():
                 pass
             case Shutdown(reason=reason):
@@ -109,6 +127,10 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealSca
                 self.play_card(card)
             case ui.Claim():
                 self.claim()
+            case ui.Hint():
+                self.request_hint()
+            case ui.Undo():
+                self.undo()
             case ui.Call(card=card):
                 self.call(card)
             case ui.ZuTun(card=card):
@@ -177,7 +199,7 @@ class TableController(MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealSca
                 except ValueError as exc:
                     self.refuse(msg("r_bad_game", why=str(exc)))
                     return
-        self.new_match(ev.variant, dict(ev.options), seats)
+        self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual)
 
     def _continue(self) -> None:
         if self.phase in (HOME, MATCH_OVER):

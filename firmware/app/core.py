@@ -144,6 +144,7 @@ class TableCore:
         self.on_shutdown = on_shutdown
         self.match: Match | None = None
         self.match_id: int | None = None
+        self.match_mode = "engine"  # the journal's mode: engine (rated), casual, assisted, referee
         self.seats: list[SeatSpec] = []
         self.phase = Phase.HOME
         self.generation = 0
@@ -273,6 +274,8 @@ class TableCore:
         variant: str | None = None,
         options: dict[str, Any] | None = None,
         seats: Sequence[SeatSpec] | None = None,
+        *,
+        casual: bool = False,
     ) -> Outcome:
         raise NotImplementedError  # firmware.app.lifecycle
 
@@ -289,6 +292,9 @@ class TableCore:
         raise NotImplementedError  # firmware.app.declaring
 
     def computers_wait(self) -> bool:
+        raise NotImplementedError  # firmware.app.declaring
+
+    def pending_accusi(self) -> set[int]:
         raise NotImplementedError  # firmware.app.declaring
 
     def cards_wait(self) -> bool:

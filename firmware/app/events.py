@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.coach import Hint
+from firmware.coach.review import HandReview
 from firmware.engine import Action
 from hal.events import EventQueue, HalEvent
 from ui.intents import Intent
@@ -49,6 +51,34 @@ class PlayerFailed:
 
 
 @dataclass(frozen=True, slots=True)
+class HintReady:
+    """The coach's hint for ``seat``, computed for ``generation`` (stale ones are dropped)."""
+
+    seat: int
+    generation: int
+    hint: Hint
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewProgress:
+    """The coach is rating hand ``hand`` of match ``match``: ``done`` of ``total`` cards."""
+
+    match: int
+    hand: int
+    done: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewReady:
+    """The coach's rating of hand ``hand`` of match ``match`` (the person's plays)."""
+
+    match: int
+    hand: int
+    review: HandReview
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passed (monotonic seconds): auto-advance, blink ends."""
 
@@ -62,7 +92,7 @@ class Shutdown:
     reason: str = ""
 
 
-AppEvent = PlayerMoved | PlayerFailed | Tick | Shutdown
+AppEvent = PlayerMoved | PlayerFailed | HintReady | ReviewProgress | ReviewReady | Tick | Shutdown
 
 Event = HalEvent | Intent | AppEvent
 """Everything that travels in the program's one queue."""

@@ -91,6 +91,7 @@ class MatchLifecycle(JournalGuard):
             self.phase = HOME
             return False
         self._install(match_id, seats, match)
+        self.match_mode = row.mode
         first = doc["hands"][0]["deal"] if doc["hands"] else {}
         seed = first.get("seed") if isinstance(first, dict) else None
         self.match_seed = seed if isinstance(seed, int) else self._new_match_seed(match_id)
@@ -123,6 +124,8 @@ class MatchLifecycle(JournalGuard):
         variant: str | None = None,
         options: dict[str, Any] | None = None,
         seats: Sequence[SeatSpec] | None = None,
+        *,
+        casual: bool = False,
     ) -> Outcome:
         name = variant or self.settings.variant
         if options is None:  # the settings' options belong to the settings' variant
@@ -133,7 +136,7 @@ class MatchLifecycle(JournalGuard):
             seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
         except (TressetteError, ValueError) as exc:
             return self.refuse(msg("r_bad_game", why=str(exc)))
-        mode = "referee" if TABLE in seat_list else "engine"
+        mode = "referee" if TABLE in seat_list else "casual" if casual else "engine"
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
@@ -150,6 +153,7 @@ class MatchLifecycle(JournalGuard):
         if dealer is None:
             dealer = random.Random(self.match_seed).randrange(v.n_seats)
         self._install(match_id, seat_list, Match(v, first_dealer=dealer))
+        self.match_mode = mode
         self.phase = HAND_OVER
         self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
         self.next_hand()  # after the greeting: a real-card deal's first prompt must show
@@ -202,7 +206,8 @@ class MatchLifecycle(JournalGuard):
         if self.opts.matches is not None and self.finished_here >= self.opts.matches:
             self.stop(f"{self.finished_here} match(es) played")
         elif self.opts.auto_next and self.variant is not None:
-            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
+            casual = self.match_mode in ("casual", "assisted")
+            self.new_match(self.variant.name, dict(self.variant.options), self.seats, casual=casual)
 
     def _journal_resumed(self) -> None:
         """The journal works again: redo what its failure left waiting."""

@@ -55,15 +55,25 @@ def enrol_status(ctl: TableController) -> EnrolStatus | None:
 
 
 def stats_model(journal: Journal) -> Stats:
+    rated = journal.accuracy_history(limit=200)
+    per_line: dict[tuple[str, str], list[float]] = {}
+    for r in rated:
+        per_line.setdefault((r["variant"], r["level"]), []).append(r["accuracy"])
     lines = tuple(
-        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"], s["abandoned"])
+        StatLine(s["variant"], s["level"], s["played"] - s["abandoned"], s["won"], s["abandoned"],
+                 _mean(per_line.get((s["variant"], s["level"]), [])))  # fmt: skip
         for s in journal.statistics()
     )
     history = []
     for row in reversed(journal.matches(limit=20)):
         if row.totals and len(row.totals) == 2:
             history.append((row.totals[0], row.totals[1]))
-    return Stats(lines=lines, history=tuple(history))
+    accuracy = tuple(r["accuracy"] for r in rated[-20:])
+    return Stats(lines=lines, history=tuple(history), accuracy=accuracy)
+
+
+def _mean(xs: list[float]) -> float | None:
+    return sum(xs) / len(xs) if xs else None
 
 
 def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
@@ -93,6 +103,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         totals=tuple(ctl.totals),
         match_over=ctl.phase == MATCH_OVER,
         winner=ctl.winner,
+        level_at_target=ctl.match is not None and ctl.match.level_at_target,
         banners=banners,
         message=message,
         resumable=resumable,
@@ -106,7 +117,22 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         from firmware.app.browse import live_sheet
 
         model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
-    return ctl.browser.attach(declaration_window(ctl, seat, model))
+    return coach_model(ctl, ctl.browser.attach(declaration_window(ctl, seat, model)))
+
+
+def coach_model(ctl: TableController, model: TableModel) -> TableModel:
+    """The coach's part of the screen: Hint and Undo in casual matches, the hinted card,
+    the last hand's review (docs/coach.md)."""
+    if not ctl.casual and not ctl.review_lines:
+        return model
+    return replace(
+        model,
+        casual=ctl.casual,
+        can_hint=ctl.can_hint() and ctl.hint_card() is None,
+        can_undo=ctl.can_undo(),
+        hint_card=ctl.hint_card(),
+        review=ctl.review_lines if model.hand_over else (),
+    )
 
 
 def dealing_model(ctl: TableController, message: Message | str, stats: Stats) -> TableModel:

@@ -144,6 +144,10 @@ class SeatActions(TableCore):
             self.refuse(msg("r_no_hand"))
             return
         mover = self._mover()
+        if mover != seat and seat in self.pending_accusi() and self.computers_wait():
+            # The table waits for *him*: "wait, seat 2 plays" would send him waiting too.
+            self.refuse(msg("r_declare_or_nothing"))
+            return
         if mover != seat:
             self.refuse(msg("r_turn_of", n=(mover or 0) + 1))
             return
@@ -286,6 +290,7 @@ class ComputerSeats:
         self._players: dict[tuple[int, int, SeatSpec], Player] = {}
         self._inflight: tuple[int, str, int, tuple[int, ...]] | None = None
         self._lock = threading.Lock()
+        self._coach: Any = None  # the coach's worker (firmware.app.coaching), made when first needed
 
     def player(self, match_id: int, seat: int, spec: SeatSpec) -> Player:
         key = (match_id, seat, spec)
@@ -295,7 +300,16 @@ class ComputerSeats:
         return self._players[key]
 
     def poll(self, ctl: SeatActions) -> bool:
-        """Start thinking if the controller wants a move and nobody is on it; True if started."""
+        """Start thinking if the controller wants a move and nobody is on it; True if started.
+
+        A hint the person asked for (casual matches) is computed on the same worker."""
+        from firmware.app.coaching import CoachActions, CoachWorker
+
+        if isinstance(ctl, CoachActions):
+            if self._coach is None:
+                self._coach = CoachWorker(self.post, self.executor, seed=self.seed, think_ms=self.think_ms)
+            if self._coach.poll(ctl):
+                return True
         req = ctl.cpu_request()
         if req is None or req.key == self._inflight or ctl.match is None:
             return False

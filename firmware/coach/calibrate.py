@@ -29,9 +29,24 @@ class Calibration:
     hand_losses: dict[str, list[float]] = field(default_factory=dict)  # level -> a side's loss per hand
     marks: dict[str, dict[str, int]] = field(default_factory=dict)
     pairs: list[tuple[float, float]] = field(default_factory=list)  # (loss a - loss b, points b - points a)
+    deal_pairs: list[tuple[float, float]] = field(default_factory=list)  # the same, per duplicate deal
 
-    def add(self, match: Match, specs: list[str], a_side: int) -> None:
-        """Rate every play of ``match``; ``specs[seat]`` is each seat's level, A on ``a_side``."""
+    def add_duplicate(self, copies: list[tuple[Match, list[str], int]]) -> None:
+        """The copies of one duplicate deal sequence (A on each side in turn): hand k is the
+        same deal in every copy, so the mean over copies of (loss A − loss B) against the
+        mean of (points B − points A) has the luck of the cards taken out."""
+        per_copy = [self.add(match, specs, a_side) for match, specs, a_side in copies]
+        if not per_copy:
+            return
+        for k in range(min(len(p) for p in per_copy)):
+            x = sum(p[k][0] for p in per_copy) / len(per_copy)
+            y = sum(p[k][1] for p in per_copy) / len(per_copy)
+            self.deal_pairs.append((x, y))
+
+    def add(self, match: Match, specs: list[str], a_side: int) -> list[tuple[float, float]]:
+        """Rate every play of ``match``; ``specs[seat]`` is each seat's level, A on ``a_side``.
+        Returns per hand (loss A − loss B, points B − points A) (two-sided games)."""
+        added: list[tuple[float, float]] = []
         variant = match.variant
         review = review_match(json.loads(dumps(match)), self.coach)
         for hand, result in zip(review.hands, match.results, strict=False):
@@ -51,9 +66,10 @@ class Calibration:
             if variant.n_sides == 2:
                 pts = result.points
                 b_side = 1 - a_side
-                self.pairs.append(
-                    (side_loss[a_side] - side_loss[b_side], float(pts[b_side] - pts[a_side]))
-                )
+                pair = (side_loss[a_side] - side_loss[b_side], float(pts[b_side] - pts[a_side]))
+                self.pairs.append(pair)
+                added.append(pair)
+        return added
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"worlds": self.coach.worlds, "levels": {}}
@@ -68,6 +84,11 @@ class Calibration:
             }
         out["hands"] = len(self.pairs)
         out["correlation_loss_vs_points_lost"] = pearson(self.pairs)
+        out["correlation_ci95"] = pearson_ci(self.pairs)
+        if self.deal_pairs:
+            out["deals"] = len(self.deal_pairs)
+            out["correlation_per_deal"] = pearson(self.deal_pairs)
+            out["correlation_per_deal_ci95"] = pearson_ci(self.deal_pairs)
         return out
 
 
@@ -93,6 +114,16 @@ def pearson(pairs: list[tuple[float, float]]) -> float | None:
     return sxy / math.sqrt(sxx * syy)
 
 
+def pearson_ci(pairs: list[tuple[float, float]]) -> list[float] | None:
+    """95% interval of the correlation (Fisher's z)."""
+    r = pearson(pairs)
+    if r is None or len(pairs) < 4 or abs(r) >= 1:
+        return None
+    z = math.atanh(r)
+    half = 1.96 / math.sqrt(len(pairs) - 3)
+    return [math.tanh(z - half), math.tanh(z + half)]
+
+
 def report(out: dict[str, Any]) -> list[str]:
     lines = [f"coach (--worlds {out['worlds']} per rated decision):"]
     for level, d in out["levels"].items():
@@ -106,4 +137,9 @@ def report(out: dict[str, Any]) -> list[str]:
     lines.append(
         f"  per hand, rated loss A-B vs points B-A: r = {'n/a' if r is None else f'{r:.2f}'} ({out['hands']} hands)"
     )
+    if out.get("deals"):
+        rd = out["correlation_per_deal"]
+        lines.append(
+            f"  per duplicate deal (card luck out): r = {'n/a' if rd is None else f'{rd:.2f}'} ({out['deals']} deals)"
+        )
     return lines

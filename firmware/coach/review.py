@@ -78,11 +78,12 @@ def review_match(
     coach: Coach | None = None,
     progress: Callable[[int, int], None] | None = None,
     seats: frozenset[int] | None = None,
+    only_hand: int | None = None,
 ) -> MatchReview:
-    """Rate every play of the record (of ``seats`` only, when given)."""
+    """Rate every play of the record (of ``seats`` only, of hand ``only_hand`` only, when given)."""
     coach = coach or Coach()
     variant = variant_of(doc)
-    total = count_plays(doc)
+    total = count_plays(doc) if only_hand is None else count_plays({"hands": doc["hands"][only_hand:only_hand + 1]})
     done = 0
     match: Match | None = None
     hands: list[HandReview] = []
@@ -103,12 +104,16 @@ def review_match(
                 undos += 1
                 match.undo(action)
                 continue
-            rated = isinstance(action, Play) and (seats is None or action.seat in seats)
+            rated = (
+                isinstance(action, Play)
+                and (seats is None or action.seat in seats)
+                and (only_hand is None or only_hand == h_index)
+            )
             rated_flags.append(rated)
             if isinstance(action, Play) and rated:
                 view = view_for(state, action.seat)
                 plays.append(ReviewedPlay(len(state.tricks), coach.rate(view, action)))
-            if isinstance(action, Play):
+            if isinstance(action, Play) and (only_hand is None or only_hand == h_index):
                 done += 1
                 if progress is not None:
                     progress(done, total)

@@ -6,6 +6,7 @@
 - ``"easy"``, ``"normal"``, ``"hard"``: the three levels of the menu;
 - ``"ismcts"``: hard with information-set MCTS instead of determinization
   (measurement only: docs/players.md compares the two);
+- ``"hard-flat"``: hard without weighting the sampled worlds (measurement only);
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle"``: sees every card; measurement only, never in the menu. It needs
@@ -27,7 +28,7 @@ from firmware.players.heuristic import EasyPlayer, NormalPlayer
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference")
+SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference", "hard-flat")
 
 
 def make_player(
@@ -53,6 +54,11 @@ def make_player(
         from firmware.players.ismcts import IsmctsPlayer
 
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
+    if kind == "hard-flat":
+        # Measurement only: hard without world weighting (the before of docs/players.md).
+        flat = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-flat")
+        flat.weighting = False
+        return flat
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
         from firmware.players.reference import ReferencePlayer

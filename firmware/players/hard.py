@@ -34,7 +34,7 @@ from firmware.players.base import (
 )
 from firmware.players.determinize import Inconsistent, determinize, past_plays, world_weight
 from firmware.players.heuristic import normal_card
-from firmware.players.rollout import declare_now, distinct_legal, playout_margin, side_score
+from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
 
 DEFAULT_THINK_MS = 120
@@ -45,11 +45,7 @@ fewer worlds; measured strength at this budget is in docs/players.md."""
 GENERIC_EXACT_CARDS = 3
 """Games without a talon: solve each world exactly once every hand holds this few."""
 
-TRICK_SEARCH = False
-"""Games of more than two seats: the rest of the trick in progress is searched in each
-world (best replies of every seat) before the playout, instead of the policy's reply."""
-
-WEIGHTING = False
+WEIGHTING = True
 """Games of more than two seats: weight each sampled world by how well the other
 seats' past cards fit it (:func:`world_weight`)."""
 
@@ -75,7 +71,6 @@ class HardPlayer:
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.worlds = worlds
-        self.trick_search = TRICK_SEARCH
         self.weighting = WEIGHTING
         self._solvers: dict[str, TwoHandSolver] = {}
         self.last_worlds = 0
@@ -158,14 +153,11 @@ class HardPlayer:
             side = world.hand_sides[view.seat]
             w = world_weight(view, world, plays) if weigh else 1.0
             exact = _exact_now(world)
-            search = self.trick_search and world.n > 2 and not exact
             for c in cards:
                 s = world.copy()
                 s.play_fast(c)
                 if exact and not s.over:
                     totals[c] += w * _exact_margin(s, side)
-                elif search:
-                    totals[c] += w * _trick_value(s, side, -1e9, 1e9)
                 else:
                     totals[c] += w * playout_margin(s, side)
             n += 1
@@ -189,31 +181,6 @@ def exact_endgame(view: View) -> bool:
 def best_of(cards: list[Card], totals: dict[Card, float]) -> Card:
     """The card with the best total; ties go to the card that costs least to give away."""
     return max(cards, key=lambda c: (totals[c], -THIRDS[c], RANK[c]))
-
-
-def _trick_value(s: HandState, side: int, alpha: float, beta: float) -> float:
-    """The rest of the trick in progress searched (our side maximises the margin, the
-    others minimise it, each over its distinct legal cards), then the playout."""
-    if s.over or not s.trick:
-        return playout_margin(s, side)
-    if s.variant.accusi:
-        declare_now(s)
-    maximise = s.hand_sides[s.to_move] == side
-    best = -1e9 if maximise else 1e9
-    for c in distinct_legal(s):
-        child = s.copy()
-        child.play_fast(c)
-        v = _trick_value(child, side, alpha, beta)
-        if maximise:
-            if v > best:
-                best = v
-                alpha = max(alpha, v)
-        elif v < best:
-            best = v
-            beta = min(beta, v)
-        if alpha >= beta:
-            break
-    return best
 
 
 def _exact_now(world: HandState) -> bool:

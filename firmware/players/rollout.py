@@ -14,10 +14,6 @@ from __future__ import annotations
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, card_list
 from firmware.engine.state import apply_unchecked
 
-COUNTING = False
-"""Games of more than two seats: the policy plays with a card counter's knowledge
-(sure winners against every unseen card) instead of the world's open hands."""
-
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
 
 
@@ -75,6 +71,10 @@ def weakest_overall(mask: CardMask) -> Card:
 
 
 def policy_card(s: HandState, counting_model: bool = False) -> Card:
+    """The policy's card for the seat to move. ``counting_model``: in games of more than
+    two seats, judge sure winners as a card counter at the seat would (against every
+    card it cannot see, the partner's shown cards excepted) instead of from the world's
+    open hands: the model of the other seats that :func:`world_weight` replays."""
     legal = s.legal_mask()
     if legal & (legal - 1) == 0:
         return legal.bit_length() - 1
@@ -85,7 +85,7 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
     side_of = s.hand_sides.__getitem__
     my_side = side_of(me)
     suit_masks = s.suit_masks
-    counting = (COUNTING or counting_model) and n > 2
+    counting = counting_model and n > 2
     if counting:
         # What a card counter at the seat knows: any card not in its hand may be
         # anywhere (the partner's shown cards excepted).
@@ -397,7 +397,7 @@ def lean4_eligible(s: HandState) -> bool:
     v = s.variant
     if s.n != 4 or s.talon_left or s.trump is not None or v.inverted or s.widow or s.pending:
         return False
-    if COUNTING or s.hand_sides != (0, 1, 0, 1):
+    if s.hand_sides != (0, 1, 0, 1):
         return False
     if v.accusi:
         window = v.preset.declare_window

@@ -35,3 +35,12 @@ def test_pearson() -> None:
     assert pearson([(0, 4), (1, 2), (2, 0)]) == pytest.approx(-1.0)
     assert pearson([(0, 1), (1, 1), (2, 1)]) is None
     assert pearson([(0, 1)]) is None
+
+
+def test_duplicate_arena_pairs_the_deals(capsys: pytest.CaptureFixture[str]) -> None:
+    rc = main(["arena", "--a", "normal", "--b", "easy", "--matches", "1", "--seed", "4", "--duplicate",
+               "--coach", "--coach-worlds", "1", "--quiet", "--json"])
+    assert rc == 0
+    coach = json.loads(capsys.readouterr().out)["coach"]
+    assert coach["deals"] >= 1
+    assert coach["hands"] >= 2 * coach["deals"]  # every deal is played once per side

@@ -168,3 +168,23 @@ def test_a_waiting_seat_gets_no_card_hint() -> None:
         Coach(worlds=WORLDS).hint(view)
     with pytest.raises(ValueError):
         Coach(worlds=WORLDS).evaluate(view)
+
+
+def test_a_partners_signal_is_a_reason_in_treseta4() -> None:
+    """Signals included: leading the suit the partner asked for with busso names the signal."""
+    from firmware.coach.reasons import SignalRef, SuitRef
+    from firmware.engine import SUIT
+    from firmware.players.signals import partner_request
+
+    found = 0
+    for seed in range(3):
+        for state in _decisions("treseta4", seed=seed):
+            view = view_for(state, state.to_move)
+            for card in {a.card for a in view.legal if isinstance(a, Play)}:
+                r = reason_for(view, card, "sampled")
+                if r.key == "c_partner_asked":
+                    asked = partner_request(view)
+                    assert r.arg("suit") == SuitRef(SUIT[card]) and asked == SUIT[card]
+                    assert r.arg("signal") in (SignalRef("busso"), SignalRef("striscio"))
+                    found += 1
+    assert found > 0

@@ -1,0 +1,213 @@
+"""Undo and hints at the table (docs/coach.md): casual matches only, journalled, marked apart."""
+
+from __future__ import annotations
+
+import pytest
+
+import ui.intents as ui
+from firmware.config import check_seats
+from firmware.engine import PRESETS, Match, Play, make_variant
+from firmware.engine.records import replay
+from firmware.store import Journal
+from tests.app.conftest import Table
+
+
+def _start(table: Table, variant: str, casual: bool) -> None:
+    n = make_variant(variant).n_seats
+    seats = tuple(ui.SeatSetup("human" if i == 0 else "computer", None if i == 0 else "normal")
+                  for i in range(n))  # fmt: skip
+    table.put(ui.NewGame(variant, {}, seats, casual=casual))
+
+
+def _my_turn(table: Table) -> bool:
+    """Pass declaration windows until it is the person's (seat 0's) turn to play a card."""
+    ctl = table.ctl
+    for _ in range(40):
+        if ctl.match is None or ctl.match.state is None or ctl.match.state.over:
+            return False
+        if ctl._mover() == 0 and not ctl.cards_wait() and not ctl.declare_prompt(0):
+            return True
+        if ctl.declare_prompt(0) or 0 in ctl.pending_accusi():
+            table.put(ui.NothingToDeclare())
+        else:
+            table.pump()
+    return False
+
+
+def _play(table: Table) -> bool:
+    return _my_turn(table) and table.human_plays()
+
+
+def _record(table: Table) -> dict:
+    assert table.ctl.match_id is not None
+    return table.journal.record(table.ctl.match_id)
+
+
+def test_a_rated_match_offers_neither_undo_nor_hint(make_table) -> None:
+    table = make_table()
+    _start(table, "tressette2", casual=False)
+    assert _play(table)
+    before = _record(table)
+    table.put(ui.Undo())
+    assert table.ctl.message.message.key == "r_rated_no_help"
+    table.put(ui.Hint())
+    assert table.ctl.message.message.key == "r_rated_no_help"
+    assert _record(table) == before
+    assert not table.ctl.can_undo() and not table.ctl.can_hint()
+    assert table.journal.match(table.ctl.match_id).mode == "engine"
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_undo_takes_back_my_card_and_the_answers_and_replays_exactly(make_table, variant: str) -> None:
+    table = make_table(variant=variant, seats=["human"] + ["cpu:normal"] * (make_variant(variant).n_seats - 1))
+    _start(table, variant, casual=True)
+    ctl = table.ctl
+    assert ctl.match_mode == "casual"
+    # Play two of my cards; remember the state before the second.
+    assert _play(table)
+    match = ctl.match
+    assert match is not None and match.state is not None
+    assert _my_turn(table)
+    view_before = match.view_for(0)
+    effective_before = list(match.hands[-1].effective())
+    assert table.human_plays()
+    assert not match.state.over
+    table.put(ui.Undo())
+    assert ctl.message.message.key == "m_undone"
+    assert match.hands[-1].effective() == effective_before
+    assert match.view_for(0) == view_before
+    assert ctl.match_mode == "assisted"
+    row = table.journal.match(ctl.match_id)
+    assert row is not None and row.mode == "assisted"
+    # The journal holds the undo where it happened; replaying it reaches the same state.
+    doc = _record(table)
+    assert "undo" in doc["hands"][-1]["actions"][-1]
+    again = replay(doc)
+    assert again.view_for(0) == match.view_for(0)
+    # And play goes on: my turn again, a card is accepted.
+    assert _play(table)
+
+
+def test_resume_after_an_undo_continues_the_same_position(make_table, tmp_path) -> None:
+    state_dir = tmp_path / "resume"
+    table = make_table(state_dir=state_dir)
+    _start(table, "tressette2", casual=True)
+    assert _play(table)
+    assert _play(table)
+    table.put(ui.Undo())
+    assert table.ctl.message.message.key == "m_undone"
+    view = table.ctl.match.view_for(0)
+    table.close()
+    again = Table(state_dir, seats=["human", "cpu:normal"])
+    try:
+        assert again.ctl.boot()
+        assert again.ctl.match_mode == "assisted"
+        assert again.ctl.match.view_for(0) == view
+        assert again.ctl.can_undo() == (again.ctl.match.undo_count(0) is not None)
+    finally:
+        again.close()
+
+
+def test_nothing_to_undo_before_my_first_card(make_table) -> None:
+    table = make_table(seed=3)
+    _start(table, "tressette2", casual=True)
+    ctl = table.ctl
+    assert ctl.match is not None
+    if ctl.match.undo_count(0) is None:
+        before = _record(table)
+        table.put(ui.Undo())
+        assert ctl.message.message.key == "r_nothing_to_undo"
+        assert _record(table) == before
+        assert ctl.match_mode == "casual"  # nothing used: still counted as rated-equivalent
+
+
+def test_a_hint_names_a_legal_card_and_marks_the_match(make_table) -> None:
+    table = make_table()
+    _start(table, "tressette2", casual=True)
+    ctl = table.ctl
+    assert _my_turn(table)
+    table.put(ui.Hint())
+    card = ctl.hint_card()
+    assert card is not None
+    legal = {a.card for a in ctl.match.view_for(0).legal if isinstance(a, Play)}
+    assert card in legal
+    assert ctl.message.message.key == "hint_says"
+    assert ctl.match_mode == "assisted"
+    # Playing a card makes the hint stale.
+    table.put(ui.PlayCard(card))
+    assert ctl.hint_card() is None
+
+
+def test_an_assisted_match_is_counted_apart(tmp_path) -> None:
+    with Journal.open(tmp_path) as j:
+        rated = j.new_match("tressette2", {}, ["human", "cpu:hard"])
+        helped = j.new_match("tressette2", {}, ["human", "cpu:hard"], mode="casual")
+        j.set_mode(helped, "assisted")
+        j.finish_match(rated, 0, [21, 3])
+        j.finish_match(helped, 0, [21, 5])
+        levels = {s["level"]: s for s in j.statistics()}
+        assert levels["hard"]["won"] == 1 and levels["hard:help"]["won"] == 1
+        assert j.statistics() == j.statistics_recounted()
+
+
+def test_seats_spec_roundtrip_for_casual_new_game() -> None:
+    # A casual match is chosen per new game; the seats are the usual ones.
+    assert [str(s) for s in check_seats(["human", "cpu:normal"])] == ["human", "cpu:normal"]
+    assert ui.NewGame("tressette2").casual is False
+    Match(make_variant("tressette2"))
+
+
+def test_each_hand_a_person_played_is_rated_and_kept(make_table) -> None:
+    """At the end of a hand the coach rates the person's plays (off the loop, with progress),
+    the hand-end screen gets the lines, and the journal keeps the accuracy over time."""
+    table = make_table()
+    _start(table, "tressette2", casual=False)
+    ctl = table.ctl
+    while ctl.phase == "play":
+        if not _play(table):
+            table.pump()
+    assert ctl.review_lines and ctl.review_lines[0].key == "review_acc"
+    model = ctl.model()
+    assert model.hand_over and model.review == ctl.review_lines
+    history = table.journal.accuracy_history()
+    assert len(history) == 1 and history[0]["level"] == "normal"
+    assert 0 <= history[0]["accuracy"] <= 100
+    stats = ctl.model().stats
+    assert stats.accuracy == (history[0]["accuracy"],)
+
+
+def test_a_version_2_journal_gains_the_ratings_table(tmp_path) -> None:
+    import sqlite3
+
+    from firmware import store
+
+    path = tmp_path / store.DB_NAME
+    conn = sqlite3.connect(path)
+    conn.executescript(store.SCHEMA[: store.SCHEMA.index("CREATE TABLE ratings")])
+    conn.execute(f"PRAGMA application_id={store.APPLICATION_ID}")
+    conn.execute("PRAGMA user_version=2")
+    conn.commit()
+    conn.close()
+    with Journal.open(tmp_path) as j:
+        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 3
+        assert j.report.moved_aside is None
+        m = j.new_match("tressette2", {}, ["human", "cpu:easy"])
+        j.add_rating(m, 0, 0, 75.0, 1.5, 12)
+        j.add_rating(m, 1, 0, 95.0, 0.5, 8)
+        (row,) = j.accuracy_history()
+        assert row["accuracy"] == pytest.approx((75 * 12 + 95 * 8) / 20)
+
+
+def test_the_history_sheet_and_replay_pass_through_an_undo(make_table) -> None:
+    from firmware.app.browse import hand_replay, score_sheet
+
+    table = make_table()
+    _start(table, "tressette2", casual=True)
+    assert _play(table) and _play(table)
+    table.put(ui.Undo())
+    assert table.ctl.message.message.key == "m_undone"
+    mid = table.ctl.match_id
+    sheet = score_sheet(table.journal, mid)
+    assert sheet.problem == "" and len(sheet.rows) == 1
+    frames = hand_replay(table.journal, mid, 1).frames
+    assert frames  # the hand replays, undo included

@@ -1,0 +1,99 @@
+"""The coach on the touchscreen: Hint and Undo in casual matches, the hinted card, the review.
+
+Screens are drawn at 800x480 and 480x320 in it/de/en; the layout keeps every
+button on the screen and at finger size (the boundary tests cover the rest).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pygame
+import pytest
+
+from firmware.engine import PRESETS
+from ui import demo
+from ui import intents as it
+from ui.i18n import LANGUAGES, msg
+from ui.layout import table_layout
+
+SIZES = [(800, 480), (480, 320)]
+
+
+def key(k: int) -> pygame.event.Event:
+    return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
+
+
+def click(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
+
+
+def _casual(variant: str = "tressette2"):
+    m = demo.my_turn_model(variant, 1, 4)
+    return replace(m, casual=True, can_hint=True, can_undo=True)
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_hint_and_undo_buttons_fit_on_the_table(size, variant) -> None:
+    model = _casual(variant)
+    lay = table_layout(model, size)
+    names = {b.name: b.rect for b in lay.buttons}
+    assert "hint" in names and "undo" in names
+    screen = pygame.Rect(0, 0, *size)
+    for name in ("hint", "undo"):
+        r = names[name]
+        assert screen.contains(r)
+        others = [b.rect for b in lay.buttons if b.name != name]
+        assert not any(r.colliderect(o) for o in others)
+
+
+def test_rated_matches_show_neither_button() -> None:
+    model = demo.my_turn_model("tressette2", 1, 4)
+    names = {b.name for b in table_layout(model, (800, 480)).buttons}
+    assert "hint" not in names and "undo" not in names
+
+
+def test_hint_button_key_h_and_undo_key_u(make_ui) -> None:
+    ui = make_ui((800, 480), _casual())
+    lay = table_layout(ui.model, (800, 480))
+    hint = next(b for b in lay.buttons if b.name == "hint")
+    ui.handle(click(hint.rect.center))
+    ui.handle(key(pygame.K_h))
+    ui.handle(key(pygame.K_u))
+    assert ui.intents() == [it.Hint(), it.Hint(), it.Undo()]
+
+
+def test_keys_do_nothing_in_a_rated_match(make_ui) -> None:
+    ui = make_ui((800, 480), demo.my_turn_model("tressette2", 1, 4))
+    ui.handle(key(pygame.K_h))
+    ui.handle(key(pygame.K_u))
+    assert not [x for x in ui.intents() if isinstance(x, (it.Hint, it.Undo))]
+
+
+def test_the_hinted_card_is_raised(make_ui) -> None:
+    model = _casual()
+    ui = make_ui((800, 480), model)
+    card = next(c for c in model.hand if c in model.playable)
+    ui.set_model(replace(model, hint_card=card, can_hint=False))
+    ui.handle(key(pygame.K_RETURN))  # the raised card is the cursor's: Enter plays it
+    assert ui.intents() == [it.PlayCard(card)]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_hand_end_review_is_drawn(make_ui, lang, size) -> None:
+    model = demo.sample_model("tressette2", 1, 200)
+    assert model.hand_over
+    review = (msg("review_acc", n="83", points="1.2"), msg("no_mistakes"))
+    ui = make_ui(size, replace(model, review=review), language=lang)
+    ui.show("hand_end")
+    ui.draw()  # must not raise, whatever the size and language
+
+
+def test_home_offers_a_casual_match(make_ui) -> None:
+    ui = make_ui((800, 480))
+    home = ui.screens["home"]
+    assert home.new_game_intent().casual is False
+    home.press("casual")
+    assert home.new_game_intent().casual is True

@@ -458,7 +458,7 @@ class HandEndScreen(Screen):
                     return prefix + t("we_win" if pair else "you_win")
                 return prefix + t("we_lose" if pair else "you_lose")
             return prefix + t("side_wins", name=self.side_name(m.winner))
-        if m.totals and m.totals.count(max(m.totals)) > 1 and max(m.totals) >= m.target:
+        if m.level_at_target:
             return prefix + t("tie_play_on")
         return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
 
@@ -551,7 +551,7 @@ class StatsScreen(Screen):
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
             # game · level · played · won · given up · % · the coach's accuracy
-            fr = (0.0, 0.31, 0.48, 0.59, 0.70, 0.81, 0.91)
+            fr = (0.0, 0.31, 0.47, 0.58, 0.68, 0.81, 0.88)
             cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
             heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%", t("accuracy_short")]
             widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]

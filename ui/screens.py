@@ -41,6 +41,27 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
 )
 
 
+def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | None]:
+    """The next choice for seat ``i`` on the home screen, every level reachable.
+
+    One screen has one person at it, and a person at the screen does not sit at a
+    table of real cards (his cards would be in two places): so *you* is skipped
+    while another seat is you or real cards, and real cards while another seat is
+    you. Computers may sit at a real-card table (the engine refuses the games
+    where they cannot, with the reason, when the game starts).
+    """
+    others = {kind for j, (kind, _) in enumerate(seats) if j != i}
+    cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
+    for step in range(1, len(SEAT_CYCLE) + 1):
+        nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
+        if nxt[0] == "human" and others & {"human", "table"}:
+            continue
+        if nxt[0] == "table" and "human" in others:
+            continue
+        return nxt
+    return seats[i]
+
+
 def ask(ctx: Ctx, question: str, intent: Any, emit: Callable[[Any], None]) -> None:
     """Ask first (ctx.ask, the app's yes/no dialog), or emit at once without one."""
     if ctx.ask is not None:
@@ -227,17 +248,7 @@ class HomeScreen(Screen):
             self._reset_for_variant()
         elif kind == "seat":
             i = int(arg)
-            cur = SEAT_CYCLE.index(self.seats[i]) if self.seats[i] in SEAT_CYCLE else 0
-            nxt = SEAT_CYCLE[(cur + 1) % len(SEAT_CYCLE)]
-            if nxt[0] == "human" and any(k == "human" for j, (k, _) in enumerate(self.seats) if j != i):
-                nxt = SEAT_CYCLE[(cur + 2) % len(SEAT_CYCLE)]  # one screen, one person at it
-            if nxt[0] == "table" or self.seats[i][0] == "table":
-                # real cards are played by everyone or by no one (the box cannot hold cards)
-                n = len(self.seats)
-                self.seats = [("table", None)] * n if nxt[0] == "table" else \
-                    [("human", None)] + [("computer", "normal")] * (n - 1)
-            else:
-                self.seats[i] = nxt
+            self.seats[i] = next_seat(self.seats, i)
         elif kind == "option":
             spec = next(o for o in self.preset.options if o.key == arg)
             vals = list(spec.choices)

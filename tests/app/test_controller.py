@@ -258,7 +258,7 @@ def test_resume_continues_exactly_where_it_stopped(make_table, tmp_path):
     assert t2.ctl.boot()
     ctl2 = t2.ctl
     assert ctl2.match_id == mid
-    assert "Resumed" in ctl2.message.text
+    assert ctl2.message.message.key == "m_resumed"
     view2 = ctl2.match.view_for(0)
     assert (view2.hand, view2.trick, view2.tricks, view2.to_move) == (
         view1.hand, view1.trick, view1.tricks, view1.to_move)  # fmt: skip

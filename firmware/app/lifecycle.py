@@ -191,6 +191,8 @@ class MatchLifecycle(JournalGuard):
         self.match.start_hand(spec)
         self._reset_declarations()
         self.phase = PLAY
+        if hand > 0 and self.message.level == "info":
+            self.say(Message())  # "end of the hand: 4-7" is the last hand's news, not this one's
         self._changed()
         return Outcome(True)
 

@@ -311,24 +311,39 @@ class HomeScreen(Screen):
         self.draw_message(s)
 
     def draw_message(self, s: pygame.Surface) -> None:
-        """The app's last word (a resumed match, a file moved aside, bad settings) under the
-        options, where the box's screen shows it at power-on; nothing if there is no room."""
+        """The app's last word (a resumed match, a file moved aside, bad settings), where the
+        box's screen shows it at power-on: in the free room between the seats and *Gioca*,
+        else under the options; never over a button a tap could then change unseen."""
         said = self.ctx.say(self.model.message)
         if not said:
             return
         W, H = s.get_size()
         m, row, gap = self.metrics((W, H))
-        buttons = self.buttons((W, H))
-        right = [b.rect for b in buttons if b.name.startswith("option:")]
+        rects = {b.name: b.rect for b in self.buttons((W, H))}
+        start = rects["start"]
+        seats_bottom = max(r.bottom for name, r in rects.items() if name.startswith("seat:"))
+        right = [r for name, r in rects.items() if name.startswith("option:") or name == "casual"]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
-        top = max((r.bottom for r in right), default=m + row + gap) + gap * 2
-        fs = self.ctx.fsize(H, 0.04)
-        lines = self.ctx.fonts.wrap(said, fs, W - m - x - 16)
-        need = len(lines) * (fs + 4) + 8
-        # the whole message, even if it has to lie over the last options for a while
-        top = max(m + row + gap, min(top, H - m - need))
-        box = Rect(x, top, W - m - x, min(need, H - m - top))
-        lines = lines[: max(1, (box.h - 8) // (fs + 4))]
+        under = max((r.bottom for r in right), default=m + row + gap) + gap
+        places = (
+            Rect(start.x, seats_bottom + gap, start.w, start.y - seats_bottom - 2 * gap),
+            Rect(x, under, W - m - x, H - m - under),
+        )
+        small = self.ctx.fsize(H, 0.034)
+        for fs in (self.ctx.fsize(H, 0.04), small):
+            for room in places:
+                lines = self.ctx.fonts.wrap(said, fs, room.w - 16)
+                need = len(lines) * (fs + 4) + 8
+                if room.w > 0 and need <= room.h:
+                    self._message_box(s, Rect(room.x, room.bottom - need, room.w, need), lines, fs)
+                    return
+        # no free room at all: the left gap, cut to what fits (never over a button)
+        room = places[0]
+        lines = self.ctx.fonts.wrap(said, small, room.w - 16)[: max(0, (room.h - 8) // (small + 4))]
+        if lines:
+            self._message_box(s, Rect(room.x, room.y, room.w, len(lines) * (small + 4) + 8), lines, small)
+
+    def _message_box(self, s: pygame.Surface, box: Rect, lines: list[str], fs: int) -> None:
         draw_panel(s, box, self.ctx.theme, 200)
         for i, line in enumerate(lines):
             blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 4 + i * (fs + 4)), max_w=box.w - 16)

@@ -124,15 +124,15 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "b_call": ("{name} chiama {what}", "{name} ruft {what}", "{name} calls {what}"),
     "b_trump": ("Briscola: {what}", "Trumpf: {what}", "Trump: {what}"),
     # signals (RULES.md 3.3, 3.5): the Italian words are the game's own
-    "sig_busso": ("busso", "busso (klopf)", "busso (knock)"),
-    "sig_volo": ("volo", "volo (letzte)", "volo (my last)"),
-    "sig_striscio": ("striscio", "striscio (streif)", "striscio (slide)"),
+    "sig_busso": ("busso", "Busso", "busso (knock)"),
+    "sig_volo": ("volo", "Volo", "volo (my last)"),
+    "sig_striscio": ("striscio", "Striscio", "striscio (slide)"),
     "sig_ribusso": ("ribusso", "ribusso", "ribusso"),
     "sig_cerco_la_meglio": ("cerco la meglio", "cerco la meglio", "cerco la meglio"),
     "sig_tutto_fuori": ("tutto fuori", "tutto fuori", "tutto fuori"),
     "d_decima": ("napoletana decima di {suit}", "Decima in {suit}", "napoletana decima of {suit}"),
     "b_called": ("Chiamato: {what}", "Gerufen: {what}", "Called: {what}"),
-    "called_by": ("Chiama {name}", "{name} ruft", "{name} calls"),
+    "called_by": ("{name} chiama", "{name} ruft", "{name} calls"),
     "b_accuso": ("{what}", "{what}", "{what}"),
     "discard": ("Scarta una carta", "Lege eine Karte ab", "Discard a card"),
     "sudden": ("{what}: ×{n}", "{what}: ×{n}", "{what}: ×{n}"),
@@ -391,7 +391,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "outcome_abandoned": ("Abbandonata", "Abgebrochen", "Abandoned"),
     "outcome_playing": ("In corso", "Läuft noch", "In progress"),
     "outcome_over": ("Finita", "Beendet", "Finished"),
-    "sheet_game": ("fine gioco", "Spielende", "game over"),
+    "sheet_game": ("fine partita", "Spielende", "game over"),
     "sheet_claim": ("fuori, giusto", "fertig, richtig", "claimed, right"),
     "sheet_claim_wrong": ("fuori, sbagliato", "fertig, falsch", "claimed, wrong"),
     "sheet_zu_tun": ("zu tun", "zu tun", "zu tun"),
@@ -594,7 +594,21 @@ class DeclName:
     missing: int | None = None
 
 
-Arg = Union[str, int, Term, CardName, SuitName, DeclName, "Message"]
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """Points with one decimal (an expected loss), written as the reader writes numbers."""
+
+    value: float
+
+
+def amount_text(value: float, lang: str) -> str:
+    """``0.42`` → "0.4" (en), "0,4" (it, de); ``2.0`` → "2"."""
+    text = f"{value:.1f}"
+    text = text[:-2] if text.endswith(".0") else text
+    return text.replace(".", ",") if lang in ("it", "de") else text
+
+
+Arg = Union[str, int, Term, CardName, SuitName, DeclName, Amount, "Message"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -631,6 +645,8 @@ def arg_text(value: object, lang: str) -> str:
         return DECKS[value.deck].suit_name(value.suit, lang)
     if isinstance(value, DeclName):
         return describe_declare(value.deck, value.kind, value.suit, value.rank, value.missing, lang)
+    if isinstance(value, Amount):
+        return amount_text(value.value, lang)
     return str(value)
 
 
@@ -643,16 +659,20 @@ def render(message: Message | str, lang: str) -> str:
     return tr(message.key, lang, **{k: arg_text(v, lang) for k, v in message.args})
 
 
+GERMAN_DATIVE = {"Kelche": "Kelchen", "Schwerter": "Schwertern", "Stäbe": "Stäben"}
+
+
 def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
                      missing: int | None, lang: str) -> str:
     """A declaration's name: "napoletana di coppe", "tre 3 (manca spade)"."""
     from firmware.engine.cards import DECKS
 
     deck = DECKS[deck_name]
-    if kind == "napoletana" and suit is not None:
-        return tr("d_napoletana", lang, suit=deck.suit_name(suit, lang))
-    if kind == "decima" and suit is not None:
-        return tr("d_decima", lang, suit=deck.suit_name(suit, lang))
+    if kind in ("napoletana", "decima") and suit is not None:
+        name = deck.suit_name(suit, lang)
+        if lang == "de":  # "Napoli in Stäben": the dative of the plural suit names
+            name = GERMAN_DATIVE.get(name, name)
+        return tr("d_" + kind, lang, suit=name)
     rank_code = deck.ranks[rank or 0]
     if kind == "four":
         return tr("d_four", lang, rank=rank_code)

@@ -99,3 +99,16 @@ def test_another_hand_is_said_only_when_the_engine_says_level_at_target(name, ma
     assert tr("tie_play_on", "en") not in screen.headline()
     screen.set_model(dataclasses.replace(level, level_at_target=True))
     assert tr("tie_play_on", "en") in screen.headline()
+
+
+def test_numbers_and_suits_read_as_the_language_writes_them():
+    """Tried as a player: "perdi 0.8" and "Napoli in Stäbe" (it writes 0,8; the dative is Stäben)."""
+    from firmware.engine import ITALIAN
+    from ui.i18n import Amount, describe_declare, msg, render
+
+    assert render(msg("loss_n", points=Amount(0.84)), "it").count("0,8") == 1
+    assert "0,8" in render(msg("loss_n", points=Amount(0.84)), "de")
+    assert "0.8" in render(msg("loss_n", points=Amount(0.84)), "en")
+    batons = ITALIAN.suits.index("b")
+    assert describe_declare("italian", "napoletana", batons, None, None, "de") == "Napoli in Stäben"
+    assert tr("called_by", "it", name="CPU 4") == "CPU 4 chiama"

@@ -141,19 +141,19 @@ def print_review(variant: Variant, review: MatchReview, lang: str, out: TextIO) 
                 won = f"  -> seat {h.tricks[rp.trick].winner}" if rp.trick < len(h.tricks) else ""
                 out.write(f"  trick {rp.trick + 1}{won}\n")
             mark = render(mark_message(p.mark), lang)
-            loss = f"-{points_words(p.loss)}" if p.mark not in ("best", "forced") else ""
+            loss = f"-{points_words(p.loss, lang)}" if p.mark not in ("best", "forced") else ""
             hint = render(reason_message(p.reason, deck.name), lang)
             out.write(f"    seat {p.seat}: {name(p.card):<22} {mark:<14} {loss:>5}   {tr('hint', lang)}: {hint}\n")
         for s in range(h.n_seats):
             acc = h.accuracy(s)
             if acc is None:
                 continue
-            line = f"  seat {s}: {render_accuracy(acc, lang)}, {tr('loss_n', lang, points=points_words(h.loss(s)))}"
+            line = f"  seat {s}: {render_accuracy(acc, lang)}, {tr('loss_n', lang, points=points_words(h.loss(s), lang))}"
             worst = h.costliest(s)
             if worst is not None:
                 line += "; " + tr(
                     "costliest", lang, card=name(worst.card), mark=render(mark_message(worst.mark), lang),
-                    points=points_words(worst.loss), better=name(worst.best),
+                    points=points_words(worst.loss, lang), better=name(worst.best),
                 )
             out.write(line + "\n")
     out.write("\n")

@@ -103,7 +103,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "hard-flat", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "hard-weighted", "ismcts") else None,
             true_state=true_state if spec == "oracle" else None,
         )
         for seat, spec in enumerate(specs)

@@ -9,7 +9,7 @@ import functools
 import random
 from typing import Any
 
-from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant
+from firmware.engine import CODE, ITALIAN, Match, Play, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
 from ui.intents import SeatSetup
 from ui.model import Banner, PlayedCard, SeatModel, StatLine, Stats, TableModel, model_from_view
@@ -205,10 +205,8 @@ def synthetic_model(n_seats: int, *, seed: int = 3, played: int = 2, variant: st
                   len(hands[s]), tricks_won=s % 2)
         for s in range(n_seats)
     )
-    lead_suit = SUIT[trick[0].card] if trick else None
     mine = hands[me]
-    follow = [c for c in mine if lead_suit is not None and SUIT[c] == lead_suit]
-    playable = frozenset(follow or mine) if to_move == me else frozenset()
+    may_play = frozenset(playable(mine, trick[0].card if trick else None)) if to_move == me else frozenset()
     n_sides = max(sides) + 1
     return TableModel(
         variant=variant,
@@ -218,7 +216,7 @@ def synthetic_model(n_seats: int, *, seed: int = 3, played: int = 2, variant: st
         me=me,
         seats=seats,
         hand=tuple(mine),
-        playable=playable,
+        playable=may_play,
         can_claim=n_seats == 4,
         signal_choices=("busso", "volo", "striscio") if n_seats == 4 else (),
         to_move=to_move,

@@ -124,15 +124,15 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "b_call": ("{name} chiama {what}", "{name} ruft {what}", "{name} calls {what}"),
     "b_trump": ("Briscola: {what}", "Trumpf: {what}", "Trump: {what}"),
     # signals (RULES.md 3.3, 3.5): the Italian words are the game's own
-    "sig_busso": ("busso", "busso (klopf)", "busso (knock)"),
-    "sig_volo": ("volo", "volo (letzte)", "volo (my last)"),
-    "sig_striscio": ("striscio", "striscio (streif)", "striscio (slide)"),
+    "sig_busso": ("busso", "Busso", "busso (knock)"),
+    "sig_volo": ("volo", "Volo", "volo (my last)"),
+    "sig_striscio": ("striscio", "Striscio", "striscio (slide)"),
     "sig_ribusso": ("ribusso", "ribusso", "ribusso"),
     "sig_cerco_la_meglio": ("cerco la meglio", "cerco la meglio", "cerco la meglio"),
     "sig_tutto_fuori": ("tutto fuori", "tutto fuori", "tutto fuori"),
     "d_decima": ("napoletana decima di {suit}", "Decima in {suit}", "napoletana decima of {suit}"),
     "b_called": ("Chiamato: {what}", "Gerufen: {what}", "Called: {what}"),
-    "called_by": ("Chiama {name}", "{name} ruft", "{name} calls"),
+    "called_by": ("{name} chiama", "{name} ruft", "{name} calls"),
     "b_accuso": ("{what}", "{what}", "{what}"),
     "discard": ("Scarta una carta", "Lege eine Karte ab", "Discard a card"),
     "sudden": ("{what}: ×{n}", "{what}: ×{n}", "{what}: ×{n}"),
@@ -198,9 +198,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
     # the table program's messages (firmware/app): notes, refusals, errors
     "m_new_game": ("Nuova partita: {variant}", "Neues Spiel: {variant}", "New game: {variant}"),
-    "m_resumed": ("Partita {match} ripresa: mano {hand}, {n} mosse rigiocate",
-                  "Spiel {match} fortgesetzt: Runde {hand}, {n} Züge nachgespielt",
-                  "Resumed match {match}: hand {hand}, {n} moves replayed"),
+    "m_resumed": ("Ripresa la partita {match}, alla mano {hand}",
+                  "Spiel {match} geht weiter, Runde {hand}",
+                  "Match {match} resumed at hand {hand}"),
+    "m_resumed_not_named": ("Ripresa la partita {match} non finita; i posti scelti valgono dalla prossima partita",
+                            "Das offene Spiel {match} geht weiter; die gewählten Plätze gelten ab dem nächsten Spiel",
+                            "The unfinished match {match} is resumed; the seats you named start with the next new game"),
     "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta nello storico",
                         "Das gespeicherte Spiel {match} lässt sich nicht fortsetzen ({why}); es bleibt in der Statistik",
                         "The saved match {match} could not be resumed ({why}); it is kept in history"),
@@ -284,6 +287,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "r_onori_in_turn": ("Gli onori vanno in giro dal vincitore della prima presa: tocca al posto {n}",
                         "Onori gehen reihum ab dem Gewinner des ersten Stichs: Platz {n} ist dran",
                         "Onori go in turn from the first trick's winner: seat {n} now"),
+    "r_declare_or_nothing": ("Si aspetta te: accusa, oppure tocca «Niente da accusare»",
+                             "Alle warten auf dich: ansagen oder „Nichts anzusagen“ tippen",
+                             "The table is waiting for you: declare, or tap “Nothing to declare”"),
     "r_onori_first": ("Prima gli onori: il posto {n} accusa o dice «Niente da accusare»",
                       "Erst die Onori: Platz {n} sagt an oder „Nichts anzusagen“",
                       "Onori first: seat {n} declares or says “Nothing to declare”"),
@@ -385,7 +391,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "outcome_abandoned": ("Abbandonata", "Abgebrochen", "Abandoned"),
     "outcome_playing": ("In corso", "Läuft noch", "In progress"),
     "outcome_over": ("Finita", "Beendet", "Finished"),
-    "sheet_game": ("fine gioco", "Spielende", "game over"),
+    "sheet_game": ("fine partita", "Spielende", "game over"),
     "sheet_claim": ("fuori, giusto", "fertig, richtig", "claimed, right"),
     "sheet_claim_wrong": ("fuori, sbagliato", "fertig, falsch", "claimed, wrong"),
     "sheet_zu_tun": ("zu tun", "zu tun", "zu tun"),
@@ -588,7 +594,21 @@ class DeclName:
     missing: int | None = None
 
 
-Arg = Union[str, int, Term, CardName, SuitName, DeclName, "Message"]
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """Points with one decimal (an expected loss), written as the reader writes numbers."""
+
+    value: float
+
+
+def amount_text(value: float, lang: str) -> str:
+    """``0.42`` → "0.4" (en), "0,4" (it, de); ``2.0`` → "2"."""
+    text = f"{value:.1f}"
+    text = text[:-2] if text.endswith(".0") else text
+    return text.replace(".", ",") if lang in ("it", "de") else text
+
+
+Arg = Union[str, int, Term, CardName, SuitName, DeclName, Amount, "Message"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -625,6 +645,8 @@ def arg_text(value: object, lang: str) -> str:
         return DECKS[value.deck].suit_name(value.suit, lang)
     if isinstance(value, DeclName):
         return describe_declare(value.deck, value.kind, value.suit, value.rank, value.missing, lang)
+    if isinstance(value, Amount):
+        return amount_text(value.value, lang)
     return str(value)
 
 
@@ -637,16 +659,20 @@ def render(message: Message | str, lang: str) -> str:
     return tr(message.key, lang, **{k: arg_text(v, lang) for k, v in message.args})
 
 
+GERMAN_DATIVE = {"Kelche": "Kelchen", "Schwerter": "Schwertern", "Stäbe": "Stäben"}
+
+
 def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
                      missing: int | None, lang: str) -> str:
     """A declaration's name: "napoletana di coppe", "tre 3 (manca spade)"."""
     from firmware.engine.cards import DECKS
 
     deck = DECKS[deck_name]
-    if kind == "napoletana" and suit is not None:
-        return tr("d_napoletana", lang, suit=deck.suit_name(suit, lang))
-    if kind == "decima" and suit is not None:
-        return tr("d_decima", lang, suit=deck.suit_name(suit, lang))
+    if kind in ("napoletana", "decima") and suit is not None:
+        name = deck.suit_name(suit, lang)
+        if lang == "de":  # "Napoli in Stäben": the dative of the plural suit names
+            name = GERMAN_DATIVE.get(name, name)
+        return tr("d_" + kind, lang, suit=name)
     rank_code = deck.ranks[rank or 0]
     if kind == "four":
         return tr("d_four", lang, rank=rank_code)

@@ -74,7 +74,7 @@ COACH: dict[str, tuple[str, str, str]] = {
     "accuracy_history": ("Precisione, partita per partita", "Genauigkeit, Spiel für Spiel", "Accuracy, match by match"),
     "accuracy_n": ("Precisione {n}%", "Genauigkeit {n}%", "Accuracy {n}%"),
     "loss_n": ("perdi {points}", "kostet {points}", "loses {points}"),
-    "costliest": ("La giocata più cara: {card} ({mark}, perdi {points}); meglio {better}",
+    "costliest": ("La giocata più costosa: {card} ({mark}, perdi {points}); meglio {better}",
                   "Der teuerste Zug: {card} ({mark}, kostet {points}); besser {better}",
                   "Costliest play: {card} ({mark}, loses {points}); better {better}"),
     "no_mistakes": ("Nessun errore in questa mano", "Kein Fehler in dieser Runde", "No mistakes this hand"),

@@ -239,6 +239,7 @@ class TableModel:
     # -- the match and the app --
     match_over: bool = False
     winner: int | None = None  # winning side
+    level_at_target: bool = False  # the engine's word: target reached, level, another hand
     banners: tuple[Banner, ...] = ()
     # a refusal or note: a catalogue key + args the screen puts in its language
     # (a plain str is shown as given)
@@ -295,6 +296,7 @@ def model_from_view(
     totals: Sequence[int] | None = None,
     match_over: bool = False,
     winner: int | None = None,
+    level_at_target: bool = False,
     banners: Sequence[Banner] = (),
     message: Message | str = "",
     resumable: bool = False,
@@ -400,6 +402,7 @@ def model_from_view(
         result=view.result,
         match_over=match_over,
         winner=winner,
+        level_at_target=level_at_target,
         banners=tuple(banners),
         message=message,
         resumable=resumable,

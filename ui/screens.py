@@ -41,6 +41,27 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
 )
 
 
+def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | None]:
+    """The next choice for seat ``i`` on the home screen, every level reachable.
+
+    One screen has one person at it, and a person at the screen does not sit at a
+    table of real cards (his cards would be in two places): so *you* is skipped
+    while another seat is you or real cards, and real cards while another seat is
+    you. Computers may sit at a real-card table (the engine refuses the games
+    where they cannot, with the reason, when the game starts).
+    """
+    others = {kind for j, (kind, _) in enumerate(seats) if j != i}
+    cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
+    for step in range(1, len(SEAT_CYCLE) + 1):
+        nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
+        if nxt[0] == "human" and others & {"human", "table"}:
+            continue
+        if nxt[0] == "table" and "human" in others:
+            continue
+        return nxt
+    return seats[i]
+
+
 def ask(ctx: Ctx, question: str, intent: Any, emit: Callable[[Any], None]) -> None:
     """Ask first (ctx.ask, the app's yes/no dialog), or emit at once without one."""
     if ctx.ask is not None:
@@ -227,17 +248,7 @@ class HomeScreen(Screen):
             self._reset_for_variant()
         elif kind == "seat":
             i = int(arg)
-            cur = SEAT_CYCLE.index(self.seats[i]) if self.seats[i] in SEAT_CYCLE else 0
-            nxt = SEAT_CYCLE[(cur + 1) % len(SEAT_CYCLE)]
-            if nxt[0] == "human" and any(k == "human" for j, (k, _) in enumerate(self.seats) if j != i):
-                nxt = SEAT_CYCLE[(cur + 2) % len(SEAT_CYCLE)]  # one screen, one person at it
-            if nxt[0] == "table" or self.seats[i][0] == "table":
-                # real cards are played by everyone or by no one (the box cannot hold cards)
-                n = len(self.seats)
-                self.seats = [("table", None)] * n if nxt[0] == "table" else \
-                    [("human", None)] + [("computer", "normal")] * (n - 1)
-            else:
-                self.seats[i] = nxt
+            self.seats[i] = next_seat(self.seats, i)
         elif kind == "option":
             spec = next(o for o in self.preset.options if o.key == arg)
             vals = list(spec.choices)
@@ -300,24 +311,39 @@ class HomeScreen(Screen):
         self.draw_message(s)
 
     def draw_message(self, s: pygame.Surface) -> None:
-        """The app's last word (a resumed match, a file moved aside, bad settings) under the
-        options, where the box's screen shows it at power-on; nothing if there is no room."""
+        """The app's last word (a resumed match, a file moved aside, bad settings), where the
+        box's screen shows it at power-on: in the free room between the seats and *Gioca*,
+        else under the options; never over a button a tap could then change unseen."""
         said = self.ctx.say(self.model.message)
         if not said:
             return
         W, H = s.get_size()
         m, row, gap = self.metrics((W, H))
-        buttons = self.buttons((W, H))
-        right = [b.rect for b in buttons if b.name.startswith("option:")]
+        rects = {b.name: b.rect for b in self.buttons((W, H))}
+        start = rects["start"]
+        seats_bottom = max(r.bottom for name, r in rects.items() if name.startswith("seat:"))
+        right = [r for name, r in rects.items() if name.startswith("option:") or name == "casual"]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
-        top = max((r.bottom for r in right), default=m + row + gap) + gap * 2
-        fs = self.ctx.fsize(H, 0.04)
-        lines = self.ctx.fonts.wrap(said, fs, W - m - x - 16)
-        need = len(lines) * (fs + 4) + 8
-        # the whole message, even if it has to lie over the last options for a while
-        top = max(m + row + gap, min(top, H - m - need))
-        box = Rect(x, top, W - m - x, min(need, H - m - top))
-        lines = lines[: max(1, (box.h - 8) // (fs + 4))]
+        under = max((r.bottom for r in right), default=m + row + gap) + gap
+        places = (
+            Rect(start.x, seats_bottom + gap, start.w, start.y - seats_bottom - 2 * gap),
+            Rect(x, under, W - m - x, H - m - under),
+        )
+        small = self.ctx.fsize(H, 0.034)
+        for fs in (self.ctx.fsize(H, 0.04), small):
+            for room in places:
+                lines = self.ctx.fonts.wrap(said, fs, room.w - 16)
+                need = len(lines) * (fs + 4) + 8
+                if room.w > 0 and need <= room.h:
+                    self._message_box(s, Rect(room.x, room.bottom - need, room.w, need), lines, fs)
+                    return
+        # no free room at all: the left gap, cut to what fits (never over a button)
+        room = places[0]
+        lines = self.ctx.fonts.wrap(said, small, room.w - 16)[: max(0, (room.h - 8) // (small + 4))]
+        if lines:
+            self._message_box(s, Rect(room.x, room.y, room.w, len(lines) * (small + 4) + 8), lines, small)
+
+    def _message_box(self, s: pygame.Surface, box: Rect, lines: list[str], fs: int) -> None:
         draw_panel(s, box, self.ctx.theme, 200)
         for i, line in enumerate(lines):
             blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 4 + i * (fs + 4)), max_w=box.w - 16)
@@ -458,7 +484,7 @@ class HandEndScreen(Screen):
                     return prefix + t("we_win" if pair else "you_win")
                 return prefix + t("we_lose" if pair else "you_lose")
             return prefix + t("side_wins", name=self.side_name(m.winner))
-        if m.totals and m.totals.count(max(m.totals)) > 1 and max(m.totals) >= m.target:
+        if m.level_at_target:
             return prefix + t("tie_play_on")
         return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
 
@@ -551,7 +577,7 @@ class StatsScreen(Screen):
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
         else:
             # game · level · played · won · given up · % · the coach's accuracy
-            fr = (0.0, 0.31, 0.48, 0.59, 0.70, 0.81, 0.91)
+            fr = (0.0, 0.31, 0.47, 0.58, 0.68, 0.81, 0.88)
             cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
             heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%", t("accuracy_short")]
             widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]

@@ -30,6 +30,7 @@ TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
 DRAW_STAGGER_S = 0.25
 BANNER_S = 3.5
+DOUBLE_TAP_S = 0.35  # two taps closer than this are one (a double tap plays one card)
 
 
 @dataclass
@@ -82,6 +83,9 @@ class TableScreen:
         self.cursor: int | None = None  # keyboard cursor in the hand
         self.flights: list[Flight] = []
         self.hold: float = 0.0  # the finished trick stays this long
+        # Seconds since this screen last played a card: a second tap of a double tap
+        # lands on whatever card slid under the finger, so it is not a play.
+        self.since_play: float = DOUBLE_TAP_S
         self.show_last = False
         self.banners: list[LiveBanner] = []
         self._seen_draws = 0
@@ -358,7 +362,7 @@ class TableScreen:
         With the ``confirm_points`` setting, a card that would give points away
         needs a second tap (the first raises it and says so).
         """
-        if not self.can_play(card):
+        if not self.can_play(card) or self.since_play < DOUBLE_TAP_S:
             return False
         confirm = self.ctx.settings.get("confirm_points") and card not in self.model.discardable
         if confirm and self.gives_points_away(card) and self._confirm != card:
@@ -367,6 +371,7 @@ class TableScreen:
             return False
         self._confirm = None
         self.hold = 0.0  # the player is ahead of the animation: let it go
+        self.since_play = 0.0
         if card in self.model.discardable:
             self.emit(it.Discard(card))
             return True
@@ -412,6 +417,7 @@ class TableScreen:
     # ------------------------------------------------------------ time
 
     def update(self, dt: float) -> None:
+        self.since_play += dt
         if self.hint[1] > 0:
             self.hint = (self.hint[0], self.hint[1] - dt)
         if self.hold > 0:

@@ -33,7 +33,7 @@ from firmware.coach.review import HandReview, review_match
 from firmware.engine import IllegalAction, Play, Undo, View
 from firmware.engine.records import entry_to_json
 from firmware.store import JournalFailure, StoreError
-from ui.i18n import Arg, CardName, Message, SuitName, Term, msg
+from ui.i18n import Amount, Arg, CardName, Message, SuitName, Term, amount_text, msg
 
 log = logging.getLogger("firmware.app.coaching")
 
@@ -49,10 +49,9 @@ def thirds_words(thirds: int) -> Message | str:
     return f"{whole} {frac}".strip()
 
 
-def points_words(points: float) -> str:
-    """An expected loss in points, as people read it: ``0.42`` → "0.4", ``2.0`` → "2"."""
-    text = f"{points:.1f}"
-    return text[:-2] if text.endswith(".0") else text
+def points_words(points: float, lang: str = "en") -> str:
+    """An expected loss in points, as people read it: ``0.42`` → "0.4" ("0,4" in it/de)."""
+    return amount_text(points, lang)
 
 
 def _arg(deck: str, value: ReasonArg) -> Arg:
@@ -323,7 +322,7 @@ def review_messages(review: HandReview, seats: list[int], deck: str) -> tuple[Me
         acc = review.accuracy(seat)
         if acc is None:
             continue
-        lines.append(msg("review_acc", n=f"{acc:.0f}", points=points_words(review.loss(seat))))
+        lines.append(msg("review_acc", n=f"{acc:.0f}", points=Amount(review.loss(seat))))
         worst = review.costliest(seat)
         if worst is None:
             lines.append(msg("no_mistakes"))
@@ -333,7 +332,7 @@ def review_messages(review: HandReview, seats: list[int], deck: str) -> tuple[Me
                 "costliest",
                 card=CardName(deck, worst.card),
                 mark=mark_message(worst.mark),
-                points=points_words(worst.loss),
+                points=Amount(worst.loss),
                 better=CardName(deck, worst.best),
             )
         )

@@ -294,6 +294,9 @@ class TableCore:
     def computers_wait(self) -> bool:
         raise NotImplementedError  # firmware.app.declaring
 
+    def pending_accusi(self) -> set[int]:
+        raise NotImplementedError  # firmware.app.declaring
+
     def cards_wait(self) -> bool:
         raise NotImplementedError  # firmware.app.declaring
 

@@ -149,8 +149,10 @@ class DeclarationWindows(TableCore):
 
     def may_declare_now(self, seat: int) -> bool:
         """The table lets ``seat`` declare now (the engine's window, and the round's turn)."""
-        if not self._possible_declarations(seat) or seat in self.accusi_done:
-            return False  # nothing to declare, or closed in this window (its buttons go: 13.10)
+        if not self._possible_declarations(seat):
+            return False
+        if seat in self.accusi_done and self.window() is not Window.NONE:
+            return False  # closed in a window open to all (its buttons go: 13.10)
         turn = self.onori_turn()
         return self.window() is not Window.ONORI or turn == seat
 

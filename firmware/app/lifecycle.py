@@ -104,7 +104,7 @@ class MatchLifecycle(JournalGuard):
                 self.next_hand()
         else:
             self.phase = PLAY
-        self.say(msg("m_resumed", match=match_id, hand=max(1, len(self._hands())), n=n_actions))
+        self.say(msg("m_resumed", match=match_id, hand=max(1, len(self._hands()))))
         if self.phase == PLAY:
             self.declarations_prompt()  # resumed inside an onori round: whose turn it is
         log.info("resumed match %s (%d actions)", match_id, n_actions)
@@ -191,6 +191,8 @@ class MatchLifecycle(JournalGuard):
         self.match.start_hand(spec)
         self._reset_declarations()
         self.phase = PLAY
+        if hand > 0 and self.message.level == "info":
+            self.say(Message())  # "end of the hand: 4-7" is the last hand's news, not this one's
         self._changed()
         return Outcome(True)
 

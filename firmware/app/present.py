@@ -103,6 +103,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         totals=tuple(ctl.totals),
         match_over=ctl.phase == MATCH_OVER,
         winner=ctl.winner,
+        level_at_target=ctl.match is not None and ctl.match.level_at_target,
         banners=banners,
         message=message,
         resumable=resumable,

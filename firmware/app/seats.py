@@ -144,6 +144,10 @@ class SeatActions(TableCore):
             self.refuse(msg("r_no_hand"))
             return
         mover = self._mover()
+        if mover != seat and seat in self.pending_accusi() and self.computers_wait():
+            # The table waits for *him*: "wait, seat 2 plays" would send him waiting too.
+            self.refuse(msg("r_declare_or_nothing"))
+            return
         if mover != seat:
             self.refuse(msg("r_turn_of", n=(mover or 0) + 1))
             return

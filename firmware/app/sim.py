@@ -44,6 +44,7 @@ def main(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from firmware import config
     from firmware.app.controller import ControllerOptions
+    from firmware.app.messages import english, msg
     from firmware.app.runtime import Runtime
     from firmware.store import JournalFailure
 
@@ -83,6 +84,11 @@ def main(args: argparse.Namespace) -> int:
         rt.install_signals()
         rt.start_sim(size=size, headless=args.headless)
         resumed = rt.ctl.boot()
+        if resumed and (args.seats or args.variant) and rt.ctl.match_id is not None:
+            # An unfinished match is never thrown away unasked: the named game waits its turn.
+            named = msg("m_resumed_not_named", match=rt.ctl.match_id)
+            rt.ctl.say(named)
+            print(f"tressette sim: {english(named)}", file=sys.stderr)
         # Seats or a variant named on the command line: start that game at once.
         if not resumed and (unattended or args.matches is not None or args.seats or args.variant):
             try:

@@ -39,6 +39,7 @@ from firmware.engine.cards import (
     card_list,
     cards_of,
     mask_of,
+    playable,
 )
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded
 from firmware.engine.declarations import Declaration
@@ -88,6 +89,7 @@ __all__ = [
     "card_list",
     "cards_of",
     "mask_of",
+    "playable",
     "Deal",
     "deal_explicit",
     "deal_seeded",

@@ -209,3 +209,19 @@ def beats(challenger: Card, holder: Card, trump: Suit | None = None) -> bool:
     if SUIT[challenger] == SUIT[holder]:
         return RANK[challenger] < RANK[holder]
     return trump is not None and SUIT[challenger] == trump
+
+
+def playable(hand: Iterable[Card], lead: Card | None) -> list[Card]:
+    """The cards of ``hand`` that may go on a trick led by ``lead`` (RULES.md §1:
+    follow suit if you can, else any card; no obligation to win or to trump).
+
+    >>> p = ITALIAN.parse
+    >>> codes(playable([p("3d"), p("Ac"), p("4d")], p("Rd")))
+    ['3d', '4d']
+    >>> codes(playable([p("3d"), p("Ac")], p("Rs")))
+    ['3d', 'Ac']
+    """
+    cards = list(hand)
+    if lead is None:
+        return cards
+    return [c for c in cards if SUIT[c] == SUIT[lead]] or cards

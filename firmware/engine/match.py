@@ -75,6 +75,9 @@ class Match:
         self.ledger: list[Stake] = []
         self.stakes: list[int] = [0] * variant.n_sides
         self.winners: tuple[int, ...] = ()  # the match's winners (chiamata: may be two seats)
+        # The last hand reached the target but left the game undecided, because the
+        # best totals were level (seed 002: "another hand is played").
+        self.level_at_target = False
 
     # ------------------------------------------------------------------ games
 
@@ -182,6 +185,7 @@ class Match:
             self.totals[side] += pts
         self.next_dealer = (state.dealer + 1) % self.variant.n_seats
         decided = self._game_decision(result)
+        self.level_at_target = decided is None and self._reached_target()
         if decided is None:
             return
         winners, multiplier, reason = decided
@@ -200,6 +204,9 @@ class Match:
             self.winners = winners
         else:
             self.totals = [0] * self.variant.n_sides
+
+    def _reached_target(self) -> bool:
+        return max(self.totals) >= self.game_target
 
     def _unit_of_hand_side(self, result: HandResult, hand_side: int) -> tuple[int, ...]:
         """The match's scoring units (sides or seats) that were on ``hand_side``."""

@@ -6,7 +6,8 @@
 - ``"easy"``, ``"normal"``, ``"hard"``: the three levels of the menu;
 - ``"ismcts"``: hard with information-set MCTS instead of determinization
   (measurement only: docs/players.md compares the two);
-- ``"hard-flat"``: hard without weighting the sampled worlds (measurement only);
+- ``"hard-weighted"``: hard weighting the sampled worlds by the other seats'
+  past cards (measurement only: it did not measure better, docs/players.md);
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle"``: sees every card; measurement only, never in the menu. It needs
@@ -28,7 +29,7 @@ from firmware.players.heuristic import EasyPlayer, NormalPlayer
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference", "hard-flat")
+SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference", "hard-weighted")
 
 
 def make_player(
@@ -54,11 +55,11 @@ def make_player(
         from firmware.players.ismcts import IsmctsPlayer
 
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
-    if kind == "hard-flat":
-        # Measurement only: hard without world weighting (the before of docs/players.md).
-        flat = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-flat")
-        flat.weighting = False
-        return flat
+    if kind == "hard-weighted":
+        # Measurement only: hard weighting its worlds by the past plays (docs/players.md).
+        weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted")
+        weighted.weighting = True
+        return weighted
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
         from firmware.players.reference import ReferencePlayer

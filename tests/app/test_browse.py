@@ -151,3 +151,30 @@ def test_the_live_sheet_replays_a_hand_with_a_card_taken_back() -> None:
     match.undo(Undo(seat, match.undo_count(seat)))
     sheet = live_sheet(match, 1, ["human", "cpu:easy"])
     assert len(sheet.rows) == 1
+
+
+def test_a_declaration_at_your_own_turn_is_offered_after_cards_were_played(make_table):
+    """Treschetten announces at your turn all hand long: closing a window open to all must
+    not hide those (found playing a match by touch under Xvfb)."""
+    from firmware.engine import Declare, Play
+    from ui.intents import PlayCard
+
+    for seed in range(60):
+        table = make_table(variant="treschetten2", seats=["human", "cpu:easy"], seed=seed)
+        ctl = table.ctl
+        ctl.new_match()
+        table.pump()
+        for _ in range(40):
+            st = ctl.match.state if ctl.match is not None else None
+            if st is None or st.over or ctl.phase != "play":
+                break
+            view = ctl.match.view_for(0)
+            if st.to_move != 0:
+                table.pump()
+                continue
+            if len(st.tricks) >= 3 and any(isinstance(a, Declare) for a in view.legal):
+                assert ctl.model().declarable, "the screen offers the declaration the engine allows"
+                return
+            play = next(a for a in view.legal if isinstance(a, Play))
+            table.put(PlayCard(play.card))
+    pytest.fail("no own-turn declaration after the third trick in 60 seeds")

@@ -258,7 +258,7 @@ def test_resume_continues_exactly_where_it_stopped(make_table, tmp_path):
     assert t2.ctl.boot()
     ctl2 = t2.ctl
     assert ctl2.match_id == mid
-    assert "Resumed" in ctl2.message.text
+    assert ctl2.message.message.key == "m_resumed"
     view2 = ctl2.match.view_for(0)
     assert (view2.hand, view2.trick, view2.tricks, view2.to_move) == (
         view1.hand, view1.trick, view1.tricks, view1.to_move)  # fmt: skip
@@ -284,6 +284,20 @@ def test_resume_after_a_hand_ended_waits_for_next_hand(make_table, tmp_path):
     assert t2.ctl.phase == HAND_OVER and t2.ctl.totals == totals and t2.ctl.match_id == mid
     t2.put(NextHand())
     assert t2.ctl.phase == PLAY and len(t2.ctl.match.hands) == 2
+
+
+def test_the_last_hand_s_news_does_not_follow_into_the_next(make_table):
+    """Tried as a player: "Tocca a te · Fine della mano: 4-7" stood on into the next hand."""
+    table = make_table(seed=12, seats=["human", "cpu:easy"])
+    table.ctl.new_match()
+    while table.ctl.phase != HAND_OVER:
+        if 0 in table.ctl.pending_accusi():
+            table.ctl.accusi_done.add(0)
+        table.human_plays() or table.pump()
+    assert table.ctl.message.message.key == "m_hand_over"
+    table.put(NextHand())
+    assert table.ctl.phase == PLAY
+    assert table.ctl.message.message.key != "m_hand_over"
 
 
 def test_menu_long_hold_requests_power_off(make_table):

@@ -166,6 +166,12 @@ def test_before_the_first_card_a_computer_waits_for_the_person(make_table, seat)
     if state.to_move != seat:
         assert ctl.cpu_request() is None  # the computer leader waits
     prompt_shown(ctl, seat)
+    if state.to_move != seat:
+        # A card tapped now is refused with what the table waits for: his answer,
+        # not "wait, seat N plays" (seat N waits for him).
+        table.put(PlayCard(ctl.model().hand[0]))
+        assert ctl.message.message.key == "r_declare_or_nothing"
+        assert not state.trick
     answer(table, seat, ANSWERS[seat])
     assert seat not in ctl.pending_accusi()
     finish_hand(table)

@@ -126,3 +126,24 @@ def test_panel_measures_a_held_menu_button_and_enrols_the_deck_asked_for(tmp_pat
             ui.home.select_variant(variant)
             ui_panel.draw(surface)
             assert ui_panel.panel.deck == deck
+
+
+def test_seats_named_on_the_command_line_never_throw_away_an_unfinished_match(tmp_path: Path, make_table) -> None:
+    """Tried as a player: ``--seats human,cpu:easy`` quietly resumed a match against hard.
+    It still resumes (a match is not thrown away unasked), and now it says so."""
+    state = tmp_path / "state"
+    table = make_table(state_dir=state, seats=["cpu:hard", "cpu:hard"], seed=3)
+    table.ctl.new_match()
+    table.pump()
+    table.close()
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", PYTHONPATH=str(REPO))
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware.cli", "sim", "--headless", "--seats", "cpu:easy,cpu:easy",
+         "--matches", "1", "--state-dir", str(state), "--config", str(tmp_path / "s.toml"), "--seed", "2"],
+        env=env, cwd=REPO, capture_output=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr.decode()[-3000:]
+    assert b"The unfinished match 1 is resumed; the seats you named start with the next new game" in done.stderr
+    with Journal.open(state) as j:
+        (row,) = j.matches()
+        assert row.seats == ["cpu:hard", "cpu:hard"] and row.finished is not None

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from firmware.engine import (
     CODE,
+    PRESETS,
     SUIT,
     HandState,
     IllegalAction,
@@ -20,7 +21,7 @@ from firmware.engine import (
     make_variant,
     view_for,
 )
-from firmware.engine.cards import card_list
+from firmware.engine.cards import card_list, playable
 from firmware.engine.records import dumps, loads
 from tests.engine.test_variants_support import random_action, random_match
 
@@ -211,3 +212,43 @@ def test_false_volo_busso_ribusso_are_refused_true_ones_accepted(
         plays = [a for a in legal_actions(state) if isinstance(a, Play)]
         match.apply(plays[rng.randrange(len(plays))])
     assert refused and (accepted or system == "alternative")
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_level_at_target_is_the_engine_s_word_for_play_on(name: str) -> None:
+    """The screen says "level: another hand" only when the engine says so: the
+    target reached and no game decided (seed 002: equal totals at the target,
+    another hand is played; Ciapano: level at the bottom). After every hand of
+    seeded random matches the flag is exactly that condition."""
+    for seed in range(12):
+        rng = random.Random(seed)
+        v = make_variant(name)
+        match = Match(v, first_dealer=rng.randrange(v.n_seats))
+        while not match.finished and len(match.results) < 60:
+            games_before = len(match.ledger)
+            match.start_hand(seed=rng.randrange(1 << 30))
+            assert match.state is not None
+            while not match.hand_over:
+                match.apply(random_action(match.state, rng))
+            undecided = len(match.ledger) == games_before
+            reached = max(match.totals) >= match.game_target
+            assert match.level_at_target == (undecided and reached)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_playable_is_the_hand_state_s_follow_suit_rule(name: str) -> None:
+    """``playable`` (exported for screens that build sample tables) is the same rule
+    as the hand state's own legal cards, at every step of seeded random hands."""
+    for seed in range(6):
+        rng = random.Random(seed)
+        v = make_variant(name)
+        match = Match(v, first_dealer=rng.randrange(v.n_seats))
+        state = match.start_hand(seed=rng.randrange(1 << 30))
+        while not match.hand_over:
+            if state.pending is None and not state.over:
+                seat = state.to_move
+                lead = state.trick[0] if state.trick else None
+                hand = card_list(state.hands[seat])
+                assert set(playable(hand, lead)) == set(card_list(state.legal_mask()))
+            match.apply(random_action(state, rng))
+            state = match.state

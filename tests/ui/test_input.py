@@ -76,6 +76,21 @@ def test_a_finger_is_handled_once(make_ui, turn_model):
     assert ui.intents() == [it.PlayCard(card)]
 
 
+def test_a_double_tap_plays_one_card(make_ui, turn_model):
+    """Tried as a player: a double tap played the card, the computer answered, and the
+    second tap led the next trick with whatever card slid under the finger."""
+    ui = make_ui((800, 480), turn_model)
+    card, rect = next((c, r) for c, r in hand_rects(ui) if c in turn_model.playable)
+    assert ui.handle(click(rect.center))
+    ui.set_model(turn_model)  # my turn again at once (the computers were quick)
+    ui.update(0.15)
+    ui.handle(click(rect.center))
+    assert ui.intents() == [it.PlayCard(card)]
+    ui.update(0.3)  # a deliberate second tap, later, plays
+    ui.handle(click(rect.center))
+    assert ui.intents() == [it.PlayCard(card)]
+
+
 def test_number_keys_play_the_nth_card(make_ui, turn_model):
     ui = make_ui((800, 480), turn_model)
     i = next(i for i, c in enumerate(turn_model.hand) if c in turn_model.playable)
@@ -150,6 +165,31 @@ def test_home_screen_starts_the_chosen_game(make_ui):
         (SeatSetup("human", None), SeatSetup("computer", "hard")),
     )
     assert not buttons["continue"].enabled  # nothing to resume
+
+
+def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers():
+    """Tried as a player: seat 2 cycled normal, hard, real cards, normal: easy was out of reach."""
+    from ui.screens import SEAT_CYCLE, next_seat
+
+    for n in (2, 3, 4):
+        for start in range(n):
+            seats = [("human", None)] + [("computer", "normal")] * (n - 1)
+            seen = set()
+            for _ in range(2 * len(SEAT_CYCLE)):
+                seats[start] = next_seat(seats, start)
+                seen.add(seats[start])
+                kinds = [k for k, _ in seats]
+                assert kinds.count("human") <= 1
+                assert not ("human" in kinds and "table" in kinds)
+            assert {("computer", lv) for lv in ("easy", "normal", "hard")} <= seen
+            assert ("human", None) in seen if start == 0 else ("human", None) not in seen
+    # an all-real-cards table: the person leaves the screen first, then the others follow
+    seats = [("human", None), ("computer", "normal")]
+    while seats[0] != ("table", None):
+        seats[0] = next_seat(seats, 0)
+    while seats[1] != ("table", None):
+        seats[1] = next_seat(seats, 1)
+    assert seats == [("table", None), ("table", None)]
 
 
 def test_continue_offers_the_interrupted_game(make_ui):

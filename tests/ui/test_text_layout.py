@@ -107,3 +107,34 @@ def test_every_showcase_table_is_readable(size, lang, make_ui):
         trick = [ui.table.layout.trick_slots[pc.seat] for pc in ui.table._trick_shown()]
         found = problems(rec, min_px=min_text_px(size[1]), trick=trick)
         assert not found, (name, found)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_home_screen_s_message_covers_no_option(size, lang, make_ui):
+    """Tried as a player: "Ripresa la partita 3" lay over *Allenamento*, and a tap through
+    it toggled practice unseen. With every game's options shown, the message lies in free
+    room: no text over another, no button under it."""
+    from firmware.engine.variants import PRESETS
+    from ui.i18n import msg
+    from ui.model import TableModel
+
+    quiet = TableModel(resumable=True)
+    loud = TableModel(resumable=True, message=msg("m_resumed", match=3, hand=2))
+    ui = make_ui(size, quiet, language=lang)
+    for variant in PRESETS:
+        ui.home.select_variant(variant)
+        frames = []
+        for model in (quiet, loud):
+            ui.set_model(model)
+            rec = RecordingSurface(size, ui.ctx.fonts.meta)
+            ui.draw(rec)
+            frames.append(rec)
+        found = problems(frames[1], min_px=min_text_px(size[1]), allow_cut=True)
+        assert not found, (variant, found)
+        before = {(t.text, tuple(t.rect)) for t in frames[0].texts}
+        shown = [t for t in frames[1].texts if (t.text, tuple(t.rect)) not in before]
+        assert shown, (variant, "the message is not on the screen")
+        for b in ui.home.buttons(size):
+            for t in shown:
+                assert not t.rect.colliderect(b.rect), (variant, b.name)

@@ -85,3 +85,30 @@ def test_chiamata_count_says_who_partnered_whom_and_keeps_seat_and_pair_apart(ma
     pair = rows[tr("pair_card_points", "it")]
     for seat in range(4):
         assert pair[seat] == str(res.card_points[res.sides[seat]])
+
+
+@pytest.mark.parametrize("name", ["tressette2", "ciapano"])
+def test_another_hand_is_said_only_when_the_engine_says_level_at_target(name, make_ui):
+    """The screen does not compare totals itself: in Ciapano equal *highest* totals at the
+    target are no tie (the lowest wins), so only the engine's flag may say "another hand"."""
+    model = demo.finished_model(name, 1)
+    level = dataclasses.replace(model, match_over=False, winner=None, totals=(41, 41), target=41)
+    ui = make_ui((800, 480), language="en")
+    screen = HandEndScreen(ui.ctx, ui.emit, ui.show)
+    screen.set_model(level)
+    assert tr("tie_play_on", "en") not in screen.headline()
+    screen.set_model(dataclasses.replace(level, level_at_target=True))
+    assert tr("tie_play_on", "en") in screen.headline()
+
+
+def test_numbers_and_suits_read_as_the_language_writes_them():
+    """Tried as a player: "perdi 0.8" and "Napoli in Stäbe" (it writes 0,8; the dative is Stäben)."""
+    from firmware.engine import ITALIAN
+    from ui.i18n import Amount, describe_declare, msg, render
+
+    assert render(msg("loss_n", points=Amount(0.84)), "it").count("0,8") == 1
+    assert "0,8" in render(msg("loss_n", points=Amount(0.84)), "de")
+    assert "0.8" in render(msg("loss_n", points=Amount(0.84)), "en")
+    batons = ITALIAN.suits.index("b")
+    assert describe_declare("italian", "napoletana", batons, None, None, "de") == "Napoli in Stäben"
+    assert tr("called_by", "it", name="CPU 4") == "CPU 4 chiama"

@@ -83,7 +83,7 @@ def test_ssh_config_names_the_port_and_key(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("argv", "command"), [
     (["build"], "build"), (["up"], "up"), (["up", "--fresh"], "up"), (["down"], "down"),
-    (["kill"], "kill"), (["status"], "status"), (["ssh"], "ssh"), (["screenshot", "a.png"], "screenshot"),
+    (["kill"], "kill"), (["status"], "status"), (["mock-pins"], "mock-pins"), (["ssh"], "ssh"), (["screenshot", "a.png"], "screenshot"),
 ])
 def test_commands_parse(argv: list[str], command: str) -> None:
     assert vp.parse_args(argv).command == command
@@ -150,3 +150,10 @@ def test_ppm_to_png_on_any_bytes_returns_a_png_or_says_why(data: bytes) -> None:
     except ValueError:
         return
     assert png.startswith(b"\x89PNG")
+
+
+def test_the_mock_pins_drop_in_sets_gpiozeros_factory_for_the_service() -> None:
+    lines = vp.mock_pins_dropin().splitlines()
+    assert "[Service]" in lines
+    assert "Environment=GPIOZERO_PIN_FACTORY=mock" in lines[lines.index("[Service]"):]
+    assert vp.MOCK_PINS_DROPIN.startswith("/etc/systemd/system/tressette.service.d/")

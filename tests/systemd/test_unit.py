@@ -81,6 +81,8 @@ def test_unit_honours_the_deploy_contract() -> None:
     assert s["User"] == ["tressette"]
     assert set(s["SupplementaryGroups"][0].split()) >= {"video", "render", "input", "gpio", "dialout"}
     assert "SDL_VIDEODRIVER=kmsdrm" in s["Environment"]
+    # GLES 2: desktop GL left the virtual Pi's KMSDRM screen black (docs/virtual-pi.md).
+    assert "SDL_FRAMEBUFFER_ACCELERATION=opengles2" in s["Environment"]
     assert s["StateDirectory"] == ["tressette"] and s["RuntimeDirectory"] == ["tressette"]
     # The devices the box needs stay reachable.
     assert "PrivateDevices" not in s and "PrivateUsers" not in s

@@ -206,7 +206,11 @@ class DeclarationWindows(TableCore):
     def declarations_prompt(self) -> None:
         """The onori round reached a person: open his choice on the screen and say so."""
         turn = self.onori_turn()
-        if turn is None or not self.seats[turn].person or self.declaring == turn:
+        if turn is None or not self.seats[turn].person:
+            if self.message.message.key == "m_onori_turn":
+                self.say(Message())  # his turn is over: the prompt would send him looking
+            return
+        if self.declaring == turn:
             return
         self.declaring = turn
         self.say(msg("m_onori_turn", n=turn + 1))

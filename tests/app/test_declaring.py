@@ -116,6 +116,8 @@ def test_a_person_declares_onori_in_turn_from_every_seat(make_table, variant, op
     table.pump()
     # the round went on in order after him, then trick 2 began
     assert ctl.onori_turn() is None or ctl.seats[ctl.onori_turn()].kind == "human"
+    if ctl.onori_turn() is None:  # no prompt left behind to send him looking
+        assert ctl.message.message.key != "m_onori_turn"
     positions = [order.index(d.seat) for d in ctl.match.state.declarations]
     assert positions == sorted(positions), "onori were made in turn from trick 1's winner"
     finish_hand(table)
@@ -289,3 +291,23 @@ def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(make_tabl
                 positions = [order.index(d.seat) for d in state.declarations]
                 assert positions == sorted(positions)
     journal_ok(table)
+
+
+@pytest.mark.parametrize("how", ANSWERS)
+def test_the_onori_prompt_goes_when_his_turn_is_over(make_table, how):
+    """Tried as a player: after declaring, "Onori, seat 1: declare or Nothing" stayed on."""
+    table = person_at(make_table, "tressette4", 0, {}, seed=100)
+    ctl = table.ctl
+    for _ in range(ATTEMPTS):
+        ctl.new_match()
+        play_until(table, lambda: len(ctl.match.state.tricks) >= 1)
+        state = ctl.match.state
+        if ctl.phase == PLAY and len(state.tricks) == 1 and not state.trick and 0 in ctl.pending_accusi():
+            break
+    else:
+        pytest.fail("no deal gave the person onori")
+    assert ctl.message.message.key == "m_onori_turn"
+    answer(table, 0, how)
+    table.pump()
+    assert ctl.onori_turn() is None
+    assert ctl.message.message.key != "m_onori_turn"

@@ -27,6 +27,8 @@ except ImportError:  # on the box: shipped beside this file by deploy/provision
     import screen  # type: ignore[no-redef,import-not-found]
     from device_install import fsync_dir  # type: ignore[no-redef,import-not-found]
 
+SETTINGS = "tressette.toml"  # /etc/tressette/tressette.toml, where `tressette run` reads its settings
+
 APT_PACKAGES = (
     "python3-venv",  # release venvs
     "python3-pip",  # offline installs into them (pip --python)
@@ -293,12 +295,23 @@ class Provisioner:
             self.run("systemctl", "enable", UNIT)
         self.say(not enabled, f"{UNIT} enabled")
 
+    def settings(self) -> None:
+        """The documented default settings, once: the owner's file is never replaced."""
+        path = self.root / "etc/tressette" / SETTINGS
+        source = self.src / SETTINGS
+        if path.exists() or not source.is_file():
+            self.say(False, f"file /etc/tressette/{SETTINGS} (kept)")
+            return
+        replace_file(path, source.read_bytes(), mode=0o644)
+        self.say(True, f"file /etc/tressette/{SETTINGS} (the documented defaults)")
+
     def all(self) -> int:
         self.packages()
         self.user()
         self.layout()
         self.file("device_install.py", "opt/tressette/bin/device_install.py", 0o755)
         self.file("deploy.pub", "etc/tressette/deploy.pub", 0o644)
+        self.settings()
         unit_changed = self.file(UNIT, f"etc/systemd/system/{UNIT}", 0o644)
         self.file(POWER_RULE, f"etc/polkit-1/rules.d/{POWER_RULE}", 0o644)
         self.console()

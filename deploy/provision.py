@@ -20,9 +20,10 @@ import tarfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from deploy.device_provision import POWER_RULE
+from deploy.device_provision import POWER_RULE, SETTINGS
 from deploy.laptop import DEFAULT_KEY
 from deploy.remote import add_target_arguments, target_from_args
+from firmware.config import DEFAULT_TOML
 
 HERE = Path(__file__).resolve().parent
 REPO = HERE.parent
@@ -44,6 +45,12 @@ def payload(pubkey: Path) -> bytes:
     with tarfile.open(fileobj=buf, mode="w") as tar:
         for name, path in files.items():
             tar.add(path, arcname=name)
+        # The documented defaults, for a box that has no settings file yet: the program
+        # cannot write one itself (the unit keeps /etc read-only).
+        defaults = DEFAULT_TOML.encode()
+        info = tarfile.TarInfo(SETTINGS)
+        info.size, info.mode = len(defaults), 0o644
+        tar.addfile(info, io.BytesIO(defaults))
     return buf.getvalue()
 
 

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 from deploy.device_provision import Provisioner
+from firmware.config import DEFAULT_TOML
 from hal.screen import KMSDRM_PACKAGES, ProbeResult
 from tests.deploy.conftest import REPO, BoxUnderTest, new_root
 from tests.hal.conftest import fake_box
@@ -42,6 +43,8 @@ def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
     assert os.access(base / "bin/device_install.py", os.X_OK)
     assert (base / "bin/device_install.py").read_bytes() == (REPO / "deploy/device_install.py").read_bytes()
     assert (root / "etc/tressette/deploy.pub").read_text() == fresh_box.keys.public.read_text()
+    settings = root / "etc/tressette/tressette.toml"  # the program cannot write it under the unit
+    assert settings.read_text() == DEFAULT_TOML and settings.stat().st_mode & 0o777 == 0o644
     unit = root / "etc/systemd/system/tressette.service"
     assert unit.read_bytes() == (REPO / "systemd/tressette.service").read_bytes()
     rule = root / "etc/polkit-1/rules.d/50-tressette-power.rules"
@@ -273,3 +276,18 @@ def test_a_probe_that_crashes_fails_the_check_but_not_provisioning(
 
     assert "the probe died (exit -11)" in capsys.readouterr().out
     assert p.failures
+
+
+def test_provision_never_replaces_the_owner_s_settings(tmp_path: Path) -> None:
+    root = new_root(tmp_path / "box")
+    src = _payload(tmp_path)
+    (src / "tressette.toml").write_text(DEFAULT_TOML)
+    (root / "etc/tressette").mkdir()
+    p = Provisioner(root, src)
+    p.settings()
+    mine = root / "etc/tressette/tressette.toml"
+    assert mine.read_text() == DEFAULT_TOML and p.changes > 0
+    mine.write_text('[ui]\nlanguage = "de"\n')
+    again = Provisioner(root, src)
+    again.settings()
+    assert mine.read_text() == '[ui]\nlanguage = "de"\n' and again.changes == 0

@@ -25,15 +25,9 @@ import time
 from collections.abc import Callable
 
 from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
-from firmware.players import signals
-from firmware.players.base import (
-    declare_everything,
-    first_play_or_other,
-    legal_plays,
-    special_action,
-)
-from firmware.players.determinize import Inconsistent, determinize, past_plays, world_weight
-from firmware.players.heuristic import normal_card
+from firmware.players.base import declare_everything
+from firmware.players.determinize import determinize, past_plays, world_weight
+from firmware.players.heuristic import searched_move
 from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
 
@@ -81,22 +75,7 @@ class HardPlayer:
     # ---------------------------------------------------------------- protocol
 
     def choose(self, view: View) -> Action:
-        special = special_action(view)
-        if special is not None:
-            return special
-        plays = legal_plays(view)
-        if not plays:
-            return first_play_or_other(view)
-        cards = sorted({a.card for a in plays})
-        if len(cards) == 1:
-            return signals.play_with_signals(view, cards[0])
-        try:
-            card = self.pick(view, cards)
-        except Inconsistent:
-            # No world fits the view (cannot happen for views the engine makes):
-            # play as the normal level rather than stall the table.
-            card = normal_card(view)
-        return signals.play_with_signals(view, card)
+        return searched_move(view, self.pick)
 
     def declarations(self, view: View) -> list[Declare]:
         return declare_everything(view)

@@ -20,6 +20,7 @@ legal and declares its accusi.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, View
 from firmware.engine.cards import beats, cards_of
@@ -31,6 +32,7 @@ from firmware.players.base import (
     play_for_card,
     special_action,
 )
+from firmware.players.determinize import Inconsistent
 from firmware.players.knowledge import (
     Counting,
     cheapest,
@@ -41,6 +43,27 @@ from firmware.players.knowledge import (
     trick_thirds,
 )
 from firmware.players.rollout import avoid_points_card
+
+
+def searched_move(view: View, search: Callable[[View, list[Card]], Card]) -> Action:
+    """A searching level's move (hard, the reference): the special actions first, the
+    only legal card as it is, else the card ``search`` picks among the legal ones, with
+    the signals that card may carry. If no world fits the view (cannot happen for views
+    the engine makes), play as the normal level rather than stall the table."""
+    special = special_action(view)
+    if special is not None:
+        return special
+    plays = legal_plays(view)
+    if not plays:
+        return first_play_or_other(view)
+    cards = sorted({a.card for a in plays})
+    if len(cards) == 1:
+        return signals.play_with_signals(view, cards[0])
+    try:
+        card = search(view, cards)
+    except Inconsistent:
+        card = normal_card(view)
+    return signals.play_with_signals(view, card)
 
 
 def normal_card(view: View) -> Card:

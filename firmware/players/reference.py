@@ -26,15 +26,9 @@ from __future__ import annotations
 import random
 
 from firmware.engine import ITALIAN, RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
-from firmware.players import signals
-from firmware.players.base import (
-    declare_everything,
-    first_play_or_other,
-    legal_plays,
-    special_action,
-)
-from firmware.players.determinize import Inconsistent, determinize
-from firmware.players.heuristic import normal_card
+from firmware.players.base import declare_everything
+from firmware.players.determinize import determinize
+from firmware.players.heuristic import searched_move
 from firmware.players.rollout import distinct_legal
 
 DEFAULT_WORLDS = 16
@@ -63,20 +57,7 @@ class ReferencePlayer:
         self.nodes = 0
 
     def choose(self, view: View) -> Action:
-        special = special_action(view)
-        if special is not None:
-            return special
-        plays = legal_plays(view)
-        if not plays:
-            return first_play_or_other(view)
-        cards = sorted({a.card for a in plays})
-        if len(cards) == 1:
-            return signals.play_with_signals(view, cards[0])
-        try:
-            card = self.vote(view, cards)
-        except Inconsistent:
-            card = normal_card(view)
-        return signals.play_with_signals(view, card)
+        return searched_move(view, self.vote)
 
     def declarations(self, view: View) -> list[Declare]:
         return declare_everything(view)

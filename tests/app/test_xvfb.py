@@ -72,6 +72,21 @@ def window_origin(display: str) -> tuple[int, int] | None:
     return None
 
 
+def stop(sim: subprocess.Popen) -> str:
+    """SIGTERM the simulator (a clean stop, as systemd does), kill it if it hangs; its stderr."""
+    if sim.poll() is None:
+        sim.send_signal(signal.SIGTERM)
+        try:
+            sim.wait(15)
+        except subprocess.TimeoutExpired:
+            sim.kill()
+            sim.wait()
+    assert sim.stderr is not None
+    err = sim.stderr.read().decode()
+    sim.stderr.close()
+    return err
+
+
 def shot(display: str, name: str) -> Path:
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     path = ARTIFACTS / name
@@ -186,15 +201,7 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) 
         assert sim.poll() is None, "the simulator is still running"
         assert journal_len(state) >= 6
     finally:
-        if sim.poll() is None:
-            sim.send_signal(signal.SIGTERM)
-            try:
-                sim.wait(15)
-            except subprocess.TimeoutExpired:
-                sim.kill()
-                sim.wait()
-        err = sim.stderr.read().decode()
-        sim.stderr.close()
+        err = stop(sim)
     assert sim.returncode == 0, err[-3000:]
     assert "Traceback" not in err, err
 
@@ -293,14 +300,6 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Pat
             match = replay(j.record(row.id))
         assert match.state.declarations_of(0), "the person's onori were recorded"
     finally:
-        if sim.poll() is None:
-            sim.send_signal(signal.SIGTERM)
-            try:
-                sim.wait(15)
-            except subprocess.TimeoutExpired:
-                sim.kill()
-                sim.wait()
-        err = sim.stderr.read().decode()
-        sim.stderr.close()
+        err = stop(sim)
     assert sim.returncode == 0, err[-3000:]
     assert "Traceback" not in err, err

@@ -43,6 +43,8 @@ DEVICE_GROUPS = ("video", "render", "input", "gpio", "dialout")
 UNIT = "tressette.service"
 # Lets the service user power the box off (menu button held 10 s); see the file.
 POWER_RULE = "50-tressette-power.rules"
+# USB serial drivers loaded at boot, before the unit starts (see the file).
+MODULES = "tressette-modules.conf"
 CURSOR_OFF = "vt.global_cursor_default=0"
 SERIAL_CONSOLES = ("console=serial0", "console=ttyAMA0", "console=ttyS0")
 UART_ON = "enable_uart=1"
@@ -314,6 +316,7 @@ class Provisioner:
         self.settings()
         unit_changed = self.file(UNIT, f"etc/systemd/system/{UNIT}", 0o644)
         self.file(POWER_RULE, f"etc/polkit-1/rules.d/{POWER_RULE}", 0o644)
+        self.file(MODULES, "etc/modules-load.d/tressette.conf", 0o644)
         self.console()
         self.getty()
         self.unit(unit_changed)

@@ -20,7 +20,7 @@ import tarfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from deploy.device_provision import POWER_RULE, SETTINGS
+from deploy.device_provision import MODULES, POWER_RULE, SETTINGS
 from deploy.laptop import DEFAULT_KEY
 from deploy.remote import add_target_arguments, target_from_args
 from firmware.config import DEFAULT_TOML
@@ -35,6 +35,7 @@ def payload(pubkey: Path) -> bytes:
         "device_install.py": HERE / "device_install.py",
         "tressette.service": REPO / "systemd" / "tressette.service",
         POWER_RULE: REPO / "systemd" / POWER_RULE,
+        MODULES: REPO / "systemd" / MODULES,
         "screen.py": REPO / "hal" / "screen.py",  # the video check; stdlib only
         "deploy.pub": pubkey,
     }

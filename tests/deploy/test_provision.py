@@ -49,6 +49,9 @@ def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
     assert unit.read_bytes() == (REPO / "systemd/tressette.service").read_bytes()
     rule = root / "etc/polkit-1/rules.d/50-tressette-power.rules"
     assert rule.read_bytes() == (REPO / "systemd/50-tressette-power.rules").read_bytes()
+    # the USB serial cores load before the unit starts, or DevicePolicy=closed refuses a USB reader
+    conf = (root / "etc/modules-load.d/tressette.conf").read_text().splitlines()
+    assert [line for line in conf if line and not line.startswith("#")] == ["usbserial", "cdc_acm"]
     assert (root / "etc/systemd/system/multi-user.target.wants/tressette.service").is_symlink()
     assert os.readlink(root / "etc/systemd/system/getty@tty1.service") == "/dev/null"
     cmdline = (root / "boot/firmware/cmdline.txt").read_text().split()

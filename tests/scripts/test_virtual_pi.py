@@ -157,3 +157,196 @@ def test_the_mock_pins_drop_in_sets_gpiozeros_factory_for_the_service() -> None:
     assert "[Service]" in lines
     assert "Environment=GPIOZERO_PIN_FACTORY=mock" in lines[lines.index("[Service]"):]
     assert vp.MOCK_PINS_DROPIN.startswith("/etc/systemd/system/tressette.service.d/")
+
+
+# --- input: the tablet, the keyboard, the card reader -------------------------------------
+
+
+def test_the_screens_corners_are_the_tablets_ends() -> None:
+    w, h = vp.SCREEN_SIZE
+    assert (vp.abs_axis(0, w), vp.abs_axis(w - 1, w)) == (0, vp.ABS_MAX)
+    assert (vp.abs_axis(0, h), vp.abs_axis(h - 1, h)) == (0, vp.ABS_MAX)
+
+
+@settings(max_examples=100, derandomize=True)
+@given(st.integers(2, 4000), st.data())
+def test_a_pixel_survives_the_trip_through_the_tablets_axis(extent: int, data: st.DataObject) -> None:
+    x = data.draw(st.integers(0, extent - 1))
+    value = vp.abs_axis(x, extent)
+    assert 0 <= value <= vp.ABS_MAX
+    # what SDL does with it: scale the device's range back onto the screen
+    assert round(value * (extent - 1) / vp.ABS_MAX) == x
+
+
+@pytest.mark.parametrize(("x", "extent"), [(-1, 800), (800, 800), (480, 480)])
+def test_a_tap_off_the_screen_is_refused(x: int, extent: int) -> None:
+    with pytest.raises(ValueError, match="off the screen"):
+        vp.abs_axis(x, extent)
+
+
+@settings(max_examples=60, derandomize=True)
+@given(st.integers(0, 799), st.integers(0, 479))
+def test_a_tap_always_moves_on_both_axes_before_pressing(x: int, y: int) -> None:
+    # evdev drops an absolute value equal to the last one: a tap where the pointer already was
+    # would send no position, and a program started since would click at 0,0
+    batches = vp.tap_events(x, y)
+    nudge, move, press, release = batches
+    axes = {e["data"]["axis"]: e["data"]["value"] for e in move}  # type: ignore[index]
+    assert axes == {"x": vp.abs_axis(x, 800), "y": vp.abs_axis(y, 480)}
+    before = {e["data"]["axis"]: e["data"]["value"] for e in nudge}  # type: ignore[index]
+    assert before["x"] != axes["x"] and before["y"] != axes["y"]
+    assert all(abs(before[a] - axes[a]) == 1 for a in "xy")  # less than a pixel away
+    assert press == [{"type": "btn", "data": {"down": True, "button": "left"}}]
+    assert release == [{"type": "btn", "data": {"down": False, "button": "left"}}]
+
+
+@pytest.mark.parametrize(("name", "code"), [
+    ("up", "up"), ("Return", "ret"), ("enter", "ret"), ("space", "spc"), ("ESC", "esc"), ("1", "1"), ("a", "a"),
+])
+def test_key_names_become_qemu_qcodes(name: str, code: str) -> None:
+    down, up = vp.key_events(name)
+    assert down == [{"type": "key", "data": {"down": True, "key": {"type": "qcode", "data": code}}}]
+    assert up[0]["data"]["down"] is False  # type: ignore[index]
+
+
+@settings(max_examples=100, derandomize=True)
+@given(st.text(max_size=12))
+def test_any_key_name_is_a_plain_qcode_or_refused(name: str) -> None:
+    try:
+        code = vp.qcode(name)
+    except ValueError as e:
+        assert "not a key name" in str(e)
+        return
+    assert code and all(c.isascii() and (c.isalnum() or c == "_") for c in code)
+
+
+def _reader_events(parser: object, data: bytes) -> list[object]:
+    return parser.feed(data, 100.0) + parser.feed(b"", 200.0)  # type: ignore[attr-defined]
+
+
+@settings(max_examples=60, derandomize=True)
+@given(st.text("0123456789abcdefABCDEF", min_size=10, max_size=10))
+def test_an_rdm6300_frame_is_read_by_the_boxs_own_parser(tag: str) -> None:
+    from hal.events import TagSeen
+    from hal.reader import RDM6300Parser
+
+    frame = vp.rdm6300_frame(tag)
+    assert len(frame) == 14 and frame[0] == 0x02 and frame[-1] == 0x03
+    seen = [e for e in _reader_events(RDM6300Parser(), frame) if isinstance(e, TagSeen)]
+    assert [e.tag_id for e in seen] == [tag.upper()]
+
+
+def test_the_documented_rdm6300_example() -> None:
+    # docs/hardware.md: tag 0A00B1C2D3 -> \x02 0A00B1C2D3 AA \x03
+    assert vp.rdm6300_frame("0A00B1C2D3") == b"\x020A00B1C2D3AA\x03"
+
+
+@pytest.mark.parametrize("bad", ["", "0A00B1C2D", "0A00B1C2D3F", "0A00B1C2DG", "0A00 1C2D3"])
+def test_a_bad_rdm6300_tag_is_refused(bad: str) -> None:
+    with pytest.raises(ValueError, match="10 hex digits"):
+        vp.rdm6300_frame(bad)
+
+
+def test_a_barcode_line_is_read_by_the_boxs_own_parser() -> None:
+    from hal.events import TagSeen
+    from hal.reader import LineParser
+
+    seen = [e for e in _reader_events(LineParser(), vp.barcode_line("CARD-ITALIAN-07")) if isinstance(e, TagSeen)]
+    assert [e.tag_id for e in seen] == ["CARD-ITALIAN-07"]
+
+
+@pytest.mark.parametrize("bad", ["", "a\nb", "a\r", "carta è", "\x00"])
+def test_a_barcode_is_one_printable_ascii_line(bad: str) -> None:
+    with pytest.raises(ValueError, match="one line"):
+        vp.barcode_line(bad)
+
+
+def test_the_enrolment_tags_are_distinct_rdm6300_ids() -> None:
+    tags = vp.enrol_tags(vp.DECK_CARDS["italian"])
+    assert len(set(tags)) == 40
+    assert all(len(vp.rdm6300_frame(t)) == 14 for t in tags)
+
+
+def test_the_test_knows_every_decks_size() -> None:
+    from firmware.engine.cards import DECKS
+
+    assert vp.DECK_CARDS == {name: len(deck.cards) for name, deck in DECKS.items()}
+
+
+def test_centre_of_a_rectangle() -> None:
+    assert vp.centre([10, 20, 100, 40]) == (60, 40)
+
+
+@pytest.mark.parametrize(("argv", "command"), [
+    (["tap", "10", "20"], "tap"), (["key", "up", "ret"], "key"), (["test"], "test"),
+    (["reader", "--rdm6300", "0A00B1C2D3"], "reader"), (["reader", "--line", "SCAN-1", "--settle", "0"], "reader"),
+    (["test", "--timeout", "600", "--keep"], "test"),
+])
+def test_input_and_test_commands_parse(argv: list[str], command: str) -> None:
+    assert vp.parse_args(argv).command == command
+
+
+@pytest.mark.parametrize("argv", [
+    ["tap", "800", "10"], ["tap", "10", "480"], ["tap", "-1", "0"], ["tap", "1"], ["key"], ["key", "é"],
+    ["reader"], ["reader", "--rdm6300", "12"], ["reader", "--line", "a\nb"], ["reader", "--line", "x", "--gap", "-1"],
+    ["test", "--timeout", "0"],
+])
+def test_bad_input_command_lines_are_refused(argv: list[str]) -> None:
+    with pytest.raises(SystemExit) as e:
+        vp.parse_args(argv)
+    assert e.value.code == 2
+
+
+# --- the probe: the release's own layout, read from a journal -------------------------------
+
+
+def _load_probe() -> ModuleType:
+    path = SCRIPT.with_name("virtual-pi-probe")
+    loader = importlib.machinery.SourceFileLoader("virtual_pi_probe", str(path))
+    spec = importlib.util.spec_from_loader("virtual_pi_probe", loader)
+    assert spec is not None
+    module = importlib.util.module_from_spec(spec)
+    loader.exec_module(module)
+    return module
+
+
+def test_the_probe_reports_the_table_a_journal_resumes_to(tmp_path: Path) -> None:
+    import ui.intents as ui
+    from tests.app.conftest import Table
+    from ui.layout import table_layout
+
+    probe = _load_probe()
+    table = Table(tmp_path, seats=["human", "cpu:normal"], seed=16)
+    table.put(ui.NewGame("tressette2", {}, (ui.SeatSetup("human", None), ui.SeatSetup("computer", "normal"))))
+    for _ in range(3):
+        if not table.human_plays():
+            table.pump()
+    probe.STATE_DIR = tmp_path
+    files = sorted(f for f in tmp_path.iterdir() if f.is_file() and not f.name.endswith("-shm"))
+    before = [f.read_bytes() for f in files]
+    st = probe.table()
+    # a copy is resumed, never the box's own journal: not a byte of it changed (the -shm holds
+    # a reader's marks), no file was added
+    assert [f.read_bytes() for f in files] == before
+    assert sorted(f for f in tmp_path.iterdir() if f.is_file() and not f.name.endswith("-shm")) == files
+    live = table.ctl.model()
+    assert st["match"] == table.ctl.match_id and st["phase"] == "play"
+    assert st["hand"] == list(live.hand) and sorted(st["playable"]) == sorted(live.playable)
+    assert st["my_turn"] == live.my_turn
+    assert st["actions"] == sum(len(h["actions"]) for h in table.journal.record(st["match"])["hands"]) > 0
+    lay = table_layout(live, vp.SCREEN_SIZE)
+    assert st["hits"] == [[c, r.x, r.y, r.w, r.h] for c, r in lay.hand_hit]
+
+
+def test_the_probe_names_a_menu_screens_buttons() -> None:
+    import pygame
+
+    from ui.app import UIApp
+
+    probe = _load_probe()
+    pygame.font.init()
+    app = UIApp(pygame.Surface(vp.SCREEN_SIZE), sounds=False)
+    names = [b[0] for b in probe.buttons(app, "real_cards")["buttons"]]
+    assert {"back", "enrol:italian", "enrol:bavarian"} <= set(names)
+    with pytest.raises(ValueError, match="no menu screen"):
+        probe.buttons(app, "table")

@@ -148,7 +148,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "we_win": ("Abbiamo vinto!", "Wir haben gewonnen!", "We win!"),
     "we_lose": ("Abbiamo perso", "Wir haben verloren", "We lose"),
     "they_win": ("Vincono loro", "Sie gewinnen", "They win"),
-    # what a seat says in its bubble (the bubble is beside it: no name)
+    # what a seat says in its bubble (the bubble is beside it, its tail points at it: no
+    # name; my own bubble says who speaks, it may sit where no seat of mine is near)
+    "i_say": ("Tu: {text}", "Du: {text}", "You: {text}"),
     "b_claim_said": ("Mi chiamo fuori!", "Ich bin fertig!", "I claim the win!"),
     "b_call_said": ("Chiamo {what}", "Ich rufe {what}", "I call {what}"),
     "r_table_all": ("Con le carte vere giocano tutti i posti con le carte vere",

@@ -21,7 +21,7 @@ from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
 from ui.i18n import arg_text, describe_declare, has, tr
-from ui.layout import TableLayout, table_layout
+from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
@@ -754,12 +754,17 @@ class TableScreen:
             y += surf.get_height()
 
     def _draw_banners(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """Bubbles beside the seats that spoke (never over the trick: layout.bubbles)."""
+        """Bubbles beside the seats that spoke (never over the trick: layout.bubbles), each
+        with a tail pointing at its speaker; my own also says "Du:" (it may have to sit
+        where no seat of mine is near)."""
         ctx = self.ctx
+        speakers = speaker_areas(self.model, lay)
         for seat, text in self.said().items():
             r = lay.bubbles.get(seat)
             if r is None:
                 continue  # no room beside that seat: the status line says it
+            if seat == self.model.me:
+                text = ctx.t("i_say", text=text)
             fonts = ctx.fonts
             fs = min(ctx.fsize(lay.size[1], 0.042), int(r.h * 0.62))
             lines = [text]
@@ -770,6 +775,13 @@ class TableScreen:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]
             box = Rect(r.x, r.y, min(r.w, max(x.get_width() for x in surfs) + 14), r.h)
+            who = speakers.get(seat)
+            if who is not None:  # the box leans towards its speaker within its place
+                if who.centerx >= r.right - r.w // 3:
+                    box.right = r.right
+                elif who.centerx > r.x + r.w // 3:
+                    box.centerx = r.centerx
+                pygame.draw.polygon(s, ctx.theme.banner, bubble_tail(box, who))
             s.blit(rounded(box.size, ctx.theme.banner, 240, box.h // 3), box)
             note_panel(s, box)
             h = sum(x.get_height() for x in surfs)
@@ -785,9 +797,11 @@ class TableScreen:
             if b.seat is None:
                 return b.text
         if lay is not None:
-            for seat, text in self.said().items():
-                if seat not in lay.bubbles:
-                    return f"{self.seat_name(seat)}: {text}"
+            said = self.said()
+            newest = [b.seat for b in reversed(self.banners) if b.seat is not None]
+            for seat in [*newest, *said]:  # the newest words first, then the signals
+                if seat in said and seat not in lay.bubbles:
+                    return f"{self.seat_name(seat)}: {said[seat]}"
         return ""
 
     def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:

@@ -116,6 +116,12 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     lift = max(6, int(card[1] * 0.1))
     mid = Rect(col_l + m, top_h + m, W - col_l - col_r - 2 * m, hand_y - lift - top_h - 2 * m)
     left_col = Rect(m, top_h + m, col_l - m, mid.h)
+    # three or four sides: the score box grows down into the left column until its heading
+    # (the target) and a row per side all get a readable line (it was dropped there)
+    least = 12 if H >= 480 else 10  # ui.fonts.min_text_px
+    score_extra = max(0, 4 + (model.n_sides + 1) * (least + 3) - (top_h - m)) if model.n_sides > 2 else 0
+    left_col.y += score_extra
+    left_col.h -= score_extra
     right_col = Rect(W - col_r, top_h + m, col_r - m, mid.h)
     score_w = max(col_l, min(int(W * 0.3), 210))
     top_left = Rect(m, m, score_w - m, top_h - m)
@@ -126,6 +132,8 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     act_h = max(touch, int(H * 0.1))
     if n > 2:
         mid.h -= act_h + m
+        left_col.h = mid.h - score_extra  # clear of the action row (the widow sat on the status)
+        right_col.h = mid.h
 
     hand, hand_hit = _hand(model, Rect(m, hand_y, W - 2 * m, card[1]), card, rows, row_off)
 
@@ -140,8 +148,10 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
                 area.w = W - col_r + (col_r - m - max(touch, int(top_right.h * 0.6))) - area.x - 2 * m
         elif pos == "left":
             area = left_col.copy()
-            area.h = mid.h // 2 if (model.talon_left or model.trump_card is not None or model.called is not None
-                                    or model.widow) else mid.h
+            area.h = left_col.h
+            if model.talon_left or model.trump_card is not None or model.called is not None or model.widow:
+                # the lower part for the talon, the trump, the called card or the widow
+                area.h = max(left_col.h // 2 - (score_extra if n > 2 else 0), min(left_col.h // 2, 40))
         else:
             area = right_col.copy()
             area.h = mid.h
@@ -161,8 +171,18 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         # briscola's trump card, chiamata's called card: face up where a talon would lie
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + left_col.h // 2 + m)
+    if talon is not None and n > 2:
+        # under the left seat (the upper half of its column) and its caption, above the
+        # action row: a smaller card where the column is short (480x320)
+        left_area = seats.get(next((x.seat for x in model.seats if position_of(x.seat, model.me, n) == "left"), -1))
+        top = (max([left_area.label.bottom, *(r.bottom for r in left_area.cards)]) if left_area else left_col.y) + label_h + m
+        if talon.bottom > left_col.bottom or talon.y < top:
+            h = max(24, min(talon.h, left_col.bottom - top))
+            talon = Rect(0, 0, int(h / theme.card_ratio), h)
+            talon.midtop = (left_col.centerx, max(top, left_col.bottom - h))
 
     score = top_left.copy()
+    score.h += score_extra
     buttons: list[ButtonSpec] = []
     menu = Rect(0, 0, max(touch, int(top_right.h * 0.6)), max(touch, int(top_right.h * 0.6)))
     menu.topright = top_right.topright

@@ -353,7 +353,8 @@ class TableController(
         if seat is None or win:
             seat = self.winner if self.winner is not None else 0
         side = v.side_of(seat)
-        return DisplayState(f"{seat + 1}-{min(totals[side], 99):2d}", None, self.blink_seq, win)
+        # every digit lit ("1-07", not "1- 7": a dark digit between reads as a broken one)
+        return DisplayState(f"{seat + 1}-{min(totals[side], 99):02d}", None, self.blink_seq, win)
 
     def view_seat(self) -> int:
         if self.declaring is not None:

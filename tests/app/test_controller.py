@@ -319,7 +319,7 @@ def test_display_shows_scores_and_seat_to_play(make_table):
     t4.pump()
     ds = t4.ctl.display()
     mover = t4.ctl._mover()
-    assert ds.text == f"{mover + 1}-{t4.ctl.totals[mover]:2d}"
+    assert ds.text == f"{mover + 1}-{t4.ctl.totals[mover]:02d}"
 
 
 def test_bounce_storms_make_one_accuso_per_press(make_table):

@@ -43,6 +43,9 @@ def play_out(table, *, max_steps: int = 5000) -> None:
         if ctl.phase == MATCH_OVER:
             return
         if ctl.phase == HAND_OVER:
+            table.hw.sim_buttons.click("menu")  # the first press says "again to deal"
+            table.pump()
+            assert ctl.phase == HAND_OVER and table.hw.display.text == "dEAL"
             table.hw.sim_buttons.click("menu")
             table.pump()
             continue

@@ -349,3 +349,54 @@ def sample_history_model(seed: int = 1) -> TableModel:
             frames.append(dataclasses.replace(f, trick=f.last_trick, playable=frozenset(), to_move=None))
     replay = HandReplay(1234, 1, tuple(frames))
     return TableModel(resumable=True, stats=SAMPLE_STATS, history=page, sheet=sheet, replay=replay)
+
+
+# ------------------------------------------------------------ the coach's review samples
+
+
+def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
+    """A match's review (rows per hand) and one of its hands trick by trick, with made-up
+    marks over a seeded hand (the gallery and the tests; on the box the coach rates them:
+    firmware/app/reviewing.py). ``ready=False``: the coach still at work, 37 of 80 cards."""
+    import dataclasses
+
+    from ui.i18n import CardName, msg
+    from ui.model import MatchReviewView, RatedCard, ReviewHandView, ReviewRow
+
+    base = sample_history_model(seed)
+    rows = (
+        ReviewRow(1, 86.4, 1.7, (15, 2, 1, 0)),
+        ReviewRow(2, 71.2, 4.3, (12, 3, 2, 1)),
+        ReviewRow(3, 100.0, 0.0, (18, 0, 0, 0)),
+        ReviewRow(4, 55.0, 7.7, (9, 4, 3, 2), undos=1),
+        ReviewRow(5, None, 0.0, (0, 0, 0, 0)),
+    )
+    if not ready:
+        review = MatchReviewView(1234, "tressette2", 37, 80)
+    else:
+        review = MatchReviewView(1234, "tressette2", 80, 80, True, rows, 78.3)
+    assert base.replay is not None
+    frames = base.replay.frames
+    marks = ("best", "inaccuracy", "best", "mistake", "best", "blunder", "forced")
+    losses = {"best": 0.0, "inaccuracy": 0.4, "mistake": 1.0, "blunder": 2.3, "forced": 0.0}
+    reasons = ("c_top", "c_duck", "c_take", "c_keep", "c_lead_low", "c_search", "c_only")
+    plays: list[tuple[RatedCard, ...]] = [()]
+    for k, f in enumerate(frames[1:]):
+        mine = next((pc.card for pc in f.trick if pc.seat == 0), None)
+        if mine is None:
+            plays.append(())
+            continue
+        mark = marks[k % len(marks)]
+        other = next((pc.card for pc in f.trick if pc.seat != 0), mine)
+        best = mine if mark in ("best", "forced") else other
+        key = reasons[k % len(reasons)]
+        args = {"card": CardName("italian", best)}
+        if key in ("c_duck", "c_keep"):
+            args["worth"] = "⅓"
+        if key == "c_keep":
+            args["keep"] = CardName("italian", best)
+        if key == "c_take":
+            args["points"] = "1 ⅓"
+        plays.append((RatedCard(0, mine, mark, losses[mark], best, msg(key, **args)),))
+    hand = ReviewHandView(1234, 2, frames, tuple(plays), 71.2)
+    return dataclasses.replace(base, match_review=review, review_hand=hand)

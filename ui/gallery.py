@@ -70,9 +70,25 @@ def scenes() -> dict[str, Callable[[object], None]]:
             ui.intents()
         return setup
 
+    def review(screen: str, step: int = 0, ready: bool = True) -> Callable[[object], None]:
+        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+            ui.set_model(demo.sample_review_model(ready=ready))
+            ui.show("history")
+            ui.show("sheet")
+            ui.show("review")
+            if screen == "review_hand":
+                ui.show("review_hand")
+                ui.screens["review_hand"].step = step
+            ui.intents()
+        return setup
+
     out["history"] = history("history")
     out["score_sheet"] = history("sheet")
     out["replay"] = history("replay", 5)
+    out["review_progress"] = review("review", ready=False)
+    out["review"] = review("review")
+    out["review_hand"] = review("review_hand", 4)
+    out["review_hand_best"] = review("review_hand", 1)
     out["ask_new_game"] = ask_new_game
     out["table_after_hand"] = table_after_hand
     for variant in PRESETS:

@@ -363,12 +363,15 @@ class HandEndScreen(Screen):
         bw = max(self.ctx.theme.min_touch * 3, int(W * 0.3))
         y = H - m - row
         if self.model.match_over:
-            bw = min(bw, (W - 2 * m - 2 * gap) // 3)
+            # home, the score sheet, the coach's review of the match (docs/coach.md), a new game
+            sheet = self.model.final_sheet is not None
+            bw = (W - 2 * m - 3 * gap) // 4
+            x = [m + i * (bw + gap) for i in range(4)]
             return [
-                ButtonSpec("home", Rect(W // 2 - bw * 3 // 2 - gap, y, bw, row), "home"),
-                ButtonSpec("sheet", Rect(W // 2 - bw // 2, y, bw, row), "score_sheet",
-                           enabled=self.model.final_sheet is not None),
-                ButtonSpec("new_game", Rect(W // 2 + bw // 2 + gap, y, bw, row), "new_game"),
+                ButtonSpec("home", Rect(x[0], y, bw, row), "home"),
+                ButtonSpec("sheet", Rect(x[1], y, bw, row), "score_sheet", enabled=sheet),
+                ButtonSpec("review", Rect(x[2], y, bw, row), "review", enabled=sheet),
+                ButtonSpec("new_game", Rect(x[3], y, bw, row), "new_game"),
             ]
         return [
             ButtonSpec("table", Rect(W // 2 - bw - gap, y, bw, row), "table"),
@@ -382,6 +385,9 @@ class HandEndScreen(Screen):
             self.show("home")  # the home screen is where a game is set up
         elif name in ("home", "table", "sheet"):
             self.show(name)
+        elif name == "review" and self.model.final_sheet is not None:
+            self.emit(it.OpenReview(self.model.final_sheet.match_id))
+            self.show("review")
         elif name == "back":
             self.show("table")
         else:

@@ -72,6 +72,15 @@ def stats_model(journal: Journal) -> Stats:
     return Stats(lines=lines, history=tuple(history), accuracy=accuracy)
 
 
+def _attach(ctl: TableController, model: TableModel) -> TableModel:
+    """What the history screens and the match's review asked for last."""
+    model = ctl.browser.attach(model)
+    review, hand = ctl.review_models()
+    if review is None and hand is None:
+        return model
+    return replace(model, match_review=review, review_hand=hand)
+
+
 def _mean(xs: list[float]) -> float | None:
     return sum(xs) / len(xs) if xs else None
 
@@ -83,7 +92,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     resumable = ctl.journal.unfinished() is not None
     enrolled = enrolled_decks(ctl)
     if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
-        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
+        return _attach(ctl, TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
                                              enrolling=enrol_status(ctl)))
     seat = ctl.view_seat()
     view = None
@@ -92,7 +101,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     if view is None and ctl.deal_scan is not None and ctl.variant is not None:
         return dealing_model(ctl, message, stats)
     if view is None:
-        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
+        return _attach(ctl, TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
     banners = list(ctl.banners)
     if ctl.accusi_open():
         banners.append(Banner("info", None, key="b_accusi_open"))
@@ -117,7 +126,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         from firmware.app.browse import live_sheet
 
         model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
-    return coach_model(ctl, ctl.browser.attach(declaration_window(ctl, seat, model)))
+    return coach_model(ctl, _attach(ctl, declaration_window(ctl, seat, model)))
 
 
 def coach_model(ctl: TableController, model: TableModel) -> TableModel:

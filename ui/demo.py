@@ -360,7 +360,7 @@ def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
     firmware/app/reviewing.py). ``ready=False``: the coach still at work, 37 of 80 cards."""
     import dataclasses
 
-    from ui.i18n import CardName, msg
+    from ui.i18n import Arg, CardName, msg
     from ui.model import MatchReviewView, RatedCard, ReviewHandView, ReviewRow
 
     base = sample_history_model(seed)
@@ -390,7 +390,7 @@ def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
         other = next((pc.card for pc in f.trick if pc.seat != 0), mine)
         best = mine if mark in ("best", "forced") else other
         key = reasons[k % len(reasons)]
-        args = {"card": CardName("italian", best)}
+        args: dict[str, Arg] = {"card": CardName("italian", best)}
         if key in ("c_duck", "c_keep"):
             args["worth"] = "⅓"
         if key == "c_keep":

@@ -285,7 +285,7 @@ def match_review_view(st: ReviewState) -> MatchReviewView:
         marks = tuple(sum(1 for p in rated if p.mark == m) for m in MARKS)
         rows.append(ReviewRow(h.index + 1, accuracy([p.loss for p in rated]), sum(p.loss for p in mine),
                               (marks[0], marks[1], marks[2], marks[3]), h.undos))
-    return MatchReviewView(st.match_id, st.variant, st.done, st.total, True, tuple(rows), accuracy(every))
+    return MatchReviewView(st.match_id, st.variant, ready=True, rows=tuple(rows), accuracy=accuracy(every))
 
 
 def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:

@@ -12,17 +12,33 @@ from typing import Any
 from firmware.engine import CODE, ITALIAN, Match, Play, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
 from ui.intents import SeatSetup
-from ui.model import Banner, PlayedCard, SeatModel, StatLine, Stats, TableModel, model_from_view
+from ui.model import (
+    AccuracySeries,
+    Banner,
+    PlayedCard,
+    SeatModel,
+    StatLine,
+    Stats,
+    TableModel,
+    model_from_view,
+)
 
 SAMPLE_STATS = Stats(
     lines=(
-        StatLine("tressette2", "easy", 12, 10),
-        StatLine("tressette2", "normal", 20, 11),
-        StatLine("tressette2", "hard", 9, 3),
+        StatLine("tressette2", "easy", 12, 10, accuracy=79.2),
+        StatLine("tressette2", "normal", 20, 11, accuracy=69.6),
+        StatLine("tressette2", "hard", 9, 3, accuracy=60.4),
         StatLine("treschetten2", "normal", 4, 2, 1),
         StatLine("treseta4", "hard", 0, 0, 2),
     ),
     history=((21, 14), (18, 23), (25, 19), (22, 21), (13, 21), (31, 20), (21, 9), (16, 21)),
+    accuracy=(
+        AccuracySeries("tressette2", "easy", (71.0, 74.5, 80.2, 78.8, 84.0, 86.5)),
+        AccuracySeries("tressette2", "normal", (62.0, 66.4, 65.1, 70.9, 73.3, 72.0, 77.8)),
+        AccuracySeries("tressette2", "hard", (55.5, 58.0, 61.2, 60.4, 66.9)),
+        AccuracySeries("tressette2", "hard:help", (79.0, 83.5)),
+        AccuracySeries("treseta4", "hard", (58.0, 63.0, 61.5)),
+    ),
 )
 
 

@@ -38,12 +38,19 @@ def scenes() -> dict[str, Callable[[object], None]]:
             ui.table.replay_voices()  # the hand's declarations said again, as bubbles
         return setup
 
+    def stats_chart(ui) -> None:  # type: ignore[no-untyped-def]
+        menu("stats")(ui)
+        scr = ui.screens["stats"]
+        scr.press("chart")  # the small screen's charts (a wider one shows them with the table)
+        scr.press("acc_game")  # and the second game's accuracy
+
     out: dict[str, Callable[[object], None]] = {
         "home": menu("home"),
         "settings": menu("settings"),
         "real_cards": menu("real_cards"),
         "rules": menu("rules"),
         "stats": menu("stats"),
+        "stats_chart": stats_chart,
         "hand_end": menu("hand_end", demo.finished_model()),
         "match_end": menu("hand_end", demo.finished_match_model()),
     }

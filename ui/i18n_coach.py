@@ -105,6 +105,8 @@ COACH: dict[str, tuple[str, str, str]] = {
     "points_n": ("{points} punti", "{points} Punkte", "{points} points"),
     "loss_short": ("Persi", "Verlust", "Lost"),
     "worst_short": ("Peggiore", "Schlimmster", "Worst"),
+    "chart": ("Grafico", "Grafik", "Chart"),  # the Statistics screen at 480x320
+    "stats_table": ("Tabella", "Tabelle", "Table"),
     "casual": ("Allenamento", "Übungsspiel", "Practice"),  # a casual match: hints and undo
     "easy:help": ("facile*", "leicht*", "easy*"),
     "normal:help": ("normale*", "normal*", "normal*"),

@@ -46,7 +46,7 @@ from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
 from ui.intents import SeatSetup
 
-__all__ = ["Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "MatchReviewView", "Message",
+__all__ = ["AccuracySeries", "Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "MatchReviewView", "Message",
            "PlayedCard", "RatedCard", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
            "StatLine", "Stats", "TableModel", "model_from_view"]
 
@@ -107,12 +107,29 @@ class StatLine:
 
 
 @dataclass(frozen=True, slots=True)
+class AccuracySeries:
+    """The coach's accuracy of my plays, match after match (oldest first, percent), in one
+    game against one level (as the statistics count it: ``hard``, ``hard:help``)."""
+
+    variant: str
+    level: str
+    points: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
     lines: tuple[StatLine, ...] = ()
     # The human's side's final score in recent matches, oldest first, with the opponent's.
     history: tuple[tuple[int, int], ...] = ()
-    # The coach's accuracy of my plays in recent rated matches, oldest first (percent).
-    accuracy: tuple[float, ...] = ()
+    # The coach's accuracy of my plays over time, one series per game and level.
+    accuracy: tuple[AccuracySeries, ...] = ()
+
+    def accuracy_games(self) -> tuple[str, ...]:
+        """The games with an accuracy series, in the order of their first series."""
+        return tuple(dict.fromkeys(x.variant for x in self.accuracy))
+
+    def accuracy_of(self, variant: str) -> tuple[AccuracySeries, ...]:
+        return tuple(x for x in self.accuracy if x.variant == variant)
 
 
 @dataclass(frozen=True, slots=True)

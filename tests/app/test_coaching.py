@@ -173,7 +173,9 @@ def test_each_hand_a_person_played_is_rated_and_kept(make_table) -> None:
     assert len(history) == 1 and history[0]["level"] == "normal"
     assert 0 <= history[0]["accuracy"] <= 100
     stats = ctl.model().stats
-    assert stats.accuracy == (history[0]["accuracy"],)
+    from ui.model import AccuracySeries
+
+    assert stats.accuracy == (AccuracySeries("tressette2", "normal", (history[0]["accuracy"],)),)
 
 
 def test_a_version_2_journal_gains_the_ratings_table(tmp_path) -> None:

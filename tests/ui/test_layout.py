@@ -217,3 +217,36 @@ def test_the_terziglio_widow_lies_on_the_table():
     assert lay.talon is not None
     for r in lay.trick_slots.values():
         assert not r.colliderect(lay.talon)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_accuracy_chart_turns_game_by_game_and_fits(size, make_ui):
+    """One game at a time, a line per level; a tap on the game's name shows the next game;
+    at 480x320 *Chart* shows the charts instead of the table (there is no room for both)."""
+    model = TableModel(stats=demo.SAMPLE_STATS)
+    ui = make_ui(size, model)
+    scr = StatsScreen(ui.ctx, ui.emit, ui.show)
+    scr.set_model(model)
+    games = demo.SAMPLE_STATS.accuracy_games()
+    assert len(games) == 2
+    for chart_only in (False, True):
+        scr.chart_only = chart_only
+        buttons = scr.buttons(size)
+        names = {b.name for b in buttons}
+        for b in buttons:
+            assert inside(b.rect, size) and b.rect.w >= MIN_TOUCH and b.rect.h >= MIN_TOUCH, (b.name, b.rect)
+        for a, b in itertools.combinations(buttons, 2):
+            assert not a.rect.colliderect(b.rect), (a.name, b.name)
+        assert scr.title_room(size) >= 100
+        small = size[0] < 640
+        assert ("acc_game" in names) == (not small or chart_only)
+        assert ("chart" in names or "stats_table" in names) == small
+    seen = []
+    for _ in range(3):
+        seen.append(scr.shown_game())
+        scr.press("acc_game")
+    assert seen == [games[0], games[1], games[0]]
+    if size[0] < 640:
+        scr.chart_only = False
+        assert scr.press("chart") and scr.chart_only and scr._areas(size)[0] is None
+        assert scr.press("stats_table") and not scr.chart_only

@@ -416,3 +416,37 @@ def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
         plays.append((RatedCard(0, mine, mark, losses[mark], best, msg(key, **args)),))
     hand = ReviewHandView(1234, 2, frames, tuple(plays), 71.2)
     return dataclasses.replace(base, match_review=review, review_hand=hand)
+
+
+def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
+    """A practice match at the person's turn with the coach's hint on screen: the card
+    raised and its reason said (made up here; on the box the coach finds it)."""
+    import dataclasses
+
+    from firmware.engine import SUIT
+    from ui.i18n import CardName, SuitName, Term, msg
+
+    m = my_turn_model(variant, seed, 4)
+    card = min(m.playable) if m.playable else (m.hand[0] if m.hand else 0)
+    name = CardName(m.deck, card)
+    if m.n_seats == 4:
+        reason = msg("c_partner_asked", card=name, suit=SuitName(m.deck, SUIT[card]), signal=Term("sig_busso"))
+    else:
+        reason = msg("c_top", card=name)
+    return dataclasses.replace(m, casual=True, can_hint=False, can_undo=True, hint_card=card,
+                               message=msg("hint_says", hint=reason))
+
+
+def hand_review_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
+    """The end of a hand with the coach's rating of the person's cards (made up here)."""
+    import dataclasses
+
+    from ui.i18n import Amount, CardName, msg
+
+    m = finished_model(variant, seed)
+    worst, better = (m.hand or (5,))[0], 0
+    review = (msg("review_acc", n="74", points=Amount(3.4)),
+              msg("costliest", card=CardName(m.deck, worst), mark=msg("m_mistake"), points=Amount(1.2),
+                  better=CardName(m.deck, better)),
+              msg("c_keep", card=CardName(m.deck, better), worth="⅓", keep=CardName(m.deck, 9)))
+    return dataclasses.replace(m, review=review)

@@ -53,6 +53,7 @@ def scenes() -> dict[str, Callable[[object], None]]:
         "stats_chart": stats_chart,
         "hand_end": menu("hand_end", demo.finished_model()),
         "match_end": menu("hand_end", demo.finished_match_model()),
+        "hand_end_review": menu("hand_end", demo.hand_review_model()),
     }
     def ask_new_game(ui) -> None:  # type: ignore[no-untyped-def]
         ui.set_model(demo.busiest("tressette2"))
@@ -98,6 +99,8 @@ def scenes() -> dict[str, Callable[[object], None]]:
     out["review_hand_best"] = review("review_hand", 1)
     out["ask_new_game"] = ask_new_game
     out["table_after_hand"] = table_after_hand
+    out["table_hint"] = table(demo.hint_model("tressette2"))
+    out["table_hint_treseta4"] = table(demo.hint_model("treseta4"))
     for variant in PRESETS:
         out[f"table_{variant}"] = table(demo.busiest(variant))
     return out

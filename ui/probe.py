@@ -43,6 +43,7 @@ def probe(ui: UIApp) -> dict[str, Any]:
         "buttons": [],
         "cards": [],
         "busy": bool(ui.busy),
+        "flying": False,
         "show_last": False,
         "tap_ready": True,
         "signals_on": [],
@@ -79,13 +80,15 @@ def probe(ui: UIApp) -> dict[str, Any]:
     if isinstance(scr, TableScreen):
         lay = scr.layout
         out["show_last"] = scr.show_last
+        out["flying"] = bool(scr.flights)  # busy without it: a finished trick still shown
         out["tap_ready"] = scr.since_play >= DOUBLE_TAP_S
         out["signals_on"] = sorted(scr.signals_on)
         out["said"] = {str(k): v for k, v in scr.said().items()}
         if lay is not None:
+            flying, _ = scr.hidden_cards()  # still on their way from the talon: not drawn yet
             out["buttons"] = [_button(b) for b in lay.buttons]
             out["cards"] = [
-                {"card": int(c), "code": CODE[c], "rect": _rect(r), "playable": scr.can_play(c)}
+                {"card": int(c), "code": CODE[c], "rect": _rect(r), "playable": scr.can_play(c), "flying": c in flying}
                 for c, r in lay.hand_hit
             ]
             out["middle"] = _rect(lay.middle)

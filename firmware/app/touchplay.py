@@ -150,7 +150,10 @@ class Player:
                         self.match_over_seen = True
                     return tap(name)
             return Wait("hand over, no way on listed")
-        if p.get("busy") or not p.get("tap_ready", True):
+        if not p.get("tap_ready", True):
+            return Wait("a card just played")  # the screen takes a second tap as a double tap
+        if p.get("busy") and not model.get("my_turn"):
+            # the last trick still shown, draws in flight: a person taps when it is his turn
             return Wait("cards in flight")
         declares = sorted(n for n in buttons if n.startswith("declare:"))
         if declares:
@@ -165,7 +168,8 @@ class Player:
         if discard:
             c = self.rng.choice(sorted(discard))
             return Tap(f"card:{c}", _centre(cards[c]["rect"]))
-        playable = [c for c in model.get("playable", ()) if c in cards and cards[c]["playable"]]
+        playable = [c for c in model.get("playable", ())
+                    if c in cards and cards[c]["playable"] and not cards[c].get("flying")]  # fmt: skip
         if not (model.get("my_turn") and playable):
             self.card, self.signalled = None, False
             return Wait("not my turn")
@@ -207,6 +211,7 @@ class RunSpec:
     timeout_s: float = 1800.0
     signals: bool = True
     bubble_shots: int = 3
+    think_ms: int | None = None  # the computers' pause; None: the fast game speed's
 
     @property
     def name(self) -> str:
@@ -309,6 +314,8 @@ class Session:
         w, h = self.spec.size
         cmd = [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(self.work / "state"),
                "--config", str(cfg), "--seed", str(self.spec.seed), "--size", f"{w}x{h}"]  # fmt: skip
+        if self.spec.think_ms is not None:
+            cmd += ["--think-ms", str(self.spec.think_ms)]
         with open(self.err_path, "wb") as err:
             self.proc = subprocess.Popen(cmd, env=self.env(), cwd=REPO, stdout=subprocess.DEVNULL, stderr=err)
 
@@ -499,6 +506,8 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--target", type=A.int_range(1, 1000), default=None, help="the match's target (an option value)")
     ap.add_argument("--hands", type=A.int_range(1, 1000), default=None, help="stop after N hands (default: the match)")
     ap.add_argument("--seed", type=A.int_range(0), default=1)
+    ap.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None,
+                    help="the computers' pause (default: the fast game speed's)")
     ap.add_argument("--stall", type=float, default=30.0, help="seconds without progress that fail the run")
     ap.add_argument("--out", type=Path, default=None, help="screenshots (default test-artifacts/touch/<run>/)")
     return ap.parse_args(argv)
@@ -509,7 +518,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     args = parse(argv)
     spec = RunSpec(game=args.game, size=args.size, lang=args.lang, target=args.target, hands=args.hands,
-                   seed=args.seed, out=args.out, stall_s=args.stall)  # fmt: skip
+                   seed=args.seed, out=args.out, stall_s=args.stall, think_ms=args.think_ms)  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="touch-play-") as tmp:
         try:
             result = play(spec, Path(tmp))

@@ -105,6 +105,33 @@ def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_ta
     assert settings.ui.speed == "fast"
 
 
+def test_a_think_time_named_on_the_command_line_beats_the_speed_setting(make_table):
+    """`tressette sim --think-ms 0` with the fast speed: the computers keep the pause the
+    command line named (the touch-play harness and the Xvfb tests rely on it)."""
+    from ui.speed import SPEEDS
+
+    table = make_table()
+
+    class FakeUI:
+        settings = {"speed": "fast"}
+        busy = False
+
+        def intents(self):
+            return []
+
+        def set_model(self, model):
+            pass
+
+    table.loop.ui = FakeUI()
+    table.seats.think_ms = 0
+    table.loop.think_pinned = True
+    table.pump()
+    assert table.seats.think_ms == 0
+    table.loop.think_pinned = False
+    table.pump()
+    assert table.seats.think_ms == SPEEDS["fast"].cpu_ms
+
+
 def test_history_and_export_read_without_creating_a_journal(tmp_path, capsys):
     """Issue 13.11: `tressette history` created an empty journal where there was none."""
     from firmware.cli import main

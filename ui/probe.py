@@ -40,6 +40,7 @@ def probe(ui: UIApp) -> dict[str, Any]:
         "screen": ui.screen,
         "size": list(size),
         "question": ui.question[0] if ui.question is not None else None,
+        "speed": ui.settings.get("speed"),  # Settings → game speed, as the screen holds it
         "buttons": [],
         "cards": [],
         "busy": bool(ui.busy),

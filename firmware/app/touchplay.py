@@ -2,8 +2,8 @@
 
 ``scripts/touch-play --game G [--size WxH] [--lang L] [--target N] [--hands N]``
 starts an Xvfb display, the simulator in it (``tressette sim``, one person and
-computer seats at the easy level, the fastest game speed) and then taps, with
-``xdotool``, everything a person taps in a match: *Gioca* on the home screen,
+computer seats at the easy level) and then taps, with ``xdotool``, everything a
+person taps in a match: the fastest game speed in Settings, *Gioca* on the home screen,
 the cards, the declaration buttons or *Nothing to declare*, chiamata's call,
 the signals a card may carry, the Yes of a question, *Next hand* at the end of
 a hand and *Home* when the match is over.
@@ -97,6 +97,7 @@ class Player:
 
     seed: int = 0
     signals: bool = True
+    speed: str | None = "fast"  # chosen on the Settings screen before the first game (None: leave it)
     rng: random.Random = field(init=False)
     card: int | None = None  # the card chosen this turn (a signal is tapped first)
     signalled: bool = False
@@ -121,9 +122,17 @@ class Player:
             self.asked = False
             return tap(answer) if answer in buttons else Wait("a question without its buttons")
         screen = p.get("screen")
+        speed_set = self.speed is None or p.get("speed") == self.speed
+        if screen == "settings" and not speed_set:
+            choice = f"set:speed:{self.speed}"
+            if choice in buttons:
+                return tap(choice)
+            return tap("page") if "page" in buttons else Wait("no game speed on the settings screen")
         if screen == "home":
             if self.match_over_seen:
                 return Done("home after the match")
+            if not speed_set and not self.started and "nav:settings" in buttons:
+                return tap("nav:settings")
             if model.get("in_game") and not model.get("match_over") and "continue" in buttons:
                 return tap("continue")
             if "start" in buttons and not self.started:
@@ -270,7 +279,7 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
 
 
 def config_text(spec: RunSpec) -> str:
-    """The simulator's settings file: the game, one person and easy computers, fast, the language."""
+    """The simulator's settings file: the game, one person and easy computers, the language."""
     from firmware.engine import PRESETS
 
     preset = PRESETS[spec.game]
@@ -280,7 +289,7 @@ def config_text(spec: RunSpec) -> str:
     lines = ["[game]", f'variant = "{spec.game}"', f"seats = [{seats}]", "think_ms = 0", "", "[game.options]"]
     if spec.target is not None:
         lines.append(f"target = {spec.target}")
-    lines += ["", "[ui]", f'language = "{spec.lang}"', 'speed = "fast"', "sounds = false", ""]
+    lines += ["", "[ui]", f'language = "{spec.lang}"', "sounds = false", ""]  # the speed: tapped in Settings
     return "\n".join(lines)
 
 

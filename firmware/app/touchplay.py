@@ -360,15 +360,18 @@ class Session:
         """Where the simulator's window is on the root (``xwininfo``; xdotool's search
         trips over SDL's helper windows)."""
         deadline = time.monotonic() + timeout
+        tree = ""
         while time.monotonic() < deadline:
             self.alive()
-            for line in self.x("xwininfo", "-root", "-tree").splitlines():
+            tree = self.x("xwininfo", "-root", "-tree")
+            for line in tree.splitlines():
                 if "simulator" in line and "+" in line:
                     _, gx, gy = line.split()[-1].split("+")
                     self.origin = (int(gx), int(gy))
                     return self.origin
             time.sleep(0.2)
-        raise TouchPlayError("the simulator's window never appeared")
+        raise TouchPlayError(f"the simulator's window never appeared; windows: {tree[-800:]!r}; "
+                             f"its stderr: {self.stderr()[-1500:]!r}", self.shot("no-window"))  # fmt: skip
 
     def probe(self) -> dict[str, Any] | None:
         try:

@@ -104,6 +104,10 @@ class Player:
     asked: bool = False  # a tap of ours put a question on the screen
     match_over_seen: bool = False
     started: bool = False
+    # a person also looks around: the last trick now and then, once the home screen
+    # mid-match (and back by Continue), once a claim he then cancels
+    excursions: bool = True
+    trips: set[str] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -133,8 +137,9 @@ class Player:
                 return Done("home after the match")
             if not speed_set and not self.started and "nav:settings" in buttons:
                 return tap("nav:settings")
-            if model.get("in_game") and not model.get("match_over") and "continue" in buttons:
-                return tap("continue")
+            if (model.get("resumable") or (model.get("in_game") and not model.get("match_over"))) \
+                    and "continue" in buttons:
+                return tap("continue")  # the match on the table, or one resumed after a restart
             if "start" in buttons and not self.started:
                 self.started = True
                 return tap("start")
@@ -172,6 +177,26 @@ class Player:
         calls = sorted(n for n in buttons if n.startswith("call:"))
         if calls:
             return tap(self.rng.choice(calls))
+        if "claim" in buttons:
+            side = int(model.get("my_side", 0))
+            points = sum(int(v[side]) if side < len(v) else 0 for v in (model.get("totals", ()), model.get("declared", ())))
+            thirds = model.get("side_thirds", ())
+            points += int(thirds[side]) // 3 if side < len(thirds) else 0
+            if points >= int(model.get("target", 10_000)):
+                self.asked = True  # chiamarsi fuori, rightly: yes to "are you sure"
+                return tap("claim")
+            if self.excursions and "claim" not in self.trips:
+                self.trips.add("claim")  # once: the question comes, and No keeps the match
+                return tap("claim")
+        if self.excursions and model.get("my_turn") and self.card is None:
+            hand = int(model.get("hand_no", 0))
+            if f"last{hand}" not in self.trips:
+                self.trips.add(f"last{hand}")
+                if "last_trick" in buttons and self.rng.random() < 0.3:
+                    return tap("last_trick")
+            if hand >= 2 and "menu" not in self.trips and "menu" in buttons:
+                self.trips.add("menu")
+                return tap("menu")  # home mid-match; Continue brings the table back
         cards = {c["card"]: c for c in p.get("cards", ())}
         discard = [c for c in model.get("discardable", ()) if c in cards]
         if discard:
@@ -221,6 +246,9 @@ class RunSpec:
     signals: bool = True
     bubble_shots: int = 3
     think_ms: int | None = None  # the computers' pause; None: the fast game speed's
+    options: tuple[tuple[str, str], ...] = ()  # variant options (key, value) over the preset's
+    restart_after: int | None = None  # stop the simulator after this hand's end, start it again
+    excursions: bool = True
 
     @property
     def name(self) -> str:
@@ -236,6 +264,7 @@ class RunResult:
     my_side: int | None = None
     match_over: bool = False
     taps: int = 0
+    restarts: int = 0
     seconds: float = 0.0
     shots: list[str] = field(default_factory=list)
     said: list[str] = field(default_factory=list)  # the bubbles photographed
@@ -244,7 +273,8 @@ class RunResult:
         return {
             "game": self.spec.game, "lang": self.spec.lang, "size": f"{self.spec.size[0]}x{self.spec.size[1]}",
             "target": self.spec.target, "hands": self.hands, "totals": self.totals, "winner_side": self.winner,
-            "match_over": self.match_over, "taps": self.taps, "seconds": round(self.seconds, 1),
+            "match_over": self.match_over, "taps": self.taps, "restarts": self.restarts,
+            "options": dict(self.spec.options), "seconds": round(self.seconds, 1),
             "shots": self.shots, "said": self.said,
         }  # fmt: skip
 
@@ -283,14 +313,26 @@ def config_text(spec: RunSpec) -> str:
     from firmware.engine import PRESETS
 
     preset = PRESETS[spec.game]
-    options = {o.key: o.default for o in preset.options}
+    options: dict[str, Any] = {o.key: o.default for o in preset.options}
+    options.update((k, json.loads(toml_value(v))) for k, v in spec.options)
     n = int(options.get("players", preset.n_seats))
     seats = ", ".join(['"human"'] + ['"cpu:easy"'] * (n - 1))
     lines = ["[game]", f'variant = "{spec.game}"', f"seats = [{seats}]", "think_ms = 0", "", "[game.options]"]
     if spec.target is not None:
         lines.append(f"target = {spec.target}")
+    for key, value in spec.options:
+        lines.append(f"{key} = {toml_value(value)}")
     lines += ["", "[ui]", f'language = "{spec.lang}"', "sounds = false", ""]  # the speed: tapped in Settings
     return "\n".join(lines)
+
+
+def toml_value(text: str) -> str:
+    """An option's value as TOML: true/false, a number, else a string."""
+    if text in ("true", "false"):
+        return text
+    if text.isdigit():
+        return text
+    return json.dumps(text)
 
 
 class Session:
@@ -425,7 +467,7 @@ def play(spec: RunSpec, work: Path) -> RunResult:
 
 def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
     s.window()
-    player = Player(seed=spec.seed, signals=spec.signals)
+    player = Player(seed=spec.seed, signals=spec.signals, excursions=spec.excursions)
     last_key: tuple[Any, ...] | None = None
     last_text = ""
     moved = changed = time.monotonic()
@@ -468,6 +510,16 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
             result.shots.append(str(s.shot(name)))
             if spec.hands is not None and hand >= spec.hands and not m.get("match_over"):
                 return
+            if spec.restart_after == hand and not m.get("match_over"):
+                # a power cut of sorts: a clean stop, a new process on the same journal
+                if s.stop() != 0 or "Traceback" in s.stderr():
+                    raise TouchPlayError(f"the simulator did not stop cleanly: {s.stderr()[-2000:]}", s.last_shot)
+                s.probe_path.unlink(missing_ok=True)
+                s.start()
+                s.window()
+                result.restarts += 1
+                last_text, moved = "", time.monotonic()
+                continue
         said = {f"seat {k}: {v}" for k, v in (p.get("said") or {}).items()}
         if said - seen_said and p.get("screen") == "table" and bubbles < spec.bubble_shots and not p.get("busy"):
             # a seat says something new (a declaration, a signal, a call): once the cards lie still
@@ -518,6 +570,12 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap.add_argument("--target", type=A.int_range(1, 1000), default=None, help="the match's target (an option value)")
     ap.add_argument("--hands", type=A.int_range(1, 1000), default=None, help="stop after N hands (default: the match)")
     ap.add_argument("--seed", type=A.int_range(0), default=1)
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a variant option over the preset's, e.g. widow=dealt (repeatable)")
+    ap.add_argument("--restart-after", type=A.int_range(1, 1000), default=None, metavar="HAND",
+                    help="stop the simulator after this hand and start it again (resume by Continue)")
+    ap.add_argument("--no-excursions", action="store_true",
+                    help="never look at the last trick, the home screen or a claim one cancels")
     ap.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None,
                     help="the computers' pause (default: the fast game speed's)")
     ap.add_argument("--stall", type=float, default=30.0, help="seconds without progress that fail the run")
@@ -529,8 +587,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     import tempfile
 
     args = parse(argv)
+    options = []
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            print(f"touch-play: --option {item!r}: KEY=VALUE", file=sys.stderr)
+            return 2
+        options.append((key.strip(), value.strip()))
     spec = RunSpec(game=args.game, size=args.size, lang=args.lang, target=args.target, hands=args.hands,
-                   seed=args.seed, out=args.out, stall_s=args.stall, think_ms=args.think_ms)  # fmt: skip
+                   seed=args.seed, out=args.out, stall_s=args.stall, think_ms=args.think_ms,
+                   options=tuple(options), restart_after=args.restart_after,
+                   excursions=not args.no_excursions)  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="touch-play-") as tmp:
         try:
             result = play(spec, Path(tmp))

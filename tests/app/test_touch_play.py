@@ -75,6 +75,42 @@ def test_the_game_speed_is_set_on_the_settings_screen_first():
     assert player.decide(home | {"speed": "fast"}).name == "start"
 
 
+def test_a_claim_is_made_when_the_points_are_there_and_tried_and_cancelled_once_otherwise():
+    """tressette4's chiamarsi fuori asks first (issue 13.2): yes when right, and once a no."""
+    p = table(my_turn=True, playable=[5], my_side=1, totals=[0, 18], declared=[0, 3], side_thirds=[0, 2], target=21)
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("claim", 300)]
+    player = Player(excursions=False)
+    assert player.decide(p).name == "claim"
+    q = {"screen": "table", "question": "sure?", "buttons": [box("no"), box("yes", 300)], "model": {}}
+    assert player.decide(q).name == "yes"
+    p["model"]["declared"] = [0, 0]  # 18 + 0 thirds: not yet
+    player = Player(seed=1)
+    assert player.decide(p).name == "claim"
+    assert player.decide(q).name == "no"
+    assert player.decide(p).name != "claim"  # once is enough
+
+
+def test_once_a_match_the_person_goes_home_and_continues():
+    p = table(my_turn=True, playable=[5], hand_no=2)
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("menu", 700)]
+    player = Player(seed=2)
+    assert player.decide(p).name == "menu"
+    home = {"screen": "home", "speed": "fast", "buttons": [box("start"), box("continue", 10, 300)],
+            "model": {"in_game": True, "match_over": False}}
+    assert player.decide(home).name == "continue"
+    assert player.decide(p).name == "card:5"
+
+
+def test_a_match_resumed_after_a_restart_is_continued():
+    player = Player(speed=None)
+    player.started = True
+    home = {"screen": "home", "buttons": [box("start"), box("continue", 10, 300)],
+            "model": {"in_game": False, "resumable": True}}
+    assert player.decide(home).name == "continue"
+
+
 def test_the_end_of_a_hand_goes_on_to_the_next():
     p = {"screen": "hand_end", "buttons": [box("table"), box("next_hand", 300)], "model": {"match_over": False}}
     assert Player().decide(p) == Tap("next_hand", (350, 30))
@@ -136,7 +172,7 @@ probes = st.fixed_dictionaries({
     "buttons": st.lists(st.fixed_dictionaries({
         "name": st.sampled_from(["start", "continue", "home", "next_hand", "back", "yes", "no", "declare:0",
                                  "declare_none", "call:3", "signal:busso", "count", "menu", "nav:settings",
-                                 "set:speed:fast", "page"]),
+                                 "set:speed:fast", "page", "claim", "last_trick"]),
         "rect": rects, "enabled": st.booleans()}), max_size=8),
     "cards": st.lists(st.fixed_dictionaries({
         "card": st.integers(0, 39), "rect": rects, "playable": st.booleans(), "flying": st.booleans()}), max_size=10),
@@ -145,7 +181,10 @@ probes = st.fixed_dictionaries({
     "middle": rects,
     "model": st.fixed_dictionaries({
         "in_game": st.booleans(), "my_turn": st.booleans(), "hand_over": st.booleans(),
-        "match_over": st.booleans(), "declare_prompt": st.booleans(),
+        "match_over": st.booleans(), "declare_prompt": st.booleans(), "resumable": st.booleans(),
+        "hand_no": st.integers(1, 5), "my_side": st.integers(0, 3), "target": st.integers(0, 41),
+        "totals": st.lists(st.integers(0, 40), max_size=4), "declared": st.lists(st.integers(0, 9), max_size=4),
+        "side_thirds": st.lists(st.integers(0, 40), max_size=4),
         "playable": st.lists(st.integers(0, 39), max_size=10),
         "discardable": st.lists(st.integers(0, 39), max_size=3),
         "signal_options": st.dictionaries(st.integers(0, 39).map(str), st.lists(st.sampled_from(["busso", "volo"]))),

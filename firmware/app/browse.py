@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.engine import Match, TressetteError, make_variant
-from firmware.engine.actions import Action, Undo
+from firmware.engine.actions import Undo
 from firmware.engine.records import entry_from_json
 
 if TYPE_CHECKING:
@@ -112,7 +112,7 @@ def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
             games = len(match.ledger)
             match.start_hand(deal)
             for obj in actions:
-                _apply_entry(match, entry_from_json(variant.deck, obj))
+                match.record(entry_from_json(variant.deck, obj))
             rows.append(sheet_row(match, len(rows) + 1, dealer, games))
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s does not replay for its sheet: %s", match_id, exc)
@@ -160,10 +160,7 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
         games = len(replayed.ledger)
         replayed.start_hand(rec.deal_spec)
         for entry in rec.actions:
-            if isinstance(entry, Undo):  # a card taken back (casual undo), as recorded
-                replayed.undo(entry)
-            else:
-                replayed.apply(entry)
+            replayed.record(entry)  # undos and "nothing to declare" included, as recorded
         rows.append(sheet_row(replayed, len(rows) + 1, rec.dealer, games))
     return ScoreSheet(match_id, variant.name, setups(seats), sides, _me(seats) or 0, tuple(rows), match.winner)
 
@@ -199,7 +196,7 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
                 before = len(state.tricks)
                 decls = len(state.declarations)
                 entry = entry_from_json(variant.deck, obj)
-                _apply_entry(match, entry)
+                match.record(entry)
                 if not last:
                     continue
                 if isinstance(entry, Undo):
@@ -214,14 +211,6 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s hand %s does not replay: %s", match_id, hand, exc)
     return HandReplay(match_id, hand, tuple(frames))
-
-
-def _apply_entry(match: Match, entry: Undo | Action) -> None:
-    """A recorded action, or an undo (a practice match's card taken back: docs/coach.md)."""
-    if isinstance(entry, Undo):
-        match.undo(entry)
-    else:
-        match.apply(entry)
 
 
 class HistoryBrowser:

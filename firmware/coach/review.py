@@ -15,7 +15,7 @@ from typing import Any
 
 from firmware.coach.core import Coach, RatedPlay, accuracy
 from firmware.engine import Match, Play, Trick, view_for
-from firmware.engine.actions import Undo
+from firmware.engine.actions import NothingToDeclare, Undo
 from firmware.engine.records import entry_from_json, variant_of
 
 
@@ -96,6 +96,9 @@ def review_match(
         undos = 0
         for obj in hand.get("actions", []):
             action = entry_from_json(variant.deck, obj)
+            if isinstance(action, NothingToDeclare):  # said, not played: nothing to rate
+                match.record(action)
+                continue
             if isinstance(action, Undo):
                 # The plays taken back were never part of the game: their ratings go too.
                 taken = rated_flags[len(rated_flags) - action.count :]

@@ -352,6 +352,7 @@ class Session:
     def env(self) -> dict[str, str]:
         env = dict(os.environ, DISPLAY=self.display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
         env[PROBE_ENV] = str(self.probe_path)
+        env["PYTHONFAULTHANDLER"] = "1"  # threads() below: where a stalled simulator stands
         env.pop("SDL_VIDEODRIVER", None)  # a real X11 window
         return env
 
@@ -384,6 +385,20 @@ class Session:
         if "Traceback" in self.stderr():
             raise TouchPlayError(f"the simulator wrote a traceback: {self.stderr()[-3000:]}", self.shot("traceback"))
 
+    def threads(self) -> str:
+        """Where every thread of a stalled simulator stands (SIGABRT: faulthandler's dump; it ends it)."""
+        proc = self.proc
+        if proc is None or proc.poll() is not None:
+            return ""
+        before = len(self.stderr())
+        proc.send_signal(signal.SIGABRT)
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        return self.stderr()[before:][-4000:]
+
     def stop(self) -> int:
         """SIGTERM (a clean stop, as systemd does), a kill if it hangs; the exit code."""
         proc = self.proc
@@ -412,8 +427,9 @@ class Session:
                     self.origin = (int(gx), int(gy))
                     return self.origin
             time.sleep(0.2)
+        shot = self.shot("no-window")
         raise TouchPlayError(f"the simulator's window never appeared; windows: {tree[-800:]!r}; "
-                             f"its stderr: {self.stderr()[-1500:]!r}", self.shot("no-window"))  # fmt: skip
+                             f"its stderr: {self.stderr()[-1500:]!r}; its threads: {self.threads()}", shot)  # fmt: skip
 
     def probe(self) -> dict[str, Any] | None:
         try:
@@ -474,6 +490,7 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
     shot_hands: set[int] = set()
     bubbles = 0
     seen_said: set[str] = set()
+    moments: set[str] = set()
     dud_taps = 0
     while True:
         now = time.monotonic()
@@ -493,8 +510,10 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
         if key != last_key:
             last_key, moved = key, now
         elif now - moved > spec.stall_s:
+            shot = s.shot("stall")
             raise TouchPlayError(f"no progress for {spec.stall_s:.0f} s on {p.get('screen')}: "
-                                 f"{json.dumps(p.get('model'))[:600]}", s.shot("stall"))  # fmt: skip
+                                 f"{json.dumps(p.get('model'))[:600]}; the simulator's threads: {s.threads()}",
+                                 shot)  # fmt: skip
         m = p.get("model", {})
         if m.get("in_game"):
             result.totals = list(m.get("totals", ()))
@@ -520,6 +539,15 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
                 result.restarts += 1
                 last_text, moved = "", time.monotonic()
                 continue
+        if p.get("screen") == "table" and not p.get("busy") and m.get("in_game") and not m.get("hand_over"):
+            # the table itself: the first time the person is to play after a trick of hand 1,
+            # and chiamata's called card once it is called
+            if "table" not in moments and m.get("my_turn") and m.get("tricks_played", 0) >= 1:
+                moments.add("table")
+                result.shots.append(str(s.shot("table-hand01")))
+            if "called" not in moments and m.get("called"):
+                moments.add("called")
+                result.shots.append(str(s.shot(f"called-hand{int(m.get('hand_no', 0)):02d}")))
         said = {f"seat {k}: {v}" for k, v in (p.get("said") or {}).items()}
         if said - seen_said and p.get("screen") == "table" and bubbles < spec.bubble_shots and not p.get("busy"):
             # a seat says something new (a declaration, a signal, a call): once the cards lie still

@@ -391,12 +391,7 @@ class Session:
         if proc is None or proc.poll() is not None:
             return ""
         before = len(self.stderr())
-        proc.send_signal(signal.SIGABRT)
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait()
+        self._signal(signal.SIGABRT, 10)
         return self.stderr()[before:][-4000:]
 
     def stop(self) -> int:
@@ -405,13 +400,18 @@ class Session:
         if proc is None:
             return 0
         if proc.poll() is None:
-            proc.send_signal(signal.SIGTERM)
-            try:
-                proc.wait(15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
+            self._signal(signal.SIGTERM, 15)
         return int(proc.returncode)
+
+    def _signal(self, sig: int, wait_s: float) -> None:
+        """Send ``sig``, wait for the end, kill after ``wait_s`` seconds."""
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+        try:
+            self.proc.wait(wait_s)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
 
     def window(self, timeout: float = 60.0) -> tuple[int, int]:
         """Where the simulator's window is on the root (``xwininfo``; xdotool's search

@@ -12,6 +12,11 @@ Pure: reads a :class:`ui.app.UIApp`, draws nothing, changes nothing.
 
 from __future__ import annotations
 
+import json
+import logging
+import os
+from collections.abc import Mapping
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware.engine.cards import CODE
@@ -22,6 +27,36 @@ if TYPE_CHECKING:
     from ui.app import UIApp
 
 PROBE_ENV = "TRESSETTE_SIM_PROBE"
+
+log = logging.getLogger("ui.probe")
+
+
+class ProbeFile:
+    """:func:`probe` written as JSON to ``path`` whenever it changed: by the simulator's window
+    (``scripts/touch-play``) and by the device's screen (``scripts/virtual-pi test``), after
+    the flip, so a box listed is a box already shown. Off unless ``TRESSETTE_SIM_PROBE``
+    names the file. A debugging aid: a write that fails is logged, never stops the game."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.last = ""
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] = os.environ) -> ProbeFile | None:
+        named = env.get(PROBE_ENV)
+        return cls(Path(named)) if named else None
+
+    def write(self, ui: UIApp) -> None:
+        text = json.dumps(probe(ui), sort_keys=True)
+        if text == self.last:
+            return
+        self.last = text
+        tmp = self.path.with_name(self.path.name + ".tmp")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            log.warning("probe file %s: %s", self.path, exc)
 
 
 def _rect(r: Any) -> list[int]:

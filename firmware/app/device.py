@@ -64,6 +64,10 @@ class DeviceScreen:
                 "brightness": max(10, round(ui.brightness * 100 / 7)),
             },
         )
+        from ui.probe import ProbeFile
+
+        # where a tap lands, for a test driving the real screen (scripts/virtual-pi test)
+        self.probe = ProbeFile.from_env()
 
     def pump(self) -> None:
         import pygame
@@ -78,6 +82,8 @@ class DeviceScreen:
 
         self.ui.draw(self.surface)
         pygame.display.flip()
+        if self.probe is not None:
+            self.probe.write(self.ui)
 
     def close(self) -> None:
         import pygame

@@ -101,3 +101,29 @@ def test_a_question_lists_only_its_yes_and_no(make_ui):
     assert p["cards"] == []
     yes = next(b for b in p["buttons"] if b["name"] == "yes")
     assert any(isinstance(x, it.NewGame) for x in click(ui, centre(yes["rect"])))
+
+
+def test_the_probe_file_is_written_when_the_screen_changed_and_only_then(make_ui, tmp_path):
+    from ui.probe import PROBE_ENV, ProbeFile
+
+    assert ProbeFile.from_env({}) is None
+    pf = ProbeFile.from_env({PROBE_ENV: str(tmp_path / "probe.json")})
+    assert pf is not None
+    ui = make_ui((800, 480))
+    pf.write(ui)
+    assert json.loads(pf.path.read_text()) == json.loads(json.dumps(probe(ui)))
+    pf.path.write_text("seen")  # the same screen again: not rewritten
+    pf.write(ui)
+    assert pf.path.read_text() == "seen"
+    ui.show("settings")
+    pf.write(ui)
+    assert json.loads(pf.path.read_text())["screen"] == "settings"
+    assert not list(tmp_path.glob("*.tmp"))
+
+
+def test_a_probe_file_that_cannot_be_written_never_stops_the_game(make_ui, tmp_path, caplog):
+    from ui.probe import ProbeFile
+
+    pf = ProbeFile(tmp_path / "missing-dir" / "probe.json")
+    pf.write(make_ui((800, 480)))
+    assert "probe file" in caplog.text

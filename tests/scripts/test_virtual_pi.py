@@ -270,7 +270,7 @@ def test_the_enrolment_tags_are_distinct_rdm6300_ids() -> None:
 def test_the_test_knows_every_decks_size() -> None:
     from firmware.engine.cards import DECKS
 
-    assert vp.DECK_CARDS == {name: len(deck.cards) for name, deck in DECKS.items()}
+    assert {name: len(deck.cards) for name, deck in DECKS.items()} == vp.DECK_CARDS
 
 
 def test_centre_of_a_rectangle() -> None:
@@ -297,56 +297,10 @@ def test_bad_input_command_lines_are_refused(argv: list[str]) -> None:
     assert e.value.code == 2
 
 
-# --- the probe: the release's own layout, read from a journal -------------------------------
+def test_the_tests_drop_in_keeps_mock_pins_and_names_the_probe_file() -> None:
+    lines = vp.test_dropin().splitlines()
+    assert "Environment=GPIOZERO_PIN_FACTORY=mock" in lines
+    from ui.probe import PROBE_ENV
 
-
-def _load_probe() -> ModuleType:
-    path = SCRIPT.with_name("virtual-pi-probe")
-    loader = importlib.machinery.SourceFileLoader("virtual_pi_probe", str(path))
-    spec = importlib.util.spec_from_loader("virtual_pi_probe", loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    loader.exec_module(module)
-    return module
-
-
-def test_the_probe_reports_the_table_a_journal_resumes_to(tmp_path: Path) -> None:
-    import ui.intents as ui
-    from tests.app.conftest import Table
-    from ui.layout import table_layout
-
-    probe = _load_probe()
-    table = Table(tmp_path, seats=["human", "cpu:normal"], seed=16)
-    table.put(ui.NewGame("tressette2", {}, (ui.SeatSetup("human", None), ui.SeatSetup("computer", "normal"))))
-    for _ in range(3):
-        if not table.human_plays():
-            table.pump()
-    probe.STATE_DIR = tmp_path
-    files = sorted(f for f in tmp_path.iterdir() if f.is_file() and not f.name.endswith("-shm"))
-    before = [f.read_bytes() for f in files]
-    st = probe.table()
-    # a copy is resumed, never the box's own journal: not a byte of it changed (the -shm holds
-    # a reader's marks), no file was added
-    assert [f.read_bytes() for f in files] == before
-    assert sorted(f for f in tmp_path.iterdir() if f.is_file() and not f.name.endswith("-shm")) == files
-    live = table.ctl.model()
-    assert st["match"] == table.ctl.match_id and st["phase"] == "play"
-    assert st["hand"] == list(live.hand) and sorted(st["playable"]) == sorted(live.playable)
-    assert st["my_turn"] == live.my_turn
-    assert st["actions"] == sum(len(h["actions"]) for h in table.journal.record(st["match"])["hands"]) > 0
-    lay = table_layout(live, vp.SCREEN_SIZE)
-    assert st["hits"] == [[c, r.x, r.y, r.w, r.h] for c, r in lay.hand_hit]
-
-
-def test_the_probe_names_a_menu_screens_buttons() -> None:
-    import pygame
-
-    from ui.app import UIApp
-
-    probe = _load_probe()
-    pygame.font.init()
-    app = UIApp(pygame.Surface(vp.SCREEN_SIZE), sounds=False)
-    names = [b[0] for b in probe.buttons(app, "real_cards")["buttons"]]
-    assert {"back", "enrol:italian", "enrol:bavarian"} <= set(names)
-    with pytest.raises(ValueError, match="no menu screen"):
-        probe.buttons(app, "table")
+    assert f"Environment={PROBE_ENV}={vp.PROBE_FILE}" in lines
+    assert vp.PROBE_FILE.startswith("/run/tressette/")  # the unit's RuntimeDirectory: writable under it

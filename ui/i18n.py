@@ -186,6 +186,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "more": ("Altri", "Weitere", "More"),
     "yes": ("Sì", "Ja", "Yes"),
     "no": ("No", "Nein", "No"),
+    "ask_quit": ("Chiudere il simulatore?", "Simulator schließen?", "Close the simulator?"),
     "ask_abandon": ("C'è una partita in corso: la lasci e ne cominci una nuova?",
                     "Ein Spiel läuft noch: aufgeben und ein neues beginnen?",
                     "A match is still going: give it up and start a new one?"),

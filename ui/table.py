@@ -798,6 +798,9 @@ class TableScreen:
             if fonts.font(fs, True).size(text)[0] > r.w - 14:
                 fs = max(fonts.min_size, min(fs, (r.h - 4) // 2 - 2))
                 lines = fonts.wrap(text, fs, r.w - 14, bold=True)
+                while len(lines) > 2 and fs > fonts.min_size:  # two lines, smaller, rather than cut
+                    fs -= 1
+                    lines = fonts.wrap(text, fs, r.w - 14, bold=True)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]

@@ -735,7 +735,8 @@ class TableScreen:
         elif m.message:
             color = ctx.theme.text
             said = ctx.say(m.message)
-            text = f"{ctx.t('your_turn')} · {said}" if m.my_turn else said
+            # a hint on screen (its card raised) says whose turn it is: its reason gets the room
+            text = f"{ctx.t('your_turn')} · {said}" if m.my_turn and m.hint_card is None else said
         elif m.hand_over:
             text, color = "", ctx.theme.text
         elif word := self.table_word():
@@ -764,7 +765,10 @@ class TableScreen:
         if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
             # too long for one line even at the smallest size: two lines
             fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
-            lines = fonts.wrap(text, fs, r.w - 16, bold=True)[:2]
+            lines = fonts.wrap(text, fs, r.w - 16, bold=True)
+            if len(lines) > 2:  # the smallest size, and a third line rather than words lost
+                fs = fonts.min_size
+                lines = fonts.wrap(text, fs, r.w - 16, bold=True)[:3]
         surfs = [fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
         w = max(x.get_width() for x in surfs)
         h = sum(x.get_height() for x in surfs)

@@ -41,6 +41,9 @@ from firmware.app.enrolment import EnrolmentFlow
 from firmware.app.events import (
     Event,
     HintReady,
+    MatchReviewFailed,
+    MatchReviewProgress,
+    MatchReviewReady,
     PlayerFailed,
     PlayerMoved,
     ReviewProgress,
@@ -51,6 +54,7 @@ from firmware.app.events import (
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import msg
+from firmware.app.reviewing import MatchReviewing
 from firmware.app.seats import SeatActions
 from firmware.config import SeatSpec, check_seat
 from firmware.engine import TressetteError
@@ -84,7 +88,7 @@ NO_SCREEN_CODE = "noSc"
 
 
 class TableController(
-    MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions, CoachActions
+    MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions, CoachActions, MatchReviewing
 ):
     """Events in; journal writes, engine actions, a screen model and a display state out."""
 
@@ -116,6 +120,12 @@ class TableController(
                 self.on_review_progress(event)
             case ReviewReady():
                 self.on_review_ready(event)
+            case MatchReviewProgress():
+                self.on_match_review_progress(event)
+            case MatchReviewReady():
+                self.on_match_review_ready(event)
+            case MatchReviewFailed():
+                self.on_match_review_failed(event)
             case Tick():
                 pass
             case Shutdown(reason=reason):
@@ -160,6 +170,10 @@ class TableController(
             case ui.OpenReplay(match_id=match_id, hand=hand):
                 self.browser.open_replay(match_id, hand)
                 self.version += 1
+            case ui.OpenReview(match_id=match_id):
+                self.open_match_review(match_id)
+            case ui.OpenReviewHand(match_id=match_id, hand=hand):
+                self.open_review_hand(match_id, hand)
             case ui.Quit():
                 self.stop("quit")
             case ui.SimButton():

@@ -265,6 +265,7 @@ class RunResult:
     match_over: bool = False
     taps: int = 0
     restarts: int = 0
+    duds: list[str] = field(default_factory=list)
     seconds: float = 0.0
     shots: list[str] = field(default_factory=list)
     said: list[str] = field(default_factory=list)  # the bubbles photographed
@@ -273,7 +274,7 @@ class RunResult:
         return {
             "game": self.spec.game, "lang": self.spec.lang, "size": f"{self.spec.size[0]}x{self.spec.size[1]}",
             "target": self.spec.target, "hands": self.hands, "totals": self.totals, "winner_side": self.winner,
-            "match_over": self.match_over, "taps": self.taps, "restarts": self.restarts,
+            "match_over": self.match_over, "taps": self.taps, "duds": self.duds, "restarts": self.restarts,
             "options": dict(self.spec.options), "seconds": round(self.seconds, 1),
             "shots": self.shots, "said": self.said,
         }  # fmt: skip
@@ -568,6 +569,7 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
             dud_taps = 0
         else:
             dud_taps += 1
+            result.duds.append(d.name)  # a tap the screen did not answer within 3 s
             if dud_taps >= 4:
                 raise TouchPlayError(f"{dud_taps} taps on {d.name} changed nothing", s.shot("dud-tap"))
 

@@ -192,7 +192,7 @@ probes = st.fixed_dictionaries({
 })  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(probes, st.floats(0, 10), st.integers(0, 3))
 def test_any_probe_gives_a_tap_inside_a_listed_box_or_a_wait(p, still, seed):
     """Whatever the screen lists, the person taps only where the screen has a live target."""

@@ -90,8 +90,9 @@ class Player:
     """What a person taps next, from the probe of the screen (``ui.probe``).
 
     The policy is simple on purpose: declare whatever is offered, call a random
-    card, play a random legal card (the engine's ``playable``, as the screen
-    marks it), give a signal the card may carry half of the time. It only ever
+    card, say zu tun when offered (only when it wins), play a random legal card
+    (the engine's ``playable``, as the screen marks it), give a signal the card
+    may carry half of the time. It only ever
     names a box the probe lists, so every tap lands where the screen has a target.
     """
 
@@ -177,6 +178,9 @@ class Player:
         calls = sorted(n for n in buttons if n.startswith("call:"))
         if calls:
             return tap(self.rng.choice(calls))
+        zu = sorted(n for n in buttons if n.startswith("zu_tun:"))
+        if zu:
+            return tap(zu[0])  # offered only when it wins the game (RULES.md, zu tun)
         if "claim" in buttons:
             side = int(model.get("my_side", 0))
             points = sum(int(v[side]) if side < len(v) else 0 for v in (model.get("totals", ()), model.get("declared", ())))
@@ -266,6 +270,7 @@ class RunResult:
     taps: int = 0
     restarts: int = 0
     duds: list[str] = field(default_factory=list)
+    tapped: dict[str, int] = field(default_factory=dict)  # taps per kind: card, declare, signal, next_hand, …
     seconds: float = 0.0
     shots: list[str] = field(default_factory=list)
     said: list[str] = field(default_factory=list)  # the bubbles photographed
@@ -274,7 +279,8 @@ class RunResult:
         return {
             "game": self.spec.game, "lang": self.spec.lang, "size": f"{self.spec.size[0]}x{self.spec.size[1]}",
             "target": self.spec.target, "hands": self.hands, "totals": self.totals, "winner_side": self.winner,
-            "match_over": self.match_over, "taps": self.taps, "duds": self.duds, "restarts": self.restarts,
+            "match_over": self.match_over, "taps": self.taps, "tapped": self.tapped, "duds": self.duds,
+            "restarts": self.restarts,
             "options": dict(self.spec.options), "seconds": round(self.seconds, 1),
             "shots": self.shots, "said": self.said,
         }  # fmt: skip
@@ -565,6 +571,8 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
             continue
         s.click(d.point)
         result.taps += 1
+        kind = d.name.split(":")[0]
+        result.tapped[kind] = result.tapped.get(kind, 0) + 1
         if _wait_change(s, text, 3.0):
             dud_taps = 0
         else:

@@ -134,6 +134,13 @@ def test_declarations_come_before_the_card_and_nothing_to_declare_when_prompted(
     assert Player().decide(p).name == "declare_none"
 
 
+def test_zu_tun_is_said_when_offered():
+    p = table(my_turn=True, playable=[5])
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("zu_tun:33", 300)]
+    assert Player().decide(p).name == "zu_tun:33"
+
+
 def test_a_signal_the_card_may_carry_is_tapped_before_that_card():
     p = table(my_turn=True, playable=[7], signal_options={"7": ["busso"]})
     p["cards"] = [card(7, 0)]
@@ -172,7 +179,7 @@ probes = st.fixed_dictionaries({
     "buttons": st.lists(st.fixed_dictionaries({
         "name": st.sampled_from(["start", "continue", "home", "next_hand", "back", "yes", "no", "declare:0",
                                  "declare_none", "call:3", "signal:busso", "count", "menu", "nav:settings",
-                                 "set:speed:fast", "page", "claim", "last_trick"]),
+                                 "set:speed:fast", "page", "claim", "last_trick", "zu_tun:33"]),
         "rect": rects, "enabled": st.booleans()}), max_size=8),
     "cards": st.lists(st.fixed_dictionaries({
         "card": st.integers(0, 39), "rect": rects, "playable": st.booleans(), "flying": st.booleans()}), max_size=10),

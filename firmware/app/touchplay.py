@@ -194,9 +194,9 @@ class Player:
                 return tap("claim")
         if self.excursions and model.get("my_turn") and self.card is None:
             hand = int(model.get("hand_no", 0))
-            if f"last{hand}" not in self.trips:
+            if f"last{hand}" not in self.trips and "last_trick" in buttons:  # listed once there is one
                 self.trips.add(f"last{hand}")
-                if "last_trick" in buttons and self.rng.random() < 0.3:
+                if self.rng.random() < 0.4:
                     return tap("last_trick")
             if hand >= 2 and "menu" not in self.trips and "menu" in buttons:
                 self.trips.add("menu")

@@ -134,6 +134,22 @@ def test_declarations_come_before_the_card_and_nothing_to_declare_when_prompted(
     assert Player().decide(p).name == "declare_none"
 
 
+def test_the_last_trick_is_looked_at_now_and_then_and_closed_by_a_tap():
+    p = table(my_turn=True, playable=[5], hand_no=1)
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("last_trick", 300)]
+    looked = 0
+    for seed in range(20):
+        player = Player(seed=seed)
+        first = player.decide(p)
+        if first.name == "last_trick":
+            looked += 1
+            shown = p | {"show_last": True, "middle": [200, 100, 400, 200]}
+            assert player.decide(shown) == Tap("middle", (400, 200))
+        assert player.decide(p).name == "card:5"  # once a hand
+    assert 0 < looked < 20
+
+
 def test_zu_tun_is_said_when_offered():
     p = table(my_turn=True, playable=[5])
     p["cards"] = [card(5, 0)]

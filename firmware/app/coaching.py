@@ -241,6 +241,9 @@ class CoachActions(JournalGuard):
         if self.reviewed != (ev.match, ev.hand) or self.variant is None:
             return
         self.review_lines = review_messages(ev.review, self.humans(), self.variant.deck.name)
+        keep = getattr(self, "keep_hand_review", None)
+        if keep is not None:  # the match's review will not rate this hand again
+            keep(ev.match, ev.hand, ev.review)
         for seat in self.humans():
             rated = [p for p in ev.review.seat_plays(seat) if p.mark != "forced"]
             acc = ev.review.accuracy(seat)

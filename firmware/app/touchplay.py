@@ -253,6 +253,7 @@ class RunSpec:
     options: tuple[tuple[str, str], ...] = ()  # variant options (key, value) over the preset's
     restart_after: int | None = None  # stop the simulator after this hand's end, start it again
     excursions: bool = True
+    tap_wait_s: float = 3.0  # a tap the screen does not answer within this is a dud; 4 in a row fail
 
     @property
     def name(self) -> str:
@@ -573,11 +574,11 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
         result.taps += 1
         kind = d.name.split(":")[0]
         result.tapped[kind] = result.tapped.get(kind, 0) + 1
-        if _wait_change(s, text, 3.0):
+        if _wait_change(s, text, spec.tap_wait_s):
             dud_taps = 0
         else:
             dud_taps += 1
-            result.duds.append(d.name)  # a tap the screen did not answer within 3 s
+            result.duds.append(d.name)  # a tap the screen did not answer in time
             if dud_taps >= 4:
                 raise TouchPlayError(f"{dud_taps} taps on {d.name} changed nothing", s.shot("dud-tap"))
 

@@ -8,6 +8,7 @@ by touch (CI), and full matches (``-m touch_match``, minutes each: not in CI).
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -228,6 +229,63 @@ def test_any_probe_gives_a_tap_inside_a_listed_box_or_a_wait(p, still, seed):
             boxes.append(p["middle"])
             assert any(x <= d.point[0] <= x + w and y <= d.point[1] <= y + h for x, y, w, h in boxes)
     progress_key(p)
+
+
+# ------------------------------------------------------------------ stalls
+
+
+class FrozenSim:
+    """A simulator whose screen never changes: what a stall looks like to the harness."""
+
+    def __init__(self, probe: dict, tmp_path: Path) -> None:
+        self._probe = probe
+        self.tmp = tmp_path
+        self.clicks: list[tuple[int, int]] = []
+        self.shots: list[str] = []
+
+    def window(self):
+        return (0, 0)
+
+    def alive(self) -> None:
+        pass
+
+    def probe(self):
+        return self._probe
+
+    def click(self, point) -> None:
+        self.clicks.append(point)
+
+    def shot(self, name: str) -> Path:
+        self.shots.append(name)
+        return self.tmp / f"{name}.png"
+
+    def threads(self) -> str:
+        return "Thread 0x1 (most recent call first): ..."
+
+
+def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path):
+    from firmware.app.touchplay import RunResult, TouchPlayError, _drive
+
+    waiting = table(my_turn=False)  # the computers' turn, and they never play
+    spec = RunSpec("treseta4", stall_s=0.3, bubble_shots=0)
+    with pytest.raises(TouchPlayError, match="no progress") as err:
+        _drive(FrozenSim(waiting, tmp_path), spec, RunResult(spec), t0=time.monotonic())
+    assert err.value.shot == tmp_path / "stall.png"
+    assert "stall.png" in str(err.value) and "Thread" in str(err.value)
+
+
+def test_taps_the_screen_never_answers_fail_the_run(tmp_path):
+    from firmware.app.touchplay import RunResult, TouchPlayError, _drive
+
+    mine = table(my_turn=True, playable=[5])
+    mine["cards"] = [card(5, 0)]
+    sim = FrozenSim(mine, tmp_path)
+    spec = RunSpec("treseta4", stall_s=60, tap_wait_s=0.05, bubble_shots=0, excursions=False)
+    result = RunResult(spec)
+    with pytest.raises(TouchPlayError, match="changed nothing"):
+        _drive(sim, spec, result, t0=time.monotonic())
+    assert len(sim.clicks) == 4 and result.duds == ["card:5"] * 4
+    assert sim.shots[-1] == "dud-tap"
 
 
 # ------------------------------------------------------------------ settings

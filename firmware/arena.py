@@ -570,7 +570,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default="tressette2")
     p.add_argument("--matches", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
+    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision, ms of CPU time (wall time capped at 3x)")
     p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision")
     p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
     p.add_argument(

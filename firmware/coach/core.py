@@ -28,7 +28,6 @@ every machine; a live hint may instead use the hard player's clock
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -218,7 +217,7 @@ class Coach:
         # should it run out, the known world is searched by playouts instead.
         solver.deadline = (
             None if self.worlds is not None
-            else time.perf_counter() + SOLVER_BUDGET * self.think_ms / 1000.0
+            else self.hard.budget(SOLVER_BUDGET * self.think_ms / 1000.0)
         )
         try:
             return self._solved(view, cards, world, solver)

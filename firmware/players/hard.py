@@ -21,20 +21,22 @@ How it decides (docs/players.md has the measurements behind the choices):
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
 from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
 from firmware.players.base import declare_everything
+from firmware.players.budget import Budget, BudgetFactory
 from firmware.players.determinize import determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
 from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
 
 DEFAULT_THINK_MS = 120
-"""Per decision. The search stops when the budget is spent, so a Raspberry Pi 4
-(3-4x slower than the development machine) answers in the same time with
-fewer worlds; measured strength at this budget is in docs/players.md."""
+"""Per decision, counted in the deciding thread's CPU time and capped at
+``WALL_CAP`` times that in wall time (:mod:`firmware.players.budget`): the same
+search on a loaded machine as on a dedicated core. A Raspberry Pi 4 (3-4x slower
+than the development machine) answers in the same time with fewer worlds;
+measured strength at this budget is in docs/players.md."""
 
 GENERIC_EXACT_CARDS = 3
 """Games without a talon: solve each world exactly once every hand holds this few."""
@@ -71,6 +73,8 @@ class HardPlayer:
         self._solvers: dict[str, TwoHandSolver] = {}
         self.last_worlds = 0
         self.last_weight = 0.0
+        self.budget: BudgetFactory = Budget
+        """Starts a decision's budget; tests inject one with fake clocks."""
 
     # ---------------------------------------------------------------- protocol
 
@@ -103,7 +107,7 @@ class HardPlayer:
             solver = TwoHandSolver(world.variant.deck)
             self._solvers[world.variant.deck.name] = solver
         if self.worlds is None:
-            solver.deadline = time.perf_counter() + SOLVER_BUDGET * self.think_ms / 1000.0
+            solver.deadline = self.budget(SOLVER_BUDGET * self.think_ms / 1000.0)
         else:
             solver.deadline = None
         try:
@@ -125,7 +129,8 @@ class HardPlayer:
         sum of their weights (totals / last_weight is the mean). The coach rates plays with it."""
         totals = dict.fromkeys(cards, 0.0)
         weight = 0.0
-        deadline = time.perf_counter() + self.think_ms / 1000.0
+        limit = self.worlds
+        budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         n = 0
         weigh = self.weighting and view.variant.n_seats > 2
         plays = past_plays(view) if weigh else []
@@ -143,10 +148,10 @@ class HardPlayer:
                     totals[c] += w * playout_margin(s, side)
             n += 1
             weight += w
-            if self.worlds is not None:
-                if n >= self.worlds:
+            if limit is not None:
+                if n >= limit:
                     break
-            elif time.perf_counter() >= deadline:
+            elif budget is not None and budget.spent():
                 break
         self.last_worlds = n
         self.last_weight = weight

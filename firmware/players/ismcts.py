@@ -11,7 +11,6 @@ the score margin from each mover's side. Not offered in the menu.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 
 from firmware.engine import Card, HandState, View
@@ -37,7 +36,7 @@ class IsmctsPlayer(HardPlayer):
 
     def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
         root = _Node()
-        deadline = time.perf_counter() + self.think_ms / 1000.0
+        budget = self.budget(self.think_ms / 1000.0)
         iterations = 0
         limit = None if self.worlds is None else self.worlds * len(cards)
         while True:
@@ -47,7 +46,7 @@ class IsmctsPlayer(HardPlayer):
             if limit is not None:
                 if iterations >= limit:
                     break
-            elif time.perf_counter() >= deadline:
+            elif budget.spent():
                 break
         self.last_worlds = iterations
         best = max(cards, key=lambda c: root.children[c].visits if c in root.children else -1)

@@ -35,7 +35,7 @@ from firmware.coach.reasons import Reason, reason_for, reason_for_special
 from firmware.engine import Action, Card, HandState, Play, View
 from firmware.players import signals
 from firmware.players.base import legal_plays, special_action
-from firmware.players.determinize import Inconsistent, determinize
+from firmware.players.determinize import Inconsistent, Sampler, determinize
 from firmware.players.hard import (
     DEFAULT_THINK_MS,
     SOLVER_BUDGET,
@@ -203,7 +203,8 @@ class Coach:
 
     def _sampled(self, view: View, cards: list[Card]) -> Evaluation:
         rng: random.Random = self.hard.rng
-        totals = self.hard.pimc_totals(view, cards, lambda: determinize(view, rng))
+        sample = Sampler(view)
+        totals = self.hard.pimc_totals(view, cards, lambda: sample(rng))
         n = max(1, self.hard.last_worlds)
         best = best_of(cards, totals)
         scale = _margin_to_points(view) / (self.hard.last_weight or n)

@@ -26,7 +26,7 @@ from collections.abc import Callable
 from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
-from firmware.players.determinize import determinize, past_plays, world_weight
+from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
 from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
@@ -93,7 +93,8 @@ class HardPlayer:
             if card is not None:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
-        return self.pimc(view, cards, lambda: determinize(view, self.rng))
+        sample = Sampler(view)  # the view's constraints once per decision
+        return self.pimc(view, cards, lambda: sample(self.rng))
 
     def solve(self, world: HandState) -> Card | None:
         """The exact solver's card; None if it ran out of time before a first answer.

@@ -14,7 +14,6 @@ import math
 from collections.abc import Callable
 
 from firmware.engine import Card, HandState, View
-from firmware.players.determinize import determinize
 from firmware.players.hard import HardPlayer
 from firmware.players.rollout import playout_margin
 
@@ -40,7 +39,7 @@ class IsmctsPlayer(HardPlayer):
         iterations = 0
         limit = None if self.worlds is None else self.worlds * len(cards)
         while True:
-            world = determinize(view, self.rng)
+            world = sample()
             self._iterate(root, world)
             iterations += 1
             if limit is not None:

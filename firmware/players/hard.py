@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
+from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
@@ -46,6 +46,16 @@ WEIGHTING = False
 seats' past cards fit it (:func:`world_weight`). Off: measured on duplicate deals
 against the reference it bought +0.13 points a hand (-0.29 ... +0.54) at equal worlds
 and costs worlds at equal time (docs/players.md); ``"hard-weighted"`` measures it."""
+
+RACE_Z = 3.0
+"""Racing: a candidate whose mean margin, paired world by world, trails the leader's by
+more than this many standard errors is out; the worlds left go to the others."""
+
+RACE_FIRST = 16
+"""Worlds every candidate meets before the first cut."""
+
+RACE_EVERY = 8
+"""Worlds between cuts."""
 
 SOLVER_BUDGET = 2.5
 """The exact solver may take this many times ``think_ms`` (once per hand)."""
@@ -70,9 +80,12 @@ class HardPlayer:
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.worlds = worlds
         self.weighting = WEIGHTING
+        self.racing = True
+        """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self._solvers: dict[str, TwoHandSolver] = {}
         self.last_worlds = 0
         self.last_weight = 0.0
+        self.last_alive: list[Card] = []
         self.budget: BudgetFactory = Budget
         """Starts a decision's budget; tests inject one with fake clocks."""
 
@@ -118,17 +131,27 @@ class HardPlayer:
         return card
 
     def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
-        totals = self.pimc_totals(view, cards, sample)
+        if self.racing:
+            cards = distinct_cards(view, cards)
+            if len(cards) == 1:
+                return cards[0]
+        totals = self.pimc_totals(view, cards, sample, race=self.racing)
         # Ties go to the card that costs least to give away.
-        return best_of(cards, totals)
+        return best_of(self.last_alive, totals)
 
     def pimc_totals(
-        self, view: View, cards: list[Card], sample: Callable[[], HandState]
+        self, view: View, cards: list[Card], sample: Callable[[], HandState], *, race: bool = False
     ) -> dict[Card, float]:
         """The margin (thirds, see :func:`playout_margin`) summed per card over the same
         worlds, each weighted; ``self.last_worlds`` says how many, ``self.last_weight`` the
-        sum of their weights (totals / last_weight is the mean). The coach rates plays with it."""
+        sum of their weights (totals / last_weight is the mean). The coach rates plays with it.
+
+        With ``race`` a card is dropped once it clearly trails (:func:`race_cut`): its
+        total then covers fewer worlds, and only ``self.last_alive`` (the cards still in
+        the race, at least one) may be compared; the search ends when one card is left."""
         totals = dict.fromkeys(cards, 0.0)
+        alive = list(cards)
+        history: dict[Card, list[float]] = {c: [] for c in cards}
         weight = 0.0
         limit = self.worlds
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
@@ -140,15 +163,22 @@ class HardPlayer:
             side = world.hand_sides[view.seat]
             w = world_weight(view, world, plays) if weigh else 1.0
             exact = _exact_now(world)
-            for c in cards:
+            for c in alive:
                 s = world.copy()
                 s.play_fast(c)
                 if exact and not s.over:
-                    totals[c] += w * _exact_margin(s, side)
+                    m = w * _exact_margin(s, side)
                 else:
-                    totals[c] += w * playout_margin(s, side)
+                    m = w * playout_margin(s, side)
+                totals[c] += m
+                if race:
+                    history[c].append(m)
             n += 1
             weight += w
+            if race and n >= RACE_FIRST and (n - RACE_FIRST) % RACE_EVERY == 0:
+                alive = race_cut(alive, history)
+                if len(alive) == 1:
+                    break
             if limit is not None:
                 if n >= limit:
                     break
@@ -156,7 +186,61 @@ class HardPlayer:
                 break
         self.last_worlds = n
         self.last_weight = weight
+        self.last_alive = alive
         return totals
+
+
+def race_cut(alive: list[Card], history: dict[Card, list[float]]) -> list[Card]:
+    """The cards still in the race: every card but those whose margin, paired world by
+    world with the leader's (the best mean), trails it by more than ``RACE_Z`` standard
+    errors of the paired difference (identical margins in every world never trail)."""
+    leader = max(alive, key=lambda c: sum(history[c]))
+    lead = history[leader]
+    n = len(lead)
+    keep: list[Card] = []
+    for c in alive:
+        if c == leader:
+            keep.append(c)
+            continue
+        diffs = [a - b for a, b in zip(lead, history[c], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > 0 and mean * mean * n > RACE_Z * RACE_Z * var:
+            continue
+        keep.append(c)
+    return keep
+
+
+def distinct_cards(view: View, cards: list[Card]) -> list[Card]:
+    """One card of each group that plays alike (the same suit and value, no card
+    between them in rank that anyone else may still play), once the talon is empty
+    (a drawn card could fall between them). 3s, 2s and aces stay apart: they make
+    the accusi. The stronger card of a group is kept."""
+    if view.talon_left or len(cards) < 2:
+        return cards
+    deck = view.variant.deck
+    mine = 0
+    for c in view.hand:
+        mine |= 1 << c
+    outside = deck.mask & ~mine & ~view.played_mask
+    out: list[Card] = []
+    prev = -1
+    for c in sorted(cards):
+        if (
+            prev >= 0
+            and SUIT[prev] == SUIT[c]
+            and THIRDS[prev] == THIRDS[c]
+            and RANK[prev] >= ACCUSI_RANKS
+            and not outside & ((1 << c) - (1 << (prev + 1)))
+        ):
+            continue  # plays exactly like the stronger card kept
+        out.append(c)
+        prev = c
+    return out
+
+
+ACCUSI_RANKS = 3
+"""Ranks 0-2 of a suit (3, 2, ace) make accusi; they are never merged."""
 
 
 def exact_endgame(view: View) -> bool:

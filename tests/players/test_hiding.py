@@ -85,7 +85,7 @@ def test_a_sampler_deals_what_determinize_deals_world_after_world(
 
 
 @pytest.mark.parametrize(("name", "options"), CASES[:4])
-@pytest.mark.parametrize("spec", (*LEVELS, "reference"))
+@pytest.mark.parametrize("spec", (*LEVELS, "reference", "hard-plain"))
 def test_choice_does_not_depend_on_hidden_cards(
     name: str, options: dict[str, object], spec: str
 ) -> None:

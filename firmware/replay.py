@@ -24,7 +24,7 @@ from firmware.engine import (
     deal_seeded,
     make_variant,
 )
-from firmware.engine.actions import Undo
+from firmware.engine.actions import NothingToDeclare, Undo
 from firmware.engine.cards import SUIT
 from firmware.engine.declarations import describe
 from firmware.engine.records import entry_from_json, replay, variant_of
@@ -124,6 +124,10 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
             if isinstance(action, Undo):
                 match.undo(action)
                 out.write(f"  seat {action.seat} takes back {action.count} action(s): undo\n")
+                continue
+            if isinstance(action, NothingToDeclare):
+                match.record(action)
+                out.write(f"  seat {action.seat} has nothing (more) to declare\n")
                 continue
             n_tricks, n_draws, n_decl = len(state.tricks), len(state.draws), len(state.declarations)
             match.apply(action)

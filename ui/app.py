@@ -46,6 +46,7 @@ from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.intents import LEVELS, Intent
 from ui.layout import ButtonSpec
 from ui.model import TableModel
+from ui.review import ReviewHandScreen, ReviewScreen
 from ui.screens import (
     HandEndScreen,
     HomeScreen,
@@ -71,7 +72,8 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
 }
 
-SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules", "history", "sheet", "replay")
+SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules", "history", "sheet", "replay",
+           "review", "review_hand")
 
 
 class UIApp:
@@ -109,6 +111,8 @@ class UIApp:
             "history": HistoryScreen(self.ctx, self.emit, self.show),
             "sheet": SheetScreen(self.ctx, self.emit, self.show),
             "replay": ReplayScreen(self.ctx, self.emit, self.show),
+            "review": ReviewScreen(self.ctx, self.emit, self.show),
+            "review_hand": ReviewHandScreen(self.ctx, self.emit, self.show),
         }
         self.screen = "home"
         self.ctx.ask = self.ask
@@ -169,6 +173,8 @@ class UIApp:
             self.screens["rules"].came_from_settings = self.screen == "settings"
         if name == "sheet" and self.screen in ("history", "hand_end"):
             self.screens["sheet"].came_from = self.screen
+        if name == "review" and self.screen in ("sheet", "hand_end"):
+            self.screens["review"].came_from = self.screen
         if name == "history" and self.screen != "history":
             page = self.model.history
             fit = self.screens["history"].page_size(self.surface.get_size())

@@ -12,17 +12,33 @@ from typing import Any
 from firmware.engine import CODE, ITALIAN, Match, Play, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
 from ui.intents import SeatSetup
-from ui.model import Banner, PlayedCard, SeatModel, StatLine, Stats, TableModel, model_from_view
+from ui.model import (
+    AccuracySeries,
+    Banner,
+    PlayedCard,
+    SeatModel,
+    StatLine,
+    Stats,
+    TableModel,
+    model_from_view,
+)
 
 SAMPLE_STATS = Stats(
     lines=(
-        StatLine("tressette2", "easy", 12, 10),
-        StatLine("tressette2", "normal", 20, 11),
-        StatLine("tressette2", "hard", 9, 3),
+        StatLine("tressette2", "easy", 12, 10, accuracy=79.2),
+        StatLine("tressette2", "normal", 20, 11, accuracy=69.6),
+        StatLine("tressette2", "hard", 9, 3, accuracy=60.4),
         StatLine("treschetten2", "normal", 4, 2, 1),
         StatLine("treseta4", "hard", 0, 0, 2),
     ),
     history=((21, 14), (18, 23), (25, 19), (22, 21), (13, 21), (31, 20), (21, 9), (16, 21)),
+    accuracy=(
+        AccuracySeries("tressette2", "easy", (71.0, 74.5, 80.2, 78.8, 84.0, 86.5)),
+        AccuracySeries("tressette2", "normal", (62.0, 66.4, 65.1, 70.9, 73.3, 72.0, 77.8)),
+        AccuracySeries("tressette2", "hard", (55.5, 58.0, 61.2, 60.4, 66.9)),
+        AccuracySeries("tressette2", "hard:help", (79.0, 83.5)),
+        AccuracySeries("treseta4", "hard", (58.0, 63.0, 61.5)),
+    ),
 )
 
 
@@ -349,3 +365,88 @@ def sample_history_model(seed: int = 1) -> TableModel:
             frames.append(dataclasses.replace(f, trick=f.last_trick, playable=frozenset(), to_move=None))
     replay = HandReplay(1234, 1, tuple(frames))
     return TableModel(resumable=True, stats=SAMPLE_STATS, history=page, sheet=sheet, replay=replay)
+
+
+# ------------------------------------------------------------ the coach's review samples
+
+
+def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
+    """A match's review (rows per hand) and one of its hands trick by trick, with made-up
+    marks over a seeded hand (the gallery and the tests; on the box the coach rates them:
+    firmware/app/reviewing.py). ``ready=False``: the coach still at work, 37 of 80 cards."""
+    import dataclasses
+
+    from ui.i18n import Arg, CardName, msg
+    from ui.model import MatchReviewView, RatedCard, ReviewHandView, ReviewRow
+
+    base = sample_history_model(seed)
+    rows = (
+        ReviewRow(1, 86.4, 1.7, (15, 2, 1, 0)),
+        ReviewRow(2, 71.2, 4.3, (12, 3, 2, 1)),
+        ReviewRow(3, 100.0, 0.0, (18, 0, 0, 0)),
+        ReviewRow(4, 55.0, 7.7, (9, 4, 3, 2), undos=1),
+        ReviewRow(5, None, 0.0, (0, 0, 0, 0)),
+    )
+    if not ready:
+        review = MatchReviewView(1234, "tressette2", 37, 80)
+    else:
+        review = MatchReviewView(1234, "tressette2", 80, 80, True, rows, 78.3)
+    assert base.replay is not None
+    frames = base.replay.frames
+    marks = ("best", "inaccuracy", "best", "mistake", "best", "blunder", "forced")
+    losses = {"best": 0.0, "inaccuracy": 0.4, "mistake": 1.0, "blunder": 2.3, "forced": 0.0}
+    reasons = ("c_top", "c_duck", "c_take", "c_keep", "c_lead_low", "c_search", "c_only")
+    plays: list[tuple[RatedCard, ...]] = [()]
+    for k, f in enumerate(frames[1:]):
+        mine = next((pc.card for pc in f.trick if pc.seat == 0), None)
+        if mine is None:
+            plays.append(())
+            continue
+        mark = marks[k % len(marks)]
+        other = next((pc.card for pc in f.trick if pc.seat != 0), mine)
+        best = mine if mark in ("best", "forced") else other
+        key = reasons[k % len(reasons)]
+        args: dict[str, Arg] = {"card": CardName("italian", best)}
+        if key in ("c_duck", "c_keep"):
+            args["worth"] = "⅓"
+        if key == "c_keep":
+            args["keep"] = CardName("italian", best)
+        if key == "c_take":
+            args["points"] = "1 ⅓"
+        plays.append((RatedCard(0, mine, mark, losses[mark], best, msg(key, **args)),))
+    hand = ReviewHandView(1234, 2, frames, tuple(plays), 71.2)
+    return dataclasses.replace(base, match_review=review, review_hand=hand)
+
+
+def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
+    """A practice match at the person's turn with the coach's hint on screen: the card
+    raised and its reason said (made up here; on the box the coach finds it)."""
+    import dataclasses
+
+    from firmware.engine import SUIT
+    from ui.i18n import CardName, SuitName, Term, msg
+
+    m = my_turn_model(variant, seed, 4)
+    card = min(m.playable) if m.playable else (m.hand[0] if m.hand else 0)
+    name = CardName(m.deck, card)
+    if m.n_seats == 4:
+        reason = msg("c_partner_asked", card=name, suit=SuitName(m.deck, SUIT[card]), signal=Term("sig_busso"))
+    else:
+        reason = msg("c_top", card=name)
+    return dataclasses.replace(m, casual=True, can_hint=False, can_undo=True, hint_card=card,
+                               message=msg("hint_says", hint=reason))
+
+
+def hand_review_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
+    """The end of a hand with the coach's rating of the person's cards (made up here)."""
+    import dataclasses
+
+    from ui.i18n import Amount, CardName, msg
+
+    m = finished_model(variant, seed)
+    worst, better = (m.hand or (5,))[0], 0
+    review = (msg("review_acc", n="74", points=Amount(3.4)),
+              msg("costliest", card=CardName(m.deck, worst), mark=msg("m_mistake"), points=Amount(1.2),
+                  better=CardName(m.deck, better)),
+              msg("c_keep", card=CardName(m.deck, better), worth="⅓", keep=CardName(m.deck, 9)))
+    return dataclasses.replace(m, review=review)

@@ -38,14 +38,22 @@ def scenes() -> dict[str, Callable[[object], None]]:
             ui.table.replay_voices()  # the hand's declarations said again, as bubbles
         return setup
 
+    def stats_chart(ui) -> None:  # type: ignore[no-untyped-def]
+        menu("stats")(ui)
+        scr = ui.screens["stats"]
+        scr.press("chart")  # the small screen's charts (a wider one shows them with the table)
+        scr.press("acc_game")  # and the second game's accuracy
+
     out: dict[str, Callable[[object], None]] = {
         "home": menu("home"),
         "settings": menu("settings"),
         "real_cards": menu("real_cards"),
         "rules": menu("rules"),
         "stats": menu("stats"),
+        "stats_chart": stats_chart,
         "hand_end": menu("hand_end", demo.finished_model()),
         "match_end": menu("hand_end", demo.finished_match_model()),
+        "hand_end_review": menu("hand_end", demo.hand_review_model()),
     }
     def ask_new_game(ui) -> None:  # type: ignore[no-untyped-def]
         ui.set_model(demo.busiest("tressette2"))
@@ -70,11 +78,29 @@ def scenes() -> dict[str, Callable[[object], None]]:
             ui.intents()
         return setup
 
+    def review(screen: str, step: int = 0, ready: bool = True) -> Callable[[object], None]:
+        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+            ui.set_model(demo.sample_review_model(ready=ready))
+            ui.show("history")
+            ui.show("sheet")
+            ui.show("review")
+            if screen == "review_hand":
+                ui.show("review_hand")
+                ui.screens["review_hand"].step = step
+            ui.intents()
+        return setup
+
     out["history"] = history("history")
     out["score_sheet"] = history("sheet")
     out["replay"] = history("replay", 5)
+    out["review_progress"] = review("review", ready=False)
+    out["review"] = review("review")
+    out["review_hand"] = review("review_hand", 4)
+    out["review_hand_best"] = review("review_hand", 1)
     out["ask_new_game"] = ask_new_game
     out["table_after_hand"] = table_after_hand
+    out["table_hint"] = table(demo.hint_model("tressette2"))
+    out["table_hint_treseta4"] = table(demo.hint_model("treseta4"))
     for variant in PRESETS:
         out[f"table_{variant}"] = table(demo.busiest(variant))
     return out

@@ -19,7 +19,7 @@ from pygame import Rect
 from ui import intents as it
 from ui.i18n import variant_label
 from ui.layout import ButtonSpec
-from ui.model import HistoryRow, ScoreSheet, TableModel
+from ui.model import HandReplay, HistoryRow, ReviewHandView, ScoreSheet, TableModel
 from ui.screens import Screen
 from ui.table import TableScreen
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
@@ -192,7 +192,7 @@ class SheetScreen(Screen):
     def _line(self, size: tuple[int, int] = (800, 480)) -> int:
         """A row's height: finger-high where a tap replays the hand, else as much as the
         screen gives a short match (up to 1.5 times the body text)."""
-        least = max(self.ctx.fonts.min_size + 8, self.ctx.theme.min_touch if self.replayable else 0)
+        least = max(self.ctx.fonts.min_size + 8, self.ctx.theme.min_touch + 2 if self.replayable else 0)
         sheet = self.sheet
         H = size[1]
         return least if sheet is None else max(least, min(int(H * 0.085), least * 3 // 2))
@@ -200,8 +200,9 @@ class SheetScreen(Screen):
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
         m, row, gap = self.metrics(size)
-        out = self.top_bar(size, ("back",))
         sheet = self.sheet
+        # the coach's review of the match (docs/coach.md), from the history and at the end of a match
+        out = self.top_bar(size, ("review", "back") if sheet is not None and sheet.rows else ("back",))
         n = len(sheet.rows) if sheet is not None else 0
         per = self.per_page(size)
         self.first = max(0, min(self.first, n - per))
@@ -228,6 +229,9 @@ class SheetScreen(Screen):
             self.first = self.first + per
         elif name == "back":
             self.show(self.came_from)
+        elif name == "review" and sheet is not None:
+            self.emit(it.OpenReview(sheet.match_id))
+            self.show("review")
         else:
             return False
         return True
@@ -297,6 +301,18 @@ class ReplayScreen(Screen):
     """A hand trick by trick: the table as it was, ◀ ▶ between tricks."""
 
     name = "replay"
+    back_to = "sheet"
+
+    def source(self) -> HandReplay | ReviewHandView | None:
+        """The hand shown: a replay from the history (the review's screen shows its own)."""
+        return self.model.replay
+
+    def info_height(self, size: tuple[int, int]) -> int:
+        """Room above the bar for words about the step (none here)."""
+        return 0
+
+    def draw_info(self, s: pygame.Surface, area: Rect) -> None:
+        pass
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
         super().__init__(ctx, emit, show)
@@ -307,7 +323,7 @@ class ReplayScreen(Screen):
 
     def set_model(self, model: TableModel) -> None:
         super().set_model(model)
-        rp = model.replay
+        rp = self.source()
         key = (rp.match_id, rp.hand) if rp is not None else None
         if key != self._key:
             self._key = key
@@ -324,7 +340,7 @@ class ReplayScreen(Screen):
         bar = self.bar(size)
         m = max(4, H // 90)
         bw = max(self.ctx.theme.min_touch + 10, W // 7)
-        rp = self.model.replay
+        rp = self.source()
         n = len(rp.frames) if rp is not None else 0
         y, h = bar.y + m, bar.h - 2 * m
         return [
@@ -334,14 +350,14 @@ class ReplayScreen(Screen):
         ]
 
     def press(self, name: str) -> bool:
-        rp = self.model.replay
+        rp = self.source()
         n = len(rp.frames) if rp is not None else 0
         if name == "prev":
             self.step = max(0, self.step - 1)
         elif name == "next":
             self.step = min(max(0, n - 1), self.step + 1)
         elif name == "back":
-            self.show("sheet")
+            self.show(self.back_to)
         else:
             return False
         return True
@@ -354,7 +370,7 @@ class ReplayScreen(Screen):
         return super().key(key)
 
     def caption(self) -> str:
-        rp = self.model.replay
+        rp = self.source()
         if rp is None or not rp.frames:
             return self.ctx.t("no_games")
         f = rp.frames[min(self.step, len(rp.frames) - 1)]
@@ -367,22 +383,26 @@ class ReplayScreen(Screen):
         ctx = self.ctx
         W, H = s.get_size()
         bar = self.bar((W, H))
-        rp = self.model.replay
-        area = pygame.Surface((W, bar.y))
+        rp = self.source()
+        info = self.info_height((W, H))
+        top = bar.y - info
+        area = pygame.Surface((W, top))
         if rp is not None and rp.frames:
             frame = rp.frames[min(self.step, len(rp.frames) - 1)]
-            if self._shown != self.step:
+            if self._shown != self.step or self.table.layout is None or self.table.layout.size != (W, top):
                 self._shown = self.step
-                self.table.set_model(frame, (W, bar.y))
+                self.table.set_model(frame, (W, top))
                 self.table.update(5.0)
                 self.table.replay_voices()
             if self.table.layout is not None:
                 self.table.layout.buttons = []  # a picture: nothing on it answers a tap
             self.table.draw(area)
         else:
-            area.blit(ctx.felt((W, bar.y)), (0, 0))
+            area.blit(ctx.felt((W, top)), (0, 0))
         s.blit(ctx.felt((W, H)), (0, 0))
         s.blit(area, (0, 0))
+        if info:
+            self.draw_info(s, Rect(0, top, W, info))
         draw_panel(s, bar, ctx.theme, 230)
         buttons = self.buttons((W, H))
         for b in buttons:

@@ -148,7 +148,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "we_win": ("Abbiamo vinto!", "Wir haben gewonnen!", "We win!"),
     "we_lose": ("Abbiamo perso", "Wir haben verloren", "We lose"),
     "they_win": ("Vincono loro", "Sie gewinnen", "They win"),
-    # what a seat says in its bubble (the bubble is beside it: no name)
+    # what a seat says in its bubble (the bubble is beside it, its tail points at it: no
+    # name; my own bubble says who speaks, it may sit where no seat of mine is near)
+    "i_say": ("Tu: {text}", "Du: {text}", "You: {text}"),
     "b_claim_said": ("Mi chiamo fuori!", "Ich bin fertig!", "I claim the win!"),
     "b_call_said": ("Chiamo {what}", "Ich rufe {what}", "I call {what}"),
     "r_table_all": ("Con le carte vere giocano tutti i posti con le carte vere",
@@ -224,6 +226,10 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                     "Power off requested: the box shuts down safely"),
     "m_menu_kept": ("Menu: la partita è salvata; «Riprendi» la continua", "Menü: das Spiel bleibt; «Fortsetzen» setzt es fort",
                     "Menu: the game is kept; Continue resumes it"),
+    "m_menu_again_deal": ("Premi ancora Menu per la prossima mano", "Nochmal Menü drücken: nächstes Spiel",
+                          "Press Menu again to deal the next hand"),
+    "m_menu_again_home": ("Premi ancora Menu per tornare all'inizio", "Nochmal Menü drücken: zurück zum Start",
+                          "Press Menu again for the home screen"),
     "m_reader_back": ("Lettore di carte di nuovo collegato: continuate a passare le carte",
                       "Kartenleser wieder verbunden: weiter scannen", "Card reader connected again: go on scanning"),
     "m_reader_off": ("Lettore di carte scollegato ({why}); il gioco aspetta, niente è perso",

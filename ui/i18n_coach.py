@@ -91,6 +91,22 @@ COACH: dict[str, tuple[str, str, str]] = {
                           "No card of yours to take back"),
     "r_no_hint_now": ("Il consiglio è per quando tocca a te", "Einen Tipp gibt es, wenn du dran bist",
                       "A hint is for when it is your turn"),
+    # the review of a match (ui/review.py)
+    "review_match_acc": ("Precisione della partita {n}", "Genauigkeit der Partie {n}", "Match accuracy {n}"),
+    "review_played": ("Hai giocato {card}: {mark}, perdi {points}", "Gespielt: {card}: {mark}, kostet {points}",
+                      "You played {card}: {mark}, loses {points}"),
+    "review_played_best": ("Hai giocato {card}: {mark}", "Gespielt: {card}: {mark}", "You played {card}: {mark}"),
+    "review_no_play": ("Nessuna tua carta in questa presa", "Keine Karte von dir in diesem Stich",
+                       "No card of yours in this trick"),
+    "review_none": ("Niente da analizzare: nessuna carta giocata da una persona allo schermo",
+                    "Nichts zu analysieren: keine Karte einer Person am Bildschirm",
+                    "Nothing to review: no card played by a person at the screen"),
+    "review_failed": ("Analisi non riuscita: {why}", "Analyse fehlgeschlagen: {why}", "The review failed: {why}"),
+    "points_n": ("{points} punti", "{points} Punkte", "{points} points"),
+    "loss_short": ("Persi", "Verlust", "Lost"),
+    "worst_short": ("Peggiore", "Schlimmster", "Worst"),
+    "chart": ("Grafico", "Grafik", "Chart"),  # the Statistics screen at 480x320
+    "stats_table": ("Tabella", "Tabelle", "Table"),
     "casual": ("Allenamento", "Übungsspiel", "Practice"),  # a casual match: hints and undo
     "easy:help": ("facile*", "leicht*", "easy*"),
     "normal:help": ("normale*", "normal*", "normal*"),

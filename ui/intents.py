@@ -186,6 +186,21 @@ class OpenReplay:
 
 
 @dataclass(frozen=True, slots=True)
+class OpenReview:
+    """The coach's review of match ``match_id``: every card of the person rated (docs/coach.md)."""
+
+    match_id: int
+
+
+@dataclass(frozen=True, slots=True)
+class OpenReviewHand:
+    """Hand ``hand`` (1-based) of the review on screen, trick by trick."""
+
+    match_id: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the program (simulator window closed, or Quit in the menu)."""
 
@@ -231,6 +246,8 @@ Intent = (
     | ShowHistory
     | OpenSheet
     | OpenReplay
+    | OpenReview
+    | OpenReviewHand
     | Quit
     | SimButton
     | SimScan

@@ -46,8 +46,9 @@ from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
 from ui.intents import SeatSetup
 
-__all__ = ["Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "Message", "PlayedCard",
-           "ScoreSheet", "SeatModel", "SheetRow", "StatLine", "Stats", "TableModel", "model_from_view"]
+__all__ = ["AccuracySeries", "Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "MatchReviewView", "Message",
+           "PlayedCard", "RatedCard", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
+           "StatLine", "Stats", "TableModel", "model_from_view"]
 
 BannerKind = Literal["declaration", "signal", "claim", "call", "trump", "info", "refusal"]
 
@@ -106,12 +107,29 @@ class StatLine:
 
 
 @dataclass(frozen=True, slots=True)
+class AccuracySeries:
+    """The coach's accuracy of my plays, match after match (oldest first, percent), in one
+    game against one level (as the statistics count it: ``hard``, ``hard:help``)."""
+
+    variant: str
+    level: str
+    points: tuple[float, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
     lines: tuple[StatLine, ...] = ()
     # The human's side's final score in recent matches, oldest first, with the opponent's.
     history: tuple[tuple[int, int], ...] = ()
-    # The coach's accuracy of my plays in recent rated matches, oldest first (percent).
-    accuracy: tuple[float, ...] = ()
+    # The coach's accuracy of my plays over time, one series per game and level.
+    accuracy: tuple[AccuracySeries, ...] = ()
+
+    def accuracy_games(self) -> tuple[str, ...]:
+        """The games with an accuracy series, in the order of their first series."""
+        return tuple(dict.fromkeys(x.variant for x in self.accuracy))
+
+    def accuracy_of(self, variant: str) -> tuple[AccuracySeries, ...]:
+        return tuple(x for x in self.accuracy if x.variant == variant)
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,6 +192,60 @@ class HandReplay:
     match_id: int
     hand: int  # 1-based
     frames: tuple[TableModel, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class RatedCard:
+    """One card a person played, as the review shows it (docs/coach.md): its mark, the
+    expected loss in points, and the hint that would have been given (its card and why)."""
+
+    seat: int
+    card: Card
+    mark: str  # best | inaccuracy | mistake | blunder | forced
+    loss: float
+    best: Card
+    reason: Message | str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewRow:
+    """One hand of a match's review: the person's accuracy, points lost, marks."""
+
+    hand: int  # 1-based
+    accuracy: float | None  # percent; None: no rated play (every card forced)
+    loss: float = 0.0
+    marks: tuple[int, int, int, int] = (0, 0, 0, 0)  # best, inaccuracy, mistake, blunder
+    undos: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReviewView:
+    """A match's review: ``done`` of ``total`` cards rated until ``ready``; then a row per hand.
+
+    ``problem``: a catalogue key when there is nothing to show (``review_none``: no card
+    of a person at the screen; ``review_failed``: ``why``)."""
+
+    match_id: int
+    variant: str
+    done: int = 0
+    total: int = 0
+    ready: bool = False
+    rows: tuple[ReviewRow, ...] = ()
+    accuracy: float | None = None
+    problem: str = ""
+    why: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class ReviewHandView:
+    """A reviewed hand trick by trick: one table per step (the deal, each trick taken) and,
+    per step, the person's rated cards in that trick."""
+
+    match_id: int
+    hand: int  # 1-based
+    frames: tuple[TableModel, ...] = ()
+    plays: tuple[tuple[RatedCard, ...], ...] = ()  # one tuple per frame
+    accuracy: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,6 +327,8 @@ class TableModel:
     sheet: ScoreSheet | None = None  # the match looked at in the history
     final_sheet: ScoreSheet | None = None  # the match just finished, hand by hand
     replay: HandReplay | None = None
+    match_review: MatchReviewView | None = None  # a match's review (OpenReview)
+    review_hand: ReviewHandView | None = None  # one of its hands, trick by trick (OpenReviewHand)
     # -- the coach (docs/coach.md): casual matches only --
     casual: bool = False  # undo and hints offered in this match
     can_hint: bool = False  # the Hint button (key H): my turn in a casual match

@@ -363,12 +363,15 @@ class HandEndScreen(Screen):
         bw = max(self.ctx.theme.min_touch * 3, int(W * 0.3))
         y = H - m - row
         if self.model.match_over:
-            bw = min(bw, (W - 2 * m - 2 * gap) // 3)
+            # home, the score sheet, the coach's review of the match (docs/coach.md), a new game
+            sheet = self.model.final_sheet is not None
+            bw = (W - 2 * m - 3 * gap) // 4
+            x = [m + i * (bw + gap) for i in range(4)]
             return [
-                ButtonSpec("home", Rect(W // 2 - bw * 3 // 2 - gap, y, bw, row), "home"),
-                ButtonSpec("sheet", Rect(W // 2 - bw // 2, y, bw, row), "score_sheet",
-                           enabled=self.model.final_sheet is not None),
-                ButtonSpec("new_game", Rect(W // 2 + bw // 2 + gap, y, bw, row), "new_game"),
+                ButtonSpec("home", Rect(x[0], y, bw, row), "home"),
+                ButtonSpec("sheet", Rect(x[1], y, bw, row), "score_sheet", enabled=sheet),
+                ButtonSpec("review", Rect(x[2], y, bw, row), "review", enabled=sheet),
+                ButtonSpec("new_game", Rect(x[3], y, bw, row), "new_game"),
             ]
         return [
             ButtonSpec("table", Rect(W // 2 - bw - gap, y, bw, row), "table"),
@@ -382,6 +385,9 @@ class HandEndScreen(Screen):
             self.show("home")  # the home screen is where a game is set up
         elif name in ("home", "table", "sheet"):
             self.show(name)
+        elif name == "review" and self.model.final_sheet is not None:
+            self.emit(it.OpenReview(self.model.final_sheet.match_id))
+            self.show("review")
         elif name == "back":
             self.show("table")
         else:
@@ -541,108 +547,185 @@ class HandEndScreen(Screen):
 
 
 class StatsScreen(Screen):
+    """Games and wins per game and level, the scores of recent matches, and the coach's
+    accuracy over time: one game at a time (a tap on its name turns to the next game), a
+    line per level. The chart sits beside the table on a wide screen, under it at 800x480;
+    at 480x320 *Chart* shows it instead of the table."""
+
     name = "stats"
 
-    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
+        super().__init__(ctx, emit, show)
+        self.game = 0  # which game's accuracy the chart shows
+        self.chart_only = False  # the small screen: the charts instead of the table
+
+    def _small(self, size: tuple[int, int]) -> bool:
+        return size[0] < 640
+
+    def _areas(self, size: tuple[int, int]) -> tuple[Rect | None, Rect | None, Rect | None]:
+        """(the table, the scores chart, the accuracy chart): where each goes, or None."""
         W, H = size
         m, row, gap = self.metrics(size)
-        return self.top_bar(size, ("history", "back"))
+        st = self.model.stats
+        fs = self.ctx.fsize(H, 0.045)
+        top = m + row + gap * 2
+        charts = bool(st.history or st.accuracy)
+        beside = charts and W >= 1000
+        below = charts and not beside and not self._small(size)
+        alone = charts and self._small(size) and self.chart_only
+        if alone:
+            return None, *self._split(Rect(m, top, W - 2 * m, H - top - m), m, stacked=True)
+        chart_w = int(W * 0.4) if beside else 0
+        rows_h = (len(st.lines) + 1) * (fs + 6) + 12
+        table_h = min(H - top - m, rows_h) if below else H - top - m
+        table = Rect(m, top, W - 3 * m - chart_w if beside else W - 2 * m, table_h)
+        if beside:
+            return table, *self._split(Rect(table.right + m, top, chart_w, H - top - m), m, stacked=True)
+        if below and H - table.bottom - 2 * m > 6 * self.ctx.fonts.min_size:
+            return table, *self._split(Rect(m, table.bottom + m, W - 2 * m, H - table.bottom - 2 * m), m,
+                                       stacked=False)
+        return table, None, None
+
+    def _split(self, r: Rect, m: int, *, stacked: bool) -> tuple[Rect | None, Rect | None]:
+        """The scores chart and the accuracy chart in ``r``: one above the other, side by
+        side, or one taking the whole of it when the other has nothing."""
+        st = self.model.stats
+        if st.history and st.accuracy:
+            if stacked:
+                half = (r.h - m) // 2
+                return Rect(r.x, r.y, r.w, half), Rect(r.x, r.y + half + m, r.w, r.h - half - m)
+            half = (r.w - m) // 2
+            return Rect(r.x, r.y, half, r.h), Rect(r.x + half + m, r.y, r.w - half - m, r.h)
+        if st.accuracy:
+            return None, r
+        return r, None
+
+    def _game_button(self, r: Rect) -> Rect:
+        """The accuracy chart's game name: a tap shows the next game's lines."""
+        touch = self.ctx.theme.min_touch
+        w = max(touch * 2, min(r.w - 12, int(r.w * 0.55)))
+        return Rect(r.right - 4 - w, r.y + 4, w, touch)
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        st = self.model.stats
+        small_chart = self._small(size) and bool(st.history or st.accuracy)
+        out = self.top_bar(size, ("chart" if not self.chart_only else "stats_table", "history", "back") if small_chart
+                           else ("history", "back"))
+        _, _, acc = self._areas(size)
+        if acc is not None and len(st.accuracy_games()) > 1:
+            out.append(ButtonSpec("acc_game", self._game_button(acc), ""))
+        return out
 
     def press(self, name: str) -> bool:
         if name in ("back", "history"):
             self.show("home" if name == "back" else "history")
             return True
+        if name in ("chart", "stats_table"):
+            self.chart_only = name == "chart"
+            return True
+        if name == "acc_game":
+            self.game += 1
+            return True
         return False
+
+    def shown_game(self) -> str:
+        games = self.model.stats.accuracy_games()
+        return games[self.game % len(games)] if games else ""
 
     def draw(self, s: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.t
         W, H = s.get_size()
         s.blit(ctx.felt((W, H)), (0, 0))
         self.title(s, t("stats"), self.title_room((W, H)))
-        m, row, gap = self.metrics((W, H))
         st = self.model.stats
         fs = ctx.fsize(H, 0.045)
-        top = m + row + gap * 2
-        # the chart beside the table on a wide screen, under it on the 800x480 one, not at all
-        # on the smallest (the table's columns need the width)
-        charts = bool(st.history or st.accuracy)  # the scores, and the coach's accuracy (docs/coach.md)
-        beside = charts and W >= 1000
-        below = charts and not beside and W >= 640
-        chart_w = int(W * 0.4) if beside else 0
-        rows_h = (len(st.lines) + 1) * (fs + 6) + 12
-        table_h = min(H - top - m, rows_h) if below else H - top - m
-        table = Rect(m, top, W - 3 * m - chart_w if beside else W - 2 * m, table_h)
+        table, scores, acc = self._areas((W, H))
+        if table is not None:
+            self.draw_table(s, table, fs)
+        if scores is not None:
+            self.draw_chart(s, scores, fs)
+        if acc is not None and st.accuracy:
+            self.draw_accuracy(s, acc, fs)
+        self.draw_buttons_over(s)
+
+    def draw_buttons_over(self, s: pygame.Surface) -> None:
+        for b in self.buttons(s.get_size()):
+            if b.name == "acc_game":
+                draw_button(s, self.ctx, b.rect, variant_label(self.shown_game(), self.ctx.lang) + " ▸",
+                            color=(50, 60, 90))
+            else:
+                self.draw_button(s, b)  # Back (it was never drawn: issue 13.1)
+
+    def draw_table(self, s: pygame.Surface, table: Rect, fs: int) -> None:
+        ctx, t = self.ctx, self.ctx.t
+        st = self.model.stats
         draw_panel(s, table, ctx.theme, 190)
         if not st.lines:
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
-        else:
-            # game · level · played · won · given up · % · the coach's accuracy
-            fr = (0.0, 0.31, 0.47, 0.58, 0.68, 0.81, 0.88)
-            cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
-            heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%", t("accuracy_short")]
-            widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
-            y = table.y + 6
-            head = max(ctx.fonts.min_size, fs - 3)
-            for x, h, w in zip(cols, heads, widths, strict=True):
-                blit_text(s, ctx, h, head, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
-            y += fs + 8
-            for line in st.lines:
-                if y + fs > table.bottom - 4:
-                    break
-                rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
-                acc = "–" if line.accuracy is None else f"{line.accuracy:.0f}"
-                cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins),
-                         str(line.abandoned) if line.abandoned else "–", rate, acc)
-                for x, cell, w in zip(cols, cells, widths, strict=True):
-                    blit_text(s, ctx, cell, fs, (x, y), max_w=w)
-                y += fs + 6
-            if any(line.level.endswith(":help") for line in st.lines) and y + fs <= table.bottom:
-                note = max(ctx.fonts.min_size, fs - 3)
-                blit_text(s, ctx, t("help_note"), note, (table.x + 8, table.bottom - note - 6), max_w=table.w - 16,
-                          color=ctx.theme.text_dim)
-        if beside:
-            self.draw_charts(s, Rect(table.right + m, top, chart_w, H - top - m), fs, m, stacked=True)
-        elif below and H - table.bottom - 2 * m > 6 * self.ctx.fonts.min_size:
-            self.draw_charts(s, Rect(m, table.bottom + m, W - 2 * m, H - table.bottom - 2 * m), fs, m, stacked=False)
-        self.draw_buttons(s)  # Back (it was never drawn: issue 13.1)
-
-    def draw_charts(self, s: pygame.Surface, r: Rect, fs: int, m: int, *, stacked: bool) -> None:
-        """The score history and the coach's accuracy: one above the other beside the table,
-        side by side under it; one chart takes the whole area when the other has nothing."""
-        st = self.model.stats
-        if st.history and st.accuracy:
-            if stacked:
-                half = (r.h - m) // 2
-                first, second = Rect(r.x, r.y, r.w, half), Rect(r.x, r.y + half + m, r.w, r.h - half - m)
-            else:
-                half = (r.w - m) // 2
-                first, second = Rect(r.x, r.y, half, r.h), Rect(r.x + half + m, r.y, r.w - half - m, r.h)
-            self.draw_chart(s, first, fs)
-            self.draw_accuracy(s, second, fs)
-        elif st.accuracy:
-            self.draw_accuracy(s, r, fs)
-        else:
-            self.draw_chart(s, r, fs)
+            return
+        # game · level · played · won · given up · % · the coach's accuracy
+        fr = (0.0, 0.31, 0.47, 0.58, 0.68, 0.81, 0.88)
+        cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
+        heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%", t("accuracy_short")]
+        widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
+        y = table.y + 6
+        head = max(ctx.fonts.min_size, fs - 3)
+        for x, h, w in zip(cols, heads, widths, strict=True):
+            blit_text(s, ctx, h, head, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
+        y += fs + 8
+        for line in st.lines:
+            if y + fs > table.bottom - 4:
+                break
+            rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
+            acc = "–" if line.accuracy is None else f"{line.accuracy:.0f}"
+            cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins),
+                     str(line.abandoned) if line.abandoned else "–", rate, acc)
+            for x, cell, w in zip(cols, cells, widths, strict=True):
+                blit_text(s, ctx, cell, fs, (x, y), max_w=w)
+            y += fs + 6
+        if any(line.level.endswith(":help") for line in st.lines) and y + fs <= table.bottom:
+            note = max(ctx.fonts.min_size, fs - 3)
+            blit_text(s, ctx, t("help_note"), note, (table.x + 8, table.bottom - note - 6), max_w=table.w - 16,
+                      color=ctx.theme.text_dim)
 
     def draw_accuracy(self, s: pygame.Surface, r: Rect, fs: int) -> None:
-        """The coach's accuracy of my plays, match after match (0-100 %), as a line."""
+        """The coach's accuracy of my plays in one game, match after match (0-100 %): a
+        line per level, each in its colour, named in the legend with its latest figure."""
         ctx = self.ctx
         draw_panel(s, r, ctx.theme, 190)
-        acc = self.model.stats.accuracy[-20:]
+        game = self.shown_game()
+        series = self.model.stats.accuracy_of(game)
         size = max(ctx.fonts.min_size, fs - 2)
-        right = r.right - 6
-        if acc:  # the latest figure at the top right, the title in what it leaves
-            right = blit_text(s, ctx, f"{acc[-1]:.0f}%", size, (r.right - 6, r.y + 4), anchor="topright").x - 8
-        blit_text(s, ctx, ctx.t("accuracy_history"), size, (r.x + 6, r.y + 4), bold=True, max_w=right - r.x - 6)
-        area = Rect(r.x + 8, r.y + fs + 14, r.w - 16, r.h - fs - 22)
+        small = ctx.fonts.min_size
+        several = len(self.model.stats.accuracy_games()) > 1
+        head_h = ctx.theme.min_touch + 4 if several else size + 8
+        title_w = (self._game_button(r).x if several else r.right) - r.x - 12
+        title = ctx.t("accuracy") if several else f"{ctx.t('accuracy')} · {variant_label(game, ctx.lang)}"
+        blit_text(s, ctx, title, size, (r.x + 6, r.y + 4 + (head_h - 8 - size) // 2), bold=True, max_w=title_w)
+        # the legend: a swatch, the level, its latest figure
+        x, y = r.x + 8, r.y + head_h
+        for sr in series:  # as many rows as the levels need
+            colour = LEVEL_COLOURS.get(sr.level.split(":")[0], ctx.theme.accent)
+            word = f"{ctx.t(sr.level)} {sr.points[-1]:.0f}%" if sr.points else ctx.t(sr.level)
+            w = ctx.fonts.text(word, small).get_width() + small + 16
+            if x + w > r.right - 4 and x > r.x + 8:
+                x, y = r.x + 8, y + small + 4
+            pygame.draw.rect(s, colour, (x, y + 3, small - 2, small - 4))
+            x = blit_text(s, ctx, word, small, (x + small + 2, y), color=colour, max_w=r.right - x - small - 8).right + 12
+        area = Rect(r.x + 8, y + small + 8, r.w - 16, r.bottom - (y + small + 8) - 8)
+        if area.h < 8:
+            return
         pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
-        step = area.w / max(1, len(acc) - 1) if len(acc) > 1 else 0
-        pts = [(int(area.x + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100)) for i, a in
-               enumerate(acc)]  # fmt: skip
-        if len(pts) > 1:
-            pygame.draw.lines(s, ctx.theme.accent, False, pts, 2)
-        for p in pts:
-            pygame.draw.circle(s, ctx.theme.accent, p, 3)
+        longest = max((len(sr.points) for sr in series), default=0)
+        step = area.w / max(1, longest - 1)
+        for sr in series:
+            colour = LEVEL_COLOURS.get(sr.level.split(":")[0], ctx.theme.accent)
+            pts = [(int(area.x + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100))
+                   for i, a in enumerate(sr.points)]  # fmt: skip
+            if len(pts) > 1:
+                pygame.draw.lines(s, colour, False, pts, 1 if sr.level.endswith(":help") else 2)
+            for p in pts:
+                pygame.draw.circle(s, colour, p, 3)
 
     def draw_chart(self, s: pygame.Surface, r: Rect, fs: int) -> None:
         """Recent matches: our final score (bright) beside theirs (dim), each bar with its
@@ -673,6 +756,10 @@ class StatsScreen(Screen):
             blit_text(s, ctx, str(len(self.model.stats.history) - len(hist) + i + 1), small,
                       (x0 + bw, area.bottom + 3), anchor="midtop", color=ctx.theme.text_dim)
         pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
+
+
+LEVEL_COLOURS = {"easy": (140, 210, 140), "normal": (235, 205, 110), "hard": (240, 130, 120), "-": (170, 190, 230)}
+"""The accuracy chart's colour of each level (its assisted line, thinner, in the same)."""
 
 
 # ----------------------------------------------------------------- settings

@@ -21,7 +21,7 @@ from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
 from ui.i18n import arg_text, describe_declare, has, tr
-from ui.layout import TableLayout, table_layout
+from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
@@ -708,7 +708,8 @@ class TableScreen:
         elif m.message:
             color = ctx.theme.text
             said = ctx.say(m.message)
-            text = f"{ctx.t('your_turn')} · {said}" if m.my_turn else said
+            # a hint on screen (its card raised) says whose turn it is: its reason gets the room
+            text = f"{ctx.t('your_turn')} · {said}" if m.my_turn and m.hint_card is None else said
         elif m.hand_over:
             text, color = "", ctx.theme.text
         elif word := self.table_word():
@@ -737,7 +738,10 @@ class TableScreen:
         if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
             # too long for one line even at the smallest size: two lines
             fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
-            lines = fonts.wrap(text, fs, r.w - 16, bold=True)[:2]
+            lines = fonts.wrap(text, fs, r.w - 16, bold=True)
+            if len(lines) > 2:  # the smallest size, and a third line rather than words lost
+                fs = fonts.min_size
+                lines = fonts.wrap(text, fs, r.w - 16, bold=True)[:3]
         surfs = [fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
         w = max(x.get_width() for x in surfs)
         h = sum(x.get_height() for x in surfs)
@@ -754,12 +758,17 @@ class TableScreen:
             y += surf.get_height()
 
     def _draw_banners(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """Bubbles beside the seats that spoke (never over the trick: layout.bubbles)."""
+        """Bubbles beside the seats that spoke (never over the trick: layout.bubbles), each
+        with a tail pointing at its speaker; my own also says "Du:" (it may have to sit
+        where no seat of mine is near)."""
         ctx = self.ctx
+        speakers = speaker_areas(self.model, lay)
         for seat, text in self.said().items():
             r = lay.bubbles.get(seat)
             if r is None:
                 continue  # no room beside that seat: the status line says it
+            if seat == self.model.me:
+                text = ctx.t("i_say", text=text)
             fonts = ctx.fonts
             fs = min(ctx.fsize(lay.size[1], 0.042), int(r.h * 0.62))
             lines = [text]
@@ -770,6 +779,13 @@ class TableScreen:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]
             box = Rect(r.x, r.y, min(r.w, max(x.get_width() for x in surfs) + 14), r.h)
+            who = speakers.get(seat)
+            if who is not None:  # the box leans towards its speaker within its place
+                if who.centerx >= r.right - r.w // 3:
+                    box.right = r.right
+                elif who.centerx > r.x + r.w // 3:
+                    box.centerx = r.centerx
+                pygame.draw.polygon(s, ctx.theme.banner, bubble_tail(box, who))
             s.blit(rounded(box.size, ctx.theme.banner, 240, box.h // 3), box)
             note_panel(s, box)
             h = sum(x.get_height() for x in surfs)
@@ -785,35 +801,74 @@ class TableScreen:
             if b.seat is None:
                 return b.text
         if lay is not None:
-            for seat, text in self.said().items():
-                if seat not in lay.bubbles:
-                    return f"{self.seat_name(seat)}: {text}"
+            said = self.said()
+            newest = [b.seat for b in reversed(self.banners) if b.seat is not None]
+            for seat in [*newest, *said]:  # the newest words first, then the signals
+                if seat in said and seat not in lay.bubbles:
+                    return f"{self.seat_name(seat)}: {said[seat]}"
         return ""
 
     def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
+        """The last trick in the order played, each card over its player's name on a plate of
+        its own (four names side by side ran into one another at 800x480), the taker's
+        framed, the signals under the name."""
         m, ctx = self.model, self.ctx
         W, H = lay.size
         s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
-        w, h = lay.trick_size
-        n = len(m.last_trick)
-        gap = w // 6
-        total = n * w + (n - 1) * gap
-        x = (W - total) // 2
-        y = (H - h) // 2
         fs = ctx.fsize(H, 0.05)
-        blit_text(s, ctx, ctx.t("last_trick"), fs, (W // 2, y - fs - 8), anchor="midtop", bold=True)
-        for pc in m.last_trick:
-            r = Rect(x, y, w, h)
-            s.blit(ctx.art.face(pc.card, w, h, self.style()), r)
-            if pc.seat == m.last_winner:
-                pygame.draw.rect(s, ctx.theme.accent, r.inflate(6, 6), 3, border_radius=6)
-            nr = blit_text(s, ctx, self.seat_name(pc.seat), max(10, fs - 2), (r.centerx, r.bottom + 4), anchor="midtop",
-                           max_w=w + gap - 4)
+        nfs = max(ctx.fonts.min_size, fs - 2)
+        names = [self.seat_name(pc.seat) for pc in m.last_trick]
+        widths = [ctx.fonts.font(nfs, True).size(x)[0] + 12 for x in names]
+        cells = last_trick_cells(lay.trick_size, widths, (W, H), nfs)
+        if not cells:
+            return
+        top = min(c.y for c, _ in cells) - fs - 14
+        bottom = max(p.bottom for _, p in cells) + (nfs + 6 if any(pc.signals for pc in m.last_trick) else 0)
+        left, right = min(c.x for _, c in cells), max(c.right for _, c in cells)
+        draw_panel(s, Rect(left - 10, top - 6, right - left + 20, bottom - top + 14), ctx.theme, 235)
+        blit_text(s, ctx, ctx.t("last_trick"), fs, (W // 2, top), anchor="midtop", bold=True)
+        for pc, name, (card, plate) in zip(m.last_trick, names, cells, strict=True):
+            s.blit(ctx.art.face(pc.card, card.w, card.h, self.style()), card)
+            won = pc.seat == m.last_winner
+            if won:
+                pygame.draw.rect(s, ctx.theme.accent, card.inflate(6, 6), 3, border_radius=6)
+            draw_panel(s, plate, ctx.theme, 220)
+            blit_text(s, ctx, name, nfs, plate.center, anchor="center", max_w=plate.w - 8,
+                      color=ctx.theme.accent if won else None, bold=True)
             if pc.signals:
                 said = ", ".join(ctx.label("sig_" + x) for x in pc.signals)
-                blit_text(s, ctx, said, max(10, fs - 2), (r.centerx, nr.bottom + 2), anchor="midtop",
-                          color=ctx.theme.accent, bold=True, max_w=w + gap - 4)
-            x += w + gap
+                blit_text(s, ctx, said, nfs, (plate.centerx, plate.bottom + 3), anchor="midtop",
+                          color=ctx.theme.accent, bold=True, max_w=plate.w + 4)
+
+
+def last_trick_cells(card: tuple[int, int], name_w: list[int], size: tuple[int, int],
+                     font_px: int) -> list[tuple[Rect, Rect]]:
+    """The last-trick review's places: per card played, the card and its name plate under
+    it. Each column is as wide as its card or its name, whichever is wider, with a clear
+    gap between columns; the cards shrink if the row would not fit the screen."""
+    W, H = size
+    n = len(name_w)
+    if not n:
+        return []
+    w, h = card
+    gap = max(10, w // 4)
+    margin = max(8, W // 40)
+    cols = [max(w, nw) for nw in name_w]
+    total = sum(cols) + (n - 1) * gap
+    if total > W - 2 * margin:  # narrower cards; a name keeps its size
+        room = (W - 2 * margin - (n - 1) * gap) // n
+        w, h = min(w, room), int(h * min(w, room) / w)
+        cols = [max(w, min(nw, room)) for nw in name_w]
+        total = sum(cols) + (n - 1) * gap
+    plate_h = font_px + 10
+    x = (W - total) // 2
+    y = (H - h - plate_h - 6) // 2
+    out = []
+    for cw in cols:
+        c = Rect(x + (cw - w) // 2, y, w, h)
+        out.append((c, Rect(x, c.bottom + 6, cw, plate_h)))
+        x += cw + gap
+    return out
 
 
 def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:

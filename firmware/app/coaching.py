@@ -31,7 +31,6 @@ from firmware.coach import (
 from firmware.coach.reasons import ReasonArg
 from firmware.coach.review import HandReview, review_match
 from firmware.engine import IllegalAction, Play, Undo, View
-from firmware.engine.records import entry_to_json
 from firmware.store import JournalFailure, StoreError
 from ui.i18n import Amount, Arg, CardName, Message, SuitName, Term, amount_text, msg
 
@@ -158,18 +157,13 @@ class CoachActions(JournalGuard):
         n = self.match.undo_count(seat)
         assert n is not None
         entry = Undo(seat, n)
-        hand = len(self.match.hands) - 1
-        idx = len(self.match.hands[-1].actions)
         if self.journal_error is not None:
             return self.journal_refusal()
         if not self._assisted():  # marked before it is used: a power cut cannot unmark it
             return Outcome(False, "journal not writable")
-        try:
-            self.journal.add_action(self.match_id, hand, idx, entry_to_json(self.match.variant.deck, entry))
-        except JournalFailure as exc:  # never undo what is not on disk
-            return self.journal_failed(exc)
-        except StoreError as exc:
-            return self.refuse(msg("r_not_recorded", why=str(exc)))
+        refused = self.write_entry(entry)  # never undo what is not on disk
+        if refused is not None:
+            return refused
         try:
             self.match.undo(entry)
         except IllegalAction as exc:  # cannot happen: undo_count said where the card is
@@ -247,6 +241,9 @@ class CoachActions(JournalGuard):
         if self.reviewed != (ev.match, ev.hand) or self.variant is None:
             return
         self.review_lines = review_messages(ev.review, self.humans(), self.variant.deck.name)
+        keep = getattr(self, "keep_hand_review", None)
+        if keep is not None:  # the match's review will not rate this hand again
+            keep(ev.match, ev.hand, ev.review)
         for seat in self.humans():
             rated = [p for p in ev.review.seat_plays(seat) if p.mark != "forced"]
             acc = ev.review.accuracy(seat)

@@ -155,6 +155,8 @@ class TableCore:
         self.stopping: str | None = None
         self._msg_age = 0
         self.power_off_requested = False
+        # the menu button's first short press after a hand: (match, hand, phase) it was for
+        self.menu_armed: tuple[int | None, int, str] | None = None
         self.reader_online: bool | None = None
         self.banners: list[Banner] = []
         # the history screens' last request (pages, a score sheet, a hand replayed)

@@ -31,9 +31,10 @@ from __future__ import annotations
 
 import enum
 
-from firmware.app.core import PLAY, AskKey, Outcome, TableCore
+from firmware.app.core import PLAY, AskKey, Outcome
+from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import Message, msg, refusal
-from firmware.engine import Action, Declare, HandState, IllegalAction, Play
+from firmware.engine import Action, Declare, HandState, IllegalAction, NothingToDeclare, Play
 
 COLLECTIVE_WINDOWS = ("start", "after_first_trick")
 """Presets with a window open to every seat at once (before the first card; the
@@ -48,11 +49,12 @@ class Window(enum.Enum):
     ONORI = "onori"  # after trick 1, in turn from its winner
 
 
-class DeclarationWindows(TableCore):
+class DeclarationWindows(JournalGuard):
     """Who may declare now, who the table waits for; the *Accuso* button; *Nothing to declare*."""
 
     def _reset_declarations(self) -> None:
-        self.accusi_done = set()
+        # who said "nothing to declare" in the window open now is in the record (a resume)
+        self.accusi_done = set(self.match.passed()) if self.match is not None else set()
         self.declaring = None
         self.asked = set()
         self._window_key = self._progress_key()
@@ -253,6 +255,11 @@ class DeclarationWindows(TableCore):
         refused = self.declaration_refusal(seat)
         if refused is not None:
             return self.refuse(refused)
+        if self.match is not None and self.match_id is not None and self.window() is not Window.NONE:
+            failed = self.write_entry(NothingToDeclare(seat))  # a resume must not ask again
+            if failed is not None:
+                return failed
+            self.match.nothing_to_declare(NothingToDeclare(seat))
         self.accusi_done.add(seat)
         if self.declaring == seat:
             self.declaring = None

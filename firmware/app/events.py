@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.coach import Hint
-from firmware.coach.review import HandReview
+from firmware.coach.review import HandReview, MatchReview
 from firmware.engine import Action
 from hal.events import EventQueue, HalEvent
 from ui.intents import Intent
@@ -79,6 +79,34 @@ class ReviewReady:
 
 
 @dataclass(frozen=True, slots=True)
+class MatchReviewProgress:
+    """The coach is reviewing match ``match`` (record ``digest``): ``done`` of ``total`` cards."""
+
+    match: int
+    digest: str
+    done: int
+    total: int
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReviewReady:
+    """The review of match ``match`` (firmware/app/reviewing.py), computed or read back."""
+
+    match: int
+    digest: str
+    review: MatchReview
+
+
+@dataclass(frozen=True, slots=True)
+class MatchReviewFailed:
+    """The review of match ``match`` could not be made: ``why``, for the screen."""
+
+    match: int
+    digest: str
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
 class Tick:
     """Time passed (monotonic seconds): auto-advance, blink ends."""
 
@@ -92,7 +120,10 @@ class Shutdown:
     reason: str = ""
 
 
-AppEvent = PlayerMoved | PlayerFailed | HintReady | ReviewProgress | ReviewReady | Tick | Shutdown
+AppEvent = (
+    PlayerMoved | PlayerFailed | HintReady | ReviewProgress | ReviewReady
+    | MatchReviewProgress | MatchReviewReady | MatchReviewFailed | Tick | Shutdown
+)
 
 Event = HalEvent | Intent | AppEvent
 """Everything that travels in the program's one queue."""

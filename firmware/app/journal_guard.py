@@ -32,7 +32,9 @@ from collections.abc import Callable
 
 from firmware.app.core import Outcome, TableCore
 from firmware.app.messages import Message, msg
-from firmware.store import JournalFailure
+from firmware.engine import RecordEntry
+from firmware.engine.records import entry_to_json
+from firmware.store import JournalFailure, StoreError
 
 log = logging.getLogger("firmware.app.journal_guard")
 
@@ -81,6 +83,23 @@ class JournalGuard(TableCore):
         self.say(failure_message(exc.reason), "error")
         self.version += 1
         return Outcome(False, f"journal write failed: {exc.reason}")
+
+    def write_entry(self, entry: RecordEntry) -> Outcome | None:
+        """Journal ``entry`` of the hand being played, before it is applied: None once
+        it is on disk, else the refusal (nothing is applied that is not on disk)."""
+        assert self.match is not None and self.match_id is not None
+        if self.journal_error is not None:
+            return self.journal_refusal()
+        hand = len(self.match.hands) - 1
+        idx = len(self.match.hands[-1].actions)
+        try:
+            self.journal.add_action(self.match_id, hand, idx, entry_to_json(self.match.variant.deck, entry))
+        except JournalFailure as exc:
+            return self.journal_failed(exc)
+        except StoreError as exc:
+            log.error("journal refused %s: %s", entry, exc)
+            return self.refuse(msg("r_not_recorded", why=str(exc)))
+        return None
 
     def journal_refusal(self) -> Outcome:
         """While failing: refuse without trying to write, and say why again."""

@@ -29,9 +29,9 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.cards import CODE, SUIT
-from firmware.engine.records import action_to_json, replay
+from firmware.engine.records import replay
 from firmware.engine.table import FalseDeclaration
-from firmware.store import JournalFailure, StoreError
+from firmware.store import JournalFailure
 
 log = logging.getLogger("firmware.app.controller")
 
@@ -254,17 +254,9 @@ class MatchLifecycle(JournalGuard):
             check(match.state, action)
         except IllegalAction as exc:
             return self.refuse(refusal(exc))
-        hand = len(match.hands) - 1
-        idx = len(match.hands[-1].actions)
-        if self.journal_error is not None:
-            return self.journal_refusal()
-        try:
-            self.journal.add_action(self.match_id, hand, idx, action_to_json(match.variant.deck, action))
-        except JournalFailure as exc:  # never apply what is not on disk
-            return self.journal_failed(exc)
-        except StoreError as exc:  # never apply what is not on disk
-            log.error("journal refused action: %s", exc)
-            return self.refuse(msg("r_not_recorded", why=str(exc)))
+        refused = self.write_entry(action)  # never apply what is not on disk
+        if refused is not None:
+            return refused
         false_before = len(match.state.table.false) if match.state.table is not None else 0
         state = match.state
         match.apply(action)

@@ -6,15 +6,23 @@ module imports only :mod:`ui.model` and :mod:`ui.intents` (plain data, no pygame
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from firmware.app.core import ENROL, HOME, MATCH_OVER
 from firmware.config import SeatSpec
-from firmware.store import Journal
+from firmware.store import LEVEL_ORDER, Journal
 from ui.intents import SeatSetup
-from ui.model import Banner, EnrolStatus, StatLine, Stats, TableModel, model_from_view
+from ui.model import (
+    AccuracySeries,
+    Banner,
+    EnrolStatus,
+    StatLine,
+    Stats,
+    TableModel,
+    model_from_view,
+)
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController
@@ -68,8 +76,38 @@ def stats_model(journal: Journal) -> Stats:
     for row in reversed(journal.matches(limit=20)):
         if row.totals and len(row.totals) == 2:
             history.append((row.totals[0], row.totals[1]))
-    accuracy = tuple(r["accuracy"] for r in rated[-20:])
-    return Stats(lines=lines, history=tuple(history), accuracy=accuracy)
+    return Stats(lines=lines, history=tuple(history), accuracy=accuracy_series(rated))
+
+
+SERIES_POINTS = 20
+
+
+def accuracy_series(rated: Sequence[Mapping[str, Any]]) -> tuple[AccuracySeries, ...]:
+    """The journal's rated matches (oldest first) as one series per game and level: the
+    accuracy against easy and against hard are never one line (docs/coach.md). Games in
+    the order of their latest match (the newest first), levels easy, normal, hard, then
+    the assisted ones; the last :data:`SERIES_POINTS` matches of each."""
+    order = {lv: i for i, lv in enumerate(LEVEL_ORDER)}
+    by: dict[tuple[str, str], list[float]] = {}
+    latest: dict[str, int] = {}
+    for i, r in enumerate(rated):
+        by.setdefault((r["variant"], r["level"]), []).append(float(r["accuracy"]))
+        latest[r["variant"]] = i
+    def rank(key: tuple[str, str]) -> tuple[int, bool, int, str]:
+        variant, level = key
+        base, _, helped = level.partition(":")
+        return (-latest[variant], bool(helped), order.get(base, len(order)), level)
+
+    return tuple(AccuracySeries(v, lv, tuple(by[(v, lv)][-SERIES_POINTS:])) for v, lv in sorted(by, key=rank))
+
+
+def _attach(ctl: TableController, model: TableModel) -> TableModel:
+    """What the history screens and the match's review asked for last."""
+    model = ctl.browser.attach(model)
+    review, hand = ctl.review_models()
+    if review is None and hand is None:
+        return model
+    return replace(model, match_review=review, review_hand=hand)
 
 
 def _mean(xs: list[float]) -> float | None:
@@ -83,7 +121,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     resumable = ctl.journal.unfinished() is not None
     enrolled = enrolled_decks(ctl)
     if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
-        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
+        return _attach(ctl, TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
                                              enrolling=enrol_status(ctl)))
     seat = ctl.view_seat()
     view = None
@@ -92,7 +130,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     if view is None and ctl.deal_scan is not None and ctl.variant is not None:
         return dealing_model(ctl, message, stats)
     if view is None:
-        return ctl.browser.attach(TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
+        return _attach(ctl, TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
     banners = list(ctl.banners)
     if ctl.accusi_open():
         banners.append(Banner("info", None, key="b_accusi_open"))
@@ -117,7 +155,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         from firmware.app.browse import live_sheet
 
         model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
-    return coach_model(ctl, ctl.browser.attach(declaration_window(ctl, seat, model)))
+    return coach_model(ctl, _attach(ctl, declaration_window(ctl, seat, model)))
 
 
 def coach_model(ctl: TableController, model: TableModel) -> TableModel:

@@ -286,11 +286,14 @@ class ComputerSeats:
         self.seed = seed
         self.think_ms = think_ms
         self.executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cpu")
+        # a match's review (seconds of work) on a thread of its own: the table never waits for it
+        self.review_executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
         self.player_factory = player_factory
         self._players: dict[tuple[int, int, SeatSpec], Player] = {}
         self._inflight: tuple[int, str, int, tuple[int, ...]] | None = None
         self._lock = threading.Lock()
         self._coach: Any = None  # the coach's worker (firmware.app.coaching), made when first needed
+        self._reviewer: Any = None  # the match reviews' worker (firmware.app.reviewing)
 
     def player(self, match_id: int, seat: int, spec: SeatSpec) -> Player:
         key = (match_id, seat, spec)
@@ -304,7 +307,13 @@ class ComputerSeats:
 
         A hint the person asked for (casual matches) is computed on the same worker."""
         from firmware.app.coaching import CoachActions, CoachWorker
+        from firmware.app.reviewing import MatchReviewing, ReviewWorker
 
+        if isinstance(ctl, MatchReviewing):
+            if self._reviewer is None:
+                self._reviewer = ReviewWorker(self.post, self.review_executor, seed=self.seed,
+                                              worlds=1 if self.think_ms == 0 else None)
+            self._reviewer.poll(ctl)
         if isinstance(ctl, CoachActions):
             if self._coach is None:
                 self._coach = CoachWorker(self.post, self.executor, seed=self.seed, think_ms=self.think_ms)
@@ -340,4 +349,8 @@ class ComputerSeats:
         )
 
     def close(self) -> None:
+        if self._reviewer is not None:
+            self._reviewer.wanted = None  # a review under way stops at its next card
         self.executor.shutdown(wait=False, cancel_futures=True)
+        if self.review_executor is not self.executor:
+            self.review_executor.shutdown(wait=False, cancel_futures=True)

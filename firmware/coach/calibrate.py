@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import math
+import random
 import statistics
 from dataclasses import dataclass, field
 from typing import Any
@@ -85,10 +86,12 @@ class Calibration:
         out["hands"] = len(self.pairs)
         out["correlation_loss_vs_points_lost"] = pearson(self.pairs)
         out["correlation_ci95"] = pearson_ci(self.pairs)
+        out["correlation_bootstrap_ci95"] = bootstrap_ci(self.pairs)
         if self.deal_pairs:
             out["deals"] = len(self.deal_pairs)
             out["correlation_per_deal"] = pearson(self.deal_pairs)
             out["correlation_per_deal_ci95"] = pearson_ci(self.deal_pairs)
+            out["correlation_per_deal_bootstrap_ci95"] = bootstrap_ci(self.deal_pairs)
         return out
 
 
@@ -124,6 +127,20 @@ def pearson_ci(pairs: list[tuple[float, float]]) -> list[float] | None:
     return [math.tanh(z - half), math.tanh(z + half)]
 
 
+def bootstrap_ci(pairs: list[tuple[float, float]], reps: int = 2000, seed: int = 0) -> list[float] | None:
+    """95% percentile-bootstrap interval of the correlation (pairs resampled with
+    replacement, seeded): it assumes no normal distribution, where Fisher's z does."""
+    if pearson(pairs) is None or len(pairs) < 4:
+        return None
+    rng = random.Random(seed)
+    n = len(pairs)
+    rs = sorted(r for r in (pearson([pairs[rng.randrange(n)] for _ in range(n)]) for _ in range(reps))
+                if r is not None)  # fmt: skip
+    if len(rs) < reps // 2:
+        return None
+    return [rs[int(0.025 * len(rs))], rs[min(len(rs) - 1, int(0.975 * len(rs)))]]
+
+
 def report(out: dict[str, Any]) -> list[str]:
     lines = [f"coach (--worlds {out['worlds']} per rated decision):"]
     for level, d in out["levels"].items():
@@ -136,10 +153,21 @@ def report(out: dict[str, Any]) -> list[str]:
     r = out["correlation_loss_vs_points_lost"]
     lines.append(
         f"  per hand, rated loss A-B vs points B-A: r = {'n/a' if r is None else f'{r:.2f}'} ({out['hands']} hands)"
+        f"{_interval(out.get('correlation_ci95'), out.get('correlation_bootstrap_ci95'))}"
     )
     if out.get("deals"):
         rd = out["correlation_per_deal"]
         lines.append(
             f"  per duplicate deal (card luck out): r = {'n/a' if rd is None else f'{rd:.2f}'} ({out['deals']} deals)"
+            f"{_interval(out.get('correlation_per_deal_ci95'), out.get('correlation_per_deal_bootstrap_ci95'))}"
         )
     return lines
+
+
+def _interval(fisher: list[float] | None, boot: list[float] | None) -> str:
+    parts = []
+    if fisher:
+        parts.append(f"Fisher 95% {fisher[0]:.2f}..{fisher[1]:.2f}")
+    if boot:
+        parts.append(f"bootstrap 95% {boot[0]:.2f}..{boot[1]:.2f}")
+    return f", {'; '.join(parts)}" if parts else ""

@@ -97,5 +97,19 @@ class Undo:
     count: int
 
 
-RecordEntry = Action | Undo
-"""What a hand's record holds, in order: the actions, and any undo among them."""
+@dataclass(frozen=True, slots=True)
+class NothingToDeclare:
+    """``seat`` has nothing (more) to declare in the declaration window open now (a
+    person's *Nothing to declare* in the onori round or before the first card).
+
+    Not an :data:`Action`: it changes nothing in the hand, so it is not applied to
+    the state. It is kept in the record where it was said, so that a resume after a
+    power cut does not ask the person again (:meth:`~firmware.engine.match.Match.passed`).
+    """
+
+    seat: Seat
+
+
+RecordEntry = Action | Undo | NothingToDeclare
+"""What a hand's record holds, in order: the actions, any undo and any *nothing to
+declare* among them."""

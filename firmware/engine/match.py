@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware.engine.actions import Action, Play, RecordEntry, Undo
+from firmware.engine.actions import Action, NothingToDeclare, Play, RecordEntry, Undo
 from firmware.engine.cards import Seat
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
 from firmware.engine.errors import IllegalAction
@@ -46,12 +46,12 @@ class HandRecord:
     actions: list[RecordEntry] = field(default_factory=list)  # as recorded, undos included
 
     def effective(self) -> list[Action]:
-        """The actions that stand: every :class:`Undo` applied."""
+        """The actions that stand: every :class:`Undo` applied, no *nothing to declare*."""
         out: list[Action] = []
         for a in self.actions:
             if isinstance(a, Undo):
                 del out[len(out) - a.count :]
-            else:
+            elif not isinstance(a, NothingToDeclare):
                 out.append(a)
         return out
 
@@ -139,6 +139,41 @@ class Match:
         self.hands[-1].actions.append(action)
         if state.over:
             self._close_hand(state)
+
+    def record(self, entry: RecordEntry) -> None:
+        """One entry of a hand's record, as read back: an action is applied, an undo
+        taken back, a *nothing to declare* kept (the one way records are replayed)."""
+        if isinstance(entry, Undo):
+            self.undo(entry)
+        elif isinstance(entry, NothingToDeclare):
+            self.nothing_to_declare(entry)
+        else:
+            self.apply(entry)
+
+    # ------------------------------------------------------------------ nothing to declare
+
+    def nothing_to_declare(self, entry: NothingToDeclare) -> None:
+        """Keep ``entry.seat``'s *nothing to declare* in the record; refused outside a hand."""
+        state = self.state
+        if state is None or state.over:
+            raise IllegalAction("no_hand")
+        if not 0 <= entry.seat < self.variant.n_seats:
+            raise IllegalAction("no_seat", seat=entry.seat)
+        self.hands[-1].actions.append(entry)
+
+    def passed(self) -> frozenset[Seat]:
+        """The seats that said *nothing to declare* since the last card played or taken
+        back: in the declaration window open now (a card closes a window, an undo
+        reopens the hand as it was)."""
+        if self.state is None or self.state.over or not self.hands:
+            return frozenset()
+        seats: set[Seat] = set()
+        for entry in reversed(self.hands[-1].actions):
+            if isinstance(entry, (Play, Undo)):
+                break
+            if isinstance(entry, NothingToDeclare):
+                seats.add(entry.seat)
+        return frozenset(seats)
 
     # ------------------------------------------------------------------ undo
 

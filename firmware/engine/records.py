@@ -19,6 +19,7 @@ from firmware.engine.actions import (
     Claim,
     Declare,
     Discard,
+    NothingToDeclare,
     Play,
     RecordEntry,
     Undo,
@@ -66,14 +67,25 @@ KINDS = ("play", "declare", "zu_tun", "claim", "call", "discard")
 
 
 def entry_to_json(deck: Deck, entry: RecordEntry) -> dict[str, Any]:
-    """An action, or an undo: ``{"seat": 0, "undo": 3}`` (docs/records.md)."""
+    """An action, an undo ``{"seat": 0, "undo": 3}`` or a *nothing to declare*
+    ``{"seat": 1, "nothing_to_declare": true}`` (docs/records.md)."""
     if isinstance(entry, Undo):
         return {"seat": entry.seat, "undo": entry.count}
+    if isinstance(entry, NothingToDeclare):
+        return {"seat": entry.seat, "nothing_to_declare": True}
     return action_to_json(deck, entry)
 
 
 def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry:
-    """An action (:func:`action_from_json`) or an undo; raises :class:`RecordError`."""
+    """An action (:func:`action_from_json`), an undo or a *nothing to declare*;
+    raises :class:`RecordError`."""
+    if isinstance(obj, Mapping) and "nothing_to_declare" in obj:
+        seat = obj.get("seat")
+        if set(obj) != {"seat", "nothing_to_declare"} or obj.get("nothing_to_declare") is not True:
+            raise RecordError(f"'nothing to declare' is {{\"seat\": N, \"nothing_to_declare\": true}}: {dict(obj)!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise RecordError(f"'nothing to declare' needs an integer 'seat': {dict(obj)!r}")
+        return NothingToDeclare(seat)
     if isinstance(obj, Mapping) and "undo" in obj:
         seat, count = obj.get("seat"), obj.get("undo")
         if set(obj) != {"seat", "undo"}:
@@ -203,11 +215,7 @@ def replay(doc: Mapping[str, Any]) -> Match:
             raise RecordError(f"{where}: 'actions' must be a list")
         for a_index, obj in enumerate(actions):
             try:
-                entry = entry_from_json(variant.deck, obj)
-                if isinstance(entry, Undo):
-                    match.undo(entry)
-                else:
-                    match.apply(entry)
+                match.record(entry_from_json(variant.deck, obj))
             except TressetteError as exc:
                 raise RecordError(f"{where}, action {a_index}: {exc}") from None
         if h_index < len(hands) - 1 and not match.hand_over:

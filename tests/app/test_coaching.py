@@ -121,9 +121,10 @@ def test_nothing_to_undo_before_my_first_card(make_table) -> None:
         assert ctl.match_mode == "casual"  # nothing used: still counted as rated-equivalent
 
 
-def test_a_hint_names_a_legal_card_and_marks_the_match(make_table) -> None:
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_hint_names_a_legal_card_and_marks_the_match(make_table, variant: str) -> None:
     table = make_table()
-    _start(table, "tressette2", casual=True)
+    _start(table, variant, casual=True)
     ctl = table.ctl
     assert _my_turn(table)
     table.put(ui.Hint())
@@ -132,6 +133,9 @@ def test_a_hint_names_a_legal_card_and_marks_the_match(make_table) -> None:
     legal = {a.card for a in ctl.match.view_for(0).legal if isinstance(a, Play)}
     assert card in legal
     assert ctl.message.message.key == "hint_says"
+    reason = dict(ctl.message.message.args)["hint"]
+    assert reason.key.startswith("c_")  # the reason, in the screen's catalogue
+    assert ctl.model().hint_card == card
     assert ctl.match_mode == "assisted"
     # Playing a card makes the hint stale.
     table.put(ui.PlayCard(card))
@@ -173,7 +177,9 @@ def test_each_hand_a_person_played_is_rated_and_kept(make_table) -> None:
     assert len(history) == 1 and history[0]["level"] == "normal"
     assert 0 <= history[0]["accuracy"] <= 100
     stats = ctl.model().stats
-    assert stats.accuracy == (history[0]["accuracy"],)
+    from ui.model import AccuracySeries
+
+    assert stats.accuracy == (AccuracySeries("tressette2", "normal", (history[0]["accuracy"],)),)
 
 
 def test_a_version_2_journal_gains_the_ratings_table(tmp_path) -> None:

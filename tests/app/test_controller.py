@@ -43,6 +43,9 @@ def play_out(table, *, max_steps: int = 5000) -> None:
         if ctl.phase == MATCH_OVER:
             return
         if ctl.phase == HAND_OVER:
+            table.hw.sim_buttons.click("menu")  # the first press says "again to deal"
+            table.pump()
+            assert ctl.phase == HAND_OVER and table.hw.display.text == "dEAL"
             table.hw.sim_buttons.click("menu")
             table.pump()
             continue
@@ -319,7 +322,7 @@ def test_display_shows_scores_and_seat_to_play(make_table):
     t4.pump()
     ds = t4.ctl.display()
     mover = t4.ctl._mover()
-    assert ds.text == f"{mover + 1}-{t4.ctl.totals[mover]:2d}"
+    assert ds.text == f"{mover + 1}-{t4.ctl.totals[mover]:02d}"
 
 
 def test_bounce_storms_make_one_accuso_per_press(make_table):

@@ -311,3 +311,64 @@ def test_the_onori_prompt_goes_when_his_turn_is_over(make_table, how):
     table.pump()
     assert ctl.onori_turn() is None
     assert ctl.message.message.key != "m_onori_turn"
+
+
+def _two_people(variant: str, options: dict, seats: tuple[int, int]) -> list[str]:
+    n = make_variant(variant, options).n_seats
+    kinds = ["cpu:easy"] * n
+    for s in seats:
+        kinds[s] = "human"
+    return kinds
+
+
+@pytest.mark.parametrize(("variant", "options"), [("tressette2", {}), *ONORI_GAMES],
+                         ids=["tressette2", *(g for g, _ in ONORI_GAMES)])  # fmt: skip
+def test_nothing_to_declare_survives_a_power_cut(make_table, tmp_path, variant, options):
+    """Two people with something to declare; the first says nothing, the power goes:
+    the resumed table asks the second, not the first again (the pass is journalled)."""
+    people = (0, 1) if variant == "tressette2" else (0, 2)
+    for attempt in range(ATTEMPTS):
+        state_dir = tmp_path / f"cut{attempt}"
+        table = make_table(variant=variant, options=options, seats=_two_people(variant, options, people),
+                           seed=attempt, state_dir=state_dir)  # fmt: skip
+        ctl = table.ctl
+        ctl.new_match()
+        table.pump()
+        if variant != "tressette2":
+            play_until(table, lambda c=ctl: len(c.match.state.tricks) >= 1)
+        first = ctl.onori_turn() if ctl.window() is Window.ONORI else people[0]
+        if ctl.phase != PLAY or first not in people or first not in ctl.pending_accusi():
+            table.close()
+            continue
+        second = people[1] if first == people[0] else people[0]
+        if not ctl._possible_declarations(second):
+            table.close()
+            continue
+        break
+    else:
+        pytest.fail("no deal gave both people something to declare")
+    assert ctl.nothing_to_declare(first).accepted
+    table.pump()
+    assert first in ctl.accusi_done
+    assert ctl.match.passed() == {first}
+    n_actions = len(list(table.journal.iter_actions(ctl.match_id)))
+    table.close()  # the power goes
+
+    again = make_table(variant=variant, options=options, seats=_two_people(variant, options, people),
+                       seed=attempt, state_dir=state_dir)  # fmt: skip
+    assert again.ctl.boot()
+    ctl2 = again.ctl
+    assert ctl2.message.message.key in ("m_resumed", "m_onori_turn")  # then whose turn it is
+    assert len(list(again.journal.iter_actions(ctl2.match_id))) == n_actions
+    assert first not in ctl2.pending_accusi(), "the first person is not asked again"
+    assert ctl2.pending_accusi() == {second}
+    if ctl2.window() is Window.ONORI:
+        assert ctl2.onori_turn() == second
+    again.ctl.nothing_to_declare(second)
+    again.pump()
+    while ctl2.phase == PLAY:
+        if not again.human_plays():
+            again.pump()
+            if ctl2.phase == PLAY and ctl2.cpu_request() is None and not again.human_plays():
+                ctl2.nothing_to_declare(ctl2.onori_turn() or 0)
+    journal_ok(again)

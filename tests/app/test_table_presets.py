@@ -46,7 +46,7 @@ def follow(ctl, dealt: Match) -> None:
     """The engine's dealt match does what the box recorded (the journal's actions)."""
     recorded = ctl.match.hands[-1].actions
     for action in recorded[len(dealt.hands[-1].actions) :]:
-        dealt.apply(action)
+        dealt.record(action)
 
 
 def scan_the_deal(table, deal, dealer: int) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 
 from firmware.cli import main
-from firmware.coach.calibrate import pearson
+from firmware.coach.calibrate import bootstrap_ci, pearson, pearson_ci
 
 
 def test_arena_with_coach_rates_both_levels(capsys: pytest.CaptureFixture[str]) -> None:
@@ -44,3 +45,18 @@ def test_duplicate_arena_pairs_the_deals(capsys: pytest.CaptureFixture[str]) -> 
     coach = json.loads(capsys.readouterr().out)["coach"]
     assert coach["deals"] >= 1
     assert coach["hands"] >= 2 * coach["deals"]  # every deal is played once per side
+
+
+def test_the_correlation_intervals_hold_the_estimate_and_know_when_there_is_nothing() -> None:
+    rng = random.Random(3)
+    xs = [rng.gauss(0, 1) for _ in range(300)]
+    pairs = [(x, 0.5 * x + rng.gauss(0, 1)) for x in xs]  # a true r of about 0.45
+    r = pearson(pairs)
+    assert r is not None and 0.3 < r < 0.6
+    for lo, hi in (pearson_ci(pairs), bootstrap_ci(pairs)):
+        assert lo < r < hi and hi - lo < 0.3
+    assert bootstrap_ci(pairs) == bootstrap_ci(pairs)  # seeded
+    noise = [(rng.gauss(0, 1), rng.gauss(0, 1)) for _ in range(300)]
+    lo, hi = bootstrap_ci(noise)
+    assert lo < 0 < hi
+    assert bootstrap_ci([(0, 1), (1, 1), (2, 1), (3, 1)]) is None

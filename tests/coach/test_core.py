@@ -18,9 +18,9 @@ from ui.i18n import LANGUAGES, tr
 WORLDS = 4  # small fixed budget: tests have no clock
 
 
-def _decisions(name: str, seed: int, every: int = 1) -> list[HandState]:
+def _decisions(name: str, seed: int, every: int = 1, options: dict[str, object] | None = None) -> list[HandState]:
     """Positions of a hand played by the normal level where the mover has a card choice."""
-    match = Match(make_variant(name))
+    match = Match(make_variant(name, options or {}))
     n = match.variant.n_seats
     out: list[HandState] = []
     count = [0]
@@ -35,10 +35,23 @@ def _decisions(name: str, seed: int, every: int = 1) -> list[HandState]:
     return out
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
-def test_hint_and_rating_in_every_preset(name: str) -> None:
+OTHER_SHAPES = [
+    ("treseta4", {"signals": "alternative", "signal_by": "anyone"}),
+    ("treseta_hr", {"signals": "alternative"}),
+    ("tressette4", {"signals": "none"}),
+    ("briscola", {"signal_by": "anyone"}),
+    ("ciapano", {"players": 3}),
+    ("ciapano", {"players": 2}),
+    ("terziglio3", {"widow": "dealt"}),
+    ("treschetten2", {"open_draws": "hidden"}),
+    ("chiamata", {"call": "alone"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), [(n, {}) for n in sorted(PRESETS)] + OTHER_SHAPES)
+def test_hint_and_rating_in_every_preset(name: str, options: dict[str, object]) -> None:
     coach = Coach(seed=1, worlds=WORLDS)
-    positions = _decisions(name, seed=5, every=3)
+    positions = _decisions(name, seed=5, every=3, options=options)
     assert positions
     for state in positions:
         seat = state.to_move

@@ -126,7 +126,29 @@ def test_world_weights_favour_the_deal_that_explains_past_plays() -> None:
     assert true_sum > 1.3 * sampled_sum
 
 
-@pytest.mark.parametrize(("name", "options"), CASES)
+# the coach in every preset and shape of table: 2, 3 and 4 seats, both signal systems,
+# signals from anyone, Ciapanò with 4, 3 and 2 players
+COACH_CASES = [
+    *CASES,
+    ("treseta_hr", {}),
+    ("treseta4", {"signals": "alternative", "signal_by": "anyone"}),
+    ("tressette4", {"signals": "none"}),
+    ("ciapano", {}),
+    ("ciapano", {"players": 3}),
+    ("ciapano", {"players": 2}),
+    ("treschetten3", {}),
+    ("treschetten4", {}),
+    ("terziglio3", {"widow": "dealt"}),
+]
+
+
+def test_the_coach_cases_cover_every_preset() -> None:
+    from firmware.engine import PRESETS
+
+    assert {name for name, _ in COACH_CASES} == set(PRESETS)
+
+
+@pytest.mark.parametrize(("name", "options"), COACH_CASES)
 def test_coach_hint_and_rating_do_not_depend_on_hidden_cards(
     name: str, options: dict[str, object]
 ) -> None:

@@ -97,3 +97,23 @@ def test_home_offers_a_casual_match(make_ui) -> None:
     assert home.new_game_intent().casual is False
     home.press("casual")
     assert home.new_game_intent().casual is True
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_hints_reason_is_shown_whole(make_ui, variant, size, lang) -> None:
+    """Every word of the hint's reason is on the screen, in every game, size and language
+    (the status line dropped a third line: 'die noch' and no 'aussteht')."""
+    from ui.textcheck import RecordingSurface
+
+    model = demo.hint_model(variant)
+    ui = make_ui(size, model, language=lang)
+    ui.update(5.0)
+    ui.show("table")
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    shown = " ".join(t.text for t in rec.texts).split()
+    said = ui.ctx.say(model.message).split()
+    assert said and all(w in shown for w in said), (said, shown)
+    assert not [t for t in rec.texts if t.cut]

@@ -23,6 +23,9 @@ from ui.widgets import Ctx
 
 MIN_TOUCH = 40
 
+REVIEW_MODELS = {"review": demo.sample_review_model(), "review in progress": demo.sample_review_model(ready=False),
+                 "match over": demo.finished_match_model()}
+
 
 def models():
     out = demo.showcase()
@@ -107,6 +110,40 @@ def test_menu_screens_fit_and_are_touchable(size, make_ui):
                 assert not a.rect.colliderect(b.rect), (scr.name, a.name, b.name)
 
 
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("state", list(REVIEW_MODELS))
+def test_review_screens_fit_and_are_touchable(state, size, lang, make_ui):
+    """The coach's review of a match (a row per hand, each hand trick by trick), the score
+    sheet that opens it and the end of a match: inside, finger-sized, apart."""
+    from ui.history import SheetScreen
+    from ui.review import ReviewHandScreen, ReviewScreen
+
+    model = REVIEW_MODELS[state]
+    ui = make_ui(size, model, language=lang)
+    ctx: Ctx = ui.ctx
+    screens = [ReviewScreen(ctx, ui.emit, ui.show), ReviewHandScreen(ctx, ui.emit, ui.show),
+               SheetScreen(ctx, ui.emit, ui.show), HandEndScreen(ctx, ui.emit, ui.show)]
+    for scr in screens:
+        scr.set_model(model)
+        for step in range(8):
+            if isinstance(scr, ReviewHandScreen):
+                scr.step = step
+            buttons = scr.buttons(size)
+            for b in buttons:
+                assert inside(b.rect, size), (scr.name, b.name, b.rect)
+                assert b.rect.w >= MIN_TOUCH and b.rect.h >= MIN_TOUCH, (scr.name, b.name, b.rect)
+            for a, b in itertools.combinations(buttons, 2):
+                assert not a.rect.colliderect(b.rect), (scr.name, a.name, b.name)
+            if isinstance(scr, ReviewHandScreen):  # the table picture keeps room above the words
+                assert scr.bar(size).y - scr.info_height(size) >= size[1] // 2
+    names = {b.name for b in screens[0].buttons(size)}
+    if state == "review":  # every hand reachable, a page at a time
+        assert {f"hand:{r.hand}" for r in model.match_review.rows[: screens[0].per_page(size)]} <= names
+    if state == "match over":
+        assert "review" in {b.name for b in screens[3].buttons(size)}
+
+
 def test_no_game_has_an_empty_table_layout():
     lay = table_layout(TableModel(), (800, 480))
     assert lay.hand == [] and lay.seats == {}
@@ -180,3 +217,36 @@ def test_the_terziglio_widow_lies_on_the_table():
     assert lay.talon is not None
     for r in lay.trick_slots.values():
         assert not r.colliderect(lay.talon)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_accuracy_chart_turns_game_by_game_and_fits(size, make_ui):
+    """One game at a time, a line per level; a tap on the game's name shows the next game;
+    at 480x320 *Chart* shows the charts instead of the table (there is no room for both)."""
+    model = TableModel(stats=demo.SAMPLE_STATS)
+    ui = make_ui(size, model)
+    scr = StatsScreen(ui.ctx, ui.emit, ui.show)
+    scr.set_model(model)
+    games = demo.SAMPLE_STATS.accuracy_games()
+    assert len(games) == 2
+    for chart_only in (False, True):
+        scr.chart_only = chart_only
+        buttons = scr.buttons(size)
+        names = {b.name for b in buttons}
+        for b in buttons:
+            assert inside(b.rect, size) and b.rect.w >= MIN_TOUCH and b.rect.h >= MIN_TOUCH, (b.name, b.rect)
+        for a, b in itertools.combinations(buttons, 2):
+            assert not a.rect.colliderect(b.rect), (a.name, b.name)
+        assert scr.title_room(size) >= 100
+        small = size[0] < 640
+        assert ("acc_game" in names) == (not small or chart_only)
+        assert ("chart" in names or "stats_table" in names) == small
+    seen = []
+    for _ in range(3):
+        seen.append(scr.shown_game())
+        scr.press("acc_game")
+    assert seen == [games[0], games[1], games[0]]
+    if size[0] < 640:
+        scr.chart_only = False
+        assert scr.press("chart") and scr.chart_only and scr._areas(size)[0] is None
+        assert scr.press("stats_table") and not scr.chart_only

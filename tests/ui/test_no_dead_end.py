@@ -23,6 +23,8 @@ STATES = {
     "hand over": demo.finished_model(),
     "match over": demo.finished_match_model(),
     "enrolling": TableModel(enrolling=EnrolStatus("italian", 3, 40, 3)),
+    "reviewed": demo.sample_review_model(),
+    "reviewing": demo.sample_review_model(ready=False),
 }
 PLAY = (it.NewGame, it.Continue, it.NextHand)
 

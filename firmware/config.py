@@ -80,6 +80,7 @@ deck_style = "napoletane"    # napoletane | piacentine
 german_style = "salzburger"  # salzburger | bavarian (the Bavarian deck's pictures)
 brightness = 5           # LED score display, 0..7
 sounds = true
+speed = "normal"         # slow | normal | fast: the computers' pause and a trick's display time
 
 [paths]
 # Where the journal (SQLite), the card maps of the decks and the health file
@@ -298,7 +299,7 @@ def _exists(path: Path) -> bool:
 SCHEMA: dict[str, tuple[str, ...]] = {
     "": ("game", "ui", "paths", "hardware"),
     "game": ("variant", "seats", "think_ms", "options"),
-    "ui": ("language", "deck_style", "german_style", "brightness", "sounds"),
+    "ui": ("language", "deck_style", "german_style", "brightness", "sounds", "speed"),
     "paths": ("state_dir",),
 }
 """The program's tables and their keys; ``[hardware]`` is hal.config's,

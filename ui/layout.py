@@ -116,6 +116,12 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     lift = max(6, int(card[1] * 0.1))
     mid = Rect(col_l + m, top_h + m, W - col_l - col_r - 2 * m, hand_y - lift - top_h - 2 * m)
     left_col = Rect(m, top_h + m, col_l - m, mid.h)
+    # three or four sides: the score box grows down into the left column until its heading
+    # (the target) and a row per side all get a readable line (it was dropped there)
+    least = 12 if H >= 480 else 10  # ui.fonts.min_text_px
+    score_extra = max(0, 4 + (model.n_sides + 1) * (least + 3) - (top_h - m)) if model.n_sides > 2 else 0
+    left_col.y += score_extra
+    left_col.h -= score_extra
     right_col = Rect(W - col_r, top_h + m, col_r - m, mid.h)
     score_w = max(col_l, min(int(W * 0.3), 210))
     top_left = Rect(m, m, score_w - m, top_h - m)
@@ -126,6 +132,8 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     act_h = max(touch, int(H * 0.1))
     if n > 2:
         mid.h -= act_h + m
+        left_col.h = mid.h - score_extra  # clear of the action row (the widow sat on the status)
+        right_col.h = mid.h
 
     hand, hand_hit = _hand(model, Rect(m, hand_y, W - 2 * m, card[1]), card, rows, row_off)
 
@@ -140,8 +148,10 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
                 area.w = W - col_r + (col_r - m - max(touch, int(top_right.h * 0.6))) - area.x - 2 * m
         elif pos == "left":
             area = left_col.copy()
-            area.h = mid.h // 2 if (model.talon_left or model.trump_card is not None or model.called is not None
-                                    or model.widow) else mid.h
+            area.h = left_col.h
+            if model.talon_left or model.trump_card is not None or model.called is not None or model.widow:
+                # the lower part for the talon, the trump, the called card or the widow
+                area.h = max(left_col.h // 2 - (score_extra if n > 2 else 0), min(left_col.h // 2, 40))
         else:
             area = right_col.copy()
             area.h = mid.h
@@ -161,8 +171,18 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         # briscola's trump card, chiamata's called card: face up where a talon would lie
         talon = Rect(0, 0, *small)
         talon.midtop = (left_col.centerx, left_col.y + left_col.h // 2 + m)
+    if talon is not None and n > 2:
+        # under the left seat (the upper half of its column) and its caption, above the
+        # action row: a smaller card where the column is short (480x320)
+        left_area = seats.get(next((x.seat for x in model.seats if position_of(x.seat, model.me, n) == "left"), -1))
+        top = (max([left_area.label.bottom, *(r.bottom for r in left_area.cards)]) if left_area else left_col.y) + label_h + m
+        if talon.bottom > left_col.bottom or talon.y < top:
+            h = max(24, min(talon.h, left_col.bottom - top))
+            talon = Rect(0, 0, int(h / theme.card_ratio), h)
+            talon.midtop = (left_col.centerx, max(top, left_col.bottom - h))
 
     score = top_left.copy()
+    score.h += score_extra
     buttons: list[ButtonSpec] = []
     menu = Rect(0, 0, max(touch, int(top_right.h * 0.6)), max(touch, int(top_right.h * 0.6)))
     menu.topright = top_right.topright
@@ -212,8 +232,12 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
 
 
 def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
-    """A speech bubble's place for every seat: the first candidate beside the seat that
-    covers nothing (trick, cards, labels, buttons, the score, the status, the talon)."""
+    """A speech bubble's place for every seat, beside the seat that speaks: of the
+    candidates that cover nothing (trick, cards, labels, buttons, the score, the status,
+    the talon), the one closest to the speaker. Another seat's bubble is only placed
+    where its speaker is strictly nearer than every other seat (else it would read as
+    the neighbour's words: it goes to the status line with the name); my own bubble
+    carries my name as well (``ui.table``), so it may sit where there is room."""
     W, H = lay.size
     small = 12 if H >= 480 else 10  # ui.fonts.min_text_px (layout imports no pygame fonts)
     bh = max(2 * (small + 3) + 4, int(H * 0.075))  # two lines of the smallest text
@@ -227,18 +251,71 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
     if lay.talon is not None:
         blocked.append(lay.talon.inflate(0, 40))
     screen = Rect(0, 0, W, H)
+    speakers = speaker_areas(model, lay)
     out: dict[int, Rect] = {}
     for seat in range(model.n_seats):
-        for cand in _bubble_candidates(model, lay, seat, bh, m):
+        own = speakers.get(seat)
+        if own is None:
+            continue
+        found: list[tuple[int, int, Rect]] = []
+        for i, cand in enumerate(_bubble_candidates(model, lay, seat, bh, m)):
             cand = cand.clip(screen)
             if cand.h < bh or cand.w < 80:
                 continue
             if any(cand.colliderect(b) for b in blocked):
                 continue
-            out[seat] = cand
-            blocked.append(cand)
-            break
+            d = reach(cand, own)
+            if seat != model.me and any(reach(cand, r) <= d for s, r in speakers.items() if s != seat):
+                continue
+            found.append((d, i, cand))
+        if found:
+            out[seat] = min(found)[2]
+            blocked.append(out[seat])
     return out
+
+
+def speaker_areas(model: TableModel, lay: TableLayout) -> dict[int, Rect]:
+    """Where each seat is on the screen, as one rectangle: its name plate and cards; my
+    own seat: my hand (or, with no hand shown, the bottom edge under the status)."""
+    W, H = lay.size
+    out: dict[int, Rect] = {}
+    for seat, a in lay.seats.items():
+        out[seat] = a.label.unionall(a.cards) if a.cards else a.label.copy()
+    if model.me < model.n_seats and model.me not in out:
+        if lay.hand:
+            out[model.me] = lay.hand[0][1].unionall([r for _, r in lay.hand])
+        else:
+            out[model.me] = Rect(lay.middle.x, lay.status.bottom, lay.middle.w, max(1, H - lay.status.bottom))
+    return out
+
+
+def reach(bubble: Rect, speaker: Rect) -> int:
+    """How far a bubble's centre is from a seat's place (0 when over it): the seat a
+    bubble reads as belonging to is the nearest one."""
+    x, y = bubble.center
+    dx = max(0, speaker.x - x, x - speaker.right)
+    dy = max(0, speaker.y - y, y - speaker.bottom)
+    return int((dx * dx + dy * dy) ** 0.5)
+
+
+def bubble_tail(box: Rect, speaker: Rect, length: int = 10) -> tuple[tuple[int, int], tuple[int, int], tuple[int, int]]:
+    """A speech bubble's tail: a triangle on the side of ``box`` facing the speaker,
+    its tip pointing at the speaker (at most ``length`` px out of the box)."""
+    # the speaker's point nearest to the bubble's centre
+    px = min(max(box.centerx, speaker.x), speaker.right)
+    py = min(max(box.centery, speaker.y), speaker.bottom)
+    dx = max(0, speaker.x - box.right, box.x - speaker.right)
+    dy = max(0, speaker.y - box.bottom, box.y - speaker.bottom)
+    half = max(4, min(9, box.h // 4))
+    if dy >= dx:  # above or below: the tail leaves the top or bottom edge
+        x = min(max(px, box.x + box.h // 3 + half), box.right - box.h // 3 - half)
+        if py >= box.centery:
+            return (x - half, box.bottom - 1), (x + half, box.bottom - 1), (px if abs(px - x) < length else x, box.bottom + length)
+        return (x - half, box.y), (x + half, box.y), (px if abs(px - x) < length else x, box.y - length)
+    y = min(max(py, box.y + half), box.bottom - half)
+    if px >= box.centerx:
+        return (box.right - 1, y - half), (box.right - 1, y + half), (box.right + length, y)
+    return (box.x, y - half), (box.x, y + half), (box.x - length, y)
 
 
 def _bubble_candidates(model: TableModel, lay: TableLayout, seat: int, bh: int, m: int) -> list[Rect]:
@@ -250,12 +327,14 @@ def _bubble_candidates(model: TableModel, lay: TableLayout, seat: int, bh: int, 
     out: list[Rect] = []
     if pos == "bottom":
         y = lay.status.y - bh - m if model.n_seats == 2 else mid.bottom - bh
+        out.append(Rect(mid.centerx - width // 2, y, width, bh))
         out += [Rect(mid.x, y, width, bh), Rect(mid.right - width, y, width, bh)]
+        if slot is not None:
+            out.append(Rect(slot.right + m, slot.bottom - bh, min(width, mid.right - slot.right - m), bh))
+            w = min(width, slot.x - m - mid.x)
+            out.append(Rect(slot.x - m - w, slot.bottom - bh, w, bh))
         out.append(Rect(lay.status.x, lay.status.y - bh - m, width, bh))
         out.append(Rect(W - m - width, lay.status.y - bh - m, width, bh))
-        if slot is not None:
-            out.append(Rect(slot.right + m, slot.bottom - bh, mid.right - slot.right - m, bh))
-            out.append(Rect(mid.x, slot.bottom - bh, slot.x - m - mid.x, bh))
         return out
     area = lay.seats.get(seat)
     if area is None:
@@ -264,14 +343,25 @@ def _bubble_candidates(model: TableModel, lay: TableLayout, seat: int, bh: int, 
     under = max([lab.bottom, *(r.bottom for r in area.cards)]) + m
     if pos == "top":
         out.append(Rect(lab.x, lab.bottom + m, max(lab.w, width), bh))
+        row = lab.unionall(area.cards) if area.cards else lab
+        out.append(Rect(row.centerx - width // 2, under, width, bh))
+        out.append(Rect(row.right - width, under, width, bh))
         out.append(Rect(mid.x, mid.y, width, bh))
         out.append(Rect(mid.right - width, mid.y, width, bh))
         if slot is not None:
-            out.append(Rect(slot.right + m, slot.y, mid.right - slot.right - m, bh))
-            out.append(Rect(mid.x, slot.y, slot.x - m - mid.x, bh))
+            out.append(Rect(slot.right + m, slot.y, min(width, mid.right - slot.right - m), bh))
+            w = min(width, slot.x - m - mid.x)
+            out.append(Rect(slot.x - m - w, slot.y, w, bh))
     else:
         col_w = lab.w
         out.append(Rect(lab.x, under, col_w, bh))
+        out.append(Rect(lab.x, lab.y - bh - m, col_w, bh))
+        if pos == "left":
+            out.append(Rect(lab.right + m, lab.y, width, bh))
+            out.append(Rect(lab.right + m, under - bh, width, bh))
+        else:
+            out.append(Rect(lab.x - m - width, lab.y, width, bh))
+            out.append(Rect(lab.x - m - width, under - bh, width, bh))
         if slot is not None:
             if pos == "left":
                 out.append(Rect(mid.x, slot.bottom + m, slot.right - mid.x, bh))
@@ -411,7 +501,8 @@ def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0
         return []
     room = max(1, (area.w + m) // (touch * 2 + m))
     specs = _paged(specs, room, page)
-    bw = min(max(touch * 2, area.w // 5), (area.w - (len(specs) - 1) * m) // len(specs))
+    # a fifth of the row each (a quarter on a narrow screen: "napoletana" fell to 11 px)
+    bw = min(max(touch * 2, area.w // (4 if area.w < 500 else 5)), (area.w - (len(specs) - 1) * m) // len(specs))
     out = []
     x = area.right - bw
     for name, label in reversed(specs):

@@ -21,7 +21,7 @@ from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
 from ui.i18n import arg_text, describe_declare, has, tr
-from ui.layout import TableLayout, table_layout
+from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
@@ -30,6 +30,16 @@ TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
 DRAW_STAGGER_S = 0.25
 BANNER_S = 3.5
+# the key of each place in the hand, left to right: the number row, then the letters no
+# other key uses (D deck, E enrol, H hint, L level, N new, T last trick, U undo, Y/Z swap
+# on German keyboards) for the 11th to 20th card (terziglio's 12, ciapanò for two's 20);
+# each card shows its key once a key was used
+HAND_KEYS = "1234567890ABCFGIJKMO"
+HAND_KEYCODES: dict[int, int] = (
+    {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
+    | {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
+    | {ord(c.lower()): 10 + i for i, c in enumerate(HAND_KEYS[10:])}  # SDL: a letter key is its ASCII code
+)
 DOUBLE_TAP_S = 0.35  # two taps closer than this are one (a double tap plays one card)
 
 
@@ -81,6 +91,7 @@ class TableScreen:
         self.layout: TableLayout | None = None
         self.size = (0, 0)
         self.cursor: int | None = None  # keyboard cursor in the hand
+        self.keyboard = False  # a key chose a card once: each card shows its key from now on
         self.flights: list[Flight] = []
         self.hold: float = 0.0  # the finished trick stays this long
         # Seconds since this screen last played a card: a second tap of a double tap
@@ -383,15 +394,15 @@ class TableScreen:
 
     def key(self, key: int) -> bool:
         hand = self.model.hand
-        digits = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
-        digits |= {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
-        if key in digits:
-            i = digits[key]
+        if key in HAND_KEYCODES:
+            i = HAND_KEYCODES[key]
+            self.keyboard = True
             if i < len(hand):
                 self.cursor = i
                 return self.play(hand[i])
             return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            self.keyboard = True
             step = -1 if key == pygame.K_LEFT else 1
             self.cursor = (0 if step > 0 else len(hand) - 1) if self.cursor is None else (self.cursor + step) % len(hand)
             return True
@@ -667,6 +678,22 @@ class TableScreen:
                 pygame.draw.rect(s, ctx.theme.accent, Rect(rr.x + 3, rr.y - 4, rr.w - 6, 5), border_radius=2)
             if my_turn and card in m.playable and i == self.cursor:
                 pygame.draw.rect(s, ctx.theme.accent, rr.inflate(4, 4), 3, border_radius=max(3, w // 12))
+        if self.keyboard:
+            self._draw_hand_keys(s, lay, hidden)
+
+    def _draw_hand_keys(self, s: pygame.Surface, lay: TableLayout, hidden: set[Card]) -> None:
+        """Each card's key on a small plate at the foot of its visible part (once a key was
+        used: a touch player never sees them)."""
+        ctx = self.ctx
+        fs = max(ctx.fonts.min_size, ctx.fsize(lay.size[1], 0.036))
+        for i, (card, hit) in enumerate(lay.hand_hit[:len(HAND_KEYS)]):
+            if card in hidden:
+                continue
+            r = hit.move(0, -lay.lift) if i == self.cursor else hit
+            plate = Rect(0, 0, min(hit.w - 4, fs + 8), fs + 6)
+            plate.bottomleft = (r.x + 2, r.bottom - 3)
+            draw_panel(s, plate, ctx.theme, 230)
+            blit_text(s, ctx, HAND_KEYS[i], fs, plate.center, anchor="center", bold=True, color=ctx.theme.accent)
 
     def _draw_buttons(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
@@ -758,22 +785,37 @@ class TableScreen:
             y += surf.get_height()
 
     def _draw_banners(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """Bubbles beside the seats that spoke (never over the trick: layout.bubbles)."""
+        """Bubbles beside the seats that spoke (never over the trick: layout.bubbles), each
+        with a tail pointing at its speaker; my own also says "Du:" (it may have to sit
+        where no seat of mine is near)."""
         ctx = self.ctx
+        speakers = speaker_areas(self.model, lay)
         for seat, text in self.said().items():
             r = lay.bubbles.get(seat)
             if r is None:
                 continue  # no room beside that seat: the status line says it
+            if seat == self.model.me:
+                text = ctx.t("i_say", text=text)
             fonts = ctx.fonts
             fs = min(ctx.fsize(lay.size[1], 0.042), int(r.h * 0.62))
             lines = [text]
             if fonts.font(fs, True).size(text)[0] > r.w - 14:
                 fs = max(fonts.min_size, min(fs, (r.h - 4) // 2 - 2))
                 lines = fonts.wrap(text, fs, r.w - 14, bold=True)
+                while len(lines) > 2 and fs > fonts.min_size:  # two lines, smaller, rather than cut
+                    fs -= 1
+                    lines = fonts.wrap(text, fs, r.w - 14, bold=True)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]
             box = Rect(r.x, r.y, min(r.w, max(x.get_width() for x in surfs) + 14), r.h)
+            who = speakers.get(seat)
+            if who is not None:  # the box leans towards its speaker within its place
+                if who.centerx >= r.right - r.w // 3:
+                    box.right = r.right
+                elif who.centerx > r.x + r.w // 3:
+                    box.centerx = r.centerx
+                pygame.draw.polygon(s, ctx.theme.banner, bubble_tail(box, who))
             s.blit(rounded(box.size, ctx.theme.banner, 240, box.h // 3), box)
             note_panel(s, box)
             h = sum(x.get_height() for x in surfs)
@@ -789,35 +831,74 @@ class TableScreen:
             if b.seat is None:
                 return b.text
         if lay is not None:
-            for seat, text in self.said().items():
-                if seat not in lay.bubbles:
-                    return f"{self.seat_name(seat)}: {text}"
+            said = self.said()
+            newest = [b.seat for b in reversed(self.banners) if b.seat is not None]
+            for seat in [*newest, *said]:  # the newest words first, then the signals
+                if seat in said and seat not in lay.bubbles:
+                    return f"{self.seat_name(seat)}: {said[seat]}"
         return ""
 
     def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
+        """The last trick in the order played, each card over its player's name on a plate of
+        its own (four names side by side ran into one another at 800x480), the taker's
+        framed, the signals under the name."""
         m, ctx = self.model, self.ctx
         W, H = lay.size
         s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
-        w, h = lay.trick_size
-        n = len(m.last_trick)
-        gap = w // 6
-        total = n * w + (n - 1) * gap
-        x = (W - total) // 2
-        y = (H - h) // 2
         fs = ctx.fsize(H, 0.05)
-        blit_text(s, ctx, ctx.t("last_trick"), fs, (W // 2, y - fs - 8), anchor="midtop", bold=True)
-        for pc in m.last_trick:
-            r = Rect(x, y, w, h)
-            s.blit(ctx.art.face(pc.card, w, h, self.style()), r)
-            if pc.seat == m.last_winner:
-                pygame.draw.rect(s, ctx.theme.accent, r.inflate(6, 6), 3, border_radius=6)
-            nr = blit_text(s, ctx, self.seat_name(pc.seat), max(10, fs - 2), (r.centerx, r.bottom + 4), anchor="midtop",
-                           max_w=w + gap - 4)
+        nfs = max(ctx.fonts.min_size, fs - 2)
+        names = [self.seat_name(pc.seat) for pc in m.last_trick]
+        widths = [ctx.fonts.font(nfs, True).size(x)[0] + 12 for x in names]
+        cells = last_trick_cells(lay.trick_size, widths, (W, H), nfs)
+        if not cells:
+            return
+        top = min(c.y for c, _ in cells) - fs - 14
+        bottom = max(p.bottom for _, p in cells) + (nfs + 6 if any(pc.signals for pc in m.last_trick) else 0)
+        left, right = min(c.x for _, c in cells), max(c.right for _, c in cells)
+        draw_panel(s, Rect(left - 10, top - 6, right - left + 20, bottom - top + 14), ctx.theme, 235)
+        blit_text(s, ctx, ctx.t("last_trick"), fs, (W // 2, top), anchor="midtop", bold=True)
+        for pc, name, (card, plate) in zip(m.last_trick, names, cells, strict=True):
+            s.blit(ctx.art.face(pc.card, card.w, card.h, self.style()), card)
+            won = pc.seat == m.last_winner
+            if won:
+                pygame.draw.rect(s, ctx.theme.accent, card.inflate(6, 6), 3, border_radius=6)
+            draw_panel(s, plate, ctx.theme, 220)
+            blit_text(s, ctx, name, nfs, plate.center, anchor="center", max_w=plate.w - 8,
+                      color=ctx.theme.accent if won else None, bold=True)
             if pc.signals:
                 said = ", ".join(ctx.label("sig_" + x) for x in pc.signals)
-                blit_text(s, ctx, said, max(10, fs - 2), (r.centerx, nr.bottom + 2), anchor="midtop",
-                          color=ctx.theme.accent, bold=True, max_w=w + gap - 4)
-            x += w + gap
+                blit_text(s, ctx, said, nfs, (plate.centerx, plate.bottom + 3), anchor="midtop",
+                          color=ctx.theme.accent, bold=True, max_w=plate.w + 4)
+
+
+def last_trick_cells(card: tuple[int, int], name_w: list[int], size: tuple[int, int],
+                     font_px: int) -> list[tuple[Rect, Rect]]:
+    """The last-trick review's places: per card played, the card and its name plate under
+    it. Each column is as wide as its card or its name, whichever is wider, with a clear
+    gap between columns; the cards shrink if the row would not fit the screen."""
+    W, H = size
+    n = len(name_w)
+    if not n:
+        return []
+    w, h = card
+    gap = max(10, w // 4)
+    margin = max(8, W // 40)
+    cols = [max(w, nw) for nw in name_w]
+    total = sum(cols) + (n - 1) * gap
+    if total > W - 2 * margin:  # narrower cards; a name keeps its size
+        room = (W - 2 * margin - (n - 1) * gap) // n
+        w, h = min(w, room), int(h * min(w, room) / w)
+        cols = [max(w, min(nw, room)) for nw in name_w]
+        total = sum(cols) + (n - 1) * gap
+    plate_h = font_px + 10
+    x = (W - total) // 2
+    y = (H - h - plate_h - 6) // 2
+    out = []
+    for cw in cols:
+        c = Rect(x + (cw - w) // 2, y, w, h)
+        out.append((c, Rect(x, c.bottom + 6, cw, plate_h)))
+        x += cw + gap
+    return out
 
 
 def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:

@@ -279,9 +279,25 @@ class TableController(
         if seat is not None:
             self.accuso_button(seat)
         elif self.phase in (HAND_OVER, MATCH_OVER):
-            self.next_hand()
+            self.menu_after_hand()
         elif self.phase == HOME and self.screen_missing is not None:
             self.start_without_screen()
+
+    def _menu_marker(self) -> tuple[int | None, int, str]:
+        return (self.match_id, len(self._hands()), str(self.phase))
+
+    def menu_after_hand(self) -> Outcome:
+        """The menu button's short press after a hand (docs/box.md): the first press only
+        says what a second one does (and the LED shows ``dEAL``), the second deals the
+        next hand, or after the match goes home. The count stays up: a press meant as
+        "back", or one made as the last trick fell, does not skip past the result.
+        Without a screen there is no result to skip past: the first press deals."""
+        if self.screen_missing is not None or self.menu_armed == self._menu_marker():
+            self.menu_armed = None
+            return self.next_hand()
+        self.menu_armed = self._menu_marker()
+        self.say(msg("m_menu_again_home" if self.phase == MATCH_OVER else "m_menu_again_deal"))
+        return Outcome(True, "menu again to go on")
 
     # ------------------------------------------------------------ without a screen
 
@@ -358,6 +374,8 @@ class TableController(
             return DisplayState("----", None, self.blink_seq)
         if self.phase == PLAY and self.accusi_open():
             return DisplayState("AccU", None, self.blink_seq)
+        if self.phase == HAND_OVER and self.menu_armed == self._menu_marker():
+            return DisplayState("dEAL", None, self.blink_seq)  # the menu button again deals
         totals = self.totals
         win = self.phase == MATCH_OVER
         if v.n_sides == 2:  # two players, or two partnerships
@@ -367,7 +385,8 @@ class TableController(
         if seat is None or win:
             seat = self.winner if self.winner is not None else 0
         side = v.side_of(seat)
-        return DisplayState(f"{seat + 1}-{min(totals[side], 99):2d}", None, self.blink_seq, win)
+        # every digit lit ("1-07", not "1- 7": a dark digit between reads as a broken one)
+        return DisplayState(f"{seat + 1}-{min(totals[side], 99):02d}", None, self.blink_seq, win)
 
     def view_seat(self) -> int:
         if self.declaring is not None:

@@ -155,6 +155,8 @@ class TableCore:
         self.stopping: str | None = None
         self._msg_age = 0
         self.power_off_requested = False
+        # the menu button's first short press after a hand: (match, hand, phase) it was for
+        self.menu_armed: tuple[int | None, int, str] | None = None
         self.reader_online: bool | None = None
         self.banners: list[Banner] = []
         # the history screens' last request (pages, a score sheet, a hand replayed)
@@ -228,7 +230,9 @@ class TableCore:
 
     @property
     def totals(self) -> list[int]:
-        return list(self.match.totals) if self.match is not None else []
+        """The totals the screen, the LED display and the messages show: after a hand that
+        won a game of a best-of-two match, the totals it was won at (engine: counted_totals)."""
+        return list(self.match.counted_totals) if self.match is not None else []
 
     @property
     def winner(self) -> int | None:

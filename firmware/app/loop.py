@@ -134,6 +134,9 @@ class MainLoop:
         self._last_draw_error = ""  # a window someone watches: let the cards land first
         self._home_preset: object = None  # the last game offered on the home screen
         self._speed: object = None  # the game speed last given to the computer seats
+        # the computers' pause named on the command line (``sim --think-ms``): the game
+        # speed setting then changes the trick's display time only
+        self.think_pinned = False
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
         while self.ctl.stopping is None and not (until is not None and until()):
@@ -190,7 +193,7 @@ class MainLoop:
         """The screen's game speed sets the computers' pause: from the start when it is not
         the default (the settings file's think_ms stands otherwise), and whenever it changes."""
         settings = getattr(self.ui, "settings", None)
-        if self.seats is None or not isinstance(settings, dict):
+        if self.seats is None or self.think_pinned or not isinstance(settings, dict):
             return
         from ui.speed import DEFAULT_SPEED, speed_of
 

@@ -83,6 +83,7 @@ def main(args: argparse.Namespace) -> int:
     with rt:
         rt.install_signals()
         rt.start_sim(size=size, headless=args.headless)
+        rt.loop.think_pinned = args.think_ms is not None  # --think-ms beats the speed setting
         resumed = rt.ctl.boot()
         if resumed and (args.seats or args.variant) and rt.ctl.match_id is not None:
             # An unfinished match is never thrown away unasked: the named game waits its turn.

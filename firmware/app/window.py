@@ -16,7 +16,9 @@ Space next hand, U unplug/replug the card reader, E enrol the deck's tags, Esc q
 from __future__ import annotations
 
 import logging
+import os
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -128,10 +130,17 @@ class SimWindow:
             "sounds": rt.settings.ui.sounds,
             "speed": rt.settings.ui.speed,
             "brightness": max(10, round(rt.settings.ui.brightness * 100 / 7)),
+            "esc_quits": True,  # Esc on the home screen asks to close the window (not on the box)
         }
         self.ui = UIApp(self.screen, settings=ui_settings)
         _sim_decks(rt)
         self.panel = UIPanel(self.rt, pygame.Rect(w, 0, PANEL_W, max(h, 480)))
+        from ui.probe import PROBE_ENV
+
+        # a developer's or a test's view of the hit-boxes (scripts/touch-play): off unless named
+        probe_path = os.environ.get(PROBE_ENV)
+        self.probe_path = Path(probe_path) if probe_path else None
+        self._probed = ""
 
     # -- input --
     def pump(self) -> None:
@@ -162,8 +171,6 @@ class SimWindow:
             self.sim_intent(SimButton("menu", 3.0))
         elif k == pygame.K_F12:
             self.sim_intent(SimButton("menu", 10.0))
-        elif k == pygame.K_ESCAPE:
-            ctl.stopping = "quit (Esc)"
         elif k == pygame.K_n:
             self.rt.events.put(NewGame(ctl.settings.variant, dict(ctl.settings.options)))
         elif k in (pygame.K_RETURN, pygame.K_SPACE):
@@ -241,6 +248,26 @@ class SimWindow:
         self.ui.draw(self.screen)
         self.panel.draw(self.window)
         pygame.display.flip()
+        if self.probe_path is not None:
+            self.write_probe(self.probe_path)
+
+    def write_probe(self, path: Path) -> None:
+        """What is on screen now and where its hit-boxes are (ui.probe), when it changed;
+        written after the flip, so a box listed is a box already shown."""
+        import json
+
+        from ui.probe import probe
+
+        text = json.dumps(probe(self.ui), sort_keys=True)
+        if text == self._probed:
+            return
+        self._probed = text
+        tmp = path.with_name(path.name + ".tmp")
+        try:
+            tmp.write_text(text, encoding="utf-8")
+            os.replace(tmp, path)
+        except OSError as exc:  # a debugging aid: never stops the game
+            log.warning("probe file %s: %s", path, exc)
 
     def close(self) -> None:
         pygame.display.quit()

@@ -73,6 +73,21 @@ def test_a_page_is_read_with_the_primary_key_not_a_sort(tmp_path):
         assert not any("TEMP B-TREE" in str(row) for row in plan)
 
 
+class FakeUI:
+    """The loop's view of a screen: its settings, never busy, no intents."""
+
+    busy = False
+
+    def __init__(self, settings: dict) -> None:
+        self.settings = settings
+
+    def intents(self):
+        return []
+
+    def set_model(self, model):
+        pass
+
+
 def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_table, tmp_path):
     """Settings -> Game speed: the computers' pause follows at once, the trick display
     time in the UI (ui.speed), and the choice is kept in the screen's settings file."""
@@ -83,26 +98,32 @@ def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_ta
     table = make_table()
     table.ctl.opts.settings_file = tmp_path / "settings.toml"
 
-    class FakeUI:
-        settings = {"speed": "normal"}
-        busy = False
-
-        def intents(self):
-            return []
-
-        def set_model(self, model):
-            pass
-
-    table.loop.ui = FakeUI()
+    ui = table.loop.ui = FakeUI({"speed": "normal"})
     before = table.seats.think_ms
     table.pump()
     assert table.seats.think_ms == before  # the default speed leaves the configured pause
-    FakeUI.settings["speed"] = "fast"
+    ui.settings["speed"] = "fast"
     table.put(SetSetting("speed", "fast"))
     assert table.seats.think_ms == SPEEDS["fast"].cpu_ms
     settings = Settings()
     apply_overlay(settings, tmp_path)
     assert settings.ui.speed == "fast"
+
+
+def test_a_think_time_named_on_the_command_line_beats_the_speed_setting(make_table):
+    """`tressette sim --think-ms 0` with the fast speed: the computers keep the pause the
+    command line named (the touch-play harness and the Xvfb tests rely on it)."""
+    from ui.speed import SPEEDS
+
+    table = make_table()
+    table.loop.ui = FakeUI({"speed": "fast"})
+    table.seats.think_ms = 0
+    table.loop.think_pinned = True
+    table.pump()
+    assert table.seats.think_ms == 0
+    table.loop.think_pinned = False
+    table.pump()
+    assert table.seats.think_ms == SPEEDS["fast"].cpu_ms
 
 
 def test_history_and_export_read_without_creating_a_journal(tmp_path, capsys):

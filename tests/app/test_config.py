@@ -26,7 +26,7 @@ def test_values_are_read(tmp_path: Path) -> None:
     path.write_text(
         '[game]\nvariant = "treschetten2"\nseats = ["cpu:hard", "human"]\nthink_ms = 0\n'
         "[game.options]\ntarget = 41\n"
-        '[ui]\nlanguage = "de"\nbrightness = 7\nsounds = false\n'
+        '[ui]\nlanguage = "de"\nbrightness = 7\nsounds = false\nspeed = "fast"\n'
         '[paths]\nstate_dir = "/tmp/x"\n'
         "[hardware.display]\nenabled = false\n"
     )
@@ -34,6 +34,7 @@ def test_values_are_read(tmp_path: Path) -> None:
     assert problems == []
     assert (s.game.variant, [str(x) for x in s.game.seats], s.game.options) == ("treschetten2", ["cpu:hard", "human"], {"target": 41})
     assert (s.ui.language, s.ui.brightness, s.ui.sounds, s.state_dir) == ("de", 7, False, "/tmp/x")
+    assert s.ui.speed == "fast"  # docs/box.md: [ui] speed, read without an "unknown setting"
     assert s.hardware_config.display.enabled is False
 
 

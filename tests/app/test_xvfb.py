@@ -37,23 +37,13 @@ WINDOW = (1100, 480)
 
 @pytest.fixture
 def xdisplay():
+    from firmware.app.touchplay import xvfb
+
     missing = [t for t in TOOLS if shutil.which(t) is None]
     if missing:
         pytest.skip(f"needs {', '.join(missing)}")
-    read, write = os.pipe()
-    xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{WINDOW[0]}x{WINDOW[1]}x24", "-nolisten", "tcp"],
-        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    os.close(write)
-    try:
-        with os.fdopen(read) as f:  # Xvfb writes the display number it chose (bounded by its start)
-            number = f.readline().strip()
-        assert number.isdigit(), "Xvfb did not start"
-        yield f":{number}"
-    finally:
-        xvfb.terminate()
-        xvfb.wait(10)
+    with xvfb(SIZE) as display:  # the screen and the table panel beside it: WINDOW
+        yield display
 
 
 def x(display: str, *args: str) -> str:

@@ -1,0 +1,651 @@
+"""A person plays the simulator by touch: real X pointer clicks on a real window.
+
+``scripts/touch-play --game G [--size WxH] [--lang L] [--target N] [--hands N]``
+starts an Xvfb display, the simulator in it (``tressette sim``, one person and
+computer seats at the easy level) and then taps, with ``xdotool``, everything a
+person taps in a match: the fastest game speed in Settings, *Gioca* on the home screen,
+the cards, the declaration buttons or *Nothing to declare*, chiamata's call,
+the signals a card may carry, the Yes of a question, *Next hand* at the end of
+a hand and *Home* when the match is over.
+
+Where to tap comes from the simulator itself: with ``TRESSETTE_SIM_PROBE`` set
+it writes, after each changed frame, the hit-boxes its screens test a tap
+against (``ui.probe``). The harness picks one (:class:`Player`: the first
+declaration, a random legal card, sometimes a signal) and clicks its centre on
+the X display, so the tap travels the normal input path: X → SDL → pygame →
+``UIApp.handle`` → intent → controller. Nothing is sent to the program any
+other way.
+
+Screenshots (``import -window root``) at the end of each hand, at the end of the
+match and at the first moments a seat speaks (a declaration, a signal) go to
+``--out`` (default ``test-artifacts/touch/<game>-<lang>-<size>/``), with a
+``result.json``. No progress for ``--stall`` seconds fails the run with the
+path of the last screenshot; so does the simulator exiting or writing a
+traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ui.probe import PROBE_ENV
+
+TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
+PANEL_W = 300  # firmware.app.window.PANEL_W: the table panel beside the screen
+REPO = Path(__file__).resolve().parents[2]
+
+
+class TouchPlayError(Exception):
+    """The run failed: a stall, a crash, a tap that did nothing. ``shot`` shows the screen then."""
+
+    def __init__(self, message: str, shot: Path | None = None) -> None:
+        super().__init__(message + (f" (last screenshot: {shot})" if shot is not None else ""))
+        self.shot = shot
+
+
+# ------------------------------------------------------------------ deciding
+
+
+@dataclass(frozen=True, slots=True)
+class Tap:
+    """Tap the centre of the box named ``name`` (a button, or ``card:<id>``)."""
+
+    name: str
+    point: tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Wait:
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class Done:
+    why: str
+
+
+Decision = Tap | Wait | Done
+
+
+def _centre(rect: Sequence[int]) -> tuple[int, int]:
+    x, y, w, h = rect
+    return (x + w // 2, y + h // 2)
+
+
+@dataclass(slots=True)
+class Player:
+    """What a person taps next, from the probe of the screen (``ui.probe``).
+
+    The policy is simple on purpose: declare whatever is offered, call a random
+    card, say zu tun when offered (only when it wins), play a random legal card
+    (the engine's ``playable``, as the screen marks it), give a signal the card
+    may carry half of the time. It only ever
+    names a box the probe lists, so every tap lands where the screen has a target.
+    """
+
+    seed: int = 0
+    signals: bool = True
+    speed: str | None = "fast"  # chosen on the Settings screen before the first game (None: leave it)
+    rng: random.Random = field(init=False)
+    card: int | None = None  # the card chosen this turn (a signal is tapped first)
+    signalled: bool = False
+    asked: bool = False  # a tap of ours put a question on the screen
+    match_over_seen: bool = False
+    started: bool = False
+    # a person also looks around: the last trick now and then, once the home screen
+    # mid-match (and back by Continue), once a claim he then cancels
+    excursions: bool = True
+    trips: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self.rng = random.Random(self.seed)
+
+    def decide(self, p: Mapping[str, Any], still_s: float = 0.0) -> Decision:
+        """The next tap for probe ``p``; ``still_s``: how long the screen has not changed."""
+        buttons = {b["name"]: b for b in p.get("buttons", ()) if b.get("enabled", True)}
+        model: Mapping[str, Any] = p.get("model", {})
+
+        def tap(name: str) -> Tap:
+            return Tap(name, _centre(buttons[name]["rect"]))
+
+        if p.get("question") is not None:
+            # ours (the claim we tapped): yes; one we did not ask for: no (keep the match)
+            answer = "yes" if self.asked else "no"
+            self.asked = False
+            return tap(answer) if answer in buttons else Wait("a question without its buttons")
+        screen = p.get("screen")
+        speed_set = self.speed is None or p.get("speed") == self.speed
+        if screen == "settings" and not speed_set:
+            choice = f"set:speed:{self.speed}"
+            if choice in buttons:
+                return tap(choice)
+            return tap("page") if "page" in buttons else Wait("no game speed on the settings screen")
+        if screen == "home":
+            if self.match_over_seen:
+                return Done("home after the match")
+            if not speed_set and not self.started and "nav:settings" in buttons:
+                return tap("nav:settings")
+            if (model.get("resumable") or (model.get("in_game") and not model.get("match_over"))) \
+                    and "continue" in buttons:
+                return tap("continue")  # the match on the table, or one resumed after a restart
+            if "start" in buttons and not self.started:
+                self.started = True
+                return tap("start")
+            return Wait("home: the game is starting")
+        if screen == "hand_end":
+            if model.get("match_over"):
+                self.match_over_seen = True
+                return tap("home") if "home" in buttons else Wait("match over without Home")
+            return tap("next_hand") if "next_hand" in buttons else Wait("hand over without Next hand")
+        if screen != "table":
+            return tap("back") if "back" in buttons else Wait(f"{screen}: no way back listed")
+        if p.get("show_last"):
+            middle = p.get("middle")
+            return Tap("middle", _centre(middle)) if middle else Wait("last trick shown")
+        if model.get("hand_over"):
+            if still_s < 3.0:
+                return Wait("the hand is over: the count comes")
+            # the count did not come by itself: the table's own way on
+            for name in ("next_hand", "home", "count"):
+                if name in buttons:
+                    if name == "home":
+                        self.match_over_seen = True
+                    return tap(name)
+            return Wait("hand over, no way on listed")
+        if not p.get("tap_ready", True):
+            return Wait("a card just played")  # the screen takes a second tap as a double tap
+        if p.get("busy") and not model.get("my_turn"):
+            # the last trick still shown, draws in flight: a person taps when it is his turn
+            return Wait("cards in flight")
+        declares = sorted(n for n in buttons if n.startswith("declare:"))
+        if declares:
+            return tap(declares[0])
+        if model.get("declare_prompt") and "declare_none" in buttons:
+            return tap("declare_none")
+        calls = sorted(n for n in buttons if n.startswith("call:"))
+        if calls:
+            return tap(self.rng.choice(calls))
+        zu = sorted(n for n in buttons if n.startswith("zu_tun:"))
+        if zu:
+            return tap(zu[0])  # offered only when it wins the game (RULES.md, zu tun)
+        if "claim" in buttons:
+            side = int(model.get("my_side", 0))
+            points = sum(int(v[side]) if side < len(v) else 0 for v in (model.get("totals", ()), model.get("declared", ())))
+            thirds = model.get("side_thirds", ())
+            points += int(thirds[side]) // 3 if side < len(thirds) else 0
+            if points >= int(model.get("target", 10_000)):
+                self.asked = True  # chiamarsi fuori, rightly: yes to "are you sure"
+                return tap("claim")
+            if self.excursions and "claim" not in self.trips:
+                self.trips.add("claim")  # once: the question comes, and No keeps the match
+                return tap("claim")
+        if self.excursions and model.get("my_turn") and self.card is None:
+            hand = int(model.get("hand_no", 0))
+            if f"last{hand}" not in self.trips and "last_trick" in buttons:  # listed once there is one
+                self.trips.add(f"last{hand}")
+                if self.rng.random() < 0.4:
+                    return tap("last_trick")
+            if hand >= 2 and "menu" not in self.trips and "menu" in buttons:
+                self.trips.add("menu")
+                return tap("menu")  # home mid-match; Continue brings the table back
+        cards = {c["card"]: c for c in p.get("cards", ())}
+        discard = [c for c in model.get("discardable", ()) if c in cards]
+        if discard:
+            c = self.rng.choice(sorted(discard))
+            return Tap(f"card:{c}", _centre(cards[c]["rect"]))
+        playable = [c for c in model.get("playable", ())
+                    if c in cards and cards[c]["playable"] and not cards[c].get("flying")]  # fmt: skip
+        if not (model.get("my_turn") and playable):
+            self.card, self.signalled = None, False
+            return Wait("not my turn")
+        if self.card not in playable:
+            self.card = self.rng.choice(sorted(playable))
+            self.signalled = not self.signals or self.rng.random() < 0.5
+        if not self.signalled:
+            self.signalled = True
+            on = set(p.get("signals_on", ()))
+            offered = model.get("signal_options", {}).get(str(self.card), ())
+            for s in offered:
+                if s not in on and f"signal:{s}" in buttons:
+                    return tap(f"signal:{s}")
+        c, self.card = self.card, None
+        return Tap(f"card:{c}", _centre(cards[c]["rect"]))
+
+
+def progress_key(p: Mapping[str, Any]) -> tuple[Any, ...]:
+    """What moves when the game moves: a stall is this standing still."""
+    m: Mapping[str, Any] = p.get("model", {})
+    keys = ("in_game", "hand_no", "tricks_played", "trick", "hand", "declarations", "signals",
+            "hand_over", "match_over", "totals", "to_move")  # fmt: skip
+    return (p.get("screen"), p.get("question"), *(json.dumps(m.get(k)) for k in keys))
+
+
+# ------------------------------------------------------------------ the run
+
+
+@dataclass(frozen=True, slots=True)
+class RunSpec:
+    game: str
+    size: tuple[int, int] = (800, 480)
+    lang: str = "it"
+    target: int | None = None  # None: the preset's default
+    hands: int | None = None  # stop after this many hands (None: the whole match)
+    seed: int = 1
+    out: Path | None = None
+    stall_s: float = 30.0
+    timeout_s: float = 1800.0
+    signals: bool = True
+    bubble_shots: int = 3
+    think_ms: int | None = None  # the computers' pause; None: the fast game speed's
+    options: tuple[tuple[str, str], ...] = ()  # variant options (key, value) over the preset's
+    restart_after: int | None = None  # stop the simulator after this hand's end, start it again
+    excursions: bool = True
+    tap_wait_s: float = 3.0  # a tap the screen does not answer within this is a dud; 4 in a row fail
+
+    @property
+    def name(self) -> str:
+        return f"{self.game}-{self.lang}-{self.size[0]}x{self.size[1]}"
+
+
+@dataclass(slots=True)
+class RunResult:
+    spec: RunSpec
+    hands: int = 0
+    totals: list[int] = field(default_factory=list)
+    winner: int | None = None
+    my_side: int | None = None
+    match_over: bool = False
+    taps: int = 0
+    restarts: int = 0
+    duds: list[str] = field(default_factory=list)
+    tapped: dict[str, int] = field(default_factory=dict)  # taps per kind: card, declare, signal, next_hand, …
+    seconds: float = 0.0
+    shots: list[str] = field(default_factory=list)
+    said: list[str] = field(default_factory=list)  # the bubbles photographed
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "game": self.spec.game, "lang": self.spec.lang, "size": f"{self.spec.size[0]}x{self.spec.size[1]}",
+            "target": self.spec.target, "hands": self.hands, "totals": self.totals, "winner_side": self.winner,
+            "match_over": self.match_over, "taps": self.taps, "tapped": self.tapped, "duds": self.duds,
+            "restarts": self.restarts,
+            "options": dict(self.spec.options), "seconds": round(self.seconds, 1),
+            "shots": self.shots, "said": self.said,
+        }  # fmt: skip
+
+
+def missing_tools() -> list[str]:
+    return [t for t in TOOLS if shutil.which(t) is None]
+
+
+@contextmanager
+def xvfb(size: tuple[int, int]) -> Iterator[str]:
+    """A private X display big enough for the simulator's window; yields ``:N``."""
+    w, h = size[0] + PANEL_W, max(size[1], 480)
+    read, write = os.pipe()
+    proc = subprocess.Popen(
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
+        pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )  # fmt: skip
+    os.close(write)
+    try:
+        with os.fdopen(read) as f:  # Xvfb writes the display number it chose once it is up
+            number = f.readline().strip()
+        if not number.isdigit():
+            raise TouchPlayError("Xvfb did not start")
+        yield f":{number}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+
+
+def config_text(spec: RunSpec) -> str:
+    """The simulator's settings file: the game, one person and easy computers, the language."""
+    from firmware.engine import PRESETS
+
+    preset = PRESETS[spec.game]
+    options: dict[str, Any] = {o.key: o.default for o in preset.options}
+    options.update((k, json.loads(toml_value(v))) for k, v in spec.options)
+    n = int(options.get("players", preset.n_seats))
+    seats = ", ".join(['"human"'] + ['"cpu:easy"'] * (n - 1))
+    lines = ["[game]", f'variant = "{spec.game}"', f"seats = [{seats}]", "think_ms = 0", "", "[game.options]"]
+    if spec.target is not None:
+        lines.append(f"target = {spec.target}")
+    for key, value in spec.options:
+        lines.append(f"{key} = {toml_value(value)}")
+    lines += ["", "[ui]", f'language = "{spec.lang}"', "sounds = false", ""]  # the speed: tapped in Settings
+    return "\n".join(lines)
+
+
+def toml_value(text: str) -> str:
+    """An option's value as TOML: true/false, a number, else a string."""
+    if text in ("true", "false"):
+        return text
+    if text.isdigit():
+        return text
+    return json.dumps(text)
+
+
+class Session:
+    """One simulator on one display: its window, its probe file, clicks and screenshots."""
+
+    def __init__(self, spec: RunSpec, display: str, work: Path, out: Path) -> None:
+        self.spec = spec
+        self.display = display
+        self.work = work
+        self.out = out
+        self.probe_path = work / "probe.json"
+        self.err_path = work / "sim.stderr"
+        self.origin: tuple[int, int] | None = None
+        self.last_shot: Path | None = None
+        self.proc: subprocess.Popen[bytes] | None = None
+
+    def env(self) -> dict[str, str]:
+        env = dict(os.environ, DISPLAY=self.display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
+        env[PROBE_ENV] = str(self.probe_path)
+        env["PYTHONFAULTHANDLER"] = "1"  # threads() below: where a stalled simulator stands
+        env.pop("SDL_VIDEODRIVER", None)  # a real X11 window
+        return env
+
+    def x(self, *args: str) -> str:
+        out = subprocess.run(args, env=self.env(), capture_output=True, timeout=30)
+        return out.stdout.decode(errors="replace")
+
+    def start(self) -> None:
+        cfg = self.work / "settings.toml"
+        cfg.write_text(config_text(self.spec), encoding="utf-8")
+        w, h = self.spec.size
+        cmd = [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(self.work / "state"),
+               "--config", str(cfg), "--seed", str(self.spec.seed), "--size", f"{w}x{h}"]  # fmt: skip
+        if self.spec.think_ms is not None:
+            cmd += ["--think-ms", str(self.spec.think_ms)]
+        with open(self.err_path, "wb") as err:
+            self.proc = subprocess.Popen(cmd, env=self.env(), cwd=REPO, stdout=subprocess.DEVNULL, stderr=err)
+
+    def stderr(self) -> str:
+        try:
+            return self.err_path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return ""
+
+    def alive(self) -> None:
+        assert self.proc is not None
+        if self.proc.poll() is not None:
+            raise TouchPlayError(f"the simulator exited ({self.proc.returncode}): {self.stderr()[-2000:]}",
+                                 self.last_shot)  # fmt: skip
+        if "Traceback" in self.stderr():
+            raise TouchPlayError(f"the simulator wrote a traceback: {self.stderr()[-3000:]}", self.shot("traceback"))
+
+    def threads(self) -> str:
+        """Where every thread of a stalled simulator stands (SIGABRT: faulthandler's dump; it ends it)."""
+        proc = self.proc
+        if proc is None or proc.poll() is not None:
+            return ""
+        before = len(self.stderr())
+        self._signal(signal.SIGABRT, 10)
+        return self.stderr()[before:][-4000:]
+
+    def stop(self) -> int:
+        """SIGTERM (a clean stop, as systemd does), a kill if it hangs; the exit code."""
+        proc = self.proc
+        if proc is None:
+            return 0
+        if proc.poll() is None:
+            self._signal(signal.SIGTERM, 15)
+        return int(proc.returncode)
+
+    def _signal(self, sig: int, wait_s: float) -> None:
+        """Send ``sig``, wait for the end, kill after ``wait_s`` seconds."""
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+        try:
+            self.proc.wait(wait_s)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+    def window(self, timeout: float = 60.0) -> tuple[int, int]:
+        """Where the simulator's window is on the root (``xwininfo``; xdotool's search
+        trips over SDL's helper windows)."""
+        deadline = time.monotonic() + timeout
+        tree = ""
+        while time.monotonic() < deadline:
+            self.alive()
+            tree = self.x("xwininfo", "-root", "-tree")
+            for line in tree.splitlines():
+                if "simulator" in line and "+" in line:
+                    _, gx, gy = line.split()[-1].split("+")
+                    self.origin = (int(gx), int(gy))
+                    return self.origin
+            time.sleep(0.2)
+        shot = self.shot("no-window")
+        raise TouchPlayError(f"the simulator's window never appeared; windows: {tree[-800:]!r}; "
+                             f"its stderr: {self.stderr()[-1500:]!r}; its threads: {self.threads()}", shot)  # fmt: skip
+
+    def probe(self) -> dict[str, Any] | None:
+        try:
+            text = self.probe_path.read_text(encoding="utf-8")
+        except OSError:
+            return None
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return None
+        return data if isinstance(data, dict) else None
+
+    def click(self, point: tuple[int, int]) -> None:
+        assert self.origin is not None
+        ox, oy = self.origin
+        self.x("xdotool", "mousemove", str(ox + point[0]), str(oy + point[1]), "click", "1")
+
+    def shot(self, name: str) -> Path:
+        self.out.mkdir(parents=True, exist_ok=True)
+        path = self.out / f"{name}.png"
+        self.x("import", "-window", "root", str(path))
+        self.last_shot = path
+        return path
+
+
+def play(spec: RunSpec, work: Path) -> RunResult:
+    """Play ``spec`` by touch in a fresh simulator; raises :class:`TouchPlayError` on a stall."""
+    missing = missing_tools()
+    if missing:
+        raise TouchPlayError(f"needs {', '.join(missing)} (scripts/setup installs them)")
+    out = spec.out or REPO / "test-artifacts" / "touch" / spec.name
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.png"):
+        old.unlink()
+    work.mkdir(parents=True, exist_ok=True)
+    result = RunResult(spec)
+    t0 = time.monotonic()
+    with xvfb(spec.size) as display:
+        s = Session(spec, display, work, out)
+        s.start()
+        try:
+            _drive(s, spec, result, t0)
+        finally:
+            code = s.stop()
+        result.seconds = time.monotonic() - t0
+        if code != 0 or "Traceback" in s.stderr():
+            raise TouchPlayError(f"the simulator ended badly ({code}): {s.stderr()[-3000:]}", s.last_shot)
+    (out / "result.json").write_text(json.dumps(result.as_json(), indent=2) + "\n", encoding="utf-8")
+    return result
+
+
+def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
+    s.window()
+    player = Player(seed=spec.seed, signals=spec.signals, excursions=spec.excursions)
+    last_key: tuple[Any, ...] | None = None
+    last_text = ""
+    moved = changed = time.monotonic()
+    shot_hands: set[int] = set()
+    bubbles = 0
+    seen_said: set[str] = set()
+    moments: set[str] = set()
+    dud_taps = 0
+    while True:
+        now = time.monotonic()
+        if now - t0 > spec.timeout_s:
+            raise TouchPlayError(f"no end after {spec.timeout_s:.0f} s", s.shot("timeout"))
+        s.alive()
+        p = s.probe()
+        if p is None:
+            if now - moved > spec.stall_s:
+                raise TouchPlayError("the simulator never described its screen", s.shot("stall"))
+            time.sleep(0.1)
+            continue
+        text = json.dumps(p, sort_keys=True)
+        if text != last_text:
+            last_text, changed = text, now
+        key = progress_key(p)
+        if key != last_key:
+            last_key, moved = key, now
+        elif now - moved > spec.stall_s:
+            shot = s.shot("stall")
+            raise TouchPlayError(f"no progress for {spec.stall_s:.0f} s on {p.get('screen')}: "
+                                 f"{json.dumps(p.get('model'))[:600]}; the simulator's threads: {s.threads()}",
+                                 shot)  # fmt: skip
+        m = p.get("model", {})
+        if m.get("in_game"):
+            result.totals = list(m.get("totals", ()))
+            result.winner = m.get("winner")
+            result.match_over = bool(m.get("match_over"))
+        # the pictures: every hand's end, the match's end, the first bubbles
+        if p.get("screen") == "hand_end" and p.get("question") is None and m.get("hand_no") not in shot_hands:
+            hand = int(m.get("hand_no", 0))
+            shot_hands.add(hand)
+            time.sleep(0.15)  # the frame listed is flipped; let the X server have it
+            result.hands = max(result.hands, hand)
+            name = "match-end" if m.get("match_over") else f"hand{hand:02d}-end"
+            result.shots.append(str(s.shot(name)))
+            if spec.hands is not None and hand >= spec.hands and not m.get("match_over"):
+                return
+            if spec.restart_after == hand and not m.get("match_over"):
+                # a power cut of sorts: a clean stop, a new process on the same journal
+                if s.stop() != 0 or "Traceback" in s.stderr():
+                    raise TouchPlayError(f"the simulator did not stop cleanly: {s.stderr()[-2000:]}", s.last_shot)
+                s.probe_path.unlink(missing_ok=True)
+                s.start()
+                s.window()
+                result.restarts += 1
+                last_text, moved = "", time.monotonic()
+                continue
+        if p.get("screen") == "table" and not p.get("busy") and m.get("in_game") and not m.get("hand_over"):
+            # the table itself: the first time the person is to play after a trick of hand 1,
+            # and chiamata's called card once it is called
+            if "table" not in moments and m.get("my_turn") and m.get("tricks_played", 0) >= 1:
+                moments.add("table")
+                result.shots.append(str(s.shot("table-hand01")))
+            if "called" not in moments and m.get("called"):
+                moments.add("called")
+                result.shots.append(str(s.shot(f"called-hand{int(m.get('hand_no', 0)):02d}")))
+        said = {f"seat {k}: {v}" for k, v in (p.get("said") or {}).items()}
+        if said - seen_said and p.get("screen") == "table" and bubbles < spec.bubble_shots and not p.get("busy"):
+            # a seat says something new (a declaration, a signal, a call): once the cards lie still
+            bubbles += 1
+            seen_said |= said
+            hand_no = int(m.get("hand_no", 0))
+            result.shots.append(str(s.shot(f"bubble{bubbles}-hand{hand_no:02d}")))
+            result.said.append("; ".join(sorted(said)))
+        d = player.decide(p, now - changed)
+        if isinstance(d, Done):
+            return
+        if isinstance(d, Wait):
+            time.sleep(0.05)
+            continue
+        s.click(d.point)
+        result.taps += 1
+        kind = d.name.split(":")[0]
+        result.tapped[kind] = result.tapped.get(kind, 0) + 1
+        if _wait_change(s, text, spec.tap_wait_s):
+            dud_taps = 0
+        else:
+            dud_taps += 1
+            result.duds.append(d.name)  # a tap the screen did not answer in time
+            if dud_taps >= 4:
+                raise TouchPlayError(f"{dud_taps} taps on {d.name} changed nothing", s.shot("dud-tap"))
+
+
+def _wait_change(s: Session, before: str, timeout: float) -> bool:
+    """Bounded wait for the screen to show something else after a tap."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        s.alive()
+        p = s.probe()
+        if p is not None and json.dumps(p, sort_keys=True) != before:
+            return True
+        time.sleep(0.03)
+    return False
+
+
+# ------------------------------------------------------------------ command
+
+
+def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
+    from firmware import cliargs as A
+    from firmware.engine import PRESETS
+
+    ap = argparse.ArgumentParser(prog="touch-play", description=__doc__.split("\n\n")[0] if __doc__ else None)
+    ap.add_argument("--game", required=True, choices=sorted(PRESETS))
+    ap.add_argument("--size", type=A.screen_size, default=(800, 480))
+    ap.add_argument("--lang", choices=("it", "de", "en"), default="it")
+    ap.add_argument("--target", type=A.int_range(1, 1000), default=None, help="the match's target (an option value)")
+    ap.add_argument("--hands", type=A.int_range(1, 1000), default=None, help="stop after N hands (default: the match)")
+    ap.add_argument("--seed", type=A.int_range(0), default=1)
+    ap.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                    help="a variant option over the preset's, e.g. widow=dealt (repeatable)")
+    ap.add_argument("--restart-after", type=A.int_range(1, 1000), default=None, metavar="HAND",
+                    help="stop the simulator after this hand and start it again (resume by Continue)")
+    ap.add_argument("--no-excursions", action="store_true",
+                    help="never look at the last trick, the home screen or a claim one cancels")
+    ap.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None,
+                    help="the computers' pause (default: the fast game speed's)")
+    ap.add_argument("--stall", type=float, default=30.0, help="seconds without progress that fail the run")
+    ap.add_argument("--out", type=Path, default=None, help="screenshots (default test-artifacts/touch/<run>/)")
+    return ap.parse_args(argv)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    import tempfile
+
+    args = parse(argv)
+    options = []
+    for item in args.option:
+        key, eq, value = item.partition("=")
+        if not eq or not key:
+            print(f"touch-play: --option {item!r}: KEY=VALUE", file=sys.stderr)
+            return 2
+        options.append((key.strip(), value.strip()))
+    spec = RunSpec(game=args.game, size=args.size, lang=args.lang, target=args.target, hands=args.hands,
+                   seed=args.seed, out=args.out, stall_s=args.stall, think_ms=args.think_ms,
+                   options=tuple(options), restart_after=args.restart_after,
+                   excursions=not args.no_excursions)  # fmt: skip
+    with tempfile.TemporaryDirectory(prefix="touch-play-") as tmp:
+        try:
+            result = play(spec, Path(tmp))
+        except TouchPlayError as exc:
+            print(f"touch-play: {spec.name}: FAILED: {exc}", file=sys.stderr)
+            return 1
+    print(json.dumps(result.as_json(), indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,350 @@
+"""scripts/touch-play: a person plays by real X clicks in the simulator window under Xvfb.
+
+The decider (:class:`Player`) on examples and on any probe a screen could write; the
+settings file it gives the simulator; then, under Xvfb, one full hand of every preset
+by touch (CI), and full matches (``-m touch_match``, minutes each: not in CI).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware.app.touchplay import (
+    Done,
+    Player,
+    RunSpec,
+    Tap,
+    Wait,
+    config_text,
+    missing_tools,
+    play,
+    progress_key,
+)
+from firmware.config import from_doc
+from firmware.engine import PRESETS
+from hal.settingsfile import read_toml
+
+from .conftest import REPO
+
+LANGS = ("it", "de", "en")
+
+
+def box(name: str, x: int = 10, y: int = 10, w: int = 100, h: int = 40, enabled: bool = True) -> dict:
+    return {"name": name, "rect": [x, y, w, h], "enabled": enabled, "label": name}
+
+
+def table(**model) -> dict:
+    base = {"my_turn": False, "playable": [], "discardable": [], "signal_options": {}, "in_game": True,
+            "hand_over": False, "match_over": False, "declare_prompt": False}
+    return {"screen": "table", "question": None, "buttons": [], "cards": [], "busy": False, "flying": False,
+            "tap_ready": True, "signals_on": [], "show_last": False, "model": base | model}
+
+
+def card(c: int, x: int, playable: bool = True, flying: bool = False) -> dict:
+    return {"card": c, "code": str(c), "rect": [x, 300, 80, 120], "playable": playable, "flying": flying}
+
+
+# ------------------------------------------------------------------ deciding
+
+
+def test_home_starts_the_game_once_and_is_done_after_the_match():
+    player = Player(speed=None)
+    home = {"screen": "home", "buttons": [box("start", 10, 300)], "model": {"in_game": False}}
+    assert player.decide(home) == Tap("start", (60, 320))
+    assert isinstance(player.decide(home), Wait)  # the game is starting: not a second match
+    player.decide({"screen": "hand_end", "buttons": [box("home")], "model": {"match_over": True}})
+    assert isinstance(player.decide(home), Done)
+
+
+def test_the_game_speed_is_set_on_the_settings_screen_first():
+    player = Player(speed="fast")
+    home = {"screen": "home", "speed": "normal", "buttons": [box("nav:settings"), box("start", 10, 300)],
+            "model": {"in_game": False}}
+    assert player.decide(home).name == "nav:settings"
+    small = {"screen": "settings", "speed": "normal", "buttons": [box("back"), box("page", 10, 300)], "model": {}}
+    assert player.decide(small).name == "page"  # 480x320: the speed row is on another page
+    page = {"screen": "settings", "speed": "normal", "buttons": [box("back"), box("set:speed:fast", 10, 300)],
+            "model": {}}
+    assert player.decide(page).name == "set:speed:fast"
+    assert player.decide(page | {"speed": "fast"}).name == "back"
+    assert player.decide(home | {"speed": "fast"}).name == "start"
+
+
+def test_a_claim_is_made_when_the_points_are_there_and_tried_and_cancelled_once_otherwise():
+    """tressette4's chiamarsi fuori asks first (issue 13.2): yes when right, and once a no."""
+    p = table(my_turn=True, playable=[5], my_side=1, totals=[0, 18], declared=[0, 3], side_thirds=[0, 2], target=21)
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("claim", 300)]
+    player = Player(excursions=False)
+    assert player.decide(p).name == "claim"
+    q = {"screen": "table", "question": "sure?", "buttons": [box("no"), box("yes", 300)], "model": {}}
+    assert player.decide(q).name == "yes"
+    p["model"]["declared"] = [0, 0]  # 18 + 0 thirds: not yet
+    player = Player(seed=1)
+    assert player.decide(p).name == "claim"
+    assert player.decide(q).name == "no"
+    assert player.decide(p).name != "claim"  # once is enough
+
+
+def test_once_a_match_the_person_goes_home_and_continues():
+    p = table(my_turn=True, playable=[5], hand_no=2)
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("menu", 700)]
+    player = Player(seed=2)
+    assert player.decide(p).name == "menu"
+    home = {"screen": "home", "speed": "fast", "buttons": [box("start"), box("continue", 10, 300)],
+            "model": {"in_game": True, "match_over": False}}
+    assert player.decide(home).name == "continue"
+    assert player.decide(p).name == "card:5"
+
+
+def test_a_match_resumed_after_a_restart_is_continued():
+    player = Player(speed=None)
+    player.started = True
+    home = {"screen": "home", "buttons": [box("start"), box("continue", 10, 300)],
+            "model": {"in_game": False, "resumable": True}}
+    assert player.decide(home).name == "continue"
+
+
+def test_the_end_of_a_hand_goes_on_to_the_next():
+    p = {"screen": "hand_end", "buttons": [box("table"), box("next_hand", 300)], "model": {"match_over": False}}
+    assert Player().decide(p) == Tap("next_hand", (350, 30))
+
+
+def test_a_question_is_answered_no_unless_we_asked_it():
+    q = {"screen": "table", "question": "sure?", "buttons": [box("no"), box("yes", 300)], "model": {}}
+    assert Player().decide(q).name == "no"
+    player = Player()
+    player.asked = True
+    assert player.decide(q).name == "yes"
+
+
+def test_declarations_come_before_the_card_and_nothing_to_declare_when_prompted():
+    p = table(my_turn=True, playable=[5])
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("declare:1", 200), box("declare:0", 300), box("declare_none", 400)]
+    assert Player().decide(p).name == "declare:0"
+    p["buttons"] = [box("declare_none", 400)]
+    p["model"]["declare_prompt"] = True
+    assert Player().decide(p).name == "declare_none"
+
+
+def test_the_last_trick_is_looked_at_now_and_then_and_closed_by_a_tap():
+    p = table(my_turn=True, playable=[5], hand_no=1)
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("last_trick", 300)]
+    looked = 0
+    for seed in range(20):
+        player = Player(seed=seed)
+        first = player.decide(p)
+        if first.name == "last_trick":
+            looked += 1
+            shown = p | {"show_last": True, "middle": [200, 100, 400, 200]}
+            assert player.decide(shown) == Tap("middle", (400, 200))
+        assert player.decide(p).name == "card:5"  # once a hand
+    assert 0 < looked < 20
+
+
+def test_zu_tun_is_said_when_offered():
+    p = table(my_turn=True, playable=[5])
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("zu_tun:33", 300)]
+    assert Player().decide(p).name == "zu_tun:33"
+
+
+def test_a_signal_the_card_may_carry_is_tapped_before_that_card():
+    p = table(my_turn=True, playable=[7], signal_options={"7": ["busso"]})
+    p["cards"] = [card(7, 0)]
+    p["buttons"] = [box("signal:busso", 300), box("signal:volo", 420)]
+    for seed in range(40):  # half of the time a signal, always one the card may carry
+        player = Player(seed=seed)
+        first = player.decide(p)
+        if first.name == "signal:busso":
+            p2 = json.loads(json.dumps(p))
+            p2["signals_on"] = ["busso"]
+            assert player.decide(p2) == Tap("card:7", (40, 360))
+        else:
+            assert first == Tap("card:7", (40, 360))
+
+
+def test_only_a_legal_card_not_in_flight_is_played_and_only_at_my_turn():
+    p = table(my_turn=True, playable=[1, 2])
+    p["cards"] = [card(1, 0, flying=True), card(2, 100), card(3, 200)]
+    assert Player(signals=False).decide(p) == Tap("card:2", (140, 360))
+    p["model"]["my_turn"] = False
+    assert isinstance(Player().decide(p), Wait)
+
+
+def test_a_hand_over_waits_for_the_count_then_takes_the_tables_way_on():
+    p = table(hand_over=True)
+    p["buttons"] = [box("count"), box("next_hand", 300)]
+    assert isinstance(Player().decide(p, still_s=0.5), Wait)
+    assert Player().decide(p, still_s=5.0).name == "next_hand"
+
+
+rects = st.lists(st.integers(0, 900), min_size=4, max_size=4)
+probes = st.fixed_dictionaries({
+    "screen": st.sampled_from(["home", "table", "hand_end", "stats", "settings", "rules", "history"]),
+    "question": st.none() | st.text(max_size=5),
+    "speed": st.sampled_from(["normal", "fast"]),
+    "buttons": st.lists(st.fixed_dictionaries({
+        "name": st.sampled_from(["start", "continue", "home", "next_hand", "back", "yes", "no", "declare:0",
+                                 "declare_none", "call:3", "signal:busso", "count", "menu", "nav:settings",
+                                 "set:speed:fast", "page", "claim", "last_trick", "zu_tun:33"]),
+        "rect": rects, "enabled": st.booleans()}), max_size=8),
+    "cards": st.lists(st.fixed_dictionaries({
+        "card": st.integers(0, 39), "rect": rects, "playable": st.booleans(), "flying": st.booleans()}), max_size=10),
+    "busy": st.booleans(), "tap_ready": st.booleans(), "show_last": st.booleans(),
+    "signals_on": st.lists(st.sampled_from(["busso", "volo"]), max_size=2),
+    "middle": rects,
+    "model": st.fixed_dictionaries({
+        "in_game": st.booleans(), "my_turn": st.booleans(), "hand_over": st.booleans(),
+        "match_over": st.booleans(), "declare_prompt": st.booleans(), "resumable": st.booleans(),
+        "hand_no": st.integers(1, 5), "my_side": st.integers(0, 3), "target": st.integers(0, 41),
+        "totals": st.lists(st.integers(0, 40), max_size=4), "declared": st.lists(st.integers(0, 9), max_size=4),
+        "side_thirds": st.lists(st.integers(0, 40), max_size=4),
+        "playable": st.lists(st.integers(0, 39), max_size=10),
+        "discardable": st.lists(st.integers(0, 39), max_size=3),
+        "signal_options": st.dictionaries(st.integers(0, 39).map(str), st.lists(st.sampled_from(["busso", "volo"]))),
+    }),
+})  # fmt: skip
+
+
+@settings(max_examples=200, deadline=None)
+@given(probes, st.floats(0, 10), st.integers(0, 3))
+def test_any_probe_gives_a_tap_inside_a_listed_box_or_a_wait(p, still, seed):
+    """Whatever the screen lists, the person taps only where the screen has a live target."""
+    player = Player(seed=seed)
+    for _ in range(3):
+        d = player.decide(p, still)
+        assert isinstance(d, (Tap, Wait, Done))
+        if isinstance(d, Tap):
+            boxes = [b["rect"] for b in p["buttons"] if b["enabled"]] + [c["rect"] for c in p["cards"]]
+            boxes.append(p["middle"])
+            assert any(x <= d.point[0] <= x + w and y <= d.point[1] <= y + h for x, y, w, h in boxes)
+    progress_key(p)
+
+
+# ------------------------------------------------------------------ stalls
+
+
+class FrozenSim:
+    """A simulator whose screen never changes: what a stall looks like to the harness."""
+
+    def __init__(self, probe: dict, tmp_path: Path) -> None:
+        self._probe = probe
+        self.tmp = tmp_path
+        self.clicks: list[tuple[int, int]] = []
+        self.shots: list[str] = []
+
+    def window(self):
+        return (0, 0)
+
+    def alive(self) -> None:
+        pass
+
+    def probe(self):
+        return self._probe
+
+    def click(self, point) -> None:
+        self.clicks.append(point)
+
+    def shot(self, name: str) -> Path:
+        self.shots.append(name)
+        return self.tmp / f"{name}.png"
+
+    def threads(self) -> str:
+        return "Thread 0x1 (most recent call first): ..."
+
+
+def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path):
+    from firmware.app.touchplay import RunResult, TouchPlayError, _drive
+
+    waiting = table(my_turn=False)  # the computers' turn, and they never play
+    spec = RunSpec("treseta4", stall_s=0.3, bubble_shots=0)
+    with pytest.raises(TouchPlayError, match="no progress") as err:
+        _drive(FrozenSim(waiting, tmp_path), spec, RunResult(spec), t0=time.monotonic())
+    assert err.value.shot == tmp_path / "stall.png"
+    assert "stall.png" in str(err.value) and "Thread" in str(err.value)
+
+
+def test_taps_the_screen_never_answers_fail_the_run(tmp_path):
+    from firmware.app.touchplay import RunResult, TouchPlayError, _drive
+
+    mine = table(my_turn=True, playable=[5])
+    mine["cards"] = [card(5, 0)]
+    sim = FrozenSim(mine, tmp_path)
+    spec = RunSpec("treseta4", stall_s=60, tap_wait_s=0.05, bubble_shots=0, excursions=False)
+    result = RunResult(spec)
+    with pytest.raises(TouchPlayError, match="changed nothing"):
+        _drive(sim, spec, result, t0=time.monotonic())
+    assert len(sim.clicks) == 4 and result.duds == ["card:5"] * 4
+    assert sim.shots[-1] == "dud-tap"
+
+
+# ------------------------------------------------------------------ settings
+
+
+@pytest.mark.parametrize("game", list(PRESETS))
+def test_the_settings_file_names_one_person_and_easy_computers(game, tmp_path):
+    target = min(next(o.choices for o in PRESETS[game].options if o.key == "target"))
+    path = tmp_path / "s.toml"
+    path.write_text(config_text(RunSpec(game, lang="de", target=target)), encoding="utf-8")
+    problems: list[str] = []
+    s = from_doc(read_toml(path), problems)
+    assert problems == []
+    assert s.game.variant == game and s.game.options == {"target": target}
+    assert [str(x) for x in s.game.seats] == ["human"] + ["cpu:easy"] * (PRESETS[game].n_seats - 1)
+    assert s.ui.language == "de"
+
+
+# ------------------------------------------------------------------ Xvfb
+
+needs_x = pytest.mark.skipif(bool(missing_tools()), reason="needs Xvfb, xdotool, ImageMagick (scripts/setup)")
+ARTIFACTS = REPO / "test-artifacts" / "touch"
+
+
+@pytest.mark.xvfb
+@needs_x
+@pytest.mark.parametrize("game", list(PRESETS))
+def test_a_whole_hand_of_every_game_by_touch(game, tmp_path):
+    """The game speed in Settings, Gioca, every card, declaration, call and signal of one
+    hand tapped through X; the end-of-hand screen shown and photographed. No computer
+    pause (``--think-ms 0``), the fast trick display. The languages rotate, and every
+    third game is played on the small screen, whose boxes are smaller."""
+    i = list(PRESETS).index(game)
+    lang = LANGS[i % 3]
+    size = (480, 320) if i % 3 == 1 else (800, 480)
+    spec = RunSpec(game, size=size, lang=lang, hands=1, think_ms=0, stall_s=25, timeout_s=150, bubble_shots=1,
+                   seed=3, out=ARTIFACTS / f"{game}-{lang}-{size[0]}x{size[1]}")  # fmt: skip
+    result = play(spec, tmp_path)
+    assert result.hands == 1
+    assert result.taps >= 4 + 40 // PRESETS[game].n_seats // 2  # Settings, speed, back, Gioca, cards
+    end = Path(result.shots[-1])
+    assert end.name == "hand01-end.png" and end.stat().st_size > 10_000
+    assert sum(result.totals) > 0  # the hand was counted
+
+
+MATCHES = [  # (game, language, target): a low target where the preset allows one
+    ("tressette2", "en", 21), ("treschetten2", "it", 31), ("treseta4", "de", 21), ("treseta_hr", "en", 21),
+    ("tressette4", "it", 21), ("briscola", "de", 21), ("chiamata", "en", 21), ("terziglio3", "it", 21),
+    ("ciapano", "de", 21), ("treschetten3", "en", 31), ("treschetten4", "it", 31),
+]  # fmt: skip
+
+
+@pytest.mark.touch_match
+@pytest.mark.xvfb
+@needs_x
+@pytest.mark.parametrize(("game", "lang", "target"), MATCHES, ids=[m[0] for m in MATCHES])
+def test_a_whole_match_by_touch(game, lang, target, tmp_path):
+    """Minutes each at the fast game speed: ``pytest -m touch_match`` (not in CI)."""
+    spec = RunSpec(game, lang=lang, target=target, seed=11, out=ARTIFACTS / f"match-{game}-{lang}-800x480")
+    result = play(spec, tmp_path)
+    assert result.match_over and result.winner is not None
+    assert Path(result.shots[-1]).name == "match-end.png"

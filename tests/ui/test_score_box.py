@@ -1,0 +1,33 @@
+"""The score box says what the match is played to in every game (chiamata and ciapano,
+four sides, had no room for the heading), and the card in the left column (talon, trump,
+called card, widow) stays clear of the left seat and of the status row."""
+
+from __future__ import annotations
+
+import pytest
+
+from firmware.engine.variants import PRESETS
+from ui import demo
+from ui.i18n import tr
+from ui.textcheck import RecordingSurface
+
+SIZES = [(800, 480), (480, 320), (1280, 800)]
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_the_score_box_names_the_target(variant, size, lang, make_ui):
+    ui = make_ui(size, demo.busiest(variant), language=lang)
+    ui.update(5.0)
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    lay = ui.table.layout
+    want = tr("to_target", lang, n=ui.model.target)
+    inside = [t for t in rec.texts if t.text == want and lay.score.contains(t.rect)]
+    assert inside, [t.text for t in rec.texts if lay.score.colliderect(t.rect)]
+    if lay.talon is not None:
+        assert not lay.talon.colliderect(lay.status), (lay.talon, lay.status)
+        for area in lay.seats.values():
+            assert not any(lay.talon.colliderect(c) for c in area.cards)
+            assert not lay.talon.colliderect(area.label)

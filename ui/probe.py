@@ -1,0 +1,101 @@
+"""Where a tap would land now: the screen's hit-boxes and the table's state, as plain data.
+
+The simulator writes this as JSON when ``TRESSETTE_SIM_PROBE`` names a file
+(``firmware.app.window``); ``scripts/touch-play`` and the Xvfb tests read it to
+know where a person would tap, then tap there with a real X pointer. The boxes
+are the very ones the screens' own ``tap`` methods test (the question's Yes/No,
+a screen's ``buttons``, the table layout's buttons and ``hand_hit``), so a tap
+inside one goes through the program's normal input path and nothing is bypassed.
+
+Pure: reads a :class:`ui.app.UIApp`, draws nothing, changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from firmware.engine.cards import CODE
+from ui.layout import ButtonSpec
+from ui.table import DOUBLE_TAP_S, TableScreen
+
+if TYPE_CHECKING:
+    from ui.app import UIApp
+
+PROBE_ENV = "TRESSETTE_SIM_PROBE"
+
+
+def _rect(r: Any) -> list[int]:
+    return [int(r.x), int(r.y), int(r.w), int(r.h)]
+
+
+def _button(b: ButtonSpec) -> dict[str, Any]:
+    return {"name": b.name, "rect": _rect(b.rect), "enabled": bool(b.enabled), "label": b.label}
+
+
+def probe(ui: UIApp) -> dict[str, Any]:
+    """The tappable boxes of the screen shown now and what a player needs to choose a tap."""
+    size = ui.surface.get_size()
+    m = ui.model
+    out: dict[str, Any] = {
+        "screen": ui.screen,
+        "size": list(size),
+        "question": ui.question[0] if ui.question is not None else None,
+        "speed": ui.settings.get("speed"),  # Settings → game speed, as the screen holds it
+        "buttons": [],
+        "cards": [],
+        "busy": bool(ui.busy),
+        "flying": False,
+        "show_last": False,
+        "tap_ready": True,
+        "signals_on": [],
+        "said": {},
+        "model": {
+            "in_game": m.in_game,
+            "variant": m.variant,
+            "hand_no": m.hand_no,
+            "me": m.me,
+            "to_move": m.to_move,
+            "my_turn": m.my_turn,
+            "tricks_played": m.tricks_played,
+            "trick": len(m.trick),
+            "hand": len(m.hand),
+            "hand_over": m.hand_over,
+            "match_over": m.match_over,
+            "winner": m.winner,
+            "totals": list(m.totals),
+            "my_side": m.side_of(m.me) if m.seats else 0,
+            "declared": list(m.declared),
+            "side_thirds": list(m.side_thirds),
+            "target": m.target,
+            "declarations": len(m.declarations),
+            "signals": len(m.signals),
+            "declare_prompt": m.declare_prompt,
+            "playable": sorted(int(c) for c in m.playable),
+            "discardable": sorted(int(c) for c in m.discardable),
+            "signal_options": {str(int(c)): list(s) for c, s in m.signal_options},
+            "called": CODE[m.called] if m.called is not None else None,
+            "resumable": m.resumable,
+        },
+    }
+    if ui.question is not None:
+        out["buttons"] = [_button(b) for b in ui.question_buttons(size)]
+        return out
+    scr = ui.current
+    if isinstance(scr, TableScreen):
+        lay = scr.layout
+        out["show_last"] = scr.show_last
+        out["flying"] = bool(scr.flights)  # busy without it: a finished trick still shown
+        out["tap_ready"] = scr.since_play >= DOUBLE_TAP_S
+        out["signals_on"] = sorted(scr.signals_on)
+        out["said"] = {str(k): v for k, v in scr.said().items()}
+        if lay is not None:
+            flying, _ = scr.hidden_cards()  # still on their way from the talon: not drawn yet
+            out["buttons"] = [_button(b) for b in lay.buttons]
+            out["cards"] = [
+                {"card": int(c), "code": CODE[c], "rect": _rect(r), "playable": scr.can_play(c), "flying": c in flying}
+                for c, r in lay.hand_hit
+            ]
+            out["middle"] = _rect(lay.middle)
+    else:
+        out["buttons"] = [_button(b) for b in scr.buttons(size)]
+    return out

@@ -505,7 +505,7 @@ class HandEndScreen(Screen):
             return prefix + t("side_wins", name=self.side_name(m.winner))
         if m.level_at_target:
             return prefix + t("tie_play_on")
-        return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
+        return prefix + t("hand_end_n", n=m.hand_no)  # not "Ende der Runde · Runde 1"
 
     def draw(self, s: pygame.Surface) -> None:
         ctx = self.ctx

@@ -760,6 +760,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Si deve sempre rispondere al seme; chi non può, può tagliare con una briscola, e la briscola "
             "più alta prende.",
         ),
+        (
+            "Tasti",
+            "Con una tastiera: 1–9 e 0, poi A B C F G I J K M O giocano dalla prima alla ventesima carta "
+            "della mano (dal primo tasto ogni carta mostra il suo); le frecce e Invio scelgono e giocano. "
+            "T ultima presa, H consiglio, U annulla, N nuova partita, L livello, D disegno delle carte. "
+            "Esc torna indietro. Sul conteggio Invio passa alla mano seguente.",
+        ),
     ],
     "de": [
         (
@@ -837,6 +844,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Farbe bekennen muss man immer; wer nicht bedienen kann, darf stechen, und der höchste Trumpf "
             "gewinnt den Stich.",
         ),
+        (
+            "Tasten",
+            "Mit einer Tastatur: 1–9 und 0, dann A B C F G I J K M O spielen die erste bis zwanzigste "
+            "Karte der Hand (nach dem ersten Tastendruck steht auf jeder Karte ihre Taste); Pfeiltasten "
+            "und Enter wählen und spielen. T letzter Stich, H Tipp, U zurücknehmen, N neue Partie, "
+            "L Level, D Kartenbild. Esc geht zurück. Auf der Abrechnung führt Enter zur nächsten Runde.",
+        ),
     ],
     "en": [
         (
@@ -907,6 +921,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "With trumps",
             "As Tressette in four, but the dealer's last card is shown and its suit is trumps. You must "
             "still follow suit; if you cannot, you may trump, and the highest trump takes the trick.",
+        ),
+        (
+            "Keys",
+            "With a keyboard: 1–9 and 0, then A B C F G I J K M O play the first to the twentieth card of "
+            "the hand (after the first key each card shows its own); the arrows and Enter choose and play. "
+            "T last trick, H hint, U undo, N new match, L level, D card pattern. Esc goes back. On the "
+            "count, Enter deals the next hand.",
         ),
     ],
 }

@@ -511,6 +511,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # simulator panel
     "sim_buttons": ("Pulsanti", "Tasten", "Buttons"),
     "sim_display": ("Display", "Anzeige", "Display"),
+    "sim_reader_on": ("collegato", "verbunden", "online"),
+    "sim_reader_off": ("SCOLLEGATO", "GETRENNT", "OFFLINE"),
     "sim_reader": ("Lettore di carte", "Kartenleser", "Card reader"),
     "sim_accuso": ("Accuso {n}", "Accuso {n}", "Accuso {n}"),
 }

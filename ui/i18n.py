@@ -167,6 +167,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "d_three_open": ("tre {rank}", "Drei {rank}", "three {rank}"),  # real cards: the missing suit comes later
     # end of hand
     "hand_end": ("Fine della mano", "Ende der Runde", "End of hand"),
+    "hand_end_n": ("Fine della mano {n}", "Ende der Runde {n}", "End of hand {n}"),
     "match_end": ("Fine della partita", "Ende der Partie", "End of match"),
     "aces": ("Assi", "Asse", "Aces"),
     "thirds": ("Terzi (3, 2, figure)", "Drittel (3, 2, Bilder)", "Thirds (3s, 2s, courts)"),
@@ -219,11 +220,10 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_reader_off": ("Lettore di carte scollegato ({why}); il gioco aspetta, niente è perso", "Kartenleser getrennt ({why}); die Partie wartet, nichts geht verloren", "Card reader unplugged ({why}); the game waits, nothing is lost"),
     "m_enrol_scan": ("Passa {card} ({code}), carta {n} di {total}", "Scanne {card} ({code}), Karte {n} von {total}",
                      "Scan {card} ({code}), card {n} of {total}"),
-    "m_enrol_complete": ("Mazzo {deck} completo", "Blatt {deck} vollständig", "Deck {deck} complete"),
+    "m_enrol_complete": ("{deck}: completo", "{deck}: vollständig", "{deck}: complete"),
     "m_enrol_tag_twice": ("Quella etichetta è già {code}: {next}", "Dieses Etikett ist schon {code}: {next}",
                           "That tag is already {code}: {next}"),
-    "m_enrolled": ("Mazzo {deck} registrato: {n} carte", "Blatt {deck} eingelernt: {n} Karten",
-                   "Deck {deck} enrolled: {n} cards"),
+    "m_enrolled": ("{deck} registrato: {n} carte", "{deck} eingelernt: {n} Karten", "{deck} enrolled: {n} cards"),
     "m_enrol_stopped": ("Registrazione interrotta: resta la mappa di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
                         "Enrolment stopped: the previous map is kept"),
     "m_journal_moved": ("Archivio illeggibile ({why}); messo da parte come {file}",
@@ -235,9 +235,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "j_full": ("memoria piena", "Speicher voll", "disk full"),
     "j_readonly": ("memoria in sola lettura", "schreibgeschützt", "read-only"),
     "j_io": ("errore di lettura/scrittura", "Lese-/Schreibfehler", "I/O error"),
-    "m_cards_not_saved": ("Mazzo {deck} non salvato ({why}): registrazione da ripetere",
-                          "Blatt {deck} nicht gespeichert ({why}): bitte neu einlernen",
-                          "Deck {deck} not saved ({why}): enrol it again"),
+    "m_cards_not_saved": ("{deck} non salvato ({why}): registrazione da ripetere", "{deck} nicht gespeichert ({why}): bitte neu einlernen", "{deck} not saved ({why}): enrol it again"),
     "m_journal_back": ("Salvataggio di nuovo possibile: si riprende", "Speichern geht wieder: es geht weiter",
                        "Saving works again: play resumes"),
     "m_settings_problem": ("Impostazioni: {why}", "Einstellungen: {why}", "Settings: {why}"),
@@ -335,9 +333,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                       "Accusi open: press your Accuso button"),
     # real cards (settings → real cards)
     "real_cards": ("Carte vere", "Echte Karten", "Real cards"),
-    "deck_italian": ("Italiane (40)", "Italienische (40)", "Italian (40)"),
-    "deck_bavarian": ("Tedesche (32)", "Deutsche (32)", "German (32)"),
-    "enrolled": ("registrate", "eingelernt", "enrolled"),
+    "deck_italian": ("Mazzo italiano (40)", "Italienisches Blatt (40)", "Italian deck (40)"),
+    "deck_bavarian": ("Mazzo tedesco (32)", "Deutsches Blatt (32)", "German deck (32)"),
+    "enrolled": ("registrato", "eingelernt", "enrolled"),
     "not_enrolled": ("da registrare", "nicht eingelernt", "not enrolled"),
     "enrol": ("Registra", "Einlernen", "Enrol"),
     "enrol_again": ("Registra di nuovo", "Neu einlernen", "Enrol again"),
@@ -513,6 +511,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # simulator panel
     "sim_buttons": ("Pulsanti", "Tasten", "Buttons"),
     "sim_display": ("Display", "Anzeige", "Display"),
+    "sim_reader_on": ("collegato", "verbunden", "online"),
+    "sim_reader_off": ("SCOLLEGATO", "GETRENNT", "OFFLINE"),
     "sim_reader": ("Lettore di carte", "Kartenleser", "Card reader"),
     "sim_accuso": ("Accuso {n}", "Accuso {n}", "Accuso {n}"),
 }
@@ -762,6 +762,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Si deve sempre rispondere al seme; chi non può, può tagliare con una briscola, e la briscola "
             "più alta prende.",
         ),
+        (
+            "Tasti",
+            "Con una tastiera: 1–9 e 0, poi A B C F G I J K M O giocano dalla prima alla ventesima carta "
+            "della mano (dal primo tasto ogni carta mostra il suo); le frecce e Invio scelgono e giocano. "
+            "T ultima presa, H consiglio, U annulla, N nuova partita, L livello, D disegno delle carte. "
+            "Esc torna indietro. Sul conteggio Invio passa alla mano seguente.",
+        ),
     ],
     "de": [
         (
@@ -839,6 +846,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Farbe bekennen muss man immer; wer nicht bedienen kann, darf stechen, und der höchste Trumpf "
             "gewinnt den Stich.",
         ),
+        (
+            "Tasten",
+            "Mit einer Tastatur: 1–9 und 0, dann A B C F G I J K M O spielen die erste bis zwanzigste "
+            "Karte der Hand (nach dem ersten Tastendruck steht auf jeder Karte ihre Taste); Pfeiltasten "
+            "und Enter wählen und spielen. T letzter Stich, H Tipp, U zurücknehmen, N neue Partie, "
+            "L Level, D Kartenbild. Esc geht zurück. Auf der Abrechnung führt Enter zur nächsten Runde.",
+        ),
     ],
     "en": [
         (
@@ -909,6 +923,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "With trumps",
             "As Tressette in four, but the dealer's last card is shown and its suit is trumps. You must "
             "still follow suit; if you cannot, you may trump, and the highest trump takes the trick.",
+        ),
+        (
+            "Keys",
+            "With a keyboard: 1–9 and 0, then A B C F G I J K M O play the first to the twentieth card of "
+            "the hand (after the first key each card shows its own); the arrows and Enter choose and play. "
+            "T last trick, H hint, U undo, N new match, L level, D card pattern. Esc goes back. On the "
+            "count, Enter deals the next hand.",
         ),
     ],
 }

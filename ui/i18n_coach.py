@@ -81,9 +81,8 @@ COACH: dict[str, tuple[str, str, str]] = {
                       "A hint is for when it is your turn"),
     # the review of a match (ui/review.py)
     "review_match_acc": ("Precisione della partita {n}", "Genauigkeit der Partie {n}", "Match accuracy {n}"),
-    "review_played": ("Hai giocato {card}: {mark}, perdi {points}", "Gespielt: {card}: {mark}, kostet {points}",
-                      "You played {card}: {mark}, loses {points}"),
-    "review_played_best": ("Hai giocato {card}: {mark}", "Gespielt: {card}: {mark}", "You played {card}: {mark}"),
+    "review_played": ("Hai giocato {card}: {mark}, perdi {points}", "Du hast {card} gespielt: {mark}, kostet {points}", "You played {card}: {mark}, loses {points}"),
+    "review_played_best": ("Hai giocato {card}: {mark}", "Du hast {card} gespielt: {mark}", "You played {card}: {mark}"),
     "review_no_play": ("Nessuna tua carta in questa presa", "Keine Karte von dir in diesem Stich",
                        "No card of yours in this trick"),
     "review_none": ("Niente da analizzare: nessuna carta giocata da una persona allo schermo",

@@ -478,7 +478,8 @@ class HandEndScreen(Screen):
                 unit = m.side_of(d.seat)
                 if unit < len(cells):
                     cells[unit] = f"+{d.points}"
-                rows.append((describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang), cells))
+                name = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
+                rows.append((name[:1].upper() + name[1:], cells))  # a row's label, as "Assi" above it
             score = res.score or res.points
             rows.append((t("hand_points"), [str(v) if (v := self._hand_cell(score, u)) is not None else "" for u in sides]))
         rows.append((t("match_total"), [f"{x}" for x in m.totals]))
@@ -505,7 +506,7 @@ class HandEndScreen(Screen):
             return prefix + t("side_wins", name=self.side_name(m.winner))
         if m.level_at_target:
             return prefix + t("tie_play_on")
-        return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
+        return prefix + t("hand_end_n", n=m.hand_no)  # not "Ende der Runde · Runde 1"
 
     def draw(self, s: pygame.Surface) -> None:
         ctx = self.ctx

@@ -254,6 +254,7 @@ class RunSpec:
     restart_after: int | None = None  # stop the simulator after this hand's end, start it again
     excursions: bool = True
     tap_wait_s: float = 3.0  # a tap the screen does not answer within this is a dud; 4 in a row fail
+    speed_by_touch: bool = True  # tap the fast speed in Settings (else the settings file names it)
 
     @property
     def name(self) -> str:
@@ -317,7 +318,8 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
 
 
 def config_text(spec: RunSpec) -> str:
-    """The simulator's settings file: the game, one person and easy computers, the language."""
+    """The simulator's settings file: the game, one person and easy computers, the language
+    (and the fast game speed when it is not to be tapped in Settings)."""
     from firmware.engine import PRESETS
 
     preset = PRESETS[spec.game]
@@ -330,7 +332,10 @@ def config_text(spec: RunSpec) -> str:
         lines.append(f"target = {spec.target}")
     for key, value in spec.options:
         lines.append(f"{key} = {toml_value(value)}")
-    lines += ["", "[ui]", f'language = "{spec.lang}"', "sounds = false", ""]  # the speed: tapped in Settings
+    lines += ["", "[ui]", f'language = "{spec.lang}"', "sounds = false"]
+    if not spec.speed_by_touch:
+        lines.append('speed = "fast"')
+    lines.append("")
     return "\n".join(lines)
 
 
@@ -491,7 +496,8 @@ def play(spec: RunSpec, work: Path) -> RunResult:
 
 def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
     s.window()
-    player = Player(seed=spec.seed, signals=spec.signals, excursions=spec.excursions)
+    player = Player(seed=spec.seed, signals=spec.signals, excursions=spec.excursions,
+                    speed="fast" if spec.speed_by_touch else None)
     last_key: tuple[Any, ...] | None = None
     last_text = ""
     moved = changed = time.monotonic()

@@ -136,3 +136,11 @@ def test_escape_is_back_and_on_home_asks_to_close_the_simulator(make_ui):
     sim.key(pygame.K_ESCAPE)
     sim.key(pygame.K_RETURN)  # Yes
     assert it.Quit() in sim.intents()
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_the_rules_screen_lists_every_card_key(lang):
+    from ui.i18n import rules_pages
+
+    title, body = rules_pages(lang)[-1]
+    assert "1–9" in body and " ".join(HAND_KEYS[10:]) in body

@@ -21,6 +21,7 @@ the matches won count every copy.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import math
 import platform
@@ -44,6 +45,8 @@ from firmware.engine import (
     view_for,
 )
 from firmware.players import Player, make_player
+from firmware.players.budget import Budget
+from firmware.players.hard import HardPlayer
 
 MAX_HANDS = 200  # a match that runs longer than this is stopped (never seen; a guard)
 
@@ -90,8 +93,13 @@ def play_match(
     think_ms: int | None,
     times: dict[str, list[float]],
     worlds: int | None = None,
+    wall_cap: float | None = None,
 ) -> tuple[Match, list[tuple[int, ...]]]:
-    """One match; ``specs[seat]`` is the level at each seat. Returns the match and hand points."""
+    """One match; ``specs[seat]`` is the level at each seat. Returns the match and hand points.
+
+    ``wall_cap`` replaces the searching levels' wall-clock cap (times their CPU budget,
+    :mod:`firmware.players.budget`): on a machine loaded past it they would measure the
+    load again."""
     match = Match(variant, first_dealer=first_dealer)
 
     def true_state() -> HandState:
@@ -103,11 +111,15 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "hard-weighted", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "hard-weighted", "hard-plain", "ismcts") else None,
             true_state=true_state if spec == "oracle" else None,
         )
         for seat, spec in enumerate(specs)
     ]
+    if wall_cap is not None:
+        for p in players:
+            if isinstance(p, HardPlayer):
+                p.budget = functools.partial(Budget, cap=wall_cap)
     deals = random.Random(seed)
     points: list[tuple[int, ...]] = []
     while not match.finished and len(points) < MAX_HANDS:
@@ -192,6 +204,9 @@ def _calibration(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
+    cap = getattr(args, "wall_cap", None)
+    if cap is not None and not 1.0 <= cap <= 1000.0:
+        raise ValueError(f"--wall-cap {cap}: give a factor from 1 to 1000")
     if getattr(args, "from_log", None):
         return summarize_logs(args)
     if getattr(args, "duplicate", False):
@@ -218,6 +233,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             args.think_ms,
             tally.times,
             getattr(args, "worlds", None),
+            getattr(args, "wall_cap", None),
         )
         tally.matches += 1
         if calibration is not None:
@@ -244,6 +260,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "matches": tally.matches,
         "seed": args.seed,
         "think_ms": args.think_ms,
+        "wall_cap": getattr(args, "wall_cap", None),
         "worlds": getattr(args, "worlds", None),
         "a_wins": tally.wins[0],
         "b_wins": tally.wins[1],
@@ -299,6 +316,7 @@ def duplicate_match(
             args.think_ms,
             times,
             getattr(args, "worlds", None),
+            getattr(args, "wall_cap", None),
         )
         tally.matches += 1
         tally.hands += len(points)
@@ -441,6 +459,7 @@ def _duplicate_out(
         "copies": variant.n_sides,
         "seed": args.seed,
         "think_ms": args.think_ms,
+        "wall_cap": getattr(args, "wall_cap", None),
         "worlds": getattr(args, "worlds", None),
         "levels": [_summary(level, tallies[level]) for level in levels],
         "versus": [],
@@ -570,8 +589,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--variant", default="tressette2")
     p.add_argument("--matches", type=int, default=20)
     p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision")
+    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision, ms of CPU time (wall time capped at 3x)")
     p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision")
+    p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
     p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
     p.add_argument(
         "--duplicate",

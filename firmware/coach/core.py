@@ -28,7 +28,6 @@ every machine; a live hint may instead use the hard player's clock
 from __future__ import annotations
 
 import random
-import time
 from dataclasses import dataclass
 from typing import Literal
 
@@ -36,7 +35,7 @@ from firmware.coach.reasons import Reason, reason_for, reason_for_special
 from firmware.engine import Action, Card, HandState, Play, View
 from firmware.players import signals
 from firmware.players.base import legal_plays, special_action
-from firmware.players.determinize import Inconsistent, determinize
+from firmware.players.determinize import Inconsistent, Sampler, determinize
 from firmware.players.hard import (
     DEFAULT_THINK_MS,
     SOLVER_BUDGET,
@@ -204,7 +203,8 @@ class Coach:
 
     def _sampled(self, view: View, cards: list[Card]) -> Evaluation:
         rng: random.Random = self.hard.rng
-        totals = self.hard.pimc_totals(view, cards, lambda: determinize(view, rng))
+        sample = Sampler(view)
+        totals = self.hard.pimc_totals(view, cards, lambda: sample(rng))
         n = max(1, self.hard.last_worlds)
         best = best_of(cards, totals)
         scale = _margin_to_points(view) / (self.hard.last_weight or n)
@@ -218,7 +218,7 @@ class Coach:
         # should it run out, the known world is searched by playouts instead.
         solver.deadline = (
             None if self.worlds is not None
-            else time.perf_counter() + SOLVER_BUDGET * self.think_ms / 1000.0
+            else self.hard.budget(SOLVER_BUDGET * self.think_ms / 1000.0)
         )
         try:
             return self._solved(view, cards, world, solver)

@@ -8,6 +8,8 @@
   (measurement only: docs/players.md compares the two);
 - ``"hard-weighted"``: hard weighting the sampled worlds by the other seats'
   past cards (measurement only: it did not measure better, docs/players.md);
+- ``"hard-plain"``: hard without racing its candidates (every card searched in
+  every world; measurement only: what racing bought, docs/players.md);
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle"``: sees every card; measurement only, never in the menu. It needs
@@ -29,7 +31,7 @@ from firmware.players.heuristic import EasyPlayer, NormalPlayer
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference", "hard-weighted")
+SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference", "hard-weighted", "hard-plain")
 
 
 def make_player(
@@ -60,6 +62,11 @@ def make_player(
         weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted")
         weighted.weighting = True
         return weighted
+    if kind == "hard-plain":
+        # Measurement only: hard without racing its candidates (docs/players.md).
+        plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")
+        plain.racing = False
+        return plain
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
         from firmware.players.reference import ReferencePlayer

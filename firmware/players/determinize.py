@@ -110,9 +110,18 @@ def hidden_counts(view: View) -> list[int]:
 
 def sample_hidden(view: View, rng: random.Random, tries: int = 200) -> list[CardMask]:
     """Per seat: a random set of hidden cards fitting the constraints; the rest goes to the talon."""
-    allowed = hidden_constraints(view)
-    need = hidden_counts(view)
-    unseen = card_list(mask_of(view.unseen))
+    return _sample(view, rng, hidden_constraints(view), hidden_counts(view), card_list(mask_of(view.unseen)), tries)
+
+
+def _sample(
+    view: View,
+    rng: random.Random,
+    allowed: list[CardMask],
+    need: list[int],
+    unseen: list[Card],
+    tries: int = 200,
+) -> list[CardMask]:
+    """:func:`sample_hidden` with the view's constraints worked out (``unseen`` is shuffled)."""
     seats = [s for s in range(len(need)) if need[s] > 0]
     for _ in range(tries):
         rng.shuffle(unseen)
@@ -166,59 +175,84 @@ def _sample_by_matching(
 
 def determinize(view: View, rng: random.Random) -> HandState:
     """A full hand state consistent with ``view``; hidden cards and talon order at random."""
-    v = view.variant
-    n = v.n_seats
-    hidden = sample_hidden(view, rng)
-    shown = [mask_of(sv.shown) for sv in view.seats]
-    hands = [shown[s] | hidden[s] for s in range(n)]
-    hands[view.seat] = mask_of(view.hand)
-    rest = mask_of(view.unseen)
-    for h in hidden:
-        rest &= ~h
-    rest_cards = card_list(rest)
-    rng.shuffle(rest_cards)
-    talon_left = view.talon_left
-    future_talon = rest_cards[:talon_left]
-    leftover = tuple(rest_cards[talon_left:])  # aside / widow cards nobody holds
+    return Sampler(view)(rng)
 
-    # Start from the engine's own constructor so that every slot it adds exists.
-    # (A placeholder deal: every field it sets is overwritten below.)
-    dummy = tuple((v.deck.cards[0],) for _ in range(n))
-    s = HandState.start(v, Deal(dummy, (), ()), view.dealer, view.prior, view.target or None)
-    s.hands = hands
-    draws: list[Draw] = []
-    for d in view.draws:
-        if d.card is not None:
-            card = d.card
-        else:
-            # A face-down draw by another seat: any card of its hand stands for it.
-            card = next(iter(cards_of(hidden[d.seat] or hands[d.seat] or v.deck.mask)))
-        draws.append(Draw(d.trick, d.seat, card, v.draws_shown))
-    s.talon = tuple(d.card for d in draws) + tuple(future_talon)
-    s.talon_pos = len(draws)
-    s.leader = view.leader
-    s.trick = [c for _, c in view.trick]
-    s.tricks = list(view.tricks)
-    s.thirds = [sv.thirds for sv in view.seats]
-    s.played = view.played_mask
-    s.known = shown
-    s.voids = [sum(1 << x for x in sv.voids) for sv in view.seats]
-    s.draws = draws
-    s.declarations = list(view.declarations)
-    s.over = view.over
-    s.last_winner = None
-    s.ended_by = "play"
-    s.zu_tun_seat = None
-    s.trump = view.trump
-    s.trump_card = view.trump_card
-    s.signals = view.signals
-    s.called = view.called
-    s.pending = _pending(view)
-    s.claim_seat = None
-    s.claim_ok = None
-    _place_aside(s, view, leftover)
-    s.hand_sides = _sides(view, hands)
-    return s
+
+class Sampler:
+    """:func:`determinize` for many worlds of one view: what the view fixes (the
+    constraints, the shown cards, the state's public part) is worked out once, each
+    call only deals the hidden cards and the talon order. ``Sampler(view)(rng)``
+    draws from ``rng`` exactly as ``determinize(view, rng)`` does and returns the
+    same world."""
+
+    def __init__(self, view: View) -> None:
+        v = view.variant
+        n = v.n_seats
+        self.view = view
+        self.allowed = hidden_constraints(view)
+        self.need = hidden_counts(view)
+        self.unseen = card_list(mask_of(view.unseen))
+        self.unseen_mask = mask_of(view.unseen)
+        self.shown = [mask_of(sv.shown) for sv in view.seats]
+        self.own = mask_of(view.hand)
+        # Start from the engine's own constructor so that every slot it adds exists.
+        # (A placeholder deal: every field it sets is overwritten here or per world.)
+        dummy = tuple((v.deck.cards[0],) for _ in range(n))
+        s = HandState.start(v, Deal(dummy, (), ()), view.dealer, view.prior, view.target or None)
+        s.leader = view.leader
+        s.trick = [c for _, c in view.trick]
+        s.tricks = list(view.tricks)
+        s.thirds = [sv.thirds for sv in view.seats]
+        s.played = view.played_mask
+        s.known = self.shown
+        s.voids = [sum(1 << x for x in sv.voids) for sv in view.seats]
+        s.declarations = list(view.declarations)
+        s.over = view.over
+        s.last_winner = None
+        s.ended_by = "play"
+        s.zu_tun_seat = None
+        s.trump = view.trump
+        s.trump_card = view.trump_card
+        s.signals = view.signals
+        s.called = view.called
+        s.pending = _pending(view)
+        s.claim_seat = None
+        s.claim_ok = None
+        s.talon_pos = len(view.draws)
+        self.template = s
+
+    def __call__(self, rng: random.Random) -> HandState:
+        view = self.view
+        v = view.variant
+        n = v.n_seats
+        hidden = _sample(view, rng, self.allowed, self.need, self.unseen[:])
+        shown = self.shown
+        hands = [shown[s] | hidden[s] for s in range(n)]
+        hands[view.seat] = self.own
+        rest = self.unseen_mask
+        for h in hidden:
+            rest &= ~h
+        rest_cards = card_list(rest)
+        rng.shuffle(rest_cards)
+        talon_left = view.talon_left
+        future_talon = rest_cards[:talon_left]
+        leftover = tuple(rest_cards[talon_left:])  # aside / widow cards nobody holds
+
+        s = self.template.copy()
+        s.hands = hands
+        draws: list[Draw] = []
+        for d in view.draws:
+            if d.card is not None:
+                card = d.card
+            else:
+                # A face-down draw by another seat: any card of its hand stands for it.
+                card = next(iter(cards_of(hidden[d.seat] or hands[d.seat] or v.deck.mask)))
+            draws.append(Draw(d.trick, d.seat, card, v.draws_shown))
+        s.talon = tuple(d.card for d in draws) + tuple(future_talon)
+        s.draws = draws
+        _place_aside(s, view, leftover)
+        s.hand_sides = _sides(view, hands)
+        return s
 
 
 def _pending(view: View) -> tuple[Literal["call", "discard"], int] | None:

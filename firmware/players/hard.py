@@ -21,20 +21,22 @@ How it decides (docs/players.md has the measurements behind the choices):
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable
 
-from firmware.engine import RANK, THIRDS, Action, Card, Declare, HandState, View
+from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
 from firmware.players.base import declare_everything
-from firmware.players.determinize import determinize, past_plays, world_weight
+from firmware.players.budget import Budget, BudgetFactory
+from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
 from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
 
 DEFAULT_THINK_MS = 120
-"""Per decision. The search stops when the budget is spent, so a Raspberry Pi 4
-(3-4x slower than the development machine) answers in the same time with
-fewer worlds; measured strength at this budget is in docs/players.md."""
+"""Per decision, counted in the deciding thread's CPU time and capped at
+``WALL_CAP`` times that in wall time (:mod:`firmware.players.budget`): the same
+search on a loaded machine as on a dedicated core. A Raspberry Pi 4 (3-4x slower
+than the development machine) answers in the same time with fewer worlds;
+measured strength at this budget is in docs/players.md."""
 
 GENERIC_EXACT_CARDS = 3
 """Games without a talon: solve each world exactly once every hand holds this few."""
@@ -44,6 +46,16 @@ WEIGHTING = False
 seats' past cards fit it (:func:`world_weight`). Off: measured on duplicate deals
 against the reference it bought +0.13 points a hand (-0.29 ... +0.54) at equal worlds
 and costs worlds at equal time (docs/players.md); ``"hard-weighted"`` measures it."""
+
+RACE_Z = 3.0
+"""Racing: a candidate whose mean margin, paired world by world, trails the leader's by
+more than this many standard errors is out; the worlds left go to the others."""
+
+RACE_FIRST = 16
+"""Worlds every candidate meets before the first cut."""
+
+RACE_EVERY = 8
+"""Worlds between cuts."""
 
 SOLVER_BUDGET = 2.5
 """The exact solver may take this many times ``think_ms`` (once per hand)."""
@@ -68,9 +80,14 @@ class HardPlayer:
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.worlds = worlds
         self.weighting = WEIGHTING
+        self.racing = True
+        """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self._solvers: dict[str, TwoHandSolver] = {}
         self.last_worlds = 0
         self.last_weight = 0.0
+        self.last_alive: list[Card] = []
+        self.budget: BudgetFactory = Budget
+        """Starts a decision's budget; tests inject one with fake clocks."""
 
     # ---------------------------------------------------------------- protocol
 
@@ -89,7 +106,8 @@ class HardPlayer:
             if card is not None:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
-        return self.pimc(view, cards, lambda: determinize(view, self.rng))
+        sample = Sampler(view)  # the view's constraints once per decision
+        return self.pimc(view, cards, lambda: sample(self.rng))
 
     def solve(self, world: HandState) -> Card | None:
         """The exact solver's card; None if it ran out of time before a first answer.
@@ -103,7 +121,7 @@ class HardPlayer:
             solver = TwoHandSolver(world.variant.deck)
             self._solvers[world.variant.deck.name] = solver
         if self.worlds is None:
-            solver.deadline = time.perf_counter() + SOLVER_BUDGET * self.think_ms / 1000.0
+            solver.deadline = self.budget(SOLVER_BUDGET * self.think_ms / 1000.0)
         else:
             solver.deadline = None
         try:
@@ -113,19 +131,30 @@ class HardPlayer:
         return card
 
     def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
-        totals = self.pimc_totals(view, cards, sample)
+        if self.racing:
+            cards = distinct_cards(view, cards)
+            if len(cards) == 1:
+                return cards[0]
+        totals = self.pimc_totals(view, cards, sample, race=self.racing)
         # Ties go to the card that costs least to give away.
-        return best_of(cards, totals)
+        return best_of(self.last_alive, totals)
 
     def pimc_totals(
-        self, view: View, cards: list[Card], sample: Callable[[], HandState]
+        self, view: View, cards: list[Card], sample: Callable[[], HandState], *, race: bool = False
     ) -> dict[Card, float]:
         """The margin (thirds, see :func:`playout_margin`) summed per card over the same
         worlds, each weighted; ``self.last_worlds`` says how many, ``self.last_weight`` the
-        sum of their weights (totals / last_weight is the mean). The coach rates plays with it."""
+        sum of their weights (totals / last_weight is the mean). The coach rates plays with it.
+
+        With ``race`` a card is dropped once it clearly trails (:func:`race_cut`): its
+        total then covers fewer worlds, and only ``self.last_alive`` (the cards still in
+        the race, at least one) may be compared; the search ends when one card is left."""
         totals = dict.fromkeys(cards, 0.0)
+        alive = list(cards)
+        history: dict[Card, list[float]] = {c: [] for c in cards}
         weight = 0.0
-        deadline = time.perf_counter() + self.think_ms / 1000.0
+        limit = self.worlds
+        budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         n = 0
         weigh = self.weighting and view.variant.n_seats > 2
         plays = past_plays(view) if weigh else []
@@ -134,23 +163,84 @@ class HardPlayer:
             side = world.hand_sides[view.seat]
             w = world_weight(view, world, plays) if weigh else 1.0
             exact = _exact_now(world)
-            for c in cards:
+            for c in alive:
                 s = world.copy()
                 s.play_fast(c)
                 if exact and not s.over:
-                    totals[c] += w * _exact_margin(s, side)
+                    m = w * _exact_margin(s, side)
                 else:
-                    totals[c] += w * playout_margin(s, side)
+                    m = w * playout_margin(s, side)
+                totals[c] += m
+                if race:
+                    history[c].append(m)
             n += 1
             weight += w
-            if self.worlds is not None:
-                if n >= self.worlds:
+            if race and n >= RACE_FIRST and (n - RACE_FIRST) % RACE_EVERY == 0:
+                alive = race_cut(alive, history)
+                if len(alive) == 1:
                     break
-            elif time.perf_counter() >= deadline:
+            if limit is not None:
+                if n >= limit:
+                    break
+            elif budget is not None and budget.spent():
                 break
         self.last_worlds = n
         self.last_weight = weight
+        self.last_alive = alive
         return totals
+
+
+def race_cut(alive: list[Card], history: dict[Card, list[float]]) -> list[Card]:
+    """The cards still in the race: every card but those whose margin, paired world by
+    world with the leader's (the best mean), trails it by more than ``RACE_Z`` standard
+    errors of the paired difference (identical margins in every world never trail)."""
+    leader = max(alive, key=lambda c: sum(history[c]))
+    lead = history[leader]
+    n = len(lead)
+    keep: list[Card] = []
+    for c in alive:
+        if c == leader:
+            keep.append(c)
+            continue
+        diffs = [a - b for a, b in zip(lead, history[c], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if mean > 0 and mean * mean * n > RACE_Z * RACE_Z * var:
+            continue
+        keep.append(c)
+    return keep
+
+
+def distinct_cards(view: View, cards: list[Card]) -> list[Card]:
+    """One card of each group that plays alike (the same suit and value, no card
+    between them in rank that anyone else may still play), once the talon is empty
+    (a drawn card could fall between them). 3s, 2s and aces stay apart: they make
+    the accusi. The stronger card of a group is kept."""
+    if view.talon_left or len(cards) < 2:
+        return cards
+    deck = view.variant.deck
+    mine = 0
+    for c in view.hand:
+        mine |= 1 << c
+    outside = deck.mask & ~mine & ~view.played_mask
+    out: list[Card] = []
+    prev = -1
+    for c in sorted(cards):
+        if (
+            prev >= 0
+            and SUIT[prev] == SUIT[c]
+            and THIRDS[prev] == THIRDS[c]
+            and RANK[prev] >= ACCUSI_RANKS
+            and not outside & ((1 << c) - (1 << (prev + 1)))
+        ):
+            continue  # plays exactly like the stronger card kept
+        out.append(c)
+        prev = c
+    return out
+
+
+ACCUSI_RANKS = 3
+"""Ranks 0-2 of a suit (3, 2, ace) make accusi; they are never merged."""
 
 
 def exact_endgame(view: View) -> bool:

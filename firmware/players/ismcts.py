@@ -11,11 +11,9 @@ the score margin from each mover's side. Not offered in the menu.
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Callable
 
 from firmware.engine import Card, HandState, View
-from firmware.players.determinize import determinize
 from firmware.players.hard import HardPlayer
 from firmware.players.rollout import playout_margin
 
@@ -37,17 +35,17 @@ class IsmctsPlayer(HardPlayer):
 
     def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
         root = _Node()
-        deadline = time.perf_counter() + self.think_ms / 1000.0
+        budget = self.budget(self.think_ms / 1000.0)
         iterations = 0
         limit = None if self.worlds is None else self.worlds * len(cards)
         while True:
-            world = determinize(view, self.rng)
+            world = sample()
             self._iterate(root, world)
             iterations += 1
             if limit is not None:
                 if iterations >= limit:
                     break
-            elif time.perf_counter() >= deadline:
+            elif budget.spent():
                 break
         self.last_worlds = iterations
         best = max(cards, key=lambda c: root.children[c].visits if c in root.children else -1)

@@ -27,7 +27,7 @@ import random
 
 from firmware.engine import ITALIAN, RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
 from firmware.players.base import declare_everything
-from firmware.players.determinize import determinize
+from firmware.players.determinize import Sampler
 from firmware.players.heuristic import searched_move
 from firmware.players.rollout import distinct_legal
 
@@ -65,8 +65,9 @@ class ReferencePlayer:
     def vote(self, view: View, cards: list[Card]) -> Card:
         votes = dict.fromkeys(cards, 0)
         sums = dict.fromkeys(cards, 0)
+        sample = Sampler(view)  # the view's constraints once per decision
         for _ in range(self.worlds):
-            world = determinize(view, self.rng)
+            world = sample(self.rng)
             side = world.hand_sides[view.seat]
             lean = _lean_ok(world)
             if lean:

@@ -34,6 +34,7 @@ import time
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, Deck, HandState, make_variant
 from firmware.engine.cards import card_list, cards_of
 from firmware.engine.deal import deal_seeded
+from firmware.players.budget import Budget
 
 LAST = 3  # thirds for the last trick
 
@@ -50,8 +51,8 @@ class OutOfTime(Exception):
 class TwoHandSolver:
     """Exact two-hand endgame solver; keep one per hand (the table stays valid)."""
 
-    deadline: float | None = None
-    """``time.perf_counter()`` value after which a search raises :class:`OutOfTime`."""
+    deadline: Budget | None = None
+    """The search raises :class:`OutOfTime` once this budget is spent (None: no clock)."""
 
     def __init__(self, deck: Deck) -> None:
         nr = len(deck.ranks)
@@ -98,7 +99,7 @@ class TwoHandSolver:
     def value(self, lead: CardMask, foll: CardMask, alpha: int, beta: int, total: int) -> int:
         """Thirds the leader takes from here on, of ``total`` still to take (fail-soft)."""
         self.nodes += 1
-        if self.nodes & 1023 == 0 and self.deadline is not None and time.perf_counter() > self.deadline:
+        if self.nodes & 1023 == 0 and self.deadline is not None and self.deadline.spent():
             raise OutOfTime
         if lead & (lead - 1) == 0:
             a = lead.bit_length() - 1

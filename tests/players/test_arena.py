@@ -136,3 +136,25 @@ def test_log_and_from_log_give_the_same_report(tmp_path: Path) -> None:
     assert names == ["normal (run.jsonl)", "random (run.jsonl)", "normal (other.jsonl)"]
     assert both["versus"][1]["points_per_hand_diff"] == 0.0
     assert "normal (run.jsonl) minus random" in arena.report(both)
+
+
+@pytest.mark.parametrize("cap", [0.5, 5000.0])
+def test_a_wall_cap_out_of_range_is_refused(cap: float) -> None:
+    with pytest.raises(ValueError, match="wall-cap"):
+        arena.run(_args(wall_cap=cap))
+
+
+def test_the_wall_cap_reaches_the_searching_players(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--wall-cap`` replaces the box's 3x cap of every hard player of the match."""
+    from firmware.players import budget
+
+    caps: list[float] = []
+
+    class Spy(budget.Budget):
+        def __init__(self, seconds: float, *, cap: float = budget.WALL_CAP) -> None:
+            caps.append(cap)
+            super().__init__(seconds, cap=cap)
+
+    monkeypatch.setattr(arena, "Budget", Spy)
+    arena.run(_args(a="hard", b="normal", think_ms=1, wall_cap=25.0, matches=1))
+    assert caps and set(caps) == {25.0}

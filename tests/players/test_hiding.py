@@ -14,7 +14,7 @@ import pytest
 
 from firmware.engine import HandState, Match, make_variant, view_for
 from firmware.players import LEVELS, make_player
-from firmware.players.determinize import determinize, hidden_constraints
+from firmware.players.determinize import Sampler, determinize, hidden_constraints
 from tests.players.conftest import play_hand
 
 CASES = [
@@ -61,8 +61,31 @@ def test_worlds_show_the_same_view_and_respect_voids(name: str, options: dict[st
                     assert hidden & ~allowed[other] == 0
 
 
+@pytest.mark.parametrize(("name", "options"), CASES)
+def test_a_sampler_deals_what_determinize_deals_world_after_world(
+    name: str, options: dict[str, object]
+) -> None:
+    """The per-decision sampler (its view's part worked out once) draws the same
+    worlds as ``determinize``, also after earlier worlds were played on."""
+    for state in _positions(name, options, seed=13, every=3):
+        seat = state.to_move
+        view = view_for(state, seat)
+        sampler = Sampler(view)
+        fresh, reused = random.Random(4), random.Random(4)
+        for _ in range(4):
+            world = sampler(reused)
+            expected = determinize(view, fresh)
+            assert view_for(world, seat) == view
+            assert (world.hands, world.talon, world.aside, world.hand_sides) == (
+                expected.hands, expected.talon, expected.aside, expected.hand_sides
+            )
+            while not world.over and world.pending is None:  # play the world out
+                legal = world.legal_mask()
+                world.play_fast((legal & -legal).bit_length() - 1)
+
+
 @pytest.mark.parametrize(("name", "options"), CASES[:4])
-@pytest.mark.parametrize("spec", (*LEVELS, "reference"))
+@pytest.mark.parametrize("spec", (*LEVELS, "reference", "hard-plain"))
 def test_choice_does_not_depend_on_hidden_cards(
     name: str, options: dict[str, object], spec: str
 ) -> None:

@@ -27,8 +27,14 @@ hand the count (after the last trick has been seen), no game the home screen.
 
 Input: FINGERDOWN taps; MOUSEBUTTONDOWN clicks, except those SDL synthesises
 from a touch (``event.touch``), so a finger is handled once. Keys (seed 002):
-1-9 and 0 play a card, arrows and Enter choose and play, N new game, L level,
-D deck style, T last trick, Esc back.
+1-9, 0, then A B C F G I J K M O play the 1st..20th card (``ui.table.HAND_KEYS``;
+each card shows its key once a key was used), arrows and Enter choose and play, N new game,
+L level, D deck style, T last trick, H hint, U undo. Esc is "back": the table and
+every menu screen go back one step, the count goes to the table; on the home
+screen Esc asks to close the simulator (``esc_quits``; the box has nothing to
+close). Enter and Space do nothing on the count or the home screen for
+``KEY_GUARD_S`` after it appeared: a key pressed for the last card, or twice,
+never skips past the result or starts a new match.
 """
 
 from __future__ import annotations
@@ -70,7 +76,11 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "confirm_points": False,  # a second tap for a card that gives points away
     "speed": "normal",  # game speed: slow / normal / fast (ui.speed)
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
+    "esc_quits": False,  # the simulator: Esc on the home screen asks to close the window
 }
+
+KEY_GUARD_S = 0.8  # Enter/Space are ignored this long on a count or home screen just shown
+CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules", "history", "sheet", "replay",
            "review", "review_hand")
@@ -119,6 +129,7 @@ class UIApp:
         self.question: tuple[str, Intent] | None = None  # a yes/no asked before an intent
         self._end_pending = False
         self._dim: pygame.Surface | None = None
+        self.shown_for = KEY_GUARD_S  # seconds since the screen changed (none at start)
 
     # -------------------------------------------------------------- feeding
 
@@ -183,6 +194,7 @@ class UIApp:
             name = "home"
         if name != self.screen:
             self.screen = name
+            self.shown_for = 0.0
             if report:
                 self.emit(it.ShowScreen(name))
 
@@ -261,7 +273,13 @@ class UIApp:
             elif key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_n):
                 self.answer(False)
             return True
+        if key in CONFIRM_KEYS and self.screen in ("hand_end", "home") and self.shown_for < KEY_GUARD_S:
+            return True  # the key meant for the last card, or a second press: not "go on"
         scr = self.current
+        if key == pygame.K_ESCAPE and self.screen == "home":
+            if self.settings.get("esc_quits"):
+                self.ask(self.ctx.t("ask_quit"), it.Quit())
+            return True
         if isinstance(scr, TableScreen):
             if scr.key(key):
                 return True
@@ -280,7 +298,7 @@ class UIApp:
         if key == pygame.K_d:
             self._cycle_deck()
             return True
-        if key == pygame.K_ESCAPE:
+        if key == pygame.K_ESCAPE:  # back: the table to the home screen (the match kept)
             self.show("home" if self.screen == "table" else "table" if self.model.in_game else "home")
             return True
         return False
@@ -333,6 +351,7 @@ class UIApp:
 
     def update(self, dt: float) -> None:
         """Advance animations by ``dt`` seconds."""
+        self.shown_for += dt
         self.table.update(dt)
         for name, scr in self.screens.items():
             if name != "table":

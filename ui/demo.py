@@ -190,9 +190,23 @@ def finished_match_model(variant: str = "tressette2", seed: int = 1) -> TableMod
             legal = [a for a in match.view_for(st.to_move).legal if isinstance(a, Play)]
             match.apply(rng.choice(legal))
     view = match.view_for(0)
-    return model_from_view(view, seats=(SeatSetup("human", None), SeatSetup("computer", "hard")),
-                           totals=tuple(match.totals), match_over=match.finished, winner=match.winner,
-                           stats=SAMPLE_STATS, hand_no=len(match.hands))
+    seats = (SeatSetup("human", None), SeatSetup("computer", "hard"))
+    model = model_from_view(view, seats=seats, totals=tuple(match.totals), match_over=match.finished,
+                            winner=match.winner, stats=SAMPLE_STATS, hand_no=len(match.hands))
+    # the match hand by hand, as the end of a match shows it (Score sheet, Review)
+    import dataclasses
+
+    from ui.model import ScoreSheet, SheetRow
+
+    totals = [0] * len(match.totals)
+    rows = []
+    for i, (rec, res) in enumerate(zip(match.hands, match.results, strict=False)):
+        points = tuple(res.score or res.points)
+        totals = [a + b for a, b in zip(totals, points, strict=False)]
+        rows.append(SheetRow(i + 1, rec.dealer, points, tuple(totals), tuple(res.declared)))
+    sides = tuple(match.variant.side_of(x) for x in range(match.variant.n_seats))
+    sheet = ScoreSheet(7, variant, seats, sides, 0, tuple(rows), match.winner)
+    return dataclasses.replace(model, final_sheet=sheet)
 
 
 def synthetic_model(n_seats: int, *, seed: int = 3, played: int = 2, variant: str = "treseta4") -> TableModel:

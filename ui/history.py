@@ -281,7 +281,7 @@ class SheetScreen(Screen):
                 blit_text(s, ctx, cell, fs, (x0 + col_w * i + col_w // 2, cy), anchor="center", max_w=col_w - 6)
             if r.note:
                 note = t(r.note) if r.note.startswith("sheet_") else r.note
-                blit_text(s, ctx, note, max(ctx.fonts.min_size, fs - 2), (panel.right - 8, cy), anchor="midright",
+                blit_text(s, ctx, note, fs, (panel.right - 8, cy), anchor="midright",
                           color=ctx.theme.text_dim, max_w=note_w - 8)
             y += line
         result = ""

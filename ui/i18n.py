@@ -26,9 +26,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "menu": ("Menu", "Menü", "Menu"),
     "quit": ("Esci", "Beenden", "Quit"),
     # home
-    "new_game": ("Nuova partita", "Neues Spiel", "New game"),
+    "new_game": ("Nuova partita", "Neue Partie", "New match"),
     "start": ("Gioca", "Spielen", "Play"),
-    "continue": ("Riprendi la partita", "Spiel fortsetzen", "Continue game"),
+    "continue": ("Riprendi la partita", "Partie fortsetzen", "Continue the match"),
     "variant": ("Gioco", "Spiel", "Game"),
     "seats": ("Posti", "Plätze", "Seats"),
     "options": ("Opzioni", "Optionen", "Options"),
@@ -59,7 +59,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "o_accusi": ("Accusi", "Accusi (Ansagen)", "Declarations"),
     "o_target": ("Punti per vincere", "Punkte zum Sieg", "Points to win"),
     "o_open_draws": ("Carte pescate", "Gezogene Karten", "Drawn cards"),
-    "o_announce_when": ("Quando si accusa", "Ansagen", "Announce"),
+    "o_announce_when": ("Quando si accusa", "Ansagen erlaubt", "Announce"),
     "o_match_format": ("Formato", "Format", "Format"),
     "o_zu_tun": ("Zu tun", "Zu tun", "Zu tun"),
     "o_signals": ("Segnali", "Signale", "Signals"),
@@ -69,22 +69,22 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "o_chiamarsi_fuori": ("Chiamarsi fuori", "Chiamarsi fuori", "Chiamarsi fuori"),
     "o_sudden_wins": ("Vittorie immediate", "Sofortsiege", "Sudden wins"),
     "o_widow": ("Monte", "Witwe", "Widow"),
-    "o_aside": ("Carte scartate", "Abgelegte Karten", "Cards aside"),
+    "o_aside": ("Carte da parte", "Abgelegte Karten", "Cards aside"),
     "ov_shown": ("scoperte", "offen", "shown"),
     "ov_hidden": ("coperte", "verdeckt", "hidden"),
     "ov_face_up": ("scoperte", "offen", "face up"),
     "ov_face_down": ("coperte", "verdeckt", "face down"),
     "ov_any_time": ("al proprio turno", "wenn man dran ist", "at your turn"),
     "ov_after_trick": ("solo di mano", "nur in Vorhand", "only on lead"),
-    "ov_single": ("una partita", "ein Spiel", "one game"),
-    "ov_best_of_two": ("due su tre", "zwei Gewinnspiele", "best of two"),
+    "ov_single": ("una partita", "eine Partie", "one game"),
+    "ov_best_of_two": ("due su tre", "zwei aus drei", "best of two"),
     "ov_none": ("nessuno", "keine", "none"),
     "ov_classic": ("classici", "klassisch", "classic"),
     "ov_alternative": ("alternativi", "alternativ", "alternative"),
     "ov_leader": ("chi apre", "wer ausspielt", "leader only"),
     "ov_anyone": ("tutti", "alle", "anyone"),
     "ov_many": ("molte carte", "viele Karten", "many cards"),
-    "ov_few": ("poche basse", "wenige kleine", "few low"),
+    "ov_few": ("una o due basse", "ein, zwei kleine", "few low"),
     "ov_double": ("doppio", "doppelt", "double"),
     "ov_eleven": ("11+1", "11+1", "11+1"),
     "ov_winner": ("all'ultima presa", "zum letzten Stich", "to the last trick"),
@@ -116,18 +116,18 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "signals": ("Segnali", "Signale", "Signals"),
     "us": ("Noi", "Wir", "Us"),
     "them": ("Loro", "Sie", "Them"),
-    "side_n": ("Squadra {n}", "Seite {n}", "Side {n}"),
+    "side_n": ("Coppia {n}", "Partei {n}", "Side {n}"),
     # banners
-    "b_declares": ("{name} accusa: {what}", "{name} meldet: {what}", "{name} declares: {what}"),
+    "b_declares": ("{name} accusa: {what}", "{name} sagt an: {what}", "{name} declares: {what}"),
     "b_signal": ("{name}: {what}", "{name}: {what}", "{name}: {what}"),
-    "b_claim": ("{name} si chiama fuori!", "{name} ruft: fertig!", "{name} claims the win!"),
+    "b_claim": ("{name} si chiama fuori!", "{name} meldet sich fertig!", "{name} claims the win!"),
     "b_call": ("{name} chiama {what}", "{name} ruft {what}", "{name} calls {what}"),
     "b_trump": ("Briscola: {what}", "Trumpf: {what}", "Trump: {what}"),
     # signals (RULES.md 3.3, 3.5): the Italian words are the game's own
     "sig_busso": ("busso", "Busso", "busso (knock)"),
     "sig_volo": ("volo", "Volo", "volo (my last)"),
     "sig_striscio": ("striscio", "Striscio", "striscio (slide)"),
-    "sig_ribusso": ("ribusso", "ribusso", "ribusso"),
+    "sig_ribusso": ("ribusso", "Ribusso", "ribusso"),
     "sig_cerco_la_meglio": ("cerco la meglio", "cerco la meglio", "cerco la meglio"),
     "sig_tutto_fuori": ("tutto fuori", "tutto fuori", "tutto fuori"),
     "d_decima": ("napoletana decima di {suit}", "Decima in {suit}", "napoletana decima of {suit}"),
@@ -136,15 +136,15 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "b_accuso": ("{what}", "{what}", "{what}"),
     "discard": ("Scarta una carta", "Lege eine Karte ab", "Discard a card"),
     "sudden": ("{what}: ×{n}", "{what}: ×{n}", "{what}: ×{n}"),
-    "claim_ok": ("{name} si è chiamato fuori: giusto!", "{name} hat sich richtig fertig gemeldet", "{name} claimed the win: right!"),
-    "claim_wrong": ("{name} si è chiamato fuori: sbagliato", "{name} hat sich falsch fertig gemeldet", "{name} claimed the win: wrong"),
+    "claim_ok": ("{name} si è chiamato fuori: giusto!", "{name} hat sich fertig gemeldet: richtig!", "{name} claimed the win: right!"),
+    "claim_wrong": ("{name} si è chiamato fuori: sbagliato", "{name} hat sich fertig gemeldet: falsch", "{name} claimed the win: wrong"),
     # the same said of the screen's own seat, its side, the other side (the grammar differs)
-    "claim_ok_you": ("Ti sei chiamato fuori: giusto!", "Du hast dich richtig fertig gemeldet", "You claimed the win: right!"),
-    "claim_wrong_you": ("Ti sei chiamato fuori: sbagliato", "Du hast dich falsch fertig gemeldet", "You claimed the win: wrong"),
-    "claim_ok_us": ("Ci siamo chiamati fuori: giusto!", "Wir haben uns richtig fertig gemeldet", "We claimed the win: right!"),
-    "claim_wrong_us": ("Ci siamo chiamati fuori: sbagliato", "Wir haben uns falsch fertig gemeldet", "We claimed the win: wrong"),
-    "claim_ok_them": ("Si sono chiamati fuori: giusto", "Sie haben sich richtig fertig gemeldet", "They claimed the win: right"),
-    "claim_wrong_them": ("Si sono chiamati fuori: sbagliato!", "Sie haben sich falsch fertig gemeldet", "They claimed the win: wrong"),
+    "claim_ok_you": ("Ti sei chiamato fuori: giusto!", "Du hast dich fertig gemeldet: richtig!", "You claimed the win: right!"),
+    "claim_wrong_you": ("Ti sei chiamato fuori: sbagliato", "Du hast dich fertig gemeldet: falsch", "You claimed the win: wrong"),
+    "claim_ok_us": ("Ci siamo chiamati fuori: giusto!", "Wir haben uns fertig gemeldet: richtig!", "We claimed the win: right!"),
+    "claim_wrong_us": ("Ci siamo chiamati fuori: sbagliato", "Wir haben uns fertig gemeldet: falsch", "We claimed the win: wrong"),
+    "claim_ok_them": ("Si sono chiamati fuori: giusto", "Sie haben sich fertig gemeldet: richtig", "They claimed the win: right"),
+    "claim_wrong_them": ("Si sono chiamati fuori: sbagliato!", "Sie haben sich fertig gemeldet: falsch!", "They claimed the win: wrong"),
     "we_win": ("Abbiamo vinto!", "Wir haben gewonnen!", "We win!"),
     "we_lose": ("Abbiamo perso", "Wir haben verloren", "We lose"),
     "they_win": ("Vincono loro", "Sie gewinnen", "They win"),
@@ -153,9 +153,6 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "i_say": ("Tu: {text}", "Du: {text}", "You: {text}"),
     "b_claim_said": ("Mi chiamo fuori!", "Ich bin fertig!", "I claim the win!"),
     "b_call_said": ("Chiamo {what}", "Ich rufe {what}", "I call {what}"),
-    "r_table_all": ("Con le carte vere giocano tutti i posti con le carte vere",
-                    "Mit echten Karten spielen alle Plätze mit echten Karten",
-                    "With real cards every seat plays real cards"),
     "v_treseta_hr": ("Trešeta croata", "Trešeta (kroatisch)", "Trešeta (Croatian)"),
     "o_call": ("Con tutti i 3", "Mit allen Dreien", "Holding all 3s"),
     "o_players": ("Giocatori", "Spieler", "Players"),
@@ -165,11 +162,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ov_dealt": ("distribuito", "ausgeteilt", "dealt"),
     # declarations
     "d_napoletana": ("napoletana di {suit}", "Napoli in {suit}", "napoletana of {suit}"),
-    "d_three": ("tre {rank} (manca {suit})", "Dreier {rank} (fehlt {suit})", "three {rank}s (no {suit})"),
-    "d_four": ("quattro {rank}", "Vierer {rank}", "four {rank}s"),
-    "d_three_open": ("tre {rank}", "Dreier {rank}", "three {rank}s"),  # real cards: the missing suit comes later
+    "d_three": ("tre {rank} (manca {suit})", "Drei {rank} (ohne {suit})", "three {rank} (no {suit})"),
+    "d_four": ("quattro {rank}", "Vier {rank}", "four {rank}"),
+    "d_three_open": ("tre {rank}", "Drei {rank}", "three {rank}"),  # real cards: the missing suit comes later
     # end of hand
     "hand_end": ("Fine della mano", "Ende der Runde", "End of hand"),
+    "hand_end_n": ("Fine della mano {n}", "Ende der Runde {n}", "End of hand {n}"),
     "match_end": ("Fine della partita", "Ende der Partie", "End of match"),
     "aces": ("Assi", "Asse", "Aces"),
     "thirds": ("Terzi (3, 2, figure)", "Drittel (3, 2, Bilder)", "Thirds (3s, 2s, courts)"),
@@ -186,9 +184,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "more": ("Altri", "Weitere", "More"),
     "yes": ("Sì", "Ja", "Yes"),
     "no": ("No", "Nein", "No"),
-    "ask_abandon": ("C'è una partita in corso: la lasci e ne cominci una nuova?",
-                    "Ein Spiel läuft noch: aufgeben und ein neues beginnen?",
-                    "A match is still going: give it up and start a new one?"),
+    "ask_quit": ("Chiudere il simulatore?", "Simulator schließen?", "Close the simulator?"),
+    "ask_abandon": ("C'è una partita in corso: la lasci e ne cominci una nuova?", "Eine Partie läuft noch: aufgeben und eine neue beginnen?", "A match is still going: give it up and start a new one?"),
     "ask_claim": ("Ti chiami fuori con circa {n} punti su {target}? Se non bastano, la partita è persa.",
                   "Fertig melden mit etwa {n} von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
                   "Claim the win with about {n} of {target} points? If it is not enough, the match is lost."),
@@ -199,49 +196,34 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "side_wins": ("Vince {name}", "{name} gewinnt", "{name} wins"),
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
     # the table program's messages (firmware/app): notes, refusals, errors
-    "m_new_game": ("Nuova partita: {variant}", "Neues Spiel: {variant}", "New game: {variant}"),
-    "m_resumed": ("Ripresa la partita {match}, alla mano {hand}",
-                  "Spiel {match} geht weiter, Runde {hand}",
-                  "Match {match} resumed at hand {hand}"),
-    "m_resumed_not_named": ("Ripresa la partita {match} non finita; i posti scelti valgono dalla prossima partita",
-                            "Das offene Spiel {match} geht weiter; die gewählten Plätze gelten ab dem nächsten Spiel",
-                            "The unfinished match {match} is resumed; the seats you named start with the next new game"),
-    "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta nello storico",
-                        "Das gespeicherte Spiel {match} lässt sich nicht fortsetzen ({why}); es bleibt in der Statistik",
-                        "The saved match {match} could not be resumed ({why}); it is kept in history"),
+    "m_new_game": ("Nuova partita: {variant}", "Neue Partie: {variant}", "New game: {variant}"),
+    "m_resumed": ("Ripresa la partita {match}, alla mano {hand}", "Partie {match} geht weiter, Runde {hand}", "Match {match} resumed at hand {hand}"),
+    "m_resumed_not_named": ("Ripresa la partita {match} non finita; i posti scelti valgono dalla prossima partita", "Die offene Partie {match} geht weiter; die gewählten Plätze gelten ab der nächsten Partie", "The unfinished match {match} is resumed; the seats you named start with the next new game"),
+    "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta nello storico", "Die gespeicherte Partie {match} lässt sich nicht fortsetzen ({why}); sie bleibt in der Statistik", "The saved match {match} could not be resumed ({why}); it is kept in history"),
     "m_hand_over": ("Fine della mano: {score}", "Runde vorbei: {score}", "Hand over: {score}"),
     "m_match_won": ("{side} vince la partita {score}", "{side} gewinnt die Partie {score}",
                     "{side} wins the match {score}"),
-    "m_you_win": ("Hai vinto la partita {score}", "Du hast die Partie gewonnen {score}", "You win the match {score}"),
+    "m_you_win": ("Hai vinto la partita {score}", "Du hast die Partie {score} gewonnen", "You win the match {score}"),
     "m_choose_accuso": ("Posto {n}: scegli l'accuso sullo schermo", "Platz {n}: wähle die Ansage am Bildschirm",
                         "Seat {n}: choose the accuso on the screen"),
     "m_accusi_closed": ("Posto {n}: accusi chiusi", "Platz {n}: Ansagen beendet", "Seat {n}: accusi closed"),
     "m_onori_turn": ("Onori, posto {n}: accusa o «Niente»",
                      "Onori, Platz {n}: ansagen oder „Nichts“",
                      "Onori, seat {n}: declare or “Nothing”"),
-    "m_level_now": ("Il posto {n} ora gioca a livello {level}", "Platz {n} spielt jetzt auf Stufe {level}",
-                    "Seat {n} now plays at level {level}"),
-    "m_power_off": ("Spegnimento richiesto: la scatola si spegne in sicurezza",
-                    "Ausschalten angefordert: die Box fährt sicher herunter",
-                    "Power off requested: the box shuts down safely"),
-    "m_menu_kept": ("Menu: la partita è salvata; «Riprendi» la continua", "Menü: das Spiel bleibt; «Fortsetzen» setzt es fort",
-                    "Menu: the game is kept; Continue resumes it"),
-    "m_menu_again_deal": ("Premi ancora Menu per la prossima mano", "Nochmal Menü drücken: nächstes Spiel",
-                          "Press Menu again to deal the next hand"),
+    "m_level_now": ("Il posto {n} ora gioca a livello {level}", "Platz {n} spielt jetzt auf Level {level}", "Seat {n} now plays at level {level}"),
+    "m_power_off": ("Spegnimento richiesto: il dispositivo si spegne in sicurezza", "Ausschalten angefordert: die Box fährt sicher herunter", "Power off requested: the box shuts down safely"),
+    "m_menu_kept": ("Menu: la partita è salvata; «Riprendi la partita» la continua", "Menü: die Partie bleibt gespeichert; „Partie fortsetzen“ setzt sie fort", "Menu: the game is kept; Continue resumes it"),
+    "m_menu_again_deal": ("Premi ancora Menu per la prossima mano", "Nochmal Menü drücken: nächste Runde", "Press Menu again to deal the next hand"),
     "m_menu_again_home": ("Premi ancora Menu per tornare all'inizio", "Nochmal Menü drücken: zurück zum Start",
                           "Press Menu again for the home screen"),
-    "m_reader_back": ("Lettore di carte di nuovo collegato: continuate a passare le carte",
-                      "Kartenleser wieder verbunden: weiter scannen", "Card reader connected again: go on scanning"),
-    "m_reader_off": ("Lettore di carte scollegato ({why}); il gioco aspetta, niente è perso",
-                     "Kartenleser getrennt ({why}); das Spiel wartet, nichts geht verloren",
-                     "Card reader unplugged ({why}); the game waits, nothing is lost"),
+    "m_reader_back": ("Lettore di carte di nuovo collegato: si riprende a passare le carte", "Kartenleser wieder verbunden: weiter scannen", "Card reader connected again: go on scanning"),
+    "m_reader_off": ("Lettore di carte scollegato ({why}); il gioco aspetta, niente è perso", "Kartenleser getrennt ({why}); die Partie wartet, nichts geht verloren", "Card reader unplugged ({why}); the game waits, nothing is lost"),
     "m_enrol_scan": ("Passa {card} ({code}), carta {n} di {total}", "Scanne {card} ({code}), Karte {n} von {total}",
                      "Scan {card} ({code}), card {n} of {total}"),
-    "m_enrol_complete": ("Mazzo {deck} completo", "Blatt {deck} vollständig", "Deck {deck} complete"),
+    "m_enrol_complete": ("{deck}: completo", "{deck}: vollständig", "{deck}: complete"),
     "m_enrol_tag_twice": ("Quella etichetta è già {code}: {next}", "Dieses Etikett ist schon {code}: {next}",
                           "That tag is already {code}: {next}"),
-    "m_enrolled": ("Mazzo {deck} registrato: {n} carte", "Blatt {deck} eingelernt: {n} Karten",
-                   "Deck {deck} enrolled: {n} cards"),
+    "m_enrolled": ("{deck} registrato: {n} carte", "{deck} eingelernt: {n} Karten", "{deck} enrolled: {n} cards"),
     "m_enrol_stopped": ("Registrazione interrotta: resta la mappa di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
                         "Enrolment stopped: the previous map is kept"),
     "m_journal_moved": ("Archivio illeggibile ({why}); messo da parte come {file}",
@@ -253,9 +235,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "j_full": ("memoria piena", "Speicher voll", "disk full"),
     "j_readonly": ("memoria in sola lettura", "schreibgeschützt", "read-only"),
     "j_io": ("errore di lettura/scrittura", "Lese-/Schreibfehler", "I/O error"),
-    "m_cards_not_saved": ("Mazzo {deck} non salvato ({why}): registrazione da ripetere",
-                          "Blatt {deck} nicht gespeichert ({why}): bitte neu einlernen",
-                          "Deck {deck} not saved ({why}): enrol it again"),
+    "m_cards_not_saved": ("{deck} non salvato ({why}): registrazione da ripetere", "{deck} nicht gespeichert ({why}): bitte neu einlernen", "{deck} not saved ({why}): enrol it again"),
     "m_journal_back": ("Salvataggio di nuovo possibile: si riprende", "Speichern geht wieder: es geht weiter",
                        "Saving works again: play resumes"),
     "m_settings_problem": ("Impostazioni: {why}", "Einstellungen: {why}", "Settings: {why}"),
@@ -270,8 +250,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_hardware": ("Hardware: {why}", "Hardware: {why}", "Hardware: {why}"),
     "r_no_hand": ("Nessuna mano in corso", "Es wird gerade keine Runde gespielt", "No hand is being played"),
     "r_hand_over": ("La mano è finita", "Die Runde ist vorbei", "The hand is over"),
-    "r_no_screen_seat": ("Nessuno gioca allo schermo in questa partita", "In diesem Spiel spielt niemand am Bildschirm",
-                         "Nobody plays at the screen in this game"),
+    "r_no_screen_seat": ("Nessuno gioca allo schermo in questa partita", "In dieser Partie spielt niemand am Bildschirm", "Nobody plays at the screen in this game"),
     "r_turn_of": ("Aspetta: tocca al posto {n}", "Warte: Platz {n} ist dran", "Wait: it is seat {n}'s turn"),
     "r_not_held": ("Non hai {card}", "Du hast {card} nicht", "You do not hold {card}"),
     "r_follow_suit": ("Devi rispondere a {suit}: ne hai {n} ({cards})", "Du musst {suit} bedienen: du hast {n} ({cards})",
@@ -282,7 +261,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                      "Seat {n} must first call a card"),
     "r_first_discard": ("Prima il mazziere (posto {n}) scarta una carta", "Zuerst legt der Geber (Platz {n}) eine Karte ab",
                         "The dealer (seat {n}) must first lay a card away"),
-    "r_accusi_off": ("In questa partita non si accusa", "In diesem Spiel gibt es keine Ansagen", "Accusi are off in this game"),
+    "r_accusi_off": ("In questa partita non si accusa", "In dieser Partie wird nicht angesagt", "Accusi are off in this game"),
     "r_accusi_before_first": ("Gli accusi si fanno prima della prima carta", "Angesagt wird vor der ersten Karte",
                               "Accusi are made before the first card"),
     "r_accusi_before_yours": ("Gli accusi si fanno prima della tua prima carta", "Angesagt wird vor deiner ersten Karte",
@@ -290,42 +269,32 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "r_accusi_your_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You declare at your turn"),
     "r_accusi_on_lead": ("Si accusa solo di mano, dopo aver preso", "Angesagt wird nur in Vorhand, nach einem Stich",
                          "You announce only on lead, after winning a trick"),
-    "r_onori_in_turn": ("Gli onori vanno in giro dal vincitore della prima presa: tocca al posto {n}",
-                        "Onori gehen reihum ab dem Gewinner des ersten Stichs: Platz {n} ist dran",
-                        "Onori go in turn from the first trick's winner: seat {n} now"),
-    "r_declare_or_nothing": ("Si aspetta te: accusa, oppure tocca «Niente da accusare»",
-                             "Alle warten auf dich: ansagen oder „Nichts anzusagen“ tippen",
-                             "The table is waiting for you: declare, or tap “Nothing to declare”"),
+    "r_onori_in_turn": ("Gli onori si dicono a giro da chi ha fatto la prima presa: tocca al posto {n}", "Onori werden reihum angesagt, ab dem Gewinner des ersten Stichs: Platz {n} ist dran", "Onori go in turn from the first trick's winner: seat {n} now"),
+    "r_declare_or_nothing": ("Aspettano te: accusa, oppure tocca «Niente da accusare»", "Alle warten auf dich: ansagen oder „Nichts anzusagen“ tippen", "Everyone is waiting for you: declare, or tap “Nothing to declare”"),
     "r_onori_first": ("Prima gli onori: il posto {n} accusa o dice «Niente da accusare»",
                       "Erst die Onori: Platz {n} sagt an oder „Nichts anzusagen“",
                       "Onori first: seat {n} declares or says “Nothing to declare”"),
     "r_onori_window": ("Gli onori si accusano dopo la prima presa, prima della seconda",
                        "Onori werden nach dem ersten Stich angesagt, vor dem zweiten",
                        "Onori are declared after the first trick, before the second"),
-    "r_onori_order": ("Gli onori vanno in giro dal posto {n}: un posto dopo di te ha già accusato",
-                      "Onori gehen reihum ab Platz {n}: ein Platz nach dir hat schon angesagt",
-                      "Onori go in turn from seat {n}: a later seat has already declared"),
+    "r_onori_order": ("Gli onori si dicono a giro dal posto {n}: un posto dopo di te ha già accusato", "Onori werden reihum ab Platz {n} angesagt: ein Platz nach dir hat schon angesagt", "Onori go in turn from seat {n}: a later seat has already declared"),
     "r_decl_twice": ("Quell'accuso è già fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
                      "That combination is already declared this hand"),
-    "r_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore",
-                                "Ein Dreier kann nicht nach dem Vierer desselben Werts kommen",
-                                "A three cannot follow the four of the same rank"),
+    "r_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
     "r_decl_cards": ("Non hai le carte per {what}", "Dir fehlen die Karten für {what}", "You do not hold the cards for {what}"),
     "r_decl_impossible": ("{what} è impossibile: {cards} non sono in quella mano",
                           "{what} ist unmöglich: {cards} sind nicht in dieser Hand",
                           "{what} is impossible: {cards} not in that hand"),
     "r_nothing_to_declare": ("Niente da accusare in questa mano", "Nichts anzusagen in dieser Runde",
                              "Nothing to declare in this hand"),
-    "r_no_seat": ("Non c'è il posto {n} in questa partita", "In diesem Spiel gibt es keinen Platz {n}",
-                  "No seat {n} in this game"),
+    "r_no_seat": ("Non c'è il posto {n} in questa partita", "In dieser Partie gibt es keinen Platz {n}", "No seat {n} in this game"),
     "r_seat_is_cpu": ("Il posto {n} è del computer", "Platz {n} gehört dem Computer", "Seat {n} is the computer's"),
     "r_cpu_seat": ("Quel posto è del computer", "Dieser Platz gehört dem Computer", "That seat is the computer's"),
     "r_not_recorded": ("Impossibile registrare la mossa ({why})", "Der Zug konnte nicht gespeichert werden ({why})",
                        "Could not record the move ({why})"),
-    "r_bad_game": ("Questa partita non si può iniziare: {why}", "Dieses Spiel kann nicht beginnen: {why}",
-                   "This game cannot start: {why}"),
-    "r_bad_level": ("Livello sconosciuto: {level}", "Unbekannte Stufe: {level}", "Unknown level: {level}"),
-    "r_nothing_to_scan": ("Nessuna partita: niente da passare", "Kein Spiel: nichts zu scannen", "No game: nothing to scan for"),
+    "r_bad_game": ("Questa partita non può cominciare: {why}", "Diese Partie kann nicht beginnen: {why}", "This game cannot start: {why}"),
+    "r_bad_level": ("Livello sconosciuto: {level}", "Unbekanntes Level: {level}", "Unknown level: {level}"),
+    "r_nothing_to_scan": ("Nessuna partita: niente da passare", "Keine Partie: nichts zu scannen", "No game: nothing to scan for"),
     "r_bad_card_code": ("Carta sconosciuta: {code}", "Unbekannte Karte: {code}", "Unknown card: {code}"),
     "r_no_deck_map": ("Nessun mazzo registrato: registra prima le etichette (Impostazioni → Carte vere)",
                       "Kein Blatt eingelernt: zuerst die Etiketten einlernen (Einstellungen → Echte Karten)",
@@ -335,9 +304,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                       "Unknown card tag {tag}: not in the enrolled deck"),
     "r_scan_ignored": ("Nessuna mano in corso: la carta passata è ignorata", "Keine Runde im Gang: der Scan wird ignoriert",
                        "No hand is being played: the scan is ignored"),
-    "r_screen_game": ("Questa partita si gioca sullo schermo, non con carte vere",
-                      "Dieses Spiel wird am Bildschirm gespielt, nicht mit echten Karten",
-                      "This game is played on the screen, not with real cards"),
+    "r_screen_game": ("Questa partita si gioca sullo schermo, non con carte vere", "Diese Partie wird am Bildschirm gespielt, nicht mit echten Karten", "This game is played on the screen, not with real cards"),
     "r_table_turn": ("Tocca al posto {n}", "Platz {n} ist dran", "It is seat {n}'s turn"),
     "r_no_card_store": ("Nessun archivio per le mappe delle carte", "Kein Speicher für Kartenzuordnungen",
                         "No card map store configured"),
@@ -346,8 +313,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "r_already_played": ("{code} è già stata giocata (presa {trick}): passa la carta che giochi",
                          "{code} wurde schon gespielt (Stich {trick}): scanne die Karte, die du spielst",
                          "{code} was already played (trick {trick}): scan the card you are playing"),
-    "r_showed_void": ("Il posto {n} ha mostrato di non avere {suit}", "Platz {n} hat gezeigt, dass er kein {suit} hat",
-                      "Seat {n} showed it holds no {suit}"),
+    "r_showed_void": ("Il posto {n} ha mostrato di non avere {suit}", "Platz {n} hat schon gezeigt, dass er {suit} nicht bedienen kann", "Seat {n} showed it holds no {suit}"),
     "r_table_only_plays": ("Con carte vere si registrano solo giocate e accusi",
                            "Mit echten Karten werden nur Züge und Ansagen gespeichert",
                            "With real cards only plays and accusi are recorded"),
@@ -367,9 +333,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                       "Accusi open: press your Accuso button"),
     # real cards (settings → real cards)
     "real_cards": ("Carte vere", "Echte Karten", "Real cards"),
-    "deck_italian": ("Italiane (40)", "Italienisch (40)", "Italian (40)"),
-    "deck_bavarian": ("Tedesche (32)", "Deutsch (32)", "German (32)"),
-    "enrolled": ("registrate", "eingelernt", "enrolled"),
+    "deck_italian": ("Mazzo italiano (40)", "Italienisches Blatt (40)", "Italian deck (40)"),
+    "deck_bavarian": ("Mazzo tedesco (32)", "Deutsches Blatt (32)", "German deck (32)"),
+    "enrolled": ("registrato", "eingelernt", "enrolled"),
     "not_enrolled": ("da registrare", "nicht eingelernt", "not enrolled"),
     "enrol": ("Registra", "Einlernen", "Enrol"),
     "enrol_again": ("Registra di nuovo", "Neu einlernen", "Enrol again"),
@@ -380,15 +346,15 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "enrol_next": ("Passa: {card}", "Scanne: {card}", "Scan: {card}"),
     "enrol_progress": ("{n} di {total}", "{n} von {total}", "{n} of {total}"),
     # statistics
-    "games": ("Partite", "Spiele", "Games"),
+    "games": ("Partite", "Partien", "Games"),
     "wins": ("Vinte", "Siege", "Wins"),
     "abandoned_short": ("Lasciate", "Abgebr.", "Left"),
     "win_rate": ("%", "%", "%"),
     "level": ("Livello", "Level", "Level"),
     "score_history": ("Punteggi recenti", "Letzte Ergebnisse", "Recent scores"),
-    "no_games": ("Nessuna partita finora", "Noch keine Spiele", "No games yet"),
+    "no_games": ("Nessuna partita finora", "Noch keine Partien", "No games yet"),
     "history": ("Partite giocate", "Gespielte Partien", "Matches played"),
-    "score_sheet": ("Segnapunti", "Spielzettel", "Score sheet"),
+    "score_sheet": ("Segnapunti", "Punkteliste", "Score sheet"),
     "people_only": ("senza computer", "ohne Computer", "no computer"),
     "hands_n": ("{n} mani", "{n} Runden", "{n} hands"),
     "rows_of": ("{a}–{b} di {n}", "{a}–{b} von {n}", "{a}–{b} of {n}"),
@@ -397,14 +363,14 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "outcome_abandoned": ("Abbandonata", "Abgebrochen", "Abandoned"),
     "outcome_playing": ("In corso", "Läuft noch", "In progress"),
     "outcome_over": ("Finita", "Beendet", "Finished"),
-    "sheet_game": ("fine partita", "Spielende", "game over"),
+    "sheet_game": ("fine partita", "Partieende", "game over"),
     "sheet_claim": ("fuori, giusto", "fertig, richtig", "claimed, right"),
     "sheet_claim_wrong": ("fuori, sbagliato", "fertig, falsch", "claimed, wrong"),
     "sheet_zu_tun": ("zu tun", "zu tun", "zu tun"),
     "sheet_open": ("in corso", "läuft", "in play"),
     "sheet_problem": ("Questa partita non si può più rigiocare", "Diese Partie lässt sich nicht mehr nachspielen",
                       "This match can no longer be replayed"),
-    "the_deal": ("la distribuzione", "das Austeilen", "the deal"),
+    "the_deal": ("la distribuzione", "das Geben", "the deal"),
     "trick_of": ("presa {k} di {n}", "Stich {k} von {n}", "trick {k} of {n}"),
     # settings
     "language": ("Lingua", "Sprache", "Language"),
@@ -431,7 +397,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_deal_hand_size": ("Il posto {seat} ha {n} carte, ne servono {need}", "Platz {seat} hat {n} Karten, nötig sind {need}", "Seat {seat} has {n} cards; {need} are dealt"),
     "e_deal_aside_size": ("{n} carte messe da parte, ne servono {need}", "{n} Karten abgelegt, nötig sind {need}", "{n} cards aside; {need} are laid aside"),
     "e_deal_talon_size": ("Il monte ha {n} carte, ne servono {need}", "Der Talon hat {n} Karten, nötig sind {need}", "The talon holds {n} cards; {need} are needed"),
-    "e_deal_seed": ("Seme di distribuzione non valido: {value}", "Ungültiger Mischwert: {value}", "A deal seed must be an integer, not {value}"),
+    "e_deal_seed": ("Numero di mescolata non valido: {value}", "Ungültiger Mischwert: {value}", "A deal seed must be an integer, not {value}"),
     "e_deal_table_needs": ("Carte vere: {what} deve essere un elenco di carte", "Echte Karten: {what} muss eine Kartenliste sein", "Real cards: {what} must be a list of cards"),
     "e_deal_table_card": ("{card} è stata passata due volte", "{card} wurde zweimal gescannt", "{card} was scanned twice"),
     "e_deal_table_trump": ("Passa la carta scoperta del mazziere (la briscola)", "Scanne die offene Karte des Gebers (Trumpf)", "Scan the dealer's shown card (the trump)"),
@@ -439,7 +405,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_deal_table_talon": ("Con il monte il computer non può giocare con carte vere (posto {seat})",
                            "Mit Talon kann der Computer nicht mit echten Karten spielen (Platz {seat})",
                            "With a talon the computer cannot play real cards (seat {seat})"),
-    "e_match_over": ("La partita è finita", "Das Spiel ist vorbei", "The match is over"),
+    "e_match_over": ("La partita è finita", "Die Partie ist vorbei", "The match is over"),
     "e_hand_not_finished": ("La mano non è finita", "Die Runde ist nicht zu Ende", "The hand is not finished"),
     "e_no_hand": ("Nessuna mano in corso", "Es wird gerade keine Runde gespielt", "No hand is being played"),
     "e_no_hand_dealt": ("Nessuna mano distribuita", "Es wurde noch nicht gegeben", "No hand has been dealt"),
@@ -455,8 +421,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                          "{card} was already played (trick {trick}): scan the card you are playing"),
     "e_card_held_by": ("{card} è nella mano del posto {seat}", "{card} ist in der Hand von Platz {seat}", "{card} is in the hand of seat {seat}"),
     "e_card_aside": ("{card} è tra le carte messe da parte", "{card} liegt bei den abgelegten Karten", "{card} lies aside"),
-    "e_showed_void": ("Il posto {seat} ha mostrato di non avere {suit}", "Platz {seat} hat gezeigt, dass er kein {suit} hat",
-                      "Seat {seat} showed it holds no {suit}"),
+    "e_showed_void": ("Il posto {seat} ha mostrato di non avere {suit}", "Platz {seat} hat schon gezeigt, dass er {suit} nicht bedienen kann", "Seat {seat} showed it holds no {suit}"),
     "e_no_unknown_cards": ("Le carte del posto {seat} sono tutte note: {cards}", "Alle Karten von Platz {seat} sind bekannt: {cards}",
                            "Every card of seat {seat} is known: {cards}"),
     "e_unknown_action": ("Mossa sconosciuta", "Unbekannter Zug", "Unknown action"),
@@ -470,7 +435,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                        "The player after the dealer calls, before the first card"),
     "e_call_not_allowed": ("Non puoi chiamare {card}; puoi chiamare {cards}", "Du kannst {card} nicht rufen; rufen kannst du {cards}",
                            "You may not call {card}; you may call {cards}"),
-    "e_accusi_off": ("In questa partita non si accusa", "In diesem Spiel gibt es keine Ansagen", "Accusi are off in this game"),
+    "e_accusi_off": ("In questa partita non si accusa", "In dieser Partie wird nicht angesagt", "Accusi are off in this game"),
     "e_accusi_before_first": ("Gli accusi si fanno prima della prima carta", "Angesagt wird vor der ersten Karte",
                               "Accusi are made before the first card"),
     "e_accusi_your_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You announce at your turn to play"),
@@ -484,46 +449,40 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                        "Onori are declared after the first trick, before the second"),
     "e_decima_window": ("La decima si accusa subito dopo la distribuzione o con gli onori", "Die Decima wird gleich nach dem Geben oder mit den Onori angesagt",
                         "A decima is declared right after the deal or with the onori"),
-    "e_onori_order": ("Gli onori vanno in giro dal posto {winner}: il posto {later} ha già accusato dopo di te",
-                      "Onori gehen reihum ab Platz {winner}: Platz {later} hat nach dir schon angesagt",
-                      "Onori go in turn from seat {winner}; seat {later} has declared after you"),
+    "e_onori_order": ("Gli onori si dicono a giro dal posto {winner}: il posto {later} ha già accusato dopo di te", "Onori werden reihum ab Platz {winner} angesagt: Platz {later} hat nach dir schon angesagt", "Onori go in turn from seat {winner}; seat {later} has declared after you"),
     "e_first_trick_only": ("Si accusa solo durante la prima presa", "Angesagt wird nur im ersten Stich", "Announcements only during the first trick"),
     "e_first_trick_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You announce at your turn"),
     "e_no_declarations": ("Questo gioco non ha accusi", "Dieses Spiel hat keine Ansagen", "This game has no declarations"),
     "e_napoletana_suit": ("{kind}: di che seme?", "{kind}: welche Farbe?", "{kind}: which suit?"),
-    "e_napoletana_missing": ("Niente {kind} di {suit}: servono {ranks}", "Kein {kind} in {suit}: nötig sind {ranks}",
-                             "No {kind} of {suit}: you need its {ranks}"),
+    "e_napoletana_missing": ("Niente {kind} di {suit}: servono {ranks}", "Keine {kind} in {suit}: nötig sind {ranks}", "No {kind} of {suit}: you need its {ranks}"),
     "e_decima_missing": ("Niente {kind} di {suit}: servono tutte e dieci", "Keine {kind} in {suit}: nötig sind alle zehn",
                          "No {kind} of {suit}: you need all ten"),
-    "e_decl_rank": ("Tris e quattro solo di {ranks}", "Dreier und Vierer nur aus {ranks}", "Three or four of a kind only of {ranks}"),
+    "e_decl_rank": ("Tris e poker solo di {ranks}", "Dreier und Vierer nur aus {ranks}", "Three or four of a kind only of {ranks}"),
     "e_decl_count": ("Hai {held} carte di {rank}; per {kind} ne servono esattamente {need}",
                      "Du hast {held} Karten {rank}; für {kind} braucht es genau {need}",
                      "You hold {held} cards of rank {rank}; {kind} needs exactly {need}"),
     "e_decl_missing_suit": ("{kind} di {rank}: manca {suit}, non {given}", "{kind} {rank}: es fehlt {suit}, nicht {given}",
                             "{kind} of {rank} lacks {suit}, not {given}"),
-    "e_decl_extension": ("La napoletana di {suit} vale {points}, non {announced}", "Die Napoli {suit} zählt {points}, nicht {announced}",
-                         "The napoletana of {suit} is worth {points}, not {announced}"),
+    "e_decl_extension": ("La napoletana di {suit} vale {points}, non {announced}", "Die Napoli in {suit} zählt {points}, nicht {announced}", "The napoletana of {suit} is worth {points}, not {announced}"),
     "e_decl_unknown": ("Accuso sconosciuto", "Unbekannte Ansage", "Unknown declaration"),
     "e_decl_names_missing": ("{kind} di {rank}: di' quale seme manca", "{kind} {rank}: sag, welche Farbe fehlt",
                              "{kind} of {rank}: say which suit it lacks"),
     "e_decl_twice": ("Quell'accuso è già fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
                      "That combination is already declared this hand"),
-    "e_decl_three_after_four": ("Un tris non può seguire il quattro dello stesso valore", "Ein Dreier kann nicht auf den Vierer derselben Karte folgen",
-                                "A three cannot follow the four of the same rank"),
+    "e_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
     "e_decl_impossible": ("{kind} impossibile: {cards} non possono essere in quella mano", "{kind} unmöglich: {cards} können nicht in dieser Hand sein",
                           "{kind} is impossible: {cards} cannot be in that hand"),
-    "e_zu_tun_off": ("Zu tun non si gioca in questa partita", "Zu tun wird in diesem Spiel nicht gespielt", "Zu tun is not played in this game"),
+    "e_zu_tun_off": ("In questa partita non si gioca lo zu tun", "Zu tun gibt es in dieser Partie nicht", "Zu tun is not played in this game"),
     "e_zu_tun_not_on_lead": ("Zu tun: solo di mano, dopo aver preso", "Zu tun: nur in Vorhand, nach dem eigenen Stich",
                              "Zu tun: only on lead, after winning the previous trick"),
-    "e_zu_tun_after_win": ("Zu tun: solo dopo aver preso l'ultima presa", "Zu tun: nur nach dem eigenen Stich", "Zu tun: only after winning the previous trick"),
+    "e_zu_tun_after_win": ("Zu tun: solo dopo aver fatto l'ultima presa", "Zu tun: nur nach dem eigenen Stich", "Zu tun: only after winning the previous trick"),
     "e_zu_tun_talon_empty": ("Zu tun: il monte è vuoto", "Zu tun: der Talon ist leer", "Zu tun: the talon is empty"),
     "e_zu_tun_ten": ("Zu tun: metti un 10 della tua mano sul monte", "Zu tun: lege einen Zehner aus deiner Hand auf den Talon",
                      "Zu tun: lay a 10 from your hand on the talon"),
     "e_zu_tun_short": ("Zu tun: hai {total}, ne servono {target}", "Zu tun: du hast {total}, nötig sind {target}", "Zu tun: you have {total}, the target is {target}"),
     "e_zu_tun_behind": ("Zu tun: hai {total}, l'avversario {other}; ti serve di più", "Zu tun: du hast {total}, der Gegner {other}; du brauchst mehr",
                         "Zu tun: you have {total}, your opponent {other}; you need more"),
-    "e_claims_off": ("Chiamarsi fuori non si gioca in questa partita", "Chiamarsi fuori wird in diesem Spiel nicht gespielt",
-                     "Chiamarsi fuori is not played in this game"),
+    "e_claims_off": ("In questa partita non ci si chiama fuori", "Fertigmelden gibt es in dieser Partie nicht", "Chiamarsi fuori is not played in this game"),
     "e_claim_not_started": ("La mano non è ancora cominciata", "Die Runde hat noch nicht begonnen", "The hand has not started"),
     "e_signals_none": ("Questo gioco non ha segnali", "Dieses Spiel hat keine Signale", "This game has no signals"),
     "e_signal_unknown": ("{name} non è un segnale di questo sistema", "{name} ist kein Signal dieses Systems", "{name} is not a signal of this system"),
@@ -538,7 +497,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # declarations named by kind (Bavarian tables say Napoli, Dreier, Vierer)
     "k_napoletana": ("napoletana", "Napoli", "napoletana"),
     "k_three": ("tris", "Dreier", "three of a kind"),
-    "k_four": ("quattro", "Vierer", "four of a kind"),
+    "k_four": ("poker", "Vierer", "four of a kind"),
     "k_decima": ("napoletana decima", "Decima", "napoletana decima"),
     "m_scan_trump": ("Passa la carta scoperta del mazziere: è la briscola", "Scanne die offene Karte des Gebers: sie ist Trumpf",
                      "Scan the dealer's shown card: it is the trump"),
@@ -552,6 +511,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # simulator panel
     "sim_buttons": ("Pulsanti", "Tasten", "Buttons"),
     "sim_display": ("Display", "Anzeige", "Display"),
+    "sim_reader_on": ("collegato", "verbunden", "online"),
+    "sim_reader_off": ("SCOLLEGATO", "GETRENNT", "OFFLINE"),
     "sim_reader": ("Lettore di carte", "Kartenleser", "Card reader"),
     "sim_accuso": ("Accuso {n}", "Accuso {n}", "Accuso {n}"),
 }
@@ -665,12 +626,20 @@ def render(message: Message | str, lang: str) -> str:
     return tr(message.key, lang, **{k: arg_text(v, lang) for k, v in message.args})
 
 
-GERMAN_DATIVE = {"Kelche": "Kelchen", "Schwerter": "Schwertern", "Stäbe": "Stäben"}
+GERMAN_DATIVE = {"Kelch": "Kelchen", "Kelche": "Kelchen", "Schwerter": "Schwertern", "Stäbe": "Stäben",
+                 "Schell": "Schellen"}
+# "tre assi", "Drei Asse", "three aces": a three or four of a kind names its rank in the
+# plural, as said at the table (seed 000: „Drei Zehner“, „Vier Assen“; seed 002: die Dreien)
+RANK_PLURAL: dict[str, dict[str, str]] = {
+    "it": {"3": "tre", "2": "due", "A": "assi", "10": "dieci", "9": "nove"},
+    "de": {"3": "Dreien", "2": "Zweien", "A": "Asse", "10": "Zehner", "9": "Neuner"},
+    "en": {"3": "3s", "2": "2s", "A": "aces", "10": "10s", "9": "9s"},
+}
 
 
 def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
                      missing: int | None, lang: str) -> str:
-    """A declaration's name: "napoletana di coppe", "tre 3 (manca spade)"."""
+    """A declaration's name: "napoletana di coppe", "tre assi (manca spade)"."""
     from firmware.engine.cards import DECKS
 
     deck = DECKS[deck_name]
@@ -680,6 +649,7 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
             name = GERMAN_DATIVE.get(name, name)
         return tr("d_" + kind, lang, suit=name)
     rank_code = deck.ranks[rank or 0]
+    rank_code = RANK_PLURAL.get(lang, {}).get(rank_code, rank_code)
     if kind == "four":
         return tr("d_four", lang, rank=rank_code)
     if missing is None:
@@ -749,18 +719,18 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Treschetten",
             "Mazzo tedesco da 32 carte: 10, 9, Asso, Re, Ober, Unter, 8, 7. Il 10 e il 9 fanno da 3 e 2. "
-            "Si annuncia durante la mano, al proprio turno: tris 3, poker 4, Napoli (10, 9, Asso) 3. "
+            "Si accusa durante la mano, al proprio turno: tris 3, poker 4, Napoli (10, 9, Asso) 3. "
             "Zu tun: chi è di mano e ha raggiunto i punti posa un 10 sul monte e vince.",
         ),
         (
             "A quattro",
-            "Due coppie, i compagni di fronte. Segnali (busso, volo, striscio) se la tavola li ammette. "
+            "Due coppie, i compagni di fronte. Segnali (busso, volo, striscio), se si gioca con i segnali. "
             "Nel tressette con gli onori si accusa dopo la prima presa e prima della seconda, a giro da chi "
             "ha preso. Ci si può chiamare fuori: se la coppia ha davvero i punti vince, altrimenti perde.",
         ),
         (
             "Segnali",
-            "A quattro chi apre (o chiunque, se la tavola lo vuole) parla al compagno con la carta che gioca. "
+            "A quattro chi apre (o chiunque, secondo l'opzione) parla al compagno con la carta che gioca. "
             "Busso: «gioca la tua più alta di questo seme e ritornamelo». Volo: «è la mia ultima carta di "
             "questo seme» (dev'essere vero). Striscio: «ne ho ancora molte» (o, secondo l'opzione, «me ne "
             "restano una o due basse»). Con i segnali alternativi: busso, ho la più alta rimasta; ribusso, "
@@ -792,6 +762,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Si deve sempre rispondere al seme; chi non può, può tagliare con una briscola, e la briscola "
             "più alta prende.",
         ),
+        (
+            "Tasti",
+            "Con una tastiera: 1–9 e 0, poi A B C F G I J K M O giocano dalla prima alla ventesima carta "
+            "della mano (dal primo tasto ogni carta mostra il suo); le frecce e Invio scelgono e giocano. "
+            "T ultima presa, H consiglio, U annulla, N nuova partita, L livello, D disegno delle carte. "
+            "Esc torna indietro. Sul conteggio Invio passa alla mano seguente.",
+        ),
     ],
     "de": [
         (
@@ -817,9 +794,9 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Accusi",
-            "Zu Beginn der Runde: Napoletana (3, 2, Ass einer Farbe) 3 Punkte, plus einen für jede Karte, "
+            "Zu Beginn der Runde: Napoli (Napoletana: 3, 2, Ass einer Farbe) 3 Punkte, plus einen für jede Karte, "
             "die die Folge fortsetzt (4, 5, …); drei Dreien, Zweien oder Asse 3 Punkte; alle vier 4 "
-            "Punkte. Gemeldete Karten bleiben offen; ein Dreier nennt die fehlende Farbe.",
+            "Punkte. Angesagte Karten bleiben offen; ein Dreier nennt die fehlende Farbe.",
         ),
         (
             "Treschetten",
@@ -829,14 +806,14 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Zu viert",
-            "Zwei Paare, Partner gegenüber. Signale (busso, volo, striscio), wenn der Tisch sie erlaubt. "
+            "Zwei Paare, Partner gegenüber. Signale (busso, volo, striscio), wenn mit Signalen gespielt wird. "
             "Mit Onori wird nach dem ersten Stich und vor dem zweiten angesagt, reihum ab dem, der "
             "gestochen hat. Man kann sich fertig melden (chiamarsi fuori): stimmt es, gewinnt das Paar, "
             "sonst verliert es.",
         ),
         (
             "Signale",
-            "Zu viert gibt, wer ausspielt (oder jeder, wenn der Tisch es erlaubt), dem Partner mit der "
+            "Zu viert gibt, wer ausspielt (oder jeder, je nach Einstellung), dem Partner mit der "
             "gespielten Karte ein Zeichen. Busso: „spiel deine höchste Karte dieser Farbe und spiel sie mir "
             "zurück“. Volo: „das ist meine letzte Karte dieser Farbe“ (muss stimmen). Striscio: „davon habe "
             "ich noch viele“ (oder, je nach Einstellung, „nur noch eine oder zwei kleine“). Mit den "
@@ -868,6 +845,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Wie Tressette zu viert, aber die letzte Karte des Gebers wird gezeigt, und ihre Farbe ist Trumpf. "
             "Farbe bekennen muss man immer; wer nicht bedienen kann, darf stechen, und der höchste Trumpf "
             "gewinnt den Stich.",
+        ),
+        (
+            "Tasten",
+            "Mit einer Tastatur: 1–9 und 0, dann A B C F G I J K M O spielen die erste bis zwanzigste "
+            "Karte der Hand (nach dem ersten Tastendruck steht auf jeder Karte ihre Taste); Pfeiltasten "
+            "und Enter wählen und spielen. T letzter Stich, H Tipp, U zurücknehmen, N neue Partie, "
+            "L Level, D Kartenbild. Esc geht zurück. Auf der Abrechnung führt Enter zur nächsten Runde.",
         ),
     ],
     "en": [
@@ -939,6 +923,13 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "With trumps",
             "As Tressette in four, but the dealer's last card is shown and its suit is trumps. You must "
             "still follow suit; if you cannot, you may trump, and the highest trump takes the trick.",
+        ),
+        (
+            "Keys",
+            "With a keyboard: 1–9 and 0, then A B C F G I J K M O play the first to the twentieth card of "
+            "the hand (after the first key each card shows its own); the arrows and Enter choose and play. "
+            "T last trick, H hint, U undo, N new match, L level, D card pattern. Esc goes back. On the "
+            "count, Enter deals the next hand.",
         ),
     ],
 }

@@ -501,7 +501,8 @@ def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0
         return []
     room = max(1, (area.w + m) // (touch * 2 + m))
     specs = _paged(specs, room, page)
-    bw = min(max(touch * 2, area.w // 5), (area.w - (len(specs) - 1) * m) // len(specs))
+    # a fifth of the row each (a quarter on a narrow screen: "napoletana" fell to 11 px)
+    bw = min(max(touch * 2, area.w // (4 if area.w < 500 else 5)), (area.w - (len(specs) - 1) * m) // len(specs))
     out = []
     x = area.right - bw
     for name, label in reversed(specs):

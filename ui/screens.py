@@ -196,11 +196,24 @@ class HomeScreen(Screen):
         W, H = size
         m, row, gap = self.metrics(size)
         out: list[ButtonSpec] = []
-        # the top bar: statistics, settings, rules
-        # what the title leaves, shared by the three: "Einstellungen" needs the room
-        nav_w = max(self.ctx.theme.min_touch * 2, min(int(W * 0.2), (W - int(W * 0.27) - m) // 3 - gap))
-        for i, name in enumerate(("rules", "settings", "stats")):
-            out.append(ButtonSpec(f"nav:{name}", Rect(W - m - (i + 1) * nav_w - i * gap, m, nav_w, row), name))
+        # the top bar: statistics, settings, rules, each as wide as its label (at the size
+        # a button of this height writes) in what the title leaves: "Einstellungen" shrank
+        # to 10 px in a third of the room
+        names = ("rules", "settings", "stats")
+        room = W - int(W * 0.27) - m - 2 * gap
+        fs = max(self.ctx.fonts.min_size, min(int(row * 0.42), 28))
+        font = self.ctx.fonts.font(fs, True)
+        need = [max(self.ctx.theme.min_touch * 2, font.size(self.ctx.t(n))[0] + 16) for n in names]
+        if sum(need) > room:  # the labels shrink together (draw_button fits each)
+            need = [int(w * room / sum(need)) for w in need]
+        else:  # the room left over, shared, up to a fifth of the screen each
+            extra = (room - sum(need)) // len(names)
+            need = [min(max(w, int(W * 0.2)), w + extra) for w in need]
+        x = W - m
+        for name, w in zip(names, need, strict=True):
+            x -= w
+            out.append(ButtonSpec(f"nav:{name}", Rect(x, m, w, row), name))
+            x -= gap
         left = Rect(m, m + row + gap, int(W * 0.46), H - row - 2 * m - gap)
         right = Rect(left.right + m * 2, left.y, W - left.right - 3 * m, left.h)
         arrow = max(self.ctx.theme.min_touch, row)
@@ -465,7 +478,8 @@ class HandEndScreen(Screen):
                 unit = m.side_of(d.seat)
                 if unit < len(cells):
                     cells[unit] = f"+{d.points}"
-                rows.append((describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang), cells))
+                name = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
+                rows.append((name[:1].upper() + name[1:], cells))  # a row's label, as "Assi" above it
             score = res.score or res.points
             rows.append((t("hand_points"), [str(v) if (v := self._hand_cell(score, u)) is not None else "" for u in sides]))
         rows.append((t("match_total"), [f"{x}" for x in m.totals]))
@@ -492,7 +506,7 @@ class HandEndScreen(Screen):
             return prefix + t("side_wins", name=self.side_name(m.winner))
         if m.level_at_target:
             return prefix + t("tie_play_on")
-        return prefix + t("hand_end") + " · " + t("hand_n", n=m.hand_no)
+        return prefix + t("hand_end_n", n=m.hand_no)  # not "Ende der Runde · Runde 1"
 
     def draw(self, s: pygame.Surface) -> None:
         ctx = self.ctx
@@ -540,7 +554,8 @@ class HandEndScreen(Screen):
 
     def draw_button(self, s: pygame.Surface, b: ButtonSpec) -> None:
         strong = b.name in ("next_hand", "new_game")
-        draw_button(s, self.ctx, b.rect, self.ctx.label(b.label), color=self.ctx.theme.good if strong else None)
+        draw_button(s, self.ctx, b.rect, self.ctx.label(b.label), color=self.ctx.theme.good if strong else None,
+                    enabled=b.enabled)
 
 
 # --------------------------------------------------------------- statistics

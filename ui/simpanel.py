@@ -196,7 +196,7 @@ class SimPanel:
         first = lay[next(k for k in lay if k.startswith("card:"))]
         status = ""
         if self.reader_online is not None:
-            status = " · online" if self.reader_online else " · OFFLINE"
+            status = " · " + t("sim_reader_on" if self.reader_online else "sim_reader_off")
         surface.blit(f.text(t("sim_reader") + status, 14, FG, bold=True), (r.x + 10, first.y - 22))
         deck = DECKS[self.deck]
         style = "napoletane" if self.deck == "italian" else "salzburger"

@@ -30,6 +30,16 @@ TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
 DRAW_STAGGER_S = 0.25
 BANNER_S = 3.5
+# the key of each place in the hand, left to right: the number row, then the letters no
+# other key uses (D deck, E enrol, H hint, L level, N new, T last trick, U undo, Y/Z swap
+# on German keyboards) for the 11th to 20th card (terziglio's 12, ciapanò for two's 20);
+# each card shows its key once a key was used
+HAND_KEYS = "1234567890ABCFGIJKMO"
+HAND_KEYCODES: dict[int, int] = (
+    {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
+    | {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
+    | {ord(c.lower()): 10 + i for i, c in enumerate(HAND_KEYS[10:])}  # SDL: a letter key is its ASCII code
+)
 DOUBLE_TAP_S = 0.35  # two taps closer than this are one (a double tap plays one card)
 
 
@@ -81,6 +91,7 @@ class TableScreen:
         self.layout: TableLayout | None = None
         self.size = (0, 0)
         self.cursor: int | None = None  # keyboard cursor in the hand
+        self.keyboard = False  # a key chose a card once: each card shows its key from now on
         self.flights: list[Flight] = []
         self.hold: float = 0.0  # the finished trick stays this long
         # Seconds since this screen last played a card: a second tap of a double tap
@@ -383,15 +394,15 @@ class TableScreen:
 
     def key(self, key: int) -> bool:
         hand = self.model.hand
-        digits = {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
-        digits |= {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
-        if key in digits:
-            i = digits[key]
+        if key in HAND_KEYCODES:
+            i = HAND_KEYCODES[key]
+            self.keyboard = True
             if i < len(hand):
                 self.cursor = i
                 return self.play(hand[i])
             return False
         if key in (pygame.K_LEFT, pygame.K_RIGHT) and hand:
+            self.keyboard = True
             step = -1 if key == pygame.K_LEFT else 1
             self.cursor = (0 if step > 0 else len(hand) - 1) if self.cursor is None else (self.cursor + step) % len(hand)
             return True
@@ -667,6 +678,22 @@ class TableScreen:
                 pygame.draw.rect(s, ctx.theme.accent, Rect(rr.x + 3, rr.y - 4, rr.w - 6, 5), border_radius=2)
             if my_turn and card in m.playable and i == self.cursor:
                 pygame.draw.rect(s, ctx.theme.accent, rr.inflate(4, 4), 3, border_radius=max(3, w // 12))
+        if self.keyboard:
+            self._draw_hand_keys(s, lay, hidden)
+
+    def _draw_hand_keys(self, s: pygame.Surface, lay: TableLayout, hidden: set[Card]) -> None:
+        """Each card's key on a small plate at the foot of its visible part (once a key was
+        used: a touch player never sees them)."""
+        ctx = self.ctx
+        fs = max(ctx.fonts.min_size, ctx.fsize(lay.size[1], 0.036))
+        for i, (card, hit) in enumerate(lay.hand_hit[:len(HAND_KEYS)]):
+            if card in hidden:
+                continue
+            r = hit.move(0, -lay.lift) if i == self.cursor else hit
+            plate = Rect(0, 0, min(hit.w - 4, fs + 8), fs + 6)
+            plate.bottomleft = (r.x + 2, r.bottom - 3)
+            draw_panel(s, plate, ctx.theme, 230)
+            blit_text(s, ctx, HAND_KEYS[i], fs, plate.center, anchor="center", bold=True, color=ctx.theme.accent)
 
     def _draw_buttons(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
@@ -775,6 +802,9 @@ class TableScreen:
             if fonts.font(fs, True).size(text)[0] > r.w - 14:
                 fs = max(fonts.min_size, min(fs, (r.h - 4) // 2 - 2))
                 lines = fonts.wrap(text, fs, r.w - 14, bold=True)
+                while len(lines) > 2 and fs > fonts.min_size:  # two lines, smaller, rather than cut
+                    fs -= 1
+                    lines = fonts.wrap(text, fs, r.w - 14, bold=True)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]

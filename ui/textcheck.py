@@ -37,6 +37,7 @@ class RecordingSurface(pygame.Surface):
         self.texts: list[TextBox] = []
         self.panels: list[Rect] = []
         self.cards: list[Rect] = []
+        self.buttons: list[Rect] = []
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> Rect:  # type: ignore[override]
         r = super().blit(source, dest, area, special_flags)
@@ -44,6 +45,7 @@ class RecordingSurface(pygame.Surface):
             self.texts.clear()
             self.panels.clear()
             self.cards.clear()
+            self.buttons.clear()
             return r
         info = self.meta.get(id(source))
         if info is not None and r.w and r.h:
@@ -56,6 +58,9 @@ class RecordingSurface(pygame.Surface):
 
     def note_panel(self, r: Rect) -> None:
         self.panels.append(Rect(r))
+
+    def note_button(self, r: Rect) -> None:
+        self.buttons.append(Rect(r))
 
 
 @dataclass
@@ -96,3 +101,19 @@ def _panel_of(r: Rect, panels: list[Rect]) -> Rect | None:
     """The smallest panel under the text's centre (None: it sits on the felt)."""
     under = [p for p in panels if p.collidepoint(r.center)]
     return min(under, key=lambda p: p.w * p.h) if under else None
+
+
+def min_button_px(height: int) -> int:
+    """The smallest label on a button: two points over the smallest text (14 px from
+    480 px up, 12 px on the 480x320 panel). A button shrunk to the floor of the text
+    sizes ("Einstellungen" at 10 px) reads as broken beside its neighbours."""
+    return 14 if height >= 480 else 12
+
+
+def small_buttons(surf: RecordingSurface, *, min_px: int) -> list[str]:
+    """Button labels drawn smaller than ``min_px``."""
+    out = []
+    for t in surf.texts:
+        if t.size < min_px and any(b.collidepoint(t.rect.center) for b in surf.buttons):
+            out.append(f"button label {t.text!r} at {t.size} px (< {min_px})")
+    return out

@@ -120,6 +120,9 @@ def draw_button(
 ) -> None:
     th = ctx.theme
     note_panel(s, r)
+    note = getattr(s, "note_button", None)  # a recording surface (ui.textcheck) keeps buttons apart
+    if note is not None:
+        note(r)
     bg = color or (th.button if enabled else th.button_off)
     if selected:
         bg = th.accent

@@ -230,7 +230,9 @@ class TableCore:
 
     @property
     def totals(self) -> list[int]:
-        return list(self.match.totals) if self.match is not None else []
+        """The totals the screen, the LED display and the messages show: after a hand that
+        won a game of a best-of-two match, the totals it was won at (engine: counted_totals)."""
+        return list(self.match.counted_totals) if self.match is not None else []
 
     @property
     def winner(self) -> int | None:

@@ -90,8 +90,9 @@ class Player:
     """What a person taps next, from the probe of the screen (``ui.probe``).
 
     The policy is simple on purpose: declare whatever is offered, call a random
-    card, play a random legal card (the engine's ``playable``, as the screen
-    marks it), give a signal the card may carry half of the time. It only ever
+    card, say zu tun when offered (only when it wins), play a random legal card
+    (the engine's ``playable``, as the screen marks it), give a signal the card
+    may carry half of the time. It only ever
     names a box the probe lists, so every tap lands where the screen has a target.
     """
 
@@ -177,6 +178,9 @@ class Player:
         calls = sorted(n for n in buttons if n.startswith("call:"))
         if calls:
             return tap(self.rng.choice(calls))
+        zu = sorted(n for n in buttons if n.startswith("zu_tun:"))
+        if zu:
+            return tap(zu[0])  # offered only when it wins the game (RULES.md, zu tun)
         if "claim" in buttons:
             side = int(model.get("my_side", 0))
             points = sum(int(v[side]) if side < len(v) else 0 for v in (model.get("totals", ()), model.get("declared", ())))
@@ -190,9 +194,9 @@ class Player:
                 return tap("claim")
         if self.excursions and model.get("my_turn") and self.card is None:
             hand = int(model.get("hand_no", 0))
-            if f"last{hand}" not in self.trips:
+            if f"last{hand}" not in self.trips and "last_trick" in buttons:  # listed once there is one
                 self.trips.add(f"last{hand}")
-                if "last_trick" in buttons and self.rng.random() < 0.3:
+                if self.rng.random() < 0.4:
                     return tap("last_trick")
             if hand >= 2 and "menu" not in self.trips and "menu" in buttons:
                 self.trips.add("menu")
@@ -249,6 +253,8 @@ class RunSpec:
     options: tuple[tuple[str, str], ...] = ()  # variant options (key, value) over the preset's
     restart_after: int | None = None  # stop the simulator after this hand's end, start it again
     excursions: bool = True
+    tap_wait_s: float = 3.0  # a tap the screen does not answer within this is a dud; 4 in a row fail
+    speed_by_touch: bool = True  # tap the fast speed in Settings (else the settings file names it)
 
     @property
     def name(self) -> str:
@@ -265,6 +271,8 @@ class RunResult:
     match_over: bool = False
     taps: int = 0
     restarts: int = 0
+    duds: list[str] = field(default_factory=list)
+    tapped: dict[str, int] = field(default_factory=dict)  # taps per kind: card, declare, signal, next_hand, …
     seconds: float = 0.0
     shots: list[str] = field(default_factory=list)
     said: list[str] = field(default_factory=list)  # the bubbles photographed
@@ -273,7 +281,8 @@ class RunResult:
         return {
             "game": self.spec.game, "lang": self.spec.lang, "size": f"{self.spec.size[0]}x{self.spec.size[1]}",
             "target": self.spec.target, "hands": self.hands, "totals": self.totals, "winner_side": self.winner,
-            "match_over": self.match_over, "taps": self.taps, "restarts": self.restarts,
+            "match_over": self.match_over, "taps": self.taps, "tapped": self.tapped, "duds": self.duds,
+            "restarts": self.restarts,
             "options": dict(self.spec.options), "seconds": round(self.seconds, 1),
             "shots": self.shots, "said": self.said,
         }  # fmt: skip
@@ -309,7 +318,8 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
 
 
 def config_text(spec: RunSpec) -> str:
-    """The simulator's settings file: the game, one person and easy computers, the language."""
+    """The simulator's settings file: the game, one person and easy computers, the language
+    (and the fast game speed when it is not to be tapped in Settings)."""
     from firmware.engine import PRESETS
 
     preset = PRESETS[spec.game]
@@ -322,7 +332,10 @@ def config_text(spec: RunSpec) -> str:
         lines.append(f"target = {spec.target}")
     for key, value in spec.options:
         lines.append(f"{key} = {toml_value(value)}")
-    lines += ["", "[ui]", f'language = "{spec.lang}"', "sounds = false", ""]  # the speed: tapped in Settings
+    lines += ["", "[ui]", f'language = "{spec.lang}"', "sounds = false"]
+    if not spec.speed_by_touch:
+        lines.append('speed = "fast"')
+    lines.append("")
     return "\n".join(lines)
 
 
@@ -483,7 +496,8 @@ def play(spec: RunSpec, work: Path) -> RunResult:
 
 def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
     s.window()
-    player = Player(seed=spec.seed, signals=spec.signals, excursions=spec.excursions)
+    player = Player(seed=spec.seed, signals=spec.signals, excursions=spec.excursions,
+                    speed="fast" if spec.speed_by_touch else None)
     last_key: tuple[Any, ...] | None = None
     last_text = ""
     moved = changed = time.monotonic()
@@ -564,10 +578,13 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
             continue
         s.click(d.point)
         result.taps += 1
-        if _wait_change(s, text, 3.0):
+        kind = d.name.split(":")[0]
+        result.tapped[kind] = result.tapped.get(kind, 0) + 1
+        if _wait_change(s, text, spec.tap_wait_s):
             dud_taps = 0
         else:
             dud_taps += 1
+            result.duds.append(d.name)  # a tap the screen did not answer in time
             if dud_taps >= 4:
                 raise TouchPlayError(f"{dud_taps} taps on {d.name} changed nothing", s.shot("dud-tap"))
 

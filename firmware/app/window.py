@@ -130,6 +130,7 @@ class SimWindow:
             "sounds": rt.settings.ui.sounds,
             "speed": rt.settings.ui.speed,
             "brightness": max(10, round(rt.settings.ui.brightness * 100 / 7)),
+            "esc_quits": True,  # Esc on the home screen asks to close the window (not on the box)
         }
         self.ui = UIApp(self.screen, settings=ui_settings)
         _sim_decks(rt)
@@ -170,8 +171,6 @@ class SimWindow:
             self.sim_intent(SimButton("menu", 3.0))
         elif k == pygame.K_F12:
             self.sim_intent(SimButton("menu", 10.0))
-        elif k == pygame.K_ESCAPE:
-            ctl.stopping = "quit (Esc)"
         elif k == pygame.K_n:
             self.rt.events.put(NewGame(ctl.settings.variant, dict(ctl.settings.options)))
         elif k in (pygame.K_RETURN, pygame.K_SPACE):

@@ -296,3 +296,15 @@ class Match:
     @property
     def hand_over(self) -> bool:
         return self.state is not None and self.state.over
+
+    @property
+    def counted_totals(self) -> tuple[int, ...]:
+        """The totals to show now: while a hand is played, the match's; once it is over,
+        what it was counted to (the totals before it plus its points), so the hand that
+        decides a game of a longer match shows the totals it was won at, not the 0s the
+        next game starts from (``match_format = best_of_two``)."""
+        state = self.state
+        if state is None or not state.over or not self.results:
+            return tuple(self.totals)
+        res = self.results[-1]
+        return tuple(p + x for p, x in zip(state.prior, res.score or res.points, strict=False))

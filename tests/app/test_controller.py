@@ -470,3 +470,31 @@ def test_new_game_offers_the_table_that_was_played(make_table):
     intent = ui.home.new_game_intent()
     assert intent.variant == "tressette2"
     assert intent.seats == (SeatSetup("computer", "easy"), SeatSetup("human", None))
+
+
+def test_the_hand_that_wins_a_best_of_two_game_shows_its_totals_on_screen_and_display(make_table):
+    """Found playing treschetten2 best of two by touch: after the hand that won game 1 the
+    count said "Total 0 0" and the LED 00:00 (the match counts from 0 for game 2)."""
+    import ui.intents as ui
+    from firmware.app.controller import HAND_OVER
+
+    table = make_table(variant="treschetten2", seats=["cpu:easy", "cpu:easy"],
+                       options={"match_format": "best_of_two", "zu_tun": False}, seed=3)
+    ctl = table.ctl
+    ctl.new_match()
+    table.pump()
+    for _ in range(40):
+        assert ctl.phase == HAND_OVER
+        games = len(ctl.match.game_winners)
+        if games == 1 and ctl.match.totals == [0, 0]:
+            break
+        table.put(ui.NextHand())
+    else:
+        raise AssertionError("no game decided in 40 hands")
+    counted = list(ctl.match.counted_totals)
+    assert max(counted) >= 31
+    assert list(ctl.model().totals) == counted
+    assert ctl.display().scores == (counted[0], counted[1])
+    table.put(ui.NextHand())  # game 2 counts from 0 (the computers play the hand out)
+    assert ctl.match.state.prior == (0, 0)
+    assert list(ctl.model().totals) == list(ctl.match.totals)

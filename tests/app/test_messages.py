@@ -81,7 +81,7 @@ def test_messages_render_in_every_language_and_plain_text_passes_through() -> No
     assert render(Message(text="an engine's rare words"), "de") == "an engine's rare words"
     assert render("already localised", "it") == "already localised" and not Message()
     nested = msg("m_match_won", side=msg("side_n", n=2), score="21-15")
-    assert render(nested, "de") == "Seite 2 gewinnt die Partie 21-15"
+    assert render(nested, "de") == "Partei 2 gewinnt die Partie 21-15"
 
 
 def test_a_refusal_reads_in_italian_and_german_on_the_table_screen(follow_suit_table, tmp_path) -> None:

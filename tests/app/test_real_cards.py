@@ -307,5 +307,5 @@ def test_enrolment_from_the_settings_screen_is_followed_on_the_model(make_table)
         scan(table, card)
     model = ctl.model()
     assert model.enrolling is None and model.enrolled == ("italian",)
-    assert render(model.message, "it") == "Mazzo Italiane (40) registrato: 40 carte"
+    assert render(model.message, "it") == "Mazzo italiano (40) registrato: 40 carte"
     assert ctl.cards.saved("italian") and not ctl.cards.saved("bavarian")

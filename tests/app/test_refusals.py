@@ -45,7 +45,7 @@ def test_a_follow_suit_refusal_in_each_language() -> None:
 
 def test_seats_are_counted_from_one_on_the_screen() -> None:
     m = refusal(IllegalAction("showed_void", deck="bavarian", seat=2, suit=2))
-    assert render(m, "de") == "Platz 3 hat gezeigt, dass er kein Herz hat"
+    assert render(m, "de") == "Platz 3 hat schon gezeigt, dass er Herz nicht bedienen kann"
 
 
 @settings(max_examples=60, deadline=None)

@@ -8,6 +8,7 @@ by touch (CI), and full matches (``-m touch_match``, minutes each: not in CI).
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -134,6 +135,29 @@ def test_declarations_come_before_the_card_and_nothing_to_declare_when_prompted(
     assert Player().decide(p).name == "declare_none"
 
 
+def test_the_last_trick_is_looked_at_now_and_then_and_closed_by_a_tap():
+    p = table(my_turn=True, playable=[5], hand_no=1)
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("last_trick", 300)]
+    looked = 0
+    for seed in range(20):
+        player = Player(seed=seed)
+        first = player.decide(p)
+        if first.name == "last_trick":
+            looked += 1
+            shown = p | {"show_last": True, "middle": [200, 100, 400, 200]}
+            assert player.decide(shown) == Tap("middle", (400, 200))
+        assert player.decide(p).name == "card:5"  # once a hand
+    assert 0 < looked < 20
+
+
+def test_zu_tun_is_said_when_offered():
+    p = table(my_turn=True, playable=[5])
+    p["cards"] = [card(5, 0)]
+    p["buttons"] = [box("zu_tun:33", 300)]
+    assert Player().decide(p).name == "zu_tun:33"
+
+
 def test_a_signal_the_card_may_carry_is_tapped_before_that_card():
     p = table(my_turn=True, playable=[7], signal_options={"7": ["busso"]})
     p["cards"] = [card(7, 0)]
@@ -172,7 +196,7 @@ probes = st.fixed_dictionaries({
     "buttons": st.lists(st.fixed_dictionaries({
         "name": st.sampled_from(["start", "continue", "home", "next_hand", "back", "yes", "no", "declare:0",
                                  "declare_none", "call:3", "signal:busso", "count", "menu", "nav:settings",
-                                 "set:speed:fast", "page", "claim", "last_trick"]),
+                                 "set:speed:fast", "page", "claim", "last_trick", "zu_tun:33"]),
         "rect": rects, "enabled": st.booleans()}), max_size=8),
     "cards": st.lists(st.fixed_dictionaries({
         "card": st.integers(0, 39), "rect": rects, "playable": st.booleans(), "flying": st.booleans()}), max_size=10),
@@ -192,7 +216,7 @@ probes = st.fixed_dictionaries({
 })  # fmt: skip
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=120, deadline=None)
 @given(probes, st.floats(0, 10), st.integers(0, 3))
 def test_any_probe_gives_a_tap_inside_a_listed_box_or_a_wait(p, still, seed):
     """Whatever the screen lists, the person taps only where the screen has a live target."""
@@ -205,6 +229,63 @@ def test_any_probe_gives_a_tap_inside_a_listed_box_or_a_wait(p, still, seed):
             boxes.append(p["middle"])
             assert any(x <= d.point[0] <= x + w and y <= d.point[1] <= y + h for x, y, w, h in boxes)
     progress_key(p)
+
+
+# ------------------------------------------------------------------ stalls
+
+
+class FrozenSim:
+    """A simulator whose screen never changes: what a stall looks like to the harness."""
+
+    def __init__(self, probe: dict, tmp_path: Path) -> None:
+        self._probe = probe
+        self.tmp = tmp_path
+        self.clicks: list[tuple[int, int]] = []
+        self.shots: list[str] = []
+
+    def window(self):
+        return (0, 0)
+
+    def alive(self) -> None:
+        pass
+
+    def probe(self):
+        return self._probe
+
+    def click(self, point) -> None:
+        self.clicks.append(point)
+
+    def shot(self, name: str) -> Path:
+        self.shots.append(name)
+        return self.tmp / f"{name}.png"
+
+    def threads(self) -> str:
+        return "Thread 0x1 (most recent call first): ..."
+
+
+def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path):
+    from firmware.app.touchplay import RunResult, TouchPlayError, _drive
+
+    waiting = table(my_turn=False)  # the computers' turn, and they never play
+    spec = RunSpec("treseta4", stall_s=0.3, bubble_shots=0)
+    with pytest.raises(TouchPlayError, match="no progress") as err:
+        _drive(FrozenSim(waiting, tmp_path), spec, RunResult(spec), t0=time.monotonic())
+    assert err.value.shot == tmp_path / "stall.png"
+    assert "stall.png" in str(err.value) and "Thread" in str(err.value)
+
+
+def test_taps_the_screen_never_answers_fail_the_run(tmp_path):
+    from firmware.app.touchplay import RunResult, TouchPlayError, _drive
+
+    mine = table(my_turn=True, playable=[5])
+    mine["cards"] = [card(5, 0)]
+    sim = FrozenSim(mine, tmp_path)
+    spec = RunSpec("treseta4", stall_s=60, tap_wait_s=0.05, bubble_shots=0, excursions=False)
+    result = RunResult(spec)
+    with pytest.raises(TouchPlayError, match="changed nothing"):
+        _drive(sim, spec, result, t0=time.monotonic())
+    assert len(sim.clicks) == 4 and result.duds == ["card:5"] * 4
+    assert sim.shots[-1] == "dud-tap"
 
 
 # ------------------------------------------------------------------ settings
@@ -220,7 +301,9 @@ def test_the_settings_file_names_one_person_and_easy_computers(game, tmp_path):
     assert problems == []
     assert s.game.variant == game and s.game.options == {"target": target}
     assert [str(x) for x in s.game.seats] == ["human"] + ["cpu:easy"] * (PRESETS[game].n_seats - 1)
-    assert s.ui.language == "de"
+    assert (s.ui.language, s.ui.speed) == ("de", "normal")  # the speed is tapped in Settings
+    path.write_text(config_text(RunSpec(game, speed_by_touch=False)), encoding="utf-8")
+    assert from_doc(read_toml(path), problems).ui.speed == "fast" and problems == []
 
 
 # ------------------------------------------------------------------ Xvfb
@@ -233,18 +316,19 @@ ARTIFACTS = REPO / "test-artifacts" / "touch"
 @needs_x
 @pytest.mark.parametrize("game", list(PRESETS))
 def test_a_whole_hand_of_every_game_by_touch(game, tmp_path):
-    """The game speed in Settings, Gioca, every card, declaration, call and signal of one
-    hand tapped through X; the end-of-hand screen shown and photographed. No computer
-    pause (``--think-ms 0``), the fast trick display. The languages rotate, and every
-    third game is played on the small screen, whose boxes are smaller."""
+    """Gioca, every card, declaration, call and signal of one hand tapped through X; the
+    end-of-hand screen shown and photographed. No computer pause (``--think-ms 0``), the
+    fast trick display from the settings file (the full matches tap it in Settings). The
+    languages rotate, and every third game is played on the small screen."""
     i = list(PRESETS).index(game)
     lang = LANGS[i % 3]
     size = (480, 320) if i % 3 == 1 else (800, 480)
     spec = RunSpec(game, size=size, lang=lang, hands=1, think_ms=0, stall_s=25, timeout_s=150, bubble_shots=1,
-                   seed=3, out=ARTIFACTS / f"{game}-{lang}-{size[0]}x{size[1]}")  # fmt: skip
+                   seed=3, speed_by_touch=False, out=ARTIFACTS / f"{game}-{lang}-{size[0]}x{size[1]}")  # fmt: skip
     result = play(spec, tmp_path)
     assert result.hands == 1
-    assert result.taps >= 4 + 40 // PRESETS[game].n_seats // 2  # Settings, speed, back, Gioca, cards
+    assert result.taps >= 1 + 40 // PRESETS[game].n_seats // 2  # Gioca and the person's cards
+    assert result.tapped["card"] >= 40 // PRESETS[game].n_seats // 2
     end = Path(result.shots[-1])
     assert end.name == "hand01-end.png" and end.stat().st_size > 10_000
     assert sum(result.totals) > 0  # the hand was counted

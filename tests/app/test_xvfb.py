@@ -293,3 +293,40 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Pat
         err = stop(sim)
     assert sim.returncode == 0, err[-3000:]
     assert "Traceback" not in err, err
+
+
+def test_escape_on_the_home_screen_asks_before_the_simulator_closes(xdisplay, tmp_path: Path) -> None:
+    """The keyboard in the real window: Esc at home asks (No keeps the window), Esc then
+    Enter (Yes) closes the simulator cleanly (issue 13: Esc went home and never asked)."""
+    state = tmp_path / "state"
+    env = dict(os.environ, DISPLAY=xdisplay, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
+    env.pop("SDL_VIDEODRIVER", None)
+    sim = subprocess.Popen(
+        [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(state),
+         "--config", str(tmp_path / "s.toml"), "--seed", "4"],
+        env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+    try:
+        def window_up() -> bool:
+            assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
+            return window_origin(xdisplay) is not None
+
+        wait(window_up, what="the window")
+        ox, oy = window_origin(xdisplay)
+        x(xdisplay, "xdotool", "mousemove", str(ox + 400), str(oy + 200))  # keys go where the pointer is
+        time.sleep(1.0)
+
+        def key(name: str) -> None:
+            x(xdisplay, "xdotool", "key", name)
+            time.sleep(0.5)
+
+        key("Escape")
+        shot(xdisplay, "esc-asks.png")
+        key("Escape")  # No
+        assert sim.poll() is None, "closed without asking"
+        key("Escape")
+        key("Return")  # Yes
+        wait(lambda: sim.poll() is not None, timeout=20, what="the simulator to close")
+        assert sim.returncode == 0
+    finally:
+        stop(sim)

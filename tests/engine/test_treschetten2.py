@@ -207,3 +207,28 @@ def test_best_of_two_with_a_decider_to_41() -> None:
         assert len(m.game_winners) in (2, 3)
         if len(m.game_winners) == 3:
             assert targets[-1] == 41
+
+
+def test_the_hand_that_wins_a_game_is_counted_to_its_totals_not_the_next_games_zeros() -> None:
+    """best_of_two: the match counts from 0 after a game, but the hand that won it shows
+    the totals it was won at (found playing by touch: the count said "Total 0 0")."""
+    v = make_variant("treschetten2", {"match_format": "best_of_two"})
+    rng = random.Random(5)
+    m = Match(v)
+    seen_game = False
+    while not m.finished:
+        state = m.start_hand(seed=rng.randrange(1 << 30))
+        assert m.counted_totals == tuple(m.totals)  # while played: the match's
+        prior, games = tuple(m.totals), len(m.game_winners)
+        while not state.over:
+            acts = [a for a in legal_actions(state) if not isinstance(a, ZuTun)]
+            m.apply(acts[rng.randrange(len(acts))])
+        res = m.results[-1]
+        counted = tuple(p + x for p, x in zip(prior, res.score or res.points, strict=True))
+        assert m.counted_totals == counted
+        if len(m.game_winners) > games and not m.finished:
+            seen_game = True
+            assert m.totals == [0, 0] and max(counted) >= 31
+        else:
+            assert m.counted_totals == tuple(m.totals)
+    assert seen_game

@@ -117,3 +117,56 @@ def test_a_hints_reason_is_shown_whole(make_ui, variant, size, lang) -> None:
     said = ui.ctx.say(model.message).split()
     assert said and all(w in shown for w in said), (said, shown)
     assert not [t for t in rec.texts if t.cut]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_review_opens_from_the_history_sheet_and_from_the_end_of_a_match(make_ui, size) -> None:
+    ui = make_ui(size, demo.sample_review_model())
+    ui.show("history")
+    ui.show("sheet")
+    ui.intents()
+    sheet = ui.screens["sheet"]
+    review = next(b for b in sheet.buttons(size) if b.name == "review")
+    ui.tap(review.rect.center)
+    assert ui.intents()[-2:] == [it.OpenReview(1234), it.ShowScreen("review")]
+    assert ui.screen == "review"
+    hand = next(b for b in ui.current.buttons(size) if b.name == "hand:2")
+    ui.tap(hand.rect.center)
+    assert it.OpenReviewHand(1234, 2) in ui.intents() and ui.screen == "review_hand"
+    for name in ("back", "back", "back"):
+        ui.current.press(name)
+    assert ui.screen == "history"
+
+    end = demo.finished_match_model()
+    assert end.final_sheet is not None
+    ui = make_ui(size, end)
+    ui.update(5.0)
+    ui.show("hand_end")
+    ui.intents()
+    button = next(b for b in ui.current.buttons(size) if b.name == "review")
+    ui.tap(button.rect.center)
+    assert it.OpenReview(end.final_sheet.match_id) in ui.intents() and ui.screen == "review"
+    ui.current.press("back")
+    assert ui.screen == "hand_end"
+
+
+def test_the_review_steps_trick_by_trick_with_my_card_and_the_hint(make_ui) -> None:
+    model = demo.sample_review_model()
+    ui = make_ui((800, 480), model, language="en")
+    ui.show("review")
+    ui.show("review_hand")
+    scr = ui.current
+    rh = model.review_hand
+    assert scr.lines()[0][0] == "Accuracy 71%"  # the deal: the hand's accuracy
+    for step in range(1, len(rh.frames)):
+        scr.press("next")
+        assert scr.step == step
+        words = " ".join(text for text, _ in scr.lines())
+        plays = rh.plays[step]
+        if not plays:
+            assert words == "No card of yours in this trick"
+            continue
+        assert words.startswith("You played") and "Hint:" in words
+        assert (plays[0].mark in ("best", "forced")) == ("loses" not in words)
+    scr.press("next")
+    assert scr.step == len(rh.frames) - 1  # the last trick stays

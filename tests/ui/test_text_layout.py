@@ -1,8 +1,8 @@
 """Layout checks on what is really drawn: every screen and every game's table at its
 busiest, at every supported size and language. No two text boxes overlap, none leaves
 its panel or the screen, none is cut short or smaller than the screen's minimum
-(12 px at 800x480, 10 px at 480x320: ui.fonts.min_text_px), and no text covers a
-card of the trick."""
+(12 px at 800x480, 10 px at 480x320: ui.fonts.min_text_px), no button label under
+14 / 12 px (ui.textcheck.min_button_px), and no text covers a card of the trick."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 
 from ui.fonts import min_text_px
 from ui.gallery import scenes
-from ui.textcheck import RecordingSurface, problems
+from ui.textcheck import RecordingSurface, min_button_px, problems, small_buttons
 
 SIZES = [(800, 480), (480, 320), (1280, 800)]
 SCENES = scenes()
@@ -28,7 +28,24 @@ def test_text_is_readable_and_clear(scene, size, lang, make_ui):
     if ui.screen == "table" and ui.table.layout is not None:
         trick = [ui.table.layout.trick_slots[pc.seat] for pc in ui.table._trick_shown()]
     found = problems(rec, min_px=min_text_px(size[1]), trick=trick)
+    found += small_buttons(rec, min_px=min_button_px(size[1]))
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_button_label_shrinks_below_the_button_minimum(size, lang, make_ui):
+    """Every table shape and feature of the showcase (declare, call, claim, signals,
+    zu tun, discard, onori): a label on a button stays at min_button_px or larger."""
+    from ui import demo
+
+    for name, model in demo.showcase().items():
+        ui = make_ui(size, model, language=lang)
+        ui.update(5.0)
+        rec = RecordingSurface(size, ui.ctx.fonts.meta)
+        ui.draw(rec)
+        found = small_buttons(rec, min_px=min_button_px(size[1]))
+        assert not found, (name, found)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 
 import pytest
 
@@ -112,3 +113,67 @@ def test_numbers_and_suits_read_as_the_language_writes_them():
     batons = ITALIAN.suits.index("b")
     assert describe_declare("italian", "napoletana", batons, None, None, "de") == "Napoli in Stäben"
     assert tr("called_by", "it", name="CPU 4") == "CPU 4 chiama"
+
+
+def _strings(lang: str) -> dict[str, str]:
+    from ui.i18n import LANGUAGES, RULES_PAGES
+
+    i = LANGUAGES.index(lang)
+    out = {k: v[i] for k, v in CATALOGUE.items()}
+    for n, (title, body) in enumerate(RULES_PAGES[lang]):
+        out[f"rules:{n}"] = f"{title}\n{body}"
+    return out
+
+
+# the glossary (docs/box.md, "The words on the screen"): one word for one thing
+AVOID = {
+    "de": {
+        r"(?<!im )\bSpiels?\b": "a match is a Partie (seed 002), a game chosen is a Spiel ('im Spiel': in play)",
+        " meldet:": "declaring is ansagen (RULES.md: Ansagen), not melden",
+        "Gemeldete": "declaring is ansagen",
+        "Seite ": "a partnership is a Partei (seed 003)",
+        "Stufe": "the computer's strength is its Level (seed 002)",
+        "Spielzettel": "a score sheet is a Punkteliste",
+        "kein Münzen": "no verb or article that cannot agree with a suit's name",
+        "fehlt Münzen": "no verb or article that cannot agree with a suit's name",
+        "Tisch": "the rules of the match are an option, not 'the table'",
+    },
+    "it": {
+        "la tavola": "the rules of the match are an option, not 'the table'",
+        "prende la presa": "a card makes the trick: 'fa la presa'",
+        "preso l'ultima presa": "'fatto l'ultima presa'",
+        "vanno in giro": "onori are said 'a giro'",
+        "Seme di": "'seme' is a suit: a shuffle's number is not a seme",
+        "Squadra": "four players sit in pairs: 'coppia'",
+        "scatola": "the device is not a box of cardboard",
+    },
+}
+ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a Tisch
+    "de": {"variant", "v_", "e_no_call", "r_no_declarations", "e_no_declarations", "e_signals_none",
+           "table", "play_real_card", "o_"},
+}
+
+
+@pytest.mark.parametrize("lang", ["it", "de"])
+def test_the_glossary_words_are_the_only_ones_used(lang):
+    allowed = ALLOWED.get(lang, set())
+    found = []
+    for key, text in _strings(lang).items():
+        for word, why in AVOID[lang].items():
+            if re.search(word, text) and not any(key == a or (a.endswith(("_", ":")) and key.startswith(a)) for a in allowed):
+                found.append(f"{key}: {text!r} has {word!r} ({why})")
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize(("lang", "three", "four", "napoli"), [
+    ("it", "tre assi (manca denari)", "quattro dieci", "napoletana di coppe"),
+    ("de", "Drei Asse (ohne Münzen)", "Vier Zehner", "Napoli in Kelchen"),
+    ("en", "three aces (no coins)", "four 10s", "napoletana of cups"),
+])
+def test_a_declaration_is_named_as_said_at_the_table(lang, three, four, napoli):
+    """seed 000: „Drei Zehner“, „Vier Assen“; seed 002: die Dreien; RULES.md §2."""
+    from ui.i18n import describe_declare
+
+    assert describe_declare("italian", "three", None, 2, 1, lang) == three
+    assert describe_declare("bavarian", "four", None, 0, None, lang) == four
+    assert describe_declare("italian", "napoletana", 0, None, None, lang) == napoli

@@ -47,6 +47,7 @@ from firmware.engine import (
 from firmware.players import Player, make_player
 from firmware.players.budget import Budget
 from firmware.players.hard import HardPlayer
+from firmware.players.reference import ReferencePlayer
 
 MAX_HANDS = 200  # a match that runs longer than this is stopped (never seen; a guard)
 
@@ -94,12 +95,14 @@ def play_match(
     times: dict[str, list[float]],
     worlds: int | None = None,
     wall_cap: float | None = None,
+    ref_plies: int | None = None,
 ) -> tuple[Match, list[tuple[int, ...]]]:
     """One match; ``specs[seat]`` is the level at each seat. Returns the match and hand points.
 
     ``wall_cap`` replaces the searching levels' wall-clock cap (times their CPU budget,
     :mod:`firmware.players.budget`): on a machine loaded past it they would measure the
-    load again."""
+    load again. ``ref_plies`` sets the reference's search depth (a smaller fixed size
+    where a talon makes its default slow)."""
     match = Match(variant, first_dealer=first_dealer)
 
     def true_state() -> HandState:
@@ -120,6 +123,10 @@ def play_match(
         for p in players:
             if isinstance(p, HardPlayer):
                 p.budget = functools.partial(Budget, cap=wall_cap)
+    if ref_plies is not None:
+        for p in players:
+            if isinstance(p, ReferencePlayer):
+                p.plies = ref_plies
     deals = random.Random(seed)
     points: list[tuple[int, ...]] = []
     while not match.finished and len(points) < MAX_HANDS:
@@ -207,6 +214,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     cap = getattr(args, "wall_cap", None)
     if cap is not None and not 1.0 <= cap <= 1000.0:
         raise ValueError(f"--wall-cap {cap}: give a factor from 1 to 1000")
+    plies = getattr(args, "ref_plies", None)
+    if plies is not None and not 1 <= plies <= 40:
+        raise ValueError(f"--ref-plies {plies}: give a depth from 1 to 40")
     if getattr(args, "from_log", None):
         return summarize_logs(args)
     if getattr(args, "duplicate", False):
@@ -234,6 +244,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
             tally.times,
             getattr(args, "worlds", None),
             getattr(args, "wall_cap", None),
+            getattr(args, "ref_plies", None),
         )
         tally.matches += 1
         if calibration is not None:
@@ -261,6 +272,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "seed": args.seed,
         "think_ms": args.think_ms,
         "wall_cap": getattr(args, "wall_cap", None),
+        "ref_plies": getattr(args, "ref_plies", None),
         "worlds": getattr(args, "worlds", None),
         "a_wins": tally.wins[0],
         "b_wins": tally.wins[1],
@@ -317,6 +329,7 @@ def duplicate_match(
             times,
             getattr(args, "worlds", None),
             getattr(args, "wall_cap", None),
+            getattr(args, "ref_plies", None),
         )
         tally.matches += 1
         tally.hands += len(points)
@@ -460,6 +473,7 @@ def _duplicate_out(
         "seed": args.seed,
         "think_ms": args.think_ms,
         "wall_cap": getattr(args, "wall_cap", None),
+        "ref_plies": getattr(args, "ref_plies", None),
         "worlds": getattr(args, "worlds", None),
         "levels": [_summary(level, tallies[level]) for level in levels],
         "versus": [],
@@ -544,7 +558,9 @@ def _report_duplicate(out: dict[str, Any]) -> str:
     opts = ",".join(f"{k}={v}" for k, v in out["options"].items())
     lines = [
         f"{out['variant']} ({opts}), duplicate: {out['deals']} deals x {out['copies']} copies, "
-        f"against {out['b']}, seed {out['seed']}, think_ms {out['think_ms']}, worlds {out['worlds']}",
+        f"against {out['b']}, seed {out['seed']}, think_ms {out['think_ms']}, worlds {out['worlds']}"
+        + (f", wall cap {out['wall_cap']}" if out.get("wall_cap") else "")
+        + (f", reference plies {out['ref_plies']}" if out.get("ref_plies") else ""),
     ]
     for lv in out["levels"]:
         lo, hi = lv["win_rate_ci95"]
@@ -592,6 +608,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision, ms of CPU time (wall time capped at 3x)")
     p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision")
     p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
+    p.add_argument("--ref-plies", type=int, default=None, help="reference: search depth in cards (default 8)")
     p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
     p.add_argument(
         "--duplicate",

@@ -182,6 +182,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="hard/oracle budget per decision, ms of CPU time (wall time capped at 3x)")
     p.add_argument("--worlds", type=A.int_range(1, 100_000), default=None, help="hard: fixed worlds per decision, no clock")
     p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
+    p.add_argument("--ref-plies", type=A.int_range(1, 40), default=None, help="reference: search depth in cards (default 8)")
     p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
     p.add_argument(
         "--duplicate",

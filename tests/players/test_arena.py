@@ -158,3 +158,21 @@ def test_the_wall_cap_reaches_the_searching_players(monkeypatch: pytest.MonkeyPa
     monkeypatch.setattr(arena, "Budget", Spy)
     arena.run(_args(a="hard", b="normal", think_ms=1, wall_cap=25.0, matches=1))
     assert caps and set(caps) == {25.0}
+
+
+def test_ref_plies_sets_the_reference_depth(monkeypatch: pytest.MonkeyPatch) -> None:
+    from firmware.players.reference import ReferencePlayer
+
+    depths: set[int] = set()
+    real_vote = ReferencePlayer.vote
+
+    def spy(self: ReferencePlayer, view: object, cards: list[int]) -> int:
+        depths.add(self.plies)
+        return real_vote(self, view, cards)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ReferencePlayer, "vote", spy)
+    out = arena.run(_args(a="normal", b="reference", variant="treseta4", options="target=21", matches=1, ref_plies=2))
+    assert depths == {2}
+    assert out["ref_plies"] == 2
+    with pytest.raises(ValueError, match="ref-plies"):
+        arena.run(_args(ref_plies=0))

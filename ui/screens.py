@@ -503,7 +503,7 @@ class HandEndScreen(Screen):
                 if m.winner == mine:
                     return prefix + t("we_win" if pair else "you_win")
                 return prefix + t("we_lose" if pair else "you_lose")
-            return prefix + t("side_wins", name=self.side_name(m.winner))
+            return prefix + self._said_of("side_wins", m.winner)
         if m.level_at_target:
             return prefix + t("tie_play_on")
         return prefix + t("hand_end_n", n=m.hand_no)  # not "Ende der Runde · Runde 1"

@@ -20,7 +20,7 @@ from pygame import Rect
 from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
-from ui.i18n import arg_text, describe_declare, has, tr
+from ui.i18n import arg_text, describe_declare, has, said_by, tr
 from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
@@ -222,7 +222,7 @@ class TableScreen:
             key = b.key
             if b.seat is not None and has(key + "_said"):
                 key += "_said"  # in the seat's own bubble, in the first person
-            text = b.text or tr(key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **args)
+            text = b.text or said_by(key, lang, self.seat_name(b.seat), self.who(b.seat), **args)
             self._banner(text, b.kind, b.seat)
 
     def replay_voices(self) -> None:
@@ -248,6 +248,10 @@ class TableScreen:
 
     def seat_name(self, seat: int | None) -> str:
         return seat_name(self.model, seat, self.ctx)
+
+    def who(self, seat: int | None) -> str:
+        """"you" for the person's own seat (a sentence about it needs the 2nd person), else ""."""
+        return "you" if is_own_seat(self.model, seat) else ""
 
     # ------------------------------------------------------------ state
 
@@ -605,15 +609,15 @@ class TableScreen:
                 img = ctx.art.face(card, r.w, r.h, style) if card is not None else ctx.art.back(r.w, r.h, style)
                 s.blit(img, (r.x + i * max(3, r.w // 6), r.y))
             blit_text(s, ctx, f"{ctx.t('widow')} ({m.widow})", label_size, (r.centerx, r.y - 4), anchor="midbottom",
-                      color=ctx.theme.text_dim, max_w=lay.seats[next(iter(lay.seats))].label.w if lay.seats else r.w * 2)
+                      color=ctx.theme.text_dim, max_w=max(x.label.w for x in lay.seats.values()) if lay.seats else r.w * 2)
             return
         if m.called is not None and m.trump_card is None:
             # chiamata: the called card stays in view all hand, with who called it
             s.blit(ctx.art.face(m.called, r.w, r.h, style), r)
             pygame.draw.rect(s, ctx.theme.accent, r.inflate(4, 4), 2, border_radius=max(3, r.w // 10))
-            who = self.seat_name(m.caller) if m.caller is not None else ""
-            blit_text(s, ctx, ctx.t("called_by", name=who), label_size, (r.centerx, r.y - 4), anchor="midbottom",
-                      color=ctx.theme.accent, bold=True, max_w=lay.seats[next(iter(lay.seats))].label.w
+            label = said_by("called_by", ctx.lang, self.seat_name(m.caller), self.who(m.caller))
+            blit_text(s, ctx, label, label_size, (r.centerx, r.y - 4), anchor="midbottom",
+                      color=ctx.theme.accent, bold=True, max_w=max(x.label.w for x in lay.seats.values())
                       if lay.seats else r.w * 2)
             return
         if m.trump_card is not None and m.talon_left == 0 and not self.flights:
@@ -901,12 +905,19 @@ def last_trick_cells(card: tuple[int, int], name_w: list[int], size: tuple[int, 
     return out
 
 
+def is_own_seat(model: TableModel, seat: int | None) -> bool:
+    """The seat of the person at the screen (named "You", spoken to in the 2nd person)."""
+    if seat is None or seat >= len(model.seats):
+        return False
+    return model.seats[seat].kind == "human" and seat == model.me and model.show_hand
+
+
 def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
     """The name shown for a seat: the app's name, else "You", "CPU 2", "Seat 3"."""
     if seat is None or seat >= len(model.seats):
         return ""
     s = model.seats[seat]
-    if s.kind == "human" and seat == model.me and model.show_hand:
+    if is_own_seat(model, seat):
         return ctx.t("you")  # whatever the app calls them, at the screen they are "you"
     if s.name:
         return s.name

@@ -209,6 +209,30 @@ def finished_match_model(variant: str = "tressette2", seed: int = 1) -> TableMod
     return dataclasses.replace(model, final_sheet=sheet)
 
 
+def game_won_model(seed: int = 1) -> TableModel:
+    """The end of the hand that won the first game of a best-of-two Treschetten match
+    (seed 000): the engine says whose game it was and the games score."""
+    import dataclasses
+
+    match = play_match("treschetten2", seed, 0, {"match_format": "best_of_two", "zu_tun": False}, False)
+    rng = random.Random(seed)
+    for hand in range(60):
+        while not match.hand_over:
+            st = match.state
+            assert st is not None
+            legal = [a for a in match.view_for(st.to_move).legal if isinstance(a, Play)]
+            match.apply(rng.choice(legal))
+        if match.hand_decided is not None:
+            break
+        match.start_hand(seed=seed + hand + 1)
+    decided = match.hand_decided
+    assert decided is not None, "no game decided in 60 hands"
+    seats = (SeatSetup("human", None), SeatSetup("computer", "hard"))
+    model = model_from_view(match.view_for(0), seats=seats, totals=match.counted_totals, stats=SAMPLE_STATS,
+                            hand_no=len(match.hands))
+    return dataclasses.replace(model, games_won=tuple(match.games_won), game_won_by=decided.winners)
+
+
 def synthetic_model(n_seats: int, *, seed: int = 3, played: int = 2, variant: str = "treseta4") -> TableModel:
     """A 3- or 4-seat table without the engine's 3/4-seat presets (layout tests, screenshots).
 

@@ -201,6 +201,13 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "side_wins_you": ("Vinci tu", "Du gewinnst", "You win"),
     "side_wins_us": ("Vinciamo noi", "Wir gewinnen", "We win"),
     "side_wins_them": ("Vincono loro", "Sie gewinnen", "They win"),
+    # a match of several games (best of two, seed 000): the hand that decided a game
+    "game_won": ("Partita a {name}", "Durchgang an {name}", "Game to {name}"),
+    "game_won_you": ("Partita a te", "Durchgang an dich", "Game to you"),
+    "game_won_us": ("Partita a noi", "Durchgang an uns", "Game to us"),
+    "game_won_them": ("Partita a loro", "Durchgang an sie", "Game to them"),
+    "games_score": ("partite {score}", "Durchgänge {score}", "games {score}"),
+    "games_won_row": ("Partite vinte", "Gewonnene Durchgänge", "Games won"),
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
     # the table program's messages (firmware/app): notes, refusals, errors
     "m_new_game": ("Nuova partita: {variant}", "Neue Partie: {variant}", "New game: {variant}"),
@@ -680,7 +687,7 @@ def has(key: str) -> bool:
 # chiama" / "Du ruft" / "You calls" do not. Each has a "_you" form for the person's own
 # seat (and "_us"/"_them" where a pair may be meant); ``said_by`` picks it.
 SUBJECT_KEYS: tuple[str, ...] = (
-    "called_by", "b_call", "b_declares", "b_claim", "claim_ok", "claim_wrong", "side_wins",
+    "called_by", "b_call", "b_declares", "b_claim", "claim_ok", "claim_wrong", "side_wins", "game_won",
 )
 
 

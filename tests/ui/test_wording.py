@@ -233,3 +233,34 @@ def test_the_score_sheet_names_the_winner_in_the_persons_grammar():
     assert sheet_side_who(duo, 0) == "you" and sheet_side_who(duo, 1) == ""  # type: ignore[arg-type]
     assert said_by("side_wins", "it", "Noi", "us") == "Vinciamo noi"
     assert said_by("side_wins", "de", "CPU", "") == "CPU gewinnt"
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)])
+def test_the_hand_that_wins_a_game_of_a_best_of_two_match_says_so(lang, size, make_ui):
+    """Played by touch: after the hand that won game 1 of a best-of-two Treschetten match
+    (RULES.md §3.2) the screen said only "End of hand 7"."""
+    from ui.textcheck import RecordingSurface
+
+    model = demo.game_won_model()
+    assert sum(model.games_won) == 1 and len(model.game_won_by) == 1
+    ui = make_ui(size, model, language=lang)
+    ui.show("hand_end")
+    screen = ui.screens["hand_end"]
+    mine = model.game_won_by[0] == model.side_of(model.me)
+    want = tr("game_won_you" if mine else "game_won", lang, name="CPU")
+    score = "1–0" if mine else "0–1"
+    assert screen.headline() == f"{want} · {tr('games_score', lang, score=score)}"
+    rows = dict(screen.rows())
+    assert rows[tr("games_won_row", lang)] == [str(x) for x in model.games_won]
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    assert screen.headline() in [t.text for t in rec.texts]  # whole, not cut
+
+
+def test_a_single_game_hand_end_says_nothing_of_games(make_ui):
+    ui = make_ui((800, 480), demo.finished_model(), language="en")
+    ui.show("hand_end")
+    screen = ui.screens["hand_end"]
+    assert screen.headline() == tr("hand_end_n", "en", n=screen.model.hand_no)
+    assert tr("games_won_row", "en") not in dict(screen.rows())

@@ -12,6 +12,7 @@ until they land, so nothing is drawn twice.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -20,6 +21,7 @@ from pygame import Rect
 from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
+from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
 from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
@@ -805,10 +807,10 @@ class TableScreen:
             lines = [text]
             if fonts.font(fs, True).size(text)[0] > r.w - 14:
                 fs = max(fonts.min_size, min(fs, (r.h - 4) // 2 - 2))
-                lines = fonts.wrap(text, fs, r.w - 14, bold=True)
+                lines = bubble_lines(fonts, text, fs, r.w - 14)
                 while len(lines) > 2 and fs > fonts.min_size:  # two lines, smaller, rather than cut
                     fs -= 1
-                    lines = fonts.wrap(text, fs, r.w - 14, bold=True)
+                    lines = bubble_lines(fonts, text, fs, r.w - 14)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]
@@ -903,6 +905,16 @@ def last_trick_cells(card: tuple[int, int], name_w: list[int], size: tuple[int, 
         out.append((c, Rect(x, c.bottom + 6, cw, plate_h)))
         x += cw + gap
     return out
+
+
+GLUE = "\u00a0"  # a space no line breaks at
+
+
+def bubble_lines(fonts: Fonts, text: str, size: int, max_w: int) -> list[str]:
+    """A bubble's text in lines, never breaking inside "= 3" (a declaration's points stay
+    with it: "napoletana di" / "coppe = 3", not "napoletana di coppe" / "= 3")."""
+    glued = re.sub(r" = (\S+)", lambda mt: f"{GLUE}={GLUE}{mt.group(1)}", text)
+    return [x.replace(GLUE, " ") for x in fonts.wrap(glued, size, max_w, bold=True)]
 
 
 def is_own_seat(model: TableModel, seat: int | None) -> bool:

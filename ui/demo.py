@@ -23,22 +23,35 @@ from ui.model import (
     model_from_view,
 )
 
+SAMPLE_ACCURACY = (
+    AccuracySeries("tressette2", "easy", (71.0, 74.5, 80.2, 78.8, 84.0, 86.5)),
+    AccuracySeries("tressette2", "normal", (62.0, 66.4, 65.1, 70.9, 73.3, 72.0, 77.8)),
+    AccuracySeries("tressette2", "hard", (55.5, 58.0, 61.2, 60.4, 66.9)),
+    AccuracySeries("tressette2", "hard:help", (79.0, 83.5)),
+    AccuracySeries("treseta4", "hard", (58.0, 63.0, 61.5)),
+)
+
+
+def _mean_accuracy(variant: str, level: str) -> float | None:
+    """The table's "Acc." of a game and level: the mean of its chart's points (the sample
+    keeps the table and the chart telling the same story)."""
+    pts = next((a.points for a in SAMPLE_ACCURACY if (a.variant, a.level) == (variant, level)), ())
+    return round(sum(pts) / len(pts), 1) if pts else None
+
+
 SAMPLE_STATS = Stats(
-    lines=(
-        StatLine("tressette2", "easy", 12, 10, accuracy=79.2),
-        StatLine("tressette2", "normal", 20, 11, accuracy=69.6),
-        StatLine("tressette2", "hard", 9, 3, accuracy=60.4),
-        StatLine("treschetten2", "normal", 4, 2, 1),
-        StatLine("treseta4", "hard", 0, 0, 2),
+    lines=tuple(
+        StatLine(v, lv, games, wins, gave_up, accuracy=_mean_accuracy(v, lv))
+        for v, lv, games, wins, gave_up in (
+            ("tressette2", "easy", 12, 10, 0),
+            ("tressette2", "normal", 20, 11, 0),
+            ("tressette2", "hard", 9, 3, 0),
+            ("treschetten2", "normal", 4, 2, 1),
+            ("treseta4", "hard", 5, 2, 2),
+        )
     ),
     history=((21, 14), (18, 23), (25, 19), (22, 21), (13, 21), (31, 20), (21, 9), (16, 21)),
-    accuracy=(
-        AccuracySeries("tressette2", "easy", (71.0, 74.5, 80.2, 78.8, 84.0, 86.5)),
-        AccuracySeries("tressette2", "normal", (62.0, 66.4, 65.1, 70.9, 73.3, 72.0, 77.8)),
-        AccuracySeries("tressette2", "hard", (55.5, 58.0, 61.2, 60.4, 66.9)),
-        AccuracySeries("tressette2", "hard:help", (79.0, 83.5)),
-        AccuracySeries("treseta4", "hard", (58.0, 63.0, 61.5)),
-    ),
+    accuracy=SAMPLE_ACCURACY,
 )
 
 

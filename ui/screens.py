@@ -747,10 +747,21 @@ class StatsScreen(Screen):
                 x, y = r.x + 8, y + small + 4
             pygame.draw.rect(s, colour, (x, y + 3, small - 2, small - 4))
             x = blit_text(s, ctx, word, small, (x + small + 2, y), color=colour, max_w=r.right - x - small - 8).right + 12
-        area = Rect(r.x + 8, y + small + 8, r.w - 16, r.bottom - (y + small + 8) - 8)
-        if area.h < 8:
+        # the scale: 0 / 50 / 100 % up the left, "matches, oldest → newest" along the bottom
+        scale_w = ctx.fonts.text("100%", small).get_width() + 4
+        top = y + small + 8 + small // 2
+        area = Rect(r.x + 8 + scale_w, top, r.w - 16 - scale_w, r.bottom - top - small - 10)
+        if area.h < 2 * small:
             return
+        for pct in (0, 50, 100):
+            gy = int(area.bottom - area.h * pct / 100)
+            if pct:
+                pygame.draw.line(s, (70, 100, 80), (area.x, gy), (area.right, gy))
+            blit_text(s, ctx, f"{pct}%", small, (area.x - 3, gy), anchor="midright", color=ctx.theme.text_dim)
         pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
+        pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.topleft)
+        blit_text(s, ctx, ctx.t("acc_x_axis"), small, (area.centerx, area.bottom + 3), anchor="midtop",
+                  color=ctx.theme.text_dim, max_w=area.w)
         longest = max((len(sr.points) for sr in series), default=0)
         step = area.w / max(1, longest - 1)
         for sr in series:

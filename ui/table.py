@@ -489,21 +489,25 @@ class TableScreen:
         least = ctx.fonts.min_size
         # the heading row (target, total, hand) only where every row still gets a readable line
         header = (r.h - 4) // (m.n_sides + 1) >= least + 3
-        rows = m.n_sides + (1 if header else 0)
-        line_h = (r.h - 4) // rows
+        # the heading (dim, the smallest text) takes only its line; the rows share the rest
+        line_h = (r.h - 4) // (m.n_sides + (1 if header else 0))
+        head_h = line_h
+        if header and m.n_sides > 2:
+            head_h = min(line_h, least + 3)
+            line_h = (r.h - 4 - head_h) // m.n_sides
         fs = min(ctx.fsize(lay.size[1], 0.04), max(least, line_h - 3))
-        small = max(least, int(fs * 0.8))
+        small = max(least, min(int(fs * 0.8), head_h - 3))
         col_total = r.x + int(r.w * 0.62)
         dim = ctx.theme.text_dim
         y = r.y + 2
         if header:
-            yy = y + (line_h - small) // 2
+            yy = y + (head_h - small) // 2
             blit_text(s, ctx, ctx.t("to_target", n=m.target), small, (r.x + 8, yy), color=dim, max_w=int(r.w * 0.3))
             blit_text(s, ctx, ctx.t("total_short"), small, (col_total, yy), anchor="topright", color=dim,
                       max_w=int(r.w * 0.3))
             blit_text(s, ctx, ctx.t("hand_short"), small, (r.right - 6, yy), anchor="topright", color=dim,
                       max_w=int(r.w * 0.3))
-            y += line_h
+            y += head_h
         for side in range(m.n_sides):
             seats = [x.seat for x in m.seats if x.side == side]
             total = m.totals[side] if side < len(m.totals) else 0

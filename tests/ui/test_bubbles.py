@@ -111,3 +111,21 @@ def test_bubble_lines_keep_the_points_with_the_last_word(make_ui):
     width = fonts.font(12, True).size("napoletana di coppe")[0] + 2
     assert fonts.wrap(text, 12, width, bold=True)[-1] == "= 3"  # what the plain wrap did
     assert bubble_lines(fonts, text, 12, width) == ["napoletana di", "coppe = 3"]
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_from_800x480_up_every_seat_speaks_in_a_bubble(variant, size, lang, make_ui):
+    """Played by touch: terziglio's CPU 3 (its widow under it) spoke in the status line; a
+    bubble between its column and its card on the trick has room. At 480x320 some seats
+    of the three- and four-seat games still have none (the status line names them)."""
+    ui, rec = _speaking(make_ui, variant, size, lang)
+    lay = ui.table.layout
+    assert set(lay.bubbles) == set(range(ui.model.n_seats)), sorted(lay.bubbles)
+    bubbles = list(lay.bubbles.values())
+    if lay.talon is not None:
+        label_h = 30  # the widow's or the called card's label above it
+        assert not any(b.colliderect(lay.talon.inflate(lay.talon.w, label_h)) for b in bubbles)
+    texts = [t for t in rec.texts if any(b.contains(t.rect) for b in bubbles)]
+    assert not any(t.text.endswith("…") for t in texts), [t.text for t in texts]

@@ -382,13 +382,13 @@ def _bubble_candidates(model: TableModel, lay: TableLayout, seat: int, bh: int, 
             # card on the trick: beside the seat, where the column below is taken
             taken = [lab, *area.cards, *([_talon_zone(model, lay)] if lay.talon is not None else [])]
             for y in (lab.y, under - bh, under, under + bh + m, slot.centery - bh // 2):
-                row = [r for r in taken if r.y < y + bh and r.bottom > y]  # what this height holds
+                beside = [r for r in taken if r.y < y + bh and r.bottom > y]  # what this height holds
                 if pos == "left":
-                    x0 = max((r.right for r in row if r.x < slot.x), default=m) + m
+                    x0 = max((r.right for r in beside if r.x < slot.x), default=m) + m
                     x1 = slot.x - m
                 else:
                     x0 = slot.right + m
-                    x1 = min((r.x for r in row if r.right > slot.right), default=W - m) - m
+                    x1 = min((r.x for r in beside if r.right > slot.right), default=W - m) - m
                 if x1 - x0 >= max(110, W // 7):  # two lines of a declaration, not a word and "…"
                     out.append(Rect(x0, y, x1 - x0, bh))
             if pos == "left":

@@ -23,22 +23,35 @@ from ui.model import (
     model_from_view,
 )
 
+SAMPLE_ACCURACY = (
+    AccuracySeries("tressette2", "easy", (71.0, 74.5, 80.2, 78.8, 84.0, 86.5)),
+    AccuracySeries("tressette2", "normal", (62.0, 66.4, 65.1, 70.9, 73.3, 72.0, 77.8)),
+    AccuracySeries("tressette2", "hard", (55.5, 58.0, 61.2, 60.4, 66.9)),
+    AccuracySeries("tressette2", "hard:help", (79.0, 83.5)),
+    AccuracySeries("treseta4", "hard", (58.0, 63.0, 61.5)),
+)
+
+
+def _mean_accuracy(variant: str, level: str) -> float | None:
+    """The table's "Acc." of a game and level: the mean of its chart's points (the sample
+    keeps the table and the chart telling the same story)."""
+    pts = next((a.points for a in SAMPLE_ACCURACY if (a.variant, a.level) == (variant, level)), ())
+    return round(sum(pts) / len(pts), 1) if pts else None
+
+
 SAMPLE_STATS = Stats(
-    lines=(
-        StatLine("tressette2", "easy", 12, 10, accuracy=79.2),
-        StatLine("tressette2", "normal", 20, 11, accuracy=69.6),
-        StatLine("tressette2", "hard", 9, 3, accuracy=60.4),
-        StatLine("treschetten2", "normal", 4, 2, 1),
-        StatLine("treseta4", "hard", 0, 0, 2),
+    lines=tuple(
+        StatLine(v, lv, games, wins, gave_up, accuracy=_mean_accuracy(v, lv))
+        for v, lv, games, wins, gave_up in (
+            ("tressette2", "easy", 12, 10, 0),
+            ("tressette2", "normal", 20, 11, 0),
+            ("tressette2", "hard", 9, 3, 0),
+            ("treschetten2", "normal", 4, 2, 1),
+            ("treseta4", "hard", 5, 2, 2),
+        )
     ),
     history=((21, 14), (18, 23), (25, 19), (22, 21), (13, 21), (31, 20), (21, 9), (16, 21)),
-    accuracy=(
-        AccuracySeries("tressette2", "easy", (71.0, 74.5, 80.2, 78.8, 84.0, 86.5)),
-        AccuracySeries("tressette2", "normal", (62.0, 66.4, 65.1, 70.9, 73.3, 72.0, 77.8)),
-        AccuracySeries("tressette2", "hard", (55.5, 58.0, 61.2, 60.4, 66.9)),
-        AccuracySeries("tressette2", "hard:help", (79.0, 83.5)),
-        AccuracySeries("treseta4", "hard", (58.0, 63.0, 61.5)),
-    ),
+    accuracy=SAMPLE_ACCURACY,
 )
 
 
@@ -207,6 +220,30 @@ def finished_match_model(variant: str = "tressette2", seed: int = 1) -> TableMod
     sides = tuple(match.variant.side_of(x) for x in range(match.variant.n_seats))
     sheet = ScoreSheet(7, variant, seats, sides, 0, tuple(rows), match.winner)
     return dataclasses.replace(model, final_sheet=sheet)
+
+
+def game_won_model(seed: int = 1) -> TableModel:
+    """The end of the hand that won the first game of a best-of-two Treschetten match
+    (seed 000): the engine says whose game it was and the games score."""
+    import dataclasses
+
+    match = play_match("treschetten2", seed, 0, {"match_format": "best_of_two", "zu_tun": False}, False)
+    rng = random.Random(seed)
+    for hand in range(60):
+        while not match.hand_over:
+            st = match.state
+            assert st is not None
+            legal = [a for a in match.view_for(st.to_move).legal if isinstance(a, Play)]
+            match.apply(rng.choice(legal))
+        if match.hand_decided is not None:
+            break
+        match.start_hand(seed=seed + hand + 1)
+    decided = match.hand_decided
+    assert decided is not None, "no game decided in 60 hands"
+    seats = (SeatSetup("human", None), SeatSetup("computer", "hard"))
+    model = model_from_view(match.view_for(0), seats=seats, totals=match.counted_totals, stats=SAMPLE_STATS,
+                            hand_no=len(match.hands))
+    return dataclasses.replace(model, games_won=tuple(match.games_won), game_won_by=decided.winners)
 
 
 def synthetic_model(n_seats: int, *, seed: int = 3, played: int = 2, variant: str = "treseta4") -> TableModel:

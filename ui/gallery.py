@@ -53,6 +53,7 @@ def scenes() -> dict[str, Callable[[object], None]]:
         "stats_chart": stats_chart,
         "hand_end": menu("hand_end", demo.finished_model()),
         "match_end": menu("hand_end", demo.finished_match_model()),
+        "hand_end_game_won": menu("hand_end", demo.game_won_model()),
         "hand_end_review": menu("hand_end", demo.hand_review_model()),
     }
     def ask_new_game(ui) -> None:  # type: ignore[no-untyped-def]

@@ -17,7 +17,7 @@ import pygame
 from pygame import Rect
 
 from ui import intents as it
-from ui.i18n import variant_label
+from ui.i18n import said_by, variant_label
 from ui.layout import ButtonSpec
 from ui.model import HandReplay, HistoryRow, ReviewHandView, ScoreSheet, TableModel
 from ui.screens import Screen
@@ -50,6 +50,15 @@ def sheet_side_names(sheet: ScoreSheet, ctx: Ctx) -> list[str]:
         else:
             out.append(ctx.t("them") if n_sides == 2 else ctx.t("side_n", n=side + 1))
     return out
+
+
+def sheet_side_who(sheet: ScoreSheet, side: int) -> str:
+    """Who a side is to the person at the screen: "you", "us", "them" (another pair) or ""."""
+    mine = sheet.sides[sheet.me] if sheet.me < len(sheet.sides) else None
+    seats = [i for i, s in enumerate(sheet.sides) if s == side]
+    if side == mine and sheet.seats[sheet.me].kind == "human":
+        return "you" if len(seats) == 1 else "us"
+    return "them" if len(seats) > 1 else ""
 
 
 class HistoryScreen(Screen):
@@ -288,7 +297,7 @@ class SheetScreen(Screen):
         if sheet.problem:
             result = t("sheet_problem")
         elif sheet.winner is not None and sheet.winner < len(names):
-            result = t("side_wins", name=names[sheet.winner])
+            result = said_by("side_wins", ctx.lang, names[sheet.winner], sheet_side_who(sheet, sheet.winner))
         if result:
             blit_text(s, ctx, result, fs, (W // 2, H - m - row // 2), anchor="center", bold=True,
                       color=ctx.theme.accent, max_w=W - 2 * (m + max(self.ctx.theme.min_touch * 2, W // 5)) - 12)

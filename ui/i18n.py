@@ -122,6 +122,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "b_signal": ("{name}: {what}", "{name}: {what}", "{name}: {what}"),
     "b_claim": ("{name} si chiama fuori!", "{name} meldet sich fertig!", "{name} claims the win!"),
     "b_call": ("{name} chiama {what}", "{name} ruft {what}", "{name} calls {what}"),
+    "b_call_you": ("Chiami {what}", "Du rufst {what}", "You call {what}"),
+    "b_declares_you": ("Accusi: {what}", "Du sagst an: {what}", "You declare: {what}"),
+    "b_claim_you": ("Ti chiami fuori!", "Du meldest dich fertig!", "You claim the win!"),
     "b_trump": ("Briscola: {what}", "Trumpf: {what}", "Trump: {what}"),
     # signals (RULES.md 3.3, 3.5): the Italian words are the game's own
     "sig_busso": ("busso", "Busso", "busso (knock)"),
@@ -133,6 +136,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "d_decima": ("napoletana decima di {suit}", "Decima in {suit}", "napoletana decima of {suit}"),
     "b_called": ("Chiamato: {what}", "Gerufen: {what}", "Called: {what}"),
     "called_by": ("{name} chiama", "{name} ruft", "{name} calls"),
+    "called_by_you": ("Chiami tu", "Du rufst", "You call"),
     "b_accuso": ("{what}", "{what}", "{what}"),
     "discard": ("Scarta una carta", "Lege eine Karte ab", "Discard a card"),
     "sudden": ("{what}: ×{n}", "{what}: ×{n}", "{what}: ×{n}"),
@@ -194,6 +198,16 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "you_win": ("Hai vinto!", "Du hast gewonnen!", "You win!"),
     "you_lose": ("Hai perso", "Du hast verloren", "You lose"),
     "side_wins": ("Vince {name}", "{name} gewinnt", "{name} wins"),
+    "side_wins_you": ("Vinci tu", "Du gewinnst", "You win"),
+    "side_wins_us": ("Vinciamo noi", "Wir gewinnen", "We win"),
+    "side_wins_them": ("Vincono loro", "Sie gewinnen", "They win"),
+    # a match of several games (best of two, seed 000): the hand that decided a game
+    "game_won": ("Partita a {name}", "Durchgang an {name}", "Game to {name}"),
+    "game_won_you": ("Partita a te", "Durchgang an dich", "Game to you"),
+    "game_won_us": ("Partita a noi", "Durchgang an uns", "Game to us"),
+    "game_won_them": ("Partita a loro", "Durchgang an sie", "Game to them"),
+    "games_score": ("partite {score}", "Durchgänge {score}", "games {score}"),
+    "games_won_row": ("Partite vinte", "Gewonnene Durchgänge", "Games won"),
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
     # the table program's messages (firmware/app): notes, refusals, errors
     "m_new_game": ("Nuova partita: {variant}", "Neue Partie: {variant}", "New game: {variant}"),
@@ -667,6 +681,22 @@ def tr(key: str, lang: str = "it", /, **args: object) -> str:
 
 def has(key: str) -> bool:
     return key in CATALOGUE
+
+
+# The templates whose {name} is the subject of the verb: "CPU 2 chiama" reads well, "Tu
+# chiama" / "Du ruft" / "You calls" do not. Each has a "_you" form for the person's own
+# seat (and "_us"/"_them" where a pair may be meant); ``said_by`` picks it.
+SUBJECT_KEYS: tuple[str, ...] = (
+    "called_by", "b_call", "b_declares", "b_claim", "claim_ok", "claim_wrong", "side_wins", "game_won",
+)
+
+
+def said_by(key: str, lang: str, name: str, who: str = "", /, **args: object) -> str:
+    """``tr(key, name=name)`` in the grammar of who speaks: ``who`` is "you" (the person's own
+    seat), "us" (their pair), "them" (another pair) or "" (a seat by its name)."""
+    if who and has(f"{key}_{who}"):
+        return tr(f"{key}_{who}", lang, **args)
+    return tr(key, lang, name=name, **args)
 
 
 def option_label(key: str, lang: str) -> str:

@@ -59,6 +59,8 @@ COACH: dict[str, tuple[str, str, str]] = {
     "hint_wait": ("Ci penso…", "Ich überlege…", "Thinking…"),
     "review": ("Analisi", "Analyse", "Review"),
     "analysing": ("Analisi in corso {n}%", "Analyse läuft {n}%", "Analysing {n}%"),
+    "acc_x_axis": ("partite, dalla più vecchia alla più recente →", "Partien, von alt nach neu →",
+                   "matches, oldest to newest →"),
     "accuracy": ("Precisione", "Genauigkeit", "Accuracy"),
     "accuracy_short": ("Prec.", "Gen.", "Acc."),
     "accuracy_history": ("Precisione, partita per partita", "Genauigkeit, Partie für Partie", "Accuracy, match by match"),

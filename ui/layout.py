@@ -119,7 +119,11 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     # three or four sides: the score box grows down into the left column until its heading
     # (the target) and a row per side all get a readable line (it was dropped there)
     least = 12 if H >= 480 else 10  # ui.fonts.min_text_px
-    score_extra = max(0, 4 + (model.n_sides + 1) * (least + 3) - (top_h - m)) if model.n_sides > 2 else 0
+    # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (10), unless the
+    # hand already takes two rows (terziglio's 12 cards at 480 px: no 6 px to spare)
+    rows_px = max(least, 12) if rows == 1 else least
+    need = 4 + (least + 3) + model.n_sides * (rows_px + 3)  # the heading may be the smallest text
+    score_extra = max(0, need - (top_h - m)) if model.n_sides > 2 else 0
     left_col.y += score_extra
     left_col.h -= score_extra
     right_col = Rect(W - col_r, top_h + m, col_r - m, mid.h)
@@ -249,7 +253,7 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
     for a in lay.seats.values():
         blocked += [a.label, *a.cards]
     if lay.talon is not None:
-        blocked.append(lay.talon.inflate(0, 40))
+        blocked.append(_talon_zone(model, lay))
     screen = Rect(0, 0, W, H)
     speakers = speaker_areas(model, lay)
     out: dict[int, Rect] = {}
@@ -272,6 +276,17 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
             out[seat] = min(found)[2]
             blocked.append(out[seat])
     return out
+
+
+def _talon_zone(model: TableModel, lay: TableLayout) -> Rect:
+    """The talon (widow, called card, trump) with its label above it: the label is centred
+    on it; chiamata's "CPU 2 chiama" may be as wide as a seat's name plate (ui.table)."""
+    assert lay.talon is not None
+    r = lay.talon
+    w = 2 * r.w
+    if model.called is not None:
+        w = max(w, *(a.label.w for a in lay.seats.values()))
+    return Rect(r.centerx - w // 2, r.y - 20, w, r.h + 40)
 
 
 def speaker_areas(model: TableModel, lay: TableLayout) -> dict[int, Rect]:
@@ -363,6 +378,19 @@ def _bubble_candidates(model: TableModel, lay: TableLayout, seat: int, bh: int, 
             out.append(Rect(lab.x - m - width, lab.y, width, bh))
             out.append(Rect(lab.x - m - width, under - bh, width, bh))
         if slot is not None:
+            # between the seat's column (its cards, terziglio's widow under them) and its
+            # card on the trick: beside the seat, where the column below is taken
+            taken = [lab, *area.cards, *([_talon_zone(model, lay)] if lay.talon is not None else [])]
+            for y in (lab.y, under - bh, under, under + bh + m, slot.centery - bh // 2):
+                beside = [r for r in taken if r.y < y + bh and r.bottom > y]  # what this height holds
+                if pos == "left":
+                    x0 = max((r.right for r in beside if r.x < slot.x), default=m) + m
+                    x1 = slot.x - m
+                else:
+                    x0 = slot.right + m
+                    x1 = min((r.x for r in beside if r.right > slot.right), default=W - m) - m
+                if x1 - x0 >= max(110, W // 7):  # two lines of a declaration, not a word and "…"
+                    out.append(Rect(x0, y, x1 - x0, bh))
             if pos == "left":
                 out.append(Rect(mid.x, slot.bottom + m, slot.right - mid.x, bh))
                 out.append(Rect(mid.x, slot.y - bh - m, slot.right - mid.x, bh))

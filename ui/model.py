@@ -312,6 +312,10 @@ class TableModel:
     match_over: bool = False
     winner: int | None = None  # winning side
     level_at_target: bool = False  # the engine's word: target reached, level, another hand
+    # a match of several games (best of two): games won per side, and the side(s) that won
+    # the game this hand decided (engine: Match.games_won, Match.hand_decided)
+    games_won: tuple[int, ...] = ()
+    game_won_by: tuple[int, ...] = ()
     banners: tuple[Banner, ...] = ()
     # a refusal or note: a catalogue key + args the screen puts in its language
     # (a plain str is shown as given)

@@ -110,6 +110,10 @@ def probe(ui: UIApp) -> dict[str, Any]:
             "signal_options": {str(int(c)): list(s) for c, s in m.signal_options},
             "called": CODE[m.called] if m.called is not None else None,
             "resumable": m.resumable,
+            # the coach's review of the match (it works in the background): how far it got
+            "review": None if (rv := m.match_review) is None else {
+                "done": rv.done, "total": rv.total, "ready": rv.ready, "problem": rv.problem},
+            "review_hand": m.review_hand is not None,
         },
     }
     if ui.question is not None:

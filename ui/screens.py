@@ -483,7 +483,24 @@ class HandEndScreen(Screen):
             score = res.score or res.points
             rows.append((t("hand_points"), [str(v) if (v := self._hand_cell(score, u)) is not None else "" for u in sides]))
         rows.append((t("match_total"), [f"{x}" for x in m.totals]))
+        if m.games_won:
+            rows.append((t("games_won_row"), [str(x) for x in m.games_won]))
         return rows
+
+    def games_line(self) -> str:
+        """A hand that decided a game of a longer match: who won it and the games so far,
+        the screen's own side first ("Partita a noi · partite 1–0"); the engine decided both."""
+        m = self.model
+        if not m.game_won_by or not m.games_won:
+            return ""
+        return self._said_of("game_won", m.game_won_by[0]) + " · " + self.ctx.t("games_score", score=self._games_score())
+
+    def _games_score(self) -> str:
+        m = self.model
+        mine = m.side_of(m.me)
+        n = len(m.games_won)
+        order = [mine, *(x for x in range(n) if x != mine)] if mine < n else list(range(n))
+        return "–".join(str(m.games_won[x]) for x in order)
 
     def headline(self) -> str:
         m, t = self.model, self.ctx.t
@@ -499,13 +516,16 @@ class HandEndScreen(Screen):
         if m.match_over and m.winner is not None:
             mine = m.side_of(m.me)
             pair = sum(1 for x in m.seats if x.side == mine) > 1
+            games = " · " + t("games_score", score=self._games_score()) if m.games_won else ""
             if any(x.kind == "human" for x in m.seats):
                 if m.winner == mine:
-                    return prefix + t("we_win" if pair else "you_win")
-                return prefix + t("we_lose" if pair else "you_lose")
-            return prefix + t("side_wins", name=self.side_name(m.winner))
+                    return prefix + t("we_win" if pair else "you_win") + games
+                return prefix + t("we_lose" if pair else "you_lose") + games
+            return prefix + self._said_of("side_wins", m.winner) + games
         if m.level_at_target:
             return prefix + t("tie_play_on")
+        if games := self.games_line():
+            return prefix + games
         return prefix + t("hand_end_n", n=m.hand_no)  # not "Ende der Runde · Runde 1"
 
     def draw(self, s: pygame.Surface) -> None:
@@ -727,10 +747,21 @@ class StatsScreen(Screen):
                 x, y = r.x + 8, y + small + 4
             pygame.draw.rect(s, colour, (x, y + 3, small - 2, small - 4))
             x = blit_text(s, ctx, word, small, (x + small + 2, y), color=colour, max_w=r.right - x - small - 8).right + 12
-        area = Rect(r.x + 8, y + small + 8, r.w - 16, r.bottom - (y + small + 8) - 8)
-        if area.h < 8:
+        # the scale: 0 / 50 / 100 % up the left, "matches, oldest → newest" along the bottom
+        scale_w = ctx.fonts.text("100%", small).get_width() + 4
+        top = y + small + 8 + small // 2
+        area = Rect(r.x + 8 + scale_w, top, r.w - 16 - scale_w, r.bottom - top - small - 10)
+        if area.h < 2 * small:
             return
+        for pct in (0, 50, 100):
+            gy = int(area.bottom - area.h * pct / 100)
+            if pct:
+                pygame.draw.line(s, (70, 100, 80), (area.x, gy), (area.right, gy))
+            blit_text(s, ctx, f"{pct}%", small, (area.x - 3, gy), anchor="midright", color=ctx.theme.text_dim)
         pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.bottomright)
+        pygame.draw.line(s, ctx.theme.text_dim, area.bottomleft, area.topleft)
+        blit_text(s, ctx, ctx.t("acc_x_axis"), small, (area.centerx, area.bottom + 3), anchor="midtop",
+                  color=ctx.theme.text_dim, max_w=area.w)
         longest = max((len(sr.points) for sr in series), default=0)
         step = area.w / max(1, longest - 1)
         for sr in series:

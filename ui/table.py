@@ -12,6 +12,7 @@ until they land, so nothing is drawn twice.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 import pygame
@@ -20,7 +21,8 @@ from pygame import Rect
 from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
-from ui.i18n import arg_text, describe_declare, has, tr
+from ui.fonts import Fonts
+from ui.i18n import arg_text, describe_declare, has, said_by, tr
 from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
@@ -222,7 +224,7 @@ class TableScreen:
             key = b.key
             if b.seat is not None and has(key + "_said"):
                 key += "_said"  # in the seat's own bubble, in the first person
-            text = b.text or tr(key, lang, name=self.seat_name(b.seat) if b.seat is not None else "", **args)
+            text = b.text or said_by(key, lang, self.seat_name(b.seat), self.who(b.seat), **args)
             self._banner(text, b.kind, b.seat)
 
     def replay_voices(self) -> None:
@@ -248,6 +250,10 @@ class TableScreen:
 
     def seat_name(self, seat: int | None) -> str:
         return seat_name(self.model, seat, self.ctx)
+
+    def who(self, seat: int | None) -> str:
+        """"you" for the person's own seat (a sentence about it needs the 2nd person), else ""."""
+        return "you" if is_own_seat(self.model, seat) else ""
 
     # ------------------------------------------------------------ state
 
@@ -483,21 +489,25 @@ class TableScreen:
         least = ctx.fonts.min_size
         # the heading row (target, total, hand) only where every row still gets a readable line
         header = (r.h - 4) // (m.n_sides + 1) >= least + 3
-        rows = m.n_sides + (1 if header else 0)
-        line_h = (r.h - 4) // rows
+        # the heading (dim, the smallest text) takes only its line; the rows share the rest
+        line_h = (r.h - 4) // (m.n_sides + (1 if header else 0))
+        head_h = line_h
+        if header and m.n_sides > 2:
+            head_h = min(line_h, least + 3)
+            line_h = (r.h - 4 - head_h) // m.n_sides
         fs = min(ctx.fsize(lay.size[1], 0.04), max(least, line_h - 3))
-        small = max(least, int(fs * 0.8))
+        small = max(least, min(int(fs * 0.8), head_h - 3))
         col_total = r.x + int(r.w * 0.62)
         dim = ctx.theme.text_dim
         y = r.y + 2
         if header:
-            yy = y + (line_h - small) // 2
+            yy = y + (head_h - small) // 2
             blit_text(s, ctx, ctx.t("to_target", n=m.target), small, (r.x + 8, yy), color=dim, max_w=int(r.w * 0.3))
             blit_text(s, ctx, ctx.t("total_short"), small, (col_total, yy), anchor="topright", color=dim,
                       max_w=int(r.w * 0.3))
             blit_text(s, ctx, ctx.t("hand_short"), small, (r.right - 6, yy), anchor="topright", color=dim,
                       max_w=int(r.w * 0.3))
-            y += line_h
+            y += head_h
         for side in range(m.n_sides):
             seats = [x.seat for x in m.seats if x.side == side]
             total = m.totals[side] if side < len(m.totals) else 0
@@ -605,15 +615,15 @@ class TableScreen:
                 img = ctx.art.face(card, r.w, r.h, style) if card is not None else ctx.art.back(r.w, r.h, style)
                 s.blit(img, (r.x + i * max(3, r.w // 6), r.y))
             blit_text(s, ctx, f"{ctx.t('widow')} ({m.widow})", label_size, (r.centerx, r.y - 4), anchor="midbottom",
-                      color=ctx.theme.text_dim, max_w=lay.seats[next(iter(lay.seats))].label.w if lay.seats else r.w * 2)
+                      color=ctx.theme.text_dim, max_w=max(x.label.w for x in lay.seats.values()) if lay.seats else r.w * 2)
             return
         if m.called is not None and m.trump_card is None:
             # chiamata: the called card stays in view all hand, with who called it
             s.blit(ctx.art.face(m.called, r.w, r.h, style), r)
             pygame.draw.rect(s, ctx.theme.accent, r.inflate(4, 4), 2, border_radius=max(3, r.w // 10))
-            who = self.seat_name(m.caller) if m.caller is not None else ""
-            blit_text(s, ctx, ctx.t("called_by", name=who), label_size, (r.centerx, r.y - 4), anchor="midbottom",
-                      color=ctx.theme.accent, bold=True, max_w=lay.seats[next(iter(lay.seats))].label.w
+            label = said_by("called_by", ctx.lang, self.seat_name(m.caller), self.who(m.caller))
+            blit_text(s, ctx, label, label_size, (r.centerx, r.y - 4), anchor="midbottom",
+                      color=ctx.theme.accent, bold=True, max_w=max(x.label.w for x in lay.seats.values())
                       if lay.seats else r.w * 2)
             return
         if m.trump_card is not None and m.talon_left == 0 and not self.flights:
@@ -801,10 +811,10 @@ class TableScreen:
             lines = [text]
             if fonts.font(fs, True).size(text)[0] > r.w - 14:
                 fs = max(fonts.min_size, min(fs, (r.h - 4) // 2 - 2))
-                lines = fonts.wrap(text, fs, r.w - 14, bold=True)
+                lines = bubble_lines(fonts, text, fs, r.w - 14)
                 while len(lines) > 2 and fs > fonts.min_size:  # two lines, smaller, rather than cut
                     fs -= 1
-                    lines = fonts.wrap(text, fs, r.w - 14, bold=True)
+                    lines = bubble_lines(fonts, text, fs, r.w - 14)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]
@@ -901,12 +911,29 @@ def last_trick_cells(card: tuple[int, int], name_w: list[int], size: tuple[int, 
     return out
 
 
+GLUE = "\u00a0"  # a space no line breaks at
+
+
+def bubble_lines(fonts: Fonts, text: str, size: int, max_w: int) -> list[str]:
+    """A bubble's text in lines, never breaking inside "= 3" (a declaration's points stay
+    with it: "napoletana di" / "coppe = 3", not "napoletana di coppe" / "= 3")."""
+    glued = re.sub(r" = (\S+)", lambda mt: f"{GLUE}={GLUE}{mt.group(1)}", text)
+    return [x.replace(GLUE, " ") for x in fonts.wrap(glued, size, max_w, bold=True)]
+
+
+def is_own_seat(model: TableModel, seat: int | None) -> bool:
+    """The seat of the person at the screen (named "You", spoken to in the 2nd person)."""
+    if seat is None or seat >= len(model.seats):
+        return False
+    return model.seats[seat].kind == "human" and seat == model.me and model.show_hand
+
+
 def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
     """The name shown for a seat: the app's name, else "You", "CPU 2", "Seat 3"."""
     if seat is None or seat >= len(model.seats):
         return ""
     s = model.seats[seat]
-    if s.kind == "human" and seat == model.me and model.show_hand:
+    if is_own_seat(model, seat):
         return ctx.t("you")  # whatever the app calls them, at the screen they are "you"
     if s.name:
         return s.name

@@ -155,6 +155,10 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         from firmware.app.browse import live_sheet
 
         model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
+    if ctl.match is not None and ctl.match.games_to_win > 1:
+        decided = ctl.match.hand_decided if model.hand_over else None
+        model = replace(model, games_won=tuple(ctl.match.games_won),
+                        game_won_by=decided.winners if decided is not None else ())
     return coach_model(ctl, _attach(ctl, declaration_window(ctl, seat, model)))
 
 

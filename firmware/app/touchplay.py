@@ -109,6 +109,9 @@ class Player:
     # mid-match (and back by Continue), once a claim he then cancels
     excursions: bool = True
     trips: set[str] = field(default_factory=set)
+    # at the match's end: the coach's review opened, one hand stepped into, then home
+    # ("" not yet, "open", "hand": in a hand, "done": seen, on to Home)
+    review: str = ""
 
     def __post_init__(self) -> None:
         self.rng = random.Random(self.seed)
@@ -147,9 +150,31 @@ class Player:
             return Wait("home: the game is starting")
         if screen == "hand_end":
             if model.get("match_over"):
+                if not self.review and "review" in buttons:
+                    self.review = "open"
+                    return tap("review")  # the coach's review of the match, before home
                 self.match_over_seen = True
                 return tap("home") if "home" in buttons else Wait("match over without Home")
             return tap("next_hand") if "next_hand" in buttons else Wait("hand over without Next hand")
+        if screen == "review" and self.review == "open":
+            rv = model.get("review") or {}
+            hands = sorted((n for n in buttons if n.startswith("hand:")), key=lambda n: int(n.split(":")[1]))
+            if hands:
+                self.review = "hand"
+                return tap(hands[0])  # into the first hand, trick by trick
+            if rv.get("problem"):
+                self.review = "done"  # nothing to review (no card of ours rated): back
+            elif not rv.get("ready"):
+                return Wait("the coach reviews the match")  # the progress moves: no stall
+        if screen == "review_hand" and self.review == "hand":
+            if not model.get("review_hand"):
+                return Wait("the hand's review comes")
+            if "next" in buttons:
+                self.review = "stepped"
+                return tap("next")  # one step into the hand
+            self.review = "done"
+        if screen == "review_hand" and self.review == "stepped":
+            self.review = "done"
         if screen != "table":
             return tap("back") if "back" in buttons else Wait(f"{screen}: no way back listed")
         if p.get("show_last"):
@@ -229,7 +254,7 @@ def progress_key(p: Mapping[str, Any]) -> tuple[Any, ...]:
     """What moves when the game moves: a stall is this standing still."""
     m: Mapping[str, Any] = p.get("model", {})
     keys = ("in_game", "hand_no", "tricks_played", "trick", "hand", "declarations", "signals",
-            "hand_over", "match_over", "totals", "to_move")  # fmt: skip
+            "hand_over", "match_over", "totals", "to_move", "review", "review_hand")  # fmt: skip
     return (p.get("screen"), p.get("question"), *(json.dumps(m.get(k)) for k in keys))
 
 
@@ -562,6 +587,13 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
             if "called" not in moments and m.get("called"):
                 moments.add("called")
                 result.shots.append(str(s.shot(f"called-hand{int(m.get('hand_no', 0)):02d}")))
+        if p.get("screen") in ("review", "review_hand") and p.get("screen") not in moments:
+            # the coach's review at the match's end: its rows once ready, a hand stepped into
+            rv = m.get("review") or {}
+            if (p["screen"] == "review" and (rv.get("ready") or rv.get("problem"))) or m.get("review_hand"):
+                moments.add(p["screen"])
+                time.sleep(0.15)
+                result.shots.append(str(s.shot(p["screen"].replace("_", "-"))))
         said = {f"seat {k}: {v}" for k, v in (p.get("said") or {}).items()}
         if said - seen_said and p.get("screen") == "table" and bubbles < spec.bubble_shots and not p.get("busy"):
             # a seat says something new (a declaration, a signal, a call): once the cards lie still

@@ -78,6 +78,9 @@ class Match:
         # The last hand reached the target but left the game undecided, because the
         # best totals were level (seed 002: "another hand is played").
         self.level_at_target = False
+        # The game the last finished hand decided (None: it decided none, or no hand is
+        # over): what the end-of-hand screen says before the next hand is dealt.
+        self.hand_decided: Stake | None = None
 
     # ------------------------------------------------------------------ games
 
@@ -96,6 +99,11 @@ class Match:
     def _games_to_win(self) -> int:
         return 2 if self.variant.options.get("match_format") == "best_of_two" else 1
 
+    @property
+    def games_to_win(self) -> int:
+        """Games a side must win to win the match: 2 in a best-of-two match, else 1."""
+        return self._games_to_win()
+
     # ------------------------------------------------------------------ hands
 
     def start_hand(
@@ -109,6 +117,7 @@ class Match:
         spec: dict[str, Any] = dict(deal_spec) if deal_spec is not None else {"seed": seed or 0}
         deal = self._deal(spec)
         dealer = self.next_dealer
+        self.hand_decided = None
         self.state = HandState.start(
             self.variant, deal, dealer, tuple(self.totals), target=self.game_target
         )
@@ -221,11 +230,13 @@ class Match:
         self.next_dealer = (state.dealer + 1) % self.variant.n_seats
         decided = self._game_decision(result)
         self.level_at_target = decided is None and self._reached_target()
+        self.hand_decided = None
         if decided is None:
             return
         winners, multiplier, reason = decided
         game = len(self.game_winners)
-        self.ledger.append(Stake(game, winners, multiplier, reason))
+        self.hand_decided = Stake(game, winners, multiplier, reason)
+        self.ledger.append(self.hand_decided)
         for w in winners:
             self.stakes[w] += multiplier
             self.games_won[w] += 1

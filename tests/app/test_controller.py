@@ -498,3 +498,40 @@ def test_the_hand_that_wins_a_best_of_two_game_shows_its_totals_on_screen_and_di
     table.put(ui.NextHand())  # game 2 counts from 0 (the computers play the hand out)
     assert ctl.match.state.prior == (0, 0)
     assert list(ctl.model().totals) == list(ctl.match.totals)
+
+
+def test_the_hand_that_wins_a_best_of_two_game_says_who_won_it_and_the_games(make_table):
+    """Played by touch (RULES.md §3.2, seed 000's best of two): the end of the hand that won a
+    game never said whose game it was nor the games score. The engine says both
+    (Match.hand_decided, Match.games_won); the screen only words them."""
+    import ui.intents as ui
+    from firmware.app.controller import HAND_OVER
+    from ui.i18n import tr
+
+    table = make_table(variant="treschetten2", seats=["cpu:easy", "cpu:easy"],
+                       options={"match_format": "best_of_two", "zu_tun": False}, seed=3)
+    ctl = table.ctl
+    ctl.new_match()
+    table.pump()
+    for _ in range(40):
+        assert ctl.phase == HAND_OVER
+        model = ctl.model()
+        if ctl.match.hand_decided is not None:
+            break
+        assert model.game_won_by == () and model.games_won == (0, 0)
+        table.put(ui.NextHand())
+    else:
+        raise AssertionError("no game decided in 40 hands")
+    winner = ctl.match.hand_decided.winners
+    assert model.game_won_by == winner
+    assert sum(model.games_won) == 1 and model.games_won[winner[0]] == 1
+    table.put(ui.NextHand())
+    assert ctl.match.hand_decided is None and ctl.model().game_won_by == ()
+    assert tr("games_won_row", "it")  # the row's name exists in the catalogue
+
+
+def test_a_single_game_match_has_no_games_score(make_table):
+    table = make_table(variant="treschetten2", seats=["cpu:easy", "cpu:easy"], seed=3)
+    table.ctl.new_match()
+    table.pump()
+    assert table.ctl.model().games_won == ()

@@ -62,6 +62,36 @@ def test_home_starts_the_game_once_and_is_done_after_the_match():
     assert isinstance(player.decide(home), Done)
 
 
+def test_at_the_match_end_the_review_is_opened_a_hand_stepped_into_and_home_reached():
+    """Issue 13: touch-play never tapped the match end's Review. The coach works in the
+    background: the run waits for its rows (its progress is progress, not a stall)."""
+    player = Player(speed=None)
+    end = {"screen": "hand_end", "buttons": [box("review", 200), box("home")], "model": {"match_over": True}}
+    assert player.decide(end) == Tap("review", (250, 30))
+    working = {"screen": "review", "buttons": [box("back")],
+               "model": {"review": {"done": 3, "total": 40, "ready": False, "problem": ""}}}
+    assert isinstance(player.decide(working), Wait)
+    assert progress_key(working) != progress_key(working | {"model": {"review": {"done": 9, "total": 40}}})
+    ready = {"screen": "review", "buttons": [box("back"), box("hand:2", 10, 200), box("hand:1", 10, 100)],
+             "model": {"review": {"done": 40, "total": 40, "ready": True, "problem": ""}}}
+    assert player.decide(ready) == Tap("hand:1", (60, 120))
+    hand = {"screen": "review_hand", "buttons": [box("next", 300), box("back", 500)], "model": {"review_hand": True}}
+    assert isinstance(player.decide({**hand, "model": {"review_hand": False}}), Wait)  # still coming
+    assert player.decide(hand) == Tap("next", (350, 30))
+    assert player.decide(hand) == Tap("back", (550, 30))
+    assert player.decide(ready) == Tap("back", (60, 30))  # the review seen: back to the end
+    assert player.decide(end) == Tap("home", (60, 30))
+    assert isinstance(player.decide({"screen": "home", "buttons": [], "model": {}}), Done)
+
+
+def test_a_review_with_nothing_to_show_is_left_by_back():
+    player = Player(speed=None)
+    player.decide({"screen": "hand_end", "buttons": [box("review"), box("home", 200)], "model": {"match_over": True}})
+    none = {"screen": "review", "buttons": [box("back")],
+            "model": {"review": {"done": 0, "total": 0, "ready": False, "problem": "review_none"}}}
+    assert player.decide(none) == Tap("back", (60, 30))
+
+
 def test_the_game_speed_is_set_on_the_settings_screen_first():
     player = Player(speed="fast")
     home = {"screen": "home", "speed": "normal", "buttons": [box("nav:settings"), box("start", 10, 300)],
@@ -350,4 +380,7 @@ def test_a_whole_match_by_touch(game, lang, target, tmp_path):
     spec = RunSpec(game, lang=lang, target=target, seed=11, out=ARTIFACTS / f"match-{game}-{lang}-800x480")
     result = play(spec, tmp_path)
     assert result.match_over and result.winner is not None
-    assert Path(result.shots[-1]).name == "match-end.png"
+    names = [Path(x).name for x in result.shots]
+    assert "match-end.png" in names
+    assert {"review.png", "review-hand.png"} <= set(names), names  # the coach's review, a hand of it
+    assert result.tapped.get("review") == 1 and result.tapped.get("home") == 1

@@ -87,3 +87,45 @@ def test_a_tail_leaves_the_side_facing_the_speaker_and_points_at_it(side):
     def dist(p):
         return reach(Rect(int(p[0]), int(p[1]), 0, 0), speaker)
     assert dist(tip) < dist(base_mid)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_a_declarations_points_stay_on_its_line(variant, size, lang, make_ui):
+    """Played by touch: bubbles wrapped "napoletana di coppe" / "= 3"; the points are the
+    declaration's, they go on the line with its last word."""
+    ui, rec = _speaking(make_ui, variant, size, lang)
+    texts = [t.text for t in rec.texts]
+    assert not any(t.strip().startswith("=") for t in texts), texts
+    if ui.table.layout.bubbles:
+        assert any(t.endswith("= 3") for t in texts), texts
+
+
+def test_bubble_lines_keep_the_points_with_the_last_word(make_ui):
+    from ui.table import bubble_lines
+
+    ui = make_ui((480, 320))
+    fonts = ui.ctx.fonts
+    text = "napoletana di coppe = 3"
+    width = fonts.font(12, True).size("napoletana di coppe")[0] + 2
+    assert fonts.wrap(text, 12, width, bold=True)[-1] == "= 3"  # what the plain wrap did
+    assert bubble_lines(fonts, text, 12, width) == ["napoletana di", "coppe = 3"]
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_from_800x480_up_every_seat_speaks_in_a_bubble(variant, size, lang, make_ui):
+    """Played by touch: terziglio's CPU 3 (its widow under it) spoke in the status line; a
+    bubble between its column and its card on the trick has room. At 480x320 some seats
+    of the three- and four-seat games still have none (the status line names them)."""
+    ui, rec = _speaking(make_ui, variant, size, lang)
+    lay = ui.table.layout
+    assert set(lay.bubbles) == set(range(ui.model.n_seats)), sorted(lay.bubbles)
+    bubbles = list(lay.bubbles.values())
+    if lay.talon is not None:
+        label_h = 30  # the widow's or the called card's label above it
+        assert not any(b.colliderect(lay.talon.inflate(lay.talon.w, label_h)) for b in bubbles)
+    texts = [t for t in rec.texts if any(b.contains(t.rect) for b in bubbles)]
+    assert not any(t.text.endswith("…") for t in texts), [t.text for t in texts]

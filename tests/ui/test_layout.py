@@ -250,3 +250,41 @@ def test_the_accuracy_chart_turns_game_by_game_and_fits(size, make_ui):
         scr.chart_only = False
         assert scr.press("chart") and scr.chart_only and scr._areas(size)[0] is None
         assert scr.press("stats_table") and not scr.chart_only
+
+
+def test_the_sample_statistics_table_and_chart_agree():
+    """The gallery showed "Tressette for four · hard 62%" on the chart while the table gave
+    that game and level no accuracy ("–"): a game and level with a chart line has its mean
+    in the table, and no table line without one claims an accuracy."""
+    stats = demo.SAMPLE_STATS
+    charted = {(a.variant, a.level): a.points for a in stats.accuracy if ":" not in a.level}
+    lines = {(x.variant, x.level): x for x in stats.lines}
+    for key, pts in charted.items():
+        assert key in lines, key
+        line = lines[key]
+        assert line.accuracy == pytest.approx(sum(pts) / len(pts), abs=0.05), key
+        assert line.games >= len(pts), key  # a point per match played
+    for key, line in lines.items():
+        assert (line.accuracy is None) == (key not in charted), key
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_accuracy_chart_has_its_scale_and_says_what_runs_along(size, lang, make_ui):
+    """A line with no scale cannot be read: 0/50/100 % up the side, matches oldest to newest
+    along the bottom, all of it at least the screen's smallest text."""
+    from ui.fonts import min_text_px
+    from ui.i18n import tr
+    from ui.textcheck import RecordingSurface
+
+    ui = make_ui(size, TableModel(stats=demo.SAMPLE_STATS), language=lang)
+    ui.show("stats")
+    scr = ui.screens["stats"]
+    if size[0] < 640:
+        scr.press("chart")
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    texts = {t.text: t for t in rec.texts}
+    for word in ("0%", "50%", "100%", tr("acc_x_axis", lang)):
+        assert word in texts, (word, sorted(texts))
+        assert texts[word].size >= min_text_px(size[1])

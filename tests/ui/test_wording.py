@@ -177,3 +177,90 @@ def test_a_declaration_is_named_as_said_at_the_table(lang, three, four, napoli):
     assert describe_declare("italian", "three", None, 2, 1, lang) == three
     assert describe_declare("bavarian", "four", None, 0, None, lang) == four
     assert describe_declare("italian", "napoletana", 0, None, None, lang) == napoli
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)])
+def test_the_called_card_says_you_call_when_the_caller_is_the_person(lang, size, make_ui):
+    """Played by touch: the label over chiamata's called card said "You calls" ("Tu chiama")."""
+    from ui.textcheck import RecordingSurface
+
+    probe = demo.sample_model("chiamata", 1, 1)
+    assert probe.caller is not None and probe.called is not None
+    model = demo.sample_model("chiamata", 1, 1, me=probe.caller)
+    assert model.caller == model.me
+    ui = make_ui(size, model, language=lang)
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    shown = [t.text for t in rec.texts]
+    assert tr("called_by_you", lang) in shown
+    assert not any(bad in x for x in shown for bad in ("Tu chiama", "Du ruft", "You calls"))
+    other = demo.sample_model("chiamata", 1, 1, me=(probe.caller + 1) % 4)
+    ui.set_model(other)
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    assert tr("called_by", lang, name=f"CPU {probe.caller + 1}") in [t.text for t in rec.texts], [t.text for t in rec.texts]
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_every_sentence_with_a_seat_as_subject_has_a_form_for_the_person(lang):
+    """"Tu chiama", "Du ruft", "You calls", "Vince Tu": a template whose {name} is the verb's
+    subject needs its own words when the seat is the person's own."""
+    from ui.i18n import SUBJECT_KEYS, said_by
+
+    you = tr("you", lang)
+    for key in SUBJECT_KEYS:
+        assert "{name}" in CATALOGUE[key][0], key
+        assert key + "_you" in CATALOGUE, key
+    bad = ("Tu chiama", "Tu accusa", "Tu si ", "Vince Tu", "Vince Noi", "Du ruft", "Du sagt", "Du meldet",
+           "Wir gewinnt", "Sie gewinnt", "You calls", "You declares", "You claims", "You wins", "Us wins", "Them wins")
+    for key in SUBJECT_KEYS:
+        for who, name in (("you", you), ("us", tr("us", lang)), ("them", tr("them", lang))):
+            text = said_by(key, lang, name, who, what="x")
+            assert not any(b in text for b in bad), (key, who, text)
+
+
+def test_the_score_sheet_names_the_winner_in_the_persons_grammar():
+    from types import SimpleNamespace
+
+    from ui.history import sheet_side_who
+    from ui.i18n import said_by
+
+    human, cpu = SimpleNamespace(kind="human"), SimpleNamespace(kind="computer")
+    pair = SimpleNamespace(sides=(0, 1, 0, 1), me=0, seats=(human, cpu, cpu, cpu))
+    assert sheet_side_who(pair, 0) == "us" and sheet_side_who(pair, 1) == "them"  # type: ignore[arg-type]
+    duo = SimpleNamespace(sides=(0, 1), me=0, seats=(human, cpu))
+    assert sheet_side_who(duo, 0) == "you" and sheet_side_who(duo, 1) == ""  # type: ignore[arg-type]
+    assert said_by("side_wins", "it", "Noi", "us") == "Vinciamo noi"
+    assert said_by("side_wins", "de", "CPU", "") == "CPU gewinnt"
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)])
+def test_the_hand_that_wins_a_game_of_a_best_of_two_match_says_so(lang, size, make_ui):
+    """Played by touch: after the hand that won game 1 of a best-of-two Treschetten match
+    (RULES.md §3.2) the screen said only "End of hand 7"."""
+    from ui.textcheck import RecordingSurface
+
+    model = demo.game_won_model()
+    assert sum(model.games_won) == 1 and len(model.game_won_by) == 1
+    ui = make_ui(size, model, language=lang)
+    ui.show("hand_end")
+    screen = ui.screens["hand_end"]
+    mine = model.game_won_by[0] == model.side_of(model.me)
+    want = tr("game_won_you" if mine else "game_won", lang, name="CPU")
+    score = "1–0" if mine else "0–1"
+    assert screen.headline() == f"{want} · {tr('games_score', lang, score=score)}"
+    rows = dict(screen.rows())
+    assert rows[tr("games_won_row", lang)] == [str(x) for x in model.games_won]
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    assert screen.headline() in [t.text for t in rec.texts]  # whole, not cut
+
+
+def test_a_single_game_hand_end_says_nothing_of_games(make_ui):
+    ui = make_ui((800, 480), demo.finished_model(), language="en")
+    ui.show("hand_end")
+    screen = ui.screens["hand_end"]
+    assert screen.headline() == tr("hand_end_n", "en", n=screen.model.hand_no)
+    assert tr("games_won_row", "en") not in dict(screen.rows())

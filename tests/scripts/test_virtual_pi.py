@@ -304,3 +304,67 @@ def test_the_tests_drop_in_keeps_mock_pins_and_names_the_probe_file() -> None:
 
     assert f"Environment={PROBE_ENV}={vp.PROBE_FILE}" in lines
     assert vp.PROBE_FILE.startswith("/run/tressette/")  # the unit's RuntimeDirectory: writable under it
+
+
+def _preflight_host(monkeypatch: pytest.MonkeyPatch, *, tools: Exception | None = None,
+                    binfmt: Exception | None = None, mirror: Exception | None = None,
+                    image: bool = False) -> None:
+    """A host whose package install, binfmt_misc and mirror succeed or fail as told."""
+    import urllib.request
+
+    def raise_or(exc: Exception | None) -> object:
+        def run() -> None:
+            if exc is not None:
+                raise exc
+        return run
+
+    class Response:
+        def __enter__(self) -> Response:
+            return self
+
+        def __exit__(self, *_: object) -> None:
+            pass
+
+        def read(self, n: int) -> bytes:
+            return b"Origin: Debian"[:n]
+
+    def urlopen(url: str, timeout: float) -> Response:
+        assert "deb.debian.org" in url and timeout > 0
+        if mirror is not None:
+            raise mirror
+        return Response()
+
+    monkeypatch.setattr(vp, "ensure_host_tools", raise_or(tools))
+    monkeypatch.setattr(vp, "ensure_binfmt", raise_or(binfmt))
+    monkeypatch.setattr(vp.shutil, "which", lambda tool: f"/usr/bin/{tool}")
+    monkeypatch.setattr(vp, "have_image", lambda p: image)
+    monkeypatch.setattr(urllib.request, "urlopen", urlopen)
+
+
+@pytest.mark.parametrize(
+    ("failure", "said"),
+    [({"tools": OSError("apt-get: not found")}, "host packages"),
+     ({"binfmt": OSError("mount: permission denied")}, "binfmt_misc"),
+     ({"mirror": OSError("Name or service not known")}, "deb.debian.org")],
+)  # fmt: skip
+def test_preflight_says_what_the_host_lacks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                            failure: dict[str, Exception], said: str) -> None:
+    _preflight_host(monkeypatch, **failure)
+    why = vp.preflight(vp.paths_for(tmp_path, "k"))
+    assert why is not None and said in why
+
+
+def test_preflight_passes_a_capable_host_and_needs_no_mirror_with_the_image_cached(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _preflight_host(monkeypatch)
+    assert vp.preflight(vp.paths_for(tmp_path, "k")) is None
+    _preflight_host(monkeypatch, image=True, binfmt=OSError("no privilege"), mirror=OSError("offline"))
+    assert vp.preflight(vp.paths_for(tmp_path, "k")) is None  # booting needs neither
+
+
+def test_preflight_cannot_is_its_own_exit_status(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    _preflight_host(monkeypatch, binfmt=OSError("mount: permission denied"))
+    monkeypatch.setattr(vp, "paths", lambda: vp.paths_for(tmp_path, "k"))
+    assert vp.main(["preflight"]) == vp.PREFLIGHT_CANNOT == 3
+    assert "cannot run the virtual Pi" in capsys.readouterr().err

@@ -93,6 +93,31 @@ def wait(cond, timeout: float = 20.0, what: str = "") -> None:
         time.sleep(0.1)
 
 
+def open_sim(display: str, tmp_path: Path, *args: str) -> tuple[subprocess.Popen, int, int]:
+    """``tressette sim`` in a real X11 window on ``display``, state under ``tmp_path``:
+    the process and the window's origin, once the window is up (the caller stops it)."""
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
+    env.pop("SDL_VIDEODRIVER", None)  # a real X11 window this time
+    sim = subprocess.Popen(
+        [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(tmp_path / "state"),
+         "--config", str(tmp_path / "s.toml"), *args],
+        env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+    )  # fmt: skip
+
+    def window_up() -> bool:
+        assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
+        return window_origin(display) is not None
+
+    try:
+        wait(window_up, timeout=60, what="the window")
+    except BaseException:
+        stop(sim)
+        raise
+    origin = window_origin(display)
+    assert origin is not None
+    return sim, origin[0], origin[1]
+
+
 def journal_len(state: Path) -> int:
     if not (state / "journal.sqlite3").exists():
         return -1
@@ -122,20 +147,8 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) 
     for old in ARTIFACTS.glob("*.png"):
         old.unlink()
     state = tmp_path / "state"
-    env = dict(os.environ, DISPLAY=xdisplay, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
-    env.pop("SDL_VIDEODRIVER", None)  # a real X11 window this time
-    sim = subprocess.Popen(
-        [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(state),
-         "--config", str(tmp_path / "s.toml"), "--seed", "4", "--think-ms", "100"],
-        env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
+    sim, ox, oy = open_sim(xdisplay, tmp_path, "--seed", "4", "--think-ms", "100")
     try:
-        def window_up() -> bool:
-            assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
-            return window_origin(xdisplay) is not None
-
-        wait(window_up, what="the window")
-        ox, oy = window_origin(xdisplay)
 
         def click(pos: tuple[int, int]) -> None:
             x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
@@ -249,21 +262,9 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Pat
 
     seed, steps, at_prompt, prompt_model = onori_script(tmp_path)
     state = tmp_path / "state"
-    env = dict(os.environ, DISPLAY=xdisplay, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
-    env.pop("SDL_VIDEODRIVER", None)
-    sim = subprocess.Popen(
-        [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(state),
-         "--config", str(tmp_path / "s.toml"), "--seed", str(seed), "--think-ms", "50",
-         "--variant", "tressette4", "--seats", ",".join(ONORI_SEATS)],
-        env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
+    sim, ox, oy = open_sim(xdisplay, tmp_path, "--seed", str(seed), "--think-ms", "50",
+                           "--variant", "tressette4", "--seats", ",".join(ONORI_SEATS))
     try:
-        def window_up() -> bool:
-            assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
-            return window_origin(xdisplay) is not None
-
-        wait(window_up, timeout=60, what="the window")
-        ox, oy = window_origin(xdisplay)
 
         def click(pos: tuple[int, int]) -> None:
             x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
@@ -298,21 +299,8 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Pat
 def test_escape_on_the_home_screen_asks_before_the_simulator_closes(xdisplay, tmp_path: Path) -> None:
     """The keyboard in the real window: Esc at home asks (No keeps the window), Esc then
     Enter (Yes) closes the simulator cleanly (issue 13: Esc went home and never asked)."""
-    state = tmp_path / "state"
-    env = dict(os.environ, DISPLAY=xdisplay, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
-    env.pop("SDL_VIDEODRIVER", None)
-    sim = subprocess.Popen(
-        [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(state),
-         "--config", str(tmp_path / "s.toml"), "--seed", "4"],
-        env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-    )  # fmt: skip
+    sim, ox, oy = open_sim(xdisplay, tmp_path, "--seed", "4")
     try:
-        def window_up() -> bool:
-            assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
-            return window_origin(xdisplay) is not None
-
-        wait(window_up, what="the window")
-        ox, oy = window_origin(xdisplay)
         x(xdisplay, "xdotool", "mousemove", str(ox + 400), str(oy + 200))  # keys go where the pointer is
         time.sleep(1.0)
 

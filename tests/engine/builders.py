@@ -9,9 +9,10 @@ engine then checks every play, winner and draw.
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
-from firmware.engine import CODE, Variant, make_variant
+from firmware.engine import CODE, HandState, Variant, make_variant
 from firmware.engine.cards import beats
 
 
@@ -53,3 +54,8 @@ def two_player_record(
 
 def tressette2() -> Variant:
     return make_variant("tressette2", {"accusi": False})
+
+
+def snapshot(state: HandState) -> tuple[Any, ...]:
+    """Everything a hand state holds (but its variant), deep-copied: for comparing two states."""
+    return copy.deepcopy(tuple(getattr(state, slot) for slot in HandState.__slots__ if slot != "variant"))

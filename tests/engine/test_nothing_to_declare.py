@@ -10,7 +10,6 @@ played or taken back.
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Any
@@ -21,7 +20,6 @@ from hypothesis import strategies as st
 
 from firmware.engine import (
     PRESETS,
-    HandState,
     IllegalAction,
     Match,
     NothingToDeclare,
@@ -32,24 +30,21 @@ from firmware.engine import (
 from firmware.engine.errors import RecordError
 from firmware.engine.records import dumps, entry_from_json, entry_to_json, loads, replay
 from firmware.engine.state import legal_actions
-
-
-def _snapshot(state: HandState) -> tuple[Any, ...]:
-    return copy.deepcopy(tuple(getattr(state, slot) for slot in HandState.__slots__ if slot != "variant"))
+from tests.engine.builders import snapshot
 
 
 def test_a_pass_is_kept_in_the_record_and_changes_nothing() -> None:
     match = Match(make_variant("tressette4"))
     state = match.start_hand(seed=5)
-    before = _snapshot(state)
+    before = snapshot(state)
     match.record(NothingToDeclare(2))
-    assert _snapshot(state) == before
+    assert snapshot(state) == before
     assert match.passed() == {2}
     assert match.hands[-1].effective() == []  # not an action: undo counts never see it
     doc = json.loads(dumps(match))
     assert doc["hands"][0]["actions"] == [{"seat": 2, "nothing_to_declare": True}]
     again = loads(dumps(match))
-    assert again.passed() == {2} and again.state is not None and _snapshot(again.state) == before
+    assert again.passed() == {2} and again.state is not None and snapshot(again.state) == before
 
 
 def test_a_card_closes_the_window_and_an_undo_forgets_the_passes() -> None:
@@ -138,9 +133,9 @@ def test_passes_among_any_actions_and_undos_change_nothing_and_are_counted_since
     s2 = fresh.start_hand(seed=seed)
     for a in match.hands[-1].effective():
         fresh.apply(a)
-    assert _snapshot(state) == _snapshot(s2)
+    assert snapshot(state) == snapshot(s2)
     again = loads(dumps(match))
-    assert again.state is not None and _snapshot(again.state) == _snapshot(state)
+    assert again.state is not None and snapshot(again.state) == snapshot(state)
     assert [entry_to_json(variant.deck, e) for e in again.hands[-1].actions] == [
         entry_to_json(variant.deck, e) for e in match.hands[-1].actions
     ]

@@ -7,7 +7,6 @@ the record where it happened (``{"seat": 0, "undo": 3}``, docs/records.md), so
 
 from __future__ import annotations
 
-import copy
 import json
 import random
 from typing import Any
@@ -16,15 +15,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware.engine import PRESETS, HandState, IllegalAction, Match, Play, make_variant
+from firmware.engine import PRESETS, IllegalAction, Match, Play, make_variant
 from firmware.engine.actions import Undo
 from firmware.engine.errors import RecordError
 from firmware.engine.records import dumps, entry_from_json, loads, replay
 from firmware.engine.state import legal_actions
-
-
-def _snapshot(state: HandState) -> tuple[Any, ...]:
-    return copy.deepcopy(tuple(getattr(state, slot) for slot in HandState.__slots__ if slot != "variant"))
+from tests.engine.builders import snapshot
 
 
 def _step(match: Match, rng: random.Random) -> None:
@@ -43,7 +39,7 @@ def test_undo_restores_the_state_before_the_card(name: str) -> None:
     for _ in range(9):
         if state.over:
             break
-        snapshots.append((len(match.hands[-1].effective()), _snapshot(state)))
+        snapshots.append((len(match.hands[-1].effective()), snapshot(state)))
         _step(match, rng)
     seat = next(a.seat for a in reversed(match.hands[-1].effective()) if isinstance(a, Play))
     n = match.undo_count(seat)
@@ -52,10 +48,10 @@ def test_undo_restores_the_state_before_the_card(name: str) -> None:
     expected = dict(snapshots)[before]
     match.undo(Undo(seat, n))
     assert match.state is state  # rebuilt in place
-    assert _snapshot(state) == expected
+    assert snapshot(state) == expected
     # The record keeps the undo and replays to the same state.
     again = loads(dumps(match))
-    assert again.state is not None and _snapshot(again.state) == expected
+    assert again.state is not None and snapshot(again.state) == expected
     assert json.loads(dumps(match))["hands"][0]["actions"][-1] == {"seat": seat, "undo": n}
 
 
@@ -137,6 +133,6 @@ def test_any_mix_of_plays_and_undos_equals_replaying_what_stands(
     s2 = fresh.start_hand(seed=seed)
     for a in match.hands[-1].effective():
         fresh.apply(a)
-    assert _snapshot(state) == _snapshot(s2)
+    assert snapshot(state) == snapshot(s2)
     again = loads(dumps(match))
-    assert again.state is not None and _snapshot(again.state) == _snapshot(state)
+    assert again.state is not None and snapshot(again.state) == snapshot(state)

@@ -536,6 +536,11 @@ from ui.i18n_coach import COACH  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in COACH.items() if k not in CATALOGUE})
 
+# The phone seats' words (ui/i18n_phones.py), likewise.
+from ui.i18n_phones import PHONES  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in PHONES.items() if k not in CATALOGUE})
+
 # The phone page's and the join screen's words (ui/i18n_web.py).
 from ui.i18n_web import WEB  # noqa: E402
 

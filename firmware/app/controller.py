@@ -16,7 +16,7 @@ and says what the LED display and the screen show.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, assert_never
+from typing import TYPE_CHECKING, Any, assert_never
 
 import hal.events as hal
 import ui.intents as ui
@@ -53,7 +53,9 @@ from firmware.app.events import (
 )
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE
 from firmware.app.lifecycle import MatchLifecycle
-from firmware.app.messages import msg
+from firmware.app.messages import Message, msg
+from firmware.app.phones.events import PhoneIntent, PhoneStatus
+from firmware.app.phoneseats import PhoneSeats
 from firmware.app.reviewing import MatchReviewing
 from firmware.app.seats import SeatActions
 from firmware.config import SeatSpec, check_seat
@@ -96,6 +98,13 @@ class TableController(
     # Without it the table still referees real cards: buttons, reader, LED score.
     screen_missing: str | None = None
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.phones = PhoneSeats(self)  # the phone seats' part (docs/phones.md)
+
+    def phones_wait(self) -> Message | None:
+        return self.phones.wait_refusal()
+
     # ------------------------------------------------------------ events
 
     def handle(self, event: Event) -> None:
@@ -130,6 +139,13 @@ class TableController(
                 pass
             case Shutdown(reason=reason):
                 self.stop(reason or "shutdown")
+            # a phone seat's tap, the phone seats' state (firmware/app/phoneseats.py)
+            case PhoneIntent():
+                self.phones.on_intent(event)
+            case PhoneStatus():
+                self.phones.on_status(event)
+            case ui.FreePhoneSeat(seat=seat):
+                self.phones.free(seat)
             # the person at the screen
             case ui.PlayCard(card=card, signals=signals):
                 self.play_card(card, signals)

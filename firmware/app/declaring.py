@@ -214,6 +214,10 @@ class DeclarationWindows(JournalGuard):
             return
         if self.declaring == turn:
             return
+        if self.seats[turn].kind == "phone":  # a phone chooses on the phone, not on the screen
+            if self.message.message != msg("m_onori_turn", n=turn + 1):
+                self.say(msg("m_onori_turn", n=turn + 1))
+            return
         self.declaring = turn
         self.say(msg("m_onori_turn", n=turn + 1))
 
@@ -286,6 +290,9 @@ class DeclarationWindows(JournalGuard):
             self.accusi_done.add(seat)
             self._changed()
             return self.refuse(msg("r_nothing_to_declare"))
+        if self.seats[seat].kind == "phone":  # its hand is on the phone: choose there
+            self.say(msg("ph_declare_on_phone", n=seat + 1))
+            return Outcome(True)
         self.declaring = seat
         self.say(msg("m_choose_accuso", n=seat + 1))
         self._changed()

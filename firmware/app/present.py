@@ -127,6 +127,11 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     view = None
     if ctl.match is not None and ctl.match.state is not None:
         view = ctl.match.view_for(seat)
+        if ctl.seats[seat].kind != "human" and ctl.declaring is None and any(x.kind == "phone" for x in ctl.seats):
+            # a phone game with nobody at the screen: the shared table, what every seat sees
+            from firmware.app.phones.seatview import public_view
+
+            view = public_view([ctl.match.view_for(s) for s in range(len(ctl.seats))])
     if view is None and ctl.deal_scan is not None and ctl.variant is not None:
         return dealing_model(ctl, message, stats)
     if view is None:

@@ -30,7 +30,7 @@ from typing import Any, Protocol
 
 from firmware.app.core import PLAY, AskKind, CpuRequest, Outcome, TableCore
 from firmware.app.events import PlayerFailed, PlayerMoved
-from firmware.app.messages import Term, msg
+from firmware.app.messages import Message, Term, msg
 from firmware.config import SeatSpec, check_seat
 from firmware.engine import Action, Call, Claim, Declare, Discard, Play, View, ZuTun
 
@@ -54,7 +54,13 @@ class SeatActions(TableCore):
             return CpuRequest(seat, AskKind.DECLARE, self.generation, key)
         mover = self._mover()
         if mover is not None and self.seats[mover].computer and not self.computers_wait():
+            if self.phones_wait() is not None:
+                return None  # the match waits for a phone (firmware/app/phoneseats.py)
             return CpuRequest(mover, AskKind.PLAY, self.generation)
+        return None
+
+    def phones_wait(self) -> Message | None:
+        """Why the match waits for a phone seat, or None (the controller's phone part says)."""
         return None
 
     def on_player_moved(self, ev: PlayerMoved) -> None:
@@ -140,8 +146,16 @@ class SeatActions(TableCore):
         seat = self._screen_seat()
         if seat is None:
             return
+        self.play_for(seat, card, signals)
+
+    def play_for(self, seat: int, card: int, signals: tuple[str, ...] = ()) -> None:
+        """``seat``'s card (or discard): tapped on the screen or on its phone."""
         if self.match is None or self.match.state is None or self.phase != PLAY:
             self.refuse(msg("r_no_hand"))
+            return
+        waiting = self.phones_wait()
+        if waiting is not None:
+            self.refuse(waiting)
             return
         mover = self._mover()
         if mover != seat and seat in self.pending_accusi() and self.computers_wait():
@@ -164,17 +178,27 @@ class SeatActions(TableCore):
     def claim(self) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.submit(Claim(seat))
+            self.claim_for(seat)
 
     def call(self, card: int) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.submit(Call(seat, card))
+            self.call_for(seat, card)
 
     def zu_tun(self, card: int) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.submit(ZuTun(seat, card))
+            self.zu_tun_for(seat, card)
+
+    # a seat's own claim, call and zu tun: from the screen above, or from its phone
+    def claim_for(self, seat: int) -> None:
+        self.submit(Claim(seat))
+
+    def call_for(self, seat: int, card: int) -> None:
+        self.submit(Call(seat, card))
+
+    def zu_tun_for(self, seat: int, card: int) -> None:
+        self.submit(ZuTun(seat, card))
 
     def declare(self, action: Declare) -> None:
         """A declaration chosen on the screen, for a person's seat."""

@@ -1,0 +1,98 @@
+"""Phone seats driven without a network: the server's two sides played in process.
+
+:class:`PhoneTable` is the synchronous :class:`tests.app.conftest.Table` plus what the
+server thread does for the controller: say which phones are here (``PhoneStatus``),
+turn a phone's JSON frame into a ``PhoneIntent`` through the protocol's one door
+(:func:`firmware.app.phones.protocol.parse`), and render each phone seat's state
+from the feed the loop publishes (:func:`firmware.app.phones.link.build_feed`).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from firmware.app.phones import protocol as p
+from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
+from firmware.app.phones.link import build_feed
+from firmware.app.phones.seatview import seat_state
+from firmware.engine.variants import PRESETS
+from tests.app.conftest import Table
+
+
+def seat_mixes(n: int) -> list[list[str]]:
+    """Phone seats mixed with every other kind a dealt game takes: all phones, one phone
+    and computers, phones and the touchscreen, phones and computers alternating."""
+    mixes = [["phone"] * n, ["phone"] + ["cpu:easy"] * (n - 1), ["human"] + ["phone"] * (n - 1)]
+    if n >= 3:
+        mixes.append(["phone" if s % 2 == 0 else "cpu:easy" for s in range(n)])
+    return mixes
+
+
+def preset_mixes() -> list[tuple[str, list[str]]]:
+    from firmware.engine import make_variant
+
+    return [(name, mix) for name in PRESETS for mix in seat_mixes(make_variant(name).n_seats)]
+
+
+class PhoneTable(Table):
+    def connect(self, *seats: int) -> None:
+        """These phone seats' phones are here (and every other phone seat's is not)."""
+        phones = [s for s, spec in enumerate(self.ctl.seats) if spec.kind == "phone"]
+        self.put(PhoneStatus(tuple(PhoneSeatState(s, s in seats, s in seats) for s in phones)))
+
+    def connect_all(self) -> None:
+        self.connect(*[s for s, spec in enumerate(self.ctl.seats) if spec.kind == "phone"])
+
+    def state(self, seat: int, lang: str = "en") -> dict[str, Any]:
+        feed = build_feed(self.ctl)
+        assert feed.facts is not None
+        return json.loads(p.dumps(seat_state(feed.views[seat], feed.facts, lang)))
+
+    def send(self, seat: int, frame: dict[str, Any] | str) -> None:
+        """A phone's frame, through the protocol, as the server posts it."""
+        raw = frame if isinstance(frame, str) else json.dumps(frame)
+        message = p.parse(raw)
+        assert isinstance(message, p.Tap)
+        self.put(PhoneIntent(seat, message.intent(seat), message.v))
+
+    def phone_move(self, seat: int, rng: random.Random) -> bool:
+        """The phone of ``seat`` does something its state offers; False if nothing."""
+        st = self.state(seat)
+        legal, v = st["legal"], st["v"]
+        if legal["declare"] and rng.random() < 0.7:
+            self.send(seat, {"type": "declare", "v": v, "declaration": rng.choice(legal["declare"])})
+        elif legal["nothing"]:
+            self.send(seat, {"type": "nothing", "v": v})
+        elif legal["call"]:
+            self.send(seat, {"type": "call", "v": v, "card": rng.choice(legal["call"])})
+        elif legal["play"]:
+            card = rng.choice(legal["play"])
+            sig = legal["signals"].get(str(card), [])
+            self.send(seat, {"type": "play", "v": v, "card": card, "signals": sig[:1]})
+        elif legal["zutun"]:
+            self.send(seat, {"type": "zutun", "v": v, "card": legal["zutun"][0]})
+        elif legal["claim"]:
+            self.send(seat, {"type": "claim", "v": v})
+        else:
+            return False
+        return True
+
+
+@pytest.fixture
+def make_phone_table(tmp_path: Path) -> Iterator:
+    tables: list[PhoneTable] = []
+
+    def make(**kw: Any) -> PhoneTable:
+        t = PhoneTable(tmp_path / f"state{len(tables)}", **kw)
+        tables.append(t)
+        return t
+
+    yield make
+    for t in tables:
+        t.close()

@@ -508,6 +508,8 @@ def _action_specs(model: TableModel) -> list[tuple[str, str]]:
         specs.append(("hint", "hint"))
     if model.can_undo:
         specs.append(("undo", "undo"))
+    if model.phones is not None and model.phones.seats:
+        specs.append(("phones", "p_phones_btn"))  # the join screen: free a seat, a new code
     return specs
 
 

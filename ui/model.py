@@ -45,6 +45,7 @@ from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
 from ui.intents import SeatSetup
+from ui.phonemodel import PhonesModel
 
 __all__ = ["AccuracySeries", "Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "MatchReviewView", "Message",
            "PlayedCard", "RatedCard", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
@@ -339,6 +340,8 @@ class TableModel:
     can_undo: bool = False  # the Undo button (key U): a card of mine to take back
     hint_card: Card | None = None  # the card the hint on screen names
     review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
+    # -- phone seats (docs/phones.md): who holds them, the codes, the address --
+    phones: PhonesModel | None = None
 
     @property
     def in_game(self) -> bool:

@@ -38,6 +38,7 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("computer", "normal"),
     ("computer", "hard"),
     ("table", None),
+    ("phone", None),
 )
 
 
@@ -48,7 +49,9 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
     table of real cards (his cards would be in two places): so *you* is skipped
     while another seat is you or real cards, and real cards while another seat is
     you. Computers may sit at a real-card table (the engine refuses the games
-    where they cannot, with the reason, when the game starts).
+    where they cannot, with the reason, when the game starts). A *phone* holds
+    a hand the box dealt, so phones and real cards never share a table; phones
+    sit beside you, computers and each other (docs/phones.md).
     """
     others = {kind for j, (kind, _) in enumerate(seats) if j != i}
     cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
@@ -56,8 +59,10 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
         nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
         if nxt[0] == "human" and others & {"human", "table"}:
             continue
-        if nxt[0] == "table" and "human" in others:
+        if nxt[0] == "table" and others & {"human", "phone"}:
             continue
+        if nxt[0] == "phone" and "table" in others:
+            continue  # a phone holds a hand the box dealt; real cards are dealt by people
         return nxt
     return seats[i]
 
@@ -296,7 +301,8 @@ class HomeScreen(Screen):
     def seat_text(self, i: int) -> str:
         kind, level = self.seats[i]
         t = self.ctx.t
-        who = t("human_short") if kind == "human" else t("table_seat") if kind == "table" else f"CPU {t(level or 'normal')}"
+        who = (t("human_short") if kind == "human" else t("table_seat") if kind == "table"
+               else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")
         return f"{i + 1}: {who}"
 
     def draw(self, s: pygame.Surface) -> None:

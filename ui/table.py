@@ -320,6 +320,9 @@ class TableScreen:
         if name == "next_hand":
             self.emit(it.NextHand())
             return True
+        if name == "phones":
+            self.show("join")  # the phone seats: codes, free a seat (ui/joinscreen.py)
+            return True
         if name == "more":
             self.action_page += 1
             self.relayout(self.size)

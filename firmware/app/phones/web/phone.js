@@ -6,7 +6,7 @@
  * sleep, a lost connection or the box restarting. Everything shown comes from
  * the last `state` message, the seat's own view; the page keeps nothing else.
  * Words come from the box's one catalogue (/i18n/LANG.json); card pictures are
- * the touchscreen's own art, rendered by the box (/cards/CODE.png).
+ * the touchscreen's own art, rendered by the box (/cards/DECK/CODE.png).
  */
 "use strict";
 
@@ -281,7 +281,9 @@ function cardName(card) {
 function cardImg(card, cls) {
   const img = document.createElement("img");
   img.className = "card" + (cls ? " " + cls : "");
-  img.src = card === null || card === undefined ? "/cards/back.png" : `/cards/${encodeURIComponent(code(card))}.png`;
+  const deck = encodeURIComponent((page.welcome && page.welcome.deck) || "italian");
+  img.src = card === null || card === undefined ? `/cards/${deck}/back.png`
+    : `/cards/${deck}/${encodeURIComponent(code(card))}.png`;
   img.alt = card === null || card === undefined ? "" : cardName(card);
   img.draggable = false;
   if (card !== null && card !== undefined) img.dataset.card = String(card);
@@ -452,10 +454,27 @@ function renderSeats(s) {
   box.append(meBubbles);
 }
 
+function verdict(s) {
+  // the match's end in the words of the touchscreen: we / they, you / another seat
+  if (s.winner === null || s.winner === undefined) return t("match_end");
+  const mine = sideOf(s, s.seat) ?? s.seat;
+  const units = ((s.score || {}).totals || []).length;
+  if (s.n_seats === 4 && units === 2) return s.winner === mine ? t("we_win") : t("they_win");
+  return s.winner === mine ? t("you_win") : t("side_wins", { name: seatName(s, s.winner) });
+}
+
 function renderTrick(s) {
   const box = document.getElementById("trick");
   box.textContent = "";
   box.dataset.n = String(s.n_seats);
+  if (s.phase === "hand_over" || s.phase === "match_over") {
+    // the count where the trick was, as the touchscreen's end of hand shows it
+    const sheet = el("div", "sheet-inline");
+    sheet.append(el("div", "verdict", s.phase === "match_over" ? verdict(s) : t("hand_end")));
+    sheet.append(countTable(s));
+    box.append(sheet);
+    return;
+  }
   for (const [seat, card] of s.trick || []) {
     const wrap = el("div", "played " + placeOf(s, seat));
     wrap.dataset.seat = String(seat);
@@ -512,7 +531,7 @@ function renderTurn(s) {
   } else if (s.phase === "hand_over") {
     text = t("hand_end");
   } else if (s.phase === "match_over") {
-    text = t("match_end");
+    text = verdict(s);
   } else if (s.phase === "home") {
     text = t("p_no_match");
   }
@@ -572,9 +591,6 @@ function renderActions(s) {
   if ((lg.zutun || []).length) box.append(button(t("zu_tun_btn"), "strong", () => openOverlay("zutun"), "zutun"));
   if (lg.claim) box.append(button(t("claim"), "danger", () => openOverlay("claim"), "claim"));
   if (s.last_trick) box.append(button(t("last_trick_short"), "quiet", () => openOverlay("last"), "last"));
-  if (s.phase === "hand_over" || s.phase === "match_over") {
-    box.append(button(t("count"), "quiet", () => openOverlay("count"), "count"));
-  }
   if (s.phase === "hand_over" && lg.next !== false) {
     box.append(button(t("next_hand"), "strong", () => send({ type: "next", v }), "next"));
   }

@@ -28,7 +28,7 @@ MAX_FRAME: Final = 4096
 CODE_RE: Final = re.compile(r"[0-9]{6}")
 SECRET_RE: Final = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32): 256 bits
 SIGNAL_RE: Final = re.compile(r"[a-z_]{1,16}")
-MAX_CARD: Final = 63
+MAX_CARD: Final = 127  # every deck's card ids (firmware.engine.cards.DECKS) are below it
 MAX_V: Final = 2**53 - 1  # what a JavaScript number holds exactly
 DECL_KINDS: Final[frozenset[str]] = frozenset(get_args(DeclKind))
 

@@ -96,3 +96,33 @@ def make_phone_table(tmp_path: Path) -> Iterator:
     yield make
     for t in tables:
         t.close()
+
+
+def drive(table: PhoneTable, rng: random.Random, on_point: Any = None, limit: int = 400) -> None:
+    """Play the hand on the table to its end: phones through their states, the touchscreen
+    through its intents, computers on their own; ``on_point(table)`` before every move."""
+    import ui.intents as ui
+
+    ctl = table.ctl
+    for _ in range(limit):
+        if ctl.phase != "play":
+            return
+        if on_point is not None:
+            on_point(table)
+        phones = [s for s, spec in enumerate(ctl.seats) if spec.kind == "phone"]
+        waiting = [s for s in phones if table.state(s)["legal"]["nothing"]]
+        humans_waiting = [s for s in ctl.pending_accusi() if ctl.seats[s].kind == "human"]
+        mover = ctl._mover()
+        if waiting:
+            table.phone_move(waiting[0], rng)
+        elif humans_waiting:
+            table.put(ui.NothingToDeclare())
+        elif mover is not None and ctl.seats[mover].kind == "phone":
+            assert table.phone_move(mover, rng), table.state(mover)
+        elif mover is not None and ctl.seats[mover].kind == "human":
+            assert table.human_plays()
+        else:
+            table.pump()
+            if ctl._mover() == mover and ctl.phase == "play":
+                raise AssertionError(f"stuck: seat {mover} to move, {ctl.message.text}")
+    raise AssertionError("the hand did not end")

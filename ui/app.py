@@ -50,7 +50,7 @@ from ui.cards import CardArt
 from ui.fonts import Fonts, min_text_px
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.intents import LEVELS, Intent
-from ui.joinscreen import JoinScreen, wants_join_screen
+from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
 from ui.model import TableModel
 from ui.review import ReviewHandScreen, ReviewScreen
@@ -162,6 +162,8 @@ class UIApp:
             self._end_pending = True  # shown once the last trick and draws have been seen
         if model.in_game and wants_join_screen(old.phones, model.phones):
             self.show("join", report=False)  # a phone seat to take: its code on the screen
+        elif self.screen == "join" and model.in_game and all_joined(old.phones, model.phones):
+            self.show("table", report=False)  # the last code was taken: the shared table
 
     def set_settings(self, **values: Any) -> None:
         self.settings.update(values)

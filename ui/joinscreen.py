@@ -59,15 +59,19 @@ def _columns(n: int, size: tuple[int, int]) -> int:
     return n if W / H >= 1.5 or n == 3 else 2
 
 
-def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 40, min_text: int = 12) -> JoinLayout:
+def header_px(size: tuple[int, int], min_text: int) -> int:
+    return max(min_text, min(18, int(size[1] * 0.04)))
+
+
+def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 40, min_text: int = 12,
+                header_lines: int = 1) -> JoinLayout:
+    """``header_lines``: the address line's lines at :func:`header_px` (the screen measures it)."""
     W, H = size
     m = max(6, H // 60)
     row = max(min_touch + 2, int(H * 0.1))
     back = Rect(W - m - max(100, W // 5), m, max(100, W // 5), row)
-    # the address in two lines of text where one would not be read (480x320)
-    header_px = max(min_text, min(18, int(H * 0.04)))
-    lines = 1 if W >= 700 else 2
-    header = Rect(m, m + row + m // 2, W - 2 * m, lines * int(header_px * 1.25))
+    hpx = header_px(size, min_text)
+    header = Rect(m, m + row + m // 2, W - 2 * m, max(1, min(2, header_lines)) * int(hpx * 1.25))
     area = Rect(m, header.bottom + m // 2, W - 2 * m, H - header.bottom - m - m // 2)
     seats = phones.seats
     n = len(seats)
@@ -97,7 +101,7 @@ def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 
                 buttons.append(ButtonSpec(f"free:{seat.seat}", free, "p_free_seat"))
                 text.h = free.y - text.y - m // 2
         panels.append(SeatPanel(seat, panel, qr, text))
-    return JoinLayout(header, header_px, tuple(panels), tuple(buttons), text_px)
+    return JoinLayout(header, hpx, tuple(panels), tuple(buttons), text_px)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -149,8 +153,17 @@ class JoinScreen(Screen):
     def phones(self) -> PhonesModel:
         return self.model.phones or PhonesModel()
 
+    def head(self) -> str:
+        phones = self.phones
+        t = self.ctx.t
+        return t("ph_no_server", why=phones.error) if phones.error else t("p_scan", address=phones.url)
+
     def layout(self, size: tuple[int, int]) -> JoinLayout:
-        return join_layout(self.phones, size, min_touch=self.ctx.theme.min_touch, min_text=self.ctx.fonts.min_size)
+        m = max(6, size[1] // 60)
+        font = self.ctx.fonts.font(header_px(size, self.ctx.fonts.min_size))
+        lines = len(wrap(self.head(), font, size[0] - 2 * m))
+        return join_layout(self.phones, size, min_touch=self.ctx.theme.min_touch, min_text=self.ctx.fonts.min_size,
+                           header_lines=lines)
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         return list(self.layout(size).buttons)
@@ -172,10 +185,8 @@ class JoinScreen(Screen):
         lay = self.layout(size)
         t = self.ctx.t
         self.title(s, t("p_join_title"), max_w=self.title_room(size))
-        phones = self.phones
-        head = t("ph_no_server", why=phones.error) if phones.error else t("p_scan", address=phones.url)
-        color = (255, 200, 160) if phones.error else None
-        lines = wrap(head, self.ctx.fonts.font(lay.header_px), lay.header.w)
+        color = (255, 200, 160) if self.phones.error else None
+        lines = wrap(self.head(), self.ctx.fonts.font(lay.header_px), lay.header.w)
         y = lay.header.y
         for line in lines[:2]:
             y = blit_text(s, self.ctx, line, lay.header_px, (lay.header.x, y), max_w=lay.header.w, color=color).bottom
@@ -215,4 +226,9 @@ def wants_join_screen(old: PhonesModel | None, new: PhonesModel | None) -> bool:
     return any(s.seat not in before for s in new.open)
 
 
-__all__ = ["JoinLayout", "JoinScreen", "SeatPanel", "draw_qr", "join_layout", "qr_matrix", "wants_join_screen"]
+def all_joined(old: PhonesModel | None, new: PhonesModel | None) -> bool:
+    """Whether the last open seat was just taken: the join screen gives way to the table."""
+    return old is not None and bool(old.open) and new is not None and not new.open
+
+
+__all__ = ["all_joined", "JoinLayout", "JoinScreen", "SeatPanel", "draw_qr", "join_layout", "qr_matrix", "wants_join_screen"]

@@ -27,7 +27,7 @@ from ui.i18n import (
     value_label,
     variant_label,
 )
-from ui.layout import ButtonSpec
+from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
 from ui.table import count_lines, seat_name
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
@@ -421,11 +421,11 @@ class HandEndScreen(Screen):
     def side_name(self, side: int) -> str:
         m = self.model
         seats = [x.seat for x in m.seats if x.side == side]
-        if m.me in seats:
+        if m.me in seats and not shared_table(m):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return seat_name(m, seats[0], self.ctx)
-        return self.ctx.t("them")
+        return self.ctx.t("side_n", n=side + 1) if shared_table(m) else self.ctx.t("them")
 
     def _said_of(self, key: str, side: int) -> str:
         """A sentence about a side, in the right grammar: you, we, they, or a seat by name."""
@@ -433,9 +433,9 @@ class HandEndScreen(Screen):
         seats = [x.seat for x in m.seats if x.side == side]
         if m.me in seats and m.show_hand:
             return self.ctx.t(key + ("_you" if len(seats) == 1 else "_us"))
-        if len(seats) > 1:
+        if len(seats) > 1 and not shared_table(m):
             return self.ctx.t(key + "_them")
-        return self.ctx.t(key, name=self.side_name(side))
+        return self.ctx.t(key, name=self.side_name(side))  # a phone game's table: "Vince Coppia 2"
 
     def _hand_cell(self, values: tuple[int, ...], unit: int) -> int | None:
         """A per-hand-side number for a match unit: the same index unless the hand's

@@ -23,7 +23,7 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
-from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
+from ui.layout import TableLayout, bubble_tail, shared_table, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
@@ -528,11 +528,11 @@ class TableScreen:
 
     def _side_name(self, side: int, seats: list[int]) -> str:
         m = self.model
-        if m.me in seats:
+        if m.me in seats and not shared_table(m):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return self.seat_name(seats[0])
-        return self.ctx.t("them") if m.n_sides == 2 else self.ctx.t("side_n", n=side + 1)
+        return self.ctx.t("them") if m.n_sides == 2 and not shared_table(m) else self.ctx.t("side_n", n=side + 1)
 
     def _draw_seat(self, s: pygame.Surface, lay: TableLayout, seat: int, hidden: set[Card], n_hidden_backs: int) -> None:
         m, ctx = self.model, self.ctx

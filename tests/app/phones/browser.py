@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import shutil
 import signal
 import socket
@@ -66,6 +67,25 @@ def browser() -> Iterator[Any]:
             b.close()
 
 
+@contextmanager
+def xvfb(size: str = "800x480") -> Iterator[str]:
+    """A private X server for the box's window; yields its display (":N")."""
+    if shutil.which("Xvfb") is None or shutil.which("import") is None:
+        pytest.skip("needs Xvfb and ImageMagick's import (scripts/setup installs them)")
+    read_fd, write_fd = os.pipe()
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd,))
+    os.close(write_fd)
+    try:
+        with os.fdopen(read_fd) as numbers:
+            ready, _, _ = select.select([numbers], [], [], 30)
+            assert ready, "Xvfb gave no display"
+            yield ":" + numbers.readline().strip()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
 @dataclass
 class Box:
     """The box program with phone seats, started, killed and started again."""
@@ -94,8 +114,7 @@ class Box:
         config = self.tmp / "tressette.toml"
         opts = "".join(f"{k} = {json.dumps(v)}\n" for k, v in self.options.items())
         config.write_text(
-            f'[game]\nvariant = "{self.variant}"\n'
-            + (f"[game.options]\n{opts}" if opts else "")
+            (f"[game.options]\n{opts}" if opts else "")
             + f'[phones]\nport = {self.port}\nhost = "127.0.0.1"\naddress = "127.0.0.1"\n',
             encoding="utf-8",
         )
@@ -107,8 +126,7 @@ class Box:
             cmd.append("--headless")
             env["SDL_VIDEODRIVER"] = "dummy"
         else:
-            env["DISPLAY"] = self.display
-            env.pop("SDL_VIDEODRIVER", None)
+            env.update(DISPLAY=self.display, SDL_VIDEODRIVER="x11", SDL_VIDEO_WINDOW_POS="0,0")
         self.probe_path.unlink(missing_ok=True)
         log = open(self.tmp / "box.log", "ab")  # noqa: SIM115 (the process keeps it)
         self.proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=log, stderr=subprocess.STDOUT)
@@ -164,7 +182,9 @@ class Box:
         """The touchscreen's window (under Xvfb): what the people at the table see."""
         if self.display is None or shutil.which("import") is None:
             return
-        subprocess.run(["import", "-display", self.display, "-window", "root", str(path)], check=False, timeout=30)
+        w, h = self.size.split("x")
+        subprocess.run(["import", "-display", self.display, "-window", "root", "-crop", f"{w}x{h}+0+0", str(path)],
+                       check=False, timeout=30)
 
 
 class Phone:
@@ -191,6 +211,18 @@ class Phone:
         except Exception:  # the page is reloading
             return None
         return s if isinstance(s, dict) else None
+
+    def received(self) -> int:
+        """States received since the page opened (a fresh one proves the box answers)."""
+        try:
+            return int(self.page.evaluate("() => window.tressette ? window.tressette.received : 0"))
+        except Exception:
+            return 0
+
+    def back_online(self, since: int, timeout: float = 60) -> None:
+        """Wait until the page has a state newer than ``since`` and says nothing is wrong."""
+        self.wait(lambda s: self.received() > since and self.page.locator("#status:not([hidden])").count() == 0,
+                  timeout, "the page back on line")
 
     def seat(self) -> int:
         s = self.state()
@@ -299,4 +331,4 @@ def hand_over(phones: list[Phone]) -> Callable[[], bool]:
     return lambda: any(phase_of(p) in ("hand_over", "match_over") for p in phones)
 
 
-__all__ = ["Box", "CHROMIUM", "FLAGS", "PHONE", "Phone", "Policy", "TABLET", "browser", "hand_over", "play"]
+__all__ = ["xvfb", "Box", "CHROMIUM", "FLAGS", "PHONE", "Phone", "Policy", "TABLET", "browser", "hand_over", "play"]

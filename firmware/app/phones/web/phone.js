@@ -37,6 +37,7 @@ const page = {
   overlay: null,   // what the overlay shows: null | "last" | "claim" | "call" | "zutun" | "count"
   stopped: false,  // the box said bye for good (another device took the seat)
   connected: false,
+  received: 0,     // states received since the page was opened
 };
 
 // ------------------------------------------------------------------ words
@@ -170,6 +171,7 @@ function onMessage(msg) {
       break;
     case "state":
       page.state = msg;
+      page.received += 1;
       page.connected = true;
       hideStatus();
       hideJoin();
@@ -467,14 +469,7 @@ function renderTrick(s) {
   const box = document.getElementById("trick");
   box.textContent = "";
   box.dataset.n = String(s.n_seats);
-  if (s.phase === "hand_over" || s.phase === "match_over") {
-    // the count where the trick was, as the touchscreen's end of hand shows it
-    const sheet = el("div", "sheet-inline");
-    sheet.append(el("div", "verdict", s.phase === "match_over" ? verdict(s) : t("hand_end")));
-    sheet.append(countTable(s));
-    box.append(sheet);
-    return;
-  }
+
   for (const [seat, card] of s.trick || []) {
     const wrap = el("div", "played " + placeOf(s, seat));
     wrap.dataset.seat = String(seat);
@@ -614,6 +609,14 @@ function handRows(n, w, h) {
 function renderHand(s) {
   const box = document.getElementById("hand");
   box.textContent = "";
+  if (s.phase === "hand_over" || s.phase === "match_over") {
+    // the count where the hand was, as the touchscreen's end of hand shows it
+    const sheet = el("div", "sheet-inline");
+    sheet.append(el("div", "verdict", s.phase === "match_over" ? verdict(s) : t("hand_end")));
+    sheet.append(countTable(s));
+    box.append(sheet);
+    return;
+  }
   const hand = s.hand || [];
   const playable = new Set((legal(s).play || []).map(Number));
   const rect = box.getBoundingClientRect();

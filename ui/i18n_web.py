@@ -13,15 +13,15 @@ from __future__ import annotations
 WEB: dict[str, tuple[str, str, str]] = {
     # the phone page
     "p_join_text": ("Scrivi il codice di 6 cifre che mostra lo schermo del tavolo",
-                    "Gib den 6-stelligen Code ein, den der Bildschirm des Tisches zeigt",
+                    "Gib den 6-stelligen Code ein, den der Bildschirm der Box zeigt",
                     "Type the 6-digit code the table's screen shows"),
     "p_join": ("Siediti", "Hinsetzen", "Take the seat"),
     "p_code_six": ("Il codice ha 6 cifre", "Der Code hat 6 Ziffern", "The code has 6 digits"),
     "p_reconnecting": ("Connessione persa: riprovo…", "Verbindung weg: neuer Versuch…", "Connection lost: trying again…"),
-    "p_offline": ("Il tavolo non risponde", "Der Tisch antwortet nicht", "The table does not answer"),
-    "p_no_match": ("Nessuna partita sul tavolo", "Keine Partie auf dem Tisch", "No match on the table"),
+    "p_offline": ("Il tavolo non risponde", "Die Box antwortet nicht", "The table does not answer"),
+    "p_no_match": ("Nessuna partita sul tavolo", "Keine Partie auf der Box", "No match on the table"),
     # the touchscreen: the seat kind, the join screen
-    "p_join_title": ("Telefoni al tavolo", "Telefone am Tisch", "Phones at the table"),
+    "p_join_title": ("Telefoni al tavolo", "Telefone an der Box", "Phones at the table"),
     "p_scan": ("Inquadra il codice del tuo posto, o apri {address} e scrivi il codice",
                "Scanne den Code deines Platzes, oder öffne {address} und gib den Code ein",
                "Scan your seat's code, or open {address} and type the code"),

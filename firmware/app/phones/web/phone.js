@@ -367,7 +367,9 @@ function renderBar(s) {
   } else {
     p.textContent = "";
   }
-  document.getElementById("score").textContent = scoreLine(s);
+  const score = document.getElementById("score");
+  score.textContent = scoreLine(s);
+  score.classList.toggle("long", ((s.score || {}).totals || []).length > 2);
 }
 
 function unitNames(s) {
@@ -612,7 +614,7 @@ function renderHand(s) {
   if (s.phase === "hand_over" || s.phase === "match_over") {
     // the count where the hand was, as the touchscreen's end of hand shows it
     const sheet = el("div", "sheet-inline");
-    sheet.append(el("div", "verdict", s.phase === "match_over" ? verdict(s) : t("hand_end")));
+    if (s.phase === "match_over") sheet.append(el("div", "verdict", verdict(s)));
     sheet.append(countTable(s));
     box.append(sheet);
     return;
@@ -745,10 +747,17 @@ function countTable(s) {
     rows.push([t("hand_points"), r.points || []]);
   }
   if (sc.totals) rows.push([t("match_total"), sc.totals]);
+  // a row per side of the hand, a column per unit of the match: where they differ
+  // (chiamata: who was with whom), each unit shows its hand side's number
+  const sides = (r && r.sides) || [];
+  const cell = (vals, unit) => (vals.length === names.length ? vals[unit] : vals[sides[unit]]);
   for (const [label, vals] of rows) {
     const tr = el("tr");
     tr.append(el("th", "", label));
-    for (const x of vals) tr.append(el("td", "", String(x)));
+    names.forEach((_, unit) => {
+      const x = cell(vals, unit);
+      tr.append(el("td", "", x === undefined || x === null ? "–" : String(x)));
+    });
     table.append(tr);
   }
   return table;

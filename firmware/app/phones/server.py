@@ -280,9 +280,8 @@ class Connection:
             self.wake.set()
 
     def bye(self, code: p.ByeCode) -> None:
-        self.control.clear()
-        self.latest = None
-        self.control.append(p.bye_frame(code, self.lang))
+        self.latest = None  # what was said before stays said (bounded), then the reason, then the close
+        self.send(p.bye_frame(code, self.lang))
         self.closing = True
         self.wake.set()
 

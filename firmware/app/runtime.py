@@ -92,12 +92,13 @@ class Runtime:
 
     def _phone_link(self) -> PhoneLink:
         """The phone seats' server, started when a game has a phone seat (docs/phones.md)."""
-        from firmware.app.phones.link import PhoneLink
-        from firmware.app.phones.server import PhoneServer
+        from firmware.app.phones.link import PhoneLink, Server
 
         ph = self.settings.phones
 
-        def make() -> PhoneServer:
+        def make() -> Server:
+            from firmware.app.phones.server import PhoneServer  # aiohttp only for a phone game
+
             return PhoneServer(self.events.put, host=ph.host, port=ph.port, address=ph.address,
                                state_dir=self.state_dir)  # fmt: skip
 

@@ -193,7 +193,7 @@ async def _phones_playing(base: str, secrets: dict[int, str], taps: int) -> None
 
     async with aiohttp.ClientSession() as session:
         phones = []
-        for seat, secret in secrets.items():
+        for secret in secrets.values():
             deadline = time.monotonic() + 30
             while True:
                 phone = PhoneClient(session, base)

@@ -164,6 +164,7 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         decided = ctl.match.hand_decided if model.hand_over else None
         model = replace(model, games_won=tuple(ctl.match.games_won),
                         game_won_by=decided.winners if decided is not None else ())
+    model = replace(model, phones=ctl.phones.model()) if ctl.phones.phone_seats() else model
     return coach_model(ctl, _attach(ctl, declaration_window(ctl, seat, model)))
 
 

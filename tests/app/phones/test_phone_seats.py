@@ -157,3 +157,22 @@ def test_treseta4_two_phones_two_computers_a_whole_match(make_phone_table: Any) 
     assert t.ctl.phase == "match_over"
     st = t.state(0)
     assert st["match_over"] and st["winner"] == t.ctl.winner and st["score"]["totals"] == list(t.ctl.totals)
+
+
+def test_the_touchscreen_model_offers_each_open_seat_a_code_and_a_qr_url(make_phone_table: Any) -> None:
+    import segno
+
+    from firmware.app.phones.events import PhoneSeatState, PhoneStatus
+
+    t: PhoneTable = make_phone_table(variant="treseta4", seats=["phone", "cpu:easy", "phone", "human"], seed=1)
+    t.ctl.new_match()
+    t.pump()
+    t.put(PhoneStatus((PhoneSeatState(0, False, False, "123456"), PhoneSeatState(2, True, True)),
+                      url="http://tressette.local:8337"))  # fmt: skip
+    phones = t.ctl.model().phones
+    assert phones is not None and phones.waiting_for == (0,)
+    seats = {x.seat: x for x in phones.seats}
+    assert seats[0].join_url == "http://tressette.local:8337/#join=123456" and seats[2].join_url == ""
+    assert seats[2].held and seats[2].connected and seats[2].code is None
+    assert segno.make(seats[0].join_url).designator  # the join screen's QR code
+    assert make_phone_table(variant="tressette2", seats=["human", "cpu:easy"]).ctl.model().phones is None

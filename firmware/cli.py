@@ -170,7 +170,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", type=A.int_range(0, 7), default=0)
     p.set_defaults(func=_deal)
 
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach)")
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones)")
     p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
     p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=3.0)

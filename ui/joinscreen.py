@@ -24,11 +24,21 @@ from pygame import Rect
 
 from ui import intents as it
 from ui.layout import ButtonSpec
-from ui.phonemodel import PhoneSeatModel, PhonesModel, spaced_code
+from ui.model import PhoneSeatModel, PhonesModel
 from ui.screens import Screen, ask
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
 
 QUIET = 2  # modules of white around the code: enough for a phone's camera on a dark screen
+
+
+def spaced_code(code: str) -> str:
+    """``"123456"`` → ``"123 456"``: read aloud and typed in two halves."""
+    return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+
+
+def open_seats(phones: PhonesModel | None) -> tuple[PhoneSeatModel, ...]:
+    """The seats a phone can join now: nobody holds them, their code is on the screen."""
+    return () if phones is None else tuple(s for s in phones.seats if not s.held and s.code)
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,7 +213,7 @@ class JoinScreen(Screen):
         x, y, w = p.text.centerx, p.text.y, p.text.w
         if seat.code and not seat.held:
             if p.qr.w >= 21:
-                draw_qr(s, p.qr, self.phones.join_url(seat))
+                draw_qr(s, p.qr, seat.join_url or f"{self.phones.url}/#join={seat.code}")
             blit_text(s, self.ctx, t("seat_n", n=seat.seat + 1), fs, (x, y), anchor="midtop", bold=True, max_w=w)
             y += int(fs * 1.3)
             blit_text(s, self.ctx, spaced_code(seat.code), int(fs * 1.5), (x, y), anchor="midtop", bold=True,
@@ -220,15 +230,13 @@ class JoinScreen(Screen):
 def wants_join_screen(old: PhonesModel | None, new: PhonesModel | None) -> bool:
     """Whether the touchscreen should turn to the join screen by itself: a seat
     became open (a new game's phone seats, a seat freed, a phone lost for good)."""
-    if new is None or not new.open:
-        return False
-    before = {s.seat for s in old.open} if old is not None else set()
-    return any(s.seat not in before for s in new.open)
+    before = {s.seat for s in open_seats(old)}
+    return any(s.seat not in before for s in open_seats(new))
 
 
 def all_joined(old: PhonesModel | None, new: PhonesModel | None) -> bool:
     """Whether the last open seat was just taken: the join screen gives way to the table."""
-    return old is not None and bool(old.open) and new is not None and not new.open
+    return bool(open_seats(old)) and new is not None and not open_seats(new)
 
 
-__all__ = ["all_joined", "JoinLayout", "JoinScreen", "SeatPanel", "draw_qr", "join_layout", "qr_matrix", "wants_join_screen"]
+__all__ = ["all_joined", "open_seats", "spaced_code", "JoinLayout", "JoinScreen", "SeatPanel", "draw_qr", "join_layout", "qr_matrix", "wants_join_screen"]

@@ -27,6 +27,7 @@ from firmware.app.messages import Message, msg
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import Notice, TableFacts
 from firmware.config import SeatSpec
+from ui.model import PhoneSeatModel, PhonesModel
 
 if TYPE_CHECKING:
     from firmware.engine import Declare, Match
@@ -204,6 +205,17 @@ class PhoneSeats:
                     t.refuse(msg("r_no_hand"))
             case _:
                 t.refuse(msg("r_no_hand"))
+
+    def model(self) -> PhonesModel:
+        """What the touchscreen's join screen shows: the address, a QR code per open seat
+        (``join_url``, the code in the URL's fragment: never sent in a request), who is here."""
+        url = self.status.url
+        seats = []
+        for s in self.phone_seats():
+            x = self.seat_state(s) or PhoneSeatState(s, False, False)
+            join = f"{url}/#join={x.code}" if x.code and url else ""
+            seats.append(PhoneSeatModel(s, x.held, x.connected, x.code, join))
+        return PhonesModel(url, tuple(seats), tuple(self.waiting_for()), self.status.error)
 
     # ------------------------------------------------------------ what the phones are sent
 

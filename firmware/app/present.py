@@ -164,16 +164,8 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         decided = ctl.match.hand_decided if model.hand_over else None
         model = replace(model, games_won=tuple(ctl.match.games_won),
                         game_won_by=decided.winners if decided is not None else ())
-    model = phone_seats_model(ctl, model)
+    model = replace(model, phones=ctl.phones.model()) if ctl.phones.phone_seats() else model
     return coach_model(ctl, _attach(ctl, declaration_window(ctl, seat, model)))
-
-
-def phone_seats_model(ctl: TableController, model: TableModel) -> TableModel:
-    """The phone seats' codes and who is here, for the join screen (ui/joinscreen.py)."""
-    from firmware.app.phones.joinview import phones_model
-
-    phones = phones_model(ctl.phones)
-    return model if phones is None else replace(model, phones=phones)
 
 
 def coach_model(ctl: TableController, model: TableModel) -> TableModel:

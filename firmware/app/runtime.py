@@ -92,13 +92,13 @@ class Runtime:
 
     def _phone_link(self) -> PhoneLink:
         """The phone seats' server, started when a game has a phone seat (docs/phones.md)."""
-        from firmware.app.phones.link import PhoneLink
-        from firmware.app.phones.server import PhoneServer
+        from firmware.app.phones.link import PhoneLink, Server
 
         ph = self.settings.phones
         ui = self.settings.ui
 
-        def make() -> PhoneServer:
+        def make() -> Server:
+            from firmware.app.phones.server import PhoneServer  # aiohttp only for a phone game
             from ui.webart import deck_pictures  # the touchscreen's card art, as PNG
 
             cards = deck_pictures(ui.deck_style, ui.german_style)

@@ -17,21 +17,30 @@ from firmware.engine.match import Match
 from firmware.engine.variants import PRESETS
 from ui import intents as it
 from ui.i18n import LANGUAGES
-from ui.joinscreen import QUIET, all_joined, draw_qr, join_layout, qr_matrix, wants_join_screen
-from ui.model import TableModel, model_from_view
-from ui.phonemodel import PhoneSeatModel, PhonesModel, spaced_code
+from ui.joinscreen import (
+    QUIET,
+    all_joined,
+    draw_qr,
+    join_layout,
+    open_seats,
+    qr_matrix,
+    spaced_code,
+    wants_join_screen,
+)
+from ui.model import PhoneSeatModel, PhonesModel, TableModel, model_from_view
 from ui.screens import SEAT_CYCLE, next_seat
 
 URL = "http://tressette.local:8337"
 SMALL = [(800, 480), (480, 320)]
 
 
+def seat_model(seat: int, held: bool, connected: bool, code: str | None) -> PhoneSeatModel:
+    return PhoneSeatModel(seat, held, connected, code, f"{URL}/#join={code}" if code else "")
+
+
 def phones_of(n: int, held: int = 0) -> PhonesModel:
-    seats = tuple(
-        PhoneSeatModel(i, held=i < held, connected=i < held, code=None if i < held else f"{123456 + i:06d}")
-        for i in range(n)
-    )
-    return PhonesModel(seats, URL)
+    seats = tuple(seat_model(i, i < held, i < held, None if i < held else f"{123456 + i:06d}") for i in range(n))
+    return PhonesModel(URL, seats)
 
 
 @pytest.mark.parametrize(("n", "held", "size"), list(itertools.product((1, 2, 3, 4), (0, 1, 2), SMALL)))
@@ -44,7 +53,7 @@ def test_join_layout_every_panel_on_screen_apart_with_a_readable_code(n: int, he
         assert screen.contains(p.panel)
         if p.seat.code:
             # a phone's camera reads a code of at least 2 px a module from a hand's distance
-            modules = len(qr_matrix(phones_of(1).join_url(p.seat))) + 2 * QUIET
+            modules = len(qr_matrix(p.seat.join_url)) + 2 * QUIET
             assert p.qr.w >= 2 * modules and p.panel.contains(p.qr)
             assert not p.qr.colliderect(p.text)
     for b in lay.buttons:
@@ -54,7 +63,7 @@ def test_join_layout_every_panel_on_screen_apart_with_a_readable_code(n: int, he
 
 
 def test_the_qr_code_is_drawn_module_by_module() -> None:
-    text = phones_of(1).join_url(phones_of(1).seats[0])
+    text = phones_of(1).seats[0].join_url
     assert text == f"{URL}/#join=123456"
     matrix = qr_matrix(text)
     surf = pygame.Surface((300, 300))
@@ -76,13 +85,13 @@ def test_short_codes_read_in_two_halves() -> None:
 def test_the_screen_turns_to_the_codes_only_for_a_newly_open_seat(before: list[tuple[bool, bool, bool]],
                                                                   after: list[tuple[bool, bool, bool]]) -> None:
     def model(xs: list[tuple[bool, bool, bool]]) -> PhonesModel:
-        return PhonesModel(tuple(PhoneSeatModel(i, held=h, connected=c, code=None if h or not o else "111111")
-                                 for i, (h, c, o) in enumerate(xs)), URL)
+        return PhonesModel(URL, tuple(seat_model(i, h, c, None if h or not o else "111111")
+                                      for i, (h, c, o) in enumerate(xs)))
 
     old, new = model(before), model(after)
-    newly = {s.seat for s in new.open} - {s.seat for s in old.open}
+    newly = {s.seat for s in open_seats(new)} - {s.seat for s in open_seats(old)}
     assert wants_join_screen(old, new) == bool(newly)
-    assert all_joined(old, new) == (bool(old.open) and not new.open)
+    assert all_joined(old, new) == (bool(open_seats(old)) and not open_seats(new))
     assert not wants_join_screen(old, None)
 
 
@@ -180,7 +189,7 @@ def test_render_the_shared_table_of_a_phone_game(make_ui, artifacts, variant: st
     seats = tuple(it.SeatSetup("phone" if s % 2 == 0 else "computer", None if s % 2 == 0 else "normal")
                   for s in range(n))
     base = model_from_view(view, seats=seats, show_hand=False)
-    phones = PhonesModel(tuple(PhoneSeatModel(s, held=True, connected=True) for s in range(0, n, 2)), URL)
+    phones = PhonesModel(URL, tuple(seat_model(s, True, True, None) for s in range(0, n, 2)))
     ui = make_ui(size, language=lang)
     ui.set_model(TableModel(**{**model_fields(base), "phones": phones}))
     ui.show("table")

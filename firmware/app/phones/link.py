@@ -2,7 +2,7 @@
 
 :meth:`PhoneLink.refresh` runs on the main loop after the events of an
 iteration: when the table changed (the controller's ``version``) it builds one
-:class:`~firmware.app.phones.server.TableFeed` (the engine's view of each phone
+:class:`~firmware.app.phones.seatview.TableFeed` (the engine's view of each phone
 seat, the public facts) and hands it to the server thread, which never blocks
 it. The server is started only for a game with a phone seat, or when the
 settings say so (``[phones] enabled``).
@@ -14,8 +14,7 @@ import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
-from firmware.app.phones.seatview import table_info
-from firmware.app.phones.server import TableFeed
+from firmware.app.phones.seatview import TableFeed, table_info
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController

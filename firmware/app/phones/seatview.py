@@ -14,7 +14,7 @@ the touchscreen shows when nobody plays at it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -56,6 +56,23 @@ class TableFacts:
     winner: int | None = None
     notice: Notice | None = None
     refusals: tuple[tuple[int, Notice], ...] = field(default=())  # (seat, its last refusal)
+
+
+@dataclass(frozen=True, slots=True)
+class TableFeed:
+    """What the main loop publishes after a change (built by :func:`.link.build_feed`).
+
+    ``views`` holds the engine's view of each phone seat, ``facts`` the public
+    facts; ``phone_seats`` None while no match is on the table (claims are kept),
+    ``join_open`` the phone seats whose short code the touchscreen shows now.
+    """
+
+    version: int
+    phone_seats: frozenset[int] | None
+    join_open: frozenset[int] = frozenset()
+    views: Mapping[int, View] = field(default_factory=dict)
+    facts: TableFacts | None = None
+    info: Mapping[str, Any] = field(default_factory=dict)  # the welcome's public game facts
 
 
 def _decl(d: Declare) -> dict[str, Any]:
@@ -200,4 +217,4 @@ def public_view(views: Sequence[View]) -> View:
                    draws=draws, sides=sides)  # fmt: skip
 
 
-__all__ = ["Notice", "TableFacts", "known_cards", "public_view", "seat_state", "table_info"]
+__all__ = ["Notice", "TableFacts", "TableFeed", "known_cards", "public_view", "seat_state", "table_info"]

@@ -32,7 +32,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -40,8 +40,7 @@ from aiohttp import WSMsgType, web
 
 from firmware.app.phones import protocol as p
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
-from firmware.app.phones.seatview import TableFacts, seat_state
-from firmware.engine import View
+from firmware.app.phones.seatview import TableFeed, seat_state
 
 log = logging.getLogger("firmware.app.phones")
 
@@ -64,23 +63,6 @@ class Limits:
     wrong_codes_per_ip: int = 5  # a minute
     wrong_codes_all: int = 20  # a minute
     code_window_s: float = 60.0
-
-
-@dataclass(frozen=True, slots=True)
-class TableFeed:
-    """What the main loop publishes after a change (built by :mod:`.link`).
-
-    ``views`` holds the engine's view of each phone seat, ``facts`` the public
-    facts; ``phone_seats`` None while no match is on the table (claims are kept),
-    ``join_open`` the phone seats whose short code the touchscreen shows now.
-    """
-
-    version: int
-    phone_seats: frozenset[int] | None
-    join_open: frozenset[int] = frozenset()
-    views: Mapping[int, View] = field(default_factory=dict)
-    facts: TableFacts | None = None
-    info: Mapping[str, Any] = field(default_factory=dict)  # the welcome's public game facts
 
 
 # ------------------------------------------------------------------ seat claims
@@ -280,9 +262,8 @@ class Connection:
             self.wake.set()
 
     def bye(self, code: p.ByeCode) -> None:
-        self.control.clear()
-        self.latest = None
-        self.control.append(p.bye_frame(code, self.lang))
+        self.latest = None  # what was said before stays said (bounded), then the reason, then the close
+        self.send(p.bye_frame(code, self.lang))
         self.closing = True
         self.wake.set()
 

@@ -126,3 +126,82 @@ def drive(table: PhoneTable, rng: random.Random, on_point: Any = None, limit: in
             if ctl._mover() == mover and ctl.phase == "play":
                 raise AssertionError(f"stuck: seat {mover} to move, {ctl.message.text}")
     raise AssertionError("the hand did not end")
+
+
+# ------------------------------------------------------------------ a live server
+
+
+class Live:
+    """A :class:`PhoneTable` with the real server on its thread (port chosen by the system)
+    and the loop publishing to it; :meth:`run` drives the table while phones talk."""
+
+    def __init__(self, table: PhoneTable, limits: Any = None) -> None:
+        from firmware.app.phones.link import PhoneLink
+        from firmware.app.phones.server import Limits, PhoneServer
+
+        self.table = table
+        self.server = PhoneServer(table.events.put, host="127.0.0.1", port=0, address="127.0.0.1",
+                                  state_dir=table.state_dir, limits=limits or Limits(hello_s=2.0, send_s=2.0))  # fmt: skip
+        self.link = PhoneLink(lambda: self.server)
+        table.loop.phones = self.link
+        table.pump()  # starts the server for the phone seats, publishes the table
+        assert self.server.port != 0, self.server.error
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.server.port}"
+
+    def codes(self) -> dict[int, str]:
+        return {x.seat: x.code for x in self.table.ctl.phones.status.seats if x.code is not None}
+
+    async def code(self, seat: int, timeout: float = 5.0) -> str:
+        import asyncio
+        import time
+
+        deadline = time.monotonic() + timeout
+        while seat not in self.codes():
+            assert time.monotonic() < deadline, "no code offered"
+            await asyncio.sleep(0.005)
+        return self.codes()[seat]
+
+    def run(self, scenario: Any) -> Any:
+        """``scenario(live, session)`` with the table pumped every few ms meanwhile."""
+        import asyncio
+
+        import aiohttp
+
+        async def main() -> Any:
+            async def pump() -> None:
+                while True:
+                    self.table.pump()
+                    await asyncio.sleep(0.002)
+
+            pumping = asyncio.create_task(pump())
+            try:
+                async with aiohttp.ClientSession() as session:
+                    return await scenario(self, session)
+            finally:
+                pumping.cancel()
+
+        return asyncio.run(main())
+
+    def close(self) -> None:
+        self.server.stop()
+
+
+@pytest.fixture
+def make_live(make_phone_table: Any) -> Iterator:
+    lives: list[Live] = []
+
+    def make(limits: Any = None, **kw: Any) -> Live:
+        kw.setdefault("variant", "treseta4")
+        kw.setdefault("seats", ["phone", "cpu:easy", "phone", "cpu:easy"])
+        table = make_phone_table(**kw)
+        table.ctl.new_match()
+        live = Live(table, limits)
+        lives.append(live)
+        return live
+
+    yield make
+    for live in lives:
+        live.close()

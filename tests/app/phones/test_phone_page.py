@@ -49,9 +49,12 @@ def no_missing_words(phone: Phone) -> None:
 
 
 def shot(phone: Phone, path: Path) -> None:
-    phone.page.wait_for_timeout(300)  # the card pictures in
+    phone.page.wait_for_function("() => [...document.images].every((i) => i.complete)")
     phone.page.screenshot(path=str(path))
     no_missing_words(phone)
+    # every card shown is a picture the box served (the touchscreen's art), none broken
+    broken = phone.page.evaluate("() => [...document.images].filter((i) => !i.naturalWidth).map((i) => i.src)")
+    assert not broken, broken
 
 
 def joined(b: Any, box: Box, langs: dict[int, str]) -> dict[int, Phone]:

@@ -200,3 +200,20 @@ def test_render_the_shared_table_of_a_phone_game(make_ui, artifacts, variant: st
     assert ui.model.hand == ()  # nobody's hand on the shared screen
     names = [b.name for b in ui.table.layout.buttons]
     assert "phones" in names  # the way to the codes, to free a seat
+
+
+@pytest.mark.parametrize(("lang", "size"), list(itertools.product(LANGUAGES, SMALL)))
+def test_render_the_home_screen_with_phone_seats(make_ui, artifacts, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+    from ui.textcheck import RecordingSurface, problems
+
+    ui = make_ui(size, language=lang)
+    ui.home.select_variant("treseta4")
+    ui.home.seats = [("phone", None), ("computer", "normal"), ("phone", None), ("computer", "hard")]
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    pygame.image.save(rec, str(artifacts / f"home-phones-{lang}-{size[0]}x{size[1]}.png"))
+    texts = [t.text for t in rec.texts]
+    assert any(ui.ctx.t("phone_seat") in t for t in texts)
+    found = [p for p in problems(rec, min_px=ui.ctx.fonts.min_size) if "phone" in p.lower() or "Telef" in p]
+    assert not found, found
+    assert ui.home.new_game_intent().seats[0] == it.SeatSetup("phone", None)

@@ -135,10 +135,15 @@ def test_a_hand_from_two_phones_goes_on_after_a_reload_and_a_power_cut(tmp_path:
 
 @pytest.mark.phone_match
 def test_tressette4_onori_declared_from_a_phone(tmp_path: Path, artifacts: Path) -> None:
-    """tressette4 with onori: a phone's page offers its declaration beside *Nothing to
-    declare* in the onori window; the one made by a tap is on every page. Hands are
-    played until a phone seat is dealt one (the engine offers it: legal.declare)."""
-    box = Box(tmp_path, "phone,cpu:normal,phone,cpu:normal", "tressette4", seed=4)
+    """tressette4 with onori: in the onori window a phone's page offers its declaration (the
+    engine's legal.declare); the one made by a tap is on every page and on the table. Seeds
+    are tried until a phone seat is dealt one before the second trick."""
+    assert any(onori_from_a_phone(tmp_path / str(seed), seed, artifacts) for seed in range(1, 30)), \
+        "no seed of 1..29 dealt a phone seat a declaration"
+
+
+def onori_from_a_phone(tmp: Path, seed: int, artifacts: Path) -> bool:
+    box = Box(tmp, "phone,cpu:normal,phone,cpu:normal", "tressette4", seed=seed)
     box.start()
     try:
         with browser() as b:
@@ -147,22 +152,28 @@ def test_tressette4_onori_declared_from_a_phone(tmp_path: Path, artifacts: Path)
             def offered() -> Phone | None:
                 return next((p for p in pages if (p.state() or {}).get("legal", {}).get("declare")), None)
 
+            def past_window() -> bool:
+                return any((p.state() or {}).get("tricks", 0) >= 2 or phase_of(p) != "play" for p in pages)
+
+            play(pages, lambda: offered() is not None or past_window(), timeout=120, policy=Policy(declare=False))
+            who = offered()
+            if who is None:
+                return False
+            shot(who, artifacts / "tressette4-onori-offer-360x640.png")
             policy = Policy(declare=True)
-            for _ in range(8):
-                play(pages, lambda: offered() is not None or hand_over(pages)(), timeout=180,
-                     policy=Policy(declare=False))
-                who = offered()
-                if who is not None:
-                    shot(who, artifacts / "tressette4-onori-offer-360x640.png")
-                    assert (who.state() or {})["legal"]["nothing"], "Nothing to declare beside it"
-                    play(pages, hand_over(pages), timeout=240, policy=policy)
-                    break
-                next_hand(pages)
-            assert policy.declared, "a phone declared by a tap"
+
+            def declared() -> bool:
+                return bool(policy.declared) and not who.page.locator('#actions [data-name^="declare:"]').count()
+
+            play(pages, declared, timeout=120, policy=policy)
             for p in pages:
-                decls = (p.state() or {}).get("declarations") or []
-                assert any(d["seat"] in policy.declared for d in decls)
-            shot(pages[0], artifacts / "tressette4-hand-end-360x640.png")
+                p.wait(lambda s: any(d["seat"] in policy.declared for d in (s or {}).get("declarations") or []),
+                       10, "the declaration on every page")
+            shot(pages[0], artifacts / "tressette4-declared-it-360x640.png")
+            shot(pages[1], artifacts / "tressette4-declared-en-360x640.png")
+            box.wait_for(lambda p: p["model"]["declarations"] >= 1, 10, "the declaration on the table")
+            play(pages, hand_over(pages), timeout=240, policy=Policy(declare=False))
+            return True
     finally:
         box.stop()
 
@@ -254,3 +265,48 @@ def test_treseta4_a_whole_match_two_phones_two_computers_the_table_under_xvfb(tm
                 assert max(end["score"]["totals"]) >= end["score"]["target"]
         finally:
             box.stop()
+
+
+@pytest.mark.phone_match
+def test_the_claim_the_call_and_zu_tun_as_the_page_offers_them(tmp_path: Path, artifacts: Path) -> None:
+    """The buttons the engine offers rarely in a seeded hand, drawn from a state whose
+    ``legal`` offers them: the claim asks the touchscreen's question first (Yes / No), the
+    call and zu tun let the card be chosen; what the box does not allow comes back as a
+    refusal on that phone and nothing changes. In it, de and en (the language button)."""
+    box = Box(tmp_path, "phone,phone", "tressette2", seed=2)
+    box.start()
+    try:
+        with browser() as b:
+            ph = Phone(b, box, lang="it")
+            codes = box.codes()
+            ph.join(codes[min(codes)])
+            for lang in ("it", "de", "en"):
+                while ph.page.evaluate("() => document.documentElement.lang") != lang:
+                    ph.tap("#lang")
+                    ph.page.wait_for_timeout(300)
+                s = ph.state()
+                assert s is not None
+                hand = s["hand"]
+                offer = {**s, "legal": {**s["legal"], "claim": True, "call": hand[:4], "zutun": hand[:1]}}
+                ph.page.evaluate("(st) => { window.tressette.state = st; window.tressette.render(); }", offer)
+                for name in ("claim", "call", "zutun"):
+                    assert ph.page.locator(f'#actions [data-name="{name}"]').count() == 1
+                ph.tap('#actions [data-name="claim"]')
+                question = ph.page.inner_text("#overlay .question")
+                assert str(s["score"]["target"]) in question
+                shot(ph, artifacts / f"claim-question-{lang}-360x640.png")
+                ph.tap('#overlay [data-name="no"]')
+                assert ph.page.locator("#overlay:not([hidden])").count() == 0
+                ph.tap('#actions [data-name="call"]')
+                assert ph.page.locator("#overlay .pick img").count() == 4
+                shot(ph, artifacts / f"call-pick-{lang}-360x640.png")
+                ph.tap('#overlay [data-name="close"]')
+                ph.tap('#actions [data-name="claim"]')
+                ph.tap('#overlay [data-name="yes"]')  # tressette2 has no claim: the box says so
+                ph.page.wait_for_selector("#notice.refusal", timeout=10_000)
+                assert ph.page.inner_text("#notice")
+                shot(ph, artifacts / f"claim-refused-{lang}-360x640.png")
+                after = ph.state()
+                assert after is not None and after["hand"] == hand  # the refusal changed nothing
+    finally:
+        box.stop()

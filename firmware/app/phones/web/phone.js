@@ -420,6 +420,7 @@ function renderSeats(s) {
   const box = document.getElementById("seats");
   box.textContent = "";
   box.dataset.n = String(s.n_seats);
+  document.getElementById("table").dataset.n = String(s.n_seats);
   for (let seat = 0; seat < s.n_seats; seat++) {
     if (seat === s.seat) continue;
     const info = seatInfo(s, seat);
@@ -801,4 +802,5 @@ async function start() {
 }
 
 window.tressette = page;  // for the tests: what the page holds, read-only by convention
+page.render = render;     // for the tests: draw a state they were sent
 start();

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from firmware.engine.variants import PRESETS
 from tests.app.phones.browser import (
     PHONE,
     TABLET,
@@ -79,6 +80,20 @@ def test_a_hand_from_two_phones_goes_on_after_a_reload_and_a_power_cut(tmp_path:
     box.start()
     try:
         with browser() as b:
+            # the address typed by hand: the page asks for the code; a wrong one is refused
+            # in words, and the page stays on its form
+            typed = Phone(b, box, lang="en")
+            typed.page.goto(box.url + "/")
+            typed.page.wait_for_selector("#join:not([hidden])")
+            shot(typed, artifacts / "join-en-360x640.png")
+            wrong = next(f"{n:06d}" for n in range(1000) if f"{n:06d}" not in box.codes().values())
+            typed.page.fill("#join-code", wrong)
+            typed.tap("#join-go")
+            typed.page.wait_for_function("() => document.getElementById('join-error').textContent.length > 0")
+            shot(typed, artifacts / "join-wrong-code-en-360x640.png")
+            assert typed.state() is None
+            typed.context.close()
+
             phones = joined(b, box, {0: "it", 2: "de"})
             a, c = phones[0], phones[2]
             box.wait_for(lambda p: p["screen"] == "table", 20, "the shared table once both phones are here")
@@ -308,5 +323,35 @@ def test_the_claim_the_call_and_zu_tun_as_the_page_offers_them(tmp_path: Path, a
                 shot(ph, artifacts / f"claim-refused-{lang}-360x640.png")
                 after = ph.state()
                 assert after is not None and after["hand"] == hand  # the refusal changed nothing
+    finally:
+        box.stop()
+
+
+def phone_mix(n: int) -> str:
+    """Phones at the even seats, computers between them: partners in the 4-seat games."""
+    return ",".join("phone" if s % 2 == 0 else "cpu:normal" for s in range(n))
+
+
+@pytest.mark.phone_match
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_one_hand_of_every_game_from_phones(tmp_path: Path, artifacts: Path, variant: str) -> None:
+    """Every preset: a whole hand played by taps on the phones' pages (declarations, the
+    call, a discard where the game has them), the count on every page at its end."""
+    n = PRESETS[variant].n_seats
+    box = Box(tmp_path, phone_mix(n), variant, seed=3)
+    box.start()
+    try:
+        with browser() as b:
+            langs = {s: ("it", "de", "en")[s // 2 % 3] for s in range(0, n, 2)}
+            pages = list(joined(b, box, langs).values())
+            play(pages, lambda: len((pages[0].state() or {}).get("trick", [])) >= 1 or hand_over(pages)(),
+                 timeout=120)
+            shot(pages[0], artifacts / f"every-{variant}-mid-360x640.png")
+            play(pages, hand_over(pages), timeout=300)
+            for seat, p in zip(langs, pages, strict=True):
+                s = p.state()
+                assert s is not None and s["result"] is not None
+                assert p.page.locator("#hand table.count").count() == 1
+                shot(p, artifacts / f"every-{variant}-seat{seat}-end-360x640.png")
     finally:
         box.stop()

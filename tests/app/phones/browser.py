@@ -178,6 +178,17 @@ class Box:
         except OSError:
             return ""
 
+    def tap(self, name: str, timeout: float = 20) -> None:
+        """A finger on the touchscreen's button ``name`` (under Xvfb: a real X click where
+        the screen's own hit-box is, the probe says where)."""
+        assert self.display is not None, "the touchscreen is tapped under Xvfb"
+        p = self.wait_for(lambda p: any(b["name"] == name and b["enabled"] for b in p.get("buttons", [])), timeout,
+                          f"the button {name!r} on the touchscreen")
+        x, y, w, h = next(b["rect"] for b in p["buttons"] if b["name"] == name)
+        env = dict(os.environ, DISPLAY=self.display)
+        subprocess.run(["xdotool", "mousemove", str(x + w // 2), str(y + h // 2), "click", "1"], env=env,
+                       check=True, timeout=10)
+
     def screenshot(self, path: Path) -> None:
         """The touchscreen's window (under Xvfb): what the people at the table see."""
         if self.display is None or shutil.which("import") is None:

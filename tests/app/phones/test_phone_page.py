@@ -355,3 +355,40 @@ def test_one_hand_of_every_game_from_phones(tmp_path: Path, artifacts: Path, var
                 shot(p, artifacts / f"every-{variant}-seat{seat}-end-360x640.png")
     finally:
         box.stop()
+
+
+@pytest.mark.phone_match
+@pytest.mark.xvfb
+def test_the_touchscreen_frees_a_seat_and_another_phone_takes_it(tmp_path: Path, artifacts: Path) -> None:
+    """A flat battery: on the touchscreen *Phones*, *Free seat 3*, *Yes*; the old phone is
+    told and shows the join form; a new code is on the screen and another phone takes the
+    seat with the same hand; the match goes on."""
+    with xvfb() as display:
+        box = Box(tmp_path, "phone,cpu:normal,phone,cpu:normal", "treseta4", seed=7, display=display)
+        box.start()
+        try:
+            with browser() as b:
+                phones = joined(b, box, {0: "it", 2: "de"})
+                old = phones[2]
+                hand = (old.state() or {})["hand"]
+                box.wait_for(lambda p: p["screen"] == "table", 20, "the shared table")
+                box.tap("phones")
+                box.wait_for(lambda p: p["screen"] == "join", 10, "the join screen")
+                box.tap("free:2")
+                box.wait_for(lambda p: p["question"] is not None, 10, "the question")
+                box.screenshot(artifacts / "free-seat-question-800x480.png")
+                box.tap("yes")
+                old.page.wait_for_selector("#join:not([hidden])", timeout=15_000)
+                shot(old, artifacts / "free-seat-old-phone-de-360x640.png")
+                assert old.page.locator("#hand img").count() == 0  # the seat's hand left the old phone
+                codes = box.codes()
+                assert set(codes) == {2}
+                box.screenshot(artifacts / "free-seat-new-code-800x480.png")
+                new = Phone(b, box, lang="en")
+                new.join(codes[2])
+                assert new.seat() == 2 and (new.state() or {})["hand"] == hand
+                box.wait_for(lambda p: p["screen"] == "table", 20, "the table again")
+                play([phones[0], new], hand_over([phones[0], new]), timeout=240)
+                shot(new, artifacts / "free-seat-new-phone-en-360x640.png")
+        finally:
+            box.stop()

@@ -158,7 +158,8 @@ function send(msg) {
   return false;
 }
 
-function onMessage(msg) {
+function handle(msg) {
+  if (msg === null || typeof msg !== "object") return;
   switch (msg.type) {
     case "welcome":
       page.welcome = msg;
@@ -170,12 +171,22 @@ function onMessage(msg) {
       hideJoin();
       break;
     case "state":
-      page.state = msg;
+      if (!isState(msg)) return;  // not a state this page can draw: keep the last one
+      {
+        const last = page.state;
+        page.state = msg;
+        try {
+          render();
+        } catch (e) {
+          page.state = last;  // drawn again as it was; the next state is drawn anew
+          if (last) render();
+          throw e;
+        }
+      }
       page.received += 1;
       page.connected = true;
       hideStatus();
       hideJoin();
-      render();
       break;
     case "error":
       onError(msg);
@@ -188,12 +199,39 @@ function onMessage(msg) {
   }
 }
 
+function isState(m) {
+  // the shape render() relies on; the box sends nothing else, but a page never breaks on it
+  const ints = (xs) => Array.isArray(xs) && xs.every((x) => Number.isInteger(x));
+  const pairs = (xs) => Array.isArray(xs) && xs.every((x) => Array.isArray(x) && ints(x));
+  const obj = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+  return obj(m) && Number.isInteger(m.seat) && Number.isInteger(m.n_seats) && m.n_seats > 0 && m.n_seats <= 8
+    && typeof m.phase === "string" && ints(m.hand) && obj(m.legal) && pairs(m.trick || [])
+    && Array.isArray(m.seats || []) && (m.seats || []).every(obj) && (m.score === undefined || obj(m.score))
+    && ints((m.legal || {}).play || []) && Array.isArray(m.draws || []) && Array.isArray(m.said || [])
+    && Array.isArray(m.declarations || []) && (m.declarations || []).every(obj) && Array.isArray(m.sides || [])
+    && ints(m.waiting_for || []) && (m.result === null || m.result === undefined || obj(m.result))
+    && (m.last_trick === null || m.last_trick === undefined || (obj(m.last_trick) && pairs(m.last_trick.cards || [])));
+}
+
+function onMessage(raw) {
+  try {
+    handle(raw);
+  } catch (e) {
+    // never a dead page: the last good state stays drawn, the next one is drawn anew
+    console.error("tressette: a message the page could not show", e);
+  }
+}
+
 function onError(msg) {
   const code = msg.code;
   if (code === "stale") return;  // a tap on a state that is gone: the double tap's second tap
   if (code === "unknown_secret" || code === "bad_code" || code === "code_closed" || code === "seat_taken"
       || code === "too_many_tries") {
-    if (code === "unknown_secret") localStorage.removeItem(SECRET_KEY);
+    if (code === "unknown_secret") {
+      localStorage.removeItem(SECRET_KEY);
+      page.state = null;
+      clearTable();
+    }
     page.joinCode = null;
     page.stopped = false;
     showJoin(msg.text || t("w_" + code));
@@ -208,6 +246,7 @@ function onBye(msg) {
   if (code === "seat_freed" || code === "no_longer_phone") {
     localStorage.removeItem(SECRET_KEY);
     page.state = null;
+    clearTable();  // the seat is someone else's now: its hand leaves this phone
     page.stopped = true;
     showJoin(msg.text || t("w_" + code));
   } else if (code === "replaced") {
@@ -218,11 +257,19 @@ function onBye(msg) {
   }
 }
 
+function clearTable() {
+  for (const id of ["hand", "seats", "trick", "pile", "actions", "turn", "notice", "score", "me-name", "partner"]) {
+    document.getElementById(id).textContent = "";
+  }
+  closeOverlay();
+}
+
 // ------------------------------------------------------------------ joining
 
 function showJoin(error) {
   const j = document.getElementById("join");
   j.hidden = false;
+  hideStatus();  // no socket is wanted until a code is typed: nothing is lost
   if (error !== null) document.getElementById("join-error").textContent = error;
   renderJoin();
 }
@@ -803,4 +850,5 @@ async function start() {
 
 window.tressette = page;  // for the tests: what the page holds, read-only by convention
 page.render = render;     // for the tests: draw a state they were sent
+page.receive = onMessage; // for the tests: a message as if the box had sent it
 start();

@@ -139,6 +139,9 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     banners = list(ctl.banners)
     if ctl.accusi_open():
         banners.append(Banner("info", None, key="b_accusi_open"))
+    if waiting := ctl.phones.waiting_for():  # the match waits for a phone: say for whom, all along
+        banners.append(Banner("info", None, key="ph_waiting_for",
+                              args=(("seats", ", ".join(str(x + 1) for x in waiting)),)))  # fmt: skip
     show_hand = ctl.seats[seat].kind == "human" or ctl.declaring is not None
     model = model_from_view(
         view,

@@ -176,3 +176,38 @@ def test_the_touchscreen_model_offers_each_open_seat_a_code_and_a_qr_url(make_ph
     assert seats[2].held and seats[2].connected and seats[2].code is None
     assert segno.make(seats[0].join_url).designator  # the join screen's QR code
     assert make_phone_table(variant="tressette2", seats=["human", "cpu:easy"]).ctl.model().phones is None
+
+
+def test_the_shared_table_says_whose_turn_and_for_whom_it_waits(make_phone_table: Any) -> None:
+    """The touchscreen of a phone game: "seat 1 plays", never "your turn"; a banner says for
+    whom the match waits as long as it waits."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from ui.app import UIApp
+    from ui.textcheck import RecordingSurface
+
+    t: PhoneTable = make_phone_table(variant="treseta4", seats=["phone", "cpu:easy", "phone", "cpu:easy"], seed=3)
+    t.ctl.new_match()
+    t.pump()
+    t.connect(0)
+    model = t.ctl.model()
+    assert any(b.key == "ph_waiting_for" and dict(b.args)["seats"] == "3" for b in model.banners)
+    t.connect_all()
+    model = t.ctl.model()
+    assert not any(b.key == "ph_waiting_for" for b in model.banners)
+    pygame.display.init()
+    pygame.font.init()
+    to_move = model.to_move
+    assert to_move is not None and model.seats[to_move].kind == "phone"
+    for lang, yours in (("en", "Your turn"), ("it", "Tocca a te"), ("de", "Du bist dran")):
+        ui = UIApp(pygame.Surface((800, 480)), settings={"language": lang})
+        ui.set_model(model)
+        ui.show("table")
+        ui.update(0.1)
+        rec = RecordingSurface((800, 480), ui.ctx.fonts.meta)
+        ui.draw(rec)
+        shown = " ".join(x.text for x in rec.texts)
+        assert yours not in shown and str(to_move + 1) in shown, shown

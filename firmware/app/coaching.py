@@ -14,9 +14,11 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Outcome
+from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Outcome, Table
+from firmware.app.declaring import DeclarationWindows
 from firmware.app.events import HintReady, ReviewProgress, ReviewReady
 from firmware.app.journal_guard import JournalGuard
+from firmware.app.reviewing import MatchReviewing
 from firmware.coach import (
     RATE_WORLDS,
     CardRef,
@@ -77,7 +79,7 @@ def mark_message(mark: Mark) -> Message:
 # ---------------------------------------------------------------- the table's coach
 
 
-class CoachActions(JournalGuard):
+class CoachActions:
     """Undo and hints in casual matches; the journal marks a match they were used in.
 
     A match is started *casual* (``new_match(casual=True)``, journal mode
@@ -96,49 +98,56 @@ class CoachActions(JournalGuard):
     exists is dropped.
     """
 
-    hint: Hint | None = None  # the hint shown now (for ``hint_seat`` at ``hint_generation``)
-    hint_seat: int | None = None
-    hint_generation: int = -1
-    hint_wanted: int | None = None  # the generation a hint was asked for, not yet answered
-    review_lines: tuple[Message, ...] = ()  # the last hand's rating, for the hand-end screen
-    reviewed: tuple[int, int] | None = None  # (match, hand) whose review was asked for
+    def __init__(
+        self, table: Table, guard: JournalGuard, declarations: DeclarationWindows, reviewing: MatchReviewing
+    ) -> None:
+        self.table = table
+        self.guard = guard
+        self.declarations = declarations
+        self.reviewing = reviewing
+        self.hint: Hint | None = None  # the hint shown now (for ``hint_seat`` at ``hint_generation``)
+        self.hint_seat: int | None = None
+        self.hint_generation = -1
+        self.hint_wanted: int | None = None  # the generation a hint was asked for, not yet answered
+        self.review_lines: tuple[Message, ...] = ()  # the last hand's rating, for the hand-end screen
+        self.reviewed: tuple[int, int] | None = None  # (match, hand) whose review was asked for
 
     # ------------------------------------------------------------ state
 
     @property
     def casual(self) -> bool:
-        return self.match_mode in ("casual", "assisted")
+        return self.table.match_mode in ("casual", "assisted")
 
     def _assisted(self) -> bool:
         """Mark the match as helped (journal first); False if the journal refused."""
-        if self.match_mode == "casual" and self.match_id is not None:
+        if self.table.match_mode == "casual" and self.table.match_id is not None:
             try:
-                self.journal.set_mode(self.match_id, "assisted")
+                self.table.journal.set_mode(self.table.match_id, "assisted")
             except JournalFailure as exc:
-                self.journal_failed(exc)
+                self.guard.failed(exc)
                 return False
-            self.match_mode = "assisted"
+            self.table.match_mode = "assisted"
         return True
 
     def _coach_seat(self) -> int | None:
         """The person at the screen whose turn it is to play a card, or None."""
-        if self.phase != PLAY or self.match is None or self.match.state is None:
+        if self.table.phase != PLAY or self.table.match is None or self.table.match.state is None:
             return None
-        state = self.match.state
+        state = self.table.match.state
         if state.over or state.pending is not None:
             return None
         seat = state.to_move
-        return seat if self.seats[seat].kind == "human" else None
+        return seat if self.table.seats[seat].kind == "human" else None
 
     def can_undo(self) -> bool:
         seat = self._undo_seat()
         return seat is not None
 
     def _undo_seat(self) -> int | None:
-        if not self.casual or self.phase != PLAY or self.match is None:
+        if not self.casual or self.table.phase != PLAY or self.table.match is None:
             return None
-        for seat in self.humans():
-            if self.match.undo_count(seat) is not None:
+        for seat in self.table.humans():
+            if self.table.match.undo_count(seat) is not None:
                 return seat
         return None
 
@@ -150,31 +159,31 @@ class CoachActions(JournalGuard):
     def undo(self) -> Outcome:
         """Take back the person's last card and the computers' answers since."""
         if not self.casual:
-            return self.refuse(msg("r_rated_no_help"))
+            return self.table.refuse(msg("r_rated_no_help"))
         seat = self._undo_seat()
-        if seat is None or self.match is None or self.match_id is None:
-            return self.refuse(msg("r_nothing_to_undo"))
-        n = self.match.undo_count(seat)
+        if seat is None or self.table.match is None or self.table.match_id is None:
+            return self.table.refuse(msg("r_nothing_to_undo"))
+        n = self.table.match.undo_count(seat)
         assert n is not None
         entry = Undo(seat, n)
-        if self.journal_error is not None:
-            return self.journal_refusal()
+        if self.guard.error is not None:
+            return self.guard.refusal()
         if not self._assisted():  # marked before it is used: a power cut cannot unmark it
             return Outcome(False, "journal not writable")
-        refused = self.write_entry(entry)  # never undo what is not on disk
+        refused = self.guard.write_entry(entry)  # never undo what is not on disk
         if refused is not None:
             return refused
         try:
-            self.match.undo(entry)
+            self.table.match.undo(entry)
         except IllegalAction as exc:  # cannot happen: undo_count said where the card is
             log.error("undo refused by the engine after it was journalled: %s", exc)
-            return self.refuse(msg("r_nothing_to_undo"))
-        self._reset_declarations()
+            return self.table.refuse(msg("r_nothing_to_undo"))
+        self.declarations.reset()
         self.hint = None
         self.hint_wanted = None
-        self._changed()
-        self.say(msg("m_undone", n=n))
-        self.declarations_prompt()
+        self.table.changed()
+        self.table.say(msg("m_undone", n=n))
+        self.declarations.prompt()
         return Outcome(True)
 
     # ------------------------------------------------------------ hints
@@ -182,82 +191,80 @@ class CoachActions(JournalGuard):
     def request_hint(self) -> Outcome:
         """The person asks for a hint (the Hint button, key H): the worker computes it."""
         if not self.casual:
-            return self.refuse(msg("r_rated_no_help"))
+            return self.table.refuse(msg("r_rated_no_help"))
         seat = self._coach_seat()
         if seat is None:
-            return self.refuse(msg("r_no_hint_now"))
-        if self.hint is not None and self.hint_generation == self.generation:
+            return self.table.refuse(msg("r_no_hint_now"))
+        if self.hint is not None and self.hint_generation == self.table.generation:
             return Outcome(True)  # already on screen
-        if self.journal_error is not None:
-            return self.journal_refusal()
+        if self.guard.error is not None:
+            return self.guard.refusal()
         if not self._assisted():
             return Outcome(False, "journal not writable")
-        self.hint_wanted = self.generation
-        self.say(msg("hint_wait"))
+        self.hint_wanted = self.table.generation
+        self.table.say(msg("hint_wait"))
         return Outcome(True)
 
     def coach_request(self) -> tuple[int, int] | None:
         """(seat, generation) of a hint to compute now, or None."""
-        if self.hint_wanted is None or self.hint_wanted != self.generation:
+        if self.hint_wanted is None or self.hint_wanted != self.table.generation:
             self.hint_wanted = None
             return None
         seat = self._coach_seat()
-        return None if seat is None else (seat, self.generation)
+        return None if seat is None else (seat, self.table.generation)
 
     def on_hint_ready(self, ev: HintReady) -> None:
-        if ev.generation != self.generation or self.hint_wanted != ev.generation:
+        if ev.generation != self.table.generation or self.hint_wanted != ev.generation:
             return  # a hint for a position that is gone
         self.hint_wanted = None
         self.hint = ev.hint
         self.hint_seat = ev.seat
         self.hint_generation = ev.generation
-        deck = self.variant.deck.name if self.variant is not None else "italian"
-        self.say(msg("hint_says", hint=reason_message(ev.hint.reason, deck)))
+        deck = self.table.variant.deck.name if self.table.variant is not None else "italian"
+        self.table.say(msg("hint_says", hint=reason_message(ev.hint.reason, deck)))
 
     # ------------------------------------------------------------ the hand's review
 
     def review_request(self) -> tuple[int, int, dict[str, Any], frozenset[int]] | None:
         """(match, hand, record, seats) of a finished hand to rate now, once per hand:
         the plays of the people at the screen, in every match (rated ones too)."""
-        if self.phase not in (HAND_OVER, MATCH_OVER) or self.match is None or self.match_id is None:
+        if self.table.phase not in (HAND_OVER, MATCH_OVER) or self.table.match is None or self.table.match_id is None:
             return None
-        people = frozenset(self.humans())
-        hand = len(self.match.hands) - 1
-        if not people or hand < 0 or not self.match.hand_over or self.match_mode == "referee":
+        people = frozenset(self.table.humans())
+        hand = len(self.table.match.hands) - 1
+        if not people or hand < 0 or not self.table.match.hand_over or self.table.match_mode == "referee":
             return None
-        if self.reviewed == (self.match_id, hand):
+        if self.reviewed == (self.table.match_id, hand):
             return None
-        self.reviewed = (self.match_id, hand)
+        self.reviewed = (self.table.match_id, hand)
         self.review_lines = (msg("analysing", n=0),)
-        self.version += 1
-        return self.match_id, hand, self.journal.record(self.match_id), people
+        self.table.version += 1
+        return self.table.match_id, hand, self.table.journal.record(self.table.match_id), people
 
     def on_review_progress(self, ev: ReviewProgress) -> None:
         if self.reviewed == (ev.match, ev.hand) and ev.total:
             self.review_lines = (msg("analysing", n=100 * ev.done // ev.total),)
-            self.version += 1
+            self.table.version += 1
 
     def on_review_ready(self, ev: ReviewReady) -> None:
-        if self.reviewed != (ev.match, ev.hand) or self.variant is None:
+        if self.reviewed != (ev.match, ev.hand) or self.table.variant is None:
             return
-        self.review_lines = review_messages(ev.review, self.humans(), self.variant.deck.name)
-        keep = getattr(self, "keep_hand_review", None)
-        if keep is not None:  # the match's review will not rate this hand again
-            keep(ev.match, ev.hand, ev.review)
-        for seat in self.humans():
+        self.review_lines = review_messages(ev.review, self.table.humans(), self.table.variant.deck.name)
+        self.reviewing.keep_hand_review(ev.match, ev.hand, ev.review)  # not rated again there
+        for seat in self.table.humans():
             rated = [p for p in ev.review.seat_plays(seat) if p.mark != "forced"]
             acc = ev.review.accuracy(seat)
             if acc is None:
                 continue
             try:  # the accuracy over time (Statistics); a journal refusal only loses the figure
-                self.journal.add_rating(ev.match, ev.hand, seat, acc, ev.review.loss(seat), len(rated))
+                self.table.journal.add_rating(ev.match, ev.hand, seat, acc, ev.review.loss(seat), len(rated))
             except (StoreError, JournalFailure, sqlite3.Error) as exc:
                 log.warning("rating of hand %d not kept: %s", ev.hand, exc)
-        self.version += 1
+        self.table.version += 1
 
     def hint_card(self) -> int | None:
         """The card the hint on screen names, if it is still for this position."""
-        if self.hint is None or self.hint_generation != self.generation:
+        if self.hint is None or self.hint_generation != self.table.generation:
             return None
         action = self.hint.action
         return action.card if isinstance(action, Play) else None
@@ -278,17 +285,18 @@ class CoachWorker:
         # Ratings at a fixed budget: the same hand is rated the same on every box.
         self.rater = Coach(seed=seed, worlds=1 if think_ms == 0 else RATE_WORLDS)
 
-    def poll(self, ctl: CoachActions) -> bool:
-        review = ctl.review_request()
+    def poll(self, coaching: CoachActions) -> bool:
+        review = coaching.review_request()
         if review is not None:
             self.executor.submit(self._review, *review)
             return True
-        req = ctl.coach_request()
-        if req is None or req == self._inflight or ctl.match is None:
+        req = coaching.coach_request()
+        match = coaching.table.match
+        if req is None or req == self._inflight or match is None:
             return False
         self._inflight = req
         seat, generation = req
-        view = ctl.match.view_for(seat)
+        view = match.view_for(seat)
         self.executor.submit(self._think, view, seat, generation)
         return True
 

@@ -41,6 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from firmware.app.core import Table
 from firmware.app.events import MatchReviewFailed, MatchReviewProgress, MatchReviewReady
 from firmware.coach import Coach
 from firmware.coach.review import (
@@ -53,7 +54,6 @@ from firmware.coach.review import (
 from firmware.engine import TressetteError, make_variant
 
 if TYPE_CHECKING:
-    from firmware.store import Journal
     from ui.model import MatchReviewView, ReviewHandView
 
 log = logging.getLogger("firmware.app.reviewing")
@@ -202,40 +202,28 @@ class ReviewState:
 class MatchReviewing:
     """Opens a match's review for the screen; keeps the last ones in memory."""
 
-    journal: Journal
-    version: int
-    review_state: ReviewState | None = None
-
-    def _memory(self) -> OrderedDict[str, MatchReview]:
-        mem: OrderedDict[str, MatchReview] | None = getattr(self, "_reviews_memory", None)
-        if mem is None:
-            mem = OrderedDict()
-            self._reviews_memory = mem
-        return mem
-
-    def _rated_hands(self) -> dict[tuple[int, int], HandReview]:
-        rated: dict[tuple[int, int], HandReview] | None = getattr(self, "_hand_reviews", None)
-        if rated is None:
-            rated = {}
-            self._hand_reviews = rated
-        return rated
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.review_state: ReviewState | None = None
+        self._memory: OrderedDict[str, MatchReview] = OrderedDict()  # the last reviews, by digest
+        self._rated: dict[tuple[int, int], HandReview] = {}  # hands rated at their end
 
     def keep_hand_review(self, match_id: int, hand: int, review: HandReview) -> None:
         """A hand rated at its end (firmware.app.coaching): the match's review reuses it."""
-        rated = self._rated_hands()
+        rated = self._rated
         for k in [k for k in rated if k[0] != match_id]:
             del rated[k]  # only the match at the table
         rated[(match_id, hand)] = review
 
     def open_match_review(self, match_id: int) -> None:
         """The screen asks for match ``match_id``'s review: from memory at once, else a job."""
-        self.version += 1
-        row = self.journal.match(match_id)
+        self.table.version += 1
+        row = self.table.journal.match(match_id)
         if row is None:
             self.review_state = None
             return
         seats = frozenset(i for i, s in enumerate(row.seats) if s == "human")
-        doc = self.journal.record(match_id)
+        doc = self.table.journal.record(match_id)
         digest = record_digest(doc, seats)
         st = self.review_state
         if st is not None and st.digest == digest and st.problem != "review_failed":
@@ -245,13 +233,13 @@ class MatchReviewing:
         if not seats or not doc["hands"]:
             st.problem = "review_none"  # computers or real cards only: no play of a person to rate
             return
-        hit = self._memory().get(digest)
+        hit = self._memory.get(digest)
         if hit is not None:
-            self._memory().move_to_end(digest)
+            self._memory.move_to_end(digest)
             st.review = hit
             return
-        known = {h: r for (m, h), r in self._rated_hands().items() if m == match_id}
-        cache_dir = self.journal.path.parent / CACHE_DIR if getattr(self.journal, "path", None) else None
+        known = {h: r for (m, h), r in self._rated.items() if m == match_id}
+        cache_dir = self.table.journal.path.parent / CACHE_DIR
         st.job = ReviewJob(match_id, digest, doc, seats, known, cache_dir)
 
     def match_review_job(self) -> ReviewJob | None:
@@ -270,10 +258,10 @@ class MatchReviewing:
         st = self._current(ev.digest)
         if st is not None and st.review is None:
             st.done, st.total = ev.done, ev.total
-            self.version += 1
+            self.table.version += 1
 
     def on_match_review_ready(self, ev: MatchReviewReady) -> None:
-        mem = self._memory()
+        mem = self._memory
         mem[ev.digest] = ev.review
         while len(mem) > MEMORY:
             mem.popitem(last=False)
@@ -281,29 +269,29 @@ class MatchReviewing:
         if st is not None:
             st.review = ev.review
             st.done = st.total
-            self.version += 1
+            self.table.version += 1
 
     def on_match_review_failed(self, ev: MatchReviewFailed) -> None:
         st = self._current(ev.digest)
         if st is not None:
             st.problem, st.why = "review_failed", ev.why
-            self.version += 1
+            self.table.version += 1
 
     def close_match_review(self) -> None:
         if self.review_state is not None:
             self.review_state = None
-            self.version += 1
+            self.table.version += 1
 
     def open_review_hand(self, match_id: int, hand: int) -> None:
         """Hand ``hand`` (1-based) of the review on screen, trick by trick."""
         st = self.review_state
-        self.version += 1
+        self.table.version += 1
         if st is None or st.match_id != match_id or st.review is None:
             return
         from firmware.app.browse import review_hand
 
         try:
-            st.hand = review_hand(self.journal, st, hand)
+            st.hand = review_hand(self.table.journal, st, hand)
         except (KeyError, TressetteError, ValueError) as exc:
             log.warning("match %d hand %d: no review: %s", match_id, hand, exc)
             st.hand = None

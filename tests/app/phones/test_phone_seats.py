@@ -33,7 +33,7 @@ def test_the_match_waits_for_an_empty_phone_seat_and_says_for_whom(make_phone_ta
     t.pump()
     assert t.ctl.phones.waiting_for() == [1]
     assert t.ctl.cpu_request() is None
-    if t.ctl._mover() == 0:
+    if t.ctl.table.mover() == 0:
         t.put(ui.PlayCard(t.ctl.match.view_for(0).legal[0].card))
         assert t.ctl.message.message.key == "ph_waiting_for" and dict(t.ctl.message.message.args)["seats"] == "2"
     t.connect(1)
@@ -58,7 +58,7 @@ def test_a_phone_refusal_goes_to_that_phone_only(make_phone_table: Any) -> None:
     t.pump()
     t.connect_all()
     screen = t.ctl.message
-    idle = 1 - t.ctl._mover()
+    idle = 1 - t.ctl.table.mover()
     st = t.state(idle, "de")
     t.send(idle, {"type": "play", "v": st["v"], "card": st["hand"][0]})
     assert t.ctl.message == screen  # the shared screen says what it said

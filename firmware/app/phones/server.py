@@ -27,6 +27,7 @@ import logging
 import mimetypes
 import os
 import secrets
+import socket
 import tempfile
 import threading
 import time
@@ -412,9 +413,13 @@ class PhoneServer:
     # ------------------------------------------------------------ pages
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
         return self._asset("index.html")
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
         return self._asset(request.match_info["name"])
 
     def _asset(self, name: str) -> web.Response:
@@ -426,6 +431,8 @@ class PhoneServer:
 
     async def _catalogue(self, request: web.Request) -> web.StreamResponse:
         lang = request.match_info["lang"]
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
         if lang not in ("it", "de", "en"):
             raise web.HTTPNotFound(text="not found")
         if lang not in self._catalogues:
@@ -437,12 +444,24 @@ class PhoneServer:
 
     # ------------------------------------------------------------ the socket
 
+    def _host_ok(self, request: web.Request) -> bool:
+        """The Host the request names is this box: its name, the address it was reached on,
+        localhost. A foreign name that resolves here (DNS rebinding) is refused."""
+        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+        host = host.strip("[]").lower()
+        sock = request.transport.get_extra_info("sockname") if request.transport is not None else None
+        here = {self.address.lower(), "localhost", "127.0.0.1", "::1", socket.gethostname().lower(),
+                socket.gethostname().lower() + ".local"}  # fmt: skip
+        if sock:
+            here.add(str(sock[0]).lower())
+        return host in here
+
     def _origin_ok(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")
         return origin is not None and origin in (f"http://{request.host}", f"https://{request.host}")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if not self._origin_ok(request):
+        if not self._host_ok(request) or not self._origin_ok(request):
             raise web.HTTPForbidden(text="origin")
         ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME, heartbeat=self.limits.heartbeat_s,
                                    autoping=True, compress=False)  # fmt: skip
@@ -586,7 +605,12 @@ class PhoneServer:
         self._post_status()
 
     def _on_feed(self, feed: TableFeed) -> None:
+        renewed = self.feed is not None and feed.info and feed.info != self.feed.info
         self.feed = feed
+        if renewed:  # a new game (another deck): the phones get its facts again
+            for conn in self.conns:
+                if conn.seat is not None and not conn.closing:
+                    conn.send(p.welcome_frame(seat=conn.seat, secret=None, table=dict(feed.info), lang=conn.lang))
         if feed.phone_seats is not None:
             for seat in [s for s in self.claims.digests if s not in feed.phone_seats]:
                 self.claims.release(seat)

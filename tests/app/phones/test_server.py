@@ -77,6 +77,26 @@ def test_the_socket_wants_the_pages_own_origin(make_live: Any) -> None:
     live.run(scenario)
 
 
+def test_a_foreign_host_name_is_refused_dns_rebinding(make_live: Any) -> None:
+    """A web page elsewhere whose name was made to point at the box (DNS rebinding) sends
+    its own name as Host and as Origin: the box answers only to its own names."""
+    live = make_live()
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        evil = f"evil.example:{live.server.port}"
+        async with s.get(live.base + "/", headers={"Host": evil}) as r:
+            assert r.status == 403
+        try:
+            await s.ws_connect(live.base + "/ws", headers={"Host": evil, "Origin": f"http://{evil}"})
+            raise AssertionError("a foreign host was let in")
+        except aiohttp.WSServerHandshakeError as exc:
+            assert exc.status == 403
+        async with s.get(f"http://localhost:{live.server.port}/") as r:
+            assert r.status == 200
+
+    live.run(scenario)
+
+
 # ------------------------------------------------------------------ joining
 
 

@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import hal.events as hal
 import ui.intents as ui
@@ -211,3 +213,43 @@ def test_the_shared_table_says_whose_turn_and_for_whom_it_waits(make_phone_table
         ui.draw(rec)
         shown = " ".join(x.text for x in rec.texts)
         assert yours not in shown and str(to_move + 1) in shown, shown
+
+
+TAPS = st.lists(st.tuples(st.sampled_from(["play", "call", "zutun", "claim", "nothing", "declare", "next"]),
+                          st.integers(0, 1), st.integers(0, 127), st.integers(-2, 1)), min_size=1, max_size=12)  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(taps=TAPS, name=st.sampled_from(["tressette2", "treschetten2"]))
+def test_any_tap_is_a_legal_action_journaled_or_a_refusal_that_changes_nothing(
+    make_phone_table: Any, taps: list[tuple[str, int, int, int]], name: str
+) -> None:
+    """Hostile phones: whatever a phone sends, the table either applies exactly one legal
+    action of that seat (journal first) or answers that phone and nothing changes."""
+    t: PhoneTable = make_phone_table(variant=name, seats=["phone", "phone"], seed=len(taps))
+    t.ctl.new_match()
+    t.pump()
+    t.connect_all()
+    for what, seat, card, dv in taps:
+        before = t.journal.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        state = t.ctl.match.state
+        snapshot = (state.hands, state.trick, len(state.tricks), t.ctl.phase)
+        legal = set(t.ctl.match.view_for(seat).legal) if t.ctl.phase == "play" else set()
+        v = t.ctl.generation + dv
+        frame: dict[str, Any] = {"type": what, "v": max(0, v)}
+        if what in ("play", "call", "zutun"):
+            frame["card"] = card
+        if what == "declare":
+            frame["declaration"] = {"kind": "four", "rank": card % 10}
+        seq = (t.state(seat)["refusal"] or {"seq": 0})["seq"]
+        t.send(seat, frame)
+        after = t.journal.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        state2 = t.ctl.match.state
+        if after == before and t.ctl.phase == snapshot[3]:
+            assert (state2.hands, state2.trick, len(state2.tricks)) == snapshot[:3]
+            if what not in ("next", "nothing"):  # nothing to declare outside a window: a no-op, said
+                refusal = t.state(seat)["refusal"]
+                assert refusal is not None and refusal["seq"] > seq and refusal["text"]
+        elif after > before:
+            assert dv == 0  # only a tap on the state now
+            assert legal or what == "nothing"  # nothing to declare is journaled, not an engine move

@@ -253,3 +253,19 @@ def test_any_tap_is_a_legal_action_journaled_or_a_refusal_that_changes_nothing(
         elif after > before:
             assert dv == 0  # only a tap on the state now
             assert legal or what == "nothing"  # nothing to declare is journaled, not an engine move
+
+
+def test_the_new_game_screen_offers_phone_seats_never_beside_real_cards() -> None:
+    from ui.screens import SEAT_CYCLE, next_seat
+
+    for n in (2, 3, 4):
+        seats: list[tuple[str, str | None]] = [("human", None)] + [("computer", "normal")] * (n - 1)
+        seen = set()
+        for step in range(6 * len(SEAT_CYCLE)):
+            i = step % n
+            seats[i] = next_seat(seats, i)
+            seen.add(seats[i][0])
+            kinds = {k for k, _ in seats}
+            assert not ("phone" in kinds and "table" in kinds)
+            check_seats([f"cpu:{lv}" if k == "computer" else k for k, lv in seats])  # the controller takes it
+        assert "phone" in seen

@@ -46,8 +46,10 @@ def setups(seats: Sequence[str]) -> tuple[SeatSetup, ...]:
     for spec in seats:
         if spec.startswith("cpu:"):
             out.append(SeatSetup("computer", spec.split(":", 1)[1]))
-        elif spec in ("table", "phone"):
-            out.append(SeatSetup(spec, None))
+        elif spec == "table":
+            out.append(SeatSetup("table", None))
+        elif spec == "phone":
+            out.append(SeatSetup("phone", None))
         else:
             out.append(SeatSetup("human", None))
     return tuple(out)

@@ -234,6 +234,7 @@ class Connection:
         self.sent_state: str | None = None
         self.control: deque[str] = deque()
         self.wake = asyncio.Event()
+        self.sent = asyncio.Event()  # the writer sent a frame: room in the control queue
         self.tokens = float(limits.tap_burst)
         self.stamp = clock()
         self.dropped = 0
@@ -262,6 +263,19 @@ class Connection:
             self.latest = frame
             self.wake.set()
 
+    async def room(self, timeout: float) -> bool:
+        """Wait until the writer has sent the answers queued (the phone reads them): the next
+        frame is read only then, so a phone's own answers are never dropped; False if it
+        does not read them within ``timeout``."""
+        deadline = self.clock() + timeout
+        while len(self.control) >= self.limits.control_queue // 2 and not self.closing:
+            if self.clock() > deadline:
+                return False
+            self.sent.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.sent.wait(), max(0.01, deadline - self.clock()))
+        return True
+
     def bye(self, code: p.ByeCode) -> None:
         self.latest = None  # what was said before stays said (bounded), then the reason, then the close
         self.send(p.bye_frame(code, self.lang))
@@ -283,6 +297,7 @@ class Connection:
                     else:
                         break
                     await asyncio.wait_for(self.ws.send_str(frame), self.limits.send_s)
+                    self.sent.set()
                 if self.closing:
                     await asyncio.wait_for(self.ws.close(), self.limits.send_s)
                     return
@@ -502,6 +517,8 @@ class PhoneServer:
         while True:
             if msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
                 self._frame(conn, msg.data)
+                if len(conn.control) >= self.limits.control_queue // 2 and not await conn.room(self.limits.send_s):
+                    return  # its answers are not read: nothing more is read from it either
             elif msg.type == WSMsgType.ERROR:
                 exc = ws.exception()
                 if exc is not None and "too big" in str(exc).lower():

@@ -368,3 +368,31 @@ def test_a_write_that_never_finishes_closes_that_phone_only() -> None:
         assert ws.closed and ws.close_code == 1008
 
     asyncio.run(scenario())
+
+
+def test_every_bad_frame_gets_exactly_one_error_and_changes_nothing(make_live: Any) -> None:
+    import random
+
+    live = make_live()
+    rng = random.Random(4)
+    frames = ["", "{", "[]", "null", '"join"', "{}", '{"type": "fly"}', '{"type": "play"}',
+              '{"type": "play", "v": "1", "card": 1}', '{"type": "ping", "x": 1}', "\\u0000" * 50,
+              '{"type": "join", "code": "12"}', '{"type": "resume", "secret": 7}',
+              '{"type": "declare", "v": 0, "declaration": []}', '{"type": "lang", "lang": "fr"}',
+              "[" * 3000]  # fmt: skip
+    frames += [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200))).decode("latin-1") for _ in range(8)]
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        phone = await joined(live, s, 0)
+        before = actions(live)
+        errors = len([m for m in phone.inbox if m["type"] == "error"])
+        for f in frames:
+            await phone.send(f)
+        await phone.send({"type": "ping"})
+        await phone.frame("pong")  # every answer to the frames before it is in
+        got = [m for m in phone.inbox if m["type"] == "error"]
+        assert len(got) - errors == len(frames), [m.get("detail") for m in got]
+        assert all(m["code"] in ("bad_json", "bad_message") and m["text"] for m in got)
+        assert actions(live) == before and phone.closed is None
+
+    live.run(scenario)

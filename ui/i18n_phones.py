@@ -52,6 +52,7 @@ PHONES: dict[str, tuple[str, str, str]] = {
                  "Platz {n} frei: ein anderes Telefon kann beitreten", "Seat {n} freed: another phone may join"),
     "ph_declare_on_phone": ("Posto {n}: dichiara sul telefono", "Platz {n}: auf dem Telefon ansagen",
                             "Seat {n}: declare on the phone"),
+    "ph_refused": ("Questa mossa non è possibile ora", "Dieser Zug geht jetzt nicht", "That move is not possible now"),
     "ph_not_phone_seat": ("Il posto {n} non è un telefono", "Platz {n} ist kein Telefon", "Seat {n} is not a phone"),
     "ph_no_server": ("I telefoni non possono collegarsi: {why}", "Telefone können sich nicht verbinden: {why}",
                      "Phones cannot connect: {why}"),

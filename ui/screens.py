@@ -37,8 +37,8 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("computer", "easy"),
     ("computer", "normal"),
     ("computer", "hard"),
-    ("table", None),
     ("phone", None),
+    ("table", None),
 )
 
 
@@ -61,8 +61,8 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
             continue
         if nxt[0] == "table" and others & {"human", "phone"}:
             continue
-        if nxt[0] == "phone" and "table" in others:
-            continue  # a phone holds a hand the box dealt; real cards are dealt by people
+        if nxt[0] == "phone" and "table" in others:  # a phone holds dealt cards, not real ones
+            continue
         return nxt
     return seats[i]
 
@@ -302,7 +302,7 @@ class HomeScreen(Screen):
         kind, level = self.seats[i]
         t = self.ctx.t
         who = (t("human_short") if kind == "human" else t("table_seat") if kind == "table"
-               else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")
+               else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")  # fmt: skip
         return f"{i + 1}: {who}"
 
     def draw(self, s: pygame.Surface) -> None:

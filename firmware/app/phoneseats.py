@@ -12,55 +12,38 @@ written to the journal before it is applied. What it owns:
 - the seats the touchscreen freed, until the loop hands them to the server;
 - whom the match waits for.
 
-The controller offers it a small interface (:class:`Table`); it offers the
-controller :meth:`PhoneSeats.handle`, :meth:`waiting_for` and :meth:`facts`.
+It uses the table, the seats' moves (:class:`Moves`), the declaration
+windows (:class:`Windows`) and the next deal; it offers the controller
+:meth:`PhoneSeats.on_intent`, :meth:`~PhoneSeats.on_status`,
+:meth:`~PhoneSeats.free`, :meth:`~PhoneSeats.wait_refusal`,
+:meth:`~PhoneSeats.facts` and :meth:`~PhoneSeats.model`.
 """
 
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Protocol
 
 import ui.intents as ui
-from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Phase, Said
+from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Said, Table
 from firmware.app.messages import Message, msg
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import Notice, TableFacts
-from firmware.config import SeatSpec
 from ui.model import PhoneSeatModel, PhonesModel
 
 if TYPE_CHECKING:
-    from firmware.engine import Declare, Match
+    from firmware.engine import Declare
 
 log = logging.getLogger("firmware.app.phones")
 
 
-class Table(Protocol):
-    """What this part needs of the controller."""
-
-    seats: list[SeatSpec]
-    phase: Phase
-    generation: int
-    version: int
-    message: Said
-    match: Match | None
-    match_id: int | None
-
-    @property
-    def totals(self) -> list[int]: ...
-
-    @property
-    def winner(self) -> int | None: ...
-
-    def refuse(self, message: Message) -> object: ...
-
-    def say(self, message: Message, level: str = "info") -> None: ...
+class Moves(Protocol):
+    """The seats' part (firmware/app/seats.py): a seat's moves, from the screen or its phone."""
 
     def play_for(self, seat: int, card: int, signals: tuple[str, ...] = ()) -> None: ...
 
     def declare(self, action: Declare) -> None: ...
-
-    def nothing_to_declare(self, seat: int) -> object: ...
 
     def claim_for(self, seat: int) -> None: ...
 
@@ -68,7 +51,11 @@ class Table(Protocol):
 
     def zu_tun_for(self, seat: int, card: int) -> None: ...
 
-    def next_hand(self) -> object: ...
+
+class Windows(Protocol):
+    """The declaration windows' part (firmware/app/declaring.py), as far as phones ask it."""
+
+    def nothing_to_declare(self, seat: int) -> object: ...
 
     def pending_accusi(self) -> set[int]: ...
 
@@ -80,8 +67,11 @@ class Table(Protocol):
 class PhoneSeats:
     """The phone seats' state and the routing of their taps; see the module docstring."""
 
-    def __init__(self, table: Table) -> None:
+    def __init__(self, table: Table, moves: Moves, windows: Windows, next_hand: Callable[[], object]) -> None:
         self.table = table
+        self.moves = moves
+        self.windows = windows
+        self.next_hand = next_hand
         self.status = PhoneStatus()
         self.refusals: dict[int, Notice] = {}
         self.frees: list[int] = []  # freed on the touchscreen, for the server
@@ -179,28 +169,28 @@ class PhoneSeats:
         t.version += 1
 
     def _route(self, seat: int, intent: ui.Intent) -> None:
-        t = self.table
+        t, m = self.table, self.moves
         match intent:
             case ui.PlayCard(card=card, signals=signals):
-                t.play_for(seat, card, signals)
+                m.play_for(seat, card, signals)
             case ui.Discard(card=card):
-                t.play_for(seat, card)
+                m.play_for(seat, card)
             case ui.Declare(declare_action=action):
                 if action.seat != seat:
                     t.refuse(msg("ph_not_phone_seat", n=action.seat + 1))
                 else:
-                    t.declare(action)
+                    m.declare(action)
             case ui.NothingToDeclare():
-                t.nothing_to_declare(seat)
+                self.windows.nothing_to_declare(seat)
             case ui.Claim():
-                t.claim_for(seat)
+                m.claim_for(seat)
             case ui.Call(card=card):
-                t.call_for(seat, card)
+                m.call_for(seat, card)
             case ui.ZuTun(card=card):
-                t.zu_tun_for(seat, card)
+                m.zu_tun_for(seat, card)
             case ui.NextHand():
                 if t.phase == HAND_OVER:
-                    t.next_hand()
+                    self.next_hand()
                 else:
                     t.refuse(msg("r_no_hand"))
             case _:
@@ -221,7 +211,7 @@ class PhoneSeats:
 
     def facts(self) -> TableFacts:
         """The public facts every phone's state carries (firmware/app/phones/seatview.py)."""
-        t = self.table
+        t, w = self.table, self.windows
         phones = set(self.phone_seats())
         said = t.message
         notice = Notice(said.message, said.level, said.seq) if said.message and said.level != "refusal" else None
@@ -233,9 +223,9 @@ class PhoneSeats:
             connected=tuple(self.connected(s) if s in phones else None for s in range(len(t.seats))),
             totals=tuple(t.totals),
             waiting_for=tuple(self.waiting_for()),
-            prompt=frozenset(s for s in t.pending_accusi() if s in phones) if t.phase == PLAY else frozenset(),
-            may_declare=frozenset(s for s in phones if t.phase == PLAY and t.may_declare_now(s)),
-            cards_wait=t.phase == PLAY and t.cards_wait(),
+            prompt=frozenset(s for s in w.pending_accusi() if s in phones) if t.phase == PLAY else frozenset(),
+            may_declare=frozenset(s for s in phones if t.phase == PLAY and w.may_declare_now(s)),
+            cards_wait=t.phase == PLAY and w.cards_wait(),
             match_over=t.phase == MATCH_OVER,
             winner=t.winner,
             notice=notice,

@@ -103,11 +103,16 @@ def _names_unknown_card(message: Message, known: frozenset[int]) -> bool:
 
 
 def notice_json(notice: Notice | None, view: View, lang: str) -> dict[str, Any] | None:
-    """A note for this seat, or None; a note that names a card this seat cannot place is
-    not sent (the table's words are written for the people at the screen)."""
-    if notice is None or not notice.message or _names_unknown_card(notice.message, known_cards(view)):
+    """A note for this seat, or None. A note that names a card this seat cannot place is
+    not sent as it is (the table's words are written for the people at the screen): a
+    refusal becomes the plain "not possible now", any other note is left out."""
+    if notice is None or not notice.message:
         return None
     m = notice.message
+    if _names_unknown_card(m, known_cards(view)):
+        if notice.level != "refusal":
+            return None
+        m = Message("ph_refused")
     args = {k: v if isinstance(v, (int, str)) else arg_text(v, lang) for k, v in m.args}
     return {"key": m.key, "args": args, "text": render(m, lang), "level": notice.level, "seq": notice.seq}
 

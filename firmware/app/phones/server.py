@@ -27,6 +27,7 @@ import logging
 import mimetypes
 import os
 import secrets
+import socket
 import tempfile
 import threading
 import time
@@ -233,6 +234,7 @@ class Connection:
         self.sent_state: str | None = None
         self.control: deque[str] = deque()
         self.wake = asyncio.Event()
+        self.sent = asyncio.Event()  # the writer sent a frame: room in the control queue
         self.tokens = float(limits.tap_burst)
         self.stamp = clock()
         self.dropped = 0
@@ -261,6 +263,19 @@ class Connection:
             self.latest = frame
             self.wake.set()
 
+    async def room(self, timeout: float) -> bool:
+        """Wait until the writer has sent the answers queued (the phone reads them): the next
+        frame is read only then, so a phone's own answers are never dropped; False if it
+        does not read them within ``timeout``."""
+        deadline = self.clock() + timeout
+        while len(self.control) >= self.limits.control_queue // 2 and not self.closing:
+            if self.clock() > deadline:
+                return False
+            self.sent.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.sent.wait(), max(0.01, deadline - self.clock()))
+        return True
+
     def bye(self, code: p.ByeCode) -> None:
         self.latest = None  # what was said before stays said (bounded), then the reason, then the close
         self.send(p.bye_frame(code, self.lang))
@@ -282,6 +297,7 @@ class Connection:
                     else:
                         break
                     await asyncio.wait_for(self.ws.send_str(frame), self.limits.send_s)
+                    self.sent.set()
                 if self.closing:
                     await asyncio.wait_for(self.ws.close(), self.limits.send_s)
                     return
@@ -417,9 +433,13 @@ class PhoneServer:
     # ------------------------------------------------------------ pages
 
     async def _index(self, request: web.Request) -> web.StreamResponse:
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
         return self._asset("index.html")
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
         return self._asset(request.match_info["name"])
 
     def _asset(self, name: str) -> web.Response:
@@ -431,6 +451,8 @@ class PhoneServer:
 
     async def _catalogue(self, request: web.Request) -> web.StreamResponse:
         lang = request.match_info["lang"]
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
         if lang not in ("it", "de", "en"):
             raise web.HTTPNotFound(text="not found")
         if lang not in self._catalogues:
@@ -448,12 +470,24 @@ class PhoneServer:
 
     # ------------------------------------------------------------ the socket
 
+    def _host_ok(self, request: web.Request) -> bool:
+        """The Host the request names is this box: its name, the address it was reached on,
+        localhost. A foreign name that resolves here (DNS rebinding) is refused."""
+        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+        host = host.strip("[]").lower()
+        sock = request.transport.get_extra_info("sockname") if request.transport is not None else None
+        here = {self.address.lower(), "localhost", "127.0.0.1", "::1", socket.gethostname().lower(),
+                socket.gethostname().lower() + ".local"}  # fmt: skip
+        if sock:
+            here.add(str(sock[0]).lower())
+        return host in here
+
     def _origin_ok(self, request: web.Request) -> bool:
         origin = request.headers.get("Origin")
         return origin is not None and origin in (f"http://{request.host}", f"https://{request.host}")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if not self._origin_ok(request):
+        if not self._host_ok(request) or not self._origin_ok(request):
             raise web.HTTPForbidden(text="origin")
         ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME, heartbeat=self.limits.heartbeat_s,
                                    autoping=True, compress=False)  # fmt: skip
@@ -494,6 +528,8 @@ class PhoneServer:
         while True:
             if msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
                 self._frame(conn, msg.data)
+                if len(conn.control) >= self.limits.control_queue // 2 and not await conn.room(self.limits.send_s):
+                    return  # its answers are not read: nothing more is read from it either
             elif msg.type == WSMsgType.ERROR:
                 exc = ws.exception()
                 if exc is not None and "too big" in str(exc).lower():
@@ -597,7 +633,12 @@ class PhoneServer:
         self._post_status()
 
     def _on_feed(self, feed: TableFeed) -> None:
+        renewed = self.feed is not None and feed.info and feed.info != self.feed.info
         self.feed = feed
+        if renewed:  # a new game (another deck): the phones get its facts again
+            for conn in self.conns:
+                if conn.seat is not None and not conn.closing:
+                    conn.send(p.welcome_frame(seat=conn.seat, secret=None, table=dict(feed.info), lang=conn.lang))
         if feed.phone_seats is not None:
             for seat in [s for s in self.claims.digests if s not in feed.phone_seats]:
                 self.claims.release(seat)

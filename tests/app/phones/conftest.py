@@ -112,7 +112,7 @@ def drive(table: PhoneTable, rng: random.Random, on_point: Any = None, limit: in
         phones = [s for s, spec in enumerate(ctl.seats) if spec.kind == "phone"]
         waiting = [s for s in phones if table.state(s)["legal"]["nothing"]]
         humans_waiting = [s for s in ctl.pending_accusi() if ctl.seats[s].kind == "human"]
-        mover = ctl._mover()
+        mover = ctl.table.mover()
         if waiting:
             table.phone_move(waiting[0], rng)
         elif humans_waiting:
@@ -123,7 +123,7 @@ def drive(table: PhoneTable, rng: random.Random, on_point: Any = None, limit: in
             assert table.human_plays()
         else:
             table.pump()
-            if ctl._mover() == mover and ctl.phase == "play":
+            if ctl.table.mover() == mover and ctl.phase == "play":
                 raise AssertionError(f"stuck: seat {mover} to move, {ctl.message.text}")
     raise AssertionError("the hand did not end")
 

@@ -11,6 +11,8 @@ import random
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import hal.events as hal
 import ui.intents as ui
@@ -33,7 +35,7 @@ def test_the_match_waits_for_an_empty_phone_seat_and_says_for_whom(make_phone_ta
     t.pump()
     assert t.ctl.phones.waiting_for() == [1]
     assert t.ctl.cpu_request() is None
-    if t.ctl._mover() == 0:
+    if t.ctl.table.mover() == 0:
         t.put(ui.PlayCard(t.ctl.match.view_for(0).legal[0].card))
         assert t.ctl.message.message.key == "ph_waiting_for" and dict(t.ctl.message.message.args)["seats"] == "2"
     t.connect(1)
@@ -58,7 +60,7 @@ def test_a_phone_refusal_goes_to_that_phone_only(make_phone_table: Any) -> None:
     t.pump()
     t.connect_all()
     screen = t.ctl.message
-    idle = 1 - t.ctl._mover()
+    idle = 1 - t.ctl.table.mover()
     st = t.state(idle, "de")
     t.send(idle, {"type": "play", "v": st["v"], "card": st["hand"][0]})
     assert t.ctl.message == screen  # the shared screen says what it said
@@ -176,3 +178,94 @@ def test_the_touchscreen_model_offers_each_open_seat_a_code_and_a_qr_url(make_ph
     assert seats[2].held and seats[2].connected and seats[2].code is None
     assert segno.make(seats[0].join_url).designator  # the join screen's QR code
     assert make_phone_table(variant="tressette2", seats=["human", "cpu:easy"]).ctl.model().phones is None
+
+
+def test_the_shared_table_says_whose_turn_and_for_whom_it_waits(make_phone_table: Any) -> None:
+    """The touchscreen of a phone game: "seat 1 plays", never "your turn"; a banner says for
+    whom the match waits as long as it waits."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    import pygame
+
+    from ui.app import UIApp
+    from ui.textcheck import RecordingSurface
+
+    t: PhoneTable = make_phone_table(variant="treseta4", seats=["phone", "cpu:easy", "phone", "cpu:easy"], seed=3)
+    t.ctl.new_match()
+    t.pump()
+    t.connect(0)
+    model = t.ctl.model()
+    assert any(b.key == "ph_waiting_for" and dict(b.args)["seats"] == "3" for b in model.banners)
+    t.connect_all()
+    model = t.ctl.model()
+    assert not any(b.key == "ph_waiting_for" for b in model.banners)
+    pygame.display.init()
+    pygame.font.init()
+    to_move = model.to_move
+    assert to_move is not None and model.seats[to_move].kind == "phone"
+    for lang, yours in (("en", "Your turn"), ("it", "Tocca a te"), ("de", "Du bist dran")):
+        ui = UIApp(pygame.Surface((800, 480)), settings={"language": lang})
+        ui.set_model(model)
+        ui.show("table")
+        ui.update(0.1)
+        rec = RecordingSurface((800, 480), ui.ctx.fonts.meta)
+        ui.draw(rec)
+        shown = " ".join(x.text for x in rec.texts)
+        assert yours not in shown and str(to_move + 1) in shown, shown
+
+
+TAPS = st.lists(st.tuples(st.sampled_from(["play", "call", "zutun", "claim", "nothing", "declare", "next"]),
+                          st.integers(0, 1), st.integers(0, 127), st.integers(-2, 1)), min_size=1, max_size=12)  # fmt: skip
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(taps=TAPS, name=st.sampled_from(["tressette2", "treschetten2"]))
+def test_any_tap_is_a_legal_action_journaled_or_a_refusal_that_changes_nothing(
+    make_phone_table: Any, taps: list[tuple[str, int, int, int]], name: str
+) -> None:
+    """Hostile phones: whatever a phone sends, the table either applies exactly one legal
+    action of that seat (journal first) or answers that phone and nothing changes."""
+    t: PhoneTable = make_phone_table(variant=name, seats=["phone", "phone"], seed=len(taps))
+    t.ctl.new_match()
+    t.pump()
+    t.connect_all()
+    for what, seat, card, dv in taps:
+        before = t.journal.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        state = t.ctl.match.state
+        snapshot = (state.hands, state.trick, len(state.tricks), t.ctl.phase)
+        legal = set(t.ctl.match.view_for(seat).legal) if t.ctl.phase == "play" else set()
+        v = t.ctl.generation + dv
+        frame: dict[str, Any] = {"type": what, "v": max(0, v)}
+        if what in ("play", "call", "zutun"):
+            frame["card"] = card
+        if what == "declare":
+            frame["declaration"] = {"kind": "four", "rank": card % 10}
+        seq = (t.state(seat)["refusal"] or {"seq": 0})["seq"]
+        t.send(seat, frame)
+        after = t.journal.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        state2 = t.ctl.match.state
+        if after == before and t.ctl.phase == snapshot[3]:
+            assert (state2.hands, state2.trick, len(state2.tricks)) == snapshot[:3]
+            if what not in ("next", "nothing"):  # nothing to declare outside a window: a no-op, said
+                refusal = t.state(seat)["refusal"]
+                assert refusal is not None and refusal["seq"] > seq and refusal["text"]
+        elif after > before:
+            assert dv == 0  # only a tap on the state now
+            assert legal or what == "nothing"  # nothing to declare is journaled, not an engine move
+
+
+def test_the_new_game_screen_offers_phone_seats_never_beside_real_cards() -> None:
+    from ui.screens import SEAT_CYCLE, next_seat
+
+    for n in (2, 3, 4):
+        seats: list[tuple[str, str | None]] = [("human", None)] + [("computer", "normal")] * (n - 1)
+        seen = set()
+        for step in range(6 * len(SEAT_CYCLE)):
+            i = step % n
+            seats[i] = next_seat(seats, i)
+            seen.add(seats[i][0])
+            kinds = {k for k, _ in seats}
+            assert not ("phone" in kinds and "table" in kinds)
+            check_seats([f"cpu:{lv}" if k == "computer" else k for k, lv in seats])  # the controller takes it
+        assert "phone" in seen

@@ -78,6 +78,26 @@ def test_the_socket_wants_the_pages_own_origin(make_live: Any) -> None:
     live.run(scenario)
 
 
+def test_a_foreign_host_name_is_refused_dns_rebinding(make_live: Any) -> None:
+    """A web page elsewhere whose name was made to point at the box (DNS rebinding) sends
+    its own name as Host and as Origin: the box answers only to its own names."""
+    live = make_live()
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        evil = f"evil.example:{live.server.port}"
+        async with s.get(live.base + "/", headers={"Host": evil}) as r:
+            assert r.status == 403
+        try:
+            await s.ws_connect(live.base + "/ws", headers={"Host": evil, "Origin": f"http://{evil}"})
+            raise AssertionError("a foreign host was let in")
+        except aiohttp.WSServerHandshakeError as exc:
+            assert exc.status == 403
+        async with s.get(f"http://localhost:{live.server.port}/") as r:
+            assert r.status == 200
+
+    live.run(scenario)
+
+
 # ------------------------------------------------------------------ joining
 
 
@@ -349,3 +369,31 @@ def test_a_write_that_never_finishes_closes_that_phone_only() -> None:
         assert ws.closed and ws.close_code == 1008
 
     asyncio.run(scenario())
+
+
+def test_every_bad_frame_gets_exactly_one_error_and_changes_nothing(make_live: Any) -> None:
+    import random
+
+    live = make_live()
+    rng = random.Random(4)
+    frames = ["", "{", "[]", "null", '"join"', "{}", '{"type": "fly"}', '{"type": "play"}',
+              '{"type": "play", "v": "1", "card": 1}', '{"type": "ping", "x": 1}', "\\u0000" * 50,
+              '{"type": "join", "code": "12"}', '{"type": "resume", "secret": 7}',
+              '{"type": "declare", "v": 0, "declaration": []}', '{"type": "lang", "lang": "fr"}',
+              "[" * 3000]  # fmt: skip
+    frames += [bytes(rng.randrange(256) for _ in range(rng.randrange(1, 200))).decode("latin-1") for _ in range(8)]
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        phone = await joined(live, s, 0)
+        before = actions(live)
+        errors = len([m for m in phone.inbox if m["type"] == "error"])
+        for f in frames:
+            await phone.send(f)
+        await phone.send({"type": "ping"})
+        await phone.frame("pong")  # every answer to the frames before it is in
+        got = [m for m in phone.inbox if m["type"] == "error"]
+        assert len(got) - errors == len(frames), [m.get("detail") for m in got]
+        assert all(m["code"] in ("bad_json", "bad_message") and m["text"] for m in got)
+        assert actions(live) == before and phone.closed is None
+
+    live.run(scenario)

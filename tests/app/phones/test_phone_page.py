@@ -100,8 +100,18 @@ def test_a_hand_from_two_phones_goes_on_after_a_reload_and_a_power_cut(tmp_path:
             # the partner, whose turn, the hand in large cards: as a person first sees it
             assert a.state()["sides"] == [0, 1, 0, 1]  # type: ignore[index]
             shot(a, artifacts / "treseta4-it-360x640-start.png")
-            play([a, c], lambda: len((a.state() or {}).get("hand", [])) <= 7, timeout=120)
+            # signals chosen on the page before the card (treseta4: the leader signals)
+            policy = Policy(signal=True)
+            play([a, c], lambda: len((a.state() or {}).get("hand", [])) <= 7, timeout=120, policy=policy)
+            said = (a.state() or {}).get("said") or []
+            assert policy.signalled and any(x["seat"] in (0, 2) for x in said), (policy.signalled, said)
             shot(c, artifacts / "treseta4-de-360x640-mid.png")
+
+            # the last trick, on a tap
+            a.tap('#actions [data-name="last"]')
+            assert a.page.locator("#overlay:not([hidden]) img").count() == 4
+            shot(a, artifacts / "treseta4-it-360x640-last-trick.png")
+            a.tap('#overlay [data-name="close"]')
 
             # the language of one phone changes by a tap; the hand stays
             c.tap("#lang")  # de -> en

@@ -209,17 +209,35 @@ def next_hand(phones: list[Phone]) -> None:
 
 
 @pytest.mark.phone_match
-def test_chiamata_with_two_phones(tmp_path: Path, artifacts: Path) -> None:
-    """chiamata: the caller's page offers the call; the partner stays unknown until the
-    called card is played."""
-    box = Box(tmp_path, "phone,cpu:normal,phone,cpu:normal", "chiamata", seed=5)
+def test_chiamata_called_from_a_phone(tmp_path: Path, artifacts: Path) -> None:
+    """chiamata: the caller's page offers the call; the card called by a tap is on every page
+    and the partner stays unknown until it is played. Seeds are tried until a phone calls."""
+    assert any(call_from_a_phone(tmp_path / str(seed), seed, artifacts) for seed in range(1, 20)), \
+        "no seed of 1..19 gave a phone seat the call"
+
+
+def call_from_a_phone(tmp: Path, seed: int, artifacts: Path) -> bool:
+    box = Box(tmp, "phone,cpu:normal,phone,cpu:normal", "chiamata", seed=seed)
     box.start()
     try:
         with browser() as b:
-            phones = list(joined(b, box, {0: "it", 2: "de"}).values())
-            play(phones, hand_over(phones), timeout=240)
-            for i, p in enumerate(phones):
+            pages = list(joined(b, box, {0: "it", 2: "de"}).values())
+            caller = next((p for p in pages if (p.state() or {}).get("legal", {}).get("call")), None)
+            if caller is None:
+                return False
+            shot(caller, artifacts / "chiamata-call-offered-360x640.png")
+            caller.tap('#actions [data-name="call"]')
+            caller.page.wait_for_selector("#overlay:not([hidden]) .pick img")
+            shot(caller, artifacts / "chiamata-call-pick-360x640.png")
+            called = int(caller.page.locator("#overlay .pick img").first.get_attribute("data-card") or -1)
+            caller.tap("#overlay .pick img")
+            for p in pages:
+                p.wait(lambda s: s is not None and s.get("called") == called, 15, "the called card on every page")
+            shot(pages[0], artifacts / "chiamata-called-it-360x640.png")
+            play(pages, hand_over(pages), timeout=240)
+            for i, p in enumerate(pages):
                 shot(p, artifacts / f"chiamata-hand-end-{i}-360x640.png")
+            return True
     finally:
         box.stop()
 

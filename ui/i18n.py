@@ -520,6 +520,18 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_scan_cpu_hand": ("Passa le carte del computer (posto {seat}), coperte: {n} di {m}",
                         "Scanne die Karten des Computers (Platz {seat}), verdeckt: {n} von {m}",
                         "Scan the computer's cards (seat {seat}), face down: {n} of {m}"),
+    # the card picker (real cards without a reader: one tap names the card laid)
+    "m_pick_trump": ("Tocca la carta scoperta del mazziere: è la briscola", "Tippe die offene Karte des Gebers an: sie ist Trumpf",
+                     "Tap the dealer's shown card: it is the trump"),
+    "m_pick_aside": ("Tocca le carte messe da parte: {n} di {m}", "Tippe die abgelegten Karten an: {n} von {m}",
+                     "Tap the cards aside: {n} of {m}"),
+    "m_pick_cpu_hand": ("Tocca le carte del computer (posto {seat}): {n} di {m}",
+                        "Tippe die Karten des Computers an (Platz {seat}): {n} von {m}",
+                        "Tap the computer's cards (seat {seat}): {n} of {m}"),
+    "pick_play": ("Posto {n}: tocca la carta giocata", "Platz {n}: tippe die gespielte Karte an", "Seat {n}: tap the card played"),
+    "pick_discard": ("Posto {n}: tocca la carta scartata", "Platz {n}: tippe die abgelegte Karte an", "Seat {n}: tap the card laid away"),
+    "picker_hide": ("Tavolo", "Spieltisch", "Table"),
+    "picker_show": ("Carte", "Karten", "Cards"),
     "m_deal_scanned": ("Carte passate: si gioca", "Karten erfasst: es wird gespielt", "Cards scanned: play"),
     "n_why_had_four": ("ha giocato anche {cards}: ne aveva quattro", "hat auch {cards} gespielt: er hatte vier", "also played {cards}: he held four"),
     # simulator panel

@@ -47,7 +47,7 @@ from ui.i18n import Arg, Message
 from ui.intents import SeatSetup
 
 __all__ = ["AccuracySeries", "Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "MatchReviewView", "Message",
-           "PlayedCard", "RatedCard", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
+           "PickerModel", "PlayedCard", "RatedCard", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
            "StatLine", "Stats", "TableModel", "model_from_view"]
 
 BannerKind = Literal["declaration", "signal", "claim", "call", "trump", "info", "refusal"]
@@ -259,6 +259,25 @@ class EnrolStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class PickerModel:
+    """The card picker (firmware/app/picker.py): a table seat names the card it laid.
+
+    ``seat``: who enters it (None: at the deal, the cards the box must know);
+    ``cards``: the whole deck in deck order, laid out by suit and rank; ``dimmed``: the
+    cards the engine would refuse now, with why (only what the table may know);
+    ``signals``: per card, the signals it may carry; ``discard``: terziglio's card laid away.
+    """
+
+    seat: int | None
+    deck: str
+    cards: tuple[Card, ...]
+    dimmed: tuple[tuple[Card, Message], ...] = ()
+    prompt: Message | str = ""
+    discard: bool = False
+    signals: tuple[tuple[Card, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class TableModel:
     """Everything the screens show. Defaults describe "no game yet"."""
 
@@ -322,6 +341,7 @@ class TableModel:
     message: Message | str = ""
     enrolled: tuple[str, ...] = ()  # decks whose tag map is complete (real cards)
     enrolling: EnrolStatus | None = None  # a deck being enrolled now
+    picker: PickerModel | None = None  # real cards: the card picker, when a card is to be entered
     resumable: bool = False
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1

@@ -158,6 +158,9 @@ class TableCore:
         # the menu button's first short press after a hand: (match, hand, phase) it was for
         self.menu_armed: tuple[int | None, int, str] | None = None
         self.reader_online: bool | None = None
+        # A card reader is fitted (the device's [hardware] names one; the simulator always
+        # has one). Without it a real-card game needs no enrolled deck: the card picker.
+        self.reader_fitted = True
         self.banners: list[Banner] = []
         # the history screens' last request (pages, a score sheet, a hand replayed)
         from firmware.app.browse import HistoryBrowser

@@ -40,16 +40,18 @@ class DealScan:
             out[key] = CODE[cards[0]] if key == "trump" else [CODE[c] for c in cards]
         return out
 
-    def prompt(self) -> Message:
+    def prompt(self, touch: bool = False) -> Message:
+        """What to scan next; ``touch``: to tap on the card picker (no reader)."""
         current = self.current
         assert current is not None
         key, count = current
         n = len(self.got.get(key, [])) + 1
+        verb = "m_pick" if touch else "m_scan"
         if key == "trump":
-            return msg("m_scan_trump")
+            return msg(f"{verb}_trump")
         if key == "aside":
-            return msg("m_scan_aside", n=n, m=count)
-        return msg("m_scan_cpu_hand", seat=int(key) + 1, n=n, m=count)
+            return msg(f"{verb}_aside", n=n, m=count)
+        return msg(f"{verb}_cpu_hand", seat=int(key) + 1, n=n, m=count)
 
 
 def deal_needs(variant: Variant, computers: list[int]) -> list[tuple[str, int]]:
@@ -73,7 +75,7 @@ class DealScanning(TableCore):
         self.deal_scan = DealScan(dealer, needs)
         if not needs:
             return self._start_table_hand()
-        self.say(self.deal_scan.prompt())
+        self.say(self.deal_scan.prompt(not self.reader_fitted))
         self._changed()
         return Outcome(True)
 
@@ -93,7 +95,7 @@ class DealScanning(TableCore):
         self._changed()
         if scan.current is None:
             return self._start_table_hand()
-        self.say(scan.prompt())
+        self.say(scan.prompt(not self.reader_fitted))
         return Outcome(True)
 
     def _deck_name(self) -> str:

@@ -141,8 +141,10 @@ class MatchLifecycle(JournalGuard):
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
             return self.refuse(refusal(IllegalAction("deal_table_talon", variant=v.name, seat=computers[0])))
-        if mode == "referee" and self.cards is not None and not self.cards.enrolled(v.deck.name):
-            # Real cards need the deck's tags first: enrol, then this game starts.
+        if (mode == "referee" and self.reader_fitted and self.cards is not None
+                and not self.cards.enrolled(v.deck.name)):
+            # Real cards with a reader need the deck's tags first: enrol, then this game
+            # starts. Without a reader the cards are entered on the picker (app/picker.py).
             self._after_enrol = (name, opts, seat_list)
             return self.start_enrolment(v.deck.name)
         if self.match_id is not None and not self._finished():
@@ -183,7 +185,7 @@ class MatchLifecycle(JournalGuard):
         if self.real_cards:
             # The people deal; the box learns the cards as scanned (firmware.app.dealing).
             if self.deal_scan is not None:
-                self.say(self.deal_scan.prompt())
+                self.say(self.deal_scan.prompt(not self.reader_fitted))
                 return Outcome(True)
             return self.begin_table_hand(hand, dealer)
         spec: dict[str, Any] = {"seed": self._hand_seed(hand)}

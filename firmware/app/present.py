@@ -159,6 +159,9 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
         decided = ctl.match.hand_decided if model.hand_over else None
         model = replace(model, games_won=tuple(ctl.match.games_won),
                         game_won_by=decided.winners if decided is not None else ())
+    from firmware.app.picker import picker_for
+
+    model = replace(model, picker=picker_for(ctl))
     return coach_model(ctl, _attach(ctl, declaration_window(ctl, seat, model)))
 
 
@@ -187,10 +190,12 @@ def dealing_model(ctl: TableController, message: Message | str, stats: Stats) ->
     seats = tuple(
         SeatModel(s, "", spec.kind, spec.level, v.side_of(s), 0) for s, spec in enumerate(ctl.seats)
     )
+    from firmware.app.picker import picker_for
+
     return TableModel(
         variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
         seats=seats, show_hand=False, totals=tuple(ctl.totals), target=v.target, message=message,
-        stats=stats, hand_no=len(ctl._hands()) + 1,
+        stats=stats, hand_no=len(ctl._hands()) + 1, picker=picker_for(ctl),
     )  # fmt: skip
 
 

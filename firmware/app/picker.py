@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware.app.core import PLAY
-from firmware.app.messages import CardName, Message, msg, refusal
+from firmware.app.messages import CardName, msg, refusal
 from firmware.engine.table import picker_marks
 from ui.model import PickerModel
 
@@ -69,7 +69,3 @@ def _deal_picker(ctl: TableCore, deck: str, cards: tuple[int, ...]) -> PickerMod
     )
     return PickerModel(None, deck, cards, dimmed, scan.prompt(touch=True), False, ())
 
-
-def reason_of(model: PickerModel, card: int) -> Message | None:
-    """Why ``card`` is dimmed on the picker (None: it may be tapped)."""
-    return dict(model.dimmed).get(card)

@@ -20,8 +20,8 @@ import pygame
 from pygame import Rect
 
 from firmware.engine.cards import DECKS, RANK, SUIT, Card
-from ui.layout import ButtonSpec
 from ui.i18n import Message
+from ui.layout import ButtonSpec
 from ui.model import PickerModel
 from ui.theme import DEFAULT, Theme
 

@@ -25,9 +25,9 @@ from firmware.engine import (
 )
 from firmware.engine.actions import Action, Discard
 from firmware.engine.cards import THIRDS, card_list, mask_of
-from firmware.engine.state import HandState, check
 from firmware.engine.deal import deal_seeded
 from firmware.engine.records import match_to_json, replay
+from firmware.engine.state import HandState, check
 from firmware.engine.table import picker_marks, said_aloud, scanned_at_deal
 
 

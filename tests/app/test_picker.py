@@ -1,0 +1,55 @@
+"""The card picker at the table program's level: no reader, no enrolled deck, every card
+one tap; dimmed cards say why; a power cut mid-hand loses nothing and asks nothing twice."""
+
+from __future__ import annotations
+
+import ui.intents as ui
+from firmware.app.controller import PLAY
+from firmware.engine import make_variant
+
+
+def picker_table(make_table, state_dir=None, **kw):
+    t = make_table(variant="treseta4", seats=["table"] * 4, options={"accusi": False}, state_dir=state_dir, **kw)
+    t.ctl.reader_fitted = False
+    return t
+
+
+def bright(model) -> list[int]:
+    dimmed = dict(model.picker.dimmed)
+    return [c for c in model.picker.cards if c not in dimmed]
+
+
+def test_no_reader_no_enrolment_and_one_tap_per_card(make_table) -> None:
+    t = picker_table(make_table)
+    assert t.ctl.new_match().accepted and t.ctl.phase == PLAY  # not the enrolment
+    v = make_variant("treseta4")
+    model = t.ctl.model()
+    assert model.picker is not None and model.picker.cards == v.deck.cards and not model.picker.dimmed
+    st = t.ctl.match.state
+    first = v.deck.parse("4c")
+    t.put(ui.PlayCard(first))
+    assert st.trick == [first]
+    model = t.ctl.model()
+    assert model.picker.seat == st.to_move
+    why = dict(model.picker.dimmed)[first]
+    assert why.key == "e_already_played"
+    t.put(ui.PlayCard(first))  # tapped anyway: the engine refuses it, nothing recorded
+    assert st.trick == [first] and t.ctl.message.message.key == "e_already_played"
+
+
+def test_a_power_cut_mid_hand_loses_nothing_and_asks_nothing_twice(make_table, tmp_path) -> None:
+    d = tmp_path / "box"
+    t = picker_table(make_table, state_dir=d)
+    t.ctl.new_match()
+    for _ in range(6):
+        t.put(ui.PlayCard(bright(t.ctl.model())[-1]))
+    before = t.ctl.match.state
+    played = (list(before.trick), [tr.cards for tr in before.tricks], before.to_move)
+    t.close()  # the power goes
+    again = picker_table(make_table, state_dir=d)
+    assert again.ctl.boot()
+    st = again.ctl.match.state
+    assert (list(st.trick), [tr.cards for tr in st.tricks], st.to_move) == played
+    model = again.ctl.model()
+    assert model.picker is not None and model.picker.seat == st.to_move  # the next card, not a deal
+    assert again.ctl.deal_scan is None

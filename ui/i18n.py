@@ -554,6 +554,10 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "pick_discard": ("Posto {n}: tocca la carta scartata", "Platz {n}: tippe die abgelegte Karte an", "Seat {n}: tap the card laid away"),
     "picker_hide": ("Tavolo", "Spieltisch", "Table"),
     "picker_show": ("Carte", "Karten", "Cards"),
+    # score sheet only (segnapunti)
+    "m_sheet_hand": ("Mano {n}: distribuisce il posto {seat}. Giocate con le vostre carte; alla fine inserite i punti",
+                     "Spiel {n}: Platz {seat} gibt. Spielt mit euren Karten; am Ende die Punkte eingeben",
+                     "Hand {n}: seat {seat} deals. Play your own cards; enter the points at the end"),
     "m_deal_scanned": ("Carte passate: si gioca", "Karten erfasst: es wird gespielt", "Cards scanned: play"),
     "n_why_had_four": ("ha giocato anche {cards}: ne aveva quattro", "hat auch {cards} gespielt: er hatte vier", "also played {cards}: he held four"),
     # simulator panel

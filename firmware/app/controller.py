@@ -55,6 +55,7 @@ from firmware.app.journal_guard import JOURNAL_ERROR_CODE
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import msg
 from firmware.app.reviewing import MatchReviewing
+from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.seats import SeatActions
 from firmware.config import SeatSpec, check_seat
 from firmware.engine import TressetteError
@@ -88,7 +89,8 @@ NO_SCREEN_CODE = "noSc"
 
 
 class TableController(
-    MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions, CoachActions, MatchReviewing
+    MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions, CoachActions, MatchReviewing,
+    ScoreSheetKeeping,
 ):
     """Events in; journal writes, engine actions, a screen model and a display state out."""
 
@@ -146,9 +148,11 @@ class TableController(
             case ui.ZuTun(card=card):
                 self.zu_tun(card)
             case ui.Declare(declare_action=action):
-                self.declare(action)
+                self.sheet_declare(action) if self.keeping_score else self.declare(action)
             case ui.NothingToDeclare():
-                self.screen_nothing_to_declare()
+                self.sheet_done() if self.keeping_score else self.screen_nothing_to_declare()
+            case ui.SheetTally():
+                self.sheet_tally(event)
             case ui.Signal() | ui.ShowScreen():
                 pass  # the screen's own business; signals travel with the PlayCard
             case ui.NewGame():
@@ -213,7 +217,7 @@ class TableController(
                 except ValueError as exc:
                     self.refuse(msg("r_bad_game", why=str(exc)))
                     return
-        self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual)
+        self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual, scoresheet=ev.scoresheet)
 
     def _continue(self) -> None:
         if self.phase in (HOME, MATCH_OVER):
@@ -277,7 +281,7 @@ class TableController(
 
     def _button_pressed(self, seat: int | None) -> None:
         if seat is not None:
-            self.accuso_button(seat)
+            self.sheet_accuso(seat) if self.keeping_score else self.accuso_button(seat)
         elif self.phase in (HAND_OVER, MATCH_OVER):
             self.menu_after_hand()
         elif self.phase == HOME and self.screen_missing is not None:

@@ -8,6 +8,8 @@ The controller is split by concern, one module each (README "Where things are"):
   who the computers wait for, the *Accuso* button;
 - :mod:`firmware.app.enrolment`  — learning a real deck's card tags;
 - :mod:`firmware.app.dealing`    — real cards: the scans a deal needs before the first card;
+- :mod:`firmware.app.scoresheet` — score sheet only: hands kept from what the table says;
+- :mod:`firmware.app.picker`     — real cards without a reader: what the card picker shows;
 - :mod:`firmware.app.seats`      — who sits where: the person at the screen, the
   computers (what to ask them, their answers), real cards;
 - :mod:`firmware.app.controller` — the facade: one ``handle(event)`` over every
@@ -283,10 +285,14 @@ class TableCore:
         seats: Sequence[SeatSpec] | None = None,
         *,
         casual: bool = False,
+        scoresheet: bool = False,
     ) -> Outcome:
         raise NotImplementedError  # firmware.app.lifecycle
 
     def submit(self, action: Action) -> Outcome:
+        raise NotImplementedError  # firmware.app.lifecycle
+
+    def _close_match(self) -> None:
         raise NotImplementedError  # firmware.app.lifecycle
 
     def _reset_declarations(self) -> None:
@@ -324,6 +330,9 @@ class TableCore:
 
     def begin_table_hand(self, hand: int, dealer: int) -> Outcome:
         raise NotImplementedError  # firmware.app.dealing
+
+    def begin_sheet_hand(self, hand: int, dealer: int) -> Outcome:
+        raise NotImplementedError  # firmware.app.scoresheet
 
     def deal_scan_card(self, card: int) -> Outcome:
         raise NotImplementedError  # firmware.app.dealing

@@ -126,6 +126,7 @@ class MatchLifecycle(JournalGuard):
         seats: Sequence[SeatSpec] | None = None,
         *,
         casual: bool = False,
+        scoresheet: bool = False,
     ) -> Outcome:
         name = variant or self.settings.variant
         if options is None:  # the settings' options belong to the settings' variant
@@ -136,7 +137,10 @@ class MatchLifecycle(JournalGuard):
             seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
         except (TressetteError, ValueError) as exc:
             return self.refuse(msg("r_bad_game", why=str(exc)))
-        mode = "referee" if TABLE in seat_list else "casual" if casual else "engine"
+        if scoresheet:
+            # Score sheet only: everybody plays his own cards; the box keeps the match.
+            seat_list = [TABLE] * v.n_seats
+        mode = "scoresheet" if scoresheet else "referee" if TABLE in seat_list else "casual" if casual else "engine"
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
@@ -182,6 +186,8 @@ class MatchLifecycle(JournalGuard):
         hand = len(self._hands())
         assert self.match is not None
         dealer = self.match.next_dealer
+        if self.match_mode == "scoresheet":
+            return self.begin_sheet_hand(hand, dealer)  # firmware.app.scoresheet: no cards
         if self.real_cards:
             # The people deal; the box learns the cards as scanned (firmware.app.dealing).
             if self.deal_scan is not None:
@@ -211,7 +217,8 @@ class MatchLifecycle(JournalGuard):
             self.stop(f"{self.finished_here} match(es) played")
         elif self.opts.auto_next and self.variant is not None:
             casual = self.match_mode in ("casual", "assisted")
-            self.new_match(self.variant.name, dict(self.variant.options), self.seats, casual=casual)
+            self.new_match(self.variant.name, dict(self.variant.options), self.seats, casual=casual,
+                           scoresheet=self.match_mode == "scoresheet")
 
     def _journal_resumed(self) -> None:
         """The journal works again: redo what its failure left waiting."""

@@ -18,6 +18,7 @@ from ui.model import (
     AccuracySeries,
     Banner,
     EnrolStatus,
+    SeatModel,
     StatLine,
     Stats,
     TableModel,
@@ -123,6 +124,8 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
         return _attach(ctl, TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
                                              enrolling=enrol_status(ctl)))
+    if ctl.keeping_score:
+        return sheet_model(ctl, message, stats, resumable)
     seat = ctl.view_seat()
     view = None
     if ctl.match is not None and ctl.match.state is not None:
@@ -165,6 +168,39 @@ def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     return coach_model(ctl, _attach(ctl, declaration_window(ctl, seat, model)))
 
 
+def sheet_model(ctl: TableController, message: Message | str, stats: Stats, resumable: bool) -> TableModel:
+    """Score sheet only: the table without cards, the hand's count to enter (or the
+    count entered, once the hand is over), the match's totals, its sheet at the end."""
+    from firmware.app.scoresheet import sheet_entry_model
+
+    match = ctl.match
+    assert match is not None and ctl.match_id is not None
+    v = match.variant
+    sheet = match.sheet
+    setups = seat_setups(ctl.seats)
+    seats = tuple(SeatModel(s, setups[s].name, "table", None, v.side_of(s), 0) for s in range(v.n_seats))
+    over = match.hand_over
+    result = match.results[-1] if over and match.results else None
+    model = TableModel(
+        variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
+        seats=seats, show_hand=False, totals=tuple(ctl.totals), target=match.game_target, message=message,
+        stats=stats, hand_no=len(ctl._hands()), dealer=sheet.dealer if sheet is not None else 0,
+        declarations=tuple(sheet.declarations) if sheet is not None else (), hand_over=over, result=result,
+        match_over=ctl.phase == MATCH_OVER, winner=ctl.winner, level_at_target=match.level_at_target,
+        resumable=resumable, sheet_entry=sheet_entry_model(ctl),
+        declared=tuple(result.declared) if result is not None and len(result.declared) == v.n_sides else (),
+    )  # fmt: skip
+    if ctl.phase == MATCH_OVER and match.hands:
+        from firmware.app.browse import live_sheet
+
+        model = replace(model, final_sheet=live_sheet(match, ctl.match_id, [str(x) for x in ctl.seats]))
+    if match.games_to_win > 1:
+        decided = match.hand_decided if over else None
+        model = replace(model, games_won=tuple(match.games_won),
+                        game_won_by=decided.winners if decided is not None else ())
+    return _attach(ctl, model)
+
+
 def coach_model(ctl: TableController, model: TableModel) -> TableModel:
     """The coach's part of the screen: Hint and Undo in casual matches, the hinted card,
     the last hand's review (docs/coach.md)."""
@@ -183,8 +219,6 @@ def coach_model(ctl: TableController, model: TableModel) -> TableModel:
 def dealing_model(ctl: TableController, message: Message | str, stats: Stats) -> TableModel:
     """Real cards, the first deal of a match: the empty table while the screen asks for
     the cards the box must see before the first card (firmware.app.dealing)."""
-    from ui.model import SeatModel
-
     v = ctl.variant
     assert v is not None
     seats = tuple(

@@ -161,8 +161,10 @@ class SheetHand:
         if decl.kind != "decima" and not v.accusi:
             raise IllegalAction("accusi_off")
         check_earlier(decl, tuple(d for d in self.declarations if d.seat == action.seat))
+        loose = decl.kind == "three" and decl.missing is None
         for other in self.declarations:
-            if other.seat != action.seat and set(other.cards) & set(decl.cards) and decl.kind != "three":
+            other_loose = other.kind == "three" and other.missing is None
+            if other.seat != action.seat and set(other.cards) & set(decl.cards) and not (loose or other_loose):
                 # a card is in one hand only (a three said without its suit may still fit)
                 raise IllegalAction("decl_impossible", deck=v.deck.name, kind=decl.kind,
                                     cards=tuple(sorted(set(other.cards) & set(decl.cards))))

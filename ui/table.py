@@ -26,6 +26,7 @@ from ui.i18n import arg_text, describe_declare, has, said_by, tr
 from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
+from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
@@ -116,10 +117,12 @@ class TableScreen:
         # the card picker (real cards, no reader: ui/picker.py)
         self.picker_hidden: tuple[object, ...] | None = None  # the entry it was hidden for
         self.picker_note: tuple[str, float] = ("", 0.0)  # why a tapped card is dimmed, and how long
+        self.sheet_panel = SheetEntryPanel(ctx, emit)  # score sheet only: the hand's count (ui/sheetentry.py)
 
     # ------------------------------------------------------------ model
 
     def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
+        self.sheet_panel.sync(model)
         if not model.in_game:
             # no game (home, settings, enrolment): keep what this table has seen, so the
             # same hand coming back is not news (an old declaration said again: issue 13.11)
@@ -337,10 +340,22 @@ class TableScreen:
                 return True
         return True  # the panel covers the table: a tap beside a card does nothing under it
 
+    def sheet_tap(self, pos: tuple[int, int]) -> bool:
+        lay = entry_layout(self.model, self.sheet_panel.st, self.size, self.ctx.theme)
+        for b in lay.buttons:
+            if b.rect.collidepoint(pos):
+                if b.name == "sh_menu":
+                    self.show("home")
+                    return True
+                return self.sheet_panel.press(self.model, b.name)
+        return True
+
     def tap(self, pos: tuple[int, int]) -> bool:
         lay = self.layout
         if lay is None:
             return False
+        if self.model.sheet_entry is not None:
+            return self.sheet_tap(pos)
         if self.picker_active():
             return self.picker_tap(pos)
         if self.model.picker is not None and show_button(lay.middle, self.ctx.theme).collidepoint(pos):
@@ -520,6 +535,9 @@ class TableScreen:
             self.relayout(s.get_size())
             lay = self.layout
         assert lay is not None
+        if self.model.sheet_entry is not None:
+            self.sheet_panel.draw(s, self.model)  # score sheet only: no cards on this screen
+            return
         s.blit(self.ctx.felt(lay.size), (0, 0))
         hidden, backs = self.hidden_cards()
         self._draw_score(s, lay)

@@ -27,6 +27,7 @@ from ui.model import (
 
 if TYPE_CHECKING:
     from firmware.app.controller import TableController
+    from firmware.engine import Variant
     from ui.i18n import Message
 
 
@@ -189,6 +190,7 @@ def sheet_model(ctl: TableController, message: Message | str, stats: Stats, resu
         match_over=ctl.phase == MATCH_OVER, winner=ctl.winner, level_at_target=match.level_at_target,
         resumable=resumable, sheet_entry=sheet_entry_model(ctl),
         declared=tuple(result.declared) if result is not None and len(result.declared) == v.n_sides else (),
+        side_thirds=_unit_thirds(v, result.thirds) if result is not None else (),
     )  # fmt: skip
     if ctl.phase == MATCH_OVER and match.hands:
         from firmware.app.browse import live_sheet
@@ -199,6 +201,14 @@ def sheet_model(ctl: TableController, message: Message | str, stats: Stats, resu
         model = replace(model, games_won=tuple(match.games_won),
                         game_won_by=decided.winners if decided is not None else ())
     return _attach(ctl, model)
+
+
+def _unit_thirds(v: Variant, thirds: Sequence[int]) -> tuple[int, ...]:
+    """The thirds each scoring unit took, as entered on the score sheet."""
+    out = [0] * v.n_sides
+    for seat, x in enumerate(thirds):
+        out[v.side_of(seat)] += x
+    return tuple(out)
 
 
 def coach_model(ctl: TableController, model: TableModel) -> TableModel:

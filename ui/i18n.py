@@ -562,7 +562,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_sheet_hand": ("Mano {n}: distribuisce il posto {seat}. Giocate con le vostre carte; alla fine inserite i punti",
                      "Runde {n}: Platz {seat} gibt. Spielt mit euren Karten; am Ende die Punkte eingeben",
                      "Hand {n}: seat {seat} deals. Play your own cards; enter the points at the end"),
-    "scoresheet": ("Segnapunti", "Nur Punkte", "Score sheet"),
+    "scoresheet": ("Segnapunti", "Punkteblock", "Score sheet"),
     "sh_title": ("Mano {n}: i punti presi", "Runde {n}: die Punkte", "Hand {n}: the points taken"),
     "sh_choose": ("Posto {n}: che cosa accusa?", "Platz {n}: was wird angesagt?", "Seat {n}: what is declared?"),
     "sh_enter": ("Conta la mano", "Runde zählen", "Count the hand"),

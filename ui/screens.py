@@ -321,7 +321,7 @@ class HomeScreen(Screen):
                 draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
             elif kind == "seat":
                 draw_button(s, self.ctx, b.rect, self.seat_text(int(arg)),
-                            color=(120, 80, 30) if self.seats[int(arg)][0] == "human" else None)
+                            color=(120, 80, 30) if self.seats[int(arg)][0] == "human" and not self.scoresheet else None)
             elif kind == "option":
                 val = value_label(self.options.get(arg), self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))

@@ -76,6 +76,22 @@ def test_a_score_sheet_match_keeps_the_played_match(make_table, name: str) -> No
     assert (ctl.phase == MATCH_OVER) == played.finished
     again = replay(t.journal.record(ctl.match_id))
     assert again.totals == ctl.match.totals and again.ledger == ctl.match.ledger
+    if v.n_sides == 2:  # the LED display: the match's score, as in a played match
+        assert ctl.display().scores == tuple(ctl.totals)
+    # the history reads it: its score sheet row by row; a hand's replay has no cards to show
+    ctl.browser.open_sheet(ctl.match_id)
+    assert ctl.browser.sheet is not None and not ctl.browser.sheet.problem
+    assert len(ctl.browser.sheet.rows) == len(ctl.match.hands)
+    ctl.browser.open_replay(ctl.match_id, 1)
+    assert ctl.browser.replay is not None and ctl.browser.replay.frames == ()
+    # and tressette replay tells it
+    import io
+
+    from firmware.replay import print_match
+
+    out = io.StringIO()
+    print_match(t.journal.record(ctl.match_id), out)
+    assert "score sheet" in out.getvalue() and "Totals: " in out.getvalue()
     if played.finished:
         model = ctl.model()
         assert model.final_sheet is not None and len(model.final_sheet.rows) == len(played.results)

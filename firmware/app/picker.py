@@ -20,31 +20,33 @@ from typing import TYPE_CHECKING
 
 from firmware.app.core import PLAY
 from firmware.app.messages import CardName, msg, refusal
-from firmware.engine.table import picker_marks
+from firmware.engine.picker import picker_marks
 from ui.model import PickerModel
 
 if TYPE_CHECKING:
-    from firmware.app.core import TableCore
+    from firmware.app.core import Table
+    from firmware.app.dealing import DealScan
+    from firmware.app.declaring import DeclarationWindows
 
 
-def picker_for(ctl: TableCore) -> PickerModel | None:
-    """What the card picker shows now, or None when no card is to be entered."""
-    v = ctl.variant
+def picker_for(t: Table, scan: DealScan | None, declarations: DeclarationWindows) -> PickerModel | None:
+    """What the card picker shows now, or None when no card is to be entered: read from
+    the table, the deal's scans still to come and the declaration windows."""
+    v = t.variant
     if v is None:
         return None
-    scan = ctl.deal_scan
     if scan is not None and scan.current is not None:
-        return _deal_picker(ctl, v.deck.name, v.deck.cards)
-    match = ctl.match
-    if ctl.phase != PLAY or match is None or match.state is None or match.state.over:
+        return _deal_picker(scan, v.deck.name, v.deck.cards)
+    match = t.match
+    if t.phase != PLAY or match is None or match.state is None or match.state.over:
         return None
     state = match.state
     mover = state.to_move if state.pending is None else int(state.pending[1])
-    if ctl.seats[mover].kind != "table" or ctl.declaring is not None:
+    if t.seats[mover].kind != "table" or declarations.declaring is not None:
         return None
     if state.pending is not None and state.pending[0] != "discard":
         return None  # chiamata's call is made with the screen's buttons, not a card laid
-    if ctl.play_refusal(mover) is not None:
+    if declarations.play_refusal(mover) is not None:
         return None  # the onori round: declarations first, no card yet
     dimmed = tuple((card, refusal(why)) for card, why in picker_marks(state, mover) if why is not None)
     discard = state.pending is not None
@@ -54,11 +56,10 @@ def picker_for(ctl: TableCore) -> PickerModel | None:
     return PickerModel(mover, v.deck.name, v.deck.cards, dimmed, prompt, discard, signals)
 
 
-def _deal_picker(ctl: TableCore, deck: str, cards: tuple[int, ...]) -> PickerModel:
+def _deal_picker(scan: DealScan, deck: str, cards: tuple[int, ...]) -> PickerModel:
     """At the deal: the cards the box must know (a computer's hand, briscola's shown
     card, the cards aside), one tap each; a card entered already is dimmed."""
-    scan = ctl.deal_scan
-    assert scan is not None and scan.current is not None
+    assert scan.current is not None
     key = scan.current[0]
     entered = [c for got in scan.got.values() for c in got]
     again_ok: set[int] = set()

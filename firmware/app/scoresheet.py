@@ -10,17 +10,19 @@ and become the engine's :class:`~firmware.engine.scoresheet.Tally`: checked, jou
 then kept. Target, best of two, the stake ledger, the LED display, the score sheet,
 history and resume are the played match's own paths (the engine's ``Match``).
 
-Interface to the rest of the controller: :attr:`ScoreSheetKeeping.keeping_score`, and
-the entries :meth:`~ScoreSheetKeeping.begin_sheet_hand`, :meth:`~ScoreSheetKeeping.sheet_accuso`,
-:meth:`~ScoreSheetKeeping.sheet_declare`, :meth:`~ScoreSheetKeeping.sheet_done`,
-:meth:`~ScoreSheetKeeping.sheet_tally`; :func:`sheet_entry_model` for the screen.
+A part of the controller (docs/box.md §2) that uses the table and the journal guard
+only: :attr:`ScoreSheetKeeping.keeping`, the entries :meth:`~ScoreSheetKeeping.begin`
+(from the lifecycle's next hand), :meth:`~ScoreSheetKeeping.accuso`,
+:meth:`~ScoreSheetKeeping.declare`, :meth:`~ScoreSheetKeeping.done`,
+:meth:`~ScoreSheetKeeping.tally` (after a count or a decima the controller lets the
+lifecycle close the hand), and :meth:`~ScoreSheetKeeping.entry` for the screen.
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from firmware.app.core import HAND_OVER, PLAY, Outcome
+from firmware.app.core import PLAY, Outcome, Table
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import msg, refusal
 from firmware.engine import IllegalAction
@@ -35,34 +37,41 @@ if TYPE_CHECKING:
 SHEET_MODE = "scoresheet"
 
 
-class ScoreSheetKeeping(JournalGuard):
+class ScoreSheetKeeping:
     """A score-sheet match's hands: begun with no cards, accusi as said, the count entered."""
 
+    def __init__(self, table: Table, guard: JournalGuard) -> None:
+        self.table = table
+        self.guard = guard
+        self.choosing: int | None = None  # the seat choosing its accuso on the screen
+
     @property
-    def keeping_score(self) -> bool:
-        return self.match_mode == SHEET_MODE and self.match is not None
+    def keeping(self) -> bool:
+        return self.table.match_mode == SHEET_MODE and self.table.match is not None
 
     def _sheet(self) -> SheetHand | None:
-        if self.phase != PLAY or self.match is None:
+        t = self.table
+        if t.phase != PLAY or t.match is None:
             return None
-        sheet = self.match.sheet
+        sheet = t.match.sheet
         return sheet if sheet is not None and not sheet.over else None
 
-    def begin_sheet_hand(self, hand: int, dealer: int) -> Outcome:
+    def begin(self, hand: int, dealer: int) -> Outcome:
         """The next hand: nothing dealt by the box; journalled before it is begun."""
-        assert self.match is not None and self.match_id is not None
+        t = self.table
+        assert t.match is not None and t.match_id is not None
         spec = {"sheet": True}
-        self.journal.add_hand(self.match_id, hand, dealer, spec)
-        self.match.begin_hand(spec)
-        self.declaring = None
-        self.phase = PLAY
-        self.say(msg("m_sheet_hand", n=hand + 1, seat=dealer + 1))
-        self._changed()
+        t.journal.add_hand(t.match_id, hand, dealer, spec)
+        t.match.begin_hand(spec)
+        self.choosing = None
+        t.phase = PLAY
+        t.say(msg("m_sheet_hand", n=hand + 1, seat=dealer + 1))
+        t.changed()
         return Outcome(True)
 
     # ------------------------------------------------------------ accusi
 
-    def sheet_choices(self, seat: int) -> list[Declare]:
+    def choices(self, seat: int) -> list[Declare]:
         """Every declaration ``seat`` may say now, as the engine accepts it said aloud."""
         sheet = self._sheet()
         if sheet is None:
@@ -86,106 +95,99 @@ class ScoreSheetKeeping(JournalGuard):
             out.append(cand)
         return out
 
-    def sheet_accuso(self, seat: int) -> Outcome:
+    def accuso(self, seat: int) -> Outcome:
         """A seat's *Accuso* button: its choice opens on the screen; pressed again, closed."""
+        t = self.table
         if self._sheet() is None:
-            return self.refuse(msg("r_no_hand"))
-        if not 0 <= seat < len(self.seats):
-            return self.refuse(msg("r_no_seat", n=seat + 1))
-        if self.declaring == seat:
-            return self.sheet_done()
-        if not self.sheet_choices(seat):
-            return self.refuse(msg("r_nothing_to_declare"))
-        self.declaring = seat
-        self.say(msg("m_choose_accuso", n=seat + 1))
-        self._changed()
+            return t.refuse(msg("r_no_hand"))
+        if not 0 <= seat < len(t.seats):
+            return t.refuse(msg("r_no_seat", n=seat + 1))
+        if self.choosing == seat:
+            return self.done()
+        if not self.choices(seat):
+            return t.refuse(msg("r_nothing_to_declare"))
+        self.choosing = seat
+        t.say(msg("m_choose_accuso", n=seat + 1))
+        t.changed()
         return Outcome(True)
 
-    def sheet_done(self) -> Outcome:
+    def done(self) -> Outcome:
         """*Nothing (more) to declare*: the choice closes; nothing to journal."""
-        seat, self.declaring = self.declaring, None
+        seat, self.choosing = self.choosing, None
         if seat is not None:
-            self.say(msg("m_accusi_closed", n=seat + 1))
-        self._changed()
+            self.table.say(msg("m_accusi_closed", n=seat + 1))
+        self.table.changed()
         return Outcome(True)
 
-    def sheet_declare(self, action: Declare) -> Outcome:
+    def declare(self, action: Declare) -> Outcome:
+        t = self.table
         sheet = self._sheet()
-        if sheet is None or self.match is None:
-            return self.refuse(msg("r_no_hand"))
+        if sheet is None or t.match is None:
+            return t.refuse(msg("r_no_hand"))
         try:
             sheet.check_declare(action)
         except IllegalAction as exc:
-            return self.refuse(refusal(exc))
-        failed = self.write_entry(action)  # journal first: a power cut keeps it
+            return t.refuse(refusal(exc))
+        failed = self.guard.write_entry(action)  # journal first: a power cut keeps it
         if failed is not None:
             return failed
-        self.match.keep(action)
-        if self.declaring == action.seat and not self.sheet_choices(action.seat):
-            self.declaring = None
-        self._changed()
-        if self.match.hand_over:  # a decima ends the hand at once
-            return self._sheet_hand_over()
+        t.match.keep(action)
+        if self.choosing == action.seat and not self.choices(action.seat):
+            self.choosing = None
+        if t.match.hand_over:
+            self.choosing = None  # a decima ends the hand at once
+        t.changed()
         return Outcome(True)
 
     # ------------------------------------------------------------ the count
 
-    def sheet_tally(self, entry: SheetTally) -> Outcome:
+    def tally(self, entry: SheetTally) -> Outcome:
+        t = self.table
         sheet = self._sheet()
-        if sheet is None or self.match is None:
-            return self.refuse(msg("r_no_hand"))
+        if sheet is None or t.match is None:
+            return t.refuse(msg("r_no_hand"))
         if entry.end not in ("play", "claim", "zu_tun"):
-            return self.refuse(refusal(IllegalAction("sheet_end", end=str(entry.end))))
+            return t.refuse(refusal(IllegalAction("sheet_end", end=str(entry.end))))
         tally = Tally(sheet.dealer, tuple(entry.thirds), entry.end,  # type: ignore[arg-type]
                       entry.by, entry.sudden, entry.sudden_side, entry.partner)  # fmt: skip
         try:
             sheet.check_tally(tally)
         except IllegalAction as exc:
-            return self.refuse(refusal(exc))
-        failed = self.write_entry(tally)
+            return t.refuse(refusal(exc))
+        failed = self.guard.write_entry(tally)
         if failed is not None:
             return failed
-        self.match.keep(tally)
-        self.declaring = None
-        self._changed()
-        return self._sheet_hand_over()
-
-    def _sheet_hand_over(self) -> Outcome:
-        self.phase = HAND_OVER
-        if self._finished():
-            self._close_match()
-        else:
-            self.say(msg("m_hand_over", score="-".join(map(str, self.totals))))
-            if self.opts.auto_next:
-                self.next_hand()
+        t.match.keep(tally)
+        self.choosing = None
+        t.changed()
         return Outcome(True)
 
+    # ------------------------------------------------------------ the screen
 
-def sheet_entry_model(ctl: ScoreSheetKeeping) -> SheetEntryModel | None:
-    """What the count screen offers now (None: no hand is being kept)."""
-    from ui.model import SheetEntryModel
+    def entry(self) -> SheetEntryModel | None:
+        """What the count screen offers now (None: no hand is being kept)."""
+        from ui.model import SheetEntryModel
 
-    sheet = ctl._sheet()
-    if sheet is None:
-        return None
-    v = sheet.variant
-    sides = sheet.hand_sides()
-    units = tuple(tuple(s for s in range(v.n_seats) if sides[s] == side) for side in range(max(sides) + 1))
-    ends = ["play"]
-    if v.claims:
-        ends.append("claim")
-    if v.options.get("zu_tun", False):
-        ends.append("zu_tun")
-    sudden: tuple[str, ...] = ()
-    if v.sudden_wins:
-        sudden = SUDDEN_NAMES
-    elif v.options.get("cappotto", "none") != "none":
-        sudden = ("cappotto",)
-    choosing = ctl.declaring
-    choices = tuple(ctl.sheet_choices(choosing)) if choosing is not None else ()
-    return SheetEntryModel(
-        n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends),
-        sudden=sudden, caller=sheet.caller if v.preset.call_partner else None, choosing=choosing,
-        choices=choices,
-    )  # fmt: skip
-
+        sheet = self._sheet()
+        if sheet is None:
+            return None
+        v = sheet.variant
+        sides = sheet.hand_sides()
+        units = tuple(tuple(s for s in range(v.n_seats) if sides[s] == side) for side in range(max(sides) + 1))
+        ends = ["play"]
+        if v.claims:
+            ends.append("claim")
+        if v.options.get("zu_tun", False):
+            ends.append("zu_tun")
+        sudden: tuple[str, ...] = ()
+        if v.sudden_wins:
+            sudden = SUDDEN_NAMES
+        elif v.options.get("cappotto", "none") != "none":
+            sudden = ("cappotto",)
+        choosing = self.choosing
+        choices = tuple(self.choices(choosing)) if choosing is not None else ()
+        return SheetEntryModel(
+            n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends),
+            sudden=sudden, caller=sheet.caller if v.preset.call_partner else None, choosing=choosing,
+            choices=choices,
+        )  # fmt: skip

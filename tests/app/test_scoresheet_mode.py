@@ -32,10 +32,10 @@ def enter_hand(t, played: Match) -> None:
     for decl in result.declarations:
         said = on_screen(said_aloud(decl))
         t.put(ButtonPressed(f"seat{said.seat}"))
-        assert ctl.declaring == said.seat
+        assert ctl.scoresheet.choosing == said.seat
         assert said in ctl.model().sheet_entry.choices
         t.put(ui.Declare(said))
-        if ctl.declaring is not None:
+        if ctl.scoresheet.choosing is not None:
             t.put(ui.NothingToDeclare())
     if result.ended_by == "decima":
         return

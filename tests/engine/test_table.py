@@ -26,9 +26,10 @@ from firmware.engine import (
 from firmware.engine.actions import Action, Discard
 from firmware.engine.cards import THIRDS, card_list, mask_of
 from firmware.engine.deal import deal_seeded
+from firmware.engine.picker import picker_marks
 from firmware.engine.records import match_to_json, replay
 from firmware.engine.state import HandState, check
-from firmware.engine.table import picker_marks, said_aloud, scanned_at_deal
+from firmware.engine.table import said_aloud, scanned_at_deal
 
 
 def every_option_value() -> Iterator[tuple[str, dict[str, Any]]]:

@@ -53,3 +53,22 @@ def test_a_power_cut_mid_hand_loses_nothing_and_asks_nothing_twice(make_table, t
     model = again.ctl.model()
     assert model.picker is not None and model.picker.seat == st.to_move  # the next card, not a deal
     assert again.ctl.deal_scan is None
+
+
+def test_with_a_reader_the_picker_is_there_too_and_a_scan_wins(make_table) -> None:
+    """A reader and the picker both present: whichever comes first is the card."""
+    from tests.app.test_table_presets import scan, tag
+
+    v = make_variant("treseta4")
+    t = make_table(variant="treseta4", seats=["table"] * 4, options={"accusi": False})
+    t.ctl.cards.save("italian", {tag(c): c for c in v.deck.cards})
+    t.ctl.new_match()
+    st = t.ctl.match.state
+    assert t.ctl.model().picker is not None  # the picker is always there
+    first = v.deck.parse("Ac")
+    scan(t, first)
+    assert st.trick == [first]
+    model = t.ctl.model()
+    assert model.picker.seat == st.to_move and dict(model.picker.dimmed)[first].key == "e_already_played"
+    t.put(ui.PlayCard(v.deck.parse("4c")))  # the next seat's card, tapped
+    assert st.trick == [first, v.deck.parse("4c")]

@@ -151,3 +151,26 @@ def test_any_count_entered_is_refused_or_kept(name, thirds, end, by, sudden, sid
         assert sum(thirds) <= deck_thirds(m.variant)
     again = replay(match_to_json(m))
     assert again.totals == m.totals and again.ledger == m.ledger
+
+
+json_values = st.recursive(st.none() | st.booleans() | st.integers(-5, 50) | st.text(max_size=6),
+                           lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=8), inner,
+                                                                                       max_size=5), max_leaves=12)
+
+
+@settings(max_examples=300, deadline=None)
+@given(body=st.dictionaries(st.sampled_from(["thirds", "end", "by", "sudden", "side", "partner", "x"]), json_values,
+                            max_size=6),
+       seat=json_values)
+def test_any_count_in_a_record_is_read_or_refused_in_one_line(body, seat) -> None:
+    """A record's count (docs/records.md) from outside: a Tally or a RecordError saying why."""
+    from firmware.engine import RecordError
+    from firmware.engine.records import entry_from_json
+
+    deck = make_variant("tressette2").deck
+    try:
+        entry = entry_from_json(deck, {"seat": seat, "tally": body})
+    except RecordError as exc:
+        assert str(exc) and "\n" not in str(exc)
+        return
+    assert isinstance(entry, Tally) and all(isinstance(x, int) for x in entry.thirds)

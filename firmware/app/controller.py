@@ -550,7 +550,14 @@ class TableController:
         if self.phase == MATCH_OVER and match.hands:  # the end of a match shows it hand by hand
             final = live_sheet(match, match_id, [str(x) for x in self.seats])
         decided = match.hand_decided
+        # real cards: the table seat that acts now makes its call, zu tun or claim with the
+        # screen's buttons, whoever the screen is drawn for
+        mover = self.table.mover()
+        acting = None
+        if self.real_cards and mover is not None and mover != seat and self.seats[mover].kind == "table":
+            acting = match.view_for(mover)
         return Hand(
+            acting=acting,
             view=match.view_for(seat), seat=seat, show_hand=self.seats[seat].kind == "human" or d.declaring is not None,
             banners=tuple(banners), may_declare=d.may_declare_now(seat), cards_wait=d.cards_wait(),
             declare_prompt=d.declare_prompt(seat), level_at_target=match.level_at_target, final_sheet=final,

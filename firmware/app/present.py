@@ -15,7 +15,7 @@ from typing import Any
 from firmware.app.cards_map import CardsMap, Enrolment
 from firmware.app.core import ENROL, HOME, MATCH_OVER, Phase
 from firmware.config import GameSettings, SeatSpec
-from firmware.engine import Match, Variant, View
+from firmware.engine import Call, Claim, Match, Variant, View, ZuTun
 from firmware.engine.cards import DECKS
 from firmware.store import LEVEL_ORDER, Journal
 from ui.i18n import Message
@@ -146,6 +146,7 @@ class Hand:
     final_sheet: ScoreSheet | None = None  # the end of a match: the match hand by hand
     games_won: tuple[int, ...] | None = None  # best of two: games won by each side
     game_won_by: tuple[int, ...] = ()  # the sides that won a game with this hand
+    acting: View | None = None  # real cards: the table seat acting now, when the screen is drawn for another
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +230,11 @@ def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
         model = replace(model, games_won=h.games_won, game_won_by=h.game_won_by if model.hand_over else ())
     if snap.picker is not None:
         model = replace(model, picker=snap.picker)
+    if h.acting is not None:
+        legal = h.acting.legal
+        model = replace(model, call_choices=tuple(a.card for a in legal if isinstance(a, Call)),
+                        zu_tun=tuple(a for a in legal if isinstance(a, ZuTun)),
+                        can_claim=any(isinstance(a, Claim) for a in legal))
     return coach_model(snap.coached, _attach(snap, declaration_window(h, model)))
 
 

@@ -72,3 +72,21 @@ def test_with_a_reader_the_picker_is_there_too_and_a_scan_wins(make_table) -> No
     assert model.picker.seat == st.to_move and dict(model.picker.dimmed)[first].key == "e_already_played"
     t.put(ui.PlayCard(v.deck.parse("4c")))  # the next seat's card, tapped
     assert st.trick == [first, v.deck.parse("4c")]
+
+
+def test_the_table_seat_acting_now_gets_the_call_and_the_claim_buttons(make_table) -> None:
+    """Real cards: the seat that calls (chiamata) or may claim (tressette4) is not the one the
+    screen is drawn for (seat 1); its buttons are on the screen all the same."""
+    t = make_table(variant="chiamata", seats=["table"] * 4)
+    t.ctl.reader_fitted = False
+    t.ctl.new_match()
+    st = t.ctl.match.state
+    caller = st.pending[1]
+    assert caller != 0 and t.ctl.model().call_choices  # the caller's candidates, on the screen
+    assert t.ctl.model().picker is None  # a call is made with the buttons, not a card laid
+    t.put(ui.Call(t.ctl.model().call_choices[0]))
+    assert st.called is not None and t.ctl.model().picker is not None
+    t4 = make_table(variant="tressette4", seats=["table"] * 4, options={"accusi": False})
+    t4.ctl.reader_fitted = False
+    t4.ctl.new_match()
+    assert t4.ctl.model().can_claim

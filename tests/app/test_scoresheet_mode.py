@@ -105,6 +105,8 @@ def test_an_impossible_count_is_refused_and_nothing_is_journalled(make_table) ->
     assert ctl.phase == PLAY and ctl.message.level == "refusal"
     assert ctl.message.message.key == "e_sheet_total" and "35" in ctl.message.text
     assert t.journal.record(ctl.match_id)["hands"][0]["actions"] == []
+    t.put(ui.SimScan("3c"))  # a card scanned or tapped: not in a score sheet
+    assert ctl.message.message.key == "r_sheet_no_cards"
     t.put(ui.SheetTally((20, 15)))
     assert ctl.phase == HAND_OVER and ctl.totals == [6, 5]
 

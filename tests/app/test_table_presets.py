@@ -220,7 +220,7 @@ def test_a_card_tapped_at_a_real_card_table_carries_its_signals(make_table) -> N
 @given(
     name=st.sampled_from(sorted(PRESETS)),
     cpu=st.booleans(),
-    events=st.lists(st.tuples(st.sampled_from(["scan", "accuso", "next", "nothing"]), st.integers(0, 71)),
+    events=st.lists(st.tuples(st.sampled_from(["scan", "tap", "accuso", "next", "nothing"]), st.integers(0, 71)),
                     max_size=120),
 )
 def test_random_scans_and_buttons_never_break_a_real_card_game(make_table, name, cpu, events) -> None:
@@ -240,6 +240,8 @@ def test_random_scans_and_buttons_never_break_a_real_card_game(make_table, name,
     for kind, n in events:
         if kind == "scan":
             scan(table, n % 72)  # ids 40-71 are the other deck's: unknown tags here
+        elif kind == "tap":
+            table.put(ui.PlayCard(n % 72))  # the card picker (or a card of the other deck)
         elif kind == "accuso":
             table.put(ButtonPressed(f"seat{n % v.n_seats}"))
         elif kind == "next":

@@ -366,6 +366,7 @@ class TableModel:
     enrolling: EnrolStatus | None = None  # a deck being enrolled now
     picker: PickerModel | None = None  # real cards: the card picker, when a card is to be entered
     sheet_entry: SheetEntryModel | None = None  # score sheet only: the hand's count to enter
+    score_sheet: bool = False  # score sheet only: no card seen, the count is as entered
     resumable: bool = False
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1

@@ -467,6 +467,8 @@ class HandEndScreen(Screen):
             (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
             (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
         ]
+        if m.score_sheet:
+            rows = []  # no card was seen: the points as entered, then what they count
         secret = res is not None and bool(res.sides) and len(set(res.sides)) < m.n_sides
         if res is not None and secret:
             # chiamata: each seat scores for itself, but the card points are the pair's of

@@ -256,7 +256,8 @@ def sheet_model(snap: TableSnapshot, sh: SheetSnapshot, stats: Stats) -> TableMo
         match_over=snap.phase == MATCH_OVER, winner=snap.winner, level_at_target=match.level_at_target,
         resumable=snap.resumable, sheet_entry=sh.entry, final_sheet=sh.final_sheet,
         declared=tuple(result.declared) if result is not None and len(result.declared) == v.n_sides else (),
-        side_thirds=_unit_thirds(v, result.thirds) if result is not None else (),
+        side_thirds=_unit_thirds(v, result.thirds) if result is not None else (), score_sheet=True,
+        side_counts=tuple((0, 0, 0, x) for x in _unit_thirds(v, result.thirds)) if result is not None else (),
     )  # fmt: skip
     if match.games_to_win > 1:
         decided = match.hand_decided if over else None

@@ -28,6 +28,7 @@ from ui.model import (
     HistoryPage,
     MatchReviewView,
     PickerModel,
+    PhonesModel,
     ReviewHandView,
     ScoreSheet,
     SeatModel,
@@ -179,6 +180,7 @@ class TableSnapshot:
     sheet: SheetSnapshot | None = None  # score sheet only
     coached: Coached = Coached()
     asked: Asked = Asked()
+    phones: PhonesModel | None = None  # phone seats (docs/phones.md): the join screen's facts
 
 
 def _attach(snap: TableSnapshot, model: TableModel) -> TableModel:
@@ -235,6 +237,8 @@ def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
         model = replace(model, call_choices=tuple(a.card for a in legal if isinstance(a, Call)),
                         zu_tun=tuple(a for a in legal if isinstance(a, ZuTun)),
                         can_claim=any(isinstance(a, Claim) for a in legal))
+    if snap.phones is not None:
+        model = replace(model, phones=snap.phones)
     return coach_model(snap.coached, _attach(snap, declaration_window(h, model)))
 
 

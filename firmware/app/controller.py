@@ -63,10 +63,10 @@ from firmware.app.events import (
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, msg
-from firmware.app.picker import picker_for
 from firmware.app.phones.events import PhoneIntent, PhoneStatus
 from firmware.app.phones.seatview import public_view
 from firmware.app.phoneseats import PhoneSeats
+from firmware.app.picker import picker_for
 from firmware.app.present import (
     Asked,
     Coached,

@@ -70,7 +70,7 @@ variant = "tressette2"
 # Seats in turn order, one per player of the variant:
 #   "human"        the touchscreen
 #   "cpu:easy" | "cpu:normal" | "cpu:hard"   a computer player
-#   "table"        a person playing real cards through the card reader
+#   "table"        a person playing real cards: the card reader, or the card picker on the screen
 #   "phone"        a person holding the hand on a phone (docs/phones.md)
 # A game with any "table" seat is refereed: its other seats may be computers
 # (their cards are scanned to the box at the deal), never "human"; games with

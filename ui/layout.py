@@ -169,7 +169,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     if shared_table(model) and 0 <= model.me < len(model.seats):
         # a phone game's shared table: the bottom seat is a person holding a phone, shown
         # like the seat across (name, tricks, the backs of the cards held) where a hand would be
-        bottom = Rect(top_mid.x, H - m - small[1], top_mid.w, small[1])
+        bottom = Rect(col_l + m, H - m - small[1], W - col_l - col_r - 2 * m, small[1])
         seats[model.me] = _seat_area(model, model.me, "top", bottom, small, m)
 
     # three seats leave the top of the trick free, so their cards can be larger

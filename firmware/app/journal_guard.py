@@ -76,7 +76,8 @@ class JournalGuard(TableCore):
         self.journal_error = exc.reason
         self.journal_failures += 1
         if first:
-            log.error("journal write failed: %s; the match is paused", exc.reason)
+            log.error("journal %s cannot be written: %s; the match is paused, retried until it can be",
+                      getattr(self.journal, "path", "?"), exc.reason)
             self._retry_delay = self.retry_s
             self._retry_at = self.journal_clock() + self._retry_delay
         self.blink_seq += 1

@@ -53,6 +53,9 @@ class MatchLifecycle(JournalGuard):
 
     match_seed = 0
     _boot_pending = False  # the journal could not be read at start: boot when it can
+    # A new match asked for while the journal could not be written (variant, options, seats,
+    # casual): started when it can be, unless the boot resumed an unfinished one meanwhile.
+    _start_pending: tuple[str, dict[str, Any], list[SeatSpec], bool] | None = None
 
     def boot(self) -> bool:
         """Resume the unfinished match from the journal, if any; True if resumed.
@@ -145,9 +148,14 @@ class MatchLifecycle(JournalGuard):
             # Real cards need the deck's tags first: enrol, then this game starts.
             self._after_enrol = (name, opts, seat_list)
             return self.start_enrolment(v.deck.name)
-        if self.match_id is not None and not self._finished():
-            self.journal.abandon_match(self.match_id)
-        match_id = self.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+        try:
+            if self.match_id is not None and not self._finished():
+                self.journal.abandon_match(self.match_id)
+            match_id = self.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+        except JournalFailure:
+            self._start_pending = (name, opts, seat_list, casual)  # the caller shows the failure
+            raise
+        self._start_pending = None
         self.match_seed = self._new_match_seed(match_id)
         dealer = self.opts.first_dealer
         if dealer is None:
@@ -213,9 +221,14 @@ class MatchLifecycle(JournalGuard):
 
     def _journal_resumed(self) -> None:
         """The journal works again: redo what its failure left waiting."""
+        pending, self._start_pending = self._start_pending, None
         if self._boot_pending:
             self._boot_pending = False
-            self._boot()
+            if self._boot() or pending is None:
+                return  # a resumed unfinished match is never thrown away unasked
+        if pending is not None and self.stopping is None:
+            name, opts, seat_list, casual = pending
+            self.new_match(name, opts, seat_list, casual=casual)
             return
         if self.match_id is None or self.stopping is not None:
             return

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware.app.core import ENROL, HOME, MATCH_OVER
 from firmware.config import SeatSpec
-from firmware.store import LEVEL_ORDER, Journal
+from firmware.store import LEVEL_ORDER, Journal, JournalFailure
 from ui.intents import SeatSetup
 from ui.model import (
     AccuracySeries,
@@ -116,9 +116,14 @@ def _mean(xs: list[float]) -> float | None:
 
 def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
     message = ctl.message.message  # a catalogue key + args: the screen translates it
-    if stats is None:
-        stats = stats_model(ctl.journal)
-    resumable = ctl.journal.unfinished() is not None
+    try:
+        if stats is None:
+            stats = stats_model(ctl.journal)
+        resumable = ctl.journal.unfinished() is not None
+    except JournalFailure:
+        # A journal that cannot be read now (the failure is on the screen already, and
+        # retried): the screen is drawn without the history, not a drawing failure.
+        stats, resumable = Stats(), False
     enrolled = enrolled_decks(ctl)
     if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
         return _attach(ctl, TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,

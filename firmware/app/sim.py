@@ -25,11 +25,6 @@ log = logging.getLogger("firmware.app.sim")
 SCREEN = (800, 480)
 
 
-def sim_state_dir() -> Path:
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "tressette"
-
-
 def headless_refusal(kinds: list[str]) -> str | None:
     """Why a headless simulator cannot play these seats (it would wait for ever), or None.
 
@@ -66,6 +61,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware.app.controller import ControllerOptions
     from firmware.app.messages import english, msg
     from firmware.app.runtime import Runtime
+    from firmware.config import sim_state_dir
     from firmware.store import JournalFailure
 
     settings, problems = config.load(Path(args.config) if args.config else None)

@@ -77,6 +77,7 @@ def main(args: argparse.Namespace) -> int:
         except Exception as exc:
             print(f"tressette sim: --seats: {exc}", file=sys.stderr)
             return 2
+    config.phone_arguments(settings, args)
     unattended = all(s.computer for s in settings.game.seats)
     if args.headless:
         refusal = headless_refusal([s.kind for s in settings.game.seats])

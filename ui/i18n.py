@@ -577,16 +577,33 @@ class DeclName:
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """Points with one decimal (an expected loss), written as the reader writes numbers."""
+    """Points (an expected loss) said in the game's unit, the nearest third, with the word
+    for points in its number: "⅓ di punto", "1 punto e ⅓", "2 Punkte", "under ⅓ of a point"."""
 
     value: float
 
 
+def thirds_glyphs(thirds: int) -> str:
+    """7 thirds → "2⅓", 2 → "⅔", 0 → "0"."""
+    whole, rest = divmod(thirds, 3)
+    frac = ("", "⅓", "⅔")[rest]
+    return frac if whole == 0 and frac else f"{whole}{frac}"
+
+
 def amount_text(value: float, lang: str) -> str:
-    """``0.42`` → "0.4" (en), "0,4" (it, de); ``2.0`` → "2"."""
-    text = f"{value:.1f}"
-    text = text[:-2] if text.endswith(".0") else text
-    return text.replace(".", ",") if lang in ("it", "de") else text
+    """An expected loss in points as a player says it, to the nearest third (the game's unit):
+    ``0.42`` → "⅓ di punto"; ``1.4`` → "1 punto e ⅓" / "1⅓ Punkte" / "1⅓ points"; a loss
+    above zero that rounds to none is "under a third", never "0"."""
+    thirds = round(value * 3)
+    if thirds == 0:
+        return tr("pts_under" if value > 0.005 else "pts_none", lang)
+    whole, rest = divmod(thirds, 3)
+    frac = ("", "⅓", "⅔")[rest]
+    if whole == 0:
+        return tr("pts_frac", lang, frac=frac)
+    if rest == 0:
+        return tr("pts_one" if whole == 1 else "pts_n", lang, n=whole)
+    return tr("pts_one_frac" if whole == 1 else "pts_n_frac", lang, n=whole, frac=frac)
 
 
 Arg = Union[str, int, Term, CardName, SuitName, DeclName, Amount, "Message"]

@@ -214,7 +214,7 @@ class ReviewRow:
     hand: int  # 1-based
     accuracy: float | None  # percent; None: no rated play (every card forced)
     loss: float = 0.0
-    marks: tuple[int, int, int, int] = (0, 0, 0, 0)  # best, inaccuracy, mistake, blunder
+    marks: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # best, good, inaccuracy, mistake, blunder
     undos: int = 0
 
 

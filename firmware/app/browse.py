@@ -23,6 +23,8 @@ from firmware.engine.records import entry_from_json
 
 if TYPE_CHECKING:
     from firmware.app.reviewing import ReviewState
+    from firmware.coach.review import HandReview
+    from firmware.engine import Variant
     from firmware.store import Journal, MatchRow
     from ui.intents import SeatSetup
     from ui.model import (
@@ -178,12 +180,17 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
 def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
     """Hand ``hand`` (1-based) of a match as the seat of the screen saw it: the deal,
     then each trick as it was taken (with the draws, declarations and signals)."""
-    from ui.model import HandReplay, model_from_view
-
     row, hands = _hands(journal, match_id)
     variant = make_variant(row.variant, row.options)
-    seats = setups(row.seats)
-    me = _me(row.seats) or 0
+    return replay_hands(match_id, hand, variant, setups(row.seats), _me(row.seats) or 0, hands)
+
+
+def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSetup, ...], me: int,
+                 hands: Sequence[tuple[int, Any, Sequence[Any]]]) -> HandReplay:
+    """:func:`hand_replay` from a match's hands as (dealer, deal, actions) (a journal's or a
+    record's): pure."""
+    from ui.model import HandReplay, model_from_view
+
     if not 1 <= hand <= len(hands):
         return HandReplay(match_id, hand)
     match = Match(variant, first_dealer=hands[0][0])
@@ -273,23 +280,28 @@ def match_review_view(st: ReviewState) -> MatchReviewView:
         every += [p.loss for p in rated]
         marks = tuple(sum(1 for p in rated if p.mark == m) for m in MARKS)
         rows.append(ReviewRow(h.index + 1, accuracy([p.loss for p in rated]), sum(p.loss for p in mine),
-                              (marks[0], marks[1], marks[2], marks[3]), h.undos))
+                              (marks[0], marks[1], marks[2], marks[3], marks[4]), h.undos))
     return MatchReviewView(st.match_id, st.variant, ready=True, rows=tuple(rows), accuracy=accuracy(every))
 
 
 def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:
     """Hand ``hand`` (1-based) of the review: the deal and each trick as the person saw it,
     with his rated cards of that trick (mark, loss, the hint and why)."""
-    from firmware.app.coaching import reason_message
     from firmware.app.reviewing import deck_of
-    from firmware.coach import accuracy
-    from ui.model import RatedCard, ReviewHandView
 
     if st.review is None or not 1 <= hand <= len(st.review.hands):
         raise KeyError(hand)
     reviewed = st.review.hands[hand - 1]
     replay = hand_replay(journal, st.match_id, hand)
-    deck = deck_of(st.variant, st.options)
+    return review_hand_view(st.match_id, hand, reviewed, replay, st.seats, deck_of(st.variant, st.options))
+
+
+def review_hand_view(match_id: int, hand: int, reviewed: HandReview, replay: HandReplay,
+                     seats: frozenset[int], deck: str) -> ReviewHandView:
+    """A hand's review trick by trick from its replay and its ratings (pure)."""
+    from firmware.app.coaching import reason_message
+    from firmware.coach import accuracy
+    from ui.model import RatedCard, ReviewHandView
     # the deal, then each trick as it was taken (a trick taken again after an undo: the last)
     last: dict[int, int] = {}
     for i, f in enumerate(replay.frames):
@@ -300,9 +312,9 @@ def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:
     per_trick: dict[int, list[RatedCard]] = {}
     for p in reviewed.plays:
         r = p.rated
-        if r.seat in st.seats:
+        if r.seat in seats:
             per_trick.setdefault(p.trick, []).append(
                 RatedCard(r.seat, r.card, r.mark, r.loss, r.best, reason_message(r.reason, deck)))
     plays = tuple(() if k == 0 else tuple(per_trick.get(frames[k].tricks_played - 1, ())) for k in range(len(frames)))
-    losses = [p.rated.loss for p in reviewed.plays if p.rated.seat in st.seats and p.rated.mark != "forced"]
-    return ReviewHandView(st.match_id, hand, frames, plays, accuracy(losses))
+    losses = [p.rated.loss for p in reviewed.plays if p.rated.seat in seats and p.rated.mark != "forced"]
+    return ReviewHandView(match_id, hand, frames, plays, accuracy(losses))

@@ -32,24 +32,20 @@ from firmware.coach.reasons import ReasonArg
 from firmware.coach.review import HandReview, review_match
 from firmware.engine import IllegalAction, Play, Undo, View
 from firmware.store import JournalFailure, StoreError
-from ui.i18n import Amount, Arg, CardName, Message, SuitName, Term, amount_text, msg
+from ui.i18n import Amount, Arg, CardName, Message, SuitName, Term, amount_text, msg, thirds_glyphs
 
 log = logging.getLogger("firmware.app.coaching")
 
 
 def thirds_words(thirds: int) -> Message | str:
-    """``0`` → "nothing" (a catalogue word), ``4`` → "1 ⅓"."""
+    """``0`` → "nothing" (a catalogue word), ``4`` → "1⅓"."""
     if thirds == 0:
         return msg("c_worth_0")
-    whole, rest = divmod(thirds, 3)
-    frac = {0: "", 1: "⅓", 2: "⅔"}[rest]
-    if whole == 0:
-        return frac
-    return f"{whole} {frac}".strip()
+    return thirds_glyphs(thirds)
 
 
 def points_words(points: float, lang: str = "en") -> str:
-    """An expected loss in points, as people read it: ``0.42`` → "0.4" ("0,4" in it/de)."""
+    """An expected loss in points as a player says it, in thirds: ``0.42`` → "⅓ di punto"."""
     return amount_text(points, lang)
 
 

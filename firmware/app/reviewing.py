@@ -58,7 +58,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("firmware.app.reviewing")
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: the mark "good" and each rating's standard error
 MEMORY = 8
 KEEP = 64
 CACHE_DIR = "reviews"

@@ -6,9 +6,11 @@ import dataclasses
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ui import demo
-from ui.i18n import CATALOGUE, tr
+from ui.i18n import CATALOGUE, LANGUAGES, tr
 from ui.model import Banner
 from ui.screens import HandEndScreen
 
@@ -103,13 +105,19 @@ def test_another_hand_is_said_only_when_the_engine_says_level_at_target(name, ma
 
 
 def test_numbers_and_suits_read_as_the_language_writes_them():
-    """Tried as a player: "perdi 0.8" and "Napoli in Stäbe" (it writes 0,8; the dative is Stäben)."""
+    """Tried as a player: "perdi 0,8" (a loss is said in thirds, the game's unit, with the word
+    for points in its number) and "Napoli in Stäbe" (the dative is Stäben)."""
     from firmware.engine import ITALIAN
     from ui.i18n import Amount, describe_declare, msg, render
 
-    assert render(msg("loss_n", points=Amount(0.84)), "it").count("0,8") == 1
-    assert "0,8" in render(msg("loss_n", points=Amount(0.84)), "de")
-    assert "0.8" in render(msg("loss_n", points=Amount(0.84)), "en")
+    assert render(msg("loss_n", points=Amount(0.84)), "it") == "perdi 1 punto"
+    assert render(msg("loss_n", points=Amount(1.4)), "it") == "perdi 1 punto e ⅓"
+    assert render(msg("loss_n", points=Amount(1.4)), "de") == "kostet 1⅓ Punkte"
+    assert render(msg("loss_n", points=Amount(2.7)), "en") == "loses 2⅔ points"
+    assert render(msg("loss_n", points=Amount(0.3)), "it") == "perdi ⅓ di punto"
+    assert render(msg("loss_n", points=Amount(0.3)), "de") == "kostet ⅓ Punkt"
+    assert render(msg("loss_n", points=Amount(0.1)), "en") == "loses under ⅓ of a point"
+    assert render(msg("loss_n", points=Amount(2.0)), "de") == "kostet 2 Punkte"
     batons = ITALIAN.suits.index("b")
     assert describe_declare("italian", "napoletana", batons, None, None, "de") == "Napoli in Stäben"
     assert tr("called_by", "it", name="CPU 4") == "CPU 4 chiama"
@@ -264,3 +272,27 @@ def test_a_single_game_hand_end_says_nothing_of_games(make_ui):
     screen = ui.screens["hand_end"]
     assert screen.headline() == tr("hand_end_n", "en", n=screen.model.hand_no)
     assert tr("games_won_row", "en") not in dict(screen.rows())
+
+
+@given(st.floats(min_value=0.0, max_value=40.0, allow_nan=False))
+def test_a_loss_is_said_in_thirds_with_its_word_for_points(points: float) -> None:
+    """Every loss the coach can show reads as a number of thirds (never a decimal), with the
+    unit in the right number ("1 punto", "2 punti"; "1 Punkt", "2 Punkte")."""
+    from ui.i18n import amount_text
+
+    thirds = round(points * 3)
+    for lang in LANGUAGES:
+        text = amount_text(points, lang)
+        assert not any(ch in text for ch in ".,"), text
+        if thirds == 0:
+            continue
+        whole, rest = divmod(thirds, 3)
+        assert (("⅓" in text) or ("⅔" in text)) == (rest != 0), text
+        if whole:
+            assert text.startswith(str(whole)), text
+        unit = {"it": "punt", "de": "Punkt", "en": "point"}[lang]
+        assert unit in text
+        if lang == "it" and whole:
+            assert ("punti" in text) == (whole > 1), text
+        if lang != "it":
+            assert (text.endswith(("Punkte", "points"))) == (whole >= 2 or (whole == 1 and rest > 0)), text

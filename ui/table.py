@@ -400,6 +400,9 @@ class TableScreen:
 
     def key(self, key: int) -> bool:
         hand = self.model.hand
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and self.show_last:
+            self.show_last = False  # back from the last trick to the table, not home
+            return True
         if key in HAND_KEYCODES:
             i = HAND_KEYCODES[key]
             self.keyboard = True

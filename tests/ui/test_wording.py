@@ -158,7 +158,7 @@ AVOID = {
 }
 ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a Tisch
     "de": {"variant", "v_", "e_no_call", "r_no_declarations", "e_no_declarations", "e_signals_none",
-           "table", "play_real_card", "o_"},
+           "table", "play_real_card", "o_", "rules:11"},  # the Keys page names the Tisch screen (its button)
 }
 
 

@@ -22,8 +22,9 @@ import functools
 from collections.abc import Callable
 from typing import Any
 
-from firmware.app.browse import match_review_view, replay_hands, review_hand_view
-from firmware.app.coaching import reason_message, review_messages
+from firmware.app.browse import replay_hands
+from firmware.app.coach_words import reason_message, review_messages
+from firmware.app.reviewing import match_review_view, review_hand_view
 from firmware.coach import Coach
 from firmware.coach.review import MatchReview, review_match
 from firmware.engine import Declare, IllegalAction, Match, Play, make_variant

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 from firmware.app import coach_samples
-from firmware.app.coaching import reason_message
+from firmware.app.coach_words import reason_message
 from firmware.coach import Coach
 from firmware.coach.review import review_match
 from firmware.engine import Match, Play, make_variant

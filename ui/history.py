@@ -78,18 +78,27 @@ class HistoryScreen(Screen):
     def page_size(self, size: tuple[int, int]) -> int:
         return self._rows_area(size)[2]
 
+    def shown_rows(self, size: tuple[int, int]) -> tuple[HistoryRow, ...]:
+        """The rows of the page that fit on this screen (a page asked for at another size
+        may hold more): what the counter counts and ▶ goes on from."""
+        page = self.model.history
+        return page.rows[: self._rows_area(size)[2]] if page is not None else ()
+
+    size: tuple[int, int] = (800, 480)  # the screen's size when last laid out (taps and keys page by it)
+
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        self.size = size
         W, H = size
         m, row, gap = self.metrics(size)
         out = self.top_bar(size, ("back",))
         page = self.model.history
         top, rh, fit = self._rows_area(size)
-        rows = page.rows[:fit] if page is not None else ()
+        rows = self.shown_rows(size)
         for i, r in enumerate(rows):
             out.append(ButtonSpec(f"match:{r.match_id}", Rect(m, top + i * (rh + gap), W - 2 * m, rh), ""))
         bw = max(self.ctx.theme.min_touch * 2, W // 5)
         has_prev = page is not None and page.offset > 0
-        has_next = page is not None and page.offset + len(page.rows) < page.total
+        has_next = page is not None and page.offset + len(rows) < page.total
         out.append(ButtonSpec("prev", Rect(m, H - m - row, bw, row), "◀", enabled=has_prev))
         out.append(ButtonSpec("next", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=has_next))
         return out
@@ -101,8 +110,9 @@ class HistoryScreen(Screen):
             self.emit(it.OpenSheet(int(arg)))
             self.show("sheet")
         elif name in ("prev", "next") and page is not None:
-            step = -page.page_size if name == "prev" else page.page_size
-            self.emit(it.ShowHistory(max(0, page.offset + step), page.page_size))
+            fit = self.page_size(self.size)
+            step = -fit if name == "prev" else len(self.shown_rows(self.size)) or fit
+            self.emit(it.ShowHistory(max(0, page.offset + step), fit))
         elif name == "back":
             self.show("stats")
         else:
@@ -156,7 +166,7 @@ class HistoryScreen(Screen):
         if page is None or not page.rows:
             blit_text(s, ctx, t("no_games"), fs, (W // 2, H // 2), anchor="center")
         else:
-            a, b_ = page.offset + 1, page.offset + len(page.rows)
+            a, b_ = page.offset + 1, page.offset + len(self.shown_rows((W, H)))
             blit_text(s, ctx, t("rows_of", a=a, b=b_, n=page.total), fs, (W // 2, H - m - row // 2),
                       anchor="center", color=ctx.theme.text_dim)
 
@@ -195,8 +205,9 @@ class SheetScreen(Screen):
 
     @property
     def replayable(self) -> bool:
-        """Hands replay from the journal: a match in the history (not the one on the table)."""
-        return self.came_from == "history"
+        """Hands replay from the journal: a match of the history, or the one just finished
+        (its sheet at the match's end: every hand is in the journal)."""
+        return self.sheet is not None
 
     def _line(self, size: tuple[int, int] = (800, 480)) -> int:
         """A row's height: finger-high where a tap replays the hand, else as much as the

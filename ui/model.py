@@ -140,7 +140,7 @@ class HistoryRow:
     variant: str
     started: float  # seconds since the epoch
     outcome: str  # "won" | "lost" | "abandoned" | "playing" | "over" (nobody at the screen)
-    totals: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()  # the person's side first (us–them), then the others
     hands: int = 0
     level: str = ""  # the strongest computer's level ("" without one)
 

@@ -65,20 +65,30 @@ def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
     cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
     level = max(cpus, key=lambda x: LEVELS.index(x) if x in LEVELS else -1) if cpus else ""
     me = _me(row.seats)
-    if row.finished is None:
-        outcome = "playing"
-    elif row.winner is None:
-        outcome = "abandoned"
-    elif me is None:
-        outcome = "over"
-    else:
+    side = None
+    if me is not None:
         try:
             side = make_variant(row.variant, row.options).side_of(me)
         except TressetteError:
             side = me
+    if row.finished is None:
+        outcome = "playing"
+    elif row.winner is None:
+        outcome = "abandoned"
+    elif side is None:
+        outcome = "over"
+    else:
         outcome = "won" if row.winner == side else "lost"
-    return HistoryRow(row.id, row.variant, row.started, outcome, tuple(row.totals or ()),
+    return HistoryRow(row.id, row.variant, row.started, outcome, us_first(tuple(row.totals or ()), side),
                       journal.hand_count(row.id), level)
+
+
+def us_first(totals: tuple[int, ...], side: int | None) -> tuple[int, ...]:
+    """The totals with the person's side first, the others after in their order ("Persa
+    13–22" is always us–them); computers only (``side`` None): as they are."""
+    if side is None or not 0 <= side < len(totals):
+        return totals
+    return (totals[side], *(t for i, t in enumerate(totals) if i != side))
 
 
 def history_page(journal: Journal, offset: int = 0, size: int = PAGE) -> HistoryPage:

@@ -172,6 +172,7 @@ class UIApp:
             self.home._fit_seats()
         if seats:
             self.home.seats = [(s.kind, s.level) for s in seats]
+            self.home._fit_seats()  # as many as the game has (sim --variant tressette4, two seats set)
 
     def show(self, name: str, *, report: bool = True) -> None:
         """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``real_cards``, ``rules``).

@@ -21,7 +21,7 @@ from firmware.app.declaring import DeclarationWindows
 from firmware.app.enrolment import EnrolmentFlow, WaitingGame
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
-from firmware.config import TABLE, SeatSpec, check_seats
+from firmware.config import TABLE, SeatSpec, check_seat, check_seats, fit_seats
 from firmware.engine import (
     Action,
     IllegalAction,
@@ -150,8 +150,18 @@ class MatchLifecycle:
         opts = dict(options)
         try:
             v = make_variant(name, opts)
-            seat_list = check_seats(list(seats or self.table.settings.seats), v.n_seats)
-        except (TressetteError, ValueError) as exc:
+        except TressetteError as exc:
+            return self.table.refuse(msg("r_bad_game", why=str(exc)))
+        asked = list(seats or self.table.settings.seats)
+        if seats is None:  # the settings' seats: as many as this game has
+            asked = fit_seats([check_seat(s) for s in asked], v.n_seats)
+        if len(asked) != v.n_seats:
+            return self.table.refuse(msg("r_seats_count", n=v.n_seats, k=len(asked)))
+        try:
+            seat_list = check_seats(asked, v.n_seats)
+        except ValueError as exc:
+            if any(check_seat(s) == TABLE for s in asked):
+                return self.table.refuse(msg("r_table_and_human"))
             return self.table.refuse(msg("r_bad_game", why=str(exc)))
         mode = "referee" if TABLE in seat_list else "casual" if casual else "engine"
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]

@@ -96,7 +96,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "talon": ("Monte", "Talon", "Talon"),
     "widow": ("Monte", "Witwe", "Widow"),
     "last_trick": ("Ultima presa", "Letzter Stich", "Last trick"),
-    "last_trick_short": ("Ultima", "Letzter", "Last"),
+    "last_trick_short": ("Ultima presa", "Letzter Stich", "Last trick"),
     "declare": ("Accusa", "Ansagen", "Declare"),
     "zu_tun_btn": ("Zu tun!", "Zu tun!", "Zu tun!"),
     "claim": ("Chiamarsi fuori", "Chiamarsi fuori", "Claim the win"),
@@ -138,7 +138,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "called_by": ("{name} chiama", "{name} ruft", "{name} calls"),
     "called_by_you": ("Chiami tu", "Du rufst", "You call"),
     "b_accuso": ("{what}", "{what}", "{what}"),
-    "discard": ("Scarta una carta", "Lege eine Karte ab", "Discard a card"),
+    "discard": ("Scarta una carta", "Leg eine Karte ab", "Discard a card"),
     "sudden": ("{what}: ×{n}", "{what}: ×{n}", "{what}: ×{n}"),
     "claim_ok": ("{name} si è chiamato fuori: giusto!", "{name} hat sich fertig gemeldet: richtig!", "{name} claimed the win: right!"),
     "claim_wrong": ("{name} si è chiamato fuori: sbagliato", "{name} hat sich fertig gemeldet: falsch", "{name} claimed the win: wrong"),
@@ -193,6 +193,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ask_claim": ("Ti chiami fuori con circa {n} punti su {target}? Se non bastano, la partita è persa.",
                   "Fertig melden mit etwa {n} von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
                   "Claim the win with about {n} of {target} points? If it is not enough, the match is lost."),
+    "ask_claim_one": ("Ti chiami fuori con circa 1 punto su {target}? Se non basta, la partita è persa.",
+                      "Fertig melden mit etwa 1 von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
+                      "Claim the win with about 1 of {target} points? If it is not enough, the match is lost."),
     "zu_tun_end": ("{name}: zu tun!", "{name}: zu tun!", "{name}: zu tun!"),
     "next_hand": ("Prossima mano", "Nächste Runde", "Next hand"),
     "you_win": ("Hai vinto!", "Du hast gewonnen!", "You win!"),
@@ -202,10 +205,10 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "side_wins_us": ("Vinciamo noi", "Wir gewinnen", "We win"),
     "side_wins_them": ("Vincono loro", "Sie gewinnen", "They win"),
     # a match of several games (best of two, seed 000): the hand that decided a game
-    "game_won": ("Partita a {name}", "Durchgang an {name}", "Game to {name}"),
-    "game_won_you": ("Partita a te", "Durchgang an dich", "Game to you"),
-    "game_won_us": ("Partita a noi", "Durchgang an uns", "Game to us"),
-    "game_won_them": ("Partita a loro", "Durchgang an sie", "Game to them"),
+    "game_won": ("{name} vince la partita", "{name} gewinnt den Durchgang", "Game to {name}"),
+    "game_won_you": ("Hai vinto la partita", "Du gewinnst den Durchgang", "Game to you"),
+    "game_won_us": ("Abbiamo vinto la partita", "Wir gewinnen den Durchgang", "Game to us"),
+    "game_won_them": ("Vincono loro la partita", "Sie gewinnen den Durchgang", "Game to them"),
     "games_score": ("partite {score}", "Durchgänge {score}", "games {score}"),
     "games_won_row": ("Partite vinte", "Gewonnene Durchgänge", "Games won"),
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
@@ -213,7 +216,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_new_game": ("Nuova partita: {variant}", "Neue Partie: {variant}", "New game: {variant}"),
     "m_resumed": ("Ripresa la partita {match}, alla mano {hand}", "Partie {match} geht weiter, Runde {hand}", "Match {match} resumed at hand {hand}"),
     "m_resumed_not_named": ("Ripresa la partita {match} non finita; i posti scelti valgono dalla prossima partita", "Die offene Partie {match} geht weiter; die gewählten Plätze gelten ab der nächsten Partie", "The unfinished match {match} is resumed; the seats you named start with the next new game"),
-    "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta nello storico", "Die gespeicherte Partie {match} lässt sich nicht fortsetzen ({why}); sie bleibt in der Statistik", "The saved match {match} could not be resumed ({why}); it is kept in history"),
+    "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta tra le partite giocate",
+                        "Die gespeicherte Partie {match} lässt sich nicht fortsetzen ({why}); sie bleibt unter den gespielten Partien",
+                        "The saved match {match} could not be resumed ({why}); it stays among the matches played"),
     "m_hand_over": ("Fine della mano: {score}", "Runde vorbei: {score}", "Hand over: {score}"),
     "m_match_won": ("{side} vince la partita {score}", "{side} gewinnt die Partie {score}",
                     "{side} wins the match {score}"),
@@ -238,6 +243,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_enrol_tag_twice": ("Quella etichetta è già {code}: {next}", "Dieses Etikett ist schon {code}: {next}",
                           "That tag is already {code}: {next}"),
     "m_enrolled": ("{deck} registrato: {n} carte", "{deck} eingelernt: {n} Karten", "{deck} enrolled: {n} cards"),
+    "m_enrolled_one": ("{deck} registrato: 1 carta", "{deck} eingelernt: 1 Karte", "{deck} enrolled: 1 card"),
     "m_enrol_stopped": ("Registrazione interrotta: resta la mappa di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
                         "Enrolment stopped: the previous map is kept"),
     "m_journal_moved": ("Archivio illeggibile ({why}); messo da parte come {file}",
@@ -377,6 +383,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "score_sheet": ("Segnapunti", "Punkteliste", "Score sheet"),
     "people_only": ("senza computer", "ohne Computer", "no computer"),
     "hands_n": ("{n} mani", "{n} Runden", "{n} hands"),
+    "hands_n_one": ("1 mano", "1 Runde", "1 hand"),
     "rows_of": ("{a}–{b} di {n}", "{a}–{b} von {n}", "{a}–{b} of {n}"),
     "outcome_won": ("Vinta", "Gewonnen", "Won"),
     "outcome_lost": ("Persa", "Verloren", "Lost"),
@@ -401,7 +408,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "salzburger": ("Salisburghesi", "Salzburger", "Salzburger"),
     "bavarian": ("Bavaresi", "Bayerische", "Bavarian"),
     "sounds": ("Suoni", "Töne", "Sounds"),
-    "confirm_points": ("Chiedi conferma", "Nachfragen", "Ask to confirm"),
+    "confirm_points": ("Conferma le carte che danno punti", "Karten mit Punkten bestätigen",
+                       "Confirm cards that give points"),
     "brightness": ("Luminosità", "Helligkeit", "Brightness"),
     "speed": ("Velocità", "Tempo", "Game speed"),
     "slow": ("lenta", "langsam", "slow"),
@@ -415,8 +423,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_deal_card_twice": ("La distribuzione ha una carta due volte", "Beim Geben kommt eine Karte doppelt vor", "The deal holds a card twice"),
     "e_deal_whole_deck": ("La distribuzione deve avere tutto il mazzo", "Beim Geben muss das ganze Blatt dabei sein", "The deal must hold the whole deck"),
     "e_deal_hand_size": ("Il posto {seat} ha {n} carte, ne servono {need}", "Platz {seat} hat {n} Karten, nötig sind {need}", "Seat {seat} has {n} cards; {need} are dealt"),
+    "e_deal_hand_size_one": ("Il posto {seat} ha 1 carta, ne servono {need}", "Platz {seat} hat 1 Karte, nötig sind {need}", "Seat {seat} has 1 card; {need} are dealt"),
     "e_deal_aside_size": ("{n} carte messe da parte, ne servono {need}", "{n} Karten abgelegt, nötig sind {need}", "{n} cards aside; {need} are laid aside"),
+    "e_deal_aside_size_one": ("1 carta messa da parte, ne servono {need}", "1 Karte abgelegt, nötig sind {need}", "1 card aside; {need} are laid aside"),
     "e_deal_talon_size": ("Il monte ha {n} carte, ne servono {need}", "Der Talon hat {n} Karten, nötig sind {need}", "The talon holds {n} cards; {need} are needed"),
+    "e_deal_talon_size_one": ("Il monte ha 1 carta, ne servono {need}", "Der Talon hat 1 Karte, nötig sind {need}", "The talon holds 1 card; {need} are needed"),
     "e_deal_seed": ("Numero di mescolata non valido: {value}", "Ungültiger Mischwert: {value}", "A deal seed must be an integer, not {value}"),
     "e_deal_table_needs": ("Carte vere: {what} deve essere un elenco di carte", "Echte Karten: {what} muss eine Kartenliste sein", "Real cards: {what} must be a list of cards"),
     "e_deal_table_card": ("{card} è stata passata due volte", "{card} wurde zweimal gescannt", "{card} was scanned twice"),
@@ -608,8 +619,8 @@ def amount_text(value: float, lang: str) -> str:
     if whole == 0:
         return tr("pts_frac", lang, frac=frac)
     if rest == 0:
-        return tr("pts_one" if whole == 1 else "pts_n", lang, n=whole)
-    return tr("pts_one_frac" if whole == 1 else "pts_n_frac", lang, n=whole, frac=frac)
+        return tr("pts_1" if whole == 1 else "pts_n", lang, n=whole)
+    return tr("pts_1_frac" if whole == 1 else "pts_n_frac", lang, n=whole, frac=frac)
 
 
 Arg = Union[str, int, Term, CardName, SuitName, DeclName, Amount, "Message"]
@@ -695,6 +706,10 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
 
 
 def tr(key: str, lang: str = "it", /, **args: object) -> str:
+    """``key`` in ``lang``; with ``n=1`` the singular ``key_one`` where there is one
+    ("1 mano", not "1 mani"; tests/ui/test_wording.py finds the templates that need one)."""
+    if "n" in args and str(args["n"]) == "1" and key + "_one" in CATALOGUE:
+        key += "_one"
     row = CATALOGUE.get(key)
     if row is None:
         return "?" + key

@@ -39,8 +39,12 @@ def _arg(deck: str, value: ReasonArg) -> Arg:
 
 
 def reason_message(reason: Reason, deck: str) -> Message:
-    """``Reason("c_top", card=CardRef(0))`` → a message naming the card in the reader's language."""
-    return Message(reason.key, tuple((k, _arg(deck, v)) for k, v in reason.args))
+    """``Reason("c_top", card=CardRef(0))`` → a message naming the card in the reader's language.
+    A card worth nothing is said so ("non vale niente", not "vale niente"): ``c_keep_0``."""
+    key = reason.key
+    if key == "c_keep" and reason.arg("worth") == Thirds(0):
+        key = "c_keep_0"
+    return Message(key, tuple((k, _arg(deck, v)) for k, v in reason.args))
 
 
 def mark_message(mark: Mark) -> Message:

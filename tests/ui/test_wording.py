@@ -158,7 +158,7 @@ AVOID = {
 }
 ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a Tisch
     "de": {"variant", "v_", "e_no_call", "r_no_declarations", "e_no_declarations", "e_signals_none",
-           "table", "play_real_card", "o_", "rules:11"},  # the Keys page names the Tisch screen (its button)
+           "table", "play_real_card", "o_", "rules:11", "r_seats_count", "r_table_and_human"},  # the Keys page names the Tisch screen (its button)
 }
 
 
@@ -296,3 +296,39 @@ def test_a_loss_is_said_in_thirds_with_its_word_for_points(points: float) -> Non
             assert ("punti" in text) == (whole > 1), text
         if lang != "it":
             assert (text.endswith(("Punkte", "points"))) == (whole >= 2 or (whole == 1 and rest > 0)), text
+
+
+# nouns that follow a count in the catalogue and change with it (it, de, en)
+PLURAL_NOUNS = ("punti", "mani", "mosse", "carte", "prese", "partite", "Punkte", "Runden", "Züge", "Karten",
+                "Stiche", "Partien", "points", "hands", "moves", "cards", "tricks", "matches")
+
+
+def test_a_count_of_one_is_said_in_the_singular() -> None:
+    """ "con circa 1 punti", "1 mani": every template whose {n} is followed by a plural noun
+    has a ``_one`` form, which ``tr`` takes for n=1 (and only then)."""
+    import string
+
+    from ui.i18n import CATALOGUE, LANGUAGES
+
+    never_one = {"pts_n", "pts_n_frac",  # amount_text says 1 with pts_1 / pts_1_frac
+                 "c_claim"}  # n is the side's points, at least the target
+    need = []
+    for key, row in CATALOGUE.items():
+        if key.endswith("_one") or key in never_one:
+            continue
+        for text in row:
+            if re.search(r"\{n\} (" + "|".join(PLURAL_NOUNS) + r")\b", text) and key + "_one" not in CATALOGUE:
+                need.append(f"{key}: {text!r}")
+    assert not need, "\n".join(need)
+    for key in (k for k in CATALOGUE if k.endswith("_one")):
+        base = key[: -len("_one")]
+        assert base in CATALOGUE, key
+        fields = {f for _, f, _, _ in string.Formatter().parse(CATALOGUE[base][0]) if f} - {"n"}
+        args = {f: "X" for f in fields}
+        for lang in LANGUAGES:
+            one = tr(base, lang, n=1, **args)
+            assert one == tr(key, lang, **args)
+            assert not re.search(r"\b1 (" + "|".join(PLURAL_NOUNS) + r")\b", one), one
+            assert tr(base, lang, n=2, **args) != one
+    assert tr("ask_claim", "it", n=1, target=21).startswith("Ti chiami fuori con circa 1 punto su 21")
+    assert tr("hands_n", "de", n=1) == "1 Runde" and tr("hands_n", "de", n=3) == "3 Runden"

@@ -398,6 +398,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sheet_problem": ("Questa partita non si può più rigiocare", "Diese Partie lässt sich nicht mehr nachspielen",
                       "This match can no longer be replayed"),
     "the_deal": ("la distribuzione", "das Geben", "the deal"),
+    "taken_title": ("Le prese di questa mano", "Die Stiche dieser Runde", "The tricks taken this hand"),
+    "replay_auto": ("Auto", "Auto", "Auto"),  # the replay plays itself
+    "replay_pause": ("Pausa", "Pause", "Pause"),
     "trick_of": ("presa {k} di {n}", "Stich {k} von {n}", "trick {k} of {n}"),
     # settings
     "language": ("Lingua", "Sprache", "Language"),

@@ -192,6 +192,7 @@ class HandReplay:
     match_id: int
     hand: int  # 1-based
     frames: tuple[TableModel, ...] = ()
+    hands: int = 0  # the match's hands (the replay goes on to the next one); 0: this one only
 
 
 @dataclass(frozen=True, slots=True)

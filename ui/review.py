@@ -205,6 +205,7 @@ class ReviewHandScreen(ReplayScreen):
 
     name = "review_hand"
     back_to = "review"
+    jumps = False  # the review's list of hands is where another hand is chosen
 
     def source(self) -> ReviewHandView | None:
         return self.model.review_hand

@@ -22,7 +22,7 @@ from firmware.engine.actions import Undo
 from firmware.engine.records import entry_from_json
 
 if TYPE_CHECKING:
-    from firmware.engine import Variant
+    from firmware.engine import HandState, Variant
     from firmware.store import Journal, MatchRow
     from ui.intents import SeatSetup
     from ui.model import (
@@ -194,20 +194,28 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
 def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSetup, ...], me: int,
                  hands: Sequence[tuple[int, Any, Sequence[Any]]]) -> HandReplay:
     """:func:`hand_replay` from a match's hands as (dealer, deal, actions) (a journal's or a
-    record's): pure."""
+    record's): pure.
+
+    A hand played to its end is public (the record after the hand: RULES.md §4): its
+    frames then show every hand face up, as it stood at that step. A hand still going
+    shows only what the screen's seat saw, and a real-card game only the cards played
+    (the box never saw the hands)."""
     from ui.model import HandReplay, model_from_view
 
     if not 1 <= hand <= len(hands):
-        return HandReplay(match_id, hand)
+        return HandReplay(match_id, hand, hands=len(hands))
     match = Match(variant, first_dealer=hands[0][0])
     frames: list[TableModel] = []
+    held: list[list[int]] = []  # every seat's hand at each frame (shown once the hand is over)
+    state: HandState | None = None
     try:
         for i, (_dealer, deal, actions) in enumerate(hands[:hand]):
             state = match.start_hand(deal)
             last = i == hand - 1
 
-            def frame() -> TableModel:
+            def frame(state: HandState = state) -> TableModel:
                 # a picture of the table, nothing to tap: no legal moves offered
+                held.append(list(state.hands))
                 m = model_from_view(match.view_for(me), seats=seats, hand_no=hand)
                 return replace(m, playable=frozenset(), declarable=(), zu_tun=(), can_claim=False,
                                signal_choices=(), call_choices=(), signal_options=(), discardable=frozenset(),
@@ -233,7 +241,21 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSe
                     frames.append(frame())
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s hand %s does not replay: %s", match_id, hand, exc)
-    return HandReplay(match_id, hand, tuple(frames))
+        state = None
+    if state is not None and state.over and state.table is None and len(held) == len(frames):
+        frames = [face_up(f, h, me) for f, h in zip(frames, held, strict=True)]
+    return HandReplay(match_id, hand, tuple(frames), hands=len(hands))
+
+
+def face_up(frame: TableModel, hands: Sequence[int], me: int) -> TableModel:
+    """``frame`` with every other seat's cards of that moment face up (a finished hand)."""
+    from firmware.engine.cards import cards_of
+
+    seats = tuple(
+        s if s.seat == me or s.seat >= len(hands) else replace(s, shown=tuple(cards_of(hands[s.seat])))
+        for s in frame.seats
+    )
+    return replace(frame, seats=seats)
 
 
 class HistoryBrowser:

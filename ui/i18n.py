@@ -837,7 +837,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Tasti",
             "Con una tastiera: 1–9 e 0, poi A B C F G I J K M O giocano dalla prima alla ventesima carta "
             "della mano (dal primo tasto ogni carta mostra il suo); le frecce e Invio scelgono e giocano. "
-            "T ultima presa, H consiglio, U annulla, N nuova partita, L livello, D disegno delle carte. "
+            "T ultima presa, P le prese della mano, H consiglio, U annulla, N nuova partita, L livello, D disegno delle carte. "
             "Esc torna indietro (dall'ultima presa al tavolo). Sul conteggio Invio passa alla mano "
             "seguente; a fine partita porta all'inizio, dove una nuova partita si comincia con un tocco "
             "su Gioca.",
@@ -923,7 +923,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Tasten",
             "Mit einer Tastatur: 1–9 und 0, dann A B C F G I J K M O spielen die erste bis zwanzigste "
             "Karte der Hand (nach dem ersten Tastendruck steht auf jeder Karte ihre Taste); Pfeiltasten "
-            "und Enter wählen und spielen. T letzter Stich, H Tipp, U zurücknehmen, N neue Partie, "
+            "und Enter wählen und spielen. T letzter Stich, P die Stiche der Runde, H Tipp, U zurücknehmen, N neue Partie, "
             "L Level, D Kartenbild. Esc geht zurück (vom letzten Stich zum Tisch). Auf der Abrechnung "
             "führt Enter zur nächsten Runde; am Ende der Partie zum Start, wo eine neue Partie mit einem "
             "Tippen auf Spielen beginnt.",
@@ -1003,7 +1003,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Keys",
             "With a keyboard: 1–9 and 0, then A B C F G I J K M O play the first to the twentieth card of "
             "the hand (after the first key each card shows its own); the arrows and Enter choose and play. "
-            "T last trick, H hint, U undo, N new match, L level, D card pattern. Esc goes back (from the "
+            "T last trick, P the tricks taken, H hint, U undo, N new match, L level, D card pattern. Esc goes back (from the "
             "last trick to the table). On the count, Enter deals the next hand; at the match's end it goes "
             "home, where a tap on Play starts a new match.",
         ),

@@ -556,6 +556,11 @@ from ui.i18n_coach import COACH  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in COACH.items() if k not in CATALOGUE})
 
+# The phone seats' words (ui/i18n_phones.py), likewise.
+from ui.i18n_phones import PHONES  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in PHONES.items() if k not in CATALOGUE})
+
 
 # ------------------------------------------------------------ app messages
 # The table program (firmware/app) says things in no language: a catalogue key

@@ -18,9 +18,10 @@ from typing import Literal
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.cards import Card
 
-SeatKind = Literal["human", "computer", "table"]
+SeatKind = Literal["human", "computer", "table", "phone"]
 """human: plays at this screen; computer: a computer player; table: a person
-playing real cards on the table (read by the card reader or tapped in)."""
+playing real cards on the table (read by the card reader or tapped in); phone:
+a person holding the hand on a phone (docs/phones.md)."""
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -201,6 +202,14 @@ class OpenReviewHand:
 
 
 @dataclass(frozen=True, slots=True)
+class FreePhoneSeat:
+    """The touchscreen frees phone seat ``seat``: its phone's secret stops working and a
+    new short code lets another phone take it (a flat battery, a friend leaving)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the program (simulator window closed, or Quit in the menu)."""
 
@@ -248,6 +257,7 @@ Intent = (
     | OpenReplay
     | OpenReview
     | OpenReviewHand
+    | FreePhoneSeat
     | Quit
     | SimButton
     | SimScan

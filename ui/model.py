@@ -260,6 +260,29 @@ class EnrolStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class PhoneSeatModel:
+    """A phone seat as the join screen shows it (docs/phones.md, "Joining"): its QR code
+    names ``join_url``; ``code`` only while nobody holds the seat."""
+
+    seat: int
+    held: bool
+    connected: bool
+    code: str | None = None
+    join_url: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PhonesModel:
+    """The phone seats of the match: the box's address, each seat, whom the match waits for,
+    why phones cannot connect (the port taken), if so."""
+
+    url: str = ""
+    seats: tuple[PhoneSeatModel, ...] = ()
+    waiting_for: tuple[int, ...] = ()
+    error: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TableModel:
     """Everything the screens show. Defaults describe "no game yet"."""
 
@@ -340,6 +363,8 @@ class TableModel:
     can_undo: bool = False  # the Undo button (key U): a card of mine to take back
     hint_card: Card | None = None  # the card the hint on screen names
     review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
+    # -- phone seats (docs/phones.md): None when the match has none --
+    phones: PhonesModel | None = None
 
     @property
     def in_game(self) -> bool:

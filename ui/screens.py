@@ -37,6 +37,7 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("computer", "easy"),
     ("computer", "normal"),
     ("computer", "hard"),
+    ("phone", None),
     ("table", None),
 )
 
@@ -56,7 +57,9 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
         nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
         if nxt[0] == "human" and others & {"human", "table"}:
             continue
-        if nxt[0] == "table" and "human" in others:
+        if nxt[0] == "table" and others & {"human", "phone"}:
+            continue
+        if nxt[0] == "phone" and "table" in others:  # a phone holds dealt cards, not real ones
             continue
         return nxt
     return seats[i]
@@ -296,7 +299,8 @@ class HomeScreen(Screen):
     def seat_text(self, i: int) -> str:
         kind, level = self.seats[i]
         t = self.ctx.t
-        who = t("human_short") if kind == "human" else t("table_seat") if kind == "table" else f"CPU {t(level or 'normal')}"
+        who = (t("human_short") if kind == "human" else t("table_seat") if kind == "table"
+               else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")  # fmt: skip
         return f"{i + 1}: {who}"
 
     def draw(self, s: pygame.Surface) -> None:

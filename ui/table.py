@@ -13,7 +13,7 @@ until they land, so nothing is drawn twice.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 from pygame import Rect
@@ -752,6 +752,9 @@ class TableScreen:
 
     def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
+        if m.me < len(m.seats) and m.seats[m.me].kind == "phone":
+            # the shared table of a phone game: nobody at the screen is "you"
+            m = replace(m, me=len(m.seats))
         r = lay.status
         fs = ctx.fsize(lay.size[1], 0.05)
         if self.hint[1] > 0:

@@ -49,6 +49,8 @@ def setups(seats: Sequence[str]) -> tuple[SeatSetup, ...]:
             out.append(SeatSetup("computer", spec.split(":", 1)[1]))
         elif spec == "table":
             out.append(SeatSetup("table", None))
+        elif spec == "phone":
+            out.append(SeatSetup("phone", None))
         else:
             out.append(SeatSetup("human", None))
     return tuple(out)

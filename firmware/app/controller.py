@@ -63,6 +63,9 @@ from firmware.app.events import (
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, msg
+from firmware.app.phones.events import PhoneIntent, PhoneStatus
+from firmware.app.phones.seatview import public_view
+from firmware.app.phoneseats import PhoneSeats
 from firmware.app.present import (
     Asked,
     Coached,
@@ -139,6 +142,9 @@ class TableController:
         self.seat_actions = SeatActions(table, self.guard, self.declarations, self.lifecycle)
         self.reviewing = MatchReviewing(table)
         self.coaching = CoachActions(table, self.guard, self.declarations, self.reviewing)
+        # phone seats (docs/phones.md): a phone's taps through the seats' moves
+        self.phones = PhoneSeats(table, self.seat_actions, self.declarations, self.lifecycle.next_hand)
+        self.seat_actions.phones_wait = self.phones.wait_refusal
         self.browser = HistoryBrowser(journal)  # the history screens' last request
         # Why the touchscreen is not open (set by the device program), None while it is.
         # Without it the table still referees real cards: buttons, reader, LED score.
@@ -170,6 +176,13 @@ class TableController:
                 pass
             case Shutdown(reason=reason):
                 self.table.stop(reason or "shutdown")
+            # a phone seat's tap, the phone seats' state, a seat freed on the screen
+            case PhoneIntent():
+                self.phones.on_intent(event)
+            case PhoneStatus():
+                self.phones.on_status(event)
+            case ui.FreePhoneSeat(seat=seat):
+                self.phones.free(seat)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
                   | ui.Declare() | ui.NothingToDeclare()):  # fmt: skip
                 self._play_intent(event)
@@ -503,6 +516,7 @@ class TableController:
             enrolled=enrolled_decks(t.cards), enrolling=enrol_status(self.enrolment.enrol), match_id=t.match_id,
             variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
             hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
+            phones=self.phones.model() if self.phones.phone_seats() else None,
         )  # fmt: skip
         if t.phase in (HOME, ENROL) or t.match_id is None or t.match is None or t.match.state is None:
             return base
@@ -514,12 +528,19 @@ class TableController:
         banners = list(self.table.banners)
         if d.accusi_open():
             banners.append(Banner("info", None, key="b_accusi_open"))
+        if waiting := self.phones.waiting_for():  # the match waits for a phone: say for whom, all along
+            banners.append(Banner("info", None, key="ph_waiting_for",
+                                  args=(("seats", ", ".join(str(x + 1) for x in waiting)),)))  # fmt: skip
+        view = match.view_for(seat)
+        if self.seats[seat].kind != "human" and d.declaring is None and self.phones.phone_seats():
+            # a phone game with nobody at the screen: the shared table, what every seat sees
+            view = public_view([match.view_for(s) for s in range(len(self.seats))])
         final = None
         if self.phase == MATCH_OVER and match.hands:  # the end of a match shows it hand by hand
             final = live_sheet(match, match_id, [str(x) for x in self.seats])
         decided = match.hand_decided
         return Hand(
-            view=match.view_for(seat), seat=seat, show_hand=self.seats[seat].kind == "human" or d.declaring is not None,
+            view=view, seat=seat, show_hand=self.seats[seat].kind == "human" or d.declaring is not None,
             banners=tuple(banners), may_declare=d.may_declare_now(seat), cards_wait=d.cards_wait(),
             declare_prompt=d.declare_prompt(seat), level_at_target=match.level_at_target, final_sheet=final,
             games_won=tuple(match.games_won) if match.games_to_win > 1 else None,

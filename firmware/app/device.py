@@ -275,6 +275,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware.app.runtime import Runtime
 
     settings, problems = config.load(Path(args.config) if args.config else config.BOX_CONFIG)
+    config.phone_arguments(settings, args)
     state_dir = Path(
         args.state_dir or os.environ.get("TRESSETTE_STATE_DIR") or settings.state_dir
     )

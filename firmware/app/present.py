@@ -27,6 +27,7 @@ from ui.model import (
     HandReplay,
     HistoryPage,
     MatchReviewView,
+    PhonesModel,
     ReviewHandView,
     ScoreSheet,
     SeatModel,
@@ -165,6 +166,7 @@ class TableSnapshot:
     dealing: bool = False  # real cards: the deal's scans still to come
     coached: Coached = Coached()
     asked: Asked = Asked()
+    phones: PhonesModel | None = None  # phone seats (docs/phones.md): the join screen's facts
 
 
 def _attach(snap: TableSnapshot, model: TableModel) -> TableModel:
@@ -212,6 +214,8 @@ def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
         model = replace(model, final_sheet=h.final_sheet)
     if h.games_won is not None:
         model = replace(model, games_won=h.games_won, game_won_by=h.game_won_by if model.hand_over else ())
+    if snap.phones is not None:
+        model = replace(model, phones=snap.phones)
     return coach_model(snap.coached, _attach(snap, declaration_window(h, model)))
 
 

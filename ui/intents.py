@@ -122,6 +122,7 @@ class NewGame:
     options: dict[str, bool | int | str] = field(default_factory=dict)
     seats: tuple[SeatSetup, ...] = ()
     casual: bool = False  # undo and hints offered (docs/coach.md); rated matches offer neither
+    scoresheet: bool = False  # score sheet only: the table plays its own cards, the box keeps the score
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +236,19 @@ class SimScan:
     card_code: str
 
 
+@dataclass(frozen=True, slots=True)
+class SheetTally:
+    """Score sheet only: the hand's count as the table says it (engine ``scoresheet.Tally``):
+    thirds per side of the hand, how it ended, a sudden win, chiamata's partner."""
+
+    thirds: tuple[int, ...]
+    end: str = "play"  # play | claim | zu_tun
+    by: int | None = None
+    sudden: str | None = None
+    sudden_side: int | None = None
+    partner: int | None = None
+
+
 Intent = (
     PlayCard
     | Declare
@@ -261,4 +275,5 @@ Intent = (
     | Quit
     | SimButton
     | SimScan
+    | SheetTally
 )

@@ -130,7 +130,7 @@ def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
     try:
         for dealer, deal, actions in hands:
             games = len(match.ledger)
-            match.start_hand(deal)
+            match.begin_hand(deal)  # a score-sheet hand too
             for obj in actions:
                 match.record(entry_from_json(variant.deck, obj))
             rows.append(sheet_row(match, len(rows) + 1, dealer, games))
@@ -146,7 +146,7 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
     starts counting again), and a note on how it ended."""
     from ui.model import SheetRow
 
-    state = match.state
+    state = match.sheet if match.sheet is not None else match.state
     if state is None or not state.over or not match.results:
         return SheetRow(hand, dealer, totals=tuple(match.totals), note="sheet_open")
     res = match.results[-1]
@@ -178,7 +178,7 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
     rows: list[SheetRow] = []
     for rec in match.hands:
         games = len(replayed.ledger)
-        replayed.start_hand(rec.deal_spec)
+        replayed.begin_hand(rec.deal_spec)
         for entry in rec.actions:
             replayed.record(entry)  # undos and "nothing to declare" included, as recorded
         rows.append(sheet_row(replayed, len(rows) + 1, rec.dealer, games))
@@ -212,8 +212,14 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSe
     state: HandState | None = None
     try:
         for i, (_dealer, deal, actions) in enumerate(hands[:hand]):
-            state = match.start_hand(deal)
             last = i == hand - 1
+            if isinstance(deal, dict) and deal.get("sheet") is not None:
+                # a score-sheet hand: no cards to show, trick by trick (its row is on the sheet)
+                match.begin_hand(deal)
+                for obj in actions:
+                    match.record(entry_from_json(variant.deck, obj))
+                continue
+            state = match.start_hand(deal)
 
             def frame(state: HandState = state) -> TableModel:
                 # a picture of the table, nothing to tap: no legal moves offered

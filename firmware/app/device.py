@@ -245,6 +245,8 @@ def build_hardware(rt: Runtime) -> None:
     config = rt.settings.hardware_config or HardwareConfig()
     rt.hw = open_hardware(config, events=rt.events)
     rt.closers.append(rt.hw)
+    # No reader in [hardware]: real cards are entered on the card picker (app/picker.py).
+    rt.ctl.reader_fitted = rt.hw.reader is not None
     for problem in rt.hw.problems:
         rt.ctl.say(msg("m_hardware", why=str(problem)), "error")
     rt.display = rt.hw.display

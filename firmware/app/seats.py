@@ -238,6 +238,8 @@ class SeatActions:
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
         if self.lifecycle.dealing.scan is not None:
             return self.lifecycle.deal_card(card)  # a card the deal shows the box
+        if self.table.match_mode == "scoresheet":
+            return self.table.refuse(msg("r_sheet_no_cards"))  # the box keeps the score only
         if self.table.phase != PLAY:
             return self.table.refuse(msg("r_scan_ignored"))
         if not self.table.real_cards or self.table.match is None or self.table.match.state is None:

@@ -54,7 +54,7 @@ class Limits:
     """The server's bounds; tests shrink the times."""
 
     max_connections: int = 32
-    hello_s: float = 10.0  # join/resume must come within this
+    hello_s: float = 30.0  # a socket that holds no seat after this is closed (join or resume)
     send_s: float = 10.0  # a frame not written in this closes the connection
     heartbeat_s: float = 20.0  # websocket pings: a phone gone without a word is noticed
     taps_per_s: float = 20.0
@@ -508,13 +508,16 @@ class PhoneServer:
 
     async def _talk(self, conn: Connection) -> None:
         ws = conn.ws
-        try:
-            first = await ws.receive(timeout=self.limits.hello_s)
-        except TimeoutError:
-            conn.bye("timeout")
-            return
-        msg = first
+        hello_by = self.clock() + self.limits.hello_s  # a socket holds a slot only as a seat's
         while True:
+            try:
+                left = hello_by - self.clock() if conn.seat is None else None
+                if left is not None and left <= 0:
+                    raise TimeoutError
+                msg = await ws.receive(timeout=left)
+            except TimeoutError:
+                conn.bye("timeout")
+                return
             if msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
                 self._frame(conn, msg.data)
                 if len(conn.control) >= self.limits.control_queue // 2 and not await conn.room(self.limits.send_s):
@@ -528,7 +531,6 @@ class PhoneServer:
                 return
             if conn.closing:
                 return
-            msg = await ws.receive()
 
     def _frame(self, conn: Connection, data: str | bytes) -> None:
         if not conn.allow():

@@ -270,6 +270,14 @@ def test_a_flood_a_huge_frame_and_a_silent_socket_stall_nobody(make_live: Any) -
         silent = PhoneClient(s, live.base)
         await silent.open()
         assert (await silent.frame("bye", timeout=3))["code"] == "timeout"
+        idler = PhoneClient(s, live.base)  # talks, but never takes a seat: its slot is not kept
+        await idler.open()
+        for _ in range(20):
+            if idler.closed is not None or any(m["type"] == "bye" for m in idler.inbox):
+                break
+            await idler.send({"type": "ping"})
+            await asyncio.sleep(0.1)
+        assert (await idler.frame("bye", timeout=3))["code"] == "timeout"
         # meanwhile the good phone is served as ever
         await good.send({"type": "ping"})
         await good.frame("pong", timeout=1)

@@ -270,3 +270,28 @@ def test_the_new_keys_are_in_the_catalogue() -> None:
     for lang in LANGUAGES:
         for key in ("c_call_among", "m_good"):
             assert not tr(key, lang, card="X", suit="S").startswith("?")
+
+
+def test_the_claim_and_zu_tun_reasons_hold_when_they_come() -> None:
+    """Chiamarsi fuori (tressette4) and zu tun (treschetten2) come near a match's end:
+    whole seeded matches of the normal level, every special reason checked where given."""
+    seen: set[str] = set()
+    for name in ("tressette4", "treschetten2"):
+        for seed in range(3):
+            match = Match(make_variant(name))
+            n = match.variant.n_seats
+            players = [make_player("normal", seed=seed * 10 + s) for s in range(n)]
+
+            def visit(state: HandState, seat: int) -> None:
+                view = view_for(state, seat)
+                special = special_action(view)
+                if special is not None:
+                    r = reason_for_special(view, special)
+                    seen.add(r.key)
+                    check_special(state, seat, special, r)
+
+            for k in range(30):
+                if match.finished:
+                    break
+                play_hand(match, players, seed=seed * 100 + k, on_decision=visit)
+    assert {"c_claim", "c_zu_tun"} <= seen, seen

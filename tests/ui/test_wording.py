@@ -154,6 +154,17 @@ AVOID = {
         "Seme di": "'seme' is a suit: a shuffle's number is not a seme",
         "Squadra": "four players sit in pairs: 'coppia'",
         "scatola": "the device is not a box of cardboard",
+        "dichiara": "declaring is 'accusare' (docs/box.md glossary)",
+        "mapp[ae]": "a deck's tags are 'etichette': 'mappa' is the English 'map'",
+        "il gioco aspetta": "'il gioco' is the game chosen: what waits is 'la partita'",
+        "durante la prima presa": "the first trick, each at their turn, is 'al primo giro'",
+        "a pari si": "'se sono pari' (or 'in parità')",
+        "ritornamelo": "busso asks the partner to 'tornare a questo seme'",
+        r"\bNapoli\b": "the Italian table says 'napoletana' (Napoli is the German tables' word)",
+        r"^Accusi: \{": "'Accusi:' reads as the plural noun: the person's own declaring is 'Tu accusi:'",
+        r"\bhai \{card\}": "the engine's card names have no article: 'non hai tre di coppe' reads as a count",
+        r"\{(held|left|count|k)\} carte": "a count other than {n} has no singular form: say the noun before it",
+        r"[Èè] già fatto": "'è già stato fatto'",
     },
 }
 ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a Tisch
@@ -332,3 +343,15 @@ def test_a_count_of_one_is_said_in_the_singular() -> None:
             assert tr(base, lang, n=2, **args) != one
     assert tr("ask_claim", "it", n=1, target=21).startswith("Ti chiami fuori con circa 1 punto su 21")
     assert tr("hands_n", "de", n=1) == "1 Runde" and tr("hands_n", "de", n=3) == "3 Runden"
+
+
+def test_the_italian_buttons_speak_as_the_player_does() -> None:
+    """An action button is an imperative ("Gioca", "Accusa") or the player's own words at the
+    table ("busso", "Mi chiamo fuori"), never an infinitive: "Chiamarsi fuori" is the rule's name
+    (the option), not what the player taps. The two sides' results keep one tense."""
+    assert tr("claim", "it") == tr("b_claim_said", "it").rstrip("!")
+    assert not re.search(r"(are|ere|ire|rsi)\b", tr("claim", "it"))
+    assert tr("o_chiamarsi_fuori", "it") == "Chiamarsi fuori"
+    we, they = tr("we_win", "it"), tr("they_win", "it")
+    assert we.startswith("Abbiamo") and they.startswith("Hanno"), (we, they)
+    assert tr("ph_declare_on_phone", "it", n=2) == "Posto 2: accusa sul telefono"

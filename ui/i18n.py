@@ -78,7 +78,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ov_after_trick": ("solo di mano", "nur in Vorhand", "only on lead"),
     "ov_single": ("una partita", "eine Partie", "one game"),
     "ov_best_of_two": ("due su tre", "zwei aus drei", "best of two"),
-    "ov_none": ("nessuno", "keine", "none"),
+    "ov_none": ("no", "keine", "none"),
     "ov_classic": ("classici", "klassisch", "classic"),
     "ov_alternative": ("alternativi", "alternativ", "alternative"),
     "ov_leader": ("chi apre", "wer ausspielt", "leader only"),
@@ -86,7 +86,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ov_many": ("molte carte", "viele Karten", "many cards"),
     "ov_few": ("una o due basse", "ein, zwei kleine", "few low"),
     "ov_double": ("doppio", "doppelt", "double"),
-    "ov_eleven": ("11+1", "11+1", "11+1"),
+    "ov_eleven_plus_one": ("11+1", "11+1", "11+1"),
     "ov_winner": ("all'ultima presa", "zum letzten Stich", "to the last trick"),
     # table
     "your_turn": ("Tocca a te", "Du bist dran", "Your turn"),

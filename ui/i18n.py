@@ -548,7 +548,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_signal_unknown": ("{name} non è un segnale di questo sistema", "{name} ist kein Signal dieses Systems", "{name} is not a signal of this system"),
     "e_signal_twice": ("Un segnale si dà una volta per carta", "Ein Signal gibt es einmal pro Karte", "A signal is given once per card"),
     "e_signal_leader_only": ("Segnala solo chi apre la presa", "Signalisieren darf nur, wer ausspielt", "Only the player who leads the trick may signal"),
-    "e_volo_false": ("Volo dev'essere vero: hai ancora {left} {suit}", "Volo muss stimmen: du hast noch {left} {suit}",
+    "e_volo_false": ("Volo dev'essere vero: a {suit} ne hai ancora {left}", "Volo muss stimmen: du hast noch {left} {suit}",
                      "Volo must be true: you still hold {left} more {suit}"),
     "e_busso_false": ("Busso dev'essere vero: non hai la più alta di {suit} ancora in gioco", "Busso muss stimmen: du hast nicht die höchste {suit} im Spiel",
                       "Busso must be true: you do not hold the highest unplayed {suit}"),

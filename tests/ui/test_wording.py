@@ -165,6 +165,7 @@ AVOID = {
         r"\bhai \{card\}": "the engine's card names have no article: 'non hai tre di coppe' reads as a count",
         r"\{(held|left|count|k)\} carte": "a count other than {n} has no singular form: say the noun before it",
         r"[Èè] già fatto": "'è già stato fatto'",
+        r"\{left\} \{suit\}": "'hai ancora 1 coppe': a count of a suit is said 'a coppe ne hai ancora 1'",
     },
 }
 ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a Tisch

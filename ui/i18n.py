@@ -178,7 +178,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "last_trick_pt": ("Ultima presa", "Letzter Stich", "Last trick"),
     "card_points": ("Punti carte", "Kartenpunkte", "Card points"),
     "partner_row": ("In coppia con", "Partner", "Partnered with"),
-    "own_thirds": ("Terzi presi", "Eigene Drittel", "Own thirds"),
+    # the seat's own card points, in points with their thirds ("1⅔"): not a count of thirds
+    "own_card_points": ("Punti carte propri", "Eigene Kartenpunkte", "Own card points"),
     "pair_card_points": ("Punti carte della coppia", "Kartenpunkte des Paars", "The pair's card points"),
     "declarations": ("Accusi", "Ansagen", "Declarations"),
     "hand_points": ("Punti della mano", "Punkte der Runde", "Points this hand"),

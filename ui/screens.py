@@ -463,7 +463,7 @@ class HandEndScreen(Screen):
                          and res.sides[q] == res.sides[unit]]
                 partners.append(", ".join(seat_name(m, q, self.ctx) for q in mates) or "–")
             rows.insert(0, (t("partner_row"), partners))
-            rows.append((t("own_thirds"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
+            rows.append((t("own_card_points"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
             rows.append((t("pair_card_points"),
                          [str(v) if (v := self._hand_cell(res.card_points, i)) is not None else "" for i in sides]))
         elif res is not None:

@@ -23,9 +23,10 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
-from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
+from ui.layout import TableLayout, bubble_tail, my_declarations, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
+from ui.textcheck import min_button_px
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
 TRICK_HOLD_S = 0.9
@@ -136,8 +137,8 @@ class TableScreen:
         )
         self.model = model
         self.size = size
-        if new_hand or len(model.declarable) != len(old.declarable):
-            self.action_page = 0
+        if new_hand:
+            self.action_page = 0  # (a declaration made keeps its place: the page stays)
         self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
         if new_hand:
             self._hand_key = hand_key
@@ -326,7 +327,11 @@ class TableScreen:
             return True
         kind, _, arg = name.partition(":")
         if kind == "declare":
-            self.emit(it.Declare(m.declarable[int(arg)]))
+            mine = my_declarations(m)
+            action = mine[int(arg)][1] if int(arg) < len(mine) else None
+            if action is None:
+                return True  # made already: its place stays, dimmed (the bar never moves)
+            self.emit(it.Declare(action))
         elif kind == "zu_tun":
             self.emit(it.ZuTun(int(arg)))
         elif kind == "declare_none":
@@ -710,14 +715,21 @@ class TableScreen:
         for b in lay.buttons:
             kind, _, arg = b.name.partition(":")
             if kind == "declare":
-                d = m.declarable[int(arg)]
+                mine = my_declarations(m)
+                if int(arg) >= len(mine):
+                    continue
+                (dk, suit, rank, missing), action = mine[int(arg)]
                 # the engine's legal declaration names the suit a three lacks
-                text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
-                draw_button(s, ctx, b.rect, text, color=(150, 90, 20))
+                text = describe_declare(m.deck, dk, suit, rank, missing, ctx.lang)
+                draw_button(s, ctx, b.rect, text, color=(150, 90, 20) if action is not None else None,
+                            enabled=action is not None)
             elif kind == "zu_tun":
                 draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
             elif kind == "signal":
-                draw_button(s, ctx, b.rect, ctx.label("sig_" + arg), selected=arg in self.signals_on)
+                text = ctx.label("sig_" + arg)
+                if " (" in text and not self._label_fits(text, b.rect):
+                    text = text.split(" (")[0]  # the signal's name without its gloss ("volo (my last)")
+                draw_button(s, ctx, b.rect, text, selected=arg in self.signals_on, enabled=b.enabled)
             elif kind == "call":
                 deck = DECKS[m.deck]
                 card = int(arg)
@@ -725,8 +737,23 @@ class TableScreen:
                 draw_button(s, ctx, b.rect, text)
             elif kind == "menu":
                 self._menu_icon(s, b.rect)
+            elif kind in ("hint", "undo") and not self._label_fits(ctx.label(b.label), b.rect):
+                # a narrow cell (under the right seat at 480x320): the sign instead of the word
+                draw_button(s, ctx, b.rect, "?" if kind == "hint" else "↶", enabled=b.enabled)
             else:
                 draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+
+    def _label_fits(self, text: str, r: Rect) -> bool:
+        """The label fits ``r`` whole at the smallest size, on one line or on the two lines
+        draw_button splits it into."""
+        font = self.ctx.fonts.font(min_button_px(self.size[1] or 480), True)
+        if font.size(text)[0] <= r.w - 8:
+            return True
+        words = text.split(" ")
+        if len(words) < 2 or r.h < 36:
+            return False
+        half = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        return all(font.size(" ".join(x))[0] <= r.w - 8 for x in (words[:half], words[half:]))
 
     def _menu_icon(self, s: pygame.Surface, r: Rect) -> None:
         th = self.ctx.theme
@@ -772,18 +799,37 @@ class TableScreen:
             return
         fonts = ctx.fonts
         lines = [text]
+        grown = False
+        if r.w < 90 and lay.status_room.w >= 90:
+            # the declarations hold the row: the status above them (layout.status_room)
+            room = lay.status_room
+            r = Rect(room.x + icon_w, max(room.y, room.bottom - r.h), room.w - icon_w, min(r.h, room.h))
+            grown = True
         if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
             # too long for one line even at the smallest size: two lines
             fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
             lines = fonts.wrap(text, fs, r.w - 16, bold=True)
             if len(lines) > 2:  # the smallest size, and a third line rather than words lost
                 fs = fonts.min_size
-                lines = fonts.wrap(text, fs, r.w - 16, bold=True)[:3]
+                lines = fonts.wrap(text, fs, r.w - 16, bold=True)
+                room = lay.status_room.copy()
+                for seat in self.said():  # clear of the bubbles shown there
+                    b = lay.bubbles.get(seat)
+                    if b is not None and b.colliderect(room) and b.bottom < lay.status.y:
+                        room.h, room.y = room.bottom - b.bottom - 4, b.bottom + 4
+                if len(lines) * fonts.font(fs, True).get_linesize() > r.h - 4 and room.h > r.h:
+                    # more lines than the row holds: the box grows upwards (layout.status_room)
+                    r = Rect(room.x + icon_w, room.y, room.w - icon_w, room.h)
+                    lines = fonts.wrap(text, fs, r.w - 16, bold=True)
+                    grown = True
+                lines = lines[:max(3, (r.h - 4) // fonts.font(fs, True).get_linesize())]
         surfs = [fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
         w = max(x.get_width() for x in surfs)
         h = sum(x.get_height() for x in surfs)
         box = Rect(0, 0, w + 16, max(h + 4, min(r.h, h + 6)))
         box.center = r.center
+        if grown:
+            box.bottom = r.bottom
         if m.n_seats > 2:
             box.left = r.left  # the row's left end, clear of the action buttons
         draw_panel(s, box, ctx.theme, 160)

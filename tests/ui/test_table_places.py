@@ -1,0 +1,70 @@
+"""Where the table puts what belongs to one seat (issue 24.3, 24.8): chiamata's called card
+under the seat that called it, whoever that is, at both sizes."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from ui import demo
+from ui.layout import position_of, reach, speaker_areas, table_layout
+
+SIZES = [(800, 480), (480, 320)]
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("caller", [0, 1, 2, 3])
+def test_the_called_card_lies_by_the_seat_that_called_it(size, caller):
+    """ "CPU 2 chiama" was drawn under CPU 4: the card and its caption go to the caller
+    (the nearest seat to the card is the caller; the seat at the screen: the left column,
+    captioned "Tu chiami")."""
+    base = demo.find_model("chiamata", lambda m: m.called is not None and not m.hand_over, 1)
+    assert base.called is not None
+    model = dataclasses.replace(base, caller=caller)
+    lay = table_layout(model, size)
+    assert lay.talon is not None
+    where = speaker_areas(model, lay)
+    pos = position_of(caller, model.me, model.n_seats)
+    if pos == "bottom":
+        return  # my own call: captioned with "you", in the left column as before
+    d = reach(lay.talon, where[caller])
+    for seat, area in where.items():
+        if seat != caller:
+            assert reach(lay.talon, area) > d, (pos, seat, lay.talon, area)
+    # the card and its caption cover no seat's plate or cards
+    zone = lay.talon.inflate(0, 40)
+    for a in lay.seats.values():
+        for r in (a.label, *a.cards):
+            assert not lay.talon.colliderect(r), (a.seat, r)
+    assert not any(b.rect.colliderect(lay.talon) for b in lay.buttons)
+    assert zone.bottom <= lay.middle.bottom + 40
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_chiamatas_hand_end_rows_of_points_say_points(make_ui, lang):
+    """The row "Terzi presi" held points ("1⅔"): a seat's own row and its pair's row are
+    in one unit, the pair's card points being the pair's own points added (its thirds
+    dropped, RULES.md: card points count whole points)."""
+    from fractions import Fraction
+
+    from ui.screens import HandEndScreen
+
+    model = demo.finished_model("chiamata")
+    ui = make_ui((800, 480), model, language=lang)
+    scr = HandEndScreen(ui.ctx, ui.emit, ui.show)
+    scr.set_model(model)
+    rows = dict(scr.rows())
+    t = ui.ctx.t
+    own, pair = rows[t("own_card_points")], rows[t("pair_card_points")]
+    assert "Terzi" not in t("own_card_points") and "Drittel" not in t("own_card_points")
+
+    def value(cell: str) -> Fraction:
+        frac = {"⅓": Fraction(1, 3), "⅔": Fraction(2, 3)}
+        whole = cell.rstrip("⅓⅔")
+        return Fraction(int(whole or 0)) + (frac[cell[-1]] if cell[-1:] in frac else 0)
+
+    sides = model.result.sides
+    for seat, cell in enumerate(pair):
+        mates = [q for q in range(model.n_seats) if sides[q] == sides[seat]]
+        assert int(sum(value(own[q]) for q in mates)) == int(cell), (seat, own, pair)

@@ -417,8 +417,13 @@ class CardArt:
 
     def dimmed(self, card: Card, w: int, h: int, style: str, alpha: int = 110) -> pygame.Surface:
         def make() -> pygame.Surface:
-            # grey and darker: a figure card's colours must not make it look playable
-            surf = pygame.transform.grayscale(self.face(card, w, h, style))
+            # darker and half-way to grey, the suit's colours still there (a fully grey card
+            # lost its suit: issue 24.5); a figure's colours must not look playable
+            face = self.face(card, w, h, style)
+            surf = face.copy()
+            grey = pygame.transform.grayscale(face)
+            grey.set_alpha(150)
+            surf.blit(grey, (0, 0))
             shade = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shade, (20, 30, 25, alpha), shade.get_rect(), border_radius=_radius(w))
             surf.blit(shade, (0, 0))

@@ -125,7 +125,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     left_col = Rect(m, top_h + m, col_l - m, mid.h)
     # three or four sides: the score box grows down into the left column until its heading
     # (the target) and a row per side all get a readable line (it was dropped there)
-    least = 12 if H >= 480 else 10  # ui.fonts.min_text_px
+    least = 12 if H >= 480 else 11  # ui.fonts.min_text_px
     # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (10), unless the
     # hand already takes two rows (terziglio's 12 cards at 480 px: no 6 px to spare)
     rows_px = max(least, 12) if rows == 1 else least
@@ -166,7 +166,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         else:
             area = right_col.copy()
             area.h = mid.h
-        seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m)
+        seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m, two_lines=W < 700)
 
     # three seats leave the top of the trick free, so their cards can be larger
     # four seats: the cards across stack top to bottom, two card heights in the middle
@@ -239,6 +239,9 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         in_row = [b for b in actions if b.rect.y == row_y]
         right = min((b.rect.x for b in in_row), default=W - m)
         status = Rect(m, row_y, max(0, right - 2 * m), act_h)
+        if talon is not None and talon.bottom > status.y and talon.x < status.right:
+            # a short column (terziglio's widow at 480x320): the status starts beside the pile
+            status.x, status.w = talon.right + 3 * m, max(0, status.right - talon.right - 3 * m)
         permanent_x = min((b.rect.x for b in in_row if not b.name.startswith(TRANSIENT + ("declare_none", "more"))),
                           default=W - m)
         # a long status (the coach's reason) may grow upwards, left of my card on the trick
@@ -301,7 +304,7 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
     the neighbour's words: it goes to the status line with the name); my own bubble
     carries my name as well (``ui.table``), so it may sit where there is room."""
     W, H = lay.size
-    small = 12 if H >= 480 else 10  # ui.fonts.min_text_px (layout imports no pygame fonts)
+    small = 12 if H >= 480 else 11  # ui.fonts.min_text_px (layout imports no pygame fonts)
     bh = max(2 * (small + 3) + 4, int(H * 0.075))  # two lines of the smallest text
     blocked = [*lay.trick_slots.values(), lay.score, lay.status, *(b.rect for b in lay.buttons)]
     blocked += [r for _, r in lay.hand]
@@ -395,7 +398,7 @@ def _bubble_candidates(model: TableModel, lay: TableLayout, seat: int, bh: int, 
     W, H = lay.size
     mid = lay.middle
     pos = position_of(seat, model.me, max(1, model.n_seats))
-    width = max(120, int(W * 0.24))
+    width = max(136, int(W * 0.24))  # two lines of 11 px hold "tre tre (manca denari) = 3"
     slot = lay.trick_slots.get(seat)
     out: list[Rect] = []
     if pos == "bottom":
@@ -492,10 +495,15 @@ def _hand_row(cards: list[int], area: Rect, card: tuple[int, int]) -> tuple[list
     return full, hit
 
 
-def _seat_area(model: TableModel, seat: int, pos: str, area: Rect, small: tuple[int, int], m: int) -> SeatArea:
+def _seat_area(model: TableModel, seat: int, pos: str, area: Rect, small: tuple[int, int], m: int,
+               two_lines: bool = False) -> SeatArea:
+    """``two_lines``: a side seat's plate holds its name and "prese: 3" on two lines (a
+    narrow column: one line had room only for "CPU 4 3", beside "CPU 2 prese: 3")."""
     sm = model.seats[seat]
     w, h = small
     label_h = max(16, int(h * 0.3))
+    if two_lines and pos in ("left", "right") and area.w < 105:
+        label_h = max(label_h, 2 * (11 + 2) + 4)  # two lines of the smallest text (ui.fonts)
     if pos == "top":
         label = Rect(area.x, area.y, min(area.w // 3, max(90, w * 2)), area.h)
         row = Rect(label.right + m, area.y, area.right - label.right - m, h)

@@ -559,10 +559,10 @@ class TableScreen:
                     r = blit_text(s, ctx, line, small, (lab.x + 8, y), color=ctx.theme.text_dim, max_w=lab.w - 12)
                     y = r.bottom + 1
         elif lab.h >= 2 * small + 4:  # a narrow column: the name, and the tricks under it
-            line = (lab.h - 2) // 2
-            blit_text(s, ctx, name, small, (lab.x + 8, lab.y + 1 + line // 2), anchor="midleft", bold=True,
+            row_h = (lab.h - 2) // 2
+            blit_text(s, ctx, name, small, (lab.x + 8, lab.y + 1 + row_h // 2), anchor="midleft", bold=True,
                       max_w=lab.w - 12)
-            blit_text(s, ctx, tricks, small, (lab.x + 8, lab.y + 1 + line + line // 2), anchor="midleft",
+            blit_text(s, ctx, tricks, small, (lab.x + 8, lab.y + 1 + row_h + row_h // 2), anchor="midleft",
                       color=ctx.theme.text_dim, max_w=lab.w - 12)
         else:
             tw = ctx.fonts.text(tricks, small).get_width()

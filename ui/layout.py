@@ -330,9 +330,12 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
             if any(cand.colliderect(b) for b in blocked):
                 continue
             d = reach(cand, own)
-            if seat != model.me and any(reach(cand, r) <= d for s, r in speakers.items() if s != seat):
+            nearer = any(reach(cand, r) <= d for s, r in speakers.items() if s != seat)
+            if nearer and (seat != model.me or H < 480):  # 480x320: the status line then
                 continue
-            found.append((d, i, cand))
+            # mine: where no other seat is nearer first (by CPU 4 on the left, my own bubble
+            # read as CPU 4's: issue 24.8), elsewhere only when there is no such place
+            found.append((d + (10_000 if nearer else 0), i, cand))
         if found:
             out[seat] = min(found)[2]
             blocked.append(out[seat])

@@ -68,3 +68,19 @@ def test_chiamatas_hand_end_rows_of_points_say_points(make_ui, lang):
     for seat, cell in enumerate(pair):
         mates = [q for q in range(model.n_seats) if sides[q] == sides[seat]]
         assert int(sum(value(own[q]) for q in mates)) == int(cell), (seat, own, pair)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", ["tressette4", "treseta4", "treseta_hr", "briscola", "tressette2", "treschetten2"])
+def test_my_own_bubble_is_nearer_my_hand_than_any_other_seat(variant, size):
+    """Issue 24.8: my bubble sat on the left by CPU 4 and read as CPU 4's words."""
+    from ui.layout import reach
+
+    model = demo.busiest(variant)
+    lay = table_layout(model, size)
+    mine = lay.bubbles.get(model.me)
+    if mine is None:
+        return  # no room: my words go to the status line, with my name
+    where = speaker_areas(model, lay)
+    d = reach(mine, where[model.me])
+    assert all(reach(mine, r) > d for s, r in where.items() if s != model.me), (mine, where)

@@ -179,6 +179,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "card_points": ("Punti carte", "Kartenpunkte", "Card points"),
     "partner_row": ("In coppia con", "Partner", "Partnered with"),
     # the seat's own card points, in points with their thirds ("1⅔"): not a count of thirds
+    "home_next_match": ("Vale per la prossima partita: quella in corso resta com'è",
+                        "Gilt für die nächste Partie: die laufende bleibt, wie sie ist",
+                        "For the next match: the one in progress stays as it is"),
     "own_card_points": ("Punti carte propri", "Eigene Kartenpunkte", "Own card points"),
     "pair_card_points": ("Punti carte della coppia", "Kartenpunkte des Paars", "The pair's card points"),
     "declarations": ("Accusi", "Ansagen", "Declarations"),

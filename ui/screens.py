@@ -159,6 +159,7 @@ class HomeScreen(Screen):
         self.seats: list[tuple[str, str | None]] = []
         self.options: dict[str, Any] = {}
         self.casual = False  # undo and hints offered (docs/coach.md); rated by default
+        self.note_next = False  # say that the options are the next match's (a match is paused)
         self._reset_for_variant()
 
     @property
@@ -247,8 +248,16 @@ class HomeScreen(Screen):
                 out.append(ButtonSpec("casual", r, "casual"))
         return out
 
+    @property
+    def paused(self) -> bool:
+        """A match waits (on the table or in the journal): what is changed here is the next one's."""
+        return (self.model.in_game and not self.model.match_over) or self.model.resumable
+
     def press(self, name: str) -> bool:
         kind, _, arg = name.partition(":")
+        if kind in ("variant", "seat", "option") or name == "casual":
+            # a match is paused: changing the options here does not change it (issue 24.8)
+            self.note_next = self.paused
         if kind == "nav":
             self.show(arg)
         elif name == "variant:prev":
@@ -328,6 +337,8 @@ class HomeScreen(Screen):
         box's screen shows it at power-on: in the free room between the seats and *Gioca*,
         else under the options; never over a button a tap could then change unseen."""
         said = self.ctx.say(self.model.message)
+        if self.note_next and self.paused:
+            said = f"{said} · {self.ctx.t('home_next_match')}" if said else self.ctx.t("home_next_match")
         if not said:
             return
         W, H = s.get_size()

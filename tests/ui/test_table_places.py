@@ -84,3 +84,35 @@ def test_my_own_bubble_is_nearer_my_hand_than_any_other_seat(variant, size):
     where = speaker_areas(model, lay)
     d = reach(mine, where[model.me])
     assert all(reach(mine, r) > d for s, r in where.items() if s != model.me), (mine, where)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_home_options_changed_while_a_match_waits_say_they_are_the_next_matchs(make_ui, size, lang):
+    """Issue 24.8: the options on the home screen could be changed with a match paused,
+    and nothing said they do not change that match."""
+    from ui.textcheck import RecordingSurface, problems
+
+    ui = make_ui(size, demo.busiest("tressette2"), language=lang)
+    ui.show("home")
+    home = ui.home
+    note = ui.ctx.t("home_next_match")
+
+    def shown() -> str:
+        rec = RecordingSurface(size, ui.ctx.fonts.meta)
+        ui.draw(rec)
+        assert not problems(rec, min_px=ui.ctx.fonts.min_size), problems(rec, min_px=ui.ctx.fonts.min_size)
+        return " ".join(t.text for t in rec.texts)
+
+    assert note.split()[0] not in shown().split()  # nothing said before anything is changed
+    option = next(b.name for b in home.buttons(size) if b.name.startswith("option:"))
+    home.press(option)
+    words = shown().split()
+    assert all(w in words for w in note.split()), (note, words)
+    # no match waiting: nothing to say
+    ui2 = make_ui(size, demo.finished_match_model(), language=lang)
+    ui2.show("home")
+    ui2.home.press(option)
+    rec = RecordingSurface(size, ui2.ctx.fonts.meta)
+    ui2.draw(rec)
+    assert note.split()[-1] not in " ".join(t.text for t in rec.texts).split()

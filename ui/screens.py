@@ -27,7 +27,7 @@ from ui.i18n import (
     value_label,
     variant_label,
 )
-from ui.layout import ButtonSpec
+from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
 from ui.table import count_lines, seat_name
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
@@ -37,6 +37,7 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("computer", "easy"),
     ("computer", "normal"),
     ("computer", "hard"),
+    ("phone", None),
     ("table", None),
 )
 
@@ -48,7 +49,9 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
     table of real cards (his cards would be in two places): so *you* is skipped
     while another seat is you or real cards, and real cards while another seat is
     you. Computers may sit at a real-card table (the engine refuses the games
-    where they cannot, with the reason, when the game starts).
+    where they cannot, with the reason, when the game starts). A *phone* holds
+    a hand the box dealt, so phones and real cards never share a table; phones
+    sit beside you, computers and each other (docs/phones.md).
     """
     others = {kind for j, (kind, _) in enumerate(seats) if j != i}
     cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
@@ -56,7 +59,9 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
         nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
         if nxt[0] == "human" and others & {"human", "table"}:
             continue
-        if nxt[0] == "table" and "human" in others:
+        if nxt[0] == "table" and others & {"human", "phone"}:
+            continue
+        if nxt[0] == "phone" and "table" in others:  # a phone holds dealt cards, not real ones
             continue
         return nxt
     return seats[i]
@@ -160,6 +165,7 @@ class HomeScreen(Screen):
         self.options: dict[str, Any] = {}
         self.casual = False  # undo and hints offered (docs/coach.md); rated by default
         self.note_next = False  # say that the options are the next match's (a match is paused)
+        self.scoresheet = False  # score sheet only: everybody plays his own cards (segnapunti)
         self._reset_for_variant()
 
     @property
@@ -191,7 +197,10 @@ class HomeScreen(Screen):
 
     def new_game_intent(self) -> it.NewGame:
         seats = tuple(it.SeatSetup(kind, level) for kind, level in self.seats)  # type: ignore[arg-type]
-        return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual)
+        if self.scoresheet:
+            seats = tuple(it.SeatSetup("table", None) for _ in self.seats)
+        return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual,
+                          scoresheet=self.scoresheet)
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -235,7 +244,7 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = len(specs) + 1  # the options, then casual (hints and undo) or rated
+        n_opt = len(specs) + 2  # the options, casual (hints and undo) or rated, score sheet only
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
@@ -244,8 +253,10 @@ class HomeScreen(Screen):
         for i, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
             if i < len(specs):
                 out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
-            else:
+            elif i == len(specs):
                 out.append(ButtonSpec("casual", r, "casual"))
+            else:
+                out.append(ButtonSpec("scoresheet", r, "scoresheet"))
         return out
 
     @property
@@ -255,7 +266,7 @@ class HomeScreen(Screen):
 
     def press(self, name: str) -> bool:
         kind, _, arg = name.partition(":")
-        if kind in ("variant", "seat", "option") or name == "casual":
+        if kind in ("variant", "seat", "option") or name in ("casual", "scoresheet"):
             # a match is paused: changing the options here does not change it (issue 24.8)
             self.note_next = self.paused
         if kind == "nav":
@@ -270,7 +281,10 @@ class HomeScreen(Screen):
             self._reset_for_variant()
         elif kind == "seat":
             i = int(arg)
-            self.seats[i] = next_seat(self.seats, i)
+            if not self.scoresheet:  # a score sheet: every seat plays his own cards
+                self.seats[i] = next_seat(self.seats, i)
+        elif name == "scoresheet":
+            self.scoresheet = not self.scoresheet
         elif kind == "option":
             spec = next(o for o in self.preset.options if o.key == arg)
             vals = list(spec.choices)
@@ -304,8 +318,11 @@ class HomeScreen(Screen):
 
     def seat_text(self, i: int) -> str:
         kind, level = self.seats[i]
+        if self.scoresheet:
+            kind, level = "table", None
         t = self.ctx.t
-        who = t("human_short") if kind == "human" else t("table_seat") if kind == "table" else f"CPU {t(level or 'normal')}"
+        who = (t("human_short") if kind == "human" else t("table_seat") if kind == "table"
+               else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")  # fmt: skip
         return f"{i + 1}: {who}"
 
     def draw(self, s: pygame.Surface) -> None:
@@ -318,14 +335,20 @@ class HomeScreen(Screen):
                 text = variant_label(self.variants[self.vi], self.ctx.lang, self.preset.title)
                 draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
             elif kind == "seat":
+                seat_kind = self.seats[int(arg)][0]
                 draw_button(s, self.ctx, b.rect, self.seat_text(int(arg)),
-                            color=(120, 80, 30) if self.seats[int(arg)][0] == "human" else None)
+                            color=(120, 80, 30) if seat_kind == "human" and not self.scoresheet
+                            else (28, 96, 112) if seat_kind == "phone" else None)
             elif kind == "option":
                 val = value_label(self.options.get(arg), self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
             elif b.name == "casual":
                 val = value_label(self.casual, self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{self.ctx.t('casual')}: {val}", color=(50, 60, 90))
+            elif b.name == "scoresheet":
+                val = value_label(self.scoresheet, self.ctx.lang)
+                draw_button(s, self.ctx, b.rect, f"{self.ctx.t('scoresheet')}: {val}",
+                            color=(110, 70, 30) if self.scoresheet else (50, 60, 90))
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
             else:
@@ -346,7 +369,7 @@ class HomeScreen(Screen):
         rects = {b.name: b.rect for b in self.buttons((W, H))}
         start = rects["start"]
         seats_bottom = max(r.bottom for name, r in rects.items() if name.startswith("seat:"))
-        right = [r for name, r in rects.items() if name.startswith("option:") or name == "casual"]
+        right = [r for name, r in rects.items() if name.startswith("option:") or name in ("casual", "scoresheet")]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
         under = max((r.bottom for r in right), default=m + row + gap) + gap
         places = (
@@ -426,11 +449,11 @@ class HandEndScreen(Screen):
     def side_name(self, side: int) -> str:
         m = self.model
         seats = [x.seat for x in m.seats if x.side == side]
-        if m.me in seats:
+        if m.me in seats and not shared_table(m):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return seat_name(m, seats[0], self.ctx)
-        return self.ctx.t("them")
+        return self.ctx.t("side_n", n=side + 1) if shared_table(m) else self.ctx.t("them")
 
     def _said_of(self, key: str, side: int) -> str:
         """A sentence about a side, in the right grammar: you, we, they, or a seat by name."""
@@ -438,9 +461,9 @@ class HandEndScreen(Screen):
         seats = [x.seat for x in m.seats if x.side == side]
         if m.me in seats and m.show_hand:
             return self.ctx.t(key + ("_you" if len(seats) == 1 else "_us"))
-        if len(seats) > 1:
+        if len(seats) > 1 and not shared_table(m):
             return self.ctx.t(key + "_them")
-        return self.ctx.t(key, name=self.side_name(side))
+        return self.ctx.t(key, name=self.side_name(side))  # a phone game's table: "Vince Coppia 2"
 
     def _hand_cell(self, values: tuple[int, ...], unit: int) -> int | None:
         """A per-hand-side number for a match unit: the same index unless the hand's
@@ -463,6 +486,8 @@ class HandEndScreen(Screen):
             (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
             (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
         ]
+        if m.score_sheet:
+            rows = []  # no card was seen: the points as entered, then what they count
         secret = res is not None and bool(res.sides) and len(set(res.sides)) < m.n_sides
         if res is not None and secret:
             # chiamata: each seat scores for itself, but the card points are the pair's of
@@ -775,9 +800,10 @@ class StatsScreen(Screen):
                   color=ctx.theme.text_dim, max_w=area.w)
         longest = max((len(sr.points) for sr in series), default=0)
         step = area.w / max(1, longest - 1)
+        x0 = area.centerx if longest == 1 else area.x  # one match: its point in the middle
         for sr in series:
             colour = LEVEL_COLOURS.get(sr.level.split(":")[0], ctx.theme.accent)
-            pts = [(int(area.x + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100))
+            pts = [(int(x0 + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100))
                    for i, a in enumerate(sr.points)]  # fmt: skip
             if len(pts) > 1:
                 pygame.draw.lines(s, colour, False, pts, 1 if sr.level.endswith(":help") else 2)
@@ -801,10 +827,13 @@ class StatsScreen(Screen):
         hist = self.model.stats.history[-slots:]
         area = Rect(r.x + 8, y + small + 8 + small + 2, r.w - 16, r.bottom - (y + small + 8 + small + 2) - small - 10)
         top = max(max(a, b) for a, b in hist) or 1
-        slot = area.w / len(hist)
+        # a slot as wide as for four matches at the least (one match drew two bars the whole
+        # chart wide: issue 24.8), the pairs centred
+        slot = area.w / max(len(hist), min(slots, 4))
         bw = max(4, int(slot * 0.42))
+        left = area.x + (area.w - slot * len(hist)) / 2
         for i, (ours, theirs) in enumerate(hist):
-            x0 = int(area.x + i * slot + (slot - 2 * bw) / 2)
+            x0 = int(left + i * slot + (slot - 2 * bw) / 2)
             for j, (val, col) in enumerate(((ours, ctx.theme.accent), (theirs, ctx.theme.text_dim))):
                 h = int(area.h * val / top)
                 bar = Rect(x0 + j * bw, area.bottom - h, bw - 2, h)
@@ -894,6 +923,23 @@ class SettingsScreen(Screen):
         self.ctx.settings[key] = value
         self.emit(it.SetSetting(key, value))
 
+    def _label(self, s: pygame.Surface, text: str, fs: int, row: Rect, max_w: int) -> None:
+        """A setting's name left of its row: one line, or two when one does not hold it
+        ("Conferma le carte / che danno punti": saying what is confirmed takes words)."""
+        ctx = self.ctx
+        m = self.metrics(s.get_size())[0]
+        lines = ctx.fonts.wrap(text, fs, max_w, bold=True)
+        size = fs
+        while (len(lines) > 2 or (len(lines) == 2 and 2 * size + 2 > row.h)) and size > ctx.fonts.min_size:
+            size -= 1
+            lines = ctx.fonts.wrap(text, size, max_w, bold=True)
+        if len(lines) == 1:
+            blit_text(s, ctx, text, size, (m + 4, row.centery), anchor="midleft", bold=True, max_w=max_w)
+            return
+        top = row.centery - (2 * size + 2) // 2
+        for i, line in enumerate(lines[:2]):
+            blit_text(s, ctx, line, size, (m + 4, top + i * (size + 2)), bold=True, max_w=max_w)
+
     def draw(self, s: pygame.Surface) -> None:
         ctx = self.ctx
         W, H = s.get_size()
@@ -908,8 +954,7 @@ class SettingsScreen(Screen):
                 key, raw = parts[1], parts[2]
                 if key not in seen:
                     seen.add(key)
-                    blit_text(s, ctx, ctx.t(key), fs, (m + 4, b.rect.centery), anchor="midleft", bold=True,
-                              max_w=int(W * 0.3) - 8)
+                    self._label(s, ctx.t(key), fs, b.rect, int(W * 0.3) - 8)
                 value: Any = {"True": True, "False": False}.get(raw, raw)
                 text = LANGUAGE_NAMES.get(raw) or (value_label(value, ctx.lang) if isinstance(value, bool) else ctx.t(raw))
                 draw_button(s, ctx, b.rect, text, selected=ctx.settings.get(key) == value)

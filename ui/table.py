@@ -13,7 +13,7 @@ until they land, so nothing is drawn twice.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 from pygame import Rect
@@ -23,8 +23,17 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
-from ui.layout import TableLayout, bubble_tail, my_declarations, speaker_areas, table_layout
+from ui.layout import (
+    TableLayout,
+    bubble_tail,
+    my_declarations,
+    shared_table,
+    speaker_areas,
+    table_layout,
+)
 from ui.model import Banner, PlayedCard, TableModel
+from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
+from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.speed import speed_of
 from ui.textcheck import min_button_px
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
@@ -101,6 +110,7 @@ class TableScreen:
         # lands on whatever card slid under the finger, so it is not a play.
         self.since_play: float = DOUBLE_TAP_S
         self.show_last = False
+        self.show_taken = False  # the cards each side took this hand (P, or a tap on the score)
         self.banners: list[LiveBanner] = []
         self._seen_draws = 0
         self._seen_decl = 0
@@ -113,10 +123,15 @@ class TableScreen:
         self._confirm: Card | None = None  # a card tapped once that gives points away
         self.action_page = 0  # which page of many action buttons (layout: "more")
         self._game_model = TableModel()  # the last model with a game: what "new" is measured against
+        # the card picker (real cards, no reader: ui/picker.py)
+        self.picker_hidden: tuple[object, ...] | None = None  # the entry it was hidden for
+        self.picker_note: tuple[str, float] = ("", 0.0)  # why a tapped card is dimmed, and how long
+        self.sheet_panel = SheetEntryPanel(ctx, emit)  # score sheet only: the hand's count (ui/sheetentry.py)
 
     # ------------------------------------------------------------ model
 
     def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
+        self.sheet_panel.sync(model)
         if not model.in_game:
             # no game (home, settings, enrolment): keep what this table has seen, so the
             # same hand coming back is not news (an old declaration said again: issue 13.11)
@@ -142,6 +157,7 @@ class TableScreen:
         self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
         if new_hand:
             self._hand_key = hand_key
+            self.show_taken = False
             self.flights.clear()
             self.hold = 0.0
             self._seen_draws = 0
@@ -285,12 +301,78 @@ class TableScreen:
 
     # ------------------------------------------------------------ input
 
+    # ------------------------------------------------------------ the card picker
+
+    def picker_key(self) -> tuple[object, ...]:
+        m = self.model
+        p = m.picker
+        return (m.hand_no, m.tricks_played, len(m.trick), p.seat if p else None, str(p.prompt) if p else "")
+
+    def picker_active(self) -> bool:
+        return self.model.picker is not None and self.picker_hidden != self.picker_key()
+
+    def picker_layout(self) -> PickerLayout | None:
+        p = self.model.picker
+        if p is None or self.size == (0, 0):
+            return None
+        return picker_layout(p, self.size, self.ctx.theme)
+
+    def picker_tap(self, pos: tuple[int, int]) -> bool:
+        p, lay = self.model.picker, self.picker_layout()
+        if p is None or lay is None:
+            return False
+        for b in lay.buttons:
+            if b.rect.collidepoint(pos):
+                if b.name == "picker_hide":
+                    self.picker_hidden = self.picker_key()
+                else:
+                    name = b.name[5:]
+                    on = name not in self.signals_on
+                    (self.signals_on.add if on else self.signals_on.discard)(name)
+                    self.emit(it.Signal(name, on))
+                return True
+        for card, r in lay.cells:
+            if r.collidepoint(pos):
+                why = reason_of(p, card)
+                if why is not None:
+                    self.picker_note = (self.ctx.say(why), 3.0)  # says why; sends nothing
+                    return True
+                if self.since_play < DOUBLE_TAP_S:
+                    return True  # a double tap enters one card
+                self.since_play = 0.0
+                self.picker_note = ("", 0.0)
+                if p.discard:
+                    self.emit(it.Discard(card))
+                else:
+                    allowed = dict(p.signals).get(card, ())
+                    self.emit(it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on)))
+                self.signals_on.clear()
+                return True
+        return True  # the panel covers the table: a tap beside a card does nothing under it
+
+    def sheet_tap(self, pos: tuple[int, int]) -> bool:
+        lay = entry_layout(self.model, self.sheet_panel.st, self.size, self.ctx.theme)
+        for b in lay.buttons:
+            if b.rect.collidepoint(pos):
+                if b.name == "sh_menu":
+                    self.show("home")
+                    return True
+                return self.sheet_panel.press(self.model, b.name)
+        return True
+
     def tap(self, pos: tuple[int, int]) -> bool:
         lay = self.layout
         if lay is None:
             return False
-        if self.show_last:
-            self.show_last = False
+        if self.model.sheet_entry is not None:
+            return self.sheet_tap(pos)
+        if self.picker_active():
+            return self.picker_tap(pos)
+        if self.model.picker is not None and show_button(lay.middle, self.ctx.theme).collidepoint(pos):
+            self.picker_hidden = None
+            return True
+        if self.show_last or self.show_taken:
+            self.show_last = self.show_taken = False
             return True
         for b in lay.buttons:
             if b.rect.collidepoint(pos):
@@ -302,6 +384,9 @@ class TableScreen:
                 if not played and self._confirm != card:
                     self._refuse_hint()
                 return True
+        if lay.score.collidepoint(pos) and any(self.model.side_cards):
+            self.show_taken = True  # the tricks each side took: public, every card was played face up
+            return True
         if lay.middle.collidepoint(pos) and self.model.last_trick:
             self.show_last = True  # the last trick on a tap of the table's middle
             return True
@@ -320,6 +405,9 @@ class TableScreen:
             return True
         if name == "next_hand":
             self.emit(it.NextHand())
+            return True
+        if name == "phones":
+            self.show("join")  # the phone seats: codes, free a seat (ui/joinscreen.py)
             return True
         if name == "more":
             self.action_page += 1
@@ -405,6 +493,13 @@ class TableScreen:
 
     def key(self, key: int) -> bool:
         hand = self.model.hand
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.show_last or self.show_taken):
+            self.show_last = self.show_taken = False  # back from the last trick to the table, not home
+            return True
+        if key == pygame.K_p:
+            self.show_taken = not self.show_taken and any(self.model.side_cards)
+            self.show_last = False
+            return True
         if key in HAND_KEYCODES:
             i = HAND_KEYCODES[key]
             self.keyboard = True
@@ -440,6 +535,8 @@ class TableScreen:
 
     def update(self, dt: float) -> None:
         self.since_play += dt
+        if self.picker_note[1] > 0:
+            self.picker_note = (self.picker_note[0], self.picker_note[1] - dt)
         if self.hint[1] > 0:
             self.hint = (self.hint[0], self.hint[1] - dt)
         if self.hold > 0:
@@ -465,6 +562,9 @@ class TableScreen:
             self.relayout(s.get_size())
             lay = self.layout
         assert lay is not None
+        if self.model.sheet_entry is not None:
+            self.sheet_panel.draw(s, self.model)  # score sheet only: no cards on this screen
+            return
         s.blit(self.ctx.felt(lay.size), (0, 0))
         hidden, backs = self.hidden_cards()
         self._draw_score(s, lay)
@@ -485,6 +585,22 @@ class TableScreen:
                 s.blit(pygame.transform.scale(img, r.size) if r.size != (w, h) else img, r)
         if self.show_last:
             self._draw_last_trick(s, lay)
+        elif self.show_taken:
+            self._draw_taken(s, lay)
+        self._draw_picker(s, lay)
+
+    def _draw_picker(self, s: pygame.Surface, lay: TableLayout) -> None:
+        p = self.model.picker
+        if p is None:
+            return
+        if not self.picker_active():
+            draw_button(s, self.ctx, show_button(lay.middle, self.ctx.theme), self.ctx.t("picker_show"),
+                        color=(30, 100, 70))
+            return
+        plo = picker_layout(p, s.get_size(), self.ctx.theme)
+        note = self.picker_note[0] if self.picker_note[1] > 0 else self.ctx.say(self.model.message)
+        totals = "-".join(map(str, self.model.totals)) if self.model.totals else ""
+        draw_picker(s, self.ctx, p, plo, style=self.style(), signals_on=self.signals_on, note=note, totals=totals)
 
     def _draw_score(self, s: pygame.Surface, lay: TableLayout) -> None:
         """A small table: side, match total, this hand's points in thirds (+ declarations)."""
@@ -530,11 +646,11 @@ class TableScreen:
 
     def _side_name(self, side: int, seats: list[int]) -> str:
         m = self.model
-        if m.me in seats:
+        if m.me in seats and not shared_table(m):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return self.seat_name(seats[0])
-        return self.ctx.t("them") if m.n_sides == 2 else self.ctx.t("side_n", n=side + 1)
+        return self.ctx.t("them") if m.n_sides == 2 and not shared_table(m) else self.ctx.t("side_n", n=side + 1)
 
     def _draw_seat(self, s: pygame.Surface, lay: TableLayout, seat: int, hidden: set[Card], n_hidden_backs: int) -> None:
         m, ctx = self.model, self.ctx
@@ -773,6 +889,9 @@ class TableScreen:
 
     def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
+        if m.me < len(m.seats) and m.seats[m.me].kind == "phone":
+            # the shared table of a phone game: nobody at the screen is "you"
+            m = replace(m, me=len(m.seats))
         r = lay.status
         fs = ctx.fsize(lay.size[1], 0.05)
         if self.hint[1] > 0:
@@ -910,6 +1029,53 @@ class TableScreen:
                 if seat in said and seat not in lay.bubbles:
                     return f"{self.seat_name(seat)}: {said[seat]}"
         return ""
+
+    def taken_rows(self) -> list[tuple[str, tuple[Card, ...]]]:
+        """Per side, the person's first: its name and the cards it took this hand, by suit.
+        All of it public: every card of a trick was played face up (RULES.md §4)."""
+        m, t = self.model, self.ctx.t
+        mine = m.side_of(m.me)
+        order = [mine, *(x for x in range(len(m.side_cards)) if x != mine)] if mine < len(m.side_cards) else []
+        out = []
+        for side in order:
+            seats = [x.seat for x in m.seats if x.side == side]
+            if side == mine and m.show_hand:
+                name = t("you") if len(seats) == 1 else t("us")
+            elif len(seats) == 1:
+                name = self.seat_name(seats[0])
+            else:
+                name = t("them") if len(order) == 2 else t("side_n", n=side + 1)
+            tricks = len(m.side_cards[side]) // max(1, m.n_seats)
+            out.append((f"{name} · {t('tricks_n', n=tricks)}", tuple(sorted(m.side_cards[side]))))
+        return out
+
+    def _draw_taken(self, s: pygame.Surface, lay: TableLayout) -> None:
+        """The cards each side took this hand, a row per side, over the dimmed table."""
+        ctx = self.ctx
+        W, H = lay.size
+        s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
+        rows = self.taken_rows()
+        if not rows:
+            return
+        fs = max(ctx.fonts.min_size, ctx.fsize(H, 0.045))
+        pad = max(6, W // 80)
+        panel = Rect(pad, pad, W - 2 * pad, H - 2 * pad)
+        draw_panel(s, panel, ctx.theme, 235)
+        blit_text(s, ctx, ctx.t("taken_title"), fs + 2, (panel.centerx, panel.y + 6), anchor="midtop", bold=True)
+        top = panel.y + fs + 16
+        band = (panel.bottom - pad - top) // len(rows)
+        ch = max(16, min(band - fs - 10, int(W * 0.11)))
+        cw = int(ch * 0.62)
+        for i, (label, cards) in enumerate(rows):
+            y = top + i * band
+            blit_text(s, ctx, label, fs, (panel.x + 10, y), bold=True, color=ctx.theme.accent, max_w=panel.w - 20)
+            if not cards:
+                continue
+            room = panel.w - 20
+            step = min(cw + 3, max(4, (room - cw) // max(1, len(cards) - 1))) if len(cards) > 1 else cw
+            for k, card in enumerate(cards):
+                r = Rect(panel.x + 10 + k * step, y + fs + 6, cw, ch)
+                s.blit(ctx.art.face(card, cw, ch, self.style()), r)
 
     def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
         """The last trick in the order played, each card over its player's name on a plate of

@@ -32,6 +32,7 @@ from hal.display import SegmentDisplay
 from hal.sim import PtyReader, SimButtons, SimReader
 
 if TYPE_CHECKING:  # the window imports pygame: only the simulator opens one (start_sim)
+    from firmware.app.phones.link import PhoneLink
     from firmware.app.window import SimWindow
 
 
@@ -77,6 +78,8 @@ class Runtime:
         self.notifier = Notifier(health_path=health_path, status=self._status)
         self.closers: list[Closable] = []
         self.loop = MainLoop(self.ctl, self.events, seats=self.seats, notifier=self.notifier)
+        self.loop.phones = self.phones = self._phone_link()
+        self.closers.append(self.phones)
         self.window: SimWindow | None = None  # the simulator's window (start_sim)
         self.reader: SimReader | PtyReader | None = None  # the simulator's card reader
         self.buttons: SimButtons | None = None  # the simulator's buttons
@@ -92,6 +95,23 @@ class Runtime:
         if self.screen is not None:
             status.update(self.screen.health())  # "screen": ok / absent / failed
         return status
+
+    def _phone_link(self) -> PhoneLink:
+        """The phone seats' server, started when a game has a phone seat (docs/phones.md)."""
+        from firmware.app.phones.link import PhoneLink, Server
+
+        ph = self.settings.phones
+        ui = self.settings.ui
+
+        def make() -> Server:
+            from firmware.app.phones.server import PhoneServer  # aiohttp only for a phone game
+            from ui.webart import deck_pictures  # the touchscreen's card art, as PNG
+
+            cards = deck_pictures(ui.deck_style, ui.german_style)
+            return PhoneServer(self.events.put, host=ph.host, port=ph.port, address=ph.address,
+                               state_dir=self.state_dir, cards=cards)  # fmt: skip
+
+        return PhoneLink(make, always=ph.enabled)
 
     # ------------------------------------------------------------ signals
 

@@ -116,3 +116,24 @@ def test_home_options_changed_while_a_match_waits_say_they_are_the_next_matchs(m
     rec = RecordingSurface(size, ui2.ctx.fonts.meta)
     ui2.draw(rec)
     assert note.split()[-1] not in " ".join(t.text for t in rec.texts).split()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_score_chart_of_a_single_match_is_two_bars_not_the_whole_chart(size, make_ui):
+    """Issue 24.8: with one match played the chart drew two bars each half the chart wide."""
+    import pygame
+    from pygame import Rect
+
+    from ui.model import Stats, TableModel
+
+    ui = make_ui(size, TableModel(stats=Stats(history=((21, 14),))))
+    scr = ui.screens["stats"]
+    r = Rect(0, 0, 360, 200)
+    surf = pygame.Surface((360, 200))
+    surf.fill((0, 0, 0))
+    scr.draw_chart(surf, r, 14)
+    accent = ui.ctx.theme.accent
+    cols = {x for x in range(r.w) for y in range(60, r.h - 20) if tuple(surf.get_at((x, y)))[:3] == tuple(accent)[:3]}
+    assert cols, "our bar is drawn"
+    assert max(cols) - min(cols) < r.w * 0.15, (min(cols), max(cols))
+    assert abs((max(cols) + min(cols)) / 2 - r.w / 2) < r.w * 0.2  # near the middle

@@ -178,7 +178,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "last_trick_pt": ("Ultima presa", "Letzter Stich", "Last trick"),
     "card_points": ("Punti carte", "Kartenpunkte", "Card points"),
     "partner_row": ("In coppia con", "Partner", "Partnered with"),
-    "own_thirds": ("Terzi presi", "Eigene Drittel", "Own thirds"),
+    # the seat's own card points, in points with their thirds ("1⅔"): not a count of thirds
+    "home_next_match": ("Vale per la prossima partita: quella in corso resta com'è",
+                        "Gilt für die nächste Partie: die laufende bleibt, wie sie ist",
+                        "For the next match: the one in progress stays as it is"),
+    "own_card_points": ("Punti carte propri", "Eigene Kartenpunkte", "Own card points"),
     "pair_card_points": ("Punti carte della coppia", "Kartenpunkte des Paars", "The pair's card points"),
     "declarations": ("Accusi", "Ansagen", "Declarations"),
     "hand_points": ("Punti della mano", "Punkte der Runde", "Points this hand"),

@@ -16,6 +16,13 @@ and dealers in every copy): luck of the cards cancels within a deal, so the
 points a hand are compared per *duplicate pair* (the mean over the copies of
 the same deal of A's points minus B's), with a 95% interval over the pairs;
 the matches won count every copy.
+
+Where the sides change hand by hand (chiamata: the call decides them) or every
+player is for himself (Ciapanò, terziglio3, treschetten3), the arena scores a
+*seat*, as the match does: level A holds one seat, B the others, A moves to
+the next seat in the next match (or copy), and "A's points" are that seat's
+(:func:`unit_points`). In Ciapanò the points count against you, so the arena
+negates them: a positive difference is always in A's favour.
 """
 
 from __future__ import annotations
@@ -36,6 +43,7 @@ from typing import Any
 from firmware.engine import (
     PRESETS,
     Declare,
+    HandResult,
     HandState,
     IllegalAction,
     Match,
@@ -143,8 +151,26 @@ def play_match(
             times.setdefault(specs[seat], []).append(time.perf_counter() - t0)
             times.setdefault(specs[seat] + " (cpu)", []).append(time.thread_time() - c0)
             match.apply(action)
-        points.append(match.results[-1].points)
+        points.append(unit_points(variant, match.results[-1]))
     return match, points
+
+
+def unit_points(variant: Variant, result: HandResult) -> tuple[int, ...]:
+    """A hand's points per scoring unit of the match (``variant.n_sides`` of them: the
+    sides of fixed partnerships, else the seats), the more the better for that unit.
+
+    Chiamata's hand sides are the call's: its per-seat ``score`` is what the match adds
+    up. Ciapanò's points count against the taker, so they are negated."""
+    pts = result.score or result.points
+    if variant.inverted:
+        return tuple(-p for p in pts)
+    return tuple(pts)
+
+
+def won(match: Match, unit: int) -> bool:
+    """``unit`` (a side, or a seat where sides change) is among the match's winners
+    (chiamata's two partners may win together)."""
+    return match.finished and unit in match.winners
 
 
 def _declarations(match: Match, players: list[Player]) -> None:
@@ -232,14 +258,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         bar = None
     calibration = _calibration(args)
     t_start = time.perf_counter()
+    units = variant.n_sides
     for i in range(args.matches):
-        a_side = i % 2  # seats swapped every other match
+        a_side = i % units  # A moves to the next side (or seat) every match
         specs = [args.a if variant.side_of(s) == a_side else args.b for s in range(n)]
         match, points = play_match(
             variant,
             specs,
-            args.seed * 100_003 + i // 2,
-            (i // 2) % n,
+            args.seed * 100_003 + i // units,
+            (i // units) % n,
             args.think_ms,
             tally.times,
             getattr(args, "worlds", None),
@@ -249,8 +276,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         tally.matches += 1
         if calibration is not None:
             calibration.add(match, specs, a_side)
-        if match.winner is not None:
-            tally.wins[0 if match.winner == a_side else 1] += 1
+        if match.finished:
+            tally.wins[0 if won(match, a_side) else 1] += 1
         b_sides = [x for x in range(variant.n_sides) if x != a_side]
         for p in points:
             other = sum(p[x] for x in b_sides) / len(b_sides)
@@ -333,7 +360,7 @@ def duplicate_match(
         )
         tally.matches += 1
         tally.hands += len(points)
-        if match.winner == a_side:
+        if won(match, a_side):
             tally.wins += 1
         per_copy.append(points)
         reviewed.append((match, specs, a_side))

@@ -38,8 +38,10 @@ search on a loaded machine as on a dedicated core. A Raspberry Pi 4 (3-4x slower
 than the development machine) answers in the same time with fewer worlds;
 measured strength at this budget is in docs/players.md."""
 
-GENERIC_EXACT_CARDS = 3
-"""Games without a talon: solve each world exactly once every hand holds this few."""
+GENERIC_EXACT_CARDS = {2: 4, 3: 3, 4: 3}
+"""Games without a talon (two-handed Ciapanò too, which the lean solver does not play):
+solve each world exactly once every hand holds this few cards, by the number of seats
+(at most 4!^2, 3!^3, 3!^4 leaves: each world stays a fraction of a millisecond's budget)."""
 
 WEIGHTING = False
 """Games of more than two seats: weight each sampled world by how well the other
@@ -255,25 +257,23 @@ def best_of(cards: list[Card], totals: dict[Card, float]) -> Card:
 
 
 def _exact_now(world: HandState) -> bool:
-    return (
-        world.talon_left == 0
-        and world.n > 2
-        and not world.variant.inverted
-        and max(h.bit_count() for h in world.hands) <= GENERIC_EXACT_CARDS
-    )
+    if world.talon_left or (world.n == 2 and world.variant.name in LEAN_VARIANTS):
+        return False  # the lean solver plays those once the talon is spent
+    return max(h.bit_count() for h in world.hands) <= GENERIC_EXACT_CARDS.get(world.n, 3)
 
 
 def _exact_margin(s: HandState, side: int) -> float:
     """Margin of ``side`` at the end when the rest is played exactly.
 
     ``side`` maximises, every other seat minimises its take (paranoid for
-    games of more than two sides).
+    games of more than two sides); in Ciapanò ``side`` minimises its take and
+    the others push it up.
     """
     n_sides = max(s.hand_sides) + 1
-    remaining = 3 + sum(THIRDS[c] for c in s.trick)
+    remaining = 3 + sum(THIRDS[c] for c in s.trick) + sum(THIRDS[c] for c in s.widow)
     for h in s.hands:
         remaining += (h & _ACES).bit_count() * 3 + (h & _ONES).bit_count()
-    gain = generic_value(s, side, -(1 << 30), 1 << 30, s.thirds[:])
+    gain = generic_value(s, side, -(1 << 30), 1 << 30, s.thirds[:], avoid=s.variant.inverted)
     mine = side_score(s, side) + gain
     others = sum(side_score(s, x) for x in range(n_sides) if x != side) + remaining - gain
     m = mine - others / (n_sides - 1)

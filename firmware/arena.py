@@ -245,6 +245,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         raise ValueError(f"--ref-plies {plies}: give a depth from 1 to 40")
     if getattr(args, "from_log", None):
         return summarize_logs(args)
+    workers = getattr(args, "workers", None)
+    if workers:
+        # The hard players of the match share one pool of world workers (measurement:
+        # what the box's other cores buy; default none, the search of one core).
+        from firmware.players import pool as world_pool
+
+        started = world_pool.start_shared(workers)
+        if started is not None:
+            started.wait_ready(60.0)
     if getattr(args, "duplicate", False):
         return run_duplicate(args)
     variant = _variant(args)
@@ -301,6 +310,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "wall_cap": getattr(args, "wall_cap", None),
         "ref_plies": getattr(args, "ref_plies", None),
         "worlds": getattr(args, "worlds", None),
+        "workers": getattr(args, "workers", None),
         "a_wins": tally.wins[0],
         "b_wins": tally.wins[1],
         "a_win_rate": tally.wins[0] / max(1, tally.matches),
@@ -502,6 +512,7 @@ def _duplicate_out(
         "wall_cap": getattr(args, "wall_cap", None),
         "ref_plies": getattr(args, "ref_plies", None),
         "worlds": getattr(args, "worlds", None),
+        "workers": getattr(args, "workers", None),
         "levels": [_summary(level, tallies[level]) for level in levels],
         "versus": [],
         "pair_diffs": main_tally.pairs,
@@ -587,7 +598,8 @@ def _report_duplicate(out: dict[str, Any]) -> str:
         f"{out['variant']} ({opts}), duplicate: {out['deals']} deals x {out['copies']} copies, "
         f"against {out['b']}, seed {out['seed']}, think_ms {out['think_ms']}, worlds {out['worlds']}"
         + (f", wall cap {out['wall_cap']}" if out.get("wall_cap") else "")
-        + (f", reference plies {out['ref_plies']}" if out.get("ref_plies") else ""),
+        + (f", reference plies {out['ref_plies']}" if out.get("ref_plies") else "")
+        + (f", {out['workers']} world worker(s)" if out.get("workers") else ""),
     ]
     for lv in out["levels"]:
         lo, hi = lv["win_rate_ci95"]
@@ -636,6 +648,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision")
     p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
     p.add_argument("--ref-plies", type=int, default=None, help="reference: search depth in cards (default 8)")
+    p.add_argument("--workers", type=int, default=None, help="hard: a pool of this many world worker processes (default none)")
     p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
     p.add_argument(
         "--duplicate",

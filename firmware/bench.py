@@ -96,6 +96,10 @@ def main(args: argparse.Namespace) -> int:
         from firmware.players import solver
 
         return solver.bench_main(args)
+    if args.what == "pool":
+        from firmware.players import poolbench
+
+        return poolbench.main(args)
     if args.what == "coach":
         from firmware.coach import bench as coach_bench
 

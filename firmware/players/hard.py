@@ -28,6 +28,7 @@ from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
+from firmware.players.pool import WorldPool, shared
 from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
 
@@ -90,6 +91,11 @@ class HardPlayer:
         self.last_alive: list[Card] = []
         self.budget: BudgetFactory = Budget
         """Starts a decision's budget; tests inject one with fake clocks."""
+        self.use_pool = True
+        """Spread the worlds over the process's pool of workers, when one was started."""
+        self.pool: WorldPool | None = None
+        """A pool of this player's own (the bench); None: the process's shared one."""
+        self.last_pool_worlds = 0
 
     # ---------------------------------------------------------------- protocol
 
@@ -109,7 +115,7 @@ class HardPlayer:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
         sample = Sampler(view)  # the view's constraints once per decision
-        return self.pimc(view, cards, lambda: sample(self.rng))
+        return self.pimc(view, cards, lambda: sample(self.rng), pooled=True)
 
     def solve(self, world: HandState) -> Card | None:
         """The exact solver's card; None if it ran out of time before a first answer.
@@ -132,17 +138,25 @@ class HardPlayer:
             return None
         return card
 
-    def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
+    def pimc(
+        self, view: View, cards: list[Card], sample: Callable[[], HandState], *, pooled: bool = False
+    ) -> Card:
         if self.racing:
             cards = distinct_cards(view, cards)
             if len(cards) == 1:
                 return cards[0]
-        totals = self.pimc_totals(view, cards, sample, race=self.racing)
+        totals = self.pimc_totals(view, cards, sample, race=self.racing, pooled=pooled)
         # Ties go to the card that costs least to give away.
         return best_of(self.last_alive, totals)
 
     def pimc_totals(
-        self, view: View, cards: list[Card], sample: Callable[[], HandState], *, race: bool = False
+        self,
+        view: View,
+        cards: list[Card],
+        sample: Callable[[], HandState],
+        *,
+        race: bool = False,
+        pooled: bool = False,
     ) -> dict[Card, float]:
         """The margin (thirds, see :func:`playout_margin`) summed per card over the same
         worlds, each weighted; ``self.last_worlds`` says how many, ``self.last_weight`` the
@@ -150,7 +164,11 @@ class HardPlayer:
 
         With ``race`` a card is dropped once it clearly trails (:func:`race_cut`): its
         total then covers fewer worlds, and only ``self.last_alive`` (the cards still in
-        the race, at least one) may be compared; the search ends when one card is left."""
+        the race, at least one) may be compared; the search ends when one card is left.
+
+        With ``pooled`` (worlds sampled from ``view``, a clock budget) the process's pool
+        of world workers, if there is one, adds its worlds' rows inside the same budget
+        (:mod:`firmware.players.pool`); ``self.last_pool_worlds`` says how many."""
         totals = dict.fromkeys(cards, 0.0)
         alive = list(cards)
         history: dict[Card, list[float]] = {c: [] for c in cards}
@@ -160,36 +178,75 @@ class HardPlayer:
         n = 0
         weigh = self.weighting and view.variant.n_seats > 2
         plays = past_plays(view) if weigh else []
-        while True:
-            world = sample()
-            side = world.hand_sides[view.seat]
-            w = world_weight(view, world, plays) if weigh else 1.0
-            exact = _exact_now(world)
-            for c in alive:
-                s = world.copy()
-                s.play_fast(c)
-                if exact and not s.over:
-                    m = w * _exact_margin(s, side)
-                else:
-                    m = w * playout_margin(s, side)
-                totals[c] += m
-                if race:
-                    history[c].append(m)
-            n += 1
-            weight += w
-            if race and n >= RACE_FIRST and (n - RACE_FIRST) % RACE_EVERY == 0:
-                alive = race_cut(alive, history)
-                if len(alive) == 1:
+        pool = self._pool(view) if pooled and limit is None and not weigh and budget is not None else None
+        did = 0
+        if pool is not None:
+            did = pool.begin(view, self.rng.getrandbits(48))
+        next_cut = RACE_FIRST
+        pooled_rows = 0
+        try:
+            while True:
+                if pool is not None and budget is not None:
+                    pool.feed(did, alive, budget.expected_end())
+                world = sample()
+                w = world_weight(view, world, plays) if weigh else 1.0
+                rows = [(alive, world_row(world, view.seat, alive))]
+                if pool is not None:
+                    got = pool.collect(did)
+                    pooled_rows += len(got)
+                    rows.extend(got)
+                live = set(alive)
+                for cards_of_row, row in rows:
+                    for c, m in zip(cards_of_row, row, strict=True):
+                        if c in live:
+                            totals[c] += w * m
+                            if race:
+                                history[c].append(w * m)
+                    n += 1
+                    weight += w
+                if race and n >= next_cut:
+                    next_cut = n + RACE_EVERY
+                    alive = race_cut(alive, history)
+                    if len(alive) == 1:
+                        break
+                if limit is not None:
+                    if n >= limit:
+                        break
+                elif budget is not None and budget.spent():
                     break
-            if limit is not None:
-                if n >= limit:
-                    break
-            elif budget is not None and budget.spent():
-                break
+        finally:
+            if pool is not None:
+                pool.lock.release()
         self.last_worlds = n
+        self.last_pool_worlds = pooled_rows
         self.last_weight = weight
         self.last_alive = alive
         return totals
+
+    def _pool(self, view: View) -> WorldPool | None:
+        """The process's pool of world workers, held for this decision; None: search
+        alone (no pool started, one core, or another decision holds it)."""
+        if not self.use_pool or view.variant.n_seats < 2:
+            return None
+        pool = self.pool if self.pool is not None else shared()
+        if pool is None or not pool.workers or not pool.lock.acquire(blocking=False):
+            return None
+        return pool
+
+
+def world_row(world: HandState, seat: int, cards: list[Card]) -> list[float]:
+    """The margin of every card of ``cards`` for ``seat``'s side in one imagined world:
+    each card played there and the hand finished by the playout policy, or exactly once
+    few cards are left (:func:`_exact_now`). The same for the deciding thread and the
+    pool's workers (:mod:`firmware.players.pool`)."""
+    side = world.hand_sides[seat]
+    exact = _exact_now(world)
+    row: list[float] = []
+    for c in cards:
+        s = world.copy()
+        s.play_fast(c)
+        row.append(_exact_margin(s, side) if exact and not s.over else playout_margin(s, side))
+    return row
 
 
 def race_cut(alive: list[Card], history: dict[Card, list[float]]) -> list[Card]:

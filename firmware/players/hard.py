@@ -24,6 +24,7 @@ import random
 from collections.abc import Callable
 
 from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
+from firmware.players import inference
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
@@ -177,8 +178,10 @@ class HardPlayer:
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         n = 0
         weigh = self.weighting and view.variant.n_seats > 2
+        infer = self.weighting and inference.applies(view)
         plays = past_plays(view) if weigh else []
-        pool = self._pool(view) if pooled and limit is None and not weigh and budget is not None else None
+        plain = not (weigh or infer)
+        pool = self._pool(view) if pooled and limit is None and plain and budget is not None else None
         did = 0
         if pool is not None:
             did = pool.begin(view, self.rng.getrandbits(48))
@@ -189,7 +192,7 @@ class HardPlayer:
                 if pool is not None and budget is not None:
                     pool.feed(did, alive, budget.expected_end())
                 world = sample()
-                w = world_weight(view, world, plays) if weigh else 1.0
+                w = world_weight(view, world, plays) if weigh else inference.weight(view, world) if infer else 1.0
                 rows = [(alive, world_row(world, view.seat, alive))]
                 if pool is not None:
                     got = pool.collect(did)

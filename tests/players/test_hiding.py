@@ -204,3 +204,24 @@ def test_coach_hint_and_rating_do_not_depend_on_hidden_cards(
             assert [fresh.rated(other, ev2, c) for c in ev2.cards] == ratings
         checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize(("name", "options"), COACH_CASES)
+@pytest.mark.parametrize("spec", ["hard", "hard-weighted"])
+def test_hard_in_every_preset_reads_only_its_view(name: str, options: dict[str, object], spec: str) -> None:
+    """Every preset and shape of table (chiamata's secret partner, Ciapanò at 2-4, briscola's
+    trump, the widow, the cards aside): the worlds sampled from a view show that view
+    again, and hard (with or without inference) plays the same in every world consistent
+    with it."""
+    rng = random.Random(13)
+    checked = 0
+    for state in _positions(name, options, seed=41, every=5):
+        seat = state.to_move
+        view = view_for(state, seat)
+        expected = make_player(spec, seed=4, worlds=3).choose(view)
+        for _ in range(2):
+            world = determinize(view, rng)
+            assert view_for(world, seat) == view
+            assert make_player(spec, seed=4, worlds=3).choose(view_for(world, seat)) == expected
+        checked += 1
+    assert checked >= 2

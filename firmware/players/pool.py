@@ -95,6 +95,7 @@ def _worker_main(conn: Connection, nice: int) -> None:
     except (OSError, ValueError):
         return
     sampler: Sampler | None = None
+    last = time.process_time()
     seat = 0
     rng = random.Random(0)
     decision = -1
@@ -120,7 +121,9 @@ def _worker_main(conn: Connection, nice: int) -> None:
                         rows.append(world_row(sampler(rng), seat, cards))
                         if time.perf_counter() >= deadline:
                             break
-                conn.send(("rows", did, cards, rows))
+                now = time.process_time()  # all the worker's CPU since its last report
+                conn.send(("rows", did, cards, rows, now - last))
+                last = now
             elif kind == "fail":  # tests: a worker that raises
                 raise RuntimeError("asked to fail")
         except Exception as exc:  # noqa: BLE001 - reported to the parent, which drops us
@@ -151,6 +154,9 @@ class WorldPool:
         self.lock = threading.Lock()
         """Held by the decision using the pool; another one (the coach) searches alone."""
         self._did = 0
+        self.worker_cpu = 0.0
+        """CPU seconds the workers spent on the rows that were used (the bench reads it)."""
+        self.worker_rows = 0
         for _ in range(max(0, workers)):
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_worker_main, args=(child, nice), daemon=True, name="tressette-worlds")
@@ -217,6 +223,8 @@ class WorldPool:
                     w.outstanding = max(0, w.outstanding - 1)
                     if msg[1] == did:
                         out.extend((msg[2], row) for row in msg[3])
+                        self.worker_cpu += msg[4]
+                        self.worker_rows += len(msg[3])
                 else:
                     self._drop(w, f"raised {msg[2]}")
                     break

@@ -62,9 +62,9 @@ def _declare(match: Match, players: list[NormalPlayer]) -> None:
                     match.apply(decl)
 
 
-def search(view: View, ms: int, pool: WorldPool | None, seed: int) -> tuple[int, int, float]:
-    """Worlds searched (all, by the pool), and the wall time of one decision at ``ms``
-    of wall-clock budget."""
+def search(view: View, ms: int, pool: WorldPool | None, seed: int) -> tuple[int, int, float, float]:
+    """Worlds searched (all, by the pool), the wall time of one decision at ``ms`` of
+    wall-clock budget, and the deciding thread's CPU time."""
     player = HardPlayer(seed=seed, think_ms=ms)
     player.racing = False
     player.budget = functools.partial(Budget, cpu=time.perf_counter, cap=1.0)
@@ -72,8 +72,9 @@ def search(view: View, ms: int, pool: WorldPool | None, seed: int) -> tuple[int,
     player.use_pool = pool is not None
     cards = sorted({a.card for a in view.legal if hasattr(a, "card")})
     t0 = time.perf_counter()
+    c0 = time.thread_time()
     player.pick(view, cards)
-    return player.last_worlds, player.last_pool_worlds, time.perf_counter() - t0
+    return player.last_worlds, player.last_pool_worlds, time.perf_counter() - t0, time.thread_time() - c0
 
 
 def main(args: argparse.Namespace) -> int:
@@ -93,18 +94,22 @@ def main(args: argparse.Namespace) -> int:
         pooled: list[int] = []
         from_pool: list[int] = []
         walls: dict[str, list[float]] = {"alone": [], "pool": []}
+        cpu = {"alone": 0.0, "pool": 0.0}
         for i, view in enumerate(views):
             order = (False, True) if i % 2 == 0 else (True, False)
             for use in order:
-                n, p, wall = search(view, ms, pool if use else None, seed=args.seed + i)
+                n, p, wall, spent = search(view, ms, pool if use else None, seed=args.seed + i)
                 if use:
                     pooled.append(n)
                     from_pool.append(p)
                     walls["pool"].append(wall)
+                    cpu["pool"] += spent
                 else:
                     alone.append(n)
                     walls["alone"].append(wall)
+                    cpu["alone"] += spent
         left = pool.size
+        worker_cpu, worker_rows = pool.worker_cpu, pool.worker_rows
     finally:
         pool.close()
     load1 = os.getloadavg()
@@ -117,7 +122,17 @@ def main(args: argparse.Namespace) -> int:
     print(f"worlds per decision alone:     mean {a:.1f}, median {statistics.median(alone):.0f}")
     print(f"worlds per decision with pool: mean {b:.1f}, median {statistics.median(pooled):.0f} "
           f"({statistics.fmean(from_pool):.1f} from the workers)")
-    print(f"speed-up: {b / a:.2f}x the worlds at the same wall time")
+    print(f"speed-up: {b / a:.2f}x the worlds at the same wall time (measured, at this load)")
+    # The rates per CPU second say what free cores would give (every worker a core of its own).
+    thread_alone = sum(alone) / max(cpu["alone"], 1e-9)
+    own_pooled = sum(pooled) - sum(from_pool)
+    thread_pooled = own_pooled / max(cpu["pool"], 1e-9)
+    worker_rate = worker_rows / max(worker_cpu, 1e-9)
+    print(f"worlds per CPU second: thread alone {thread_alone:.0f}, thread with the pool "
+          f"{thread_pooled:.0f} (its cost of the pool: {1 - thread_pooled / thread_alone:+.1%}), "
+          f"a worker {worker_rate:.0f}")
+    print(f"with a free core for each worker: {(thread_pooled + workers * worker_rate) / thread_alone:.2f}x "
+          f"(computed from those CPU rates, not measured at equal wall time)")
     for k, ws in walls.items():
         print(f"decision wall time {k}: median {statistics.median(ws) * 1e3:.1f} ms, "
               f"max {max(ws) * 1e3:.1f} ms")

@@ -123,7 +123,7 @@ def play_match(
             seed=seed * 101 + seat,
             think_ms=think_ms,
             worlds=worlds if spec in ("hard", "hard-weighted", "hard-plain", "ismcts") else None,
-            true_state=true_state if spec == "oracle" else None,
+            true_state=true_state if spec in ("oracle", "oracle-hands") else None,
         )
         for seat, spec in enumerate(specs)
     ]

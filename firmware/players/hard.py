@@ -380,3 +380,26 @@ class OraclePlayer(HardPlayer):
             return self.pimc(view, cards, lambda: state.copy())
         finally:
             self.worlds = saved
+
+
+class HandsOraclePlayer(OraclePlayer):
+    """Sees every hand but not the talon's order: MEASUREMENT ONLY, never in the menu.
+
+    It searches like hard (the same budget and racing) over worlds that are the true
+    hands with the talon left shuffled anew in each: the value of knowing where the
+    hidden cards are, without the order they will be drawn in, which no inference from
+    the plays can recover. Without a talon it is the oracle."""
+
+    def pick(self, view: View, cards: list[Card]) -> Card:
+        state = self.true_state()
+        if not state.talon_left:
+            return super().pick(view, cards)
+        rest = list(state.talon[state.talon_pos :])
+
+        def shuffled() -> HandState:
+            world = state.copy()
+            self.rng.shuffle(rest)
+            world.talon = state.talon[: state.talon_pos] + tuple(rest)
+            return world
+
+        return self.pimc(view, cards, shuffled)

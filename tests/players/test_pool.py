@@ -200,3 +200,27 @@ def test_the_box_starts_its_pool_once_and_closes_it(tmp_path: object, monkeypatc
         assert poolmod.shared() is None
     finally:
         quiet.close()
+
+
+def test_bench_pool_reports_both_ways(capsys: pytest.CaptureFixture[str]) -> None:
+    from firmware.cli import main as cli
+
+    assert cli(["bench", "pool", "--variant", "treseta4", "--positions", "2", "--think-ms", "5",
+                "--workers", "1", "--nice", "0"]) == 0  # fmt: skip
+    out = capsys.readouterr().out
+    assert "worlds per decision alone" in out and "with pool" in out and "speed-up" in out
+    assert "1 left at the end" in out
+
+
+def test_arena_with_workers_uses_the_shared_pool() -> None:
+    from firmware import arena
+    from tests.players.test_arena import _args
+
+    try:
+        out = arena.run(_args(a="hard", b="normal", variant="treseta4", options="target=21",
+                              think_ms=2, workers=1, duplicate=False))  # fmt: skip
+        assert out["workers"] == 1 and out["hands"] > 0
+        assert poolmod.shared() is not None
+    finally:
+        poolmod.stop_shared()
+    assert poolmod.shared() is None

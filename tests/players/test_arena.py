@@ -185,7 +185,7 @@ def _cases() -> list[tuple[str, str]]:
     out: list[tuple[str, str]] = []
     for name, preset in sorted(PRESETS.items()):
         targets = [o for o in preset.options if o.key == "target"]
-        short = f"target={min(int(v) for v in targets[0].choices)}" if targets else ""  # type: ignore[call-overload]
+        short = f"target={min(int(v) for v in targets[0].choices)}" if targets else ""
         players = [o for o in preset.options if o.key == "players"]
         for n in players[0].choices if players else [None]:
             out.append((name, ",".join(x for x in (short, f"players={n}" if n else "") if x)))

@@ -19,7 +19,7 @@ import json
 import sys
 from typing import Any, TextIO
 
-from firmware.app.coaching import mark_message, points_words, reason_message
+from firmware.app.coach_words import mark_message, points_words, reason_message
 from firmware.coach import (
     RATE_WORLDS,
     THRESHOLDS,

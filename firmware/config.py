@@ -50,6 +50,14 @@ LEVELS = ("easy", "normal", "hard")
 LANGUAGES = ("it", "en", "de")
 SPEED_NAMES = ("slow", "normal", "fast")  # ui.speed.SPEEDS
 
+
+
+def sim_state_dir() -> Path:
+    """Where ``tressette sim`` keeps its journal: ``$XDG_STATE_HOME/tressette``."""
+    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
+    return Path(base) / "tressette"
+
+
 DEFAULT_TOML = """\
 # Settings of the Tressette box. Written with defaults on first start;
 # edit and restart. A bad value is reported on screen and its default used.

@@ -22,15 +22,12 @@ from firmware.engine.actions import Undo
 from firmware.engine.records import entry_from_json
 
 if TYPE_CHECKING:
-    from firmware.app.reviewing import ReviewState
     from firmware.store import Journal, MatchRow
     from ui.intents import SeatSetup
     from ui.model import (
         HandReplay,
         HistoryPage,
         HistoryRow,
-        MatchReviewView,
-        ReviewHandView,
         ScoreSheet,
         SheetRow,
         TableModel,
@@ -251,58 +248,3 @@ class HistoryBrowser:
         if self.page is None and self.sheet is None and self.replay is None:
             return model
         return replace(model, history=self.page, sheet=self.sheet, replay=self.replay)
-
-
-# ------------------------------------------------------------------ the coach's review
-
-
-def match_review_view(st: ReviewState) -> MatchReviewView:
-    """A match's review (firmware/app/reviewing.py) as the screen shows it: the progress,
-    then per hand the accuracy, the points lost and the marks of the people's cards."""
-    from firmware.coach import MARKS, accuracy
-    from ui.model import MatchReviewView, ReviewRow
-
-    review = st.review
-    if review is None:
-        return MatchReviewView(st.match_id, st.variant, st.done, st.total, problem=st.problem, why=st.why)
-    rows = []
-    every: list[float] = []
-    for h in review.hands:
-        mine = [p.rated for p in h.plays if p.rated.seat in st.seats]
-        rated = [p for p in mine if p.mark != "forced"]
-        every += [p.loss for p in rated]
-        marks = tuple(sum(1 for p in rated if p.mark == m) for m in MARKS)
-        rows.append(ReviewRow(h.index + 1, accuracy([p.loss for p in rated]), sum(p.loss for p in mine),
-                              (marks[0], marks[1], marks[2], marks[3]), h.undos))
-    return MatchReviewView(st.match_id, st.variant, ready=True, rows=tuple(rows), accuracy=accuracy(every))
-
-
-def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:
-    """Hand ``hand`` (1-based) of the review: the deal and each trick as the person saw it,
-    with his rated cards of that trick (mark, loss, the hint and why)."""
-    from firmware.app.coaching import reason_message
-    from firmware.app.reviewing import deck_of
-    from firmware.coach import accuracy
-    from ui.model import RatedCard, ReviewHandView
-
-    if st.review is None or not 1 <= hand <= len(st.review.hands):
-        raise KeyError(hand)
-    reviewed = st.review.hands[hand - 1]
-    replay = hand_replay(journal, st.match_id, hand)
-    deck = deck_of(st.variant, st.options)
-    # the deal, then each trick as it was taken (a trick taken again after an undo: the last)
-    last: dict[int, int] = {}
-    for i, f in enumerate(replay.frames):
-        if i > 0 and f.trick and f.trick == f.last_trick:
-            last[f.tricks_played - 1] = i
-    steps = [0, *sorted(last.values())] if replay.frames else []
-    frames = tuple(replay.frames[i] for i in steps)
-    per_trick: dict[int, list[RatedCard]] = {}
-    for p in reviewed.plays:
-        r = p.rated
-        if r.seat in st.seats:
-            per_trick.setdefault(p.trick, []).append(
-                RatedCard(r.seat, r.card, r.mark, r.loss, r.best, reason_message(r.reason, deck)))
-    plays = tuple(() if k == 0 else tuple(per_trick.get(frames[k].tricks_played - 1, ())) for k in range(len(frames)))
-    losses = [p.rated.loss for p in reviewed.plays if p.rated.seat in st.seats and p.rated.mark != "forced"]
-    return ReviewHandView(st.match_id, hand, frames, plays, accuracy(losses))

@@ -6,20 +6,28 @@ threads, no pygame and no clock of their own. Computer players never run
 here: the controller *asks* for a move (:meth:`cpu_request`) and the answer
 comes back later through the queue as a :class:`PlayerMoved`.
 
-The controller is the join of its parts, one module each (see
-:mod:`firmware.app.core`): the match lifecycle, the declaration windows,
-enrolment and the seats. This module only routes events to them
-(:meth:`TableController.handle`, one ``match`` over :data:`~firmware.app.events.Event`)
-and says what the LED display and the screen show.
+The controller composes its parts, one class and module each, each owning its
+state (see :mod:`firmware.app.core` and docs/box.md §2): the table, the journal
+guard, the declaration windows, the deal's scans, enrolment, the match
+lifecycle, the seats, the match's review and the coach. This module routes
+events to them (:meth:`TableController.handle`, one ``match`` over
+:data:`~firmware.app.events.Event`), says what the LED display shows, and reads
+the parts into the frozen :class:`~firmware.app.present.TableSnapshot` the
+screen model is built from.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, assert_never
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any, assert_never
 
 import hal.events as hal
 import ui.intents as ui
+from firmware.app.browse import HistoryBrowser, live_sheet
+from firmware.app.cards_map import CardsMap, Enrolment
 from firmware.app.coaching import CoachActions
 from firmware.app.core import (
     ENROL,
@@ -34,9 +42,10 @@ from firmware.app.core import (
     Outcome,
     Phase,
     Said,
+    Table,
 )
-from firmware.app.dealing import DealScanning
-from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows
+from firmware.app.dealing import DealScan, DealScanning
+from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows, Window
 from firmware.app.enrolment import EnrolmentFlow
 from firmware.app.events import (
     Event,
@@ -51,17 +60,25 @@ from firmware.app.events import (
     Shutdown,
     Tick,
 )
-from firmware.app.journal_guard import JOURNAL_ERROR_CODE
+from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
-from firmware.app.messages import msg
+from firmware.app.messages import Message, msg
+from firmware.app.present import (
+    Asked,
+    Coached,
+    Hand,
+    TableSnapshot,
+    build_model,
+    enrol_status,
+    enrolled_decks,
+    stats_model,
+)
 from firmware.app.reviewing import MatchReviewing
 from firmware.app.seats import SeatActions
-from firmware.config import SeatSpec, check_seat
-from firmware.engine import TressetteError
-from firmware.store import JournalFailure
-
-if TYPE_CHECKING:
-    from ui.model import Stats, TableModel
+from firmware.config import TABLE, GameSettings, SeatSpec, check_seat, save_screen_setting
+from firmware.engine import Action, Match, TressetteError, Variant, make_variant
+from firmware.store import Journal, JournalFailure
+from ui.model import Banner, Stats, TableModel
 
 __all__ = [
     "COLLECTIVE_WINDOWS",
@@ -83,18 +100,54 @@ __all__ = [
 log = logging.getLogger("firmware.app.controller")
 
 
+PlayIntent = (
+    ui.PlayCard | ui.Discard | ui.Claim | ui.Hint | ui.Undo | ui.Call | ui.ZuTun | ui.Declare | ui.NothingToDeclare
+)
+BrowseIntent = ui.ShowHistory | ui.OpenSheet | ui.OpenReplay | ui.OpenReview | ui.OpenReviewHand
+TableIntent = (
+    ui.Signal | ui.ShowScreen | ui.NewGame | ui.Continue | ui.NextHand | ui.SetLevel | ui.SetSetting | ui.Quit
+    | ui.SimButton | ui.SimScan
+)
+
 # The LED display's code for "no screen" ("no Sc"), shown while the table is idle.
 NO_SCREEN_CODE = "noSc"
 
 
-class TableController(
-    MatchLifecycle, DeclarationWindows, EnrolmentFlow, DealScanning, SeatActions, CoachActions, MatchReviewing
-):
-    """Events in; journal writes, engine actions, a screen model and a display state out."""
+class TableController:
+    """Events in; journal writes, engine actions, a screen model and a display state out.
 
-    # Why the touchscreen is not open (set by the device program), None while it is.
-    # Without it the table still referees real cards: buttons, reader, LED score.
-    screen_missing: str | None = None
+    It makes its parts and gives each only the parts it uses (the arrows of
+    docs/box.md §2: seats → lifecycle → dealing, enrolment; lifecycle, seats,
+    coaching → declarations → guard → table; coaching → reviewing).
+    """
+
+    def __init__(
+        self,
+        journal: Journal,
+        settings: GameSettings | None = None,
+        *,
+        options: ControllerOptions | None = None,
+        cards: CardsMap | None = None,
+        on_shutdown: Callable[[str], None] | None = None,
+    ) -> None:
+        self.table = table = Table(journal, settings, options=options, cards=cards, on_shutdown=on_shutdown)
+        self.guard = JournalGuard(table)
+        self.declarations = DeclarationWindows(table, self.guard)
+        self.dealing = DealScanning(table)
+        self.enrolment = EnrolmentFlow(table)
+        self.lifecycle = MatchLifecycle(table, self.guard, self.declarations, self.dealing, self.enrolment)
+        self.seat_actions = SeatActions(table, self.guard, self.declarations, self.lifecycle)
+        self.reviewing = MatchReviewing(table)
+        self.coaching = CoachActions(table, self.guard, self.declarations, self.reviewing)
+        self.browser = HistoryBrowser(journal)  # the history screens' last request
+        # Why the touchscreen is not open (set by the device program), None while it is.
+        # Without it the table still referees real cards: buttons, reader, LED score.
+        self.screen_missing: str | None = None
+        self.reader_online: bool | None = None
+        self.brightness: int | None = None  # set from the screen's settings (0..7)
+        self.power_off_requested = False
+        # the menu button's first short press after a hand: (match, hand, phase) it was for
+        self.menu_armed: tuple[int | None, int, str] | None = None
 
     # ------------------------------------------------------------ events
 
@@ -105,82 +158,65 @@ class TableController(
         try:
             self._dispatch(event)
         except JournalFailure as exc:
-            self.journal_failed(exc)
+            self.guard.failed(exc)
 
     def _dispatch(self, event: Event) -> None:
         match event:
-            # the application's own
-            case PlayerMoved():
-                self.on_player_moved(event)
-            case PlayerFailed():
-                self.on_player_failed(event)
-            case HintReady():
-                self.on_hint_ready(event)
-            case ReviewProgress():
-                self.on_review_progress(event)
-            case ReviewReady():
-                self.on_review_ready(event)
-            case MatchReviewProgress():
-                self.on_match_review_progress(event)
-            case MatchReviewReady():
-                self.on_match_review_ready(event)
-            case MatchReviewFailed():
-                self.on_match_review_failed(event)
+            case PlayerMoved() | PlayerFailed() | HintReady() | ReviewProgress() | ReviewReady():
+                self._worker_answer(event)
+            case MatchReviewProgress() | MatchReviewReady() | MatchReviewFailed():
+                self._review_answer(event)
             case Tick():
                 pass
             case Shutdown(reason=reason):
-                self.stop(reason or "shutdown")
-            # the person at the screen
-            case ui.PlayCard(card=card, signals=signals):
-                self.play_card(card, signals)
-            case ui.Discard(card=card):
-                self.play_card(card)
-            case ui.Claim():
-                self.claim()
-            case ui.Hint():
-                self.request_hint()
-            case ui.Undo():
-                self.undo()
-            case ui.Call(card=card):
-                self.call(card)
-            case ui.ZuTun(card=card):
-                self.zu_tun(card)
-            case ui.Declare(declare_action=action):
-                self.declare(action)
-            case ui.NothingToDeclare():
-                self.screen_nothing_to_declare()
-            case ui.Signal() | ui.ShowScreen():
-                pass  # the screen's own business; signals travel with the PlayCard
-            case ui.NewGame():
-                self._new_game(event)
-            case ui.Continue():
-                self._continue()
-            case ui.NextHand():
-                self.next_hand()
-            case ui.SetLevel(seat=seat, level=level):
-                self.set_level(seat, level)
-            case ui.SetSetting(key=key, value=value):
-                self._set_setting(key, value)
-            case ui.ShowHistory(offset=offset, limit=limit):
-                self.browser.show_page(offset, limit)
-                self.version += 1
-            case ui.OpenSheet(match_id=match_id):
-                self.browser.open_sheet(match_id)
-                self.version += 1
-            case ui.OpenReplay(match_id=match_id, hand=hand):
-                self.browser.open_replay(match_id, hand)
-                self.version += 1
-            case ui.OpenReview(match_id=match_id):
-                self.open_match_review(match_id)
-            case ui.OpenReviewHand(match_id=match_id, hand=hand):
-                self.open_review_hand(match_id, hand)
-            case ui.Quit():
-                self.stop("quit")
-            case ui.SimButton():
-                self._sim_button(event)
-            case ui.SimScan(card_code=code):
-                self._sim_scan(code)
-            # the hardware
+                self.table.stop(reason or "shutdown")
+            case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
+                  | ui.Declare() | ui.NothingToDeclare()):  # fmt: skip
+                self._play_intent(event)
+            case ui.ShowHistory() | ui.OpenSheet() | ui.OpenReplay() | ui.OpenReview() | ui.OpenReviewHand():
+                self._browse_intent(event)
+            case (ui.Signal() | ui.ShowScreen() | ui.NewGame() | ui.Continue() | ui.NextHand() | ui.SetLevel()
+                  | ui.SetSetting() | ui.Quit() | ui.SimButton() | ui.SimScan()):  # fmt: skip
+                self._table_intent(event)
+            case hal.ButtonPressed() | hal.ButtonHeld() | hal.TagSeen() | hal.ReaderOnline() | hal.ReaderOffline():
+                self._hardware(event)
+            case hal.DisplayFault(reason=reason):
+                log.warning("score display fault: %s", reason)
+            case hal.ButtonReleased() | hal.TagRemoved() | hal.DisplayRestored():
+                pass
+            case _:
+                assert_never(event)
+
+    def _worker_answer(self, event: PlayerMoved | PlayerFailed | HintReady | ReviewProgress | ReviewReady) -> None:
+        match event:
+            case PlayerMoved():
+                self.seat_actions.on_player_moved(event)
+            case PlayerFailed():
+                self.seat_actions.on_player_failed(event)
+            case HintReady():
+                self.coaching.on_hint_ready(event)
+            case ReviewProgress():
+                self.coaching.on_review_progress(event)
+            case ReviewReady():
+                self.coaching.on_review_ready(event)
+            case _:
+                assert_never(event)
+
+    def _review_answer(self, event: MatchReviewProgress | MatchReviewReady | MatchReviewFailed) -> None:
+        match event:
+            case MatchReviewProgress():
+                self.reviewing.on_match_review_progress(event)
+            case MatchReviewReady():
+                self.reviewing.on_match_review_ready(event)
+            case MatchReviewFailed():
+                self.reviewing.on_match_review_failed(event)
+            case _:
+                assert_never(event)
+
+    def _hardware(
+        self, event: hal.ButtonPressed | hal.ButtonHeld | hal.TagSeen | hal.ReaderOnline | hal.ReaderOffline
+    ) -> None:
+        match event:
             case hal.ButtonPressed():
                 self._button_pressed(event.seat)
             case hal.ButtonHeld():
@@ -189,16 +225,80 @@ class TableController(
                 self._tag_seen(tag)
             case hal.ReaderOnline():
                 if self.reader_online is False:
-                    self.say(msg("m_reader_back"))
+                    self.table.say(msg("m_reader_back"))
                 self.reader_online = True
             case hal.ReaderOffline(reason=reason):
                 self.reader_online = False
-                self.blink_seq += 1
-                self.say(msg("m_reader_off", why=str(reason)), "error")
-            case hal.DisplayFault(reason=reason):
-                log.warning("score display fault: %s", reason)
-            case hal.ButtonReleased() | hal.TagRemoved() | hal.DisplayRestored():
-                pass
+                self.table.blink_seq += 1
+                self.table.say(msg("m_reader_off", why=str(reason)), "error")
+            case _:
+                assert_never(event)
+
+    def _play_intent(self, event: PlayIntent) -> None:
+        """A move of the hand asked for on the screen."""
+        seats = self.seat_actions
+        match event:
+            case ui.PlayCard(card=card, signals=signals):
+                seats.play_card(card, signals)
+            case ui.Discard(card=card):
+                seats.play_card(card)
+            case ui.Claim():
+                seats.claim()
+            case ui.Hint():
+                self.coaching.request_hint()
+            case ui.Undo():
+                self.coaching.undo()
+            case ui.Call(card=card):
+                seats.call(card)
+            case ui.ZuTun(card=card):
+                seats.zu_tun(card)
+            case ui.Declare(declare_action=action):
+                seats.declare(action)
+            case ui.NothingToDeclare():
+                seats.screen_nothing_to_declare()
+            case _:
+                assert_never(event)
+
+    def _browse_intent(self, event: BrowseIntent) -> None:
+        """The history and the reviews asked for on the screen."""
+        match event:
+            case ui.ShowHistory(offset=offset, limit=limit):
+                self.browser.show_page(offset, limit)
+                self.table.version += 1
+            case ui.OpenSheet(match_id=match_id):
+                self.browser.open_sheet(match_id)
+                self.table.version += 1
+            case ui.OpenReplay(match_id=match_id, hand=hand):
+                self.browser.open_replay(match_id, hand)
+                self.table.version += 1
+            case ui.OpenReview(match_id=match_id):
+                self.reviewing.open_match_review(match_id)
+            case ui.OpenReviewHand(match_id=match_id, hand=hand):
+                self.reviewing.open_review_hand(match_id, hand)
+            case _:
+                assert_never(event)
+
+    def _table_intent(self, event: TableIntent) -> None:
+        """A game, a setting, a simulated button or card: the table's own business."""
+        match event:
+            case ui.Signal() | ui.ShowScreen():
+                pass  # the screen's own business; signals travel with the PlayCard
+            case ui.NewGame():
+                self._new_game(event)
+            case ui.Continue():
+                self._continue()
+            case ui.NextHand():
+                self.lifecycle.next_hand()
+            case ui.SetLevel(seat=seat, level=level):
+                self.seat_actions.set_level(seat, level)
+            case ui.SetSetting(key=key, value=value):
+                self._set_setting(key, value)
+            case ui.Quit():
+                self.table.stop("quit")
+            case ui.SimButton():
+                self._sim_button(event)
+            case ui.SimScan(card_code=code):
+                self._sim_scan(code)
             case _:
                 assert_never(event)
 
@@ -211,7 +311,7 @@ class TableController(
                 try:
                     seats.append(check_seat(spec))
                 except ValueError as exc:
-                    self.refuse(msg("r_bad_game", why=str(exc)))
+                    self.table.refuse(msg("r_bad_game", why=str(exc)))
                     return
         self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual)
 
@@ -219,19 +319,19 @@ class TableController(
         if self.phase in (HOME, MATCH_OVER):
             row = self.journal.unfinished()
             if row is not None:
-                self.resume(row.id)
+                self.lifecycle.resume(row.id)
                 return
-        self.version += 1
+        self.table.version += 1
 
     def _set_setting(self, key: str, value: bool | int | str) -> None:
         if key == "enrol_deck":  # (re)learn a deck's tags: every card scanned once
             if value:
-                self.start_enrolment(str(value))
+                self.enrolment.start(str(value))
             else:
-                self.stop_enrolment()
+                self.enrolment.stop()
         elif key == "brightness" and isinstance(value, int):
             self.brightness = max(0, min(7, round(value * 7 / 100)))
-            self.version += 1
+            self.table.version += 1
             self._persist("brightness", self.brightness)
         elif key in ("language", "deck_style", "german_style", "sounds", "speed"):
             self._persist(key, value)
@@ -242,19 +342,17 @@ class TableController(
         The settings file itself (/etc on the box, read-only under the unit) is
         never written: the overlay is layered over it at the next start.
         """
-        path = self.opts.settings_file
+        path = self.table.opts.settings_file
         if path is None:
             return
-        from firmware.config import save_screen_setting
-
         try:
             save_screen_setting(path, key, value)
         except ValueError as exc:
             log.warning("setting %s=%r refused: %s", key, value, exc)
-            self.refuse(msg("r_bad_setting", setting=key, value=str(value)))
+            self.table.refuse(msg("r_bad_setting", setting=key, value=str(value)))
         except OSError as exc:
             log.warning("setting %s not saved to %s: %s", key, path, exc)
-            self.say(msg("m_settings_not_saved", why=str(exc)), "error")
+            self.table.say(msg("m_settings_not_saved", why=str(exc)), "error")
 
     def _sim_button(self, ev: ui.SimButton) -> None:
         if ev.button == "menu" and ev.hold_s >= 3.0:
@@ -266,25 +364,25 @@ class TableController(
         # Without a reader pipeline (unit tests) a simulated scan is the card itself.
         v = self.variant
         if v is None:
-            self.refuse(msg("r_nothing_to_scan"))
+            self.table.refuse(msg("r_nothing_to_scan"))
             return
         try:
             card = v.deck.parse(code)
         except TressetteError:
-            self.refuse(msg("r_bad_card_code", code=str(code)))
+            self.table.refuse(msg("r_bad_card_code", code=str(code)))
             return
-        self.play_table_card(card)
+        self.seat_actions.play_table_card(card)
 
     def _button_pressed(self, seat: int | None) -> None:
         if seat is not None:
-            self.accuso_button(seat)
+            self.declarations.accuso_button(seat)
         elif self.phase in (HAND_OVER, MATCH_OVER):
             self.menu_after_hand()
         elif self.phase == HOME and self.screen_missing is not None:
             self.start_without_screen()
 
     def _menu_marker(self) -> tuple[int | None, int, str]:
-        return (self.match_id, len(self._hands()), str(self.phase))
+        return (self.match_id, len(self.table.hands()), str(self.phase))
 
     def menu_after_hand(self) -> Outcome:
         """The menu button's short press after a hand (docs/box.md): the first press only
@@ -294,9 +392,9 @@ class TableController(
         Without a screen there is no result to skip past: the first press deals."""
         if self.screen_missing is not None or self.menu_armed == self._menu_marker():
             self.menu_armed = None
-            return self.next_hand()
+            return self.lifecycle.next_hand()
         self.menu_armed = self._menu_marker()
-        self.say(msg("m_menu_again_home" if self.phase == MATCH_OVER else "m_menu_again_deal"))
+        self.table.say(msg("m_menu_again_home" if self.phase == MATCH_OVER else "m_menu_again_deal"))
         return Outcome(True, "menu again to go on")
 
     # ------------------------------------------------------------ without a screen
@@ -305,9 +403,9 @@ class TableController(
         """The device program says whether the touchscreen is open (``None``) or why not."""
         if why != self.screen_missing:
             if why is not None and self.screen_missing is None:
-                self.blink_seq += 1  # the LED display shows the code: make it noticed
+                self.table.blink_seq += 1  # the LED display shows the code: make it noticed
             self.screen_missing = why
-            self.version += 1
+            self.table.version += 1
 
     def _needs_screen(self) -> bool:
         """A seat of this match plays through the touchscreen (a person there, or a
@@ -318,19 +416,17 @@ class TableController(
         """The menu button at home, with no screen: the unfinished match, else a refereed
         real-card game of the settings' variant (every seat "table": nobody can play on a
         screen that is not there, and a computer could not show its cards)."""
-        from firmware.config import TABLE
-        from firmware.engine import make_variant
-
         row = self.journal.unfinished()
-        if row is not None and self.resume(row.id):
+        if row is not None and self.lifecycle.resume(row.id):
             return Outcome(True, "resumed")
-        options = dict(self.settings.options)
+        settings = self.table.settings
+        options = dict(settings.options)
         try:
-            variant = make_variant(self.settings.variant, dict(options))
+            variant = make_variant(settings.variant, dict(options))
         except TressetteError as exc:
-            return self.refuse(msg("r_bad_game", why=str(exc)))
+            return self.table.refuse(msg("r_bad_game", why=str(exc)))
         if variant.preset.call_partner:  # every hand opens with a call, chosen on the screen
-            return self.refuse(msg("r_bad_game", why=f"{variant.name}: the call is made on the screen"))
+            return self.table.refuse(msg("r_bad_game", why=f"{variant.name}: the call is made on the screen"))
         return self.new_match(variant.name, options, [TABLE] * variant.n_seats)
 
     def _button_held(self, ev: hal.ButtonHeld) -> None:
@@ -338,64 +434,341 @@ class TableController(
             return
         if ev.seconds >= 10.0:
             self.power_off_requested = True
-            self.say(msg("m_power_off"))
-            self.stop("power-off")
+            self.table.say(msg("m_power_off"))
+            self.table.stop("power-off")
         elif ev.seconds >= 3.0 and self.phase != ENROL:
             # Back to the home screen; the match stays in the journal ("Continue").
-            self.phase = HOME
-            self._changed()
-            self.say(msg("m_menu_kept"))
+            self.table.phase = HOME
+            self.table.changed()
+            self.table.say(msg("m_menu_kept"))
 
     def _tag_seen(self, tag: str) -> None:
-        if self.enrol is not None:
-            self.enrol_scan(tag)
+        if self.enrolment.enrol is not None:
+            waiting = self.enrolment.scan(tag)
+            if waiting is not None:
+                self.lifecycle.start_waiting(waiting)
             return
-        if self.cards is None:
-            self.refuse(msg("r_no_deck_map"))
+        cards = self.table.cards
+        if cards is None:
+            self.table.refuse(msg("r_no_deck_map"))
             return
         v = self.variant
-        card = self.cards.card_of(tag, v.deck.name if v is not None else None)
+        card = cards.card_of(tag, v.deck.name if v is not None else None)
         if card is None:
-            self.refuse(msg("r_unknown_tag", tag=str(tag)))
+            self.table.refuse(msg("r_unknown_tag", tag=str(tag)))
             return
-        self.play_table_card(card)
+        self.seat_actions.play_table_card(card)
 
     # ------------------------------------------------------------ outputs
 
     def display(self) -> DisplayState:
-        if self.journal_error is not None:
-            return DisplayState(JOURNAL_ERROR_CODE, None, self.blink_seq)
+        blink = self.table.blink_seq
+        if self.guard.error is not None:
+            return DisplayState(JOURNAL_ERROR_CODE, None, blink)
         v = self.variant
-        if self.phase == ENROL and self.enrol is not None:
-            return DisplayState(f"{len(self.enrol.mapping):4d}"[-4:], None, self.blink_seq)
+        enrol = self.enrolment.enrol
+        if self.phase == ENROL and enrol is not None:
+            return DisplayState(f"{len(enrol.mapping):4d}"[-4:], None, blink)
         if self.screen_missing is not None and (v is None or self.phase == HOME or self._needs_screen()):
-            return DisplayState(NO_SCREEN_CODE, None, self.blink_seq)
+            return DisplayState(NO_SCREEN_CODE, None, blink)
         if v is None or self.phase == HOME:
-            return DisplayState("----", None, self.blink_seq)
-        if self.phase == PLAY and self.accusi_open():
-            return DisplayState("AccU", None, self.blink_seq)
+            return DisplayState("----", None, blink)
+        if self.phase == PLAY and self.declarations.accusi_open():
+            return DisplayState("AccU", None, blink)
         if self.phase == HAND_OVER and self.menu_armed == self._menu_marker():
-            return DisplayState("dEAL", None, self.blink_seq)  # the menu button again deals
+            return DisplayState("dEAL", None, blink)  # the menu button again deals
         totals = self.totals
         win = self.phase == MATCH_OVER
         if v.n_sides == 2:  # two players, or two partnerships
-            return DisplayState("", (totals[0], totals[1]), self.blink_seq, win)
+            return DisplayState("", (totals[0], totals[1]), blink, win)
         # three and four seats each for himself: the seat to play and its score
-        seat = self._to_move()
+        seat = self.table.to_move()
         if seat is None or win:
             seat = self.winner if self.winner is not None else 0
         side = v.side_of(seat)
         # every digit lit ("1-07", not "1- 7": a dark digit between reads as a broken one)
-        return DisplayState(f"{seat + 1}-{min(totals[side], 99):02d}", None, self.blink_seq, win)
+        return DisplayState(f"{seat + 1}-{min(totals[side], 99):02d}", None, blink, win)
 
     def view_seat(self) -> int:
-        if self.declaring is not None:
-            return self.declaring
-        human = self._human_seat()
+        if self.declarations.declaring is not None:
+            return self.declarations.declaring
+        human = self.table.human_seat()
         return 0 if human is None else human
+
+    def snapshot(self) -> TableSnapshot:
+        """The table now, read once from the parts: what the screen model is built from."""
+        t = self.table
+        base = TableSnapshot(
+            phase=t.phase, message=t.message.message, resumable=self.journal.unfinished() is not None,
+            enrolled=enrolled_decks(t.cards), enrolling=enrol_status(self.enrolment.enrol), match_id=t.match_id,
+            variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
+            hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
+        )  # fmt: skip
+        if t.phase in (HOME, ENROL) or t.match_id is None or t.match is None or t.match.state is None:
+            return base
+        return replace(base, hand=self._hand(t.match, t.match_id), coached=self._coached())
+
+    def _hand(self, match: Match, match_id: int) -> Hand:
+        d = self.declarations
+        seat = self.view_seat()
+        banners = list(self.table.banners)
+        if d.accusi_open():
+            banners.append(Banner("info", None, key="b_accusi_open"))
+        final = None
+        if self.phase == MATCH_OVER and match.hands:  # the end of a match shows it hand by hand
+            final = live_sheet(match, match_id, [str(x) for x in self.seats])
+        decided = match.hand_decided
+        return Hand(
+            view=match.view_for(seat), seat=seat, show_hand=self.seats[seat].kind == "human" or d.declaring is not None,
+            banners=tuple(banners), may_declare=d.may_declare_now(seat), cards_wait=d.cards_wait(),
+            declare_prompt=d.declare_prompt(seat), level_at_target=match.level_at_target, final_sheet=final,
+            games_won=tuple(match.games_won) if match.games_to_win > 1 else None,
+            game_won_by=tuple(decided.winners) if decided is not None else (),
+        )  # fmt: skip
+
+    def _coached(self) -> Coached:
+        c = self.coaching
+        if not c.casual and not c.review_lines:
+            return Coached()
+        return Coached(c.casual, c.can_hint(), c.can_undo(), c.hint_card(), c.review_lines)
+
+    def _asked(self) -> Asked:
+        b = self.browser
+        review, hand = self.reviewing.review_models()
+        return Asked(b.page, b.sheet, b.replay, review, hand)
 
     def model(self, stats: Stats | None = None) -> TableModel:
         """The screen's :class:`ui.model.TableModel` for the current state."""
-        from firmware.app.present import build_model
+        return build_model(self.snapshot(), stats_model(self.journal) if stats is None else stats)
 
-        return build_model(self, stats)
+    # ------------------------------------------------------------ the parts, asked through the controller
+    # What the device program, the main loop, the workers and the tests ask the table;
+    # each answer is one part's.
+
+    @property
+    def journal(self) -> Journal:
+        return self.table.journal
+
+    @property
+    def settings(self) -> GameSettings:
+        return self.table.settings
+
+    @property
+    def opts(self) -> ControllerOptions:
+        return self.table.opts
+
+    @property
+    def cards(self) -> CardsMap | None:
+        return self.table.cards
+
+    @property
+    def rng(self) -> random.Random:
+        return self.table.rng
+
+    @property
+    def match(self) -> Match | None:
+        return self.table.match
+
+    @property
+    def match_id(self) -> int | None:
+        return self.table.match_id
+
+    @property
+    def match_mode(self) -> str:
+        return self.table.match_mode
+
+    @property
+    def seats(self) -> list[SeatSpec]:
+        return self.table.seats
+
+    @property
+    def variant(self) -> Variant | None:
+        return self.table.variant
+
+    @property
+    def real_cards(self) -> bool:
+        return self.table.real_cards
+
+    @property
+    def totals(self) -> list[int]:
+        return self.table.totals
+
+    @property
+    def winner(self) -> int | None:
+        return self.table.winner
+
+    @property
+    def message(self) -> Said:
+        return self.table.message
+
+    @property
+    def blink_seq(self) -> int:
+        return self.table.blink_seq
+
+    @property
+    def banners(self) -> list[Banner]:
+        return self.table.banners
+
+    @property
+    def generation(self) -> int:
+        return self.table.generation
+
+    @property
+    def phase(self) -> Phase:
+        return self.table.phase
+
+    @phase.setter
+    def phase(self, phase: Phase) -> None:
+        self.table.phase = phase
+
+    @property
+    def version(self) -> int:
+        return self.table.version
+
+    @version.setter
+    def version(self, version: int) -> None:
+        self.table.version = version
+
+    @property
+    def stopping(self) -> str | None:
+        return self.table.stopping
+
+    @stopping.setter
+    def stopping(self, reason: str | None) -> None:
+        self.table.stopping = reason
+
+    def say(self, message: Message, level: str = "info") -> None:
+        self.table.say(message, level)
+
+    def stop(self, reason: str) -> None:
+        self.table.stop(reason)
+
+    def humans(self) -> list[int]:
+        return self.table.humans()
+
+    # the lifecycle's
+    def boot(self) -> bool:
+        return self.lifecycle.boot()
+
+    def resume(self, match_id: int) -> bool:
+        return self.lifecycle.resume(match_id)
+
+    def new_match(
+        self,
+        variant: str | None = None,
+        options: dict[str, Any] | None = None,
+        seats: Sequence[SeatSpec] | None = None,
+        *,
+        casual: bool = False,
+    ) -> Outcome:
+        return self.lifecycle.new_match(variant, options, seats, casual=casual)
+
+    def next_hand(self) -> Outcome:
+        return self.lifecycle.next_hand()
+
+    def submit(self, action: Action) -> Outcome:
+        return self.lifecycle.submit(action)
+
+    # the journal's
+    @property
+    def journal_error(self) -> str | None:
+        return self.guard.error
+
+    def journal_failed(self, exc: JournalFailure) -> Outcome:
+        return self.guard.failed(exc)
+
+    def journal_state(self) -> str:
+        return self.guard.state()
+
+    def retry_journal(self, now: float | None = None) -> bool:
+        """Probe the journal when due; True when it was failing and works again, and
+        what its failure left waiting (a deal, a match's end) is done."""
+        if not self.guard.retry(now):
+            return False
+        try:
+            self.lifecycle.journal_resumed()
+        except JournalFailure as exc:
+            self.guard.failed(exc)
+        return self.guard.error is None
+
+    # the declaration windows'
+    @property
+    def declaring(self) -> int | None:
+        return self.declarations.declaring
+
+    @property
+    def accusi_done(self) -> set[int]:
+        return self.declarations.accusi_done
+
+    def pending_accusi(self) -> set[int]:
+        return self.declarations.pending_accusi()
+
+    def window(self) -> Window:
+        return self.declarations.window()
+
+    def onori_order(self) -> list[int]:
+        return self.declarations.onori_order()
+
+    def onori_turn(self) -> int | None:
+        return self.declarations.onori_turn()
+
+    def computers_wait(self) -> bool:
+        return self.declarations.computers_wait()
+
+    def may_declare_now(self, seat: int) -> bool:
+        return self.declarations.may_declare_now(seat)
+
+    def declare_prompt(self, seat: int) -> bool:
+        return self.declarations.declare_prompt(seat)
+
+    def accuso_button(self, seat: int) -> Outcome:
+        return self.declarations.accuso_button(seat)
+
+    def cards_wait(self) -> bool:
+        return self.declarations.cards_wait()
+
+    def accusi_open(self) -> bool:
+        return self.declarations.accusi_open()
+
+    def nothing_to_declare(self, seat: int) -> Outcome:
+        return self.declarations.nothing_to_declare(seat)
+
+    # the seats'
+    def cpu_request(self) -> CpuRequest | None:
+        return self.seat_actions.cpu_request()
+
+    # the deal's and the enrolment's
+    @property
+    def deal_scan(self) -> DealScan | None:
+        return self.dealing.scan
+
+    @property
+    def enrol(self) -> Enrolment | None:
+        return self.enrolment.enrol
+
+    def start_enrolment(self, deck: str) -> Outcome:
+        return self.enrolment.start(deck)
+
+    def stop_enrolment(self) -> Outcome:
+        return self.enrolment.stop()
+
+    # the coach's
+    @property
+    def casual(self) -> bool:
+        return self.coaching.casual
+
+    @property
+    def review_lines(self) -> tuple[Message, ...]:
+        return self.coaching.review_lines
+
+    def hint_card(self) -> int | None:
+        return self.coaching.hint_card()
+
+    def can_undo(self) -> bool:
+        return self.coaching.can_undo()
+
+    def can_hint(self) -> bool:
+        return self.coaching.can_hint()
+
+    def close_match_review(self) -> None:
+        self.reviewing.close_match_review()

@@ -1,20 +1,26 @@
-"""What every part of the table controller shares: its state, its values, its messages.
+"""The table every part of the controller reads, and the values the parts pass each other.
 
-The controller is split by concern, one module each (README "Where things are"):
+The controller is parts that own their state (docs/box.md §2), one module each:
 
-- :mod:`firmware.app.lifecycle`  — a match from its start to its end: new, resume,
-  next hand, the one check-journal-apply path of every action, the end;
-- :mod:`firmware.app.declaring`  — declaration windows: when each seat may declare,
+- :mod:`firmware.app.core`          — :class:`Table`: the match, who sits where, the
+  phase, what the screen says (the board every part reads and the messages it shows);
+- :mod:`firmware.app.journal_guard` — the journal that cannot be written: refuse, show, retry;
+- :mod:`firmware.app.declaring`     — declaration windows: when each seat may declare,
   who the computers wait for, the *Accuso* button;
-- :mod:`firmware.app.enrolment`  — learning a real deck's card tags;
-- :mod:`firmware.app.dealing`    — real cards: the scans a deal needs before the first card;
-- :mod:`firmware.app.seats`      — who sits where: the person at the screen, the
-  computers (what to ask them, their answers), real cards;
-- :mod:`firmware.app.controller` — the facade: one ``handle(event)`` over every
-  event of the queue, the LED display and the screen model.
+- :mod:`firmware.app.dealing`       — real cards: the scans a deal needs before the first card;
+- :mod:`firmware.app.enrolment`     — learning a real deck's card tags;
+- :mod:`firmware.app.lifecycle`     — a match from its start to its end: new, resume,
+  next hand, the one check-journal-apply path of every action, the end;
+- :mod:`firmware.app.seats`         — what each seat does (the person at the screen, the
+  computers, real cards) turned into actions;
+- :mod:`firmware.app.reviewing`     — a whole match's review on the screen;
+- :mod:`firmware.app.coaching`      — undo, hints and the hand's rating in casual matches;
+- :mod:`firmware.app.controller`    — composes them: one ``handle(event)`` over every
+  event of the queue, the LED display, and the frozen snapshot the screen model is built
+  from (:mod:`firmware.app.present`).
 
-Each part is a class over :class:`TableCore`; :class:`~firmware.app.controller.TableController`
-joins them. The hooks a part needs from another are declared here.
+Each part is a class with its own attributes, given the parts it uses when it is made;
+the arrows go one way (a part never calls back into one that uses it).
 """
 
 from __future__ import annotations
@@ -23,20 +29,19 @@ import enum
 import logging
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from firmware.app.messages import Message, english, msg
+from firmware.app.cards_map import CardsMap
+from firmware.app.messages import Message, english
 from firmware.config import GameSettings, SeatSpec
-from firmware.engine import Action, Match, Variant
+from firmware.engine import HandState, Match, Variant
 from firmware.engine.match import HandRecord
 from firmware.store import Journal
 
 if TYPE_CHECKING:
-    from firmware.app.cards_map import CardsMap, Enrolment
-    from firmware.app.dealing import DealScan
     from ui.model import Banner
 
 log = logging.getLogger("firmware.app.controller")
@@ -123,8 +128,12 @@ class ControllerOptions:
     settings_file: Path | None = None  # where SetSetting intents are kept (<state_dir>/settings.toml)
 
 
-class TableCore:
-    """The controller's state and the small queries and messages every part uses."""
+class Table:
+    """The board every part reads: the match, who sits where, the phase, what the screen says.
+
+    Its own methods are queries of the match and the messages (:meth:`say`,
+    :meth:`refuse`); what a part decides stays in that part.
+    """
 
     def __init__(
         self,
@@ -147,37 +156,13 @@ class TableCore:
         self.match_mode = "engine"  # the journal's mode: engine (rated), casual, assisted, referee
         self.seats: list[SeatSpec] = []
         self.phase = Phase.HOME
-        self.generation = 0
+        self.generation = 0  # bumps on every change of the position: a computer's late answer is dropped
         self.version = 0  # bumps on every visible change: the loop redraws
         self.message = Said()
         self.blink_seq = 0
-        self.finished_here = 0
         self.stopping: str | None = None
         self._msg_age = 0
-        self.power_off_requested = False
-        # the menu button's first short press after a hand: (match, hand, phase) it was for
-        self.menu_armed: tuple[int | None, int, str] | None = None
-        self.reader_online: bool | None = None
         self.banners: list[Banner] = []
-        # the history screens' last request (pages, a score sheet, a hand replayed)
-        from firmware.app.browse import HistoryBrowser
-
-        self.browser = HistoryBrowser(journal)
-        self.enrol: Enrolment | None = None  # while enrolling a deck's tags
-        self.deal_scan: DealScan | None = None  # real cards: the deal's scans still to come
-        self.phase_before_enrol = Phase.HOME
-        self._after_enrol: tuple[str, dict[str, Any], list[SeatSpec]] | None = None  # a table game waiting
-        self.brightness: int | None = None  # set from the screen's settings (0..7)
-        # Why the journal cannot be written, while it cannot (firmware.app.journal_guard).
-        self.journal_error: str | None = None
-        # The declaration windows' state (firmware.app.declaring owns it).
-        self.accusi_done: set[int] = set()  # seats whose window has passed (played, or said done)
-        self.declaring: int | None = None  # the seat choosing its declarations on the screen
-        self.asked: set[AskKey] = set()  # computer declaration windows already asked about
-        self._window_key: tuple[int, str] = (0, "")  # the window these belong to
-        report = journal.report
-        if report.moved_aside is not None:
-            self.say(msg("m_journal_moved", why=report.reason, file=report.moved_aside.name), "error")
 
     # ------------------------------------------------------------ messages
 
@@ -195,11 +180,12 @@ class TableCore:
         self.say(message, "refusal")
         return Outcome(False, english(message))
 
-    def _changed(self) -> None:
+    def changed(self) -> None:
+        """The position changed: a new generation (late answers dropped) and a redraw."""
         self.generation += 1
         self.version += 1
 
-    def _age_message(self) -> None:
+    def age_message(self) -> None:
         """A note fades after a few moves; an error (reader unplugged, journal) stays longer."""
         self._msg_age += 1
         # A refusal answers the moment it was made ("wait, seat 2 plays"): the next
@@ -207,6 +193,11 @@ class TableCore:
         keep = {"error": 12, "refusal": 1}.get(self.message.level, 3)
         if self.message.message and self._msg_age >= keep:
             self.message = Said(Message(), "info", self.message.seq + 1)
+
+    def stop(self, reason: str) -> None:
+        self.stopping = reason
+        if self.on_shutdown is not None:
+            self.on_shutdown(reason)
 
     # ------------------------------------------------------------ the match, read
 
@@ -219,14 +210,18 @@ class TableCore:
         """A game of real cards: the people deal, the box referees (table deals)."""
         return any(spec.kind == "table" for spec in self.seats)
 
-    def _hands(self) -> list[HandRecord]:
+    def hands(self) -> list[HandRecord]:
         return self.match.hands if self.match is not None else []
 
-    def _hand_over(self) -> bool:
+    def hand_over(self) -> bool:
         return self.match is not None and self.match.hand_over
 
-    def _finished(self) -> bool:
+    def finished(self) -> bool:
         return self.match is not None and self.match.finished
+
+    def state(self) -> HandState | None:
+        """The hand being played, if any."""
+        return self.match.state if self.match is not None else None
 
     @property
     def totals(self) -> list[int]:
@@ -238,7 +233,7 @@ class TableCore:
     def winner(self) -> int | None:
         return self.match.winner if self.match is not None else None
 
-    def _mover(self) -> int | None:
+    def mover(self) -> int | None:
         """The seat that must act now: a pending call/discard's owner, else the seat to play."""
         if self.match is None or self.match.state is None or self.match.state.over:
             return None
@@ -247,8 +242,8 @@ class TableCore:
             return int(state.pending[1])
         return state.to_move
 
-    def _to_move(self) -> int | None:
-        if self.phase != PLAY:
+    def to_move(self) -> int | None:
+        if self.phase != Phase.PLAY:
             return None
         if self.match is not None and self.match.state is not None:
             return self.match.state.to_move
@@ -258,69 +253,12 @@ class TableCore:
         """The seats played at the touchscreen."""
         return [s for s, spec in enumerate(self.seats) if spec.kind == "human"]
 
-    def _human_seat(self) -> int | None:
+    def human_seat(self) -> int | None:
         """The seat at the screen: the human to move, else the first human seat."""
         humans = self.humans()
         if not humans:
             return None
-        mover = self._mover()
+        mover = self.mover()
         if mover in humans:
             return mover
         return humans[0]
-
-    # ------------------------------------------------------------ hooks one part offers another
-
-    def next_hand(self) -> Outcome:
-        raise NotImplementedError  # firmware.app.lifecycle
-
-    def new_match(
-        self,
-        variant: str | None = None,
-        options: dict[str, Any] | None = None,
-        seats: Sequence[SeatSpec] | None = None,
-        *,
-        casual: bool = False,
-    ) -> Outcome:
-        raise NotImplementedError  # firmware.app.lifecycle
-
-    def submit(self, action: Action) -> Outcome:
-        raise NotImplementedError  # firmware.app.lifecycle
-
-    def _reset_declarations(self) -> None:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def _declarations_after(self, action: Action) -> None:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def declare_request(self) -> tuple[int, AskKey] | None:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def computers_wait(self) -> bool:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def pending_accusi(self) -> set[int]:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def cards_wait(self) -> bool:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def declarations_prompt(self) -> None:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def play_refusal(self, seat: int) -> Message | None:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def declaration_refusal(self, seat: int) -> Message | None:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def nothing_to_declare(self, seat: int) -> Outcome:
-        raise NotImplementedError  # firmware.app.declaring
-
-    def start_enrolment(self, deck: str) -> Outcome:
-        raise NotImplementedError  # firmware.app.enrolment
-
-    def begin_table_hand(self, hand: int, dealer: int) -> Outcome:
-        raise NotImplementedError  # firmware.app.dealing
-
-    def deal_scan_card(self, card: int) -> Outcome:
-        raise NotImplementedError  # firmware.app.dealing

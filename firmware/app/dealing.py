@@ -4,7 +4,7 @@ The people shuffle and deal; the engine's *table deal* (docs/records.md) says
 which cards the box needs to know (``firmware/engine/table.py``): a computer
 seat's hand (scanned face down to the box at the deal), briscola's shown card,
 the cards aside where they score or lie face up. This module asks for them one
-by one on the screen, then starts the hand. Nothing is journalled until the
+by one on the screen, then hands the deal to the lifecycle, which starts the hand. Nothing is journalled until the
 table deal is complete; a power cut in the middle asks for the scans again.
 """
 
@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware.app.core import HAND_OVER, PLAY, Outcome, TableCore
-from firmware.app.messages import CardName, Message, msg, refusal
-from firmware.engine import IllegalAction, Variant
+from firmware.app.core import Outcome, Table
+from firmware.app.messages import CardName, Message, msg
+from firmware.engine import Variant
 from firmware.engine.cards import CODE
 
 
@@ -62,23 +62,40 @@ def deal_needs(variant: Variant, computers: list[int]) -> list[tuple[str, int]]:
     return needs
 
 
-class DealScanning(TableCore):
-    """Asking for the scans of a table deal, then starting the hand."""
+@dataclass(frozen=True, slots=True)
+class TableDeal:
+    """A table deal with every scan it needed: for the lifecycle to check, journal and start."""
 
-    def begin_table_hand(self, hand: int, dealer: int) -> Outcome:
-        """The next hand of a real-card game: scan what the deal needs, else start it."""
-        assert self.variant is not None
-        computers = [s for s, spec in enumerate(self.seats) if spec.computer]
-        needs = deal_needs(self.variant, computers)
-        self.deal_scan = DealScan(dealer, needs)
+    dealer: int
+    spec: dict[str, Any]
+    scanned: bool  # the screen asked for at least one card
+
+
+class DealScanning:
+    """Asking for the scans of a table deal; the complete deal goes to the lifecycle."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.scan: DealScan | None = None  # the deal's scans still to come
+
+    def begin(self, dealer: int) -> TableDeal | None:
+        """The next hand of a real-card game: ask for what the deal needs; the deal
+        itself at once when it needs nothing."""
+        t = self.table
+        assert t.variant is not None
+        computers = [s for s, spec in enumerate(t.seats) if spec.computer]
+        needs = deal_needs(t.variant, computers)
+        self.scan = DealScan(dealer, needs)
         if not needs:
-            return self._start_table_hand()
-        self.say(self.deal_scan.prompt())
-        self._changed()
-        return Outcome(True)
+            return self._complete()
+        t.say(self.scan.prompt())
+        t.changed()
+        return None
 
-    def deal_scan_card(self, card: int) -> Outcome:
-        scan = self.deal_scan
+    def card(self, card: int) -> Outcome | TableDeal:
+        """A card scanned for the deal: the refusal or the prompt for the next, or the deal."""
+        t = self.table
+        scan = self.scan
         assert scan is not None
         current = scan.current
         assert current is not None
@@ -88,34 +105,23 @@ class DealScanning(TableCore):
         # briscola: the shown card of a computer dealer is one of his scanned cards
         again_ok = key == "trump" and dealer_known and card in scan.got[str(scan.dealer)]
         if card in seen and not again_ok:
-            return self.refuse(msg("e_deal_table_card", card=CardName(self._deck_name(), card)))
+            return t.refuse(msg("e_deal_table_card", card=CardName(self._deck_name(), card)))
         scan.got.setdefault(key, []).append(card)
-        self._changed()
+        t.changed()
         if scan.current is None:
-            return self._start_table_hand()
-        self.say(scan.prompt())
+            return self._complete()
+        t.say(scan.prompt())
         return Outcome(True)
+
+    def cancel(self) -> None:
+        self.scan = None
 
     def _deck_name(self) -> str:
-        assert self.variant is not None
-        return self.variant.deck.name
+        assert self.table.variant is not None
+        return self.table.variant.deck.name
 
-    def _start_table_hand(self) -> Outcome:
-        scan = self.deal_scan
-        assert scan is not None and self.match is not None and self.match_id is not None
-        spec = scan.spec()
-        self.deal_scan = None
-        try:
-            self.match.check_deal(spec)  # checked whole before anything is written
-        except IllegalAction as exc:
-            self.phase = HAND_OVER
-            self.next_hand()  # ask again from the first scan
-            return self.refuse(refusal(exc))
-        self.journal.add_hand(self.match_id, len(self.match.hands), scan.dealer, spec)
-        self.match.start_hand(spec)
-        self._reset_declarations()
-        self.phase = PLAY
-        if scan.needs:
-            self.say(msg("m_deal_scanned"))
-        self._changed()
-        return Outcome(True)
+    def _complete(self) -> TableDeal:
+        scan = self.scan
+        assert scan is not None
+        self.scan = None
+        return TableDeal(scan.dealer, scan.spec(), bool(scan.needs))

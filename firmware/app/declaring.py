@@ -31,10 +31,10 @@ from __future__ import annotations
 
 import enum
 
-from firmware.app.core import PLAY, AskKey, Outcome
+from firmware.app.core import PLAY, AskKey, Outcome, Table
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import Message, msg, refusal
-from firmware.engine import Action, Declare, HandState, IllegalAction, NothingToDeclare, Play
+from firmware.engine import Action, Declare, IllegalAction, NothingToDeclare, Play
 
 COLLECTIVE_WINDOWS = ("start", "after_first_trick")
 """Presets with a window open to every seat at once (before the first card; the
@@ -49,12 +49,22 @@ class Window(enum.Enum):
     ONORI = "onori"  # after trick 1, in turn from its winner
 
 
-class DeclarationWindows(JournalGuard):
+class DeclarationWindows:
     """Who may declare now, who the table waits for; the *Accuso* button; *Nothing to declare*."""
 
-    def _reset_declarations(self) -> None:
+    def __init__(self, table: Table, guard: JournalGuard) -> None:
+        self.table = table
+        self.guard = guard
+        self.accusi_done: set[int] = set()  # seats whose window has passed (played, or said done)
+        self.declaring: int | None = None  # the seat choosing its declarations on the screen
+        self.asked: set[AskKey] = set()  # computer declaration windows already asked about
+        self._window_key: tuple[int, str] = (0, "")  # the window these belong to
+
+    def reset(self) -> None:
+        """A hand dealt, resumed or taken back: the window open now starts again."""
+        t = self.table
         # who said "nothing to declare" in the window open now is in the record (a resume)
-        self.accusi_done = set(self.match.passed()) if self.match is not None else set()
+        self.accusi_done = set(t.match.passed()) if t.match is not None else set()
         self.declaring = None
         self.asked = set()
         self._window_key = self._progress_key()
@@ -63,10 +73,10 @@ class DeclarationWindows(JournalGuard):
 
     def window(self) -> Window:
         """The collective window open now (``NONE`` outside one, or when declarations are off)."""
-        v = self.variant
-        if self.phase != PLAY or v is None or not v.accusi:
+        v = self.table.variant
+        if self.table.phase != PLAY or v is None or not v.accusi:
             return Window.NONE
-        st = self._hand_state()
+        st = self.table.state()
         if st is None or st.over:
             return Window.NONE
         if v.preset.declare_window not in COLLECTIVE_WINDOWS:
@@ -78,19 +88,16 @@ class DeclarationWindows(JournalGuard):
             return Window.ONORI
         return Window.NONE
 
-    def _hand_state(self) -> HandState | None:
-        return self.match.state if self.match is not None else None
-
     def _progress_key(self) -> tuple[int, str]:
         """Where the hand is, as far as windows go: before the first card, right after trick 1, else."""
-        st = self._hand_state()
+        st = self.table.state()
         if st is None:
-            return (len(self._hands()), "")
+            return (len(self.table.hands()), "")
         if not st.tricks and not st.trick:
-            return (len(self._hands()), "start")
+            return (len(self.table.hands()), "start")
         if len(st.tricks) == 1 and not st.trick:
-            return (len(self._hands()), "onori")
-        return (len(self._hands()), "play")
+            return (len(self.table.hands()), "onori")
+        return (len(self.table.hands()), "play")
 
     def _sync_window(self) -> None:
         """A new window opened (first card played, trick 1 complete): nobody has passed in it."""
@@ -102,28 +109,28 @@ class DeclarationWindows(JournalGuard):
 
     def onori_order(self) -> list[int]:
         """The seats in turn from trick 1's winner (the onori round's order)."""
-        st = self._hand_state()
-        n = len(self.seats)
+        st = self.table.state()
+        n = len(self.table.seats)
         if st is None or not st.tricks:
             return []
         winner = st.tricks[0].winner
         return [(winner + i) % n for i in range(n)]
 
-    def _turn_over(self, seat: int) -> bool:
+    def turn_over(self, seat: int) -> bool:
         """``seat`` has had its chance in the window open now."""
         if seat in self.accusi_done:
             return True
-        if not self._possible_declarations(seat):
+        if not self.possible(seat):
             return True  # nothing it could declare (or no longer: a later seat declared)
-        if self.seats[seat].computer:
-            return self._ask_key(seat) in self.asked
+        if self.table.seats[seat].computer:
+            return self.ask_key(seat) in self.asked
         return False
 
     def onori_turn(self) -> int | None:
         """In the onori round: the seat whose turn it is to declare; None once the round is over."""
         if self.window() is not Window.ONORI:
             return None
-        return next((s for s in self.onori_order() if not self._turn_over(s)), None)
+        return next((s for s in self.onori_order() if not self.turn_over(s)), None)
 
     def pending_accusi(self) -> set[int]:
         """The people the table waits for now, to declare or to say *nothing to declare*."""
@@ -132,8 +139,8 @@ class DeclarationWindows(JournalGuard):
             return set()
         if w is Window.ONORI:
             turn = self.onori_turn()
-            return {turn} if turn is not None and self.seats[turn].person else set()
-        return {s for s, spec in enumerate(self.seats) if spec.person and not self._turn_over(s)}
+            return {turn} if turn is not None and self.table.seats[turn].person else set()
+        return {s for s, spec in enumerate(self.table.seats) if spec.person and not self.turn_over(s)}
 
     def computers_wait(self) -> bool:
         """No computer plays a card now: a person may still declare, or the onori round runs."""
@@ -151,7 +158,7 @@ class DeclarationWindows(JournalGuard):
 
     def may_declare_now(self, seat: int) -> bool:
         """The table lets ``seat`` declare now (the engine's window, and the round's turn)."""
-        if not self._possible_declarations(seat):
+        if not self.possible(seat):
             return False
         if seat in self.accusi_done and self.window() is not Window.NONE:
             return False  # closed in a window open to all (its buttons go: 13.10)
@@ -164,75 +171,75 @@ class DeclarationWindows(JournalGuard):
 
     # ------------------------------------------------------------ the computers
 
-    def _ask_key(self, seat: int) -> AskKey:
-        st = self._hand_state()
+    def ask_key(self, seat: int) -> AskKey:
+        st = self.table.state()
         if st is None:
             return ()
-        return (len(self._hands()), len(st.tricks), len(st.trick), seat)
+        return (len(self.table.hands()), len(st.tricks), len(st.trick), seat)
 
     def declare_request(self) -> tuple[int, AskKey] | None:
         """A computer seat that may declare now and was not asked yet: (seat, ask key)."""
-        if self.phase != PLAY or self.match is None or self.match.state is None:
+        if self.table.phase != PLAY or self.table.match is None or self.table.match.state is None:
             return None
-        if not self.match.variant.accusi:
+        if not self.table.match.variant.accusi:
             return None
         if self.window() is Window.ONORI:
             turn = self.onori_turn()
-            if turn is None or not self.seats[turn].computer:
+            if turn is None or not self.table.seats[turn].computer:
                 return None  # the round waits for a person, or is over
-            return turn, self._ask_key(turn)
-        state = self.match.state
-        for seat, spec in enumerate(self.seats):
+            return turn, self.ask_key(turn)
+        state = self.table.match.state
+        for seat, spec in enumerate(self.table.seats):
             if not spec.computer or state.declare_window(seat) is not None:
                 continue
-            key = self._ask_key(seat)
+            key = self.ask_key(seat)
             if key not in self.asked and state.possible_declarations(seat):
                 return seat, key
         return None
 
     # ------------------------------------------------------------ after an action
 
-    def _declarations_after(self, action: Action) -> None:
+    def after(self, action: Action) -> None:
         if isinstance(action, Play):
             self.accusi_done.add(action.seat)
         if isinstance(action, Declare):
-            if not self._possible_declarations(action.seat):
+            if not self.possible(action.seat):
                 self.accusi_done.add(action.seat)
                 if self.declaring == action.seat:
                     self.declaring = None
-        elif self.declaring is not None and self._window(self.declaring) is not None:
+        elif self.declaring is not None and self.window_refusal(self.declaring) is not None:
             self.declaring = None
         self._sync_window()
-        self.declarations_prompt()
+        self.prompt()
 
-    def declarations_prompt(self) -> None:
+    def prompt(self) -> None:
         """The onori round reached a person: open his choice on the screen and say so."""
         turn = self.onori_turn()
-        if turn is None or not self.seats[turn].person:
-            if self.message.message.key == "m_onori_turn":
-                self.say(Message())  # his turn is over: the prompt would send him looking
+        if turn is None or not self.table.seats[turn].person:
+            if self.table.message.message.key == "m_onori_turn":
+                self.table.say(Message())  # his turn is over: the prompt would send him looking
             return
         if self.declaring == turn:
             return
         self.declaring = turn
-        self.say(msg("m_onori_turn", n=turn + 1))
+        self.table.say(msg("m_onori_turn", n=turn + 1))
 
     # ------------------------------------------------------------ the people
 
-    def _window(self, seat: int) -> IllegalAction | None:
+    def window_refusal(self, seat: int) -> IllegalAction | None:
         """The engine's refusal of a declaration of ``seat`` now (its window), else None."""
-        assert self.match is not None and self.match.state is not None
-        state = self.match.state
+        assert self.table.match is not None and self.table.match.state is not None
+        state = self.table.match.state
         reason = state.declare_window(seat)
-        if reason is not None and self._possible_declarations(seat):
+        if reason is not None and self.possible(seat):
             return None  # open for one kind only (the decima right after the deal)
         return reason
 
-    def _possible_declarations(self, seat: int) -> list[Declare]:
-        if self.phase != PLAY:
+    def possible(self, seat: int) -> list[Declare]:
+        if self.table.phase != PLAY:
             return []
-        assert self.match is not None and self.match.state is not None
-        return self.match.state.possible_declarations(seat)
+        assert self.table.match is not None and self.table.match.state is not None
+        return self.table.match.state.possible_declarations(seat)
 
     def declaration_refusal(self, seat: int) -> Message | None:
         """Why the table does not take a declaration of ``seat`` now (the round's order), else None."""
@@ -250,44 +257,44 @@ class DeclarationWindows(JournalGuard):
 
     def nothing_to_declare(self, seat: int) -> Outcome:
         """``seat`` says it has nothing (more) to declare in the window open now."""
-        if self.phase != PLAY or not 0 <= seat < len(self.seats):
-            return self.refuse(msg("r_no_hand"))
+        if self.table.phase != PLAY or not 0 <= seat < len(self.table.seats):
+            return self.table.refuse(msg("r_no_hand"))
         refused = self.declaration_refusal(seat)
         if refused is not None:
-            return self.refuse(refused)
-        if self.match is not None and self.match_id is not None and self.window() is not Window.NONE:
-            failed = self.write_entry(NothingToDeclare(seat))  # a resume must not ask again
+            return self.table.refuse(refused)
+        if self.table.match is not None and self.table.match_id is not None and self.window() is not Window.NONE:
+            failed = self.guard.write_entry(NothingToDeclare(seat))  # a resume must not ask again
             if failed is not None:
                 return failed
-            self.match.nothing_to_declare(NothingToDeclare(seat))
+            self.table.match.nothing_to_declare(NothingToDeclare(seat))
         self.accusi_done.add(seat)
         if self.declaring == seat:
             self.declaring = None
-        self.say(msg("m_accusi_closed", n=seat + 1))
-        self._changed()
-        self.declarations_prompt()
+        self.table.say(msg("m_accusi_closed", n=seat + 1))
+        self.table.changed()
+        self.prompt()
         return Outcome(True)
 
     def accuso_button(self, seat: int) -> Outcome:
         """A seat's *Accuso* button: open its declaration on the screen; pressed again, nothing (more)."""
-        if self.phase != PLAY or seat >= len(self.seats):
-            return self.refuse(msg("r_no_hand") if self.phase != PLAY else msg("r_no_seat", n=seat + 1))
-        if self.seats[seat].computer:
-            return self.refuse(msg("r_seat_is_cpu", n=seat + 1))
+        if self.table.phase != PLAY or seat >= len(self.table.seats):
+            return self.table.refuse(msg("r_no_hand") if self.table.phase != PLAY else msg("r_no_seat", n=seat + 1))
+        if self.table.seats[seat].computer:
+            return self.table.refuse(msg("r_seat_is_cpu", n=seat + 1))
         if self.declaring == seat:
             return self.nothing_to_declare(seat)
-        reason = self._window(seat)
+        reason = self.window_refusal(seat)
         if reason is not None:
-            return self.refuse(refusal(reason))
+            return self.table.refuse(refusal(reason))
         refused = self.declaration_refusal(seat)
         if refused is not None:
-            return self.refuse(refused)
-        if not self._possible_declarations(seat):
+            return self.table.refuse(refused)
+        if not self.possible(seat):
             self.accusi_done.add(seat)
-            self._changed()
-            return self.refuse(msg("r_nothing_to_declare"))
+            self.table.changed()
+            return self.table.refuse(msg("r_nothing_to_declare"))
         self.declaring = seat
-        self.say(msg("m_choose_accuso", n=seat + 1))
-        self._changed()
+        self.table.say(msg("m_choose_accuso", n=seat + 1))
+        self.table.changed()
         return Outcome(True)
 

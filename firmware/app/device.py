@@ -25,7 +25,6 @@ import contextlib
 import logging
 import os
 import subprocess
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -290,7 +289,7 @@ def main(args: argparse.Namespace) -> int:
     )
     with rt:
         rt.install_signals()
-        rt.start_device()
+        build_hardware(rt)
         rt.ctl.boot()
         rt.loop.run()
         rt.notifier.stopping()
@@ -305,8 +304,3 @@ def main(args: argparse.Namespace) -> int:
             return 1
     return 0
 
-
-if __name__ == "__main__":  # pragma: no cover
-    from firmware.cli import main as cli_main
-
-    sys.exit(cli_main(["run", *sys.argv[1:]]))

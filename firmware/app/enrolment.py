@@ -8,65 +8,91 @@ phase, what the screen and the display show, where it goes back to.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from typing import Any
+
 from firmware.app.cards_map import Enrolment
-from firmware.app.core import ENROL, Outcome, TableCore
+from firmware.app.core import ENROL, Outcome, Phase, Table
 from firmware.app.messages import Term, msg
+from firmware.config import SeatSpec
 from firmware.engine.cards import DECKS
 
 
-class EnrolmentFlow(TableCore):
+@dataclass(frozen=True, slots=True)
+class WaitingGame:
+    """A game of real cards that starts once its deck is enrolled."""
+
+    variant: str
+    options: dict[str, Any]
+    seats: list[SeatSpec]
+
+
+class EnrolmentFlow:
     """Start, feed, stop and finish an enrolment."""
 
-    def start_enrolment(self, deck: str) -> Outcome:
-        if self.cards is None:
-            return self.refuse(msg("r_no_card_store"))
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.enrol: Enrolment | None = None  # while enrolling a deck's tags
+        self.phase_before = Phase.HOME
+        self.waiting: WaitingGame | None = None  # the table game waiting for this deck
+
+    def start(self, deck: str, then: WaitingGame | None = None) -> Outcome:
+        """Enrol ``deck``; ``then``: the game to start when it is complete."""
+        t = self.table
+        if then is not None:
+            self.waiting = then
+        if t.cards is None:
+            return t.refuse(msg("r_no_card_store"))
         if deck not in DECKS:
-            return self.refuse(msg("r_no_deck", deck=deck))
-        self.enrol = Enrolment(deck, self.cards)
-        self.phase_before_enrol = self.phase
-        self.phase = ENROL
-        self.say(self.enrol.prompt())
-        self._changed()
+            return t.refuse(msg("r_no_deck", deck=deck))
+        self.enrol = Enrolment(deck, t.cards)
+        self.phase_before = t.phase
+        t.phase = ENROL
+        t.say(self.enrol.prompt())
+        t.changed()
         return Outcome(True)
 
-    def stop_enrolment(self) -> Outcome:
+    def stop(self) -> Outcome:
         """Leave an enrolment half done: nothing saved, the deck's previous map stays."""
+        t = self.table
         if self.enrol is None:
             return Outcome(False, "not enrolling")
         self.enrol = None
-        self._after_enrol = None  # the table game that waited for this deck is not started
-        self.phase = self.phase_before_enrol
-        self.say(msg("m_enrol_stopped"))
-        self._changed()
+        self.waiting = None  # the table game that waited for this deck is not started
+        t.phase = self.phase_before
+        t.say(msg("m_enrol_stopped"))
+        t.changed()
         return Outcome(True)
 
-    def enrol_scan(self, tag_id: str) -> None:
-        """A tag seen while enrolling: it is the card the screen asked for."""
+    def scan(self, tag_id: str) -> WaitingGame | None:
+        """A tag seen while enrolling: it is the card the screen asked for. The game
+        that waited for the deck, when this scan completed it."""
+        t = self.table
         assert self.enrol is not None
         note = self.enrol.scan(tag_id)
-        self.say(note.message, note.level)
+        t.say(note.message, note.level)
         if note.level == "refusal":
-            self.blink_seq += 1
-        if self.enrol.done:
-            self.enrol_finished()
+            t.blink_seq += 1
+        return self._finished() if self.enrol.done else None
 
-    def enrol_finished(self) -> None:
-        assert self.enrol is not None and self.cards is not None
+    def _finished(self) -> WaitingGame | None:
+        t = self.table
+        assert self.enrol is not None and t.cards is not None
+        deck = Term("deck_" + self.enrol.deck_name)
         try:
-            self.cards.save(self.enrol.deck_name, self.enrol.mapping)
+            t.cards.save(self.enrol.deck_name, self.enrol.mapping)
         except (OSError, ValueError) as exc:  # a full or read-only state directory
             why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            self.say(msg("m_cards_not_saved", deck=Term("deck_" + self.enrol.deck_name), why=why), "error")
-            self.blink_seq += 1
+            t.say(msg("m_cards_not_saved", deck=deck, why=why), "error")
+            t.blink_seq += 1
             self.enrol = None
-            self.phase = self.phase_before_enrol
-            self._after_enrol = None  # the game waiting for the deck cannot start
-            self._changed()
-            return
-        self.say(msg("m_enrolled", deck=Term("deck_" + self.enrol.deck_name), n=len(self.enrol.mapping)))
+            t.phase = self.phase_before
+            self.waiting = None  # the game waiting for the deck cannot start
+            t.changed()
+            return None
+        t.say(msg("m_enrolled", deck=deck, n=len(self.enrol.mapping)))
         self.enrol = None
-        self.phase = self.phase_before_enrol
-        self._changed()
-        pending, self._after_enrol = self._after_enrol, None
-        if pending is not None:
-            self.new_match(*pending)
+        t.phase = self.phase_before
+        t.changed()
+        waiting, self.waiting = self.waiting, None
+        return waiting

@@ -14,9 +14,8 @@ import sys
 import time
 from pathlib import Path
 
+from firmware.config import BOX_STATE_DIR, sim_state_dir
 from firmware.store import DB_NAME, Journal, JournalUnavailable
-
-BOX_STATE_DIR = Path("/var/lib/tressette")
 
 
 def state_dir_of(arg: str | None) -> Path:
@@ -26,10 +25,8 @@ def state_dir_of(arg: str | None) -> Path:
     env = os.environ.get("TRESSETTE_STATE_DIR")
     if env:
         return Path(env)
-    if (BOX_STATE_DIR / DB_NAME).exists():
-        return BOX_STATE_DIR
-    from firmware.app.sim import sim_state_dir
-
+    if (Path(BOX_STATE_DIR) / DB_NAME).exists():
+        return Path(BOX_STATE_DIR)
     return sim_state_dir()
 
 

@@ -10,13 +10,13 @@ controller:
   ``Err1`` on the LED display;
 * keeps the match paused: no computer is asked, every tap and card is
   refused with the same message (no write is tried meanwhile);
-* retries by itself: :meth:`JournalGuard.retry_journal`, called by the main
-  loop every iteration, probes the journal with a real write
+* retries by itself: :meth:`JournalGuard.retry` (the controller's
+  ``retry_journal``), called by the main loop every iteration, probes the journal with a real write
   (:meth:`~firmware.store.Journal.probe`) every ``retry_s`` seconds, backing
   off to ``retry_max_s``;
 * resumes when the probe succeeds: the computers are asked again, a hand or
   a match that was waiting to be dealt or closed is;
-* reports it: :meth:`journal_state` is part of the health file
+* reports it: :meth:`JournalGuard.state` (the controller's ``journal_state``) is part of the health file
   (``"journal": "ok"`` or ``"journal": "failing: <reason>"``) and of
   systemd's STATUS line.
 
@@ -30,7 +30,7 @@ import logging
 import time
 from collections.abc import Callable
 
-from firmware.app.core import Outcome, TableCore
+from firmware.app.core import Outcome, Table
 from firmware.app.messages import Message, msg
 from firmware.engine import RecordEntry
 from firmware.engine.records import entry_to_json
@@ -56,87 +56,91 @@ def failure_message(reason: str) -> Message:
     return msg("m_journal_failed", why=why)
 
 
-class JournalGuard(TableCore):
+class JournalGuard:
     """A part of the table controller: the journal-failure state and its retry.
 
-    What the failure left waiting is redone by :meth:`_journal_resumed`
-    (firmware.app.lifecycle's).
+    What the failure left waiting is redone by the match's lifecycle once
+    :meth:`retry` says the journal works again (the controller joins the two).
     """
 
-    journal_failures = 0
-    journal_clock: Callable[[], float] = staticmethod(time.monotonic)
     retry_s = 1.0
     retry_max_s = 10.0
-    _retry_at = 0.0
-    _retry_delay = 1.0
 
-    def journal_failed(self, exc: JournalFailure) -> Outcome:
+    def __init__(self, table: Table, clock: Callable[[], float] = time.monotonic) -> None:
+        self.table = table
+        self.clock = clock
+        self.error: str | None = None  # why the journal cannot be written, while it cannot
+        self.failures = 0
+        self._retry_at = 0.0
+        self._retry_delay = 1.0
+        report = table.journal.report
+        if report.moved_aside is not None:
+            table.say(msg("m_journal_moved", why=report.reason, file=report.moved_aside.name), "error")
+
+    def failed(self, exc: JournalFailure) -> Outcome:
         """Enter (or stay in) the failing state; the refusal of what was tried."""
-        first = self.journal_error is None
-        self.journal_error = exc.reason
-        self.journal_failures += 1
+        t = self.table
+        first = self.error is None
+        self.error = exc.reason
+        self.failures += 1
         if first:
             log.error("journal write failed: %s; the match is paused", exc.reason)
             self._retry_delay = self.retry_s
-            self._retry_at = self.journal_clock() + self._retry_delay
-        self.blink_seq += 1
-        self.say(failure_message(exc.reason), "error")
-        self.version += 1
+            self._retry_at = self.clock() + self._retry_delay
+        t.blink_seq += 1
+        t.say(failure_message(exc.reason), "error")
+        t.version += 1
         return Outcome(False, f"journal write failed: {exc.reason}")
 
     def write_entry(self, entry: RecordEntry) -> Outcome | None:
         """Journal ``entry`` of the hand being played, before it is applied: None once
         it is on disk, else the refusal (nothing is applied that is not on disk)."""
-        assert self.match is not None and self.match_id is not None
-        if self.journal_error is not None:
-            return self.journal_refusal()
-        hand = len(self.match.hands) - 1
-        idx = len(self.match.hands[-1].actions)
+        t = self.table
+        assert t.match is not None and t.match_id is not None
+        if self.error is not None:
+            return self.refusal()
+        hand = len(t.match.hands) - 1
+        idx = len(t.match.hands[-1].actions)
         try:
-            self.journal.add_action(self.match_id, hand, idx, entry_to_json(self.match.variant.deck, entry))
+            t.journal.add_action(t.match_id, hand, idx, entry_to_json(t.match.variant.deck, entry))
         except JournalFailure as exc:
-            return self.journal_failed(exc)
+            return self.failed(exc)
         except StoreError as exc:
             log.error("journal refused %s: %s", entry, exc)
-            return self.refuse(msg("r_not_recorded", why=str(exc)))
+            return t.refuse(msg("r_not_recorded", why=str(exc)))
         return None
 
-    def journal_refusal(self) -> Outcome:
+    def refusal(self) -> Outcome:
         """While failing: refuse without trying to write, and say why again."""
-        self.blink_seq += 1
-        self.say(failure_message(self.journal_error or ""), "error")
-        return Outcome(False, f"journal not writable: {self.journal_error}")
+        self.table.blink_seq += 1
+        self.table.say(failure_message(self.error or ""), "error")
+        return Outcome(False, f"journal not writable: {self.error}")
 
-    def retry_journal(self, now: float | None = None) -> bool:
-        """Probe the journal when due; True when it was failing and works again."""
-        if self.journal_error is None:
+    def retry(self, now: float | None = None) -> bool:
+        """Probe the journal when due; True when it was failing and works again (the
+        caller then redoes what the failure left waiting)."""
+        if self.error is None:
             return False
-        now = self.journal_clock() if now is None else now
+        t = self.table
+        now = self.clock() if now is None else now
         if now < self._retry_at:
             return False
         try:
-            self.journal.probe()
+            t.journal.probe()
         except JournalFailure as exc:
-            if exc.reason != self.journal_error:
-                self.journal_error = exc.reason
-                self.say(failure_message(exc.reason), "error")
+            if exc.reason != self.error:
+                self.error = exc.reason
+                t.say(failure_message(exc.reason), "error")
             self._retry_delay = min(self._retry_delay * 2, self.retry_max_s)
             self._retry_at = now + self._retry_delay
             return False
-        log.warning("journal writable again after %d failed writes", self.journal_failures)
-        self.journal_error = None
-        self.generation += 1  # the computers are asked again
-        self.say(msg("m_journal_back"), "info")
-        self.version += 1
-        try:
-            self._journal_resumed()
-        except JournalFailure as exc:
-            self.journal_failed(exc)
-        return self.journal_error is None
+        log.warning("journal writable again after %d failed writes", self.failures)
+        self.error = None
+        t.generation += 1  # the computers are asked again
+        t.say(msg("m_journal_back"), "info")
+        t.version += 1
+        return True
 
-    def journal_state(self) -> str:
+    def state(self) -> str:
         """For the health file: ``ok`` or ``failing: <reason>``."""
-        return "ok" if self.journal_error is None else f"failing: {self.journal_error}"
-
-    def _journal_resumed(self) -> None:
-        raise NotImplementedError  # firmware.app.lifecycle
+        return "ok" if self.error is None else f"failing: {self.error}"

@@ -15,7 +15,10 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, Outcome
+from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, Outcome, Table
+from firmware.app.dealing import DealScanning, TableDeal
+from firmware.app.declaring import DeclarationWindows
+from firmware.app.enrolment import EnrolmentFlow, WaitingGame
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
 from firmware.config import TABLE, SeatSpec, check_seats
@@ -42,7 +45,7 @@ def derive_seed(seed: int, what: str, n: int) -> int:
     return int.from_bytes(digest) & 0x7FFF_FFFF
 
 
-class MatchLifecycle(JournalGuard):
+class MatchLifecycle:
     """Starting, resuming, dealing, applying and closing a match.
 
     Deal seeds: hand 0 is dealt from the match seed (derived from ``--seed``
@@ -51,8 +54,22 @@ class MatchLifecycle(JournalGuard):
     restarted mid-match goes on with its deals instead of repeating them.
     """
 
-    match_seed = 0
-    _boot_pending = False  # the journal could not be read at start: boot when it can
+    def __init__(
+        self,
+        table: Table,
+        guard: JournalGuard,
+        declarations: DeclarationWindows,
+        dealing: DealScanning,
+        enrolment: EnrolmentFlow,
+    ) -> None:
+        self.table = table
+        self.guard = guard
+        self.declarations = declarations
+        self.dealing = dealing
+        self.enrolment = enrolment
+        self.match_seed = 0
+        self.finished_here = 0  # matches finished in this run
+        self._boot_pending = False  # the journal could not be read at start: boot when it can
 
     def boot(self) -> bool:
         """Resume the unfinished match from the journal, if any; True if resumed.
@@ -64,60 +81,60 @@ class MatchLifecycle(JournalGuard):
             return self._boot()
         except JournalFailure as exc:
             self._boot_pending = True
-            self.phase = HOME
-            self.journal_failed(exc)
+            self.table.phase = HOME
+            self.guard.failed(exc)
             return False
 
     def _boot(self) -> bool:
-        row = self.journal.unfinished()
+        row = self.table.journal.unfinished()
         if row is None:
-            self.phase = HOME
-            self.version += 1
+            self.table.phase = HOME
+            self.table.version += 1
             return False
         return self.resume(row.id)
 
     def resume(self, match_id: int) -> bool:
-        row = self.journal.match(match_id)
+        row = self.table.journal.match(match_id)
         if row is None:
             return False
-        doc = self.journal.record(match_id)
+        doc = self.table.journal.record(match_id)
         try:
             seats = check_seats(list(row.seats))
             match = replay(doc)  # real cards too: table deals replay through the engine
         except (RecordError, TressetteError, ValueError) as exc:
             log.error("match %s cannot be replayed: %s", match_id, exc)
-            self.journal.abandon_match(match_id)
-            self.say(msg("m_resume_failed", match=match_id, why=str(exc)), "error")
-            self.phase = HOME
+            self.table.journal.abandon_match(match_id)
+            self.table.say(msg("m_resume_failed", match=match_id, why=str(exc)), "error")
+            self.table.phase = HOME
             return False
         self._install(match_id, seats, match)
-        self.match_mode = row.mode
+        self.table.match_mode = row.mode
         first = doc["hands"][0]["deal"] if doc["hands"] else {}
         seed = first.get("seed") if isinstance(first, dict) else None
         self.match_seed = seed if isinstance(seed, int) else self._new_match_seed(match_id)
         n_actions = sum(len(h["actions"]) for h in doc["hands"])
-        if self._finished():
+        if self.table.finished():
             self._close_match()
-        elif not self._hands() or self._hand_over():
-            self.phase = HAND_OVER
-            if self.opts.auto_next or not self._hands():
+        elif not self.table.hands() or self.table.hand_over():
+            self.table.phase = HAND_OVER
+            if self.table.opts.auto_next or not self.table.hands():
                 self.next_hand()
         else:
-            self.phase = PLAY
-        self.say(msg("m_resumed", match=match_id, hand=max(1, len(self._hands()))))
-        if self.phase == PLAY:
-            self.declarations_prompt()  # resumed inside an onori round: whose turn it is
+            self.table.phase = PLAY
+        self.table.say(msg("m_resumed", match=match_id, hand=max(1, len(self.table.hands()))))
+        if self.table.phase == PLAY:
+            self.declarations.prompt()  # resumed inside an onori round: whose turn it is
         log.info("resumed match %s (%d actions)", match_id, n_actions)
         return True
 
     def _install(self, match_id: int, seats: list[SeatSpec], match: Match) -> None:
-        self.deal_scan = None
-        self.match_id = match_id
-        self.seats = seats
-        self.match = match
-        self._reset_declarations()
-        self.banners = []
-        self._changed()
+        self.dealing.cancel()
+        self.table.match_id = match_id
+        self.table.seats = seats
+        self.table.match = match
+        self.declarations.reset()
+        self.table.banners = []
+        self.table.changed()
 
     def new_match(
         self,
@@ -127,140 +144,135 @@ class MatchLifecycle(JournalGuard):
         *,
         casual: bool = False,
     ) -> Outcome:
-        name = variant or self.settings.variant
+        name = variant or self.table.settings.variant
         if options is None:  # the settings' options belong to the settings' variant
-            options = self.settings.options if name == self.settings.variant else {}
+            options = self.table.settings.options if name == self.table.settings.variant else {}
         opts = dict(options)
         try:
             v = make_variant(name, opts)
-            seat_list = check_seats(list(seats or self.settings.seats), v.n_seats)
+            seat_list = check_seats(list(seats or self.table.settings.seats), v.n_seats)
         except (TressetteError, ValueError) as exc:
-            return self.refuse(msg("r_bad_game", why=str(exc)))
+            return self.table.refuse(msg("r_bad_game", why=str(exc)))
         mode = "referee" if TABLE in seat_list else "casual" if casual else "engine"
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
-            return self.refuse(refusal(IllegalAction("deal_table_talon", variant=v.name, seat=computers[0])))
-        if mode == "referee" and self.cards is not None and not self.cards.enrolled(v.deck.name):
+            return self.table.refuse(refusal(IllegalAction("deal_table_talon", variant=v.name, seat=computers[0])))
+        if mode == "referee" and self.table.cards is not None and not self.table.cards.enrolled(v.deck.name):
             # Real cards need the deck's tags first: enrol, then this game starts.
-            self._after_enrol = (name, opts, seat_list)
-            return self.start_enrolment(v.deck.name)
-        if self.match_id is not None and not self._finished():
-            self.journal.abandon_match(self.match_id)
-        match_id = self.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+            return self.enrolment.start(v.deck.name, then=WaitingGame(name, opts, seat_list))
+        if self.table.match_id is not None and not self.table.finished():
+            self.table.journal.abandon_match(self.table.match_id)
+        match_id = self.table.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
         self.match_seed = self._new_match_seed(match_id)
-        dealer = self.opts.first_dealer
+        dealer = self.table.opts.first_dealer
         if dealer is None:
             dealer = random.Random(self.match_seed).randrange(v.n_seats)
         self._install(match_id, seat_list, Match(v, first_dealer=dealer))
-        self.match_mode = mode
-        self.phase = HAND_OVER
-        self.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
+        self.table.match_mode = mode
+        self.table.phase = HAND_OVER
+        self.table.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
         self.next_hand()  # after the greeting: a real-card deal's first prompt must show
         return Outcome(True)
 
     def _new_match_seed(self, match_id: int) -> int:
         """From --seed and the match id (no two matches of a seeded run share
         deals, even across restarts), else from the controller's random."""
-        if self.opts.seed is None:
-            return self.rng.randrange(1 << 31)
-        return derive_seed(self.opts.seed, "match", match_id)
+        if self.table.opts.seed is None:
+            return self.table.rng.randrange(1 << 31)
+        return derive_seed(self.table.opts.seed, "match", match_id)
 
     def _hand_seed(self, hand: int) -> int:
         """Hand 0 from the match seed itself (journalled with the first hand)."""
         return self.match_seed if hand == 0 else derive_seed(self.match_seed, "hand", hand)
 
     def next_hand(self) -> Outcome:
-        if self.phase == MATCH_OVER:
-            self.phase = HOME
-            self.version += 1
+        if self.table.phase == MATCH_OVER:
+            self.table.phase = HOME
+            self.table.version += 1
             return Outcome(True)
-        if self.phase != HAND_OVER or self.match_id is None:
+        if self.table.phase != HAND_OVER or self.table.match_id is None:
             return Outcome(False, "no hand to deal now")  # a stray tap: nothing to show
-        hand = len(self._hands())
-        assert self.match is not None
-        dealer = self.match.next_dealer
-        if self.real_cards:
+        hand = len(self.table.hands())
+        assert self.table.match is not None
+        dealer = self.table.match.next_dealer
+        if self.table.real_cards:
             # The people deal; the box learns the cards as scanned (firmware.app.dealing).
-            if self.deal_scan is not None:
-                self.say(self.deal_scan.prompt())
+            if self.dealing.scan is not None:
+                self.table.say(self.dealing.scan.prompt())
                 return Outcome(True)
-            return self.begin_table_hand(hand, dealer)
+            deal = self.dealing.begin(dealer)
+            return Outcome(True) if deal is None else self._start_table_hand(deal)
         spec: dict[str, Any] = {"seed": self._hand_seed(hand)}
-        self.journal.add_hand(self.match_id, hand, dealer, spec)
-        self.match.start_hand(spec)
-        self._reset_declarations()
-        self.phase = PLAY
-        if hand > 0 and self.message.level == "info":
-            self.say(Message())  # "end of the hand: 4-7" is the last hand's news, not this one's
-        self._changed()
+        self.table.journal.add_hand(self.table.match_id, hand, dealer, spec)
+        self.table.match.start_hand(spec)
+        self.declarations.reset()
+        self.table.phase = PLAY
+        if hand > 0 and self.table.message.level == "info":
+            self.table.say(Message())  # "end of the hand: 4-7" is the last hand's news, not this one's
+        self.table.changed()
         return Outcome(True)
 
     def _close_match(self) -> None:
-        assert self.match_id is not None
-        row = self.journal.match(self.match_id)
+        assert self.table.match_id is not None
+        row = self.table.journal.match(self.table.match_id)
         if row is not None and row.finished is None:
-            self.journal.finish_match(self.match_id, self.winner, self.totals)
+            self.table.journal.finish_match(self.table.match_id, self.table.winner, self.table.totals)
             self.finished_here += 1
-        self.phase = MATCH_OVER
-        self.blink_seq += 1
-        self.say(self._win_message())
-        if self.opts.matches is not None and self.finished_here >= self.opts.matches:
-            self.stop(f"{self.finished_here} match(es) played")
-        elif self.opts.auto_next and self.variant is not None:
-            casual = self.match_mode in ("casual", "assisted")
-            self.new_match(self.variant.name, dict(self.variant.options), self.seats, casual=casual)
+        self.table.phase = MATCH_OVER
+        self.table.blink_seq += 1
+        self.table.say(self._win_message())
+        if self.table.opts.matches is not None and self.finished_here >= self.table.opts.matches:
+            self.table.stop(f"{self.finished_here} match(es) played")
+        elif self.table.opts.auto_next and self.table.variant is not None:
+            casual = self.table.match_mode in ("casual", "assisted")
+            self.new_match(self.table.variant.name, dict(self.table.variant.options), self.table.seats, casual=casual)
 
-    def _journal_resumed(self) -> None:
+    def journal_resumed(self) -> None:
         """The journal works again: redo what its failure left waiting."""
         if self._boot_pending:
             self._boot_pending = False
             self._boot()
             return
-        if self.match_id is None or self.stopping is not None:
+        if self.table.match_id is None or self.table.stopping is not None:
             return
-        if self.phase == HAND_OVER:
-            if self._finished():
+        if self.table.phase == HAND_OVER:
+            if self.table.finished():
                 self._close_match()
-            elif self.opts.auto_next or not self._hands():
+            elif self.table.opts.auto_next or not self.table.hands():
                 self.next_hand()
-        elif self.phase == MATCH_OVER and self.opts.auto_next and self.variant is not None:
-            self.new_match(self.variant.name, dict(self.variant.options), self.seats)
+        elif self.table.phase == MATCH_OVER and self.table.opts.auto_next and self.table.variant is not None:
+            self.new_match(self.table.variant.name, dict(self.table.variant.options), self.table.seats)
 
     def _win_message(self) -> Message:
-        score = "-".join(map(str, self.totals))
-        v, winner = self.variant, self.winner
-        if winner is not None and v is not None and any(v.side_of(s) == winner for s in self.humans()):
+        score = "-".join(map(str, self.table.totals))
+        v, winner = self.table.variant, self.table.winner
+        if winner is not None and v is not None and any(v.side_of(s) == winner for s in self.table.humans()):
             return msg("m_you_win", score=score)
         seats = [x for x in range(v.n_seats) if v.side_of(x) == winner] if v is not None else []
         if len(seats) == 1:  # each for himself: the winner is a seat, named as one
             return msg("m_match_won", side=msg("seat_n", n=seats[0] + 1), score=score)
         return msg("m_match_won", side=msg("side_n", n=(winner or 0) + 1), score=score)
 
-    def stop(self, reason: str) -> None:
-        self.stopping = reason
-        if self.on_shutdown is not None:
-            self.on_shutdown(reason)
-
     # ------------------------------------------------------------ actions
 
     def submit(self, action: Action) -> Outcome:
         """Check, journal, apply: the one path every action takes."""
-        if self.phase != PLAY or self.match_id is None:
-            return self.refuse(msg("r_no_hand"))
-        match = self.match
+        if self.table.phase != PLAY or self.table.match_id is None:
+            return self.table.refuse(msg("r_no_hand"))
+        match = self.table.match
         assert match is not None and match.state is not None
         try:
             check(match.state, action)
         except IllegalAction as exc:
-            return self.refuse(refusal(exc))
-        refused = self.write_entry(action)  # never apply what is not on disk
+            return self.table.refuse(refusal(exc))
+        refused = self.guard.write_entry(action)  # never apply what is not on disk
         if refused is not None:
             return refused
         false_before = len(match.state.table.false) if match.state.table is not None else 0
         state = match.state
         match.apply(action)
-        self._age_message()
+        self.table.age_message()
         if state.table is not None:
             self._false_declarations(state.table.false[false_before:])
         self._after(action)
@@ -268,8 +280,8 @@ class MatchLifecycle(JournalGuard):
 
     def _false_declarations(self, found: Sequence[FalseDeclaration]) -> None:
         """Real cards: a declaration the cards played disproved is shown; it scores nothing."""
-        assert self.variant is not None
-        deck = self.variant.deck
+        assert self.table.variant is not None
+        deck = self.table.variant.deck
         for f in found:
             d = f.decl
             cards = ", ".join(CODE[c] for c in f.cards)
@@ -282,17 +294,46 @@ class MatchLifecycle(JournalGuard):
             else:
                 why = msg("n_why_never_played")
             what = DeclName(deck.name, d.kind, d.suit, d.rank, d.missing)
-            self.say(msg("n_false_decl", n=d.seat + 1, what=what, why=why), "refusal")
-            self.blink_seq += 1
+            self.table.say(msg("n_false_decl", n=d.seat + 1, what=what, why=why), "refusal")
+            self.table.blink_seq += 1
 
     def _after(self, action: Action) -> None:
-        self._declarations_after(action)
-        self._changed()
-        if self._hand_over():
-            self.phase = HAND_OVER
-            if self._finished():
+        self.declarations.after(action)
+        self.table.changed()
+        if self.table.hand_over():
+            self.table.phase = HAND_OVER
+            if self.table.finished():
                 self._close_match()
             else:
-                self.say(msg("m_hand_over", score="-".join(map(str, self.totals))))
-                if self.opts.auto_next:
+                self.table.say(msg("m_hand_over", score="-".join(map(str, self.table.totals))))
+                if self.table.opts.auto_next:
                     self.next_hand()
+
+    # ------------------------------------------------------------ real cards
+
+    def deal_card(self, card: int) -> Outcome:
+        """A card scanned while the deal asks for cards (firmware.app.dealing)."""
+        got = self.dealing.card(card)
+        return got if isinstance(got, Outcome) else self._start_table_hand(got)
+
+    def _start_table_hand(self, deal: TableDeal) -> Outcome:
+        t = self.table
+        assert t.match is not None and t.match_id is not None
+        try:
+            t.match.check_deal(deal.spec)  # checked whole before anything is written
+        except IllegalAction as exc:
+            t.phase = HAND_OVER
+            self.next_hand()  # ask again from the first scan
+            return t.refuse(refusal(exc))
+        t.journal.add_hand(t.match_id, len(t.match.hands), deal.dealer, deal.spec)
+        t.match.start_hand(deal.spec)
+        self.declarations.reset()
+        t.phase = PLAY
+        if deal.scanned:
+            t.say(msg("m_deal_scanned"))
+        t.changed()
+        return Outcome(True)
+
+    def start_waiting(self, game: WaitingGame) -> Outcome:
+        """The game that waited for its deck's enrolment."""
+        return self.new_match(game.variant, game.options, game.seats)

@@ -170,9 +170,7 @@ class MainLoop:
         self._apply_speed()
         # A journal that could not be written: probe it (rate-limited inside);
         # when it works again the computers are asked again below.
-        retry = getattr(self.ctl, "retry_journal", None)
-        if retry is not None:
-            retry()
+        self.ctl.retry_journal()
         if self.seats is not None and not self._ui_busy():
             self.seats.poll(self.ctl)
         try:
@@ -184,9 +182,8 @@ class MainLoop:
         if self.notifier is not None:
             if not self.notifier.ready_sent:  # READY=1 once the first frame is out
                 self.notifier.ready()
-            state = getattr(self.ctl, "journal_state", None)
-            if state is not None:
-                self.notifier.set_status("playing" if state() == "ok" else f"journal {state()}")
+            state = self.ctl.journal_state()
+            self.notifier.set_status("playing" if state == "ok" else f"journal {state}")
             self.notifier.loop_alive()
 
     def _apply_speed(self) -> None:
@@ -222,7 +219,8 @@ class MainLoop:
         from firmware.app.present import home_preset
 
         assert self.ui is not None
-        variant, options, seats = home_preset(self.ctl)
+        ctl = self.ctl
+        variant, options, seats = home_preset(ctl.variant, ctl.seats, ctl.settings)
         key = (variant, sorted(options.items()), seats)
         if key != self._home_preset:
             self._home_preset = key

@@ -1,32 +1,40 @@
-"""Controller state → the screen's view-model (:class:`ui.model.TableModel`).
+"""A frozen snapshot of the table → the screen's view-model (:class:`ui.model.TableModel`).
 
-Kept apart from the controller so the controller never imports the UI; this
-module imports only :mod:`ui.model` and :mod:`ui.intents` (plain data, no pygame).
+The controller reads its parts once into a :class:`TableSnapshot` (everything the
+screen shows, as values); :func:`build_model` is a pure function of it. This
+module imports only :mod:`ui.model` and :mod:`ui.intents` of the UI (plain data,
+no pygame).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, replace
+from typing import Any
 
-from firmware.app.core import ENROL, HOME, MATCH_OVER
-from firmware.config import SeatSpec
+from firmware.app.cards_map import CardsMap, Enrolment
+from firmware.app.core import ENROL, HOME, MATCH_OVER, Phase
+from firmware.config import GameSettings, SeatSpec
+from firmware.engine import Variant, View
+from firmware.engine.cards import DECKS
 from firmware.store import LEVEL_ORDER, Journal
+from ui.i18n import Message
 from ui.intents import SeatSetup
 from ui.model import (
     AccuracySeries,
     Banner,
     EnrolStatus,
+    HandReplay,
+    HistoryPage,
+    MatchReviewView,
+    ReviewHandView,
+    ScoreSheet,
+    SeatModel,
     StatLine,
     Stats,
     TableModel,
     model_from_view,
 )
-
-if TYPE_CHECKING:
-    from firmware.app.controller import TableController
-    from ui.i18n import Message
 
 
 def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
@@ -34,29 +42,27 @@ def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
     return tuple(SeatSetup(spec.kind, spec.level) for spec in seats)
 
 
-def home_preset(ctl: TableController) -> tuple[str, dict[str, object], tuple[SeatSetup, ...]]:
+def home_preset(
+    variant: Variant | None, seats: Sequence[SeatSpec], settings: GameSettings
+) -> tuple[str, dict[str, object], tuple[SeatSetup, ...]]:
     """The game the home screen offers next: the one at the table, else the settings'.
 
     So "new game" after a match repeats the same table (variant, options and who
     sits where, as given by the settings file or ``--seats``), not a default.
     """
-    if ctl.variant is not None and ctl.seats:
-        return ctl.variant.name, dict(ctl.variant.options), seat_setups(ctl.seats)
-    game = ctl.settings
-    return game.variant, dict(game.options), seat_setups(list(game.seats))
+    if variant is not None and seats:
+        return variant.name, dict(variant.options), seat_setups(seats)
+    return settings.variant, dict(settings.options), seat_setups(list(settings.seats))
 
 
-def enrolled_decks(ctl: TableController) -> tuple[str, ...]:
+def enrolled_decks(cards: CardsMap | None) -> tuple[str, ...]:
     """Decks whose tag map is complete and saved: what the Real cards screen shows."""
-    from firmware.engine.cards import DECKS
-
-    if ctl.cards is None:
+    if cards is None:
         return ()
-    return tuple(name for name in DECKS if ctl.cards.saved(name))
+    return tuple(name for name in DECKS if cards.saved(name))
 
 
-def enrol_status(ctl: TableController) -> EnrolStatus | None:
-    e = ctl.enrol
+def enrol_status(e: Enrolment | None) -> EnrolStatus | None:
     if e is None:
         return None
     return EnrolStatus(e.deck_name, len(e.mapping), len(e.order), e.expected)
@@ -101,108 +107,153 @@ def accuracy_series(rated: Sequence[Mapping[str, Any]]) -> tuple[AccuracySeries,
     return tuple(AccuracySeries(v, lv, tuple(by[(v, lv)][-SERIES_POINTS:])) for v, lv in sorted(by, key=rank))
 
 
-def _attach(ctl: TableController, model: TableModel) -> TableModel:
+@dataclass(frozen=True, slots=True)
+class Coached:
+    """The coach's part of the screen (casual matches; the last hand's rating)."""
+
+    casual: bool = False
+    can_hint: bool = False
+    can_undo: bool = False
+    hint_card: int | None = None
+    review_lines: tuple[Message, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Asked:
     """What the history screens and the match's review asked for last."""
-    model = ctl.browser.attach(model)
-    review, hand = ctl.review_models()
-    if review is None and hand is None:
+
+    history: HistoryPage | None = None
+    sheet: ScoreSheet | None = None
+    replay: HandReplay | None = None
+    match_review: MatchReviewView | None = None
+    review_hand: ReviewHandView | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """The hand at the table, as the seat at the screen sees it."""
+
+    view: View
+    seat: int  # the seat the screen speaks for
+    show_hand: bool
+    banners: tuple[Banner, ...]
+    may_declare: bool  # the table lets the seat declare now (the engine's window, the round's turn)
+    cards_wait: bool  # no card may be played now (the onori round)
+    declare_prompt: bool  # the table waits for the seat's declarations
+    level_at_target: bool = False
+    final_sheet: ScoreSheet | None = None  # the end of a match: the match hand by hand
+    games_won: tuple[int, ...] | None = None  # best of two: games won by each side
+    game_won_by: tuple[int, ...] = ()  # the sides that won a game with this hand
+
+
+@dataclass(frozen=True, slots=True)
+class TableSnapshot:
+    """The table at one moment, read once: everything the screen model is built from."""
+
+    phase: Phase
+    message: Message
+    resumable: bool
+    enrolled: tuple[str, ...]
+    enrolling: EnrolStatus | None = None
+    match_id: int | None = None
+    variant: Variant | None = None
+    seats: tuple[SeatSpec, ...] = ()
+    totals: tuple[int, ...] = ()
+    winner: int | None = None
+    hand_no: int = 0  # hands dealt so far
+    hand: Hand | None = None  # None: no hand on the table (home, a table deal being scanned)
+    dealing: bool = False  # real cards: the deal's scans still to come
+    coached: Coached = Coached()
+    asked: Asked = Asked()
+
+
+def _attach(snap: TableSnapshot, model: TableModel) -> TableModel:
+    """What the history screens and the match's review asked for last."""
+    a = snap.asked
+    if a.history is not None or a.sheet is not None or a.replay is not None:
+        model = replace(model, history=a.history, sheet=a.sheet, replay=a.replay)
+    if a.match_review is None and a.review_hand is None:
         return model
-    return replace(model, match_review=review, review_hand=hand)
+    return replace(model, match_review=a.match_review, review_hand=a.review_hand)
 
 
 def _mean(xs: list[float]) -> float | None:
     return sum(xs) / len(xs) if xs else None
 
 
-def build_model(ctl: TableController, stats: Stats | None = None) -> TableModel:
-    message = ctl.message.message  # a catalogue key + args: the screen translates it
-    if stats is None:
-        stats = stats_model(ctl.journal)
-    resumable = ctl.journal.unfinished() is not None
-    enrolled = enrolled_decks(ctl)
-    if ctl.phase in (HOME, ENROL) or ctl.match_id is None:
-        return _attach(ctl, TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled,
-                                             enrolling=enrol_status(ctl)))
-    seat = ctl.view_seat()
-    view = None
-    if ctl.match is not None and ctl.match.state is not None:
-        view = ctl.match.view_for(seat)
-    if view is None and ctl.deal_scan is not None and ctl.variant is not None:
-        return dealing_model(ctl, message, stats)
-    if view is None:
-        return _attach(ctl, TableModel(resumable=resumable, stats=stats, message=message, enrolled=enrolled))
-    banners = list(ctl.banners)
-    if ctl.accusi_open():
-        banners.append(Banner("info", None, key="b_accusi_open"))
-    show_hand = ctl.seats[seat].kind == "human" or ctl.declaring is not None
+def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
+    """The screen's model of ``snap``: a pure function of it."""
+    message = snap.message  # a catalogue key + args: the screen translates it
+    if snap.phase in (HOME, ENROL) or snap.match_id is None:
+        return _attach(snap, TableModel(resumable=snap.resumable, stats=stats, message=message,
+                                        enrolled=snap.enrolled, enrolling=snap.enrolling))  # fmt: skip
+    h = snap.hand
+    if h is None and snap.dealing and snap.variant is not None:
+        return dealing_model(snap, stats)
+    if h is None:
+        return _attach(snap, TableModel(resumable=snap.resumable, stats=stats, message=message,
+                                        enrolled=snap.enrolled))  # fmt: skip
     model = model_from_view(
-        view,
-        seats=seat_setups(ctl.seats),
-        totals=tuple(ctl.totals),
-        match_over=ctl.phase == MATCH_OVER,
-        winner=ctl.winner,
-        level_at_target=ctl.match is not None and ctl.match.level_at_target,
-        banners=banners,
+        h.view,
+        seats=seat_setups(snap.seats),
+        totals=snap.totals,
+        match_over=snap.phase == MATCH_OVER,
+        winner=snap.winner,
+        level_at_target=h.level_at_target,
+        banners=h.banners,
         message=message,
-        resumable=resumable,
+        resumable=snap.resumable,
         stats=stats,
-        show_hand=show_hand,
-        hand_no=len(ctl._hands()),
-        enrolled=enrolled,
+        show_hand=h.show_hand,
+        hand_no=snap.hand_no,
+        enrolled=snap.enrolled,
     )
-    if ctl.phase == MATCH_OVER and ctl.match is not None and ctl.match.hands:
-        # the end of a match shows it hand by hand
-        from firmware.app.browse import live_sheet
-
-        model = replace(model, final_sheet=live_sheet(ctl.match, ctl.match_id, [str(x) for x in ctl.seats]))
-    if ctl.match is not None and ctl.match.games_to_win > 1:
-        decided = ctl.match.hand_decided if model.hand_over else None
-        model = replace(model, games_won=tuple(ctl.match.games_won),
-                        game_won_by=decided.winners if decided is not None else ())
-    return coach_model(ctl, _attach(ctl, declaration_window(ctl, seat, model)))
+    if h.final_sheet is not None:
+        model = replace(model, final_sheet=h.final_sheet)
+    if h.games_won is not None:
+        model = replace(model, games_won=h.games_won, game_won_by=h.game_won_by if model.hand_over else ())
+    return coach_model(snap.coached, _attach(snap, declaration_window(h, model)))
 
 
-def coach_model(ctl: TableController, model: TableModel) -> TableModel:
+def coach_model(c: Coached, model: TableModel) -> TableModel:
     """The coach's part of the screen: Hint and Undo in casual matches, the hinted card,
     the last hand's review (docs/coach.md)."""
-    if not ctl.casual and not ctl.review_lines:
+    if not c.casual and not c.review_lines:
         return model
     return replace(
         model,
-        casual=ctl.casual,
-        can_hint=ctl.can_hint() and ctl.hint_card() is None,
-        can_undo=ctl.can_undo(),
-        hint_card=ctl.hint_card(),
-        review=ctl.review_lines if model.hand_over else (),
+        casual=c.casual,
+        can_hint=c.can_hint and c.hint_card is None,
+        can_undo=c.can_undo,
+        hint_card=c.hint_card,
+        review=c.review_lines if model.hand_over else (),
     )
 
 
-def dealing_model(ctl: TableController, message: Message | str, stats: Stats) -> TableModel:
+def dealing_model(snap: TableSnapshot, stats: Stats) -> TableModel:
     """Real cards, the first deal of a match: the empty table while the screen asks for
     the cards the box must see before the first card (firmware.app.dealing)."""
-    from ui.model import SeatModel
-
-    v = ctl.variant
+    v = snap.variant
     assert v is not None
     seats = tuple(
-        SeatModel(s, "", spec.kind, spec.level, v.side_of(s), 0) for s, spec in enumerate(ctl.seats)
+        SeatModel(s, "", spec.kind, spec.level, v.side_of(s), 0) for s, spec in enumerate(snap.seats)
     )
     return TableModel(
         variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
-        seats=seats, show_hand=False, totals=tuple(ctl.totals), target=v.target, message=message,
-        stats=stats, hand_no=len(ctl._hands()) + 1,
+        seats=seats, show_hand=False, totals=snap.totals, target=v.target, message=snap.message,
+        stats=stats, hand_no=snap.hand_no + 1,
     )  # fmt: skip
 
 
-def declaration_window(ctl: TableController, seat: int, model: TableModel) -> TableModel:
-    """The engine's legal declarations, as far as the table lets ``seat`` make them now.
+def declaration_window(h: Hand, model: TableModel) -> TableModel:
+    """The engine's legal declarations, as far as the table lets the seat make them now.
 
     In the onori round a seat's declarations show only at its turn, with *Nothing
     to declare* beside them; no card is playable until the round is over.
     """
-    declarable = model.declarable if ctl.may_declare_now(seat) else ()
-    playable = frozenset() if ctl.cards_wait() else model.playable
-    prompt = ctl.declare_prompt(seat)
+    declarable = model.declarable if h.may_declare else ()
+    playable = frozenset() if h.cards_wait else model.playable
+    prompt = h.declare_prompt
     if (declarable, playable, prompt) == (model.declarable, model.playable, model.declare_prompt):
         return model
     return replace(model, declarable=declarable, playable=playable, declare_prompt=prompt)

@@ -39,10 +39,13 @@ from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from firmware.app.browse import hand_replay
+from firmware.app.coach_words import reason_message
+from firmware.app.core import Table
 from firmware.app.events import MatchReviewFailed, MatchReviewProgress, MatchReviewReady
-from firmware.coach import Coach
+from firmware.coach import MARKS, RATE_WORLDS, Coach, accuracy
 from firmware.coach.review import (
     HandReview,
     MatchReview,
@@ -50,11 +53,10 @@ from firmware.coach.review import (
     review_match,
     review_to_json,
 )
+from firmware.config import atomic_write
 from firmware.engine import TressetteError, make_variant
-
-if TYPE_CHECKING:
-    from firmware.store import Journal
-    from ui.model import MatchReviewView, ReviewHandView
+from firmware.store import Journal
+from ui.model import MatchReviewView, RatedCard, ReviewHandView, ReviewRow
 
 log = logging.getLogger("firmware.app.reviewing")
 
@@ -101,8 +103,6 @@ def store_cached(cache_dir: Path | None, match_id: int, key: str, review: MatchR
     """Keep ``review`` on disk (atomically); the oldest files beyond ``keep`` go."""
     if cache_dir is None:
         return
-    from firmware.config import atomic_write
-
     try:
         text = json.dumps({"key": key, "review": review_to_json(review)}, ensure_ascii=False)
         atomic_write(cache_path(cache_dir, match_id), text + "\n")
@@ -137,8 +137,6 @@ class ReviewWorker:
 
     def __init__(self, post: Callable[[Any], None], executor: Executor, *, seed: int = 0,
                  worlds: int | None = None) -> None:
-        from firmware.coach import RATE_WORLDS
-
         self.post = post
         self.executor = executor
         self.seed = seed
@@ -202,40 +200,28 @@ class ReviewState:
 class MatchReviewing:
     """Opens a match's review for the screen; keeps the last ones in memory."""
 
-    journal: Journal
-    version: int
-    review_state: ReviewState | None = None
-
-    def _memory(self) -> OrderedDict[str, MatchReview]:
-        mem: OrderedDict[str, MatchReview] | None = getattr(self, "_reviews_memory", None)
-        if mem is None:
-            mem = OrderedDict()
-            self._reviews_memory = mem
-        return mem
-
-    def _rated_hands(self) -> dict[tuple[int, int], HandReview]:
-        rated: dict[tuple[int, int], HandReview] | None = getattr(self, "_hand_reviews", None)
-        if rated is None:
-            rated = {}
-            self._hand_reviews = rated
-        return rated
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self.review_state: ReviewState | None = None
+        self._memory: OrderedDict[str, MatchReview] = OrderedDict()  # the last reviews, by digest
+        self._rated: dict[tuple[int, int], HandReview] = {}  # hands rated at their end
 
     def keep_hand_review(self, match_id: int, hand: int, review: HandReview) -> None:
         """A hand rated at its end (firmware.app.coaching): the match's review reuses it."""
-        rated = self._rated_hands()
+        rated = self._rated
         for k in [k for k in rated if k[0] != match_id]:
             del rated[k]  # only the match at the table
         rated[(match_id, hand)] = review
 
     def open_match_review(self, match_id: int) -> None:
         """The screen asks for match ``match_id``'s review: from memory at once, else a job."""
-        self.version += 1
-        row = self.journal.match(match_id)
+        self.table.version += 1
+        row = self.table.journal.match(match_id)
         if row is None:
             self.review_state = None
             return
         seats = frozenset(i for i, s in enumerate(row.seats) if s == "human")
-        doc = self.journal.record(match_id)
+        doc = self.table.journal.record(match_id)
         digest = record_digest(doc, seats)
         st = self.review_state
         if st is not None and st.digest == digest and st.problem != "review_failed":
@@ -245,13 +231,13 @@ class MatchReviewing:
         if not seats or not doc["hands"]:
             st.problem = "review_none"  # computers or real cards only: no play of a person to rate
             return
-        hit = self._memory().get(digest)
+        hit = self._memory.get(digest)
         if hit is not None:
-            self._memory().move_to_end(digest)
+            self._memory.move_to_end(digest)
             st.review = hit
             return
-        known = {h: r for (m, h), r in self._rated_hands().items() if m == match_id}
-        cache_dir = self.journal.path.parent / CACHE_DIR if getattr(self.journal, "path", None) else None
+        known = {h: r for (m, h), r in self._rated.items() if m == match_id}
+        cache_dir = self.table.journal.path.parent / CACHE_DIR
         st.job = ReviewJob(match_id, digest, doc, seats, known, cache_dir)
 
     def match_review_job(self) -> ReviewJob | None:
@@ -270,10 +256,10 @@ class MatchReviewing:
         st = self._current(ev.digest)
         if st is not None and st.review is None:
             st.done, st.total = ev.done, ev.total
-            self.version += 1
+            self.table.version += 1
 
     def on_match_review_ready(self, ev: MatchReviewReady) -> None:
-        mem = self._memory()
+        mem = self._memory
         mem[ev.digest] = ev.review
         while len(mem) > MEMORY:
             mem.popitem(last=False)
@@ -281,29 +267,27 @@ class MatchReviewing:
         if st is not None:
             st.review = ev.review
             st.done = st.total
-            self.version += 1
+            self.table.version += 1
 
     def on_match_review_failed(self, ev: MatchReviewFailed) -> None:
         st = self._current(ev.digest)
         if st is not None:
             st.problem, st.why = "review_failed", ev.why
-            self.version += 1
+            self.table.version += 1
 
     def close_match_review(self) -> None:
         if self.review_state is not None:
             self.review_state = None
-            self.version += 1
+            self.table.version += 1
 
     def open_review_hand(self, match_id: int, hand: int) -> None:
         """Hand ``hand`` (1-based) of the review on screen, trick by trick."""
         st = self.review_state
-        self.version += 1
+        self.table.version += 1
         if st is None or st.match_id != match_id or st.review is None:
             return
-        from firmware.app.browse import review_hand
-
         try:
-            st.hand = review_hand(self.journal, st, hand)
+            st.hand = review_hand(self.table.journal, st, hand)
         except (KeyError, TressetteError, ValueError) as exc:
             log.warning("match %d hand %d: no review: %s", match_id, hand, exc)
             st.hand = None
@@ -312,8 +296,6 @@ class MatchReviewing:
         st = self.review_state
         if st is None:
             return None, None
-        from firmware.app.browse import match_review_view
-
         return match_review_view(st), st.hand
 
 
@@ -322,3 +304,50 @@ def deck_of(variant: str, options: Mapping[str, Any]) -> str:
         return make_variant(variant, dict(options)).deck.name
     except TressetteError:
         return "italian"
+
+
+# ------------------------------------------------------------------ the coach's review
+
+
+def match_review_view(st: ReviewState) -> MatchReviewView:
+    """A match's review (firmware/app/reviewing.py) as the screen shows it: the progress,
+    then per hand the accuracy, the points lost and the marks of the people's cards."""
+    review = st.review
+    if review is None:
+        return MatchReviewView(st.match_id, st.variant, st.done, st.total, problem=st.problem, why=st.why)
+    rows = []
+    every: list[float] = []
+    for h in review.hands:
+        mine = [p.rated for p in h.plays if p.rated.seat in st.seats]
+        rated = [p for p in mine if p.mark != "forced"]
+        every += [p.loss for p in rated]
+        marks = tuple(sum(1 for p in rated if p.mark == m) for m in MARKS)
+        rows.append(ReviewRow(h.index + 1, accuracy([p.loss for p in rated]), sum(p.loss for p in mine),
+                              (marks[0], marks[1], marks[2], marks[3]), h.undos))
+    return MatchReviewView(st.match_id, st.variant, ready=True, rows=tuple(rows), accuracy=accuracy(every))
+
+
+def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:
+    """Hand ``hand`` (1-based) of the review: the deal and each trick as the person saw it,
+    with his rated cards of that trick (mark, loss, the hint and why)."""
+    if st.review is None or not 1 <= hand <= len(st.review.hands):
+        raise KeyError(hand)
+    reviewed = st.review.hands[hand - 1]
+    replay = hand_replay(journal, st.match_id, hand)
+    deck = deck_of(st.variant, st.options)
+    # the deal, then each trick as it was taken (a trick taken again after an undo: the last)
+    last: dict[int, int] = {}
+    for i, f in enumerate(replay.frames):
+        if i > 0 and f.trick and f.trick == f.last_trick:
+            last[f.tricks_played - 1] = i
+    steps = [0, *sorted(last.values())] if replay.frames else []
+    frames = tuple(replay.frames[i] for i in steps)
+    per_trick: dict[int, list[RatedCard]] = {}
+    for p in reviewed.plays:
+        r = p.rated
+        if r.seat in st.seats:
+            per_trick.setdefault(p.trick, []).append(
+                RatedCard(r.seat, r.card, r.mark, r.loss, r.best, reason_message(r.reason, deck)))
+    plays = tuple(() if k == 0 else tuple(per_trick.get(frames[k].tricks_played - 1, ())) for k in range(len(frames)))
+    losses = [p.rated.loss for p in reviewed.plays if p.rated.seat in st.seats and p.rated.mark != "forced"]
+    return ReviewHandView(st.match_id, hand, frames, plays, accuracy(losses))

@@ -1,10 +1,11 @@
 """Everything the program runs with, built once and closed once.
 
-Both ``tressette run`` (:meth:`Runtime.start_device`) and ``tressette sim``
-(:meth:`Runtime.start_sim`) make the same queue, journal, controller and
-computer seats; they differ only in the I/O at the edges: the real display,
-buttons and reader from the ``[hardware]`` settings, or their simulated
-doubles and a window with the table beside the touchscreen.
+Both ``tressette run`` and ``tressette sim`` make the same queue, journal,
+controller and computer seats; they differ only in the I/O at the edges, which
+they add to it: the real display, buttons and reader from the ``[hardware]``
+settings (:func:`firmware.app.device.build_hardware`), or their simulated
+doubles and a window with the table beside the touchscreen
+(:meth:`Runtime.start_sim`).
 """
 
 from __future__ import annotations
@@ -24,20 +25,25 @@ from firmware.app.loop import MainLoop
 from firmware.app.messages import msg
 from firmware.app.notify import Notifier
 from firmware.app.seats import ComputerSeats
-from firmware.config import TABLE, Settings, apply_overlay, overlay_path
+from firmware.config import Settings, apply_overlay, overlay_path
 from firmware.players import pool as world_pool
 from firmware.store import Journal
 from hal.box import Hardware
 from hal.display import SegmentDisplay
 from hal.sim import PtyReader, SimButtons, SimReader
 
-if TYPE_CHECKING:
-    from firmware.app.device import ScreenKeeper
+if TYPE_CHECKING:  # the window imports pygame: only the simulator opens one (start_sim)
     from firmware.app.window import SimWindow
 
 
 class Closable(Protocol):
     def close(self) -> None: ...
+
+
+class Health(Protocol):
+    """A part of the health file (the box's touchscreen: ``"screen": ok / absent / failed``)."""
+
+    def health(self) -> dict[str, object]: ...
 
 log = logging.getLogger("firmware.app.runtime")
 
@@ -77,12 +83,12 @@ class Runtime:
             world_pool.start_shared()
             self.closers.append(world_pool.SharedPool())
         self.loop = MainLoop(self.ctl, self.events, seats=self.seats, notifier=self.notifier)
-        self.window: SimWindow | None = None
+        self.window: SimWindow | None = None  # the simulator's window (start_sim)
         self.reader: SimReader | PtyReader | None = None  # the simulator's card reader
         self.buttons: SimButtons | None = None  # the simulator's buttons
         self.display: SegmentDisplay | None = None
         self.hw: Hardware | None = None
-        self.screen: ScreenKeeper | None = None  # the box's touchscreen (tressette run)
+        self.screen: Health | None = None  # the box's touchscreen (tressette run)
 
     def _status(self) -> dict[str, object]:
         # "journal": "ok" or "failing: <reason>" (firmware/app/journal_guard.py)
@@ -107,39 +113,11 @@ class Runtime:
     # ------------------------------------------------------------ simulator
 
     def start_sim(self, *, size: tuple[int, int], headless: bool) -> None:
-        from hal.box import open_sim_hardware
+        """``tressette sim``'s edges: the simulated hardware and the window beside the screen."""
+        # start-up: pygame (the window) is loaded by the simulator only, never by ``tressette run``
+        from firmware.app.window import open_sim_window
 
-        # The real reader thread over a pty when a window or a table seat may scan.
-        pty = not headless or TABLE in self.ctl.settings.seats
-        self.hw = open_sim_hardware(
-            self.settings.hardware_config, events=self.events, pty_reader=pty
-        )
-        self.closers.append(self.hw)
-        self.buttons = self.hw.sim_buttons
-        self.reader = self.hw.sim_reader
-        self.display = self.hw.display
-        from firmware.app.window import SimWindow
-
-        window = self.window = SimWindow(self, size=size, headless=headless)
-        self.closers.append(window)
-        self.loop.ui = window.ui
-        self.loop.display.display = self.display
-        self.loop.pump = self._pump_sim
-        self.loop.present = window.present
-        self.loop.wait_for_ui = not headless
-
-    def _pump_sim(self) -> None:
-        if self.hw is not None:
-            self.hw.tick()
-        if self.window is not None:
-            self.window.pump()
-
-    # ------------------------------------------------------------ device
-
-    def start_device(self) -> None:
-        from firmware.app.device import build_hardware
-
-        build_hardware(self)
+        self.window = open_sim_window(self, size=size, headless=headless)
 
     # ------------------------------------------------------------ closing
 

@@ -28,111 +28,124 @@ from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
 from typing import Any, Protocol
 
-from firmware.app.core import PLAY, AskKind, CpuRequest, Outcome, TableCore
+from firmware.app.coaching import CoachActions, CoachWorker
+from firmware.app.core import PLAY, AskKind, CpuRequest, Outcome, Table
+from firmware.app.declaring import DeclarationWindows
 from firmware.app.events import PlayerFailed, PlayerMoved
+from firmware.app.journal_guard import JournalGuard
+from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Term, msg
+from firmware.app.reviewing import MatchReviewing, ReviewWorker
 from firmware.config import SeatSpec, check_seat
-from firmware.engine import Action, Call, Claim, Declare, Discard, Play, View, ZuTun
+from firmware.engine import Action, Call, Claim, Declare, Discard, Match, Play, View, ZuTun
 
 log = logging.getLogger("firmware.app.seats")
 
 
-class SeatActions(TableCore):
+class SeatActions:
     """What each seat does, turned into engine actions; what the computers are asked."""
+
+    def __init__(
+        self, table: Table, guard: JournalGuard, declarations: DeclarationWindows, lifecycle: MatchLifecycle
+    ) -> None:
+        self.table = table
+        self.guard = guard
+        self.declarations = declarations
+        self.lifecycle = lifecycle
 
     # ------------------------------------------------------------ computers
 
     def cpu_request(self) -> CpuRequest | None:
         """What a computer should think about now, or None."""
-        if self.phase != PLAY or self.match is None or self.match.state is None:
+        if self.table.phase != PLAY or self.table.match is None or self.table.match.state is None:
             return None
-        if self.journal_error is not None:
+        if self.guard.error is not None:
             return None  # paused: asked again when the journal is writable
-        found = self.declare_request()
+        found = self.declarations.declare_request()
         if found is not None:
             seat, key = found
-            return CpuRequest(seat, AskKind.DECLARE, self.generation, key)
-        mover = self._mover()
-        if mover is not None and self.seats[mover].computer and not self.computers_wait():
-            return CpuRequest(mover, AskKind.PLAY, self.generation)
+            return CpuRequest(seat, AskKind.DECLARE, self.table.generation, key)
+        mover = self.table.mover()
+        if mover is not None and self.table.seats[mover].computer and not self.declarations.computers_wait():
+            return CpuRequest(mover, AskKind.PLAY, self.table.generation)
         return None
 
     def on_player_moved(self, ev: PlayerMoved) -> None:
-        if ev.generation != self.generation or self.journal_error is not None:
+        if ev.generation != self.table.generation or self.guard.error is not None:
             log.debug("stale answer from seat %d ignored", ev.seat)
             return
         if ev.asked:
-            self.asked.add(ev.asked)
+            self.declarations.asked.add(ev.asked)
         for action in ev.actions:
             if action.seat != ev.seat:
                 log.error("player of seat %d answered for seat %d", ev.seat, action.seat)
                 break
-            if self.submit(action).accepted:
+            if self.lifecycle.submit(action).accepted:
                 continue
-            if self.journal_error is not None:
+            if self.guard.error is not None:
                 break  # not the computer's fault: it is asked again after the retry
             if isinstance(action, Declare):
                 continue  # e.g. a three after its four: skip it, nothing else changes
             log.error("computer seat %d made an illegal move %r", ev.seat, action)
             self._fallback(ev.seat)
             break
-        self.declarations_prompt()  # the onori round may have come to a person
-        self.version += 1
+        self.declarations.prompt()  # the onori round may have come to a person
+        self.table.version += 1
 
     def on_player_failed(self, ev: PlayerFailed) -> None:
-        if ev.generation == self.generation:
+        if ev.generation == self.table.generation:
             log.error("computer seat %d failed: %s", ev.seat, ev.error)
             if ev.asked:
-                self.asked.add(ev.asked)
+                self.declarations.asked.add(ev.asked)
             self._fallback(ev.seat)
-            self.declarations_prompt()
-            self.version += 1
+            self.declarations.prompt()
+            self.table.version += 1
 
     def _fallback(self, seat: int) -> None:
         """A broken computer answer must not stall the table: play a legal card."""
-        if self.match is None or self.match.state is None or self.phase != PLAY:
+        if self.table.match is None or self.table.match.state is None or self.table.phase != PLAY:
             return
-        if self._mover() != seat or self.cards_wait():
+        if self.table.mover() != seat or self.declarations.cards_wait():
             return
-        legal = [a for a in self.match.view_for(seat).legal if not isinstance(a, (Declare, Claim))]
+        legal = [a for a in self.table.match.view_for(seat).legal if not isinstance(a, (Declare, Claim))]
         plays = [a for a in legal if isinstance(a, Play)]
         if plays or legal:
-            self.submit((plays or legal)[0])
+            self.lifecycle.submit((plays or legal)[0])
 
     def set_level(self, seat: int, level: str) -> None:
         """Change a computer seat's level during the match (key L)."""
-        if not (0 <= seat < len(self.seats) and self.seats[seat].computer):
+        if not (0 <= seat < len(self.table.seats) and self.table.seats[seat].computer):
             return
         try:
             spec = check_seat(f"cpu:{level}")
         except ValueError:
-            self.refuse(msg("r_bad_level", level=str(level)))
+            self.table.refuse(msg("r_bad_level", level=str(level)))
             return
-        self.seats[seat] = spec
-        if self.match_id is not None:
-            self.journal.set_seats(self.match_id, [str(s) for s in self.seats])
-        self.say(msg("m_level_now", n=seat + 1, level=Term(level)))
-        self._changed()
+        self.table.seats[seat] = spec
+        if self.table.match_id is not None:
+            self.table.journal.set_seats(self.table.match_id, [str(s) for s in self.table.seats])
+        self.table.say(msg("m_level_now", n=seat + 1, level=Term(level)))
+        self.table.changed()
 
     # ------------------------------------------------------------ the person at the screen
 
     def _screen_seat(self) -> int | None:
-        if self.real_cards:
+        if self.table.real_cards:
             # Real cards: the screen's buttons (call, zu tun, claim) act for the table
             # seat that must act now.
-            mover = self._mover()
-            if mover is not None and self.seats[mover].kind == "table":
+            mover = self.table.mover()
+            if mover is not None and self.table.seats[mover].kind == "table":
                 return mover
-            self.refuse(msg("r_table_turn", n=(mover or 0) + 1))
+            self.table.refuse(msg("r_table_turn", n=(mover or 0) + 1))
             return None
-        seat = self._human_seat()
+        seat = self.table.human_seat()
         if seat is None:
-            self.refuse(msg("r_no_screen_seat"))
+            self.table.refuse(msg("r_no_screen_seat"))
         return seat
 
     def play_card(self, card: int, signals: tuple[str, ...] = ()) -> None:
         """A card tapped on the screen: the human's play (or discard)."""
-        if self.real_cards:
+        if self.table.real_cards:
             # A table game: a tap on a card stands in for a scan (reader-less play),
             # with the signals chosen on the screen.
             self.play_table_card(card, signals)
@@ -140,82 +153,82 @@ class SeatActions(TableCore):
         seat = self._screen_seat()
         if seat is None:
             return
-        if self.match is None or self.match.state is None or self.phase != PLAY:
-            self.refuse(msg("r_no_hand"))
+        if self.table.match is None or self.table.match.state is None or self.table.phase != PLAY:
+            self.table.refuse(msg("r_no_hand"))
             return
-        mover = self._mover()
-        if mover != seat and seat in self.pending_accusi() and self.computers_wait():
+        mover = self.table.mover()
+        if mover != seat and seat in self.declarations.pending_accusi() and self.declarations.computers_wait():
             # The table waits for *him*: "wait, seat 2 plays" would send him waiting too.
-            self.refuse(msg("r_declare_or_nothing"))
+            self.table.refuse(msg("r_declare_or_nothing"))
             return
         if mover != seat:
-            self.refuse(msg("r_turn_of", n=(mover or 0) + 1))
+            self.table.refuse(msg("r_turn_of", n=(mover or 0) + 1))
             return
-        wait = self.play_refusal(seat)
+        wait = self.declarations.play_refusal(seat)
         if wait is not None:
-            self.refuse(wait)
+            self.table.refuse(wait)
             return
-        pending = self.match.state.pending
+        pending = self.table.match.state.pending
         if pending is not None and pending[0] == "discard":
-            self.submit(Discard(seat, card))
+            self.lifecycle.submit(Discard(seat, card))
             return
-        self.submit(Play(seat, card, signals))
+        self.lifecycle.submit(Play(seat, card, signals))
 
     def claim(self) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.submit(Claim(seat))
+            self.lifecycle.submit(Claim(seat))
 
     def call(self, card: int) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.submit(Call(seat, card))
+            self.lifecycle.submit(Call(seat, card))
 
     def zu_tun(self, card: int) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.submit(ZuTun(seat, card))
+            self.lifecycle.submit(ZuTun(seat, card))
 
     def declare(self, action: Declare) -> None:
         """A declaration chosen on the screen, for a person's seat."""
-        if not 0 <= action.seat < len(self.seats):
-            self.refuse(msg("r_no_seat", n=action.seat + 1))
+        if not 0 <= action.seat < len(self.table.seats):
+            self.table.refuse(msg("r_no_seat", n=action.seat + 1))
             return
-        if self.seats[action.seat].computer:
-            self.refuse(msg("r_cpu_seat"))
+        if self.table.seats[action.seat].computer:
+            self.table.refuse(msg("r_cpu_seat"))
             return
-        refusal = self.declaration_refusal(action.seat)
+        refusal = self.declarations.declaration_refusal(action.seat)
         if refusal is not None:
-            self.refuse(refusal)
+            self.table.refuse(refusal)
             return
-        self.submit(action)
+        self.lifecycle.submit(action)
 
     def screen_nothing_to_declare(self) -> None:
         """*Nothing to declare* tapped: for the seat choosing now, else the seat at the screen."""
-        seat = self.declaring if self.declaring is not None else self._screen_seat()
+        seat = self.declarations.declaring if self.declarations.declaring is not None else self._screen_seat()
         if seat is not None:
-            self.nothing_to_declare(seat)
+            self.declarations.nothing_to_declare(seat)
 
     # ------------------------------------------------------------ real cards
 
     def play_table_card(self, card: int, signals: tuple[str, ...] = ()) -> Outcome:
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
-        if self.deal_scan is not None:
-            return self.deal_scan_card(card)  # a card the deal shows the box
-        if self.phase != PLAY:
-            return self.refuse(msg("r_scan_ignored"))
-        if not self.real_cards or self.match is None or self.match.state is None:
-            return self.refuse(msg("r_screen_game"))
-        state = self.match.state
+        if self.lifecycle.dealing.scan is not None:
+            return self.lifecycle.deal_card(card)  # a card the deal shows the box
+        if self.table.phase != PLAY:
+            return self.table.refuse(msg("r_scan_ignored"))
+        if not self.table.real_cards or self.table.match is None or self.table.match.state is None:
+            return self.table.refuse(msg("r_screen_game"))
+        state = self.table.match.state
         seat = state.to_move
-        if self.seats[seat].kind != "table":
-            return self.refuse(msg("r_table_turn", n=seat + 1))
-        wait = self.play_refusal(seat)
+        if self.table.seats[seat].kind != "table":
+            return self.table.refuse(msg("r_table_turn", n=seat + 1))
+        wait = self.declarations.play_refusal(seat)
         if wait is not None:
-            return self.refuse(wait)
+            return self.table.refuse(wait)
         if state.pending is not None and state.pending[0] == "discard":
-            return self.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
-        return self.submit(Play(seat, card, signals))
+            return self.lifecycle.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
+        return self.lifecycle.submit(Play(seat, card, signals))
 
 
 class Player(Protocol):
@@ -258,6 +271,27 @@ class PlayerFactory(Protocol):
     def __call__(self, spec: SeatSpec, *, seed: int, think_ms: int | None = None) -> Player: ...
 
 
+class Asked(Protocol):
+    """What the computers' worker asks the table (the controller answers)."""
+
+    @property
+    def match(self) -> Match | None: ...
+
+    @property
+    def match_id(self) -> int | None: ...
+
+    @property
+    def seats(self) -> list[SeatSpec]: ...
+
+    @property
+    def coaching(self) -> CoachActions: ...
+
+    @property
+    def reviewing(self) -> MatchReviewing: ...
+
+    def cpu_request(self) -> CpuRequest | None: ...
+
+
 class SyncExecutor(Executor):
     """Runs the job inside ``submit``: deterministic tests, no threads."""
 
@@ -292,8 +326,8 @@ class ComputerSeats:
         self._players: dict[tuple[int, int, SeatSpec], Player] = {}
         self._inflight: tuple[int, str, int, tuple[int, ...]] | None = None
         self._lock = threading.Lock()
-        self._coach: Any = None  # the coach's worker (firmware.app.coaching), made when first needed
-        self._reviewer: Any = None  # the match reviews' worker (firmware.app.reviewing)
+        self._coach: CoachWorker | None = None  # the coach's worker, made when first needed
+        self._reviewer: ReviewWorker | None = None  # the match reviews' worker
 
     def player(self, match_id: int, seat: int, spec: SeatSpec) -> Player:
         key = (match_id, seat, spec)
@@ -302,23 +336,18 @@ class ComputerSeats:
             self._players[key] = self.player_factory(spec, seed=seed, think_ms=self.think_ms)
         return self._players[key]
 
-    def poll(self, ctl: SeatActions) -> bool:
+    def poll(self, ctl: Asked) -> bool:
         """Start thinking if the controller wants a move and nobody is on it; True if started.
 
         A hint the person asked for (casual matches) is computed on the same worker."""
-        from firmware.app.coaching import CoachActions, CoachWorker
-        from firmware.app.reviewing import MatchReviewing, ReviewWorker
-
-        if isinstance(ctl, MatchReviewing):
-            if self._reviewer is None:
-                self._reviewer = ReviewWorker(self.post, self.review_executor, seed=self.seed,
-                                              worlds=1 if self.think_ms == 0 else None)
-            self._reviewer.poll(ctl)
-        if isinstance(ctl, CoachActions):
-            if self._coach is None:
-                self._coach = CoachWorker(self.post, self.executor, seed=self.seed, think_ms=self.think_ms)
-            if self._coach.poll(ctl):
-                return True
+        if self._reviewer is None:
+            self._reviewer = ReviewWorker(self.post, self.review_executor, seed=self.seed,
+                                          worlds=1 if self.think_ms == 0 else None)
+        self._reviewer.poll(ctl.reviewing)
+        if self._coach is None:
+            self._coach = CoachWorker(self.post, self.executor, seed=self.seed, think_ms=self.think_ms)
+        if self._coach.poll(ctl.coaching):
+            return True
         req = ctl.cpu_request()
         if req is None or req.key == self._inflight or ctl.match is None:
             return False

@@ -25,11 +25,6 @@ log = logging.getLogger("firmware.app.sim")
 SCREEN = (800, 480)
 
 
-def sim_state_dir() -> Path:
-    base = os.environ.get("XDG_STATE_HOME") or str(Path.home() / ".local" / "state")
-    return Path(base) / "tressette"
-
-
 def main(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
@@ -46,6 +41,7 @@ def main(args: argparse.Namespace) -> int:
     from firmware.app.controller import ControllerOptions
     from firmware.app.messages import english, msg
     from firmware.app.runtime import Runtime
+    from firmware.config import sim_state_dir
     from firmware.store import JournalFailure
 
     settings, problems = config.load(Path(args.config) if args.config else None)

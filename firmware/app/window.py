@@ -17,25 +17,57 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Protocol
 
 import pygame
 
-if TYPE_CHECKING:
-    from firmware.app.runtime import Runtime
+from firmware.app.cards_map import CardsMap
+from firmware.app.controller import TableController
+from firmware.app.core import HOME
+from firmware.app.events import EventBus
+from firmware.app.loop import MainLoop
+from firmware.config import TABLE, Settings
+from firmware.engine import CODE
+from firmware.engine.cards import DECKS
+from hal.box import Hardware, open_sim_hardware
+from hal.display import SegmentDisplay
+from hal.events import TagSeen
+from hal.sim import PtyReader, SimButtons, SimReader
+from ui.app import UIApp
+from ui.intents import Declare, Intent, NewGame, NextHand, PlayCard, SetSetting, SimButton, SimScan
+from ui.probe import ProbeFile
+from ui.simpanel import SimPanel
 
 log = logging.getLogger("firmware.app.window")
 
 PANEL_W = 300
 
 
+class Closable(Protocol):
+    def close(self) -> None: ...
+
+
+class Runtime(Protocol):
+    """What the window uses of the program it shows (:class:`firmware.app.runtime.Runtime`)."""
+
+    settings: Settings
+    ctl: TableController
+    events: EventBus
+    cards: CardsMap
+    loop: MainLoop
+    closers: list[Closable]
+    hw: Hardware | None
+    buttons: SimButtons | None
+    reader: SimReader | PtyReader | None
+    display: SegmentDisplay | None
+
+
 class UIPanel:
     """The UI's own :class:`ui.simpanel.SimPanel`, fed from the HAL doubles."""
 
-    def __init__(self, rt: Runtime, rect: pygame.Rect) -> None:
-        from ui.simpanel import SimPanel
-
+    def __init__(self, rt: Runtime, window: SimWindow, rect: pygame.Rect) -> None:
         self.rt = rt
+        self.window = window
         self.rect = rect
         self.panel = SimPanel(rect, n_seats=4, deck="italian", language=rt.settings.ui.language)
         # the monotonic clock, not pygame.time.get_ticks(): that stays 0 unless SDL's timer
@@ -44,12 +76,7 @@ class UIPanel:
 
     def _home_deck(self) -> str | None:
         """The deck of the game the home screen is set to, while no game is on the table."""
-        from firmware.app.core import HOME
-
-        window = self.rt.window
-        if window is None:
-            return None
-        ui = window.ui
+        ui = self.window.ui
         if self.rt.ctl.phase != HOME or ui.screen != "home":
             return None
         deck = ui.home.preset.deck
@@ -61,14 +88,11 @@ class UIPanel:
         return used
 
     def _flush(self) -> None:
-        window = self.rt.window
-        assert window is not None  # this panel lives in the simulator's window
         for intent in self.panel.intents():
-            window.sim_intent(intent)
+            self.window.sim_intent(intent)
 
     def draw(self, surface: pygame.Surface) -> None:
-        window = self.rt.window
-        assert window is not None
+        window = self.window
         ctl = self.rt.ctl
         v = ctl.variant
         display = self.rt.display
@@ -93,9 +117,7 @@ class UIPanel:
         self.panel.draw(surface)
 
 
-def played_codes(ctl: Any) -> set[str]:
-    from firmware.engine import CODE
-
+def played_codes(ctl: TableController) -> set[str]:
     out: set[str] = set()
     state = ctl.match.state if ctl.match is not None else None
     if state is None:
@@ -111,8 +133,6 @@ class SimWindow:
     """The pygame window, the UI on its left and the table panel on its right."""
 
     def __init__(self, rt: Runtime, *, size: tuple[int, int], headless: bool) -> None:
-        from ui.app import UIApp
-
         self.rt = rt
         self.size = size
         pygame.display.init()
@@ -132,9 +152,7 @@ class SimWindow:
         }
         self.ui = UIApp(self.screen, settings=ui_settings)
         _sim_decks(rt)
-        self.panel = UIPanel(self.rt, pygame.Rect(w, 0, PANEL_W, max(h, 480)))
-        from ui.probe import ProbeFile
-
+        self.panel = UIPanel(self.rt, self, pygame.Rect(w, 0, PANEL_W, max(h, 480)))
         # a developer's or a test's view of the hit-boxes (scripts/touch-play): off unless named
         self.probe = ProbeFile.from_env()
 
@@ -155,8 +173,6 @@ class SimWindow:
                 self.key(event)
 
     def key(self, event: pygame.event.Event) -> None:
-        from ui.intents import Declare, NewGame, NextHand, PlayCard, SimButton
-
         k = event.key
         ctl = self.rt.ctl
         if pygame.K_F1 <= k <= pygame.K_F4:
@@ -174,8 +190,6 @@ class SimWindow:
         elif k == pygame.K_u:
             self.toggle_reader()
         elif k == pygame.K_e:
-            from ui.intents import SetSetting
-
             v = ctl.variant
             self.rt.events.put(SetSetting("enrol_deck", v.deck.name if v is not None else "italian"))
         elif k == pygame.K_d:
@@ -188,10 +202,9 @@ class SimWindow:
             if n < len(hand):
                 self.rt.events.put(PlayCard(hand[n]))
 
-    def sim_intent(self, intent: Any) -> None:
+    def sim_intent(self, intent: Intent) -> None:
         """A panel click: buttons through the mock pins, scans through the pty reader."""
-        name = type(intent).__name__
-        if name == "SimButton":
+        if isinstance(intent, SimButton):
             buttons = self.rt.buttons
             if buttons is None:
                 self.rt.events.put(intent)
@@ -199,14 +212,12 @@ class SimWindow:
                 buttons.hold(intent.button, intent.hold_s)
             else:
                 buttons.click(intent.button)
-        elif name == "SimScan":
+        elif isinstance(intent, SimScan):
             self.scan(intent.card_code)
         else:
             self.rt.events.put(intent)
 
     def scan(self, code: str) -> None:
-        from firmware.engine.cards import DECKS
-
         ctl = self.rt.ctl
         v = ctl.variant
         enrol = ctl.enrol
@@ -222,13 +233,9 @@ class SimWindow:
         if self.rt.reader is not None:
             self.rt.reader.scan(tag)
         else:
-            from hal.events import TagSeen
-
             self.rt.events.put(TagSeen(tag))
 
     def toggle_reader(self) -> None:
-        from hal.sim import PtyReader
-
         reader = self.rt.reader
         if not isinstance(reader, PtyReader):
             return  # the in-process reader (headless) has no cable to pull
@@ -254,8 +261,6 @@ class SimWindow:
 def _sim_decks(rt: Runtime) -> None:
     """A deck nobody enrolled gets the simulator's own tags, in memory only (not saved),
     so a table game can be tried at once; E runs the real enrolment."""
-    from firmware.engine.cards import DECKS
-
     for name, deck in DECKS.items():
         if not rt.cards.enrolled(name):
             rt.cards._maps[name] = {sim_tag(c): c for c in deck.cards}
@@ -264,3 +269,28 @@ def _sim_decks(rt: Runtime) -> None:
 def sim_tag(card: int) -> str:
     """The simulator's tag for a card of a deck nobody enrolled: 10 hex digits."""
     return f"5100{card:06X}"
+
+
+def open_sim_window(rt: Runtime, *, size: tuple[int, int], headless: bool) -> SimWindow:
+    """``tressette sim``'s I/O: the simulated hardware and the window beside the screen."""
+    # The real reader thread over a pty when a window or a table seat may scan.
+    pty = not headless or TABLE in rt.ctl.settings.seats
+    hw = rt.hw = open_sim_hardware(rt.settings.hardware_config, events=rt.events, pty_reader=pty)
+    rt.closers.append(hw)
+    rt.buttons = hw.sim_buttons
+    rt.reader = hw.sim_reader
+    rt.display = hw.display
+    window = SimWindow(rt, size=size, headless=headless)
+    rt.closers.append(window)
+
+    def pump() -> None:
+        hw.tick()
+        window.pump()
+
+    loop = rt.loop
+    loop.ui = window.ui
+    loop.display.display = rt.display
+    loop.pump = pump
+    loop.present = window.present
+    loop.wait_for_ui = not headless
+    return window

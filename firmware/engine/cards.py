@@ -20,16 +20,15 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, fields
 
+from firmware.engine.decktables import BAVARIAN_TABLE, ITALIAN_TABLE, DeckTable
+from firmware.engine.decktables import Rank as Rank
+from firmware.engine.decktables import Suit as Suit
 from firmware.engine.errors import IllegalAction
 
 Card = int
 """A card id: ``deck.offset + suit * len(deck.ranks) + rank``."""
-Suit = int
-"""A suit index within its deck, 0-3."""
-Rank = int
-"""A rank index within its deck: 0 is the strongest (the 3, or the Bavarian 10)."""
 Seat = int
 """A seat, 0..n-1 in turn order (counter-clockwise at the table)."""
 CardMask = int
@@ -37,18 +36,13 @@ CardMask = int
 
 
 @dataclass(frozen=True, slots=True)
-class Deck:
-    """One of the two decks of RULES.md §1."""
+class Deck(DeckTable):
+    """One of the two decks of RULES.md §1: its table (:mod:`firmware.engine.decktables`)
+    and what is done with it."""
 
-    name: str
-    offset: int
-    suits: tuple[str, ...]
-    ranks: tuple[str, ...]
-    rank_thirds: tuple[int, ...]
-    suit_names: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
-    rank_names: dict[str, tuple[str, ...]] = field(hash=False, compare=False)
-    # Natural order of the napoletana extension (4, 5, 6, 7, F, C, R) as rank indices.
-    extension: tuple[Rank, ...] = ()
+    @classmethod
+    def of(cls, table: DeckTable) -> Deck:
+        return cls(**{f.name: getattr(table, f.name) for f in fields(table)})
 
     @property
     def size(self) -> int:
@@ -101,52 +95,9 @@ class Deck:
             return f"{suit} {rank}"
         return f"{rank} of {suit}"
 
-    def suit_name(self, suit: Suit, lang: str = "native") -> str:
-        lang = self.native_lang if lang == "native" else lang
-        return self.suit_names[lang][suit]
 
-    @property
-    def native_lang(self) -> str:
-        return "it" if self.name == "italian" else "de"
-
-
-ITALIAN = Deck(
-    name="italian",
-    offset=0,
-    suits=("c", "d", "s", "b"),
-    ranks=("3", "2", "A", "R", "C", "F", "7", "6", "5", "4"),
-    rank_thirds=(1, 1, 3, 1, 1, 1, 0, 0, 0, 0),
-    suit_names={
-        "it": ("coppe", "denari", "spade", "bastoni"),
-        "de": ("Kelch", "Münzen", "Schwerter", "Stäbe"),
-        "en": ("cups", "coins", "swords", "clubs"),
-    },
-    rank_names={
-        "it": ("tre", "due", "asso", "re", "cavallo", "fante", "sette", "sei", "cinque", "quattro"),
-        "de": ("Drei", "Zwei", "Ass", "König", "Reiter", "Bube", "Sieben", "Sechs", "Fünf", "Vier"),
-        "en": ("three", "two", "ace", "king", "knight", "knave", "seven", "six", "five", "four"),
-    },
-    # 4, 5, 6, 7, F (8), C (9), R (10) as rank indices.
-    extension=(9, 8, 7, 6, 5, 4, 3),
-)
-
-BAVARIAN = Deck(
-    name="bavarian",
-    offset=40,
-    suits=("e", "l", "h", "s"),
-    ranks=("10", "9", "A", "K", "O", "U", "8", "7"),
-    rank_thirds=(1, 1, 3, 1, 1, 1, 0, 0),
-    suit_names={
-        "it": ("ghiande", "foglie", "cuori", "sonagli"),
-        "de": ("Eichel", "Laub", "Herz", "Schell"),
-        "en": ("acorns", "leaves", "hearts", "bells"),
-    },
-    rank_names={
-        "it": ("dieci", "nove", "asso", "re", "ober", "unter", "otto", "sette"),
-        "de": ("Zehn", "Neun", "Ass", "König", "Ober", "Unter", "Acht", "Sieben"),
-        "en": ("ten", "nine", "ace", "king", "ober", "unter", "eight", "seven"),
-    },
-)
+ITALIAN = Deck.of(ITALIAN_TABLE)
+BAVARIAN = Deck.of(BAVARIAN_TABLE)
 
 DECKS: dict[str, Deck] = {ITALIAN.name: ITALIAN, BAVARIAN.name: BAVARIAN}
 
@@ -154,7 +105,7 @@ DECKS: dict[str, Deck] = {ITALIAN.name: ITALIAN, BAVARIAN.name: BAVARIAN}
 SUIT: list[Suit] = []
 RANK: list[Rank] = []
 THIRDS: list[int] = []
-CODE: list[str] = []
+CODE: list[str] = []  # the same as firmware.engine.decktables.CODE
 DECK_OF: list[Deck] = []
 for _deck in (ITALIAN, BAVARIAN):
     for _s, _sc in enumerate(_deck.suits):

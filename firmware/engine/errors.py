@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from firmware.engine.refusals import english
+
 
 class TressetteError(Exception):
     """Base of every error the engine raises on purpose."""
@@ -22,8 +24,6 @@ class IllegalAction(TressetteError, ValueError):
         self.params: dict[str, object] = params
 
     def __str__(self) -> str:
-        from firmware.engine.refusals import english
-
         return english(self.code, self.params)
 
 

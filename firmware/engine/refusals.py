@@ -23,10 +23,8 @@ RULES.md §3.2), as the people at that table say them.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:
-    from firmware.engine.cards import Deck
+from firmware.engine.decktables import CODE, TABLES, DeckTable
 
 ENGLISH: dict[str, str] = {
     # cards, deals, matches
@@ -124,7 +122,7 @@ DECL_NAMES: dict[str, dict[str, str]] = {
 """Declarations by their table names: Treschetten says Napoli, Dreier, Vierer (seed 000)."""
 
 
-def rank_word(deck: Deck, rank: int) -> str:
+def rank_word(deck: DeckTable, rank: int) -> str:
     """A rank as the table says it: ``A`` is "Ass" at a Bavarian table (RULES.md §3.2)."""
     code = deck.ranks[rank]
     return "Ass" if deck.name == "bavarian" and code == "A" else code
@@ -139,10 +137,7 @@ def english(code: str, args: Mapping[str, object]) -> str:
 
 
 def _words(args: Mapping[str, object]) -> dict[str, object]:
-    # Imported here: cards.py raises IllegalAction, so errors -> cards would be a cycle.
-    from firmware.engine.cards import CODE, DECKS
-
-    deck = DECKS.get(str(args.get("deck", "italian")), DECKS["italian"])
+    deck = TABLES.get(str(args.get("deck", "italian")), TABLES["italian"])
     out: dict[str, object] = dict(args)
     for key, value in args.items():
         if key == "card" and isinstance(value, int):

@@ -36,18 +36,56 @@ cards as seen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
+from typing import Protocol
 
-from firmware.engine.cards import SUIT, Card, CardMask, Seat, card_list
-from firmware.engine.declarations import DECLARABLE_RANKS, Declaration
+from firmware.engine.actions import Declare
+from firmware.engine.cards import CODE, SUIT, Card, CardMask, Seat, card_list
+from firmware.engine.deal import Deal
+from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, check_earlier
 from firmware.engine.errors import IllegalAction
+from firmware.engine.variants import Variant
 
-if TYPE_CHECKING:
-    from firmware.engine.actions import Declare
-    from firmware.engine.deal import Deal
-    from firmware.engine.state import HandState
-    from firmware.engine.variants import Variant
+
+class PlayedTrick(Protocol):
+    """A trick taken (:class:`firmware.engine.state.Trick`)."""
+
+    @property
+    def leader(self) -> Seat: ...
+
+    @property
+    def cards(self) -> tuple[Card, ...]: ...
+
+    @property
+    def winner(self) -> Seat: ...
+
+    def seat_of(self, index: int, n: int) -> Seat: ...
+
+
+class Hand(Protocol):
+    """What the real-card knowledge reads and writes of the hand: the part of
+    :class:`firmware.engine.state.HandState` it needs (state uses this module, not
+    the other way round)."""
+
+    variant: Variant
+    n: int
+    dealer: Seat
+    leader: Seat
+    hands: list[CardMask]
+    played: CardMask
+    suit_masks: tuple[CardMask, ...]
+    trick: list[Card]
+    declarations: list[Declaration]
+    hand_sides: tuple[int, ...]
+    called: Card | None
+    table: TableInfo | None
+
+    @property
+    def tricks(self) -> Sequence[PlayedTrick]: ...
+
+    @property
+    def ended_by(self) -> str: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,11 +140,11 @@ class TableInfo:
             self.false[:],
         )
 
-    def unknown_room(self, state: HandState, seat: Seat) -> int:
+    def unknown_room(self, state: Hand, seat: Seat) -> int:
         """How many of the seat's cards the box has not seen."""
         return self.counts[seat] - state.hands[seat].bit_count()
 
-    def may_hold(self, state: HandState, seat: Seat) -> CardMask:
+    def may_hold(self, state: Hand, seat: Seat) -> CardMask:
         """Cards ``seat`` may hold now: its known cards, and unknown ones if it has room."""
         known = state.hands[seat]
         if self.hidden[seat] and self.unknown_room(state, seat) > 0:
@@ -117,7 +155,7 @@ class TableInfo:
 # ------------------------------------------------------------------ plays
 
 
-def void_block(state: HandState, seat: Seat) -> CardMask:
+def void_block(state: Hand, seat: Seat) -> CardMask:
     """Unknown cards ``seat`` cannot hold: the suits it showed it lacks since its last
     draw. If that would leave it nothing to play, somebody misplayed earlier (a revoke
     the box could not see): the voids are dropped rather than the table stalled."""
@@ -134,7 +172,7 @@ def void_block(state: HandState, seat: Seat) -> CardMask:
     return block
 
 
-def play_mask(state: HandState, seat: Seat) -> CardMask:
+def play_mask(state: Hand, seat: Seat) -> CardMask:
     """The cards a hidden seat to move may play, from what the box knows."""
     info = state.table
     assert info is not None
@@ -149,7 +187,7 @@ def play_mask(state: HandState, seat: Seat) -> CardMask:
     return possible
 
 
-def play_refusal(state: HandState, seat: Seat, card: Card) -> None:
+def play_refusal(state: Hand, seat: Seat, card: Card) -> None:
     """Raise the reason a hidden seat may not play ``card`` now (the turn is checked)."""
     info = state.table
     assert info is not None
@@ -176,7 +214,7 @@ def play_refusal(state: HandState, seat: Seat, card: Card) -> None:
             raise IllegalAction("follow_suit", deck=deck.name, suit=lead, cards=tuple(card_list(follow)))
 
 
-def take(state: HandState, seat: Seat, card: Card) -> None:
+def take(state: Hand, seat: Seat, card: Card) -> None:
     """A card of ``seat`` leaves its hand (played, laid away, on the talon): the box now
     knows where it was; a card from the unknown pool is placed in the hand first."""
     info = state.table
@@ -188,7 +226,7 @@ def take(state: HandState, seat: Seat, card: Card) -> None:
     info.counts[seat] -= 1
 
 
-def before_play(state: HandState, seat: Seat, card: Card) -> None:
+def before_play(state: Hand, seat: Seat, card: Card) -> None:
     """Book-keeping of a play at a real-card table, before the engine plays it."""
     info = state.table
     assert info is not None
@@ -202,7 +240,7 @@ def before_play(state: HandState, seat: Seat, card: Card) -> None:
         state.hand_sides = tuple(0 if s in (caller, seat) else 1 for s in range(state.n))
 
 
-def after_draw(state: HandState, seat: Seat) -> None:
+def after_draw(state: Hand, seat: Seat) -> None:
     info = state.table
     assert info is not None
     info.counts[seat] += 1
@@ -212,7 +250,7 @@ def after_draw(state: HandState, seat: Seat) -> None:
 # ----------------------------------------------------------- declarations
 
 
-def claim_of(state: HandState, action: Declare) -> Declaration:
+def claim_of(state: Hand, action: Declare) -> Declaration:
     """The declaration a hidden seat announces: its cards as he names them, checked
     only against what the box knows (raises when the cards seen make it impossible).
 
@@ -278,7 +316,7 @@ def claim_of(state: HandState, action: Declare) -> Declaration:
                        tuple(cards), points, missing)  # fmt: skip
 
 
-def accept_claim(state: HandState, decl: Declaration, action: Declare) -> None:
+def accept_claim(state: Hand, decl: Declaration, action: Declare) -> None:
     info = state.table
     assert info is not None
     if decl.kind == "decima":
@@ -297,7 +335,7 @@ def accept_claim(state: HandState, decl: Declaration, action: Declare) -> None:
     info.claims.append(Claim(decl, need, 0, open_extension))
 
 
-def _disprove(state: HandState, claim: Claim, why: str, cards: tuple[Card, ...]) -> None:
+def _disprove(state: Hand, claim: Claim, why: str, cards: tuple[Card, ...]) -> None:
     info = state.table
     assert info is not None
     info.claims.remove(claim)
@@ -305,7 +343,7 @@ def _disprove(state: HandState, claim: Claim, why: str, cards: tuple[Card, ...])
     info.false.append(FalseDeclaration(claim.decl, why, cards))
 
 
-def _played_by(state: HandState) -> dict[Card, Seat]:
+def _played_by(state: Hand) -> dict[Card, Seat]:
     out: dict[Card, Seat] = {}
     for t in state.tricks:
         for i, c in enumerate(t.cards):
@@ -315,7 +353,7 @@ def _played_by(state: HandState) -> dict[Card, Seat]:
     return out
 
 
-def _check_claims(state: HandState, seat: Seat, card: Card) -> None:
+def _check_claims(state: Hand, seat: Seat, card: Card) -> None:
     """Before ``seat`` plays ``card``: does it disprove a claim?"""
     info = state.table
     assert info is not None
@@ -343,7 +381,7 @@ def _check_claims(state: HandState, seat: Seat, card: Card) -> None:
             _disprove(state, claim, "had_four", (card,))  # a three needs exactly three
 
 
-def _had_four(state: HandState, decl: Declaration, played_by: dict[Card, Seat]) -> bool:
+def _had_four(state: Hand, decl: Declaration, played_by: dict[Card, Seat]) -> bool:
     """All cards dealt: the declarer of a three played the fourth card of its rank."""
     assert decl.rank is not None
     deck = state.variant.deck
@@ -353,7 +391,7 @@ def _had_four(state: HandState, decl: Declaration, played_by: dict[Card, Seat]) 
     return all(played_by.get(c) == decl.seat for c in four)
 
 
-def close(state: HandState) -> None:
+def close(state: Hand) -> None:
     """At the end of a hand played out: a claimed card never played by its declarer, and
     what the cards played tell of an open claim (the missing suit, the extension)."""
     info = state.table
@@ -387,7 +425,7 @@ def close(state: HandState) -> None:
             claim.decl = better
 
 
-def possible_claims(state: HandState, seat: Seat) -> list[Declare]:
+def possible_claims(state: Hand, seat: Seat) -> list[Declare]:
     """The declarations a hidden seat could announce now, as far as the box can know.
 
     Offered short, as the screen lists them: a three without the suit it lacks and a
@@ -395,9 +433,6 @@ def possible_claims(state: HandState, seat: Seat) -> list[Declare]:
     end of the hand (:func:`close`). A person may still say them (``missing``,
     ``extra``): then they are checked against the cards played.
     """
-    from firmware.engine.actions import Declare
-    from firmware.engine.declarations import check_earlier
-
     v = state.variant
     suits = range(len(v.deck.suits))
     candidates: list[Declare] = []
@@ -424,8 +459,6 @@ def scanned_at_deal(
     """The table deal of ``deal`` as a real-card table records it: the hands of the
     ``known`` seats (computers, scanned at the deal), briscola's shown card, the cards
     aside where they score or lie face up. The simulator and the tests use it."""
-    from firmware.engine.cards import CODE
-
     spec: dict[str, object] = {"table": True}
     for seat in known:
         spec[str(seat)] = [CODE[c] for c in deal.hands[seat]]
@@ -439,8 +472,6 @@ def scanned_at_deal(
 def said_aloud(decl: Declaration) -> Declare:
     """What a person says for a declaration (the suit a three lacks, a napoletana's
     extension), so the box can check it against the cards he plays."""
-    from firmware.engine.actions import Declare
-
     if decl.kind == "three":
         return Declare(decl.seat, "three", rank=decl.rank, missing=decl.missing)
     if decl.kind == "four":

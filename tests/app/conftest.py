@@ -77,7 +77,7 @@ class Table:
         ctl = self.ctl
         if ctl.match is None or ctl.match.state is None or ctl.phase != "play":
             return False
-        seat = ctl._mover()
+        seat = ctl.table.mover()
         if seat is None or ctl.seats[seat].kind != "human":
             return False
         view = ctl.match.view_for(seat)

@@ -25,7 +25,7 @@ def _my_turn(table: Table) -> bool:
     for _ in range(40):
         if ctl.match is None or ctl.match.state is None or ctl.match.state.over:
             return False
-        if ctl._mover() == 0 and not ctl.cards_wait() and not ctl.declare_prompt(0):
+        if ctl.table.mover() == 0 and not ctl.cards_wait() and not ctl.declare_prompt(0):
             return True
         if ctl.declare_prompt(0) or 0 in ctl.pending_accusi():
             table.put(ui.NothingToDeclare())

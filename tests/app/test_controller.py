@@ -53,7 +53,7 @@ def play_out(table, *, max_steps: int = 5000) -> None:
         pending = ctl.pending_accusi() & set(humans)
         if pending:
             seat = min(pending)
-            can_declare = bool(ctl._possible_declarations(seat))
+            can_declare = bool(ctl.declarations.possible(seat))
             if ctl.declaring != seat:  # the onori round opens the choice by itself
                 table.hw.sim_buttons.click(seat)
                 table.pump()
@@ -154,7 +154,7 @@ def test_write_before_apply(make_table, monkeypatch):
 
     monkeypatch.setattr(table.journal, "add_action", broken)
     state = ctl.match.state
-    mover = ctl._mover()
+    mover = ctl.table.mover()
     n_before = len(ctl.match.hands[-1].actions)
     legal = next(a for a in ctl.match.view_for(mover).legal if isinstance(a, Play))
     out = ctl.submit(legal)
@@ -321,7 +321,7 @@ def test_display_shows_scores_and_seat_to_play(make_table):
     t4.ctl.new_match()
     t4.pump()
     ds = t4.ctl.display()
-    mover = t4.ctl._mover()
+    mover = t4.ctl.table.mover()
     assert ds.text == f"{mover + 1}-{t4.ctl.totals[mover]:02d}"
 
 

@@ -102,7 +102,7 @@ def test_a_person_declares_onori_in_turn_from_every_seat(make_table, variant, op
     assert ctl.window() is Window.ONORI and ctl.onori_turn() == seat
     order = ctl.onori_order()
     before = order[: order.index(seat)]
-    assert all(ctl._turn_over(s) for s in before), "the seats before him have had their turn"
+    assert all(ctl.declarations.turn_over(s) for s in before), "the seats before him have had their turn"
     # the table waits: no computer thinks about a card, no card may be played
     assert ctl.cpu_request() is None and ctl.cards_wait()
     prompt_shown(ctl, seat)
@@ -188,8 +188,8 @@ def test_at_his_turn_a_person_may_declare_in_every_seat(make_table, variant):
         ctl = table.ctl
         for _ in range(ATTEMPTS):
             ctl.new_match()
-            play_until(table, lambda c=ctl, s=seat: c._mover() == s and bool(c.model().declarable))
-            if ctl.phase == PLAY and ctl._mover() == seat and ctl.model().declarable:
+            play_until(table, lambda c=ctl, s=seat: c.table.mover() == s and bool(c.model().declarable))
+            if ctl.phase == PLAY and ctl.table.mover() == seat and ctl.model().declarable:
                 break
             if ctl.phase == HAND_OVER:
                 continue
@@ -248,7 +248,7 @@ def test_nobody_waits_for_a_decima_before_the_first_card(make_table, variant, op
     assert ctl.window() is Window.NONE and not ctl.pending_accusi() and not ctl.computers_wait()
     table.pump()
     state = ctl.match.state
-    assert state.trick or state.pending is not None or ctl._mover() == 0, "the computers went on"
+    assert state.trick or state.pending is not None or ctl.table.mover() == 0, "the computers went on"
 
 
 @settings(max_examples=15, deadline=None, derandomize=True,
@@ -284,7 +284,7 @@ def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(make_tabl
         if ctl.phase == PLAY:
             assert ctl.cpu_request() is None, "the queue was drained: nothing left for a computer"
             state = ctl.match.state
-            asked = seat in ctl.pending_accusi() or ctl._mover() == seat
+            asked = seat in ctl.pending_accusi() or ctl.table.mover() == seat
             assert asked, f"stalled: {ctl.message.text}"
             if state.tricks:
                 order = [(state.tricks[0].winner + i) % 4 for i in range(4)]
@@ -341,7 +341,7 @@ def test_nothing_to_declare_survives_a_power_cut(make_table, tmp_path, variant, 
             table.close()
             continue
         second = people[1] if first == people[0] else people[0]
-        if not ctl._possible_declarations(second):
+        if not ctl.declarations.possible(second):
             table.close()
             continue
         break

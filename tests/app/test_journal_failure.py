@@ -54,7 +54,7 @@ def faulty(make_table: Any) -> Iterator[tuple[Table, FaultyConnection]]:
         table = make_table(**kw)
         conn = FaultyConnection(table.journal.conn)
         table.journal.conn = conn  # type: ignore[assignment]
-        table.ctl.journal_clock = table.clock  # the retry runs on the test's clock
+        table.ctl.guard.clock = table.clock  # the retry runs on the test's clock
         return table, conn
 
     yield make  # type: ignore[misc]
@@ -244,7 +244,7 @@ def test_failures_at_any_writes_never_apply_what_is_not_on_disk(
                               options={"target": 21})  # fmt: skip
     conn = FaultyConnection(table.journal.conn)
     table.journal.conn = conn  # type: ignore[assignment]
-    table.ctl.journal_clock = table.clock
+    table.ctl.guard.clock = table.clock
     table.ctl.opts.matches = 1
     table.ctl.new_match()
     for step in range(2000):
@@ -274,7 +274,7 @@ def test_a_journal_that_cannot_be_opened_at_start_is_shown_and_retried(tmp_path:
     clock = ManualClock(0.0)
     ctl = TableController(journal, GameSettings(seats=["human", "cpu:easy"]),
                           options=ControllerOptions(seed=1))  # fmt: skip
-    ctl.journal_clock = clock
+    ctl.guard.clock = clock
     assert ctl.boot() is False
     assert ctl.journal_error is not None and ctl.display().text == JOURNAL_ERROR_CODE
     assert ctl.phase == HOME and ctl.message.message.key == "m_journal_failed"
@@ -319,7 +319,7 @@ def test_every_preset_pauses_and_resumes(faulty: Any, variant: str, people: str)
     if ctl.journal_error is None:  # the person acts first: a card, a call, a declaration
         if ctl.pending_accusi():
             seat = min(ctl.pending_accusi())
-            offer = ctl._possible_declarations(seat)
+            offer = ctl.declarations.possible(seat)
             ctl.submit(offer[0]) if offer else table.hw.sim_buttons.click(seat)
         else:
             assert table.human_plays()

@@ -212,7 +212,7 @@ def test_a_review_that_fails_says_why_on_the_screen(make_table, monkeypatch) -> 
     _start(table, "tressette2", casual=False)
     _play_hand(table)
     monkeypatch.setattr(reviewing, "review_match", broken)
-    monkeypatch.setattr(table.ctl, "_hand_reviews", {})
+    monkeypatch.setattr(table.ctl.reviewing, "_rated", {})
     table.put(ui.OpenReview(table.ctl.match_id))
     rv = table.ctl.model().match_review
     assert rv is not None and rv.problem == "review_failed" and "out of memory" in rv.why

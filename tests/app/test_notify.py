@@ -92,6 +92,12 @@ class Idle:
     def handle(self, event):  # pragma: no cover - nothing is queued
         pass
 
+    def retry_journal(self) -> bool:
+        return False
+
+    def journal_state(self) -> str:
+        return "ok"
+
     def display(self):
         from firmware.app.controller import DisplayState
 

@@ -83,7 +83,7 @@ def people_act(table, dealt: Match, rng: random.Random) -> None:
             ctl.nothing_to_declare(seat)
             table.pump()
         return
-    mover = ctl._mover()
+    mover = ctl.table.mover()
     assert mover is not None and ctl.seats[mover].kind == "table", "a computer did not move"
     actions = [a for a in legal_actions(st, mover) if not isinstance(a, Claim)]
     decls = [a for a in actions if isinstance(a, Declare)]

@@ -244,7 +244,7 @@ def onori_script(tmp_path: Path):
 
             pump()
             while ctl.phase == "play" and len(ctl.match.state.tricks) < 1:
-                if ctl._mover() == 0:
+                if ctl.table.mover() == 0:
                     model = ctl.model()
                     card = next(a.card for a in ctl.match.view_for(0).legal if isinstance(a, Play))
                     steps.append((len(ctl.match.hands[-1].actions), model, card))

@@ -421,7 +421,11 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
         bar = None
     t_start = time.perf_counter()
     log = getattr(args, "log", None)
-    for i in range(args.matches):
+    first = getattr(args, "first", None) or 0
+    if not 0 <= first <= 1_000_000:
+        raise ValueError(f"--first {first}: give a deal number from 0 to 1000000")
+    # --first N: deals N, N+1, ... (a run cut short goes on where it stopped, into the same log)
+    for i in range(first, first + args.matches):
         for level in levels:
             t = tallies[level]
             before = (t.wins, t.matches, len(t.pairs))
@@ -657,6 +661,7 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
     p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--first", type=int, default=None, help="duplicate: start at this deal (go on after a run cut short)")
     p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -198,6 +198,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--also", type=A.players, default=None, help="duplicate: more levels in A's place on the same deals")
     p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--first", type=A.int_range(0, 1_000_000), default=None, help="duplicate: start at this deal (go on after a run cut short)")
     p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

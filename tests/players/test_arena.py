@@ -220,3 +220,13 @@ def test_ciapano_points_count_against_the_taker() -> None:
     v = make_variant("ciapano", {"players": 3})
     result = HandResult(thirds=(15, 12, 6), card_points=(5, 4, 2), last_trick=0, declarations=(), declared=(0, 0, 0), points=(5, 4, 2))
     assert arena.unit_points(v, result) == (-5, -4, -2)
+
+
+def test_first_goes_on_where_a_run_stopped(tmp_path: Path) -> None:
+    """Deals 0-1 and then deal 2 (``--first 2``) in one log give the report of deals 0-2."""
+    log = str(tmp_path / "run.jsonl")
+    arena.run(_args(a="normal", b="easy", matches=2, log=log))
+    arena.run(_args(a="normal", b="easy", matches=1, first=2, log=log))
+    whole = arena.run(_args(a="normal", b="easy", matches=3))
+    again = arena.run(_args(b="easy", from_log=log))
+    assert again["levels"] == whole["levels"]

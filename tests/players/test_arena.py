@@ -87,7 +87,7 @@ def test_duplicate_reports_levels_and_the_paired_difference() -> None:
 
 
 def test_reference_opponent_smoke_duplicate() -> None:
-    out = arena.run(_args(a="random", b="reference", matches=1))
+    out = arena.run(_args(a="random", b="reference", matches=1, ref_plies=4))  # 4 plies: seconds, not minutes
     ref = out["levels"][0]
     # A seeded smoke run: the reference beats random play on these deals.
     assert ref["points_per_hand_diff"] < 0

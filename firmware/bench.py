@@ -1,4 +1,4 @@
-"""``tressette bench engine|solver|ui|app``: speed figures the project ships.
+"""``tressette bench engine|solver|ui|app|coach|phones|pool``: speed figures the project ships.
 
 Figures depend on the machine and its load: compare ratios measured in one
 run, and note the machine with any figure you report.
@@ -108,6 +108,10 @@ def main(args: argparse.Namespace) -> int:
         from firmware.app import bench as app_bench
 
         return app_bench.main(args)
+    if args.what == "phones":
+        from firmware.app.phones import bench as phones_bench
+
+        return phones_bench.main(args)
     from ui import bench
 
     return bench.main(args)

@@ -69,6 +69,14 @@ COACH: dict[str, tuple[str, str, str]] = {
     "costliest": ("La giocata più costosa: {card} ({mark}, perdi {points}); meglio {better}",
                   "Der teuerste Zug: {card} ({mark}, kostet {points}); besser {better}",
                   "Costliest play: {card} ({mark}, loses {points}); better {better}"),
+    "not_analysed": ("non analizzato: giocato con carte vere; la partita registra solo le carte che questo posto ha "
+                     "giocato, non la sua mano, quindi non si sa cos'altro poteva giocare",
+                     "nicht analysiert: mit echten Karten gespielt; die Aufzeichnung zeigt nur die Karten, die dieser "
+                     "Platz gespielt hat, nicht sein Blatt, also ist unbekannt, was er sonst hätte spielen können",
+                     "not analysed: played with real cards; the record shows only the cards this seat played, "
+                     "not its hand, so what else it could have played is unknown"),
+    "not_analysed_match": ("non analizzato (carte vere in ogni mano)", "nicht analysiert (echte Karten in jeder Runde)",
+                           "not analysed (real cards in every hand)"),
     "no_mistakes": ("Nessun errore in questa mano", "Kein Fehler in dieser Runde", "No mistakes this hand"),
     "coached": ("con aiuti", "mit Hilfen", "with help"),
     "undo": ("Annulla", "Rückgängig", "Undo"),

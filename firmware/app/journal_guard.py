@@ -34,6 +34,7 @@ from firmware.app.core import Outcome, Table
 from firmware.app.messages import Message, msg
 from firmware.engine import RecordEntry
 from firmware.engine.records import entry_to_json
+from firmware.engine.scoresheet import Tally
 from firmware.store import JournalFailure, StoreError
 
 log = logging.getLogger("firmware.app.journal_guard")
@@ -84,7 +85,8 @@ class JournalGuard:
         self.error = exc.reason
         self.failures += 1
         if first:
-            log.error("journal write failed: %s; the match is paused", exc.reason)
+            log.error("journal %s cannot be written: %s; the match is paused, retried until it can be",
+                      t.journal.path, exc.reason)
             self._retry_delay = self.retry_s
             self._retry_at = self.clock() + self._retry_delay
         t.blink_seq += 1
@@ -92,7 +94,7 @@ class JournalGuard:
         t.version += 1
         return Outcome(False, f"journal write failed: {exc.reason}")
 
-    def write_entry(self, entry: RecordEntry) -> Outcome | None:
+    def write_entry(self, entry: RecordEntry | Tally) -> Outcome | None:
         """Journal ``entry`` of the hand being played, before it is applied: None once
         it is on disk, else the refusal (nothing is applied that is not on disk)."""
         t = self.table

@@ -25,6 +25,26 @@ log = logging.getLogger("firmware.app.sim")
 SCREEN = (800, 480)
 
 
+def headless_refusal(kinds: list[str]) -> str | None:
+    """Why a headless simulator cannot play these seats (it would wait for ever), or None.
+
+    Without the window nobody taps the screen for a ``human`` seat, and nobody scans the
+    real cards of a ``table`` seat (the window's reader panel does that, or a real reader
+    on the box)."""
+    def which(kind: str) -> str:
+        numbers = [str(n + 1) for n, k in enumerate(kinds) if k == kind]
+        return ("seats " if len(numbers) > 1 else "seat ") + ", ".join(numbers)
+
+    if "human" in kinds:
+        return (f"--headless has no screen to tap for {which('human')}; name computer seats with --seats "
+                "(e.g. cpu:hard,cpu:normal), or run the window")
+    if "table" in kinds:
+        return (f"--headless cannot play the real cards of table {which('table')}: nobody scans them without the "
+                "window's card-reader panel; run the window (without --headless) and scan there, or "
+                "name computer seats with --seats (e.g. cpu:hard,cpu:normal)")
+    return None
+
+
 def main(args: argparse.Namespace) -> int:
     logging.basicConfig(
         level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
@@ -57,12 +77,13 @@ def main(args: argparse.Namespace) -> int:
         except Exception as exc:
             print(f"tressette sim: --seats: {exc}", file=sys.stderr)
             return 2
+    config.phone_arguments(settings, args)
     unattended = all(s.computer for s in settings.game.seats)
-    if args.headless and any(s.kind == "human" for s in settings.game.seats):
-        # nobody can tap a screen that is not shown: it would wait for ever
-        print("tressette sim: --headless has no screen to tap; name computer or table seats "
-              "with --seats (e.g. cpu:hard,cpu:normal)", file=sys.stderr)  # fmt: skip
-        return 2
+    if args.headless:
+        refusal = headless_refusal([s.kind for s in settings.game.seats])
+        if refusal is not None:
+            print(f"tressette sim: {refusal}", file=sys.stderr)
+            return 2
     think = args.think_ms
     if think is None:
         think = 0 if unattended and args.headless else settings.game.think_ms

@@ -18,6 +18,7 @@ from firmware.coach.reasons import KEYS, CardRef, Reason, ReasonArg, SignalRef, 
 from firmware.engine import CODE, Card, Match, Play, Trick, view_for
 from firmware.engine.actions import NothingToDeclare, Undo
 from firmware.engine.records import entry_from_json, variant_of
+from firmware.engine.scoresheet import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +36,10 @@ class HandReview:
     points: tuple[int, ...] | None  # the hand's points per side; None if unfinished
     n_seats: int
     undos: int = 0  # undos in this hand (the plays they took back are not rated)
+    # Seats whose plays cannot be rated: a person's real cards at a refereed table (a table
+    # deal), unknown to the box but for the cards played, so what else he could have played
+    # is unknown too. A computer's hand there was scanned at the deal: its plays are rated.
+    unseen: tuple[int, ...] = ()
 
     def seat_plays(self, seat: int) -> list[RatedPlay]:
         return [p.rated for p in self.plays if p.rated.seat == seat]
@@ -102,13 +107,19 @@ def review_match(
     for h_index, hand in enumerate(doc["hands"]):
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
+        if hand["deal"].get("sheet") is not None:
+            # a score-sheet hand: played with the table's own cards, nothing to rate
+            match.begin_hand(hand["deal"])
+            for obj in hand.get("actions", []):
+                match.record(entry_from_json(variant.deck, obj))
+            continue
         state = match.start_hand(hand["deal"])
         plays: list[ReviewedPlay] = []
         rated_flags: list[bool] = []  # per action that stands: was it rated (a play of ``seats``)
         undos = 0
         for obj in hand.get("actions", []):
             action = entry_from_json(variant.deck, obj)
-            if isinstance(action, NothingToDeclare):  # said, not played: nothing to rate
+            if isinstance(action, (NothingToDeclare, Tally)):  # said, not played: nothing to rate
                 match.record(action)
                 continue
             if isinstance(action, Undo):
@@ -120,7 +131,8 @@ def review_match(
                 match.undo(action)
                 continue
             rating = (only_hand is None or only_hand == h_index) and h_index not in known
-            rated = isinstance(action, Play) and (seats is None or action.seat in seats) and rating
+            rated = (isinstance(action, Play) and (seats is None or action.seat in seats) and rating
+                     and not state.is_hidden(action.seat))
             rated_flags.append(rated)
             if isinstance(action, Play) and rated:
                 view = view_for(state, action.seat)
@@ -142,6 +154,7 @@ def review_match(
                 points=match.results[-1].points if state.over else None,
                 n_seats=variant.n_seats,
                 undos=undos,
+                unseen=tuple(s for s in range(variant.n_seats) if state.is_hidden(s)),
             )
         )
     return MatchReview(variant.name, tuple(hands))
@@ -179,6 +192,7 @@ def review_to_json(review: MatchReview) -> dict[str, Any]:
                 "dealer": h.dealer,
                 "n_seats": h.n_seats,
                 "undos": h.undos,
+                "unseen": list(h.unseen),
                 "points": None if h.points is None else list(h.points),
                 "tricks": [[t.leader, list(t.cards), t.winner] for t in h.tricks],
                 "plays": [
@@ -205,6 +219,12 @@ def _int(value: Any, lo: int = 0, hi: int = 1 << 30) -> int:
     if type(value) is not int or not lo <= value < hi:
         raise ValueError(f"not an integer in [{lo}, {hi}): {value!r}")
     return value
+
+
+def _seats_from(value: Any, n_seats: int) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise ValueError(f"not a list of seats: {value!r}")
+    return tuple(sorted({_int(x, 0, n_seats) for x in value}))
 
 
 def _card(value: Any) -> Card:
@@ -293,6 +313,7 @@ def review_from_json(obj: Any) -> MatchReview:
                 points=None if points is None else tuple(points),
                 n_seats=n,
                 undos=_int(h.get("undos")),
+                unseen=_seats_from(h.get("unseen", []), n),
             )
         )
     return MatchReview(obj["variant"], tuple(hands))

@@ -109,6 +109,18 @@ ENGLISH: dict[str, str] = {
     "volo_false": "volo must be true: you still hold {left} more {suit}",
     "busso_false": "busso must be true: you do not hold the highest unplayed {suit}",
     "ribusso_false": "ribusso must be true: you do not hold the second-highest unplayed {suit}",
+    # score sheet only (firmware/engine/scoresheet.py): a hand's count as entered
+    "deal_sheet": "a score-sheet hand is {\"sheet\": true} and nothing else",
+    "sheet_not_sheet": "a hand's count is entered only in a score-sheet match",
+    "sheet_sides": "enter the points of each of the {n} sides",
+    "sheet_total": "the points entered make {got} thirds; a hand played out gives {want} (the cards and the last trick)",
+    "sheet_early_total": "the points entered make {got} thirds; before the last trick there are at most {most}",
+    "sheet_end": "a hand ends played out, by a claim or by zu tun, not {end!r}",
+    "sheet_partner": "say who held the called card (the caller himself if he played alone)",
+    "sheet_no_partner": "this game has no called partner",
+    "sheet_sudden_off": "{sudden} is not a sudden win of this game (or the hand was not played out)",
+    "sheet_sudden_side": "say which side won suddenly",
+    "sheet_sudden_false": "{sudden} does not fit the points entered: {got} thirds of {want}",
 }
 """Every refusal code and its English sentence; the screen's catalogue has the others."""
 

@@ -90,6 +90,7 @@ class HardPlayer:
         self.last_worlds = 0
         self.last_weight = 0.0
         self.last_alive: list[Card] = []
+        self.last_history: dict[Card, list[float]] = {}
         self.budget: BudgetFactory = Budget
         """Starts a decision's budget; tests inject one with fake clocks."""
         self.use_pool = True
@@ -158,6 +159,7 @@ class HardPlayer:
         *,
         race: bool = False,
         pooled: bool = False,
+        keep: bool = False,
     ) -> dict[Card, float]:
         """The margin (thirds, see :func:`playout_margin`) summed per card over the same
         worlds, each weighted; ``self.last_worlds`` says how many, ``self.last_weight`` the
@@ -169,7 +171,10 @@ class HardPlayer:
 
         With ``pooled`` (worlds sampled from ``view``, a clock budget) the process's pool
         of world workers, if there is one, adds its worlds' rows inside the same budget
-        (:mod:`firmware.players.pool`); ``self.last_pool_worlds`` says how many."""
+        (:mod:`firmware.players.pool`); ``self.last_pool_worlds`` says how many.
+
+        With ``keep`` (the coach) every card's weighted margin world by world stays in
+        ``self.last_history``, for the standard error of a paired difference."""
         totals = dict.fromkeys(cards, 0.0)
         alive = list(cards)
         history: dict[Card, list[float]] = {c: [] for c in cards}
@@ -203,7 +208,7 @@ class HardPlayer:
                     for c, m in zip(cards_of_row, row, strict=True):
                         if c in live:
                             totals[c] += w * m
-                            if race:
+                            if race or keep:
                                 history[c].append(w * m)
                     n += 1
                     weight += w
@@ -224,6 +229,7 @@ class HardPlayer:
         self.last_pool_worlds = pooled_rows
         self.last_weight = weight
         self.last_alive = alive
+        self.last_history = history if keep else {}
         return totals
 
     def _pool(self, view: View) -> WorldPool | None:

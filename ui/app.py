@@ -50,6 +50,7 @@ from ui.cards import CardArt
 from ui.fonts import Fonts, min_text_px
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.intents import LEVELS, Intent
+from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
 from ui.model import TableModel
 from ui.review import ReviewHandScreen, ReviewScreen
@@ -83,7 +84,7 @@ KEY_GUARD_S = 0.8  # Enter/Space are ignored this long on a count or home screen
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules", "history", "sheet", "replay",
-           "review", "review_hand")
+           "review", "review_hand", "join")
 
 
 class UIApp:
@@ -123,6 +124,7 @@ class UIApp:
             "replay": ReplayScreen(self.ctx, self.emit, self.show),
             "review": ReviewScreen(self.ctx, self.emit, self.show),
             "review_hand": ReviewHandScreen(self.ctx, self.emit, self.show),
+            "join": JoinScreen(self.ctx, self.emit, self.show),  # phone seats (ui/joinscreen.py)
         }
         self.screen = "home"
         self.ctx.ask = self.ask
@@ -158,6 +160,10 @@ class UIApp:
             self._end_pending = model.hand_over  # resumed straight into a finished hand
         elif model.hand_over and not old.hand_over:
             self._end_pending = True  # shown once the last trick and draws have been seen
+        if model.in_game and wants_join_screen(old.phones, model.phones):
+            self.show("join", report=False)  # a phone seat to take: its code on the screen
+        elif self.screen == "join" and model.in_game and all_joined(old.phones, model.phones):
+            self.show("table", report=False)  # the last code was taken: the shared table
 
     def set_settings(self, **values: Any) -> None:
         self.settings.update(values)

@@ -596,6 +596,11 @@ from ui.i18n_phones import PHONES  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in PHONES.items() if k not in CATALOGUE})
 
+# The phone page's and the join screen's words (ui/i18n_web.py).
+from ui.i18n_web import WEB  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in WEB.items() if k not in CATALOGUE})
+
 
 # ------------------------------------------------------------ app messages
 # The table program (firmware/app) says things in no language: a catalogue key

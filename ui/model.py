@@ -416,7 +416,8 @@ class TableModel:
 
     @property
     def my_turn(self) -> bool:
-        return self.to_move == self.me and not self.hand_over
+        # a phone game's shared table has no "me": the bottom seat plays on its phone
+        return self.to_move == self.me and not self.hand_over and (self.show_hand or self.phones is None)
 
     @property
     def n_sides(self) -> int:

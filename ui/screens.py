@@ -27,7 +27,7 @@ from ui.i18n import (
     value_label,
     variant_label,
 )
-from ui.layout import ButtonSpec
+from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
 from ui.table import count_lines, seat_name
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
@@ -49,7 +49,9 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
     table of real cards (his cards would be in two places): so *you* is skipped
     while another seat is you or real cards, and real cards while another seat is
     you. Computers may sit at a real-card table (the engine refuses the games
-    where they cannot, with the reason, when the game starts).
+    where they cannot, with the reason, when the game starts). A *phone* holds
+    a hand the box dealt, so phones and real cards never share a table; phones
+    sit beside you, computers and each other (docs/phones.md).
     """
     others = {kind for j, (kind, _) in enumerate(seats) if j != i}
     cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
@@ -324,8 +326,10 @@ class HomeScreen(Screen):
                 text = variant_label(self.variants[self.vi], self.ctx.lang, self.preset.title)
                 draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
             elif kind == "seat":
+                seat_kind = self.seats[int(arg)][0]
                 draw_button(s, self.ctx, b.rect, self.seat_text(int(arg)),
-                            color=(120, 80, 30) if self.seats[int(arg)][0] == "human" and not self.scoresheet else None)
+                            color=(120, 80, 30) if seat_kind == "human" and not self.scoresheet
+                            else (28, 96, 112) if seat_kind == "phone" else None)
             elif kind == "option":
                 val = value_label(self.options.get(arg), self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
@@ -434,11 +438,11 @@ class HandEndScreen(Screen):
     def side_name(self, side: int) -> str:
         m = self.model
         seats = [x.seat for x in m.seats if x.side == side]
-        if m.me in seats:
+        if m.me in seats and not shared_table(m):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return seat_name(m, seats[0], self.ctx)
-        return self.ctx.t("them")
+        return self.ctx.t("side_n", n=side + 1) if shared_table(m) else self.ctx.t("them")
 
     def _said_of(self, key: str, side: int) -> str:
         """A sentence about a side, in the right grammar: you, we, they, or a seat by name."""
@@ -446,9 +450,9 @@ class HandEndScreen(Screen):
         seats = [x.seat for x in m.seats if x.side == side]
         if m.me in seats and m.show_hand:
             return self.ctx.t(key + ("_you" if len(seats) == 1 else "_us"))
-        if len(seats) > 1:
+        if len(seats) > 1 and not shared_table(m):
             return self.ctx.t(key + "_them")
-        return self.ctx.t(key, name=self.side_name(side))
+        return self.ctx.t(key, name=self.side_name(side))  # a phone game's table: "Vince Coppia 2"
 
     def _hand_cell(self, values: tuple[int, ...], unit: int) -> int | None:
         """A per-hand-side number for a match unit: the same index unless the hand's

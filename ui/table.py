@@ -23,7 +23,7 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
-from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
+from ui.layout import TableLayout, bubble_tail, shared_table, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
 from ui.sheetentry import SheetEntryPanel, entry_layout
@@ -393,6 +393,9 @@ class TableScreen:
         if name == "next_hand":
             self.emit(it.NextHand())
             return True
+        if name == "phones":
+            self.show("join")  # the phone seats: codes, free a seat (ui/joinscreen.py)
+            return True
         if name == "more":
             self.action_page += 1
             self.relayout(self.size)
@@ -617,11 +620,11 @@ class TableScreen:
 
     def _side_name(self, side: int, seats: list[int]) -> str:
         m = self.model
-        if m.me in seats:
+        if m.me in seats and not shared_table(m):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return self.seat_name(seats[0])
-        return self.ctx.t("them") if m.n_sides == 2 else self.ctx.t("side_n", n=side + 1)
+        return self.ctx.t("them") if m.n_sides == 2 and not shared_table(m) else self.ctx.t("side_n", n=side + 1)
 
     def _draw_seat(self, s: pygame.Surface, lay: TableLayout, seat: int, hidden: set[Card], n_hidden_backs: int) -> None:
         m, ctx = self.model, self.ctx

@@ -32,7 +32,7 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -324,8 +324,12 @@ class PhoneServer:
         web_dir: Path = WEB_DIR,
         limits: Limits | None = None,
         clock: Callable[[], float] = time.monotonic,
+        cards: Mapping[str, Mapping[str, bytes]] | None = None,
     ) -> None:
         self.post = post
+        # the card pictures per deck, name -> PNG (ui/webart.py: the touchscreen's own art,
+        # rendered on the main thread before the server starts; pygame stays off this thread)
+        self.cards: Mapping[str, Mapping[str, bytes]] = cards or {}
         self.host = host
         self.port = port
         self.address = address
@@ -400,6 +404,7 @@ class PhoneServer:
         app.router.add_get("/", self._index)
         app.router.add_get("/static/{name:.+}", self._static)
         app.router.add_get("/i18n/{lang}.json", self._catalogue)
+        app.router.add_get("/cards/{deck}/{name}", self._card)
         app.router.add_get("/ws", self._socket)
         app.on_response_prepare.append(_headers)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
@@ -451,11 +456,17 @@ class PhoneServer:
         if lang not in ("it", "de", "en"):
             raise web.HTTPNotFound(text="not found")
         if lang not in self._catalogues:
-            from ui.i18n import CATALOGUE
+            from ui.webtext import page_catalogue_json  # the page's words of the one catalogue
 
-            i = ("it", "de", "en").index(lang)
-            self._catalogues[lang] = json.dumps({k: v[i] for k, v in CATALOGUE.items()}, ensure_ascii=False).encode()
+            self._catalogues[lang] = page_catalogue_json(lang)
         return web.Response(body=self._catalogues[lang], content_type="application/json")
+
+    async def _card(self, request: web.Request) -> web.StreamResponse:
+        # both names are keys of dicts made at start, never a path
+        body = self.cards.get(request.match_info["deck"], {}).get(request.match_info["name"])
+        if body is None:
+            raise web.HTTPNotFound(text="not found")
+        return web.Response(body=body, content_type="image/png", headers={"Cache-Control": "max-age=86400"})
 
     # ------------------------------------------------------------ the socket
 

@@ -47,9 +47,10 @@ def test_only_its_own_pages_are_served(make_live: Any) -> None:
         async with s.get(live.base + "/static/index.html") as r:
             assert r.status == 200
         async with s.get(live.base + "/i18n/de.json") as r:
-            assert r.status == 200 and (await r.json())["w_seat_taken"].startswith("Der Platz")
+            assert r.status == 200 and (await r.json())["t"]["w_seat_taken"].startswith("Der Platz")
         for bad in ("/static/", "/static/../server.py", "/static/%2e%2e/server.py", "/static/..%2fserver.py",
                     "/static//etc/passwd", "/static/%2fetc%2fpasswd", "/i18n/fr.json", "/i18n/../x.json",
+                    "/cards/italian/../server.py", "/cards/italian/", "/cards/french/3d.png", "/cards/../x",
                     "/server.py", "/web/", "/static/.hidden", "/static/index.html/"):  # fmt: skip
             async with s.get(live.base + bad) as r:
                 assert r.status == 404, bad

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from firmware.app.coach_words import mark_message, points_words, reason_message
 from firmware.coach import (
+    NOISE_Z,
     RATE_WORLDS,
     THRESHOLDS,
     CardRef,
@@ -74,6 +75,7 @@ def _play_json(deck: Deck, p: RatedPlay, lang: str) -> dict[str, Any]:
         "card": CODE[p.card],
         "mark": p.mark,
         "loss": round(p.loss, 3),
+        "noise": round(p.noise, 3),
         "method": p.method,
         "worlds": p.worlds,
         "hint": {"card": CODE[p.best], "reason": _reason_json(deck, p.reason, lang)},
@@ -117,7 +119,9 @@ def review_json(variant: Variant, review: MatchReview, worlds: int, seed: int, l
         "variant": variant.name,
         "worlds": worlds,
         "seed": seed,
-        "thresholds": {"inaccuracy": THRESHOLDS[0], "mistake": THRESHOLDS[1], "blunder": THRESHOLDS[2]},
+        "thresholds": {"good": THRESHOLDS[0], "inaccuracy": THRESHOLDS[0], "mistake": THRESHOLDS[1],
+                       "blunder": THRESHOLDS[2]},
+        "noise_z": NOISE_Z,
         "hands": [_hand_json(deck, h, lang) for h in review.hands],
         "accuracy": {str(s): _round(review.accuracy(s)) for s in range(variant.n_seats)},
     }

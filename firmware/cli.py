@@ -84,9 +84,10 @@ def _history(args: argparse.Namespace) -> int:
 
 
 def _gallery(args: argparse.Namespace) -> int:
+    from firmware.app import coach_samples
     from ui import gallery
 
-    return gallery.main([])
+    return gallery.main([], extra=coach_samples.scenes())
 
 
 MAX_WORLDS = 1000

@@ -216,6 +216,19 @@ def check_seat(spec: object) -> SeatSpec:
     raise ValueError(f"seat {spec!r} is not human, table, phone or cpu:{'|'.join(LEVELS)}")
 
 
+def fit_seats(seats: list[SeatSpec], n_seats: int) -> list[SeatSpec]:
+    """``seats`` for a game of ``n_seats``: the first ones kept, more taken like the last
+    computer named (a real-card game: more table seats; none named: the normal level).
+    ``tressette sim --variant tressette4`` with the settings' two seats plays four."""
+    out = list(seats[:n_seats])
+    if TABLE in seats:
+        extra = TABLE
+    else:
+        extra = next((s for s in reversed(seats) if s.computer), SeatSpec.cpu("normal"))
+    out += [extra] * (n_seats - len(out))
+    return out
+
+
 def check_seats(seats: object, n_seats: int | None = None) -> list[SeatSpec]:
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",") if s.strip()]

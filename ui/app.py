@@ -132,6 +132,7 @@ class UIApp:
         self._end_pending = False
         self._dim: pygame.Surface | None = None
         self.shown_for = KEY_GUARD_S  # seconds since the screen changed (none at start)
+        self.enter_disarmed = False  # home reached from a match's end by Enter: Enter starts nothing
 
     # -------------------------------------------------------------- feeding
 
@@ -177,6 +178,7 @@ class UIApp:
             self.home._fit_seats()
         if seats:
             self.home.seats = [(s.kind, s.level) for s in seats]
+            self.home._fit_seats()  # as many as the game has (sim --variant tressette4, two seats set)
 
     def show(self, name: str, *, report: bool = True) -> None:
         """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``real_cards``, ``rules``).
@@ -198,6 +200,14 @@ class UIApp:
             self.emit(it.ShowHistory(page.offset if page is not None else 0, fit))  # fresh rows
         if name == "table" and not self.model.in_game:
             name = "home"
+        if name == "table" and self.screen == "home" and self.model.hand_over:
+            # back to a finished hand (Continue): its count at once. Shown the table, the count
+            # would replace it when the last trick's pause ran out, under a finger reaching for
+            # the table's own "Prossima mano" (a tap that found no button: issue 24.7)
+            name = "hand_end"
+            self._end_pending = False
+        if name != self.screen and self.screen == "table" and self.model.hand_over:
+            self._end_pending = False  # the person left the table: the count never pops up later
         if name != self.screen:
             self.screen = name
             self.shown_for = 0.0
@@ -262,6 +272,7 @@ class UIApp:
             self.emit(intent)
 
     def tap(self, pos: tuple[int, int]) -> bool:
+        self.enter_disarmed = False
         if self.question is not None:
             for b in self.question_buttons(self.surface.get_size()):
                 if b.rect.collidepoint(pos):
@@ -281,6 +292,13 @@ class UIApp:
             return True
         if key in CONFIRM_KEYS and self.screen in ("hand_end", "home") and self.shown_for < KEY_GUARD_S:
             return True  # the key meant for the last card, or a second press: not "go on"
+        if key in CONFIRM_KEYS and self.screen == "hand_end" and self.model.match_over:
+            self.show("home")
+            self.enter_disarmed = True  # Enter after Enter: never a new match (issue 24.7)
+            return True
+        if key in CONFIRM_KEYS and self.screen == "home" and self.enter_disarmed:
+            return True  # home from the match's end by Enter: Play takes a tap, or a key after another
+        self.enter_disarmed = False
         scr = self.current
         if key == pygame.K_ESCAPE and self.screen == "home":
             if self.settings.get("esc_quits"):

@@ -908,6 +908,23 @@ class SettingsScreen(Screen):
         self.ctx.settings[key] = value
         self.emit(it.SetSetting(key, value))
 
+    def _label(self, s: pygame.Surface, text: str, fs: int, row: Rect, max_w: int) -> None:
+        """A setting's name left of its row: one line, or two when one does not hold it
+        ("Conferma le carte / che danno punti": saying what is confirmed takes words)."""
+        ctx = self.ctx
+        m = self.metrics(s.get_size())[0]
+        lines = ctx.fonts.wrap(text, fs, max_w, bold=True)
+        size = fs
+        while (len(lines) > 2 or (len(lines) == 2 and 2 * size + 2 > row.h)) and size > ctx.fonts.min_size:
+            size -= 1
+            lines = ctx.fonts.wrap(text, size, max_w, bold=True)
+        if len(lines) == 1:
+            blit_text(s, ctx, text, size, (m + 4, row.centery), anchor="midleft", bold=True, max_w=max_w)
+            return
+        top = row.centery - (2 * size + 2) // 2
+        for i, line in enumerate(lines[:2]):
+            blit_text(s, ctx, line, size, (m + 4, top + i * (size + 2)), bold=True, max_w=max_w)
+
     def draw(self, s: pygame.Surface) -> None:
         ctx = self.ctx
         W, H = s.get_size()
@@ -922,8 +939,7 @@ class SettingsScreen(Screen):
                 key, raw = parts[1], parts[2]
                 if key not in seen:
                     seen.add(key)
-                    blit_text(s, ctx, ctx.t(key), fs, (m + 4, b.rect.centery), anchor="midleft", bold=True,
-                              max_w=int(W * 0.3) - 8)
+                    self._label(s, ctx.t(key), fs, b.rect, int(W * 0.3) - 8)
                 value: Any = {"True": True, "False": False}.get(raw, raw)
                 text = LANGUAGE_NAMES.get(raw) or (value_label(value, ctx.lang) if isinstance(value, bool) else ctx.t(raw))
                 draw_button(s, ctx, b.rect, text, selected=ctx.settings.get(key) == value)

@@ -22,7 +22,7 @@ from firmware.app.enrolment import EnrolmentFlow, WaitingGame
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
 from firmware.app.scoresheet import ScoreSheetKeeping
-from firmware.config import TABLE, SeatSpec, check_seats
+from firmware.config import TABLE, SeatSpec, check_seat, check_seats, fit_seats
 from firmware.engine import (
     Action,
     IllegalAction,
@@ -157,8 +157,18 @@ class MatchLifecycle:
         opts = dict(options)
         try:
             v = make_variant(name, opts)
-            seat_list = check_seats(list(seats or self.table.settings.seats), v.n_seats)
-        except (TressetteError, ValueError) as exc:
+        except TressetteError as exc:
+            return self.table.refuse(msg("r_bad_game", why=str(exc)))
+        asked = list(seats or self.table.settings.seats)
+        if seats is None or scoresheet:  # the settings' seats (or a score sheet's): as many as this game has
+            asked = fit_seats([check_seat(s) for s in asked], v.n_seats)
+        if len(asked) != v.n_seats:
+            return self.table.refuse(msg("r_seats_count", n=v.n_seats, k=len(asked)))
+        try:
+            seat_list = check_seats(asked, v.n_seats)
+        except ValueError as exc:
+            if any(check_seat(s) == TABLE for s in asked):
+                return self.table.refuse(msg("r_table_and_human"))
             return self.table.refuse(msg("r_bad_game", why=str(exc)))
         if scoresheet:
             # Score sheet only: everybody plays his own cards; the box keeps the match.

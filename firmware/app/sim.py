@@ -68,6 +68,15 @@ def main(args: argparse.Namespace) -> int:
     if args.variant:
         settings.game.variant = args.variant
         settings.game.options = {}
+        if not args.seats:  # the settings' seats, as many as this game has
+            from firmware.engine import TressetteError, make_variant
+
+            try:
+                n = make_variant(args.variant).n_seats
+            except TressetteError as exc:
+                print(f"tressette sim: --variant: {exc}", file=sys.stderr)
+                return 2
+            settings.game.seats = config.fit_seats(settings.game.seats, n)
     if args.seats:
         try:
             from firmware.engine import make_variant

@@ -54,7 +54,7 @@ class HandReview:
     def costliest(self, seat: int) -> RatedPlay | None:
         """The play of ``seat`` that cost most (None when every play was best or forced)."""
         worst = max(self.seat_plays(seat), key=lambda p: p.loss, default=None)
-        if worst is None or worst.mark in ("best", "forced"):
+        if worst is None or worst.mark in ("best", "good", "forced"):
             return None
         return worst
 
@@ -206,6 +206,7 @@ def review_to_json(review: MatchReview) -> dict[str, Any]:
                         "reason": [p.rated.reason.key, [[k, _arg_json(v)] for k, v in p.rated.reason.args]],
                         "method": p.rated.method,
                         "worlds": p.rated.worlds,
+                        "noise": p.rated.noise,
                     }
                     for p in h.plays
                 ],
@@ -264,6 +265,9 @@ def _play_from(obj: Any, n_seats: int) -> ReviewedPlay:
     loss = obj.get("loss")
     if not isinstance(loss, int | float) or isinstance(loss, bool) or not 0.0 <= loss < 1000.0:
         raise ValueError(f"not a loss: {loss!r}")
+    noise = obj.get("noise", 0.0)
+    if not isinstance(noise, int | float) or isinstance(noise, bool) or not 0.0 <= noise < 1000.0:
+        raise ValueError(f"not a standard error: {noise!r}")
     mark, method = obj.get("mark"), obj.get("method")
     if mark not in _MARK_NAMES or method not in _METHODS:
         raise ValueError(f"not a mark or method: {mark!r} {method!r}")
@@ -276,6 +280,7 @@ def _play_from(obj: Any, n_seats: int) -> ReviewedPlay:
         reason=_reason_from(obj.get("reason")),
         method=method,
         worlds=_int(obj.get("worlds"), 0, 1 << 20),
+        noise=float(noise),
     )
     return ReviewedPlay(_int(obj.get("trick"), 0, 64), rated)
 

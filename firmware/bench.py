@@ -93,17 +93,21 @@ def main(args: argparse.Namespace) -> int:
     if args.what == "engine":
         return bench_engine(args)
     if args.what == "solver":
+        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
         from firmware.players import solver
 
         return solver.bench_main(args)
     if args.what == "coach":
+        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
         from firmware.coach import bench as coach_bench
 
         return coach_bench.main(args)
     if args.what == "app":
+        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
         from firmware.app import bench as app_bench
 
         return app_bench.main(args)
+    # start-up: each benchmark loads its own modules (bench engine never loads pygame)
     from ui import bench
 
     return bench.main(args)

@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING, Any
 from firmware.engine import Match, TressetteError, make_variant
 from firmware.engine.actions import Undo
 from firmware.engine.records import entry_from_json
+from ui.intents import SeatSetup
+from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow, model_from_view
 
 if TYPE_CHECKING:
     from firmware.store import Journal, MatchRow
@@ -40,8 +42,6 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def setups(seats: Sequence[str]) -> tuple[SeatSetup, ...]:
-    from ui.intents import SeatSetup
-
     out = []
     for spec in seats:
         if spec.startswith("cpu:"):
@@ -59,8 +59,6 @@ def _me(seats: Sequence[str]) -> int | None:
 
 
 def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
-    from ui.model import HistoryRow
-
     cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
     level = max(cpus, key=lambda x: LEVELS.index(x) if x in LEVELS else -1) if cpus else ""
     me = _me(row.seats)
@@ -81,8 +79,6 @@ def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
 
 
 def history_page(journal: Journal, offset: int = 0, size: int = PAGE) -> HistoryPage:
-    from ui.model import HistoryPage
-
     total = journal.count_matches()
     offset = max(0, min(offset, max(0, total - 1) // size * size))
     rows = tuple(history_row(journal, r) for r in journal.matches_page(offset, size))
@@ -99,7 +95,6 @@ def _hands(journal: Journal, match_id: int) -> tuple[Any, list[tuple[int, dict[s
 
 def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
     """Match ``match_id`` hand by hand, played again through the engine."""
-    from ui.model import ScoreSheet
 
     row, hands = _hands(journal, match_id)
     seats = setups(row.seats)
@@ -131,7 +126,6 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
     """The latest hand of ``match`` as a sheet row: its points per side, the totals after it
     (when it decided a game of a longer match, the totals it was decided at: the match then
     starts counting again), and a note on how it ended."""
-    from ui.model import SheetRow
 
     state = match.state
     if state is None or not state.over or not match.results:
@@ -157,7 +151,6 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
 
 def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
     """The sheet of the match being played (the end of a match shows it)."""
-    from ui.model import ScoreSheet
 
     variant = match.variant
     sides = tuple(variant.side_of(s) for s in range(variant.n_seats))
@@ -175,7 +168,6 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
 def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
     """Hand ``hand`` (1-based) of a match as the seat of the screen saw it: the deal,
     then each trick as it was taken (with the draws, declarations and signals)."""
-    from ui.model import HandReplay, model_from_view
 
     row, hands = _hands(journal, match_id)
     variant = make_variant(row.variant, row.options)

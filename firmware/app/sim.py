@@ -20,6 +20,14 @@ import os
 import sys
 from pathlib import Path
 
+from firmware import config
+from firmware.app.controller import ControllerOptions
+from firmware.app.messages import english, msg
+from firmware.app.runtime import Runtime
+from firmware.config import sim_state_dir
+from firmware.engine import make_variant
+from firmware.store import JournalFailure
+
 log = logging.getLogger("firmware.app.sim")
 
 SCREEN = (800, 480)
@@ -37,12 +45,6 @@ def main(args: argparse.Namespace) -> int:
         print("tressette sim: no display here (DISPLAY is not set); use --headless", file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from firmware import config
-    from firmware.app.controller import ControllerOptions
-    from firmware.app.messages import english, msg
-    from firmware.app.runtime import Runtime
-    from firmware.config import sim_state_dir
-    from firmware.store import JournalFailure
 
     settings, problems = config.load(Path(args.config) if args.config else None)
     if args.variant:
@@ -50,8 +52,6 @@ def main(args: argparse.Namespace) -> int:
         settings.game.options = {}
     if args.seats:
         try:
-            from firmware.engine import make_variant
-
             n = make_variant(settings.game.variant).n_seats
             settings.game.seats = config.check_seats(args.seats, n)
         except Exception as exc:

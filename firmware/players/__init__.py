@@ -27,6 +27,8 @@ from firmware.players.base import Player, RandomPlayer, declare_everything
 from firmware.players.determinize import determinize
 from firmware.players.hard import DEFAULT_THINK_MS, HardPlayer, OraclePlayer
 from firmware.players.heuristic import EasyPlayer, NormalPlayer
+from firmware.players.ismcts import IsmctsPlayer
+from firmware.players.reference import ReferencePlayer
 
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
@@ -54,7 +56,6 @@ def make_player(
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "ismcts":
         # Measurement only: the alternative search the hard level was compared with.
-        from firmware.players.ismcts import IsmctsPlayer
 
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "hard-weighted":
@@ -69,7 +70,6 @@ def make_player(
         return plain
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
-        from firmware.players.reference import ReferencePlayer
 
         return ReferencePlayer(seed=seed, worlds=worlds)
     if kind == "oracle":

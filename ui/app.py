@@ -11,7 +11,8 @@ Wiring for the controller::
         for event in pygame.event.get():
             ui.handle(event)                  # True if the UI used it
         for intent in ui.intents():           # drain: PlayCard, NewGame, Quit, …
-            controller.on_intent(intent)      # -> engine action, then ui.set_model(...)
+            controller.handle(intent)         # -> engine action (firmware.app.controller)
+        ui.set_model(controller.model())      # the table as it is now
         ui.update(dt_seconds)                 # animations (draws, trick hold, banners)
         ui.draw()                             # onto the surface given (or draw(other))
         pygame.display.flip()
@@ -158,9 +159,6 @@ class UIApp:
             self._end_pending = model.hand_over  # resumed straight into a finished hand
         elif model.hand_over and not old.hand_over:
             self._end_pending = True  # shown once the last trick and draws have been seen
-
-    def set_settings(self, **values: Any) -> None:
-        self.settings.update(values)
 
     def preset_home(self, variant: str, options: Mapping[str, Any] | None = None,
                     seats: tuple[it.SeatSetup, ...] | None = None) -> None:

@@ -9,8 +9,12 @@ No display needed (SDL's dummy driver).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
+
+from firmware.engine.variants import PRESETS
+from ui import demo
+from ui.model import TableModel
 
 GALLERY_SIZES: tuple[tuple[int, int], ...] = ((800, 480), (480, 320))
 GALLERY_LANGS: tuple[str, ...] = ("it", "de", "en")
@@ -19,9 +23,6 @@ OUT = Path(__file__).resolve().parents[1] / "docs" / "screens"
 
 def scenes() -> dict[str, Callable[[object], None]]:
     """Name → a function that puts a fresh :class:`ui.app.UIApp` into that screen."""
-    from firmware.engine.variants import PRESETS
-    from ui import demo
-    from ui.model import TableModel
 
     def menu(screen: str, model: TableModel | None = None) -> Callable[[object], None]:
         def setup(ui) -> None:  # type: ignore[no-untyped-def]
@@ -112,8 +113,10 @@ def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_
     """Render every scene; returns the files written (and writes ``README.md`` beside them)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     import pygame
 
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     from ui.app import UIApp
 
     pygame.display.init()
@@ -148,10 +151,6 @@ def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[st
             lines.append(cells)
             lines.append("")
     return "\n".join(lines)
-
-
-def iter_names() -> Iterator[str]:
-    yield from scenes()
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from ui import intents as it
+from ui.intents import Intent
 from ui.model import TableModel
 from ui.theme import DEFAULT, Theme
 
@@ -44,12 +46,30 @@ def position_of(seat: int, me: int, n: int) -> str:
 
 @dataclass(slots=True)
 class ButtonSpec:
-    """A tappable button: ``name`` says what it does (``declare:0``, ``menu``, ``zu_tun:40``)."""
+    """A tappable button. ``name`` is what the probe and touch-play call it (``declare:0``,
+    ``menu``, ``zu_tun:40``); what a tap does is carried typed: the ``intent`` it sends the
+    controller, or the ``signal`` it toggles; a button with neither is the screen's own
+    (menu, the last trick, the count, more)."""
 
     name: str
     rect: Rect
     label: str = ""  # catalogue key or literal text (decided by the renderer)
     enabled: bool = True
+    intent: Intent | None = None
+    signal: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ActionSpec:
+    """A button of the actions the hand offers now, before it is placed."""
+
+    name: str
+    label: str
+    intent: Intent | None = None
+    signal: str | None = None
+
+    def placed(self, rect: Rect) -> ButtonSpec:
+        return ButtonSpec(self.name, rect, self.label, intent=self.intent, signal=self.signal)
 
 
 @dataclass(slots=True)
@@ -82,10 +102,6 @@ class TableLayout:
     # seat, clear of the trick, the hands and the buttons (a seat without room: absent,
     # its words go to the status line)
     bubbles: dict[int, Rect] = field(default_factory=dict)
-
-    def tappables(self) -> list[Rect]:
-        return [r for _, r in self.hand_hit] + [b.rect for b in self.buttons]
-
 
 def _card(h: float, theme: Theme) -> tuple[int, int]:
     h = int(h)
@@ -486,32 +502,28 @@ def _trick_slots(model: TableModel, mid: Rect, size: tuple[int, int]) -> dict[in
     return out
 
 
-def _action_specs(model: TableModel) -> list[tuple[str, str]]:
-    specs: list[tuple[str, str]] = []
+def _action_specs(model: TableModel) -> list[ActionSpec]:
     if model.hand_over:
         # the table after the hand: the count again, and onwards (issue 13.1: no dead end)
-        return [("count", "count"), ("home", "home") if model.match_over else ("next_hand", "next_hand")]
-    for i, _ in enumerate(model.declarable):
-        specs.append((f"declare:{i}", "declare"))
+        on = ActionSpec("home", "home") if model.match_over else ActionSpec("next_hand", "next_hand", it.NextHand())
+        return [ActionSpec("count", "count"), on]
+    specs = [ActionSpec(f"declare:{i}", "declare", it.Declare(d)) for i, d in enumerate(model.declarable)]
     if model.declare_prompt:
         done = any(d.seat == model.me for d in model.declarations)
-        specs.append(("declare_none", "declare_done" if done else "declare_none"))
-    for z in model.zu_tun:
-        specs.append((f"zu_tun:{z.card}", "zu_tun_btn"))
+        specs.append(ActionSpec("declare_none", "declare_done" if done else "declare_none", it.NothingToDeclare()))
+    specs += [ActionSpec(f"zu_tun:{z.card}", "zu_tun_btn", it.ZuTun(z.card)) for z in model.zu_tun]
     if model.can_claim:
-        specs.append(("claim", "claim"))
-    for sig in model.signal_choices:
-        specs.append((f"signal:{sig}", sig))
-    for c in model.call_choices:
-        specs.append((f"call:{c}", "call"))
+        specs.append(ActionSpec("claim", "claim", it.Claim()))  # asked first: never on one tap
+    specs += [ActionSpec(f"signal:{sig}", sig, signal=sig) for sig in model.signal_choices]
+    specs += [ActionSpec(f"call:{c}", "call", it.Call(c)) for c in model.call_choices]
     if model.can_hint:
-        specs.append(("hint", "hint"))
+        specs.append(ActionSpec("hint", "hint", it.Hint()))
     if model.can_undo:
-        specs.append(("undo", "undo"))
+        specs.append(ActionSpec("undo", "undo", it.Undo()))
     return specs
 
 
-def _paged(specs: list[tuple[str, str]], room: int, page: int) -> list[tuple[str, str]]:
+def _paged(specs: list[ActionSpec], room: int, page: int) -> list[ActionSpec]:
     """The specs of one page when more than ``room`` do not fit: the last place of every
     page is "more", which turns to the next page (none is ever cut off: issue 13.5)."""
     if len(specs) <= room or room < 2:
@@ -519,7 +531,7 @@ def _paged(specs: list[tuple[str, str]], room: int, page: int) -> list[tuple[str
     per = room - 1
     pages = (len(specs) + per - 1) // per
     p = page % pages
-    return [*specs[p * per:(p + 1) * per], ("more", "more")]
+    return [*specs[p * per:(p + 1) * per], ActionSpec("more", "more")]
 
 
 def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0) -> list[ButtonSpec]:
@@ -533,8 +545,8 @@ def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0
     bw = min(max(touch * 2, area.w // (4 if area.w < 500 else 5)), (area.w - (len(specs) - 1) * m) // len(specs))
     out = []
     x = area.right - bw
-    for name, label in reversed(specs):
-        out.append(ButtonSpec(name, Rect(x, area.y, bw, area.h), label))
+    for spec in reversed(specs):
+        out.append(spec.placed(Rect(x, area.y, bw, area.h)))
         x -= bw + m
     return out[::-1]
 
@@ -549,7 +561,7 @@ def _action_buttons(model: TableModel, area: Rect, touch: int, m: int, page: int
     specs = _paged(specs, per_col * max_cols, page)
     cols = min(max_cols, (len(specs) + per_col - 1) // per_col) or 1
     bw = (area.w - (cols - 1) * m) // cols
-    for i, (name, label) in enumerate(specs):
+    for i, spec in enumerate(specs):
         c, r = divmod(i, per_col)
-        out.append(ButtonSpec(name, Rect(area.x + c * (bw + m), area.y + r * (bh + m), bw, bh), label))
+        out.append(spec.placed(Rect(area.x + c * (bw + m), area.y + r * (bh + m), bw, bh)))
     return out

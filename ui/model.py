@@ -26,9 +26,7 @@ screen size, so the tests build models from seeded engine hands, no display.
 The four-player extensions (signals on plays, claims, calls, the trump card)
 have their fields already: :class:`PlayedCard.signals`, :attr:`TableModel.banners`,
 ``can_claim``, ``call_choices``, ``signal_choices``, ``trump_card``. The
-builder fills them from the View when the engine offers them (``getattr``
-with a default, so older engines keep working) and the controller can pass
-banners of its own.
+builder fills them from the View; the controller can pass banners of its own.
 """
 
 from __future__ import annotations
@@ -37,8 +35,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from firmware.engine.actions import Call, Claim, Discard, Play, ZuTun
 from firmware.engine.actions import Declare as DeclareAction
-from firmware.engine.actions import Play, ZuTun
 from firmware.engine.cards import Card
 from firmware.engine.declarations import Declaration
 from firmware.engine.state import HandResult
@@ -298,6 +296,7 @@ class TableModel:
     declarations: tuple[Declaration, ...] = ()
     trump_card: Card | None = None
     side_thirds: tuple[int, ...] = ()  # card thirds taken this hand, per side
+    claim_points: int = 0  # what my side has counted so far, as a claim asks it (engine: View.claim_points)
     declared: tuple[int, ...] = ()  # declaration points this hand, per side
     # the engine's count per side (aces, ⅓-cards, last trick, thirds) and the trick:
     # who holds it now, which of my playable cards would take it (briscola's trump too)
@@ -416,23 +415,19 @@ def model_from_view(
     playable = frozenset(a.card for a in view.legal if isinstance(a, Play))
     decl = tuple(a for a in view.legal if isinstance(a, DeclareAction))
     zu = tuple(a for a in view.legal if isinstance(a, ZuTun))
-    legal_names = {type(a).__name__ for a in view.legal}
     last = view.tricks[-1] if view.tricks else None
     last_trick: tuple[PlayedCard, ...] = ()
-    spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in getattr(view, "signals", ()))
+    spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in view.signals)
     if last is not None:
         k = len(view.tricks) - 1
         said = [next((x[3] for x in spoken if x[0] == k and x[2] == c), ()) for c in last.cards]
         last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)], said)
     now = len(view.tricks)
     trick_signals = [next((x[3] for x in spoken if x[0] == now and x[2] == c), ()) for _, c in view.trick]
-    sig_opts = tuple((c, tuple(names)) for c, names in getattr(view, "signal_options", ()))
+    sig_opts = tuple((c, tuple(names)) for c, names in view.signal_options)
     choices: list[str] = []
     for _, names in sig_opts:
         choices += [x for x in names if x not in choices]
-    played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
-    in_hands = sum(sv.hand_count for sv in view.seats)
-    widow = max(0, len(v.deck.cards) - in_hands - played - view.talon_left)
     taken: list[list[Card]] = [[] for _ in range(n_sides)]
     for t in view.tricks:
         taken[v.side_of(t.winner)].extend(t.cards)
@@ -448,17 +443,17 @@ def model_from_view(
         playable=playable,
         declarable=decl,
         zu_tun=zu,
-        can_claim="Claim" in legal_names or bool(getattr(view, "can_claim", False)),
+        can_claim=any(isinstance(a, Claim) for a in view.legal),
         signal_choices=tuple(choices),
-        call_choices=tuple(a.card for a in view.legal if type(a).__name__ == "Call"),  # type: ignore[union-attr]
+        call_choices=tuple(a.card for a in view.legal if isinstance(a, Call)),
         signal_options=sig_opts,
-        discardable=frozenset(a.card for a in view.legal if type(a).__name__ == "Discard"),  # type: ignore[union-attr]
+        discardable=frozenset(a.card for a in view.legal if isinstance(a, Discard)),
         signals=spoken,
-        called=getattr(view, "called", None),
-        # the player after the dealer calls (engine: view.py, state.py "the player after the dealer calls")
-        caller=(view.dealer + 1) % n if getattr(view, "called", None) is not None else None,
-        widow=widow,
-        aside=tuple(getattr(view, "aside", ())),
+        called=view.called,
+        caller=view.caller,
+        widow=view.cards_aside,
+        claim_points=view.claim_points,
+        aside=view.aside,
         to_move=view.to_move,
         dealer=view.dealer,
         trick=_played(view.trick, trick_signals),
@@ -468,7 +463,7 @@ def model_from_view(
         talon_left=view.talon_left,
         draws=view.draws,
         declarations=view.declarations,
-        trump_card=getattr(view, "trump_card", None),
+        trump_card=view.trump_card,
         side_thirds=tuple(side_thirds),
         declared=tuple(declared),
         side_counts=tuple((u.aces, u.third_cards, int(u.last_trick), u.thirds) for u in view.unit_counts),

@@ -101,6 +101,7 @@ def probe(ui: UIApp) -> dict[str, Any]:
             "my_side": m.side_of(m.me) if m.seats else 0,
             "declared": list(m.declared),
             "side_thirds": list(m.side_thirds),
+            "claim_points": m.claim_points,
             "target": m.target,
             "declarations": len(m.declarations),
             "signals": len(m.signals),

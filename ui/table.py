@@ -23,7 +23,7 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
-from ui.layout import TableLayout, bubble_tail, speaker_areas, table_layout
+from ui.layout import ButtonSpec, TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.speed import speed_of
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
@@ -293,7 +293,7 @@ class TableScreen:
             return True
         for b in lay.buttons:
             if b.rect.collidepoint(pos):
-                return self.press(b.name) if b.enabled else True
+                return self.press_button(b) if b.enabled else True
         for i, (card, r) in enumerate(lay.hand_hit):
             if r.collidepoint(pos):
                 played = self.play(card)
@@ -307,7 +307,15 @@ class TableScreen:
         return False
 
     def press(self, name: str) -> bool:
-        m = self.model
+        """The button called ``name`` pressed, as a tap on it does (False: none on screen)."""
+        lay = self.layout
+        button = next((b for b in lay.buttons if b.name == name), None) if lay is not None else None
+        return self.press_button(button or ButtonSpec(name, Rect(0, 0, 0, 0)))
+
+    def press_button(self, b: ButtonSpec) -> bool:
+        """A button tapped: the screen's own (menu, the last trick, the count, more), a
+        signal toggled, or the intent the button carries sent to the controller."""
+        m, name = self.model, b.name
         if name == "menu":
             self.show("home")
             return True
@@ -317,40 +325,19 @@ class TableScreen:
         if name in ("count", "home"):
             self.show("hand_end" if name == "count" else "home")
             return True
-        if name == "next_hand":
-            self.emit(it.NextHand())
-            return True
         if name == "more":
             self.action_page += 1
             self.relayout(self.size)
             return True
-        kind, _, arg = name.partition(":")
-        if kind == "declare":
-            self.emit(it.Declare(m.declarable[int(arg)]))
-        elif kind == "zu_tun":
-            self.emit(it.ZuTun(int(arg)))
-        elif kind == "declare_none":
-            self.emit(it.NothingToDeclare())
-        elif kind == "claim":
+        if b.signal is not None:
+            on = b.signal not in self.signals_on
+            (self.signals_on.add if on else self.signals_on.discard)(b.signal)
+            self.emit(it.Signal(b.signal, on))
+        elif isinstance(b.intent, it.Claim) and self.ctx.ask is not None:
             # chiamarsi fuori wrongly loses the match: never on one tap (issue 13.2)
-            side = m.side_of(m.me)
-            pts = (m.totals[side] if side < len(m.totals) else 0) + (m.declared[side] if side < len(m.declared) else 0)
-            pts += (m.side_thirds[side] if side < len(m.side_thirds) else 0) // 3
-            question = self.ctx.t("ask_claim", n=pts, target=m.target)
-            if self.ctx.ask is not None:
-                self.ctx.ask(question, it.Claim())
-            else:
-                self.emit(it.Claim())
-        elif kind == "call":
-            self.emit(it.Call(int(arg)))
-        elif kind == "hint":
-            self.emit(it.Hint())
-        elif kind == "undo":
-            self.emit(it.Undo())
-        elif kind == "signal":
-            on = arg not in self.signals_on
-            (self.signals_on.add if on else self.signals_on.discard)(arg)
-            self.emit(it.Signal(arg, on))
+            self.ctx.ask(self.ctx.t("ask_claim", n=m.claim_points, target=m.target), b.intent)
+        elif b.intent is not None:
+            self.emit(b.intent)
         else:
             return False
         return True
@@ -583,8 +570,8 @@ class TableScreen:
     def _side_stripe(self, s: pygame.Surface, r: Rect, side: int) -> None:
         """Partners: a stripe in their side's colour on each plate (and in the score box)."""
         m = self.model
-        if m.n_sides >= m.n_seats or m.variant == "chiamata":
-            return  # each for himself (or chiamata's partner is secret): no sides to mark
+        if m.n_sides >= m.n_seats:
+            return  # each for himself (chiamata too: its partner is secret): no sides to mark
         col = self.SIDE_COLOURS[side % len(self.SIDE_COLOURS)]
         pygame.draw.rect(s, col, Rect(r.x + 2, r.y + 3, 4, r.h - 6), border_radius=2)
 
@@ -708,25 +695,24 @@ class TableScreen:
     def _draw_buttons(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
         for b in lay.buttons:
-            kind, _, arg = b.name.partition(":")
-            if kind == "declare":
-                d = m.declarable[int(arg)]
-                # the engine's legal declaration names the suit a three lacks
-                text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
-                draw_button(s, ctx, b.rect, text, color=(150, 90, 20))
-            elif kind == "zu_tun":
-                draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
-            elif kind == "signal":
-                draw_button(s, ctx, b.rect, ctx.label("sig_" + arg), selected=arg in self.signals_on)
-            elif kind == "call":
-                deck = DECKS[m.deck]
-                card = int(arg)
-                text = f"{ctx.t('call')} {deck.ranks[RANK[card]]} {deck.suit_name(SUIT[card], ctx.lang)}"
-                draw_button(s, ctx, b.rect, text)
-            elif kind == "menu":
-                self._menu_icon(s, b.rect)
-            else:
-                draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+            match b.intent:
+                case it.Declare(declare_action=d):
+                    # the engine's legal declaration names the suit a three lacks
+                    text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
+                    draw_button(s, ctx, b.rect, text, color=(150, 90, 20))
+                case it.ZuTun(card=card):
+                    text = f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(card)}"
+                    draw_button(s, ctx, b.rect, text, color=ctx.theme.danger)
+                case it.Call(card=card):
+                    deck = DECKS[m.deck]
+                    text = f"{ctx.t('call')} {deck.ranks[RANK[card]]} {deck.suit_name(SUIT[card], ctx.lang)}"
+                    draw_button(s, ctx, b.rect, text)
+                case _ if b.signal is not None:
+                    draw_button(s, ctx, b.rect, ctx.label("sig_" + b.signal), selected=b.signal in self.signals_on)
+                case _ if b.name == "menu":
+                    self._menu_icon(s, b.rect)
+                case _:
+                    draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
 
     def _menu_icon(self, s: pygame.Surface, r: Rect) -> None:
         th = self.ctx.theme

@@ -58,6 +58,11 @@ SUDDEN_MULTIPLIERS: dict[str, int] = {
 """tressette4's sudden wins (seed 003) as multiples of the game value."""
 
 
+
+def caller_of(dealer: Seat, n: int) -> Seat:
+    """Chiamata: who calls a card in a hand dealt by ``dealer`` (the player after him)."""
+    return (dealer + 1) % n
+
 @dataclass(frozen=True, slots=True)
 class Trick:
     """A completed trick: ``cards[i]`` was played by seat ``(leader + i) % n``."""
@@ -333,6 +338,11 @@ class HandState:
         return (self.leader + len(self.trick)) % self.n
 
     @property
+    def caller(self) -> Seat:
+        """Chiamata: the seat that calls a card, the player after the dealer (RULES.md, chiamata)."""
+        return caller_of(self.dealer, self.n)
+
+    @property
     def talon_left(self) -> int:
         return len(self.talon) - self.talon_pos
 
@@ -495,10 +505,6 @@ class HandState:
                 return IllegalAction("first_trick_only")
             return None if seat == self.to_move else IllegalAction("first_trick_turn")
         return IllegalAction("no_declarations")
-
-    @property
-    def before_first_card(self) -> bool:
-        return not self.tricks and not self.trick
 
     def declarable_mask(self, seat: Seat) -> CardMask:
         """The cards a declaration of ``seat`` may use now."""

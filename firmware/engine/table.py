@@ -87,6 +87,9 @@ class Hand(Protocol):
     @property
     def ended_by(self) -> str: ...
 
+    @property
+    def caller(self) -> Seat: ...
+
 
 @dataclass(frozen=True, slots=True)
 class FalseDeclaration:
@@ -236,7 +239,7 @@ def before_play(state: Hand, seat: Seat, card: Card) -> None:
     take(state, seat, card)
     called = state.called
     if called == card and state.variant.preset.call_partner:
-        caller = (state.dealer + 1) % state.n
+        caller = state.caller
         state.hand_sides = tuple(0 if s in (caller, seat) else 1 for s in range(state.n))
 
 

@@ -15,6 +15,7 @@ from firmware.engine.actions import Action, NothingToDeclare, Play, RecordEntry,
 from firmware.engine.cards import Seat
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
 from firmware.engine.errors import IllegalAction
+from firmware.engine.refusals import Refusal
 from firmware.engine.state import HandResult, HandState, apply_unchecked, check
 from firmware.engine.variants import Variant
 from firmware.engine.view import View, view_for
@@ -111,9 +112,9 @@ class Match:
     ) -> HandState:
         """Deal the next hand from a seed or an explicit deal."""
         if self.finished:
-            raise IllegalAction("match_over")
+            raise IllegalAction(Refusal.MATCH_OVER)
         if self.state is not None and not self.state.over:
-            raise IllegalAction("hand_not_finished")
+            raise IllegalAction(Refusal.HAND_NOT_FINISHED)
         spec: dict[str, Any] = dict(deal_spec) if deal_spec is not None else {"seed": seed or 0}
         deal = self._deal(spec)
         dealer = self.next_dealer
@@ -134,7 +135,7 @@ class Match:
         if "seed" in spec:
             seed = spec["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise IllegalAction("deal_seed", value=repr(seed))
+                raise IllegalAction(Refusal.DEAL_SEED, value=repr(seed))
             return deal_seeded(self.variant, seed, self.next_dealer)
         return deal_explicit(self.variant, spec)
 
@@ -142,7 +143,7 @@ class Match:
         """Check and do ``action`` in the current hand; closes hand and match when due."""
         state = self.state
         if state is None or state.over:
-            raise IllegalAction("no_hand")
+            raise IllegalAction(Refusal.NO_HAND)
         check(state, action)
         apply_unchecked(state, action)
         self.hands[-1].actions.append(action)
@@ -165,9 +166,9 @@ class Match:
         """Keep ``entry.seat``'s *nothing to declare* in the record; refused outside a hand."""
         state = self.state
         if state is None or state.over:
-            raise IllegalAction("no_hand")
+            raise IllegalAction(Refusal.NO_HAND)
         if not 0 <= entry.seat < self.variant.n_seats:
-            raise IllegalAction("no_seat", seat=entry.seat)
+            raise IllegalAction(Refusal.NO_SEAT, seat=entry.seat)
         self.hands[-1].actions.append(entry)
 
     def passed(self) -> frozenset[Seat]:
@@ -207,14 +208,14 @@ class Match:
         """
         state = self.state
         if state is None or state.over:
-            raise IllegalAction("no hand is being played: nothing to take back")
+            raise IllegalAction(Refusal.UNDO_NO_HAND)
         record = self.hands[-1]
         done = record.effective()
         if not 1 <= undo.count <= len(done):
-            raise IllegalAction(f"cannot take back {undo.count} of {len(done)} actions")
+            raise IllegalAction(Refusal.UNDO_COUNT, count=undo.count, done=len(done))
         first = done[len(done) - undo.count]
         if not (isinstance(first, Play) and first.seat == undo.seat):
-            raise IllegalAction(f"an undo starts at a card seat {undo.seat} played")
+            raise IllegalAction(Refusal.UNDO_NOT_CARD, seat=undo.seat)
         fresh = HandState.start(self.variant, self._deal(record.deal_spec), state.dealer, state.prior)
         for a in done[: len(done) - undo.count]:
             apply_unchecked(fresh, a)  # every one was checked when it was first applied
@@ -301,7 +302,7 @@ class Match:
 
     def view_for(self, seat: Seat) -> View:
         if self.state is None:
-            raise IllegalAction("no_hand_dealt")
+            raise IllegalAction(Refusal.NO_HAND_DEALT)
         return view_for(self.state, seat)
 
     @property

@@ -115,7 +115,9 @@ class TableScreen:
 
     # ------------------------------------------------------------ model
 
-    def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
+    def set_model(self, model: TableModel, size: tuple[int, int] | None = None) -> None:
+        """The table as it is now, laid out at ``size`` (default: the size it has)."""
+        size = self.size if size is None else size
         if not model.in_game:
             # no game (home, settings, enrolment): keep what this table has seen, so the
             # same hand coming back is not news (an old declaration said again: issue 13.11)
@@ -284,8 +286,12 @@ class TableScreen:
 
     # ------------------------------------------------------------ input
 
-    def tap(self, pos: tuple[int, int]) -> bool:
-        lay = self.layout
+    def buttons(self, size: tuple[int, int] | None = None) -> list[ButtonSpec]:
+        """The buttons as laid out now (at the size set_model was given)."""
+        return list(self.layout.buttons) if self.layout is not None else []
+
+    def tap(self, pos: tuple[int, int], size: tuple[int, int] | None = None) -> bool:
+        lay = self.layout  # laid out at the size set_model was given
         if lay is None:
             return False
         if self.show_last:

@@ -12,6 +12,7 @@ import os
 import statistics
 import time
 
+from firmware.engine import PRESETS, make_variant
 from ui import demo
 
 
@@ -57,7 +58,7 @@ def main(args: argparse.Namespace | None = None) -> int:
     pygame.display.set_mode((16, 16))
     frames = int(getattr(args, "frames", 0) or 600)
     variant = getattr(args, "variant", "tressette2") or "tressette2"
-    if variant not in ("tressette2", "treschetten2"):
+    if variant not in PRESETS or make_variant(variant).n_seats != 2:  # the demo table seats two
         variant = "tressette2"
     seed = int(getattr(args, "seed", 1) or 1)
     print(f"ui frame times ({variant}, {frames} frames each, update + draw, dummy driver)")

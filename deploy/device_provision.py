@@ -36,6 +36,7 @@ APT_PACKAGES = (
     "python3-packaging",  # the installer's version comparison
     "rsync",  # the transfer
     "polkitd",  # lets the service user power off (systemd/50-tressette-power.rules)
+    "avahi-daemon",  # the box by name on the LAN (tressette.local): phones join by it (docs/phones.md)
 )  # + what the unit's SDL_VIDEODRIVER needs: hal/screen.py VIDEO_PACKAGES
 USER = "tressette"
 # DRM/KMS, render nodes, /dev/input, /dev/gpiochip* (Pi OS udev rule), serial ports.

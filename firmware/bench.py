@@ -1,4 +1,4 @@
-"""``tressette bench engine|solver|ui|app``: speed figures the project ships.
+"""``tressette bench engine|solver|ui|app|coach|phones``: speed figures the project ships.
 
 Figures depend on the machine and its load: compare ratios measured in one
 run, and note the machine with any figure you report.
@@ -107,6 +107,11 @@ def main(args: argparse.Namespace) -> int:
         from firmware.app import bench as app_bench
 
         return app_bench.main(args)
+    if args.what == "phones":
+        # start-up: aiohttp and the phone server load only for this benchmark
+        from firmware.app.phones import bench as phones_bench
+
+        return phones_bench.main(args)
     # start-up: each benchmark loads its own modules (bench engine never loads pygame)
     from ui import bench
 

@@ -109,6 +109,13 @@ def _int_in(lo: int, hi: int, what: str) -> Callable[[str], int]:
     return A.int_range(lo, hi, what=what)
 
 
+def _phone_options(p: argparse.ArgumentParser) -> None:
+    """The phone seats' server (docs/phones.md) over the settings' ``[phones]``."""
+    p.add_argument("--phones-port", type=A.int_range(1024, 65535), default=None,
+                   help="phone seats' web server port (default: the settings' [phones] port, 8337)")
+    p.add_argument("--phones-host", default=None, help="address it listens on (default: [phones] host, 0.0.0.0)")
+
+
 def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     # Options are declared here (not in firmware.app) so --help never imports pygame.
     p = sub.add_parser("run", help="the device program (full screen, real hardware)")
@@ -116,6 +123,7 @@ def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: the settings' [paths] state_dir")
     p.add_argument("--health-file", default=None, help="default: $RUNTIME_DIRECTORY/health or /run/tressette/health")
     p.add_argument("--log-level", type=A.log_level, default="INFO", metavar="LEVEL", help=", ".join(A.LOG_LEVELS))
+    _phone_options(p)
     p.set_defaults(func=_run)
 
     p = sub.add_parser("sim", help="the simulator: the box in a window on a laptop")
@@ -129,6 +137,7 @@ def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="computer think time in ms")
     p.add_argument("--size", type=A.screen_size, default=(800, 480), help="touchscreen: 800x480, 480x320, 1280x800")
     p.add_argument("--log-level", type=A.log_level, default="WARNING", metavar="LEVEL", help=", ".join(A.LOG_LEVELS))
+    _phone_options(p)
     p.set_defaults(func=_sim)
 
     p = sub.add_parser("export", help="write a match from the journal as a record file")
@@ -173,8 +182,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", type=A.int_range(0, 7), default=0)
     p.set_defaults(func=_deal)
 
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach)")
-    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach"])
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones)")
+    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
     p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=3.0)
     p.add_argument("--seed", type=A.int_range(0), default=1)

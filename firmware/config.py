@@ -72,7 +72,8 @@ variant = "tressette2"
 # Seats in turn order, one per player of the variant:
 #   "human"        the touchscreen
 #   "cpu:easy" | "cpu:normal" | "cpu:hard"   a computer player
-#   "table"        a person playing real cards through the card reader
+#   "table"        a person playing real cards: the card reader, or the card picker on the screen
+#   "phone"        a person holding the hand on a phone (docs/phones.md)
 # A game with any "table" seat is refereed: its other seats may be computers
 # (their cards are scanned to the box at the deal), never "human"; games with
 # a talon (tressette2, treschetten2) take "table" seats only.
@@ -97,6 +98,14 @@ speed = "normal"         # slow | normal | fast: the computers' pause and a tric
 # of the deploy check live. The simulator overrides this with --state-dir.
 state_dir = "/var/lib/tressette"
 
+[phones]
+# Phone seats: each person's hand on their own phone (docs/phones.md). The web
+# server starts for a game with a "phone" seat, or always when enabled = true.
+enabled = false
+host = "0.0.0.0"           # listen on the LAN
+port = 8337
+address = "tressette.local"  # the box's name the join screen shows
+
 # [hardware] is read by the hardware layer (hal/config.py): pins of the
 # Accuso buttons and the menu button, the TM1637 display, the card reader's
 # serial port. Without it the box runs with the hardware layer's defaults.
@@ -104,9 +113,10 @@ state_dir = "/var/lib/tressette"
 """
 
 
-SeatKind = Literal["human", "computer", "table"]
+SeatKind = Literal["human", "computer", "table", "phone"]
 """human: plays at the touchscreen; computer: a computer player; table: a person
-with real cards, read by the card reader."""
+with real cards, read by the card reader; phone: a person holding the hand on a
+phone or tablet (firmware/app/phones, docs/phones.md)."""
 
 Level = Literal["easy", "normal", "hard"]
 
@@ -143,6 +153,7 @@ _LEVEL_OF: dict[str, Level] = {"easy": "easy", "normal": "normal", "hard": "hard
 
 HUMAN = SeatSpec("human")
 TABLE = SeatSpec("table")
+PHONE = SeatSpec("phone")
 
 
 def _default_seats() -> list[SeatSpec]:
@@ -168,10 +179,21 @@ class UISettings:
 
 
 @dataclass(slots=True)
+class PhoneSettings:
+    """``[phones]``: the web server of phone seats (docs/phones.md)."""
+
+    enabled: bool = False  # start it even when the game has no phone seat
+    host: str = "0.0.0.0"  # listen on the LAN
+    port: int = 8337
+    address: str = "tressette.local"  # the name the join screen shows (avahi)
+
+
+@dataclass(slots=True)
 class Settings:
     game: GameSettings = field(default_factory=GameSettings)
     ui: UISettings = field(default_factory=UISettings)
     state_dir: str = BOX_STATE_DIR
+    phones: PhoneSettings = field(default_factory=PhoneSettings)
     hardware: dict[str, Any] = field(default_factory=dict)
     hardware_config: Any = None  # hal.config's parsed object, when hal.config exists
     path: Path | None = None
@@ -180,16 +202,18 @@ class Settings:
 
 
 def check_seat(spec: object) -> SeatSpec:
-    """``human``, ``table`` or ``cpu:LEVEL`` as a :class:`SeatSpec`; raises ValueError otherwise."""
+    """``human``, ``table``, ``phone`` or ``cpu:LEVEL`` as a :class:`SeatSpec`; raises ValueError otherwise."""
     if isinstance(spec, SeatSpec):
         return spec
     if spec == "human":
         return HUMAN
     if spec == "table":
         return TABLE
+    if spec == "phone":
+        return PHONE
     if isinstance(spec, str) and spec.startswith("cpu:") and spec[4:] in _LEVEL_OF:
         return SeatSpec.cpu(_LEVEL_OF[spec[4:]])
-    raise ValueError(f"seat {spec!r} is not human, table or cpu:{'|'.join(LEVELS)}")
+    raise ValueError(f"seat {spec!r} is not human, table, phone or cpu:{'|'.join(LEVELS)}")
 
 
 def check_seats(seats: object, n_seats: int | None = None) -> list[SeatSpec]:
@@ -204,6 +228,9 @@ def check_seats(seats: object, n_seats: int | None = None) -> list[SeatSpec]:
         # Real cards are refereed: people at the table, computers whose cards are scanned
         # at the deal (docs/box.md §4); nobody plays dealt cards on the screen.
         raise ValueError("a game with real cards has table and computer seats, no \"human\" seat")
+    if TABLE in out and PHONE in out:
+        # A phone holds a hand the box dealt; real cards are dealt by the people.
+        raise ValueError("a game with real cards has table and computer seats, no \"phone\" seat")
     return out
 
 
@@ -307,10 +334,11 @@ def _exists(path: Path) -> bool:
 
 
 SCHEMA: dict[str, tuple[str, ...]] = {
-    "": ("game", "ui", "paths", "hardware"),
+    "": ("game", "ui", "paths", "hardware", "phones"),
     "game": ("variant", "seats", "think_ms", "options"),
     "ui": ("language", "deck_style", "german_style", "brightness", "sounds", "speed"),
     "paths": ("state_dir",),
+    "phones": ("enabled", "host", "port", "address"),
 }
 """The program's tables and their keys; ``[hardware]`` is hal.config's,
 ``[game.options]`` the variant's (checked by the engine)."""
@@ -329,6 +357,8 @@ def from_doc(doc: Mapping[str, Any], problems: list[str]) -> Settings:
         s.state_dir = state_dir
     else:
         problems.append(f"[paths] state_dir must be a path, not {state_dir!r}")
+    phones = Section("[phones]", root.table("phones"), problems, SCHEMA["phones"])
+    _phones(s.phones, phones.data, problems)
     s.hardware = dict(root.table("hardware"))
     s.hardware_config = _hardware(s.hardware, problems)
     return s
@@ -388,6 +418,35 @@ def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
         u.speed = speed
     else:
         problems.append(f"[ui] speed must be one of {', '.join(SPEED_NAMES)}, not {speed!r}")
+
+
+def _phones(p: PhoneSettings, t: Mapping[str, Any], problems: list[str]) -> None:
+    enabled = t.get("enabled", p.enabled)
+    if isinstance(enabled, bool):
+        p.enabled = enabled
+    else:
+        problems.append(f"[phones] enabled must be true or false, not {enabled!r}")
+    port = t.get("port", p.port)
+    if isinstance(port, int) and not isinstance(port, bool) and 1024 <= port <= 65535:
+        p.port = port
+    else:
+        problems.append(f"[phones] port must be 1024..65535, not {port!r}")
+    for key in ("host", "address"):
+        value = t.get(key, getattr(p, key))
+        if isinstance(value, str) and value and len(value) <= 253 and value.isprintable() and " " not in value:
+            setattr(p, key, value)
+        else:
+            problems.append(f"[phones] {key} must be a host name or address, not {value!r}")
+
+
+def phone_arguments(settings: Settings, args: Any) -> None:
+    """``--phones-port`` / ``--phones-host`` over ``[phones]`` (``tressette sim`` and ``run``)."""
+    port = getattr(args, "phones_port", None)
+    host = getattr(args, "phones_host", None)
+    if isinstance(port, int):
+        settings.phones.port = port
+    if isinstance(host, str) and host:
+        settings.phones.host = host
 
 
 def _hardware(table: Mapping[str, Any], problems: list[str]) -> Any:

@@ -30,6 +30,7 @@ from firmware.engine.actions import NothingToDeclare, Undo
 from firmware.engine.cards import SUIT
 from firmware.engine.declarations import describe
 from firmware.engine.records import entry_from_json, replay, variant_of
+from firmware.engine.scoresheet import Tally
 
 
 def thirds_text(thirds: int) -> str:
@@ -115,6 +116,10 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
     for h_index, hand in enumerate(doc["hands"]):
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
+        if hand["deal"].get("sheet") is not None:
+            _print_sheet_hand(match, hand, h_index, out)
+            _print_decided(match, _decided, variant, out)
+            continue
         state = match.start_hand(hand["deal"])
         real = " (real cards, refereed)" if state.table is not None else ""
         out.write(f"\nHand {h_index + 1}: seat {state.dealer} deals{real}\n")
@@ -130,6 +135,9 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
             if isinstance(action, NothingToDeclare):
                 match.record(action)
                 out.write(f"  seat {action.seat} has nothing (more) to declare\n")
+                continue
+            if isinstance(action, Tally):
+                match.record(action)  # refused: a count belongs to a score-sheet hand
                 continue
             n_tricks, n_draws, n_decl = len(state.tricks), len(state.draws), len(state.declarations)
             match.apply(action)
@@ -163,10 +171,7 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
             out.write("  (unfinished) " + " | ".join(CODE[c] for c in state.trick) + "\n")
         if state.over:
             _write_count(match.results[-1], out)
-            for entry in match.ledger[len(_decided) :]:
-                _decided.append(entry)
-                who = ", ".join(f"{unit_name(variant)} {w}" for w in entry.winners)
-                out.write(f"  game {entry.game + 1} to {who}: ×{entry.multiplier} ({entry.reason})\n")
+            _print_decided(match, _decided, variant, out)
     assert match is not None
     unit = unit_name(variant)
     out.write("\nTotals: " + " - ".join(str(t) for t in match.totals))
@@ -177,6 +182,32 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
     if variant.n_seats > 2 and match.ledger:
         out.write("Stakes: " + " - ".join(str(x) for x in match.stakes) + " game values\n")
     return match
+
+
+def _print_decided(match: Match, decided: list[Stake], variant: Variant, out: TextIO) -> None:
+    for entry in match.ledger[len(decided) :]:
+        decided.append(entry)
+        who = ", ".join(f"{unit_name(variant)} {w}" for w in entry.winners)
+        out.write(f"  game {entry.game + 1} to {who}: ×{entry.multiplier} ({entry.reason})\n")
+
+
+def _print_sheet_hand(match: Match, hand: dict[str, Any], h_index: int, out: TextIO) -> None:
+    """A score-sheet hand: no cards, the accusi as said and the count as entered."""
+    deck = match.variant.deck
+    match.begin_hand(hand["deal"])
+    out.write(f"\nHand {h_index + 1}: seat {match.next_dealer} deals (score sheet: played with the table's own cards)\n")
+    for obj in hand.get("actions", []):
+        entry = entry_from_json(deck, obj)
+        match.record(entry)
+        if isinstance(entry, Declare):
+            sheet = match.sheet
+            assert sheet is not None
+            out.write(f"  seat {entry.seat} declares {describe(deck, sheet.declarations[-1])}\n")
+        elif isinstance(entry, Tally):
+            how = {"claim": f": seat {entry.by} claims the game", "zu_tun": f": seat {entry.by} goes zu tun"}
+            out.write(f"  the count is entered{how.get(entry.end, '')}\n")
+    if match.hand_over:
+        _write_count(match.results[-1], out)
 
 
 def _write_count(result: HandResult, out: TextIO) -> None:

@@ -63,7 +63,7 @@ CREATE TABLE matches (
     variant   TEXT NOT NULL,
     options   TEXT NOT NULL,          -- JSON object
     seats     TEXT NOT NULL,          -- JSON list of seat specs: "human", "cpu:hard", "table"
-    mode      TEXT NOT NULL DEFAULT 'engine',  -- MODES: 'engine' (rated), 'casual', 'assisted', 'referee'
+    mode      TEXT NOT NULL DEFAULT 'engine',  -- MODES: 'engine' (rated), 'casual', 'assisted', 'referee', 'scoresheet'
     started   REAL NOT NULL,
     finished  REAL,
     winner    INTEGER,                -- a side
@@ -114,10 +114,11 @@ MIGRATIONS: dict[int, str] = {
     # from version 2: the coach's rating of each hand a person played (accuracy over time)
     2: SCHEMA[SCHEMA.index("CREATE TABLE ratings"):],
 }
-MODES = ("engine", "casual", "assisted", "referee")
+MODES = ("engine", "casual", "assisted", "referee", "scoresheet")
 """``engine``: a rated match against the computer (no undo, no hints); ``casual``: undo
 and hints offered, none used yet; ``assisted``: a casual match in which they were used
-(kept apart in the statistics); ``referee``: real cards."""
+(kept apart in the statistics); ``referee``: real cards; ``scoresheet``: real cards the
+box never sees, the score kept from what the table enters (``{"sheet": true}`` hands)."""
 ASSISTED_SUFFIX = ":help"
 """The statistics' level of an assisted match: ``hard:help`` beside ``hard``."""
 LEVEL_ORDER = ("easy", "normal", "hard")

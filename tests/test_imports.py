@@ -146,9 +146,9 @@ def test_an_import_inside_a_function_says_why() -> None:
         for node in sorted(_in_function(tree), key=lambda n: getattr(n, "lineno", 0)):
             assert isinstance(node, (ast.Import, ast.ImportFrom))
             near = lines[node.lineno - 1] + " " + (lines[node.lineno - 2] if node.lineno > 1 else "")
-            # a block of imports shares the reason given above its first line
+            # a block of imports (blank lines between them too) shares the reason above its first line
             above = node.lineno - 2
-            while above >= 0 and lines[above].strip().startswith(("import ", "from ")):
+            while above >= 0 and (lines[above].strip().startswith(("import ", "from ")) or not lines[above].strip()):
                 near += " " + (lines[above - 1] if above >= 1 else "")
                 above -= 1
             if not any(reason in near for reason in REASONS):

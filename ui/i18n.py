@@ -456,6 +456,32 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_decl_twice": ("Quell'accuso è già fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
                      "That combination is already declared this hand"),
     "e_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
+    # score sheet only: a hand's count as entered (firmware/engine/scoresheet.py)
+    "e_deal_sheet": ("Una mano del segnapunti è {\"sheet\": true} e nient'altro", "Eine Runde mit Punkteblock ist {\"sheet\": true} und sonst nichts",
+                     "A score-sheet hand is {\"sheet\": true} and nothing else"),
+    "e_sheet_not_sheet": ("I punti di una mano si inseriscono solo nel segnapunti", "Punkte einer Runde werden nur beim Punkteblock eingegeben",
+                          "A hand's count is entered only in a score-sheet match"),
+    "e_sheet_sides": ("Inserisci i punti di ognuna delle {n} parti", "Gib die Punkte jeder der {n} Parteien ein",
+                      "Enter the points of each of the {n} sides"),
+    "e_sheet_total": ("I punti inseriti fanno {got} terzi; una mano giocata fino in fondo ne dà {want} (le carte e l'ultima presa)",
+                      "Die eingegebenen Punkte ergeben {got} Drittel; eine ausgespielte Runde gibt {want} (die Karten und der letzte Stich)",
+                      "The points entered make {got} thirds; a hand played out gives {want} (the cards and the last trick)"),
+    "e_sheet_early_total": ("I punti inseriti fanno {got} terzi; prima dell'ultima presa sono al massimo {most}",
+                            "Die eingegebenen Punkte ergeben {got} Drittel; vor dem letzten Stich höchstens {most}",
+                            "The points entered make {got} thirds; before the last trick there are at most {most}"),
+    "e_sheet_end": ("Una mano finisce giocata, chiamandosi fuori o con zu tun", "Eine Runde endet ausgespielt, durch Hinausrufen oder Zu tun",
+                    "A hand ends played out, by a claim or by zu tun"),
+    "e_sheet_partner": ("Di' chi aveva la carta chiamata (il chiamante stesso se ha giocato da solo)",
+                        "Sag, wer die gerufene Karte hatte (der Rufer selbst, wenn er allein spielte)",
+                        "Say who held the called card (the caller himself if he played alone)"),
+    "e_sheet_no_partner": ("In questo gioco non c'è un compagno chiamato", "Hier gibt es keinen gerufenen Partner",
+                           "This game has no called partner"),
+    "e_sheet_sudden_off": ("{sudden}: non è una vittoria immediata di questo gioco", "{sudden}: hier kein sofortiger Sieg",
+                           "{sudden} is not a sudden win of this game"),
+    "e_sheet_sudden_side": ("Di' quale parte ha vinto subito", "Sag, welche Partei sofort gewann", "Say which side won suddenly"),
+    "e_sheet_sudden_false": ("{sudden} non torna con i punti inseriti: {got} terzi di {want}",
+                             "{sudden} passt nicht zu den eingegebenen Punkten: {got} Drittel von {want}",
+                             "{sudden} does not fit the points entered: {got} thirds of {want}"),
     "e_decl_impossible": ("{kind} impossibile: {cards} non possono essere in quella mano", "{kind} unmöglich: {cards} können nicht in dieser Hand sein",
                           "{kind} is impossible: {cards} cannot be in that hand"),
     "e_zu_tun_off": ("In questa partita non si gioca lo zu tun", "Zu tun gibt es in dieser Partie nicht", "Zu tun is not played in this game"),
@@ -492,6 +518,35 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_scan_cpu_hand": ("Passa le carte del computer (posto {seat}), coperte: {n} di {m}",
                         "Scanne die Karten des Computers (Platz {seat}), verdeckt: {n} von {m}",
                         "Scan the computer's cards (seat {seat}), face down: {n} of {m}"),
+    # the card picker (real cards without a reader: one tap names the card laid)
+    "m_pick_trump": ("Tocca la carta scoperta del mazziere: è la briscola", "Tippe die offene Karte des Gebers an: sie ist Trumpf",
+                     "Tap the dealer's shown card: it is the trump"),
+    "m_pick_aside": ("Tocca le carte messe da parte: {n} di {m}", "Tippe die abgelegten Karten an: {n} von {m}",
+                     "Tap the cards aside: {n} of {m}"),
+    "m_pick_cpu_hand": ("Tocca le carte del computer (posto {seat}): {n} di {m}",
+                        "Tippe die Karten des Computers an (Platz {seat}): {n} von {m}",
+                        "Tap the computer's cards (seat {seat}): {n} of {m}"),
+    "pick_play": ("Posto {n}: tocca la carta giocata", "Platz {n}: tippe die gespielte Karte an", "Seat {n}: tap the card played"),
+    "pick_discard": ("Posto {n}: tocca la carta scartata", "Platz {n}: tippe die abgelegte Karte an", "Seat {n}: tap the card laid away"),
+    "picker_hide": ("Tavolo", "Spieltisch", "Table"),
+    "picker_show": ("Carte", "Karten", "Cards"),
+    # score sheet only (segnapunti)
+    "m_sheet_hand": ("Mano {n}: distribuisce il posto {seat}. Giocate con le vostre carte; alla fine inserite i punti",
+                     "Runde {n}: Platz {seat} gibt. Spielt mit euren Karten; am Ende die Punkte eingeben",
+                     "Hand {n}: seat {seat} deals. Play your own cards; enter the points at the end"),
+    "scoresheet": ("Segnapunti", "Punkteblock", "Score sheet"),
+    "r_sheet_no_cards": ("Segnapunti: le carte non si passano, alla fine si inseriscono i punti",
+                         "Punkteblock: keine Karten scannen, am Ende die Punkte eingeben",
+                         "Score sheet: no cards are scanned; enter the points at the end"),
+    "sh_title": ("Mano {n}: i punti presi", "Runde {n}: die Punkte", "Hand {n}: the points taken"),
+    "sh_choose": ("Posto {n}: che cosa accusa?", "Platz {n}: was wird angesagt?", "Seat {n}: what is declared?"),
+    "sh_enter": ("Conta la mano", "Runde zählen", "Count the hand"),
+    "sh_end_play": ("Mano giocata fino in fondo", "Ausgespielt", "Played out"),
+    "sh_end_claim": ("Si chiama fuori: posto {n}", "Hinausrufen: Platz {n}", "Claim: seat {n}"),
+    "sh_end_zu_tun": ("Zu tun: posto {n}", "Zu tun: Platz {n}", "Zu tun: seat {n}"),
+    "sh_sudden_none": ("Nessuna vittoria immediata", "Kein sofortiger Sieg", "No sudden win"),
+    "sh_sudden": ("{what}: {side}", "{what}: {side}", "{what}: {side}"),
+    "sh_partner": ("Compagno del chiamante: posto {n}", "Partner des Rufers: Platz {n}", "Caller's partner: seat {n}"),
     "m_deal_scanned": ("Carte passate: si gioca", "Karten erfasst: es wird gespielt", "Cards scanned: play"),
     "n_why_had_four": ("ha giocato anche {cards}: ne aveva quattro", "hat auch {cards} gespielt: er hatte vier", "also played {cards}: he held four"),
     # simulator panel
@@ -507,6 +562,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
 from ui.i18n_coach import COACH  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in COACH.items() if k not in CATALOGUE})
+
+# The phone seats' words (ui/i18n_phones.py), likewise.
+from ui.i18n_phones import PHONES  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in PHONES.items() if k not in CATALOGUE})
 
 
 # ------------------------------------------------------------ app messages

@@ -18,9 +18,10 @@ from typing import Literal
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.cards import Card
 
-SeatKind = Literal["human", "computer", "table"]
+SeatKind = Literal["human", "computer", "table", "phone"]
 """human: plays at this screen; computer: a computer player; table: a person
-playing real cards on the table (read by the card reader or tapped in)."""
+playing real cards on the table (read by the card reader or tapped in); phone:
+a person holding the hand on a phone (docs/phones.md)."""
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
 
@@ -121,6 +122,7 @@ class NewGame:
     options: dict[str, bool | int | str] = field(default_factory=dict)
     seats: tuple[SeatSetup, ...] = ()
     casual: bool = False  # undo and hints offered (docs/coach.md); rated matches offer neither
+    scoresheet: bool = False  # score sheet only: the table plays its own cards, the box keeps the score
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +209,14 @@ class OpenReviewHand:
 
 
 @dataclass(frozen=True, slots=True)
+class FreePhoneSeat:
+    """The touchscreen frees phone seat ``seat``: its phone's secret stops working and a
+    new short code lets another phone take it (a flat battery, a friend leaving)."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the program (simulator window closed, or Quit in the menu)."""
 
@@ -232,6 +242,19 @@ class SimScan:
     card_code: str
 
 
+@dataclass(frozen=True, slots=True)
+class SheetTally:
+    """Score sheet only: the hand's count as the table says it (engine ``scoresheet.Tally``):
+    thirds per side of the hand, how it ended, a sudden win, chiamata's partner."""
+
+    thirds: tuple[int, ...]
+    end: str = "play"  # play | claim | zu_tun
+    by: int | None = None
+    sudden: str | None = None
+    sudden_side: int | None = None
+    partner: int | None = None
+
+
 Intent = (
     PlayCard
     | Declare
@@ -255,7 +278,9 @@ Intent = (
     | OpenReplay
     | OpenReview
     | OpenReviewHand
+    | FreePhoneSeat
     | Quit
     | SimButton
     | SimScan
+    | SheetTally
 )

@@ -45,7 +45,7 @@ from ui.i18n import Arg, Message
 from ui.intents import SeatSetup
 
 __all__ = ["AccuracySeries", "Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "MatchReviewView", "Message",
-           "PlayedCard", "RatedCard", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
+           "PickerModel", "PlayedCard", "RatedCard", "SheetEntryModel", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
            "StatLine", "Stats", "TableModel", "model_from_view"]
 
 BannerKind = Literal["declaration", "signal", "claim", "call", "trump", "info", "refusal"]
@@ -257,6 +257,71 @@ class EnrolStatus:
 
 
 @dataclass(frozen=True, slots=True)
+class PickerModel:
+    """The card picker (firmware/app/picker.py): a table seat names the card it laid.
+
+    ``seat``: who enters it (None: at the deal, the cards the box must know);
+    ``cards``: the whole deck in deck order, laid out by suit and rank; ``dimmed``: the
+    cards the engine would refuse now, with why (only what the table may know);
+    ``signals``: per card, the signals it may carry; ``discard``: terziglio's card laid away.
+    """
+
+    seat: int | None
+    deck: str
+    cards: tuple[Card, ...]
+    dimmed: tuple[tuple[Card, Message], ...] = ()
+    prompt: Message | str = ""
+    discard: bool = False
+    signals: tuple[tuple[Card, tuple[str, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SheetEntryModel:
+    """Score sheet only (firmware/app/scoresheet.py): what the hand's count screen offers.
+
+    ``units``: the seats of each side the count is entered for (chiamata: the caller's
+    side, as ``partner`` makes it, then the others; the screen recomputes it when the
+    partner changes); ``full``: the thirds of a hand played out; ``out``: at most this
+    many lie out of play (treschetten3); ``ends``: played out, claim, zu tun as the game
+    has them; ``sudden``: the sudden wins it has; ``caller``: chiamata's caller (a
+    partner is asked for); ``choosing``: the seat choosing its accuso now, ``choices``
+    its declarations as the engine accepts them said aloud."""
+
+    n_seats: int
+    units: tuple[tuple[int, ...], ...]
+    full: int
+    out: int = 0
+    ends: tuple[str, ...] = ("play",)
+    sudden: tuple[str, ...] = ()
+    caller: int | None = None
+    choosing: int | None = None
+    choices: tuple[DeclareAction, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PhoneSeatModel:
+    """A phone seat as the join screen shows it (docs/phones.md, "Joining"): its QR code
+    names ``join_url``; ``code`` only while nobody holds the seat."""
+
+    seat: int
+    held: bool
+    connected: bool
+    code: str | None = None
+    join_url: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class PhonesModel:
+    """The phone seats of the match: the box's address, each seat, whom the match waits for,
+    why phones cannot connect (the port taken), if so."""
+
+    url: str = ""
+    seats: tuple[PhoneSeatModel, ...] = ()
+    waiting_for: tuple[int, ...] = ()
+    error: str = ""
+
+
+@dataclass(frozen=True, slots=True)
 class TableModel:
     """Everything the screens show. Defaults describe "no game yet"."""
 
@@ -321,6 +386,9 @@ class TableModel:
     message: Message | str = ""
     enrolled: tuple[str, ...] = ()  # decks whose tag map is complete (real cards)
     enrolling: EnrolStatus | None = None  # a deck being enrolled now
+    picker: PickerModel | None = None  # real cards: the card picker, when a card is to be entered
+    sheet_entry: SheetEntryModel | None = None  # score sheet only: the hand's count to enter
+    score_sheet: bool = False  # score sheet only: no card seen, the count is as entered
     resumable: bool = False
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1
@@ -338,6 +406,8 @@ class TableModel:
     can_undo: bool = False  # the Undo button (key U): a card of mine to take back
     hint_card: Card | None = None  # the card the hint on screen names
     review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
+    # -- phone seats (docs/phones.md): None when the match has none --
+    phones: PhonesModel | None = None
 
     @property
     def in_game(self) -> bool:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware.engine.cards import CODE
 from ui.layout import ButtonSpec
+from ui.sheetentry import entry_layout
 from ui.table import DOUBLE_TAP_S, TableScreen
 
 if TYPE_CHECKING:
@@ -136,6 +137,33 @@ def probe(ui: UIApp) -> dict[str, Any]:
                 for c, r in lay.hand_hit
             ]
             out["middle"] = _rect(lay.middle)
+        _cover(scr, out, size)
     else:
         out["buttons"] = [_button(b) for b in scr.buttons(size)]
     return out
+
+
+def _cover(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None:
+    """What covers the table now, its boxes the only tappable ones: the score sheet's
+    count screen, or the card picker (its cells as the cards; a dimmed one: not playable)."""
+    m = scr.model
+    if m.sheet_entry is not None:
+        st = scr.sheet_panel.st
+        lay = entry_layout(m, st, size, scr.ctx.theme)
+        out["buttons"] = [_button(b) for b in lay.buttons]
+        out["cards"] = []
+        e = m.sheet_entry
+        out["sheet_entry"] = {"thirds": list(st.thirds), "choosing": e.choosing, "full": e.full,
+                              "choices": [[d.kind, d.suit, d.rank, d.extra] for d in e.choices]}
+        return
+    p = m.picker
+    if p is None or not scr.picker_active():
+        return
+    plo = scr.picker_layout()
+    if plo is None:
+        return
+    dimmed = dict(p.dimmed)
+    out["buttons"] = [_button(b) for b in plo.buttons]
+    out["cards"] = [{"card": int(c), "code": CODE[c], "rect": _rect(r), "playable": c not in dimmed, "flying": False}
+                    for c, r in plo.cells]
+    out["picker"] = {"seat": p.seat, "discard": p.discard}

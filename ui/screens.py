@@ -29,14 +29,15 @@ from ui.i18n import (
 )
 from ui.layout import ButtonSpec
 from ui.model import TableModel
-from ui.table import count_lines, seat_name
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
+from ui.table import count_lines
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, thirds_text
 
 SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("human", None),
     ("computer", "easy"),
     ("computer", "normal"),
     ("computer", "hard"),
+    ("phone", None),
     ("table", None),
 )
 
@@ -56,7 +57,9 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
         nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
         if nxt[0] == "human" and others & {"human", "table"}:
             continue
-        if nxt[0] == "table" and "human" in others:
+        if nxt[0] == "table" and others & {"human", "phone"}:
+            continue
+        if nxt[0] == "phone" and "table" in others:  # a phone holds dealt cards, not real ones
             continue
         return nxt
     return seats[i]
@@ -159,6 +162,7 @@ class HomeScreen(Screen):
         self.seats: list[tuple[str, str | None]] = []
         self.options: dict[str, Any] = {}
         self.casual = False  # undo and hints offered (docs/coach.md); rated by default
+        self.scoresheet = False  # score sheet only: everybody plays his own cards (segnapunti)
         self._reset_for_variant()
 
     @property
@@ -190,7 +194,10 @@ class HomeScreen(Screen):
 
     def new_game_intent(self) -> it.NewGame:
         seats = tuple(it.SeatSetup(kind, level) for kind, level in self.seats)  # type: ignore[arg-type]
-        return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual)
+        if self.scoresheet:
+            seats = tuple(it.SeatSetup("table", None) for _ in self.seats)
+        return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual,
+                          scoresheet=self.scoresheet)
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -234,7 +241,7 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = len(specs) + 1  # the options, then casual (hints and undo) or rated
+        n_opt = len(specs) + 2  # the options, casual (hints and undo) or rated, score sheet only
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
@@ -243,8 +250,10 @@ class HomeScreen(Screen):
         for i, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
             if i < len(specs):
                 out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
-            else:
+            elif i == len(specs):
                 out.append(ButtonSpec("casual", r, "casual"))
+            else:
+                out.append(ButtonSpec("scoresheet", r, "scoresheet"))
         return out
 
     def press(self, name: str) -> bool:
@@ -261,7 +270,10 @@ class HomeScreen(Screen):
             self._reset_for_variant()
         elif kind == "seat":
             i = int(arg)
-            self.seats[i] = next_seat(self.seats, i)
+            if not self.scoresheet:  # a score sheet: every seat plays his own cards
+                self.seats[i] = next_seat(self.seats, i)
+        elif name == "scoresheet":
+            self.scoresheet = not self.scoresheet
         elif kind == "option":
             spec = next(o for o in self.preset.options if o.key == arg)
             vals = list(spec.choices)
@@ -295,8 +307,11 @@ class HomeScreen(Screen):
 
     def seat_text(self, i: int) -> str:
         kind, level = self.seats[i]
+        if self.scoresheet:
+            kind, level = "table", None
         t = self.ctx.t
-        who = t("human_short") if kind == "human" else t("table_seat") if kind == "table" else f"CPU {t(level or 'normal')}"
+        who = (t("human_short") if kind == "human" else t("table_seat") if kind == "table"
+               else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")  # fmt: skip
         return f"{i + 1}: {who}"
 
     def draw(self, s: pygame.Surface) -> None:
@@ -310,13 +325,17 @@ class HomeScreen(Screen):
                 draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
             elif kind == "seat":
                 draw_button(s, self.ctx, b.rect, self.seat_text(int(arg)),
-                            color=(120, 80, 30) if self.seats[int(arg)][0] == "human" else None)
+                            color=(120, 80, 30) if self.seats[int(arg)][0] == "human" and not self.scoresheet else None)
             elif kind == "option":
                 val = value_label(self.options.get(arg), self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
             elif b.name == "casual":
                 val = value_label(self.casual, self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{self.ctx.t('casual')}: {val}", color=(50, 60, 90))
+            elif b.name == "scoresheet":
+                val = value_label(self.scoresheet, self.ctx.lang)
+                draw_button(s, self.ctx, b.rect, f"{self.ctx.t('scoresheet')}: {val}",
+                            color=(110, 70, 30) if self.scoresheet else (50, 60, 90))
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
             else:
@@ -335,7 +354,7 @@ class HomeScreen(Screen):
         rects = {b.name: b.rect for b in self.buttons((W, H))}
         start = rects["start"]
         seats_bottom = max(r.bottom for name, r in rects.items() if name.startswith("seat:"))
-        right = [r for name, r in rects.items() if name.startswith("option:") or name == "casual"]
+        right = [r for name, r in rects.items() if name.startswith("option:") or name in ("casual", "scoresheet")]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
         under = max((r.bottom for r in right), default=m + row + gap) + gap
         places = (
@@ -452,6 +471,8 @@ class HandEndScreen(Screen):
             (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
             (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
         ]
+        if m.score_sheet:
+            rows = []  # no card was seen: the points as entered, then what they count
         secret = res is not None and bool(res.sides) and len(set(res.sides)) < m.n_sides
         if res is not None and secret:
             # chiamata: each seat scores for itself, but the card points are the pair's of

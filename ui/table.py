@@ -13,7 +13,7 @@ until they land, so nothing is drawn twice.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 from pygame import Rect
@@ -25,8 +25,20 @@ from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
 from ui.layout import ButtonSpec, TableLayout, bubble_tail, speaker_areas, table_layout
 from ui.model import Banner, PlayedCard, TableModel
+from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
+from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.speed import speed_of
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
+from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here too)
+    Ctx,
+    blit_text,
+    draw_button,
+    draw_panel,
+    is_own_seat,
+    note_panel,
+    rounded,
+    seat_name,
+    thirds_text,
+)
 
 TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
@@ -112,12 +124,17 @@ class TableScreen:
         self._confirm: Card | None = None  # a card tapped once that gives points away
         self.action_page = 0  # which page of many action buttons (layout: "more")
         self._game_model = TableModel()  # the last model with a game: what "new" is measured against
+        # the card picker (real cards, no reader: ui/picker.py)
+        self.picker_hidden: tuple[object, ...] | None = None  # the entry it was hidden for
+        self.picker_note: tuple[str, float] = ("", 0.0)  # why a tapped card is dimmed, and how long
+        self.sheet_panel = SheetEntryPanel(ctx, emit)  # score sheet only: the hand's count (ui/sheetentry.py)
 
     # ------------------------------------------------------------ model
 
     def set_model(self, model: TableModel, size: tuple[int, int] | None = None) -> None:
         """The table as it is now, laid out at ``size`` (default: the size it has)."""
         size = self.size if size is None else size
+        self.sheet_panel.sync(model)
         if not model.in_game:
             # no game (home, settings, enrolment): keep what this table has seen, so the
             # same hand coming back is not news (an old declaration said again: issue 13.11)
@@ -286,6 +303,65 @@ class TableScreen:
 
     # ------------------------------------------------------------ input
 
+    # ------------------------------------------------------------ the card picker
+
+    def picker_key(self) -> tuple[object, ...]:
+        m = self.model
+        p = m.picker
+        return (m.hand_no, m.tricks_played, len(m.trick), p.seat if p else None, str(p.prompt) if p else "")
+
+    def picker_active(self) -> bool:
+        return self.model.picker is not None and self.picker_hidden != self.picker_key()
+
+    def picker_layout(self) -> PickerLayout | None:
+        p = self.model.picker
+        if p is None or self.size == (0, 0):
+            return None
+        return picker_layout(p, self.size, self.ctx.theme)
+
+    def picker_tap(self, pos: tuple[int, int]) -> bool:
+        p, lay = self.model.picker, self.picker_layout()
+        if p is None or lay is None:
+            return False
+        for b in lay.buttons:
+            if b.rect.collidepoint(pos):
+                if b.name == "picker_hide":
+                    self.picker_hidden = self.picker_key()
+                else:
+                    name = b.name[5:]
+                    on = name not in self.signals_on
+                    (self.signals_on.add if on else self.signals_on.discard)(name)
+                    self.emit(it.Signal(name, on))
+                return True
+        for card, r in lay.cells:
+            if r.collidepoint(pos):
+                why = reason_of(p, card)
+                if why is not None:
+                    self.picker_note = (self.ctx.say(why), 3.0)  # says why; sends nothing
+                    return True
+                if self.since_play < DOUBLE_TAP_S:
+                    return True  # a double tap enters one card
+                self.since_play = 0.0
+                self.picker_note = ("", 0.0)
+                if p.discard:
+                    self.emit(it.Discard(card))
+                else:
+                    allowed = dict(p.signals).get(card, ())
+                    self.emit(it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on)))
+                self.signals_on.clear()
+                return True
+        return True  # the panel covers the table: a tap beside a card does nothing under it
+
+    def sheet_tap(self, pos: tuple[int, int]) -> bool:
+        lay = entry_layout(self.model, self.sheet_panel.st, self.size, self.ctx.theme)
+        for b in lay.buttons:
+            if b.rect.collidepoint(pos):
+                if b.name == "sh_menu":
+                    self.show("home")
+                    return True
+                return self.sheet_panel.press(self.model, b.name)
+        return True
+
     def buttons(self, size: tuple[int, int] | None = None) -> list[ButtonSpec]:
         """The buttons as laid out now (at the size set_model was given)."""
         return list(self.layout.buttons) if self.layout is not None else []
@@ -294,6 +370,13 @@ class TableScreen:
         lay = self.layout  # laid out at the size set_model was given
         if lay is None:
             return False
+        if self.model.sheet_entry is not None:
+            return self.sheet_tap(pos)
+        if self.picker_active():
+            return self.picker_tap(pos)
+        if self.model.picker is not None and show_button(lay.middle, self.ctx.theme).collidepoint(pos):
+            self.picker_hidden = None
+            return True
         if self.show_last:
             self.show_last = False
             return True
@@ -428,6 +511,8 @@ class TableScreen:
 
     def update(self, dt: float) -> None:
         self.since_play += dt
+        if self.picker_note[1] > 0:
+            self.picker_note = (self.picker_note[0], self.picker_note[1] - dt)
         if self.hint[1] > 0:
             self.hint = (self.hint[0], self.hint[1] - dt)
         if self.hold > 0:
@@ -453,6 +538,9 @@ class TableScreen:
             self.relayout(s.get_size())
             lay = self.layout
         assert lay is not None
+        if self.model.sheet_entry is not None:
+            self.sheet_panel.draw(s, self.model)  # score sheet only: no cards on this screen
+            return
         s.blit(self.ctx.felt(lay.size), (0, 0))
         hidden, backs = self.hidden_cards()
         self._draw_score(s, lay)
@@ -473,6 +561,20 @@ class TableScreen:
                 s.blit(pygame.transform.scale(img, r.size) if r.size != (w, h) else img, r)
         if self.show_last:
             self._draw_last_trick(s, lay)
+        self._draw_picker(s, lay)
+
+    def _draw_picker(self, s: pygame.Surface, lay: TableLayout) -> None:
+        p = self.model.picker
+        if p is None:
+            return
+        if not self.picker_active():
+            draw_button(s, self.ctx, show_button(lay.middle, self.ctx.theme), self.ctx.t("picker_show"),
+                        color=(30, 100, 70))
+            return
+        plo = picker_layout(p, s.get_size(), self.ctx.theme)
+        note = self.picker_note[0] if self.picker_note[1] > 0 else self.ctx.say(self.model.message)
+        totals = "-".join(map(str, self.model.totals)) if self.model.totals else ""
+        draw_picker(s, self.ctx, p, plo, style=self.style(), signals_on=self.signals_on, note=note, totals=totals)
 
     def _draw_score(self, s: pygame.Surface, lay: TableLayout) -> None:
         """A small table: side, match total, this hand's points in thirds (+ declarations)."""
@@ -730,6 +832,9 @@ class TableScreen:
 
     def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
+        if m.me < len(m.seats) and m.seats[m.me].kind == "phone":
+            # the shared table of a phone game: nobody at the screen is "you"
+            m = replace(m, me=len(m.seats))
         r = lay.status
         fs = ctx.fsize(lay.size[1], 0.05)
         if self.hint[1] > 0:
@@ -911,27 +1016,6 @@ def bubble_lines(fonts: Fonts, text: str, size: int, max_w: int) -> list[str]:
     with it: "napoletana di" / "coppe = 3", not "napoletana di coppe" / "= 3")."""
     glued = re.sub(r" = (\S+)", lambda mt: f"{GLUE}={GLUE}{mt.group(1)}", text)
     return [x.replace(GLUE, " ") for x in fonts.wrap(glued, size, max_w, bold=True)]
-
-
-def is_own_seat(model: TableModel, seat: int | None) -> bool:
-    """The seat of the person at the screen (named "You", spoken to in the 2nd person)."""
-    if seat is None or seat >= len(model.seats):
-        return False
-    return model.seats[seat].kind == "human" and seat == model.me and model.show_hand
-
-
-def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
-    """The name shown for a seat: the app's name, else "You", "CPU 2", "Seat 3"."""
-    if seat is None or seat >= len(model.seats):
-        return ""
-    s = model.seats[seat]
-    if is_own_seat(model, seat):
-        return ctx.t("you")  # whatever the app calls them, at the screen they are "you"
-    if s.name:
-        return s.name
-    if s.kind == "computer":
-        return f"CPU {seat + 1}" if model.n_seats > 2 else "CPU"
-    return ctx.t("seat_n", n=seat + 1)
 
 
 def count_lines(model: TableModel, side: int) -> dict[str, int]:

@@ -48,6 +48,8 @@ def setups(seats: Sequence[str]) -> tuple[SeatSetup, ...]:
             out.append(SeatSetup("computer", spec.split(":", 1)[1]))
         elif spec == "table":
             out.append(SeatSetup("table", None))
+        elif spec == "phone":
+            out.append(SeatSetup("phone", None))
         else:
             out.append(SeatSetup("human", None))
     return tuple(out)
@@ -112,7 +114,7 @@ def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
     try:
         for dealer, deal, actions in hands:
             games = len(match.ledger)
-            match.start_hand(deal)
+            match.begin_hand(deal)  # a score-sheet hand too
             for obj in actions:
                 match.record(entry_from_json(variant.deck, obj))
             rows.append(sheet_row(match, len(rows) + 1, dealer, games))
@@ -127,7 +129,7 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
     (when it decided a game of a longer match, the totals it was decided at: the match then
     starts counting again), and a note on how it ended."""
 
-    state = match.state
+    state = match.sheet if match.sheet is not None else match.state
     if state is None or not state.over or not match.results:
         return SheetRow(hand, dealer, totals=tuple(match.totals), note="sheet_open")
     res = match.results[-1]
@@ -158,7 +160,7 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
     rows: list[SheetRow] = []
     for rec in match.hands:
         games = len(replayed.ledger)
-        replayed.start_hand(rec.deal_spec)
+        replayed.begin_hand(rec.deal_spec)
         for entry in rec.actions:
             replayed.record(entry)  # undos and "nothing to declare" included, as recorded
         rows.append(sheet_row(replayed, len(rows) + 1, rec.dealer, games))
@@ -179,8 +181,14 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
     frames: list[TableModel] = []
     try:
         for i, (_dealer, deal, actions) in enumerate(hands[:hand]):
-            state = match.start_hand(deal)
             last = i == hand - 1
+            if isinstance(deal, dict) and deal.get("sheet") is not None:
+                # a score-sheet hand: no cards to show, trick by trick (its row is on the sheet)
+                match.begin_hand(deal)
+                for obj in actions:
+                    match.record(entry_from_json(variant.deck, obj))
+                continue
+            state = match.start_hand(deal)
 
             def frame() -> TableModel:
                 # a picture of the table, nothing to tap: no legal moves offered

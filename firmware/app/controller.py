@@ -63,10 +63,15 @@ from firmware.app.events import (
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, msg
+from firmware.app.phones.events import PhoneIntent, PhoneStatus
+from firmware.app.phones.seatview import public_view
+from firmware.app.phoneseats import PhoneSeats
+from firmware.app.picker import picker_for
 from firmware.app.present import (
     Asked,
     Coached,
     Hand,
+    SheetSnapshot,
     TableSnapshot,
     build_model,
     enrol_status,
@@ -74,6 +79,7 @@ from firmware.app.present import (
     stats_model,
 )
 from firmware.app.reviewing import MatchReviewing
+from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.seats import SeatActions
 from firmware.config import TABLE, GameSettings, SeatSpec, check_seat, save_screen_setting
 from firmware.engine import Action, Match, TressetteError, Variant, make_variant
@@ -102,6 +108,7 @@ log = logging.getLogger("firmware.app.controller")
 
 PlayIntent = (
     ui.PlayCard | ui.Discard | ui.Claim | ui.Hint | ui.Undo | ui.Call | ui.ZuTun | ui.Declare | ui.NothingToDeclare
+    | ui.SheetTally
 )
 BrowseIntent = ui.ShowHistory | ui.OpenSheet | ui.OpenReplay | ui.OpenReview | ui.OpenReviewHand
 TableIntent = (
@@ -135,10 +142,15 @@ class TableController:
         self.declarations = DeclarationWindows(table, self.guard)
         self.dealing = DealScanning(table)
         self.enrolment = EnrolmentFlow(table)
-        self.lifecycle = MatchLifecycle(table, self.guard, self.declarations, self.dealing, self.enrolment)
+        self.scoresheet = ScoreSheetKeeping(table, self.guard)  # score sheet only: no cards at all
+        self.lifecycle = MatchLifecycle(table, self.guard, self.declarations, self.dealing, self.enrolment,
+                                        self.scoresheet)
         self.seat_actions = SeatActions(table, self.guard, self.declarations, self.lifecycle)
         self.reviewing = MatchReviewing(table)
         self.coaching = CoachActions(table, self.guard, self.declarations, self.reviewing)
+        # phone seats (docs/phones.md): a phone's taps through the seats' moves
+        self.phones = PhoneSeats(table, self.seat_actions, self.declarations, self.lifecycle.next_hand)
+        self.seat_actions.phones_wait = self.phones.wait_refusal
         self.browser = HistoryBrowser(journal)  # the history screens' last request
         # Why the touchscreen is not open (set by the device program), None while it is.
         # Without it the table still referees real cards: buttons, reader, LED score.
@@ -170,8 +182,15 @@ class TableController:
                 pass
             case Shutdown(reason=reason):
                 self.table.stop(reason or "shutdown")
+            # a phone seat's tap, the phone seats' state, a seat freed on the screen
+            case PhoneIntent():
+                self.phones.on_intent(event)
+            case PhoneStatus():
+                self.phones.on_status(event)
+            case ui.FreePhoneSeat(seat=seat):
+                self.phones.free(seat)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
-                  | ui.Declare() | ui.NothingToDeclare()):  # fmt: skip
+                  | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally()):  # fmt: skip
                 self._play_intent(event)
             case ui.ShowHistory() | ui.OpenSheet() | ui.OpenReplay() | ui.OpenReview() | ui.OpenReviewHand():
                 self._browse_intent(event)
@@ -237,6 +256,9 @@ class TableController:
     def _play_intent(self, event: PlayIntent) -> None:
         """A move of the hand asked for on the screen."""
         seats = self.seat_actions
+        if self.scoresheet.keeping and isinstance(event, (ui.Declare, ui.NothingToDeclare, ui.SheetTally)):
+            self._sheet_intent(event)
+            return
         match event:
             case ui.PlayCard(card=card, signals=signals):
                 seats.play_card(card, signals)
@@ -256,8 +278,26 @@ class TableController:
                 seats.declare(action)
             case ui.NothingToDeclare():
                 seats.screen_nothing_to_declare()
+            case ui.SheetTally():
+                self.table.refuse(msg("r_no_hand"))  # a count belongs to a score-sheet match
             case _:
                 assert_never(event)
+
+    def _sheet_intent(self, event: ui.Declare | ui.NothingToDeclare | ui.SheetTally) -> None:
+        """Score sheet only (firmware.app.scoresheet): an accuso said, the choice closed, the
+        hand's count; after a count or a decima the lifecycle closes the hand."""
+        sheet = self.scoresheet
+        match event:
+            case ui.Declare(declare_action=action):
+                done = sheet.declare(action)
+            case ui.NothingToDeclare():
+                done = sheet.done()
+            case ui.SheetTally():
+                done = sheet.tally(event)
+            case _:
+                assert_never(event)
+        if done.accepted and self.table.hand_over():
+            self.lifecycle.hand_closed()
 
     def _browse_intent(self, event: BrowseIntent) -> None:
         """The history and the reviews asked for on the screen."""
@@ -317,7 +357,7 @@ class TableController:
                 except ValueError as exc:
                     self.table.refuse(msg("r_bad_game", why=str(exc)))
                     return
-        self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual)
+        self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual, scoresheet=ev.scoresheet)
 
     def _continue(self) -> None:
         if self.phase in (HOME, MATCH_OVER):
@@ -373,7 +413,9 @@ class TableController:
         self.seat_actions.play_table_card(card)
 
     def _button_pressed(self, seat: int | None) -> None:
-        if seat is not None:
+        if seat is not None and self.scoresheet.keeping:
+            self.scoresheet.accuso(seat)  # score sheet only: the accuso chosen on the screen
+        elif seat is not None:
             self.declarations.accuso_button(seat)
         elif self.phase in (HAND_OVER, MATCH_OVER):
             self.menu_after_hand()
@@ -472,7 +514,7 @@ class TableController:
             return DisplayState(NO_SCREEN_CODE, None, blink)
         if v is None or self.phase == HOME:
             return DisplayState("----", None, blink)
-        if self.phase == PLAY and self.declarations.accusi_open():
+        if self.phase == PLAY and (self.declarations.accusi_open() or self.scoresheet.choosing is not None):
             return DisplayState("AccU", None, blink)
         if self.phase == HAND_OVER and self.menu_armed == self._menu_marker():
             return DisplayState("dEAL", None, blink)  # the menu button again deals
@@ -502,7 +544,11 @@ class TableController:
             enrolled=enrolled_decks(t.cards), enrolling=enrol_status(self.enrolment.enrol), match_id=t.match_id,
             variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
             hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
+            picker=picker_for(t, self.dealing.scan, self.declarations),
+            phones=self.phones.model() if self.phones.phone_seats() else None,
         )  # fmt: skip
+        if t.phase not in (HOME, ENROL) and self.scoresheet.keeping and t.match is not None:
+            return replace(base, sheet=self._sheet_snapshot(t.match))
         if t.phase in (HOME, ENROL) or t.match_id is None or t.match is None or t.match.state is None:
             return base
         return replace(base, hand=self._hand(t.match, t.match_id), coached=self._coached())
@@ -513,17 +559,37 @@ class TableController:
         banners = list(self.table.banners)
         if d.accusi_open():
             banners.append(Banner("info", None, key="b_accusi_open"))
+        if waiting := self.phones.waiting_for():  # the match waits for a phone: say for whom, all along
+            banners.append(Banner("info", None, key="ph_waiting_for",
+                                  args=(("seats", ", ".join(str(x + 1) for x in waiting)),)))  # fmt: skip
+        view = match.view_for(seat)
+        if self.seats[seat].kind != "human" and d.declaring is None and self.phones.phone_seats():
+            # a phone game with nobody at the screen: the shared table, what every seat sees
+            view = public_view([match.view_for(s) for s in range(len(self.seats))])
         final = None
         if self.phase == MATCH_OVER and match.hands:  # the end of a match shows it hand by hand
             final = live_sheet(match, match_id, [str(x) for x in self.seats])
         decided = match.hand_decided
+        # real cards: the table seat that acts now makes its call, zu tun or claim with the
+        # screen's buttons, whoever the screen is drawn for
+        mover = self.table.mover()
+        acting = None
+        if self.real_cards and mover is not None and mover != seat and self.seats[mover].kind == "table":
+            acting = match.view_for(mover)
         return Hand(
-            view=match.view_for(seat), seat=seat, show_hand=self.seats[seat].kind == "human" or d.declaring is not None,
+            acting=acting,
+            view=view, seat=seat, show_hand=self.seats[seat].kind == "human" or d.declaring is not None,
             banners=tuple(banners), may_declare=d.may_declare_now(seat), cards_wait=d.cards_wait(),
             declare_prompt=d.declare_prompt(seat), level_at_target=match.level_at_target, final_sheet=final,
             games_won=tuple(match.games_won) if match.games_to_win > 1 else None,
             game_won_by=tuple(decided.winners) if decided is not None else (),
         )  # fmt: skip
+
+    def _sheet_snapshot(self, match: Match) -> SheetSnapshot:
+        final = None
+        if self.phase == MATCH_OVER and match.hands and self.match_id is not None:
+            final = live_sheet(match, self.match_id, [str(x) for x in self.seats])
+        return SheetSnapshot(match, self.scoresheet.entry(), final)
 
     def _coached(self) -> Coached:
         c = self.coaching
@@ -659,14 +725,28 @@ class TableController:
         seats: Sequence[SeatSpec] | None = None,
         *,
         casual: bool = False,
+        scoresheet: bool = False,
     ) -> Outcome:
-        return self.lifecycle.new_match(variant, options, seats, casual=casual)
+        return self.lifecycle.new_match(variant, options, seats, casual=casual, scoresheet=scoresheet)
 
     def next_hand(self) -> Outcome:
         return self.lifecycle.next_hand()
 
     def submit(self, action: Action) -> Outcome:
         return self.lifecycle.submit(action)
+
+    @property
+    def reader_fitted(self) -> bool:
+        """A card reader is fitted (without one: no enrolment, the card picker)."""
+        return self.table.reader_fitted
+
+    @reader_fitted.setter
+    def reader_fitted(self, fitted: bool) -> None:
+        self.table.reader_fitted = fitted
+
+    @property
+    def keeping_score(self) -> bool:
+        return self.scoresheet.keeping
 
     # the journal's
     @property

@@ -11,6 +11,8 @@ The controller is parts that own their state (docs/box.md §2), one module each:
 - :mod:`firmware.app.enrolment`     — learning a real deck's card tags;
 - :mod:`firmware.app.lifecycle`     — a match from its start to its end: new, resume,
   next hand, the one check-journal-apply path of every action, the end;
+- :mod:`firmware.app.scoresheet`    — score sheet only: hands kept from what the table says;
+- :mod:`firmware.app.picker`        — real cards without a reader: what the card picker shows;
 - :mod:`firmware.app.seats`         — what each seat does (the person at the screen, the
   computers, real cards) turned into actions;
 - :mod:`firmware.app.reviewing`     — a whole match's review on the screen;
@@ -153,7 +155,10 @@ class Table:
         self.on_shutdown = on_shutdown
         self.match: Match | None = None
         self.match_id: int | None = None
-        self.match_mode = "engine"  # the journal's mode: engine (rated), casual, assisted, referee
+        self.match_mode = "engine"  # the journal's mode: engine (rated), casual, assisted, referee, scoresheet
+        # A card reader is fitted (the device's [hardware] names one; the simulator always
+        # has one). Without it a real-card game needs no enrolled deck: the card picker.
+        self.reader_fitted = True
         self.seats: list[SeatSpec] = []
         self.phase = Phase.HOME
         self.generation = 0  # bumps on every change of the position: a computer's late answer is dropped

@@ -40,16 +40,18 @@ class DealScan:
             out[key] = CODE[cards[0]] if key == "trump" else [CODE[c] for c in cards]
         return out
 
-    def prompt(self) -> Message:
+    def prompt(self, touch: bool = False) -> Message:
+        """What to scan next; ``touch``: to tap on the card picker (no reader fitted)."""
         current = self.current
         assert current is not None
         key, count = current
         n = len(self.got.get(key, [])) + 1
+        verb = "m_pick" if touch else "m_scan"
         if key == "trump":
-            return msg("m_scan_trump")
+            return msg(f"{verb}_trump")
         if key == "aside":
-            return msg("m_scan_aside", n=n, m=count)
-        return msg("m_scan_cpu_hand", seat=int(key) + 1, n=n, m=count)
+            return msg(f"{verb}_aside", n=n, m=count)
+        return msg(f"{verb}_cpu_hand", seat=int(key) + 1, n=n, m=count)
 
 
 def deal_needs(variant: Variant, computers: list[int]) -> list[tuple[str, int]]:
@@ -88,7 +90,7 @@ class DealScanning:
         self.scan = DealScan(dealer, needs)
         if not needs:
             return self._complete()
-        t.say(self.scan.prompt())
+        t.say(self.scan.prompt(not t.reader_fitted))
         t.changed()
         return None
 
@@ -110,7 +112,7 @@ class DealScanning:
         t.changed()
         if scan.current is None:
             return self._complete()
-        t.say(scan.prompt())
+        t.say(scan.prompt(not t.reader_fitted))
         return Outcome(True)
 
     def cancel(self) -> None:

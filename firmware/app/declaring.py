@@ -221,6 +221,10 @@ class DeclarationWindows:
             return
         if self.declaring == turn:
             return
+        if self.table.seats[turn].kind == "phone":  # a phone chooses on the phone, not on the screen
+            if self.table.message.message != msg("m_onori_turn", n=turn + 1):
+                self.table.say(msg("m_onori_turn", n=turn + 1))
+            return
         self.declaring = turn
         self.table.say(msg("m_onori_turn", n=turn + 1))
 
@@ -293,6 +297,9 @@ class DeclarationWindows:
             self.accusi_done.add(seat)
             self.table.changed()
             return self.table.refuse(msg("r_nothing_to_declare"))
+        if self.table.seats[seat].kind == "phone":  # its hand is on the phone: choose there
+            self.table.say(msg("ph_declare_on_phone", n=seat + 1))
+            return Outcome(True)
         self.declaring = seat
         self.table.say(msg("m_choose_accuso", n=seat + 1))
         self.table.changed()

@@ -255,6 +255,8 @@ def build_hardware(rt: Runtime) -> None:
     config = rt.settings.hardware_config or HardwareConfig()
     rt.hw = open_hardware(config, events=rt.events)
     rt.closers.append(rt.hw)
+    # No reader in [hardware]: real cards are entered on the card picker (app/picker.py).
+    rt.ctl.reader_fitted = rt.hw.reader is not None
     for problem in rt.hw.problems:
         rt.ctl.say(msg("m_hardware", why=str(problem)), "error")
     rt.display = rt.hw.display
@@ -282,6 +284,7 @@ def main(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     settings, problems = config.load(Path(args.config) if args.config else config.BOX_CONFIG)
+    config.phone_arguments(settings, args)
     state_dir = Path(
         args.state_dir or os.environ.get("TRESSETTE_STATE_DIR") or settings.state_dir
     )

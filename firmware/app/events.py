@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from firmware.app.phones.events import PhoneIntent, PhoneStatus
 from firmware.coach import Hint
 from firmware.coach.review import HandReview, MatchReview
 from firmware.engine import Action
@@ -123,6 +124,7 @@ class Shutdown:
 AppEvent = (
     PlayerMoved | PlayerFailed | HintReady | ReviewProgress | ReviewReady
     | MatchReviewProgress | MatchReviewReady | MatchReviewFailed | Tick | Shutdown
+    | PhoneIntent | PhoneStatus
 )
 
 Event = HalEvent | Intent | AppEvent

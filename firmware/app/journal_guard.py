@@ -34,6 +34,7 @@ from firmware.app.core import Outcome, Table
 from firmware.app.messages import Message, msg
 from firmware.engine import RecordEntry
 from firmware.engine.records import entry_to_json
+from firmware.engine.scoresheet import Tally
 from firmware.store import JournalFailure, StoreError
 
 log = logging.getLogger("firmware.app.journal_guard")
@@ -92,7 +93,7 @@ class JournalGuard:
         t.version += 1
         return Outcome(False, f"journal write failed: {exc.reason}")
 
-    def write_entry(self, entry: RecordEntry) -> Outcome | None:
+    def write_entry(self, entry: RecordEntry | Tally) -> Outcome | None:
         """Journal ``entry`` of the hand being played, before it is applied: None once
         it is on disk, else the refusal (nothing is applied that is not on disk)."""
         t = self.table

@@ -21,6 +21,7 @@ from firmware.app.declaring import DeclarationWindows
 from firmware.app.enrolment import EnrolmentFlow, WaitingGame
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
+from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.config import TABLE, SeatSpec, check_seats
 from firmware.engine import (
     Action,
@@ -62,12 +63,14 @@ class MatchLifecycle:
         declarations: DeclarationWindows,
         dealing: DealScanning,
         enrolment: EnrolmentFlow,
+        scoresheet: ScoreSheetKeeping | None = None,
     ) -> None:
         self.table = table
         self.guard = guard
         self.declarations = declarations
         self.dealing = dealing
         self.enrolment = enrolment
+        self.scoresheet = scoresheet
         self.match_seed = 0
         self.finished_here = 0  # matches finished in this run
         self._boot_pending = False  # the journal could not be read at start: boot when it can
@@ -144,6 +147,7 @@ class MatchLifecycle:
         seats: Sequence[SeatSpec] | None = None,
         *,
         casual: bool = False,
+        scoresheet: bool = False,
     ) -> Outcome:
         name = variant or self.table.settings.variant
         if options is None:  # the settings' options belong to the settings' variant
@@ -154,13 +158,18 @@ class MatchLifecycle:
             seat_list = check_seats(list(seats or self.table.settings.seats), v.n_seats)
         except (TressetteError, ValueError) as exc:
             return self.table.refuse(msg("r_bad_game", why=str(exc)))
-        mode = "referee" if TABLE in seat_list else "casual" if casual else "engine"
+        if scoresheet:
+            # Score sheet only: everybody plays his own cards; the box keeps the match.
+            seat_list = [TABLE] * v.n_seats
+        mode = "scoresheet" if scoresheet else "referee" if TABLE in seat_list else "casual" if casual else "engine"
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
             return self.table.refuse(refusal(IllegalAction(Refusal.DEAL_TABLE_TALON, variant=v.name, seat=computers[0])))
-        if mode == "referee" and self.table.cards is not None and not self.table.cards.enrolled(v.deck.name):
-            # Real cards need the deck's tags first: enrol, then this game starts.
+        cards = self.table.cards
+        if mode == "referee" and self.table.reader_fitted and cards is not None and not cards.enrolled(v.deck.name):
+            # Real cards with a reader need the deck's tags first: enrol, then this game
+            # starts. Without a reader the cards are entered on the picker (app/picker.py).
             return self.enrolment.start(v.deck.name, then=WaitingGame(name, opts, seat_list))
         if self.table.match_id is not None and not self.table.finished():
             self.table.journal.abandon_match(self.table.match_id)
@@ -197,10 +206,12 @@ class MatchLifecycle:
         hand = len(self.table.hands())
         assert self.table.match is not None
         dealer = self.table.match.next_dealer
+        if self.table.match_mode == "scoresheet" and self.scoresheet is not None:
+            return self.scoresheet.begin(hand, dealer)  # firmware.app.scoresheet: no cards
         if self.table.real_cards:
             # The people deal; the box learns the cards as scanned (firmware.app.dealing).
             if self.dealing.scan is not None:
-                self.table.say(self.dealing.scan.prompt())
+                self.table.say(self.dealing.scan.prompt(not self.table.reader_fitted))
                 return Outcome(True)
             deal = self.dealing.begin(dealer)
             return Outcome(True) if deal is None else self._start_table_hand(deal)
@@ -227,7 +238,8 @@ class MatchLifecycle:
             self.table.stop(f"{self.finished_here} match(es) played")
         elif self.table.opts.auto_next and self.table.variant is not None:
             casual = self.table.match_mode in ("casual", "assisted")
-            self.new_match(self.table.variant.name, dict(self.table.variant.options), self.table.seats, casual=casual)
+            self.new_match(self.table.variant.name, dict(self.table.variant.options), self.table.seats, casual=casual,
+                           scoresheet=self.table.match_mode == "scoresheet")
 
     def journal_resumed(self) -> None:
         """The journal works again: redo what its failure left waiting."""
@@ -301,6 +313,10 @@ class MatchLifecycle:
     def _after(self, action: Action) -> None:
         self.declarations.after(action)
         self.table.changed()
+        self.hand_closed()
+
+    def hand_closed(self) -> None:
+        """After an action (or a score sheet's entry): the hand's end, the match's end."""
         if self.table.hand_over():
             self.table.phase = HAND_OVER
             if self.table.finished():

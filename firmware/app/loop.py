@@ -26,6 +26,7 @@ from hal.display import SegmentDisplay
 from ui.speed import DEFAULT_SPEED, speed_of
 
 if TYPE_CHECKING:
+    from firmware.app.phones.link import PhoneLink
     from ui.intents import Intent, SeatSetup
     from ui.model import TableModel
 
@@ -139,6 +140,7 @@ class MainLoop:
         # the computers' pause named on the command line (``sim --think-ms``): the game
         # speed setting then changes the trick's display time only
         self.think_pinned = False
+        self.phones: PhoneLink | None = None  # the phone seats' server (firmware/app/phones)
 
     def run(self, until: Callable[[], bool] | None = None) -> None:
         while self.ctl.stopping is None and not (until is not None and until()):
@@ -227,6 +229,11 @@ class MainLoop:
             self.ui.preset_home(variant, options, seats)
 
     def refresh(self, *, force: bool = False) -> None:
+        if self.phones is not None:
+            try:
+                self.phones.refresh(self.ctl)  # never waits for a phone: a hand-over to its thread
+            except Exception:
+                log.exception("phone seats: publishing failed")
         now = self.clock()
         self.display.update(self.ctl.display(), self.ctl.brightness)
         self.display.tick()

@@ -15,7 +15,7 @@ from typing import Any
 from firmware.app.cards_map import CardsMap, Enrolment
 from firmware.app.core import ENROL, HOME, MATCH_OVER, Phase
 from firmware.config import GameSettings, SeatSpec
-from firmware.engine import Variant, View
+from firmware.engine import Call, Claim, Match, Variant, View, ZuTun
 from firmware.engine.cards import DECKS
 from firmware.store import LEVEL_ORDER, Journal
 from ui.i18n import Message
@@ -27,9 +27,12 @@ from ui.model import (
     HandReplay,
     HistoryPage,
     MatchReviewView,
+    PhonesModel,
+    PickerModel,
     ReviewHandView,
     ScoreSheet,
     SeatModel,
+    SheetEntryModel,
     StatLine,
     Stats,
     TableModel,
@@ -144,6 +147,16 @@ class Hand:
     final_sheet: ScoreSheet | None = None  # the end of a match: the match hand by hand
     games_won: tuple[int, ...] | None = None  # best of two: games won by each side
     game_won_by: tuple[int, ...] = ()  # the sides that won a game with this hand
+    acting: View | None = None  # real cards: the table seat acting now, when the screen is drawn for another
+
+
+@dataclass(frozen=True, slots=True)
+class SheetSnapshot:
+    """Score sheet only: the match kept (no cards), the count screen, its sheet at the end."""
+
+    match: Match
+    entry: SheetEntryModel | None
+    final_sheet: ScoreSheet | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,8 +176,11 @@ class TableSnapshot:
     hand_no: int = 0  # hands dealt so far
     hand: Hand | None = None  # None: no hand on the table (home, a table deal being scanned)
     dealing: bool = False  # real cards: the deal's scans still to come
+    picker: PickerModel | None = None  # real cards: the card picker, when a card is to be entered
+    sheet: SheetSnapshot | None = None  # score sheet only
     coached: Coached = Coached()
     asked: Asked = Asked()
+    phones: PhonesModel | None = None  # phone seats (docs/phones.md): the join screen's facts
 
 
 def _attach(snap: TableSnapshot, model: TableModel) -> TableModel:
@@ -187,6 +203,8 @@ def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
     if snap.phase in (HOME, ENROL) or snap.match_id is None:
         return _attach(snap, TableModel(resumable=snap.resumable, stats=stats, message=message,
                                         enrolled=snap.enrolled, enrolling=snap.enrolling))  # fmt: skip
+    if snap.sheet is not None:
+        return _attach(snap, sheet_model(snap, snap.sheet, stats))
     h = snap.hand
     if h is None and snap.dealing and snap.variant is not None:
         return dealing_model(snap, stats)
@@ -212,7 +230,52 @@ def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
         model = replace(model, final_sheet=h.final_sheet)
     if h.games_won is not None:
         model = replace(model, games_won=h.games_won, game_won_by=h.game_won_by if model.hand_over else ())
+    if snap.picker is not None:
+        model = replace(model, picker=snap.picker)
+    if h.acting is not None:
+        legal = h.acting.legal
+        model = replace(model, call_choices=tuple(a.card for a in legal if isinstance(a, Call)),
+                        zu_tun=tuple(a for a in legal if isinstance(a, ZuTun)),
+                        can_claim=any(isinstance(a, Claim) for a in legal))
+    if snap.phones is not None:
+        model = replace(model, phones=snap.phones)
     return coach_model(snap.coached, _attach(snap, declaration_window(h, model)))
+
+
+def sheet_model(snap: TableSnapshot, sh: SheetSnapshot, stats: Stats) -> TableModel:
+    """Score sheet only: the table without cards, the hand's count to enter (or the count
+    entered, once the hand is over), the match's totals, its sheet at the end."""
+    match = sh.match
+    v = match.variant
+    sheet = match.sheet
+    setups = seat_setups(snap.seats)
+    seats = tuple(SeatModel(s, setups[s].name, "table", None, v.side_of(s), 0) for s in range(v.n_seats))
+    over = match.hand_over
+    result = match.results[-1] if over and match.results else None
+    model = TableModel(
+        variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
+        seats=seats, show_hand=False, totals=snap.totals, target=match.game_target, message=snap.message,
+        stats=stats, hand_no=snap.hand_no, dealer=sheet.dealer if sheet is not None else 0,
+        declarations=tuple(sheet.declarations) if sheet is not None else (), hand_over=over, result=result,
+        match_over=snap.phase == MATCH_OVER, winner=snap.winner, level_at_target=match.level_at_target,
+        resumable=snap.resumable, sheet_entry=sh.entry, final_sheet=sh.final_sheet,
+        declared=tuple(result.declared) if result is not None and len(result.declared) == v.n_sides else (),
+        side_thirds=_unit_thirds(v, result.thirds) if result is not None else (), score_sheet=True,
+        side_counts=tuple((0, 0, 0, x) for x in _unit_thirds(v, result.thirds)) if result is not None else (),
+    )  # fmt: skip
+    if match.games_to_win > 1:
+        decided = match.hand_decided if over else None
+        model = replace(model, games_won=tuple(match.games_won),
+                        game_won_by=decided.winners if decided is not None else ())
+    return model
+
+
+def _unit_thirds(v: Variant, thirds: Sequence[int]) -> tuple[int, ...]:
+    """The thirds each scoring unit took, as entered on the score sheet."""
+    out = [0] * v.n_sides
+    for seat, x in enumerate(thirds):
+        out[v.side_of(seat)] += x
+    return tuple(out)
 
 
 def coach_model(c: Coached, model: TableModel) -> TableModel:
@@ -241,7 +304,7 @@ def dealing_model(snap: TableSnapshot, stats: Stats) -> TableModel:
     return TableModel(
         variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
         seats=seats, show_hand=False, totals=snap.totals, target=v.target, message=snap.message,
-        stats=stats, hand_no=snap.hand_no + 1,
+        stats=stats, hand_no=snap.hand_no + 1, picker=snap.picker,
     )  # fmt: skip
 
 

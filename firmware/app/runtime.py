@@ -32,6 +32,7 @@ from hal.display import SegmentDisplay
 from hal.sim import PtyReader, SimButtons, SimReader
 
 if TYPE_CHECKING:  # the window imports pygame: only the simulator opens one (start_sim)
+    from firmware.app.phones.link import PhoneLink
     from firmware.app.window import SimWindow
 
 
@@ -77,6 +78,8 @@ class Runtime:
         self.notifier = Notifier(health_path=health_path, status=self._status)
         self.closers: list[Closable] = []
         self.loop = MainLoop(self.ctl, self.events, seats=self.seats, notifier=self.notifier)
+        self.loop.phones = self.phones = self._phone_link()
+        self.closers.append(self.phones)
         self.window: SimWindow | None = None  # the simulator's window (start_sim)
         self.reader: SimReader | PtyReader | None = None  # the simulator's card reader
         self.buttons: SimButtons | None = None  # the simulator's buttons
@@ -92,6 +95,22 @@ class Runtime:
         if self.screen is not None:
             status.update(self.screen.health())  # "screen": ok / absent / failed
         return status
+
+    def _phone_link(self) -> PhoneLink:
+        """The phone seats' server, started when a game has a phone seat (docs/phones.md)."""
+        # start-up: the phone seats' modules (and aiohttp) load for a phone game only
+        from firmware.app.phones.link import PhoneLink, Server
+
+        ph = self.settings.phones
+
+        def make() -> Server:
+            # start-up: aiohttp only for a phone game
+            from firmware.app.phones.server import PhoneServer
+
+            return PhoneServer(self.events.put, host=ph.host, port=ph.port, address=ph.address,
+                               state_dir=self.state_dir)  # fmt: skip
+
+        return PhoneLink(make, always=ph.enabled)
 
     # ------------------------------------------------------------ signals
 

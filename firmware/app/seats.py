@@ -34,7 +34,7 @@ from firmware.app.declaring import DeclarationWindows
 from firmware.app.events import PlayerFailed, PlayerMoved
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
-from firmware.app.messages import Term, msg
+from firmware.app.messages import Message, Term, msg
 from firmware.app.reviewing import MatchReviewing, ReviewWorker
 from firmware.config import SeatSpec, check_seat
 from firmware.engine import Action, Call, Claim, Declare, Discard, Match, Play, View, ZuTun
@@ -53,6 +53,9 @@ class SeatActions:
         self.guard = guard
         self.declarations = declarations
         self.lifecycle = lifecycle
+        # Why the match waits for a phone seat, or None: the phone seats' part says
+        # (firmware/app/phoneseats.py; the controller joins the two).
+        self.phones_wait: Callable[[], Message | None] = lambda: None
 
     # ------------------------------------------------------------ computers
 
@@ -68,6 +71,8 @@ class SeatActions:
             return CpuRequest(seat, AskKind.DECLARE, self.table.generation, key)
         mover = self.table.mover()
         if mover is not None and self.table.seats[mover].computer and not self.declarations.computers_wait():
+            if self.phones_wait() is not None:
+                return None  # the match waits for a phone
             return CpuRequest(mover, AskKind.PLAY, self.table.generation)
         return None
 
@@ -154,8 +159,16 @@ class SeatActions:
         seat = self._screen_seat()
         if seat is None:
             return
+        self.play_for(seat, card, signals)
+
+    def play_for(self, seat: int, card: int, signals: tuple[str, ...] = ()) -> None:
+        """``seat``'s card (or discard): tapped on the screen or on its phone."""
         if self.table.match is None or self.table.match.state is None or self.table.phase != PLAY:
             self.table.refuse(msg("r_no_hand"))
+            return
+        waiting = self.phones_wait()
+        if waiting is not None:
+            self.table.refuse(waiting)
             return
         mover = self.table.mover()
         if mover != seat and seat in self.declarations.pending_accusi() and self.declarations.computers_wait():
@@ -178,17 +191,27 @@ class SeatActions:
     def claim(self) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.lifecycle.submit(Claim(seat))
+            self.claim_for(seat)
 
     def call(self, card: int) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.lifecycle.submit(Call(seat, card))
+            self.call_for(seat, card)
 
     def zu_tun(self, card: int) -> None:
         seat = self._screen_seat()
         if seat is not None:
-            self.lifecycle.submit(ZuTun(seat, card))
+            self.zu_tun_for(seat, card)
+
+    # a seat's own claim, call and zu tun: from the screen above, or from its phone
+    def claim_for(self, seat: int) -> None:
+        self.lifecycle.submit(Claim(seat))
+
+    def call_for(self, seat: int, card: int) -> None:
+        self.lifecycle.submit(Call(seat, card))
+
+    def zu_tun_for(self, seat: int, card: int) -> None:
+        self.lifecycle.submit(ZuTun(seat, card))
 
     def declare(self, action: Declare) -> None:
         """A declaration chosen on the screen, for a person's seat."""
@@ -216,6 +239,8 @@ class SeatActions:
         """A scanned card: the play of the seat to move, if legal as far as we can know."""
         if self.lifecycle.dealing.scan is not None:
             return self.lifecycle.deal_card(card)  # a card the deal shows the box
+        if self.table.match_mode == "scoresheet":
+            return self.table.refuse(msg("r_sheet_no_cards"))  # the box keeps the score only
         if self.table.phase != PLAY:
             return self.table.refuse(msg("r_scan_ignored"))
         if not self.table.real_cards or self.table.match is None or self.table.match.state is None:

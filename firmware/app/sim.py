@@ -57,6 +57,7 @@ def main(args: argparse.Namespace) -> int:
         except Exception as exc:
             print(f"tressette sim: --seats: {exc}", file=sys.stderr)
             return 2
+    config.phone_arguments(settings, args)
     unattended = all(s.computer for s in settings.game.seats)
     if args.headless and any(s.kind == "human" for s in settings.game.seats):
         # nobody can tap a screen that is not shown: it would wait for ever

@@ -18,6 +18,7 @@ from firmware.coach.reasons import KEYS, CardRef, Reason, ReasonArg, SignalRef, 
 from firmware.engine import CODE, Card, Match, Play, Trick, view_for
 from firmware.engine.actions import NothingToDeclare, Undo
 from firmware.engine.records import entry_from_json, variant_of
+from firmware.engine.scoresheet import Tally
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,13 +103,19 @@ def review_match(
     for h_index, hand in enumerate(doc["hands"]):
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
+        if hand["deal"].get("sheet") is not None:
+            # a score-sheet hand: played with the table's own cards, nothing to rate
+            match.begin_hand(hand["deal"])
+            for obj in hand.get("actions", []):
+                match.record(entry_from_json(variant.deck, obj))
+            continue
         state = match.start_hand(hand["deal"])
         plays: list[ReviewedPlay] = []
         rated_flags: list[bool] = []  # per action that stands: was it rated (a play of ``seats``)
         undos = 0
         for obj in hand.get("actions", []):
             action = entry_from_json(variant.deck, obj)
-            if isinstance(action, NothingToDeclare):  # said, not played: nothing to rate
+            if isinstance(action, (NothingToDeclare, Tally)):  # said, not played: nothing to rate
                 match.record(action)
                 continue
             if isinstance(action, Undo):

@@ -167,7 +167,8 @@ def describe(deck: Deck, decl: Declaration) -> str:
         rank = "Ass"
     if decl.kind == "four":
         return f"Vierer {rank} = 4" if german else f"quattro {rank} = 4"
-    assert decl.missing is not None
+    if decl.missing is None:  # said without the suit it lacks (real cards, score sheet)
+        return f"Dreier {rank} = 3" if german else f"tre {rank} = 3"
     missing = deck.suit_name(decl.missing)
     return f"Dreier {rank} (ohne {missing}) = 3" if german else f"tre {rank} (manca {missing}) = 3"
 

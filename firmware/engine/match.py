@@ -11,11 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from firmware.engine.actions import Action, NothingToDeclare, Play, RecordEntry, Undo
+from firmware.engine.actions import Action, Declare, NothingToDeclare, Play, RecordEntry, Undo
 from firmware.engine.cards import Seat
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
 from firmware.engine.errors import IllegalAction
 from firmware.engine.refusals import Refusal
+from firmware.engine.scoresheet import SheetHand, Tally
 from firmware.engine.state import HandResult, HandState, apply_unchecked, check
 from firmware.engine.variants import Variant
 from firmware.engine.view import View, view_for
@@ -44,7 +45,7 @@ class Stake:
 class HandRecord:
     dealer: Seat
     deal_spec: dict[str, Any]
-    actions: list[RecordEntry] = field(default_factory=list)  # as recorded, undos included
+    actions: list[RecordEntry | Tally] = field(default_factory=list)  # as recorded, undos included
 
     def effective(self) -> list[Action]:
         """The actions that stand: every :class:`Undo` applied, no *nothing to declare*."""
@@ -52,7 +53,7 @@ class HandRecord:
         for a in self.actions:
             if isinstance(a, Undo):
                 del out[len(out) - a.count :]
-            elif not isinstance(a, NothingToDeclare):
+            elif not isinstance(a, (NothingToDeclare, Tally)):
                 out.append(a)
         return out
 
@@ -69,6 +70,8 @@ class Match:
         self.results: list[HandResult] = []
         self.hands: list[HandRecord] = []
         self.state: HandState | None = None
+        # score sheet only: the hand being kept (no cards: firmware/engine/scoresheet.py)
+        self.sheet: SheetHand | None = None
         self.finished = False
         self.winner: int | None = None  # a side
         # The stake ledger (tressette4's sudden wins multiply a game's value; every
@@ -113,17 +116,51 @@ class Match:
         """Deal the next hand from a seed or an explicit deal."""
         if self.finished:
             raise IllegalAction(Refusal.MATCH_OVER)
-        if self.state is not None and not self.state.over:
+        if (self.state is not None and not self.state.over) or (self.sheet is not None and not self.sheet.over):
             raise IllegalAction(Refusal.HAND_NOT_FINISHED)
         spec: dict[str, Any] = dict(deal_spec) if deal_spec is not None else {"seed": seed or 0}
-        deal = self._deal(spec)
         dealer = self.next_dealer
+        if spec.get("sheet") is not None:
+            raise IllegalAction(Refusal.DEAL_SHEET)  # begin_hand keeps a score-sheet hand
+        self.sheet = None
+        deal = self._deal(spec)
         self.hand_decided = None
         self.state = HandState.start(
             self.variant, deal, dealer, tuple(self.totals), target=self.game_target
         )
         self.hands.append(HandRecord(dealer, spec))
         return self.state
+
+    def begin_hand(self, deal_spec: DealSpec) -> None:
+        """The next hand from its record's deal: dealt (:meth:`start_hand`), or a hand of
+        a score-sheet match, ``{"sheet": true}``: no cards, the table's count at its end
+        (:mod:`firmware.engine.scoresheet`)."""
+        if deal_spec.get("sheet") is None:
+            self.start_hand(deal_spec)
+            return
+        if self.finished:
+            raise IllegalAction(Refusal.MATCH_OVER)
+        if (self.state is not None and not self.state.over) or (self.sheet is not None and not self.sheet.over):
+            raise IllegalAction(Refusal.HAND_NOT_FINISHED)
+        if dict(deal_spec) != {"sheet": True}:
+            raise IllegalAction(Refusal.DEAL_SHEET)
+        self.hand_decided = None
+        self.state = None
+        self.sheet = SheetHand(self.variant, self.next_dealer, tuple(self.totals), self.game_target)
+        self.hands.append(HandRecord(self.next_dealer, {"sheet": True}))
+
+    def keep(self, entry: Declare | Tally) -> None:
+        """An entry of the score sheet's hand: an accuso as said, or the hand's count."""
+        sheet = self.sheet
+        if sheet is None or sheet.over:
+            raise IllegalAction(Refusal.NO_HAND)
+        if isinstance(entry, Tally):
+            sheet.tally(entry)
+        else:
+            sheet.declare(entry)
+        self.hands[-1].actions.append(entry)
+        if sheet.over:
+            self._close_hand(sheet)
 
     def check_deal(self, deal_spec: DealSpec) -> None:
         """Raise :class:`IllegalAction` if the next hand cannot be dealt from ``deal_spec``."""
@@ -150,10 +187,15 @@ class Match:
         if state.over:
             self._close_hand(state)
 
-    def record(self, entry: RecordEntry) -> None:
+    def record(self, entry: RecordEntry | Tally) -> None:
         """One entry of a hand's record, as read back: an action is applied, an undo
-        taken back, a *nothing to declare* kept (the one way records are replayed)."""
-        if isinstance(entry, Undo):
+        taken back, a *nothing to declare* kept (the one way records are replayed);
+        in a score-sheet hand an accuso or the count is kept (:meth:`keep`)."""
+        if self.sheet is not None and isinstance(entry, (Declare, Tally)):
+            self.keep(entry)
+        elif isinstance(entry, Tally):
+            raise IllegalAction(Refusal.SHEET_NOT_SHEET)
+        elif isinstance(entry, Undo):
             self.undo(entry)
         elif isinstance(entry, NothingToDeclare):
             self.nothing_to_declare(entry)
@@ -223,7 +265,7 @@ class Match:
             setattr(state, slot, getattr(fresh, slot))  # in place: holders of the state see it
         record.actions.append(undo)
 
-    def _close_hand(self, state: HandState) -> None:
+    def _close_hand(self, state: HandState | SheetHand) -> None:
         result = state.result()
         self.results.append(result)
         for side, pts in enumerate(result.score or result.points):
@@ -307,6 +349,8 @@ class Match:
 
     @property
     def hand_over(self) -> bool:
+        if self.sheet is not None:
+            return self.sheet.over
         return self.state is not None and self.state.over
 
     @property
@@ -315,7 +359,7 @@ class Match:
         what it was counted to (the totals before it plus its points), so the hand that
         decides a game of a longer match shows the totals it was won at, not the 0s the
         next game starts from (``match_format = best_of_two``)."""
-        state = self.state
+        state: HandState | SheetHand | None = self.sheet if self.sheet is not None else self.state
         if state is None or not state.over or not self.results:
             return tuple(self.totals)
         res = self.results[-1]

@@ -28,6 +28,7 @@ from firmware.engine.actions import (
 from firmware.engine.cards import CODE, Deck
 from firmware.engine.errors import RecordError, TressetteError
 from firmware.engine.match import Match
+from firmware.engine.scoresheet import Tally
 from firmware.engine.variants import Variant, make_variant
 
 FORMAT = "tressette-record/1"
@@ -66,9 +67,50 @@ def action_to_json(deck: Deck, action: Action) -> dict[str, Any]:
 KINDS = ("play", "declare", "zu_tun", "claim", "call", "discard")
 
 
-def entry_to_json(deck: Deck, entry: RecordEntry) -> dict[str, Any]:
-    """An action, an undo ``{"seat": 0, "undo": 3}`` or a *nothing to declare*
-    ``{"seat": 1, "nothing_to_declare": true}`` (docs/records.md)."""
+def tally_to_json(t: Tally) -> dict[str, Any]:
+    """A score-sheet hand's count: ``{"seat": 0, "tally": {"thirds": [18, 17], ...}}``."""
+    body: dict[str, Any] = {"thirds": list(t.thirds)}
+    if t.end != "play":
+        body["end"], body["by"] = t.end, t.by
+    if t.sudden is not None:
+        body["sudden"], body["side"] = t.sudden, t.sudden_side
+    if t.partner is not None:
+        body["partner"] = t.partner
+    return {"seat": t.seat, "tally": body}
+
+
+def tally_from_json(obj: Mapping[str, Any]) -> Tally:
+    seat, body = obj.get("seat"), obj.get("tally")
+    if set(obj) != {"seat", "tally"} or not isinstance(body, Mapping):
+        raise RecordError(f"a count is {{\"seat\": N, \"tally\": {{\"thirds\": [...]}}}}: {dict(obj)!r}")
+    unknown = set(body) - {"thirds", "end", "by", "sudden", "side", "partner"}
+    if unknown:
+        raise RecordError(f"a count has no {', '.join(sorted(unknown))}: {dict(body)!r}")
+
+    def number(name: str, value: object) -> int:
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise RecordError(f"a count's {name!r} must be an integer: {dict(body)!r}")
+        return value
+
+    thirds = body.get("thirds")
+    if not isinstance(thirds, list) or not thirds:
+        raise RecordError(f"a count's 'thirds' is a list, one number per side: {dict(body)!r}")
+    end = body.get("end", "play")
+    if end not in ("play", "claim", "zu_tun"):
+        raise RecordError(f"a count's 'end' is play, claim or zu_tun, not {end!r}")
+    sudden = body.get("sudden")
+    if sudden is not None and not isinstance(sudden, str):
+        raise RecordError(f"a count's 'sudden' is a name: {dict(body)!r}")
+    opt = {k: None if body.get(k) is None else number(k, body.get(k)) for k in ("by", "side", "partner")}
+    return Tally(number("seat", seat), tuple(number("thirds", x) for x in thirds), end,
+                 opt["by"], sudden, opt["side"], opt["partner"])  # fmt: skip
+
+
+def entry_to_json(deck: Deck, entry: RecordEntry | Tally) -> dict[str, Any]:
+    """An action, an undo ``{"seat": 0, "undo": 3}``, a *nothing to declare*
+    ``{"seat": 1, "nothing_to_declare": true}`` or a score sheet's count (docs/records.md)."""
+    if isinstance(entry, Tally):
+        return tally_to_json(entry)
     if isinstance(entry, Undo):
         return {"seat": entry.seat, "undo": entry.count}
     if isinstance(entry, NothingToDeclare):
@@ -76,9 +118,11 @@ def entry_to_json(deck: Deck, entry: RecordEntry) -> dict[str, Any]:
     return action_to_json(deck, entry)
 
 
-def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry:
-    """An action (:func:`action_from_json`), an undo or a *nothing to declare*;
-    raises :class:`RecordError`."""
+def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry | Tally:
+    """An action (:func:`action_from_json`), an undo, a *nothing to declare* or a score
+    sheet's count; raises :class:`RecordError`."""
+    if isinstance(obj, Mapping) and "tally" in obj:
+        return tally_from_json(obj)
     if isinstance(obj, Mapping) and "nothing_to_declare" in obj:
         seat = obj.get("seat")
         if set(obj) != {"seat", "nothing_to_declare"} or obj.get("nothing_to_declare") is not True:
@@ -207,7 +251,7 @@ def replay(doc: Mapping[str, Any]) -> Match:
         if not isinstance(deal, Mapping):
             raise RecordError(f"{where}: 'deal' must be an object")
         try:
-            match.start_hand(deal)
+            match.begin_hand(deal)
         except TressetteError as exc:
             raise RecordError(f"{where}: {exc}") from None
         actions = hand.get("actions", [])

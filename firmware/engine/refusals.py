@@ -114,6 +114,17 @@ class Refusal(StrEnum):
     UNDO_NO_HAND = "undo_no_hand"
     UNDO_COUNT = "undo_count"
     UNDO_NOT_CARD = "undo_not_card"
+    DEAL_SHEET = "deal_sheet"
+    SHEET_NOT_SHEET = "sheet_not_sheet"
+    SHEET_SIDES = "sheet_sides"
+    SHEET_TOTAL = "sheet_total"
+    SHEET_EARLY_TOTAL = "sheet_early_total"
+    SHEET_END = "sheet_end"
+    SHEET_PARTNER = "sheet_partner"
+    SHEET_NO_PARTNER = "sheet_no_partner"
+    SHEET_SUDDEN_OFF = "sheet_sudden_off"
+    SHEET_SUDDEN_SIDE = "sheet_sudden_side"
+    SHEET_SUDDEN_FALSE = "sheet_sudden_false"
 
 
 ENGLISH: dict[str, str] = {
@@ -203,6 +214,18 @@ ENGLISH: dict[str, str] = {
     "undo_no_hand": "no hand is being played: nothing to take back",
     "undo_count": "cannot take back {count} of {done} actions",
     "undo_not_card": "an undo starts at a card seat {seat} played",
+    # score sheet only (firmware/engine/scoresheet.py): a hand's count as entered
+    "deal_sheet": "a score-sheet hand is {\"sheet\": true} and nothing else",
+    "sheet_not_sheet": "a hand's count is entered only in a score-sheet match",
+    "sheet_sides": "enter the points of each of the {n} sides",
+    "sheet_total": "the points entered make {got} thirds; a hand played out gives {want} (the cards and the last trick)",
+    "sheet_early_total": "the points entered make {got} thirds; before the last trick there are at most {most}",
+    "sheet_end": "a hand ends played out, by a claim or by zu tun, not {end!r}",
+    "sheet_partner": "say who held the called card (the caller himself if he played alone)",
+    "sheet_no_partner": "this game has no called partner",
+    "sheet_sudden_off": "{sudden} is not a sudden win of this game (or the hand was not played out)",
+    "sheet_sudden_side": "say which side won suddenly",
+    "sheet_sudden_false": "{sudden} does not fit the points entered: {got} thirds of {want}",
 }
 """Every refusal code and its English sentence; the screen's catalogue has the others."""
 

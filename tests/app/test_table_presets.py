@@ -42,6 +42,19 @@ def scan(table, card: int) -> None:
     table.pump()
 
 
+def tap(table, card: int) -> None:
+    """The card picker: the card is offered (not dimmed) to the seat entering it, and one
+    tap enters it, the same event as a card tapped on the screen."""
+    picker = table.ctl.model().picker
+    assert picker is not None, "no picker while a card is to be entered"
+    assert card in picker.cards and card not in dict(picker.dimmed), picker.dimmed
+    table.put(ui.PlayCard(card))
+
+
+def enter(table, card: int, entry: str) -> None:
+    (tap if entry == "picker" else scan)(table, card)
+
+
 def follow(ctl, dealt: Match) -> None:
     """The engine's dealt match does what the box recorded (the journal's actions)."""
     recorded = ctl.match.hands[-1].actions
@@ -49,7 +62,7 @@ def follow(ctl, dealt: Match) -> None:
         dealt.record(action)
 
 
-def scan_the_deal(table, deal, dealer: int) -> None:
+def scan_the_deal(table, deal, dealer: int, entry: str = "scanned") -> None:
     ctl = table.ctl
     while ctl.deal_scan is not None:
         key, _ = ctl.deal_scan.current
@@ -60,7 +73,7 @@ def scan_the_deal(table, deal, dealer: int) -> None:
             card = deal.aside[got]
         else:
             card = deal.hands[int(key)][got]
-        scan(table, card)
+        enter(table, card, entry)
 
 
 def declare(table, dealt: Match, action: Declare) -> None:
@@ -69,7 +82,7 @@ def declare(table, dealt: Match, action: Declare) -> None:
     table.put(ui.Declare(said))
 
 
-def people_act(table, dealt: Match, rng: random.Random) -> None:
+def people_act(table, dealt: Match, rng: random.Random, entry: str = "scanned") -> None:
     """One decision of a person at the table, taken from the dealt cards he holds."""
     ctl = table.ctl
     st = dealt.state
@@ -95,7 +108,7 @@ def people_act(table, dealt: Match, rng: random.Random) -> None:
         return
     action = rng.choice([a for a in actions if not isinstance(a, Declare)])
     if isinstance(action, (Play, Discard)):
-        scan(table, action.card)
+        enter(table, action.card, entry)
     elif isinstance(action, Call):
         table.put(ui.Call(action.card))
     elif isinstance(action, ZuTun):
@@ -121,16 +134,21 @@ CASES += [
 ]
 
 
+@pytest.mark.parametrize("entry", ["scanned", "picker"])
 @pytest.mark.parametrize(
     ("name", "seats", "options"), CASES, ids=[f"{n}-{'+'.join(s)}-{o}" for n, s, o in CASES]
 )
 def test_real_cards_through_the_box_score_like_dealt_cards(
-    make_table, name: str, seats: list[str], options: dict[str, object]
+    make_table, name: str, seats: list[str], options: dict[str, object], entry: str
 ) -> None:
+    """Scanned, or entered by the card picker with no reader and no enrolled deck."""
     v = make_variant(name, options)
     table = make_table(variant=name, seats=seats, seed=4, options=options)
     ctl = table.ctl
-    ctl.cards.save(v.deck.name, {tag(c): c for c in v.deck.cards})
+    if entry == "picker":
+        ctl.reader_fitted = False  # no reader: no enrolment, every card tapped
+    else:
+        ctl.cards.save(v.deck.name, {tag(c): c for c in v.deck.cards})
     rng = random.Random(len(name))
     assert ctl.new_match().accepted
     dealt = Match(v, first_dealer=0)
@@ -143,13 +161,13 @@ def test_real_cards_through_the_box_score_like_dealt_cards(
         dealer = dealt.next_dealer
         deal = deal_seeded(v, 100 + hand, dealer)
         dealt.start_hand({"seed": 100 + hand})
-        scan_the_deal(table, deal, dealer)
+        scan_the_deal(table, deal, dealer, entry)
         assert ctl.phase == PLAY and ctl.match.state.table is not None
         for _ in range(400):
             follow(ctl, dealt)
             if dealt.state.over:
                 break
-            people_act(table, dealt, rng)
+            people_act(table, dealt, rng, entry)
         assert dealt.state.over and ctl.match.state.over
         assert ctl.match.results == dealt.results
     assert ctl.match.totals == dealt.totals and ctl.match.ledger == dealt.ledger
@@ -202,7 +220,7 @@ def test_a_card_tapped_at_a_real_card_table_carries_its_signals(make_table) -> N
 @given(
     name=st.sampled_from(sorted(PRESETS)),
     cpu=st.booleans(),
-    events=st.lists(st.tuples(st.sampled_from(["scan", "accuso", "next", "nothing"]), st.integers(0, 71)),
+    events=st.lists(st.tuples(st.sampled_from(["scan", "tap", "accuso", "next", "nothing"]), st.integers(0, 71)),
                     max_size=120),
 )
 def test_random_scans_and_buttons_never_break_a_real_card_game(make_table, name, cpu, events) -> None:
@@ -222,6 +240,8 @@ def test_random_scans_and_buttons_never_break_a_real_card_game(make_table, name,
     for kind, n in events:
         if kind == "scan":
             scan(table, n % 72)  # ids 40-71 are the other deck's: unknown tags here
+        elif kind == "tap":
+            table.put(ui.PlayCard(n % 72))  # the card picker (or a card of the other deck)
         elif kind == "accuso":
             table.put(ButtonPressed(f"seat{n % v.n_seats}"))
         elif kind == "next":

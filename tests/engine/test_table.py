@@ -23,10 +23,12 @@ from firmware.engine import (
     legal_actions,
     make_variant,
 )
-from firmware.engine.actions import Action
-from firmware.engine.cards import THIRDS, card_list
+from firmware.engine.actions import Action, Discard
+from firmware.engine.cards import THIRDS, card_list, mask_of
 from firmware.engine.deal import deal_seeded
+from firmware.engine.picker import picker_marks
 from firmware.engine.records import match_to_json, replay
+from firmware.engine.state import HandState, check
 from firmware.engine.table import said_aloud, scanned_at_deal
 
 
@@ -68,9 +70,11 @@ def short_form(action: Declare) -> Declare:
 
 
 def play_both(
-    variant: Variant, seed: int, max_hands: int = 4, short: bool = False
+    variant: Variant, seed: int, max_hands: int = 4, short: bool = False, picker: bool = False
 ) -> tuple[Match, Match]:
-    """(a) dealt cards through the engine, (b) the same cards scanned one by one."""
+    """(a) dealt cards through the engine, (b) the same cards scanned one by one, or
+    (``picker``) tapped on the touchscreen's card picker: each card a person lays must be
+    offered there, not dimmed, and nothing secret dimmed (:func:`check_picker`)."""
     rng = random.Random(seed)
     dealt, table = Match(variant), Match(variant)
     for hand in range(max_hands):
@@ -92,9 +96,31 @@ def play_both(
                     action = short_form(action)
             if isinstance(action, Play) and tb.is_hidden(action.seat):
                 assert action.card in {a.card for a in legal_actions(tb) if isinstance(a, Play)}
+            if picker and isinstance(action, (Play, Discard)) and tb.is_hidden(action.seat):
+                check_picker(tb, action.seat, action.card)
             table.apply(action)
         assert tb.over
     return dealt, table
+
+
+def check_picker(state: HandState, seat: int, card: int) -> None:
+    """The picker offers ``card`` (the one the person laid) and dims only what the whole
+    table may know: never a computer's card, never a card aside face down."""
+    marks = dict(picker_marks(state, seat))
+    assert list(marks) == list(state.variant.deck.cards)  # the whole deck, one tap per card
+    assert marks[card] is None
+    secret = 0
+    for s in range(state.n):
+        if not state.is_hidden(s):
+            secret |= state.hands[s] & ~state.known[s]
+    secret |= mask_of(state.widow)  # a widow face down, terziglio's card laid away
+    if not (state.variant.aside_shown or state.variant.widow_dealt):
+        secret |= mask_of(state.aside)  # dealt face down to nobody
+    for c, why in marks.items():
+        if why is not None:
+            assert not secret >> c & 1, (c, why.code)
+            with pytest.raises(IllegalAction):  # a dimmed card is one the engine refuses
+                check(state, Play(seat, c) if state.pending is None else Discard(seat, c))
 
 
 def summary(match: Match) -> dict[str, Any]:
@@ -113,11 +139,14 @@ def summary(match: Match) -> dict[str, Any]:
     }
 
 
+@pytest.mark.parametrize("entry", ["scanned", "picker"])
 @pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{o}" for n, o in CASES])
-def test_scanned_cards_score_like_dealt_cards(name: str, options: dict[str, Any]) -> None:
+def test_scanned_cards_score_like_dealt_cards(name: str, options: dict[str, Any], entry: str) -> None:
+    """Every preset x every option value: dealt, scanned, entered by the picker: the
+    same hands, ledger and winner."""
     variant = make_variant(name, options)
     for seed in (1, 2):
-        dealt, table = play_both(variant, seed)
+        dealt, table = play_both(variant, seed, picker=entry == "picker")
         assert summary(table) == summary(dealt)
         assert all(not r.false_declarations for r in table.results)
         # and the table record replays to the same count (tressette replay)

@@ -1,0 +1,282 @@
+"""``tressette bench phones``: a tap's way to every phone and the touchscreen, and the memory.
+
+**Latency.** The program as the simulator runs it (the real runtime, main
+loop, controller, journal, headless touchscreen UI drawing each frame, and
+the phone server on its thread) with treseta4 and four phone seats; four
+protocol clients (:class:`~firmware.app.phones.client.PhoneClient`, on a
+thread of their own, over loopback) join and play hands. For each tap: the
+time from sending it until *every* phone has the new state **and** the
+touchscreen has drawn a frame of it (the slower of the two). Targets: median
+<= 50 ms, p95 <= 150 ms.
+
+**Memory.** ``tressette sim --headless`` twice, as separate processes: four
+computer seats (no phone server), then four phone seats with four phones
+connected and playing; the resident set (``VmRSS``) of each once settled.
+Target: <= 30 MB more with four phones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import hashlib
+import json
+import os
+import platform
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+from typing import Any
+
+MEDIAN_MS, P95_MS, MEMORY_MB = 50.0, 150.0, 30.0
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+class ScreenProbe:
+    """The touchscreen UI, unchanged, noting which table state each drawn frame shows."""
+
+    def __init__(self, ui: Any, ctl: Any) -> None:
+        self._ui = ui
+        self._ctl = ctl
+        self.model_gen = -1
+        self.frames: list[tuple[float, int]] = []  # (perf_counter after the frame, generation shown)
+        self.lock = threading.Lock()
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._ui, name)
+
+    def set_model(self, model: Any) -> None:
+        self._ui.set_model(model)
+        self.model_gen = self._ctl.generation
+
+    def drawn(self) -> None:
+        with self.lock:
+            self.frames.append((time.perf_counter(), self.model_gen))
+            del self.frames[:-200]
+
+    def shown_at(self, gen: int, after: float) -> float | None:
+        with self.lock:
+            return next((t for t, g in self.frames if g >= gen and t >= after), None)
+
+
+async def _play(rt: Any, probe: ScreenProbe, base: str, taps: int, out: list[tuple[float, float]]) -> None:
+    # start-up: aiohttp (and the client built on it) only when the phones are played
+    import aiohttp
+
+    from firmware.app.phones.client import PhoneClient
+
+    async with aiohttp.ClientSession() as session:
+        phones: list[PhoneClient] = []
+        for seat in range(4):
+            deadline = time.monotonic() + 20
+            while True:
+                codes = {x.seat: x.code for x in rt.ctl.phones.status.seats if x.code}
+                if seat in codes:
+                    break
+                if time.monotonic() > deadline:
+                    raise TimeoutError("no join code offered")
+                await asyncio.sleep(0.01)
+            phone = PhoneClient(session, base)
+            answer = await phone.join(codes[seat])
+            assert answer["type"] == "welcome", answer
+            phones.append(phone)
+        for p in phones:
+            await p.wait(lambda c: c.state is not None and not c.state["waiting_for"], timeout=10)
+        while len(out) < taps:
+            mover = next((p for p in phones if p.state is not None and p.state["phase"] == "play" and (
+                p.state["legal"]["nothing"] or p.state["to_move"] == p.seat and p.state["legal"]["play"])), None)  # fmt: skip
+            if mover is None:
+                if any(p.state is not None and p.state["phase"] == "hand_over" for p in phones):
+                    await phones[0].tap("next")
+                    v = phones[0].state["v"] if phones[0].state else 0
+                    await phones[0].wait(lambda c, v=v: c.state is not None and c.state["v"] != v)
+                    continue
+                await asyncio.sleep(0.005)
+                continue
+            st = mover.state
+            assert st is not None
+            v = st["v"]
+            t0 = time.perf_counter()
+            if st["legal"]["nothing"]:
+                await mover.tap("nothing")
+            else:
+                await mover.tap("play", card=st["legal"]["play"][0])
+            for p in phones:
+                await p.wait(lambda c, v=v: c.state is not None and c.state["v"] > v, timeout=10)
+            new_v = min(p.state["v"] for p in phones if p.state is not None)
+            phones_at = max(p.state_at for p in phones)
+            deadline = time.monotonic() + 5
+            while (screen_at := probe.shown_at(new_v, t0)) is None:
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the touchscreen never showed the tap")
+                await asyncio.sleep(0.001)
+            out.append(((phones_at - t0) * 1000, (max(phones_at, screen_at) - t0) * 1000))
+        for p in phones:
+            await p.close()
+
+
+def latency(taps: int, seed: int) -> list[tuple[float, float]]:
+    """(to every phone, to every phone and the screen) per tap, in ms."""
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # start-up: the program itself, after the environment for its window is set
+    from firmware.app.controller import ControllerOptions
+    from firmware.app.runtime import Runtime
+    from firmware.config import PHONE, GameSettings, Settings
+
+    out: list[tuple[float, float]] = []
+    errors: list[BaseException] = []
+    with tempfile.TemporaryDirectory(prefix="bench-phones-") as tmp:
+        settings = Settings(game=GameSettings(variant="treseta4", seats=[PHONE] * 4, think_ms=0), state_dir=tmp)
+        settings.phones.host, settings.phones.port, settings.phones.address = "127.0.0.1", free_port(), "127.0.0.1"
+        rt = Runtime(settings=settings, state_dir=Path(tmp), options=ControllerOptions(seed=seed),
+                     think_ms=0, seed=seed)  # fmt: skip
+        with rt:
+            rt.start_sim(size=(800, 480), headless=True)
+            probe = ScreenProbe(rt.loop.ui, rt.ctl)
+            rt.loop.ui = probe
+            present = rt.loop.present
+
+            def drawn() -> None:
+                if present is not None:
+                    present()
+                probe.drawn()
+
+            rt.loop.present = drawn
+            rt.ctl.new_match()
+            base = f"http://127.0.0.1:{settings.phones.port}"
+
+            def clients() -> None:
+                try:
+                    asyncio.run(_play(rt, probe, base, taps, out))
+                except BaseException as exc:
+                    errors.append(exc)
+
+            thread = threading.Thread(target=clients, name="bench-phones", daemon=True)
+            thread.start()
+            rt.loop.run(until=lambda: not thread.is_alive())
+    if errors:
+        raise errors[0]
+    return out
+
+
+def _rss_mb(pid: int) -> float:
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) / 1024
+    raise OSError("no VmRSS")
+
+
+def _sim(state: Path, seats: str, port: int | None) -> subprocess.Popen[bytes]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    cmd = [sys.executable, "-m", "firmware.cli", "sim", "--headless", "--variant", "treseta4", "--seats", seats,
+           "--state-dir", str(state), "--seed", "3", "--config", str(state / "settings.toml")]  # fmt: skip
+    if port is not None:
+        cmd += ["--phones-host", "127.0.0.1", "--phones-port", str(port)]
+    else:
+        cmd += ["--think-ms", "60000"]  # the computers sit still: the program idles as it does with phones
+    return subprocess.Popen(cmd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+
+
+async def _phones_playing(base: str, secrets: dict[int, str], taps: int) -> None:
+    # start-up: aiohttp (and the client built on it) only when the phones are played
+    import aiohttp
+
+    from firmware.app.phones.client import PhoneClient
+
+    async with aiohttp.ClientSession() as session:
+        phones = []
+        for secret in secrets.values():
+            deadline = time.monotonic() + 30
+            while True:
+                phone = PhoneClient(session, base)
+                try:
+                    if (await phone.resume(secret))["type"] == "welcome":
+                        break
+                except (aiohttp.ClientError, OSError, ConnectionError):
+                    pass
+                if time.monotonic() > deadline:
+                    raise TimeoutError("the simulator's phone server did not answer")
+                await asyncio.sleep(0.2)
+            phones.append(phone)
+        for p in phones:
+            await p.wait(lambda c: c.state is not None and not c.state["waiting_for"], timeout=10)
+        done = 0
+        while done < taps:
+            mover = next((p for p in phones if p.state and p.state["phase"] == "play" and (
+                p.state["legal"]["nothing"] or p.state["to_move"] == p.seat and p.state["legal"]["play"])), None)  # fmt: skip
+            if mover is None or mover.state is None:
+                await asyncio.sleep(0.01)
+                continue
+            v = mover.state["v"]
+            if mover.state["legal"]["nothing"]:
+                await mover.tap("nothing")
+            else:
+                await mover.tap("play", card=mover.state["legal"]["play"][0])
+            await mover.wait(lambda c, v=v: c.state is not None and c.state["v"] != v)
+            done += 1
+        await asyncio.sleep(1.0)  # settled, still connected
+
+
+def memory() -> tuple[float, float]:
+    """VmRSS of the simulator without phones and with four playing, in MB."""
+    with tempfile.TemporaryDirectory(prefix="bench-phones-mem-") as tmp:
+        none_dir, four_dir = Path(tmp) / "none", Path(tmp) / "four"
+        none_dir.mkdir()
+        four_dir.mkdir()
+        proc = _sim(none_dir, "cpu:easy,cpu:easy,cpu:easy,cpu:easy", None)
+        try:
+            time.sleep(6.0)
+            without = _rss_mb(proc.pid)
+        finally:
+            proc.kill()  # a measuring run: its computers sleep on a worker, nothing to keep
+            proc.wait(10)
+        secrets = {s: f"{s}" * 43 for s in range(4)}
+        digests = {str(s): hashlib.sha256(x.encode()).hexdigest() for s, x in secrets.items()}
+        (four_dir / "phones.json").write_text(json.dumps({"seats": digests}))
+        port = free_port()
+        proc = _sim(four_dir, "phone,phone,phone,phone", port)
+        try:
+            asyncio.run(_phones_playing(f"http://127.0.0.1:{port}", secrets, 12))
+            with_phones = _rss_mb(proc.pid)
+        finally:
+            proc.kill()
+            proc.wait(10)
+    return without, with_phones
+
+
+def main(args: argparse.Namespace) -> int:
+    taps = max(20, int(getattr(args, "hands", 5)) * 20)
+    seed = int(getattr(args, "seed", 1))
+    load0 = os.getloadavg()
+    samples = latency(taps, seed)
+    both = sorted(b for _, b in samples)
+    phones = sorted(a for a, _ in samples)
+
+    def p95(xs: list[float]) -> float:
+        return xs[min(len(xs) - 1, round(0.95 * (len(xs) - 1)))]
+
+    without, with_phones = memory()
+    load1 = os.getloadavg()
+    med, p = statistics.median(both), p95(both)
+    more = with_phones - without
+    print(f"bench phones: treseta4, four phones over loopback, {len(samples)} taps "
+          f"({platform.machine()}, {os.cpu_count()} cpus, load {load0[0]:.1f} -> {load1[0]:.1f})")  # fmt: skip
+    print(f"  tap -> every phone:                 median {statistics.median(phones):6.1f} ms  p95 {p95(phones):6.1f} ms")
+    print(f"  tap -> every phone and the screen:  median {med:6.1f} ms  p95 {p:6.1f} ms"
+          f"   (targets {MEDIAN_MS:.0f} / {P95_MS:.0f} ms)")  # fmt: skip
+    print(f"  memory (VmRSS of tressette sim):    no phones {without:.1f} MB, four phones {with_phones:.1f} MB,"
+          f" {more:+.1f} MB (target <= {MEMORY_MB:.0f} MB more)")  # fmt: skip
+    ok = med <= MEDIAN_MS and p <= P95_MS and more <= MEMORY_MB
+    print("  " + ("within the targets" if ok else "OUTSIDE the targets"))
+    return 0 if ok else 1

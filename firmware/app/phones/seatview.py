@@ -1,0 +1,225 @@
+"""What a phone seat is sent: built from the engine's ``view_for(state, seat)`` and public facts.
+
+:func:`seat_state` is pure: the seat's :class:`~firmware.engine.View` plus
+:class:`TableFacts` (what everyone at the table knows: who sits where, which
+phones are here, the phase, the table's note) in, a JSON-ready dict out.
+Nothing else reaches a phone, so what a phone may learn is exactly what the
+engine's view holds (RULES.md §4): the wire hiding test
+(tests/app/phones/test_wire_hiding.py) deals the hidden cards again in every
+way the view allows and asserts the bytes stay the same.
+
+:func:`public_view` is the shared table: the meet of every seat's view, what
+the touchscreen shows when nobody plays at it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from firmware.engine import Call, Claim, Declare, Discard, Play, Variant, View, ZuTun
+from ui.i18n import CardName, Message, arg_text, render
+
+
+@dataclass(frozen=True, slots=True)
+class Notice:
+    """A message for one phone or the table, already in no language (key + args)."""
+
+    message: Message
+    level: str = "info"
+    seq: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class TableFacts:
+    """The public facts a seat's state carries besides its view.
+
+    ``v`` numbers the table's state (the controller's generation): a tap names it.
+    ``kinds`` the seat kinds in turn order; ``connected`` per seat whether its
+    phone is here (None for a seat that is no phone); ``waiting_for`` the phone
+    seats the match waits for; ``prompt`` the seats the table waits for to declare
+    or say *nothing to declare*; ``may_declare`` those whose declarations the table
+    takes now; ``cards_wait`` no card may be played (the onori round runs).
+    """
+
+    v: int
+    phase: str
+    kinds: tuple[str, ...]
+    connected: tuple[bool | None, ...]
+    totals: tuple[int, ...] = ()
+    waiting_for: tuple[int, ...] = ()
+    prompt: frozenset[int] = frozenset()
+    may_declare: frozenset[int] = frozenset()
+    cards_wait: bool = False
+    match_over: bool = False
+    winner: int | None = None
+    notice: Notice | None = None
+    refusals: tuple[tuple[int, Notice], ...] = field(default=())  # (seat, its last refusal)
+
+
+@dataclass(frozen=True, slots=True)
+class TableFeed:
+    """What the main loop publishes after a change (built by :func:`.link.build_feed`).
+
+    ``views`` holds the engine's view of each phone seat, ``facts`` the public
+    facts; ``phone_seats`` None while no match is on the table (claims are kept),
+    ``join_open`` the phone seats whose short code the touchscreen shows now.
+    """
+
+    version: int
+    phone_seats: frozenset[int] | None
+    join_open: frozenset[int] = frozenset()
+    views: Mapping[int, View] = field(default_factory=dict)
+    facts: TableFacts | None = None
+    info: Mapping[str, Any] = field(default_factory=dict)  # the welcome's public game facts
+
+
+def _decl(d: Declare) -> dict[str, Any]:
+    return {"kind": d.kind, "suit": d.suit, "rank": d.rank, "missing": d.missing, "extra": d.extra}
+
+
+def _plain(obj: object) -> Any:
+    """A dataclass tree as JSON values (tuples as lists)."""
+    if isinstance(obj, dict):
+        return {str(k): _plain(v) for k, v in obj.items()}
+    if isinstance(obj, (list, tuple)):
+        return [_plain(x) for x in obj]
+    return obj
+
+
+def known_cards(view: View) -> frozenset[int]:
+    """Every card whose place this seat knows (its hand, played, shown, aside, drawn face up)."""
+    return frozenset(view.variant.deck.cards) - frozenset(view.unseen)
+
+
+def _names_unknown_card(message: Message, known: frozenset[int]) -> bool:
+    for _, arg in message.args:
+        if isinstance(arg, CardName) and arg.card not in known:
+            return True
+        if isinstance(arg, Message) and _names_unknown_card(arg, known):
+            return True
+    return False
+
+
+def notice_json(notice: Notice | None, view: View, lang: str) -> dict[str, Any] | None:
+    """A note for this seat, or None. A note that names a card this seat cannot place is
+    not sent as it is (the table's words are written for the people at the screen): a
+    refusal becomes the plain "not possible now", any other note is left out."""
+    if notice is None or not notice.message:
+        return None
+    m = notice.message
+    if _names_unknown_card(m, known_cards(view)):
+        if notice.level != "refusal":
+            return None
+        m = Message("ph_refused")
+    args = {k: v if isinstance(v, (int, str)) else arg_text(v, lang) for k, v in m.args}
+    return {"key": m.key, "args": args, "text": render(m, lang), "level": notice.level, "seq": notice.seq}
+
+
+def legal_json(view: View, facts: TableFacts) -> dict[str, Any]:
+    """The engine's legal actions of this seat now, grouped as the page shows them; the
+    table's own waits (the onori round's order) applied as the touchscreen applies them."""
+    seat = view.seat
+    plays = [] if facts.cards_wait else sorted({a.card for a in view.legal if isinstance(a, (Play, Discard))})
+    signals = {str(c): list(names) for c, names in view.signal_options if names and c in plays}
+    declare = [_decl(a) for a in view.legal if isinstance(a, Declare)] if seat in facts.may_declare else []
+    return {
+        "play": plays,
+        "signals": signals,
+        "declare": declare,
+        "nothing": seat in facts.prompt,
+        "claim": any(isinstance(a, Claim) for a in view.legal),
+        "call": sorted({a.card for a in view.legal if isinstance(a, Call)}),
+        "zutun": sorted({a.card for a in view.legal if isinstance(a, ZuTun)}),
+    }
+
+
+def seat_state(view: View, facts: TableFacts, lang: str = "it") -> dict[str, Any]:
+    """The ``state`` message for ``view.seat`` (docs/phones.md, "The state a seat is sent")."""
+    v = view.variant
+    n = v.n_seats
+    seats = [
+        {
+            "seat": sv.seat, "kind": facts.kinds[sv.seat] if sv.seat < len(facts.kinds) else "computer",
+            "connected": facts.connected[sv.seat] if sv.seat < len(facts.connected) else None,
+            "cards": sv.hand_count, "tricks": sv.tricks_won, "side": view.sides[sv.seat] if view.sides else sv.side,
+            "shown": list(sv.shown), "voids": list(sv.voids),
+        }
+        for sv in view.seats
+    ]  # fmt: skip
+    last = view.tricks[-1] if view.tricks else None
+    refusal = next((r for s, r in facts.refusals if s == view.seat), None)
+    return {
+        "type": "state",
+        "v": facts.v,
+        "seat": view.seat,
+        "phase": facts.phase,
+        "variant": v.name,
+        "n_seats": n,
+        "sides": [view.sides[s] if view.sides else v.side_of(s) for s in range(n)],
+        "seats": seats,
+        "hand": list(view.hand),
+        "legal": legal_json(view, facts),
+        "to_move": view.to_move,
+        "leader": view.leader,
+        "dealer": view.dealer,
+        "trick": [[s, c] for s, c in view.trick],
+        "trick_holder": view.trick_holder,
+        "winning": list(view.winning_cards),
+        "last_trick": None if last is None else {
+            "cards": [[last.seat_of(i, n), c] for i, c in enumerate(last.cards)], "winner": last.winner},
+        "tricks": len(view.tricks),
+        "talon_left": view.talon_left,
+        "draws": [[d.trick, d.seat, d.card] for d in view.draws],
+        "trump": view.trump,
+        "trump_card": view.trump_card,
+        "called": view.called,
+        "aside": list(view.aside),
+        "declarations": [_plain(asdict(d)) for d in view.declarations],
+        "said": [{"seat": s.seat, "trick": s.trick, "card": s.card, "signals": list(s.names)} for s in view.signals],
+        "score": {
+            "totals": list(facts.totals or view.totals or view.prior),
+            "prior": list(view.prior),
+            "target": view.target or v.target,
+            "counts": [_plain(asdict(u)) for u in view.unit_counts],
+            "declared": list(view.unit_declared),
+        },
+        "result": None if view.result is None else _plain(asdict(view.result)),
+        "match_over": facts.match_over,
+        "winner": facts.winner,
+        "waiting_for": list(facts.waiting_for),
+        "notice": notice_json(facts.notice, view, lang),
+        "refusal": notice_json(refusal, view, lang),
+    }  # fmt: skip
+
+
+def table_info(variant: Variant) -> dict[str, Any]:
+    """The public facts ``welcome`` carries: the game and its deck (every card's code)."""
+    deck = variant.deck
+    return {"variant": variant.name, "n_seats": variant.n_seats, "deck": deck.name,
+            "cards": {str(c): deck.code(c) for c in deck.cards}}  # fmt: skip
+
+
+def public_view(views: Sequence[View]) -> View:
+    """What every seat sees: the meet of all the seats' views (the shared table).
+
+    No hand, no legal move, no card aside or drawn that not every seat sees, a side
+    only where every seat knows it (chiamata's partner stays secret)."""
+    first = views[0]
+    n = len(views)
+    draws = tuple(
+        replace(d, card=d.card if all(w.draws[i].card == d.card for w in views) else None)
+        for i, d in enumerate(first.draws)
+    )
+    aside = tuple(c for c in first.aside if all(c in w.aside for w in views))
+    sides = tuple(
+        first.sides[s] if all(w.sides[s] == first.sides[s] for w in views) else None
+        for s in range(len(first.sides))
+    )
+    assert all(len(w.draws) == len(first.draws) for w in views) and n > 0
+    return replace(first, hand=(), legal=(), winning_cards=(), signal_options=(), aside=aside,
+                   draws=draws, sides=sides)  # fmt: skip
+
+
+__all__ = ["Notice", "TableFacts", "TableFeed", "known_cards", "public_view", "seat_state", "table_info"]

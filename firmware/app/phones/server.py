@@ -1,0 +1,701 @@
+"""The phone seats' web server: its own thread, its own asyncio loop (docs/phones.md).
+
+It talks to the main loop in two ways only:
+
+- *inbound*, ``post(event)`` into the one queue: a phone's tap as a
+  :class:`~firmware.app.phones.events.PhoneIntent`, the phone seats' state as a
+  :class:`~firmware.app.phones.events.PhoneStatus`;
+- *outbound*, :meth:`PhoneServer.publish` (thread-safe, never blocks): the
+  :class:`TableFeed` the loop builds after each change, the engine's per-seat
+  views and the public facts; the server renders each phone's state from it on
+  its own thread.
+
+A slow phone never blocks anything: every connection has one "latest state"
+slot and a short queue of control frames, written by its own task with a
+timeout; frames are size-limited, taps rate-limited, the first message awaited
+for a bounded time, connections counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import hmac
+import json
+import logging
+import mimetypes
+import os
+import secrets
+import socket
+import tempfile
+import threading
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from aiohttp import WSMsgType, web
+
+from firmware.app.phones import protocol as p
+from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
+from firmware.app.phones.seatview import TableFeed, seat_state
+from ui.i18n import CATALOGUE
+
+log = logging.getLogger("firmware.app.phones")
+
+WEB_DIR = Path(__file__).parent / "web"
+CLAIMS_FILE = "phones.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """The server's bounds; tests shrink the times."""
+
+    max_connections: int = 32
+    hello_s: float = 10.0  # join/resume must come within this
+    send_s: float = 10.0  # a frame not written in this closes the connection
+    heartbeat_s: float = 20.0  # websocket pings: a phone gone without a word is noticed
+    taps_per_s: float = 20.0
+    tap_burst: int = 40
+    flood_drops: int = 200  # dropped messages before the connection is closed
+    control_queue: int = 16
+    wrong_codes_per_ip: int = 5  # a minute
+    wrong_codes_all: int = 20  # a minute
+    code_window_s: float = 60.0
+
+
+# ------------------------------------------------------------------ seat claims
+
+
+def _digest(secret: str) -> str:
+    return hashlib.sha256(secret.encode()).hexdigest()
+
+
+class SeatClaims:
+    """Which seats a phone holds: SHA-256 digests of the seat secrets, kept in a file so
+    the phones get their seats back after a power cut (mode 0600, written atomically)."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.digests: dict[int, str] = {}
+        if path is not None:
+            self._load(path)
+
+    def _load(self, path: Path) -> None:
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            seats = data["seats"]
+            for key, digest in seats.items():
+                seat = int(key)
+                if 0 <= seat < 8 and isinstance(digest, str) and len(digest) == 64:
+                    self.digests[seat] = digest
+        except FileNotFoundError:
+            return
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            log.warning("phone seats file %s unreadable (%s): every phone joins again", path, exc)
+            self.digests = {}
+
+    def _save(self) -> None:
+        if self.path is None:
+            return
+        text = json.dumps({"seats": {str(s): d for s, d in sorted(self.digests.items())}})
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=self.path.parent, prefix=".phones-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "w", encoding="utf-8") as f:
+                    f.write(text)
+                    f.flush()
+                    os.fsync(f.fileno())
+                os.chmod(tmp, 0o600)
+                os.replace(tmp, self.path)
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        except OSError as exc:  # the seat still works until the next restart
+            log.warning("phone seats not saved to %s: %s", self.path, exc)
+
+    def claim(self, seat: int) -> str:
+        secret = secrets.token_urlsafe(32)
+        self.digests[seat] = _digest(secret)
+        self._save()
+        return secret
+
+    def seat_of(self, secret: str) -> int | None:
+        d = _digest(secret)
+        found = None
+        for seat, digest in self.digests.items():  # compare every one, in constant time
+            if hmac.compare_digest(d, digest):
+                found = seat
+        return found
+
+    def release(self, seat: int) -> bool:
+        if self.digests.pop(seat, None) is None:
+            return False
+        self._save()
+        return True
+
+
+# ------------------------------------------------------------------ codes and tries
+
+
+class CodeBook:
+    """The six-digit short codes of the seats the touchscreen offers now."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, int] = {}
+        self.closed: dict[str, int] = {}  # codes that were shown once: seat_taken / code_closed
+
+    def offer(self, seats: frozenset[int]) -> bool:
+        """Codes for exactly ``seats``; True if anything changed."""
+        changed = False
+        for code, seat in list(self.codes.items()):
+            if seat not in seats:
+                self._close(code)
+                changed = True
+        have = set(self.codes.values())
+        for seat in sorted(seats - have):
+            while True:
+                code = f"{secrets.randbelow(10**6):06d}"
+                if code not in self.codes and code not in self.closed:
+                    break
+            self.codes[code] = seat
+            changed = True
+        return changed
+
+    def _close(self, code: str) -> None:
+        seat = self.codes.pop(code)
+        self.closed[code] = seat
+        while len(self.closed) > 64:
+            self.closed.pop(next(iter(self.closed)))
+
+    def take(self, code: str) -> int | None:
+        seat = self.codes.get(code)
+        if seat is not None:
+            self._close(code)
+        return seat
+
+    def code_of(self, seat: int) -> str | None:
+        return next((c for c, s in self.codes.items() if s == seat), None)
+
+
+class Tries:
+    """Wrong codes in the last minute, per address and in all: past the limit, wait."""
+
+    def __init__(self, limits: Limits, clock: Callable[[], float]) -> None:
+        self.limits = limits
+        self.clock = clock
+        self.all: deque[float] = deque()
+        self.by_ip: dict[str, deque[float]] = {}
+
+    def _trim(self, q: deque[float], now: float) -> None:
+        while q and q[0] <= now - self.limits.code_window_s:
+            q.popleft()
+
+    def wait(self, ip: str) -> float:
+        """Seconds until ``ip`` may try a code again (0: now)."""
+        now = self.clock()
+        self._trim(self.all, now)
+        mine = self.by_ip.get(ip, deque())
+        self._trim(mine, now)
+        waits = [0.0]
+        if len(mine) >= self.limits.wrong_codes_per_ip:
+            waits.append(mine[0] + self.limits.code_window_s - now)
+        if len(self.all) >= self.limits.wrong_codes_all:
+            waits.append(self.all[0] + self.limits.code_window_s - now)
+        return max(waits)
+
+    def failed(self, ip: str) -> None:
+        now = self.clock()
+        self.all.append(now)
+        self.by_ip.setdefault(ip, deque()).append(now)
+        if len(self.by_ip) > 256:  # a crowd of addresses must not grow this without bound
+            for key in [k for k, q in self.by_ip.items() if not q or q[-1] <= now - self.limits.code_window_s]:
+                del self.by_ip[key]
+
+
+# ------------------------------------------------------------------ one phone
+
+
+class Connection:
+    """One websocket: its seat once joined, its latest state and its control frames."""
+
+    def __init__(self, ws: web.WebSocketResponse, ip: str, limits: Limits, clock: Callable[[], float]) -> None:
+        self.ws = ws
+        self.ip = ip
+        self.limits = limits
+        self.clock = clock
+        self.seat: int | None = None
+        self.lang: p.Lang = "it"
+        self.latest: str | None = None  # the newest state not yet written: older ones are dropped
+        self.sent_state: str | None = None
+        self.control: deque[str] = deque()
+        self.wake = asyncio.Event()
+        self.sent = asyncio.Event()  # the writer sent a frame: room in the control queue
+        self.tokens = float(limits.tap_burst)
+        self.stamp = clock()
+        self.dropped = 0
+        self.refs = 0
+        self.closing = False
+
+    def allow(self) -> bool:
+        """The token bucket: ``taps_per_s``, bursts of ``tap_burst``."""
+        now = self.clock()
+        self.tokens = min(self.limits.tap_burst, self.tokens + (now - self.stamp) * self.limits.taps_per_s)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        self.dropped += 1
+        return False
+
+    def send(self, frame: str) -> None:
+        if len(self.control) >= self.limits.control_queue:
+            self.control.popleft()  # a phone that does not read loses old errors, not the table
+        self.control.append(frame)
+        self.wake.set()
+
+    def set_state(self, frame: str) -> None:
+        if frame != self.sent_state and frame != self.latest:
+            self.latest = frame
+            self.wake.set()
+
+    async def room(self, timeout: float) -> bool:
+        """Wait until the writer has sent the answers queued (the phone reads them): the next
+        frame is read only then, so a phone's own answers are never dropped; False if it
+        does not read them within ``timeout``."""
+        deadline = self.clock() + timeout
+        while len(self.control) >= self.limits.control_queue // 2 and not self.closing:
+            if self.clock() > deadline:
+                return False
+            self.sent.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.sent.wait(), max(0.01, deadline - self.clock()))
+        return True
+
+    def bye(self, code: p.ByeCode) -> None:
+        self.latest = None  # what was said before stays said (bounded), then the reason, then the close
+        self.send(p.bye_frame(code, self.lang))
+        self.closing = True
+        self.wake.set()
+
+    async def writer(self) -> None:
+        """Writes what is due, newest state last; a write that does not finish in
+        ``send_s`` (a phone that stopped reading) closes the connection."""
+        try:
+            while not self.ws.closed:
+                await self.wake.wait()
+                self.wake.clear()
+                while self.control or self.latest is not None:
+                    if self.control:
+                        frame = self.control.popleft()
+                    elif (state := self.latest) is not None:
+                        frame, self.latest, self.sent_state = state, None, state
+                    else:
+                        break
+                    await asyncio.wait_for(self.ws.send_str(frame), self.limits.send_s)
+                    self.sent.set()
+                if self.closing:
+                    await asyncio.wait_for(self.ws.close(), self.limits.send_s)
+                    return
+        except (TimeoutError, ConnectionError, RuntimeError) as exc:
+            log.info("phone %s (seat %s) not reading: closed (%s)", self.ip, self.seat, type(exc).__name__)
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.ws.close(code=1008), 1.0)
+
+
+# ------------------------------------------------------------------ the server
+
+
+class PhoneServer:
+    """The web server of the phone seats; see the module docstring."""
+
+    def __init__(
+        self,
+        post: Callable[[PhoneIntent | PhoneStatus], None],
+        *,
+        host: str = "0.0.0.0",
+        port: int = 8337,
+        address: str = "tressette.local",
+        state_dir: Path | None = None,
+        web_dir: Path = WEB_DIR,
+        limits: Limits | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.post = post
+        self.host = host
+        self.port = port
+        self.address = address
+        self.limits = limits or Limits()
+        self.clock = clock
+        self.claims = SeatClaims(state_dir / CLAIMS_FILE if state_dir is not None else None)
+        self.codes = CodeBook()
+        self.tries = Tries(self.limits, clock)
+        self.assets = load_assets(web_dir)
+        self.conns: set[Connection] = set()
+        self.feed: TableFeed | None = None
+        self.error = ""
+        self._status: PhoneStatus | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner: web.AppRunner | None = None
+        self._thread: threading.Thread | None = None
+        self._ready = threading.Event()
+        self._stopped: asyncio.Event | None = None
+        self._catalogues: dict[str, bytes] = {}
+
+    # ------------------------------------------------------------ the main loop's side
+
+    @property
+    def url(self) -> str:
+        return f"http://{self.address}:{self.port}"
+
+    def start(self, timeout: float = 10.0) -> bool:
+        """Start the thread and wait until the socket listens; False (and ``error``) if not."""
+        self._thread = threading.Thread(target=self._run, name="phones", daemon=True)
+        self._thread.start()
+        self._ready.wait(timeout)
+        if self.error:
+            self.post(PhoneStatus(url=self.url, error=self.error))
+        return not self.error and self._ready.is_set()
+
+    def publish(self, feed: TableFeed) -> None:
+        """The table changed: thread-safe, returns at once."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop just stopped
+                loop.call_soon_threadsafe(self._on_feed, feed)
+
+    def free(self, seat: int) -> None:
+        """The touchscreen freed ``seat``: its secret stops working (thread-safe)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(self._free, seat)
+
+    def stop(self, timeout: float = 5.0) -> None:
+        loop, stopped = self._loop, self._stopped
+        if loop is not None and stopped is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):
+                loop.call_soon_threadsafe(stopped.set)
+        if self._thread is not None:
+            self._thread.join(timeout)
+
+    # ------------------------------------------------------------ the thread
+
+    def _run(self) -> None:
+        try:
+            asyncio.run(self._serve())
+        except Exception as exc:  # never take the program down: the touchscreen says why
+            log.exception("phone server failed")
+            self.error = self.error or str(exc)
+            self._ready.set()
+
+    async def _serve(self) -> None:
+        self._loop = asyncio.get_running_loop()
+        self._stopped = asyncio.Event()
+        app = web.Application(client_max_size=p.MAX_FRAME, handler_args={"max_field_size": 4096})
+        app.router.add_get("/", self._index)
+        app.router.add_get("/static/{name:.+}", self._static)
+        app.router.add_get("/i18n/{lang}.json", self._catalogue)
+        app.router.add_get("/ws", self._socket)
+        app.on_response_prepare.append(_headers)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
+        try:
+            await site.start()
+        except OSError as exc:
+            self.error = f"port {self.port}: {exc.strerror or exc}"
+            await self._runner.cleanup()
+            self._ready.set()
+            return
+        if self.port == 0:  # tests: the port the system chose
+            sockets: list[Any] = list(getattr(site._server, "sockets", None) or [])
+            if sockets:
+                self.port = int(sockets[0].getsockname()[1])
+        log.info("phone seats served on %s:%d", self.host, self.port)
+        self._ready.set()
+        self._post_status()
+        await self._stopped.wait()
+        for conn in list(self.conns):
+            conn.bye("stopping")
+        await asyncio.sleep(0.05)
+        await self._runner.cleanup()
+
+    # ------------------------------------------------------------ pages
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
+        return self._asset("index.html")
+
+    async def _static(self, request: web.Request) -> web.StreamResponse:
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
+        return self._asset(request.match_info["name"])
+
+    def _asset(self, name: str) -> web.Response:
+        found = self.assets.get(name)  # a key of the allow-list, never a path
+        if found is None:
+            raise web.HTTPNotFound(text="not found")
+        body, ctype = found
+        return web.Response(body=body, content_type=ctype, headers={"Cache-Control": "no-cache"})
+
+    async def _catalogue(self, request: web.Request) -> web.StreamResponse:
+        lang = request.match_info["lang"]
+        if not self._host_ok(request):
+            raise web.HTTPForbidden(text="host")
+        if lang not in ("it", "de", "en"):
+            raise web.HTTPNotFound(text="not found")
+        if lang not in self._catalogues:
+            i = ("it", "de", "en").index(lang)
+            self._catalogues[lang] = json.dumps({k: v[i] for k, v in CATALOGUE.items()}, ensure_ascii=False).encode()
+        return web.Response(body=self._catalogues[lang], content_type="application/json")
+
+    # ------------------------------------------------------------ the socket
+
+    def _host_ok(self, request: web.Request) -> bool:
+        """The Host the request names is this box: its name, the address it was reached on,
+        localhost. A foreign name that resolves here (DNS rebinding) is refused."""
+        host = request.host.rsplit(":", 1)[0] if not request.host.endswith("]") else request.host
+        host = host.strip("[]").lower()
+        sock = request.transport.get_extra_info("sockname") if request.transport is not None else None
+        here = {self.address.lower(), "localhost", "127.0.0.1", "::1", socket.gethostname().lower(),
+                socket.gethostname().lower() + ".local"}  # fmt: skip
+        if sock:
+            here.add(str(sock[0]).lower())
+        return host in here
+
+    def _origin_ok(self, request: web.Request) -> bool:
+        origin = request.headers.get("Origin")
+        return origin is not None and origin in (f"http://{request.host}", f"https://{request.host}")
+
+    async def _socket(self, request: web.Request) -> web.StreamResponse:
+        if not self._host_ok(request) or not self._origin_ok(request):
+            raise web.HTTPForbidden(text="origin")
+        ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME, heartbeat=self.limits.heartbeat_s,
+                                   autoping=True, compress=False)  # fmt: skip
+        await ws.prepare(request)
+        ip = request.remote or "?"
+        conn = Connection(ws, ip, self.limits, self.clock)
+        if len(self.conns) >= self.limits.max_connections:
+            await ws.send_str(p.error_frame("server_full", "it"))
+            await ws.close()
+            return ws
+        self.conns.add(conn)
+        writer = asyncio.create_task(conn.writer())
+        try:
+            await self._talk(conn)
+        finally:
+            self.conns.discard(conn)
+            if not conn.closing:
+                conn.closing = True
+                conn.wake.set()
+            with contextlib.suppress(asyncio.TimeoutError, TimeoutError):
+                await asyncio.wait_for(writer, 1.0)
+            writer.cancel()
+            if not ws.closed:
+                with contextlib.suppress(Exception):
+                    await asyncio.wait_for(ws.close(), 1.0)
+            if conn.seat is not None:
+                self._post_status()
+        return ws
+
+    async def _talk(self, conn: Connection) -> None:
+        ws = conn.ws
+        try:
+            first = await ws.receive(timeout=self.limits.hello_s)
+        except TimeoutError:
+            conn.bye("timeout")
+            return
+        msg = first
+        while True:
+            if msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
+                self._frame(conn, msg.data)
+                if len(conn.control) >= self.limits.control_queue // 2 and not await conn.room(self.limits.send_s):
+                    return  # its answers are not read: nothing more is read from it either
+            elif msg.type == WSMsgType.ERROR:
+                exc = ws.exception()
+                if exc is not None and "too big" in str(exc).lower():
+                    log.info("phone %s sent a frame over %d bytes: closed", conn.ip, p.MAX_FRAME)
+                return
+            elif msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
+            if conn.closing:
+                return
+            msg = await ws.receive()
+
+    def _frame(self, conn: Connection, data: str | bytes) -> None:
+        if not conn.allow():
+            if conn.dropped == 1 or conn.dropped % 50 == 0:
+                conn.send(p.error_frame("rate_limited", conn.lang))
+            if conn.dropped >= self.limits.flood_drops:
+                conn.bye("flood")
+            return
+        try:
+            message = p.parse(data)
+        except p.ProtocolError as exc:
+            conn.send(p.error_frame(exc.code, conn.lang, detail=exc.detail))
+            return
+        match message:
+            case p.Ping():
+                conn.send(p.pong_frame())
+            case p.SetLang(lang=lang):
+                conn.lang = lang
+                self._send_state(conn)
+            case p.Join():
+                conn.lang = message.lang
+                self._join(conn, message.code)
+            case p.Resume():
+                conn.lang = message.lang
+                self._resume(conn, message.secret)
+            case p.Tap():
+                self._tap(conn, message)
+
+    def _join(self, conn: Connection, code: str) -> None:
+        wait = self.tries.wait(conn.ip)
+        if wait > 0:
+            conn.send(p.error_frame("too_many_tries", conn.lang, retry_after=wait))
+            return
+        seat = self.codes.take(code)
+        if seat is None:
+            self.tries.failed(conn.ip)
+            old = self.codes.closed.get(code)
+            if old is None:
+                conn.send(p.error_frame("bad_code", conn.lang))
+            else:
+                conn.send(p.error_frame("seat_taken" if old in self.claims.digests else "code_closed", conn.lang))
+            return
+        if seat in self.claims.digests:  # cannot happen: a held seat is offered no code
+            conn.send(p.error_frame("seat_taken", conn.lang))
+            return
+        secret = self.claims.claim(seat)
+        log.info("phone %s joined seat %d", conn.ip, seat + 1)
+        self._seat(conn, seat, secret)
+
+    def _resume(self, conn: Connection, secret: str) -> None:
+        seat = self.claims.seat_of(secret)
+        if seat is None:
+            conn.send(p.error_frame("unknown_secret", conn.lang))
+            return
+        self._seat(conn, seat, None)
+
+    def _seat(self, conn: Connection, seat: int, secret: str | None) -> None:
+        for other in list(self.conns):
+            if other is not conn and other.seat == seat:
+                other.bye("replaced")  # the same phone's newer socket (a reload): it wins
+                other.seat = None
+        conn.seat = seat
+        info = dict(self.feed.info) if self.feed is not None else {}
+        conn.send(p.welcome_frame(seat=seat, secret=secret, table=info, lang=conn.lang))
+        self._send_state(conn)
+        self._offer()
+        self._post_status()
+
+    def _tap(self, conn: Connection, tap: p.Tap) -> None:
+        if conn.seat is None:
+            conn.send(p.error_frame("not_joined", conn.lang))
+            return
+        facts = self.feed.facts if self.feed is not None else None
+        if facts is None or tap.v != facts.v:
+            conn.send(p.error_frame("stale", conn.lang))
+            self._send_state(conn, force=True)
+            return
+        conn.refs += 1
+        self.post(PhoneIntent(conn.seat, tap.intent(conn.seat), tap.v, conn.refs))
+
+    # ------------------------------------------------------------ the table's side
+
+    def _free(self, seat: int) -> None:
+        if self.claims.release(seat):
+            log.info("seat %d freed on the touchscreen", seat + 1)
+        for conn in list(self.conns):
+            if conn.seat == seat:
+                conn.bye("seat_freed")
+                conn.seat = None
+        self._offer()
+        self._post_status()
+
+    def _on_feed(self, feed: TableFeed) -> None:
+        renewed = self.feed is not None and feed.info and feed.info != self.feed.info
+        self.feed = feed
+        if renewed:  # a new game (another deck): the phones get its facts again
+            for conn in self.conns:
+                if conn.seat is not None and not conn.closing:
+                    conn.send(p.welcome_frame(seat=conn.seat, secret=None, table=dict(feed.info), lang=conn.lang))
+        if feed.phone_seats is not None:
+            for seat in [s for s in self.claims.digests if s not in feed.phone_seats]:
+                self.claims.release(seat)
+                for conn in list(self.conns):
+                    if conn.seat == seat:
+                        conn.bye("no_longer_phone")
+                        conn.seat = None
+        self._offer()
+        for conn in self.conns:
+            self._send_state(conn)
+        self._post_status()
+
+    def _offer(self) -> None:
+        feed = self.feed
+        open_ = frozenset() if feed is None else feed.join_open - set(self.claims.digests)
+        self.codes.offer(open_)
+
+    def _send_state(self, conn: Connection, *, force: bool = False) -> None:
+        feed = self.feed
+        if conn.seat is None or conn.closing or feed is None or feed.facts is None:
+            return
+        view = feed.views.get(conn.seat)
+        if view is None:
+            return
+        frame = p.dumps(seat_state(view, feed.facts, conn.lang))
+        if force:
+            conn.sent_state = None
+        conn.set_state(frame)
+
+    def _post_status(self) -> None:
+        connected = {c.seat for c in self.conns if c.seat is not None and not c.closing}
+        seats: set[int] = set(self.claims.digests)
+        feed = self.feed
+        if feed is not None and feed.phone_seats is not None:
+            seats |= feed.phone_seats
+        status = PhoneStatus(
+            tuple(PhoneSeatState(s, s in self.claims.digests, s in connected, self.codes.code_of(s))
+                  for s in sorted(seats)),
+            self.url, self.error,
+        )  # fmt: skip
+        if status != self._status:
+            self._status = status
+            self.post(status)
+
+
+async def _headers(request: web.Request, response: web.StreamResponse) -> None:
+    response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    response.headers.setdefault("Referrer-Policy", "no-referrer")
+    response.headers.setdefault("X-Frame-Options", "DENY")
+    response.headers.setdefault(
+        "Content-Security-Policy",
+        "default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'",
+    )
+
+
+def load_assets(web_dir: Path) -> dict[str, tuple[bytes, str]]:
+    """The allow-list: every regular file under ``web_dir`` (by its relative name), read once.
+
+    A request's name is looked up in this dict and nothing else: no path from a
+    request ever reaches the file system, and nothing is listed."""
+    out: dict[str, tuple[bytes, str]] = {}
+    if not web_dir.is_dir():
+        return out
+    for path in sorted(web_dir.rglob("*")):
+        if not path.is_file() or path.is_symlink() or path.name.startswith("."):
+            continue
+        name = path.relative_to(web_dir).as_posix()
+        ctype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+        if name.endswith(".js"):
+            ctype = "text/javascript"
+        out[name] = (path.read_bytes(), ctype)
+    return out

@@ -1,0 +1,92 @@
+"""The card picker at the table program's level: no reader, no enrolled deck, every card
+one tap; dimmed cards say why; a power cut mid-hand loses nothing and asks nothing twice."""
+
+from __future__ import annotations
+
+import ui.intents as ui
+from firmware.app.controller import PLAY
+from firmware.engine import make_variant
+
+
+def picker_table(make_table, state_dir=None, **kw):
+    t = make_table(variant="treseta4", seats=["table"] * 4, options={"accusi": False}, state_dir=state_dir, **kw)
+    t.ctl.reader_fitted = False
+    return t
+
+
+def bright(model) -> list[int]:
+    dimmed = dict(model.picker.dimmed)
+    return [c for c in model.picker.cards if c not in dimmed]
+
+
+def test_no_reader_no_enrolment_and_one_tap_per_card(make_table) -> None:
+    t = picker_table(make_table)
+    assert t.ctl.new_match().accepted and t.ctl.phase == PLAY  # not the enrolment
+    v = make_variant("treseta4")
+    model = t.ctl.model()
+    assert model.picker is not None and model.picker.cards == v.deck.cards and not model.picker.dimmed
+    st = t.ctl.match.state
+    first = v.deck.parse("4c")
+    t.put(ui.PlayCard(first))
+    assert st.trick == [first]
+    model = t.ctl.model()
+    assert model.picker.seat == st.to_move
+    why = dict(model.picker.dimmed)[first]
+    assert why.key == "e_already_played"
+    t.put(ui.PlayCard(first))  # tapped anyway: the engine refuses it, nothing recorded
+    assert st.trick == [first] and t.ctl.message.message.key == "e_already_played"
+
+
+def test_a_power_cut_mid_hand_loses_nothing_and_asks_nothing_twice(make_table, tmp_path) -> None:
+    d = tmp_path / "box"
+    t = picker_table(make_table, state_dir=d)
+    t.ctl.new_match()
+    for _ in range(6):
+        t.put(ui.PlayCard(bright(t.ctl.model())[-1]))
+    before = t.ctl.match.state
+    played = (list(before.trick), [tr.cards for tr in before.tricks], before.to_move)
+    t.close()  # the power goes
+    again = picker_table(make_table, state_dir=d)
+    assert again.ctl.boot()
+    st = again.ctl.match.state
+    assert (list(st.trick), [tr.cards for tr in st.tricks], st.to_move) == played
+    model = again.ctl.model()
+    assert model.picker is not None and model.picker.seat == st.to_move  # the next card, not a deal
+    assert again.ctl.deal_scan is None
+
+
+def test_with_a_reader_the_picker_is_there_too_and_a_scan_wins(make_table) -> None:
+    """A reader and the picker both present: whichever comes first is the card."""
+    from tests.app.test_table_presets import scan, tag
+
+    v = make_variant("treseta4")
+    t = make_table(variant="treseta4", seats=["table"] * 4, options={"accusi": False})
+    t.ctl.cards.save("italian", {tag(c): c for c in v.deck.cards})
+    t.ctl.new_match()
+    st = t.ctl.match.state
+    assert t.ctl.model().picker is not None  # the picker is always there
+    first = v.deck.parse("Ac")
+    scan(t, first)
+    assert st.trick == [first]
+    model = t.ctl.model()
+    assert model.picker.seat == st.to_move and dict(model.picker.dimmed)[first].key == "e_already_played"
+    t.put(ui.PlayCard(v.deck.parse("4c")))  # the next seat's card, tapped
+    assert st.trick == [first, v.deck.parse("4c")]
+
+
+def test_the_table_seat_acting_now_gets_the_call_and_the_claim_buttons(make_table) -> None:
+    """Real cards: the seat that calls (chiamata) or may claim (tressette4) is not the one the
+    screen is drawn for (seat 1); its buttons are on the screen all the same."""
+    t = make_table(variant="chiamata", seats=["table"] * 4)
+    t.ctl.reader_fitted = False
+    t.ctl.new_match()
+    st = t.ctl.match.state
+    caller = st.pending[1]
+    assert caller != 0 and t.ctl.model().call_choices  # the caller's candidates, on the screen
+    assert t.ctl.model().picker is None  # a call is made with the buttons, not a card laid
+    t.put(ui.Call(t.ctl.model().call_choices[0]))
+    assert st.called is not None and t.ctl.model().picker is not None
+    t4 = make_table(variant="tressette4", seats=["table"] * 4, options={"accusi": False})
+    t4.ctl.reader_fitted = False
+    t4.ctl.new_match()
+    assert t4.ctl.model().can_claim

@@ -1,0 +1,143 @@
+"""Score sheet only through the table program: every seat a person with his own cards,
+accusi by the seat's Accuso button and chosen on the screen, the count entered at each
+hand's end; the match as the engine keeps a played one (totals, ledger, winner, journal,
+resume after a power cut: nothing lost, nothing asked twice)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ui.intents as ui
+from firmware.app.controller import HAND_OVER, MATCH_OVER, PLAY
+from firmware.engine import PRESETS, Match, make_variant
+from firmware.engine.records import replay
+from firmware.engine.scoresheet import tally_of
+from firmware.engine.table import said_aloud
+from hal.events import ButtonPressed
+from tests.engine.test_table import pick
+
+
+def sheet_table(make_table, name: str, options=None, state_dir=None):
+    t = make_table(variant=name, seats=["table"] * make_variant(name, options or {}).n_seats,
+                   options=options or {}, state_dir=state_dir)
+    return t
+
+
+def enter_hand(t, played: Match) -> None:
+    """The table says what happened in ``played``'s last hand: accusi by the buttons, then the count."""
+    ctl = t.ctl
+    result = played.results[-1]
+    for decl in result.declarations:
+        said = on_screen(said_aloud(decl))
+        t.put(ButtonPressed(f"seat{said.seat}"))
+        assert ctl.scoresheet.choosing == said.seat
+        assert said in ctl.model().sheet_entry.choices
+        t.put(ui.Declare(said))
+        if ctl.scoresheet.choosing is not None:
+            t.put(ui.NothingToDeclare())
+    if result.ended_by == "decima":
+        return
+    state = played.state
+    partner = None
+    if played.variant.preset.call_partner:
+        caller = (state.dealer + 1) % state.n
+        partner = next((s for s in range(state.n) if s != caller and result.sides[s] == result.sides[caller]), caller)
+    tally = tally_of(result, played.variant, partner=partner)
+    t.put(ui.SheetTally(tally.thirds, tally.end, tally.by, tally.sudden, tally.sudden_side, tally.partner))
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_score_sheet_match_keeps_the_played_match(make_table, name: str) -> None:
+    v = make_variant(name)
+    t = sheet_table(make_table, name)
+    ctl = t.ctl
+    assert ctl.new_match(scoresheet=True).accepted
+    assert ctl.match_mode == "scoresheet" and ctl.phase == PLAY and ctl.model().sheet_entry is not None
+    played = Match(v, first_dealer=0)
+    rng = random.Random(len(name))
+    for hand in range(8):
+        if played.finished:
+            break
+        if hand:
+            assert ctl.phase == HAND_OVER
+            t.put(ui.NextHand())
+        st = played.start_hand({"seed": 50 + hand})
+        while not st.over:
+            played.apply(pick(played, rng))
+        enter_hand(t, played)
+        assert ctl.match.hand_over
+        if played.results[-1].ended_by != "decima":
+            assert ctl.match.results[-1].score == played.results[-1].score
+    assert ctl.match.ledger == played.ledger and ctl.winner == played.winner
+    if not any(r.ended_by == "decima" for r in played.results):
+        assert ctl.match.totals == played.totals
+    assert (ctl.phase == MATCH_OVER) == played.finished
+    again = replay(t.journal.record(ctl.match_id))
+    assert again.totals == ctl.match.totals and again.ledger == ctl.match.ledger
+    if v.n_sides == 2:  # the LED display: the match's score, as in a played match
+        assert ctl.display().scores == tuple(ctl.totals)
+    # the history reads it: its score sheet row by row; a hand's replay has no cards to show
+    ctl.browser.open_sheet(ctl.match_id)
+    assert ctl.browser.sheet is not None and not ctl.browser.sheet.problem
+    assert len(ctl.browser.sheet.rows) == len(ctl.match.hands)
+    ctl.browser.open_replay(ctl.match_id, 1)
+    assert ctl.browser.replay is not None and ctl.browser.replay.frames == ()
+    # and tressette replay tells it
+    import io
+
+    from firmware.replay import print_match
+
+    out = io.StringIO()
+    print_match(t.journal.record(ctl.match_id), out)
+    assert "score sheet" in out.getvalue() and "Totals: " in out.getvalue()
+    if played.finished:
+        model = ctl.model()
+        assert model.final_sheet is not None and len(model.final_sheet.rows) == len(played.results)
+
+
+def test_an_impossible_count_is_refused_and_nothing_is_journalled(make_table) -> None:
+    t = sheet_table(make_table, "tressette4")
+    ctl = t.ctl
+    ctl.new_match(scoresheet=True)
+    t.put(ui.SheetTally((20, 14)))
+    assert ctl.phase == PLAY and ctl.message.level == "refusal"
+    assert ctl.message.message.key == "e_sheet_total" and "35" in ctl.message.text
+    assert t.journal.record(ctl.match_id)["hands"][0]["actions"] == []
+    t.put(ui.SimScan("3c"))  # a card scanned or tapped: not in a score sheet
+    assert ctl.message.message.key == "r_sheet_no_cards"
+    t.put(ui.SheetTally((20, 15)))
+    assert ctl.phase == HAND_OVER and ctl.totals == [6, 5]
+
+
+def test_a_power_cut_mid_hand_keeps_the_accuso_and_asks_nothing_twice(make_table, tmp_path) -> None:
+    d = tmp_path / "box"
+    t = sheet_table(make_table, "tressette4", state_dir=d)
+    t.ctl.new_match(scoresheet=True)
+    nap = ui.Declare(make_napoletana(seat=2))
+    t.put(ButtonPressed("seat2"))
+    t.put(nap)
+    t.close()  # the power goes
+    again = sheet_table(make_table, "tressette4", state_dir=d)
+    assert again.ctl.boot() and again.ctl.phase == PLAY and again.ctl.keeping_score
+    sheet = again.ctl.match.sheet
+    assert [x.seat for x in sheet.declarations] == [2]
+    again.put(ButtonPressed("seat2"))
+    assert nap.declare_action not in again.ctl.model().sheet_entry.choices  # not offered twice
+    again.put(ui.NothingToDeclare())
+    again.put(ui.SheetTally((18, 17)))
+    assert again.ctl.totals == [6 + 3, 5]  # seat 3 (index 2) plays with seat 1
+
+
+def on_screen(d):
+    """As the screen offers it: a three by its rank only, a napoletana with its extension."""
+    from firmware.engine.actions import Declare
+
+    return Declare(d.seat, d.kind, suit=d.suit, rank=d.rank, extra=(d.extra or 0) if d.kind == "napoletana" else None)
+
+
+def make_napoletana(seat: int):
+    from firmware.engine.actions import Declare
+
+    return Declare(seat, "napoletana", suit=0, extra=0)

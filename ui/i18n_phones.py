@@ -1,0 +1,59 @@
+"""The phone seats' words (docs/phones.md): one catalogue, its own file, as the coach's.
+
+Keys ``w_<code>`` are the wire's error and bye codes (firmware/app/phones/protocol.py);
+``ph_*`` what the touchscreen and the phone page say about phone seats.
+key: (it, de, en)
+"""
+
+from __future__ import annotations
+
+PHONES: dict[str, tuple[str, str, str]] = {
+    # the wire's errors
+    "w_bad_json": ("Messaggio illeggibile", "Unlesbare Nachricht", "Unreadable message"),
+    "w_bad_message": ("Messaggio non valido", "Ungültige Nachricht", "Invalid message"),
+    "w_too_big": ("Messaggio troppo lungo", "Nachricht zu lang", "Message too long"),
+    "w_not_joined": ("Prima entra con il codice", "Erst mit dem Code beitreten", "Join with the code first"),
+    "w_bad_code": ("Codice sbagliato: guarda lo schermo del tavolo", "Falscher Code: schau auf den Bildschirm der Box",
+                   "Wrong code: look at the table's screen"),
+    "w_code_closed": ("Questo codice non vale più: guarda lo schermo del tavolo",
+                      "Dieser Code gilt nicht mehr: schau auf den Bildschirm der Box",
+                      "This code is no longer valid: look at the table's screen"),
+    "w_seat_taken": ("Il posto è già preso: liberalo sullo schermo del tavolo",
+                     "Der Platz ist besetzt: gib ihn am Bildschirm der Box frei",
+                     "That seat is taken: free it on the table's screen"),
+    "w_too_many_tries": ("Troppi tentativi: riprova tra poco", "Zu viele Versuche: gleich noch einmal",
+                         "Too many tries: try again shortly"),
+    "w_unknown_secret": ("Questo telefono non ha più un posto: entra con il codice",
+                         "Dieses Telefon hat keinen Platz mehr: mit dem Code beitreten",
+                         "This phone no longer has a seat: join with the code"),
+    "w_stale": ("Il tavolo è andato avanti: guarda di nuovo", "Die Partie ist weiter: schau noch einmal",
+                "The table has moved on: look again"),
+    "w_rate_limited": ("Troppo in fretta", "Zu schnell", "Too fast"),
+    "w_server_full": ("Troppi telefoni collegati", "Zu viele Telefone verbunden", "Too many phones connected"),
+    # why the box closes a phone's connection
+    "w_replaced": ("Questo posto si è aperto su un'altra scheda", "Dieser Platz ist in einem anderen Tab offen",
+                   "This seat was opened in another tab"),
+    "w_seat_freed": ("Il posto è stato liberato sullo schermo del tavolo",
+                     "Der Platz wurde am Bildschirm der Box freigegeben",
+                     "The seat was freed on the table's screen"),
+    "w_no_longer_phone": ("La nuova partita non ha un telefono a questo posto",
+                          "Die neue Partie hat an diesem Platz kein Telefon",
+                          "The new game has no phone in this seat"),
+    "w_timeout": ("Nessuna risposta: riconnessione", "Keine Antwort: neu verbinden", "No answer: reconnecting"),
+    "w_flood": ("Troppi messaggi", "Zu viele Nachrichten", "Too many messages"),
+    "w_stopping": ("Il tavolo si spegne", "Die Box schaltet ab", "The table is shutting down"),
+    # the touchscreen and the table's messages
+    "phone_seat": ("Telefono", "Telefon", "Phone"),
+    "ph_waiting_for": ("Si aspetta il telefono del posto {seats}", "Warten auf das Telefon von Platz {seats}",
+                       "Waiting for the phone of seat {seats}"),
+    "ph_joined": ("Posto {n}: telefono collegato", "Platz {n}: Telefon verbunden", "Seat {n}: phone connected"),
+    "ph_away": ("Posto {n}: telefono scollegato", "Platz {n}: Telefon getrennt", "Seat {n}: phone away"),
+    "ph_freed": ("Posto {n} libero: un altro telefono può entrare",
+                 "Platz {n} frei: ein anderes Telefon kann beitreten", "Seat {n} freed: another phone may join"),
+    "ph_declare_on_phone": ("Posto {n}: dichiara sul telefono", "Platz {n}: auf dem Telefon ansagen",
+                            "Seat {n}: declare on the phone"),
+    "ph_refused": ("Questa mossa non è possibile ora", "Dieser Zug geht jetzt nicht", "That move is not possible now"),
+    "ph_not_phone_seat": ("Il posto {n} non è un telefono", "Platz {n} ist kein Telefon", "Seat {n} is not a phone"),
+    "ph_no_server": ("I telefoni non possono collegarsi: {why}", "Telefone können sich nicht verbinden: {why}",
+                     "Phones cannot connect: {why}"),
+}

@@ -1,0 +1,290 @@
+"""Score sheet only: the screen where a hand's count is entered (and the accusi chosen).
+
+The people play their own cards; the box keeps the match (``firmware/app/scoresheet.py``).
+While a hand is kept this panel covers the table screen: one row per side of the hand
+with its points (``−`` / ``+`` a point, ``⅓`` the thirds where the game counts them), how
+the hand ended (played out, *chiamarsi fuori*, zu tun, each with its seat), a sudden win
+where the game has them, chiamata's partner, and *Count the hand*. With two sides the
+other side's points follow from the deck's (35 thirds: the cards and the last trick), so
+one side is entered. Nothing is sent until *Count the hand* (``SheetTally``): the engine
+checks it, and a refusal says why on the second line.
+
+A seat's *Accuso* button opens its choice here: every declaration the engine accepts
+said aloud, a tap declares it (``Declare``), *Nothing to declare* closes the choice.
+
+The layout is pure (:func:`entry_layout`); the values are this screen's until sent.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+from pygame import Rect
+
+from ui import intents as it
+from ui.i18n import describe_declare
+from ui.layout import ButtonSpec
+from ui.model import SheetEntryModel, TableModel
+from ui.theme import DEFAULT, Theme
+from ui.widgets import blit_text, draw_button, draw_panel, seat_name, thirds_text
+
+if TYPE_CHECKING:
+    from ui.widgets import Ctx
+
+
+@dataclass(slots=True)
+class EntryState:
+    """What has been entered on the screen for this hand (not sent yet)."""
+
+    key: tuple[object, ...] = ()
+    thirds: list[int] = field(default_factory=list)
+    end: int = 0  # index into the end choices: (end, by) pairs
+    sudden: int = 0  # index into the sudden choices: None, then (name, side) pairs
+    partner: int | None = None
+    page: int = 0  # the accuso choices' page
+
+
+def units_of(entry: SheetEntryModel, partner: int | None) -> tuple[tuple[int, ...], ...]:
+    """The sides of the hand (chiamata: the caller and his partner, then the others)."""
+    if entry.caller is None:
+        return entry.units
+    mates = sorted({entry.caller, entry.caller if partner is None else partner})
+    return (tuple(mates), tuple(s for s in range(entry.n_seats) if s not in mates))
+
+
+def end_choices(entry: SheetEntryModel) -> list[tuple[str, int | None]]:
+    out: list[tuple[str, int | None]] = [("play", None)]
+    for end in entry.ends:
+        if end != "play":
+            out += [(end, s) for s in range(entry.n_seats)]
+    return out
+
+
+def sudden_choices(entry: SheetEntryModel, n_units: int) -> list[tuple[str, int] | None]:
+    out: list[tuple[str, int] | None] = [None]
+    out += [(name, side) for name in entry.sudden for side in range(n_units)]
+    return out
+
+
+@dataclass(slots=True)
+class EntryLayout:
+    title: Rect
+    note: Rect
+    rows: list[tuple[int, Rect]]  # (unit, its label and value)
+    buttons: list[ButtonSpec]
+
+    def tappables(self) -> list[Rect]:
+        return [b.rect for b in self.buttons]
+
+
+def entry_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme: Theme = DEFAULT) -> EntryLayout:
+    W, H = size
+    entry = model.sheet_entry
+    assert entry is not None
+    m = max(4, int(H * 0.012))
+    touch = theme.min_touch
+    row = max(touch, min(int(H * 0.11), 56))
+    gap = max(3, m)
+    title = Rect(m, m, W - 2 * m - max(touch * 2, int(W * 0.16)) - gap, row)
+    buttons = [ButtonSpec("sh_menu", Rect(title.right + gap, m, W - title.right - gap - m, row), "menu")]
+    note = Rect(m, title.bottom + gap // 2, W - 2 * m, max(touch - 8, int(H * 0.08)))
+    top = note.bottom + gap
+    if entry.choosing is not None:
+        return _choices_layout(model, st, size, theme, title, note, buttons, top)
+    units = units_of(entry, st.partner)
+    left_w = int(W * 0.58)
+    rows: list[tuple[int, Rect]] = []
+    y = top
+    bw = max(touch, int(row * 1.1))
+    for u in range(len(units)):
+        r = Rect(m, y, left_w - m, row)
+        rows.append((u, Rect(r.x, r.y, r.w - 3 * (bw + gap), row)))
+        x = r.right - 3 * bw - 2 * gap
+        buttons.append(ButtonSpec(f"sh_minus:{u}", Rect(x, y, bw, row), "−"))
+        buttons.append(ButtonSpec(f"sh_plus:{u}", Rect(x + bw + gap, y, bw, row), "+"))
+        buttons.append(ButtonSpec(f"sh_third:{u}", Rect(x + 2 * (bw + gap), y, bw, row), "⅓"))
+        y += row + gap
+    rx = left_w + gap
+    rw = W - rx - m
+    ry = top
+    options = []
+    if len(end_choices(entry)) > 1:
+        options.append("sh_end")
+    if entry.sudden:
+        options.append("sh_sudden")
+    if entry.caller is not None:
+        options.append("sh_partner")
+    for name in options:
+        buttons.append(ButtonSpec(name, Rect(rx, ry, rw, row), name))
+        ry += row + gap
+    enter_y = max(ry, H - m - row)
+    buttons.append(ButtonSpec("sh_enter", Rect(rx, enter_y, rw, row), "sh_enter"))
+    return EntryLayout(title, note, rows, buttons)
+
+
+def _choices_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme: Theme, title: Rect,
+                    note: Rect, buttons: list[ButtonSpec], top: int) -> EntryLayout:
+    W, H = size
+    entry = model.sheet_entry
+    assert entry is not None
+    m = max(4, int(H * 0.012))
+    touch = theme.min_touch
+    gap = max(3, m)
+    row = max(touch, min(int(H * 0.1), 50))
+    cols = 4 if W >= 700 else 3
+    bottom = H - m - row
+    rows_fit = max(1, (bottom - gap - top + gap) // (row + gap))
+    per_page = rows_fit * cols
+    n = len(entry.choices)
+    pages = max(1, -(-n // per_page))
+    page = st.page % pages
+    w = (W - 2 * m - (cols - 1) * gap) // cols
+    for k, i in enumerate(range(page * per_page, min(n, (page + 1) * per_page))):
+        r = Rect(m + (k % cols) * (w + gap), top + (k // cols) * (row + gap), w, row)
+        buttons.append(ButtonSpec(f"sh_decl:{i}", r, "decl"))
+    half = (W - 2 * m - gap) // 2
+    buttons.append(ButtonSpec("sh_done", Rect(m, bottom, half if pages > 1 else W - 2 * m, row), "declare_none"))
+    if pages > 1:
+        buttons.append(ButtonSpec("sh_more", Rect(m + half + gap, bottom, half, row), "more"))
+    return EntryLayout(title, note, [], buttons)
+
+
+class SheetEntryPanel:
+    """The count screen's state and input; drawn by the table screen over itself."""
+
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None]) -> None:
+        self.ctx = ctx
+        self.emit = emit
+        self.st = EntryState()
+
+    def sync(self, model: TableModel) -> None:
+        entry = model.sheet_entry
+        if entry is None:
+            return
+        key = (model.variant, model.hand_no, model.totals)
+        if key != self.st.key:
+            n = len(units_of(entry, None))
+            self.st = EntryState(key, [0] * n, partner=entry.caller)
+        units = units_of(entry, self.st.partner)
+        if len(self.st.thirds) != len(units):
+            self.st.thirds = [0] * len(units)
+
+    def _fill_last(self, entry: SheetEntryModel, changed: int) -> None:
+        """Two sides of a hand played out: the other's points follow from the deck's."""
+        th = self.st.thirds
+        if entry.out or len(th) != 2 or end_choices(entry)[self.st.end][0] != "play":
+            return
+        other = 1 - changed
+        th[other] = max(0, entry.full - th[changed])
+
+    def press(self, model: TableModel, name: str) -> bool:
+        entry = model.sheet_entry
+        if entry is None:
+            return False
+        st = self.st
+        kind, _, arg = name.partition(":")
+        if kind in ("sh_minus", "sh_plus", "sh_third"):
+            u = int(arg)
+            if kind == "sh_third":
+                whole, rest = divmod(st.thirds[u], 3)
+                st.thirds[u] = whole * 3 + (rest + 1) % 3
+            else:
+                st.thirds[u] = max(0, min(entry.full, st.thirds[u] + (3 if kind == "sh_plus" else -3)))
+            self._fill_last(entry, u)
+        elif kind == "sh_end":
+            st.end = (st.end + 1) % len(end_choices(entry))
+        elif kind == "sh_sudden":
+            st.sudden = (st.sudden + 1) % len(sudden_choices(entry, len(st.thirds)))
+        elif kind == "sh_partner" and entry.caller is not None:
+            st.partner = ((st.partner if st.partner is not None else entry.caller) + 1) % entry.n_seats
+        elif kind == "sh_enter":
+            end, by = end_choices(entry)[st.end]
+            sudden = sudden_choices(entry, len(st.thirds))[st.sudden]
+            self.emit(it.SheetTally(tuple(st.thirds), end, by, sudden[0] if sudden else None,
+                                    sudden[1] if sudden else None,
+                                    st.partner if entry.caller is not None else None))  # fmt: skip
+        elif kind == "sh_decl":
+            self.emit(it.Declare(entry.choices[int(arg)]))
+        elif kind == "sh_done":
+            self.emit(it.NothingToDeclare())
+            st.page = 0
+        elif kind == "sh_more":
+            st.page += 1
+        else:
+            return False
+        return True
+
+    # ------------------------------------------------------------ drawing
+
+    def label(self, model: TableModel, b: ButtonSpec) -> str:
+        entry = model.sheet_entry
+        assert entry is not None
+        t, st = self.ctx.t, self.st
+        kind, _, arg = b.name.partition(":")
+        if kind == "sh_decl":
+            d = entry.choices[int(arg)]
+            text = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
+            return f"{text} ({3 + d.extra})" if d.kind == "napoletana" and d.extra else text
+        if kind == "sh_end":
+            end, by = end_choices(entry)[st.end]
+            return t("sh_end_play") if end == "play" else t(f"sh_end_{end}", n=(by or 0) + 1)
+        if kind == "sh_sudden":
+            sudden = sudden_choices(entry, len(st.thirds))[st.sudden]
+            if sudden is None:
+                return t("sh_sudden_none")
+            return t("sh_sudden", what=sudden[0].capitalize(), side=self.unit_name(model, sudden[1]))
+        if kind == "sh_partner":
+            return t("sh_partner", n=(st.partner if st.partner is not None else 0) + 1)
+        if b.label in ("−", "+", "⅓"):
+            return b.label
+        return self.ctx.label(b.label)
+
+    def unit_name(self, model: TableModel, u: int) -> str:
+        entry = model.sheet_entry
+        assert entry is not None
+        seats = units_of(entry, self.st.partner)[u]
+        if len(seats) == 1:
+            return seat_name(model, seats[0], self.ctx)
+        return self.ctx.t("seat_n", n=" + ".join(str(s + 1) for s in seats))  # "Seat 1 + 3"
+
+    def draw(self, s: pygame.Surface, model: TableModel) -> None:
+        ctx, entry, st = self.ctx, model.sheet_entry, self.st
+        assert entry is not None
+        W, H = s.get_size()
+        s.blit(ctx.felt((W, H)), (0, 0))
+        lay = entry_layout(model, st, (W, H), ctx.theme)
+        totals = " - ".join(str(x) for x in model.totals)
+        if entry.choosing is not None:
+            head = ctx.t("sh_choose", n=entry.choosing + 1)
+        else:
+            head = ctx.t("sh_title", n=model.hand_no)
+        blit_text(s, ctx, f"{head} · {totals} / {model.target}", ctx.fsize(H, 0.055),
+                  (lay.title.x + 4, lay.title.centery), anchor="midleft", bold=True, max_w=lay.title.w - 8,
+                  color=ctx.theme.accent)
+        said = ctx.say(model.message)
+        if said:
+            draw_panel(s, lay.note, ctx.theme, 170)
+            blit_text(s, ctx, said, ctx.fsize(H, 0.042), (lay.note.x + 8, lay.note.centery), anchor="midleft",
+                      max_w=lay.note.w - 16)
+        for u, r in lay.rows:
+            draw_panel(s, r, ctx.theme, 150)
+            fs = ctx.fsize(H, 0.05)
+            name = self.unit_name(model, u)
+            value = thirds_text(st.thirds[u]) if st.thirds[u] else "0"
+            vsurf = ctx.fonts.text(value, int(fs * 1.2), ctx.theme.accent, True)
+            s.blit(vsurf, vsurf.get_rect(midright=(r.right - 8, r.centery)))
+            blit_text(s, ctx, name, fs, (r.x + 8, r.centery), anchor="midleft", max_w=r.w - vsurf.get_width() - 24)
+        if lay.rows and model.declarations:  # this hand's accusi, as said
+            y = lay.rows[-1][1].bottom + 8
+            fs = ctx.fsize(H, 0.042)
+            for d in model.declarations:
+                text = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
+                line = f"{ctx.t('seat_n', n=d.seat + 1)}: {text} ({d.points})"
+                r = blit_text(s, ctx, line, fs, (lay.rows[-1][1].x + 8, y), max_w=lay.rows[-1][1].w + 60)
+                y = r.bottom + 2
+        for b in lay.buttons:
+            color = ctx.theme.good if b.name == "sh_enter" else (150, 90, 20) if b.name.startswith("sh_decl") else None
+            draw_button(s, ctx, b.rect, self.label(model, b), color=color)

@@ -35,6 +35,7 @@ import pwd
 import re
 import shutil
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -181,8 +182,8 @@ class Box:
     def release(self, name: str) -> Release:
         path = self.releases / name
         version, sha, installed = "", "", 0
-        with contextlib.suppress(OSError, ValueError):
-            data = (path / MANIFEST).read_bytes()
+        with contextlib.suppress(OSError, ValueError, InstallError):
+            data = read_bundle_file(path / MANIFEST, MANIFEST_MAX)
             version = str(json.loads(data)["version"])
             sha = hashlib.sha256(data).hexdigest()
         with contextlib.suppress(OSError, ValueError, KeyError):
@@ -300,25 +301,91 @@ def _bundle_files(bundle: Path) -> set[str]:
             if path.is_symlink():
                 raise InstallError(f"refused: symlink in bundle: {rel}", EXIT_REFUSED)
             if name in filenames:
+                mode = path.lstat().st_mode
+                if not stat.S_ISREG(mode):
+                    raise InstallError(f"refused: {rel} is not a regular file ({_kind(mode)})", EXIT_REFUSED)
                 found.add(rel)
     return found - {MANIFEST, SIGNATURE}
 
 
-def sha256_file(path: Path) -> str:
+MANIFEST_MAX = 1 << 20  # a manifest lists a few dozen wheels: a few KB
+SIGNATURE_MAX = 4096  # 128 hex digits and a newline
+WHEEL_MAX = 1 << 30
+
+
+@contextlib.contextmanager
+def open_regular(path: Path, limit: int) -> Iterator[int]:
+    """A file descriptor on ``path``, only if it is a regular file of at most ``limit`` bytes.
+
+    Opened with O_NONBLOCK (a FIFO opens at once instead of waiting for a writer) and
+    O_NOFOLLOW, then checked with fstat on what was opened (no race with a swap of the
+    name): a FIFO, a device, a socket, a directory or a link is refused
+    (InstallError), as is a file larger than ``limit``. The reads below stop at ``limit``
+    too, so a file that grows while it is read ends the same way."""
+    flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
+    rel = path.name
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            raise InstallError(f"refused: {rel} is a symlink, not a regular file", EXIT_REFUSED) from exc
+        raise InstallError(f"refused: incomplete bundle: cannot read {rel}: {exc.strerror or exc}",
+                           EXIT_REFUSED) from exc
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise InstallError(f"refused: {rel} is not a regular file ({_kind(st.st_mode)})", EXIT_REFUSED)
+        if st.st_size > limit:
+            raise InstallError(f"refused: {rel} is {st.st_size} bytes, more than the {limit} a bundle's "
+                               f"{rel} may have", EXIT_REFUSED)
+        os.set_blocking(fd, True)
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _kind(mode: int) -> str:
+    for test, name in ((stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"),
+                       (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"),
+                       (stat.S_ISDIR, "a directory"), (stat.S_ISLNK, "a symlink")):
+        if test(mode):
+            return name
+    return f"mode {mode:o}"
+
+
+def _chunks(fd: int, limit: int, rel: str) -> Iterator[bytes]:
+    left = limit
+    while True:
+        chunk = os.read(fd, min(1 << 20, left + 1))
+        if not chunk:
+            return
+        left -= len(chunk)
+        if left < 0:
+            raise InstallError(f"refused: {rel} grew past {limit} bytes while it was read", EXIT_REFUSED)
+        yield chunk
+
+
+def read_bundle_file(path: Path, limit: int) -> bytes:
+    """A bundle file's bytes: only a regular file, at most ``limit`` bytes (:func:`open_regular`)."""
+    with open_regular(path, limit) as fd:
+        return b"".join(_chunks(fd, limit, path.name))
+
+
+def sha256_file(path: Path, limit: int = WHEEL_MAX) -> str:
     h = hashlib.sha256()
-    with path.open("rb") as f:
-        for chunk in iter(lambda: f.read(1 << 20), b""):
+    with open_regular(path, limit) as fd:
+        for chunk in _chunks(fd, limit, path.name):
             h.update(chunk)
     return h.hexdigest()
 
 
 def read_signed_manifest(bundle: Path, pubkey: bytes) -> tuple[dict[str, Any], bytes]:
-    """The manifest's bytes, read once and verified before anything parses them."""
-    try:
-        data = (bundle / MANIFEST).read_bytes()
-        signature = (bundle / SIGNATURE).read_text(encoding="ascii", errors="replace")
-    except OSError as exc:
-        raise InstallError(f"refused: incomplete bundle: {exc}", EXIT_REFUSED) from exc
+    """The manifest's bytes, read once and verified before anything parses them.
+
+    Both files are read only if they are regular files of a bounded size: a FIFO or a
+    device in their place (a read that never ends) is refused, not waited on."""
+    data = read_bundle_file(bundle / MANIFEST, MANIFEST_MAX)
+    signature = read_bundle_file(bundle / SIGNATURE, SIGNATURE_MAX).decode("ascii", errors="replace")
     verify_signature(data, signature, pubkey)
     return check_manifest(data), data
 
@@ -390,13 +457,13 @@ def _verify_files(bundle: Path, manifest: dict[str, Any], log: Log) -> None:
         raise InstallError(f"refused: not in the manifest: {', '.join(extra)}", EXIT_REFUSED)
     for rel, meta in sorted(files.items()):
         path = bundle / rel
-        size = path.stat().st_size
+        size = path.lstat().st_size
         if size != meta["size"]:
             raise InstallError(
                 f"refused: {rel} is {size} bytes, manifest says {meta['size']} (truncated transfer?)",
                 EXIT_REFUSED,
             )
-        if sha256_file(path) != meta["sha256"]:
+        if sha256_file(path, meta["size"]) != meta["sha256"]:
             raise InstallError(f"refused: SHA-256 mismatch for {rel} (tampered?)", EXIT_REFUSED)
     log(f"ok    {len(files)} file(s), sizes and SHA-256 match the manifest")
 
@@ -679,7 +746,7 @@ def _install_locked(box: Box, bundle: Path, expected_sha: str, force: bool, opts
             raise InstallError(f"refused downgrade {current.version} -> {version} (use --force)",
                                EXIT_DOWNGRADE)
     name = version if not (box.releases / version).exists() else f"{version}-{time.time_ns()}"
-    signature = (bundle / SIGNATURE).read_text()
+    signature = read_bundle_file(bundle / SIGNATURE, SIGNATURE_MAX).decode("ascii", errors="replace")
     try:
         release = create_release(box, name, bundle, manifest, raw, signature, opts, log)
     except InstallError as exc:

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 
 from firmware.app.coach_words import mark_message, points_words, reason_message
 from firmware.coach import (
+    NOISE_Z,
     RATE_WORLDS,
     THRESHOLDS,
     CardRef,
@@ -74,6 +75,7 @@ def _play_json(deck: Deck, p: RatedPlay, lang: str) -> dict[str, Any]:
         "card": CODE[p.card],
         "mark": p.mark,
         "loss": round(p.loss, 3),
+        "noise": round(p.noise, 3),
         "method": p.method,
         "worlds": p.worlds,
         "hint": {"card": CODE[p.best], "reason": _reason_json(deck, p.reason, lang)},
@@ -101,6 +103,8 @@ def _hand_json(deck: Deck, h: HandReview, lang: str) -> dict[str, Any]:
         "accuracy": {str(s): _round(h.accuracy(s)) for s in seats},
         "loss": {str(s): round(h.loss(s), 3) for s in seats},
         "costliest": {s: None if p is None else _play_json(deck, p, lang) for s, p in costliest.items()},
+        # a person's real cards at a refereed table: his hand is not in the record
+        "not_analysed": {str(s): {"why": "real_cards", "text": tr("not_analysed", lang)} for s in h.unseen},
     }
 
 
@@ -115,7 +119,9 @@ def review_json(variant: Variant, review: MatchReview, worlds: int, seed: int, l
         "variant": variant.name,
         "worlds": worlds,
         "seed": seed,
-        "thresholds": {"inaccuracy": THRESHOLDS[0], "mistake": THRESHOLDS[1], "blunder": THRESHOLDS[2]},
+        "thresholds": {"good": THRESHOLDS[0], "inaccuracy": THRESHOLDS[0], "mistake": THRESHOLDS[1],
+                       "blunder": THRESHOLDS[2]},
+        "noise_z": NOISE_Z,
         "hands": [_hand_json(deck, h, lang) for h in review.hands],
         "accuracy": {str(s): _round(review.accuracy(s)) for s in range(variant.n_seats)},
     }
@@ -132,7 +138,8 @@ def print_review(variant: Variant, review: MatchReview, lang: str, out: TextIO) 
 
     out.write(f"{variant.preset.title} ({variant.name})\n")
     for h in review.hands:
-        out.write(f"\nHand {h.index + 1}: seat {h.dealer} deals\n")
+        table = " (real cards, refereed)" if h.unseen else ""
+        out.write(f"\nHand {h.index + 1}: seat {h.dealer} deals{table}\n")
         last_trick = -1
         for rp in h.plays:
             p = rp.rated
@@ -145,6 +152,9 @@ def print_review(variant: Variant, review: MatchReview, lang: str, out: TextIO) 
             hint = render(reason_message(p.reason, deck.name), lang)
             out.write(f"    seat {p.seat}: {name(p.card):<22} {mark:<14} {loss:>5}   {tr('hint', lang)}: {hint}\n")
         for s in range(h.n_seats):
+            if s in h.unseen:
+                out.write(f"  seat {s}: {tr('not_analysed', lang)}\n")
+                continue
             acc = h.accuracy(s)
             if acc is None:
                 continue
@@ -161,6 +171,8 @@ def print_review(variant: Variant, review: MatchReview, lang: str, out: TextIO) 
         acc = review.accuracy(s)
         if acc is not None:
             out.write(f"seat {s}: {render_accuracy(acc, lang)} ({len(review.hands)} hands)\n")
+        elif review.hands and all(s in h.unseen for h in review.hands):
+            out.write(f"seat {s}: {tr('not_analysed_match', lang)}\n")
 
 
 def render_accuracy(acc: float, lang: str) -> str:

@@ -96,9 +96,10 @@ def _history(args: argparse.Namespace) -> int:
 
 def _gallery(args: argparse.Namespace) -> int:
     # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
+    from firmware.app import coach_samples
     from ui import gallery
 
-    return gallery.main([])
+    return gallery.main([], extra=coach_samples.scenes())
 
 
 MAX_WORLDS = 1000

@@ -30,8 +30,10 @@ program; the program may import the hardware layer.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import logging
 import os
+import re
 import stat
 import tempfile
 import time
@@ -216,6 +218,19 @@ def check_seat(spec: object) -> SeatSpec:
     raise ValueError(f"seat {spec!r} is not human, table, phone or cpu:{'|'.join(LEVELS)}")
 
 
+def fit_seats(seats: list[SeatSpec], n_seats: int) -> list[SeatSpec]:
+    """``seats`` for a game of ``n_seats``: the first ones kept, more taken like the last
+    computer named (a real-card game: more table seats; none named: the normal level).
+    ``tressette sim --variant tressette4`` with the settings' two seats plays four."""
+    out = list(seats[:n_seats])
+    if TABLE in seats:
+        extra = TABLE
+    else:
+        extra = next((s for s in reversed(seats) if s.computer), SeatSpec.cpu("normal"))
+    out += [extra] * (n_seats - len(out))
+    return out
+
+
 def check_seats(seats: object, n_seats: int | None = None) -> list[SeatSpec]:
     if isinstance(seats, str):
         seats = [s.strip() for s in seats.split(",") if s.strip()]
@@ -262,6 +277,48 @@ def check_output(path: Path) -> None:
         raise ValueError(f"{path} is not a regular file (a device, FIFO or socket)")
 
 
+_LEFTOVER = re.compile(r"[A-Za-z0-9_]{8}\.tmp\Z")  # mkstemp's eight random characters
+
+
+def clean_leftovers(path: Path) -> list[Path]:
+    """Remove the temporary files a killed :func:`atomic_write` of ``path`` left beside it
+    (``.<name>.XXXXXXXX.tmp``); the ones removed.
+
+    Only regular files of this user that no writer holds: a writer keeps an exclusive
+    flock on its temporary file until the rename, so a write going on now is never
+    disturbed, and a killed one's lock went with it. Links and anything else are left."""
+    prefix = f".{path.name}."
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        if not (entry.name.startswith(prefix) and _LEFTOVER.match(entry.name, len(prefix))):
+            continue
+        try:
+            fd = os.open(entry.path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        except OSError:
+            continue  # a link, or gone
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode) or st.st_uid != os.geteuid():
+                continue
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError:
+                continue  # being written now
+            if os.lstat(entry.path).st_ino == st.st_ino:  # still the file that was checked
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+                log.info("removed %s, left by an interrupted write of %s", entry.name, path.name)
+        except OSError:
+            continue
+        finally:
+            os.close(fd)
+    return removed
+
+
 def atomic_write(path: Path, text: str) -> None:
     """Temp file, fsync, rename, fsync of the directory: after a power cut the
     file is the old one or the new one, never half of each.
@@ -277,16 +334,20 @@ def atomic_write(path: Path, text: str) -> None:
         mode = stat.S_IMODE(os.lstat(path).st_mode)
     except FileNotFoundError:
         mode = 0o644
+    clean_leftovers(path)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     tmp = Path(tmp_name)
     try:
+        # Locked while it is written and until it is renamed: clean_leftovers (another
+        # writer's next run) takes only a temporary file nobody holds.
+        fcntl.flock(fd, fcntl.LOCK_EX)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()
             os.fchmod(f.fileno(), mode)
             os.fsync(f.fileno())
-        check_output(path)
-        os.replace(tmp, path)
+            check_output(path)
+            os.replace(tmp, path)
     except BaseException:
         with contextlib.suppress(OSError):
             tmp.unlink()

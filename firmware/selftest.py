@@ -138,7 +138,22 @@ def open_real_mode(driver: str) -> str:
 
 
 def check_state_dir(path: Path) -> str:
-    path.mkdir(parents=True, exist_ok=True)
+    """The state directory takes a written, fsynced file. A missing directory is made only
+    when its parent exists (as the unit's StateDirectory= makes /var/lib/tressette), and
+    said; a missing tree above it is a wrong path, not made: the check fails naming it."""
+    made = ""
+    if not path.is_dir():
+        parent = path.parent
+        if parent.exists() and not parent.is_dir():
+            raise NotADirectoryError(f"{parent} is not a directory")
+        if not parent.is_dir():
+            missing = parent
+            while not missing.parent.is_dir() and missing.parent != missing:
+                missing = missing.parent
+            raise FileNotFoundError(f"{path} does not exist, nor does {missing}: a wrong --state-dir? "
+                                    "(a box's is made by its unit's StateDirectory=)")
+        path.mkdir()
+        made = ", made it"
     fd, probe = tempfile.mkstemp(prefix=".self-test-", dir=path)
     try:
         os.write(fd, b"ok\n")
@@ -146,7 +161,7 @@ def check_state_dir(path: Path) -> str:
     finally:
         os.close(fd)
         os.unlink(probe)
-    return str(path)
+    return str(path) + made
 
 
 def run_checks(state_dir: Path, out: Callable[[str], None] = print, *,

@@ -290,7 +290,8 @@ class Journal:
         try:
             return cls.open(state_dir)
         except (OSError, sqlite3.Error) as exc:
-            log.error("journal in %s cannot be opened now: %s", state_dir, _failure(exc).reason)
+            # INFO: the first call of the program that needs it fails and says so (one line).
+            log.info("journal in %s cannot be opened now: %s", state_dir, _failure(exc).reason)
             journal = cls.__new__(cls)
             journal.path = Path(state_dir) / DB_NAME
             journal.report = OpenReport(journal.path)

@@ -141,6 +141,16 @@ class _Section(Section):
             return default
         return float(value) if isinstance(default, float) else value
 
+    def whole_ms(self, key: str, default: int, lo: int, hi: int) -> int:
+        """A number of milliseconds: a whole number (``30.0`` is 30); ``30.7`` is refused,
+        not silently cut to 30."""
+        value = self.number(key, default, lo, hi)
+        if isinstance(value, float) and not value.is_integer():
+            self.error(f"{self.name}.{key} = {value} must be a whole number of milliseconds "
+                       f"(e.g. {int(value)} or {int(value) + 1})")
+            return default
+        return int(value)
+
 
 Uses = list[tuple[int, str]]
 
@@ -168,13 +178,22 @@ def _buttons(data: Any, errors: list[str]) -> tuple[ButtonsConfig, bool, Uses]:
     shutdown = s.number("shutdown_hold_s", d.shutdown_hold_s, 0.5, 120.0)
     if shutdown <= home:
         s.error("hardware.buttons.shutdown_hold_s must be longer than home_hold_s")
+    before = len(errors)
+    debounce_ms = s.whole_ms("debounce_ms", d.debounce_ms, 0, 500)
+    bounce_max_ms = s.whole_ms("bounce_max_ms", d.bounce_max_ms, 0, 2000)
+    if len(errors) == before and bounce_max_ms < debounce_ms:  # both as written
+        # The debouncer takes a contact still bouncing after bounce_max_ms as it is: shorter
+        # than the quiet wait it would cut every wait short (it was raised to it silently).
+        s.error(f"hardware.buttons.bounce_max_ms = {bounce_max_ms} is shorter than debounce_ms = {debounce_ms}: "
+                "a contact still bouncing after bounce_max_ms is taken as it is, so it must be at least "
+                "debounce_ms")
     config = ButtonsConfig(
         enabled=s.get("enabled", bool, True),
         seats=seats,
         menu=menu,
         pull_up=s.get("pull_up", bool, True),
-        debounce_ms=int(s.number("debounce_ms", d.debounce_ms, 0, 500)),
-        bounce_max_ms=int(s.number("bounce_max_ms", d.bounce_max_ms, 0, 2000)),
+        debounce_ms=debounce_ms,
+        bounce_max_ms=bounce_max_ms,
         home_hold_s=home,
         shutdown_hold_s=shutdown,
     )

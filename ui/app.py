@@ -51,6 +51,7 @@ from ui.cards import CardArt
 from ui.fonts import Fonts, min_text_px
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.intents import LEVELS, Intent
+from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
 from ui.model import TableModel
 from ui.navigation import ScreenName, ShownScreen
@@ -127,6 +128,7 @@ class UIApp:
             ScreenName.REPLAY: ReplayScreen(self.ctx, self.emit, self.show),
             ScreenName.REVIEW: self.review,
             ScreenName.REVIEW_HAND: ReviewHandScreen(self.ctx, self.emit, self.show),
+            ScreenName.JOIN: JoinScreen(self.ctx, self.emit, self.show),  # phone seats (ui/joinscreen.py)
         }
         self.screen = ScreenName.HOME
         self.ctx.ask = self.ask
@@ -134,6 +136,7 @@ class UIApp:
         self._end_pending = False
         self._dim: pygame.Surface | None = None
         self.shown_for = KEY_GUARD_S  # seconds since the screen changed (none at start)
+        self.enter_disarmed = False  # home reached from a match's end by Enter: Enter starts nothing
 
     # -------------------------------------------------------------- feeding
 
@@ -162,6 +165,10 @@ class UIApp:
             self._end_pending = model.hand_over  # resumed straight into a finished hand
         elif model.hand_over and not old.hand_over:
             self._end_pending = True  # shown once the last trick and draws have been seen
+        if model.in_game and wants_join_screen(old.phones, model.phones):
+            self.show("join", report=False)  # a phone seat to take: its code on the screen
+        elif self.screen == "join" and model.in_game and all_joined(old.phones, model.phones):
+            self.show("table", report=False)  # the last code was taken: the shared table
 
     def preset_home(self, variant: str, options: Mapping[str, Any] | None = None,
                     seats: tuple[it.SeatSetup, ...] | None = None) -> None:
@@ -172,6 +179,7 @@ class UIApp:
             self.home._fit_seats()
         if seats:
             self.home.seats = [(s.kind, s.level) for s in seats]
+            self.home._fit_seats()  # as many as the game has (sim --variant tressette4, two seats set)
 
     def show(self, name: str, *, report: bool = True) -> None:
         """Switch screen (``home``, ``table``, ``hand_end``, ``stats``, ``settings``, ``real_cards``, ``rules``).
@@ -194,6 +202,14 @@ class UIApp:
             self.emit(it.ShowHistory(page.offset if page is not None else 0, fit))  # fresh rows
         if name == "table" and not self.model.in_game:
             name = ScreenName.HOME
+        if name == "table" and self.screen == "home" and self.model.hand_over:
+            # back to a finished hand (Continue): its count at once. Shown the table, the count
+            # would replace it when the last trick's pause ran out, under a finger reaching for
+            # the table's own "Prossima mano" (a tap that found no button: issue 24.7)
+            name = ScreenName.HAND_END
+            self._end_pending = False
+        if name != self.screen and self.screen == "table" and self.model.hand_over:
+            self._end_pending = False  # the person left the table: the count never pops up later
         if name != self.screen:
             self.screen = name
             self.shown_for = 0.0
@@ -257,6 +273,7 @@ class UIApp:
             self.emit(intent)
 
     def tap(self, pos: tuple[int, int]) -> bool:
+        self.enter_disarmed = False
         if self.question is not None:
             for b in self.question_buttons(self.surface.get_size()):
                 if b.rect.collidepoint(pos):
@@ -273,6 +290,13 @@ class UIApp:
             return True
         if key in CONFIRM_KEYS and self.screen in ("hand_end", "home") and self.shown_for < KEY_GUARD_S:
             return True  # the key meant for the last card, or a second press: not "go on"
+        if key in CONFIRM_KEYS and self.screen == "hand_end" and self.model.match_over:
+            self.show("home")
+            self.enter_disarmed = True  # Enter after Enter: never a new match (issue 24.7)
+            return True
+        if key in CONFIRM_KEYS and self.screen == "home" and self.enter_disarmed:
+            return True  # home from the match's end by Enter: Play takes a tap, or a key after another
+        self.enter_disarmed = False
         scr = self.current
         if key == pygame.K_ESCAPE and self.screen == "home":
             if self.settings.get("esc_quits"):

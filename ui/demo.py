@@ -430,17 +430,18 @@ def sample_history_model(seed: int = 1) -> TableModel:
 
 def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
     """A match's review (rows per hand) and one of its hands trick by trick, with made-up
-    marks over a seeded hand (the gallery and the tests; on the box the coach rates them:
-    firmware/app/reviewing.py). ``ready=False``: the coach still at work, 37 of 80 cards."""
+    marks over a seeded hand: a fixture for the layout tests, which need every mark on
+    screen. The gallery shows the real coach on a real hand instead
+    (firmware/app/coach_samples.py). ``ready=False``: the coach still at work, 37 of 80 cards."""
 
 
     base = sample_history_model(seed)
     rows = (
-        ReviewRow(1, 86.4, 1.7, (15, 2, 1, 0)),
-        ReviewRow(2, 71.2, 4.3, (12, 3, 2, 1)),
-        ReviewRow(3, 100.0, 0.0, (18, 0, 0, 0)),
-        ReviewRow(4, 55.0, 7.7, (9, 4, 3, 2), undos=1),
-        ReviewRow(5, None, 0.0, (0, 0, 0, 0)),
+        ReviewRow(1, 86.4, 1.7, (13, 2, 2, 1, 0)),
+        ReviewRow(2, 71.2, 4.3, (10, 2, 3, 2, 1)),
+        ReviewRow(3, 100.0, 0.0, (18, 0, 0, 0, 0)),
+        ReviewRow(4, 55.0, 7.7, (8, 1, 4, 3, 2), undos=1),
+        ReviewRow(5, None, 0.0, (0, 0, 0, 0, 0)),
     )
     if not ready:
         review = MatchReviewView(1234, "tressette2", 37, 80)
@@ -465,17 +466,18 @@ def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
         if key in ("c_duck", "c_keep"):
             args["worth"] = "⅓"
         if key == "c_keep":
-            args["keep"] = CardName("italian", best)
+            args["keep"] = CardName("italian", next((c for c in f.hand if c != best), best))
         if key == "c_take":
-            args["points"] = "1 ⅓"
+            args["points"] = "1⅓"
         plays.append((RatedCard(0, mine, mark, losses[mark], best, msg(key, **args)),))
     hand = ReviewHandView(1234, 2, frames, tuple(plays), 71.2)
     return dataclasses.replace(base, match_review=review, review_hand=hand)
 
 
 def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
-    """A practice match at the person's turn with the coach's hint on screen: the card
-    raised and its reason said (made up here; on the box the coach finds it)."""
+    """A practice match at the person's turn with a hint on screen: the card raised and a
+    reason said (a layout fixture; the gallery asks the real coach,
+    firmware/app/coach_samples.py)."""
 
 
     m = my_turn_model(variant, seed, 4)
@@ -490,7 +492,8 @@ def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
 
 
 def hand_review_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
-    """The end of a hand with the coach's rating of the person's cards (made up here)."""
+    """The end of a hand with a rating of the person's cards (a layout fixture; the gallery
+    asks the real coach, firmware/app/coach_samples.py)."""
 
 
     m = finished_model(variant, seed)
@@ -498,5 +501,5 @@ def hand_review_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
     review = (msg("review_acc", n="74", points=Amount(3.4)),
               msg("costliest", card=CardName(m.deck, worst), mark=msg("m_mistake"), points=Amount(1.2),
                   better=CardName(m.deck, better)),
-              msg("c_keep", card=CardName(m.deck, better), worth="⅓", keep=CardName(m.deck, 9)))
+              msg("c_keep", card=CardName(m.deck, 3), worth="⅓", keep=CardName(m.deck, 2)))
     return dataclasses.replace(m, review=review)

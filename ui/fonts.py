@@ -3,6 +3,7 @@ every (text, size, colour, bold) is rendered once and kept."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -77,21 +78,45 @@ class Fonts:
         return self.text(s, size, color, bold)
 
     def wrap(self, s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
-        """Lines of ``s`` that fit ``max_w`` at ``size`` (paragraphs kept)."""
+        """Lines of ``s`` that fit ``max_w`` at ``size`` (paragraphs kept); a paragraph's last
+        line never holds one word alone when the word before it fits beside it."""
         font = self.font(max(size, self.min_size), bold)
         lines: list[str] = []
+        def fits(t: str) -> bool:
+            return bool(font.size(t)[0] <= max_w)
+
         for para in s.split("\n"):
-            words = para.split(" ")
-            line = ""
-            for w in words:
-                trial = f"{line} {w}".strip()
-                if font.size(trial)[0] <= max_w or not line:
-                    line = trial
-                else:
-                    lines.append(line)
-                    line = w
-            lines.append(line)
+            lines += no_widow(greedy_lines(para, fits), fits)
         return lines
+
+
+def greedy_lines(para: str, fits: Callable[[str], bool]) -> list[str]:
+    """``para`` broken at spaces into lines that ``fits`` (a word too long stays whole)."""
+    lines: list[str] = []
+    line = ""
+    for w in para.split(" "):
+        trial = f"{line} {w}".strip()
+        if fits(trial) or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = w
+    lines.append(line)
+    return lines
+
+
+def no_widow(lines: list[str], fits: Callable[[str], bool] | None = None) -> list[str]:
+    """Lines with the last one never a single word alone: the word before it comes down
+    while the line above keeps two words or more (and, with ``fits``, the pair fits)."""
+    if len(lines) < 2 or " " in lines[-1]:
+        return lines
+    above = lines[-2].split(" ")
+    if len(above) < 3:
+        return lines
+    moved = f"{above[-1]} {lines[-1]}"
+    if fits is not None and not fits(moved):
+        return lines
+    return [*lines[:-2], " ".join(above[:-1]), moved]
 
 
 def min_text_px(height: int) -> int:

@@ -21,8 +21,15 @@ GALLERY_LANGS: tuple[str, ...] = ("it", "de", "en")
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screens"
 
 
-def scenes() -> dict[str, Callable[[object], None]]:
-    """Name → a function that puts a fresh :class:`ui.app.UIApp` into that screen."""
+Scene = Callable[[object], None]
+
+
+def scenes(extra: dict[str, Scene] | None = None) -> dict[str, Scene]:
+    """Name → a function that puts a fresh :class:`ui.app.UIApp` into that screen.
+
+    ``extra`` replaces or adds scenes: ``tressette gallery`` passes the coach's, made by the
+    real coach on real positions (firmware/app/coach_samples.py; the UI imports the engine
+    only, so it cannot ask the coach itself)."""
 
     def menu(screen: str, model: TableModel | None = None) -> Callable[[object], None]:
         def setup(ui) -> None:  # type: ignore[no-untyped-def]
@@ -105,11 +112,13 @@ def scenes() -> dict[str, Callable[[object], None]]:
     out["table_hint_treseta4"] = table(demo.hint_model("treseta4"))
     for variant in PRESETS:
         out[f"table_{variant}"] = table(demo.busiest(variant))
+    out.update(extra or {})
     return out
 
 
 def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_SIZES,
-               langs: tuple[str, ...] = GALLERY_LANGS) -> list[Path]:
+               langs: tuple[str, ...] = GALLERY_LANGS, extra: dict[str, Scene] | None = None,
+               only: frozenset[str] | None = None) -> list[Path]:
     """Render every scene; returns the files written (and writes ``README.md`` beside them)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -125,8 +134,10 @@ def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_
         pygame.display.set_mode((16, 16))
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    table = scenes()
+    table = scenes(extra)
     for name, setup in table.items():
+        if only is not None and name not in only:
+            continue
         for lang in langs:
             for size in sizes:
                 ui = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
@@ -153,8 +164,8 @@ def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[st
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None) -> int:
-    files = render_all()
+def main(argv: list[str] | None = None, extra: dict[str, Scene] | None = None) -> int:
+    files = render_all(extra=extra)
     print(f"{len(files)} screens written to {OUT}")
     return 0
 

@@ -78,18 +78,27 @@ class HistoryScreen(Screen):
     def page_size(self, size: tuple[int, int]) -> int:
         return self._rows_area(size)[2]
 
+    def shown_rows(self, size: tuple[int, int]) -> tuple[HistoryRow, ...]:
+        """The rows of the page that fit on this screen (a page asked for at another size
+        may hold more): what the counter counts and ▶ goes on from."""
+        page = self.model.history
+        return page.rows[: self._rows_area(size)[2]] if page is not None else ()
+
+    size: tuple[int, int] = (800, 480)  # the screen's size when last laid out (taps and keys page by it)
+
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        self.size = size
         W, H = size
         m, row, gap = self.metrics(size)
         out = self.top_bar(size, ("back",))
         page = self.model.history
         top, rh, fit = self._rows_area(size)
-        rows = page.rows[:fit] if page is not None else ()
+        rows = self.shown_rows(size)
         for i, r in enumerate(rows):
             out.append(ButtonSpec(f"match:{r.match_id}", Rect(m, top + i * (rh + gap), W - 2 * m, rh), ""))
         bw = max(self.ctx.theme.min_touch * 2, W // 5)
         has_prev = page is not None and page.offset > 0
-        has_next = page is not None and page.offset + len(page.rows) < page.total
+        has_next = page is not None and page.offset + len(rows) < page.total
         out.append(ButtonSpec("prev", Rect(m, H - m - row, bw, row), "◀", enabled=has_prev))
         out.append(ButtonSpec("next", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=has_next))
         return out
@@ -101,8 +110,9 @@ class HistoryScreen(Screen):
             self.emit(it.OpenSheet(int(arg)))
             self.show("sheet")
         elif name in ("prev", "next") and page is not None:
-            step = -page.page_size if name == "prev" else page.page_size
-            self.emit(it.ShowHistory(max(0, page.offset + step), page.page_size))
+            fit = self.page_size(self.size)
+            step = -fit if name == "prev" else len(self.shown_rows(self.size)) or fit
+            self.emit(it.ShowHistory(max(0, page.offset + step), fit))
         elif name == "back":
             self.show("stats")
         else:
@@ -156,7 +166,7 @@ class HistoryScreen(Screen):
         if page is None or not page.rows:
             blit_text(s, ctx, t("no_games"), fs, (W // 2, H // 2), anchor="center")
         else:
-            a, b_ = page.offset + 1, page.offset + len(page.rows)
+            a, b_ = page.offset + 1, page.offset + len(self.shown_rows((W, H)))
             blit_text(s, ctx, t("rows_of", a=a, b=b_, n=page.total), fs, (W // 2, H - m - row // 2),
                       anchor="center", color=ctx.theme.text_dim)
 
@@ -195,8 +205,9 @@ class SheetScreen(Screen):
 
     @property
     def replayable(self) -> bool:
-        """Hands replay from the journal: a match in the history (not the one on the table)."""
-        return self.came_from == "history"
+        """Hands replay from the journal: a match of the history, or the one just finished
+        (its sheet at the match's end: every hand is in the journal)."""
+        return self.sheet is not None
 
     def _line(self, size: tuple[int, int] = (800, 480)) -> int:
         """A row's height: finger-high where a tap replays the hand, else as much as the
@@ -306,11 +317,19 @@ class SheetScreen(Screen):
                 self.draw_button(s, b)
 
 
+REPLAY_STEP_S = 1.6  # seconds each step stays up while the replay plays itself
+
+
 class ReplayScreen(Screen):
-    """A hand trick by trick: the table as it was, ◀ ▶ between tricks."""
+    """A hand trick by trick: the table as it was, ◀ ▶ between tricks, and *Auto*: the
+    replay plays itself a step every :data:`REPLAY_STEP_S` (a tap pauses it). ▶ at the
+    last step goes on to the next hand's deal and ◀ at the deal back to the previous
+    hand's end (PageUp / PageDown jump a whole hand); a finished hand is shown with
+    every hand face up (firmware.app.browse.replay_hands)."""
 
     name = "replay"
     back_to = "sheet"
+    jumps = True  # on to the match's other hands (the review's hand has its own list)
 
     def source(self) -> HandReplay | ReviewHandView | None:
         """The hand shown: a replay from the history (the review's screen shows its own)."""
@@ -329,6 +348,10 @@ class ReplayScreen(Screen):
         self.step = 0
         self._shown = -1
         self._key: tuple[int, int] | None = None
+        self.playing = False
+        self._since = 0.0
+        self._to_end = False  # the hand asked for opens at its last step (◀ from a deal)
+        self._drawn = False  # drawn since the last update: the screen is the one shown
 
     def set_model(self, model: TableModel) -> None:
         super().set_model(model)
@@ -336,8 +359,41 @@ class ReplayScreen(Screen):
         key = (rp.match_id, rp.hand) if rp is not None else None
         if key != self._key:
             self._key = key
-            self.step = 0
+            self.step = max(0, len(rp.frames) - 1) if self._to_end and rp is not None else 0
+            self._to_end = False
             self._shown = -1
+            self._since = 0.0
+
+    def _hands(self) -> int:
+        rp = self.source()
+        return rp.hands if self.jumps and isinstance(rp, HandReplay) else 0
+
+    def _open(self, hand: int, *, at_end: bool = False) -> bool:
+        """Ask for another hand of the match (False: there is none)."""
+        rp = self.source()
+        if rp is None or not 1 <= hand <= self._hands():
+            return False
+        self._to_end = at_end
+        self.emit(it.OpenReplay(rp.match_id, hand))
+        return True
+
+    def update(self, dt: float) -> None:
+        drawn, self._drawn = self._drawn, False
+        if not self.playing:
+            return
+        if not drawn:  # the screen was left (not drawn since): the replay waits there
+            self.playing = False
+            return
+        self._since += dt
+        if self._since < REPLAY_STEP_S:
+            return
+        self._since = 0.0
+        rp = self.source()
+        n = len(rp.frames) if rp is not None else 0
+        if self.step < n - 1:
+            self.step += 1
+        elif rp is None or not self._open(rp.hand + 1):
+            self.playing = False  # the match's last step: the replay stops there
 
     def bar(self, size: tuple[int, int]) -> Rect:
         W, H = size
@@ -352,19 +408,33 @@ class ReplayScreen(Screen):
         rp = self.source()
         n = len(rp.frames) if rp is not None else 0
         y, h = bar.y + m, bar.h - 2 * m
+        hand = rp.hand if rp is not None else 0
+        more = self._hands()
+        bw = max(self.ctx.theme.min_touch + 10, W // 8)
         return [
-            ButtonSpec("prev", Rect(m, y, bw, h), "◀", enabled=self.step > 0),
-            ButtonSpec("next", Rect(m * 2 + bw, y, bw, h), "▶", enabled=self.step < n - 1),
+            ButtonSpec("prev", Rect(m, y, bw, h), "◀", enabled=self.step > 0 or 1 < hand <= more),
+            ButtonSpec("next", Rect(m * 2 + bw, y, bw, h), "▶", enabled=self.step < n - 1 or hand < more),
+            ButtonSpec("play", Rect(m * 3 + bw * 2, y, bw, h), "replay_pause" if self.playing else "replay_auto",
+                       enabled=n > 1 or hand < more),
             ButtonSpec("back", Rect(W - m - max(100, W // 5), y, max(100, W // 5), h), "back"),
         ]
 
     def press(self, name: str) -> bool:
         rp = self.source()
         n = len(rp.frames) if rp is not None else 0
+        if name != "play":
+            self.playing = False  # any other button takes the replay back in hand
         if name == "prev":
+            if self.step == 0 and rp is not None:
+                self._open(rp.hand - 1, at_end=True)
             self.step = max(0, self.step - 1)
         elif name == "next":
+            if self.step >= n - 1 and rp is not None:
+                self._open(rp.hand + 1)
             self.step = min(max(0, n - 1), self.step + 1)
+        elif name == "play":
+            self.playing = not self.playing
+            self._since = 0.0
         elif name == "back":
             self.show(self.back_to)
         else:
@@ -372,10 +442,16 @@ class ReplayScreen(Screen):
         return True
 
     def key(self, key: int) -> bool:
+        rp = self.source()
         if key == pygame.K_LEFT:
             return self.press("prev")
         if key in (pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN):
             return self.press("next")
+        if key == pygame.K_p:
+            return self.press("play")
+        if key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN) and rp is not None:
+            self.playing = False
+            return self._open(rp.hand + (1 if key == pygame.K_PAGEDOWN else -1))
         return super().key(key)
 
     def caption(self) -> str:
@@ -389,6 +465,7 @@ class ReplayScreen(Screen):
         return f"{self.ctx.t('hand_n', n=rp.hand)} · {self.ctx.t('trick_of', k=f.tricks_played, n=total)}"
 
     def draw(self, s: pygame.Surface) -> None:
+        self._drawn = True
         ctx = self.ctx
         W, H = s.get_size()
         bar = self.bar((W, H))
@@ -416,7 +493,7 @@ class ReplayScreen(Screen):
         buttons = self.buttons((W, H))
         for b in buttons:
             self.draw_button(s, b)
-        left = buttons[1].rect.right + 8
-        right = buttons[2].rect.x - 8
+        left = buttons[2].rect.right + 8
+        right = buttons[3].rect.x - 8
         blit_text(s, ctx, self.caption(), ctx.fsize(H, 0.045), ((left + right) // 2, bar.centery), anchor="center",
                   bold=True, max_w=right - left)

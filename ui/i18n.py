@@ -98,7 +98,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "talon": ("Monte", "Talon", "Talon"),
     "widow": ("Monte", "Witwe", "Widow"),
     "last_trick": ("Ultima presa", "Letzter Stich", "Last trick"),
-    "last_trick_short": ("Ultima", "Letzter", "Last"),
+    "last_trick_short": ("Ultima presa", "Letzter Stich", "Last trick"),
     "declare": ("Accusa", "Ansagen", "Declare"),
     "zu_tun_btn": ("Zu tun!", "Zu tun!", "Zu tun!"),
     "claim": ("Chiamarsi fuori", "Chiamarsi fuori", "Claim the win"),
@@ -140,7 +140,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "called_by": ("{name} chiama", "{name} ruft", "{name} calls"),
     "called_by_you": ("Chiami tu", "Du rufst", "You call"),
     "b_accuso": ("{what}", "{what}", "{what}"),
-    "discard": ("Scarta una carta", "Lege eine Karte ab", "Discard a card"),
+    "discard": ("Scarta una carta", "Leg eine Karte ab", "Discard a card"),
     "sudden": ("{what}: ×{n}", "{what}: ×{n}", "{what}: ×{n}"),
     "claim_ok": ("{name} si è chiamato fuori: giusto!", "{name} hat sich fertig gemeldet: richtig!", "{name} claimed the win: right!"),
     "claim_wrong": ("{name} si è chiamato fuori: sbagliato", "{name} hat sich fertig gemeldet: falsch", "{name} claimed the win: wrong"),
@@ -195,6 +195,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ask_claim": ("Ti chiami fuori con circa {n} punti su {target}? Se non bastano, la partita è persa.",
                   "Fertig melden mit etwa {n} von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
                   "Claim the win with about {n} of {target} points? If it is not enough, the match is lost."),
+    "ask_claim_one": ("Ti chiami fuori con circa 1 punto su {target}? Se non basta, la partita è persa.",
+                      "Fertig melden mit etwa 1 von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
+                      "Claim the win with about 1 of {target} points? If it is not enough, the match is lost."),
     "zu_tun_end": ("{name}: zu tun!", "{name}: zu tun!", "{name}: zu tun!"),
     "next_hand": ("Prossima mano", "Nächste Runde", "Next hand"),
     "you_win": ("Hai vinto!", "Du hast gewonnen!", "You win!"),
@@ -204,10 +207,10 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "side_wins_us": ("Vinciamo noi", "Wir gewinnen", "We win"),
     "side_wins_them": ("Vincono loro", "Sie gewinnen", "They win"),
     # a match of several games (best of two, seed 000): the hand that decided a game
-    "game_won": ("Partita a {name}", "Durchgang an {name}", "Game to {name}"),
-    "game_won_you": ("Partita a te", "Durchgang an dich", "Game to you"),
-    "game_won_us": ("Partita a noi", "Durchgang an uns", "Game to us"),
-    "game_won_them": ("Partita a loro", "Durchgang an sie", "Game to them"),
+    "game_won": ("{name} vince la partita", "{name} gewinnt den Durchgang", "Game to {name}"),
+    "game_won_you": ("Hai vinto la partita", "Du gewinnst den Durchgang", "Game to you"),
+    "game_won_us": ("Abbiamo vinto la partita", "Wir gewinnen den Durchgang", "Game to us"),
+    "game_won_them": ("Vincono loro la partita", "Sie gewinnen den Durchgang", "Game to them"),
     "games_score": ("partite {score}", "Durchgänge {score}", "games {score}"),
     "games_won_row": ("Partite vinte", "Gewonnene Durchgänge", "Games won"),
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
@@ -215,7 +218,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_new_game": ("Nuova partita: {variant}", "Neue Partie: {variant}", "New game: {variant}"),
     "m_resumed": ("Ripresa la partita {match}, alla mano {hand}", "Partie {match} geht weiter, Runde {hand}", "Match {match} resumed at hand {hand}"),
     "m_resumed_not_named": ("Ripresa la partita {match} non finita; i posti scelti valgono dalla prossima partita", "Die offene Partie {match} geht weiter; die gewählten Plätze gelten ab der nächsten Partie", "The unfinished match {match} is resumed; the seats you named start with the next new game"),
-    "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta nello storico", "Die gespeicherte Partie {match} lässt sich nicht fortsetzen ({why}); sie bleibt in der Statistik", "The saved match {match} could not be resumed ({why}); it is kept in history"),
+    "m_resume_failed": ("La partita salvata {match} non si può riprendere ({why}); resta tra le partite giocate",
+                        "Die gespeicherte Partie {match} lässt sich nicht fortsetzen ({why}); sie bleibt unter den gespielten Partien",
+                        "The saved match {match} could not be resumed ({why}); it stays among the matches played"),
     "m_hand_over": ("Fine della mano: {score}", "Runde vorbei: {score}", "Hand over: {score}"),
     "m_match_won": ("{side} vince la partita {score}", "{side} gewinnt die Partie {score}",
                     "{side} wins the match {score}"),
@@ -240,6 +245,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_enrol_tag_twice": ("Quella etichetta è già {code}: {next}", "Dieses Etikett ist schon {code}: {next}",
                           "That tag is already {code}: {next}"),
     "m_enrolled": ("{deck} registrato: {n} carte", "{deck} eingelernt: {n} Karten", "{deck} enrolled: {n} cards"),
+    "m_enrolled_one": ("{deck} registrato: 1 carta", "{deck} eingelernt: 1 Karte", "{deck} enrolled: 1 card"),
     "m_enrol_stopped": ("Registrazione interrotta: resta la mappa di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
                         "Enrolment stopped: the previous map is kept"),
     "m_journal_moved": ("Archivio illeggibile ({why}); messo da parte come {file}",
@@ -281,6 +287,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "r_not_recorded": ("Impossibile registrare la mossa ({why})", "Der Zug konnte nicht gespeichert werden ({why})",
                        "Could not record the move ({why})"),
     "r_bad_game": ("Questa partita non può cominciare: {why}", "Diese Partie kann nicht beginnen: {why}", "This game cannot start: {why}"),
+    "r_seats_count": ("Questo gioco si gioca in {n}, ma i posti scelti sono {k}: sceglili nella schermata iniziale",
+                      "Dieses Spiel hat {n} Plätze, gewählt sind {k}: wähle die Plätze auf dem Startbildschirm",
+                      "This game has {n} seats but {k} are set: choose them on the home screen"),
+    "r_table_and_human": ("Con le carte vere giocano persone al tavolo e computer: nessun posto «Tu, allo schermo»",
+                          "Mit echten Karten spielen Leute am Tisch und Computer: kein Platz „Du, am Bildschirm“",
+                          "With real cards, people at the table and computers play: no \"You, at the screen\" seat"),
     "r_bad_level": ("Livello sconosciuto: {level}", "Unbekanntes Level: {level}", "Unknown level: {level}"),
     "r_nothing_to_scan": ("Nessuna partita: niente da passare", "Keine Partie: nichts zu scannen", "No game: nothing to scan for"),
     "r_bad_card_code": ("Carta sconosciuta: {code}", "Unbekannte Karte: {code}", "Unknown card: {code}"),
@@ -336,6 +348,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "score_sheet": ("Segnapunti", "Punkteliste", "Score sheet"),
     "people_only": ("senza computer", "ohne Computer", "no computer"),
     "hands_n": ("{n} mani", "{n} Runden", "{n} hands"),
+    "hands_n_one": ("1 mano", "1 Runde", "1 hand"),
     "rows_of": ("{a}–{b} di {n}", "{a}–{b} von {n}", "{a}–{b} of {n}"),
     "outcome_won": ("Vinta", "Gewonnen", "Won"),
     "outcome_lost": ("Persa", "Verloren", "Lost"),
@@ -350,6 +363,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sheet_problem": ("Questa partita non si può più rigiocare", "Diese Partie lässt sich nicht mehr nachspielen",
                       "This match can no longer be replayed"),
     "the_deal": ("la distribuzione", "das Geben", "the deal"),
+    "taken_title": ("Le prese di questa mano", "Die Stiche dieser Runde", "The tricks taken this hand"),
+    "replay_auto": ("Auto", "Auto", "Auto"),  # the replay plays itself
+    "replay_pause": ("Pausa", "Pause", "Pause"),
     "trick_of": ("presa {k} di {n}", "Stich {k} von {n}", "trick {k} of {n}"),
     # settings
     "language": ("Lingua", "Sprache", "Language"),
@@ -360,7 +376,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "salzburger": ("Salisburghesi", "Salzburger", "Salzburger"),
     "bavarian": ("Bavaresi", "Bayerische", "Bavarian"),
     "sounds": ("Suoni", "Töne", "Sounds"),
-    "confirm_points": ("Chiedi conferma", "Nachfragen", "Ask to confirm"),
+    "confirm_points": ("Conferma le carte che danno punti", "Karten mit Punkten bestätigen",
+                       "Confirm cards that give points"),
     "brightness": ("Luminosità", "Helligkeit", "Brightness"),
     "speed": ("Velocità", "Tempo", "Game speed"),
     "slow": ("lenta", "langsam", "slow"),
@@ -374,8 +391,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_deal_card_twice": ("La distribuzione ha una carta due volte", "Beim Geben kommt eine Karte doppelt vor", "The deal holds a card twice"),
     "e_deal_whole_deck": ("La distribuzione deve avere tutto il mazzo", "Beim Geben muss das ganze Blatt dabei sein", "The deal must hold the whole deck"),
     "e_deal_hand_size": ("Il posto {seat} ha {n} carte, ne servono {need}", "Platz {seat} hat {n} Karten, nötig sind {need}", "Seat {seat} has {n} cards; {need} are dealt"),
+    "e_deal_hand_size_one": ("Il posto {seat} ha 1 carta, ne servono {need}", "Platz {seat} hat 1 Karte, nötig sind {need}", "Seat {seat} has 1 card; {need} are dealt"),
     "e_deal_aside_size": ("{n} carte messe da parte, ne servono {need}", "{n} Karten abgelegt, nötig sind {need}", "{n} cards aside; {need} are laid aside"),
+    "e_deal_aside_size_one": ("1 carta messa da parte, ne servono {need}", "1 Karte abgelegt, nötig sind {need}", "1 card aside; {need} are laid aside"),
     "e_deal_talon_size": ("Il monte ha {n} carte, ne servono {need}", "Der Talon hat {n} Karten, nötig sind {need}", "The talon holds {n} cards; {need} are needed"),
+    "e_deal_talon_size_one": ("Il monte ha 1 carta, ne servono {need}", "Der Talon hat 1 Karte, nötig sind {need}", "The talon holds 1 card; {need} are needed"),
     "e_deal_seed": ("Numero di mescolata non valido: {value}", "Ungültiger Mischwert: {value}", "A deal seed must be an integer, not {value}"),
     "e_deal_table_needs": ("Carte vere: {what} deve essere un elenco di carte", "Echte Karten: {what} muss eine Kartenliste sein", "Real cards: {what} must be a list of cards"),
     "e_deal_table_card": ("{card} è stata passata due volte", "{card} wurde zweimal gescannt", "{card} was scanned twice"),
@@ -568,6 +588,11 @@ from ui.i18n_phones import PHONES  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in PHONES.items() if k not in CATALOGUE})
 
+# The phone page's and the join screen's words (ui/i18n_web.py).
+from ui.i18n_web import WEB  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in WEB.items() if k not in CATALOGUE})
+
 
 # ------------------------------------------------------------ app messages
 # The table program (firmware/app) says things in no language: a catalogue key
@@ -609,16 +634,33 @@ class DeclName:
 
 @dataclass(frozen=True, slots=True)
 class Amount:
-    """Points with one decimal (an expected loss), written as the reader writes numbers."""
+    """Points (an expected loss) said in the game's unit, the nearest third, with the word
+    for points in its number: "⅓ di punto", "1 punto e ⅓", "2 Punkte", "under ⅓ of a point"."""
 
     value: float
 
 
+def thirds_glyphs(thirds: int) -> str:
+    """7 thirds → "2⅓", 2 → "⅔", 0 → "0"."""
+    whole, rest = divmod(thirds, 3)
+    frac = ("", "⅓", "⅔")[rest]
+    return frac if whole == 0 and frac else f"{whole}{frac}"
+
+
 def amount_text(value: float, lang: str) -> str:
-    """``0.42`` → "0.4" (en), "0,4" (it, de); ``2.0`` → "2"."""
-    text = f"{value:.1f}"
-    text = text[:-2] if text.endswith(".0") else text
-    return text.replace(".", ",") if lang in ("it", "de") else text
+    """An expected loss in points as a player says it, to the nearest third (the game's unit):
+    ``0.42`` → "⅓ di punto"; ``1.4`` → "1 punto e ⅓" / "1⅓ Punkte" / "1⅓ points"; a loss
+    above zero that rounds to none is "under a third", never "0"."""
+    thirds = round(value * 3)
+    if thirds == 0:
+        return tr("pts_under" if value > 0.005 else "pts_none", lang)
+    whole, rest = divmod(thirds, 3)
+    frac = ("", "⅓", "⅔")[rest]
+    if whole == 0:
+        return tr("pts_frac", lang, frac=frac)
+    if rest == 0:
+        return tr("pts_1" if whole == 1 else "pts_n", lang, n=whole)
+    return tr("pts_1_frac" if whole == 1 else "pts_n_frac", lang, n=whole, frac=frac)
 
 
 Arg = Union[str, int, Term, CardName, SuitName, DeclName, Amount, "Message"]
@@ -701,6 +743,10 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
 
 
 def tr(key: str, lang: str = "it", /, **args: object) -> str:
+    """``key`` in ``lang``; with ``n=1`` the singular ``key_one`` where there is one
+    ("1 mano", not "1 mani"; tests/ui/test_wording.py finds the templates that need one)."""
+    if "n" in args and str(args["n"]) == "1" and key + "_one" in CATALOGUE:
+        key += "_one"
     row = CATALOGUE.get(key)
     if row is None:
         return "?" + key
@@ -825,8 +871,10 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Tasti",
             "Con una tastiera: 1–9 e 0, poi A B C F G I J K M O giocano dalla prima alla ventesima carta "
             "della mano (dal primo tasto ogni carta mostra il suo); le frecce e Invio scelgono e giocano. "
-            "T ultima presa, H consiglio, U annulla, N nuova partita, L livello, D disegno delle carte. "
-            "Esc torna indietro. Sul conteggio Invio passa alla mano seguente.",
+            "T ultima presa, P le prese della mano, H consiglio, U annulla, N nuova partita, L livello, D disegno delle carte. "
+            "Esc torna indietro (dall'ultima presa al tavolo). Sul conteggio Invio passa alla mano "
+            "seguente; a fine partita porta all'inizio, dove una nuova partita si comincia con un tocco "
+            "su Gioca.",
         ),
     ],
     "de": [
@@ -909,8 +957,10 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Tasten",
             "Mit einer Tastatur: 1–9 und 0, dann A B C F G I J K M O spielen die erste bis zwanzigste "
             "Karte der Hand (nach dem ersten Tastendruck steht auf jeder Karte ihre Taste); Pfeiltasten "
-            "und Enter wählen und spielen. T letzter Stich, H Tipp, U zurücknehmen, N neue Partie, "
-            "L Level, D Kartenbild. Esc geht zurück. Auf der Abrechnung führt Enter zur nächsten Runde.",
+            "und Enter wählen und spielen. T letzter Stich, P die Stiche der Runde, H Tipp, U zurücknehmen, N neue Partie, "
+            "L Level, D Kartenbild. Esc geht zurück (vom letzten Stich zum Tisch). Auf der Abrechnung "
+            "führt Enter zur nächsten Runde; am Ende der Partie zum Start, wo eine neue Partie mit einem "
+            "Tippen auf Spielen beginnt.",
         ),
     ],
     "en": [
@@ -987,8 +1037,9 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Keys",
             "With a keyboard: 1–9 and 0, then A B C F G I J K M O play the first to the twentieth card of "
             "the hand (after the first key each card shows its own); the arrows and Enter choose and play. "
-            "T last trick, H hint, U undo, N new match, L level, D card pattern. Esc goes back. On the "
-            "count, Enter deals the next hand.",
+            "T last trick, P the tricks taken, H hint, U undo, N new match, L level, D card pattern. Esc goes back (from the "
+            "last trick to the table). On the count, Enter deals the next hand; at the match's end it goes "
+            "home, where a tap on Play starts a new match.",
         ),
     ],
 }

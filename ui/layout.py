@@ -39,6 +39,11 @@ POSITIONS = {
 }
 
 
+def shared_table(model: TableModel) -> bool:
+    """The touchscreen as the table of a phone game: nobody's hand, no seat is "you"."""
+    return model.phones is not None and not model.show_hand
+
+
 def position_of(seat: int, me: int, n: int) -> str:
     """Where ``seat`` sits on the screen; turn order runs counter-clockwise from the bottom."""
     return POSITIONS[n][(seat - me) % n]
@@ -176,6 +181,12 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
             area = right_col.copy()
             area.h = mid.h
         seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m)
+
+    if shared_table(model) and 0 <= model.me < len(model.seats):
+        # a phone game's shared table: the bottom seat is a person holding a phone, shown
+        # like the seat across (name, tricks, the backs of the cards held) where a hand would be
+        bottom = Rect(col_l + m, H - m - small[1], W - col_l - col_r - 2 * m, small[1])
+        seats[model.me] = _seat_area(model, model.me, "top", bottom, small, m)
 
     # three seats leave the top of the trick free, so their cards can be larger
     # four seats: the cards across stack top to bottom, two card heights in the middle
@@ -520,6 +531,8 @@ def _action_specs(model: TableModel) -> list[ActionSpec]:
         specs.append(ActionSpec("hint", "hint", it.Hint()))
     if model.can_undo:
         specs.append(ActionSpec("undo", "undo", it.Undo()))
+    if model.phones is not None and model.phones.seats:
+        specs.append(ActionSpec("phones", "p_phones_btn"))  # the join screen: free a seat, a new code
     return specs
 
 

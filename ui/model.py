@@ -138,7 +138,7 @@ class HistoryRow:
     variant: str
     started: float  # seconds since the epoch
     outcome: str  # "won" | "lost" | "abandoned" | "playing" | "over" (nobody at the screen)
-    totals: tuple[int, ...] = ()
+    totals: tuple[int, ...] = ()  # the person's side first (us–them), then the others
     hands: int = 0
     level: str = ""  # the strongest computer's level ("" without one)
 
@@ -190,6 +190,7 @@ class HandReplay:
     match_id: int
     hand: int  # 1-based
     frames: tuple[TableModel, ...] = ()
+    hands: int = 0  # the match's hands (the replay goes on to the next one); 0: this one only
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,7 +213,7 @@ class ReviewRow:
     hand: int  # 1-based
     accuracy: float | None  # percent; None: no rated play (every card forced)
     loss: float = 0.0
-    marks: tuple[int, int, int, int] = (0, 0, 0, 0)  # best, inaccuracy, mistake, blunder
+    marks: tuple[int, int, int, int, int] = (0, 0, 0, 0, 0)  # best, good, inaccuracy, mistake, blunder
     undos: int = 0
 
 
@@ -415,7 +416,8 @@ class TableModel:
 
     @property
     def my_turn(self) -> bool:
-        return self.to_move == self.me and not self.hand_over
+        # a phone game's shared table has no "me": the bottom seat plays on its phone
+        return self.to_move == self.me and not self.hand_over and (self.show_hand or self.phones is None)
 
     @property
     def n_sides(self) -> int:

@@ -31,6 +31,7 @@ class ScreenName(StrEnum):
     REPLAY = "replay"
     REVIEW = "review"
     REVIEW_HAND = "review_hand"
+    JOIN = "join"  # the phone seats: codes, free a seat (ui/joinscreen.py)
 
 
 class ShownScreen(Protocol):

@@ -117,6 +117,11 @@ def probe(ui: UIApp) -> dict[str, Any]:
                 "done": rv.done, "total": rv.total, "ready": rv.ready, "problem": rv.problem},
             "review_hand": m.review_hand is not None,
         },
+        # the phone seats as the join screen shows them: the address and each open seat's
+        # code (what a person reads off the screen to join from a phone)
+        "phones": None if (ph := m.phones) is None else {
+            "url": ph.url, "error": ph.error,
+            "seats": [{"seat": x.seat, "held": x.held, "connected": x.connected, "code": x.code} for x in ph.seats]},
     }
     if ui.question is not None:
         out["buttons"] = [_button(b) for b in ui.question_buttons(size)]

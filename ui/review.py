@@ -23,18 +23,18 @@ from ui.model import MatchReviewView, RatedCard, ReviewHandView, TableModel
 from ui.screens import Screen
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
 
-MARK_COLOURS = {"best": (150, 220, 150), "inaccuracy": (235, 215, 120), "mistake": (240, 170, 110),
+MARK_COLOURS = {"best": (150, 220, 150), "good": (190, 225, 160), "inaccuracy": (235, 215, 120), "mistake": (240, 170, 110),
                 "blunder": (245, 120, 110), "forced": (190, 190, 190)}
-MARK_ORDER = ("best", "inaccuracy", "mistake", "blunder")
+MARK_ORDER = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 
 def percent(value: float | None) -> str:
     return "–" if value is None else f"{value:.0f}%"
 
 
-def worst_mark(marks: tuple[int, int, int, int]) -> str:
+def worst_mark(marks: tuple[int, int, int, int, int]) -> str:
     """The worst mark of a hand's plays ("" without a rated play)."""
-    for i in (3, 2, 1, 0):
+    for i in (4, 3, 2, 1, 0):
         if marks[i]:
             return MARK_ORDER[i]
     return ""
@@ -205,6 +205,7 @@ class ReviewHandScreen(ReplayScreen):
 
     name = "review_hand"
     back_to = "review"
+    jumps = False  # the review's list of hands is where another hand is chosen
 
     def source(self) -> ReviewHandView | None:
         return self.model.review_hand

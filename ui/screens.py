@@ -27,7 +27,7 @@ from ui.i18n import (
     value_label,
     variant_label,
 )
-from ui.layout import ButtonSpec
+from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
 from ui.table import count_lines
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, thirds_text
@@ -49,7 +49,9 @@ def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | N
     table of real cards (his cards would be in two places): so *you* is skipped
     while another seat is you or real cards, and real cards while another seat is
     you. Computers may sit at a real-card table (the engine refuses the games
-    where they cannot, with the reason, when the game starts).
+    where they cannot, with the reason, when the game starts). A *phone* holds
+    a hand the box dealt, so phones and real cards never share a table; phones
+    sit beside you, computers and each other (docs/phones.md).
     """
     others = {kind for j, (kind, _) in enumerate(seats) if j != i}
     cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
@@ -324,8 +326,10 @@ class HomeScreen(Screen):
                 text = variant_label(self.variants[self.vi], self.ctx.lang, self.preset.title)
                 draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
             elif kind == "seat":
+                seat_kind = self.seats[int(arg)][0]
                 draw_button(s, self.ctx, b.rect, self.seat_text(int(arg)),
-                            color=(120, 80, 30) if self.seats[int(arg)][0] == "human" and not self.scoresheet else None)
+                            color=(120, 80, 30) if seat_kind == "human" and not self.scoresheet
+                            else (28, 96, 112) if seat_kind == "phone" else None)
             elif kind == "option":
                 val = value_label(self.options.get(arg), self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
@@ -434,11 +438,11 @@ class HandEndScreen(Screen):
     def side_name(self, side: int) -> str:
         m = self.model
         seats = [x.seat for x in m.seats if x.side == side]
-        if m.me in seats:
+        if m.me in seats and not shared_table(m):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return seat_name(m, seats[0], self.ctx)
-        return self.ctx.t("them")
+        return self.ctx.t("side_n", n=side + 1) if shared_table(m) else self.ctx.t("them")
 
     def _said_of(self, key: str, side: int) -> str:
         """A sentence about a side, in the right grammar: you, we, they, or a seat by name."""
@@ -446,9 +450,9 @@ class HandEndScreen(Screen):
         seats = [x.seat for x in m.seats if x.side == side]
         if m.me in seats and m.show_hand:
             return self.ctx.t(key + ("_you" if len(seats) == 1 else "_us"))
-        if len(seats) > 1:
+        if len(seats) > 1 and not shared_table(m):
             return self.ctx.t(key + "_them")
-        return self.ctx.t(key, name=self.side_name(side))
+        return self.ctx.t(key, name=self.side_name(side))  # a phone game's table: "Vince Coppia 2"
 
     def _hand_cell(self, values: tuple[int, ...], unit: int) -> int | None:
         """A per-hand-side number for a match unit: the same index unless the hand's
@@ -904,6 +908,23 @@ class SettingsScreen(Screen):
         self.ctx.settings[key] = value
         self.emit(it.SetSetting(key, value))
 
+    def _label(self, s: pygame.Surface, text: str, fs: int, row: Rect, max_w: int) -> None:
+        """A setting's name left of its row: one line, or two when one does not hold it
+        ("Conferma le carte / che danno punti": saying what is confirmed takes words)."""
+        ctx = self.ctx
+        m = self.metrics(s.get_size())[0]
+        lines = ctx.fonts.wrap(text, fs, max_w, bold=True)
+        size = fs
+        while (len(lines) > 2 or (len(lines) == 2 and 2 * size + 2 > row.h)) and size > ctx.fonts.min_size:
+            size -= 1
+            lines = ctx.fonts.wrap(text, size, max_w, bold=True)
+        if len(lines) == 1:
+            blit_text(s, ctx, text, size, (m + 4, row.centery), anchor="midleft", bold=True, max_w=max_w)
+            return
+        top = row.centery - (2 * size + 2) // 2
+        for i, line in enumerate(lines[:2]):
+            blit_text(s, ctx, line, size, (m + 4, top + i * (size + 2)), bold=True, max_w=max_w)
+
     def draw(self, s: pygame.Surface) -> None:
         ctx = self.ctx
         W, H = s.get_size()
@@ -918,8 +939,7 @@ class SettingsScreen(Screen):
                 key, raw = parts[1], parts[2]
                 if key not in seen:
                     seen.add(key)
-                    blit_text(s, ctx, ctx.t(key), fs, (m + 4, b.rect.centery), anchor="midleft", bold=True,
-                              max_w=int(W * 0.3) - 8)
+                    self._label(s, ctx.t(key), fs, b.rect, int(W * 0.3) - 8)
                 value: Any = {"True": True, "False": False}.get(raw, raw)
                 text = LANGUAGE_NAMES.get(raw) or (value_label(value, ctx.lang) if isinstance(value, bool) else ctx.t(raw))
                 draw_button(s, ctx, b.rect, text, selected=ctx.settings.get(key) == value)

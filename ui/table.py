@@ -23,7 +23,14 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
-from ui.layout import ButtonSpec, TableLayout, bubble_tail, speaker_areas, table_layout
+from ui.layout import (
+    ButtonSpec,
+    TableLayout,
+    bubble_tail,
+    shared_table,
+    speaker_areas,
+    table_layout,
+)
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
 from ui.sheetentry import SheetEntryPanel, entry_layout
@@ -112,6 +119,7 @@ class TableScreen:
         # lands on whatever card slid under the finger, so it is not a play.
         self.since_play: float = DOUBLE_TAP_S
         self.show_last = False
+        self.show_taken = False  # the cards each side took this hand (P, or a tap on the score)
         self.banners: list[LiveBanner] = []
         self._seen_draws = 0
         self._seen_decl = 0
@@ -160,6 +168,7 @@ class TableScreen:
         self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
         if new_hand:
             self._hand_key = hand_key
+            self.show_taken = False
             self.flights.clear()
             self.hold = 0.0
             self._seen_draws = 0
@@ -377,8 +386,8 @@ class TableScreen:
         if self.model.picker is not None and show_button(lay.middle, self.ctx.theme).collidepoint(pos):
             self.picker_hidden = None
             return True
-        if self.show_last:
-            self.show_last = False
+        if self.show_last or self.show_taken:
+            self.show_last = self.show_taken = False
             return True
         for b in lay.buttons:
             if b.rect.collidepoint(pos):
@@ -390,6 +399,9 @@ class TableScreen:
                 if not played and self._confirm != card:
                     self._refuse_hint()
                 return True
+        if lay.score.collidepoint(pos) and any(self.model.side_cards):
+            self.show_taken = True  # the tricks each side took: public, every card was played face up
+            return True
         if lay.middle.collidepoint(pos) and self.model.last_trick:
             self.show_last = True  # the last trick on a tap of the table's middle
             return True
@@ -413,6 +425,9 @@ class TableScreen:
             return True
         if name in ("count", "home"):
             self.show("hand_end" if name == "count" else "home")
+            return True
+        if name == "phones":
+            self.show("join")  # the phone seats: codes, free a seat (ui/joinscreen.py)
             return True
         if name == "more":
             self.action_page += 1
@@ -476,6 +491,13 @@ class TableScreen:
 
     def key(self, key: int) -> bool:
         hand = self.model.hand
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.show_last or self.show_taken):
+            self.show_last = self.show_taken = False  # back from the last trick to the table, not home
+            return True
+        if key == pygame.K_p:
+            self.show_taken = not self.show_taken and any(self.model.side_cards)
+            self.show_last = False
+            return True
         if key in HAND_KEYCODES:
             i = HAND_KEYCODES[key]
             self.keyboard = True
@@ -561,6 +583,8 @@ class TableScreen:
                 s.blit(pygame.transform.scale(img, r.size) if r.size != (w, h) else img, r)
         if self.show_last:
             self._draw_last_trick(s, lay)
+        elif self.show_taken:
+            self._draw_taken(s, lay)
         self._draw_picker(s, lay)
 
     def _draw_picker(self, s: pygame.Surface, lay: TableLayout) -> None:
@@ -620,11 +644,11 @@ class TableScreen:
 
     def _side_name(self, side: int, seats: list[int]) -> str:
         m = self.model
-        if m.me in seats:
+        if m.me in seats and not shared_table(m):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return self.seat_name(seats[0])
-        return self.ctx.t("them") if m.n_sides == 2 else self.ctx.t("side_n", n=side + 1)
+        return self.ctx.t("them") if m.n_sides == 2 and not shared_table(m) else self.ctx.t("side_n", n=side + 1)
 
     def _draw_seat(self, s: pygame.Surface, lay: TableLayout, seat: int, hidden: set[Card], n_hidden_backs: int) -> None:
         m, ctx = self.model, self.ctx
@@ -944,6 +968,53 @@ class TableScreen:
                 if seat in said and seat not in lay.bubbles:
                     return f"{self.seat_name(seat)}: {said[seat]}"
         return ""
+
+    def taken_rows(self) -> list[tuple[str, tuple[Card, ...]]]:
+        """Per side, the person's first: its name and the cards it took this hand, by suit.
+        All of it public: every card of a trick was played face up (RULES.md §4)."""
+        m, t = self.model, self.ctx.t
+        mine = m.side_of(m.me)
+        order = [mine, *(x for x in range(len(m.side_cards)) if x != mine)] if mine < len(m.side_cards) else []
+        out = []
+        for side in order:
+            seats = [x.seat for x in m.seats if x.side == side]
+            if side == mine and m.show_hand:
+                name = t("you") if len(seats) == 1 else t("us")
+            elif len(seats) == 1:
+                name = self.seat_name(seats[0])
+            else:
+                name = t("them") if len(order) == 2 else t("side_n", n=side + 1)
+            tricks = len(m.side_cards[side]) // max(1, m.n_seats)
+            out.append((f"{name} · {t('tricks_n', n=tricks)}", tuple(sorted(m.side_cards[side]))))
+        return out
+
+    def _draw_taken(self, s: pygame.Surface, lay: TableLayout) -> None:
+        """The cards each side took this hand, a row per side, over the dimmed table."""
+        ctx = self.ctx
+        W, H = lay.size
+        s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
+        rows = self.taken_rows()
+        if not rows:
+            return
+        fs = max(ctx.fonts.min_size, ctx.fsize(H, 0.045))
+        pad = max(6, W // 80)
+        panel = Rect(pad, pad, W - 2 * pad, H - 2 * pad)
+        draw_panel(s, panel, ctx.theme, 235)
+        blit_text(s, ctx, ctx.t("taken_title"), fs + 2, (panel.centerx, panel.y + 6), anchor="midtop", bold=True)
+        top = panel.y + fs + 16
+        band = (panel.bottom - pad - top) // len(rows)
+        ch = max(16, min(band - fs - 10, int(W * 0.11)))
+        cw = int(ch * 0.62)
+        for i, (label, cards) in enumerate(rows):
+            y = top + i * band
+            blit_text(s, ctx, label, fs, (panel.x + 10, y), bold=True, color=ctx.theme.accent, max_w=panel.w - 20)
+            if not cards:
+                continue
+            room = panel.w - 20
+            step = min(cw + 3, max(4, (room - cw) // max(1, len(cards) - 1))) if len(cards) > 1 else cw
+            for k, card in enumerate(cards):
+                r = Rect(panel.x + 10 + k * step, y + fs + 6, cw, ch)
+                s.blit(ctx.art.face(card, cw, ch, self.style()), r)
 
     def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
         """The last trick in the order played, each card over its player's name on a plate of

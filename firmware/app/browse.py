@@ -19,11 +19,13 @@ from typing import TYPE_CHECKING, Any
 
 from firmware.engine import Match, TressetteError, make_variant
 from firmware.engine.actions import Undo
+from firmware.engine.cards import cards_of
 from firmware.engine.records import entry_from_json
 from ui.intents import SeatSetup
 from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow, model_from_view
 
 if TYPE_CHECKING:
+    from firmware.engine import HandState, Variant
     from firmware.store import Journal, MatchRow
     from ui.intents import SeatSetup
     from ui.model import (
@@ -64,20 +66,30 @@ def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
     cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
     level = max(cpus, key=lambda x: LEVELS.index(x) if x in LEVELS else -1) if cpus else ""
     me = _me(row.seats)
-    if row.finished is None:
-        outcome = "playing"
-    elif row.winner is None:
-        outcome = "abandoned"
-    elif me is None:
-        outcome = "over"
-    else:
+    side = None
+    if me is not None:
         try:
             side = make_variant(row.variant, row.options).side_of(me)
         except TressetteError:
             side = me
+    if row.finished is None:
+        outcome = "playing"
+    elif row.winner is None:
+        outcome = "abandoned"
+    elif side is None:
+        outcome = "over"
+    else:
         outcome = "won" if row.winner == side else "lost"
-    return HistoryRow(row.id, row.variant, row.started, outcome, tuple(row.totals or ()),
+    return HistoryRow(row.id, row.variant, row.started, outcome, us_first(tuple(row.totals or ()), side),
                       journal.hand_count(row.id), level)
+
+
+def us_first(totals: tuple[int, ...], side: int | None) -> tuple[int, ...]:
+    """The totals with the person's side first, the others after in their order ("Persa
+    13–22" is always us–them); computers only (``side`` None): as they are."""
+    if side is None or not 0 <= side < len(totals):
+        return totals
+    return (totals[side], *(t for i, t in enumerate(totals) if i != side))
 
 
 def history_page(journal: Journal, offset: int = 0, size: int = PAGE) -> HistoryPage:
@@ -170,15 +182,27 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
 def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
     """Hand ``hand`` (1-based) of a match as the seat of the screen saw it: the deal,
     then each trick as it was taken (with the draws, declarations and signals)."""
-
     row, hands = _hands(journal, match_id)
     variant = make_variant(row.variant, row.options)
-    seats = setups(row.seats)
-    me = _me(row.seats) or 0
+    return replay_hands(match_id, hand, variant, setups(row.seats), _me(row.seats) or 0, hands)
+
+
+def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSetup, ...], me: int,
+                 hands: Sequence[tuple[int, Any, Sequence[Any]]]) -> HandReplay:
+    """:func:`hand_replay` from a match's hands as (dealer, deal, actions) (a journal's or a
+    record's): pure.
+
+    A hand played to its end is public (the record after the hand: RULES.md §4): its
+    frames then show every hand face up, as it stood at that step. A hand still going
+    shows only what the screen's seat saw, and a real-card game only the cards played
+    (the box never saw the hands)."""
+
     if not 1 <= hand <= len(hands):
-        return HandReplay(match_id, hand)
+        return HandReplay(match_id, hand, hands=len(hands))
     match = Match(variant, first_dealer=hands[0][0])
     frames: list[TableModel] = []
+    held: list[list[int]] = []  # every seat's hand at each frame (shown once the hand is over)
+    state: HandState | None = None
     try:
         for i, (_dealer, deal, actions) in enumerate(hands[:hand]):
             last = i == hand - 1
@@ -190,8 +214,9 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
                 continue
             state = match.start_hand(deal)
 
-            def frame() -> TableModel:
+            def frame(state: HandState = state) -> TableModel:
                 # a picture of the table, nothing to tap: no legal moves offered
+                held.append(list(state.hands))
                 m = model_from_view(match.view_for(me), seats=seats, hand_no=hand)
                 return replace(m, playable=frozenset(), declarable=(), zu_tun=(), can_claim=False,
                                signal_choices=(), call_choices=(), signal_options=(), discardable=frozenset(),
@@ -217,7 +242,20 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
                     frames.append(frame())
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s hand %s does not replay: %s", match_id, hand, exc)
-    return HandReplay(match_id, hand, tuple(frames))
+        state = None
+    if state is not None and state.over and state.table is None and len(held) == len(frames):
+        frames = [face_up(f, h, me) for f, h in zip(frames, held, strict=True)]
+    return HandReplay(match_id, hand, tuple(frames), hands=len(hands))
+
+
+def face_up(frame: TableModel, hands: Sequence[int], me: int) -> TableModel:
+    """``frame`` with every other seat's cards of that moment face up (a finished hand)."""
+
+    seats = tuple(
+        s if s.seat == me or s.seat >= len(hands) else replace(s, shown=tuple(cards_of(hands[s.seat])))
+        for s in frame.seats
+    )
+    return replace(frame, seats=seats)
 
 
 class HistoryBrowser:

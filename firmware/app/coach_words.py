@@ -11,22 +11,18 @@ from __future__ import annotations
 from firmware.coach import CardRef, Mark, Reason, SignalRef, SuitRef, Thirds
 from firmware.coach.reasons import ReasonArg
 from firmware.coach.review import HandReview
-from ui.i18n import Amount, Arg, CardName, Message, SuitName, Term, amount_text, msg
+from ui.i18n import Amount, Arg, CardName, Message, SuitName, Term, amount_text, msg, thirds_glyphs
 
 
 def thirds_words(thirds: int) -> Message | str:
-    """``0`` → "nothing" (a catalogue word), ``4`` → "1 ⅓"."""
+    """``0`` → "nothing" (a catalogue word), ``4`` → "1⅓"."""
     if thirds == 0:
         return msg("c_worth_0")
-    whole, rest = divmod(thirds, 3)
-    frac = {0: "", 1: "⅓", 2: "⅔"}[rest]
-    if whole == 0:
-        return frac
-    return f"{whole} {frac}".strip()
+    return thirds_glyphs(thirds)
 
 
 def points_words(points: float, lang: str = "en") -> str:
-    """An expected loss in points, as people read it: ``0.42`` → "0.4" ("0,4" in it/de)."""
+    """An expected loss in points as a player says it, in thirds: ``0.42`` → "⅓ di punto"."""
     return amount_text(points, lang)
 
 
@@ -43,8 +39,12 @@ def _arg(deck: str, value: ReasonArg) -> Arg:
 
 
 def reason_message(reason: Reason, deck: str) -> Message:
-    """``Reason("c_top", card=CardRef(0))`` → a message naming the card in the reader's language."""
-    return Message(reason.key, tuple((k, _arg(deck, v)) for k, v in reason.args))
+    """``Reason("c_top", card=CardRef(0))`` → a message naming the card in the reader's language.
+    A card worth nothing is said so ("non vale niente", not "vale niente"): ``c_keep_0``."""
+    key = reason.key
+    if key == "c_keep" and reason.arg("worth") == Thirds(0):
+        key = "c_keep_0"
+    return Message(key, tuple((k, _arg(deck, v)) for k, v in reason.args))
 
 
 def mark_message(mark: Mark) -> Message:

@@ -224,7 +224,7 @@ class CoachWorker:
     """Runs the coach off the loop thread and posts :class:`HintReady` to the queue."""
 
     def __init__(self, post: Callable[[Any], None], executor: Executor, *, seed: int = 0,
-                 think_ms: int | None = None) -> None:
+                 think_ms: int | None = None, rate_worlds: int | None = None) -> None:
         self.post = post
         self.executor = executor
         # think_ms 0 (tests, as for the computers): one fixed world, no clock.
@@ -232,8 +232,9 @@ class CoachWorker:
             Coach(seed=seed, worlds=1) if think_ms == 0 else Coach(seed=seed, worlds=None, think_ms=think_ms)
         )
         self._inflight: tuple[int, int] | None = None
-        # Ratings at a fixed budget: the same hand is rated the same on every box.
-        self.rater = Coach(seed=seed, worlds=1 if think_ms == 0 else RATE_WORLDS)
+        # Ratings at a fixed budget: the same hand is rated the same on every box, and the
+        # computers' pause has no say in it (``rate_worlds``: fewer for tests only).
+        self.rater = Coach(seed=seed, worlds=RATE_WORLDS if rate_worlds is None else rate_worlds)
 
     def poll(self, coaching: CoachActions) -> bool:
         review = coaching.review_request()

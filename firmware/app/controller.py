@@ -76,6 +76,7 @@ from firmware.app.present import (
     build_model,
     enrol_status,
     enrolled_decks,
+    journal_resumable,
     stats_model,
 )
 from firmware.app.reviewing import MatchReviewing
@@ -540,7 +541,7 @@ class TableController:
         """The table now, read once from the parts: what the screen model is built from."""
         t = self.table
         base = TableSnapshot(
-            phase=t.phase, message=t.message.message, resumable=self.journal.unfinished() is not None,
+            phase=t.phase, message=t.message.message, resumable=journal_resumable(self.journal),
             enrolled=enrolled_decks(t.cards), enrolling=enrol_status(self.enrolment.enrol), match_id=t.match_id,
             variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
             hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),

@@ -85,7 +85,8 @@ class JournalGuard:
         self.error = exc.reason
         self.failures += 1
         if first:
-            log.error("journal write failed: %s; the match is paused", exc.reason)
+            log.error("journal %s cannot be written: %s; the match is paused, retried until it can be",
+                      t.journal.path, exc.reason)
             self._retry_delay = self.retry_s
             self._retry_at = self.clock() + self._retry_delay
         t.blink_seq += 1

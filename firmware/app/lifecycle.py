@@ -22,7 +22,7 @@ from firmware.app.enrolment import EnrolmentFlow, WaitingGame
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
 from firmware.app.scoresheet import ScoreSheetKeeping
-from firmware.config import TABLE, SeatSpec, check_seats
+from firmware.config import TABLE, SeatSpec, check_seat, check_seats, fit_seats
 from firmware.engine import (
     Action,
     IllegalAction,
@@ -74,6 +74,9 @@ class MatchLifecycle:
         self.match_seed = 0
         self.finished_here = 0  # matches finished in this run
         self._boot_pending = False  # the journal could not be read at start: boot when it can
+        # A new match asked for while the journal could not be written (variant, options,
+        # seats, casual): started when it can be, unless the boot resumed an unfinished one.
+        self._start_pending: tuple[str, dict[str, Any], list[SeatSpec], bool] | None = None
 
     def boot(self) -> bool:
         """Resume the unfinished match from the journal, if any; True if resumed.
@@ -155,8 +158,18 @@ class MatchLifecycle:
         opts = dict(options)
         try:
             v = make_variant(name, opts)
-            seat_list = check_seats(list(seats or self.table.settings.seats), v.n_seats)
-        except (TressetteError, ValueError) as exc:
+        except TressetteError as exc:
+            return self.table.refuse(msg("r_bad_game", why=str(exc)))
+        asked = list(seats or self.table.settings.seats)
+        if seats is None or scoresheet:  # the settings' seats (or a score sheet's): as many as this game has
+            asked = fit_seats([check_seat(s) for s in asked], v.n_seats)
+        if len(asked) != v.n_seats:
+            return self.table.refuse(msg("r_seats_count", n=v.n_seats, k=len(asked)))
+        try:
+            seat_list = check_seats(asked, v.n_seats)
+        except ValueError as exc:
+            if any(check_seat(s) == TABLE for s in asked):
+                return self.table.refuse(msg("r_table_and_human"))
             return self.table.refuse(msg("r_bad_game", why=str(exc)))
         if scoresheet:
             # Score sheet only: everybody plays his own cards; the box keeps the match.
@@ -171,9 +184,14 @@ class MatchLifecycle:
             # Real cards with a reader need the deck's tags first: enrol, then this game
             # starts. Without a reader the cards are entered on the picker (app/picker.py).
             return self.enrolment.start(v.deck.name, then=WaitingGame(name, opts, seat_list))
-        if self.table.match_id is not None and not self.table.finished():
-            self.table.journal.abandon_match(self.table.match_id)
-        match_id = self.table.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+        try:
+            if self.table.match_id is not None and not self.table.finished():
+                self.table.journal.abandon_match(self.table.match_id)
+            match_id = self.table.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+        except JournalFailure:
+            self._start_pending = (name, opts, seat_list, casual)  # the caller shows the failure
+            raise
+        self._start_pending = None
         self.match_seed = self._new_match_seed(match_id)
         dealer = self.table.opts.first_dealer
         if dealer is None:
@@ -243,9 +261,14 @@ class MatchLifecycle:
 
     def journal_resumed(self) -> None:
         """The journal works again: redo what its failure left waiting."""
+        pending, self._start_pending = self._start_pending, None
         if self._boot_pending:
             self._boot_pending = False
-            self._boot()
+            if self._boot() or pending is None:
+                return  # a resumed unfinished match is never thrown away unasked
+        if pending is not None and self.table.stopping is None:
+            name, opts, seat_list, casual = pending
+            self.new_match(name, opts, seat_list, casual=casual)
             return
         if self.table.match_id is None or self.table.stopping is not None:
             return

@@ -123,6 +123,8 @@ class PhoneSeats:
                 self.table.say(msg("ph_away", n=x.seat + 1))
         if ev.error:
             self.table.say(msg("ph_no_server", why=ev.error), "error")
+        elif (wait := self.wait_refusal()) is not None:
+            self.table.say(wait)  # the status line says for whom the match still waits
         self.table.version += 1
 
     def free(self, seat: int) -> None:

@@ -17,7 +17,7 @@ from firmware.app.core import ENROL, HOME, MATCH_OVER, Phase
 from firmware.config import GameSettings, SeatSpec
 from firmware.engine import Call, Claim, Match, Variant, View, ZuTun
 from firmware.engine.cards import DECKS
-from firmware.store import LEVEL_ORDER, Journal
+from firmware.store import LEVEL_ORDER, Journal, JournalFailure
 from ui.i18n import Message
 from ui.intents import SeatSetup
 from ui.model import (
@@ -72,6 +72,23 @@ def enrol_status(e: Enrolment | None) -> EnrolStatus | None:
 
 
 def stats_model(journal: Journal) -> Stats:
+    """The history screens' statistics; none while the journal cannot be read (the failure
+    is on the screen already, and retried): the screen is drawn, not a drawing failure."""
+    try:
+        return _stats_model(journal)
+    except JournalFailure:
+        return Stats()
+
+
+def journal_resumable(journal: Journal) -> bool:
+    """Is there an unfinished match to resume? False while the journal cannot be read."""
+    try:
+        return journal.unfinished() is not None
+    except JournalFailure:
+        return False
+
+
+def _stats_model(journal: Journal) -> Stats:
     rated = journal.accuracy_history(limit=200)
     per_line: dict[tuple[str, str], list[float]] = {}
     for r in rated:

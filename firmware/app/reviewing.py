@@ -56,11 +56,11 @@ from firmware.coach.review import (
 from firmware.config import atomic_write
 from firmware.engine import TressetteError, make_variant
 from firmware.store import Journal
-from ui.model import MatchReviewView, RatedCard, ReviewHandView, ReviewRow
+from ui.model import HandReplay, MatchReviewView, RatedCard, ReviewHandView, ReviewRow
 
 log = logging.getLogger("firmware.app.reviewing")
 
-CACHE_VERSION = 1
+CACHE_VERSION = 2  # 2: the mark "good" and each rating's standard error
 MEMORY = 8
 KEEP = 64
 CACHE_DIR = "reviews"
@@ -323,7 +323,7 @@ def match_review_view(st: ReviewState) -> MatchReviewView:
         every += [p.loss for p in rated]
         marks = tuple(sum(1 for p in rated if p.mark == m) for m in MARKS)
         rows.append(ReviewRow(h.index + 1, accuracy([p.loss for p in rated]), sum(p.loss for p in mine),
-                              (marks[0], marks[1], marks[2], marks[3]), h.undos))
+                              (marks[0], marks[1], marks[2], marks[3], marks[4]), h.undos))
     return MatchReviewView(st.match_id, st.variant, ready=True, rows=tuple(rows), accuracy=accuracy(every))
 
 
@@ -334,7 +334,13 @@ def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:
         raise KeyError(hand)
     reviewed = st.review.hands[hand - 1]
     replay = hand_replay(journal, st.match_id, hand)
-    deck = deck_of(st.variant, st.options)
+    return review_hand_view(st.match_id, hand, reviewed, replay, st.seats, deck_of(st.variant, st.options))
+
+
+def review_hand_view(match_id: int, hand: int, reviewed: HandReview, replay: HandReplay,
+                     seats: frozenset[int], deck: str) -> ReviewHandView:
+    """A hand's review trick by trick from its replay and its ratings (pure: the gallery's
+    coach pictures use it on a record, firmware/app/coach_samples.py)."""
     # the deal, then each trick as it was taken (a trick taken again after an undo: the last)
     last: dict[int, int] = {}
     for i, f in enumerate(replay.frames):
@@ -345,9 +351,9 @@ def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:
     per_trick: dict[int, list[RatedCard]] = {}
     for p in reviewed.plays:
         r = p.rated
-        if r.seat in st.seats:
+        if r.seat in seats:
             per_trick.setdefault(p.trick, []).append(
                 RatedCard(r.seat, r.card, r.mark, r.loss, r.best, reason_message(r.reason, deck)))
     plays = tuple(() if k == 0 else tuple(per_trick.get(frames[k].tricks_played - 1, ())) for k in range(len(frames)))
-    losses = [p.rated.loss for p in reviewed.plays if p.rated.seat in st.seats and p.rated.mark != "forced"]
-    return ReviewHandView(st.match_id, hand, frames, plays, accuracy(losses))
+    losses = [p.rated.loss for p in reviewed.plays if p.rated.seat in seats and p.rated.mark != "forced"]
+    return ReviewHandView(match_id, hand, frames, plays, accuracy(losses))

@@ -102,13 +102,16 @@ class Runtime:
         from firmware.app.phones.link import PhoneLink, Server
 
         ph = self.settings.phones
+        ui = self.settings.ui
 
         def make() -> Server:
-            # start-up: aiohttp only for a phone game
+            # start-up: aiohttp (the phone server) and the cards as PNG load for a phone game only
             from firmware.app.phones.server import PhoneServer
+            from ui.webart import deck_pictures  # the touchscreen's card art, as PNG
 
+            cards = deck_pictures(ui.deck_style, ui.german_style)
             return PhoneServer(self.events.put, host=ph.host, port=ph.port, address=ph.address,
-                               state_dir=self.state_dir)  # fmt: skip
+                               state_dir=self.state_dir, cards=cards)  # fmt: skip
 
         return PhoneLink(make, always=ph.enabled)
 

@@ -336,10 +336,16 @@ class ComputerSeats:
         think_ms: int = 0,
         executor: Executor | None = None,
         player_factory: PlayerFactory = make_player,
+        rate_worlds: int | None = None,
     ) -> None:
         self.post = post
         self.seed = seed
         self.think_ms = think_ms
+        # The coach's ratings (a hand's end, a match's review) at the rating's own budget
+        # (None: RATE_WORLDS), whatever the computers' pause: a quick table (think_ms 0,
+        # ``sim --think-ms 0``) once rated on one world and showed its noise as losses
+        # ("perdi 5 punti e ⅔" for one card of an 11-point hand). Tests ask for less.
+        self.rate_worlds = rate_worlds
         self.executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cpu")
         # a match's review (seconds of work) on a thread of its own: the table never waits for it
         self.review_executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
@@ -363,10 +369,11 @@ class ComputerSeats:
         A hint the person asked for (casual matches) is computed on the same worker."""
         if self._reviewer is None:
             self._reviewer = ReviewWorker(self.post, self.review_executor, seed=self.seed,
-                                          worlds=1 if self.think_ms == 0 else None)
+                                          worlds=self.rate_worlds)
         self._reviewer.poll(ctl.reviewing)
         if self._coach is None:
-            self._coach = CoachWorker(self.post, self.executor, seed=self.seed, think_ms=self.think_ms)
+            self._coach = CoachWorker(self.post, self.executor, seed=self.seed, think_ms=self.think_ms,
+                                      rate_worlds=self.rate_worlds)
         if self._coach.poll(ctl.coaching):
             return True
         req = ctl.cpu_request()

@@ -25,12 +25,32 @@ from firmware.app.controller import ControllerOptions
 from firmware.app.messages import english, msg
 from firmware.app.runtime import Runtime
 from firmware.config import sim_state_dir
-from firmware.engine import make_variant
+from firmware.engine import TressetteError, make_variant
 from firmware.store import JournalFailure
 
 log = logging.getLogger("firmware.app.sim")
 
 SCREEN = (800, 480)
+
+
+def headless_refusal(kinds: list[str]) -> str | None:
+    """Why a headless simulator cannot play these seats (it would wait for ever), or None.
+
+    Without the window nobody taps the screen for a ``human`` seat, and nobody scans the
+    real cards of a ``table`` seat (the window's reader panel does that, or a real reader
+    on the box)."""
+    def which(kind: str) -> str:
+        numbers = [str(n + 1) for n, k in enumerate(kinds) if k == kind]
+        return ("seats " if len(numbers) > 1 else "seat ") + ", ".join(numbers)
+
+    if "human" in kinds:
+        return (f"--headless has no screen to tap for {which('human')}; name computer seats with --seats "
+                "(e.g. cpu:hard,cpu:normal), or run the window")
+    if "table" in kinds:
+        return (f"--headless cannot play the real cards of table {which('table')}: nobody scans them without the "
+                "window's card-reader panel; run the window (without --headless) and scan there, or "
+                "name computer seats with --seats (e.g. cpu:hard,cpu:normal)")
+    return None
 
 
 def main(args: argparse.Namespace) -> int:
@@ -50,6 +70,14 @@ def main(args: argparse.Namespace) -> int:
     if args.variant:
         settings.game.variant = args.variant
         settings.game.options = {}
+        if not args.seats:  # the settings' seats, as many as this game has
+
+            try:
+                n = make_variant(args.variant).n_seats
+            except TressetteError as exc:
+                print(f"tressette sim: --variant: {exc}", file=sys.stderr)
+                return 2
+            settings.game.seats = config.fit_seats(settings.game.seats, n)
     if args.seats:
         try:
             n = make_variant(settings.game.variant).n_seats
@@ -59,11 +87,11 @@ def main(args: argparse.Namespace) -> int:
             return 2
     config.phone_arguments(settings, args)
     unattended = all(s.computer for s in settings.game.seats)
-    if args.headless and any(s.kind == "human" for s in settings.game.seats):
-        # nobody can tap a screen that is not shown: it would wait for ever
-        print("tressette sim: --headless has no screen to tap; name computer or table seats "
-              "with --seats (e.g. cpu:hard,cpu:normal)", file=sys.stderr)  # fmt: skip
-        return 2
+    if args.headless:
+        refusal = headless_refusal([s.kind for s in settings.game.seats])
+        if refusal is not None:
+            print(f"tressette sim: {refusal}", file=sys.stderr)
+            return 2
     think = args.think_ms
     if think is None:
         think = 0 if unattended and args.headless else settings.game.think_ms

@@ -10,6 +10,7 @@ rates every play of a game record. Pure: views in, values out; the screen and
 from firmware.coach.core import (
     HINT_THINK_MS,
     MARKS,
+    NOISE_Z,
     RATE_WORLDS,
     THRESHOLDS,
     Coach,
@@ -28,6 +29,7 @@ __all__ = [
     "HINT_THINK_MS",
     "KEYS",
     "MARKS",
+    "NOISE_Z",
     "RATE_WORLDS",
     "THRESHOLDS",
     "CardRef",

@@ -27,6 +27,7 @@ every machine; a live hint may instead use the hard player's clock
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass
 from typing import Literal
@@ -46,18 +47,26 @@ from firmware.players.hard import (
 from firmware.players.heuristic import normal_card
 from firmware.players.solver import OutOfTime, TwoHandSolver
 
-Mark = Literal["forced", "best", "inaccuracy", "mistake", "blunder"]
+Mark = Literal["forced", "best", "good", "inaccuracy", "mistake", "blunder"]
 Method = Literal["forced", "exact", "sampled"]
 
-MARKS: tuple[Mark, ...] = ("best", "inaccuracy", "mistake", "blunder")
+MARKS: tuple[Mark, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 
 THRESHOLDS: tuple[float, float, float] = (0.25, 0.75, 1.5)
-"""Expected loss in points where a play stops being best / an inaccuracy / a mistake.
+"""Expected loss in points where a play stops being good / an inaccuracy / a mistake.
 
-Below 0.25 a play is *best* (within the sampling noise of a default rating and
-below the smallest card value, ⅓); 0.25-0.75 an *inaccuracy* (about a court
+Below 0.25 a play is *best* when it is the hint's card or worth the same within
+the rating's noise (:data:`NOISE_Z`), else *good* (measurably worse, but by less
+than the smallest card value, ⅓); 0.25-0.75 an *inaccuracy* (about a court
 card's worth); 0.75-1.5 a *mistake* (about an ace); 1.5 and more a *blunder*.
 docs/coach.md shows how the hard, normal and easy levels fall into them."""
+
+NOISE_Z = 1.0
+"""A card other than the hint's is *best* only when its loss is at most this many
+standard errors of the paired difference (its margin minus the hint card's, world
+by world in the same sampled worlds): a loss the rating cannot tell from none. At
+the default 64 worlds that error is typically 0.05-0.25 points (docs/coach.md).
+Exact ratings have no noise: there only a loss of 0 (a card worth the same) is best."""
 
 RATE_WORLDS = 64
 """Worlds per rated decision by default (no clock: the same on every machine)."""
@@ -68,9 +77,11 @@ HINT_THINK_MS = DEFAULT_THINK_MS
 SOLVER_TT_LIMIT = 300_000
 
 
-def mark_of(loss: float) -> Mark:
+def mark_of(loss: float, noise: float = 0.0, *, hint: bool = False) -> Mark:
+    """The mark of a play losing ``loss`` points (standard error ``noise``); ``hint``: it is
+    the hint's own card."""
     if loss < THRESHOLDS[0]:
-        return "best"
+        return "best" if hint or loss <= NOISE_Z * noise else "good"
     if loss < THRESHOLDS[1]:
         return "inaccuracy"
     if loss < THRESHOLDS[2]:
@@ -100,9 +111,13 @@ class Evaluation:
     best: Card  # the hard player's card
     method: Method
     worlds: int  # sampled worlds (1 when exact, 0 when forced)
+    noise: tuple[float, ...] = ()  # per card: the standard error of its loss (none: exact)
 
     def loss_of(self, card: Card) -> float:
         return self.losses[self.cards.index(card)]
+
+    def noise_of(self, card: Card) -> float:
+        return self.noise[self.cards.index(card)] if self.noise else 0.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +139,7 @@ class RatedPlay:
     reason: Reason  # why that card (the hint's reason)
     method: Method
     worlds: int
+    noise: float = 0.0  # the standard error of ``loss`` (0 when exact or forced)
 
 
 class Coach:
@@ -183,7 +199,8 @@ class Coach:
 
     def rated(self, view: View, ev: Evaluation, card: Card) -> RatedPlay:
         loss = ev.loss_of(card)
-        mark: Mark = "forced" if ev.method == "forced" else mark_of(loss)
+        noise = ev.noise_of(card)
+        mark: Mark = "forced" if ev.method == "forced" else mark_of(loss, noise, hint=card == ev.best)
         return RatedPlay(
             seat=view.seat,
             card=card,
@@ -193,6 +210,7 @@ class Coach:
             reason=reason_for(view, ev.best, ev.method),
             method=ev.method,
             worlds=ev.worlds,
+            noise=noise,
         )
 
     # ---------------------------------------------------------------- internal
@@ -204,12 +222,18 @@ class Coach:
     def _sampled(self, view: View, cards: list[Card]) -> Evaluation:
         rng: random.Random = self.hard.rng
         sample = Sampler(view)
-        totals = self.hard.pimc_totals(view, cards, lambda: sample(rng))
+        totals = self.hard.pimc_totals(view, cards, lambda: sample(rng), keep=True)
+        return self._from_totals(view, cards, totals)
+
+    def _from_totals(self, view: View, cards: list[Card], totals: dict[Card, float]) -> Evaluation:
+        """The sampled evaluation from the hard player's totals and their world-by-world history."""
         n = max(1, self.hard.last_worlds)
         best = best_of(cards, totals)
         scale = _margin_to_points(view) / (self.hard.last_weight or n)
         losses = tuple(max(0.0, (totals[best] - totals[c]) * scale) for c in cards)
-        return Evaluation(view.seat, tuple(cards), losses, best, "sampled", n)
+        history = self.hard.last_history
+        noise = tuple(paired_error(history.get(best, []), history.get(c, [])) * scale for c in cards)
+        return Evaluation(view.seat, tuple(cards), losses, best, "sampled", n, noise)
 
     def _exact(self, view: View, cards: list[Card]) -> Evaluation:
         world = determinize(view, self.hard.rng)  # the only world: every card is placed
@@ -223,12 +247,8 @@ class Coach:
         try:
             return self._solved(view, cards, world, solver)
         except OutOfTime:
-            totals = self.hard.pimc_totals(view, cards, world.copy)
-            best = best_of(cards, totals)
-            n = max(1, self.hard.last_worlds)
-            scale = _margin_to_points(view) / (self.hard.last_weight or n)
-            losses = tuple(max(0.0, (totals[best] - totals[c]) * scale) for c in cards)
-            return Evaluation(view.seat, tuple(cards), losses, best, "sampled", n)
+            totals = self.hard.pimc_totals(view, cards, world.copy, keep=True)
+            return self._from_totals(view, cards, totals)
         finally:
             solver.deadline = None
 
@@ -260,6 +280,19 @@ class Coach:
             solver = TwoHandSolver(deck)
             self._solvers[deck.name] = solver
         return solver
+
+
+def paired_error(a: list[float], b: list[float]) -> float:
+    """The standard error of ``sum(a) - sum(b)`` for margins paired world by world: the
+    spread of the differences times the square root of their number (0 for fewer than
+    two worlds, or when the two cards are the same card)."""
+    n = len(a)
+    if n < 2 or len(b) != n or a is b:
+        return 0.0
+    diffs = [x - y for x, y in zip(a, b, strict=True)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    return math.sqrt(var * n)
 
 
 def _margin_to_points(view: View) -> float:

@@ -18,16 +18,24 @@ key                    when
                        partner_asked / top / void / take / load holds: solved exactly
 ``c_partner_asked``    on lead, the card's suit is the one the partner signalled
 ``c_top``              on lead, no card still out of its suit beats it
-``c_void``             on lead, every opponent showed a void in the suit
-``c_lead_low``         on lead, a card worth nothing
-``c_take``             following, the card wins the trick and nobody after can beat it
+``c_void``             on lead, no trumps, no opponent may still hold the suit
+``c_lead_low``         on lead, a card worth nothing, with a card worth something kept
+``c_take``             following, the card wins the trick and no card a seat after
+                       may still hold beats it
 ``c_take_try``         following, the card wins the trick for now
 ``c_load``             following, the partner holds the trick: a card with points
 ``c_partner_holds``    following, the partner holds the trick: a card without
-``c_keep``             following, the trick is lost: a cheap card, keeping the ace
-``c_duck``             following, the trick is lost: the cheapest card
+``c_keep``             following, the card does not take the trick: a card worth
+                       less than an ace, keeping an ace that is not the top card
+``c_duck``             following, no card of the hand takes the trick and only
+                       opponents play after: the cheapest card of those legal
 ``c_search``           otherwise: the search preferred it (the number of worlds)
 =====================  ==========================================================
+
+"May still hold" is what the view allows (:func:`may_hold`: the cards unseen
+that the seat's shown voids, face-down draws and signals leave it, and its cards
+lying face up); each claim is tested against the real hands in
+``tests/coach/test_reason_claims.py``.
 """
 
 from __future__ import annotations
@@ -35,7 +43,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, View, ZuTun
-from firmware.engine.cards import beats, cards_of
+from firmware.engine.cards import CardMask, beats, cards_of, mask_of
+from firmware.players.base import legal_plays, side_total
+from firmware.players.determinize import hidden_constraints
 from firmware.players.knowledge import count, is_top, trick_best, trick_thirds
 from firmware.players.signals import partner_request
 
@@ -96,6 +106,7 @@ KEYS = (
     "c_zu_tun",
     "c_claim",
     "c_call",
+    "c_call_among",
     "c_discard",
 )
 """Every key a reason may name (a test checks the catalogue has each in it/de/en)."""
@@ -106,9 +117,12 @@ def reason_for_special(view: View, action: Action) -> Reason:
     if isinstance(action, ZuTun):
         return reason("c_zu_tun", card=CardRef(action.card))
     if isinstance(action, Claim):
-        return reason("c_claim", n=view.variant.target)
+        return reason("c_claim", n=side_total(view))
     if isinstance(action, Call):
-        return reason("c_call", card=CardRef(action.card), suit=SuitRef(SUIT[action.card]))
+        suit = SUIT[action.card]
+        held = [sum(1 for c in view.hand if SUIT[c] == s) for s in range(len(view.variant.deck.suits))]
+        key = "c_call" if held[suit] == max(held) else "c_call_among"
+        return reason(key, card=CardRef(action.card), suit=SuitRef(suit))
     if isinstance(action, Discard):
         return reason("c_discard", card=CardRef(action.card))
     return reason("c_search", card=CardRef(getattr(action, "card", 0)))
@@ -131,6 +145,26 @@ _SURE = frozenset({"c_partner_asked", "c_top", "c_void", "c_take", "c_load"})
 """Reasons that are facts of the position, also when the exact solver chose the card."""
 
 
+def may_hold(view: View) -> list[CardMask]:
+    """Per seat: every card it may still hold as far as ``view`` can tell (the own seat:
+    its hand): the unseen cards its shown voids, face-down draws and signals leave it
+    (:func:`~firmware.players.determinize.hidden_constraints`) and its cards face up."""
+    allowed = hidden_constraints(view)
+    out = []
+    for sv in view.seats:
+        if sv.seat == view.seat:
+            out.append(mask_of(view.hand))
+        else:
+            out.append(allowed[sv.seat] | mask_of(sv.shown))
+    return out
+
+
+def seats_after(view: View) -> list[int]:
+    """The seats still to play to the current trick after the seat to move."""
+    n = view.variant.n_seats
+    return [(view.seat + k) % n for k in range(1, n - len(view.trick))]
+
+
 def _facts(view: View, card: Card) -> Reason:
     here = CardRef(card)
     c = count(view)
@@ -147,18 +181,19 @@ def _facts(view: View, card: Card) -> Reason:
             return reason("c_partner_asked", card=here, suit=SuitRef(suit), signal=SignalRef(_asked_by(view, suit)))
         if (view.trump is None or suit == view.trump) and is_top(card, c):
             return reason("c_top", card=here)
-        if view.trump is None and opponents and all(c.voids[s] >> suit & 1 for s in opponents):
-            return reason("c_void", card=here, suit=SuitRef(suit))
-        if THIRDS[card] == 0:
+        if view.trump is None and opponents:
+            held = may_hold(view)
+            if not any(held[s] & c.suit_masks[suit] for s in opponents):
+                return reason("c_void", card=here, suit=SuitRef(suit))
+        if THIRDS[card] == 0 and any(THIRDS[x] > 0 for x in view.hand):
             return reason("c_lead_low", card=here)
         return reason("c_search", card=here)
     best_seat, best_card = trick_best(view)
-    after = view.variant.n_seats - 1 - len(view.trick)  # seats still to play after us
+    after = seats_after(view)
     if beats(card, best_card, view.trump):
         points = Thirds(trick_thirds(view) + THIRDS[card])
-        sure = after == 0 or is_top(card, c)
-        if view.trump is not None and suit != view.trump and after > 0:
-            sure = False
+        held = may_hold(view) if after else []
+        sure = not any(beats(x, card, view.trump) for s in after for x in cards_of(held[s]))
         return reason("c_take" if sure else "c_take_try", card=here, points=points)
     partner_holds = mine is not None and best_seat != me and sides[best_seat] == mine
     if partner_holds:
@@ -169,7 +204,13 @@ def _facts(view: View, card: Card) -> Reason:
     if THIRDS[card] < 3 and aces:
         keep = min(aces, key=lambda x: (SUIT[x] != suit, x))
         return reason("c_keep", card=here, worth=Thirds(THIRDS[card]), keep=CardRef(keep))
-    return reason("c_duck", card=here, worth=Thirds(THIRDS[card]))
+    legal = {a.card for a in legal_plays(view)}
+    lost = not any(beats(x, best_card, view.trump) for x in legal) and all(
+        mine is not None and sides[s] is not None and sides[s] != mine for s in after
+    )
+    if lost and THIRDS[card] == min(THIRDS[x] for x in legal):
+        return reason("c_duck", card=here, worth=Thirds(THIRDS[card]))
+    return reason("c_search", card=here)
 
 
 def _asked_by(view: View, suit: int) -> str:

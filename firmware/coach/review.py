@@ -36,6 +36,10 @@ class HandReview:
     points: tuple[int, ...] | None  # the hand's points per side; None if unfinished
     n_seats: int
     undos: int = 0  # undos in this hand (the plays they took back are not rated)
+    # Seats whose plays cannot be rated: a person's real cards at a refereed table (a table
+    # deal), unknown to the box but for the cards played, so what else he could have played
+    # is unknown too. A computer's hand there was scanned at the deal: its plays are rated.
+    unseen: tuple[int, ...] = ()
 
     def seat_plays(self, seat: int) -> list[RatedPlay]:
         return [p.rated for p in self.plays if p.rated.seat == seat]
@@ -50,7 +54,7 @@ class HandReview:
     def costliest(self, seat: int) -> RatedPlay | None:
         """The play of ``seat`` that cost most (None when every play was best or forced)."""
         worst = max(self.seat_plays(seat), key=lambda p: p.loss, default=None)
-        if worst is None or worst.mark in ("best", "forced"):
+        if worst is None or worst.mark in ("best", "good", "forced"):
             return None
         return worst
 
@@ -127,7 +131,8 @@ def review_match(
                 match.undo(action)
                 continue
             rating = (only_hand is None or only_hand == h_index) and h_index not in known
-            rated = isinstance(action, Play) and (seats is None or action.seat in seats) and rating
+            rated = (isinstance(action, Play) and (seats is None or action.seat in seats) and rating
+                     and not state.is_hidden(action.seat))
             rated_flags.append(rated)
             if isinstance(action, Play) and rated:
                 view = view_for(state, action.seat)
@@ -149,6 +154,7 @@ def review_match(
                 points=match.results[-1].points if state.over else None,
                 n_seats=variant.n_seats,
                 undos=undos,
+                unseen=tuple(s for s in range(variant.n_seats) if state.is_hidden(s)),
             )
         )
     return MatchReview(variant.name, tuple(hands))
@@ -186,6 +192,7 @@ def review_to_json(review: MatchReview) -> dict[str, Any]:
                 "dealer": h.dealer,
                 "n_seats": h.n_seats,
                 "undos": h.undos,
+                "unseen": list(h.unseen),
                 "points": None if h.points is None else list(h.points),
                 "tricks": [[t.leader, list(t.cards), t.winner] for t in h.tricks],
                 "plays": [
@@ -199,6 +206,7 @@ def review_to_json(review: MatchReview) -> dict[str, Any]:
                         "reason": [p.rated.reason.key, [[k, _arg_json(v)] for k, v in p.rated.reason.args]],
                         "method": p.rated.method,
                         "worlds": p.rated.worlds,
+                        "noise": p.rated.noise,
                     }
                     for p in h.plays
                 ],
@@ -212,6 +220,12 @@ def _int(value: Any, lo: int = 0, hi: int = 1 << 30) -> int:
     if type(value) is not int or not lo <= value < hi:
         raise ValueError(f"not an integer in [{lo}, {hi}): {value!r}")
     return value
+
+
+def _seats_from(value: Any, n_seats: int) -> tuple[int, ...]:
+    if not isinstance(value, list):
+        raise ValueError(f"not a list of seats: {value!r}")
+    return tuple(sorted({_int(x, 0, n_seats) for x in value}))
 
 
 def _card(value: Any) -> Card:
@@ -251,6 +265,9 @@ def _play_from(obj: Any, n_seats: int) -> ReviewedPlay:
     loss = obj.get("loss")
     if not isinstance(loss, int | float) or isinstance(loss, bool) or not 0.0 <= loss < 1000.0:
         raise ValueError(f"not a loss: {loss!r}")
+    noise = obj.get("noise", 0.0)
+    if not isinstance(noise, int | float) or isinstance(noise, bool) or not 0.0 <= noise < 1000.0:
+        raise ValueError(f"not a standard error: {noise!r}")
     mark, method = obj.get("mark"), obj.get("method")
     if mark not in _MARK_NAMES or method not in _METHODS:
         raise ValueError(f"not a mark or method: {mark!r} {method!r}")
@@ -263,6 +280,7 @@ def _play_from(obj: Any, n_seats: int) -> ReviewedPlay:
         reason=_reason_from(obj.get("reason")),
         method=method,
         worlds=_int(obj.get("worlds"), 0, 1 << 20),
+        noise=float(noise),
     )
     return ReviewedPlay(_int(obj.get("trick"), 0, 64), rated)
 
@@ -300,6 +318,7 @@ def review_from_json(obj: Any) -> MatchReview:
                 points=None if points is None else tuple(points),
                 n_seats=n,
                 undos=_int(h.get("undos")),
+                unseen=_seats_from(h.get("unseen", []), n),
             )
         )
     return MatchReview(obj["variant"], tuple(hands))

@@ -86,6 +86,7 @@ class HardPlayer:
         self.last_worlds = 0
         self.last_weight = 0.0
         self.last_alive: list[Card] = []
+        self.last_history: dict[Card, list[float]] = {}
         self.budget: BudgetFactory = Budget
         """Starts a decision's budget; tests inject one with fake clocks."""
 
@@ -140,7 +141,13 @@ class HardPlayer:
         return best_of(self.last_alive, totals)
 
     def pimc_totals(
-        self, view: View, cards: list[Card], sample: Callable[[], HandState], *, race: bool = False
+        self,
+        view: View,
+        cards: list[Card],
+        sample: Callable[[], HandState],
+        *,
+        race: bool = False,
+        keep: bool = False,
     ) -> dict[Card, float]:
         """The margin (thirds, see :func:`playout_margin`) summed per card over the same
         worlds, each weighted; ``self.last_worlds`` says how many, ``self.last_weight`` the
@@ -148,7 +155,10 @@ class HardPlayer:
 
         With ``race`` a card is dropped once it clearly trails (:func:`race_cut`): its
         total then covers fewer worlds, and only ``self.last_alive`` (the cards still in
-        the race, at least one) may be compared; the search ends when one card is left."""
+        the race, at least one) may be compared; the search ends when one card is left.
+
+        With ``keep`` (the coach) every card's weighted margin world by world stays in
+        ``self.last_history``, for the standard error of a paired difference."""
         totals = dict.fromkeys(cards, 0.0)
         alive = list(cards)
         history: dict[Card, list[float]] = {c: [] for c in cards}
@@ -171,7 +181,7 @@ class HardPlayer:
                 else:
                     m = w * playout_margin(s, side)
                 totals[c] += m
-                if race:
+                if race or keep:
                     history[c].append(m)
             n += 1
             weight += w
@@ -187,6 +197,7 @@ class HardPlayer:
         self.last_worlds = n
         self.last_weight = weight
         self.last_alive = alive
+        self.last_history = history if keep else {}
         return totals
 
 

@@ -53,7 +53,8 @@ class Table:
             options=ControllerOptions(auto_next=auto_next, seed=seed, first_dealer=0),
             cards=self.cards,
         )  # fmt: skip
-        self.seats = ComputerSeats(self.events.put, seed=seed, executor=SyncExecutor())
+        # the coach's ratings on one world: fast, and the tests check their form, not their numbers
+        self.seats = ComputerSeats(self.events.put, seed=seed, executor=SyncExecutor(), rate_worlds=1)
         self.loop = MainLoop(self.ctl, self.events, seats=self.seats, display=self.hw.display,
                              frame_s=0.0, clock=self.clock)  # fmt: skip
 

@@ -108,7 +108,7 @@ def test_a_hand_of_every_preset_is_reviewed_trick_by_trick(make_table, variant: 
         played = [pc.card for pc in frame.trick if pc.seat == 0]
         assert [p.card for p in step] == played, (variant, n)
         for p in step:
-            assert p.mark in ("forced", "best", "inaccuracy", "mistake", "blunder") and p.loss >= 0
+            assert p.mark in ("forced", "best", "good", "inaccuracy", "mistake", "blunder") and p.loss >= 0
             assert getattr(p.reason, "key", "").startswith("c_")
 
 

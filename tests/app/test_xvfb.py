@@ -230,7 +230,7 @@ def onori_script(tmp_path: Path):
         with Journal.open(tmp_path / f"mirror{seed}") as journal:
             settings = GameSettings(variant="tressette4", seats=check_seats(ONORI_SEATS), think_ms=0)
             ctl = TableController(journal, settings, options=ControllerOptions(seed=seed))
-            seats = ComputerSeats(events.put, seed=seed, executor=SyncExecutor())
+            seats = ComputerSeats(events.put, seed=seed, executor=SyncExecutor(), rate_worlds=1)
             ctl.new_match()
             steps: list[tuple[int, object, int]] = []  # (journal length before, model, card)
 

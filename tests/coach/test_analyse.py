@@ -16,7 +16,7 @@ from firmware.engine.records import dumps
 from firmware.players import make_player
 from tests.players.conftest import play_hand
 
-MARKS = {"forced", "best", "inaccuracy", "mistake", "blunder"}
+MARKS = {"forced", "best", "good", "inaccuracy", "mistake", "blunder"}
 
 
 def _record(name: str, seed: int = 4) -> dict[str, Any]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.coach import KEYS, THRESHOLDS, Coach, accuracy, mark_of, play_score
+from firmware.coach import KEYS, NOISE_Z, THRESHOLDS, Coach, accuracy, mark_of, play_score
 from firmware.coach.core import RATE_WORLDS
 from firmware.coach.reasons import CardRef, reason_for
 from firmware.engine import PRESETS, HandState, Match, Play, make_variant, view_for
@@ -69,10 +69,12 @@ def test_hint_and_rating_in_every_preset(name: str, options: dict[str, object]) 
         for card in legal:
             rated = coach.rated(view, ev, card)
             assert rated.loss == ev.loss_of(card)
-            assert rated.mark == mark_of(rated.loss)
+            assert rated.mark == mark_of(rated.loss, rated.noise, hint=card == ev.best)
             assert rated.best == ev.best == hint.action.card
             if rated.mark != "best":
                 assert rated.best != card
+            else:  # best: the hint's card, or worth the same within the rating's noise
+                assert card == ev.best or rated.loss <= NOISE_Z * rated.noise
             assert rated.reason.key in KEYS
 
 
@@ -129,7 +131,11 @@ def test_exact_loss_is_the_floored_points_brute_force_finds() -> None:
 
 def test_marks_follow_the_documented_thresholds() -> None:
     assert mark_of(0.0) == "best"
-    assert mark_of(THRESHOLDS[0] - 0.01) == "best"
+    assert mark_of(THRESHOLDS[0] - 0.01) == "good"  # measurably worse than the hint: not best
+    assert mark_of(THRESHOLDS[0] - 0.01, hint=True) == "best"
+    assert mark_of(0.2, 0.2) == "best"  # within one standard error: the same worth
+    assert mark_of(0.2, 0.19) == "good"
+    assert mark_of(THRESHOLDS[0], 1.0) == "inaccuracy"  # noise never hides a quarter point
     assert mark_of(THRESHOLDS[0]) == "inaccuracy"
     assert mark_of(THRESHOLDS[1]) == "mistake"
     assert mark_of(THRESHOLDS[2]) == "blunder"
@@ -154,7 +160,7 @@ def test_every_reason_key_is_in_the_catalogue(lang: str) -> None:
     for key in KEYS:
         text = tr(key, lang, card="X", keep="Y", suit="S", signal="busso", worth="⅓", points="1", n=3)
         assert not text.startswith("?")
-    for mark in ("forced", "best", "inaccuracy", "mistake", "blunder"):
+    for mark in ("forced", "best", "good", "inaccuracy", "mistake", "blunder"):
         assert not tr("m_" + mark, lang).startswith("?")
 
 

@@ -335,6 +335,7 @@ def _preflight_host(monkeypatch: pytest.MonkeyPatch, *, tools: Exception | None 
         return Response()
 
     monkeypatch.setattr(vp, "ensure_host_tools", raise_or(tools))
+    monkeypatch.setattr(vp, "boot_check", lambda p: None)  # tests/scripts/test_virtual_pi_host.py
     monkeypatch.setattr(vp, "ensure_binfmt", raise_or(binfmt))
     monkeypatch.setattr(vp.shutil, "which", lambda tool: f"/usr/bin/{tool}")
     monkeypatch.setattr(vp, "have_image", lambda p: image)

@@ -99,8 +99,41 @@ def test_enter_twice_at_the_match_end_starts_nothing(make_ui):
     ui.key(pygame.K_SPACE)
     assert not [x for x in ui.intents() if isinstance(x, it.NewGame)]
     ui.update(1.0)
-    ui.key(pygame.K_RETURN)  # a deliberate Enter on the home screen plays
+    ui.key(pygame.K_RETURN)  # Enter after Enter, however slow: still no new match
+    ui.update(5.0)
+    ui.key(pygame.K_KP_ENTER)
+    assert not [x for x in ui.intents() if isinstance(x, it.NewGame)]
+    assert ui.screen == "home"
+    ui.key(pygame.K_DOWN)  # another key first: the person is choosing on the home screen
+    ui.key(pygame.K_RETURN)  # now Enter plays
     assert [x for x in ui.intents() if isinstance(x, it.NewGame)]
+
+
+def test_a_tap_at_home_after_the_match_end_arms_enter_again(make_ui):
+    ui = _at_match_end(make_ui)
+    ui.update(1.0)
+    ui.key(pygame.K_RETURN)
+    assert ui.screen == "home"
+    ui.update(2.0)
+    ui.tap((1, 1))  # a tap anywhere (here on no button)
+    ui.key(pygame.K_RETURN)
+    assert [x for x in ui.intents() if isinstance(x, it.NewGame)]
+
+
+def test_escape_on_the_last_trick_goes_back_to_the_table(make_ui):
+    from ui.model import TableModel as _TM
+
+    m = demo.my_turn_model("tressette2", 1, 8)
+    assert m.last_trick
+    ui = make_ui((800, 480), m)
+    ui.show("table")
+    ui.key(pygame.K_t)
+    assert ui.table.show_last
+    ui.key(pygame.K_ESCAPE)
+    assert ui.screen == "table" and not ui.table.show_last  # the table again, not home
+    ui.key(pygame.K_ESCAPE)
+    assert ui.screen == "home"  # and from the table, home as before
+    assert isinstance(ui.model, _TM)
 
 
 def test_enter_on_a_count_just_shown_does_not_deal(make_ui):

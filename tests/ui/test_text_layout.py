@@ -8,12 +8,13 @@ from __future__ import annotations
 
 import pytest
 
+from firmware.app import coach_samples
 from ui.fonts import min_text_px
 from ui.gallery import scenes
 from ui.textcheck import RecordingSurface, min_button_px, problems, small_buttons
 
 SIZES = [(800, 480), (480, 320), (1280, 800)]
-SCENES = scenes()
+SCENES = scenes(coach_samples.scenes())  # the gallery's scenes, the coach's real ones included
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])

@@ -6,9 +6,11 @@ import dataclasses
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ui import demo
-from ui.i18n import CATALOGUE, tr
+from ui.i18n import CATALOGUE, LANGUAGES, tr
 from ui.model import Banner
 from ui.screens import HandEndScreen
 
@@ -103,13 +105,19 @@ def test_another_hand_is_said_only_when_the_engine_says_level_at_target(name, ma
 
 
 def test_numbers_and_suits_read_as_the_language_writes_them():
-    """Tried as a player: "perdi 0.8" and "Napoli in Stäbe" (it writes 0,8; the dative is Stäben)."""
+    """Tried as a player: "perdi 0,8" (a loss is said in thirds, the game's unit, with the word
+    for points in its number) and "Napoli in Stäbe" (the dative is Stäben)."""
     from firmware.engine import ITALIAN
     from ui.i18n import Amount, describe_declare, msg, render
 
-    assert render(msg("loss_n", points=Amount(0.84)), "it").count("0,8") == 1
-    assert "0,8" in render(msg("loss_n", points=Amount(0.84)), "de")
-    assert "0.8" in render(msg("loss_n", points=Amount(0.84)), "en")
+    assert render(msg("loss_n", points=Amount(0.84)), "it") == "perdi 1 punto"
+    assert render(msg("loss_n", points=Amount(1.4)), "it") == "perdi 1 punto e ⅓"
+    assert render(msg("loss_n", points=Amount(1.4)), "de") == "kostet 1⅓ Punkte"
+    assert render(msg("loss_n", points=Amount(2.7)), "en") == "loses 2⅔ points"
+    assert render(msg("loss_n", points=Amount(0.3)), "it") == "perdi ⅓ di punto"
+    assert render(msg("loss_n", points=Amount(0.3)), "de") == "kostet ⅓ Punkt"
+    assert render(msg("loss_n", points=Amount(0.1)), "en") == "loses under ⅓ of a point"
+    assert render(msg("loss_n", points=Amount(2.0)), "de") == "kostet 2 Punkte"
     batons = ITALIAN.suits.index("b")
     assert describe_declare("italian", "napoletana", batons, None, None, "de") == "Napoli in Stäben"
     assert tr("called_by", "it", name="CPU 4") == "CPU 4 chiama"
@@ -150,7 +158,7 @@ AVOID = {
 }
 ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a Tisch
     "de": {"variant", "v_", "e_no_call", "r_no_declarations", "e_no_declarations", "e_signals_none",
-           "table", "play_real_card", "o_"},
+           "table", "play_real_card", "o_", "rules:11", "r_seats_count", "r_table_and_human"},  # the Keys page names the Tisch screen (its button)
 }
 
 
@@ -264,3 +272,63 @@ def test_a_single_game_hand_end_says_nothing_of_games(make_ui):
     screen = ui.screens["hand_end"]
     assert screen.headline() == tr("hand_end_n", "en", n=screen.model.hand_no)
     assert tr("games_won_row", "en") not in dict(screen.rows())
+
+
+@given(st.floats(min_value=0.0, max_value=40.0, allow_nan=False))
+def test_a_loss_is_said_in_thirds_with_its_word_for_points(points: float) -> None:
+    """Every loss the coach can show reads as a number of thirds (never a decimal), with the
+    unit in the right number ("1 punto", "2 punti"; "1 Punkt", "2 Punkte")."""
+    from ui.i18n import amount_text
+
+    thirds = round(points * 3)
+    for lang in LANGUAGES:
+        text = amount_text(points, lang)
+        assert not any(ch in text for ch in ".,"), text
+        if thirds == 0:
+            continue
+        whole, rest = divmod(thirds, 3)
+        assert (("⅓" in text) or ("⅔" in text)) == (rest != 0), text
+        if whole:
+            assert text.startswith(str(whole)), text
+        unit = {"it": "punt", "de": "Punkt", "en": "point"}[lang]
+        assert unit in text
+        if lang == "it" and whole:
+            assert ("punti" in text) == (whole > 1), text
+        if lang != "it":
+            assert (text.endswith(("Punkte", "points"))) == (whole >= 2 or (whole == 1 and rest > 0)), text
+
+
+# nouns that follow a count in the catalogue and change with it (it, de, en)
+PLURAL_NOUNS = ("punti", "mani", "mosse", "carte", "prese", "partite", "Punkte", "Runden", "Züge", "Karten",
+                "Stiche", "Partien", "points", "hands", "moves", "cards", "tricks", "matches")
+
+
+def test_a_count_of_one_is_said_in_the_singular() -> None:
+    """ "con circa 1 punti", "1 mani": every template whose {n} is followed by a plural noun
+    has a ``_one`` form, which ``tr`` takes for n=1 (and only then)."""
+    import string
+
+    from ui.i18n import CATALOGUE, LANGUAGES
+
+    never_one = {"pts_n", "pts_n_frac",  # amount_text says 1 with pts_1 / pts_1_frac
+                 "c_claim"}  # n is the side's points, at least the target
+    need = []
+    for key, row in CATALOGUE.items():
+        if key.endswith("_one") or key in never_one:
+            continue
+        for text in row:
+            if re.search(r"\{n\} (" + "|".join(PLURAL_NOUNS) + r")\b", text) and key + "_one" not in CATALOGUE:
+                need.append(f"{key}: {text!r}")
+    assert not need, "\n".join(need)
+    for key in (k for k in CATALOGUE if k.endswith("_one")):
+        base = key[: -len("_one")]
+        assert base in CATALOGUE, key
+        fields = {f for _, f, _, _ in string.Formatter().parse(CATALOGUE[base][0]) if f} - {"n"}
+        args = {f: "X" for f in fields}
+        for lang in LANGUAGES:
+            one = tr(base, lang, n=1, **args)
+            assert one == tr(key, lang, **args)
+            assert not re.search(r"\b1 (" + "|".join(PLURAL_NOUNS) + r")\b", one), one
+            assert tr(base, lang, n=2, **args) != one
+    assert tr("ask_claim", "it", n=1, target=21).startswith("Ti chiami fuori con circa 1 punto su 21")
+    assert tr("hands_n", "de", n=1) == "1 Runde" and tr("hands_n", "de", n=3) == "3 Runden"

@@ -32,7 +32,7 @@ import tempfile
 import threading
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,7 @@ from aiohttp import WSMsgType, web
 from firmware.app.phones import protocol as p
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import TableFeed, seat_state
-from ui.i18n import CATALOGUE
+from ui.webtext import page_catalogue_json
 
 log = logging.getLogger("firmware.app.phones")
 
@@ -55,7 +55,7 @@ class Limits:
     """The server's bounds; tests shrink the times."""
 
     max_connections: int = 32
-    hello_s: float = 10.0  # join/resume must come within this
+    hello_s: float = 30.0  # a socket that holds no seat after this is closed (join or resume)
     send_s: float = 10.0  # a frame not written in this closes the connection
     heartbeat_s: float = 20.0  # websocket pings: a phone gone without a word is noticed
     taps_per_s: float = 20.0
@@ -325,8 +325,12 @@ class PhoneServer:
         web_dir: Path = WEB_DIR,
         limits: Limits | None = None,
         clock: Callable[[], float] = time.monotonic,
+        cards: Mapping[str, Mapping[str, bytes]] | None = None,
     ) -> None:
         self.post = post
+        # the card pictures per deck, name -> PNG (ui/webart.py: the touchscreen's own art,
+        # rendered on the main thread before the server starts; pygame stays off this thread)
+        self.cards: Mapping[str, Mapping[str, bytes]] = cards or {}
         self.host = host
         self.port = port
         self.address = address
@@ -401,6 +405,7 @@ class PhoneServer:
         app.router.add_get("/", self._index)
         app.router.add_get("/static/{name:.+}", self._static)
         app.router.add_get("/i18n/{lang}.json", self._catalogue)
+        app.router.add_get("/cards/{deck}/{name}", self._card)
         app.router.add_get("/ws", self._socket)
         app.on_response_prepare.append(_headers)
         self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
@@ -452,9 +457,15 @@ class PhoneServer:
         if lang not in ("it", "de", "en"):
             raise web.HTTPNotFound(text="not found")
         if lang not in self._catalogues:
-            i = ("it", "de", "en").index(lang)
-            self._catalogues[lang] = json.dumps({k: v[i] for k, v in CATALOGUE.items()}, ensure_ascii=False).encode()
+            self._catalogues[lang] = page_catalogue_json(lang)
         return web.Response(body=self._catalogues[lang], content_type="application/json")
+
+    async def _card(self, request: web.Request) -> web.StreamResponse:
+        # both names are keys of dicts made at start, never a path
+        body = self.cards.get(request.match_info["deck"], {}).get(request.match_info["name"])
+        if body is None:
+            raise web.HTTPNotFound(text="not found")
+        return web.Response(body=body, content_type="image/png", headers={"Cache-Control": "max-age=86400"})
 
     # ------------------------------------------------------------ the socket
 
@@ -507,13 +518,16 @@ class PhoneServer:
 
     async def _talk(self, conn: Connection) -> None:
         ws = conn.ws
-        try:
-            first = await ws.receive(timeout=self.limits.hello_s)
-        except TimeoutError:
-            conn.bye("timeout")
-            return
-        msg = first
+        hello_by = self.clock() + self.limits.hello_s  # a socket holds a slot only as a seat's
         while True:
+            try:
+                left = hello_by - self.clock() if conn.seat is None else None
+                if left is not None and left <= 0:
+                    raise TimeoutError
+                msg = await ws.receive(timeout=left)
+            except TimeoutError:
+                conn.bye("timeout")
+                return
             if msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
                 self._frame(conn, msg.data)
                 if len(conn.control) >= self.limits.control_queue // 2 and not await conn.room(self.limits.send_s):
@@ -527,7 +541,6 @@ class PhoneServer:
                 return
             if conn.closing:
                 return
-            msg = await ws.receive()
 
     def _frame(self, conn: Connection, data: str | bytes) -> None:
         if not conn.allow():

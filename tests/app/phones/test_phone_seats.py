@@ -52,6 +52,7 @@ def test_computers_wait_while_a_phone_is_away(make_phone_table: Any) -> None:
     t.pump()
     assert len(t.ctl.match.state.trick) + len(t.ctl.match.state.tricks) == n
     assert t.state(0)["waiting_for"] == [2]
+    assert t.ctl.message.message.key == "ph_waiting_for"  # the status line says for whom
 
 
 def test_a_phone_refusal_goes_to_that_phone_only(make_phone_table: Any) -> None:

@@ -47,9 +47,10 @@ def test_only_its_own_pages_are_served(make_live: Any) -> None:
         async with s.get(live.base + "/static/index.html") as r:
             assert r.status == 200
         async with s.get(live.base + "/i18n/de.json") as r:
-            assert r.status == 200 and (await r.json())["w_seat_taken"].startswith("Der Platz")
+            assert r.status == 200 and (await r.json())["t"]["w_seat_taken"].startswith("Der Platz")
         for bad in ("/static/", "/static/../server.py", "/static/%2e%2e/server.py", "/static/..%2fserver.py",
                     "/static//etc/passwd", "/static/%2fetc%2fpasswd", "/i18n/fr.json", "/i18n/../x.json",
+                    "/cards/italian/../server.py", "/cards/italian/", "/cards/french/3d.png", "/cards/../x",
                     "/server.py", "/web/", "/static/.hidden", "/static/index.html/"):  # fmt: skip
             async with s.get(live.base + bad) as r:
                 assert r.status == 404, bad
@@ -270,6 +271,14 @@ def test_a_flood_a_huge_frame_and_a_silent_socket_stall_nobody(make_live: Any) -
         silent = PhoneClient(s, live.base)
         await silent.open()
         assert (await silent.frame("bye", timeout=3))["code"] == "timeout"
+        idler = PhoneClient(s, live.base)  # talks, but never takes a seat: its slot is not kept
+        await idler.open()
+        for _ in range(20):
+            if idler.closed is not None or any(m["type"] == "bye" for m in idler.inbox):
+                break
+            await idler.send({"type": "ping"})
+            await asyncio.sleep(0.1)
+        assert (await idler.frame("bye", timeout=3))["code"] == "timeout"
         # meanwhile the good phone is served as ever
         await good.send({"type": "ping"})
         await good.frame("pong", timeout=1)

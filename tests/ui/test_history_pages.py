@@ -1,0 +1,94 @@
+"""The history and the score sheets (issue 24.6): the page counter counts the rows shown,
+results are always the person's side first (us–them) with the word won/lost, and the
+score sheet at a match's end replays a hand on a tap like the history's does."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+import ui.intents as it
+from firmware.app.browse import history_page, us_first
+from firmware.store import Journal
+from ui import demo
+from ui.model import HistoryPage, HistoryRow
+from ui.textcheck import RecordingSurface
+
+SIZES = [(800, 480), (480, 320), (1280, 800)]
+
+
+def _page(n_rows: int, total: int, offset: int = 0) -> HistoryPage:
+    rows = tuple(HistoryRow(1000 - i, "tressette2", 1_764_590_400.0 - i * 60, "won", (21, 14), 5, "hard")
+                 for i in range(n_rows))  # fmt: skip
+    return HistoryPage(rows, offset, total, n_rows)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("asked", [3, 6, 12])
+def test_the_page_counter_counts_the_rows_on_the_screen(size, asked, make_ui) -> None:  # type: ignore[no-untyped-def]
+    """A page asked for at one size and shown at another ("1–6 di 1234" above 5 rows)."""
+    model = dataclasses.replace(demo.sample_history_model(), history=_page(asked, 1234, 60))
+    ui = make_ui(size, model, language="it")
+    ui.show("history")
+    ui.intents()
+    scr = ui.current
+    shown = [b for b in scr.buttons(size) if b.name.startswith("match:")]
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    texts = [t.text for t in rec.texts]
+    assert f"61–{60 + len(shown)} di 1234" in texts, texts
+    assert len(shown) == min(asked, scr.page_size(size))
+    scr.press("next")  # ▶ goes on from the last row shown, none skipped
+    nxt = [x for x in ui.intents() if isinstance(x, it.ShowHistory)]
+    assert nxt and nxt[-1].offset == 60 + len(shown)
+
+
+def test_results_are_us_then_them_whoever_won(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with Journal.open(tmp_path) as j:
+        lost = j.new_match("tressette2", {}, ["cpu:hard", "human"])  # the person in seat 1: side 1
+        j.finish_match(lost, 0, [22, 13])
+        won = j.new_match("tressette2", {}, ["cpu:hard", "human"])
+        j.finish_match(won, 1, [9, 21])
+        first = j.new_match("tressette2", {}, ["human", "cpu:hard"])
+        j.finish_match(first, 1, [13, 22])
+        rows = {r.match_id: r for r in history_page(j, 0).rows}
+    assert (rows[lost].outcome, rows[lost].totals) == ("lost", (13, 22))
+    assert (rows[won].outcome, rows[won].totals) == ("won", (21, 9))
+    assert (rows[first].outcome, rows[first].totals) == ("lost", (13, 22))
+
+
+def test_us_first_keeps_the_others_in_order() -> None:
+    assert us_first((5, 9, 14), 1) == (9, 5, 14)
+    assert us_first((5, 9), None) == (5, 9)
+    assert us_first((), 0) == ()
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+def test_a_history_row_says_the_word_then_us_then_them(lang, make_ui) -> None:  # type: ignore[no-untyped-def]
+    from ui.i18n import tr
+
+    ui = make_ui((800, 480), demo.sample_history_model(), language=lang)
+    scr = ui.screens["history"]
+    _, _, right = scr.row_text(HistoryRow(7, "tressette2", 0.0, "lost", (13, 22), 4, "hard"))
+    assert right == f"{tr('outcome_lost', lang)}  13–22"
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_sheet_at_a_matchs_end_replays_a_hand_on_a_tap(size, make_ui) -> None:  # type: ignore[no-untyped-def]
+    model = demo.finished_match_model()
+    assert model.match_over and model.final_sheet is not None
+    ui = make_ui(size, model)
+    ui.update(1.0)
+    ui.show("hand_end")
+    ui.current.press("sheet")
+    assert ui.screen == "sheet"
+    scr = ui.current
+    hands = [b for b in scr.buttons(size) if b.name.startswith("hand:")]
+    assert hands, "no tappable rows on the final score sheet"
+    ui.intents()
+    ui.tap(hands[0].rect.center)
+    assert it.OpenReplay(model.final_sheet.match_id, 1) in ui.intents()
+    assert ui.screen == "replay"
+    ui.current.press("back")
+    assert ui.screen == "sheet" and ui.current.came_from == "hand_end"  # still the match just played

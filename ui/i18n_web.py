@@ -1,0 +1,33 @@
+"""The phone page's own words and the touchscreen's join screen's. Part of the one
+catalogue: :mod:`ui.i18n` merges this table into ``CATALOGUE``; the page gets its
+words from it through :func:`ui.webtext.page_catalogue`. (The wire's error texts and
+the table's notes about phone seats are in ui/i18n_phones.py.)
+
+Arguments: ``{n}`` a seat's number; ``{address}`` the box's address; ``{code}`` a
+short code.
+"""
+
+from __future__ import annotations
+
+# key: (it, de, en)
+WEB: dict[str, tuple[str, str, str]] = {
+    # the phone page
+    "p_join_text": ("Scrivi il codice di 6 cifre che mostra lo schermo del tavolo",
+                    "Gib den 6-stelligen Code ein, den der Bildschirm der Box zeigt",
+                    "Type the 6-digit code the table's screen shows"),
+    "p_join": ("Siediti", "Hinsetzen", "Take the seat"),
+    "p_code_six": ("Il codice ha 6 cifre", "Der Code hat 6 Ziffern", "The code has 6 digits"),
+    "p_reconnecting": ("Connessione persa: riprovo…", "Verbindung weg: neuer Versuch…", "Connection lost: trying again…"),
+    "p_offline": ("Il tavolo non risponde", "Die Box antwortet nicht", "The table does not answer"),
+    "p_no_match": ("Nessuna partita sul tavolo", "Keine Partie auf der Box", "No match on the table"),
+    # the touchscreen: the seat kind, the join screen
+    "p_join_title": ("Telefoni al tavolo", "Telefone an der Box", "Phones at the table"),
+    "p_scan": ("Inquadra il codice del tuo posto, o apri {address} e scrivi il codice",
+               "Scanne den Code deines Platzes, oder öffne {address} und gib den Code ein",
+               "Scan your seat's code, or open {address} and type the code"),
+    "p_free_seat": ("Libera il posto {n}", "Platz {n} freigeben", "Free seat {n}"),
+    "p_ask_free": ("Liberare il posto {n}? Il suo telefono non potrà più giocare; un altro telefono potrà sedersi.",
+                   "Platz {n} freigeben? Sein Telefon kann dann nicht mehr spielen; ein anderes kann sich hinsetzen.",
+                   "Free seat {n}? Its phone can no longer play; another phone can take the seat."),
+    "p_phones_btn": ("Telefoni", "Telefone", "Phones"),
+}

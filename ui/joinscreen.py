@@ -1,0 +1,243 @@
+"""The join screen: each phone seat's QR code, the box's address and a short code.
+
+Shown on the touchscreen when a game with phone seats starts, whenever the
+match waits for a phone, and from the shared table's *Phones* button. A seat
+nobody holds shows a QR code (the page's address with the short code in its
+fragment), the address to type and the code in two halves; a held seat says
+whether its phone is here and offers *Free seat N* (asked first): the old
+phone's secret stops working and a new code lets another phone take the seat.
+
+The layout is a pure function of the model and the size (:func:`join_layout`),
+tested without a display; the QR code is drawn module by module from segno's
+matrix, so no image library is needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pygame
+from pygame import Rect
+
+from ui import intents as it
+from ui.layout import ButtonSpec
+from ui.model import PhoneSeatModel, PhonesModel
+from ui.screens import Screen, ask
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel
+
+QUIET = 2  # modules of white around the code: enough for a phone's camera on a dark screen
+
+
+def spaced_code(code: str) -> str:
+    """``"123456"`` → ``"123 456"``: read aloud and typed in two halves."""
+    return f"{code[:3]} {code[3:]}" if len(code) == 6 else code
+
+
+def open_seats(phones: PhonesModel | None) -> tuple[PhoneSeatModel, ...]:
+    """The seats a phone can join now: nobody holds them, their code is on the screen."""
+    return () if phones is None else tuple(s for s in phones.seats if not s.held and s.code)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatPanel:
+    """One phone seat's place: its panel, the QR code's square (empty when held),
+    the text lines' area below it."""
+
+    seat: PhoneSeatModel
+    panel: Rect
+    qr: Rect
+    text: Rect
+
+
+@dataclass(frozen=True, slots=True)
+class JoinLayout:
+    header: Rect  # the line (or two) with the address
+    header_px: int
+    panels: tuple[SeatPanel, ...]
+    buttons: tuple[ButtonSpec, ...]
+    text_px: int  # the size of the panels' lines
+
+
+def _columns(n: int, size: tuple[int, int]) -> int:
+    """All seats side by side on a wide screen; two rows of two for four on a narrow one."""
+    W, H = size
+    if n <= 2:
+        return max(1, n)
+    return n if W / H >= 1.5 or n == 3 else 2
+
+
+def header_px(size: tuple[int, int], min_text: int) -> int:
+    return max(min_text, min(18, int(size[1] * 0.04)))
+
+
+def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 40, min_text: int = 12,
+                header_lines: int = 1) -> JoinLayout:
+    """``header_lines``: the address line's lines at :func:`header_px` (the screen measures it)."""
+    W, H = size
+    m = max(6, H // 60)
+    row = max(min_touch + 2, int(H * 0.1))
+    back = Rect(W - m - max(100, W // 5), m, max(100, W // 5), row)
+    hpx = header_px(size, min_text)
+    header = Rect(m, m + row + m // 2, W - 2 * m, max(1, min(2, header_lines)) * int(hpx * 1.25))
+    area = Rect(m, header.bottom + m // 2, W - 2 * m, H - header.bottom - m - m // 2)
+    seats = phones.seats
+    n = len(seats)
+    cols = _columns(n, size)
+    rows = (n + cols - 1) // cols if n else 1
+    gap = m
+    pw = (area.w - (cols - 1) * gap) // cols
+    ph = (area.h - (rows - 1) * gap) // rows
+    text_px = max(min_text, min(22, int(ph * 0.09)))
+    buttons = [ButtonSpec("back", back, "back")]
+    panels: list[SeatPanel] = []
+    for i, seat in enumerate(seats):
+        c, r = i % cols, i // cols
+        panel = Rect(area.x + c * (pw + gap), area.y + r * (ph + gap), pw, ph)
+        lines_h = int(text_px * 1.3) * (2 if seat.code else 1) + (int(text_px * 1.6) if seat.code else 0)
+        if seat.code and not seat.held:
+            side = max(0, min(panel.w - 2 * m, panel.h - lines_h - 3 * m))
+            qr = Rect(0, 0, side, side)
+            qr.midtop = (panel.centerx, panel.y + m)
+            text = Rect(panel.x + m // 2, qr.bottom + m // 2, panel.w - m, panel.bottom - qr.bottom - m)
+        else:
+            qr = Rect(panel.centerx, panel.y + m, 0, 0)
+            text = Rect(panel.x + m // 2, panel.y + m, panel.w - m, panel.h - 2 * m)
+            if seat.held:
+                bh = max(min_touch, min(row, panel.h // 3))
+                free = Rect(panel.x + m, panel.bottom - m - bh, panel.w - 2 * m, bh)
+                buttons.append(ButtonSpec(f"free:{seat.seat}", free, "p_free_seat"))
+                text.h = free.y - text.y - m // 2
+        panels.append(SeatPanel(seat, panel, qr, text))
+    return JoinLayout(header, hpx, tuple(panels), tuple(buttons), text_px)
+
+
+def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
+    """``text`` in lines no wider than ``width`` (a word longer than that gets its own line)."""
+    lines: list[str] = []
+    for word in text.split():
+        if lines and font.size(f"{lines[-1]} {word}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return lines
+
+
+@lru_cache(maxsize=16)
+def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
+    """The QR code of ``text`` as rows of dark (True) modules, without the quiet zone."""
+    # start-up: the QR code library loads when a code is first drawn (a phone game only)
+    import segno
+
+    code = segno.make(text, error="m", micro=False)
+    return tuple(tuple(bool(x) for x in row) for row in code.matrix)
+
+
+def draw_qr(s: pygame.Surface, rect: Rect, text: str) -> Rect:
+    """The QR code of ``text`` in ``rect``'s square, whole modules only (a blurred
+    module reads badly); returns the square drawn, quiet zone included."""
+    matrix = qr_matrix(text)
+    n = len(matrix) + 2 * QUIET
+    px = max(1, min(rect.w, rect.h) // n)
+    square = Rect(0, 0, px * n, px * n)
+    square.center = rect.center
+    pygame.draw.rect(s, (255, 255, 255), square)
+    x0, y0 = square.x + QUIET * px, square.y + QUIET * px
+    for y, row in enumerate(matrix):
+        for x, dark in enumerate(row):
+            if dark:
+                s.fill((0, 0, 0), (x0 + x * px, y0 + y * px, px, px))
+    return square
+
+
+class JoinScreen(Screen):
+    """The phone seats: join by QR code or address + code; free a held seat."""
+
+    name = "join"
+
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
+        super().__init__(ctx, emit, show)
+
+    @property
+    def phones(self) -> PhonesModel:
+        return self.model.phones or PhonesModel()
+
+    def head(self) -> str:
+        phones = self.phones
+        t = self.ctx.t
+        return t("ph_no_server", why=phones.error) if phones.error else t("p_scan", address=phones.url)
+
+    def layout(self, size: tuple[int, int]) -> JoinLayout:
+        m = max(6, size[1] // 60)
+        font = self.ctx.fonts.font(header_px(size, self.ctx.fonts.min_size))
+        lines = len(wrap(self.head(), font, size[0] - 2 * m))
+        return join_layout(self.phones, size, min_touch=self.ctx.theme.min_touch, min_text=self.ctx.fonts.min_size,
+                           header_lines=lines)
+
+    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        return list(self.layout(size).buttons)
+
+    def press(self, name: str) -> bool:
+        kind, _, arg = name.partition(":")
+        if name == "back":
+            self.show("table" if self.model.in_game else "home")
+        elif kind == "free" and arg.isdigit():
+            seat = int(arg)
+            ask(self.ctx, self.ctx.t("p_ask_free", n=seat + 1), it.FreePhoneSeat(seat), self.emit)
+        else:
+            return False
+        return True
+
+    def draw(self, s: pygame.Surface) -> None:
+        s.blit(self.ctx.felt(s.get_size()), (0, 0))
+        size = s.get_size()
+        lay = self.layout(size)
+        t = self.ctx.t
+        self.title(s, t("p_join_title"), max_w=self.title_room(size))
+        color = (255, 200, 160) if self.phones.error else None
+        lines = wrap(self.head(), self.ctx.fonts.font(lay.header_px), lay.header.w)
+        y = lay.header.y
+        for line in lines[:2]:
+            y = blit_text(s, self.ctx, line, lay.header_px, (lay.header.x, y), max_w=lay.header.w, color=color).bottom
+        for p in lay.panels:
+            self._draw_panel(s, p, lay.text_px)
+        for b in lay.buttons:
+            label = t("p_free_seat", n=int(b.name.partition(":")[2]) + 1) if b.name.startswith("free:") else t(b.label)
+            draw_button(s, self.ctx, b.rect, label)
+
+    def _draw_panel(self, s: pygame.Surface, p: SeatPanel, fs: int) -> None:
+        draw_panel(s, p.panel, self.ctx.theme)
+        t = self.ctx.t
+        seat = p.seat
+        x, y, w = p.text.centerx, p.text.y, p.text.w
+        if seat.code and not seat.held:
+            if p.qr.w >= 21:
+                draw_qr(s, p.qr, seat.join_url or f"{self.phones.url}/#join={seat.code}")
+            blit_text(s, self.ctx, t("seat_n", n=seat.seat + 1), fs, (x, y), anchor="midtop", bold=True, max_w=w)
+            y += int(fs * 1.3)
+            blit_text(s, self.ctx, spaced_code(seat.code), int(fs * 1.5), (x, y), anchor="midtop", bold=True,
+                      max_w=w, color=self.ctx.theme.accent)
+            return
+        key = "ph_joined" if seat.held and seat.connected else "ph_away" if seat.held else "ph_waiting_for"
+        text = t(key, n=seat.seat + 1, seats=seat.seat + 1)
+        color = self.ctx.theme.good if seat.held and seat.connected else (255, 200, 160)
+        y += fs // 2
+        for line in wrap(text, self.ctx.fonts.font(fs, True), w):
+            y = blit_text(s, self.ctx, line, fs, (x, y), anchor="midtop", bold=True, max_w=w, color=color).bottom
+
+
+def wants_join_screen(old: PhonesModel | None, new: PhonesModel | None) -> bool:
+    """Whether the touchscreen should turn to the join screen by itself: a seat
+    became open (a new game's phone seats, a seat freed, a phone lost for good)."""
+    before = {s.seat for s in open_seats(old)}
+    return any(s.seat not in before for s in open_seats(new))
+
+
+def all_joined(old: PhonesModel | None, new: PhonesModel | None) -> bool:
+    """Whether the last open seat was just taken: the join screen gives way to the table."""
+    return bool(open_seats(old)) and new is not None and not open_seats(new)
+
+
+__all__ = ["all_joined", "open_seats", "spaced_code", "JoinLayout", "JoinScreen", "SeatPanel", "draw_qr", "join_layout", "qr_matrix", "wants_join_screen"]

@@ -31,6 +31,7 @@ import argparse
 import functools
 import json
 import math
+import os
 import platform
 import random
 import resource
@@ -40,6 +41,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from firmware.coach.calibrate import Calibration
+from firmware.coach.calibrate import report as coach_report
+from firmware.coach.core import RATE_WORLDS, Coach
 from firmware.engine import (
     PRESETS,
     Declare,
@@ -53,6 +57,7 @@ from firmware.engine import (
     view_for,
 )
 from firmware.players import Player, make_player
+from firmware.players import pool as world_pool
 from firmware.players.budget import Budget
 from firmware.players.hard import HardPlayer
 from firmware.players.reference import ReferencePlayer
@@ -230,8 +235,6 @@ def _calibration(args: argparse.Namespace) -> Any:
     """``--coach``: every match reviewed by the coach (docs/coach.md, calibration)."""
     if not getattr(args, "coach", False):
         return None
-    from firmware.coach.calibrate import Calibration
-    from firmware.coach.core import RATE_WORLDS, Coach
 
     return Calibration(Coach(seed=args.seed, worlds=getattr(args, "coach_worlds", None) or RATE_WORLDS))
 
@@ -249,8 +252,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if workers:
         # The hard players of the match share one pool of world workers (measurement:
         # what the box's other cores buy; default none, the search of one core).
-        from firmware.players import pool as world_pool
-
         started = world_pool.start_shared(workers)
         if started is not None:
             started.wait_ready(60.0)
@@ -260,6 +261,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     n = variant.n_seats
     tally = Tally()
     try:
+        # optional: the progress bar, when tqdm is installed
         from tqdm import tqdm  # type: ignore[import-untyped]
 
         bar: Any = tqdm(total=args.matches, desc=f"{args.a} vs {args.b}", file=sys.stderr, disable=args.quiet)
@@ -414,6 +416,7 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
     times: dict[str, list[float]] = {}
     calibration = _calibration(args)
     try:
+        # optional: the progress bar, when tqdm is installed
         from tqdm import tqdm
 
         bar: Any = tqdm(total=args.matches, desc=f"{'/'.join(levels)} vs {args.b} (duplicate)", file=sys.stderr, disable=args.quiet)
@@ -560,8 +563,6 @@ def _decision_ms_of(times: dict[str, list[float]]) -> dict[str, dict[str, float]
 def _machine() -> str:
     load = ""
     try:
-        import os
-
         l1, l5, l15 = os.getloadavg()
         load = f" load {l1:.1f} {l5:.1f} {l15:.1f}"
     except OSError:  # pragma: no cover - not on every platform
@@ -587,8 +588,6 @@ def report(out: dict[str, Any]) -> str:
             f"max {d['max']:.1f} ms ({d['n']} decisions)"
         )
     if out.get("coach"):
-        from firmware.coach.calibrate import report as coach_report
-
         lines.extend(coach_report(out["coach"]))
     lines.append(
         f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}"
@@ -625,8 +624,6 @@ def _report_duplicate(out: dict[str, Any]) -> str:
             f"max {d['max']:.1f} ms ({d['n']} decisions)"
         )
     if out.get("coach"):
-        from firmware.coach.calibrate import report as coach_report
-
         lines.extend(coach_report(out["coach"]))
     lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
     return "\n".join(lines)
@@ -642,26 +639,3 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--a", default="hard", help="level of player A (random/easy/normal/hard/oracle)")
-    p.add_argument("--b", default="normal", help="level of player B")
-    p.add_argument("--variant", default="tressette2")
-    p.add_argument("--matches", type=int, default=20)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision, ms of CPU time (wall time capped at 3x)")
-    p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision")
-    p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
-    p.add_argument("--ref-plies", type=int, default=None, help="reference: search depth in cards (default 8)")
-    p.add_argument("--workers", type=int, default=None, help="hard: a pool of this many world worker processes (default none)")
-    p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
-    p.add_argument(
-        "--duplicate",
-        action="store_true",
-        help="every match once per side with the seats exchanged; points over duplicate pairs",
-    )
-    p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
-    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
-    p.add_argument("--first", type=int, default=None, help="duplicate: start at this deal (go on after a run cut short)")
-    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -45,6 +45,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from firmware.engine import TressetteError, make_variant
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -706,8 +708,6 @@ def stat_line(row: MatchRow) -> tuple[str, str, str]:
 
 
 def _side_of(row: MatchRow, seat: int) -> int:
-    from firmware.engine import TressetteError, make_variant
-
     try:
         return make_variant(row.variant, row.options).side_of(seat)
     except TressetteError:

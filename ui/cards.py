@@ -598,9 +598,4 @@ def _radius(w: int) -> int:
     return max(2, int(w * 0.07))
 
 
-def card_label(card: Card) -> str:
-    """The short code shown where a card is named in text (``3d``, ``10h``)."""
-    return CODE[card]
-
-
 __all__ = ["CardArt", "STYLES", "style_for", "draw_suit", "RANK"]

@@ -9,8 +9,17 @@ No display needed (SDL's dummy driver).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
+
+import pygame
+
+from firmware.engine.cards import DECKS
+from firmware.engine.variants import PRESETS
+from ui import demo
+from ui.cards import STYLES, CardArt
+from ui.fonts import Fonts
+from ui.model import TableModel
 
 GALLERY_SIZES: tuple[tuple[int, int], ...] = ((800, 480), (480, 320))
 GALLERY_LANGS: tuple[str, ...] = ("it", "de", "en")
@@ -26,9 +35,6 @@ def scenes(extra: dict[str, Scene] | None = None) -> dict[str, Scene]:
     ``extra`` replaces or adds scenes: ``tressette gallery`` passes the coach's, made by the
     real coach on real positions (firmware/app/coach_samples.py; the UI imports the engine
     only, so it cannot ask the coach itself)."""
-    from firmware.engine.variants import PRESETS
-    from ui import demo
-    from ui.model import TableModel
 
     def menu(screen: str, model: TableModel | None = None) -> Callable[[object], None]:
         def setup(ui) -> None:  # type: ignore[no-untyped-def]
@@ -121,8 +127,10 @@ def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_
     """Render every scene; returns the files written (and writes ``README.md`` beside them)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     import pygame
 
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     from ui.app import UIApp
 
     pygame.display.init()
@@ -155,12 +163,6 @@ DECK_CARD = (86, 139)  # px: a card of the hand at 800x480 (ui.layout: 29 % of t
 def deck_sheet(style: str, card: tuple[int, int] = DECK_CARD) -> object:
     """Every card of the deck ``style`` is drawn with, at full size: one suit a row, its ten
     ranks across (courts included), on the table's felt. Returns a pygame Surface."""
-    import pygame
-
-    from firmware.engine.cards import DECKS
-    from ui.cards import CardArt
-    from ui.fonts import Fonts
-
     deck = DECKS["bavarian" if style in ("salzburger", "bavarian") else "italian"]
     art = CardArt(Fonts())
     w, h = card
@@ -176,10 +178,6 @@ def deck_sheet(style: str, card: tuple[int, int] = DECK_CARD) -> object:
 
 def render_decks(out: Path = OUT) -> list[Path]:
     """One picture of each card style's whole deck at full size (``deck_<style>.png``)."""
-    import pygame
-
-    from ui.cards import STYLES
-
     written = []
     for style in STYLES:
         path = out / f"deck_{style}.png"
@@ -204,10 +202,6 @@ def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[st
             lines.append(cells)
             lines.append("")
     return "\n".join(lines)
-
-
-def iter_names() -> Iterator[str]:
-    yield from scenes()
 
 
 def main(argv: list[str] | None = None, extra: dict[str, Scene] | None = None) -> int:

@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from firmware.engine.cards import DECKS
+
 LANGUAGES: tuple[str, ...] = ("it", "de", "en")
 LANGUAGE_NAMES = {"it": "Italiano", "de": "Deutsch", "en": "English"}
 
@@ -273,42 +275,14 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                       "Not a valid value for {setting}: {value}"),
     "m_hardware": ("Hardware: {why}", "Hardware: {why}", "Hardware: {why}"),
     "r_no_hand": ("Nessuna mano in corso", "Es wird gerade keine Runde gespielt", "No hand is being played"),
-    "r_hand_over": ("La mano è finita", "Die Runde ist vorbei", "The hand is over"),
     "r_no_screen_seat": ("Nessuno gioca allo schermo in questa partita", "In dieser Partie spielt niemand am Bildschirm", "Nobody plays at the screen in this game"),
     "r_turn_of": ("Aspetta: tocca al posto {n}", "Warte: Platz {n} ist dran", "Wait: it is seat {n}'s turn"),
     "r_not_held": ("Non hai questa carta: {card}", "Du hast {card} nicht", "You do not hold {card}"),
-    "r_follow_suit": ("Devi rispondere a {suit}: ne hai {n} ({cards})", "Du musst {suit} bedienen: du hast {n} ({cards})",
-                      "You must follow suit: you hold {n} {suit} ({cards})"),
-    "r_wrong_deck": ("Quella carta non è di questo mazzo", "Diese Karte gehört nicht zu diesem Blatt",
-                     "That card is not of this deck"),
-    "r_first_call": ("Prima il posto {n} chiama una carta", "Zuerst ruft Platz {n} eine Karte",
-                     "Seat {n} must first call a card"),
-    "r_first_discard": ("Prima il mazziere (posto {n}) scarta una carta", "Zuerst legt der Geber (Platz {n}) eine Karte ab",
-                        "The dealer (seat {n}) must first lay a card away"),
-    "r_accusi_off": ("In questa partita non si accusa", "In dieser Partie wird nicht angesagt", "Accusi are off in this game"),
-    "r_accusi_before_first": ("Gli accusi si fanno prima della prima carta", "Angesagt wird vor der ersten Karte",
-                              "Accusi are made before the first card"),
-    "r_accusi_before_yours": ("Gli accusi si fanno prima della tua prima carta", "Angesagt wird vor deiner ersten Karte",
-                              "Accusi are made before your first card"),
-    "r_accusi_your_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You declare at your turn"),
-    "r_accusi_on_lead": ("Si accusa solo di mano, dopo aver preso", "Angesagt wird nur in Vorhand, nach einem Stich",
-                         "You announce only on lead, after winning a trick"),
     "r_onori_in_turn": ("Gli onori si dicono a giro da chi ha fatto la prima presa: tocca al posto {n}", "Onori werden reihum angesagt, ab dem Gewinner des ersten Stichs: Platz {n} ist dran", "Onori go in turn from the first trick's winner: seat {n} now"),
     "r_declare_or_nothing": ("Aspettano te: accusa, oppure tocca «Niente da accusare»", "Alle warten auf dich: ansagen oder „Nichts anzusagen“ tippen", "Everyone is waiting for you: declare, or tap “Nothing to declare”"),
     "r_onori_first": ("Prima gli onori: il posto {n} accusa o dice «Niente da accusare»",
                       "Erst die Onori: Platz {n} sagt an oder „Nichts anzusagen“",
                       "Onori first: seat {n} declares or says “Nothing to declare”"),
-    "r_onori_window": ("Gli onori si accusano dopo la prima presa, prima della seconda",
-                       "Onori werden nach dem ersten Stich angesagt, vor dem zweiten",
-                       "Onori are declared after the first trick, before the second"),
-    "r_onori_order": ("Gli onori si dicono a giro dal posto {n}: un posto dopo di te ha già accusato", "Onori werden reihum ab Platz {n} angesagt: ein Platz nach dir hat schon angesagt", "Onori go in turn from seat {n}: a later seat has already declared"),
-    "r_decl_twice": ("Quell'accuso è già stato fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
-                     "That combination is already declared this hand"),
-    "r_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
-    "r_decl_cards": ("Non hai le carte per {what}", "Dir fehlen die Karten für {what}", "You do not hold the cards for {what}"),
-    "r_decl_impossible": ("{what} è impossibile: {cards} non sono in quella mano",
-                          "{what} ist unmöglich: {cards} sind nicht in dieser Hand",
-                          "{what} is impossible: {cards} not in that hand"),
     "r_nothing_to_declare": ("Niente da accusare in questa mano", "Nichts anzusagen in dieser Runde",
                              "Nothing to declare in this hand"),
     "r_no_seat": ("Non c'è il posto {n} in questa partita", "In dieser Partie gibt es keinen Platz {n}", "No seat {n} in this game"),
@@ -340,15 +314,6 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                         "No card map store configured"),
     "r_no_deck": ("Mazzo sconosciuto: {deck}", "Unbekanntes Blatt: {deck}", "No deck {deck}"),
     "r_enrol_done": ("Il mazzo è già completo", "Das Blatt ist schon vollständig", "The deck is already complete"),
-    "r_already_played": ("{code} è già stata giocata (presa {trick}): passa la carta che giochi",
-                         "{code} wurde schon gespielt (Stich {trick}): scanne die Karte, die du spielst",
-                         "{code} was already played (trick {trick}): scan the card you are playing"),
-    "r_showed_void": ("Il posto {n} ha mostrato di non avere {suit}", "Platz {n} hat schon gezeigt, dass er {suit} nicht bedienen kann", "Seat {n} showed it holds no {suit}"),
-    "r_table_only_plays": ("Con carte vere si registrano solo giocate e accusi",
-                           "Mit echten Karten werden nur Züge und Ansagen gespeichert",
-                           "With real cards only plays and accusi are recorded"),
-    "r_table_no_signals": ("Con carte vere i segnali non si registrano", "Mit echten Karten werden Signale nicht gespeichert",
-                           "Signals are not recorded with real cards"),
     "r_no_declarations": ("Questo gioco non ha accusi", "Dieses Spiel hat keine Ansagen", "This game has no declarations"),
     "n_false_decl": ("Accuso falso del posto {n}: {what} ({why}); non vale niente",
                      "Falsche Ansage von Platz {n}: {what} ({why}); sie zählt nichts",
@@ -446,6 +411,13 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_match_over": ("La partita è finita", "Die Partie ist vorbei", "The match is over"),
     "e_hand_not_finished": ("La mano non è finita", "Die Runde ist nicht zu Ende", "The hand is not finished"),
     "e_no_hand": ("Nessuna mano in corso", "Es wird gerade keine Runde gespielt", "No hand is being played"),
+    "e_undo_no_hand": ("Nessuna mano in corso: niente da riprendere", "Es wird gerade keine Runde gespielt: nichts zurückzunehmen",
+                       "No hand is being played: nothing to take back"),
+    "e_undo_count": ("Non si possono riprendere {count} di {done} mosse", "{count} von {done} Zügen lassen sich nicht zurücknehmen",
+                     "Cannot take back {count} of {done} actions"),
+    "e_undo_not_card": ("Si riprende solo da una carta giocata dal posto {seat}",
+                        "Zurückgenommen wird nur ab einer Karte von Platz {seat}",
+                        "An undo starts at a card seat {seat} played"),
     "e_no_hand_dealt": ("Nessuna mano distribuita", "Es wurde noch nicht gegeben", "No hand has been dealt"),
     "e_hand_over": ("La mano è finita", "Die Runde ist vorbei", "The hand is over"),
     "e_no_seat": ("Non c'è il posto {seat}", "Es gibt keinen Platz {seat}", "There is no seat {seat}"),
@@ -720,8 +692,6 @@ def msg(key: str, /, **args: Arg) -> Message:
 
 
 def arg_text(value: object, lang: str) -> str:
-    from firmware.engine.cards import DECKS
-
     if isinstance(value, Message):
         return render(value, lang)
     if isinstance(value, Term):
@@ -760,7 +730,6 @@ RANK_PLURAL: dict[str, dict[str, str]] = {
 def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
                      missing: int | None, lang: str) -> str:
     """A declaration's name: "napoletana di coppe", "tre assi (manca spade)"."""
-    from firmware.engine.cards import DECKS
 
     deck = DECKS[deck_name]
     if kind in ("napoletana", "decima") and suit is not None:

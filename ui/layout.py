@@ -28,6 +28,8 @@ from pygame import Rect
 
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.offers import TRANSIENT
+from ui import intents as it
+from ui.intents import Intent
 from ui.model import TableModel
 from ui.theme import DEFAULT, Theme
 
@@ -51,12 +53,17 @@ def position_of(seat: int, me: int, n: int) -> str:
 
 @dataclass(slots=True)
 class ButtonSpec:
-    """A tappable button: ``name`` says what it does (``declare:0``, ``menu``, ``zu_tun:40``)."""
+    """A tappable button. ``name`` is what the probe and touch-play call it (``declare:0``,
+    ``menu``, ``zu_tun:40``); what a tap does is carried typed: the ``intent`` it sends the
+    controller, or the ``signal`` it toggles; a button with neither is the screen's own
+    (menu, the last trick, the count, more)."""
 
     name: str
     rect: Rect
     label: str = ""  # catalogue key or literal text (decided by the renderer)
     enabled: bool = True
+    intent: Intent | None = None
+    signal: str | None = None
 
 
 @dataclass(slots=True)
@@ -90,10 +97,6 @@ class TableLayout:
     # seat, clear of the trick, the hands and the buttons (a seat without room: absent,
     # its words go to the status line)
     bubbles: dict[int, Rect] = field(default_factory=dict)
-
-    def tappables(self) -> list[Rect]:
-        return [r for _, r in self.hand_hit] + [b.rect for b in self.buttons]
-
 
 def _card(h: float, theme: Theme) -> tuple[int, int]:
     h = int(h)
@@ -566,21 +569,18 @@ def _trick_slots(model: TableModel, mid: Rect, size: tuple[int, int]) -> dict[in
     return out
 
 
-Said = tuple[str, int | None, int | None, int | None]  # kind, suit, rank, missing
-
-
-def my_declarations(model: TableModel) -> list[tuple[Said, DeclareAction | None]]:
+def my_declarations(model: TableModel) -> list[tuple[DeclareAction, bool]]:
     """This hand's declarations of the seat at the screen, one place each for as long as
-    the window is open: those already made (``None``: done, drawn dimmed) and those the
-    engine offers now, in one stable order, so declaring one moves no other button."""
-    made: list[tuple[Said, DeclareAction | None]] = [
-        ((d.kind, d.suit, d.rank, d.missing), None) for d in model.declarations if d.seat == model.me]
-    offered: list[tuple[Said, DeclareAction | None]] = [((a.kind, a.suit, a.rank, a.missing), a) for a in model.declarable]
+    the window is open: those already made (``False``: done, drawn dimmed) and those the
+    engine offers now (``True``), in one stable order, so declaring one moves no other button."""
+    made = [(DeclareAction(d.seat, d.kind, d.suit, d.rank, d.missing), False)
+            for d in model.declarations if d.seat == model.me]  # fmt: skip
+    offered = [(a, True) for a in model.declarable]
 
-    def order(item: tuple[Said, DeclareAction | None]) -> tuple[str, int]:
-        kind, suit, rank, _ = item[0]  # what it is, not how it was said (the missing suit)
-        which = suit if kind == "napoletana" else rank
-        return (kind, -1 if which is None else which)
+    def order(item: tuple[DeclareAction, bool]) -> tuple[str, int]:
+        a = item[0]  # what it is, not how it was said (the missing suit)
+        which = a.suit if a.kind == "napoletana" else a.rank
+        return (a.kind, -1 if which is None else which)
 
     return sorted(made + offered, key=order)  # stable: a declaration made keeps its place
 
@@ -594,37 +594,41 @@ def action_slots(model: TableModel) -> tuple[list[ButtonSpec], list[ButtonSpec]]
     *nothing to declare* while the window is open, zu tun, chiamata's calls)."""
     if model.hand_over:
         # the table after the hand: the count again, and onwards (issue 13.1: no dead end)
-        last = ButtonSpec("home", Rect(0, 0, 0, 0), "home") if model.match_over else ButtonSpec("next_hand", Rect(0, 0, 0, 0), "next_hand")
+        last = ButtonSpec("home", Rect(0, 0, 0, 0), "home") if model.match_over else ButtonSpec("next_hand", Rect(0, 0, 0, 0), "next_hand", intent=it.NextHand())
         return [ButtonSpec("count", Rect(0, 0, 0, 0), "count"), last], []
     legal_signals = set(model.signal_choices)
     permanent: list[ButtonSpec] = []
     kinds = model.action_kinds
     for k in kinds:
         if k.startswith("signal:"):
-            permanent.append(ButtonSpec(k, Rect(0, 0, 0, 0), k.partition(":")[2], enabled=k.partition(":")[2] in legal_signals))
+            sig = k.partition(":")[2]  # the engine's kind names it: "signal:volo"
+            permanent.append(ButtonSpec(k, Rect(0, 0, 0, 0), sig, enabled=sig in legal_signals, signal=sig))
     if "claim" in kinds or model.can_claim:
-        permanent.append(ButtonSpec("claim", Rect(0, 0, 0, 0), "claim", enabled=model.can_claim))
+        permanent.append(ButtonSpec("claim", Rect(0, 0, 0, 0), "claim", enabled=model.can_claim, intent=it.Claim()))
     for sig in model.signal_choices:  # a model without the game's kinds (older builders)
         if f"signal:{sig}" not in kinds:
-            permanent.append(ButtonSpec(f"signal:{sig}", Rect(0, 0, 0, 0), sig))
+            permanent.append(ButtonSpec(f"signal:{sig}", Rect(0, 0, 0, 0), sig, signal=sig))
     if model.casual or model.can_hint:
-        permanent.append(ButtonSpec("hint", Rect(0, 0, 0, 0), "hint", enabled=model.can_hint))
+        permanent.append(ButtonSpec("hint", Rect(0, 0, 0, 0), "hint", enabled=model.can_hint, intent=it.Hint()))
     if model.casual or model.can_undo:
-        permanent.append(ButtonSpec("undo", Rect(0, 0, 0, 0), "undo", enabled=model.can_undo))
+        permanent.append(ButtonSpec("undo", Rect(0, 0, 0, 0), "undo", enabled=model.can_undo, intent=it.Undo()))
     if model.phones is not None and model.phones.seats:
         # the join screen: free a seat, a new code (for the whole match: a permanent slot)
         permanent.append(ButtonSpec("phones", Rect(0, 0, 0, 0), "p_phones_btn"))
     transient: list[ButtonSpec] = []
     if model.declarable or model.declare_prompt:
-        for i, (_, action) in enumerate(my_declarations(model)):
-            transient.append(ButtonSpec(f"declare:{i}", Rect(0, 0, 0, 0), "declare", enabled=action is not None))
+        for i, (action, offered) in enumerate(my_declarations(model)):
+            # one made already keeps its place, dimmed: its intent is never sent
+            transient.append(ButtonSpec(f"declare:{i}", Rect(0, 0, 0, 0), "declare", enabled=offered,
+                                        intent=it.Declare(action)))
     if model.declare_prompt:
         done = any(d.seat == model.me for d in model.declarations)
-        transient.append(ButtonSpec("declare_none", Rect(0, 0, 0, 0), "declare_done" if done else "declare_none"))
+        transient.append(ButtonSpec("declare_none", Rect(0, 0, 0, 0), "declare_done" if done else "declare_none",
+                                    intent=it.NothingToDeclare()))
     for z in model.zu_tun:
-        transient.append(ButtonSpec(f"zu_tun:{z.card}", Rect(0, 0, 0, 0), "zu_tun_btn"))
+        transient.append(ButtonSpec(f"zu_tun:{z.card}", Rect(0, 0, 0, 0), "zu_tun_btn", intent=it.ZuTun(z.card)))
     for c in model.call_choices:
-        transient.append(ButtonSpec(f"call:{c}", Rect(0, 0, 0, 0), "call"))
+        transient.append(ButtonSpec(f"call:{c}", Rect(0, 0, 0, 0), "call", intent=it.Call(c)))
     return permanent, transient
 
 

@@ -29,8 +29,8 @@ from ui.i18n import (
 )
 from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
-from ui.table import count_lines, seat_name
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
+from ui.table import count_lines
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, thirds_text
 
 SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("human", None),
@@ -975,10 +975,10 @@ class SettingsScreen(Screen):
 class RealCardsScreen(Screen):
     """The decks' tags for real-card play: which deck is enrolled, enrol one, follow it.
 
-    A tap on a deck emits ``SetSetting("enrol_deck", deck)``; the controller then
+    A tap on a deck emits ``EnrolDeck(deck)``; the controller then
     asks for the cards one by one (``TableModel.enrolling``) while the screen
     names the next card big enough to read from the table. *Stop* emits
-    ``SetSetting("enrol_deck", "")``: the deck's previous map stays.
+    ``EnrolDeck(None)``: the deck's previous map stays.
     """
 
     name = "real_cards"
@@ -1001,7 +1001,7 @@ class RealCardsScreen(Screen):
     def press(self, name: str) -> bool:
         kind, _, arg = name.partition(":")
         if kind == "enrol":
-            self.emit(it.SetSetting("enrol_deck", "" if arg == "stop" else arg))
+            self.emit(it.EnrolDeck(None if arg == "stop" else arg))
         elif name == "back":
             self.show("settings")
         else:

@@ -24,9 +24,9 @@ from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
 from ui.layout import (
+    ButtonSpec,
     TableLayout,
     bubble_tail,
-    my_declarations,
     shared_table,
     speaker_areas,
     table_layout,
@@ -36,7 +36,17 @@ from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_
 from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.speed import speed_of
 from ui.textcheck import min_button_px
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
+from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here too)
+    Ctx,
+    blit_text,
+    draw_button,
+    draw_panel,
+    is_own_seat,
+    note_panel,
+    rounded,
+    seat_name,
+    thirds_text,
+)
 
 TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
@@ -130,7 +140,9 @@ class TableScreen:
 
     # ------------------------------------------------------------ model
 
-    def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
+    def set_model(self, model: TableModel, size: tuple[int, int] | None = None) -> None:
+        """The table as it is now, laid out at ``size`` (default: the size it has)."""
+        size = self.size if size is None else size
         self.sheet_panel.sync(model)
         if not model.in_game:
             # no game (home, settings, enrolment): keep what this table has seen, so the
@@ -360,8 +372,12 @@ class TableScreen:
                 return self.sheet_panel.press(self.model, b.name)
         return True
 
-    def tap(self, pos: tuple[int, int]) -> bool:
-        lay = self.layout
+    def buttons(self, size: tuple[int, int] | None = None) -> list[ButtonSpec]:
+        """The buttons as laid out now (at the size set_model was given)."""
+        return list(self.layout.buttons) if self.layout is not None else []
+
+    def tap(self, pos: tuple[int, int], size: tuple[int, int] | None = None) -> bool:
+        lay = self.layout  # laid out at the size set_model was given
         if lay is None:
             return False
         if self.model.sheet_entry is not None:
@@ -376,7 +392,7 @@ class TableScreen:
             return True
         for b in lay.buttons:
             if b.rect.collidepoint(pos):
-                return self.press(b.name) if b.enabled else True
+                return self.press_button(b) if b.enabled else True
         for i, (card, r) in enumerate(lay.hand_hit):
             if r.collidepoint(pos):
                 played = self.play(card)
@@ -393,7 +409,15 @@ class TableScreen:
         return False
 
     def press(self, name: str) -> bool:
-        m = self.model
+        """The button called ``name`` pressed, as a tap on it does (False: none on screen)."""
+        lay = self.layout
+        button = next((b for b in lay.buttons if b.name == name), None) if lay is not None else None
+        return self.press_button(button or ButtonSpec(name, Rect(0, 0, 0, 0)))
+
+    def press_button(self, b: ButtonSpec) -> bool:
+        """A button tapped: the screen's own (menu, the last trick, the count, more), a
+        signal toggled, or the intent the button carries sent to the controller."""
+        m, name = self.model, b.name
         if name == "menu":
             self.show("home")
             return True
@@ -403,9 +427,6 @@ class TableScreen:
         if name in ("count", "home"):
             self.show("hand_end" if name == "count" else "home")
             return True
-        if name == "next_hand":
-            self.emit(it.NextHand())
-            return True
         if name == "phones":
             self.show("join")  # the phone seats: codes, free a seat (ui/joinscreen.py)
             return True
@@ -413,37 +434,17 @@ class TableScreen:
             self.action_page += 1
             self.relayout(self.size)
             return True
-        kind, _, arg = name.partition(":")
-        if kind == "declare":
-            mine = my_declarations(m)
-            action = mine[int(arg)][1] if int(arg) < len(mine) else None
-            if action is None:
-                return True  # made already: its place stays, dimmed (the bar never moves)
-            self.emit(it.Declare(action))
-        elif kind == "zu_tun":
-            self.emit(it.ZuTun(int(arg)))
-        elif kind == "declare_none":
-            self.emit(it.NothingToDeclare())
-        elif kind == "claim":
+        if not b.enabled:
+            return True  # a dimmed slot keeps its place under the finger and does nothing
+        if b.signal is not None:
+            on = b.signal not in self.signals_on
+            (self.signals_on.add if on else self.signals_on.discard)(b.signal)
+            self.emit(it.Signal(b.signal, on))
+        elif isinstance(b.intent, it.Claim) and self.ctx.ask is not None:
             # chiamarsi fuori wrongly loses the match: never on one tap (issue 13.2)
-            side = m.side_of(m.me)
-            pts = (m.totals[side] if side < len(m.totals) else 0) + (m.declared[side] if side < len(m.declared) else 0)
-            pts += (m.side_thirds[side] if side < len(m.side_thirds) else 0) // 3
-            question = self.ctx.t("ask_claim", n=pts, target=m.target)
-            if self.ctx.ask is not None:
-                self.ctx.ask(question, it.Claim())
-            else:
-                self.emit(it.Claim())
-        elif kind == "call":
-            self.emit(it.Call(int(arg)))
-        elif kind == "hint":
-            self.emit(it.Hint())
-        elif kind == "undo":
-            self.emit(it.Undo())
-        elif kind == "signal":
-            on = arg not in self.signals_on
-            (self.signals_on.add if on else self.signals_on.discard)(arg)
-            self.emit(it.Signal(arg, on))
+            self.ctx.ask(self.ctx.t("ask_claim", n=m.claim_points, target=m.target), b.intent)
+        elif b.intent is not None:
+            self.emit(b.intent)
         else:
             return False
         return True
@@ -712,8 +713,8 @@ class TableScreen:
     def _side_stripe(self, s: pygame.Surface, r: Rect, side: int) -> None:
         """Partners: a stripe in their side's colour on each plate (and in the score box)."""
         m = self.model
-        if m.n_sides >= m.n_seats or m.variant == "chiamata":
-            return  # each for himself (or chiamata's partner is secret): no sides to mark
+        if m.n_sides >= m.n_seats:
+            return  # each for himself (chiamata too: its partner is secret): no sides to mark
         col = self.SIDE_COLOURS[side % len(self.SIDE_COLOURS)]
         pygame.draw.rect(s, col, Rect(r.x + 2, r.y + 3, 4, r.h - 6), border_radius=2)
 
@@ -837,35 +838,32 @@ class TableScreen:
     def _draw_buttons(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
         for b in lay.buttons:
-            kind, _, arg = b.name.partition(":")
-            if kind == "declare":
-                mine = my_declarations(m)
-                if int(arg) >= len(mine):
-                    continue
-                (dk, suit, rank, missing), action = mine[int(arg)]
-                # the engine's legal declaration names the suit a three lacks
-                text = describe_declare(m.deck, dk, suit, rank, missing, ctx.lang)
-                draw_button(s, ctx, b.rect, text, color=(150, 90, 20) if action is not None else None,
-                            enabled=action is not None)
-            elif kind == "zu_tun":
-                draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
-            elif kind == "signal":
-                text = ctx.label("sig_" + arg)
-                if " (" in text and not self._label_fits(text, b.rect):
-                    text = text.split(" (")[0]  # the signal's name without its gloss ("volo (my last)")
-                draw_button(s, ctx, b.rect, text, selected=arg in self.signals_on, enabled=b.enabled)
-            elif kind == "call":
-                deck = DECKS[m.deck]
-                card = int(arg)
-                text = f"{ctx.t('call')} {deck.ranks[RANK[card]]} {deck.suit_name(SUIT[card], ctx.lang)}"
-                draw_button(s, ctx, b.rect, text)
-            elif kind == "menu":
-                self._menu_icon(s, b.rect)
-            elif kind in ("hint", "undo") and not self._label_fits(ctx.label(b.label), b.rect):
-                # a narrow cell (under the right seat at 480x320): the sign instead of the word
-                draw_button(s, ctx, b.rect, "?" if kind == "hint" else "↶", enabled=b.enabled)
-            else:
-                draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+            match b.intent:
+                case it.Declare(declare_action=d):
+                    # the engine's legal declaration names the suit a three lacks; one made
+                    # already stays in its place, dimmed (the bar never moves)
+                    text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
+                    draw_button(s, ctx, b.rect, text, color=(150, 90, 20) if b.enabled else None,
+                                enabled=b.enabled)
+                case it.ZuTun(card=card):
+                    text = f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(card)}"
+                    draw_button(s, ctx, b.rect, text, color=ctx.theme.danger)
+                case it.Call(card=card):
+                    deck = DECKS[m.deck]
+                    text = f"{ctx.t('call')} {deck.ranks[RANK[card]]} {deck.suit_name(SUIT[card], ctx.lang)}"
+                    draw_button(s, ctx, b.rect, text)
+                case _ if b.signal is not None:
+                    text = ctx.label("sig_" + b.signal)
+                    if " (" in text and not self._label_fits(text, b.rect):
+                        text = text.split(" (")[0]  # the signal's name without its gloss ("volo (my last)")
+                    draw_button(s, ctx, b.rect, text, selected=b.signal in self.signals_on, enabled=b.enabled)
+                case it.Hint() | it.Undo() if not self._label_fits(ctx.label(b.label), b.rect):
+                    # a narrow cell (under the right seat at 480x320): the sign instead of the word
+                    draw_button(s, ctx, b.rect, "?" if isinstance(b.intent, it.Hint) else "↶", enabled=b.enabled)
+                case _ if b.name == "menu":
+                    self._menu_icon(s, b.rect)
+                case _:
+                    draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
 
     def _label_fits(self, text: str, r: Rect) -> bool:
         """The label fits ``r`` whole at the smallest size, on one line or on the two lines
@@ -1148,27 +1146,6 @@ def bubble_lines(fonts: Fonts, text: str, size: int, max_w: int) -> list[str]:
     with it: "napoletana di" / "coppe = 3", not "napoletana di coppe" / "= 3")."""
     glued = re.sub(r" = (\S+)", lambda mt: f"{GLUE}={GLUE}{mt.group(1)}", text)
     return [x.replace(GLUE, " ") for x in fonts.wrap(glued, size, max_w, bold=True)]
-
-
-def is_own_seat(model: TableModel, seat: int | None) -> bool:
-    """The seat of the person at the screen (named "You", spoken to in the 2nd person)."""
-    if seat is None or seat >= len(model.seats):
-        return False
-    return model.seats[seat].kind == "human" and seat == model.me and model.show_hand
-
-
-def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
-    """The name shown for a seat: the app's name, else "You", "CPU 2", "Seat 3"."""
-    if seat is None or seat >= len(model.seats):
-        return ""
-    s = model.seats[seat]
-    if is_own_seat(model, seat):
-        return ctx.t("you")  # whatever the app calls them, at the screen they are "you"
-    if s.name:
-        return s.name
-    if s.kind == "computer":
-        return f"CPU {seat + 1}" if model.n_seats > 2 else "CPU"
-    return ctx.t("seat_n", n=seat + 1)
 
 
 def count_lines(model: TableModel, side: int) -> dict[str, int]:

@@ -113,8 +113,8 @@ PlayIntent = (
 )
 BrowseIntent = ui.ShowHistory | ui.OpenSheet | ui.OpenReplay | ui.OpenReview | ui.OpenReviewHand
 TableIntent = (
-    ui.Signal | ui.ShowScreen | ui.NewGame | ui.Continue | ui.NextHand | ui.SetLevel | ui.SetSetting | ui.Quit
-    | ui.SimButton | ui.SimScan
+    ui.Signal | ui.ShowScreen | ui.NewGame | ui.Continue | ui.NextHand | ui.SetLevel | ui.SetSetting | ui.EnrolDeck
+    | ui.Quit | ui.SimButton | ui.SimScan
 )
 
 # The LED display's code for "no screen" ("no Sc"), shown while the table is idle.
@@ -196,7 +196,7 @@ class TableController:
             case ui.ShowHistory() | ui.OpenSheet() | ui.OpenReplay() | ui.OpenReview() | ui.OpenReviewHand():
                 self._browse_intent(event)
             case (ui.Signal() | ui.ShowScreen() | ui.NewGame() | ui.Continue() | ui.NextHand() | ui.SetLevel()
-                  | ui.SetSetting() | ui.Quit() | ui.SimButton() | ui.SimScan()):  # fmt: skip
+                  | ui.SetSetting() | ui.EnrolDeck() | ui.Quit() | ui.SimButton() | ui.SimScan()):  # fmt: skip
                 self._table_intent(event)
             case hal.ButtonPressed() | hal.ButtonHeld() | hal.TagSeen() | hal.ReaderOnline() | hal.ReaderOffline():
                 self._hardware(event)
@@ -334,6 +334,10 @@ class TableController:
                 self.seat_actions.set_level(seat, level)
             case ui.SetSetting(key=key, value=value):
                 self._set_setting(key, value)
+            case ui.EnrolDeck(deck=str() as deck):  # (re)learn a deck's tags: every card scanned once
+                self.enrolment.start(deck)
+            case ui.EnrolDeck():
+                self.enrolment.stop()
             case ui.Quit():
                 self.table.stop("quit")
             case ui.SimButton():
@@ -365,12 +369,7 @@ class TableController:
         self.table.version += 1
 
     def _set_setting(self, key: str, value: bool | int | str) -> None:
-        if key == "enrol_deck":  # (re)learn a deck's tags: every card scanned once
-            if value:
-                self.enrolment.start(str(value))
-            else:
-                self.enrolment.stop()
-        elif key == "brightness" and isinstance(value, int):
+        if key == "brightness" and isinstance(value, int):
             self.brightness = max(0, min(7, round(value * 7 / 100)))
             self.table.version += 1
             self._persist("brightness", self.brightness)

@@ -34,6 +34,7 @@ from firmware.engine import (
 )
 from firmware.engine.cards import CODE, SUIT
 from firmware.engine.records import replay
+from firmware.engine.refusals import Refusal
 from firmware.engine.table import FalseDeclaration
 from firmware.store import JournalFailure
 
@@ -177,7 +178,7 @@ class MatchLifecycle:
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
-            return self.table.refuse(refusal(IllegalAction("deal_table_talon", variant=v.name, seat=computers[0])))
+            return self.table.refuse(refusal(IllegalAction(Refusal.DEAL_TABLE_TALON, variant=v.name, seat=computers[0])))
         cards = self.table.cards
         if mode == "referee" and self.table.reader_fitted and cards is not None and not cards.enrolled(v.deck.name):
             # Real cards with a reader need the deck's tags first: enrol, then this game

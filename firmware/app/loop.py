@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Protocol
 from firmware.app.controller import DisplayState, TableController
 from firmware.app.events import Event, EventBus
 from firmware.app.notify import Notifier
+from firmware.app.present import home_preset
 from firmware.app.seats import ComputerSeats
 from hal.display import SegmentDisplay
+from ui.speed import DEFAULT_SPEED, speed_of
 
 if TYPE_CHECKING:
     from firmware.app.phones.link import PhoneLink
@@ -204,7 +206,6 @@ class MainLoop:
         settings = getattr(self.ui, "settings", None)
         if self.seats is None or self.think_pinned or not isinstance(settings, dict):
             return
-        from ui.speed import DEFAULT_SPEED, speed_of
 
         speed = settings.get("speed", DEFAULT_SPEED)
         if speed != self._speed:
@@ -228,7 +229,6 @@ class MainLoop:
 
     def _preset_home(self) -> None:
         """Keep the home screen on the table's game whenever that game changes."""
-        from firmware.app.present import home_preset
 
         assert self.ui is not None
         ctl = self.ctl

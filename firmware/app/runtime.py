@@ -104,13 +104,15 @@ class Runtime:
 
     def _phone_link(self) -> PhoneLink:
         """The phone seats' server, started when a game has a phone seat (docs/phones.md)."""
+        # start-up: the phone seats' modules (and aiohttp) load for a phone game only
         from firmware.app.phones.link import PhoneLink, Server
 
         ph = self.settings.phones
         ui = self.settings.ui
 
         def make() -> Server:
-            from firmware.app.phones.server import PhoneServer  # aiohttp only for a phone game
+            # start-up: aiohttp (the phone server) and the cards as PNG load for a phone game only
+            from firmware.app.phones.server import PhoneServer
             from ui.webart import deck_pictures  # the touchscreen's card art, as PNG
 
             cards = deck_pictures(ui.deck_style, ui.german_style)

@@ -26,8 +26,10 @@ from collections.abc import Callable
 from firmware.engine import HandState
 from firmware.players.base import Player, RandomPlayer, declare_everything
 from firmware.players.determinize import determinize
-from firmware.players.hard import DEFAULT_THINK_MS, HardPlayer, OraclePlayer
+from firmware.players.hard import DEFAULT_THINK_MS, HandsOraclePlayer, HardPlayer, OraclePlayer
 from firmware.players.heuristic import EasyPlayer, NormalPlayer
+from firmware.players.ismcts import IsmctsPlayer
+from firmware.players.reference import ReferencePlayer
 
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
@@ -57,7 +59,6 @@ def make_player(
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "ismcts":
         # Measurement only: the alternative search the hard level was compared with.
-        from firmware.players.ismcts import IsmctsPlayer
 
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "hard-weighted":
@@ -72,15 +73,12 @@ def make_player(
         return plain
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
-        from firmware.players.reference import ReferencePlayer
 
         return ReferencePlayer(seed=seed, worlds=worlds)
     if kind == "oracle-hands":
         # Measurement only: every hand seen, the talon order not (docs/players.md).
         if true_state is None:
             raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
-        from firmware.players.hard import HandsOraclePlayer
-
         return HandsOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands")
     if kind == "oracle":
         if true_state is None:

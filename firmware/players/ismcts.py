@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from firmware.engine import Card, HandState, View
 from firmware.players.hard import HardPlayer
-from firmware.players.rollout import playout_margin
+from firmware.players.rollout import margin, playout_margin
 
 EXPLORATION = 0.7 * 3 * 11  # UCB constant on the thirds-margin scale (about 0.7 of its spread)
 
@@ -95,6 +95,4 @@ class IsmctsPlayer(HardPlayer):
 
 
 def _final_margin(s: HandState) -> float:
-    from firmware.players.rollout import margin
-
     return margin(s, 0)

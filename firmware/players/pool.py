@@ -44,6 +44,8 @@ from typing import Any
 
 from firmware.engine import Card, View, make_variant
 from firmware.engine.variants import Variant
+from firmware.players.determinize import Sampler
+from firmware.players.worlds import world_row
 
 log = logging.getLogger("firmware.players.pool")
 
@@ -87,8 +89,6 @@ def _worker_main(conn: Connection, nice: int) -> None:
     if nice:
         with contextlib.suppress(OSError):  # not permitted: run at the parent's priority
             os.nice(nice)
-    from firmware.players.determinize import Sampler
-    from firmware.players.hard import world_row
 
     try:
         conn.send(("ready",))  # warm: the players are imported

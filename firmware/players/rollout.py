@@ -17,10 +17,6 @@ from firmware.engine.state import apply_unchecked
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
 
 
-def _lowest_bit(mask: CardMask) -> Card:
-    return (mask & -mask).bit_length() - 1
-
-
 def cheapest(mask: CardMask) -> Card:
     """Fewest thirds, aces last, then the weakest card."""
     best, key = -1, (9, 9, 9)

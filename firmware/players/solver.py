@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import resource
 import statistics
 import time
 
@@ -35,6 +36,7 @@ from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, Deck, HandState,
 from firmware.engine.cards import card_list, cards_of
 from firmware.engine.deal import deal_seeded
 from firmware.players.budget import Budget
+from firmware.players.rollout import playout
 
 LAST = 3  # thirds for the last trick
 
@@ -384,7 +386,6 @@ class TwoHandSolver:
 
 def _guess_index(state: HandState, thresholds: list[int]) -> int:
     """Index of the threshold the mover reaches in one policy playout (a first guess)."""
-    from firmware.players.rollout import playout
 
     if not thresholds:
         return 0
@@ -397,10 +398,6 @@ def _guess_index(state: HandState, thresholds: list[int]) -> int:
         if k <= gained:
             best = i
     return best
-
-
-def lean_ok(state: HandState) -> bool:
-    return state.variant.name in LEAN_VARIANTS and state.n == 2 and state.talon_left == 0
 
 
 # ---------------------------------------------------------------- generic path
@@ -513,8 +510,6 @@ def bench_main(args: argparse.Namespace) -> int:
         f"cpu time: median {statistics.median(cpu) * 1e3:.1f} ms, "
         f"p95 {cpu[int(len(cpu) * 0.95)] * 1e3:.1f} ms, max {cpu[-1] * 1e3:.1f} ms"
     )
-    import resource
-
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"max RSS {rss:.0f} MB")
     return 0

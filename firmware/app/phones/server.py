@@ -43,6 +43,7 @@ from aiohttp.typedefs import Handler
 from firmware.app.phones import protocol as p
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import TableFeed, seat_state
+from ui.webtext import page_catalogue_json
 
 log = logging.getLogger("firmware.app.phones")
 
@@ -459,8 +460,6 @@ class PhoneServer:
         if lang not in ("it", "de", "en"):
             raise web.HTTPNotFound(text="not found")
         if lang not in self._catalogues:
-            from ui.webtext import page_catalogue_json  # the page's words of the one catalogue
-
             self._catalogues[lang] = page_catalogue_json(lang)
         return web.Response(body=self._catalogues[lang], content_type="application/json")
 

@@ -145,6 +145,16 @@ AVOID = {
         "kein Münzen": "no verb or article that cannot agree with a suit's name",
         "fehlt Münzen": "no verb or article that cannot agree with a suit's name",
         "Tisch": "the rules of the match are an option, not 'the table'",
+        "Punkteblock": "a score sheet is a Punkteliste, in every mode",
+        "Hinausrufen": "chiamarsi fuori is 'sich fertig melden' (button: Fertig melden)",
+        "Chiamarsi fuori": "a German button or option says Fertig melden / Fertigmelden",
+        r"\bAccusi\b": "declarations are Ansagen on a German screen",
+        r"\bPaar(e|s)?\b": "a partnership is a Partei (seed 003), never a Paar",
+        r"^Sie (gewinnen|haben)": "a sentence opening with Sie reads as the polite 'you': the other side is 'die Gegner'",
+        "gestochen hat": "a trick is made ('den Stich gemacht'); stechen is trumping",
+        "Nochmal": "'noch einmal', in one register",
+        r"höchste \{suit\} |nach \{suit\}|(?<!Napoli)(?<!Decima) in \{suit\}": "a suit's name cannot be declined in a template ('nach Stäbe'):"
+        " put it where no case shows",
     },
     "it": {
         "la tavola": "the rules of the match are an option, not 'the table'",
@@ -332,3 +342,17 @@ def test_a_count_of_one_is_said_in_the_singular() -> None:
             assert tr(base, lang, n=2, **args) != one
     assert tr("ask_claim", "it", n=1, target=21).startswith("Ti chiami fuori con circa 1 punto su 21")
     assert tr("hands_n", "de", n=1) == "1 Runde" and tr("hands_n", "de", n=3) == "3 Runden"
+
+
+def test_german_table_talk_is_kept():
+    """A German-speaking table: the claim button says what is said (not the Italian), the other
+    side is "die Gegner" (never the polite Sie), declarations are Ansagen (docs/box.md glossary)."""
+    assert tr("claim", "de") == "Fertig melden"
+    assert tr("o_chiamarsi_fuori", "de") == "Fertigmelden"
+    assert tr("o_accusi", "de") == "Ansagen"
+    assert tr("they_win", "de") == tr("side_wins_them", "de") == "Die Gegner gewinnen"
+    assert tr("scoresheet", "de") == tr("score_sheet", "de") == "Punkteliste"
+    assert tr("ov_single", "de") == "ein Durchgang"
+    assert tr("e_busso_false", "de", suit="Stäbe").endswith("die höchste Stäbe-Karte im Spiel")
+    assert tr("e_decl_count", "de", held=2, rank="10", kind="Dreier", need=3) == (
+        "Du hast 2 Karten vom Rang 10; für einen Dreier braucht es genau 3")

@@ -151,7 +151,8 @@ AVOID = {
         r"\bAccusi\b": "declarations are Ansagen on a German screen",
         r"\bPaar(e|s)?\b": "a partnership is a Partei (seed 003), never a Paar",
         r"^Sie (gewinnen|haben)": "a sentence opening with Sie reads as the polite 'you': the other side is 'die Gegner'",
-        "gestochen hat": "a trick is made ('den Stich gemacht'); stechen is trumping",
+        "gestochen hat": "a trick is made ('den Stich gemacht', seed 000): 'stechen' is also trumping (Mit Trumpf)",
+        "in Vorhand": "Vorhand is the first seat of a deal (seed 003); leading a trick is 'ausspielen'",
         "Nochmal": "'noch einmal', in one register",
         r"höchste \{suit\} |nach \{suit\}|(?<!Napoli)(?<!Decima) in \{suit\}": "a suit's name cannot be declined in a template ('nach Stäbe'):"
         " put it where no case shows",

@@ -58,7 +58,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "v_ciapano": ("Ciapanò", "Ciapanò", "Ciapanò"),
     "v_briscola": ("Tressette con la briscola", "Tressette mit Trumpf", "Tressette with trumps"),
     # options
-    "o_accusi": ("Accusi", "Accusi (Ansagen)", "Declarations"),
+    "o_accusi": ("Accusi", "Ansagen", "Declarations"),
     "o_target": ("Punti per vincere", "Punkte zum Sieg", "Points to win"),
     "o_open_draws": ("Carte pescate", "Gezogene Karten", "Drawn cards"),
     "o_announce_when": ("Quando si accusa", "Ansagen erlaubt", "Announce"),
@@ -68,7 +68,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "o_signal_by": ("Chi segnala", "Wer signalisiert", "Who signals"),
     "o_striscio_meaning": ("Striscio", "Striscio", "Striscio"),
     "o_cappotto": ("Cappotto", "Cappotto", "Cappotto"),
-    "o_chiamarsi_fuori": ("Chiamarsi fuori", "Chiamarsi fuori", "Chiamarsi fuori"),
+    "o_chiamarsi_fuori": ("Chiamarsi fuori", "Fertigmelden", "Chiamarsi fuori"),
     "o_sudden_wins": ("Vittorie immediate", "Sofortsiege", "Sudden wins"),
     "o_widow": ("Monte", "Witwe", "Widow"),
     "o_aside": ("Carte da parte", "Abgelegte Karten", "Cards aside"),
@@ -77,8 +77,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ov_face_up": ("scoperte", "offen", "face up"),
     "ov_face_down": ("coperte", "verdeckt", "face down"),
     "ov_any_time": ("al proprio turno", "wenn man dran ist", "at your turn"),
-    "ov_after_trick": ("solo di mano", "nur in Vorhand", "only on lead"),
-    "ov_single": ("una partita", "eine Partie", "one game"),
+    "ov_after_trick": ("solo di mano", "nach eigenem Stich", "only on lead"),
+    "ov_single": ("una partita", "ein Durchgang", "one game"),
     "ov_best_of_two": ("due su tre", "zwei aus drei", "best of two"),
     "ov_none": ("no", "keine", "none"),
     "ov_classic": ("classici", "klassisch", "classic"),
@@ -101,7 +101,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "last_trick_short": ("Ultima presa", "Letzter Stich", "Last trick"),
     "declare": ("Accusa", "Ansagen", "Declare"),
     "zu_tun_btn": ("Zu tun!", "Zu tun!", "Zu tun!"),
-    "claim": ("Mi chiamo fuori", "Chiamarsi fuori", "Claim the win"),
+    "claim": ("Mi chiamo fuori", "Fertig melden", "Claim the win"),
     "call": ("Chiama", "Rufen", "Call"),
     "declare_none": ("Niente da accusare", "Nichts anzusagen", "Nothing to declare"),
     "declare_done": ("Fine accusi", "Keine weiteren Ansagen", "No more to declare"),
@@ -114,7 +114,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "tricks_n": ("prese: {n}", "Stiche: {n}", "tricks: {n}"),
     "dealer": ("mazziere", "Geber", "dealer"),
     "must_follow": ("Devi rispondere a {suit}", "Du musst {suit} bedienen", "You must follow suit: {suit}"),
-    "confirm_play": ("Tocca ancora per giocare", "Nochmal tippen zum Spielen", "Tap again to play"),
+    "confirm_play": ("Tocca ancora per giocare", "Zum Spielen noch einmal tippen", "Tap again to play"),
     "signals": ("Segnali", "Signale", "Signals"),
     "us": ("Noi", "Wir", "Us"),
     "them": ("Loro", "Sie", "Them"),
@@ -149,11 +149,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "claim_wrong_you": ("Ti sei chiamato fuori: sbagliato", "Du hast dich fertig gemeldet: falsch", "You claimed the win: wrong"),
     "claim_ok_us": ("Ci siamo chiamati fuori: giusto!", "Wir haben uns fertig gemeldet: richtig!", "We claimed the win: right!"),
     "claim_wrong_us": ("Ci siamo chiamati fuori: sbagliato", "Wir haben uns fertig gemeldet: falsch", "We claimed the win: wrong"),
-    "claim_ok_them": ("Si sono chiamati fuori: giusto", "Sie haben sich fertig gemeldet: richtig", "They claimed the win: right"),
-    "claim_wrong_them": ("Si sono chiamati fuori: sbagliato!", "Sie haben sich fertig gemeldet: falsch!", "They claimed the win: wrong"),
+    "claim_ok_them": ("Si sono chiamati fuori: giusto", "Die Gegner haben sich fertig gemeldet: richtig", "They claimed the win: right"),
+    "claim_wrong_them": ("Si sono chiamati fuori: sbagliato!", "Die Gegner haben sich fertig gemeldet: falsch!", "They claimed the win: wrong"),
     "we_win": ("Abbiamo vinto!", "Wir haben gewonnen!", "We win!"),
     "we_lose": ("Abbiamo perso", "Wir haben verloren", "We lose"),
-    "they_win": ("Hanno vinto loro", "Sie gewinnen", "They win"),
+    "they_win": ("Hanno vinto loro", "Die Gegner gewinnen", "They win"),
     # what a seat says in its bubble (the bubble is beside it, its tail points at it: no
     # name; my own bubble says who speaks, it may sit where no seat of mine is near)
     "i_say": ("Tu: {text}", "Du: {text}", "You: {text}"),
@@ -185,7 +185,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                         "Gilt für die nächste Partie: die laufende bleibt, wie sie ist",
                         "For the next match: the one in progress stays as it is"),
     "own_card_points": ("Punti carte propri", "Eigene Kartenpunkte", "Own card points"),
-    "pair_card_points": ("Punti carte della coppia", "Kartenpunkte des Paars", "The pair's card points"),
+    "pair_card_points": ("Punti carte della coppia", "Kartenpunkte der Partei", "The pair's card points"),
     "declarations": ("Accusi", "Ansagen", "Declarations"),
     "hand_points": ("Punti della mano", "Punkte der Runde", "Points this hand"),
     "match_total": ("Totale", "Gesamt", "Total"),
@@ -197,10 +197,10 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ask_quit": ("Chiudere il simulatore?", "Simulator schließen?", "Close the simulator?"),
     "ask_abandon": ("C'è una partita in corso: la lasci e ne cominci una nuova?", "Eine Partie läuft noch: aufgeben und eine neue beginnen?", "A match is still going: give it up and start a new one?"),
     "ask_claim": ("Ti chiami fuori con circa {n} punti su {target}? Se non bastano, la partita è persa.",
-                  "Fertig melden mit etwa {n} von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
+                  "Mit etwa {n} von {target} Punkten fertig melden? Reicht es nicht, ist die Partie verloren.",
                   "Claim the win with about {n} of {target} points? If it is not enough, the match is lost."),
     "ask_claim_one": ("Ti chiami fuori con circa 1 punto su {target}? Se non basta, la partita è persa.",
-                      "Fertig melden mit etwa 1 von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
+                      "Mit etwa 1 von {target} Punkten fertig melden? Reicht es nicht, ist die Partie verloren.",
                       "Claim the win with about 1 of {target} points? If it is not enough, the match is lost."),
     "zu_tun_end": ("{name}: zu tun!", "{name}: zu tun!", "{name}: zu tun!"),
     "next_hand": ("Prossima mano", "Nächste Runde", "Next hand"),
@@ -209,12 +209,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "side_wins": ("Vince {name}", "{name} gewinnt", "{name} wins"),
     "side_wins_you": ("Vinci tu", "Du gewinnst", "You win"),
     "side_wins_us": ("Vinciamo noi", "Wir gewinnen", "We win"),
-    "side_wins_them": ("Vincono loro", "Sie gewinnen", "They win"),
+    "side_wins_them": ("Vincono loro", "Die Gegner gewinnen", "They win"),
     # a match of several games (best of two, seed 000): the hand that decided a game
     "game_won": ("{name} vince la partita", "{name} gewinnt den Durchgang", "Game to {name}"),
     "game_won_you": ("Hai vinto la partita", "Du gewinnst den Durchgang", "Game to you"),
     "game_won_us": ("Abbiamo vinto la partita", "Wir gewinnen den Durchgang", "Game to us"),
-    "game_won_them": ("Vincono loro la partita", "Sie gewinnen den Durchgang", "Game to them"),
+    "game_won_them": ("Vincono loro la partita", "Die Gegner gewinnen den Durchgang", "Game to them"),
     "games_score": ("partite {score}", "Durchgänge {score}", "games {score}"),
     "games_won_row": ("Partite vinte", "Gewonnene Durchgänge", "Games won"),
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
@@ -238,8 +238,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_level_now": ("Il posto {n} ora gioca a livello {level}", "Platz {n} spielt jetzt auf Level {level}", "Seat {n} now plays at level {level}"),
     "m_power_off": ("Spegnimento richiesto: il dispositivo si spegne in sicurezza", "Ausschalten angefordert: die Box fährt sicher herunter", "Power off requested: the box shuts down safely"),
     "m_menu_kept": ("Menu: la partita è salvata; «Riprendi la partita» la continua", "Menü: die Partie bleibt gespeichert; „Partie fortsetzen“ setzt sie fort", "Menu: the game is kept; Continue resumes it"),
-    "m_menu_again_deal": ("Premi ancora Menu per la prossima mano", "Nochmal Menü drücken: nächste Runde", "Press Menu again to deal the next hand"),
-    "m_menu_again_home": ("Premi ancora Menu per tornare all'inizio", "Nochmal Menü drücken: zurück zum Start",
+    "m_menu_again_deal": ("Premi ancora Menu per la prossima mano", "Noch einmal Menü drücken: nächste Runde", "Press Menu again to deal the next hand"),
+    "m_menu_again_home": ("Premi ancora Menu per tornare all'inizio", "Noch einmal Menü drücken: zurück zum Start",
                           "Press Menu again for the home screen"),
     "m_reader_back": ("Lettore di carte di nuovo collegato: si riprende a passare le carte", "Kartenleser wieder verbunden: weiter scannen", "Card reader connected again: go on scanning"),
     "m_reader_off": ("Lettore di carte scollegato ({why}); la partita aspetta, niente è perso", "Kartenleser getrennt ({why}); die Partie wartet, nichts geht verloren", "Card reader unplugged ({why}); the game waits, nothing is lost"),
@@ -449,7 +449,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_accusi_before_first": ("Gli accusi si fanno prima della prima carta", "Angesagt wird vor der ersten Karte",
                               "Accusi are made before the first card"),
     "e_accusi_your_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You announce at your turn to play"),
-    "e_accusi_on_lead": ("Si accusa solo di mano, dopo aver preso", "Angesagt wird nur in Vorhand, nach einem Stich",
+    "e_accusi_on_lead": ("Si accusa solo di mano, dopo aver preso", "Angesagt wird nur beim Ausspielen, nach einem eigenen Stich",
                          "You announce only on lead, after winning a trick"),
     "e_accusi_before_yours": ("Gli accusi si fanno prima della tua prima carta", "Angesagt wird vor deiner ersten Karte",
                               "Accusi are made before your first card"),
@@ -464,26 +464,26 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_first_trick_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You announce at your turn"),
     "e_no_declarations": ("Questo gioco non ha accusi", "Dieses Spiel hat keine Ansagen", "This game has no declarations"),
     "e_napoletana_suit": ("{kind}: di che seme?", "{kind}: welche Farbe?", "{kind}: which suit?"),
-    "e_napoletana_missing": ("Niente {kind} di {suit}: servono {ranks}", "Keine {kind} in {suit}: nötig sind {ranks}", "No {kind} of {suit}: you need its {ranks}"),
-    "e_decima_missing": ("Niente {kind} di {suit}: servono tutte e dieci", "Keine {kind} in {suit}: nötig sind alle zehn",
+    "e_napoletana_missing": ("Niente {kind} di {suit}: servono {ranks}", "{suit}: kein {kind}, nötig sind {ranks}", "No {kind} of {suit}: you need its {ranks}"),
+    "e_decima_missing": ("Niente {kind} di {suit}: servono tutte e dieci", "{suit}: keine {kind}, nötig sind alle zehn",
                          "No {kind} of {suit}: you need all ten"),
     "e_decl_rank": ("Tris e poker solo di {ranks}", "Dreier und Vierer nur aus {ranks}", "Three or four of a kind only of {ranks}"),
     "e_decl_count": ("{kind} di {rank}: ne servono esattamente {need}, ne hai {held}",
-                     "Du hast {held} Karten {rank}; für {kind} braucht es genau {need}",
+                     "Du hast {held} Karten vom Rang {rank}; für einen {kind} braucht es genau {need}",
                      "You hold {held} cards of rank {rank}; {kind} needs exactly {need}"),
     "e_decl_missing_suit": ("{kind} di {rank}: manca {suit}, non {given}", "{kind} {rank}: es fehlt {suit}, nicht {given}",
                             "{kind} of {rank} lacks {suit}, not {given}"),
-    "e_decl_extension": ("La napoletana di {suit} vale {points}, non {announced}", "Die Napoli in {suit} zählt {points}, nicht {announced}", "The napoletana of {suit} is worth {points}, not {announced}"),
+    "e_decl_extension": ("La napoletana di {suit} vale {points}, non {announced}", "Napoli {suit} zählt {points}, nicht {announced}", "The napoletana of {suit} is worth {points}, not {announced}"),
     "e_decl_unknown": ("Accuso sconosciuto", "Unbekannte Ansage", "Unknown declaration"),
     "e_decl_names_missing": ("{kind} di {rank}: di' quale seme manca", "{kind} {rank}: sag, welche Farbe fehlt",
                              "{kind} of {rank}: say which suit it lacks"),
-    "e_decl_twice": ("Quell'accuso è già stato fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
+    "e_decl_twice": ("Quell'accuso è già stato fatto in questa mano", "Diese Ansage wurde in dieser Runde schon gemacht",
                      "That combination is already declared this hand"),
     "e_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
     # score sheet only: a hand's count as entered (firmware/engine/scoresheet.py)
-    "e_deal_sheet": ("Una mano del segnapunti è {\"sheet\": true} e nient'altro", "Eine Runde mit Punkteblock ist {\"sheet\": true} und sonst nichts",
+    "e_deal_sheet": ("Una mano del segnapunti è {\"sheet\": true} e nient'altro", "Eine Runde mit Punkteliste ist {\"sheet\": true} und sonst nichts",
                      "A score-sheet hand is {\"sheet\": true} and nothing else"),
-    "e_sheet_not_sheet": ("I punti di una mano si inseriscono solo nel segnapunti", "Punkte einer Runde werden nur beim Punkteblock eingegeben",
+    "e_sheet_not_sheet": ("I punti di una mano si inseriscono solo nel segnapunti", "Punkte einer Runde werden nur bei der Punkteliste eingegeben",
                           "A hand's count is entered only in a score-sheet match"),
     "e_sheet_sides": ("Inserisci i punti di ognuna delle {n} parti", "Gib die Punkte jeder der {n} Parteien ein",
                       "Enter the points of each of the {n} sides"),
@@ -493,7 +493,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_sheet_early_total": ("I punti inseriti fanno {got} terzi; prima dell'ultima presa sono al massimo {most}",
                             "Die eingegebenen Punkte ergeben {got} Drittel; vor dem letzten Stich höchstens {most}",
                             "The points entered make {got} thirds; before the last trick there are at most {most}"),
-    "e_sheet_end": ("Una mano finisce quando è giocata fino in fondo, quando qualcuno si chiama fuori o con lo zu tun", "Eine Runde endet ausgespielt, durch Hinausrufen oder Zu tun",
+    "e_sheet_end": ("Una mano finisce quando è giocata fino in fondo, quando qualcuno si chiama fuori o con lo zu tun", "Eine Runde endet ausgespielt, durch Fertigmelden oder mit Zu tun",
                     "A hand ends played out, by a claim or by zu tun"),
     "e_sheet_partner": ("Di' chi aveva la carta chiamata (il chiamante stesso se ha giocato da solo)",
                         "Sag, wer die gerufene Karte hatte (der Rufer selbst, wenn er allein spielte)",
@@ -509,7 +509,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_decl_impossible": ("{kind} impossibile: {cards} non possono essere in quella mano", "{kind} unmöglich: {cards} können nicht in dieser Hand sein",
                           "{kind} is impossible: {cards} cannot be in that hand"),
     "e_zu_tun_off": ("In questa partita non si gioca lo zu tun", "Zu tun gibt es in dieser Partie nicht", "Zu tun is not played in this game"),
-    "e_zu_tun_not_on_lead": ("Zu tun: solo di mano, dopo aver preso", "Zu tun: nur in Vorhand, nach dem eigenen Stich",
+    "e_zu_tun_not_on_lead": ("Zu tun: solo di mano, dopo aver preso", "Zu tun: nur beim Ausspielen, nach dem eigenen Stich",
                              "Zu tun: only on lead, after winning the previous trick"),
     "e_zu_tun_after_win": ("Zu tun: solo dopo aver fatto l'ultima presa", "Zu tun: nur nach dem eigenen Stich", "Zu tun: only after winning the previous trick"),
     "e_zu_tun_talon_empty": ("Zu tun: il monte è vuoto", "Zu tun: der Talon ist leer", "Zu tun: the talon is empty"),
@@ -526,9 +526,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_signal_leader_only": ("Segnala solo chi apre la presa", "Signalisieren darf nur, wer ausspielt", "Only the player who leads the trick may signal"),
     "e_volo_false": ("Volo dev'essere vero: a {suit} ne hai ancora {left}", "Volo muss stimmen: du hast noch {left} {suit}",
                      "Volo must be true: you still hold {left} more {suit}"),
-    "e_busso_false": ("Busso dev'essere vero: non hai la più alta di {suit} ancora in gioco", "Busso muss stimmen: du hast nicht die höchste {suit} im Spiel",
+    "e_busso_false": ("Busso dev'essere vero: non hai la più alta di {suit} ancora in gioco", "Busso muss stimmen: du hast nicht die höchste {suit}-Karte im Spiel",
                       "Busso must be true: you do not hold the highest unplayed {suit}"),
-    "e_ribusso_false": ("Ribusso dev'essere vero: non hai la seconda di {suit} ancora in gioco", "Ribusso muss stimmen: du hast nicht die zweithöchste {suit} im Spiel",
+    "e_ribusso_false": ("Ribusso dev'essere vero: non hai la seconda di {suit} ancora in gioco", "Ribusso muss stimmen: du hast nicht die zweithöchste {suit}-Karte im Spiel",
                         "Ribusso must be true: you do not hold the second-highest unplayed {suit}"),
     # declarations named by kind (Bavarian tables say Napoli, Dreier, Vierer)
     "k_napoletana": ("napoletana", "Napoli", "napoletana"),
@@ -558,15 +558,15 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_sheet_hand": ("Mano {n}: distribuisce il posto {seat}. Giocate con le vostre carte; alla fine inserite i punti",
                      "Runde {n}: Platz {seat} gibt. Spielt mit euren Karten; am Ende die Punkte eingeben",
                      "Hand {n}: seat {seat} deals. Play your own cards; enter the points at the end"),
-    "scoresheet": ("Segnapunti", "Punkteblock", "Score sheet"),
+    "scoresheet": ("Segnapunti", "Punkteliste", "Score sheet"),
     "r_sheet_no_cards": ("Segnapunti: le carte non si passano, alla fine si inseriscono i punti",
-                         "Punkteblock: keine Karten scannen, am Ende die Punkte eingeben",
+                         "Punkteliste: keine Karten scannen, am Ende die Punkte eingeben",
                          "Score sheet: no cards are scanned; enter the points at the end"),
     "sh_title": ("Mano {n}: i punti presi", "Runde {n}: die Punkte", "Hand {n}: the points taken"),
     "sh_choose": ("Posto {n}: che cosa accusa?", "Platz {n}: was wird angesagt?", "Seat {n}: what is declared?"),
     "sh_enter": ("Conta la mano", "Runde zählen", "Count the hand"),
     "sh_end_play": ("Mano giocata fino in fondo", "Ausgespielt", "Played out"),
-    "sh_end_claim": ("Si chiama fuori: posto {n}", "Hinausrufen: Platz {n}", "Claim: seat {n}"),
+    "sh_end_claim": ("Si chiama fuori: posto {n}", "Fertig gemeldet: Platz {n}", "Claim: seat {n}"),
     "sh_end_zu_tun": ("Zu tun: posto {n}", "Zu tun: Platz {n}", "Zu tun: seat {n}"),
     "sh_sudden_none": ("Nessuna vittoria immediata", "Kein sofortiger Sieg", "No sudden win"),
     "sh_sudden": ("{what}: {side}", "{what}: {side}", "{what}: {side}"),
@@ -888,23 +888,23 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "3, 2, Ass, König, Reiter, Bube, 7, 6, 5, 4.\n"
             "Ein Ass zählt 1 Punkt; 3, 2 und Bilder je ein Drittel; 7, 6, 5, 4 nichts. "
             "Der letzte Stich zählt 1 Punkt. Es zählen nur ganze Punkte, die Drittel darüber (Pezz) "
-            "verfallen. Eine Runde zu zweit ist immer 11 Punkte wert, Accusi nicht mitgerechnet.",
+            "verfallen. Eine Runde zu zweit ist immer 11 Punkte wert, Ansagen nicht mitgerechnet.",
         ),
         (
             "So wird gespielt",
             "Wer ausspielt, spielt eine beliebige Karte; die anderen müssen Farbe bekennen, wenn sie "
             "können. Es gibt keinen Trumpf: Den Stich macht die höchste Karte der ausgespielten Farbe. "
-            "Stechen muss man nicht.",
+            "Es gibt keinen Stichzwang.",
         ),
         (
             "Tressette zu zweit",
-            "Jeder bekommt zehn Karten, zwanzig bleiben im Talon. Nach jedem Stich zieht zuerst, wer "
-            "gestochen hat, dann der andere; gezogene Karten werden gezeigt. Ist der Talon leer, werden "
-            "die letzten zehn Karten gespielt. Wer zuerst 21 (31, 41) hat, gewinnt; haben beide, der "
-            "höhere Stand; bei Gleichstand noch eine Runde.",
+            "Jeder bekommt zehn Karten, zwanzig bleiben im Talon. Nach jedem Stich zieht zuerst, wer den "
+            "Stich gemacht hat, dann der andere; gezogene Karten werden gezeigt. Ist der Talon leer, werden "
+            "die letzten zehn Karten gespielt. Wer zuerst 21 (31, 41) hat, gewinnt; kommen beide hin, "
+            "gewinnt, wer mehr hat; bei Gleichstand noch eine Runde.",
         ),
         (
-            "Accusi",
+            "Ansagen",
             "Zu Beginn der Runde: Napoli (Napoletana: 3, 2, Ass einer Farbe) 3 Punkte, plus einen für jede Karte, "
             "die die Folge fortsetzt (4, 5, …); drei Dreien, Zweien oder Asse 3 Punkte; alle vier 4 "
             "Punkte. Angesagte Karten bleiben offen; ein Dreier nennt die fehlende Farbe.",
@@ -917,10 +917,10 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Zu viert",
-            "Zwei Paare, Partner gegenüber. Signale (busso, volo, striscio), wenn mit Signalen gespielt wird. "
+            "Zwei Parteien, die Partner sitzen sich gegenüber. Signale (busso, volo, striscio), wenn mit Signalen gespielt wird. "
             "Mit Onori wird nach dem ersten Stich und vor dem zweiten angesagt, reihum ab dem, der "
-            "gestochen hat. Man kann sich fertig melden (chiamarsi fuori): stimmt es, gewinnt das Paar, "
-            "sonst verliert es.",
+            "den Stich gemacht hat. Man kann sich fertig melden (chiamarsi fuori): stimmt es, gewinnt die Partei, "
+            "sonst verliert sie.",
         ),
         (
             "Signale",
@@ -940,7 +940,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Tressette mit Ruf",
-            "Vier Spieler ohne feste Paare. Wer zuerst ausspielt, ruft eine Drei, die er nicht hat: wer sie "
+            "Vier Spieler ohne feste Partner. Wer zuerst ausspielt, ruft eine Drei, die er nicht hat: wer sie "
             "hält, ist sein geheimer Partner und zeigt sich erst, wenn die Karte gespielt wird. Wer alle vier "
             "Dreien hat, ruft eine Zwei (mit allen Zweien ein Ass) oder spielt allein, je nach Einstellung. "
             "Keine Signale. Die gerufene Karte bleibt die ganze Runde über sichtbar.",
@@ -948,7 +948,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Ciapanò",
             "Zwei bis vier Spieler, jeder für sich; alle Karten werden ausgeteilt, es gibt keine Ansagen. "
-            "Gestochene Punkte zählen gegen dich: hat jemand am Ende einer Runde 41 (oder 21, 31) erreicht, "
+            "Punkte in deinen Stichen zählen gegen dich: hat jemand am Ende einer Runde 41 (oder 21, 31) erreicht, "
             "gewinnt, wer am wenigsten hat.",
         ),
         (

@@ -145,6 +145,17 @@ AVOID = {
         "kein Münzen": "no verb or article that cannot agree with a suit's name",
         "fehlt Münzen": "no verb or article that cannot agree with a suit's name",
         "Tisch": "the rules of the match are an option, not 'the table'",
+        "Punkteblock": "a score sheet is a Punkteliste, in every mode",
+        "Hinausrufen": "chiamarsi fuori is 'sich fertig melden' (button: Fertig melden)",
+        "Chiamarsi fuori": "a German button or option says Fertig melden / Fertigmelden",
+        r"\bAccusi\b": "declarations are Ansagen on a German screen",
+        r"\bPaar(e|s)?\b": "a partnership is a Partei (seed 003), never a Paar",
+        r"^Sie (gewinnen|haben)": "a sentence opening with Sie reads as the polite 'you': the other side is 'die Gegner'",
+        "gestochen hat": "a trick is made ('den Stich gemacht', seed 000): 'stechen' is also trumping (Mit Trumpf)",
+        "in Vorhand": "Vorhand is the first seat of a deal (seed 003); leading a trick is 'ausspielen'",
+        "Nochmal": "'noch einmal', in one register",
+        r"höchste \{suit\} |nach \{suit\}|(?<!Napoli)(?<!Decima) in \{suit\}": "a suit's name cannot be declined in a template ('nach Stäbe'):"
+        " put it where no case shows",
     },
     "it": {
         "la tavola": "the rules of the match are an option, not 'the table'",
@@ -372,3 +383,17 @@ def test_every_option_and_value_of_every_game_has_catalogue_words(name: str) -> 
             if isinstance(value, str):
                 assert has("ov_" + value), (spec.key, value)
     assert tr("ov_none", "it") == "no"  # "Cappotto: nessuno" read as "nobody"
+
+
+def test_german_table_talk_is_kept():
+    """A German-speaking table: the claim button says what is said (not the Italian), the other
+    side is "die Gegner" (never the polite Sie), declarations are Ansagen (docs/box.md glossary)."""
+    assert tr("claim", "de") == "Fertig melden"
+    assert tr("o_chiamarsi_fuori", "de") == "Fertigmelden"
+    assert tr("o_accusi", "de") == "Ansagen"
+    assert tr("they_win", "de") == tr("side_wins_them", "de") == "Die Gegner gewinnen"
+    assert tr("scoresheet", "de") == tr("score_sheet", "de") == "Punkteliste"
+    assert tr("ov_single", "de") == "ein Durchgang"
+    assert tr("e_busso_false", "de", suit="Stäbe").endswith("die höchste Stäbe-Karte im Spiel")
+    assert tr("e_decl_count", "de", held=2, rank="10", kind="Dreier", need=3) == (
+        "Du hast 2 Karten vom Rang 10; für einen Dreier braucht es genau 3")

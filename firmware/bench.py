@@ -1,4 +1,4 @@
-"""``tressette bench engine|solver|ui|app|coach|phones``: speed figures the project ships.
+"""``tressette bench engine|solver|ui|app|coach|phones|pool``: speed figures the project ships.
 
 Figures depend on the machine and its load: compare ratios measured in one
 run, and note the machine with any figure you report.
@@ -96,6 +96,10 @@ def main(args: argparse.Namespace) -> int:
         from firmware.players import solver
 
         return solver.bench_main(args)
+    if args.what == "pool":
+        from firmware.players import poolbench
+
+        return poolbench.main(args)
     if args.what == "coach":
         from firmware.coach import bench as coach_bench
 

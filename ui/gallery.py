@@ -143,13 +143,58 @@ def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_
                 path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
                 pygame.image.save(ui.surface, str(path))
                 written.append(path)
-    (out / "README.md").write_text(_index(list(table), sizes, langs), encoding="utf-8")
+    decks = render_decks(out)
+    written += decks
+    (out / "README.md").write_text(_index(list(table), sizes, langs, [p.name for p in decks]), encoding="utf-8")
     return written
 
 
-def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[str, ...]) -> str:
+DECK_CARD = (86, 139)  # px: a card of the hand at 800x480 (ui.layout: 29 % of the height)
+
+
+def deck_sheet(style: str, card: tuple[int, int] = DECK_CARD) -> object:
+    """Every card of the deck ``style`` is drawn with, at full size: one suit a row, its ten
+    ranks across (courts included), on the table's felt. Returns a pygame Surface."""
+    import pygame
+
+    from firmware.engine.cards import DECKS
+    from ui.cards import CardArt
+    from ui.fonts import Fonts
+
+    deck = DECKS["bavarian" if style in ("salzburger", "bavarian") else "italian"]
+    art = CardArt(Fonts())
+    w, h = card
+    gap = 8
+    cols, rows = len(deck.ranks), len(deck.suits)
+    sheet = pygame.Surface((cols * (w + gap) + gap, rows * (h + gap) + gap))
+    sheet.fill((22, 92, 56))
+    for s in range(rows):
+        for r in range(cols):
+            sheet.blit(art.face(deck.card(s, r), w, h, style), (gap + r * (w + gap), gap + s * (h + gap)))
+    return sheet
+
+
+def render_decks(out: Path = OUT) -> list[Path]:
+    """One picture of each card style's whole deck at full size (``deck_<style>.png``)."""
+    import pygame
+
+    from ui.cards import STYLES
+
+    written = []
+    for style in STYLES:
+        path = out / f"deck_{style}.png"
+        pygame.image.save(deck_sheet(style), str(path))  # type: ignore[arg-type]
+        written.append(path)
+    return written
+
+
+def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[str, ...],
+           decks: list[str] | None = None) -> str:
     lines = ["# Screens", "",
              "Rendered by `tressette gallery` from seeded sample games (`ui/gallery.py`); do not edit by hand.", ""]
+    if decks:
+        lines += ["## The decks", "", "Every card of each pattern at the size of a card in the hand at 800x480.", ""]
+        lines += [f"![{d}]({d})" for d in decks] + [""]
     for name in names:
         lines.append(f"## {name}")
         lines.append("")

@@ -78,7 +78,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ov_after_trick": ("solo di mano", "nur in Vorhand", "only on lead"),
     "ov_single": ("una partita", "eine Partie", "one game"),
     "ov_best_of_two": ("due su tre", "zwei aus drei", "best of two"),
-    "ov_none": ("nessuno", "keine", "none"),
+    "ov_none": ("no", "keine", "none"),
     "ov_classic": ("classici", "klassisch", "classic"),
     "ov_alternative": ("alternativi", "alternativ", "alternative"),
     "ov_leader": ("chi apre", "wer ausspielt", "leader only"),
@@ -86,7 +86,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ov_many": ("molte carte", "viele Karten", "many cards"),
     "ov_few": ("una o due basse", "ein, zwei kleine", "few low"),
     "ov_double": ("doppio", "doppelt", "double"),
-    "ov_eleven": ("11+1", "11+1", "11+1"),
+    "ov_eleven_plus_one": ("11+1", "11+1", "11+1"),
     "ov_winner": ("all'ultima presa", "zum letzten Stich", "to the last trick"),
     # table
     "your_turn": ("Tocca a te", "Du bist dran", "Your turn"),
@@ -99,7 +99,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "last_trick_short": ("Ultima presa", "Letzter Stich", "Last trick"),
     "declare": ("Accusa", "Ansagen", "Declare"),
     "zu_tun_btn": ("Zu tun!", "Zu tun!", "Zu tun!"),
-    "claim": ("Chiamarsi fuori", "Chiamarsi fuori", "Claim the win"),
+    "claim": ("Mi chiamo fuori", "Chiamarsi fuori", "Claim the win"),
     "call": ("Chiama", "Rufen", "Call"),
     "declare_none": ("Niente da accusare", "Nichts anzusagen", "Nothing to declare"),
     "declare_done": ("Fine accusi", "Keine weiteren Ansagen", "No more to declare"),
@@ -123,7 +123,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "b_claim": ("{name} si chiama fuori!", "{name} meldet sich fertig!", "{name} claims the win!"),
     "b_call": ("{name} chiama {what}", "{name} ruft {what}", "{name} calls {what}"),
     "b_call_you": ("Chiami {what}", "Du rufst {what}", "You call {what}"),
-    "b_declares_you": ("Accusi: {what}", "Du sagst an: {what}", "You declare: {what}"),
+    "b_declares_you": ("Tu accusi: {what}", "Du sagst an: {what}", "You declare: {what}"),
     "b_claim_you": ("Ti chiami fuori!", "Du meldest dich fertig!", "You claim the win!"),
     "b_trump": ("Briscola: {what}", "Trumpf: {what}", "Trump: {what}"),
     # signals (RULES.md 3.3, 3.5): the Italian words are the game's own
@@ -151,7 +151,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "claim_wrong_them": ("Si sono chiamati fuori: sbagliato!", "Sie haben sich fertig gemeldet: falsch!", "They claimed the win: wrong"),
     "we_win": ("Abbiamo vinto!", "Wir haben gewonnen!", "We win!"),
     "we_lose": ("Abbiamo perso", "Wir haben verloren", "We lose"),
-    "they_win": ("Vincono loro", "Sie gewinnen", "They win"),
+    "they_win": ("Hanno vinto loro", "Sie gewinnen", "They win"),
     # what a seat says in its bubble (the bubble is beside it, its tail points at it: no
     # name; my own bubble says who speaks, it may sit where no seat of mine is near)
     "i_say": ("Tu: {text}", "Du: {text}", "You: {text}"),
@@ -178,14 +178,18 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "last_trick_pt": ("Ultima presa", "Letzter Stich", "Last trick"),
     "card_points": ("Punti carte", "Kartenpunkte", "Card points"),
     "partner_row": ("In coppia con", "Partner", "Partnered with"),
-    "own_thirds": ("Terzi presi", "Eigene Drittel", "Own thirds"),
+    # the seat's own card points, in points with their thirds ("1⅔"): not a count of thirds
+    "home_next_match": ("Vale per la prossima partita: quella in corso resta com'è",
+                        "Gilt für die nächste Partie: die laufende bleibt, wie sie ist",
+                        "For the next match: the one in progress stays as it is"),
+    "own_card_points": ("Punti carte propri", "Eigene Kartenpunkte", "Own card points"),
     "pair_card_points": ("Punti carte della coppia", "Kartenpunkte des Paars", "The pair's card points"),
     "declarations": ("Accusi", "Ansagen", "Declarations"),
     "hand_points": ("Punti della mano", "Punkte der Runde", "Points this hand"),
     "match_total": ("Totale", "Gesamt", "Total"),
     "total_short": ("Tot.", "Ges.", "Total"),
     "count": ("Conteggio", "Abrechnung", "The count"),
-    "more": ("Altri", "Weitere", "More"),
+    "more": ("Altro", "Weitere", "More"),
     "yes": ("Sì", "Ja", "Yes"),
     "no": ("No", "Nein", "No"),
     "ask_quit": ("Chiudere il simulatore?", "Simulator schließen?", "Close the simulator?"),
@@ -236,7 +240,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_menu_again_home": ("Premi ancora Menu per tornare all'inizio", "Nochmal Menü drücken: zurück zum Start",
                           "Press Menu again for the home screen"),
     "m_reader_back": ("Lettore di carte di nuovo collegato: si riprende a passare le carte", "Kartenleser wieder verbunden: weiter scannen", "Card reader connected again: go on scanning"),
-    "m_reader_off": ("Lettore di carte scollegato ({why}); il gioco aspetta, niente è perso", "Kartenleser getrennt ({why}); die Partie wartet, nichts geht verloren", "Card reader unplugged ({why}); the game waits, nothing is lost"),
+    "m_reader_off": ("Lettore di carte scollegato ({why}); la partita aspetta, niente è perso", "Kartenleser getrennt ({why}); die Partie wartet, nichts geht verloren", "Card reader unplugged ({why}); the game waits, nothing is lost"),
     "m_enrol_scan": ("Passa {card} ({code}), carta {n} di {total}", "Scanne {card} ({code}), Karte {n} von {total}",
                      "Scan {card} ({code}), card {n} of {total}"),
     "m_enrol_complete": ("{deck}: completo", "{deck}: vollständig", "{deck}: complete"),
@@ -244,7 +248,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                           "That tag is already {code}: {next}"),
     "m_enrolled": ("{deck} registrato: {n} carte", "{deck} eingelernt: {n} Karten", "{deck} enrolled: {n} cards"),
     "m_enrolled_one": ("{deck} registrato: 1 carta", "{deck} eingelernt: 1 Karte", "{deck} enrolled: 1 card"),
-    "m_enrol_stopped": ("Registrazione interrotta: resta la mappa di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
+    "m_enrol_stopped": ("Registrazione interrotta: resta valida quella di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
                         "Enrolment stopped: the previous map is kept"),
     "m_journal_moved": ("Archivio illeggibile ({why}); messo da parte come {file}",
                         "Spielarchiv unlesbar ({why}); beiseitegelegt als {file}",
@@ -272,7 +276,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "r_hand_over": ("La mano è finita", "Die Runde ist vorbei", "The hand is over"),
     "r_no_screen_seat": ("Nessuno gioca allo schermo in questa partita", "In dieser Partie spielt niemand am Bildschirm", "Nobody plays at the screen in this game"),
     "r_turn_of": ("Aspetta: tocca al posto {n}", "Warte: Platz {n} ist dran", "Wait: it is seat {n}'s turn"),
-    "r_not_held": ("Non hai {card}", "Du hast {card} nicht", "You do not hold {card}"),
+    "r_not_held": ("Non hai questa carta: {card}", "Du hast {card} nicht", "You do not hold {card}"),
     "r_follow_suit": ("Devi rispondere a {suit}: ne hai {n} ({cards})", "Du musst {suit} bedienen: du hast {n} ({cards})",
                       "You must follow suit: you hold {n} {suit} ({cards})"),
     "r_wrong_deck": ("Quella carta non è di questo mazzo", "Diese Karte gehört nicht zu diesem Blatt",
@@ -298,7 +302,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                        "Onori werden nach dem ersten Stich angesagt, vor dem zweiten",
                        "Onori are declared after the first trick, before the second"),
     "r_onori_order": ("Gli onori si dicono a giro dal posto {n}: un posto dopo di te ha già accusato", "Onori werden reihum ab Platz {n} angesagt: ein Platz nach dir hat schon angesagt", "Onori go in turn from seat {n}: a later seat has already declared"),
-    "r_decl_twice": ("Quell'accuso è già fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
+    "r_decl_twice": ("Quell'accuso è già stato fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
                      "That combination is already declared this hand"),
     "r_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
     "r_decl_cards": ("Non hai le carte per {what}", "Dir fehlen die Karten für {what}", "You do not hold the cards for {what}"),
@@ -332,7 +336,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                        "No hand is being played: the scan is ignored"),
     "r_screen_game": ("Questa partita si gioca sullo schermo, non con carte vere", "Diese Partie wird am Bildschirm gespielt, nicht mit echten Karten", "This game is played on the screen, not with real cards"),
     "r_table_turn": ("Tocca al posto {n}", "Platz {n} ist dran", "It is seat {n}'s turn"),
-    "r_no_card_store": ("Nessun archivio per le mappe delle carte", "Kein Speicher für Kartenzuordnungen",
+    "r_no_card_store": ("Nessun archivio per le etichette delle carte", "Kein Speicher für Kartenzuordnungen",
                         "No card map store configured"),
     "r_no_deck": ("Mazzo sconosciuto: {deck}", "Unbekanntes Blatt: {deck}", "No deck {deck}"),
     "r_enrol_done": ("Il mazzo è già completo", "Das Blatt ist schon vollständig", "The deck is already complete"),
@@ -447,7 +451,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_no_seat": ("Non c'è il posto {seat}", "Es gibt keinen Platz {seat}", "There is no seat {seat}"),
     "e_turn_of": ("Aspetta: tocca al posto {seat}", "Warte: Platz {seat} ist dran", "Wait: it is seat {seat}'s turn"),
     "e_wrong_deck": ("Quella carta non è di questo mazzo", "Diese Karte gehört nicht zu diesem Blatt", "That card is not of this deck"),
-    "e_not_held": ("Non hai {card}", "Du hast {card} nicht", "You do not hold {card}"),
+    "e_not_held": ("Non hai questa carta: {card}", "Du hast {card} nicht", "You do not hold {card}"),
     "e_follow_suit": ("Devi rispondere a {suit}: ne hai {count} ({cards})", "Du musst {suit} bedienen: du hast {count} ({cards})",
                       "You must follow suit: you hold {count} {suit} ({cards})"),
     "e_already_played": ("{card} è già stata giocata (presa {trick}): passa la carta che giochi",
@@ -484,7 +488,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_decima_window": ("La decima si accusa subito dopo la distribuzione o con gli onori", "Die Decima wird gleich nach dem Geben oder mit den Onori angesagt",
                         "A decima is declared right after the deal or with the onori"),
     "e_onori_order": ("Gli onori si dicono a giro dal posto {winner}: il posto {later} ha già accusato dopo di te", "Onori werden reihum ab Platz {winner} angesagt: Platz {later} hat nach dir schon angesagt", "Onori go in turn from seat {winner}; seat {later} has declared after you"),
-    "e_first_trick_only": ("Si accusa solo durante la prima presa", "Angesagt wird nur im ersten Stich", "Announcements only during the first trick"),
+    "e_first_trick_only": ("Si accusa solo al primo giro", "Angesagt wird nur im ersten Stich", "Announcements only during the first trick"),
     "e_first_trick_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You announce at your turn"),
     "e_no_declarations": ("Questo gioco non ha accusi", "Dieses Spiel hat keine Ansagen", "This game has no declarations"),
     "e_napoletana_suit": ("{kind}: di che seme?", "{kind}: welche Farbe?", "{kind}: which suit?"),
@@ -492,7 +496,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_decima_missing": ("Niente {kind} di {suit}: servono tutte e dieci", "Keine {kind} in {suit}: nötig sind alle zehn",
                          "No {kind} of {suit}: you need all ten"),
     "e_decl_rank": ("Tris e poker solo di {ranks}", "Dreier und Vierer nur aus {ranks}", "Three or four of a kind only of {ranks}"),
-    "e_decl_count": ("Hai {held} carte di {rank}; per {kind} ne servono esattamente {need}",
+    "e_decl_count": ("{kind} di {rank}: ne servono esattamente {need}, ne hai {held}",
                      "Du hast {held} Karten {rank}; für {kind} braucht es genau {need}",
                      "You hold {held} cards of rank {rank}; {kind} needs exactly {need}"),
     "e_decl_missing_suit": ("{kind} di {rank}: manca {suit}, non {given}", "{kind} {rank}: es fehlt {suit}, nicht {given}",
@@ -501,7 +505,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_decl_unknown": ("Accuso sconosciuto", "Unbekannte Ansage", "Unknown declaration"),
     "e_decl_names_missing": ("{kind} di {rank}: di' quale seme manca", "{kind} {rank}: sag, welche Farbe fehlt",
                              "{kind} of {rank}: say which suit it lacks"),
-    "e_decl_twice": ("Quell'accuso è già fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
+    "e_decl_twice": ("Quell'accuso è già stato fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
                      "That combination is already declared this hand"),
     "e_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
     # score sheet only: a hand's count as entered (firmware/engine/scoresheet.py)
@@ -517,7 +521,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_sheet_early_total": ("I punti inseriti fanno {got} terzi; prima dell'ultima presa sono al massimo {most}",
                             "Die eingegebenen Punkte ergeben {got} Drittel; vor dem letzten Stich höchstens {most}",
                             "The points entered make {got} thirds; before the last trick there are at most {most}"),
-    "e_sheet_end": ("Una mano finisce giocata, chiamandosi fuori o con zu tun", "Eine Runde endet ausgespielt, durch Hinausrufen oder Zu tun",
+    "e_sheet_end": ("Una mano finisce quando è giocata fino in fondo, quando qualcuno si chiama fuori o con lo zu tun", "Eine Runde endet ausgespielt, durch Hinausrufen oder Zu tun",
                     "A hand ends played out, by a claim or by zu tun"),
     "e_sheet_partner": ("Di' chi aveva la carta chiamata (il chiamante stesso se ha giocato da solo)",
                         "Sag, wer die gerufene Karte hatte (der Rufer selbst, wenn er allein spielte)",
@@ -548,7 +552,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_signal_unknown": ("{name} non è un segnale di questo sistema", "{name} ist kein Signal dieses Systems", "{name} is not a signal of this system"),
     "e_signal_twice": ("Un segnale si dà una volta per carta", "Ein Signal gibt es einmal pro Karte", "A signal is given once per card"),
     "e_signal_leader_only": ("Segnala solo chi apre la presa", "Signalisieren darf nur, wer ausspielt", "Only the player who leads the trick may signal"),
-    "e_volo_false": ("Volo dev'essere vero: hai ancora {left} {suit}", "Volo muss stimmen: du hast noch {left} {suit}",
+    "e_volo_false": ("Volo dev'essere vero: a {suit} ne hai ancora {left}", "Volo muss stimmen: du hast noch {left} {suit}",
                      "Volo must be true: you still hold {left} more {suit}"),
     "e_busso_false": ("Busso dev'essere vero: non hai la più alta di {suit} ancora in gioco", "Busso muss stimmen: du hast nicht die höchste {suit} im Spiel",
                       "Busso must be true: you do not hold the highest unplayed {suit}"),
@@ -847,7 +851,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Tressette a due",
             "Dieci carte a testa, venti nel monte. Dopo ogni presa pesca prima chi ha preso, poi "
             "l'altro; le carte pescate si mostrano. Finito il monte si giocano le ultime dieci carte. "
-            "Si vince a 21 (o 31, 41); se entrambi arrivano, vince chi ha di più; a pari si gioca ancora.",
+            "Si vince a 21 (o 31, 41); se entrambi arrivano, vince chi ha di più; se sono pari si gioca ancora.",
         ),
         (
             "Accusi",
@@ -858,7 +862,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Treschetten",
             "Mazzo tedesco da 32 carte: 10, 9, Asso, Re, Ober, Unter, 8, 7. Il 10 e il 9 fanno da 3 e 2. "
-            "Si accusa durante la mano, al proprio turno: tris 3, poker 4, Napoli (10, 9, Asso) 3. "
+            "Si accusa durante la mano, al proprio turno: tris 3, poker 4, napoletana (10, 9, Asso) 3. "
             "Zu tun: chi è di mano e ha raggiunto i punti posa un 10 sul monte e vince.",
         ),
         (
@@ -870,7 +874,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Segnali",
             "A quattro chi apre (o chiunque, secondo l'opzione) parla al compagno con la carta che gioca. "
-            "Busso: «gioca la tua più alta di questo seme e ritornamelo». Volo: «è la mia ultima carta di "
+            "Busso: «gioca la tua più alta e poi torna a questo seme». Volo: «è la mia ultima carta di "
             "questo seme» (dev'essere vero). Striscio: «ne ho ancora molte» (o, secondo l'opzione, «me ne "
             "restano una o due basse»). Con i segnali alternativi: busso, ho la più alta rimasta; ribusso, "
             "ho la seconda; cerco la meglio; tutto fuori. Tocca il segnale prima di giocare la carta: "
@@ -898,7 +902,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Con la briscola",
             "Come il tressette a quattro, ma l'ultima carta del mazziere si mostra e il suo seme è briscola. "
-            "Si deve sempre rispondere al seme; chi non può, può tagliare con una briscola, e la briscola "
+            "Si deve sempre rispondere al seme; chi non ce l'ha può tagliare con una briscola, e la briscola "
             "più alta prende.",
         ),
         (

@@ -31,7 +31,7 @@ PHONES: dict[str, tuple[str, str, str]] = {
     "w_rate_limited": ("Troppo in fretta", "Zu schnell", "Too fast"),
     "w_server_full": ("Troppi telefoni collegati", "Zu viele Telefone verbunden", "Too many phones connected"),
     # why the box closes a phone's connection
-    "w_replaced": ("Questo posto si è aperto su un'altra scheda", "Dieser Platz ist in einem anderen Tab offen",
+    "w_replaced": ("Questo posto è stato aperto in un'altra scheda", "Dieser Platz ist in einem anderen Tab offen",
                    "This seat was opened in another tab"),
     "w_seat_freed": ("Il posto è stato liberato sullo schermo del tavolo",
                      "Der Platz wurde am Bildschirm der Box freigegeben",
@@ -50,7 +50,7 @@ PHONES: dict[str, tuple[str, str, str]] = {
     "ph_away": ("Posto {n}: telefono scollegato", "Platz {n}: Telefon getrennt", "Seat {n}: phone away"),
     "ph_freed": ("Posto {n} libero: un altro telefono può entrare",
                  "Platz {n} frei: ein anderes Telefon kann beitreten", "Seat {n} freed: another phone may join"),
-    "ph_declare_on_phone": ("Posto {n}: dichiara sul telefono", "Platz {n}: auf dem Telefon ansagen",
+    "ph_declare_on_phone": ("Posto {n}: accusa sul telefono", "Platz {n}: auf dem Telefon ansagen",
                             "Seat {n}: declare on the phone"),
     "ph_refused": ("Questa mossa non è possibile ora", "Dieser Zug geht jetzt nicht", "That move is not possible now"),
     "ph_not_phone_seat": ("Il posto {n} non è un telefono", "Platz {n} ist kein Telefon", "Seat {n} is not a phone"),

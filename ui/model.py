@@ -41,6 +41,7 @@ from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.actions import Play, ZuTun
 from firmware.engine.cards import Card
 from firmware.engine.declarations import Declaration
+from firmware.engine.offers import action_kinds
 from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
@@ -357,6 +358,9 @@ class TableModel:
     call_choices: tuple[Card, ...] = ()
     # per playable card, the signals the engine accepts with it (signal_options of the View)
     signal_options: tuple[tuple[Card, tuple[str, ...]], ...] = ()
+    # every kind of action this game may offer (engine.offers.action_kinds): the action bar
+    # keeps a slot for each all match, dimmed when not legal now (buttons never move)
+    action_kinds: tuple[str, ...] = ()
     discardable: frozenset[Card] = frozenset()  # terziglio: the dealer discards before play
     signals: tuple[tuple[int, int, Card, tuple[str, ...]], ...] = ()  # (trick, seat, card, names), public
     called: Card | None = None  # chiamata: the called card
@@ -536,6 +540,7 @@ def model_from_view(
         signal_choices=tuple(choices),
         call_choices=tuple(a.card for a in view.legal if type(a).__name__ == "Call"),  # type: ignore[union-attr]
         signal_options=sig_opts,
+        action_kinds=action_kinds(v),
         discardable=frozenset(a.card for a in view.legal if type(a).__name__ == "Discard"),  # type: ignore[union-attr]
         signals=spoken,
         called=getattr(view, "called", None),

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 from firmware.engine.cards import CODE
 from ui.layout import ButtonSpec
+from ui.screens import HomeScreen
 from ui.table import DOUBLE_TAP_S, TableScreen
 
 if TYPE_CHECKING:
@@ -143,6 +144,9 @@ def probe(ui: UIApp) -> dict[str, Any]:
         _cover(scr, out, size)
     else:
         out["buttons"] = [_button(b) for b in scr.buttons(size)]
+        if isinstance(scr, HomeScreen):  # what its seat buttons say: the game a tap on Play starts
+            out["home"] = {"variant": scr.variants[scr.vi],
+                           "seats": [f"cpu:{lv}" if k == "computer" else k for k, lv in scr.seats]}
     return out
 
 

@@ -164,6 +164,7 @@ class HomeScreen(Screen):
         self.seats: list[tuple[str, str | None]] = []
         self.options: dict[str, Any] = {}
         self.casual = False  # undo and hints offered (docs/coach.md); rated by default
+        self.note_next = False  # say that the options are the next match's (a match is paused)
         self.scoresheet = False  # score sheet only: everybody plays his own cards (segnapunti)
         self._reset_for_variant()
 
@@ -260,8 +261,16 @@ class HomeScreen(Screen):
                 out.append(ButtonSpec("learn", r, "learn"))  # the guided first hand (firmware/app/guide.py)
         return out
 
+    @property
+    def paused(self) -> bool:
+        """A match waits (on the table or in the journal): what is changed here is the next one's."""
+        return (self.model.in_game and not self.model.match_over) or self.model.resumable
+
     def press(self, name: str) -> bool:
         kind, _, arg = name.partition(":")
+        if kind in ("variant", "seat", "option") or name in ("casual", "scoresheet"):
+            # a match is paused: changing the options here does not change it (issue 24.8)
+            self.note_next = self.paused
         if kind == "nav":
             self.show(arg)
         elif name == "variant:prev":
@@ -360,6 +369,8 @@ class HomeScreen(Screen):
         box's screen shows it at power-on: in the free room between the seats and *Gioca*,
         else under the options; never over a button a tap could then change unseen."""
         said = self.ctx.say(self.model.message)
+        if self.note_next and self.paused:
+            said = f"{said} · {self.ctx.t('home_next_match')}" if said else self.ctx.t("home_next_match")
         if not said:
             return
         W, H = s.get_size()
@@ -497,7 +508,7 @@ class HandEndScreen(Screen):
                          and res.sides[q] == res.sides[unit]]
                 partners.append(", ".join(seat_name(m, q, self.ctx) for q in mates) or "–")
             rows.insert(0, (t("partner_row"), partners))
-            rows.append((t("own_thirds"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
+            rows.append((t("own_card_points"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
             rows.append((t("pair_card_points"),
                          [str(v) if (v := self._hand_cell(res.card_points, i)) is not None else "" for i in sides]))
         elif res is not None:
@@ -798,9 +809,10 @@ class StatsScreen(Screen):
                   color=ctx.theme.text_dim, max_w=area.w)
         longest = max((len(sr.points) for sr in series), default=0)
         step = area.w / max(1, longest - 1)
+        x0 = area.centerx if longest == 1 else area.x  # one match: its point in the middle
         for sr in series:
             colour = LEVEL_COLOURS.get(sr.level.split(":")[0], ctx.theme.accent)
-            pts = [(int(area.x + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100))
+            pts = [(int(x0 + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100))
                    for i, a in enumerate(sr.points)]  # fmt: skip
             if len(pts) > 1:
                 pygame.draw.lines(s, colour, False, pts, 1 if sr.level.endswith(":help") else 2)
@@ -824,10 +836,13 @@ class StatsScreen(Screen):
         hist = self.model.stats.history[-slots:]
         area = Rect(r.x + 8, y + small + 8 + small + 2, r.w - 16, r.bottom - (y + small + 8 + small + 2) - small - 10)
         top = max(max(a, b) for a, b in hist) or 1
-        slot = area.w / len(hist)
+        # a slot as wide as for four matches at the least (one match drew two bars the whole
+        # chart wide: issue 24.8), the pairs centred
+        slot = area.w / max(len(hist), min(slots, 4))
         bw = max(4, int(slot * 0.42))
+        left = area.x + (area.w - slot * len(hist)) / 2
         for i, (ours, theirs) in enumerate(hist):
-            x0 = int(area.x + i * slot + (slot - 2 * bw) / 2)
+            x0 = int(left + i * slot + (slot - 2 * bw) / 2)
             for j, (val, col) in enumerate(((ours, ctx.theme.accent), (theirs, ctx.theme.text_dim))):
                 h = int(area.h * val / top)
                 bar = Rect(x0 + j * bw, area.bottom - h, bw - 2, h)

@@ -23,12 +23,20 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
-from ui.layout import TableLayout, bubble_tail, shared_table, speaker_areas, table_layout
+from ui.layout import (
+    TableLayout,
+    bubble_tail,
+    my_declarations,
+    shared_table,
+    speaker_areas,
+    table_layout,
+)
 from ui.lesson import LessonPanel
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
 from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.speed import speed_of
+from ui.textcheck import min_button_px
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
 
 TRICK_HOLD_S = 0.9
@@ -146,8 +154,8 @@ class TableScreen:
         )
         self.model = model
         self.size = size
-        if new_hand or len(model.declarable) != len(old.declarable):
-            self.action_page = 0
+        if new_hand:
+            self.action_page = 0  # (a declaration made keeps its place: the page stays)
         self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
         if new_hand:
             self._hand_key = hand_key
@@ -416,7 +424,11 @@ class TableScreen:
             return True
         kind, _, arg = name.partition(":")
         if kind == "declare":
-            self.emit(it.Declare(m.declarable[int(arg)]))
+            mine = my_declarations(m)
+            action = mine[int(arg)][1] if int(arg) < len(mine) else None
+            if action is None:
+                return True  # made already: its place stays, dimmed (the bar never moves)
+            self.emit(it.Declare(action))
         elif kind == "zu_tun":
             self.emit(it.ZuTun(int(arg)))
         elif kind == "declare_none":
@@ -665,23 +677,31 @@ class TableScreen:
         fs = ctx.fsize(lay.size[1], 0.042)
         small = max(ctx.fonts.min_size, fs - 2)
         name = self.seat_name(seat)
-        icon = self._dealer_icon(s, lab, seat)
-        room = lab.w - 12 - icon
+        tricks = ctx.t("tricks_n", n=sm.tricks_won)  # the same words on every plate
         if area.position == "top":
-            r = blit_text(s, ctx, name, fs, (lab.x + 8, lab.y + 3), bold=True, max_w=room)
+            r = blit_text(s, ctx, name, fs, (lab.x + 8, lab.y + 3), bold=True, max_w=lab.w - 12)
             y = r.bottom + 1
             sub = ctx.t(sm.level) if sm.level else ctx.t("table_seat") if sm.kind == "table" else ""
-            for line in (sub, self._tricks_text(sm.tricks_won, small, lab.w - 12)):
+            for line in (sub, tricks):
                 if line and y + small <= lab.bottom - 2:
                     r = blit_text(s, ctx, line, small, (lab.x + 8, y), color=ctx.theme.text_dim, max_w=lab.w - 12)
                     y = r.bottom + 1
+        elif lab.h >= 2 * small + 4:  # a narrow column: the name, and the tricks under it
+            row_h = (lab.h - 2) // 2
+            blit_text(s, ctx, name, small, (lab.x + 8, lab.y + 1 + row_h // 2), anchor="midleft", bold=True,
+                      max_w=lab.w - 12)
+            blit_text(s, ctx, tricks, small, (lab.x + 8, lab.y + 1 + row_h + row_h // 2), anchor="midleft",
+                      color=ctx.theme.text_dim, max_w=lab.w - 12)
         else:
-            tricks = self._tricks_text(sm.tricks_won, small, room // 2)
             tw = ctx.fonts.text(tricks, small).get_width()
             blit_text(s, ctx, name, small, (lab.x + 8, lab.centery), anchor="midleft", bold=True,
-                      max_w=room - tw - 6)
-            blit_text(s, ctx, tricks, small, (lab.right - 6 - icon, lab.centery), anchor="midright",
+                      max_w=lab.w - 18 - tw)
+            blit_text(s, ctx, tricks, small, (lab.right - 6, lab.centery), anchor="midright",
                       color=ctx.theme.text_dim)
+        if m.dealer == seat and not m.hand_over:
+            # the dealer: a labelled mark over the seat's cards (backs: nothing hidden)
+            at = area.cards[0].topleft if area.cards else lab.bottomleft
+            self._dealer_chip(s, (at[0] + 2, at[1] + 2), lay)
         style = self.style()
         w, h = area.card_size
         shown = list(sm.shown)
@@ -709,19 +729,19 @@ class TableScreen:
         col = self.SIDE_COLOURS[side % len(self.SIDE_COLOURS)]
         pygame.draw.rect(s, col, Rect(r.x + 2, r.y + 3, 4, r.h - 6), border_radius=2)
 
-    def _dealer_icon(self, s: pygame.Surface, r: Rect, seat: int) -> int:
-        """The dealer's mark: a small deck at the plate's right end; its width (0: not the dealer)."""
-        if self.model.dealer != seat or self.model.hand_over:
-            return 0
-        h = max(12, min(r.h - 8, 22))
-        w = int(h * 0.7)
-        x, y = r.right - w - 8, r.y + 4 if r.h > 2 * h else r.centery - h // 2
-        for i in (2, 0):
-            card = Rect(x + i, y + i // 2, w - 2, h - 2)
-            pygame.draw.rect(s, (245, 240, 225), card, border_radius=3)
-            pygame.draw.rect(s, (40, 40, 40), card, 1, border_radius=3)
-        pygame.draw.line(s, (180, 40, 40), (x + 3, y + h // 2), (x + w - 4, y + h // 2), 2)
-        return w + 6
+    def dealer_chip_size(self, lay: TableLayout) -> tuple[int, int]:
+        fs = self.ctx.fonts.min_size
+        return (self.ctx.fonts.text(self.ctx.t("dealer"), fs, bold=True).get_width() + 10, fs + 6)
+
+    def _dealer_chip(self, s: pygame.Surface, topleft: tuple[int, int], lay: TableLayout) -> Rect:
+        """The dealer's mark: "mazziere" on a light pill (it was an unlabelled 10 px deck)."""
+        ctx = self.ctx
+        w, h = self.dealer_chip_size(lay)
+        r = Rect(topleft[0], topleft[1], w, h)
+        pygame.draw.rect(s, (245, 236, 200), r, border_radius=h // 2)
+        pygame.draw.rect(s, (60, 50, 30), r, 1, border_radius=h // 2)
+        blit_text(s, ctx, ctx.t("dealer"), ctx.fonts.min_size, r.center, anchor="center", bold=True, color=(40, 34, 20))
+        return r
 
     def _draw_talon(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx, r = self.model, self.ctx, lay.talon
@@ -831,14 +851,21 @@ class TableScreen:
         for b in lay.buttons:
             kind, _, arg = b.name.partition(":")
             if kind == "declare":
-                d = m.declarable[int(arg)]
+                mine = my_declarations(m)
+                if int(arg) >= len(mine):
+                    continue
+                (dk, suit, rank, missing), action = mine[int(arg)]
                 # the engine's legal declaration names the suit a three lacks
-                text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
-                draw_button(s, ctx, b.rect, text, color=(150, 90, 20))
+                text = describe_declare(m.deck, dk, suit, rank, missing, ctx.lang)
+                draw_button(s, ctx, b.rect, text, color=(150, 90, 20) if action is not None else None,
+                            enabled=action is not None)
             elif kind == "zu_tun":
                 draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
             elif kind == "signal":
-                draw_button(s, ctx, b.rect, ctx.label("sig_" + arg), selected=arg in self.signals_on)
+                text = ctx.label("sig_" + arg)
+                if " (" in text and not self._label_fits(text, b.rect):
+                    text = text.split(" (")[0]  # the signal's name without its gloss ("volo (my last)")
+                draw_button(s, ctx, b.rect, text, selected=arg in self.signals_on, enabled=b.enabled)
             elif kind == "call":
                 deck = DECKS[m.deck]
                 card = int(arg)
@@ -846,8 +873,23 @@ class TableScreen:
                 draw_button(s, ctx, b.rect, text)
             elif kind == "menu":
                 self._menu_icon(s, b.rect)
+            elif kind in ("hint", "undo") and not self._label_fits(ctx.label(b.label), b.rect):
+                # a narrow cell (under the right seat at 480x320): the sign instead of the word
+                draw_button(s, ctx, b.rect, "?" if kind == "hint" else "↶", enabled=b.enabled)
             else:
                 draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+
+    def _label_fits(self, text: str, r: Rect) -> bool:
+        """The label fits ``r`` whole at the smallest size, on one line or on the two lines
+        draw_button splits it into."""
+        font = self.ctx.fonts.font(min_button_px(self.size[1] or 480), True)
+        if font.size(text)[0] <= r.w - 8:
+            return True
+        words = text.split(" ")
+        if len(words) < 2 or r.h < 36:
+            return False
+        half = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        return all(font.size(" ".join(x))[0] <= r.w - 8 for x in (words[:half], words[half:]))
 
     def _menu_icon(self, s: pygame.Surface, r: Rect) -> None:
         th = self.ctx.theme
@@ -886,33 +928,55 @@ class TableScreen:
         else:
             text, color = "", ctx.theme.text
         mine = m.dealer == m.me and m.show_hand and not m.hand_over
-        icon_w = max(14, int(r.h * 0.6)) + 8 if mine else 0
+        chip_w, chip_h = self.dealer_chip_size(lay)
+        icon_w = chip_w + 6 if mine else 0
         if not text:
             if mine:  # my own dealer mark, where the status would be
-                self._dealer_icon(s, Rect(r.centerx - icon_w // 2, r.y, icon_w, r.h), m.me)
+                self._dealer_chip(s, (r.x + 2, r.centery - chip_h // 2), lay)
             return
         r = Rect(r.x + icon_w, r.y, r.w - icon_w, r.h)
         if not text:
             return
         fonts = ctx.fonts
         lines = [text]
+        grown = False
+        if r.w < 90 and lay.status_room.w >= 90:
+            # the declarations hold the row: the status above them (layout.status_room)
+            room = lay.status_room
+            r = Rect(room.x, max(room.y, room.bottom - r.h), room.w, min(r.h, room.h))
+            grown = True
         if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
             # too long for one line even at the smallest size: two lines
             fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
-            lines = fonts.wrap(text, fs, r.w - 16, bold=True)
+            lines = bubble_lines(fonts, text, fs, r.w - 16)
             if len(lines) > 2:  # the smallest size, and a third line rather than words lost
                 fs = fonts.min_size
-                lines = fonts.wrap(text, fs, r.w - 16, bold=True)[:3]
+                lines = bubble_lines(fonts, text, fs, r.w - 16)
+                room = lay.status_room.copy()
+                for seat in self.said():  # clear of the bubbles shown there
+                    b = lay.bubbles.get(seat)
+                    if b is not None and b.colliderect(room) and b.bottom < lay.status.y:
+                        room.h, room.y = room.bottom - b.bottom - 4, b.bottom + 4
+                if len(lines) * fonts.font(fs, True).get_linesize() > r.h - 4 and room.h > r.h:
+                    # more lines than the row holds: the box grows upwards (layout.status_room)
+                    r = Rect(room.x, room.y, room.w, room.h)
+                    lines = bubble_lines(fonts, text, fs, r.w - 16)
+                    grown = True
+                lines = lines[:max(3, (r.h - 4) // fonts.font(fs, True).get_linesize())]
         surfs = [fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
         w = max(x.get_width() for x in surfs)
         h = sum(x.get_height() for x in surfs)
         box = Rect(0, 0, w + 16, max(h + 4, min(r.h, h + 6)))
         box.center = r.center
+        if grown:
+            box.bottom = r.bottom
         if m.n_seats > 2:
             box.left = r.left  # the row's left end, clear of the action buttons
         draw_panel(s, box, ctx.theme, 160)
-        if mine:  # my own dealer mark, just left of the status (the others': on their plates)
-            self._dealer_icon(s, Rect(box.x - icon_w, box.y, icon_w, box.h), m.me)
+        if mine and not grown:  # my own dealer mark, just left of the status (the others': on their plates)
+            self._dealer_chip(s, (box.x - icon_w, box.centery - chip_h // 2), lay)
+        elif mine and box.x - chip_w - 4 >= lay.status.x:  # the status grew: the mark stays in the row
+            self._dealer_chip(s, (box.x - chip_w - 4, lay.status.centery - chip_h // 2), lay)
         y = box.centery - h // 2
         for surf in surfs:
             s.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
@@ -939,6 +1003,12 @@ class TableScreen:
                 while len(lines) > 2 and fs > fonts.min_size:  # two lines, smaller, rather than cut
                     fs -= 1
                     lines = bubble_lines(fonts, text, fs, r.w - 14)
+                if len(lines) > 2 and " (" in text:
+                    # the aside in brackets ("(manca denari)") goes first: the declared cards
+                    # lie face up on the seat; the rest stays whole at 11 px (480x320)
+                    short = re.sub(r" \([^)]*\)", "", text)
+                    if len(bubble_lines(fonts, short, fs, r.w - 14)) <= 2:
+                        lines = bubble_lines(fonts, short, fs, r.w - 14)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]

@@ -150,6 +150,10 @@ class MainLoop:
         if self.hung is not None:
             self.hung()
         if self.pump is not None:
+            # The UI's clocks first: the double-tap guard compares a tap with the time since
+            # the last card, and after a slow iteration (a busy core, a long draw) that time
+            # must include the stall, or a real tap is taken for the second of a double tap.
+            self._advance_ui()
             self.pump()
         if self.ui is not None:
             for intent in self.ui.intents():
@@ -187,6 +191,12 @@ class MainLoop:
             state = self.ctl.journal_state()
             self.notifier.set_status("playing" if state == "ok" else f"journal {state}")
             self.notifier.loop_alive()
+
+    def _advance_ui(self) -> None:
+        now = self.clock()
+        if self.ui is not None:
+            self.ui.update(now - self._last_t)
+        self._last_t = now
 
     def _apply_speed(self) -> None:
         """The screen's game speed sets the computers' pause: from the start when it is not
@@ -244,9 +254,7 @@ class MainLoop:
             self._drawn_version = self.ctl.version
             self._preset_home()
             self.ui.set_model(self.ctl.model())
-        if self.ui is not None:
-            self.ui.update(now - self._last_t)
-        self._last_t = now
+        self._advance_ui()
         if self.present is not None:
             self.present()
             self.stats.frames += 1

@@ -12,6 +12,7 @@
   every world; measurement only: what racing bought, docs/players.md);
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
+- ``"oracle-hands"``: sees every hand but not the talon's order (measurement only);
 - ``"oracle"``: sees every card; measurement only, never in the menu. It needs
   the true hand state: ``make_player("oracle", seed=1, true_state=lambda: match.state)``.
 
@@ -31,7 +32,9 @@ from firmware.players.heuristic import EasyPlayer, NormalPlayer
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference", "hard-weighted", "hard-plain")
+SPECS = (
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
+)
 
 
 def make_player(
@@ -72,6 +75,13 @@ def make_player(
         from firmware.players.reference import ReferencePlayer
 
         return ReferencePlayer(seed=seed, worlds=worlds)
+    if kind == "oracle-hands":
+        # Measurement only: every hand seen, the talon order not (docs/players.md).
+        if true_state is None:
+            raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
+        from firmware.players.hard import HandsOraclePlayer
+
+        return HandsOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands")
     if kind == "oracle":
         if true_state is None:
             raise ValueError("the oracle needs true_state=: a callback giving the real HandState")

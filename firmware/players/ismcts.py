@@ -33,7 +33,10 @@ class _Node:
 class IsmctsPlayer(HardPlayer):
     """hard, with ISMCTS instead of determinization for the hidden-card phase."""
 
-    def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
+    def pimc(
+        self, view: View, cards: list[Card], sample: Callable[[], HandState], *, pooled: bool = False
+    ) -> Card:
+        # One tree in one thread: the pool of world workers is not used (pooled ignored).
         root = _Node()
         budget = self.budget(self.think_ms / 1000.0)
         iterations = 0

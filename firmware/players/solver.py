@@ -411,16 +411,21 @@ def _side_gain(state: HandState, side: int, start: list[int]) -> int:
     return sum(state.thirds[s] - start[s] for s in range(state.n) if sides[s] == side)
 
 
-def generic_value(state: HandState, side: int, alpha: int, beta: int, start: list[int]) -> int:
-    """Thirds ``side`` takes from ``start`` to the end; the others minimise it (paranoid)."""
+def generic_value(
+    state: HandState, side: int, alpha: int, beta: int, start: list[int], *, avoid: bool = False
+) -> int:
+    """Thirds ``side`` takes from ``start`` to the end; the others minimise it (paranoid).
+
+    With ``avoid`` (Ciapanò: points count against the taker) ``side`` minimises its take
+    and the others push it up: the same value, the roles of max and min exchanged."""
     if state.over:
         return _side_gain(state, side, start)
-    maximise = state.hand_sides[state.to_move] == side
+    maximise = (state.hand_sides[state.to_move] == side) != avoid
     best = -(1 << 30) if maximise else 1 << 30
     for c in cards_of(state.legal_mask()):
         child = state.copy()
         child.play_fast(c)
-        v = generic_value(child, side, alpha, beta, start)
+        v = generic_value(child, side, alpha, beta, start, avoid=avoid)
         if maximise:
             if v > best:
                 best = v

@@ -3,6 +3,7 @@ the ssh_config, and the screendump's PPM turned into PNG. Host only: nothing boo
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import importlib.machinery
 import importlib.util
@@ -59,7 +60,7 @@ def test_an_image_is_complete_only_with_every_file() -> None:
 
 def test_qemu_command_line_has_the_boxs_devices(tmp_path: Path) -> None:
     p = vp.paths_for(tmp_path, "k")
-    argv = vp.qemu_argv(p, 2299)
+    argv = vp.qemu_argv(p, 2299, 2300)
     line = " ".join(argv)
     assert argv[0] == "qemu-system-aarch64"
     assert "-M virt -cpu cortex-a72 -smp 2 -m 2048" in line
@@ -69,6 +70,7 @@ def test_qemu_command_line_has_the_boxs_devices(tmp_path: Path) -> None:
     assert "usb-serial,chardev=reader,bus=xhci.0" in devices
     assert f"socket,id=reader,path={p.reader},server=on,wait=off" in argv
     assert "hostfwd=tcp:127.0.0.1:2299-:22" in line  # ssh on localhost only
+    assert "hostfwd=tcp:127.0.0.1:2300-:8337" in line  # the phone page too, on the same netdev
     assert f"file={p.overlay},format=qcow2" in line  # never the cached image itself
     cmdline = argv[argv.index("-append") + 1].split()
     assert "ro" in cmdline and "fsck.repair=yes" in cmdline and "rw" not in cmdline
@@ -369,3 +371,65 @@ def test_preflight_cannot_is_its_own_exit_status(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(vp, "paths", lambda: vp.paths_for(tmp_path, "k"))
     assert vp.main(["preflight"]) == vp.PREFLIGHT_CANNOT == 3
     assert "cannot run the virtual Pi" in capsys.readouterr().err
+
+
+# --- the phone on the host (the test's last step) ----------------------------------------
+
+QEMU_NAT_HOST = "10.0.2.2"  # what the guest sees as the source of a hostfwd connection (QEMU user-mode NAT)
+
+
+def test_the_forwarded_phone_port_is_the_boxs_phone_port(tmp_path: Path) -> None:
+    from firmware.config import PhoneSettings
+
+    assert vp.PHONE_PORT == PhoneSettings().port == 8337
+    argv = vp.qemu_argv(vp.paths_for(tmp_path, "k"), 2299, 41234)
+    netdev = argv[argv.index("-netdev") + 1].split(",")
+    assert netdev[:2] == ["user", "id=net0"]
+    assert "hostfwd=tcp:127.0.0.1:41234-:8337" in netdev  # the host's loopback only, never its LAN
+    assert all(f.startswith("hostfwd=tcp:127.0.0.1:") for f in netdev if f.startswith("hostfwd"))
+
+
+def _unit_values(key: str) -> list[str]:
+    unit = SCRIPT.parents[1] / "systemd/tressette.service"
+    out: list[str] = []
+    for line in unit.read_text().splitlines():
+        if line.startswith(f"{key}="):
+            out += line.split("=", 1)[1].split()
+    return out
+
+
+def test_the_units_hardening_admits_the_phone_from_the_host() -> None:
+    """The box's unit binds the phone port and lets the address QEMU's NAT gives the host's
+    browser through (else the step's page would hang at connecting); the internet stays out."""
+    import ipaddress
+
+    assert f"tcp:{vp.PHONE_PORT}" in _unit_values("SocketBindAllow")
+    assert _unit_values("SocketBindDeny") == ["any"] and _unit_values("IPAddressDeny") == ["any"]
+    nets = []
+    for item in _unit_values("IPAddressAllow"):
+        with contextlib.suppress(ValueError):  # localhost, link-local, multicast: systemd's words
+            nets.append(ipaddress.ip_network(item))
+    host = ipaddress.ip_address(QEMU_NAT_HOST)
+    assert any(host in n for n in nets), nets
+    assert not any(ipaddress.ip_address("8.8.8.8") in n for n in nets)  # a private range, not the internet
+
+
+def test_the_phone_step_is_the_tests_last_after_the_rollback(tmp_path: Path) -> None:
+    run = vp.TestRun(vp.paths_for(tmp_path, "k"), tmp_path)
+    steps = vp.test_steps(run)
+    names = [name for name, _ in steps]
+    assert len(set(names)) == len(names)
+    name, do = steps[-1]
+    assert "phone" in name and "chromium" in name and do == run.phone_on_the_host
+    assert names.index(name) == names.index("rollback: a release that fails its health check") + 1
+
+
+def test_the_phone_port_comes_from_this_boots_state(tmp_path: Path) -> None:
+    p = vp.paths_for(tmp_path, "k")
+    p.run.mkdir(parents=True)
+    run = vp.TestRun(p, tmp_path)
+    p.state.write_text('{"ssh_port": 2299, "phone_port": 41234}\n')
+    assert run.phone_port() == 41234
+    p.state.write_text('{"ssh_port": 2299}\n')  # a machine started by an older script
+    with pytest.raises(vp.StepFailed, match="phone_port"):
+        run.phone_port()

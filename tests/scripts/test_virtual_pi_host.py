@@ -31,12 +31,12 @@ def _devices(argv: list[str]) -> list[str]:
 
 
 def test_every_rom_the_machines_devices_load_comes_with_a_host_package(tmp_path: Path) -> None:
-    devices = _devices(vp.qemu_argv(vp.paths_for(tmp_path, "k"), 2299))
+    devices = _devices(vp.qemu_argv(vp.paths_for(tmp_path, "k"), 2299, 2300))
     roms = {DEVICE_ROMS[d] for d in devices if d in DEVICE_ROMS}
     assert roms == {"efi-virtio.rom"}  # virtio-gpu-pci, xhci, usb-*, virtio-rng load none
     provided = {Path(path).name: pkg for path, pkg in vp.HOST_FILES.items()}
     assert provided["efi-virtio.rom"] == "ipxe-qemu"
-    assert "-kernel" in vp.qemu_argv(vp.paths_for(tmp_path, "k"), 2299)  # no firmware: no qemu-efi-aarch64
+    assert "-kernel" in vp.qemu_argv(vp.paths_for(tmp_path, "k"), 2299, 2300)  # no firmware: no qemu-efi-aarch64
 
 
 def test_a_missing_rom_file_installs_its_package(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
@@ -49,7 +49,7 @@ def test_a_missing_rom_file_installs_its_package(monkeypatch: pytest.MonkeyPatch
 
 def test_the_boot_check_starts_the_tests_own_machine_stopped(tmp_path: Path) -> None:
     p = vp.paths_for(tmp_path / "cache", "k")
-    test = vp.qemu_argv(p, 2299)
+    test = vp.qemu_argv(p, 2299, 2300)
     check = vp.boot_check_argv(p, tmp_path, 2299)
     assert _devices(check) == _devices(test)  # the same devices, in the same order
     assert [check[i + 1] for i, a in enumerate(check) if a == "-device"] == \

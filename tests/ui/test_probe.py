@@ -120,3 +120,36 @@ def test_a_probe_file_that_cannot_be_written_never_stops_the_game(make_ui, tmp_p
     pf = ProbeFile(tmp_path / "missing-dir" / "probe.json")
     pf.write(make_ui((800, 480)))
     assert "probe file" in caplog.text
+
+
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_the_home_screen_lists_the_game_its_play_button_starts(variant, size, make_ui):
+    """What the seat buttons say (scripts/virtual-pi test taps a seat until it says phone):
+    each tap on a seat listed moves that seat on the cycle, and Play starts exactly those seats."""
+    ui = make_ui(size, TableModel())
+    ui.preset_home(variant)
+    ui.show("home")
+    ui.intents()
+    p = json.loads(json.dumps(probe(ui)))
+    home = p["home"]
+    assert home["variant"] == variant
+    assert home["seats"] == [f"cpu:{lv}" if k == "computer" else k for k, lv in ui.home.seats]
+    seat0 = next(b for b in p["buttons"] if b["name"] == "seat:0")
+    seen = [home["seats"][0]]
+    for _ in range(6):  # round the cycle: you, the computer's levels, phone (real cards where allowed)
+        click(ui, centre(seat0["rect"]))
+        seen.append(probe(ui)["home"]["seats"][0])
+    assert "phone" in seen and seen[0] == "human" and seen[-1] == "human"
+    while probe(ui)["home"]["seats"][0] != "phone":
+        click(ui, centre(seat0["rect"]))
+    start = next(b for b in probe(ui)["buttons"] if b["name"] == "start")
+    game = [x for x in click(ui, centre(start["rect"])) if isinstance(x, it.NewGame)]
+    assert [str(s.kind if s.kind != "computer" else f"cpu:{s.level}") for s in game[0].seats] == \
+        probe(ui)["home"]["seats"]
+
+
+def test_only_the_home_screen_lists_its_seats(make_ui):
+    ui = make_ui((800, 480), demo.busiest("tressette2"))
+    ui.update(5.0)
+    assert "home" not in probe(ui)

@@ -10,9 +10,9 @@ GUIDE: dict[str, tuple[str, str, str]] = {
     "g_ok": ("Ho capito", "Verstanden", "Got it"),
     "g_skip": ("Salta le lezioni", "Lektionen überspringen", "Skip the lessons"),
     "g_accuso": (
-        "Hai un accuso: {decl}, vale {n} punti. Si dichiara prima di giocare la prima carta: tocca il suo pulsante.",
-        "Du hast eine Ansage: {decl}, sie zählt {n} Punkte. Angesagt wird vor der ersten Karte: tipp auf ihre Taste.",
-        "You hold an accuso: {decl}, worth {n} points. It is declared before the first card: tap its button.",
+        "Hai un accuso: {decl}, vale {worth}. Si accusa prima di giocare la prima carta: tocca il suo pulsante.",
+        "Du hast eine Ansage: {decl}, sie zählt {worth}. Angesagt wird vor der ersten Karte: tipp auf ihre Taste.",
+        "You hold an accuso: {decl}, worth {worth}. It is declared before the first card: tap its button.",
     ),
     "g_follow": (
         "Si gioca a {suit}: devi rispondere a {suit}. Le carte che puoi giocare sono segnate.",

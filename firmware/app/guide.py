@@ -103,7 +103,7 @@ def lesson_text(lesson: Lesson, deck: str, me: int) -> Message:
             d = lesson.declaration
             assert d is not None
             name = DeclName(deck, d.kind, d.suit, d.rank, d.missing)
-            return msg("g_accuso", decl=name, n=d.points)
+            return msg("g_accuso", decl=name, worth=Amount(d.points))
         case "follow":
             assert lesson.suit is not None
             return msg("g_follow", suit=SuitName(deck, lesson.suit), n=len(lesson.cards))

@@ -66,7 +66,7 @@ def _check_lesson_true(table: Table) -> None:
         assert lesson.thirds == sum(thirds_of(c) for c in t.cards) + (3 if state.over else 0)
     if m.lesson.kind == "accuso":
         assert lesson.declaration is not None
-        assert ("n", lesson.declaration.points) in m.lesson.text.args
+        assert ("worth", Amount(lesson.declaration.points)) in m.lesson.text.args
         assert any(isinstance(a, Declare) for a in ctl.match.view_for(0).legal)
     for lang in ("it", "de", "en"):
         text = render(m.lesson.text, lang)

@@ -528,8 +528,8 @@ class Journal:
         out: list[dict[str, Any]] = []
         for match, weighted, plays, loss in reversed(rows):
             row = self.match(match)
-            if row is None:
-                continue
+            if row is None or row.mode == "lesson":
+                continue  # the guided hand teaches: its rating is no player's accuracy over time
             variant, level, _ = stat_line(row)
             out.append({"match": match, "variant": variant, "level": level,
                         "accuracy": weighted / plays, "loss_per_hand": loss})  # fmt: skip

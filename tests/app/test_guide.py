@@ -124,6 +124,9 @@ def test_a_lesson_match_is_never_in_the_statistics(tmp_path: Path) -> None:
     row = ctl.journal.match(ctl.match_id)
     assert row is not None and row.finished is not None and row.mode == "lesson"
     assert ctl.journal.statistics() == [] == ctl.journal.statistics_recounted()
+    assert ctl.journal.accuracy_history() == []  # nor in the accuracy over time
+    stats = ctl.model().stats
+    assert stats.lines == () == stats.history == stats.accuracy
     table.close()
 
 

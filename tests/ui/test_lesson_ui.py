@@ -13,6 +13,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from firmware.engine import PRESETS
 from tests.app.conftest import Table
 from ui import intents as it
 from ui.lesson import lesson_layout
@@ -109,14 +110,13 @@ def test_a_tap_dismisses_skip_and_esc_end_the_guide(make_ui, lesson_models, size
 
 
 def test_home_offers_learn_to_play(make_ui) -> None:  # type: ignore[no-untyped-def]
+    """A tap on it starts the guided hand (no match in progress: nothing to ask first)."""
     for size in SIZES:
         for lang in LANGUAGES:
             ui = make_ui(size, TableModel(), language=lang)
             ui.show("home")
             home = ui.current
             learn = next(b for b in home.buttons(size) if b.name == "learn")
-            assert learn.rect.h >= ui.ctx.theme.min_touch and home.rect_ok(learn.rect) if hasattr(home, "rect_ok") \
-                else pygame.Rect((0, 0), size).contains(learn.rect)
             ui.intents()
             ui.tap(learn.rect.center)
             assert it.Guide("start") in ui.intents()
@@ -124,14 +124,23 @@ def test_home_offers_learn_to_play(make_ui) -> None:  # type: ignore[no-untyped-
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_home_screen_s_learn_button_reads_whole(make_ui, artifacts, size, lang) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_the_home_screen_s_learn_button_reads_whole(make_ui, artifacts, variant, size, lang) -> None:  # type: ignore[no-untyped-def]
+    """Whatever game the home screen has chosen (its options fill the column), *Learn to
+    play* is there, tappable, apart from every other button, its words whole."""
     ui = make_ui(size, TableModel(), language=lang)
+    ui.home.select_variant(variant)
     ui.show("home")
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
-    pygame.image.save(rec, str(artifacts / f"lesson-home-{size[0]}x{size[1]}-{lang}.png"))
+    if variant == "tressette2":
+        pygame.image.save(rec, str(artifacts / f"lesson-home-{size[0]}x{size[1]}-{lang}.png"))
+    buttons = ui.home.buttons(size)
+    learn = next(b for b in buttons if b.name == "learn")
+    assert pygame.Rect((0, 0), size).contains(learn.rect) and learn.rect.h >= ui.ctx.theme.min_touch
+    assert not [b.name for b in buttons if b is not learn and b.rect.colliderect(learn.rect)]
     label = ui.ctx.t("learn")
-    boxes = [t for t in rec.texts if t.text in (label, *label.split())]
+    boxes = [t for t in rec.texts if t.text in (label, *label.split()) and learn.rect.contains(t.rect)]
     assert boxes and all(t.size >= 11 and not t.cut for t in boxes)
 
 
@@ -149,3 +158,12 @@ def test_the_count_waits_for_the_last_lessons(make_ui, lesson_models) -> None:  
     ui.set_model(replace(model, lesson=None))  # dismissed
     ui.update(5.0)
     assert ui.screen == "hand_end"
+
+
+def test_learn_to_play_asks_before_it_leaves_a_match(make_ui, lesson_models) -> None:  # type: ignore[no-untyped-def]
+    ui = make_ui((800, 480), lesson_models["follow"])
+    ui.show("home")
+    ui.intents()
+    learn = next(b for b in ui.home.buttons((800, 480)) if b.name == "learn")
+    ui.tap(learn.rect.center)
+    assert it.Guide("start") not in ui.intents()  # one tap must not lose a match: asked first

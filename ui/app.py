@@ -375,7 +375,8 @@ class UIApp:
         for name, scr in self.screens.items():
             if name != "table":
                 scr.update(dt)
-        if self._end_pending and not self.table.busy:
+        if self._end_pending and not self.table.busy and self.model.lesson is None:
+            # (the guided hand's last lessons, the last trick and the count, are read first)
             self._end_pending = False
             if self.model.hand_over and self.screen == "table":
                 self.show("hand_end", report=False)

@@ -586,6 +586,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
 from ui.i18n_coach import COACH  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in COACH.items() if k not in CATALOGUE})
+from ui.i18n_guide import GUIDE  # noqa: E402  (the guided first hand's lessons)
+
+CATALOGUE.update({k: v for k, v in GUIDE.items() if k not in CATALOGUE})
 
 # The phone seats' words (ui/i18n_phones.py), likewise.
 from ui.i18n_phones import PHONES  # noqa: E402

@@ -255,6 +255,14 @@ class SheetTally:
     partner: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Guide:
+    """The guided first hand ("Learn to play", firmware/app/guide.py): ``start`` it from the
+    home screen, ``dismiss`` the lesson on screen, ``skip`` the lessons (the hand goes on)."""
+
+    step: Literal["start", "dismiss", "skip"]
+
+
 Intent = (
     PlayCard
     | Declare
@@ -283,4 +291,5 @@ Intent = (
     | SimButton
     | SimScan
     | SheetTally
+    | Guide
 )

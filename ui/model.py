@@ -324,6 +324,16 @@ class PhonesModel:
 
 
 @dataclass(frozen=True, slots=True)
+class LessonModel:
+    """The guided hand's lesson on screen (firmware/app/guide.py): its kind, its words,
+    the cards it points at (the legal ones when the suit led must be followed)."""
+
+    kind: str
+    text: Message
+    marked: frozenset[Card] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class TableModel:
     """Everything the screens show. Defaults describe "no game yet"."""
 
@@ -413,6 +423,8 @@ class TableModel:
     review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
     # -- phone seats (docs/phones.md): None when the match has none --
     phones: PhonesModel | None = None
+    # -- the guided first hand ("Learn to play"): the lesson on screen, if any --
+    lesson: LessonModel | None = None
 
     @property
     def in_game(self) -> bool:

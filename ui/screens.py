@@ -244,7 +244,7 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = len(specs) + 2  # the options, casual (hints and undo) or rated, score sheet only
+        n_opt = len(specs) + 3  # the options, casual (hints and undo) or rated, score sheet only, learn to play
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
@@ -255,8 +255,10 @@ class HomeScreen(Screen):
                 out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
             elif i == len(specs):
                 out.append(ButtonSpec("casual", r, "casual"))
-            else:
+            elif i == len(specs) + 1:
                 out.append(ButtonSpec("scoresheet", r, "scoresheet"))
+            else:
+                out.append(ButtonSpec("learn", r, "learn"))  # the guided first hand (firmware/app/guide.py)
         return out
 
     @property
@@ -299,6 +301,11 @@ class HomeScreen(Screen):
                 ask(self.ctx, self.ctx.t("ask_abandon"), intent, self.emit)  # one tap must not lose a match
             else:
                 self.emit(intent)
+        elif name == "learn":
+            if (self.model.in_game and not self.model.match_over) or self.model.resumable:
+                ask(self.ctx, self.ctx.t("ask_abandon"), it.Guide("start"), self.emit)
+            else:
+                self.emit(it.Guide("start"))
         elif name == "continue":
             if self.model.in_game and not self.model.match_over:
                 self.show("table")
@@ -351,6 +358,8 @@ class HomeScreen(Screen):
                             color=(110, 70, 30) if self.scoresheet else (50, 60, 90))
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
+            elif b.name == "learn":
+                draw_button(s, self.ctx, b.rect, self.ctx.t("learn"), color=(120, 80, 30))
             else:
                 self.draw_button(s, b)
         self.draw_message(s)

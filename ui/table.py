@@ -31,6 +31,7 @@ from ui.layout import (
     speaker_areas,
     table_layout,
 )
+from ui.lesson import LessonPanel
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
 from ui.sheetentry import SheetEntryPanel, entry_layout
@@ -137,6 +138,7 @@ class TableScreen:
         self.picker_hidden: tuple[object, ...] | None = None  # the entry it was hidden for
         self.picker_note: tuple[str, float] = ("", 0.0)  # why a tapped card is dimmed, and how long
         self.sheet_panel = SheetEntryPanel(ctx, emit)  # score sheet only: the hand's count (ui/sheetentry.py)
+        self.lesson_panel = LessonPanel(ctx, emit)  # the guided hand's lesson (ui/lesson.py)
 
     # ------------------------------------------------------------ model
 
@@ -286,6 +288,11 @@ class TableScreen:
 
     # ------------------------------------------------------------ state
 
+    def lesson_trick(self) -> tuple[int, ...]:
+        """The seats whose cards lie in the trick being played (a lesson leaves them in sight;
+        the model's, not the finished trick held a moment: the panel never moves under a finger)."""
+        return tuple(p.seat for p in self.model.trick)
+
     @property
     def busy(self) -> bool:
         """Animating: a trick held or cards in flight."""
@@ -389,6 +396,8 @@ class TableScreen:
             return True
         if self.show_last or self.show_taken:
             self.show_last = self.show_taken = False
+            return True
+        if self.lesson_panel.tap(lay, self.model.lesson, self.lesson_trick(), pos):
             return True
         for b in lay.buttons:
             if b.rect.collidepoint(pos):
@@ -497,6 +506,8 @@ class TableScreen:
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.show_last or self.show_taken):
             self.show_last = self.show_taken = False  # back from the last trick to the table, not home
             return True
+        if self.lesson_panel.key(self.model.lesson, key):
+            return True
         if key == pygame.K_p:
             self.show_taken = not self.show_taken and any(self.model.side_cards)
             self.show_last = False
@@ -577,6 +588,7 @@ class TableScreen:
         self._draw_buttons(s, lay)
         self._draw_status(s, lay)
         self._draw_banners(s, lay)
+        self.lesson_panel.draw(s, lay, self.model.lesson, self.lesson_trick(), self.cursor)
         for f in self.flights:
             if f.t >= f.delay:
                 # the card art at its destination size, scaled on the way: no new art per frame

@@ -151,6 +151,7 @@ class MatchLifecycle:
         *,
         casual: bool = False,
         scoresheet: bool = False,
+        lesson_seed: int | None = None,
     ) -> Outcome:
         name = variant or self.table.settings.variant
         if options is None:  # the settings' options belong to the settings' variant
@@ -175,6 +176,8 @@ class MatchLifecycle:
             # Score sheet only: everybody plays his own cards; the box keeps the match.
             seat_list = [TABLE] * v.n_seats
         mode = "scoresheet" if scoresheet else "referee" if TABLE in seat_list else "casual" if casual else "engine"
+        if lesson_seed is not None and mode == "engine":
+            mode = "lesson"  # the guided hand (firmware.app.guide): its own deal, kept out of the statistics
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
@@ -192,8 +195,8 @@ class MatchLifecycle:
             self._start_pending = (name, opts, seat_list, casual)  # the caller shows the failure
             raise
         self._start_pending = None
-        self.match_seed = self._new_match_seed(match_id)
-        dealer = self.table.opts.first_dealer
+        self.match_seed = self._new_match_seed(match_id) if lesson_seed is None else lesson_seed
+        dealer = self.table.opts.first_dealer if lesson_seed is None else None
         if dealer is None:
             dealer = random.Random(self.match_seed).randrange(v.n_seats)
         self._install(match_id, seat_list, Match(v, first_dealer=dealer))

@@ -12,6 +12,7 @@ Two paths, as in python-chess:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -509,12 +510,7 @@ class HandState:
 
     def declarable_mask(self, seat: Seat) -> CardMask:
         """The cards a declaration of ``seat`` may use now."""
-        held = self.hands[seat]
-        if self.variant.preset.declare_window == "after_first_trick" and self.tricks:
-            # tressette4: the card played to trick 1 still counts (seed 003).
-            t = self.tricks[0]
-            held |= 1 << t.cards[(seat - t.leader) % self.n]
-        return held
+        return declarable_cards(self.variant, self.hands[seat], self.tricks, seat)
 
     def declarations_of(self, seat: Seat) -> tuple[Declaration, ...]:
         return tuple(d for d in self.declarations if d.seat == seat)
@@ -773,6 +769,16 @@ class HandState:
 
 
 # ---------------------------------------------------------------- checked path
+
+
+def declarable_cards(variant: Variant, held: CardMask, tricks: Sequence[Trick], seat: Seat) -> CardMask:
+    """The cards a declaration of ``seat`` may use, from the cards it holds and the tricks
+    played (what its own view knows too: the guided hand asks it from a view)."""
+    if variant.preset.declare_window == "after_first_trick" and tricks:
+        # tressette4: the card played to trick 1 still counts (seed 003).
+        t = tricks[0]
+        held |= 1 << t.cards[(seat - t.leader) % len(t.cards)]
+    return held
 
 
 def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:

@@ -42,7 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
-from firmware.engine import TressetteError, make_variant
+from firmware.engine import TressetteError, Variant, make_variant
+from firmware.engine.seating import seating_refusal
 from hal.config import load_hardware_config
 from hal.settingsfile import Section, SettingsFileError, read_toml
 
@@ -247,6 +248,16 @@ def check_seats(seats: object, n_seats: int | None = None) -> list[SeatSpec]:
         # A phone holds a hand the box dealt; real cards are dealt by the people.
         raise ValueError("a game with real cards has table and computer seats, no \"phone\" seat")
     return out
+
+
+def seating_problem(variant: Variant, seats: list[SeatSpec]) -> ValueError | None:
+    """Why these seats cannot play ``variant`` (the settings' rules, then the engine's), or
+    None: what the home screen asks before offering a seat and before *Play*."""
+    try:
+        out = check_seats(list(seats), variant.n_seats)
+    except ValueError as exc:
+        return exc
+    return seating_refusal(variant, TABLE in out, [i for i, s in enumerate(out) if s.computer])
 
 
 def default_path() -> Path:

@@ -13,7 +13,11 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from firmware.config import SeatSpec
+from firmware.config import seating_problem as config_seating_problem
+from firmware.engine import IllegalAction, TressetteError, make_variant
 from firmware.engine.cards import CODE, DECKS
+from firmware.engine.refusals import Refusal
 from firmware.engine.variants import PRESETS
 from ui import intents as it
 from ui.i18n import (
@@ -34,37 +38,62 @@ from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, third
 
 SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("human", None),
+    ("phone", None),
+    ("table", None),
     ("computer", "easy"),
     ("computer", "normal"),
     ("computer", "hard"),
-    ("phone", None),
-    ("table", None),
 )
+"""The home screen's seat choices in the order a tap cycles them: the people
+(you at the screen, a phone, real cards), then the computer's levels, easiest first."""
 
 
-def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | None]:
-    """The next choice for seat ``i`` on the home screen, every level reachable.
+def seating_problem(variant: str, options: dict[str, Any], seats: list[tuple[str, str | None]]) -> Exception | None:
+    """Why the settings check and the engine would refuse these seats for this game, or
+    None (the one rule the home screen, *Play* and the start of a match share)."""
+    try:
+        v = make_variant(variant, options)
+        specs = [SeatSpec(kind, level) for kind, level in seats]  # type: ignore[arg-type]
+    except (TressetteError, ValueError) as exc:
+        return exc
+    return config_seating_problem(v, specs)
 
-    One screen has one person at it, and a person at the screen does not sit at a
-    table of real cards (his cards would be in two places): so *you* is skipped
-    while another seat is you or real cards, and real cards while another seat is
-    you. Computers may sit at a real-card table (the engine refuses the games
-    where they cannot, with the reason, when the game starts). A *phone* holds
-    a hand the box dealt, so phones and real cards never share a table; phones
-    sit beside you, computers and each other (docs/phones.md).
-    """
-    others = {kind for j, (kind, _) in enumerate(seats) if j != i}
+
+def next_seating(seats: list[tuple[str, str | None]], i: int, variant: str,
+                 options: dict[str, Any] | None = None) -> list[tuple[str, str | None]]:
+    """The seats after a tap on seat ``i`` of the home screen: its next choice that the
+    game can be played with (firmware.config.seating_problem: you and real cards never
+    share a table, phones and real cards neither), the seats unchanged when none fits.
+
+    Where the engine says every seat of the game plays real cards (a talon with real
+    cards, Refusal.DEAL_TABLE_TALON), real cards on one seat bring the computers to
+    real cards too, and a seat leaving them brings the others back to computers: the
+    whole table changes, as the engine's rule is for the whole table."""
+    opts = options or {}
     cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
     for step in range(1, len(SEAT_CYCLE) + 1):
         nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
-        if nxt[0] == "human" and others & {"human", "table"}:
-            continue
-        if nxt[0] == "table" and others & {"human", "phone"}:
-            continue
-        if nxt[0] == "phone" and "table" in others:  # a phone holds dealt cards, not real ones
-            continue
-        return nxt
-    return seats[i]
+        if nxt[0] == "human" and any(k == "human" for j, (k, _) in enumerate(seats) if j != i):
+            continue  # one screen, one person at it (the screen's rule, not the game's)
+        trial = list(seats)
+        trial[i] = nxt
+        problem = seating_problem(variant, opts, trial)
+        if isinstance(problem, IllegalAction) and problem.code == Refusal.DEAL_TABLE_TALON:
+            if nxt[0] == "table":
+                trial = [("table", None) if k == "computer" else (k, lvl) for k, lvl in trial]
+            else:
+                trial = [("computer", "normal") if j != i and k == "table" else (k, lvl)
+                         for j, (k, lvl) in enumerate(trial)]
+            problem = seating_problem(variant, opts, trial)
+        if problem is None:
+            return trial
+    return list(seats)
+
+
+def next_seat(seats: list[tuple[str, str | None]], i: int, variant: str,
+              options: dict[str, Any] | None = None) -> tuple[str, str | None]:
+    """Seat ``i``'s next choice (:func:`next_seating`)."""
+    return next_seating(seats, i, variant, options)[i]
 
 
 def ask(ctx: Ctx, question: str, intent: Any, emit: Callable[[Any], None]) -> None:
@@ -183,6 +212,20 @@ class HomeScreen(Screen):
         self.seats = [("human", None)] + [("computer", "normal")] * (n - 1)
         for i in range(min(len(old), n)):
             self.seats[i] = old[i]
+        # another game (or option) may refuse the seats kept: each seat the rule refuses
+        # moves on to a choice it takes, so the screen never shows a seating Play refuses
+        for i in reversed(range(n)):
+            if self.seating_problem() is None:
+                break
+            self.seats = next_seating(self.seats, i, self.variants[self.vi], self.options)
+        if self.seating_problem() is not None:
+            self.seats = [("human", None)] + [("computer", "normal")] * (n - 1)
+
+    def seating_problem(self) -> Exception | None:
+        """Why *Play* would be refused with the seats shown (None: it would not)."""
+        if self.scoresheet:
+            return None
+        return seating_problem(self.variants[self.vi], dict(self.options), self.seats)
 
     def refresh_variants(self) -> None:
         """The engine may have gained presets since start (another engineer's work)."""
@@ -284,7 +327,7 @@ class HomeScreen(Screen):
         elif kind == "seat":
             i = int(arg)
             if not self.scoresheet:  # a score sheet: every seat plays his own cards
-                self.seats[i] = next_seat(self.seats, i)
+                self.seats = next_seating(self.seats, i, self.variants[self.vi], self.options)
         elif name == "scoresheet":
             self.scoresheet = not self.scoresheet
         elif kind == "option":
@@ -297,7 +340,9 @@ class HomeScreen(Screen):
             self.casual = not self.casual
         elif name == "start":
             intent = self.new_game_intent()
-            if (self.model.in_game and not self.model.match_over) or self.model.resumable:
+            if self.seating_problem() is not None:
+                self.emit(intent)  # refused before any question: the match in progress stays as it is
+            elif (self.model.in_game and not self.model.match_over) or self.model.resumable:
                 ask(self.ctx, self.ctx.t("ask_abandon"), intent, self.emit)  # one tap must not lose a match
             else:
                 self.emit(intent)

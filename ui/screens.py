@@ -411,43 +411,56 @@ class HomeScreen(Screen):
 
     def draw_message(self, s: pygame.Surface) -> None:
         """The app's last word (a resumed match, a file moved aside, bad settings), where the
-        box's screen shows it at power-on: in the free room between the seats and *Gioca*,
-        else under the options; never over a button a tap could then change unseen."""
+        box's screen shows it at power-on (:meth:`message_place`)."""
         said = self.ctx.say(self.model.message)
         if self.note_next and self.paused:
             said = f"{said} · {self.ctx.t('home_next_match')}" if said else self.ctx.t("home_next_match")
+        placed = self.message_place(s.get_size(), said)
+        if placed is not None:
+            self._message_box(s, *placed)
+
+    def message_place(self, size: tuple[int, int], said: str) -> tuple[Rect, list[str], int] | None:
+        """Where the message goes (box, lines, font size), pure: in the free room between
+        the seats and *Gioca*, else under the right column (the options, *casual*, *score
+        sheet* and *learn to play*); never over a button a tap could then change unseen,
+        cut to what fits when no room holds it all."""
         if not said:
-            return
-        W, H = s.get_size()
-        m, row, gap = self.metrics((W, H))
-        rects = {b.name: b.rect for b in self.buttons((W, H))}
+            return None
+        W, H = size
+        m, row, gap = self.metrics(size)
+        rects = {b.name: b.rect for b in self.buttons(size)}
         start = rects["start"]
         seats_bottom = max(r.bottom for name, r in rects.items() if name.startswith("seat:"))
-        right = [r for name, r in rects.items() if name.startswith("option:") or name in ("casual", "scoresheet")]
+        right = [r for name, r in rects.items()
+                 if name.startswith("option:") or name in ("casual", "scoresheet", "learn")]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
         under = max((r.bottom for r in right), default=m + row + gap) + gap
         places = (
             Rect(start.x, seats_bottom + gap, start.w, start.y - seats_bottom - 2 * gap),
             Rect(x, under, W - m - x, H - m - under),
         )
-        small = self.ctx.fsize(H, 0.034)
-        for fs in (self.ctx.fsize(H, 0.04), small):
+        small = min(self.ctx.fsize(H, 0.034), max(self.ctx.fonts.min_size, 11))
+        for fs in (self.ctx.fsize(H, 0.04), self.ctx.fsize(H, 0.034), small):
             for room in places:
                 lines = self.ctx.fonts.wrap(said, fs, room.w - 16)
-                need = len(lines) * (fs + 4) + 8
-                if room.w > 0 and need <= room.h:
-                    self._message_box(s, Rect(room.x, room.bottom - need, room.w, need), lines, fs)
-                    return
-        # no free room at all: the left gap, cut to what fits (never over a button)
-        room = places[0]
-        lines = self.ctx.fonts.wrap(said, small, room.w - 16)[: max(0, (room.h - 8) // (small + 4))]
-        if lines:
-            self._message_box(s, Rect(room.x, room.y, room.w, len(lines) * (small + 4) + 8), lines, small)
+                need = len(lines) * (fs + 2) + 6
+                if room.w > 16 and need <= room.h:
+                    return Rect(room.x, room.bottom - need, room.w, need), lines, fs
+        # no free room holds it all: the one showing the most of it, cut to what fits
+        # (never over a button)
+        def shown(r: Rect) -> int:
+            return min(len(self.ctx.fonts.wrap(said, small, max(1, r.w - 16))), max(0, (r.h - 6) // (small + 2)))
+
+        room = max(places, key=shown)
+        lines = self.ctx.fonts.wrap(said, small, room.w - 16)[: shown(room)]
+        if not lines or room.w <= 0:
+            return None
+        return Rect(room.x, room.y, room.w, len(lines) * (small + 2) + 6), lines, small
 
     def _message_box(self, s: pygame.Surface, box: Rect, lines: list[str], fs: int) -> None:
         draw_panel(s, box, self.ctx.theme, 200)
         for i, line in enumerate(lines):
-            blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 4 + i * (fs + 4)), max_w=box.w - 16)
+            blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 3 + i * (fs + 2)), max_w=box.w - 16)
 
 
 # ------------------------------------------------------------- end of hand

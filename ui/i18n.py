@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from firmware.engine.cards import DECKS
+from firmware.engine.variants import PRESETS
 
 LANGUAGES: tuple[str, ...] = ("it", "de", "en")
 LANGUAGE_NAMES = {"it": "Italiano", "de": "Deutsch", "en": "English"}
@@ -808,7 +809,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "3, 2, Asso, Re, Cavallo, Fante, 7, 6, 5, 4.\n"
             "L'asso vale 1 punto; 3, 2 e figure valgono un terzo; 7, 6, 5, 4 niente. "
             "L'ultima presa vale 1 punto. Contano solo i punti interi: i terzi avanzati si perdono. "
-            "Una mano a due vale sempre 11 punti, accusi esclusi.",
+            "Carte e ultima presa fanno 11 punti: tra due parti (due giocatori o due coppie) una mano vale sempre 11 punti, accusi esclusi; tra tre o più, i terzi persi possono lasciarne 10.",
         ),
         (
             "Come si gioca",
@@ -891,7 +892,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "3, 2, Ass, König, Reiter, Bube, 7, 6, 5, 4.\n"
             "Ein Ass zählt 1 Punkt; 3, 2 und Bilder je ein Drittel; 7, 6, 5, 4 nichts. "
             "Der letzte Stich zählt 1 Punkt. Es zählen nur ganze Punkte, die Drittel darüber (Pezz) "
-            "verfallen. Eine Runde zu zweit ist immer 11 Punkte wert, Ansagen nicht mitgerechnet.",
+            "verfallen. Karten und letzter Stich ergeben 11 Punkte: zwischen zwei Seiten (zwei Spieler oder zwei Parteien) ist eine Runde immer 11 Punkte wert, Ansagen nicht mitgerechnet; bei drei oder mehr können verfallene Drittel 10 übrig lassen.",
         ),
         (
             "So wird gespielt",
@@ -977,7 +978,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "3, 2, Ace, King, Knight, Knave, 7, 6, 5, 4.\n"
             "An ace is worth 1 point; 3s, 2s and court cards a third; 7, 6, 5, 4 nothing. "
             "The last trick is worth 1 point. Only whole points count; leftover thirds are lost. "
-            "A two-player hand is always worth 11 points, declarations aside.",
+            "The cards and the last trick make 11 points: between two sides (two players or two partnerships) a hand is always worth 11 points, declarations aside; among three or more, lost thirds may leave 10.",
         ),
         (
             "How to play",
@@ -1054,3 +1055,32 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
 
 def rules_pages(lang: str) -> list[tuple[str, str]]:
     return RULES_PAGES.get(lang, RULES_PAGES["it"])
+
+
+RULES_PAGE_OF: dict[str, int] = {
+    "tressette2": 2,
+    "treschetten2": 4,
+    "treschetten3": 4,
+    "treschetten4": 4,
+    "treseta4": 5,
+    "treseta_hr": 5,
+    "tressette4": 5,
+    "terziglio3": 7,
+    "chiamata": 8,
+    "ciapano": 9,
+    "briscola": 10,
+}
+"""The rules page of each preset (the same order in every language): the rules screen
+opens at the game chosen on the home screen, and the page names the games it is about."""
+
+_GAMES_WORD = {"it": "Giochi", "de": "Spiele", "en": "Games"}
+
+
+def rules_page(lang: str, i: int) -> tuple[str, str]:
+    """Page ``i`` of the rules, its body led by the names of the games it is about."""
+    title, body = rules_pages(lang)[i]
+    names = [variant_label(v, lang, PRESETS[v].title) for v, page in RULES_PAGE_OF.items()
+             if page == i and v in PRESETS]
+    if names:
+        body = f"{_GAMES_WORD.get(lang, 'Giochi')}: {', '.join(names)}.\n{body}"
+    return title, body

@@ -13,20 +13,21 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from firmware.config import SeatSpec
-from firmware.config import seating_problem as config_seating_problem
 from firmware.engine import IllegalAction, TressetteError, make_variant
 from firmware.engine.cards import CODE, DECKS
 from firmware.engine.refusals import Refusal
+from firmware.engine.seating import seating_problem as engine_seating_problem
 from firmware.engine.variants import PRESETS
 from ui import intents as it
 from ui.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
+    RULES_PAGE_OF,
     CardName,
     arg_text,
     describe_declare,
     option_label,
+    rules_page,
     rules_pages,
     value_label,
     variant_label,
@@ -49,20 +50,19 @@ SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
 
 
 def seating_problem(variant: str, options: dict[str, Any], seats: list[tuple[str, str | None]]) -> Exception | None:
-    """Why the settings check and the engine would refuse these seats for this game, or
-    None (the one rule the home screen, *Play* and the start of a match share)."""
+    """Why the engine would refuse these seats for this game, or None (the rule the settings
+    check, the home screen, *Play* and the start of a match share: firmware.engine.seating)."""
     try:
         v = make_variant(variant, options)
-        specs = [SeatSpec(kind, level) for kind, level in seats]  # type: ignore[arg-type]
-    except (TressetteError, ValueError) as exc:
+    except TressetteError as exc:
         return exc
-    return config_seating_problem(v, specs)
+    return engine_seating_problem(v, [kind for kind, _ in seats])
 
 
 def next_seating(seats: list[tuple[str, str | None]], i: int, variant: str,
                  options: dict[str, Any] | None = None) -> list[tuple[str, str | None]]:
     """The seats after a tap on seat ``i`` of the home screen: its next choice that the
-    game can be played with (firmware.config.seating_problem: you and real cards never
+    game can be played with (firmware.engine.seating: you and real cards never
     share a table, phones and real cards neither), the seats unchanged when none fits.
 
     Where the engine says every seat of the game plays real cards (a talon with real
@@ -1168,6 +1168,10 @@ class RulesScreen(Screen):
 
     came_from_settings = False
 
+    def open_at(self, variant: str) -> None:
+        """Open at the page of ``variant`` (a general page if it has none of its own)."""
+        self.page = RULES_PAGE_OF.get(variant, 0)
+
     def key(self, key: int) -> bool:
         if key == pygame.K_LEFT:
             return self.press("prev")
@@ -1181,7 +1185,7 @@ class RulesScreen(Screen):
         s.blit(ctx.felt((W, H)), (0, 0))
         pages = rules_pages(ctx.lang)
         self.page = min(self.page, len(pages) - 1)
-        title, body = pages[self.page]
+        title, body = rules_page(ctx.lang, self.page)
         self.title(s, f"{ctx.t('rules')}: {title}")
         m, row, gap = self.metrics((W, H))
         box = Rect(m, m + row + gap, W - 2 * m, H - 2 * row - 2 * m - 2 * gap)

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 import ui.intents as it
-from firmware.config import seating_problem as config_seating_problem
+from firmware.config import SeatSpec, check_seats
 from firmware.engine import PRESETS, make_variant
+from firmware.engine.seating import seating_problem as engine_seating_problem
 from ui.model import TableModel
 from ui.screens import SEAT_CYCLE, HomeScreen, next_seat, seating_problem
 
@@ -52,10 +53,9 @@ def test_every_seating_the_home_screen_cycles_to_is_one_the_game_takes(make_ui, 
         home._fit_seats()
         for seats in _reachable(home):
             v = make_variant(preset, options)
-            from firmware.config import SeatSpec
-
+            assert engine_seating_problem(v, [k for k, _ in seats]) is None, (preset, options, seats)
             specs = [SeatSpec(k, lvl) for k, lvl in seats]  # type: ignore[arg-type]
-            assert config_seating_problem(v, specs) is None, (preset, options, seats)
+            assert check_seats(specs, v.n_seats) == specs  # the settings check takes it too
 
 
 def test_tressette_for_two_never_offers_real_cards_beside_a_computer(make_ui) -> None:

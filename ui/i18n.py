@@ -171,6 +171,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "d_napoletana": ("napoletana di {suit}", "Napoli in {suit}", "napoletana of {suit}"),
     "d_three": ("tre {rank} (manca {suit})", "Drei {rank} (ohne {suit})", "three {rank} (no {suit})"),
     "d_four": ("quattro {rank}", "Vier {rank}", "four {rank}"),
+    "d_decima_short": ("decima di {suit}", "Decima in {suit}", "decima of {suit}"),
+    "d_three_short": ("tre {rank}, manca {suit}", "Drei {rank} ohne {suit}", "three {rank}, no {suit}"),
+    "d_three_tiny": ("3×{code} manca {suit}", "3×{code} ohne {suit}", "3×{code} no {suit}"),
     "d_three_open": ("tre {rank}", "Drei {rank}", "three {rank}"),  # real cards: the missing suit comes later
     # end of hand
     "hand_end": ("Fine della mano", "Ende der Runde", "End of hand"),
@@ -748,6 +751,23 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
     if missing is None:
         return tr("d_three_open", lang, rank=rank_code)
     return tr("d_three", lang, rank=rank_code, suit=deck.suit_name(missing, lang))
+
+
+def declare_labels(deck_name: str, kind: str, suit: int | None, rank: int | None,
+                   missing: int | None, lang: str) -> list[str]:
+    """A declaration's names for its button, the full one first, then shorter ones: the
+    kind is abbreviated, never the suit a three lacks (it is the point of declaring)."""
+    full = describe_declare(deck_name, kind, suit, rank, missing, lang)
+    if kind == "decima" and suit is not None:
+        name = DECKS[deck_name].suit_name(suit, lang)
+        return [full, tr("d_decima_short", lang, suit=GERMAN_DATIVE.get(name, name) if lang == "de" else name)]
+    if kind != "three" or missing is None:
+        return [full]
+    deck = DECKS[deck_name]
+    code = deck.ranks[rank or 0]
+    plural = RANK_PLURAL.get(lang, {}).get(code, code)
+    name = deck.suit_name(missing, lang)
+    return [full, tr("d_three_short", lang, rank=plural, suit=name), tr("d_three_tiny", lang, code=code, suit=name)]
 
 
 def tr(key: str, lang: str = "it", /, **args: object) -> str:

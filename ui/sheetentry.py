@@ -293,17 +293,14 @@ class SheetEntryPanel:
             value = thirds_text(st.thirds[u]) if st.thirds[u] else "0"
             vsurf = ctx.fonts.text(value, int(fs * 1.2), ctx.theme.accent, True)
             s.blit(vsurf, vsurf.get_rect(midright=(r.right - 8, r.centery)))
-            name_w = r.w - vsurf.get_width() - 24
-            if st.tied == u and len(lay.rows) == 2:  # follows from the other side's: said so
-                small = ctx.fsize(H, 0.036)
-                blit_text(s, ctx, name, fs, (r.x + 8, r.y + r.h * 0.32), anchor="midleft", max_w=name_w)
-                rest = ctx.t("sh_rest", full=thirds_text(entry.full))
-                blit_text(s, ctx, rest, small, (r.x + 8, r.y + r.h * 0.76), anchor="midleft", max_w=name_w,
-                          color=ctx.theme.accent)
-            else:
-                blit_text(s, ctx, name, fs, (r.x + 8, r.centery), anchor="midleft", max_w=name_w)
+            blit_text(s, ctx, name, fs, (r.x + 8, r.centery), anchor="midleft", max_w=r.w - vsurf.get_width() - 24)
+        y = lay.rows[-1][1].bottom + 8 if lay.rows else 0
+        if st.tied is not None and len(lay.rows) == 2:  # the side that follows from the other's: said so
+            rest = ctx.t("sh_rest", full=thirds_text(entry.full))
+            line = f"{self.unit_name(model, st.tied)} = {rest}"
+            y = blit_text(s, ctx, line, ctx.fsize(H, 0.042), (lay.rows[-1][1].x + 8, y), bold=True,
+                          max_w=lay.buttons[-1].rect.x - lay.rows[-1][1].x - 16, color=ctx.theme.accent).bottom + 4
         if lay.rows and model.declarations:  # this hand's accusi, as said
-            y = lay.rows[-1][1].bottom + 8
             fs = ctx.fsize(H, 0.042)
             for d in model.declarations:
                 text = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)

@@ -96,3 +96,44 @@ def test_a_napoletana_choice_says_its_points(make_table) -> None:
                 assert text.endswith(f"{3 + (d.extra or 0)} {word}"), text
             assert "(" not in text or d.kind == "three"
     assert isinstance(choices[0], Declare)
+
+
+def _panel(lang: str = "en"):
+    import pygame
+
+    from ui.cards import CardArt
+    from ui.fonts import Fonts
+    from ui.sheetentry import SheetEntryPanel
+    from ui.widgets import Ctx
+
+    pygame.font.init()
+    fonts = Fonts()
+    sent: list[object] = []
+    return SheetEntryPanel(Ctx(fonts, CardArt(fonts), settings={"language": lang}), sent.append), sent
+
+
+@pytest.mark.parametrize("name", [n for n in sorted(PRESETS) if make_variant(n).n_sides == 2])
+def test_the_side_that_follows_from_the_other_says_so(make_table, name: str) -> None:
+    """Seat 1 = 6⅔ then + twice on seat 2: seat 1 becomes the rest, and is marked as such."""
+    t = sheet_match(make_table, name)
+    model = t.ctl.model()
+    entry = model.sheet_entry
+    panel, _ = _panel()
+    panel.sync(model)
+    if len(panel.st.thirds) != 2 or entry.out:
+        pytest.skip("not two sides played out in this game")
+    for press in ["sh_plus:0"] * 6 + ["sh_third:0", "sh_third:0"]:
+        panel.press(model, press)
+    assert panel.st.thirds[0] == 20 and panel.st.tied == 1
+    panel.press(model, "sh_plus:1")
+    panel.press(model, "sh_plus:1")
+    assert panel.st.thirds[0] == entry.full - panel.st.thirds[1] and panel.st.tied == 0
+    import pygame
+
+    surf = pygame.Surface((480, 320))
+    panel.draw(surf, model)  # the marked row draws (its words: the catalogue's sh_rest)
+
+
+def test_the_rest_is_said_in_every_language() -> None:
+    assert tr("sh_rest", "it", full="11⅔") == "il resto di 11⅔"
+    assert "11⅔" in tr("sh_rest", "de", full="11⅔") and "11⅔" in tr("sh_rest", "en", full="11⅔")

@@ -53,3 +53,45 @@ def test_a_trick_taken_says_who_took_it(make_table) -> None:
     assert said.key == "m_trick_taken"
     assert render(said, "en") == f"Trick 1 to seat {st.tricks[0].winner + 1}"
     assert t.ctl.model().picker is not None  # the note is shown over the picker
+
+
+def test_the_new_game_greeting_goes_with_the_first_card(make_table) -> None:
+    t = picker_table(make_table)
+    assert t.ctl.message.message.key == "m_new_game"
+    t.put(ui.PlayCard(make_variant("treseta4").deck.parse("4c")))
+    assert not t.ctl.message.message
+
+
+@pytest.mark.parametrize("scoresheet", [False, True])
+def test_a_table_of_real_cards_names_seats_not_you(make_table, scoresheet: bool) -> None:
+    """Nobody sits at the screen of a real-cards game: seat 1 is "Seat 1", sides "Side n"."""
+    from ui.i18n import tr as t_
+    from ui.layout import shared_table
+
+    t = make_table(variant="treseta4", seats=["table"] * 4, options={"accusi": False})
+    t.ctl.reader_fitted = False
+    t.ctl.new_match(scoresheet=scoresheet)
+    model = t.ctl.model()
+    assert shared_table(model)  # the bottom seat drawn as the others, sides by number
+    from ui.cards import CardArt
+    from ui.fonts import Fonts
+    from ui.screens import HandEndScreen
+    from ui.widgets import Ctx, seat_name
+
+    fonts = Fonts()
+    ctx = Ctx(fonts, CardArt(fonts), settings={"language": "en"})
+    assert [seat_name(model, s, ctx) for s in range(4)] == [f"Seat {s + 1}" for s in range(4)]
+    end = HandEndScreen.__new__(HandEndScreen)
+    end.ctx, end.model = ctx, model
+    assert [end.side_name(x) for x in (0, 1)] == ["Side 1", "Side 2"]
+    assert t_("you", "en") not in (end.side_name(0), seat_name(model, 0, ctx))
+
+
+def test_a_screen_game_keeps_its_you(make_table) -> None:
+    from ui.layout import shared_table
+
+    t = make_table(variant="treseta4")
+    t.ctl.new_match()
+    m = t.ctl.model()
+    assert any(s.kind == "human" for s in m.seats)
+    assert not shared_table(m) or not m.show_hand

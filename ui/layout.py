@@ -134,9 +134,10 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     # three or four sides: the score box grows down into the left column until its heading
     # (the target) and a row per side all get a readable line (it was dropped there)
     least = 12 if H >= 480 else 11  # ui.fonts.min_text_px
-    # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (10), unless the
-    # hand already takes two rows (terziglio's 12 cards at 480 px: no 6 px to spare)
-    rows_px = max(least, 12) if rows == 1 else least
+    # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (11), the
+    # hand in two rows as well (terziglio's 12 cards at 480 px: the left seat's column and
+    # the widow under it give up the 3 px)
+    rows_px = max(least, 12)
     need = 4 + (least + 3) + model.n_sides * (rows_px + 3)  # the heading may be the smallest text
     score_extra = max(0, need - (top_h - m)) if model.n_sides > 2 else 0
     left_col.y += score_extra

@@ -8,7 +8,7 @@ GUIDE: dict[str, tuple[str, str, str]] = {
     "learn": ("Impara a giocare", "Spielen lernen", "Learn to play"),
     "g_title": ("Lezione", "Lektion", "Lesson"),
     # the greeting on starting the guided hand, and its row in the history
-    "m_new_lesson": ("Lezione: {variant}, una mano guidata", "Lektion: {variant}, ein Spiel mit Anleitung",
+    "m_new_lesson": ("Lezione: {variant}, una mano guidata", "Lektion: {variant}, eine Runde mit Anleitung",
                      "Lesson: {variant}, a guided hand"),
     "h_lesson": ("Lezione", "Lektion", "Lesson"),
     "g_ok": ("Ho capito", "Verstanden", "Got it"),

@@ -317,7 +317,7 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
     the talon), the one closest to the speaker. Another seat's bubble is only placed
     where its speaker is strictly nearer than every other seat (else it would read as
     the neighbour's words: it goes to the status line with the name); my own bubble
-    carries my name as well (``ui.table``), so it may sit where there is room."""
+    too, though it carries my name as well (``ui.table``)."""
     W, H = lay.size
     small = 12 if H >= 480 else 11  # ui.fonts.min_text_px (layout imports no pygame fonts)
     bh = max(2 * (small + 3) + 4, int(H * 0.075))  # two lines of the smallest text
@@ -345,12 +345,12 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
             if any(cand.colliderect(b) for b in blocked):
                 continue
             d = reach(cand, own)
-            nearer = any(reach(cand, r) <= d for s, r in speakers.items() if s != seat)
-            if nearer and (seat != model.me or H < 480):  # 480x320: the status line then
+            if any(reach(cand, r) <= d for s, r in speakers.items() if s != seat):
+                # mine as well: by CPU 4 on the left, or under CPU 2 in a three-seat game
+                # at 800x480 (the action row between it and my hand), my own bubble read as
+                # theirs (issue 24.8): "Tu: ..." in the status line, next to my hand, then
                 continue
-            # mine: where no other seat is nearer first (by CPU 4 on the left, my own bubble
-            # read as CPU 4's: issue 24.8), elsewhere only when there is no such place
-            found.append((d + (10_000 if nearer else 0), i, cand))
+            found.append((d, i, cand))
         if found:
             out[seat] = min(found)[2]
             blocked.append(out[seat])

@@ -60,6 +60,10 @@ def test_join_layout_every_panel_on_screen_apart_with_a_readable_code(n: int, he
         assert screen.contains(b.rect) and b.rect.h >= 40
     frees = {b.name for b in lay.buttons if b.name.startswith("free:")}
     assert frees == {f"free:{p.seat.seat}" for p in lay.panels if p.seat.held}
+    for a, b in itertools.combinations(lay.buttons, 2):
+        assert not a.rect.colliderect(b.rect), (a.name, b.name)
+    # fresh codes are offered exactly while a code is on the screen (docs/phones.md, security)
+    assert ("new_codes" in {b.name for b in lay.buttons}) == any(p.seat.code for p in lay.panels)
 
 
 def test_the_qr_code_is_drawn_module_by_module() -> None:
@@ -117,6 +121,19 @@ def test_free_a_seat_asks_first_then_frees_it(make_ui) -> None:  # type: ignore[
     assert scr.tap(free.rect.center, (800, 480))
     assert ui.question is not None and "1" in ui.question[0]
     assert ui.question[1] == it.FreePhoneSeat(0)
+
+
+def test_new_code_asks_the_box_for_fresh_codes(make_ui) -> None:  # type: ignore[no-untyped-def]
+    ui = make_ui((480, 320))
+    base = model_from_view(dealt("treseta4", 3), show_hand=False)
+    ui.set_model(TableModel(**{**model_fields(base), "phones": phones_of(2, held=1)}))
+    ui.show("join")
+    scr = ui.screens["join"]
+    fresh = next(b for b in scr.buttons((480, 320)) if b.name == "new_codes")
+    emitted: list[object] = []
+    scr.emit = emitted.append
+    assert scr.tap(fresh.rect.center, (480, 320))
+    assert emitted == [it.NewPhoneCodes()]
 
 
 def test_the_home_screen_offers_phones_beside_you_and_computers_never_with_real_cards() -> None:

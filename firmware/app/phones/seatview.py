@@ -73,6 +73,7 @@ class TableFeed:
     views: Mapping[int, View] = field(default_factory=dict)
     facts: TableFacts | None = None
     info: Mapping[str, Any] = field(default_factory=dict)  # the welcome's public game facts
+    codes_drawn: int = 0  # times the touchscreen asked for fresh join codes
 
 
 def _decl(d: Declare) -> dict[str, Any]:

@@ -219,6 +219,44 @@ def test_render_the_shared_table_of_a_phone_game(make_ui, artifacts, variant: st
     assert "phones" in names  # the way to the codes, to free a seat
 
 
+@pytest.mark.parametrize(("variant", "lang", "size"), list(itertools.product(sorted(PRESETS), LANGUAGES, SMALL)))
+def test_the_shared_tables_bottom_plate_reads_from_a_chair(make_ui, artifacts, variant: str, lang: str,  # type: ignore[no-untyped-def]
+                                                             size: tuple[int, int]) -> None:
+    """A phone game's shared table: the bottom seat's plate (a person holding a phone) is
+    read across the box, so its text is larger than the smallest (11 px at 480x320) and its
+    name larger than the plate's across; all of it on the plate, nothing cut or overlapping."""
+    from ui.textcheck import RecordingSurface, problems
+
+    n = PRESETS[variant].n_seats
+    view = dealt(variant, 5, plays=n + 1)
+    seats = tuple(it.SeatSetup("phone" if s % 2 == 0 else "computer", None if s % 2 == 0 else "normal")
+                  for s in range(n))
+    base = model_from_view(view, seats=seats, show_hand=False)
+    phones = PhonesModel(URL, tuple(seat_model(s, True, True, None) for s in range(0, n, 2)))
+    ui = make_ui(size, language=lang)
+    ui.set_model(TableModel(**{**model_fields(base), "phones": phones}))
+    ui.show("table")
+    for _ in range(40):
+        ui.update(0.1)
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    lay = ui.table.layout
+    plate = lay.seats[ui.model.me].label
+    on_plate = [t for t in rec.texts if plate.collidepoint(t.rect.center)]
+    assert on_plate, rec.texts
+    smallest = ui.ctx.fonts.min_size
+    assert all(t.size >= smallest + 2 for t in on_plate), [(t.text, t.size) for t in on_plate]
+    assert all(plate.inflate(2, 2).contains(t.rect) and not t.cut for t in on_plate), (plate, on_plate)
+    across = [a.label for a in lay.seats.values() if a.seat != ui.model.me and a.position == "top"]
+    if across:
+        top = max((t.size for t in rec.texts if across[0].collidepoint(t.rect.center)), default=0)
+        assert max(t.size for t in on_plate) > top
+    found = [x for x in problems(rec, min_px=smallest, allow_cut=True) if any(repr(t.text) in x for t in on_plate)]
+    assert not found, found
+    if lang == "de" and variant in ("treseta4", "terziglio3", "tressette2"):
+        pygame.image.save(rec, str(artifacts / f"shared-table-bottom-{variant}-{lang}-{size[0]}x{size[1]}.png"))
+
+
 @pytest.mark.parametrize(("lang", "size"), list(itertools.product(LANGUAGES, SMALL)))
 def test_render_the_home_screen_with_phone_seats(make_ui, artifacts, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
     from ui.textcheck import RecordingSurface, problems

@@ -91,60 +91,73 @@ def side_points(s: dict[str, Any]) -> int:
 @pytest.mark.phone_match
 @pytest.mark.parametrize("right", [True, False])
 def test_chiamarsi_fuori_claimed_from_the_phone_page(tmp_path: Path, artifacts: Path, right: bool) -> None:
-    """tressette4: the claim button, the question, *Yes*; the engine's verdict on both
-    partners' pages: right wins the game, wrong loses it."""
-    box = Box(tmp_path, "phone,cpu:normal,phone,cpu:normal", "tressette4", seed=4, options={"target": 21})
+    """tressette4 with four phones: a seat's claim button, the question, *Yes*; the engine's
+    verdict on the partners' pages: right (the side has reached the target) wins the game,
+    wrong loses it. Whichever side gets there first claims (both are phones)."""
+    box = Box(tmp_path, "phone,phone,phone,phone", "tressette4", seed=4, options={"target": 21})
     box.start()
     try:
         with browser() as b:
-            phones = joined(b, box, {0: "en", 2: "it"})
-            a = phones[0]
+            phones = joined(b, box, {0: "en", 1: "it", 2: "de", 3: "en"})
 
-            def ready() -> bool:
-                s = a.state()
-                return bool(s and s["phase"] == "play" and s["legal"].get("claim")
-                            and (side_points(s) >= s["score"]["target"]) == right)
+            def claimant() -> Phone | None:
+                for p in phones.values():
+                    s = p.state()
+                    if (s and s["phase"] == "play" and s["legal"].get("claim")
+                            and (side_points(s) >= s["score"]["target"]) == right):
+                        return p
+                return None
 
-            drive(list(phones.values()), ready)
+            drive(list(phones.values()), lambda: claimant() is not None)
+            a = claimant()
+            assert a is not None
+            seat = a.seat()
             assert a.tap('#actions [data-name="claim"]')
             question = a.page.inner_text("#overlay .question")
             assert str(side_points(a.state() or {})) in question
-            shot(a, artifacts / f"tressette4-claim-{'right' if right else 'wrong'}-question-en-360x640.png")
+            name = f"tressette4-claim-{'right' if right else 'wrong'}"
+            shot(a, artifacts / f"{name}-question-360x640.png")
             assert a.tap('#overlay [data-name="yes"]')
             s = a.wait(lambda s: bool(s and s.get("result")), 20, "the hand ended by the claim")
             assert s is not None
             result = s["result"]
-            assert result["ended_by"] == "claim" and result["claim_seat"] == 0 and result["claim_ok"] is right
-            partner = phones[2].wait(lambda x: bool(x and x.get("result")), 20, "the partner's page")
+            assert result["ended_by"] == "claim" and result["claim_seat"] == seat and result["claim_ok"] is right
+            partner = phones[(seat + 2) % 4].wait(lambda x: bool(x and x.get("result")), 20, "the partner's page")
             assert partner is not None and partner["result"]["claim_ok"] is right
-            shot(a, artifacts / f"tressette4-claim-{'right' if right else 'wrong'}-en-360x640.png")
+            shot(a, artifacts / f"{name}-360x640.png")
     finally:
         box.stop()
 
 
 @pytest.mark.phone_match
 def test_zu_tun_the_ten_picked_on_the_phone_page(tmp_path: Path, artifacts: Path) -> None:
-    """treschetten2 (RULES.md, zu tun): the button appears only when the engine allows it,
-    the page lets the ten be chosen, the hand ends by zu tun for that seat."""
-    box = Box(tmp_path, "phone,cpu:normal", "treschetten2", seed=1)
+    """treschetten2 with two phones (RULES.md, zu tun): the button appears only when the
+    engine allows it, the page lets the ten be chosen, the hand ends by zu tun for that seat."""
+    box = Box(tmp_path, "phone,phone", "treschetten2", seed=1)
     box.start()
     try:
         with browser() as b:
-            ph = joined(b, box, {0: "de"})[0]
-            drive([ph], lambda: bool((ph.state() or {}).get("legal", {}).get("zutun")), timeout=500)
+            phones = joined(b, box, {0: "de", 1: "en"})
+
+            def offered() -> Phone | None:
+                return next((p for p in phones.values() if (p.state() or {}).get("legal", {}).get("zutun")), None)
+
+            drive(list(phones.values()), lambda: offered() is not None, timeout=500)
+            ph = offered()
+            assert ph is not None
             s = ph.state()
             assert s is not None
             assert ph.tap('#actions [data-name="zutun"]')
             picks = ph.page.locator("#overlay .pick img")
             assert picks.count() == len(s["legal"]["zutun"])
-            shot(ph, artifacts / "treschetten2-zu-tun-pick-de-360x640.png")
+            shot(ph, artifacts / "treschetten2-zu-tun-pick-360x640.png")
             ten = int(picks.first.get_attribute("data-card") or "-1")
             assert ten in s["legal"]["zutun"]
             assert ph.tap("#overlay .pick img")
             after = ph.wait(lambda x: bool(x and x.get("result")), 20, "the hand ended by zu tun")
             assert after is not None
-            assert after["result"]["ended_by"] == "zu_tun" and after["result"]["zu_tun_seat"] == 0
+            assert after["result"]["ended_by"] == "zu_tun" and after["result"]["zu_tun_seat"] == s["seat"]
             assert ten not in after["hand"]
-            shot(ph, artifacts / "treschetten2-zu-tun-de-360x640.png")
+            shot(ph, artifacts / "treschetten2-zu-tun-360x640.png")
     finally:
         box.stop()

@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any, Literal
 
 from firmware.engine import TressetteError, make_variant
+from firmware.engine.seating import mix_problem
 from hal.config import load_hardware_config
 from hal.settingsfile import Section, SettingsFileError, read_toml
 
@@ -239,13 +240,9 @@ def check_seats(seats: object, n_seats: int | None = None) -> list[SeatSpec]:
     out = [check_seat(s) for s in seats]
     if n_seats is not None and len(out) != n_seats:
         raise ValueError(f"this variant has {n_seats} seats, the settings name {len(out)}")
-    if TABLE in out and any(s.kind == "human" for s in out):
-        # Real cards are refereed: people at the table, computers whose cards are scanned
-        # at the deal (docs/box.md §4); nobody plays dealt cards on the screen.
-        raise ValueError("a game with real cards has table and computer seats, no \"human\" seat")
-    if TABLE in out and PHONE in out:
-        # A phone holds a hand the box dealt; real cards are dealt by the people.
-        raise ValueError("a game with real cards has table and computer seats, no \"phone\" seat")
+    mix = mix_problem([s.kind for s in out])  # the engine's rule (firmware/engine/seating.py)
+    if mix is not None:
+        raise ValueError(mix)
     return out
 
 

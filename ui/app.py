@@ -192,6 +192,8 @@ class UIApp:
         name = ScreenName(name)
         if name == "rules":
             self.rules.came_from_settings = self.screen == "settings"
+            if self.screen != "rules":
+                self.rules.open_at(self.home.variants[self.home.vi])  # the game chosen on the home screen
         if name == "sheet" and self.screen in ("history", "hand_end"):
             self.sheet.came_from = self.screen
         if name == "review" and self.screen in ("sheet", "hand_end"):

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Union
 
 from firmware.engine.cards import DECKS
+from firmware.engine.variants import PRESETS
 
 LANGUAGES: tuple[str, ...] = ("it", "de", "en")
 LANGUAGE_NAMES = {"it": "Italiano", "de": "Deutsch", "en": "English"}
@@ -171,6 +172,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "d_napoletana": ("napoletana di {suit}", "Napoli in {suit}", "napoletana of {suit}"),
     "d_three": ("tre {rank} (manca {suit})", "Drei {rank} (ohne {suit})", "three {rank} (no {suit})"),
     "d_four": ("quattro {rank}", "Vier {rank}", "four {rank}"),
+    "d_decima_short": ("decima di {suit}", "Decima in {suit}", "decima of {suit}"),
+    "d_three_short": ("tre {rank}, manca {suit}", "Drei {rank} ohne {suit}", "three {rank}, no {suit}"),
+    "d_three_tiny": ("3×{code} manca {suit}", "3×{code} ohne {suit}", "3×{code} no {suit}"),
     "d_three_open": ("tre {rank}", "Drei {rank}", "three {rank}"),  # real cards: the missing suit comes later
     # end of hand
     "hand_end": ("Fine della mano", "Ende der Runde", "End of hand"),
@@ -759,6 +763,23 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
     return tr("d_three", lang, rank=rank_code, suit=deck.suit_name(missing, lang))
 
 
+def declare_labels(deck_name: str, kind: str, suit: int | None, rank: int | None,
+                   missing: int | None, lang: str) -> list[str]:
+    """A declaration's names for its button, the full one first, then shorter ones: the
+    kind is abbreviated, never the suit a three lacks (it is the point of declaring)."""
+    full = describe_declare(deck_name, kind, suit, rank, missing, lang)
+    if kind == "decima" and suit is not None:
+        name = DECKS[deck_name].suit_name(suit, lang)
+        return [full, tr("d_decima_short", lang, suit=GERMAN_DATIVE.get(name, name) if lang == "de" else name)]
+    if kind != "three" or missing is None:
+        return [full]
+    deck = DECKS[deck_name]
+    code = deck.ranks[rank or 0]
+    plural = RANK_PLURAL.get(lang, {}).get(code, code)
+    name = deck.suit_name(missing, lang)
+    return [full, tr("d_three_short", lang, rank=plural, suit=name), tr("d_three_tiny", lang, code=code, suit=name)]
+
+
 def tr(key: str, lang: str = "it", /, **args: object) -> str:
     """``key`` in ``lang``; with ``n=1`` the singular ``key_one`` where there is one
     ("1 mano", not "1 mani"; tests/ui/test_wording.py finds the templates that need one)."""
@@ -818,7 +839,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "3, 2, Asso, Re, Cavallo, Fante, 7, 6, 5, 4.\n"
             "L'asso vale 1 punto; 3, 2 e figure valgono un terzo; 7, 6, 5, 4 niente. "
             "L'ultima presa vale 1 punto. Contano solo i punti interi: i terzi avanzati si perdono. "
-            "Una mano a due vale sempre 11 punti, accusi esclusi.",
+            "Carte e ultima presa fanno 11 punti: tra due parti (due giocatori o due coppie) una mano vale sempre 11 punti, accusi esclusi; tra tre o più, i terzi persi possono lasciarne 10.",
         ),
         (
             "Come si gioca",
@@ -901,7 +922,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "3, 2, Ass, König, Reiter, Bube, 7, 6, 5, 4.\n"
             "Ein Ass zählt 1 Punkt; 3, 2 und Bilder je ein Drittel; 7, 6, 5, 4 nichts. "
             "Der letzte Stich zählt 1 Punkt. Es zählen nur ganze Punkte, die Drittel darüber (Pezz) "
-            "verfallen. Eine Runde zu zweit ist immer 11 Punkte wert, Ansagen nicht mitgerechnet.",
+            "verfallen. Karten und letzter Stich ergeben 11 Punkte: zwischen zwei Seiten (zwei Spieler oder zwei Parteien) ist eine Runde immer 11 Punkte wert, Ansagen nicht mitgerechnet; bei drei oder mehr können verfallene Drittel 10 übrig lassen.",
         ),
         (
             "So wird gespielt",
@@ -987,7 +1008,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "3, 2, Ace, King, Knight, Knave, 7, 6, 5, 4.\n"
             "An ace is worth 1 point; 3s, 2s and court cards a third; 7, 6, 5, 4 nothing. "
             "The last trick is worth 1 point. Only whole points count; leftover thirds are lost. "
-            "A two-player hand is always worth 11 points, declarations aside.",
+            "The cards and the last trick make 11 points: between two sides (two players or two partnerships) a hand is always worth 11 points, declarations aside; among three or more, lost thirds may leave 10.",
         ),
         (
             "How to play",
@@ -1064,3 +1085,32 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
 
 def rules_pages(lang: str) -> list[tuple[str, str]]:
     return RULES_PAGES.get(lang, RULES_PAGES["it"])
+
+
+RULES_PAGE_OF: dict[str, int] = {
+    "tressette2": 2,
+    "treschetten2": 4,
+    "treschetten3": 4,
+    "treschetten4": 4,
+    "treseta4": 5,
+    "treseta_hr": 5,
+    "tressette4": 5,
+    "terziglio3": 7,
+    "chiamata": 8,
+    "ciapano": 9,
+    "briscola": 10,
+}
+"""The rules page of each preset (the same order in every language): the rules screen
+opens at the game chosen on the home screen, and the page names the games it is about."""
+
+_GAMES_WORD = {"it": "Giochi", "de": "Spiele", "en": "Games"}
+
+
+def rules_page(lang: str, i: int) -> tuple[str, str]:
+    """Page ``i`` of the rules, its body led by the names of the games it is about."""
+    title, body = rules_pages(lang)[i]
+    names = [variant_label(v, lang, PRESETS[v].title) for v, page in RULES_PAGE_OF.items()
+             if page == i and v in PRESETS]
+    if names:
+        body = f"{_GAMES_WORD.get(lang, 'Giochi')}: {', '.join(names)}.\n{body}"
+    return title, body

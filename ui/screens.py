@@ -13,16 +13,21 @@ from typing import Any
 import pygame
 from pygame import Rect
 
+from firmware.engine import IllegalAction, TressetteError, make_variant
 from firmware.engine.cards import CODE, DECKS
+from firmware.engine.refusals import Refusal
+from firmware.engine.seating import seating_problem as engine_seating_problem
 from firmware.engine.variants import PRESETS
 from ui import intents as it
 from ui.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
+    RULES_PAGE_OF,
     CardName,
     arg_text,
     describe_declare,
     option_label,
+    rules_page,
     rules_pages,
     value_label,
     variant_label,
@@ -34,37 +39,61 @@ from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, third
 
 SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("human", None),
+    ("phone", None),
+    ("table", None),
     ("computer", "easy"),
     ("computer", "normal"),
     ("computer", "hard"),
-    ("phone", None),
-    ("table", None),
 )
+"""The home screen's seat choices in the order a tap cycles them: the people
+(you at the screen, a phone, real cards), then the computer's levels, easiest first."""
 
 
-def next_seat(seats: list[tuple[str, str | None]], i: int) -> tuple[str, str | None]:
-    """The next choice for seat ``i`` on the home screen, every level reachable.
+def seating_problem(variant: str, options: dict[str, Any], seats: list[tuple[str, str | None]]) -> Exception | None:
+    """Why the engine would refuse these seats for this game, or None (the rule the settings
+    check, the home screen, *Play* and the start of a match share: firmware.engine.seating)."""
+    try:
+        v = make_variant(variant, options)
+    except TressetteError as exc:
+        return exc
+    return engine_seating_problem(v, [kind for kind, _ in seats])
 
-    One screen has one person at it, and a person at the screen does not sit at a
-    table of real cards (his cards would be in two places): so *you* is skipped
-    while another seat is you or real cards, and real cards while another seat is
-    you. Computers may sit at a real-card table (the engine refuses the games
-    where they cannot, with the reason, when the game starts). A *phone* holds
-    a hand the box dealt, so phones and real cards never share a table; phones
-    sit beside you, computers and each other (docs/phones.md).
-    """
-    others = {kind for j, (kind, _) in enumerate(seats) if j != i}
+
+def next_seating(seats: list[tuple[str, str | None]], i: int, variant: str,
+                 options: dict[str, Any] | None = None) -> list[tuple[str, str | None]]:
+    """The seats after a tap on seat ``i`` of the home screen: its next choice that the
+    game can be played with (firmware.engine.seating: you and real cards never
+    share a table, phones and real cards neither), the seats unchanged when none fits.
+
+    Where the engine says every seat of the game plays real cards (a talon with real
+    cards, Refusal.DEAL_TABLE_TALON), real cards on one seat bring the computers to
+    real cards too, and a seat leaving them brings the others back to computers: the
+    whole table changes, as the engine's rule is for the whole table."""
+    opts = options or {}
     cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
     for step in range(1, len(SEAT_CYCLE) + 1):
         nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
-        if nxt[0] == "human" and others & {"human", "table"}:
-            continue
-        if nxt[0] == "table" and others & {"human", "phone"}:
-            continue
-        if nxt[0] == "phone" and "table" in others:  # a phone holds dealt cards, not real ones
-            continue
-        return nxt
-    return seats[i]
+        if nxt[0] == "human" and any(k == "human" for j, (k, _) in enumerate(seats) if j != i):
+            continue  # one screen, one person at it (the screen's rule, not the game's)
+        trial = list(seats)
+        trial[i] = nxt
+        problem = seating_problem(variant, opts, trial)
+        if isinstance(problem, IllegalAction) and problem.code == Refusal.DEAL_TABLE_TALON:
+            if nxt[0] == "table":
+                trial = [("table", None) if k == "computer" else (k, lvl) for k, lvl in trial]
+            else:
+                trial = [("computer", "normal") if j != i and k == "table" else (k, lvl)
+                         for j, (k, lvl) in enumerate(trial)]
+            problem = seating_problem(variant, opts, trial)
+        if problem is None:
+            return trial
+    return list(seats)
+
+
+def next_seat(seats: list[tuple[str, str | None]], i: int, variant: str,
+              options: dict[str, Any] | None = None) -> tuple[str, str | None]:
+    """Seat ``i``'s next choice (:func:`next_seating`)."""
+    return next_seating(seats, i, variant, options)[i]
 
 
 def ask(ctx: Ctx, question: str, intent: Any, emit: Callable[[Any], None]) -> None:
@@ -183,6 +212,20 @@ class HomeScreen(Screen):
         self.seats = [("human", None)] + [("computer", "normal")] * (n - 1)
         for i in range(min(len(old), n)):
             self.seats[i] = old[i]
+        # another game (or option) may refuse the seats kept: each seat the rule refuses
+        # moves on to a choice it takes, so the screen never shows a seating Play refuses
+        for i in reversed(range(n)):
+            if self.seating_problem() is None:
+                break
+            self.seats = next_seating(self.seats, i, self.variants[self.vi], self.options)
+        if self.seating_problem() is not None:
+            self.seats = [("human", None)] + [("computer", "normal")] * (n - 1)
+
+    def seating_problem(self) -> Exception | None:
+        """Why *Play* would be refused with the seats shown (None: it would not)."""
+        if self.scoresheet:
+            return None
+        return seating_problem(self.variants[self.vi], dict(self.options), self.seats)
 
     def refresh_variants(self) -> None:
         """The engine may have gained presets since start (another engineer's work)."""
@@ -284,7 +327,7 @@ class HomeScreen(Screen):
         elif kind == "seat":
             i = int(arg)
             if not self.scoresheet:  # a score sheet: every seat plays his own cards
-                self.seats[i] = next_seat(self.seats, i)
+                self.seats = next_seating(self.seats, i, self.variants[self.vi], self.options)
         elif name == "scoresheet":
             self.scoresheet = not self.scoresheet
         elif kind == "option":
@@ -297,7 +340,9 @@ class HomeScreen(Screen):
             self.casual = not self.casual
         elif name == "start":
             intent = self.new_game_intent()
-            if (self.model.in_game and not self.model.match_over) or self.model.resumable:
+            if self.seating_problem() is not None:
+                self.emit(intent)  # refused before any question: the match in progress stays as it is
+            elif (self.model.in_game and not self.model.match_over) or self.model.resumable:
                 ask(self.ctx, self.ctx.t("ask_abandon"), intent, self.emit)  # one tap must not lose a match
             else:
                 self.emit(intent)
@@ -366,43 +411,56 @@ class HomeScreen(Screen):
 
     def draw_message(self, s: pygame.Surface) -> None:
         """The app's last word (a resumed match, a file moved aside, bad settings), where the
-        box's screen shows it at power-on: in the free room between the seats and *Gioca*,
-        else under the options; never over a button a tap could then change unseen."""
+        box's screen shows it at power-on (:meth:`message_place`)."""
         said = self.ctx.say(self.model.message)
         if self.note_next and self.paused:
             said = f"{said} · {self.ctx.t('home_next_match')}" if said else self.ctx.t("home_next_match")
+        placed = self.message_place(s.get_size(), said)
+        if placed is not None:
+            self._message_box(s, *placed)
+
+    def message_place(self, size: tuple[int, int], said: str) -> tuple[Rect, list[str], int] | None:
+        """Where the message goes (box, lines, font size), pure: in the free room between
+        the seats and *Gioca*, else under the right column (the options, *casual*, *score
+        sheet* and *learn to play*); never over a button a tap could then change unseen,
+        cut to what fits when no room holds it all."""
         if not said:
-            return
-        W, H = s.get_size()
-        m, row, gap = self.metrics((W, H))
-        rects = {b.name: b.rect for b in self.buttons((W, H))}
+            return None
+        W, H = size
+        m, row, gap = self.metrics(size)
+        rects = {b.name: b.rect for b in self.buttons(size)}
         start = rects["start"]
         seats_bottom = max(r.bottom for name, r in rects.items() if name.startswith("seat:"))
-        right = [r for name, r in rects.items() if name.startswith("option:") or name in ("casual", "scoresheet")]
+        right = [r for name, r in rects.items()
+                 if name.startswith("option:") or name in ("casual", "scoresheet", "learn")]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
         under = max((r.bottom for r in right), default=m + row + gap) + gap
         places = (
             Rect(start.x, seats_bottom + gap, start.w, start.y - seats_bottom - 2 * gap),
             Rect(x, under, W - m - x, H - m - under),
         )
-        small = self.ctx.fsize(H, 0.034)
-        for fs in (self.ctx.fsize(H, 0.04), small):
+        small = min(self.ctx.fsize(H, 0.034), max(self.ctx.fonts.min_size, 11))
+        for fs in (self.ctx.fsize(H, 0.04), self.ctx.fsize(H, 0.034), small):
             for room in places:
                 lines = self.ctx.fonts.wrap(said, fs, room.w - 16)
-                need = len(lines) * (fs + 4) + 8
-                if room.w > 0 and need <= room.h:
-                    self._message_box(s, Rect(room.x, room.bottom - need, room.w, need), lines, fs)
-                    return
-        # no free room at all: the left gap, cut to what fits (never over a button)
-        room = places[0]
-        lines = self.ctx.fonts.wrap(said, small, room.w - 16)[: max(0, (room.h - 8) // (small + 4))]
-        if lines:
-            self._message_box(s, Rect(room.x, room.y, room.w, len(lines) * (small + 4) + 8), lines, small)
+                need = len(lines) * (fs + 2) + 6
+                if room.w > 16 and need <= room.h:
+                    return Rect(room.x, room.bottom - need, room.w, need), lines, fs
+        # no free room holds it all: the one showing the most of it, cut to what fits
+        # (never over a button)
+        def shown(r: Rect) -> int:
+            return min(len(self.ctx.fonts.wrap(said, small, max(1, r.w - 16))), max(0, (r.h - 6) // (small + 2)))
+
+        room = max(places, key=shown)
+        lines = self.ctx.fonts.wrap(said, small, room.w - 16)[: shown(room)]
+        if not lines or room.w <= 0:
+            return None
+        return Rect(room.x, room.y, room.w, len(lines) * (small + 2) + 6), lines, small
 
     def _message_box(self, s: pygame.Surface, box: Rect, lines: list[str], fs: int) -> None:
         draw_panel(s, box, self.ctx.theme, 200)
         for i, line in enumerate(lines):
-            blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 4 + i * (fs + 4)), max_w=box.w - 16)
+            blit_text(s, self.ctx, line, fs, (box.x + 8, box.y + 3 + i * (fs + 2)), max_w=box.w - 16)
 
 
 # ------------------------------------------------------------- end of hand
@@ -1110,6 +1168,10 @@ class RulesScreen(Screen):
 
     came_from_settings = False
 
+    def open_at(self, variant: str) -> None:
+        """Open at the page of ``variant`` (a general page if it has none of its own)."""
+        self.page = RULES_PAGE_OF.get(variant, 0)
+
     def key(self, key: int) -> bool:
         if key == pygame.K_LEFT:
             return self.press("prev")
@@ -1123,7 +1185,7 @@ class RulesScreen(Screen):
         s.blit(ctx.felt((W, H)), (0, 0))
         pages = rules_pages(ctx.lang)
         self.page = min(self.page, len(pages) - 1)
-        title, body = pages[self.page]
+        title, body = rules_page(ctx.lang, self.page)
         self.title(s, f"{ctx.t('rules')}: {title}")
         m, row, gap = self.metrics((W, H))
         box = Rect(m, m + row + gap, W - 2 * m, H - 2 * row - 2 * m - 2 * gap)

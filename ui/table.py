@@ -18,11 +18,12 @@ from dataclasses import dataclass, replace
 import pygame
 from pygame import Rect
 
+from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
-from ui.i18n import arg_text, describe_declare, has, said_by, tr
+from ui.i18n import arg_text, declare_labels, describe_declare, has, said_by, tr
 from ui.layout import (
     ButtonSpec,
     TableLayout,
@@ -868,7 +869,7 @@ class TableScreen:
                 case it.Declare(declare_action=d):
                     # the engine's legal declaration names the suit a three lacks; one made
                     # already stays in its place, dimmed (the bar never moves)
-                    text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
+                    text = self.declare_label(d, b.rect)
                     draw_button(s, ctx, b.rect, text, color=(150, 90, 20) if b.enabled else None,
                                 enabled=b.enabled)
                 case it.ZuTun(card=card):
@@ -890,6 +891,12 @@ class TableScreen:
                     self._menu_icon(s, b.rect)
                 case _:
                     draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+
+    def declare_label(self, d: DeclareAction, r: Rect) -> str:
+        """The longest name of the declaration ``d`` that fits ``r`` whole (the missing suit
+        is kept by every one: i18n.declare_labels); the shortest when none does."""
+        labels = declare_labels(self.model.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
+        return next((t for t in labels if self._label_fits(t, r)), labels[-1])
 
     def _label_fits(self, text: str, r: Rect) -> bool:
         """The label fits ``r`` whole at the smallest size, on one line or on the two lines

@@ -34,7 +34,7 @@ from firmware.engine import (
 )
 from firmware.engine.cards import CODE, SUIT
 from firmware.engine.records import replay
-from firmware.engine.refusals import Refusal
+from firmware.engine.seating import seating_refusal
 from firmware.engine.table import FalseDeclaration
 from firmware.store import JournalFailure
 
@@ -179,9 +179,10 @@ class MatchLifecycle:
         if lesson_seed is not None and mode == "engine":
             mode = "lesson"  # the guided hand (firmware.app.guide): its own deal, kept out of the statistics
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
-        if mode == "referee" and computers and v.talon_size:
+        refused = seating_refusal(v, mode == "referee", computers)
+        if refused is not None:
             # The talon's draws are face down to the box: a computer could not be followed.
-            return self.table.refuse(refusal(IllegalAction(Refusal.DEAL_TABLE_TALON, variant=v.name, seat=computers[0])))
+            return self.table.refuse(refusal(refused))
         cards = self.table.cards
         if mode == "referee" and self.table.reader_fitted and cards is not None and not cards.enrolled(v.deck.name):
             # Real cards with a reader need the deck's tags first: enrol, then this game

@@ -171,12 +171,13 @@ def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers()
     """Tried as a player: seat 2 cycled normal, hard, real cards, normal: easy was out of reach."""
     from ui.screens import SEAT_CYCLE, next_seat
 
+    GAME_OF_N = {2: "tressette2", 3: "terziglio3", 4: "treseta4"}
     for n in (2, 3, 4):
         for start in range(n):
             seats = [("human", None)] + [("computer", "normal")] * (n - 1)
             seen = set()
             for _ in range(2 * len(SEAT_CYCLE)):
-                seats[start] = next_seat(seats, start)
+                seats[start] = next_seat(seats, start, GAME_OF_N[n])
                 seen.add(seats[start])
                 kinds = [k for k, _ in seats]
                 assert kinds.count("human") <= 1
@@ -186,9 +187,9 @@ def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers()
     # an all-real-cards table: the person leaves the screen first, then the others follow
     seats = [("human", None), ("computer", "normal")]
     while seats[0] != ("table", None):
-        seats[0] = next_seat(seats, 0)
+        seats[0] = next_seat(seats, 0, "tressette2")
     while seats[1] != ("table", None):
-        seats[1] = next_seat(seats, 1)
+        seats[1] = next_seat(seats, 1, "tressette2")
     assert seats == [("table", None), ("table", None)]
 
 
@@ -260,12 +261,12 @@ def test_preset_home_and_start(make_ui):
     from ui.model import TableModel
 
     ui = make_ui((800, 480), TableModel())
-    ui.preset_home("treseta4", {"target": 41}, (SeatSetup("human", None), SeatSetup("computer", "hard"),
+    ui.preset_home("treseta4", {"target": 41}, (SeatSetup("table", None), SeatSetup("computer", "hard"),
                                                  SeatSetup("table", None), SeatSetup("computer", "easy")))
     ui.handle(key(pygame.K_RETURN))
     (ng,) = ui.intents()
     assert ng.variant == "treseta4" and ng.options["target"] == 41
-    assert [s.kind for s in ng.seats] == ["human", "computer", "table", "computer"]
+    assert [s.kind for s in ng.seats] == ["table", "computer", "table", "computer"]
 
 
 def test_the_person_at_the_screen_is_you_in_their_language(make_ui):

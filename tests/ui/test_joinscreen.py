@@ -142,16 +142,16 @@ def test_the_home_screen_offers_phones_beside_you_and_computers_never_with_real_
     seats: list[tuple[str, str | None]] = [("human", None), ("computer", "normal"), ("computer", "normal"),
                                            ("computer", "normal")]
     for _ in range(len(SEAT_CYCLE) * 2):
-        seats[1] = next_seat(seats, 1)
+        seats[1] = next_seat(seats, 1, "treseta4" if len(seats) == 4 else "tressette2")
         seen.add(seats[1][0])
     assert "phone" in seen and "table" not in seen  # you are at the screen: no real cards
     seats = [("table", None), ("computer", "normal"), ("table", None), ("computer", "normal")]
     for _ in range(len(SEAT_CYCLE) * 2):
-        seats[1] = next_seat(seats, 1)
+        seats[1] = next_seat(seats, 1, "treseta4" if len(seats) == 4 else "tressette2")
         assert seats[1][0] != "phone"
     seats = [("phone", None), ("computer", "normal")]
     for _ in range(len(SEAT_CYCLE) * 2):
-        seats[1] = next_seat(seats, 1)
+        seats[1] = next_seat(seats, 1, "treseta4" if len(seats) == 4 else "tressette2")
         assert seats[1][0] != "table"
 
 

@@ -264,7 +264,7 @@ def test_the_new_game_screen_offers_phone_seats_never_beside_real_cards() -> Non
         seen = set()
         for step in range(6 * len(SEAT_CYCLE)):
             i = step % n
-            seats[i] = next_seat(seats, i)
+            seats[i] = next_seat(seats, i, {2: "tressette2", 3: "terziglio3", 4: "treseta4"}[n])
             seen.add(seats[i][0])
             kinds = {k for k, _ in seats}
             assert not ("phone" in kinds and "table" in kinds)

@@ -287,7 +287,9 @@ class SheetEntryModel:
     many lie out of play (treschetten3); ``ends``: played out, claim, zu tun as the game
     has them; ``sudden``: the sudden wins it has; ``caller``: chiamata's caller (a
     partner is asked for); ``choosing``: the seat choosing its accuso now, ``choices``
-    its declarations as the engine accepts them said aloud."""
+    its declarations as the engine accepts them said aloud; ``decima``: the seat that laid
+    a napoletana decima (the count still to enter is the points taken before it: the
+    first trick's, or none; the hand ends with it)."""
 
     n_seats: int
     units: tuple[tuple[int, ...], ...]
@@ -298,6 +300,7 @@ class SheetEntryModel:
     caller: int | None = None
     choosing: int | None = None
     choices: tuple[DeclareAction, ...] = ()
+    decima: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

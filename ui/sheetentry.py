@@ -56,6 +56,8 @@ def units_of(entry: SheetEntryModel, partner: int | None) -> tuple[tuple[int, ..
 
 
 def end_choices(entry: SheetEntryModel) -> list[tuple[str, int | None]]:
+    if entry.decima is not None:  # the decima ends the hand: what is left is the count before it
+        return [("decima", entry.decima)]
     out: list[tuple[str, int | None]] = [("play", None)]
     for end in entry.ends:
         if end != "play":
@@ -111,7 +113,7 @@ def entry_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme
     rw = W - rx - m
     ry = top
     options = []
-    if len(end_choices(entry)) > 1:
+    if len(end_choices(entry)) > 1 or entry.decima is not None:
         options.append("sh_end")
     if entry.sudden:
         options.append("sh_sudden")
@@ -164,7 +166,7 @@ class SheetEntryPanel:
         entry = model.sheet_entry
         if entry is None:
             return
-        key = (model.variant, model.hand_no, model.totals)
+        key = (model.variant, model.hand_no, model.totals, entry.decima)
         if key != self.st.key:
             n = len(units_of(entry, None))
             self.st = EntryState(key, [0] * n, partner=entry.caller)

@@ -135,8 +135,8 @@ class ScoreSheetKeeping:
         t.match.keep(action)
         if self.choosing == action.seat and not self.choices(action.seat):
             self.choosing = None
-        if t.match.hand_over:
-            self.choosing = None  # a decima ends the hand at once
+        if sheet.decima is not None:
+            self.choosing = None  # a decima ends the hand: the points taken before it are asked
         t.changed()
         return Outcome(True)
 
@@ -147,7 +147,7 @@ class ScoreSheetKeeping:
         sheet = self._sheet()
         if sheet is None or t.match is None:
             return t.refuse(msg("r_no_hand"))
-        if entry.end not in ("play", "claim", "zu_tun"):
+        if entry.end not in ("play", "claim", "zu_tun", "decima"):
             return t.refuse(refusal(IllegalAction(Refusal.SHEET_END, end=str(entry.end))))
         tally = Tally(sheet.dealer, tuple(entry.thirds), entry.end,  # type: ignore[arg-type]
                       entry.by, entry.sudden, entry.sudden_side, entry.partner)  # fmt: skip
@@ -179,7 +179,10 @@ class ScoreSheetKeeping:
         if v.options.get("zu_tun", False):
             ends.append("zu_tun")
         sudden: tuple[str, ...] = ()
-        if v.sudden_wins:
+        decima = sheet.decima.seat if sheet.decima is not None else None
+        if decima is not None:
+            ends = ["decima"]
+        elif v.sudden_wins:
             sudden = SUDDEN_NAMES
         elif v.options.get("cappotto", "none") != "none":
             sudden = ("cappotto",)
@@ -188,5 +191,5 @@ class ScoreSheetKeeping:
         return SheetEntryModel(
             n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends),
             sudden=sudden, caller=sheet.caller if v.preset.call_partner else None, choosing=choosing,
-            choices=choices,
+            choices=choices, decima=decima,
         )  # fmt: skip

@@ -137,6 +137,7 @@ class ScoreSheetKeeping:
             self.choosing = None
         if sheet.decima is not None:
             self.choosing = None  # a decima ends the hand: the points taken before it are asked
+            t.say(msg("m_sheet_decima", n=action.seat + 1))
         t.changed()
         return Outcome(True)
 

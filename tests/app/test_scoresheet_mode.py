@@ -151,7 +151,7 @@ def test_a_decima_asks_only_for_the_points_taken_before_it_and_survives_a_power_
     t.put(ui.Declare(Declare(2, "decima", suit=1)))
     entry = ctl.model().sheet_entry
     assert ctl.phase == PLAY and entry is not None and entry.decima == 2 and entry.ends == ("decima",)
-    assert entry.sudden == () and entry.choosing is None
+    assert entry.sudden == () and entry.choosing is None and ctl.message.message.key == "m_sheet_decima"
     t.put(ButtonPressed("seat1"))  # no accuso after a decima: the hand is ended
     assert ctl.message.level == "refusal"
     t.close()  # the power goes before the count

@@ -593,6 +593,7 @@ def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = Non
         n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends), sudden=sudden,
         caller=sheet.caller if v.preset.call_partner else None, choosing=choosing, choices=choices,
         decima=sheet.decima.seat if sheet.decima is not None else None,
+        accusi=v.accusi and sheet.decima is None,
     )  # fmt: skip
     seats = tuple(SeatModel(s, "", "table", None, v.side_of(s), 0) for s in range(v.n_seats))  # "Seat 1", ...
     message = msg("m_choose_accuso", n=choosing + 1) if choosing is not None else msg("m_sheet_hand", n=2, seat=sheet.dealer + 1)

@@ -256,6 +256,12 @@ class SheetTally:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetAccusi:
+    """Score sheet only: the count screen's *Accusi* button. Every seat is asked in turn
+    (from seat 1) for what it declares; a seat's table button still opens its own choice."""
+
+
+@dataclass(frozen=True, slots=True)
 class Guide:
     """The guided first hand ("Learn to play", firmware/app/guide.py): ``start`` it from the
     home screen, ``dismiss`` the lesson on screen, ``skip`` the lessons (the hand goes on)."""

@@ -42,8 +42,12 @@ POSITIONS = {
 
 
 def shared_table(model: TableModel) -> bool:
-    """The touchscreen as the table of a phone game: nobody's hand, no seat is "you"."""
-    return model.phones is not None and not model.show_hand
+    """Nobody sits at the screen, no seat is "you": the touchscreen as the table of a phone
+    game, or of a game of real cards (reader, picker, score sheet: people at the table and
+    computers, never a screen seat). Seats are "Seat 1", sides "Side 2"."""
+    if model.show_hand:
+        return False
+    return model.phones is not None or not any(s.kind == "human" for s in model.seats)
 
 
 def position_of(seat: int, me: int, n: int) -> str:

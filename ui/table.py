@@ -909,8 +909,8 @@ class TableScreen:
 
     def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
-        if m.me < len(m.seats) and m.seats[m.me].kind == "phone":
-            # the shared table of a phone game: nobody at the screen is "you"
+        if m.me < len(m.seats) and (m.seats[m.me].kind == "phone" or shared_table(m)):
+            # a shared table (phones, real cards): nobody at the screen is "you"
             m = replace(m, me=len(m.seats))
         r = lay.status
         fs = ctx.fsize(lay.size[1], 0.05)

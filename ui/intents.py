@@ -217,6 +217,13 @@ class FreePhoneSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class NewPhoneCodes:
+    """The touchscreen draws every open phone seat a fresh short code (someone was
+    guessing codes: a fresh code makes the guesses so far worthless, and the box
+    lets phones try again at once)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the program (simulator window closed, or Quit in the menu)."""
 
@@ -293,6 +300,7 @@ Intent = (
     | OpenReview
     | OpenReviewHand
     | FreePhoneSeat
+    | NewPhoneCodes
     | Quit
     | SimButton
     | SimScan

@@ -689,6 +689,10 @@ class TableScreen:
         small = max(ctx.fonts.min_size, fs - 2)
         name = self.seat_name(seat)
         tricks = ctx.t("tricks_n", n=sm.tricks_won)  # the same words on every plate
+        if shared_table(m) and seat == m.me:
+            # the shared table's bottom seat: the plate the people at the box read from
+            # their chairs, larger than the one across (ui.layout gives it the room)
+            fs, small = fs + 3, max(ctx.fonts.min_size + 2, fs)
         if area.position == "top":
             r = blit_text(s, ctx, name, fs, (lab.x + 8, lab.y + 3), bold=True, max_w=lab.w - 12)
             y = r.bottom + 1

@@ -203,6 +203,8 @@ class TableController:
                 self.phones.on_status(event)
             case ui.FreePhoneSeat(seat=seat):
                 self.phones.free(seat)
+            case ui.NewPhoneCodes():
+                self.phones.new_codes()
             case ui.Guide(step=step):
                 self._guide(step)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()

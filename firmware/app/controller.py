@@ -83,6 +83,7 @@ from firmware.app.present import (
 from firmware.app.reviewing import MatchReviewing
 from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.seats import SeatActions
+from firmware.app.unknown_deck import UnknownDeckTags
 from firmware.config import TABLE, GameSettings, SeatSpec, check_seat, save_screen_setting
 from firmware.engine import Action, Match, TressetteError, Variant, make_variant
 from firmware.store import Journal, JournalFailure
@@ -144,6 +145,7 @@ class TableController:
         self.declarations = DeclarationWindows(table, self.guard)
         self.dealing = DealScanning(table)
         self.enrolment = EnrolmentFlow(table)
+        self.unknown_deck = UnknownDeckTags(table)  # a reader, the deck not enrolled: the picker
         self.scoresheet = ScoreSheetKeeping(table, self.guard)  # score sheet only: no cards at all
         self.lifecycle = MatchLifecycle(table, self.guard, self.declarations, self.dealing, self.enrolment,
                                         self.scoresheet)
@@ -514,9 +516,7 @@ class TableController:
 
     def _tag_seen(self, tag: str) -> None:
         if self.enrolment.enrol is not None:
-            waiting = self.enrolment.scan(tag)
-            if waiting is not None:
-                self.lifecycle.start_waiting(waiting)
+            self.enrolment.scan(tag)
             return
         cards = self.table.cards
         if cards is None:
@@ -524,6 +524,9 @@ class TableController:
             return
         v = self.variant
         card = cards.card_of(tag, v.deck.name if v is not None else None)
+        if card is None and self.unknown_deck.applies():
+            self.unknown_deck.seen()  # a deck never enrolled: its cards are tapped on the picker
+            return
         if card is None:
             self.table.refuse(msg("r_unknown_tag", tag=str(tag)))
             return

@@ -165,9 +165,15 @@ class JoinScreen(Screen):
         return self.model.phones or PhonesModel()
 
     def head(self) -> str:
+        """The line above the seats: why phones cannot connect, or how to join while a
+        code is on the screen (the addresses a phone can reach, the QR code's first)."""
         phones = self.phones
         t = self.ctx.t
-        return t("ph_no_server", why=phones.error) if phones.error else t("p_scan", address=phones.url)
+        if phones.error:
+            return t("ph_no_server", why=phones.error)
+        if not open_seats(phones):
+            return ""
+        return t("p_scan", address=" / ".join((phones.url, *phones.also)))
 
     def layout(self, size: tuple[int, int]) -> JoinLayout:
         m = max(6, size[1] // 60)

@@ -207,7 +207,7 @@ class PhoneSeats:
             x = self.seat_state(s) or PhoneSeatState(s, False, False)
             join = f"{url}/#join={x.code}" if x.code and url else ""
             seats.append(PhoneSeatModel(s, x.held, x.connected, x.code, join))
-        return PhonesModel(url, tuple(seats), tuple(self.waiting_for()), self.status.error)
+        return PhonesModel(url, tuple(seats), tuple(self.waiting_for()), self.status.error, self.status.also)
 
     # ------------------------------------------------------------ what the phones are sent
 

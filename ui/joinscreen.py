@@ -227,7 +227,8 @@ class JoinScreen(Screen):
                       max_w=w, color=self.ctx.theme.accent)
             return
         key = "ph_joined" if seat.held and seat.connected else "ph_away" if seat.held else "ph_waiting_for"
-        text = t(key, n=seat.seat + 1, seats=seat.seat + 1)
+        # ph_waiting_for: one seat, its singular form (firmware/app/phoneseats.py: waiting_args)
+        text = t(key, n=1, seats=seat.seat + 1, last=seat.seat + 1) if key == "ph_waiting_for" else t(key, n=seat.seat + 1)
         color = self.ctx.theme.good if seat.held and seat.connected else (255, 200, 160)
         y += fs // 2
         for line in wrap(text, self.ctx.fonts.font(fs, True), w):

@@ -25,7 +25,7 @@ PAGE_KEYS: tuple[str, ...] = (
     "trump", "us", "waits", "yes", "you", "your_turn", "zu_tun_btn",
     "card_points", "declarations", "we_win", "they_win", "you_win", "side_wins",
     "p_code_six", "p_join", "p_join_text", "p_no_match", "p_offline", "p_reconnecting",
-    "ph_waiting_for",
+    "ph_waiting_for", "ph_waiting_for_one",
 )
 # a signal's word is "sig_" + its name, a declaration's kind "k_" + kind, the wire's
 # error and bye codes "w_" + code (ui/i18n_phones.py)

@@ -426,6 +426,8 @@ function renderBar(s) {
   }
   const score = document.getElementById("score");
   score.textContent = scoreLine(s);
+  const hand = handLine(s);
+  if (hand) score.append(el("span", "hand", hand));
   score.classList.toggle("long", ((s.score || {}).totals || []).length > 2);
 }
 
@@ -447,6 +449,28 @@ function scoreLine(s) {
   const parts = totals.map((v, i) => `${names[i]} ${v}`);
   const target = sc.target ? ` (${t("to_target", { n: sc.target })})` : "";
   return parts.join(" – ") + target;
+}
+
+function thirdsText(thirds) {
+  // 7 thirds -> "2⅓", as the touchscreen writes them (ui/widgets.py thirds_text)
+  const whole = Math.floor(thirds / 3);
+  const frac = ["", "⅓", "⅔"][thirds % 3];
+  return whole === 0 && frac ? frac : `${whole}${frac}`;
+}
+
+function handLine(s) {
+  // this hand's points so far per unit, as the touchscreen's score: the card points of the
+  // tricks taken (counted by the engine: score.counts) and the declarations (+3)
+  const sc = s.score || {};
+  const counts = sc.counts || [];
+  if (!counts.length || s.result) return "";
+  const declared = sc.declared || [];
+  const names = unitNames(s);
+  const parts = counts.map((c, i) => {
+    const decl = declared[i] ? ` +${declared[i]}` : "";
+    return `${names[i] || ""} ${thirdsText((c && c.thirds) || 0)}${decl}`.trim();
+  });
+  return `${t("hand_short")}: ${parts.join(" – ")}`;
 }
 
 function declName(d) {

@@ -92,6 +92,10 @@ def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 
     ph = (area.h - (rows - 1) * gap) // rows
     text_px = max(min_text, min(22, int(ph * 0.09)))
     buttons = [ButtonSpec("back", back, "back")]
+    if any(s.code and not s.held for s in phones.seats):
+        # fresh codes for every open seat: someone's guesses stop counting (docs/phones.md)
+        fresh = Rect(back.x - m - back.w, m, back.w, row)
+        buttons.append(ButtonSpec("new_codes", fresh, "p_new_codes"))
     panels: list[SeatPanel] = []
     for i, seat in enumerate(seats):
         c, r = i % cols, i // cols
@@ -189,6 +193,8 @@ class JoinScreen(Screen):
         kind, _, arg = name.partition(":")
         if name == "back":
             self.show("table" if self.model.in_game else "home")
+        elif name == "new_codes":
+            self.emit(it.NewPhoneCodes())
         elif kind == "free" and arg.isdigit():
             seat = int(arg)
             ask(self.ctx, self.ctx.t("p_ask_free", n=seat + 1), it.FreePhoneSeat(seat), self.emit)

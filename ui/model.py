@@ -327,6 +327,7 @@ class PhonesModel:
     seats: tuple[PhoneSeatModel, ...] = ()
     waiting_for: tuple[int, ...] = ()
     error: str = ""
+    also: tuple[str, ...] = ()  # the box's other addresses, shown after ``url``
 
 
 @dataclass(frozen=True, slots=True)

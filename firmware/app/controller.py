@@ -66,7 +66,7 @@ from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, msg
 from firmware.app.phones.events import PhoneIntent, PhoneStatus
 from firmware.app.phones.seatview import public_view
-from firmware.app.phoneseats import PhoneSeats
+from firmware.app.phoneseats import PhoneSeats, waiting_args
 from firmware.app.picker import picker_for
 from firmware.app.present import (
     Asked,
@@ -592,8 +592,7 @@ class TableController:
         if d.accusi_open():
             banners.append(Banner("info", None, key="b_accusi_open"))
         if waiting := self.phones.waiting_for():  # the match waits for a phone: say for whom, all along
-            banners.append(Banner("info", None, key="ph_waiting_for",
-                                  args=(("seats", ", ".join(str(x + 1) for x in waiting)),)))  # fmt: skip
+            banners.append(Banner("info", None, key="ph_waiting_for", args=waiting_args(waiting)))
         view = match.view_for(seat)
         if self.seats[seat].kind != "human" and d.declaring is None and self.phones.phone_seats():
             # a phone game with nobody at the screen: the shared table, what every seat sees

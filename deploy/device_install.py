@@ -31,6 +31,7 @@ import fcntl
 import hashlib
 import json
 import os
+import pwd
 import re
 import shutil
 import signal
@@ -123,6 +124,7 @@ MAX_VERSION_LEN = 64
 def parse_version(text: object) -> Any:
     """The ``packaging.version.Version`` of a release version, or InstallError (refused)."""
     try:
+        # optional: the deploy extra (packaging), needed only to order versions
         from packaging.version import InvalidVersion, Version
     except ImportError as exc:  # provisioning installs python3-packaging
         raise InstallError("python3-packaging is missing on this box: run deploy/provision again") from exc
@@ -279,6 +281,7 @@ def load_pubkey(box: Box) -> bytes:
 
 
 def verify_signature(data: bytes, signature_hex: str, pubkey: bytes) -> None:
+    # optional: the deploy extra (pynacl), needed only to sign and check bundles
     from nacl.exceptions import BadSignatureError
     from nacl.signing import VerifyKey
 
@@ -488,8 +491,6 @@ def run(cmd: Sequence[str], log: Log, timeout: float, env: dict[str, str] | None
     """
     ids: dict[str, Any] = {}
     if user is not None:
-        import pwd
-
         entry = pwd.getpwnam(user)
         groups = [g for g in os.getgrouplist(user, entry.pw_gid) if g != entry.pw_gid]
         ids = {"user": entry.pw_uid, "group": entry.pw_gid, "extra_groups": groups}
@@ -632,7 +633,6 @@ def _service_user(box: Box, opts: Options) -> str | None:
     """Self-test as the service's user on the real box, so 'state dir writable' means it."""
     if os.geteuid() != 0 or box.root != Path("/") or not opts.service_user:
         return None
-    import pwd
 
     try:
         pwd.getpwnam(opts.service_user)

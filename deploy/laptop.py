@@ -63,6 +63,7 @@ def step(n: int, text: str) -> None:
 
 def keygen(key_path: Path, force: bool = False) -> Path:
     """The update key pair: private 0600, public 0644, whatever the umask or an older file's mode."""
+    # optional: the deploy extra (pynacl), needed only to sign and check bundles
     from nacl.signing import SigningKey
 
     pub_path = key_path.with_suffix(".pub")
@@ -96,6 +97,7 @@ def _write_key_file(path: Path, text: str, mode: int) -> None:
 
 
 def load_signing_key(key_path: Path) -> Any:
+    # optional: the deploy extra (pynacl), needed only to sign and check bundles
     from nacl.signing import SigningKey
 
     try:

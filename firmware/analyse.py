@@ -35,6 +35,7 @@ from firmware.coach import (
 from firmware.coach.review import HandReview, MatchReview, review_match
 from firmware.engine import CODE, Deck, RecordError, Variant
 from firmware.engine.records import replay, variant_of
+from firmware.replay import RecordFileError, read_record_file
 from ui.i18n import render, tr
 
 FORMAT = "tressette-analysis/1"
@@ -43,7 +44,6 @@ FORMAT = "tressette-analysis/1"
 def load_record(path: str) -> dict[str, Any]:
     """The record at ``path``, checked; raises RecordFileError (not a record file:
     read at the edge like ``tressette replay``'s) or RecordError."""
-    from firmware.replay import read_record_file
 
     doc = read_record_file(path)
     replay(doc)  # every action checked; the review below trusts the record
@@ -183,8 +183,6 @@ def render_accuracy(acc: float, lang: str) -> str:
 
 
 def main(args: argparse.Namespace) -> int:
-    from firmware.replay import RecordFileError
-
     try:
         doc = load_record(args.file)
     except RecordFileError as exc:
@@ -202,6 +200,7 @@ def main(args: argparse.Namespace) -> int:
     coach = Coach(seed=args.seed, worlds=worlds)
     bar: Any = None
     if not args.quiet and sys.stderr.isatty():
+        # optional: the progress bar, when tqdm is installed
         from tqdm import tqdm  # type: ignore[import-untyped]
 
         bar = tqdm(total=None, desc="analysing", file=sys.stderr, unit="card")

@@ -16,6 +16,13 @@ and dealers in every copy): luck of the cards cancels within a deal, so the
 points a hand are compared per *duplicate pair* (the mean over the copies of
 the same deal of A's points minus B's), with a 95% interval over the pairs;
 the matches won count every copy.
+
+Where the sides change hand by hand (chiamata: the call decides them) or every
+player is for himself (Ciapanò, terziglio3, treschetten3), the arena scores a
+*seat*, as the match does: level A holds one seat, B the others, A moves to
+the next seat in the next match (or copy), and "A's points" are that seat's
+(:func:`unit_points`). In Ciapanò the points count against you, so the arena
+negates them: a positive difference is always in A's favour.
 """
 
 from __future__ import annotations
@@ -24,6 +31,7 @@ import argparse
 import functools
 import json
 import math
+import os
 import platform
 import random
 import resource
@@ -33,9 +41,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from firmware.coach.calibrate import Calibration
+from firmware.coach.calibrate import report as coach_report
+from firmware.coach.core import RATE_WORLDS, Coach
 from firmware.engine import (
     PRESETS,
     Declare,
+    HandResult,
     HandState,
     IllegalAction,
     Match,
@@ -45,6 +57,7 @@ from firmware.engine import (
     view_for,
 )
 from firmware.players import Player, make_player
+from firmware.players import pool as world_pool
 from firmware.players.budget import Budget
 from firmware.players.hard import HardPlayer
 from firmware.players.reference import ReferencePlayer
@@ -115,7 +128,7 @@ def play_match(
             seed=seed * 101 + seat,
             think_ms=think_ms,
             worlds=worlds if spec in ("hard", "hard-weighted", "hard-plain", "ismcts") else None,
-            true_state=true_state if spec == "oracle" else None,
+            true_state=true_state if spec in ("oracle", "oracle-hands") else None,
         )
         for seat, spec in enumerate(specs)
     ]
@@ -143,8 +156,26 @@ def play_match(
             times.setdefault(specs[seat], []).append(time.perf_counter() - t0)
             times.setdefault(specs[seat] + " (cpu)", []).append(time.thread_time() - c0)
             match.apply(action)
-        points.append(match.results[-1].points)
+        points.append(unit_points(variant, match.results[-1]))
     return match, points
+
+
+def unit_points(variant: Variant, result: HandResult) -> tuple[int, ...]:
+    """A hand's points per scoring unit of the match (``variant.n_sides`` of them: the
+    sides of fixed partnerships, else the seats), the more the better for that unit.
+
+    Chiamata's hand sides are the call's: its per-seat ``score`` is what the match adds
+    up. Ciapanò's points count against the taker, so they are negated."""
+    pts = result.score or result.points
+    if variant.inverted:
+        return tuple(-p for p in pts)
+    return tuple(pts)
+
+
+def won(match: Match, unit: int) -> bool:
+    """``unit`` (a side, or a seat where sides change) is among the match's winners
+    (chiamata's two partners may win together)."""
+    return match.finished and unit in match.winners
 
 
 def _declarations(match: Match, players: list[Player]) -> None:
@@ -204,8 +235,6 @@ def _calibration(args: argparse.Namespace) -> Any:
     """``--coach``: every match reviewed by the coach (docs/coach.md, calibration)."""
     if not getattr(args, "coach", False):
         return None
-    from firmware.coach.calibrate import Calibration
-    from firmware.coach.core import RATE_WORLDS, Coach
 
     return Calibration(Coach(seed=args.seed, worlds=getattr(args, "coach_worlds", None) or RATE_WORLDS))
 
@@ -219,12 +248,20 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         raise ValueError(f"--ref-plies {plies}: give a depth from 1 to 40")
     if getattr(args, "from_log", None):
         return summarize_logs(args)
+    workers = getattr(args, "workers", None)
+    if workers:
+        # The hard players of the match share one pool of world workers (measurement:
+        # what the box's other cores buy; default none, the search of one core).
+        started = world_pool.start_shared(workers)
+        if started is not None:
+            started.wait_ready(60.0)
     if getattr(args, "duplicate", False):
         return run_duplicate(args)
     variant = _variant(args)
     n = variant.n_seats
     tally = Tally()
     try:
+        # optional: the progress bar, when tqdm is installed
         from tqdm import tqdm  # type: ignore[import-untyped]
 
         bar: Any = tqdm(total=args.matches, desc=f"{args.a} vs {args.b}", file=sys.stderr, disable=args.quiet)
@@ -232,14 +269,15 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         bar = None
     calibration = _calibration(args)
     t_start = time.perf_counter()
+    units = variant.n_sides
     for i in range(args.matches):
-        a_side = i % 2  # seats swapped every other match
+        a_side = i % units  # A moves to the next side (or seat) every match
         specs = [args.a if variant.side_of(s) == a_side else args.b for s in range(n)]
         match, points = play_match(
             variant,
             specs,
-            args.seed * 100_003 + i // 2,
-            (i // 2) % n,
+            args.seed * 100_003 + i // units,
+            (i // units) % n,
             args.think_ms,
             tally.times,
             getattr(args, "worlds", None),
@@ -249,8 +287,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         tally.matches += 1
         if calibration is not None:
             calibration.add(match, specs, a_side)
-        if match.winner is not None:
-            tally.wins[0 if match.winner == a_side else 1] += 1
+        if match.finished:
+            tally.wins[0 if won(match, a_side) else 1] += 1
         b_sides = [x for x in range(variant.n_sides) if x != a_side]
         for p in points:
             other = sum(p[x] for x in b_sides) / len(b_sides)
@@ -274,6 +312,7 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "wall_cap": getattr(args, "wall_cap", None),
         "ref_plies": getattr(args, "ref_plies", None),
         "worlds": getattr(args, "worlds", None),
+        "workers": getattr(args, "workers", None),
         "a_wins": tally.wins[0],
         "b_wins": tally.wins[1],
         "a_win_rate": tally.wins[0] / max(1, tally.matches),
@@ -333,7 +372,7 @@ def duplicate_match(
         )
         tally.matches += 1
         tally.hands += len(points)
-        if match.winner == a_side:
+        if won(match, a_side):
             tally.wins += 1
         per_copy.append(points)
         reviewed.append((match, specs, a_side))
@@ -377,6 +416,7 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
     times: dict[str, list[float]] = {}
     calibration = _calibration(args)
     try:
+        # optional: the progress bar, when tqdm is installed
         from tqdm import tqdm
 
         bar: Any = tqdm(total=args.matches, desc=f"{'/'.join(levels)} vs {args.b} (duplicate)", file=sys.stderr, disable=args.quiet)
@@ -384,7 +424,11 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
         bar = None
     t_start = time.perf_counter()
     log = getattr(args, "log", None)
-    for i in range(args.matches):
+    first = getattr(args, "first", None) or 0
+    if not 0 <= first <= 1_000_000:
+        raise ValueError(f"--first {first}: give a deal number from 0 to 1000000")
+    # --first N: deals N, N+1, ... (a run cut short goes on where it stopped, into the same log)
+    for i in range(first, first + args.matches):
         for level in levels:
             t = tallies[level]
             before = (t.wins, t.matches, len(t.pairs))
@@ -475,6 +519,7 @@ def _duplicate_out(
         "wall_cap": getattr(args, "wall_cap", None),
         "ref_plies": getattr(args, "ref_plies", None),
         "worlds": getattr(args, "worlds", None),
+        "workers": getattr(args, "workers", None),
         "levels": [_summary(level, tallies[level]) for level in levels],
         "versus": [],
         "pair_diffs": main_tally.pairs,
@@ -518,8 +563,6 @@ def _decision_ms_of(times: dict[str, list[float]]) -> dict[str, dict[str, float]
 def _machine() -> str:
     load = ""
     try:
-        import os
-
         l1, l5, l15 = os.getloadavg()
         load = f" load {l1:.1f} {l5:.1f} {l15:.1f}"
     except OSError:  # pragma: no cover - not on every platform
@@ -545,8 +588,6 @@ def report(out: dict[str, Any]) -> str:
             f"max {d['max']:.1f} ms ({d['n']} decisions)"
         )
     if out.get("coach"):
-        from firmware.coach.calibrate import report as coach_report
-
         lines.extend(coach_report(out["coach"]))
     lines.append(
         f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}"
@@ -560,7 +601,8 @@ def _report_duplicate(out: dict[str, Any]) -> str:
         f"{out['variant']} ({opts}), duplicate: {out['deals']} deals x {out['copies']} copies, "
         f"against {out['b']}, seed {out['seed']}, think_ms {out['think_ms']}, worlds {out['worlds']}"
         + (f", wall cap {out['wall_cap']}" if out.get("wall_cap") else "")
-        + (f", reference plies {out['ref_plies']}" if out.get("ref_plies") else ""),
+        + (f", reference plies {out['ref_plies']}" if out.get("ref_plies") else "")
+        + (f", {out['workers']} world worker(s)" if out.get("workers") else ""),
     ]
     for lv in out["levels"]:
         lo, hi = lv["win_rate_ci95"]
@@ -582,8 +624,6 @@ def _report_duplicate(out: dict[str, Any]) -> str:
             f"max {d['max']:.1f} ms ({d['n']} decisions)"
         )
     if out.get("coach"):
-        from firmware.coach.calibrate import report as coach_report
-
         lines.extend(coach_report(out["coach"]))
     lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
     return "\n".join(lines)
@@ -599,24 +639,3 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
-def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--a", default="hard", help="level of player A (random/easy/normal/hard/oracle)")
-    p.add_argument("--b", default="normal", help="level of player B")
-    p.add_argument("--variant", default="tressette2")
-    p.add_argument("--matches", type=int, default=20)
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--think-ms", type=int, default=None, help="hard/oracle budget per decision, ms of CPU time (wall time capped at 3x)")
-    p.add_argument("--worlds", type=int, default=None, help="hard: fixed worlds per decision")
-    p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
-    p.add_argument("--ref-plies", type=int, default=None, help="reference: search depth in cards (default 8)")
-    p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
-    p.add_argument(
-        "--duplicate",
-        action="store_true",
-        help="every match once per side with the seats exchanged; points over duplicate pairs",
-    )
-    p.add_argument("--also", default=None, help="duplicate: more levels in A's place on the same deals")
-    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
-    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")

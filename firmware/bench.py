@@ -1,4 +1,4 @@
-"""``tressette bench engine|solver|ui|app|coach|phones``: speed figures the project ships.
+"""``tressette bench engine|solver|ui|app|coach|phones|pool``: speed figures the project ships.
 
 Figures depend on the machine and its load: compare ratios measured in one
 run, and note the machine with any figure you report.
@@ -93,21 +93,30 @@ def main(args: argparse.Namespace) -> int:
     if args.what == "engine":
         return bench_engine(args)
     if args.what == "solver":
+        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
         from firmware.players import solver
 
         return solver.bench_main(args)
+    if args.what == "pool":
+        from firmware.players import poolbench  # start-up: as the solver's, its own modules
+
+        return poolbench.main(args)
     if args.what == "coach":
+        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
         from firmware.coach import bench as coach_bench
 
         return coach_bench.main(args)
     if args.what == "app":
+        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
         from firmware.app import bench as app_bench
 
         return app_bench.main(args)
     if args.what == "phones":
+        # start-up: aiohttp and the phone server load only for this benchmark
         from firmware.app.phones import bench as phones_bench
 
         return phones_bench.main(args)
+    # start-up: each benchmark loads its own modules (bench engine never loads pygame)
     from ui import bench
 
     return bench.main(args)

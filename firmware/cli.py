@@ -18,72 +18,84 @@ Handler = Callable[[argparse.Namespace], int]
 
 
 def _replay(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware import replay
 
     return replay.main(args)
 
 
 def _deal(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware import replay
 
     return replay.deal_main(args)
 
 
 def _analyse(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware import analyse
 
     return analyse.main(args)
 
 
 def _bench(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware import bench
 
     return bench.main(args)
 
 
 def _arena(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware import arena
 
     return arena.main(args)
 
 
 def _self_test(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware import selftest
 
     return selftest.main(args)
 
 
 def _hardware_test(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from hal import selftest
 
     return selftest.main(args)
 
 
 def _run(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware.app import device
 
     return device.main(args)
 
 
 def _sim(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware.app import sim
 
     return sim.main(args)
 
 
 def _export(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware.app import history
 
     return history.export_main(args)
 
 
 def _history(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware.app import history
 
     return history.history_main(args)
 
 
 def _gallery(args: argparse.Namespace) -> int:
+    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
     from firmware.app import coach_samples
     from ui import gallery
 
@@ -171,8 +183,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--dealer", type=A.int_range(0, 7), default=0)
     p.set_defaults(func=_deal)
 
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones)")
-    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones"])
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool)")
+    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
     p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=3.0)
     p.add_argument("--seed", type=A.int_range(0), default=1)
@@ -181,6 +193,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
                    help="coach: worlds per rated decision (default 64)")
     p.add_argument("--hands", type=_int_in(1, 200, "hands"), default=5, help="coach: seeded hands")
+    p.add_argument("--workers", type=_int_in(1, 7, "workers"), default=None,
+                   help="pool: world workers (default: the cores but one, at least 1)")
+    p.add_argument("--positions", type=_int_in(1, 1000, "positions"), default=30,
+                   help="pool: decisions measured")
+    p.add_argument("--nice", type=_int_in(0, 19, "nice"), default=None,
+                   help="pool: the workers' priority below the deciding thread (default 10)")
     p.set_defaults(func=_bench)
 
     p = sub.add_parser("arena", help="computer levels play complete matches against each other")
@@ -193,6 +211,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--worlds", type=A.int_range(1, 100_000), default=None, help="hard: fixed worlds per decision, no clock")
     p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
     p.add_argument("--ref-plies", type=A.int_range(1, 40), default=None, help="reference: search depth in cards (default 8)")
+    p.add_argument("--workers", type=A.int_range(0, 7), default=None, help="hard: a pool of this many world worker processes (default none)")
     p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
     p.add_argument(
         "--duplicate",
@@ -201,6 +220,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--also", type=A.players, default=None, help="duplicate: more levels in A's place on the same deals")
     p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--first", type=A.int_range(0, 1_000_000), default=None, help="duplicate: start at this deal (go on after a run cut short)")
     p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")

@@ -42,6 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
+from firmware.engine import TressetteError, make_variant
+from hal.config import load_hardware_config
 from hal.settingsfile import Section, SettingsFileError, read_toml
 
 log = logging.getLogger("firmware.config")
@@ -424,8 +426,6 @@ def from_doc(doc: Mapping[str, Any], problems: list[str]) -> Settings:
 
 
 def _game(g: GameSettings, t: Mapping[str, Any], problems: list[str]) -> None:
-    from firmware.engine import TressetteError, make_variant
-
     variant = t.get("variant", g.variant)
     options = t.get("options", {})
     if not isinstance(options, Mapping):
@@ -512,7 +512,6 @@ def phone_arguments(settings: Settings, args: Any) -> None:
 
 def _hardware(table: Mapping[str, Any], problems: list[str]) -> Any:
     """Let the hardware layer check its own section (hal/config.py)."""
-    from hal.config import load_hardware_config
 
     config, errors = load_hardware_config(dict(table) if table else None)
     problems.extend(f"[hardware] {e}" for e in errors)

@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import re
+import stat
 import sys
 from typing import Any, TextIO
 
@@ -248,8 +250,6 @@ def read_record_file(path: str) -> dict[str, Any]:
     most :data:`MAX_RECORD_BYTES`, as UTF-8 (UTF-16 and other encodings are
     named, not decoded as garbage), nested at most :data:`MAX_RECORD_DEPTH`.
     """
-    import os
-    import stat
 
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))

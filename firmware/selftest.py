@@ -31,6 +31,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from hal import screen
+
 if TYPE_CHECKING:
     from hal.screen import ProbeResult
 
@@ -68,6 +70,7 @@ def check_pygame() -> str:
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     import pygame
 
     pygame.display.init()
@@ -86,7 +89,6 @@ def check_video(unit: Path, root: Path = Path("/"),
                 probe: Callable[[Path], ProbeResult] | None = None,
                 held: Callable[[Path], bool | None] | None = None) -> str:
     """Open and close a real mode with the unit's video driver, where a display exists."""
-    from hal import screen  # stdlib only; imported here so a broken hal fails its own check
 
     try:
         driver = screen.unit_video_driver(unit.read_text())
@@ -118,6 +120,7 @@ def check_video(unit: Path, root: Path = Path("/"),
 
 
 def open_real_mode(driver: str) -> str:
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     import pygame
 
     pygame.display.quit()

@@ -45,6 +45,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
+from firmware.engine import TressetteError, make_variant
+
 P = ParamSpec("P")
 R = TypeVar("R")
 
@@ -112,11 +114,12 @@ MIGRATIONS: dict[int, str] = {
     # from version 2: the coach's rating of each hand a person played (accuracy over time)
     2: SCHEMA[SCHEMA.index("CREATE TABLE ratings"):],
 }
-MODES = ("engine", "casual", "assisted", "referee", "scoresheet")
+MODES = ("engine", "casual", "assisted", "referee", "scoresheet", "lesson")
 """``engine``: a rated match against the computer (no undo, no hints); ``casual``: undo
 and hints offered, none used yet; ``assisted``: a casual match in which they were used
 (kept apart in the statistics); ``referee``: real cards; ``scoresheet``: real cards the
-box never sees, the score kept from what the table enters (``{"sheet": true}`` hands)."""
+box never sees, the score kept from what the table enters (``{"sheet": true}`` hands); ``lesson``: the
+guided first hand ("Learn to play"), kept as history and never counted in the statistics."""
 ASSISTED_SUFFIX = ":help"
 """The statistics' level of an assisted match: ``hard:help`` beside ``hard``."""
 LEVEL_ORDER = ("easy", "normal", "hard")
@@ -382,6 +385,8 @@ class Journal:
 
     def _count(self, row: MatchRow, sign: int) -> None:
         """Add (``sign=+1``) or take back (``-1``) a finished match in ``stats``."""
+        if row.mode == "lesson":
+            return  # the guided hand teaches; it is no match won or lost
         variant, level, outcome = stat_line(row)
         self.conn.execute(
             "INSERT INTO stats(variant, level) VALUES (?, ?) ON CONFLICT(variant, level) DO NOTHING",
@@ -525,8 +530,8 @@ class Journal:
         out: list[dict[str, Any]] = []
         for match, weighted, plays, loss in reversed(rows):
             row = self.match(match)
-            if row is None:
-                continue
+            if row is None or row.mode == "lesson":
+                continue  # the guided hand teaches: its rating is no player's accuracy over time
             variant, level, _ = stat_line(row)
             out.append({"match": match, "variant": variant, "level": level,
                         "accuracy": weighted / plays, "loss_per_hand": loss})  # fmt: skip
@@ -674,7 +679,7 @@ class Journal:
         """The same figures counted from every finished match (tests, and the migration's check)."""
         out: dict[tuple[str, str], dict[str, Any]] = {}
         for row in self.matches(limit=1_000_000):
-            if row.finished is None:
+            if row.finished is None or row.mode == "lesson":
                 continue
             variant, level, outcome = stat_line(row)
             st = out.setdefault((variant, level), {"variant": variant, "level": level,
@@ -706,8 +711,6 @@ def stat_line(row: MatchRow) -> tuple[str, str, str]:
 
 
 def _side_of(row: MatchRow, seat: int) -> int:
-    from firmware.engine import TressetteError, make_variant
-
     try:
         return make_variant(row.variant, row.options).side_of(seat)
     except TressetteError:

@@ -160,6 +160,7 @@ class TableButtons(Closing):
         clock: Clock = time.monotonic,
         tick_interval: float | None = 0.01,
     ) -> None:
+        # optional: the Pi's GPIO library, absent on a laptop (the simulated pins stand in)
         from gpiozero import DigitalInputDevice
 
         if holds is None:

@@ -56,30 +56,6 @@ class Sink(Protocol):
     def close(self) -> None: ...
 
 
-class ScoreDisplay(Protocol):
-    """What the app sees of the score display."""
-
-    @property
-    def text(self) -> str: ...
-
-    @property
-    def frame(self) -> Frame: ...
-
-    brightness: int
-
-    def show_scores(self, left: int, right: int) -> None: ...
-
-    def show_text(self, text: str) -> None: ...
-
-    def blank(self) -> None: ...
-
-    def blink(self, times: int = 3, period: float = 0.3) -> None: ...
-
-    def tick(self, now: float | None = None) -> None: ...
-
-    def close(self) -> None: ...
-
-
 class SegmentDisplay(Closing):
     """The display logic over any :class:`Sink` (thread-safe).
 

@@ -257,10 +257,12 @@ def check_line_pattern(pattern: str) -> str | None:
 
 def _sre() -> tuple[Any, Any]:
     """Python's own regex parser (deprecated under these names, still the one ``re`` uses)."""
+    # optional: Python's deprecated regex parser modules, loaded only for this check, their warning silenced
     import warnings
 
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", DeprecationWarning)
+        # optional: Python's deprecated regex parser modules, loaded only for this check, their warning silenced
         import sre_constants
         import sre_parse
     return sre_parse, sre_constants
@@ -515,6 +517,7 @@ class ReaderThread(Closing):
             self.start()
 
     def _open_serial(self) -> SerialPort:
+        # optional: pyserial, for the real reader on the Pi (the simulator's pty reader needs none)
         import serial
 
         port: SerialPort = serial.Serial(

@@ -18,10 +18,11 @@ import queue
 import sys
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TextIO
 
+from hal import screen
 from hal.box import Hardware, SimHardware, open_hardware, open_sim_hardware
 from hal.config import HardwareConfig, load_file
 from hal.display import SimDisplay, ascii_art
@@ -158,7 +159,6 @@ class HardwareTest:
         (``tressette self-test`` opens it; the box runs without one)."""
         if self.screen_root is None:
             return
-        from hal import screen
 
         seen = screen.presence(self.screen_root)
         if seen.has_screen:
@@ -308,7 +308,6 @@ def main(args: argparse.Namespace) -> int:
     config, problems = load_file(path) if path else (HardwareConfig(), [])
     if args.sim:
         # the doubles always have a reader; give the test something to read
-        from dataclasses import replace
 
         config = replace(config, reader=replace(config.reader, enabled=True))
         with open_sim_hardware(config, pty_reader=True) as hw:

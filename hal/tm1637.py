@@ -128,6 +128,7 @@ class TM1637(Closing):
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
         if pin_factory is None:
+            # optional: the Pi's GPIO library, absent on a laptop (the simulated pins stand in)
             from gpiozero import Device
 
             Device.ensure_pin_factory()  # the same default every gpiozero device gets

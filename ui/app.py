@@ -11,7 +11,8 @@ Wiring for the controller::
         for event in pygame.event.get():
             ui.handle(event)                  # True if the UI used it
         for intent in ui.intents():           # drain: PlayCard, NewGame, Quit, …
-            controller.on_intent(intent)      # -> engine action, then ui.set_model(...)
+            controller.handle(intent)         # -> engine action (firmware.app.controller)
+        ui.set_model(controller.model())      # the table as it is now
         ui.update(dt_seconds)                 # animations (draws, trick hold, banners)
         ui.draw()                             # onto the surface given (or draw(other))
         pygame.display.flip()
@@ -53,13 +54,13 @@ from ui.intents import LEVELS, Intent
 from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
 from ui.model import TableModel
+from ui.navigation import ScreenName, ShownScreen
 from ui.review import ReviewHandScreen, ReviewScreen
 from ui.screens import (
     HandEndScreen,
     HomeScreen,
     RealCardsScreen,
     RulesScreen,
-    Screen,
     SettingsScreen,
     StatsScreen,
 )
@@ -83,8 +84,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
 KEY_GUARD_S = 0.8  # Enter/Space are ignored this long on a count or home screen just shown
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
-SCREENS = ("home", "table", "hand_end", "stats", "settings", "real_cards", "rules", "history", "sheet", "replay",
-           "review", "review_hand", "join")
+SCREENS = tuple(ScreenName)
 
 
 class UIApp:
@@ -111,22 +111,26 @@ class UIApp:
         self._intents: list[Intent] = []
         self.table = TableScreen(self.ctx, self.emit, self.show)
         self.home = HomeScreen(self.ctx, self.emit, self.show)
-        self.screens: dict[str, Any] = {
-            "home": self.home,
-            "table": self.table,
-            "hand_end": HandEndScreen(self.ctx, self.emit, self.show),
-            "stats": StatsScreen(self.ctx, self.emit, self.show),
-            "settings": SettingsScreen(self.ctx, self.emit, self.show),
-            "real_cards": RealCardsScreen(self.ctx, self.emit, self.show),
-            "rules": RulesScreen(self.ctx, self.emit, self.show),
-            "history": HistoryScreen(self.ctx, self.emit, self.show),
-            "sheet": SheetScreen(self.ctx, self.emit, self.show),
-            "replay": ReplayScreen(self.ctx, self.emit, self.show),
-            "review": ReviewScreen(self.ctx, self.emit, self.show),
-            "review_hand": ReviewHandScreen(self.ctx, self.emit, self.show),
-            "join": JoinScreen(self.ctx, self.emit, self.show),  # phone seats (ui/joinscreen.py)
+        self.rules = RulesScreen(self.ctx, self.emit, self.show)
+        self.history = HistoryScreen(self.ctx, self.emit, self.show)
+        self.sheet = SheetScreen(self.ctx, self.emit, self.show)
+        self.review = ReviewScreen(self.ctx, self.emit, self.show)
+        self.screens: dict[ScreenName, ShownScreen] = {
+            ScreenName.HOME: self.home,
+            ScreenName.TABLE: self.table,
+            ScreenName.HAND_END: HandEndScreen(self.ctx, self.emit, self.show),
+            ScreenName.STATS: StatsScreen(self.ctx, self.emit, self.show),
+            ScreenName.SETTINGS: SettingsScreen(self.ctx, self.emit, self.show),
+            ScreenName.REAL_CARDS: RealCardsScreen(self.ctx, self.emit, self.show),
+            ScreenName.RULES: self.rules,
+            ScreenName.HISTORY: self.history,
+            ScreenName.SHEET: self.sheet,
+            ScreenName.REPLAY: ReplayScreen(self.ctx, self.emit, self.show),
+            ScreenName.REVIEW: self.review,
+            ScreenName.REVIEW_HAND: ReviewHandScreen(self.ctx, self.emit, self.show),
+            ScreenName.JOIN: JoinScreen(self.ctx, self.emit, self.show),  # phone seats (ui/joinscreen.py)
         }
-        self.screen = "home"
+        self.screen = ScreenName.HOME
         self.ctx.ask = self.ask
         self.question: tuple[str, Intent] | None = None  # a yes/no asked before an intent
         self._end_pending = False
@@ -166,9 +170,6 @@ class UIApp:
         elif self.screen == "join" and model.in_game and all_joined(old.phones, model.phones):
             self.show("table", report=False)  # the last code was taken: the shared table
 
-    def set_settings(self, **values: Any) -> None:
-        self.settings.update(values)
-
     def preset_home(self, variant: str, options: Mapping[str, Any] | None = None,
                     seats: tuple[it.SeatSetup, ...] | None = None) -> None:
         """Preselect the home screen's game (e.g. from the settings file at start)."""
@@ -186,25 +187,26 @@ class UIApp:
         A switch the person asked for is reported as ``ShowScreen``; the
         automatic ones (a hand dealt, a hand over) are not.
         """
-        if name not in self.screens:
+        if name not in SCREENS:
             return
+        name = ScreenName(name)
         if name == "rules":
-            self.screens["rules"].came_from_settings = self.screen == "settings"
+            self.rules.came_from_settings = self.screen == "settings"
         if name == "sheet" and self.screen in ("history", "hand_end"):
-            self.screens["sheet"].came_from = self.screen
+            self.sheet.came_from = self.screen
         if name == "review" and self.screen in ("sheet", "hand_end"):
-            self.screens["review"].came_from = self.screen
+            self.review.came_from = self.screen
         if name == "history" and self.screen != "history":
             page = self.model.history
-            fit = self.screens["history"].page_size(self.surface.get_size())
+            fit = self.history.page_size(self.surface.get_size())
             self.emit(it.ShowHistory(page.offset if page is not None else 0, fit))  # fresh rows
         if name == "table" and not self.model.in_game:
-            name = "home"
+            name = ScreenName.HOME
         if name == "table" and self.screen == "home" and self.model.hand_over:
             # back to a finished hand (Continue): its count at once. Shown the table, the count
             # would replace it when the last trick's pause ran out, under a finger reaching for
             # the table's own "Prossima mano" (a tap that found no button: issue 24.7)
-            name = "hand_end"
+            name = ScreenName.HAND_END
             self._end_pending = False
         if name != self.screen and self.screen == "table" and self.model.hand_over:
             self._end_pending = False  # the person left the table: the count never pops up later
@@ -215,9 +217,8 @@ class UIApp:
                 self.emit(it.ShowScreen(name))
 
     @property
-    def current(self) -> Screen | TableScreen:
-        screen: Screen | TableScreen = self.screens[self.screen]
-        return screen
+    def current(self) -> ShownScreen:
+        return self.screens[self.screen]
 
     @property
     def busy(self) -> bool:
@@ -278,10 +279,7 @@ class UIApp:
                 if b.rect.collidepoint(pos):
                     self.answer(b.name == "yes")
             return True  # the question holds every tap until it is answered
-        scr = self.current
-        if isinstance(scr, TableScreen):
-            return scr.tap(pos)
-        return scr.tap(pos, self.surface.get_size())
+        return self.current.tap(pos, self.surface.get_size())
 
     def key(self, key: int) -> bool:
         if self.question is not None:
@@ -304,10 +302,7 @@ class UIApp:
             if self.settings.get("esc_quits"):
                 self.ask(self.ctx.t("ask_quit"), it.Quit())
             return True
-        if isinstance(scr, TableScreen):
-            if scr.key(key):
-                return True
-        elif scr.key(key):
+        if scr.key(key):
             return True
         if key == pygame.K_n:
             intent = self.new_game_like_this()
@@ -380,7 +375,8 @@ class UIApp:
         for name, scr in self.screens.items():
             if name != "table":
                 scr.update(dt)
-        if self._end_pending and not self.table.busy:
+        if self._end_pending and not self.table.busy and self.model.lesson is None:
+            # (the guided hand's last lessons, the last trick and the count, are read first)
             self._end_pending = False
             if self.model.hand_over and self.screen == "table":
                 self.show("hand_end", report=False)

@@ -12,14 +12,18 @@ import os
 import statistics
 import time
 
+from firmware.engine import PRESETS, make_variant
+from ui import demo
+
 
 def frame_times(size: tuple[int, int], frames: int, variant: str = "tressette2", seed: int = 1,
                 cpu: list[float] | None = None) -> list[float]:
     """Wall seconds per frame; ``cpu`` (if given) collects this thread's CPU seconds per frame,
     which a busy machine's other processes do not inflate."""
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     import pygame
 
-    from ui import demo
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     from ui.app import UIApp
 
     surf = pygame.Surface(size)
@@ -46,6 +50,7 @@ def main(args: argparse.Namespace | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     import pygame
 
     pygame.display.init()
@@ -53,7 +58,7 @@ def main(args: argparse.Namespace | None = None) -> int:
     pygame.display.set_mode((16, 16))
     frames = int(getattr(args, "frames", 0) or 600)
     variant = getattr(args, "variant", "tressette2") or "tressette2"
-    if variant not in ("tressette2", "treschetten2"):
+    if variant not in PRESETS or make_variant(variant).n_seats != 2:  # the demo table seats two
         variant = "tressette2"
     seed = int(getattr(args, "seed", 1) or 1)
     print(f"ui frame times ({variant}, {frames} frames each, update + draw, dummy driver)")

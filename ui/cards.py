@@ -305,13 +305,32 @@ def draw_sabre(s: pygame.Surface, r: pygame.Rect, c: tuple[RGB, RGB, RGB]) -> No
 
 
 def draw_baton(s: pygame.Surface, r: pygame.Rect, c: tuple[RGB, RGB, RGB]) -> None:
+    """The Piacentine baton: a slender staff swelling to a knob, with knots where twigs were
+    cut, leaning a little; only the grip is banded (rings all along read as stacked barrels)."""
     wood, dark, band = c
-    _poly(s, DARK, r, [(0.34, 0.02), (0.66, 0.02), (0.66, 0.98), (0.34, 0.98)])
-    _poly(s, wood, r, [(0.38, 0.04), (0.62, 0.04), (0.62, 0.96), (0.38, 0.96)])
-    _poly(s, (240, 200, 120), r, [(0.42, 0.06), (0.47, 0.06), (0.47, 0.94), (0.42, 0.94)])
-    for fy in (0.1, 0.3, 0.5, 0.7, 0.9):  # turned rings
-        _poly(s, band if fy in (0.1, 0.9) else dark, r, [(0.32, fy - 0.03), (0.68, fy - 0.03),
-                                                      (0.68, fy + 0.03), (0.32, fy + 0.03)])
+
+    def staff(widen: float, colour: RGB) -> None:
+        pts_l, pts_r = [], []
+        for i in range(11):
+            t = i / 10  # 0 at the foot, 1 at the head
+            y = 0.97 - 0.9 * t
+            x = 0.44 + 0.14 * t
+            half = (0.05 + 0.07 * t * t) + widen
+            pts_l.append((x - half, y))
+            pts_r.append((x + half, y))
+        _poly(s, colour, r, pts_l + list(reversed(pts_r)))
+
+    staff(0.03, DARK)
+    staff(0.0, wood)
+    _ellipse(s, DARK, r, 0.58, 0.08, 0.3, 0.16)
+    _ellipse(s, wood, r, 0.58, 0.08, 0.25, 0.12)  # the knob
+    _ellipse(s, (240, 200, 120), r, 0.53, 0.06, 0.08, 0.05)
+    _poly(s, (240, 200, 120), r, [(0.44, 0.92), (0.47, 0.92), (0.55, 0.14), (0.52, 0.14)])  # light along it
+    for fy, side in ((0.34, 1), (0.5, -1), (0.66, 1)):  # cut twigs: small stubs
+        t = (0.97 - fy) / 0.9
+        fx = 0.44 + 0.14 * t + side * (0.06 + 0.07 * t * t)
+        _poly(s, dark, r, [(fx, fy - 0.025), (fx + side * 0.12, fy - 0.06), (fx + side * 0.12, fy - 0.02), (fx, fy + 0.025)])
+    _poly(s, band, r, [(0.36, 0.84), (0.54, 0.84), (0.54, 0.88), (0.36, 0.88)])  # the grip's band
 
 
 SUIT_DRAW = {
@@ -339,10 +358,20 @@ def _figure(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, 
         return
     pygame.draw.rect(s, st.court_bg, r, border_radius=int(r.w * 0.06))
     half = pygame.Surface((r.w, r.h // 2), pygame.SRCALPHA)
+    hr = half.get_rect()
+    if kind == "knight":
+        # the Cavallo's half: the horse's head and neck rising in front of its rider
+        _horse_head(half, pygame.Rect(0, int(hr.h * 0.18), int(hr.w * 0.62), int(hr.h * 0.82)), flip=False)
     # the upper body of the standing figure, drawn tall and cut at the waist
     tall = pygame.Surface((r.w, int(r.h * 0.78)), pygame.SRCALPHA)
-    _standing(tall, tall.get_rect(), kind, deck, suit, st, frame=False)
-    half.blit(tall, (0, 0), pygame.Rect(0, 0, r.w, r.h // 2))
+    _standing(tall, tall.get_rect(), "knave" if kind == "knight" else kind, deck, suit, st, frame=False,
+              hat="knight" if kind == "knight" else None, bare=kind == "knight")
+    half.blit(tall, (int(r.w * 0.12) if kind == "knight" else 0, 0), pygame.Rect(0, 0, r.w, r.h // 2))
+    if kind == "knight":
+        _horse_head(half, pygame.Rect(0, int(hr.h * 0.18), int(hr.w * 0.62), int(hr.h * 0.82)), flip=False, front=True)
+        sr = pygame.Rect(0, 0, int(r.w * 0.28), int(r.w * 0.35))
+        sr.center = (int(hr.w * 0.8), int(hr.h * 0.62))
+        draw_suit(half, deck, suit, sr, st)
     s.blit(half, r.topleft)
     s.blit(pygame.transform.rotate(half, 180), (r.x, r.y + r.h - half.get_height()))
     mid = r.y + r.h // 2
@@ -351,42 +380,91 @@ def _figure(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, 
     pygame.draw.rect(s, st.edge, r, max(1, r.w // 60), border_radius=int(r.w * 0.06))
 
 
+HORSE = (168, 112, 64)
+HORSE_DARK = (96, 60, 30)
+
+
+def _horse_head(s: pygame.Surface, r: pygame.Rect, flip: bool = False, front: bool = False) -> None:
+    """A horse's head and neck in profile, facing left: a long muzzle, an ear, an eye and the
+    mane; ``front`` draws only the bridle and the mane over the rider."""
+    def P(pts: list[tuple[float, float]]) -> list[tuple[float, float]]:
+        return [((1 - x) if flip else x, y) for x, y in pts]
+
+    neck = P([(0.55, 1.0), (0.95, 1.0), (0.8, 0.42), (0.62, 0.12), (0.42, 0.06), (0.3, 0.12),
+              (0.04, 0.4), (0.02, 0.52), (0.14, 0.58), (0.34, 0.46), (0.48, 0.56)])
+    if not front:
+        _poly(s, HORSE_DARK, r, [(x, y) for x, y in neck])
+        _poly(s, HORSE, r, [(x + (0.02 if not flip else -0.02), y + 0.02) for x, y in neck[:-1]] + [neck[-1]])
+        return
+    _poly(s, HORSE_DARK, r, P([(0.62, 0.12), (0.7, -0.02), (0.74, 0.14)]))  # the ear
+    _ellipse(s, DARK, r, (1 - 0.42) if flip else 0.42, 0.22, 0.08, 0.06)  # the eye
+    _ellipse(s, DARK, r, (1 - 0.08) if flip else 0.08, 0.47, 0.06, 0.05)  # the nostril
+    for i in range(5):  # the mane down the neck
+        t = i / 4
+        x, y = 0.66 + 0.2 * t, 0.14 + 0.8 * t
+        _poly(s, HORSE_DARK, r, P([(x, y), (x + 0.14, y + 0.05), (x + 0.04, y + 0.16)]))
+    pygame.draw.line(s, (170, 30, 30), _pt(r, *P([(0.12, 0.52)])[0]), _pt(r, *P([(0.58, 0.3)])[0]), max(2, r.w // 40))
+
+
 def _standing(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, st: CardStyle,
-              frame: bool = True) -> None:
-    """A simple standing figure; the headgear and the mount tell the court apart."""
+              frame: bool = True, hat: str | None = None, bare: bool = False) -> None:
+    """A standing figure told apart as a player knows them: the king crowned, bearded, with a
+    sceptre; the knight on a horse; the knave (Fante, Unter) bare-chinned in a feathered cap
+    holding his sign low; the Ober in a plumed hat holding his sign high. ``hat``: another
+    court's headgear; ``bare``: no suit sign (the caller draws it)."""
     skin = (240, 200, 160)
     robe, robe2 = st.robe
     if frame:
         pygame.draw.rect(s, st.court_bg, r, border_radius=int(r.w * 0.06))
         pygame.draw.rect(s, st.edge, r, max(1, r.w // 60), border_radius=int(r.w * 0.06))
     if kind == "knight":  # the horse first, the rider on top
-        horse = (150, 100, 60)
-        _ellipse(s, horse, r, 0.5, 0.72, 0.7, 0.24)
-        for fx in (0.24, 0.36, 0.64, 0.76):
-            _poly(s, horse, r, [(fx - 0.03, 0.76), (fx + 0.03, 0.76), (fx + 0.03, 0.96), (fx - 0.03, 0.96)])
-        _poly(s, horse, r, [(0.7, 0.7), (0.8, 0.5), (0.94, 0.5), (0.94, 0.58), (0.82, 0.74)])
-        _ellipse(s, DARK, r, 0.88, 0.53, 0.04, 0.03)
-        body_top, body_bot, head_y = 0.3, 0.66, 0.2
+        _ellipse(s, HORSE_DARK, r, 0.5, 0.72, 0.74, 0.27)
+        _ellipse(s, HORSE, r, 0.5, 0.72, 0.7, 0.24)
+        for fx, lean in ((0.22, -0.04), (0.34, 0.03), (0.64, -0.03), (0.78, 0.04)):  # legs, hooves
+            _poly(s, HORSE, r, [(fx - 0.035, 0.76), (fx + 0.035, 0.76), (fx + 0.03 + lean, 0.95), (fx - 0.03 + lean, 0.95)])
+            _poly(s, DARK, r, [(fx - 0.035 + lean, 0.94), (fx + 0.035 + lean, 0.94), (fx + 0.04 + lean, 0.98), (fx - 0.04 + lean, 0.98)])
+        _poly(s, HORSE_DARK, r, [(0.14, 0.66), (0.04, 0.74), (0.06, 0.9), (0.12, 0.78), (0.18, 0.7)])  # the tail
+        _horse_head(s, pygame.Rect(int(r.x + r.w * 0.62), int(r.y + r.h * 0.4), int(r.w * 0.38), int(r.h * 0.3)), flip=True)
+        _horse_head(s, pygame.Rect(int(r.x + r.w * 0.62), int(r.y + r.h * 0.4), int(r.w * 0.38), int(r.h * 0.3)),
+                    flip=True, front=True)
+        body_top, body_bot, head_y = 0.3, 0.7, 0.2
     else:
         body_top, body_bot, head_y = 0.34, 0.96, 0.22
     _poly(s, robe, r, [(0.36, body_top), (0.64, body_top), (0.8, body_bot), (0.2, body_bot)])
     _poly(s, robe2, r, [(0.44, body_top), (0.56, body_top), (0.6, body_bot), (0.4, body_bot)])
+    if kind == "king":  # the royal cape and an ermine collar
+        _poly(s, (150, 20, 40), r, [(0.3, body_top + 0.02), (0.36, body_top), (0.24, body_bot), (0.14, body_bot)])
+        _poly(s, (150, 20, 40), r, [(0.7, body_top + 0.02), (0.64, body_top), (0.76, body_bot), (0.86, body_bot)])
+        _ellipse(s, (250, 250, 245), r, 0.5, body_top + 0.01, 0.4, 0.06)
     _ellipse(s, skin, r, 0.5, head_y, 0.24, 0.15)
     _ellipse(s, DARK, r, 0.45, head_y, 0.03, 0.02)
     _ellipse(s, DARK, r, 0.55, head_y, 0.03, 0.02)
     top = head_y - 0.075
-    if kind == "king":
+    headgear = hat or kind
+    if kind == "king" or headgear == "king":
+        _poly(s, (235, 235, 230), r, [(0.4, head_y + 0.03), (0.6, head_y + 0.03), (0.56, head_y + 0.12),
+                                      (0.5, head_y + 0.14), (0.44, head_y + 0.12)])  # the beard
         _poly(s, GOLD, r, [(0.36, top + 0.02), (0.36, top - 0.1), (0.43, top - 0.04), (0.5, top - 0.12),
                            (0.57, top - 0.04), (0.64, top - 0.1), (0.64, top + 0.02)])
-    elif kind in ("knave", "unter"):
+        for fx in (0.43, 0.5, 0.57):
+            _ellipse(s, RED, r, fx, top - 0.01, 0.04, 0.025)
+    elif headgear in ("knave", "unter"):
         _ellipse(s, robe2, r, 0.5, top, 0.34, 0.08)
-    elif kind in ("knight", "ober"):
-        _ellipse(s, (60, 60, 60), r, 0.5, top + 0.01, 0.4, 0.06)
+        _poly(s, (250, 250, 250), r, [(0.6, top - 0.02), (0.78, top - 0.14), (0.72, top - 0.02)])  # a feather
+    elif headgear in ("knight", "ober"):
+        _ellipse(s, (60, 60, 60), r, 0.5, top + 0.01, 0.44, 0.06)
         _poly(s, (60, 60, 60), r, [(0.4, top), (0.6, top), (0.56, top - 0.08), (0.44, top - 0.08)])
+        if headgear == "ober":
+            _poly(s, RED, r, [(0.56, top - 0.06), (0.8, top - 0.16), (0.7, top - 0.02)])  # the plume
+    if kind == "king":  # the sceptre in his left hand
+        pygame.draw.line(s, GOLD, _pt(r, 0.74, 0.36), _pt(r, 0.8, 0.86), max(2, r.w // 28))
+        _ellipse(s, GOLD, r, 0.74, 0.35, 0.08, 0.05)
+    if bare:
+        return
     # the suit the figure holds: Ober high, Unter low (German), at the hand otherwise
-    fy = 0.36 if kind == "ober" else (0.7 if kind == "unter" else 0.5)
+    fy = 0.3 if kind == "ober" else (0.74 if kind == "unter" else 0.52 if kind != "knight" else 0.46)
     fx = 0.24 if kind != "knight" else 0.22
-    size = 0.3
+    size = 0.3 if kind != "knave" else 0.34
     sr = pygame.Rect(0, 0, int(r.w * size), int(r.w * size * 1.25))
     sr.center = (int(r.x + fx * r.w), int(r.y + fy * r.h))
     draw_suit(s, deck, suit, sr, st)
@@ -417,8 +495,13 @@ class CardArt:
 
     def dimmed(self, card: Card, w: int, h: int, style: str, alpha: int = 110) -> pygame.Surface:
         def make() -> pygame.Surface:
-            # grey and darker: a figure card's colours must not make it look playable
-            surf = pygame.transform.grayscale(self.face(card, w, h, style))
+            # darker and half-way to grey, the suit's colours still there (a fully grey card
+            # lost its suit: issue 24.5); a figure's colours must not look playable
+            face = self.face(card, w, h, style)
+            surf = face.copy()
+            grey = pygame.transform.grayscale(face)
+            grey.set_alpha(150)
+            surf.blit(grey, (0, 0))
             shade = pygame.Surface((w, h), pygame.SRCALPHA)
             pygame.draw.rect(shade, (20, 30, 25, alpha), shade.get_rect(), border_radius=_radius(w))
             surf.blit(shade, (0, 0))
@@ -513,11 +596,6 @@ class CardArt:
 
 def _radius(w: int) -> int:
     return max(2, int(w * 0.07))
-
-
-def card_label(card: Card) -> str:
-    """The short code shown where a card is named in text (``3d``, ``10h``)."""
-    return CODE[card]
 
 
 __all__ = ["CardArt", "STYLES", "style_for", "draw_suit", "RANK"]

@@ -5,18 +5,31 @@ plays the human's legal cards against a first-legal-card opponent).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
+import os
 import random
 from typing import Any
 
-from firmware.engine import CODE, ITALIAN, Match, Play, make_variant, playable
+from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
-from ui.intents import SeatSetup
+from firmware.engine.variants import PRESETS
+from ui.i18n import Amount, Arg, CardName, SuitName, Term, msg
+from ui.intents import NewGame, NextHand, PlayCard, Quit, SeatSetup
 from ui.model import (
     AccuracySeries,
     Banner,
+    HandReplay,
+    HistoryPage,
+    HistoryRow,
+    MatchReviewView,
     PlayedCard,
+    RatedCard,
+    ReviewHandView,
+    ReviewRow,
+    ScoreSheet,
     SeatModel,
+    SheetRow,
     StatLine,
     Stats,
     TableModel,
@@ -154,7 +167,6 @@ def busiest(variant: str, seed: int = 1) -> TableModel:
     """The table of ``variant`` at its busiest: every other seat has played to the trick,
     the human is to play, with declarations, signals and banners spoken so far
     (the layout checks and the gallery use it)."""
-    from firmware.engine.variants import PRESETS
 
     n = PRESETS[variant].n_seats
     best: TableModel | None = None
@@ -207,9 +219,7 @@ def finished_match_model(variant: str = "tressette2", seed: int = 1) -> TableMod
     model = model_from_view(view, seats=seats, totals=tuple(match.totals), match_over=match.finished,
                             winner=match.winner, stats=SAMPLE_STATS, hand_no=len(match.hands))
     # the match hand by hand, as the end of a match shows it (Score sheet, Review)
-    import dataclasses
 
-    from ui.model import ScoreSheet, SheetRow
 
     totals = [0] * len(match.totals)
     rows = []
@@ -225,7 +235,6 @@ def finished_match_model(variant: str = "tressette2", seed: int = 1) -> TableMod
 def game_won_model(seed: int = 1) -> TableModel:
     """The end of the hand that won the first game of a best-of-two Treschetten match
     (seed 000): the engine says whose game it was and the games score."""
-    import dataclasses
 
     match = play_match("treschetten2", seed, 0, {"match_format": "best_of_two", "zu_tun": False}, False)
     rng = random.Random(seed)
@@ -300,12 +309,12 @@ def synthetic_model(n_seats: int, *, seed: int = 3, played: int = 2, variant: st
 
 
 def main() -> int:  # pragma: no cover - a manual demo
-    import os
 
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     import pygame
 
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     from ui.app import UIApp
-    from ui.intents import NewGame, NextHand, PlayCard, Quit
 
     size = tuple(int(x) for x in os.environ.get("UI_SIZE", "800x480").split("x"))
     pygame.init()
@@ -371,9 +380,7 @@ if __name__ == "__main__":  # pragma: no cover
 def sample_history_model(seed: int = 1) -> TableModel:
     """The history, a score sheet and a replayed hand of seeded sample matches
     (the gallery and the tests; on the box the controller fills these from the journal)."""
-    import dataclasses
 
-    from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow
 
     variants = ("tressette2", "treseta4", "treschetten2", "chiamata", "terziglio3", "ciapano")
     outcomes = ("won", "lost", "won", "abandoned", "lost", "playing")
@@ -426,10 +433,7 @@ def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
     marks over a seeded hand: a fixture for the layout tests, which need every mark on
     screen. The gallery shows the real coach on a real hand instead
     (firmware/app/coach_samples.py). ``ready=False``: the coach still at work, 37 of 80 cards."""
-    import dataclasses
 
-    from ui.i18n import Arg, CardName, msg
-    from ui.model import MatchReviewView, RatedCard, ReviewHandView, ReviewRow
 
     base = sample_history_model(seed)
     rows = (
@@ -474,10 +478,7 @@ def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
     """A practice match at the person's turn with a hint on screen: the card raised and a
     reason said (a layout fixture; the gallery asks the real coach,
     firmware/app/coach_samples.py)."""
-    import dataclasses
 
-    from firmware.engine import SUIT
-    from ui.i18n import CardName, SuitName, Term, msg
 
     m = my_turn_model(variant, seed, 4)
     card = min(m.playable) if m.playable else (m.hand[0] if m.hand else 0)
@@ -493,9 +494,7 @@ def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
 def hand_review_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
     """The end of a hand with a rating of the person's cards (a layout fixture; the gallery
     asks the real coach, firmware/app/coach_samples.py)."""
-    import dataclasses
 
-    from ui.i18n import Amount, CardName, msg
 
     m = finished_model(variant, seed)
     worst, better = (m.hand or (5,))[0], 0

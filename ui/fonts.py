@@ -120,10 +120,11 @@ def no_widow(lines: list[str], fits: Callable[[str], bool] | None = None) -> lis
 
 
 def min_text_px(height: int) -> int:
-    """The smallest text size for a screen this high: 12 px from 480 px up, else 10 px.
+    """The smallest text size for a screen this high: 12 px from 480 px up, else 11 px.
 
     The 480x320 screen is a 3.5" panel (about 165 px per inch against 133 for the
-    7" 800x480 one): 10 px there is still above what a plain scale of 12 px (8 px)
-    would give, and the most its 320 px allow beside a readable hand of cards.
+    7" 800x480 one); 10 px there read as 7-8 px high letters in the score box and at
+    the hand's end: 11 px is the floor, and a screen short of room is laid out again
+    (fewer rows, another page) rather than shrunk below it.
     """
-    return 12 if height >= 480 else 10
+    return 12 if height >= 480 else 11

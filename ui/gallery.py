@@ -9,8 +9,17 @@ No display needed (SDL's dummy driver).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
+
+import pygame
+
+from firmware.engine.cards import DECKS
+from firmware.engine.variants import PRESETS
+from ui import demo
+from ui.cards import STYLES, CardArt
+from ui.fonts import Fonts
+from ui.model import TableModel
 
 GALLERY_SIZES: tuple[tuple[int, int], ...] = ((800, 480), (480, 320))
 GALLERY_LANGS: tuple[str, ...] = ("it", "de", "en")
@@ -26,9 +35,6 @@ def scenes(extra: dict[str, Scene] | None = None) -> dict[str, Scene]:
     ``extra`` replaces or adds scenes: ``tressette gallery`` passes the coach's, made by the
     real coach on real positions (firmware/app/coach_samples.py; the UI imports the engine
     only, so it cannot ask the coach itself)."""
-    from firmware.engine.variants import PRESETS
-    from ui import demo
-    from ui.model import TableModel
 
     def menu(screen: str, model: TableModel | None = None) -> Callable[[object], None]:
         def setup(ui) -> None:  # type: ignore[no-untyped-def]
@@ -121,8 +127,10 @@ def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_
     """Render every scene; returns the files written (and writes ``README.md`` beside them)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     import pygame
 
+    # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
     from ui.app import UIApp
 
     pygame.display.init()
@@ -143,13 +151,48 @@ def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_
                 path = out / f"{name}_{lang}_{size[0]}x{size[1]}.png"
                 pygame.image.save(ui.surface, str(path))
                 written.append(path)
-    (out / "README.md").write_text(_index(list(table), sizes, langs), encoding="utf-8")
+    decks = render_decks(out)
+    written += decks
+    (out / "README.md").write_text(_index(list(table), sizes, langs, [p.name for p in decks]), encoding="utf-8")
     return written
 
 
-def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[str, ...]) -> str:
+DECK_CARD = (86, 139)  # px: a card of the hand at 800x480 (ui.layout: 29 % of the height)
+
+
+def deck_sheet(style: str, card: tuple[int, int] = DECK_CARD) -> object:
+    """Every card of the deck ``style`` is drawn with, at full size: one suit a row, its ten
+    ranks across (courts included), on the table's felt. Returns a pygame Surface."""
+    deck = DECKS["bavarian" if style in ("salzburger", "bavarian") else "italian"]
+    art = CardArt(Fonts())
+    w, h = card
+    gap = 8
+    cols, rows = len(deck.ranks), len(deck.suits)
+    sheet = pygame.Surface((cols * (w + gap) + gap, rows * (h + gap) + gap))
+    sheet.fill((22, 92, 56))
+    for s in range(rows):
+        for r in range(cols):
+            sheet.blit(art.face(deck.card(s, r), w, h, style), (gap + r * (w + gap), gap + s * (h + gap)))
+    return sheet
+
+
+def render_decks(out: Path = OUT) -> list[Path]:
+    """One picture of each card style's whole deck at full size (``deck_<style>.png``)."""
+    written = []
+    for style in STYLES:
+        path = out / f"deck_{style}.png"
+        pygame.image.save(deck_sheet(style), str(path))  # type: ignore[arg-type]
+        written.append(path)
+    return written
+
+
+def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[str, ...],
+           decks: list[str] | None = None) -> str:
     lines = ["# Screens", "",
              "Rendered by `tressette gallery` from seeded sample games (`ui/gallery.py`); do not edit by hand.", ""]
+    if decks:
+        lines += ["## The decks", "", "Every card of each pattern at the size of a card in the hand at 800x480.", ""]
+        lines += [f"![{d}]({d})" for d in decks] + [""]
     for name in names:
         lines.append(f"## {name}")
         lines.append("")
@@ -159,10 +202,6 @@ def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[st
             lines.append(cells)
             lines.append("")
     return "\n".join(lines)
-
-
-def iter_names() -> Iterator[str]:
-    yield from scenes()
 
 
 def main(argv: list[str] | None = None, extra: dict[str, Scene] | None = None) -> int:

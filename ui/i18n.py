@@ -11,6 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Union
 
+from firmware.engine.cards import DECKS
+
 LANGUAGES: tuple[str, ...] = ("it", "de", "en")
 LANGUAGE_NAMES = {"it": "Italiano", "de": "Deutsch", "en": "English"}
 
@@ -56,7 +58,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "v_ciapano": ("Ciapanò", "Ciapanò", "Ciapanò"),
     "v_briscola": ("Tressette con la briscola", "Tressette mit Trumpf", "Tressette with trumps"),
     # options
-    "o_accusi": ("Accusi", "Accusi (Ansagen)", "Declarations"),
+    "o_accusi": ("Accusi", "Ansagen", "Declarations"),
     "o_target": ("Punti per vincere", "Punkte zum Sieg", "Points to win"),
     "o_open_draws": ("Carte pescate", "Gezogene Karten", "Drawn cards"),
     "o_announce_when": ("Quando si accusa", "Ansagen erlaubt", "Announce"),
@@ -66,19 +68,20 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "o_signal_by": ("Chi segnala", "Wer signalisiert", "Who signals"),
     "o_striscio_meaning": ("Striscio", "Striscio", "Striscio"),
     "o_cappotto": ("Cappotto", "Cappotto", "Cappotto"),
-    "o_chiamarsi_fuori": ("Chiamarsi fuori", "Chiamarsi fuori", "Chiamarsi fuori"),
+    "o_chiamarsi_fuori": ("Chiamarsi fuori", "Fertigmelden", "Chiamarsi fuori"),
     "o_sudden_wins": ("Vittorie immediate", "Sofortsiege", "Sudden wins"),
     "o_widow": ("Monte", "Witwe", "Widow"),
     "o_aside": ("Carte da parte", "Abgelegte Karten", "Cards aside"),
     "ov_shown": ("scoperte", "offen", "shown"),
+    "shown_by": ("Carte scoperte di {name}", "Offene Karten von {name}", "{name}'s face-up cards"),
     "ov_hidden": ("coperte", "verdeckt", "hidden"),
     "ov_face_up": ("scoperte", "offen", "face up"),
     "ov_face_down": ("coperte", "verdeckt", "face down"),
     "ov_any_time": ("al proprio turno", "wenn man dran ist", "at your turn"),
-    "ov_after_trick": ("solo di mano", "nur in Vorhand", "only on lead"),
-    "ov_single": ("una partita", "eine Partie", "one game"),
+    "ov_after_trick": ("solo di mano", "nach eigenem Stich", "only on lead"),
+    "ov_single": ("una partita", "ein Durchgang", "one game"),
     "ov_best_of_two": ("due su tre", "zwei aus drei", "best of two"),
-    "ov_none": ("nessuno", "keine", "none"),
+    "ov_none": ("no", "keine", "none"),
     "ov_classic": ("classici", "klassisch", "classic"),
     "ov_alternative": ("alternativi", "alternativ", "alternative"),
     "ov_leader": ("chi apre", "wer ausspielt", "leader only"),
@@ -86,7 +89,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ov_many": ("molte carte", "viele Karten", "many cards"),
     "ov_few": ("una o due basse", "ein, zwei kleine", "few low"),
     "ov_double": ("doppio", "doppelt", "double"),
-    "ov_eleven": ("11+1", "11+1", "11+1"),
+    "ov_eleven_plus_one": ("11+1", "11+1", "11+1"),
     "ov_winner": ("all'ultima presa", "zum letzten Stich", "to the last trick"),
     # table
     "your_turn": ("Tocca a te", "Du bist dran", "Your turn"),
@@ -99,7 +102,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "last_trick_short": ("Ultima presa", "Letzter Stich", "Last trick"),
     "declare": ("Accusa", "Ansagen", "Declare"),
     "zu_tun_btn": ("Zu tun!", "Zu tun!", "Zu tun!"),
-    "claim": ("Chiamarsi fuori", "Chiamarsi fuori", "Claim the win"),
+    "claim": ("Mi chiamo fuori", "Fertig melden", "Claim the win"),
     "call": ("Chiama", "Rufen", "Call"),
     "declare_none": ("Niente da accusare", "Nichts anzusagen", "Nothing to declare"),
     "declare_done": ("Fine accusi", "Keine weiteren Ansagen", "No more to declare"),
@@ -112,7 +115,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "tricks_n": ("prese: {n}", "Stiche: {n}", "tricks: {n}"),
     "dealer": ("mazziere", "Geber", "dealer"),
     "must_follow": ("Devi rispondere a {suit}", "Du musst {suit} bedienen", "You must follow suit: {suit}"),
-    "confirm_play": ("Tocca ancora per giocare", "Nochmal tippen zum Spielen", "Tap again to play"),
+    "confirm_play": ("Tocca ancora per giocare", "Zum Spielen noch einmal tippen", "Tap again to play"),
     "signals": ("Segnali", "Signale", "Signals"),
     "us": ("Noi", "Wir", "Us"),
     "them": ("Loro", "Sie", "Them"),
@@ -123,7 +126,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "b_claim": ("{name} si chiama fuori!", "{name} meldet sich fertig!", "{name} claims the win!"),
     "b_call": ("{name} chiama {what}", "{name} ruft {what}", "{name} calls {what}"),
     "b_call_you": ("Chiami {what}", "Du rufst {what}", "You call {what}"),
-    "b_declares_you": ("Accusi: {what}", "Du sagst an: {what}", "You declare: {what}"),
+    "b_declares_you": ("Tu accusi: {what}", "Du sagst an: {what}", "You declare: {what}"),
     "b_claim_you": ("Ti chiami fuori!", "Du meldest dich fertig!", "You claim the win!"),
     "b_trump": ("Briscola: {what}", "Trumpf: {what}", "Trump: {what}"),
     # signals (RULES.md 3.3, 3.5): the Italian words are the game's own
@@ -147,11 +150,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "claim_wrong_you": ("Ti sei chiamato fuori: sbagliato", "Du hast dich fertig gemeldet: falsch", "You claimed the win: wrong"),
     "claim_ok_us": ("Ci siamo chiamati fuori: giusto!", "Wir haben uns fertig gemeldet: richtig!", "We claimed the win: right!"),
     "claim_wrong_us": ("Ci siamo chiamati fuori: sbagliato", "Wir haben uns fertig gemeldet: falsch", "We claimed the win: wrong"),
-    "claim_ok_them": ("Si sono chiamati fuori: giusto", "Sie haben sich fertig gemeldet: richtig", "They claimed the win: right"),
-    "claim_wrong_them": ("Si sono chiamati fuori: sbagliato!", "Sie haben sich fertig gemeldet: falsch!", "They claimed the win: wrong"),
+    "claim_ok_them": ("Si sono chiamati fuori: giusto", "Die Gegner haben sich fertig gemeldet: richtig", "They claimed the win: right"),
+    "claim_wrong_them": ("Si sono chiamati fuori: sbagliato!", "Die Gegner haben sich fertig gemeldet: falsch!", "They claimed the win: wrong"),
     "we_win": ("Abbiamo vinto!", "Wir haben gewonnen!", "We win!"),
     "we_lose": ("Abbiamo perso", "Wir haben verloren", "We lose"),
-    "they_win": ("Vincono loro", "Sie gewinnen", "They win"),
+    "they_win": ("Hanno vinto loro", "Die Gegner gewinnen", "They win"),
     # what a seat says in its bubble (the bubble is beside it, its tail points at it: no
     # name; my own bubble says who speaks, it may sit where no seat of mine is near)
     "i_say": ("Tu: {text}", "Du: {text}", "You: {text}"),
@@ -178,23 +181,27 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "last_trick_pt": ("Ultima presa", "Letzter Stich", "Last trick"),
     "card_points": ("Punti carte", "Kartenpunkte", "Card points"),
     "partner_row": ("In coppia con", "Partner", "Partnered with"),
-    "own_thirds": ("Terzi presi", "Eigene Drittel", "Own thirds"),
-    "pair_card_points": ("Punti carte della coppia", "Kartenpunkte des Paars", "The pair's card points"),
+    # the seat's own card points, in points with their thirds ("1⅔"): not a count of thirds
+    "home_next_match": ("Vale per la prossima partita: quella in corso resta com'è",
+                        "Gilt für die nächste Partie: die laufende bleibt, wie sie ist",
+                        "For the next match: the one in progress stays as it is"),
+    "own_card_points": ("Punti carte propri", "Eigene Kartenpunkte", "Own card points"),
+    "pair_card_points": ("Punti carte della coppia", "Kartenpunkte der Partei", "The pair's card points"),
     "declarations": ("Accusi", "Ansagen", "Declarations"),
     "hand_points": ("Punti della mano", "Punkte der Runde", "Points this hand"),
     "match_total": ("Totale", "Gesamt", "Total"),
     "total_short": ("Tot.", "Ges.", "Total"),
     "count": ("Conteggio", "Abrechnung", "The count"),
-    "more": ("Altri", "Weitere", "More"),
+    "more": ("Altro", "Weitere", "More"),
     "yes": ("Sì", "Ja", "Yes"),
     "no": ("No", "Nein", "No"),
     "ask_quit": ("Chiudere il simulatore?", "Simulator schließen?", "Close the simulator?"),
     "ask_abandon": ("C'è una partita in corso: la lasci e ne cominci una nuova?", "Eine Partie läuft noch: aufgeben und eine neue beginnen?", "A match is still going: give it up and start a new one?"),
     "ask_claim": ("Ti chiami fuori con circa {n} punti su {target}? Se non bastano, la partita è persa.",
-                  "Fertig melden mit etwa {n} von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
+                  "Mit etwa {n} von {target} Punkten fertig melden? Reicht es nicht, ist die Partie verloren.",
                   "Claim the win with about {n} of {target} points? If it is not enough, the match is lost."),
     "ask_claim_one": ("Ti chiami fuori con circa 1 punto su {target}? Se non basta, la partita è persa.",
-                      "Fertig melden mit etwa 1 von {target} Punkten? Reicht es nicht, ist die Partie verloren.",
+                      "Mit etwa 1 von {target} Punkten fertig melden? Reicht es nicht, ist die Partie verloren.",
                       "Claim the win with about 1 of {target} points? If it is not enough, the match is lost."),
     "zu_tun_end": ("{name}: zu tun!", "{name}: zu tun!", "{name}: zu tun!"),
     "next_hand": ("Prossima mano", "Nächste Runde", "Next hand"),
@@ -203,12 +210,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "side_wins": ("Vince {name}", "{name} gewinnt", "{name} wins"),
     "side_wins_you": ("Vinci tu", "Du gewinnst", "You win"),
     "side_wins_us": ("Vinciamo noi", "Wir gewinnen", "We win"),
-    "side_wins_them": ("Vincono loro", "Sie gewinnen", "They win"),
+    "side_wins_them": ("Vincono loro", "Die Gegner gewinnen", "They win"),
     # a match of several games (best of two, seed 000): the hand that decided a game
     "game_won": ("{name} vince la partita", "{name} gewinnt den Durchgang", "Game to {name}"),
     "game_won_you": ("Hai vinto la partita", "Du gewinnst den Durchgang", "Game to you"),
     "game_won_us": ("Abbiamo vinto la partita", "Wir gewinnen den Durchgang", "Game to us"),
-    "game_won_them": ("Vincono loro la partita", "Sie gewinnen den Durchgang", "Game to them"),
+    "game_won_them": ("Vincono loro la partita", "Die Gegner gewinnen den Durchgang", "Game to them"),
     "games_score": ("partite {score}", "Durchgänge {score}", "games {score}"),
     "games_won_row": ("Partite vinte", "Gewonnene Durchgänge", "Games won"),
     "tie_play_on": ("Pari: si gioca un'altra mano", "Gleichstand: noch eine Runde", "Tied: another hand"),
@@ -232,11 +239,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_level_now": ("Il posto {n} ora gioca a livello {level}", "Platz {n} spielt jetzt auf Level {level}", "Seat {n} now plays at level {level}"),
     "m_power_off": ("Spegnimento richiesto: il dispositivo si spegne in sicurezza", "Ausschalten angefordert: die Box fährt sicher herunter", "Power off requested: the box shuts down safely"),
     "m_menu_kept": ("Menu: la partita è salvata; «Riprendi la partita» la continua", "Menü: die Partie bleibt gespeichert; „Partie fortsetzen“ setzt sie fort", "Menu: the game is kept; Continue resumes it"),
-    "m_menu_again_deal": ("Premi ancora Menu per la prossima mano", "Nochmal Menü drücken: nächste Runde", "Press Menu again to deal the next hand"),
-    "m_menu_again_home": ("Premi ancora Menu per tornare all'inizio", "Nochmal Menü drücken: zurück zum Start",
+    "m_menu_again_deal": ("Premi ancora Menu per la prossima mano", "Noch einmal Menü drücken: nächste Runde", "Press Menu again to deal the next hand"),
+    "m_menu_again_home": ("Premi ancora Menu per tornare all'inizio", "Noch einmal Menü drücken: zurück zum Start",
                           "Press Menu again for the home screen"),
     "m_reader_back": ("Lettore di carte di nuovo collegato: si riprende a passare le carte", "Kartenleser wieder verbunden: weiter scannen", "Card reader connected again: go on scanning"),
-    "m_reader_off": ("Lettore di carte scollegato ({why}); il gioco aspetta, niente è perso", "Kartenleser getrennt ({why}); die Partie wartet, nichts geht verloren", "Card reader unplugged ({why}); the game waits, nothing is lost"),
+    "m_reader_off": ("Lettore di carte scollegato ({why}); la partita aspetta, niente è perso", "Kartenleser getrennt ({why}); die Partie wartet, nichts geht verloren", "Card reader unplugged ({why}); the game waits, nothing is lost"),
     "m_enrol_scan": ("Passa {card} ({code}), carta {n} di {total}", "Scanne {card} ({code}), Karte {n} von {total}",
                      "Scan {card} ({code}), card {n} of {total}"),
     "m_enrol_complete": ("{deck}: completo", "{deck}: vollständig", "{deck}: complete"),
@@ -244,7 +251,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                           "That tag is already {code}: {next}"),
     "m_enrolled": ("{deck} registrato: {n} carte", "{deck} eingelernt: {n} Karten", "{deck} enrolled: {n} cards"),
     "m_enrolled_one": ("{deck} registrato: 1 carta", "{deck} eingelernt: 1 Karte", "{deck} enrolled: 1 card"),
-    "m_enrol_stopped": ("Registrazione interrotta: resta la mappa di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
+    "m_enrol_stopped": ("Registrazione interrotta: resta valida quella di prima", "Einlernen abgebrochen: die alte Zuordnung bleibt",
                         "Enrolment stopped: the previous map is kept"),
     "m_journal_moved": ("Archivio illeggibile ({why}); messo da parte come {file}",
                         "Spielarchiv unlesbar ({why}); beiseitegelegt als {file}",
@@ -269,42 +276,14 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                       "Not a valid value for {setting}: {value}"),
     "m_hardware": ("Hardware: {why}", "Hardware: {why}", "Hardware: {why}"),
     "r_no_hand": ("Nessuna mano in corso", "Es wird gerade keine Runde gespielt", "No hand is being played"),
-    "r_hand_over": ("La mano è finita", "Die Runde ist vorbei", "The hand is over"),
     "r_no_screen_seat": ("Nessuno gioca allo schermo in questa partita", "In dieser Partie spielt niemand am Bildschirm", "Nobody plays at the screen in this game"),
     "r_turn_of": ("Aspetta: tocca al posto {n}", "Warte: Platz {n} ist dran", "Wait: it is seat {n}'s turn"),
-    "r_not_held": ("Non hai {card}", "Du hast {card} nicht", "You do not hold {card}"),
-    "r_follow_suit": ("Devi rispondere a {suit}: ne hai {n} ({cards})", "Du musst {suit} bedienen: du hast {n} ({cards})",
-                      "You must follow suit: you hold {n} {suit} ({cards})"),
-    "r_wrong_deck": ("Quella carta non è di questo mazzo", "Diese Karte gehört nicht zu diesem Blatt",
-                     "That card is not of this deck"),
-    "r_first_call": ("Prima il posto {n} chiama una carta", "Zuerst ruft Platz {n} eine Karte",
-                     "Seat {n} must first call a card"),
-    "r_first_discard": ("Prima il mazziere (posto {n}) scarta una carta", "Zuerst legt der Geber (Platz {n}) eine Karte ab",
-                        "The dealer (seat {n}) must first lay a card away"),
-    "r_accusi_off": ("In questa partita non si accusa", "In dieser Partie wird nicht angesagt", "Accusi are off in this game"),
-    "r_accusi_before_first": ("Gli accusi si fanno prima della prima carta", "Angesagt wird vor der ersten Karte",
-                              "Accusi are made before the first card"),
-    "r_accusi_before_yours": ("Gli accusi si fanno prima della tua prima carta", "Angesagt wird vor deiner ersten Karte",
-                              "Accusi are made before your first card"),
-    "r_accusi_your_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You declare at your turn"),
-    "r_accusi_on_lead": ("Si accusa solo di mano, dopo aver preso", "Angesagt wird nur in Vorhand, nach einem Stich",
-                         "You announce only on lead, after winning a trick"),
+    "r_not_held": ("Non hai questa carta: {card}", "Du hast {card} nicht", "You do not hold {card}"),
     "r_onori_in_turn": ("Gli onori si dicono a giro da chi ha fatto la prima presa: tocca al posto {n}", "Onori werden reihum angesagt, ab dem Gewinner des ersten Stichs: Platz {n} ist dran", "Onori go in turn from the first trick's winner: seat {n} now"),
     "r_declare_or_nothing": ("Aspettano te: accusa, oppure tocca «Niente da accusare»", "Alle warten auf dich: ansagen oder „Nichts anzusagen“ tippen", "Everyone is waiting for you: declare, or tap “Nothing to declare”"),
     "r_onori_first": ("Prima gli onori: il posto {n} accusa o dice «Niente da accusare»",
                       "Erst die Onori: Platz {n} sagt an oder „Nichts anzusagen“",
                       "Onori first: seat {n} declares or says “Nothing to declare”"),
-    "r_onori_window": ("Gli onori si accusano dopo la prima presa, prima della seconda",
-                       "Onori werden nach dem ersten Stich angesagt, vor dem zweiten",
-                       "Onori are declared after the first trick, before the second"),
-    "r_onori_order": ("Gli onori si dicono a giro dal posto {n}: un posto dopo di te ha già accusato", "Onori werden reihum ab Platz {n} angesagt: ein Platz nach dir hat schon angesagt", "Onori go in turn from seat {n}: a later seat has already declared"),
-    "r_decl_twice": ("Quell'accuso è già fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
-                     "That combination is already declared this hand"),
-    "r_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
-    "r_decl_cards": ("Non hai le carte per {what}", "Dir fehlen die Karten für {what}", "You do not hold the cards for {what}"),
-    "r_decl_impossible": ("{what} è impossibile: {cards} non sono in quella mano",
-                          "{what} ist unmöglich: {cards} sind nicht in dieser Hand",
-                          "{what} is impossible: {cards} not in that hand"),
     "r_nothing_to_declare": ("Niente da accusare in questa mano", "Nichts anzusagen in dieser Runde",
                              "Nothing to declare in this hand"),
     "r_no_seat": ("Non c'è il posto {n} in questa partita", "In dieser Partie gibt es keinen Platz {n}", "No seat {n} in this game"),
@@ -332,19 +311,10 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                        "No hand is being played: the scan is ignored"),
     "r_screen_game": ("Questa partita si gioca sullo schermo, non con carte vere", "Diese Partie wird am Bildschirm gespielt, nicht mit echten Karten", "This game is played on the screen, not with real cards"),
     "r_table_turn": ("Tocca al posto {n}", "Platz {n} ist dran", "It is seat {n}'s turn"),
-    "r_no_card_store": ("Nessun archivio per le mappe delle carte", "Kein Speicher für Kartenzuordnungen",
+    "r_no_card_store": ("Nessun archivio per le etichette delle carte", "Kein Speicher für Kartenzuordnungen",
                         "No card map store configured"),
     "r_no_deck": ("Mazzo sconosciuto: {deck}", "Unbekanntes Blatt: {deck}", "No deck {deck}"),
     "r_enrol_done": ("Il mazzo è già completo", "Das Blatt ist schon vollständig", "The deck is already complete"),
-    "r_already_played": ("{code} è già stata giocata (presa {trick}): passa la carta che giochi",
-                         "{code} wurde schon gespielt (Stich {trick}): scanne die Karte, die du spielst",
-                         "{code} was already played (trick {trick}): scan the card you are playing"),
-    "r_showed_void": ("Il posto {n} ha mostrato di non avere {suit}", "Platz {n} hat schon gezeigt, dass er {suit} nicht bedienen kann", "Seat {n} showed it holds no {suit}"),
-    "r_table_only_plays": ("Con carte vere si registrano solo giocate e accusi",
-                           "Mit echten Karten werden nur Züge und Ansagen gespeichert",
-                           "With real cards only plays and accusi are recorded"),
-    "r_table_no_signals": ("Con carte vere i segnali non si registrano", "Mit echten Karten werden Signale nicht gespeichert",
-                           "Signals are not recorded with real cards"),
     "r_no_declarations": ("Questo gioco non ha accusi", "Dieses Spiel hat keine Ansagen", "This game has no declarations"),
     "n_false_decl": ("Accuso falso del posto {n}: {what} ({why}); non vale niente",
                      "Falsche Ansage von Platz {n}: {what} ({why}); sie zählt nichts",
@@ -442,12 +412,19 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_match_over": ("La partita è finita", "Die Partie ist vorbei", "The match is over"),
     "e_hand_not_finished": ("La mano non è finita", "Die Runde ist nicht zu Ende", "The hand is not finished"),
     "e_no_hand": ("Nessuna mano in corso", "Es wird gerade keine Runde gespielt", "No hand is being played"),
+    "e_undo_no_hand": ("Nessuna mano in corso: niente da riprendere", "Es wird gerade keine Runde gespielt: nichts zurückzunehmen",
+                       "No hand is being played: nothing to take back"),
+    "e_undo_count": ("Non si possono riprendere {count} di {done} mosse", "{count} von {done} Zügen lassen sich nicht zurücknehmen",
+                     "Cannot take back {count} of {done} actions"),
+    "e_undo_not_card": ("Si riprende solo da una carta giocata dal posto {seat}",
+                        "Zurückgenommen wird nur ab einer Karte von Platz {seat}",
+                        "An undo starts at a card seat {seat} played"),
     "e_no_hand_dealt": ("Nessuna mano distribuita", "Es wurde noch nicht gegeben", "No hand has been dealt"),
     "e_hand_over": ("La mano è finita", "Die Runde ist vorbei", "The hand is over"),
     "e_no_seat": ("Non c'è il posto {seat}", "Es gibt keinen Platz {seat}", "There is no seat {seat}"),
     "e_turn_of": ("Aspetta: tocca al posto {seat}", "Warte: Platz {seat} ist dran", "Wait: it is seat {seat}'s turn"),
     "e_wrong_deck": ("Quella carta non è di questo mazzo", "Diese Karte gehört nicht zu diesem Blatt", "That card is not of this deck"),
-    "e_not_held": ("Non hai {card}", "Du hast {card} nicht", "You do not hold {card}"),
+    "e_not_held": ("Non hai questa carta: {card}", "Du hast {card} nicht", "You do not hold {card}"),
     "e_follow_suit": ("Devi rispondere a {suit}: ne hai {count} ({cards})", "Du musst {suit} bedienen: du hast {count} ({cards})",
                       "You must follow suit: you hold {count} {suit} ({cards})"),
     "e_already_played": ("{card} è già stata giocata (presa {trick}): passa la carta che giochi",
@@ -473,7 +450,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_accusi_before_first": ("Gli accusi si fanno prima della prima carta", "Angesagt wird vor der ersten Karte",
                               "Accusi are made before the first card"),
     "e_accusi_your_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You announce at your turn to play"),
-    "e_accusi_on_lead": ("Si accusa solo di mano, dopo aver preso", "Angesagt wird nur in Vorhand, nach einem Stich",
+    "e_accusi_on_lead": ("Si accusa solo di mano, dopo aver preso", "Angesagt wird nur beim Ausspielen, nach einem eigenen Stich",
                          "You announce only on lead, after winning a trick"),
     "e_accusi_before_yours": ("Gli accusi si fanno prima della tua prima carta", "Angesagt wird vor deiner ersten Karte",
                               "Accusi are made before your first card"),
@@ -484,30 +461,30 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_decima_window": ("La decima si accusa subito dopo la distribuzione o con gli onori", "Die Decima wird gleich nach dem Geben oder mit den Onori angesagt",
                         "A decima is declared right after the deal or with the onori"),
     "e_onori_order": ("Gli onori si dicono a giro dal posto {winner}: il posto {later} ha già accusato dopo di te", "Onori werden reihum ab Platz {winner} angesagt: Platz {later} hat nach dir schon angesagt", "Onori go in turn from seat {winner}; seat {later} has declared after you"),
-    "e_first_trick_only": ("Si accusa solo durante la prima presa", "Angesagt wird nur im ersten Stich", "Announcements only during the first trick"),
+    "e_first_trick_only": ("Si accusa solo al primo giro", "Angesagt wird nur im ersten Stich", "Announcements only during the first trick"),
     "e_first_trick_turn": ("Si accusa al proprio turno", "Angesagt wird, wenn man dran ist", "You announce at your turn"),
     "e_no_declarations": ("Questo gioco non ha accusi", "Dieses Spiel hat keine Ansagen", "This game has no declarations"),
     "e_napoletana_suit": ("{kind}: di che seme?", "{kind}: welche Farbe?", "{kind}: which suit?"),
-    "e_napoletana_missing": ("Niente {kind} di {suit}: servono {ranks}", "Keine {kind} in {suit}: nötig sind {ranks}", "No {kind} of {suit}: you need its {ranks}"),
-    "e_decima_missing": ("Niente {kind} di {suit}: servono tutte e dieci", "Keine {kind} in {suit}: nötig sind alle zehn",
+    "e_napoletana_missing": ("Niente {kind} di {suit}: servono {ranks}", "{suit}: kein {kind}, nötig sind {ranks}", "No {kind} of {suit}: you need its {ranks}"),
+    "e_decima_missing": ("Niente {kind} di {suit}: servono tutte e dieci", "{suit}: keine {kind}, nötig sind alle zehn",
                          "No {kind} of {suit}: you need all ten"),
     "e_decl_rank": ("Tris e poker solo di {ranks}", "Dreier und Vierer nur aus {ranks}", "Three or four of a kind only of {ranks}"),
-    "e_decl_count": ("Hai {held} carte di {rank}; per {kind} ne servono esattamente {need}",
-                     "Du hast {held} Karten {rank}; für {kind} braucht es genau {need}",
+    "e_decl_count": ("{kind} di {rank}: ne servono esattamente {need}, ne hai {held}",
+                     "Du hast {held} Karten vom Rang {rank}; für einen {kind} braucht es genau {need}",
                      "You hold {held} cards of rank {rank}; {kind} needs exactly {need}"),
     "e_decl_missing_suit": ("{kind} di {rank}: manca {suit}, non {given}", "{kind} {rank}: es fehlt {suit}, nicht {given}",
                             "{kind} of {rank} lacks {suit}, not {given}"),
-    "e_decl_extension": ("La napoletana di {suit} vale {points}, non {announced}", "Die Napoli in {suit} zählt {points}, nicht {announced}", "The napoletana of {suit} is worth {points}, not {announced}"),
+    "e_decl_extension": ("La napoletana di {suit} vale {points}, non {announced}", "Napoli {suit} zählt {points}, nicht {announced}", "The napoletana of {suit} is worth {points}, not {announced}"),
     "e_decl_unknown": ("Accuso sconosciuto", "Unbekannte Ansage", "Unknown declaration"),
     "e_decl_names_missing": ("{kind} di {rank}: di' quale seme manca", "{kind} {rank}: sag, welche Farbe fehlt",
                              "{kind} of {rank}: say which suit it lacks"),
-    "e_decl_twice": ("Quell'accuso è già fatto in questa mano", "Diese Ansage ist in dieser Runde schon gemacht",
+    "e_decl_twice": ("Quell'accuso è già stato fatto in questa mano", "Diese Ansage wurde in dieser Runde schon gemacht",
                      "That combination is already declared this hand"),
     "e_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
     # score sheet only: a hand's count as entered (firmware/engine/scoresheet.py)
-    "e_deal_sheet": ("Una mano del segnapunti è {\"sheet\": true} e nient'altro", "Eine Runde mit Punkteblock ist {\"sheet\": true} und sonst nichts",
+    "e_deal_sheet": ("Una mano del segnapunti è {\"sheet\": true} e nient'altro", "Eine Runde mit Punkteliste ist {\"sheet\": true} und sonst nichts",
                      "A score-sheet hand is {\"sheet\": true} and nothing else"),
-    "e_sheet_not_sheet": ("I punti di una mano si inseriscono solo nel segnapunti", "Punkte einer Runde werden nur beim Punkteblock eingegeben",
+    "e_sheet_not_sheet": ("I punti di una mano si inseriscono solo nel segnapunti", "Punkte einer Runde werden nur bei der Punkteliste eingegeben",
                           "A hand's count is entered only in a score-sheet match"),
     "e_sheet_sides": ("Inserisci i punti di ognuna delle {n} parti", "Gib die Punkte jeder der {n} Parteien ein",
                       "Enter the points of each of the {n} sides"),
@@ -517,7 +494,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_sheet_early_total": ("I punti inseriti fanno {got} terzi; prima dell'ultima presa sono al massimo {most}",
                             "Die eingegebenen Punkte ergeben {got} Drittel; vor dem letzten Stich höchstens {most}",
                             "The points entered make {got} thirds; before the last trick there are at most {most}"),
-    "e_sheet_end": ("Una mano finisce giocata, chiamandosi fuori o con zu tun", "Eine Runde endet ausgespielt, durch Hinausrufen oder Zu tun",
+    "e_sheet_end": ("Una mano finisce quando è giocata fino in fondo, quando qualcuno si chiama fuori o con lo zu tun", "Eine Runde endet ausgespielt, durch Fertigmelden oder mit Zu tun",
                     "A hand ends played out, by a claim or by zu tun"),
     "e_sheet_partner": ("Di' chi aveva la carta chiamata (il chiamante stesso se ha giocato da solo)",
                         "Sag, wer die gerufene Karte hatte (der Rufer selbst, wenn er allein spielte)",
@@ -533,7 +510,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_decl_impossible": ("{kind} impossibile: {cards} non possono essere in quella mano", "{kind} unmöglich: {cards} können nicht in dieser Hand sein",
                           "{kind} is impossible: {cards} cannot be in that hand"),
     "e_zu_tun_off": ("In questa partita non si gioca lo zu tun", "Zu tun gibt es in dieser Partie nicht", "Zu tun is not played in this game"),
-    "e_zu_tun_not_on_lead": ("Zu tun: solo di mano, dopo aver preso", "Zu tun: nur in Vorhand, nach dem eigenen Stich",
+    "e_zu_tun_not_on_lead": ("Zu tun: solo di mano, dopo aver preso", "Zu tun: nur beim Ausspielen, nach dem eigenen Stich",
                              "Zu tun: only on lead, after winning the previous trick"),
     "e_zu_tun_after_win": ("Zu tun: solo dopo aver fatto l'ultima presa", "Zu tun: nur nach dem eigenen Stich", "Zu tun: only after winning the previous trick"),
     "e_zu_tun_talon_empty": ("Zu tun: il monte è vuoto", "Zu tun: der Talon ist leer", "Zu tun: the talon is empty"),
@@ -548,11 +525,11 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_signal_unknown": ("{name} non è un segnale di questo sistema", "{name} ist kein Signal dieses Systems", "{name} is not a signal of this system"),
     "e_signal_twice": ("Un segnale si dà una volta per carta", "Ein Signal gibt es einmal pro Karte", "A signal is given once per card"),
     "e_signal_leader_only": ("Segnala solo chi apre la presa", "Signalisieren darf nur, wer ausspielt", "Only the player who leads the trick may signal"),
-    "e_volo_false": ("Volo dev'essere vero: hai ancora {left} {suit}", "Volo muss stimmen: du hast noch {left} {suit}",
+    "e_volo_false": ("Volo dev'essere vero: a {suit} ne hai ancora {left}", "Volo muss stimmen: du hast noch {left} {suit}",
                      "Volo must be true: you still hold {left} more {suit}"),
-    "e_busso_false": ("Busso dev'essere vero: non hai la più alta di {suit} ancora in gioco", "Busso muss stimmen: du hast nicht die höchste {suit} im Spiel",
+    "e_busso_false": ("Busso dev'essere vero: non hai la più alta di {suit} ancora in gioco", "Busso muss stimmen: du hast nicht die höchste {suit}-Karte im Spiel",
                       "Busso must be true: you do not hold the highest unplayed {suit}"),
-    "e_ribusso_false": ("Ribusso dev'essere vero: non hai la seconda di {suit} ancora in gioco", "Ribusso muss stimmen: du hast nicht die zweithöchste {suit} im Spiel",
+    "e_ribusso_false": ("Ribusso dev'essere vero: non hai la seconda di {suit} ancora in gioco", "Ribusso muss stimmen: du hast nicht die zweithöchste {suit}-Karte im Spiel",
                         "Ribusso must be true: you do not hold the second-highest unplayed {suit}"),
     # declarations named by kind (Bavarian tables say Napoli, Dreier, Vierer)
     "k_napoletana": ("napoletana", "Napoli", "napoletana"),
@@ -582,15 +559,15 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "m_sheet_hand": ("Mano {n}: distribuisce il posto {seat}. Giocate con le vostre carte; alla fine inserite i punti",
                      "Runde {n}: Platz {seat} gibt. Spielt mit euren Karten; am Ende die Punkte eingeben",
                      "Hand {n}: seat {seat} deals. Play your own cards; enter the points at the end"),
-    "scoresheet": ("Segnapunti", "Punkteblock", "Score sheet"),
+    "scoresheet": ("Segnapunti", "Punkteliste", "Score sheet"),
     "r_sheet_no_cards": ("Segnapunti: le carte non si passano, alla fine si inseriscono i punti",
-                         "Punkteblock: keine Karten scannen, am Ende die Punkte eingeben",
+                         "Punkteliste: keine Karten scannen, am Ende die Punkte eingeben",
                          "Score sheet: no cards are scanned; enter the points at the end"),
     "sh_title": ("Mano {n}: i punti presi", "Runde {n}: die Punkte", "Hand {n}: the points taken"),
     "sh_choose": ("Posto {n}: che cosa accusa?", "Platz {n}: was wird angesagt?", "Seat {n}: what is declared?"),
     "sh_enter": ("Conta la mano", "Runde zählen", "Count the hand"),
     "sh_end_play": ("Mano giocata fino in fondo", "Ausgespielt", "Played out"),
-    "sh_end_claim": ("Si chiama fuori: posto {n}", "Hinausrufen: Platz {n}", "Claim: seat {n}"),
+    "sh_end_claim": ("Si chiama fuori: posto {n}", "Fertig gemeldet: Platz {n}", "Claim: seat {n}"),
     "sh_end_zu_tun": ("Zu tun: posto {n}", "Zu tun: Platz {n}", "Zu tun: seat {n}"),
     "sh_sudden_none": ("Nessuna vittoria immediata", "Kein sofortiger Sieg", "No sudden win"),
     "sh_sudden": ("{what}: {side}", "{what}: {side}", "{what}: {side}"),
@@ -610,6 +587,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
 from ui.i18n_coach import COACH  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in COACH.items() if k not in CATALOGUE})
+from ui.i18n_guide import GUIDE  # noqa: E402  (the guided first hand's lessons)
+
+CATALOGUE.update({k: v for k, v in GUIDE.items() if k not in CATALOGUE})
 
 # The phone seats' words (ui/i18n_phones.py), likewise.
 from ui.i18n_phones import PHONES  # noqa: E402
@@ -716,8 +696,6 @@ def msg(key: str, /, **args: Arg) -> Message:
 
 
 def arg_text(value: object, lang: str) -> str:
-    from firmware.engine.cards import DECKS
-
     if isinstance(value, Message):
         return render(value, lang)
     if isinstance(value, Term):
@@ -756,7 +734,6 @@ RANK_PLURAL: dict[str, dict[str, str]] = {
 def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
                      missing: int | None, lang: str) -> str:
     """A declaration's name: "napoletana di coppe", "tre assi (manca spade)"."""
-    from firmware.engine.cards import DECKS
 
     deck = DECKS[deck_name]
     if kind in ("napoletana", "decima") and suit is not None:
@@ -844,7 +821,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Tressette a due",
             "Dieci carte a testa, venti nel monte. Dopo ogni presa pesca prima chi ha preso, poi "
             "l'altro; le carte pescate si mostrano. Finito il monte si giocano le ultime dieci carte. "
-            "Si vince a 21 (o 31, 41); se entrambi arrivano, vince chi ha di più; a pari si gioca ancora.",
+            "Si vince a 21 (o 31, 41); se entrambi arrivano, vince chi ha di più; se sono pari si gioca ancora.",
         ),
         (
             "Accusi",
@@ -855,7 +832,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Treschetten",
             "Mazzo tedesco da 32 carte: 10, 9, Asso, Re, Ober, Unter, 8, 7. Il 10 e il 9 fanno da 3 e 2. "
-            "Si accusa durante la mano, al proprio turno: tris 3, poker 4, Napoli (10, 9, Asso) 3. "
+            "Si accusa durante la mano, al proprio turno: tris 3, poker 4, napoletana (10, 9, Asso) 3. "
             "Zu tun: chi è di mano e ha raggiunto i punti posa un 10 sul monte e vince.",
         ),
         (
@@ -867,7 +844,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Segnali",
             "A quattro chi apre (o chiunque, secondo l'opzione) parla al compagno con la carta che gioca. "
-            "Busso: «gioca la tua più alta di questo seme e ritornamelo». Volo: «è la mia ultima carta di "
+            "Busso: «gioca la tua più alta e poi torna a questo seme». Volo: «è la mia ultima carta di "
             "questo seme» (dev'essere vero). Striscio: «ne ho ancora molte» (o, secondo l'opzione, «me ne "
             "restano una o due basse»). Con i segnali alternativi: busso, ho la più alta rimasta; ribusso, "
             "ho la seconda; cerco la meglio; tutto fuori. Tocca il segnale prima di giocare la carta: "
@@ -895,7 +872,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Con la briscola",
             "Come il tressette a quattro, ma l'ultima carta del mazziere si mostra e il suo seme è briscola. "
-            "Si deve sempre rispondere al seme; chi non può, può tagliare con una briscola, e la briscola "
+            "Si deve sempre rispondere al seme; chi non ce l'ha può tagliare con una briscola, e la briscola "
             "più alta prende.",
         ),
         (
@@ -915,23 +892,23 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "3, 2, Ass, König, Reiter, Bube, 7, 6, 5, 4.\n"
             "Ein Ass zählt 1 Punkt; 3, 2 und Bilder je ein Drittel; 7, 6, 5, 4 nichts. "
             "Der letzte Stich zählt 1 Punkt. Es zählen nur ganze Punkte, die Drittel darüber (Pezz) "
-            "verfallen. Eine Runde zu zweit ist immer 11 Punkte wert, Accusi nicht mitgerechnet.",
+            "verfallen. Eine Runde zu zweit ist immer 11 Punkte wert, Ansagen nicht mitgerechnet.",
         ),
         (
             "So wird gespielt",
             "Wer ausspielt, spielt eine beliebige Karte; die anderen müssen Farbe bekennen, wenn sie "
             "können. Es gibt keinen Trumpf: Den Stich macht die höchste Karte der ausgespielten Farbe. "
-            "Stechen muss man nicht.",
+            "Es gibt keinen Stichzwang.",
         ),
         (
             "Tressette zu zweit",
-            "Jeder bekommt zehn Karten, zwanzig bleiben im Talon. Nach jedem Stich zieht zuerst, wer "
-            "gestochen hat, dann der andere; gezogene Karten werden gezeigt. Ist der Talon leer, werden "
-            "die letzten zehn Karten gespielt. Wer zuerst 21 (31, 41) hat, gewinnt; haben beide, der "
-            "höhere Stand; bei Gleichstand noch eine Runde.",
+            "Jeder bekommt zehn Karten, zwanzig bleiben im Talon. Nach jedem Stich zieht zuerst, wer den "
+            "Stich gemacht hat, dann der andere; gezogene Karten werden gezeigt. Ist der Talon leer, werden "
+            "die letzten zehn Karten gespielt. Wer zuerst 21 (31, 41) hat, gewinnt; kommen beide hin, "
+            "gewinnt, wer mehr hat; bei Gleichstand noch eine Runde.",
         ),
         (
-            "Accusi",
+            "Ansagen",
             "Zu Beginn der Runde: Napoli (Napoletana: 3, 2, Ass einer Farbe) 3 Punkte, plus einen für jede Karte, "
             "die die Folge fortsetzt (4, 5, …); drei Dreien, Zweien oder Asse 3 Punkte; alle vier 4 "
             "Punkte. Angesagte Karten bleiben offen; ein Dreier nennt die fehlende Farbe.",
@@ -944,10 +921,10 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Zu viert",
-            "Zwei Paare, Partner gegenüber. Signale (busso, volo, striscio), wenn mit Signalen gespielt wird. "
+            "Zwei Parteien, die Partner sitzen sich gegenüber. Signale (busso, volo, striscio), wenn mit Signalen gespielt wird. "
             "Mit Onori wird nach dem ersten Stich und vor dem zweiten angesagt, reihum ab dem, der "
-            "gestochen hat. Man kann sich fertig melden (chiamarsi fuori): stimmt es, gewinnt das Paar, "
-            "sonst verliert es.",
+            "den Stich gemacht hat. Man kann sich fertig melden (chiamarsi fuori): stimmt es, gewinnt die Partei, "
+            "sonst verliert sie.",
         ),
         (
             "Signale",
@@ -967,7 +944,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         ),
         (
             "Tressette mit Ruf",
-            "Vier Spieler ohne feste Paare. Wer zuerst ausspielt, ruft eine Drei, die er nicht hat: wer sie "
+            "Vier Spieler ohne feste Partner. Wer zuerst ausspielt, ruft eine Drei, die er nicht hat: wer sie "
             "hält, ist sein geheimer Partner und zeigt sich erst, wenn die Karte gespielt wird. Wer alle vier "
             "Dreien hat, ruft eine Zwei (mit allen Zweien ein Ass) oder spielt allein, je nach Einstellung. "
             "Keine Signale. Die gerufene Karte bleibt die ganze Runde über sichtbar.",
@@ -975,7 +952,7 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "Ciapanò",
             "Zwei bis vier Spieler, jeder für sich; alle Karten werden ausgeteilt, es gibt keine Ansagen. "
-            "Gestochene Punkte zählen gegen dich: hat jemand am Ende einer Runde 41 (oder 21, 31) erreicht, "
+            "Punkte in deinen Stichen zählen gegen dich: hat jemand am Ende einer Runde 41 (oder 21, 31) erreicht, "
             "gewinnt, wer am wenigsten hat.",
         ),
         (

@@ -154,13 +154,19 @@ class ShowScreen:
 class SetSetting:
     """A setting changed: ``language`` (it/de/en), ``deck_style`` (napoletane/piacentine),
     ``german_style`` (salzburger/bavarian), ``sounds`` (bool), ``brightness`` (10-100).
-    The UI applies it at once; the controller persists it (and sets the backlight).
-
-    ``enrol_deck`` (``italian``/``bavarian``) is not kept: it asks the controller to
-    learn that deck's card tags now (Settings → Real cards); ``""`` stops it."""
+    The UI applies it at once; the controller persists it (and sets the backlight)."""
 
     key: str
     value: bool | int | str
+
+
+@dataclass(frozen=True, slots=True)
+class EnrolDeck:
+    """Learn ``deck``'s card tags now (Settings → Real cards: ``italian``/``bavarian``),
+    every card scanned once; ``None`` stops an enrolment half done (the deck's previous
+    map stays). A command, not a setting: nothing is kept."""
+
+    deck: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -249,6 +255,14 @@ class SheetTally:
     partner: int | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Guide:
+    """The guided first hand ("Learn to play", firmware/app/guide.py): ``start`` it from the
+    home screen, ``dismiss`` the lesson on screen, ``skip`` the lessons (the hand goes on)."""
+
+    step: Literal["start", "dismiss", "skip"]
+
+
 Intent = (
     PlayCard
     | Declare
@@ -266,6 +280,7 @@ Intent = (
     | SetLevel
     | ShowScreen
     | SetSetting
+    | EnrolDeck
     | ShowHistory
     | OpenSheet
     | OpenReplay
@@ -276,4 +291,5 @@ Intent = (
     | SimButton
     | SimScan
     | SheetTally
+    | Guide
 )

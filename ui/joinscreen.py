@@ -128,6 +128,7 @@ def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
 @lru_cache(maxsize=16)
 def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
     """The QR code of ``text`` as rows of dark (True) modules, without the quiet zone."""
+    # start-up: the QR code library loads when a code is first drawn (a phone game only)
     import segno
 
     code = segno.make(text, error="m", micro=False)

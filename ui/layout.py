@@ -26,6 +26,10 @@ from dataclasses import dataclass, field
 
 from pygame import Rect
 
+from firmware.engine.actions import Declare as DeclareAction
+from firmware.engine.offers import TRANSIENT
+from ui import intents as it
+from ui.intents import Intent
 from ui.model import TableModel
 from ui.theme import DEFAULT, Theme
 
@@ -49,12 +53,17 @@ def position_of(seat: int, me: int, n: int) -> str:
 
 @dataclass(slots=True)
 class ButtonSpec:
-    """A tappable button: ``name`` says what it does (``declare:0``, ``menu``, ``zu_tun:40``)."""
+    """A tappable button. ``name`` is what the probe and touch-play call it (``declare:0``,
+    ``menu``, ``zu_tun:40``); what a tap does is carried typed: the ``intent`` it sends the
+    controller, or the ``signal`` it toggles; a button with neither is the screen's own
+    (menu, the last trick, the count, more)."""
 
     name: str
     rect: Rect
     label: str = ""  # catalogue key or literal text (decided by the renderer)
     enabled: bool = True
+    intent: Intent | None = None
+    signal: str | None = None
 
 
 @dataclass(slots=True)
@@ -80,6 +89,7 @@ class TableLayout:
     talon: Rect | None
     score: Rect
     status: Rect
+    status_room: Rect  # where a status too long for its line may grow (upwards, clear of the rest)
     banner: Rect
     middle: Rect = field(default_factory=Rect)  # the trick area: a tap there shows the last trick
     buttons: list[ButtonSpec] = field(default_factory=list)
@@ -87,10 +97,6 @@ class TableLayout:
     # seat, clear of the trick, the hands and the buttons (a seat without room: absent,
     # its words go to the status line)
     bubbles: dict[int, Rect] = field(default_factory=dict)
-
-    def tappables(self) -> list[Rect]:
-        return [r for _, r in self.hand_hit] + [b.rect for b in self.buttons]
-
 
 def _card(h: float, theme: Theme) -> tuple[int, int]:
     h = int(h)
@@ -110,6 +116,10 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     col_r = max(int(W * 0.24), touch * 2 + m)
     top_h = small[1] + m
     k = len(model.hand) if model.show_hand else 0
+    if k and not (model.talon_left or model.draws):
+        # the cards dealt, not those left: one shape for the whole hand (a row of cards
+        # and the action bar above it must not jump up when the 12th card is played)
+        k += model.tricks_played + sum(1 for pc in model.trick if pc.seat == model.me)
     rows = 1
     if k > 1 and (W - 2 * m - card[0]) / (k - 1) < touch:
         # too many cards for finger-wide strips in one row (terziglio's 12 at 480 px):
@@ -123,10 +133,11 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     left_col = Rect(m, top_h + m, col_l - m, mid.h)
     # three or four sides: the score box grows down into the left column until its heading
     # (the target) and a row per side all get a readable line (it was dropped there)
-    least = 12 if H >= 480 else 10  # ui.fonts.min_text_px
-    # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (10), unless the
-    # hand already takes two rows (terziglio's 12 cards at 480 px: no 6 px to spare)
-    rows_px = max(least, 12) if rows == 1 else least
+    least = 12 if H >= 480 else 11  # ui.fonts.min_text_px
+    # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (11), the
+    # hand in two rows as well (terziglio's 12 cards at 480 px: the left seat's column and
+    # the widow under it give up the 3 px)
+    rows_px = max(least, 12)
     need = 4 + (least + 3) + model.n_sides * (rows_px + 3)  # the heading may be the smallest text
     score_extra = max(0, need - (top_h - m)) if model.n_sides > 2 else 0
     left_col.y += score_extra
@@ -158,13 +169,13 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         elif pos == "left":
             area = left_col.copy()
             area.h = left_col.h
-            if model.talon_left or model.trump_card is not None or model.called is not None or model.widow:
+            if model.talon_left or model.trump_card is not None or _called_left(model) or model.widow:
                 # the lower part for the talon, the trump, the called card or the widow
                 area.h = max(left_col.h // 2 - (score_extra if n > 2 else 0), min(left_col.h // 2, 40))
         else:
             area = right_col.copy()
             area.h = mid.h
-        seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m)
+        seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m, two_lines=W < 700)
 
     if shared_table(model) and 0 <= model.me < len(model.seats):
         # a phone game's shared table: the bottom seat is a person holding a phone, shown
@@ -196,6 +207,16 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
             talon = Rect(0, 0, int(h / theme.card_ratio), h)
             talon.midtop = (left_col.centerx, max(top, left_col.bottom - h))
 
+    if talon is not None and model.called is not None and model.trump_card is None and not model.talon_left:
+        # chiamata: the called card under the seat that called it, with "CPU 2 chiama"
+        # above it (it lay in the left column whoever called, and read as CPU 4's)
+        caller = seats.get(model.caller) if model.caller is not None else None
+        if caller is not None and caller.position in ("right", "top"):
+            top = max([caller.label.bottom, *(r.bottom for r in caller.cards)]) + label_h + m
+            h = max(24, min(small[1], mid.bottom - top))
+            talon = Rect(0, 0, int(h / theme.card_ratio), h)
+            talon.midtop = (caller.label.centerx, top)
+
     score = top_left.copy()
     score.h += score_extra
     buttons: list[ButtonSpec] = []
@@ -213,13 +234,48 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     buttons.append(ButtonSpec("last_trick", last, "last_trick_short", enabled=bool(model.last_trick)))
 
     status_h = max(touch // 2, int(H * 0.06))
+    status_room: Rect | None = None
     if n > 2:
         row_y = hand_y - lift - act_h - m
-        actions = _action_row(model, Rect(col_l + m, row_y, W - col_l - 2 * m, act_h), touch, m, action_page)
+        # the coach's pair (hint, undo) under the right seat where the column has room for
+        # them side by side (800x480), so the row keeps its cells for the game's actions
+        coach: list[Rect] = []
+        right_seat = next((a for a in seats.values() if a.position == "right"), None)
+        below = max([right_seat.label.bottom, *(r.bottom for r in right_seat.cards)]) + m if right_seat else right_col.y
+        cw, ch = (right_col.w - m) // 2, touch + 4
+        if right_col.bottom - below >= 2 * ch + m:  # one above the other, the column's width
+            coach = [Rect(right_col.x, right_col.bottom - (2 - i) * ch - (1 - i) * m, right_col.w, ch) for i in range(2)]
+        elif right_col.bottom - below >= ch and cw >= touch:  # side by side (narrow: signs, ui.table)
+            coach = [Rect(right_col.x + i * (cw + m), right_col.bottom - ch, cw, ch) for i in range(2)]
+        actions = _action_row(model, Rect(col_l + m, row_y, W - col_l - 2 * m, act_h), touch, m, action_page, coach,
+                              row_left=m)
         buttons += actions
         # the status takes the row up to the first action button
-        right = min((b.rect.x for b in actions), default=W - m)
-        status = Rect(m, row_y, right - 2 * m, act_h)
+        in_row = [b for b in actions if b.rect.y == row_y]
+        right = min((b.rect.x for b in in_row), default=W - m)
+        status = Rect(m, row_y, max(0, right - 2 * m), act_h)
+        if talon is not None and talon.bottom > status.y and talon.x < status.right:
+            # a short column (terziglio's widow at 480x320): the status starts beside the pile
+            status.x, status.w = talon.right + 3 * m, max(0, status.right - talon.right - 3 * m)
+        permanent_x = min((b.rect.x for b in in_row if not b.name.startswith(TRANSIENT + ("declare_none", "more"))),
+                          default=W - m)
+        # a long status (the coach's reason) may grow upwards, left of my card on the trick
+        # and under the left seat and the talon
+        mine = trick_slots.get(model.me)
+        x1 = min(permanent_x - m, (mine.x - m) if mine is not None else permanent_x - m)
+        floor = status.bottom if right >= permanent_x else row_y - m  # the declarations hold the row
+        above = [r for a in seats.values() if a.position == "left" for r in (a.label, *a.cards)]
+        top = max([mid.y, *(r.bottom for r in above if r.x < x1)]) + m
+        rooms = []
+        if talon is not None:  # the talon's column (its label above it), or beside it
+            zone = talon.inflate(0, 40)
+            rooms.append(Rect(m, max(top, zone.bottom + m), x1 - m, 0))
+            rooms.append(Rect(zone.right + m, top, x1 - zone.right - m, 0))
+        else:
+            rooms.append(Rect(m, top, x1 - m, 0))
+        for room in rooms:
+            room.h = floor - room.y
+        status_room = max(rooms, key=lambda r: max(0, r.w) * max(0, r.h))
         banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
     else:
         buttons += _action_buttons(model, right_col, touch, m, action_page)
@@ -238,6 +294,7 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         talon=talon,
         score=score,
         status=status,
+        status_room=status_room or status.copy(),
         banner=banner,
         middle=mid,
         buttons=buttons,
@@ -246,15 +303,23 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     return lay
 
 
+def _called_left(model: TableModel) -> bool:
+    """Chiamata's called card lies in the left column: called by the left seat or by me."""
+    if model.called is None:
+        return False
+    n = max(1, model.n_seats)
+    return model.caller is None or position_of(model.caller, model.me, n) in ("left", "bottom")
+
+
 def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
     """A speech bubble's place for every seat, beside the seat that speaks: of the
     candidates that cover nothing (trick, cards, labels, buttons, the score, the status,
     the talon), the one closest to the speaker. Another seat's bubble is only placed
     where its speaker is strictly nearer than every other seat (else it would read as
     the neighbour's words: it goes to the status line with the name); my own bubble
-    carries my name as well (``ui.table``), so it may sit where there is room."""
+    too, though it carries my name as well (``ui.table``)."""
     W, H = lay.size
-    small = 12 if H >= 480 else 10  # ui.fonts.min_text_px (layout imports no pygame fonts)
+    small = 12 if H >= 480 else 11  # ui.fonts.min_text_px (layout imports no pygame fonts)
     bh = max(2 * (small + 3) + 4, int(H * 0.075))  # two lines of the smallest text
     blocked = [*lay.trick_slots.values(), lay.score, lay.status, *(b.rect for b in lay.buttons)]
     blocked += [r for _, r in lay.hand]
@@ -280,7 +345,10 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
             if any(cand.colliderect(b) for b in blocked):
                 continue
             d = reach(cand, own)
-            if seat != model.me and any(reach(cand, r) <= d for s, r in speakers.items() if s != seat):
+            if any(reach(cand, r) <= d for s, r in speakers.items() if s != seat):
+                # mine as well: by CPU 4 on the left, or under CPU 2 in a three-seat game
+                # at 800x480 (the action row between it and my hand), my own bubble read as
+                # theirs (issue 24.8): "Tu: ..." in the status line, next to my hand, then
                 continue
             found.append((d, i, cand))
         if found:
@@ -348,7 +416,7 @@ def _bubble_candidates(model: TableModel, lay: TableLayout, seat: int, bh: int, 
     W, H = lay.size
     mid = lay.middle
     pos = position_of(seat, model.me, max(1, model.n_seats))
-    width = max(120, int(W * 0.24))
+    width = max(136, int(W * 0.24))  # two lines of 11 px hold "tre tre (manca denari) = 3"
     slot = lay.trick_slots.get(seat)
     out: list[Rect] = []
     if pos == "bottom":
@@ -445,10 +513,15 @@ def _hand_row(cards: list[int], area: Rect, card: tuple[int, int]) -> tuple[list
     return full, hit
 
 
-def _seat_area(model: TableModel, seat: int, pos: str, area: Rect, small: tuple[int, int], m: int) -> SeatArea:
+def _seat_area(model: TableModel, seat: int, pos: str, area: Rect, small: tuple[int, int], m: int,
+               two_lines: bool = False) -> SeatArea:
+    """``two_lines``: a side seat's plate holds its name and "prese: 3" on two lines (a
+    narrow column: one line had room only for "CPU 4 3", beside "CPU 2 prese: 3")."""
     sm = model.seats[seat]
     w, h = small
     label_h = max(16, int(h * 0.3))
+    if two_lines and pos in ("left", "right") and area.w < 105:
+        label_h = max(label_h, 2 * (11 + 2) + 4)  # two lines of the smallest text (ui.fonts)
     if pos == "top":
         label = Rect(area.x, area.y, min(area.w // 3, max(90, w * 2)), area.h)
         row = Rect(label.right + m, area.y, area.right - label.right - m, h)
@@ -497,72 +570,160 @@ def _trick_slots(model: TableModel, mid: Rect, size: tuple[int, int]) -> dict[in
     return out
 
 
-def _action_specs(model: TableModel) -> list[tuple[str, str]]:
-    specs: list[tuple[str, str]] = []
+def my_declarations(model: TableModel) -> list[tuple[DeclareAction, bool]]:
+    """This hand's declarations of the seat at the screen, one place each for as long as
+    the window is open: those already made (``False``: done, drawn dimmed) and those the
+    engine offers now (``True``), in one stable order, so declaring one moves no other button."""
+    made = [(DeclareAction(d.seat, d.kind, d.suit, d.rank, d.missing), False)
+            for d in model.declarations if d.seat == model.me]  # fmt: skip
+    offered = [(a, True) for a in model.declarable]
+
+    def order(item: tuple[DeclareAction, bool]) -> tuple[str, int]:
+        a = item[0]  # what it is, not how it was said (the missing suit)
+        which = a.suit if a.kind == "napoletana" else a.rank
+        return (a.kind, -1 if which is None else which)
+
+    return sorted(made + offered, key=order)  # stable: a declaration made keeps its place
+
+
+def action_slots(model: TableModel) -> tuple[list[ButtonSpec], list[ButtonSpec]]:
+    """The table's actions as (permanent, transient) buttons, rects still empty.
+
+    Permanent: a slot for every signal and the claim the game has (``model.action_kinds``,
+    the engine's) and, in a casual match, hint and undo: always there, dimmed when not
+    legal now. Transient: what comes and goes with the hand (this hand's declarations and
+    *nothing to declare* while the window is open, zu tun, chiamata's calls)."""
     if model.hand_over:
         # the table after the hand: the count again, and onwards (issue 13.1: no dead end)
-        return [("count", "count"), ("home", "home") if model.match_over else ("next_hand", "next_hand")]
-    for i, _ in enumerate(model.declarable):
-        specs.append((f"declare:{i}", "declare"))
+        last = ButtonSpec("home", Rect(0, 0, 0, 0), "home") if model.match_over else ButtonSpec("next_hand", Rect(0, 0, 0, 0), "next_hand", intent=it.NextHand())
+        return [ButtonSpec("count", Rect(0, 0, 0, 0), "count"), last], []
+    legal_signals = set(model.signal_choices)
+    permanent: list[ButtonSpec] = []
+    kinds = model.action_kinds
+    for k in kinds:
+        if k.startswith("signal:"):
+            sig = k.partition(":")[2]  # the engine's kind names it: "signal:volo"
+            permanent.append(ButtonSpec(k, Rect(0, 0, 0, 0), sig, enabled=sig in legal_signals, signal=sig))
+    if "claim" in kinds or model.can_claim:
+        permanent.append(ButtonSpec("claim", Rect(0, 0, 0, 0), "claim", enabled=model.can_claim, intent=it.Claim()))
+    for sig in model.signal_choices:  # a model without the game's kinds (older builders)
+        if f"signal:{sig}" not in kinds:
+            permanent.append(ButtonSpec(f"signal:{sig}", Rect(0, 0, 0, 0), sig, signal=sig))
+    if model.casual or model.can_hint:
+        permanent.append(ButtonSpec("hint", Rect(0, 0, 0, 0), "hint", enabled=model.can_hint, intent=it.Hint()))
+    if model.casual or model.can_undo:
+        permanent.append(ButtonSpec("undo", Rect(0, 0, 0, 0), "undo", enabled=model.can_undo, intent=it.Undo()))
+    if model.phones is not None and model.phones.seats:
+        # the join screen: free a seat, a new code (for the whole match: a permanent slot)
+        permanent.append(ButtonSpec("phones", Rect(0, 0, 0, 0), "p_phones_btn"))
+    transient: list[ButtonSpec] = []
+    if model.declarable or model.declare_prompt:
+        for i, (action, offered) in enumerate(my_declarations(model)):
+            # one made already keeps its place, dimmed: its intent is never sent
+            transient.append(ButtonSpec(f"declare:{i}", Rect(0, 0, 0, 0), "declare", enabled=offered,
+                                        intent=it.Declare(action)))
     if model.declare_prompt:
         done = any(d.seat == model.me for d in model.declarations)
-        specs.append(("declare_none", "declare_done" if done else "declare_none"))
+        transient.append(ButtonSpec("declare_none", Rect(0, 0, 0, 0), "declare_done" if done else "declare_none",
+                                    intent=it.NothingToDeclare()))
     for z in model.zu_tun:
-        specs.append((f"zu_tun:{z.card}", "zu_tun_btn"))
-    if model.can_claim:
-        specs.append(("claim", "claim"))
-    for sig in model.signal_choices:
-        specs.append((f"signal:{sig}", sig))
+        transient.append(ButtonSpec(f"zu_tun:{z.card}", Rect(0, 0, 0, 0), "zu_tun_btn", intent=it.ZuTun(z.card)))
     for c in model.call_choices:
-        specs.append((f"call:{c}", "call"))
-    if model.can_hint:
-        specs.append(("hint", "hint"))
-    if model.can_undo:
-        specs.append(("undo", "undo"))
-    if model.phones is not None and model.phones.seats:
-        specs.append(("phones", "p_phones_btn"))  # the join screen: free a seat, a new code
-    return specs
+        transient.append(ButtonSpec(f"call:{c}", Rect(0, 0, 0, 0), "call", intent=it.Call(c)))
+    return permanent, transient
 
 
-def _paged(specs: list[tuple[str, str]], room: int, page: int) -> list[tuple[str, str]]:
-    """The specs of one page when more than ``room`` do not fit: the last place of every
-    page is "more", which turns to the next page (none is ever cut off: issue 13.5)."""
-    if len(specs) <= room or room < 2:
-        return specs[:max(room, 0)] if room < 2 else specs
-    per = room - 1
-    pages = (len(specs) + per - 1) // per
+def _fill(model: TableModel, cells: list[Rect], page: int, skip: set[str] | None = None) -> list[ButtonSpec]:
+    """The action bar: ``cells`` in order from the near end to the far end. The permanent
+    slots hold the far end, each its own cell all match; the transient ones fill from the
+    near end; when they do not all fit, the last cell before the permanent ones is "more"
+    (it turns their pages). When even the permanent ones leave no room for that, "more"
+    holds the nearest cell for good (dimmed while there is nothing further) and the
+    transient ones are on its next pages: what is on the first page never moves."""
+    permanent, transient = action_slots(model)
+    permanent = [b for b in permanent if b.name not in (skip or set())]
+    n = len(cells)
+    may_come = bool(transient) or any(k in TRANSIENT for k in model.action_kinds)
+    out: list[ButtonSpec] = []
+    if len(permanent) + (2 if may_come else 0) <= n:
+        far = cells[n - len(permanent):]
+        for b, r in zip(permanent, far, strict=True):
+            b.rect = r.copy()
+            out.append(b)
+        room = n - len(permanent)
+        if len(transient) <= room:
+            shown = transient
+        else:
+            per = room - 1
+            pages = (len(transient) + per - 1) // per
+            p = page % pages
+            shown = [*transient[p * per:(p + 1) * per], ButtonSpec("more", Rect(0, 0, 0, 0), "more")]
+            shown[-1].rect = cells[room - 1].copy()
+            out.append(shown.pop())
+        for b, r in zip(shown, cells, strict=False):
+            b.rect = r.copy()
+            out.append(b)
+        return out
+    # too narrow for every permanent slot and a page of the others: "more" at the near end
+    items = permanent + transient
+    per = max(1, n - 1)
+    pages = max(1, (len(items) + per - 1) // per)
     p = page % pages
-    return [*specs[p * per:(p + 1) * per], ("more", "more")]
+    shown = items[p * per:(p + 1) * per]
+    for b, r in zip(shown, cells[1:], strict=False):  # page 0: the permanent ones, in their cells
+        b.rect = r.copy()
+        out.append(b)
+    if n > 1 and pages > 1:  # its cell stays empty while there is nothing further
+        out.insert(0, ButtonSpec("more", cells[0].copy(), "more"))
+    return out if n > 1 else items[:1]
 
 
-def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0) -> list[ButtonSpec]:
-    """3/4 seats: the actions in one row above the hand, from the right."""
-    specs = _action_specs(model)
-    if not specs:
-        return []
-    room = max(1, (area.w + m) // (touch * 2 + m))
-    specs = _paged(specs, room, page)
-    # a fifth of the row each (a quarter on a narrow screen: "napoletana" fell to 11 px)
-    bw = min(max(touch * 2, area.w // (4 if area.w < 500 else 5)), (area.w - (len(specs) - 1) * m) // len(specs))
-    out = []
-    x = area.right - bw
-    for name, label in reversed(specs):
-        out.append(ButtonSpec(name, Rect(x, area.y, bw, area.h), label))
-        x -= bw + m
-    return out[::-1]
+def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0,
+                coach: list[Rect] | None = None, row_left: int | None = None) -> list[ButtonSpec]:
+    """3/4 seats: the action bar in one row above the hand. The permanent slots from the
+    right end of ``area`` (the claim's two words in a wider cell); the transient ones
+    (declarations, calls) to their left, as far as ``row_left``: over the status, which
+    then grows upwards (``TableLayout.status_room``). ``coach``: two cells of their own for
+    hint and undo (under the right seat) when the row is crowded."""
+    permanent, _ = action_slots(model)
+    fit = max(1, min(7, (area.w + m) // (int(touch * (1.7 if area.w >= 500 else 1.55)) + m)))
+    crowded = len(permanent) > min(fit, 4)
+    coach_pair = [b for b in permanent if b.name in ("hint", "undo")] if coach and len(coach) >= 2 and crowded else []
+    row = [b for b in permanent if b not in coach_pair][:fit]
+    weights = [1.3 if b.name == "claim" else 1.0 for b in row]
+    wide = area.w >= 500
+    # a signal's cell holds "Striscio" at the buttons' smallest size (ui.textcheck), a
+    # transient one "napoletana": sizes for 800x480 and for the 480x320 panel
+    cap = int(touch * (2.5 if wide else 1.5))
+    unit = min(cap, (area.w - max(0, len(row) - 1) * m) / max(1.0, sum(weights)))
+    p_cells: list[Rect] = []
+    x = area.right
+    for wt in reversed(weights):
+        w = int(unit * wt)
+        p_cells.insert(0, Rect(x - w, area.y, w, area.h))
+        x -= w + m
+    tw = int(touch * (2.75 if wide else 2.15))
+    t_cells: list[Rect] = []  # nearest to the permanent ones first
+    left = area.x if row_left is None else row_left
+    while x - tw >= left and len(t_cells) < 4:
+        t_cells.append(Rect(x - tw, area.y, tw, area.h))
+        x -= tw + m
+    out = _fill(model, t_cells + p_cells, page, skip={b.name for b in coach_pair})
+    for b, r in zip(coach_pair, coach or [], strict=False):
+        b.rect = r.copy()
+        out.append(b)
+    return out
 
 
 def _action_buttons(model: TableModel, area: Rect, touch: int, m: int, page: int = 0) -> list[ButtonSpec]:
-    """Declare / zu tun / claim / signals: what the variant offers now, in the right column."""
-    specs = _action_specs(model)
-    out: list[ButtonSpec] = []
+    """2 seats: the action bar in the right column, a grid of cells read down each column;
+    the permanent slots at its foot."""
     bh = max(touch, min(int(area.h / 3.4), touch + 12))
     per_col = max(1, (area.h + m) // (bh + m))
-    max_cols = max(1, min(3, (area.w + m) // (touch * 2 + m)))
-    specs = _paged(specs, per_col * max_cols, page)
-    cols = min(max_cols, (len(specs) + per_col - 1) // per_col) or 1
+    permanent, _ = action_slots(model)
+    may_come = 2 if any(k in TRANSIENT for k in model.action_kinds) else 0
+    # one column while the game's slots fit it (a label keeps its width), else two
+    cols = 1 if model.hand_over or len(permanent) + may_come <= per_col else max(1, min(2, (area.w + m) // (touch * 2 + m)))
     bw = (area.w - (cols - 1) * m) // cols
-    for i, (name, label) in enumerate(specs):
-        c, r = divmod(i, per_col)
-        out.append(ButtonSpec(name, Rect(area.x + c * (bw + m), area.y + r * (bh + m), bw, bh), label))
-    return out
+    cells = [Rect(area.x + c * (bw + m), area.y + r * (bh + m), bw, bh) for c in range(cols) for r in range(per_col)]
+    return _fill(model, cells, page)

@@ -26,9 +26,7 @@ screen size, so the tests build models from seeded engine hands, no display.
 The four-player extensions (signals on plays, claims, calls, the trump card)
 have their fields already: :class:`PlayedCard.signals`, :attr:`TableModel.banners`,
 ``can_claim``, ``call_choices``, ``signal_choices``, ``trump_card``. The
-builder fills them from the View when the engine offers them (``getattr``
-with a default, so older engines keep working) and the controller can pass
-banners of its own.
+builder fills them from the View; the controller can pass banners of its own.
 """
 
 from __future__ import annotations
@@ -37,10 +35,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Literal
 
+from firmware.engine.actions import Call, Claim, Discard, Play, ZuTun
 from firmware.engine.actions import Declare as DeclareAction
-from firmware.engine.actions import Play, ZuTun
 from firmware.engine.cards import Card
 from firmware.engine.declarations import Declaration
+from firmware.engine.offers import action_kinds
 from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
@@ -143,6 +142,7 @@ class HistoryRow:
     totals: tuple[int, ...] = ()  # the person's side first (us–them), then the others
     hands: int = 0
     level: str = ""  # the strongest computer's level ("" without one)
+    mode: str = ""  # the journal's mode: "lesson" is the guided hand (labelled so in the list)
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +325,16 @@ class PhonesModel:
 
 
 @dataclass(frozen=True, slots=True)
+class LessonModel:
+    """The guided hand's lesson on screen (firmware/app/guide.py): its kind, its words,
+    the cards it points at (the legal ones when the suit led must be followed)."""
+
+    kind: str
+    text: Message
+    marked: frozenset[Card] = frozenset()
+
+
+@dataclass(frozen=True, slots=True)
 class TableModel:
     """Everything the screens show. Defaults describe "no game yet"."""
 
@@ -347,6 +357,9 @@ class TableModel:
     call_choices: tuple[Card, ...] = ()
     # per playable card, the signals the engine accepts with it (signal_options of the View)
     signal_options: tuple[tuple[Card, tuple[str, ...]], ...] = ()
+    # every kind of action this game may offer (engine.offers.action_kinds): the action bar
+    # keeps a slot for each all match, dimmed when not legal now (buttons never move)
+    action_kinds: tuple[str, ...] = ()
     discardable: frozenset[Card] = frozenset()  # terziglio: the dealer discards before play
     signals: tuple[tuple[int, int, Card, tuple[str, ...]], ...] = ()  # (trick, seat, card, names), public
     called: Card | None = None  # chiamata: the called card
@@ -364,6 +377,7 @@ class TableModel:
     declarations: tuple[Declaration, ...] = ()
     trump_card: Card | None = None
     side_thirds: tuple[int, ...] = ()  # card thirds taken this hand, per side
+    claim_points: int = 0  # what my side has counted so far, as a claim asks it (engine: View.claim_points)
     declared: tuple[int, ...] = ()  # declaration points this hand, per side
     # the engine's count per side (aces, ⅓-cards, last trick, thirds) and the trick:
     # who holds it now, which of my playable cards would take it (briscola's trump too)
@@ -410,6 +424,8 @@ class TableModel:
     review: tuple[Message | str, ...] = ()  # the last hand's rating, line by line (hand end)
     # -- phone seats (docs/phones.md): None when the match has none --
     phones: PhonesModel | None = None
+    # -- the guided first hand ("Learn to play"): the lesson on screen, if any --
+    lesson: LessonModel | None = None
 
     @property
     def in_game(self) -> bool:
@@ -462,9 +478,70 @@ def model_from_view(
     the score line agree.
     """
     v = view.variant
-    n = v.n_seats
+    spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in view.signals)
+    last = view.tricks[-1] if view.tricks else None
+    sig_opts = tuple((c, tuple(names)) for c, names in view.signal_options)
+    return TableModel(
+        variant=v.name,
+        options=tuple(sorted(v.options.items())),
+        deck=v.deck.name,
+        n_seats=v.n_seats,
+        me=view.seat,
+        show_hand=show_hand,
+        seats=_seat_models(view, seats),
+        hand=view.hand,
+        playable=frozenset(a.card for a in view.legal if isinstance(a, Play)),
+        declarable=tuple(a for a in view.legal if isinstance(a, DeclareAction)),
+        zu_tun=tuple(a for a in view.legal if isinstance(a, ZuTun)),
+        can_claim=any(isinstance(a, Claim) for a in view.legal),
+        signal_choices=tuple(dict.fromkeys(x for _, names in sig_opts for x in names)),  # in order, once
+        call_choices=tuple(a.card for a in view.legal if isinstance(a, Call)),
+        signal_options=sig_opts,
+        action_kinds=action_kinds(v),
+        discardable=frozenset(a.card for a in view.legal if isinstance(a, Discard)),
+        signals=spoken,
+        called=view.called,
+        caller=view.caller,
+        widow=view.cards_aside,
+        claim_points=view.claim_points,
+        aside=view.aside,
+        to_move=view.to_move,
+        dealer=view.dealer,
+        trick=_played(view.trick, _said(spoken, len(view.tricks), [c for _, c in view.trick])),
+        last_trick=_last_trick(view, spoken),
+        last_winner=last.winner if last else None,
+        tricks_played=len(view.tricks),
+        talon_left=view.talon_left,
+        draws=view.draws,
+        declarations=view.declarations,
+        trump_card=view.trump_card,
+        side_thirds=tuple(u.thirds for u in view.unit_counts),  # counted by the engine: no rule here
+        declared=tuple(view.unit_declared),
+        side_counts=tuple((u.aces, u.third_cards, int(u.last_trick), u.thirds) for u in view.unit_counts),
+        trick_holder=view.trick_holder,
+        winning_cards=frozenset(view.winning_cards),
+        totals=tuple(view.totals if totals is None else totals),
+        target=v.target,
+        hand_over=view.over,
+        result=view.result,
+        match_over=match_over,
+        winner=winner,
+        level_at_target=level_at_target,
+        banners=tuple(banners),
+        message=message,
+        resumable=resumable,
+        stats=stats or Stats(),
+        hand_no=hand_no,
+        enrolled=enrolled,
+        side_cards=_side_cards(view),
+    )
+
+
+def _seat_models(view: View, seats: Sequence[SeatSetup]) -> tuple[SeatModel, ...]:
+    """Each seat as the screen shows it: who sits there (``seats``), what the view says."""
+    n = view.variant.n_seats
     setups = list(seats) + [SeatSetup("computer", "normal")] * (n - len(seats))
-    seat_models = tuple(
+    return tuple(
         SeatModel(
             seat=sv.seat,
             name=setups[sv.seat].name,
@@ -479,85 +556,29 @@ def model_from_view(
         )
         for sv in view.seats
     )
-    n_sides = v.n_sides
-    # Counted by the engine (firmware/engine/view.py): no rule is worked out here.
-    side_thirds = [u.thirds for u in view.unit_counts]
-    declared = list(view.unit_declared)
-    if totals is None:
-        totals = list(view.totals)
-    playable = frozenset(a.card for a in view.legal if isinstance(a, Play))
-    decl = tuple(a for a in view.legal if isinstance(a, DeclareAction))
-    zu = tuple(a for a in view.legal if isinstance(a, ZuTun))
-    legal_names = {type(a).__name__ for a in view.legal}
-    last = view.tricks[-1] if view.tricks else None
-    last_trick: tuple[PlayedCard, ...] = ()
-    spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in getattr(view, "signals", ()))
-    if last is not None:
-        k = len(view.tricks) - 1
-        said = [next((x[3] for x in spoken if x[0] == k and x[2] == c), ()) for c in last.cards]
-        last_trick = _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)], said)
-    now = len(view.tricks)
-    trick_signals = [next((x[3] for x in spoken if x[0] == now and x[2] == c), ()) for _, c in view.trick]
-    sig_opts = tuple((c, tuple(names)) for c, names in getattr(view, "signal_options", ()))
-    choices: list[str] = []
-    for _, names in sig_opts:
-        choices += [x for x in names if x not in choices]
-    played = sum(len(t.cards) for t in view.tricks) + len(view.trick)
-    in_hands = sum(sv.hand_count for sv in view.seats)
-    widow = max(0, len(v.deck.cards) - in_hands - played - view.talon_left)
-    taken: list[list[Card]] = [[] for _ in range(n_sides)]
+
+
+Spoken = tuple[tuple[int, int, Card, tuple[str, ...]], ...]
+"""The signals said so far: (trick, seat, card, names)."""
+
+
+def _said(spoken: Spoken, trick: int, cards: Sequence[Card]) -> list[tuple[str, ...]]:
+    """The signals said with each of ``cards`` of trick ``trick``."""
+    return [next((x[3] for x in spoken if x[0] == trick and x[2] == c), ()) for c in cards]
+
+
+def _last_trick(view: View, spoken: Spoken) -> tuple[PlayedCard, ...]:
+    if not view.tricks:
+        return ()
+    last, n = view.tricks[-1], view.variant.n_seats
+    said = _said(spoken, len(view.tricks) - 1, last.cards)
+    return _played([(last.seat_of(i, n), c) for i, c in enumerate(last.cards)], said)
+
+
+def _side_cards(view: View) -> tuple[tuple[Card, ...], ...]:
+    """The cards each side has taken, trick by trick."""
+    v = view.variant
+    taken: list[list[Card]] = [[] for _ in range(v.n_sides)]
     for t in view.tricks:
         taken[v.side_of(t.winner)].extend(t.cards)
-    return TableModel(
-        variant=v.name,
-        options=tuple(sorted(v.options.items())),
-        deck=v.deck.name,
-        n_seats=n,
-        me=view.seat,
-        show_hand=show_hand,
-        seats=seat_models,
-        hand=view.hand,
-        playable=playable,
-        declarable=decl,
-        zu_tun=zu,
-        can_claim="Claim" in legal_names or bool(getattr(view, "can_claim", False)),
-        signal_choices=tuple(choices),
-        call_choices=tuple(a.card for a in view.legal if type(a).__name__ == "Call"),  # type: ignore[union-attr]
-        signal_options=sig_opts,
-        discardable=frozenset(a.card for a in view.legal if type(a).__name__ == "Discard"),  # type: ignore[union-attr]
-        signals=spoken,
-        called=getattr(view, "called", None),
-        # the player after the dealer calls (engine: view.py, state.py "the player after the dealer calls")
-        caller=(view.dealer + 1) % n if getattr(view, "called", None) is not None else None,
-        widow=widow,
-        aside=tuple(getattr(view, "aside", ())),
-        to_move=view.to_move,
-        dealer=view.dealer,
-        trick=_played(view.trick, trick_signals),
-        last_trick=last_trick,
-        last_winner=last.winner if last else None,
-        tricks_played=len(view.tricks),
-        talon_left=view.talon_left,
-        draws=view.draws,
-        declarations=view.declarations,
-        trump_card=getattr(view, "trump_card", None),
-        side_thirds=tuple(side_thirds),
-        declared=tuple(declared),
-        side_counts=tuple((u.aces, u.third_cards, int(u.last_trick), u.thirds) for u in view.unit_counts),
-        trick_holder=view.trick_holder,
-        winning_cards=frozenset(view.winning_cards),
-        totals=tuple(totals),
-        target=v.target,
-        hand_over=view.over,
-        result=view.result,
-        match_over=match_over,
-        winner=winner,
-        level_at_target=level_at_target,
-        banners=tuple(banners),
-        message=message,
-        resumable=resumable,
-        stats=stats or Stats(),
-        hand_no=hand_no,
-        enrolled=enrolled,
-        side_cards=tuple(tuple(x) for x in taken),
-    )
+    return tuple(tuple(x) for x in taken)

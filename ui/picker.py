@@ -24,6 +24,7 @@ from ui.i18n import Message
 from ui.layout import ButtonSpec
 from ui.model import PickerModel
 from ui.theme import DEFAULT, Theme
+from ui.widgets import blit_text, draw_button, draw_panel
 
 
 @dataclass(slots=True)
@@ -97,8 +98,6 @@ def card_rect(cell: Rect, ratio: float) -> Rect:
 def draw_picker(s: pygame.Surface, ctx, model: PickerModel, lay: PickerLayout, *,  # type: ignore[no-untyped-def]
                 style: str, signals_on: set[str], note: str, totals: str) -> None:
     """The panel: ``note`` is the second line (why a card is dimmed, or the table's word)."""
-    from ui.widgets import blit_text, draw_button, draw_panel
-
     th = ctx.theme
     W, H = s.get_size()
     shade = pygame.Surface((W, H), pygame.SRCALPHA)

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, Any
 from firmware.engine.cards import CODE
 from ui.layout import ButtonSpec
 from ui.screens import HomeScreen
+from ui.sheetentry import entry_layout
 from ui.table import DOUBLE_TAP_S, TableScreen
 
 if TYPE_CHECKING:
@@ -102,6 +103,7 @@ def probe(ui: UIApp) -> dict[str, Any]:
             "my_side": m.side_of(m.me) if m.seats else 0,
             "declared": list(m.declared),
             "side_thirds": list(m.side_thirds),
+            "claim_points": m.claim_points,
             "target": m.target,
             "declarations": len(m.declarations),
             "signals": len(m.signals),
@@ -153,8 +155,6 @@ def probe(ui: UIApp) -> dict[str, Any]:
 def _cover(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None:
     """What covers the table now, its boxes the only tappable ones: the score sheet's
     count screen, or the card picker (its cells as the cards; a dimmed one: not playable)."""
-    from ui.sheetentry import entry_layout
-
     m = scr.model
     if m.sheet_entry is not None:
         st = scr.sheet_panel.st

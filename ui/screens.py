@@ -29,8 +29,8 @@ from ui.i18n import (
 )
 from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
-from ui.table import count_lines, seat_name
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, thirds_text
+from ui.table import count_lines
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, thirds_text
 
 SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
     ("human", None),
@@ -164,6 +164,7 @@ class HomeScreen(Screen):
         self.seats: list[tuple[str, str | None]] = []
         self.options: dict[str, Any] = {}
         self.casual = False  # undo and hints offered (docs/coach.md); rated by default
+        self.note_next = False  # say that the options are the next match's (a match is paused)
         self.scoresheet = False  # score sheet only: everybody plays his own cards (segnapunti)
         self._reset_for_variant()
 
@@ -243,7 +244,7 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = len(specs) + 2  # the options, casual (hints and undo) or rated, score sheet only
+        n_opt = len(specs) + 3  # the options, casual (hints and undo) or rated, score sheet only, learn to play
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
@@ -254,12 +255,22 @@ class HomeScreen(Screen):
                 out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
             elif i == len(specs):
                 out.append(ButtonSpec("casual", r, "casual"))
-            else:
+            elif i == len(specs) + 1:
                 out.append(ButtonSpec("scoresheet", r, "scoresheet"))
+            else:
+                out.append(ButtonSpec("learn", r, "learn"))  # the guided first hand (firmware/app/guide.py)
         return out
+
+    @property
+    def paused(self) -> bool:
+        """A match waits (on the table or in the journal): what is changed here is the next one's."""
+        return (self.model.in_game and not self.model.match_over) or self.model.resumable
 
     def press(self, name: str) -> bool:
         kind, _, arg = name.partition(":")
+        if kind in ("variant", "seat", "option") or name in ("casual", "scoresheet"):
+            # a match is paused: changing the options here does not change it (issue 24.8)
+            self.note_next = self.paused
         if kind == "nav":
             self.show(arg)
         elif name == "variant:prev":
@@ -290,6 +301,11 @@ class HomeScreen(Screen):
                 ask(self.ctx, self.ctx.t("ask_abandon"), intent, self.emit)  # one tap must not lose a match
             else:
                 self.emit(intent)
+        elif name == "learn":
+            if (self.model.in_game and not self.model.match_over) or self.model.resumable:
+                ask(self.ctx, self.ctx.t("ask_abandon"), it.Guide("start"), self.emit)
+            else:
+                self.emit(it.Guide("start"))
         elif name == "continue":
             if self.model.in_game and not self.model.match_over:
                 self.show("table")
@@ -342,6 +358,8 @@ class HomeScreen(Screen):
                             color=(110, 70, 30) if self.scoresheet else (50, 60, 90))
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
+            elif b.name == "learn":
+                draw_button(s, self.ctx, b.rect, self.ctx.t("learn"), color=(120, 80, 30))
             else:
                 self.draw_button(s, b)
         self.draw_message(s)
@@ -351,6 +369,8 @@ class HomeScreen(Screen):
         box's screen shows it at power-on: in the free room between the seats and *Gioca*,
         else under the options; never over a button a tap could then change unseen."""
         said = self.ctx.say(self.model.message)
+        if self.note_next and self.paused:
+            said = f"{said} · {self.ctx.t('home_next_match')}" if said else self.ctx.t("home_next_match")
         if not said:
             return
         W, H = s.get_size()
@@ -488,7 +508,7 @@ class HandEndScreen(Screen):
                          and res.sides[q] == res.sides[unit]]
                 partners.append(", ".join(seat_name(m, q, self.ctx) for q in mates) or "–")
             rows.insert(0, (t("partner_row"), partners))
-            rows.append((t("own_thirds"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
+            rows.append((t("own_card_points"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
             rows.append((t("pair_card_points"),
                          [str(v) if (v := self._hand_cell(res.card_points, i)) is not None else "" for i in sides]))
         elif res is not None:
@@ -789,9 +809,10 @@ class StatsScreen(Screen):
                   color=ctx.theme.text_dim, max_w=area.w)
         longest = max((len(sr.points) for sr in series), default=0)
         step = area.w / max(1, longest - 1)
+        x0 = area.centerx if longest == 1 else area.x  # one match: its point in the middle
         for sr in series:
             colour = LEVEL_COLOURS.get(sr.level.split(":")[0], ctx.theme.accent)
-            pts = [(int(area.x + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100))
+            pts = [(int(x0 + i * step), int(area.bottom - area.h * max(0.0, min(100.0, a)) / 100))
                    for i, a in enumerate(sr.points)]  # fmt: skip
             if len(pts) > 1:
                 pygame.draw.lines(s, colour, False, pts, 1 if sr.level.endswith(":help") else 2)
@@ -815,10 +836,13 @@ class StatsScreen(Screen):
         hist = self.model.stats.history[-slots:]
         area = Rect(r.x + 8, y + small + 8 + small + 2, r.w - 16, r.bottom - (y + small + 8 + small + 2) - small - 10)
         top = max(max(a, b) for a, b in hist) or 1
-        slot = area.w / len(hist)
+        # a slot as wide as for four matches at the least (one match drew two bars the whole
+        # chart wide: issue 24.8), the pairs centred
+        slot = area.w / max(len(hist), min(slots, 4))
         bw = max(4, int(slot * 0.42))
+        left = area.x + (area.w - slot * len(hist)) / 2
         for i, (ours, theirs) in enumerate(hist):
-            x0 = int(area.x + i * slot + (slot - 2 * bw) / 2)
+            x0 = int(left + i * slot + (slot - 2 * bw) / 2)
             for j, (val, col) in enumerate(((ours, ctx.theme.accent), (theirs, ctx.theme.text_dim))):
                 h = int(area.h * val / top)
                 bar = Rect(x0 + j * bw, area.bottom - h, bw - 2, h)
@@ -960,10 +984,10 @@ class SettingsScreen(Screen):
 class RealCardsScreen(Screen):
     """The decks' tags for real-card play: which deck is enrolled, enrol one, follow it.
 
-    A tap on a deck emits ``SetSetting("enrol_deck", deck)``; the controller then
+    A tap on a deck emits ``EnrolDeck(deck)``; the controller then
     asks for the cards one by one (``TableModel.enrolling``) while the screen
     names the next card big enough to read from the table. *Stop* emits
-    ``SetSetting("enrol_deck", "")``: the deck's previous map stays.
+    ``EnrolDeck(None)``: the deck's previous map stays.
     """
 
     name = "real_cards"
@@ -986,7 +1010,7 @@ class RealCardsScreen(Screen):
     def press(self, name: str) -> bool:
         kind, _, arg = name.partition(":")
         if kind == "enrol":
-            self.emit(it.SetSetting("enrol_deck", "" if arg == "stop" else arg))
+            self.emit(it.EnrolDeck(None if arg == "stop" else arg))
         elif name == "back":
             self.show("settings")
         else:

@@ -25,9 +25,11 @@ import pygame
 from pygame import Rect
 
 from ui import intents as it
+from ui.i18n import describe_declare
 from ui.layout import ButtonSpec
 from ui.model import SheetEntryModel, TableModel
 from ui.theme import DEFAULT, Theme
+from ui.widgets import blit_text, draw_button, draw_panel, seat_name, thirds_text
 
 if TYPE_CHECKING:
     from ui.widgets import Ctx
@@ -218,8 +220,6 @@ class SheetEntryPanel:
     # ------------------------------------------------------------ drawing
 
     def label(self, model: TableModel, b: ButtonSpec) -> str:
-        from ui.i18n import describe_declare
-
         entry = model.sheet_entry
         assert entry is not None
         t, st = self.ctx.t, self.st
@@ -243,8 +243,6 @@ class SheetEntryPanel:
         return self.ctx.label(b.label)
 
     def unit_name(self, model: TableModel, u: int) -> str:
-        from ui.table import seat_name
-
         entry = model.sheet_entry
         assert entry is not None
         seats = units_of(entry, self.st.partner)[u]
@@ -253,8 +251,6 @@ class SheetEntryPanel:
         return self.ctx.t("seat_n", n=" + ".join(str(s + 1) for s in seats))  # "Seat 1 + 3"
 
     def draw(self, s: pygame.Surface, model: TableModel) -> None:
-        from ui.widgets import blit_text, draw_button, draw_panel, thirds_text
-
         ctx, entry, st = self.ctx, model.sheet_entry, self.st
         assert entry is not None
         W, H = s.get_size()
@@ -282,8 +278,6 @@ class SheetEntryPanel:
             s.blit(vsurf, vsurf.get_rect(midright=(r.right - 8, r.centery)))
             blit_text(s, ctx, name, fs, (r.x + 8, r.centery), anchor="midleft", max_w=r.w - vsurf.get_width() - 24)
         if lay.rows and model.declarations:  # this hand's accusi, as said
-            from ui.i18n import describe_declare
-
             y = lay.rows[-1][1].bottom + 8
             fs = ctx.fsize(H, 0.042)
             for d in model.declarations:

@@ -36,7 +36,7 @@ DIM = (120, 124, 134)
 BTN = (64, 78, 104)
 BTN_HOT = (210, 150, 40)
 LED_ON = (255, 48, 36)
-LED_OFF = (36, 12, 10)
+LED_OFF = (22, 8, 7)  # unlit: dark enough that an unlit colon or segment does not read (issue 24.3)
 CLICK_S = 0.5  # a press shorter than this is a click (hold_s = 0)
 
 # segment polygons in a unit digit box (x 0..1, y 0..2), like the TM1637's glyphs

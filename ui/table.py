@@ -23,12 +23,32 @@ from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
 from ui.i18n import arg_text, describe_declare, has, said_by, tr
-from ui.layout import TableLayout, bubble_tail, shared_table, speaker_areas, table_layout
+from ui.layout import (
+    ButtonSpec,
+    TableLayout,
+    bubble_tail,
+    shared_table,
+    speaker_areas,
+    table_layout,
+)
+from ui.lesson import LessonPanel
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
 from ui.sheetentry import SheetEntryPanel, entry_layout
+from ui.shown_cards import ShownCards, seat_at
 from ui.speed import speed_of
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, note_panel, rounded, thirds_text
+from ui.textcheck import min_button_px
+from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here too)
+    Ctx,
+    blit_text,
+    draw_button,
+    draw_panel,
+    is_own_seat,
+    note_panel,
+    rounded,
+    seat_name,
+    thirds_text,
+)
 
 TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
@@ -119,10 +139,14 @@ class TableScreen:
         self.picker_hidden: tuple[object, ...] | None = None  # the entry it was hidden for
         self.picker_note: tuple[str, float] = ("", 0.0)  # why a tapped card is dimmed, and how long
         self.sheet_panel = SheetEntryPanel(ctx, emit)  # score sheet only: the hand's count (ui/sheetentry.py)
+        self.lesson_panel = LessonPanel(ctx, emit)  # the guided hand's lesson (ui/lesson.py)
+        self.enlarged = ShownCards(ctx)  # a seat's face-up cards, whole, on a tap (ui/shown_cards.py)
 
     # ------------------------------------------------------------ model
 
-    def set_model(self, model: TableModel, size: tuple[int, int]) -> None:
+    def set_model(self, model: TableModel, size: tuple[int, int] | None = None) -> None:
+        """The table as it is now, laid out at ``size`` (default: the size it has)."""
+        size = self.size if size is None else size
         self.sheet_panel.sync(model)
         if not model.in_game:
             # no game (home, settings, enrolment): keep what this table has seen, so the
@@ -144,9 +168,10 @@ class TableScreen:
         )
         self.model = model
         self.size = size
-        if new_hand or len(model.declarable) != len(old.declarable):
-            self.action_page = 0
+        if new_hand:
+            self.action_page = 0  # (a declaration made keeps its place: the page stays)
         self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
+        self.enlarged.sync(model, new_hand)
         if new_hand:
             self._hand_key = hand_key
             self.show_taken = False
@@ -266,6 +291,11 @@ class TableScreen:
 
     # ------------------------------------------------------------ state
 
+    def lesson_trick(self) -> tuple[int, ...]:
+        """The seats whose cards lie in the trick being played (a lesson leaves them in sight;
+        the model's, not the finished trick held a moment: the panel never moves under a finger)."""
+        return tuple(p.seat for p in self.model.trick)
+
     @property
     def busy(self) -> bool:
         """Animating: a trick held or cards in flight."""
@@ -352,8 +382,12 @@ class TableScreen:
                 return self.sheet_panel.press(self.model, b.name)
         return True
 
-    def tap(self, pos: tuple[int, int]) -> bool:
-        lay = self.layout
+    def buttons(self, size: tuple[int, int] | None = None) -> list[ButtonSpec]:
+        """The buttons as laid out now (at the size set_model was given)."""
+        return list(self.layout.buttons) if self.layout is not None else []
+
+    def tap(self, pos: tuple[int, int], size: tuple[int, int] | None = None) -> bool:
+        lay = self.layout  # laid out at the size set_model was given
         if lay is None:
             return False
         if self.model.sheet_entry is not None:
@@ -363,12 +397,14 @@ class TableScreen:
         if self.model.picker is not None and show_button(lay.middle, self.ctx.theme).collidepoint(pos):
             self.picker_hidden = None
             return True
-        if self.show_last or self.show_taken:
+        if self.show_last or self.show_taken or self.enlarged.close():
             self.show_last = self.show_taken = False
+            return True
+        if self.lesson_panel.tap(lay, self.model.lesson, self.lesson_trick(), pos):
             return True
         for b in lay.buttons:
             if b.rect.collidepoint(pos):
-                return self.press(b.name) if b.enabled else True
+                return self.press_button(b) if b.enabled else True
         for i, (card, r) in enumerate(lay.hand_hit):
             if r.collidepoint(pos):
                 played = self.play(card)
@@ -382,10 +418,22 @@ class TableScreen:
         if lay.middle.collidepoint(pos) and self.model.last_trick:
             self.show_last = True  # the last trick on a tap of the table's middle
             return True
+        seat = seat_at(self.model, lay, pos)
+        if seat is not None:  # a seat's face-up cards, too small where they lie: whole
+            self.enlarged.open(self.model, seat)
+            return True
         return False
 
     def press(self, name: str) -> bool:
-        m = self.model
+        """The button called ``name`` pressed, as a tap on it does (False: none on screen)."""
+        lay = self.layout
+        button = next((b for b in lay.buttons if b.name == name), None) if lay is not None else None
+        return self.press_button(button or ButtonSpec(name, Rect(0, 0, 0, 0)))
+
+    def press_button(self, b: ButtonSpec) -> bool:
+        """A button tapped: the screen's own (menu, the last trick, the count, more), a
+        signal toggled, or the intent the button carries sent to the controller."""
+        m, name = self.model, b.name
         if name == "menu":
             self.show("home")
             return True
@@ -395,9 +443,6 @@ class TableScreen:
         if name in ("count", "home"):
             self.show("hand_end" if name == "count" else "home")
             return True
-        if name == "next_hand":
-            self.emit(it.NextHand())
-            return True
         if name == "phones":
             self.show("join")  # the phone seats: codes, free a seat (ui/joinscreen.py)
             return True
@@ -405,33 +450,17 @@ class TableScreen:
             self.action_page += 1
             self.relayout(self.size)
             return True
-        kind, _, arg = name.partition(":")
-        if kind == "declare":
-            self.emit(it.Declare(m.declarable[int(arg)]))
-        elif kind == "zu_tun":
-            self.emit(it.ZuTun(int(arg)))
-        elif kind == "declare_none":
-            self.emit(it.NothingToDeclare())
-        elif kind == "claim":
+        if not b.enabled:
+            return True  # a dimmed slot keeps its place under the finger and does nothing
+        if b.signal is not None:
+            on = b.signal not in self.signals_on
+            (self.signals_on.add if on else self.signals_on.discard)(b.signal)
+            self.emit(it.Signal(b.signal, on))
+        elif isinstance(b.intent, it.Claim) and self.ctx.ask is not None:
             # chiamarsi fuori wrongly loses the match: never on one tap (issue 13.2)
-            side = m.side_of(m.me)
-            pts = (m.totals[side] if side < len(m.totals) else 0) + (m.declared[side] if side < len(m.declared) else 0)
-            pts += (m.side_thirds[side] if side < len(m.side_thirds) else 0) // 3
-            question = self.ctx.t("ask_claim", n=pts, target=m.target)
-            if self.ctx.ask is not None:
-                self.ctx.ask(question, it.Claim())
-            else:
-                self.emit(it.Claim())
-        elif kind == "call":
-            self.emit(it.Call(int(arg)))
-        elif kind == "hint":
-            self.emit(it.Hint())
-        elif kind == "undo":
-            self.emit(it.Undo())
-        elif kind == "signal":
-            on = arg not in self.signals_on
-            (self.signals_on.add if on else self.signals_on.discard)(arg)
-            self.emit(it.Signal(arg, on))
+            self.ctx.ask(self.ctx.t("ask_claim", n=m.claim_points, target=m.target), b.intent)
+        elif b.intent is not None:
+            self.emit(b.intent)
         else:
             return False
         return True
@@ -481,8 +510,11 @@ class TableScreen:
 
     def key(self, key: int) -> bool:
         hand = self.model.hand
-        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.show_last or self.show_taken):
-            self.show_last = self.show_taken = False  # back from the last trick to the table, not home
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.show_last or self.show_taken or self.enlarged.active):
+            self.show_last = self.show_taken = False
+            self.enlarged.close()  # back from the last trick to the table, not home
+            return True
+        if self.lesson_panel.key(self.model.lesson, key):
             return True
         if key == pygame.K_p:
             self.show_taken = not self.show_taken and any(self.model.side_cards)
@@ -564,6 +596,7 @@ class TableScreen:
         self._draw_buttons(s, lay)
         self._draw_status(s, lay)
         self._draw_banners(s, lay)
+        self.lesson_panel.draw(s, lay, self.model.lesson, self.lesson_trick(), self.cursor)
         for f in self.flights:
             if f.t >= f.delay:
                 # the card art at its destination size, scaled on the way: no new art per frame
@@ -575,6 +608,8 @@ class TableScreen:
             self._draw_last_trick(s, lay)
         elif self.show_taken:
             self._draw_taken(s, lay)
+        elif self.enlarged.seat is not None:
+            self.enlarged.draw(s, lay, self.model, self.seat_name(self.enlarged.seat), self.style())
         self._draw_picker(s, lay)
 
     def _draw_picker(self, s: pygame.Surface, lay: TableLayout) -> None:
@@ -653,23 +688,31 @@ class TableScreen:
         fs = ctx.fsize(lay.size[1], 0.042)
         small = max(ctx.fonts.min_size, fs - 2)
         name = self.seat_name(seat)
-        icon = self._dealer_icon(s, lab, seat)
-        room = lab.w - 12 - icon
+        tricks = ctx.t("tricks_n", n=sm.tricks_won)  # the same words on every plate
         if area.position == "top":
-            r = blit_text(s, ctx, name, fs, (lab.x + 8, lab.y + 3), bold=True, max_w=room)
+            r = blit_text(s, ctx, name, fs, (lab.x + 8, lab.y + 3), bold=True, max_w=lab.w - 12)
             y = r.bottom + 1
             sub = ctx.t(sm.level) if sm.level else ctx.t("table_seat") if sm.kind == "table" else ""
-            for line in (sub, self._tricks_text(sm.tricks_won, small, lab.w - 12)):
+            for line in (sub, tricks):
                 if line and y + small <= lab.bottom - 2:
                     r = blit_text(s, ctx, line, small, (lab.x + 8, y), color=ctx.theme.text_dim, max_w=lab.w - 12)
                     y = r.bottom + 1
+        elif lab.h >= 2 * small + 4:  # a narrow column: the name, and the tricks under it
+            row_h = (lab.h - 2) // 2
+            blit_text(s, ctx, name, small, (lab.x + 8, lab.y + 1 + row_h // 2), anchor="midleft", bold=True,
+                      max_w=lab.w - 12)
+            blit_text(s, ctx, tricks, small, (lab.x + 8, lab.y + 1 + row_h + row_h // 2), anchor="midleft",
+                      color=ctx.theme.text_dim, max_w=lab.w - 12)
         else:
-            tricks = self._tricks_text(sm.tricks_won, small, room // 2)
             tw = ctx.fonts.text(tricks, small).get_width()
             blit_text(s, ctx, name, small, (lab.x + 8, lab.centery), anchor="midleft", bold=True,
-                      max_w=room - tw - 6)
-            blit_text(s, ctx, tricks, small, (lab.right - 6 - icon, lab.centery), anchor="midright",
+                      max_w=lab.w - 18 - tw)
+            blit_text(s, ctx, tricks, small, (lab.right - 6, lab.centery), anchor="midright",
                       color=ctx.theme.text_dim)
+        if m.dealer == seat and not m.hand_over:
+            # the dealer: a labelled mark over the seat's cards (backs: nothing hidden)
+            at = area.cards[0].topleft if area.cards else lab.bottomleft
+            self._dealer_chip(s, (at[0] + 2, at[1] + 2), lay)
         style = self.style()
         w, h = area.card_size
         shown = list(sm.shown)
@@ -692,24 +735,24 @@ class TableScreen:
     def _side_stripe(self, s: pygame.Surface, r: Rect, side: int) -> None:
         """Partners: a stripe in their side's colour on each plate (and in the score box)."""
         m = self.model
-        if m.n_sides >= m.n_seats or m.variant == "chiamata":
-            return  # each for himself (or chiamata's partner is secret): no sides to mark
+        if m.n_sides >= m.n_seats:
+            return  # each for himself (chiamata too: its partner is secret): no sides to mark
         col = self.SIDE_COLOURS[side % len(self.SIDE_COLOURS)]
         pygame.draw.rect(s, col, Rect(r.x + 2, r.y + 3, 4, r.h - 6), border_radius=2)
 
-    def _dealer_icon(self, s: pygame.Surface, r: Rect, seat: int) -> int:
-        """The dealer's mark: a small deck at the plate's right end; its width (0: not the dealer)."""
-        if self.model.dealer != seat or self.model.hand_over:
-            return 0
-        h = max(12, min(r.h - 8, 22))
-        w = int(h * 0.7)
-        x, y = r.right - w - 8, r.y + 4 if r.h > 2 * h else r.centery - h // 2
-        for i in (2, 0):
-            card = Rect(x + i, y + i // 2, w - 2, h - 2)
-            pygame.draw.rect(s, (245, 240, 225), card, border_radius=3)
-            pygame.draw.rect(s, (40, 40, 40), card, 1, border_radius=3)
-        pygame.draw.line(s, (180, 40, 40), (x + 3, y + h // 2), (x + w - 4, y + h // 2), 2)
-        return w + 6
+    def dealer_chip_size(self, lay: TableLayout) -> tuple[int, int]:
+        fs = self.ctx.fonts.min_size
+        return (self.ctx.fonts.text(self.ctx.t("dealer"), fs, bold=True).get_width() + 10, fs + 6)
+
+    def _dealer_chip(self, s: pygame.Surface, topleft: tuple[int, int], lay: TableLayout) -> Rect:
+        """The dealer's mark: "mazziere" on a light pill (it was an unlabelled 10 px deck)."""
+        ctx = self.ctx
+        w, h = self.dealer_chip_size(lay)
+        r = Rect(topleft[0], topleft[1], w, h)
+        pygame.draw.rect(s, (245, 236, 200), r, border_radius=h // 2)
+        pygame.draw.rect(s, (60, 50, 30), r, 1, border_radius=h // 2)
+        blit_text(s, ctx, ctx.t("dealer"), ctx.fonts.min_size, r.center, anchor="center", bold=True, color=(40, 34, 20))
+        return r
 
     def _draw_talon(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx, r = self.model, self.ctx, lay.talon
@@ -817,25 +860,44 @@ class TableScreen:
     def _draw_buttons(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
         for b in lay.buttons:
-            kind, _, arg = b.name.partition(":")
-            if kind == "declare":
-                d = m.declarable[int(arg)]
-                # the engine's legal declaration names the suit a three lacks
-                text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
-                draw_button(s, ctx, b.rect, text, color=(150, 90, 20))
-            elif kind == "zu_tun":
-                draw_button(s, ctx, b.rect, f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(int(arg))}", color=ctx.theme.danger)
-            elif kind == "signal":
-                draw_button(s, ctx, b.rect, ctx.label("sig_" + arg), selected=arg in self.signals_on)
-            elif kind == "call":
-                deck = DECKS[m.deck]
-                card = int(arg)
-                text = f"{ctx.t('call')} {deck.ranks[RANK[card]]} {deck.suit_name(SUIT[card], ctx.lang)}"
-                draw_button(s, ctx, b.rect, text)
-            elif kind == "menu":
-                self._menu_icon(s, b.rect)
-            else:
-                draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+            match b.intent:
+                case it.Declare(declare_action=d):
+                    # the engine's legal declaration names the suit a three lacks; one made
+                    # already stays in its place, dimmed (the bar never moves)
+                    text = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
+                    draw_button(s, ctx, b.rect, text, color=(150, 90, 20) if b.enabled else None,
+                                enabled=b.enabled)
+                case it.ZuTun(card=card):
+                    text = f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(card)}"
+                    draw_button(s, ctx, b.rect, text, color=ctx.theme.danger)
+                case it.Call(card=card):
+                    deck = DECKS[m.deck]
+                    text = f"{ctx.t('call')} {deck.ranks[RANK[card]]} {deck.suit_name(SUIT[card], ctx.lang)}"
+                    draw_button(s, ctx, b.rect, text)
+                case _ if b.signal is not None:
+                    text = ctx.label("sig_" + b.signal)
+                    if " (" in text and not self._label_fits(text, b.rect):
+                        text = text.split(" (")[0]  # the signal's name without its gloss ("volo (my last)")
+                    draw_button(s, ctx, b.rect, text, selected=b.signal in self.signals_on, enabled=b.enabled)
+                case it.Hint() | it.Undo() if not self._label_fits(ctx.label(b.label), b.rect):
+                    # a narrow cell (under the right seat at 480x320): the sign instead of the word
+                    draw_button(s, ctx, b.rect, "?" if isinstance(b.intent, it.Hint) else "↶", enabled=b.enabled)
+                case _ if b.name == "menu":
+                    self._menu_icon(s, b.rect)
+                case _:
+                    draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+
+    def _label_fits(self, text: str, r: Rect) -> bool:
+        """The label fits ``r`` whole at the smallest size, on one line or on the two lines
+        draw_button splits it into."""
+        font = self.ctx.fonts.font(min_button_px(self.size[1] or 480), True)
+        if font.size(text)[0] <= r.w - 8:
+            return True
+        words = text.split(" ")
+        if len(words) < 2 or r.h < 36:
+            return False
+        half = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
+        return all(font.size(" ".join(x))[0] <= r.w - 8 for x in (words[:half], words[half:]))
 
     def _menu_icon(self, s: pygame.Surface, r: Rect) -> None:
         th = self.ctx.theme
@@ -874,33 +936,55 @@ class TableScreen:
         else:
             text, color = "", ctx.theme.text
         mine = m.dealer == m.me and m.show_hand and not m.hand_over
-        icon_w = max(14, int(r.h * 0.6)) + 8 if mine else 0
+        chip_w, chip_h = self.dealer_chip_size(lay)
+        icon_w = chip_w + 6 if mine else 0
         if not text:
             if mine:  # my own dealer mark, where the status would be
-                self._dealer_icon(s, Rect(r.centerx - icon_w // 2, r.y, icon_w, r.h), m.me)
+                self._dealer_chip(s, (r.x + 2, r.centery - chip_h // 2), lay)
             return
         r = Rect(r.x + icon_w, r.y, r.w - icon_w, r.h)
         if not text:
             return
         fonts = ctx.fonts
         lines = [text]
+        grown = False
+        if r.w < 90 and lay.status_room.w >= 90:
+            # the declarations hold the row: the status above them (layout.status_room)
+            room = lay.status_room
+            r = Rect(room.x, max(room.y, room.bottom - r.h), room.w, min(r.h, room.h))
+            grown = True
         if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
             # too long for one line even at the smallest size: two lines
             fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
-            lines = fonts.wrap(text, fs, r.w - 16, bold=True)
+            lines = bubble_lines(fonts, text, fs, r.w - 16)
             if len(lines) > 2:  # the smallest size, and a third line rather than words lost
                 fs = fonts.min_size
-                lines = fonts.wrap(text, fs, r.w - 16, bold=True)[:3]
+                lines = bubble_lines(fonts, text, fs, r.w - 16)
+                room = lay.status_room.copy()
+                for seat in self.said():  # clear of the bubbles shown there
+                    b = lay.bubbles.get(seat)
+                    if b is not None and b.colliderect(room) and b.bottom < lay.status.y:
+                        room.h, room.y = room.bottom - b.bottom - 4, b.bottom + 4
+                if len(lines) * fonts.font(fs, True).get_linesize() > r.h - 4 and room.h > r.h:
+                    # more lines than the row holds: the box grows upwards (layout.status_room)
+                    r = Rect(room.x, room.y, room.w, room.h)
+                    lines = bubble_lines(fonts, text, fs, r.w - 16)
+                    grown = True
+                lines = lines[:max(3, (r.h - 4) // fonts.font(fs, True).get_linesize())]
         surfs = [fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
         w = max(x.get_width() for x in surfs)
         h = sum(x.get_height() for x in surfs)
         box = Rect(0, 0, w + 16, max(h + 4, min(r.h, h + 6)))
         box.center = r.center
+        if grown:
+            box.bottom = r.bottom
         if m.n_seats > 2:
             box.left = r.left  # the row's left end, clear of the action buttons
         draw_panel(s, box, ctx.theme, 160)
-        if mine:  # my own dealer mark, just left of the status (the others': on their plates)
-            self._dealer_icon(s, Rect(box.x - icon_w, box.y, icon_w, box.h), m.me)
+        if mine and not grown:  # my own dealer mark, just left of the status (the others': on their plates)
+            self._dealer_chip(s, (box.x - icon_w, box.centery - chip_h // 2), lay)
+        elif mine and box.x - chip_w - 4 >= lay.status.x:  # the status grew: the mark stays in the row
+            self._dealer_chip(s, (box.x - chip_w - 4, lay.status.centery - chip_h // 2), lay)
         y = box.centery - h // 2
         for surf in surfs:
             s.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
@@ -927,6 +1011,12 @@ class TableScreen:
                 while len(lines) > 2 and fs > fonts.min_size:  # two lines, smaller, rather than cut
                     fs -= 1
                     lines = bubble_lines(fonts, text, fs, r.w - 14)
+                if len(lines) > 2 and " (" in text:
+                    # the aside in brackets ("(manca denari)") goes first: the declared cards
+                    # lie face up on the seat; the rest stays whole at 11 px (480x320)
+                    short = re.sub(r" \([^)]*\)", "", text)
+                    if len(bubble_lines(fonts, short, fs, r.w - 14)) <= 2:
+                        lines = bubble_lines(fonts, short, fs, r.w - 14)
                 if len(lines) > 2:
                     lines = [lines[0], " ".join(lines[1:])]
             surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]
@@ -1078,27 +1168,6 @@ def bubble_lines(fonts: Fonts, text: str, size: int, max_w: int) -> list[str]:
     with it: "napoletana di" / "coppe = 3", not "napoletana di coppe" / "= 3")."""
     glued = re.sub(r" = (\S+)", lambda mt: f"{GLUE}={GLUE}{mt.group(1)}", text)
     return [x.replace(GLUE, " ") for x in fonts.wrap(glued, size, max_w, bold=True)]
-
-
-def is_own_seat(model: TableModel, seat: int | None) -> bool:
-    """The seat of the person at the screen (named "You", spoken to in the 2nd person)."""
-    if seat is None or seat >= len(model.seats):
-        return False
-    return model.seats[seat].kind == "human" and seat == model.me and model.show_hand
-
-
-def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
-    """The name shown for a seat: the app's name, else "You", "CPU 2", "Seat 3"."""
-    if seat is None or seat >= len(model.seats):
-        return ""
-    s = model.seats[seat]
-    if is_own_seat(model, seat):
-        return ctx.t("you")  # whatever the app calls them, at the screen they are "you"
-    if s.name:
-        return s.name
-    if s.kind == "computer":
-        return f"CPU {seat + 1}" if model.n_seats > 2 else "CPU"
-    return ctx.t("seat_n", n=seat + 1)
 
 
 def count_lines(model: TableModel, side: int) -> dict[str, int]:

@@ -31,6 +31,7 @@ CARD_H = 384  # the touchscreen's 5:8 card
 def _pygame_ready() -> None:
     # Card art is drawn on plain surfaces: no window, no video driver is needed
     # (and none is chosen here: the box's screen may not be opened yet).
+    # start-up: pygame only when the phones' card pictures are first drawn
     import pygame
 
     if not pygame.font.get_init():
@@ -82,6 +83,7 @@ class WebArt:
             return data
 
     def _render(self, code: str) -> bytes:
+        # start-up: pygame and the card art only when a picture is first asked for
         import pygame
 
         from ui.cards import CardArt

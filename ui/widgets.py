@@ -14,6 +14,7 @@ from pygame import Rect
 from ui.cards import CardArt
 from ui.fonts import Fonts
 from ui.i18n import Message, has, render, tr
+from ui.model import TableModel
 from ui.theme import DEFAULT, RGB, Theme
 
 
@@ -165,3 +166,24 @@ def thirds_text(thirds: int) -> str:
     if whole == 0 and frac:
         return frac
     return f"{whole}{frac}"
+
+
+def is_own_seat(model: TableModel, seat: int | None) -> bool:
+    """The seat of the person at the screen (named "You", spoken to in the 2nd person)."""
+    if seat is None or seat >= len(model.seats):
+        return False
+    return model.seats[seat].kind == "human" and seat == model.me and model.show_hand
+
+
+def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
+    """The name shown for a seat: the app's name, else "You", "CPU 2", "Seat 3"."""
+    if seat is None or seat >= len(model.seats):
+        return ""
+    s = model.seats[seat]
+    if is_own_seat(model, seat):
+        return ctx.t("you")  # whatever the app calls them, at the screen they are "you"
+    if s.name:
+        return s.name
+    if s.kind == "computer":
+        return f"CPU {seat + 1}" if model.n_seats > 2 else "CPU"
+    return ctx.t("seat_n", n=seat + 1)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import platform
+import random
 import statistics
 import tempfile
 import time
@@ -20,6 +21,7 @@ from pathlib import Path
 
 from firmware.app.controller import HOME, ControllerOptions, TableController
 from firmware.config import GameSettings, check_seats
+from firmware.engine import make_variant
 from firmware.store import Journal
 
 SIZES = (0, 1_000, 10_000)
@@ -29,9 +31,7 @@ VARIANTS = ("tressette2", "treschetten2", "tressette4", "treseta4", "briscola")
 
 def fill(journal: Journal, n: int, seed: int) -> None:
     """``n`` finished matches: a deal each, a winner or abandoned now and then."""
-    import random
 
-    from firmware.engine import make_variant
 
     rng = random.Random(seed)
     journal.conn.execute("PRAGMA synchronous=OFF")  # a bench's scratch journal: speed over durability

@@ -19,7 +19,10 @@ from typing import TYPE_CHECKING, Any
 
 from firmware.engine import Match, TressetteError, make_variant
 from firmware.engine.actions import Undo
+from firmware.engine.cards import cards_of
 from firmware.engine.records import entry_from_json
+from ui.intents import SeatSetup
+from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow, model_from_view
 
 if TYPE_CHECKING:
     from firmware.engine import HandState, Variant
@@ -41,8 +44,6 @@ LEVELS = ("easy", "normal", "hard")
 
 
 def setups(seats: Sequence[str]) -> tuple[SeatSetup, ...]:
-    from ui.intents import SeatSetup
-
     out = []
     for spec in seats:
         if spec.startswith("cpu:"):
@@ -62,8 +63,6 @@ def _me(seats: Sequence[str]) -> int | None:
 
 
 def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
-    from ui.model import HistoryRow
-
     cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
     level = max(cpus, key=lambda x: LEVELS.index(x) if x in LEVELS else -1) if cpus else ""
     me = _me(row.seats)
@@ -82,7 +81,7 @@ def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
     else:
         outcome = "won" if row.winner == side else "lost"
     return HistoryRow(row.id, row.variant, row.started, outcome, us_first(tuple(row.totals or ()), side),
-                      journal.hand_count(row.id), level)
+                      journal.hand_count(row.id), level, row.mode)
 
 
 def us_first(totals: tuple[int, ...], side: int | None) -> tuple[int, ...]:
@@ -94,8 +93,6 @@ def us_first(totals: tuple[int, ...], side: int | None) -> tuple[int, ...]:
 
 
 def history_page(journal: Journal, offset: int = 0, size: int = PAGE) -> HistoryPage:
-    from ui.model import HistoryPage
-
     total = journal.count_matches()
     offset = max(0, min(offset, max(0, total - 1) // size * size))
     rows = tuple(history_row(journal, r) for r in journal.matches_page(offset, size))
@@ -112,7 +109,6 @@ def _hands(journal: Journal, match_id: int) -> tuple[Any, list[tuple[int, dict[s
 
 def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
     """Match ``match_id`` hand by hand, played again through the engine."""
-    from ui.model import ScoreSheet
 
     row, hands = _hands(journal, match_id)
     seats = setups(row.seats)
@@ -144,7 +140,6 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
     """The latest hand of ``match`` as a sheet row: its points per side, the totals after it
     (when it decided a game of a longer match, the totals it was decided at: the match then
     starts counting again), and a note on how it ended."""
-    from ui.model import SheetRow
 
     state = match.sheet if match.sheet is not None else match.state
     if state is None or not state.over or not match.results:
@@ -170,7 +165,6 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
 
 def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
     """The sheet of the match being played (the end of a match shows it)."""
-    from ui.model import ScoreSheet
 
     variant = match.variant
     sides = tuple(variant.side_of(s) for s in range(variant.n_seats))
@@ -202,7 +196,6 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSe
     frames then show every hand face up, as it stood at that step. A hand still going
     shows only what the screen's seat saw, and a real-card game only the cards played
     (the box never saw the hands)."""
-    from ui.model import HandReplay, model_from_view
 
     if not 1 <= hand <= len(hands):
         return HandReplay(match_id, hand, hands=len(hands))
@@ -257,7 +250,6 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSe
 
 def face_up(frame: TableModel, hands: Sequence[int], me: int) -> TableModel:
     """``frame`` with every other seat's cards of that moment face up (a finished hand)."""
-    from firmware.engine.cards import cards_of
 
     seats = tuple(
         s if s.seat == me or s.seat >= len(hands) else replace(s, shown=tuple(cards_of(hands[s.seat])))

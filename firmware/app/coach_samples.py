@@ -24,14 +24,17 @@ from typing import Any
 
 from firmware.app.browse import replay_hands
 from firmware.app.coach_words import reason_message, review_messages
-from firmware.app.reviewing import match_review_view, review_hand_view
+from firmware.app.reviewing import ReviewState, match_review_view, review_hand_view
 from firmware.coach import Coach
 from firmware.coach.review import MatchReview, review_match
 from firmware.engine import Declare, IllegalAction, Match, Play, make_variant
-from firmware.engine.records import match_to_json
+from firmware.engine.records import entry_from_json, match_to_json
 from firmware.players import make_player
 from firmware.players.base import declare_everything
-from ui.model import TableModel
+from ui import demo
+from ui.i18n import msg
+from ui.intents import SeatSetup
+from ui.model import MatchReviewView, TableModel, model_from_view
 
 ME = 0
 MATCH_ID = 1234
@@ -78,15 +81,11 @@ def reviewed(seed: int = 1) -> tuple[dict[str, Any], MatchReview]:
 
 
 def _seats(n: int) -> tuple[Any, ...]:
-    from ui.intents import SeatSetup
-
     return tuple(SeatSetup("human", None) if s == ME else SeatSetup("computer", "hard") for s in range(n))
 
 
 def review_model(base: TableModel, seed: int = 1, *, ready: bool = True) -> TableModel:
     """``base`` with the real review of a seeded hand (``ready=False``: the coach at work)."""
-    from firmware.app.reviewing import ReviewState
-    from ui.model import MatchReviewView
 
     doc, review = reviewed(seed)
     hands = [(h["dealer"], h["deal"], h["actions"]) for h in doc["hands"]]
@@ -126,8 +125,6 @@ def best_step(model: TableModel) -> int:
 
 def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
     """A practice match at the person's turn, a trick led, with the coach's real hint."""
-    from ui.i18n import msg
-    from ui.model import model_from_view
 
     def mine_to_follow(m: Match) -> bool:
         st = m.state
@@ -145,12 +142,10 @@ def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
 
 def hand_review_model(seed: int = 1) -> TableModel:
     """The end of the seeded hand with the coach's real rating of the person's cards."""
-    from ui.model import model_from_view
 
     doc, review = reviewed(seed)
     match = Match(make_variant(doc["variant"], doc.get("options")))
     state = match.start_hand(doc["hands"][0]["deal"])
-    from firmware.engine.records import entry_from_json
 
     for obj in doc["hands"][0]["actions"]:
         match.apply(entry_from_json(match.variant.deck, obj))  # type: ignore[arg-type]
@@ -162,7 +157,6 @@ def hand_review_model(seed: int = 1) -> TableModel:
 
 def scenes() -> dict[str, Callable[[object], None]]:
     """The gallery's coach scenes (``ui.gallery.render_all(extra=...)``)."""
-    from ui import demo
 
     def review(screen: str, step: Callable[[TableModel], int] | None = None,
                ready: bool = True) -> Callable[[object], None]:

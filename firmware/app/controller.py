@@ -60,6 +60,7 @@ from firmware.app.events import (
     Shutdown,
     Tick,
 )
+from firmware.app.guide import GUIDE_LEVEL, GUIDE_SEED, GUIDE_VARIANT, GuidedHand
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, msg
@@ -113,8 +114,8 @@ PlayIntent = (
 )
 BrowseIntent = ui.ShowHistory | ui.OpenSheet | ui.OpenReplay | ui.OpenReview | ui.OpenReviewHand
 TableIntent = (
-    ui.Signal | ui.ShowScreen | ui.NewGame | ui.Continue | ui.NextHand | ui.SetLevel | ui.SetSetting | ui.Quit
-    | ui.SimButton | ui.SimScan
+    ui.Signal | ui.ShowScreen | ui.NewGame | ui.Continue | ui.NextHand | ui.SetLevel | ui.SetSetting | ui.EnrolDeck
+    | ui.Quit | ui.SimButton | ui.SimScan
 )
 
 # The LED display's code for "no screen" ("no Sc"), shown while the table is idle.
@@ -153,6 +154,7 @@ class TableController:
         self.phones = PhoneSeats(table, self.seat_actions, self.declarations, self.lifecycle.next_hand)
         self.seat_actions.phones_wait = self.phones.wait_refusal
         self.browser = HistoryBrowser(journal)  # the history screens' last request
+        self.guide = GuidedHand(table)  # "Learn to play": the lessons of the guided hand
         # Why the touchscreen is not open (set by the device program), None while it is.
         # Without it the table still referees real cards: buttons, reader, LED score.
         self.screen_missing: str | None = None
@@ -172,6 +174,15 @@ class TableController:
             self._dispatch(event)
         except JournalFailure as exc:
             self.guard.failed(exc)
+        self._observe_guide()
+
+    def _observe_guide(self) -> None:
+        t = self.table
+        view = t.match.view_for(self.view_seat()) if t.match is not None and t.match.state is not None else None
+        before = self.guide.current
+        self.guide.observe(view)
+        if self.guide.current != before:
+            t.version += 1
 
     def _dispatch(self, event: Event) -> None:
         match event:
@@ -190,13 +201,15 @@ class TableController:
                 self.phones.on_status(event)
             case ui.FreePhoneSeat(seat=seat):
                 self.phones.free(seat)
+            case ui.Guide(step=step):
+                self._guide(step)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
                   | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally()):  # fmt: skip
                 self._play_intent(event)
             case ui.ShowHistory() | ui.OpenSheet() | ui.OpenReplay() | ui.OpenReview() | ui.OpenReviewHand():
                 self._browse_intent(event)
             case (ui.Signal() | ui.ShowScreen() | ui.NewGame() | ui.Continue() | ui.NextHand() | ui.SetLevel()
-                  | ui.SetSetting() | ui.Quit() | ui.SimButton() | ui.SimScan()):  # fmt: skip
+                  | ui.SetSetting() | ui.EnrolDeck() | ui.Quit() | ui.SimButton() | ui.SimScan()):  # fmt: skip
                 self._table_intent(event)
             case hal.ButtonPressed() | hal.ButtonHeld() | hal.TagSeen() | hal.ReaderOnline() | hal.ReaderOffline():
                 self._hardware(event)
@@ -334,6 +347,10 @@ class TableController:
                 self.seat_actions.set_level(seat, level)
             case ui.SetSetting(key=key, value=value):
                 self._set_setting(key, value)
+            case ui.EnrolDeck(deck=str() as deck):  # (re)learn a deck's tags: every card scanned once
+                self.enrolment.start(deck)
+            case ui.EnrolDeck():
+                self.enrolment.stop()
             case ui.Quit():
                 self.table.stop("quit")
             case ui.SimButton():
@@ -356,6 +373,17 @@ class TableController:
                     return
         self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual, scoresheet=ev.scoresheet)
 
+    def _guide(self, step: str) -> None:
+        """Learn to play: a hand of tressette2 against the easy computer from the guide's
+        seed; the lessons on it are dismissed one by one or skipped together."""
+        if step == "start":
+            people = [SeatSpec("human"), check_seat(f"cpu:{GUIDE_LEVEL}")]
+            self.lifecycle.new_match(GUIDE_VARIANT, {}, people, lesson_seed=GUIDE_SEED)
+        elif step == "dismiss":
+            self.guide.dismiss()
+        else:
+            self.guide.skip()
+
     def _continue(self) -> None:
         if self.phase in (HOME, MATCH_OVER):
             row = self.journal.unfinished()
@@ -365,12 +393,7 @@ class TableController:
         self.table.version += 1
 
     def _set_setting(self, key: str, value: bool | int | str) -> None:
-        if key == "enrol_deck":  # (re)learn a deck's tags: every card scanned once
-            if value:
-                self.enrolment.start(str(value))
-            else:
-                self.enrolment.stop()
-        elif key == "brightness" and isinstance(value, int):
+        if key == "brightness" and isinstance(value, int):
             self.brightness = max(0, min(7, round(value * 7 / 100)))
             self.table.version += 1
             self._persist("brightness", self.brightness)
@@ -606,7 +629,9 @@ class TableController:
 
     def model(self, stats: Stats | None = None) -> TableModel:
         """The screen's :class:`ui.model.TableModel` for the current state."""
-        return build_model(self.snapshot(), stats_model(self.journal) if stats is None else stats)
+        model = build_model(self.snapshot(), stats_model(self.journal) if stats is None else stats)
+        lesson = self.guide.model(model.deck, model.me)
+        return replace(model, lesson=lesson) if lesson is not None else model
 
     # ------------------------------------------------------------ the parts, asked through the controller
     # What the device program, the main loop, the workers and the tests ask the table;

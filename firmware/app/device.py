@@ -30,6 +30,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from firmware import config
+from firmware.app.controller import ControllerOptions
+from firmware.app.messages import msg
+from firmware.app.runtime import Runtime
+from hal import screen
+from hal.box import open_hardware
+from hal.config import HardwareConfig
+
 if TYPE_CHECKING:
     from firmware.app.runtime import Runtime
 
@@ -40,8 +48,10 @@ class DeviceScreen:
     """The touchscreen, full screen, nothing beside it."""
 
     def __init__(self, rt: Runtime, *, fullscreen: bool = True) -> None:
+        # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         import pygame
 
+        # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         from ui.app import UIApp
 
         self.rt = rt
@@ -63,12 +73,14 @@ class DeviceScreen:
                 "brightness": max(10, round(ui.brightness * 100 / 7)),
             },
         )
+        # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         from ui.probe import ProbeFile
 
         # where a tap lands, for a test driving the real screen (scripts/virtual-pi test)
         self.probe = ProbeFile.from_env()
 
     def pump(self) -> None:
+        # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         import pygame
 
         for event in pygame.event.get():
@@ -77,6 +89,7 @@ class DeviceScreen:
             self.ui.handle(event)
 
     def present(self) -> None:
+        # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         import pygame
 
         self.ui.draw(self.surface)
@@ -85,6 +98,7 @@ class DeviceScreen:
             self.probe.write(self.ui)
 
     def close(self) -> None:
+        # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         import pygame
 
         pygame.display.quit()
@@ -205,8 +219,6 @@ class ScreenKeeper:
         ``failed``: a display is there and the driver cannot open it."""
         error = f"{exc}".strip() or type(exc).__name__
         if self.driver == "kmsdrm":
-            from hal import screen
-
             seen = screen.presence(self.root)
             if not seen.has_screen:
                 return SCREEN_ABSENT, seen.describe()
@@ -232,15 +244,13 @@ class ScreenKeeper:
 def _quit_display() -> None:
     """Leave SDL's video clean for the next try (a half-open KMSDRM keeps the device)."""
     with contextlib.suppress(Exception):
+        # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         import pygame
 
         pygame.display.quit()
 
 
 def build_hardware(rt: Runtime) -> None:
-    from firmware.app.messages import msg
-    from hal.box import open_hardware
-    from hal.config import HardwareConfig
 
     config = rt.settings.hardware_config or HardwareConfig()
     rt.hw = open_hardware(config, events=rt.events)
@@ -272,9 +282,6 @@ def main(args: argparse.Namespace) -> int:
         format="%(name)s %(levelname)s %(message)s",  # journald adds the time
     )
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from firmware import config
-    from firmware.app.controller import ControllerOptions
-    from firmware.app.runtime import Runtime
 
     settings, problems = config.load(Path(args.config) if args.config else config.BOX_CONFIG)
     config.phone_arguments(settings, args)

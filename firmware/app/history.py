@@ -14,7 +14,7 @@ import sys
 import time
 from pathlib import Path
 
-from firmware.config import BOX_STATE_DIR, sim_state_dir
+from firmware.config import BOX_STATE_DIR, atomic_write, sim_state_dir
 from firmware.store import DB_NAME, Journal, JournalUnavailable
 
 
@@ -51,7 +51,6 @@ def export_main(args: argparse.Namespace) -> int:
     if args.output in (None, "-"):
         sys.stdout.write(text)
         return 0
-    from firmware.config import atomic_write
 
     try:
         atomic_write(Path(args.output), text)

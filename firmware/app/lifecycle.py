@@ -34,6 +34,7 @@ from firmware.engine import (
 )
 from firmware.engine.cards import CODE, SUIT
 from firmware.engine.records import replay
+from firmware.engine.refusals import Refusal
 from firmware.engine.table import FalseDeclaration
 from firmware.store import JournalFailure
 
@@ -150,6 +151,7 @@ class MatchLifecycle:
         *,
         casual: bool = False,
         scoresheet: bool = False,
+        lesson_seed: int | None = None,
     ) -> Outcome:
         name = variant or self.table.settings.variant
         if options is None:  # the settings' options belong to the settings' variant
@@ -174,10 +176,12 @@ class MatchLifecycle:
             # Score sheet only: everybody plays his own cards; the box keeps the match.
             seat_list = [TABLE] * v.n_seats
         mode = "scoresheet" if scoresheet else "referee" if TABLE in seat_list else "casual" if casual else "engine"
+        if lesson_seed is not None and mode == "engine":
+            mode = "lesson"  # the guided hand (firmware.app.guide): its own deal, kept out of the statistics
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         if mode == "referee" and computers and v.talon_size:
             # The talon's draws are face down to the box: a computer could not be followed.
-            return self.table.refuse(refusal(IllegalAction("deal_table_talon", variant=v.name, seat=computers[0])))
+            return self.table.refuse(refusal(IllegalAction(Refusal.DEAL_TABLE_TALON, variant=v.name, seat=computers[0])))
         cards = self.table.cards
         if mode == "referee" and self.table.reader_fitted and cards is not None and not cards.enrolled(v.deck.name):
             # Real cards with a reader need the deck's tags first: enrol, then this game
@@ -191,14 +195,15 @@ class MatchLifecycle:
             self._start_pending = (name, opts, seat_list, casual)  # the caller shows the failure
             raise
         self._start_pending = None
-        self.match_seed = self._new_match_seed(match_id)
-        dealer = self.table.opts.first_dealer
+        self.match_seed = self._new_match_seed(match_id) if lesson_seed is None else lesson_seed
+        dealer = self.table.opts.first_dealer if lesson_seed is None else None
         if dealer is None:
             dealer = random.Random(self.match_seed).randrange(v.n_seats)
         self._install(match_id, seat_list, Match(v, first_dealer=dealer))
         self.table.match_mode = mode
         self.table.phase = HAND_OVER
-        self.table.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
+        title = Term("v_" + v.name) if has("v_" + v.name) else v.preset.title
+        self.table.say(msg("m_new_lesson" if mode == "lesson" else "m_new_game", variant=title))
         self.next_hand()  # after the greeting: a real-card deal's first prompt must show
         return Outcome(True)
 

@@ -20,8 +20,10 @@ from typing import TYPE_CHECKING, Protocol
 from firmware.app.controller import DisplayState, TableController
 from firmware.app.events import Event, EventBus
 from firmware.app.notify import Notifier
+from firmware.app.present import home_preset
 from firmware.app.seats import ComputerSeats
 from hal.display import SegmentDisplay
+from ui.speed import DEFAULT_SPEED, speed_of
 
 if TYPE_CHECKING:
     from firmware.app.phones.link import PhoneLink
@@ -150,6 +152,10 @@ class MainLoop:
         if self.hung is not None:
             self.hung()
         if self.pump is not None:
+            # The UI's clocks first: the double-tap guard compares a tap with the time since
+            # the last card, and after a slow iteration (a busy core, a long draw) that time
+            # must include the stall, or a real tap is taken for the second of a double tap.
+            self._advance_ui()
             self.pump()
         if self.ui is not None:
             for intent in self.ui.intents():
@@ -188,13 +194,18 @@ class MainLoop:
             self.notifier.set_status("playing" if state == "ok" else f"journal {state}")
             self.notifier.loop_alive()
 
+    def _advance_ui(self) -> None:
+        now = self.clock()
+        if self.ui is not None:
+            self.ui.update(now - self._last_t)
+        self._last_t = now
+
     def _apply_speed(self) -> None:
         """The screen's game speed sets the computers' pause: from the start when it is not
         the default (the settings file's think_ms stands otherwise), and whenever it changes."""
         settings = getattr(self.ui, "settings", None)
         if self.seats is None or self.think_pinned or not isinstance(settings, dict):
             return
-        from ui.speed import DEFAULT_SPEED, speed_of
 
         speed = settings.get("speed", DEFAULT_SPEED)
         if speed != self._speed:
@@ -218,7 +229,6 @@ class MainLoop:
 
     def _preset_home(self) -> None:
         """Keep the home screen on the table's game whenever that game changes."""
-        from firmware.app.present import home_preset
 
         assert self.ui is not None
         ctl = self.ctl
@@ -244,9 +254,7 @@ class MainLoop:
             self._drawn_version = self.ctl.version
             self._preset_home()
             self.ui.set_model(self.ctl.model())
-        if self.ui is not None:
-            self.ui.update(now - self._last_t)
-        self._last_t = now
+        self._advance_ui()
         if self.present is not None:
             self.present()
             self.stats.frames += 1

@@ -19,8 +19,11 @@ import os
 import socket
 import time
 from collections.abc import Callable
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
+
+from firmware import __version__
 
 log = logging.getLogger("firmware.app.notify")
 
@@ -29,12 +32,8 @@ DEFAULT_HEALTH = Path("/run/tressette/health")
 
 def release_version() -> str:
     try:
-        from importlib.metadata import version
-
         return version("tressette-box")
-    except Exception:
-        from firmware import __version__
-
+    except Exception:  # run from a source tree that was never installed, or its metadata unreadable
         return __version__
 
 

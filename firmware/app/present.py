@@ -100,7 +100,7 @@ def _stats_model(journal: Journal) -> Stats:
     )
     history = []
     for row in reversed(journal.matches(limit=20)):
-        if row.totals and len(row.totals) == 2:
+        if row.totals and len(row.totals) == 2 and row.mode != "lesson":  # a lesson is no result
             history.append((row.totals[0], row.totals[1]))
     return Stats(lines=lines, history=tuple(history), accuracy=accuracy_series(rated))
 

@@ -26,6 +26,7 @@ from firmware.app.messages import msg
 from firmware.app.notify import Notifier
 from firmware.app.seats import ComputerSeats
 from firmware.config import Settings, apply_overlay, overlay_path
+from firmware.players import pool as world_pool
 from firmware.store import Journal
 from hal.box import Hardware
 from hal.display import SegmentDisplay
@@ -77,6 +78,11 @@ class Runtime:
         self.seats = ComputerSeats(self.events.put, seed=seed or 0, think_ms=think_ms)
         self.notifier = Notifier(health_path=health_path, status=self._status)
         self.closers: list[Closable] = []
+        if think_ms > 0:
+            # Every core: the hard level's imagined deals spread over worker processes kept
+            # warm at a low priority (none on one core; think_ms 0, the tests: none).
+            world_pool.start_shared()
+            self.closers.append(world_pool.SharedPool())
         self.loop = MainLoop(self.ctl, self.events, seats=self.seats, notifier=self.notifier)
         self.loop.phones = self.phones = self._phone_link()
         self.closers.append(self.phones)
@@ -98,13 +104,15 @@ class Runtime:
 
     def _phone_link(self) -> PhoneLink:
         """The phone seats' server, started when a game has a phone seat (docs/phones.md)."""
+        # start-up: the phone seats' modules (and aiohttp) load for a phone game only
         from firmware.app.phones.link import PhoneLink, Server
 
         ph = self.settings.phones
         ui = self.settings.ui
 
         def make() -> Server:
-            from firmware.app.phones.server import PhoneServer  # aiohttp only for a phone game
+            # start-up: aiohttp (the phone server) and the cards as PNG load for a phone game only
+            from firmware.app.phones.server import PhoneServer
             from ui.webart import deck_pictures  # the touchscreen's card art, as PNG
 
             cards = deck_pictures(ui.deck_style, ui.german_style)

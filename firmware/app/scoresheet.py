@@ -28,11 +28,12 @@ from firmware.app.messages import msg, refusal
 from firmware.engine import IllegalAction
 from firmware.engine.actions import Declare
 from firmware.engine.declarations import DECLARABLE_RANKS
+from firmware.engine.refusals import Refusal
 from firmware.engine.scoresheet import SUDDEN_NAMES, SheetHand, Tally, deck_thirds, thirds_out
+from ui.model import SheetEntryModel
 
 if TYPE_CHECKING:
     from ui.intents import SheetTally
-    from ui.model import SheetEntryModel
 
 SHEET_MODE = "scoresheet"
 
@@ -147,7 +148,7 @@ class ScoreSheetKeeping:
         if sheet is None or t.match is None:
             return t.refuse(msg("r_no_hand"))
         if entry.end not in ("play", "claim", "zu_tun"):
-            return t.refuse(refusal(IllegalAction("sheet_end", end=str(entry.end))))
+            return t.refuse(refusal(IllegalAction(Refusal.SHEET_END, end=str(entry.end))))
         tally = Tally(sheet.dealer, tuple(entry.thirds), entry.end,  # type: ignore[arg-type]
                       entry.by, entry.sudden, entry.sudden_side, entry.partner)  # fmt: skip
         try:
@@ -166,8 +167,6 @@ class ScoreSheetKeeping:
 
     def entry(self) -> SheetEntryModel | None:
         """What the count screen offers now (None: no hand is being kept)."""
-        from ui.model import SheetEntryModel
-
         sheet = self._sheet()
         if sheet is None:
             return None

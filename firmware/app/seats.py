@@ -38,6 +38,7 @@ from firmware.app.messages import Message, Term, msg
 from firmware.app.reviewing import MatchReviewing, ReviewWorker
 from firmware.config import SeatSpec, check_seat
 from firmware.engine import Action, Call, Claim, Declare, Discard, Match, Play, View, ZuTun
+from firmware.players import make_player as players_make
 
 log = logging.getLogger("firmware.app.seats")
 
@@ -263,7 +264,7 @@ class Player(Protocol):
 
 
 class FallbackPlayer:
-    """Used only if firmware.players cannot make a player: random legal card, every accuso."""
+    """Used only if firmware.players has no player for a seat: random legal card, every accuso."""
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
@@ -280,11 +281,6 @@ class FallbackPlayer:
 
 def make_player(spec: SeatSpec, *, seed: int, think_ms: int | None = None) -> Player:
     """The computer player for a computer seat (firmware.players), or a fallback."""
-    try:
-        from firmware.players import make_player as players_make
-    except ImportError:
-        log.warning("firmware.players.make_player missing: using a random player")
-        return FallbackPlayer(seed)
     try:
         return players_make(spec.level or "normal", seed=seed, think_ms=think_ms)
     except (ValueError, KeyError, TypeError):

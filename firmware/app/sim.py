@@ -20,6 +20,14 @@ import os
 import sys
 from pathlib import Path
 
+from firmware import config
+from firmware.app.controller import ControllerOptions
+from firmware.app.messages import english, msg
+from firmware.app.runtime import Runtime
+from firmware.config import sim_state_dir
+from firmware.engine import TressetteError, make_variant
+from firmware.store import JournalFailure
+
 log = logging.getLogger("firmware.app.sim")
 
 SCREEN = (800, 480)
@@ -57,19 +65,12 @@ def main(args: argparse.Namespace) -> int:
         print("tressette sim: no display here (DISPLAY is not set); use --headless", file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from firmware import config
-    from firmware.app.controller import ControllerOptions
-    from firmware.app.messages import english, msg
-    from firmware.app.runtime import Runtime
-    from firmware.config import sim_state_dir
-    from firmware.store import JournalFailure
 
     settings, problems = config.load(Path(args.config) if args.config else None)
     if args.variant:
         settings.game.variant = args.variant
         settings.game.options = {}
         if not args.seats:  # the settings' seats, as many as this game has
-            from firmware.engine import TressetteError, make_variant
 
             try:
                 n = make_variant(args.variant).n_seats
@@ -79,8 +80,6 @@ def main(args: argparse.Namespace) -> int:
             settings.game.seats = config.fit_seats(settings.game.seats, n)
     if args.seats:
         try:
-            from firmware.engine import make_variant
-
             n = make_variant(settings.game.variant).n_seats
             settings.game.seats = config.check_seats(args.seats, n)
         except Exception as exc:

@@ -34,6 +34,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -41,6 +42,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from firmware import cliargs as A
+from firmware.engine import PRESETS
 from ui.probe import PROBE_ENV
 
 TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
@@ -85,6 +88,26 @@ def _centre(rect: Sequence[int]) -> tuple[int, int]:
     return (x + w // 2, y + h // 2)
 
 
+@dataclass(frozen=True, slots=True)
+class Look:
+    """One probe of the screen as the player reads it: its live buttons and its model."""
+
+    probe: Mapping[str, Any]
+    buttons: Mapping[str, Mapping[str, Any]]
+    model: Mapping[str, Any]
+
+    @classmethod
+    def of(cls, p: Mapping[str, Any]) -> Look:
+        buttons = {b["name"]: b for b in p.get("buttons", ()) if b.get("enabled", True)}
+        return cls(p, buttons, p.get("model", {}))
+
+    def tap(self, name: str) -> Tap:
+        return Tap(name, _centre(self.buttons[name]["rect"]))
+
+    def named(self, prefix: str) -> list[str]:
+        return sorted(n for n in self.buttons if n.startswith(prefix))
+
+
 @dataclass(slots=True)
 class Player:
     """What a person taps next, from the probe of the screen (``ui.probe``).
@@ -118,50 +141,63 @@ class Player:
 
     def decide(self, p: Mapping[str, Any], still_s: float = 0.0) -> Decision:
         """The next tap for probe ``p``; ``still_s``: how long the screen has not changed."""
-        buttons = {b["name"]: b for b in p.get("buttons", ()) if b.get("enabled", True)}
-        model: Mapping[str, Any] = p.get("model", {})
-
-        def tap(name: str) -> Tap:
-            return Tap(name, _centre(buttons[name]["rect"]))
-
+        look = Look.of(p)
         if p.get("question") is not None:
             # ours (the claim we tapped): yes; one we did not ask for: no (keep the match)
             answer = "yes" if self.asked else "no"
             self.asked = False
-            return tap(answer) if answer in buttons else Wait("a question without its buttons")
+            return look.tap(answer) if answer in look.buttons else Wait("a question without its buttons")
         screen = p.get("screen")
         speed_set = self.speed is None or p.get("speed") == self.speed
         if screen == "settings" and not speed_set:
             choice = f"set:speed:{self.speed}"
-            if choice in buttons:
-                return tap(choice)
-            return tap("page") if "page" in buttons else Wait("no game speed on the settings screen")
+            if choice in look.buttons:
+                return look.tap(choice)
+            return look.tap("page") if "page" in look.buttons else Wait("no game speed on the settings screen")
         if screen == "home":
-            if self.match_over_seen:
-                return Done("home after the match")
-            if not speed_set and not self.started and "nav:settings" in buttons:
-                return tap("nav:settings")
-            if (model.get("resumable") or (model.get("in_game") and not model.get("match_over"))) \
-                    and "continue" in buttons:
-                return tap("continue")  # the match on the table, or one resumed after a restart
-            if "start" in buttons and not self.started:
-                self.started = True
-                return tap("start")
-            return Wait("home: the game is starting")
+            return self._home(look, speed_set)
         if screen == "hand_end":
-            if model.get("match_over"):
-                if not self.review and "review" in buttons:
-                    self.review = "open"
-                    return tap("review")  # the coach's review of the match, before home
-                self.match_over_seen = True
-                return tap("home") if "home" in buttons else Wait("match over without Home")
-            return tap("next_hand") if "next_hand" in buttons else Wait("hand over without Next hand")
+            return self._hand_end(look)
+        reviewed = self._review(look, screen)
+        if reviewed is not None:
+            return reviewed
+        if screen != "table":
+            return look.tap("back") if "back" in look.buttons else Wait(f"{screen}: no way back listed")
+        return self._table(look, still_s)
+
+    def _home(self, look: Look, speed_set: bool) -> Decision:
+        model, buttons = look.model, look.buttons
+        if self.match_over_seen:
+            return Done("home after the match")
+        if not speed_set and not self.started and "nav:settings" in buttons:
+            return look.tap("nav:settings")
+        if (model.get("resumable") or (model.get("in_game") and not model.get("match_over"))) \
+                and "continue" in buttons:
+            return look.tap("continue")  # the match on the table, or one resumed after a restart
+        if "start" in buttons and not self.started:
+            self.started = True
+            return look.tap("start")
+        return Wait("home: the game is starting")
+
+    def _hand_end(self, look: Look) -> Decision:
+        buttons = look.buttons
+        if look.model.get("match_over"):
+            if not self.review and "review" in buttons:
+                self.review = "open"
+                return look.tap("review")  # the coach's review of the match, before home
+            self.match_over_seen = True
+            return look.tap("home") if "home" in buttons else Wait("match over without Home")
+        return look.tap("next_hand") if "next_hand" in buttons else Wait("hand over without Next hand")
+
+    def _review(self, look: Look, screen: object) -> Decision | None:
+        """The match's review at its end: open, one hand stepped into, then back (None: on to back)."""
+        model, buttons = look.model, look.buttons
         if screen == "review" and self.review == "open":
             rv = model.get("review") or {}
             hands = sorted((n for n in buttons if n.startswith("hand:")), key=lambda n: int(n.split(":")[1]))
             if hands:
                 self.review = "hand"
-                return tap(hands[0])  # into the first hand, trick by trick
+                return look.tap(hands[0])  # into the first hand, trick by trick
             if rv.get("problem"):
                 self.review = "done"  # nothing to review (no card of ours rated): back
             elif not rv.get("ready"):
@@ -171,61 +207,78 @@ class Player:
                 return Wait("the hand's review comes")
             if "next" in buttons:
                 self.review = "stepped"
-                return tap("next")  # one step into the hand
+                return look.tap("next")  # one step into the hand
             self.review = "done"
         if screen == "review_hand" and self.review == "stepped":
             self.review = "done"
-        if screen != "table":
-            return tap("back") if "back" in buttons else Wait(f"{screen}: no way back listed")
+        return None
+
+    def _table(self, look: Look, still_s: float) -> Decision:
+        p, model = look.probe, look.model
         if p.get("show_last"):
             middle = p.get("middle")
             return Tap("middle", _centre(middle)) if middle else Wait("last trick shown")
         if model.get("hand_over"):
-            if still_s < 3.0:
-                return Wait("the hand is over: the count comes")
-            # the count did not come by itself: the table's own way on
-            for name in ("next_hand", "home", "count"):
-                if name in buttons:
-                    if name == "home":
-                        self.match_over_seen = True
-                    return tap(name)
-            return Wait("hand over, no way on listed")
+            return self._hand_over(look, still_s)
         if not p.get("tap_ready", True):
             return Wait("a card just played")  # the screen takes a second tap as a double tap
         if p.get("busy") and not model.get("my_turn"):
             # the last trick still shown, draws in flight: a person taps when it is his turn
             return Wait("cards in flight")
-        declares = sorted(n for n in buttons if n.startswith("declare:"))
+        return self._choice(look) or self._excursion(look) or self._play(look)
+
+    def _hand_over(self, look: Look, still_s: float) -> Decision:
+        if still_s < 3.0:
+            return Wait("the hand is over: the count comes")
+        # the count did not come by itself: the table's own way on
+        for name in ("next_hand", "home", "count"):
+            if name in look.buttons:
+                if name == "home":
+                    self.match_over_seen = True
+                return look.tap(name)
+        return Wait("hand over, no way on listed")
+
+    def _choice(self, look: Look) -> Decision | None:
+        """A declaration, *Nothing to declare*, a call, zu tun or a claim the screen offers."""
+        model, buttons = look.model, look.buttons
+        declares = look.named("declare:")
         if declares:
-            return tap(declares[0])
+            return look.tap(declares[0])
         if model.get("declare_prompt") and "declare_none" in buttons:
-            return tap("declare_none")
-        calls = sorted(n for n in buttons if n.startswith("call:"))
+            return look.tap("declare_none")
+        calls = look.named("call:")
         if calls:
-            return tap(self.rng.choice(calls))
-        zu = sorted(n for n in buttons if n.startswith("zu_tun:"))
+            return look.tap(self.rng.choice(calls))
+        zu = look.named("zu_tun:")
         if zu:
-            return tap(zu[0])  # offered only when it wins the game (RULES.md, zu tun)
+            return look.tap(zu[0])  # offered only when it wins the game (RULES.md, zu tun)
         if "claim" in buttons:
-            side = int(model.get("my_side", 0))
-            points = sum(int(v[side]) if side < len(v) else 0 for v in (model.get("totals", ()), model.get("declared", ())))
-            thirds = model.get("side_thirds", ())
-            points += int(thirds[side]) // 3 if side < len(thirds) else 0
-            if points >= int(model.get("target", 10_000)):
+            if int(model.get("claim_points", 0)) >= int(model.get("target", 10_000)):
                 self.asked = True  # chiamarsi fuori, rightly: yes to "are you sure"
-                return tap("claim")
+                return look.tap("claim")
             if self.excursions and "claim" not in self.trips:
                 self.trips.add("claim")  # once: the question comes, and No keeps the match
-                return tap("claim")
-        if self.excursions and model.get("my_turn") and self.card is None:
-            hand = int(model.get("hand_no", 0))
-            if f"last{hand}" not in self.trips and "last_trick" in buttons:  # listed once there is one
-                self.trips.add(f"last{hand}")
-                if self.rng.random() < 0.4:
-                    return tap("last_trick")
-            if hand >= 2 and "menu" not in self.trips and "menu" in buttons:
-                self.trips.add("menu")
-                return tap("menu")  # home mid-match; Continue brings the table back
+                return look.tap("claim")
+        return None
+
+    def _excursion(self, look: Look) -> Decision | None:
+        """A look around now and then: the last trick, once home mid-match."""
+        model, buttons = look.model, look.buttons
+        if not (self.excursions and model.get("my_turn") and self.card is None):
+            return None
+        hand = int(model.get("hand_no", 0))
+        if f"last{hand}" not in self.trips and "last_trick" in buttons:  # listed once there is one
+            self.trips.add(f"last{hand}")
+            if self.rng.random() < 0.4:
+                return look.tap("last_trick")
+        if hand >= 2 and "menu" not in self.trips and "menu" in buttons:
+            self.trips.add("menu")
+            return look.tap("menu")  # home mid-match; Continue brings the table back
+        return None
+
+    def _play(self, look: Look) -> Decision:
+        """A legal card (a discard first), a signal it may carry half of the time first."""
+        p, model = look.probe, look.model
         cards = {c["card"]: c for c in p.get("cards", ())}
         discard = [c for c in model.get("discardable", ()) if c in cards]
         if discard:
@@ -244,8 +297,8 @@ class Player:
             on = set(p.get("signals_on", ()))
             offered = model.get("signal_options", {}).get(str(self.card), ())
             for s in offered:
-                if s not in on and f"signal:{s}" in buttons:
-                    return tap(f"signal:{s}")
+                if s not in on and f"signal:{s}" in look.buttons:
+                    return look.tap(f"signal:{s}")
         c, self.card = self.card, None
         return Tap(f"card:{c}", _centre(cards[c]["rect"]))
 
@@ -345,7 +398,6 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
 def config_text(spec: RunSpec) -> str:
     """The simulator's settings file: the game, one person and easy computers, the language
     (and the fast game speed when it is not to be tapped in Settings)."""
-    from firmware.engine import PRESETS
 
     preset = PRESETS[spec.game]
     options: dict[str, Any] = {o.key: o.default for o in preset.options}
@@ -637,8 +689,6 @@ def _wait_change(s: Session, before: str, timeout: float) -> bool:
 
 
 def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
-    from firmware import cliargs as A
-    from firmware.engine import PRESETS
 
     ap = argparse.ArgumentParser(prog="touch-play", description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--game", required=True, choices=sorted(PRESETS))
@@ -661,8 +711,6 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    import tempfile
-
     args = parse(argv)
     options = []
     for item in args.option:

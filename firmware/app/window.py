@@ -34,7 +34,7 @@ from hal.display import SegmentDisplay
 from hal.events import TagSeen
 from hal.sim import PtyReader, SimButtons, SimReader
 from ui.app import UIApp
-from ui.intents import Declare, Intent, NewGame, NextHand, PlayCard, SetSetting, SimButton, SimScan
+from ui.intents import Declare, EnrolDeck, Intent, NewGame, NextHand, PlayCard, SimButton, SimScan
 from ui.probe import ProbeFile
 from ui.simpanel import SimPanel
 
@@ -191,7 +191,7 @@ class SimWindow:
             self.toggle_reader()
         elif k == pygame.K_e:
             v = ctl.variant
-            self.rt.events.put(SetSetting("enrol_deck", v.deck.name if v is not None else "italian"))
+            self.rt.events.put(EnrolDeck(v.deck.name if v is not None else "italian"))
         elif k == pygame.K_d:
             model = self.ui.model
             if model.declarable:

@@ -224,7 +224,3 @@ def _asked_by(view: View, suit: int) -> str:
     return name
 
 
-def reason_card(r: Reason) -> Card | None:
-    """The card a reason is about, if it names one."""
-    a = r.arg("card")
-    return a.card if isinstance(a, CardRef) else None

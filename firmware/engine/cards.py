@@ -26,6 +26,7 @@ from firmware.engine.decktables import BAVARIAN_TABLE, ITALIAN_TABLE, DeckTable
 from firmware.engine.decktables import Rank as Rank
 from firmware.engine.decktables import Suit as Suit
 from firmware.engine.errors import IllegalAction
+from firmware.engine.refusals import Refusal
 
 Card = int
 """A card id: ``deck.offset + suit * len(deck.ranks) + rank``."""
@@ -72,11 +73,11 @@ class Deck(DeckTable):
     def parse(self, code: str) -> Card:
         """The card with this code, e.g. ``"3d"``, ``"10h"``; codes are case-sensitive."""
         if not isinstance(code, str) or len(code) < 2:
-            raise IllegalAction("not_card_code", code=code)
+            raise IllegalAction(Refusal.NOT_CARD_CODE, code=code)
         rank_code, suit_code = code[:-1], code[-1]
         if suit_code not in self.suits or rank_code not in self.ranks:
             raise IllegalAction(
-                "not_of_deck",
+                Refusal.NOT_OF_DECK,
                 deck=self.name,
                 code=code,
                 ranks=" ".join(self.ranks),

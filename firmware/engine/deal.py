@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from firmware.engine.cards import Card, Seat, codes
 from firmware.engine.errors import IllegalAction
+from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
 
 
@@ -74,26 +75,26 @@ def deal_explicit(variant: Variant, spec: Mapping[str, Sequence[str]]) -> Deal:
             tuple(deck.parse(c) for c in spec[str(seat)]) for seat in range(variant.n_seats)
         )
     except KeyError as exc:
-        raise IllegalAction("deal_no_hand", seat=int(exc.args[0])) from None
+        raise IllegalAction(Refusal.DEAL_NO_HAND, seat=int(exc.args[0])) from None
     talon = tuple(deck.parse(c) for c in spec.get("talon", ()))
     aside = tuple(deck.parse(c) for c in spec.get("aside", ()))
     all_cards = [c for h in hands for c in h] + list(talon) + list(aside)
     if len(set(all_cards)) != len(all_cards):
-        raise IllegalAction("deal_card_twice")
+        raise IllegalAction(Refusal.DEAL_CARD_TWICE)
     if sorted(all_cards) != list(deck.cards):
-        raise IllegalAction("deal_whole_deck", deck=deck.name)
+        raise IllegalAction(Refusal.DEAL_WHOLE_DECK, deck=deck.name)
     for seat, hand in enumerate(hands):
         if len(hand) != variant.hand_size:
             raise IllegalAction(
-                "deal_hand_size", seat=seat, n=len(hand), variant=variant.name, need=variant.hand_size
+                Refusal.DEAL_HAND_SIZE, seat=seat, n=len(hand), variant=variant.name, need=variant.hand_size
             )
     if len(aside) != variant.aside_size:
         raise IllegalAction(
-            "deal_aside_size", n=len(aside), variant=variant.name, need=variant.aside_size
+            Refusal.DEAL_ASIDE_SIZE, n=len(aside), variant=variant.name, need=variant.aside_size
         )
     if len(talon) != variant.talon_size:
         raise IllegalAction(
-            "deal_talon_size", n=len(talon), variant=variant.name, need=variant.talon_size
+            Refusal.DEAL_TALON_SIZE, n=len(talon), variant=variant.name, need=variant.talon_size
         )
     return Deal(hands, talon, aside)
 
@@ -108,11 +109,11 @@ def deal_table(variant: Variant, spec: Mapping[str, object], dealer: Seat) -> De
     def cards(key: str) -> tuple[Card, ...]:
         raw = spec.get(key, ())
         if not isinstance(raw, (list, tuple)):
-            raise IllegalAction("deal_table_needs", variant=variant.name, what=key)
+            raise IllegalAction(Refusal.DEAL_TABLE_NEEDS, variant=variant.name, what=key)
         out = tuple(deck.parse(str(c)) for c in raw)
         for c in out:
             if c in seen:
-                raise IllegalAction("deal_table_card", card=c)
+                raise IllegalAction(Refusal.DEAL_TABLE_CARD, card=c)
             seen.add(c)
         return out
 
@@ -123,22 +124,22 @@ def deal_table(variant: Variant, spec: Mapping[str, object], dealer: Seat) -> De
         hand = cards(str(seat)) if given else ()
         if given and len(hand) != variant.hand_size:
             raise IllegalAction(
-                "deal_hand_size", seat=seat, n=len(hand), variant=variant.name, need=variant.hand_size
+                Refusal.DEAL_HAND_SIZE, seat=seat, n=len(hand), variant=variant.name, need=variant.hand_size
             )
         if given and variant.talon_size:
-            raise IllegalAction("deal_table_talon", variant=variant.name, seat=seat)
+            raise IllegalAction(Refusal.DEAL_TABLE_TALON, variant=variant.name, seat=seat)
         hands.append(hand)
         hidden.append(not given)
     aside = cards("aside")
     scores_aside = variant.preset.aside_role == "widow" or variant.aside_shown
     if (aside or scores_aside) and len(aside) != variant.aside_size:
-        raise IllegalAction("deal_table_aside", variant=variant.name, need=variant.aside_size)
+        raise IllegalAction(Refusal.DEAL_TABLE_ASIDE, variant=variant.name, need=variant.aside_size)
     trump: Card | None = None
     if variant.trump_shown:
         code = spec.get("trump")
         if not isinstance(code, str):
-            raise IllegalAction("deal_table_trump", variant=variant.name)
+            raise IllegalAction(Refusal.DEAL_TABLE_TRUMP, variant=variant.name)
         trump = deck.parse(code)
         if (not hidden[dealer] and trump not in hands[dealer]) or (hidden[dealer] and trump in seen):
-            raise IllegalAction("deal_table_trump", variant=variant.name)
+            raise IllegalAction(Refusal.DEAL_TABLE_TRUMP, variant=variant.name)
     return Deal(tuple(hands), (), aside, table=True, hidden=tuple(hidden), trump=trump)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from firmware.engine.actions import Declare, DeclKind
 from firmware.engine.cards import SUIT, Card, CardMask, Deck, Rank, Seat, Suit, card_list
 from firmware.engine.errors import IllegalAction
+from firmware.engine.refusals import Refusal
 
 DECLARABLE_RANKS: tuple[Rank, ...] = (0, 1, 2)
 """3, 2 and A (Bavarian 10, 9 and A): the ranks of buon gioco and of the napoletana."""
@@ -64,25 +65,25 @@ def evaluate(
     seat, kind = action.seat, action.kind
     if kind == "napoletana":
         if action.suit is None or not 0 <= action.suit < len(deck.suits):
-            raise IllegalAction("napoletana_suit", deck=deck.name, kind=kind)
+            raise IllegalAction(Refusal.NAPOLETANA_SUIT, deck=deck.name, kind=kind)
         cards = napoletana_cards(deck, action.suit, held, extends)
         if not cards:
             raise IllegalAction(
-                "napoletana_missing", deck=deck.name, kind=kind, suit=action.suit, ranks=DECLARABLE_RANKS
+                Refusal.NAPOLETANA_MISSING, deck=deck.name, kind=kind, suit=action.suit, ranks=DECLARABLE_RANKS
             )
         if action.extra is not None and action.extra != len(cards) - 3:
             raise IllegalAction(
-                "decl_extension", deck=deck.name, suit=action.suit, points=len(cards), announced=3 + action.extra
+                Refusal.DECL_EXTENSION, deck=deck.name, suit=action.suit, points=len(cards), announced=3 + action.extra
             )
         decl = Declaration(seat, kind, action.suit, None, tuple(cards), len(cards))
     elif kind in ("three", "four"):
         if action.rank not in DECLARABLE_RANKS:
-            raise IllegalAction("decl_rank", deck=deck.name, ranks=DECLARABLE_RANKS)
+            raise IllegalAction(Refusal.DECL_RANK, deck=deck.name, ranks=DECLARABLE_RANKS)
         cards = rank_cards(deck, action.rank, held)
         need = 3 if kind == "three" else 4
         if len(cards) != need:
             raise IllegalAction(
-                "decl_count", deck=deck.name, kind=kind, rank=action.rank, held=len(cards), need=need
+                Refusal.DECL_COUNT, deck=deck.name, kind=kind, rank=action.rank, held=len(cards), need=need
             )
         missing = None
         if kind == "three":
@@ -90,20 +91,20 @@ def evaluate(
             missing = next(s for s in range(len(deck.suits)) if s not in held_suits)
             if action.missing is not None and action.missing != missing:
                 raise IllegalAction(
-                    "decl_missing_suit", deck=deck.name, kind=kind, rank=action.rank,
+                    Refusal.DECL_MISSING_SUIT, deck=deck.name, kind=kind, rank=action.rank,
                     suit=missing, given=action.missing,
                 )  # fmt: skip
         decl = Declaration(seat, kind, None, action.rank, tuple(cards), need, missing)
     elif kind == "decima" and decima:
         if action.suit is None or not 0 <= action.suit < len(deck.suits):
-            raise IllegalAction("napoletana_suit", deck=deck.name, kind=kind)
+            raise IllegalAction(Refusal.NAPOLETANA_SUIT, deck=deck.name, kind=kind)
         suit_cards = deck.suit_mask(action.suit)
         if held & suit_cards != suit_cards:
-            raise IllegalAction("decima_missing", deck=deck.name, kind=kind, suit=action.suit)
+            raise IllegalAction(Refusal.DECIMA_MISSING, deck=deck.name, kind=kind, suit=action.suit)
         # Worth no points: it wins the game at 16 times its value (seed 003).
         decl = Declaration(seat, kind, action.suit, None, tuple(card_list(suit_cards)), 0)
     else:
-        raise IllegalAction("decl_unknown", kind=repr(kind))
+        raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(kind))
     check_earlier(decl, earlier)
     return decl
 
@@ -112,9 +113,9 @@ def check_earlier(decl: Declaration, earlier: tuple[Declaration, ...]) -> None:
     """Nothing is declared twice; a three may not follow the four of its rank (seed 000)."""
     for old in earlier:
         if old.key == decl.key:
-            raise IllegalAction("decl_twice")
+            raise IllegalAction(Refusal.DECL_TWICE)
         if decl.kind == "three" and old.kind == "four" and old.rank == decl.rank:
-            raise IllegalAction("decl_three_after_four")
+            raise IllegalAction(Refusal.DECL_THREE_AFTER_FOUR)
 
 
 def possible(

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from firmware.engine.refusals import english
+from firmware.engine.refusals import Refusal, english
 
 
 class TressetteError(Exception):
@@ -18,7 +18,7 @@ class IllegalAction(TressetteError, ValueError):
     translates ``code`` with its own catalogue instead.
     """
 
-    def __init__(self, code: str, /, **params: object) -> None:
+    def __init__(self, code: Refusal, /, **params: object) -> None:
         super().__init__(code)
         self.code = code
         self.params: dict[str, object] = params

@@ -15,6 +15,7 @@ from firmware.engine.actions import Action, Declare, NothingToDeclare, Play, Rec
 from firmware.engine.cards import Seat
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
 from firmware.engine.errors import IllegalAction
+from firmware.engine.refusals import Refusal
 from firmware.engine.scoresheet import SheetHand, Tally
 from firmware.engine.state import HandResult, HandState, apply_unchecked, check
 from firmware.engine.variants import Variant
@@ -114,13 +115,13 @@ class Match:
     ) -> HandState:
         """Deal the next hand from a seed or an explicit deal."""
         if self.finished:
-            raise IllegalAction("match_over")
+            raise IllegalAction(Refusal.MATCH_OVER)
         if (self.state is not None and not self.state.over) or (self.sheet is not None and not self.sheet.over):
-            raise IllegalAction("hand_not_finished")
+            raise IllegalAction(Refusal.HAND_NOT_FINISHED)
         spec: dict[str, Any] = dict(deal_spec) if deal_spec is not None else {"seed": seed or 0}
         dealer = self.next_dealer
         if spec.get("sheet") is not None:
-            raise IllegalAction("deal_sheet")  # begin_hand keeps a score-sheet hand
+            raise IllegalAction(Refusal.DEAL_SHEET)  # begin_hand keeps a score-sheet hand
         self.sheet = None
         deal = self._deal(spec)
         self.hand_decided = None
@@ -138,11 +139,11 @@ class Match:
             self.start_hand(deal_spec)
             return
         if self.finished:
-            raise IllegalAction("match_over")
+            raise IllegalAction(Refusal.MATCH_OVER)
         if (self.state is not None and not self.state.over) or (self.sheet is not None and not self.sheet.over):
-            raise IllegalAction("hand_not_finished")
+            raise IllegalAction(Refusal.HAND_NOT_FINISHED)
         if dict(deal_spec) != {"sheet": True}:
-            raise IllegalAction("deal_sheet")
+            raise IllegalAction(Refusal.DEAL_SHEET)
         self.hand_decided = None
         self.state = None
         self.sheet = SheetHand(self.variant, self.next_dealer, tuple(self.totals), self.game_target)
@@ -152,7 +153,7 @@ class Match:
         """An entry of the score sheet's hand: an accuso as said, or the hand's count."""
         sheet = self.sheet
         if sheet is None or sheet.over:
-            raise IllegalAction("no_hand")
+            raise IllegalAction(Refusal.NO_HAND)
         if isinstance(entry, Tally):
             sheet.tally(entry)
         else:
@@ -171,7 +172,7 @@ class Match:
         if "seed" in spec:
             seed = spec["seed"]
             if not isinstance(seed, int) or isinstance(seed, bool):
-                raise IllegalAction("deal_seed", value=repr(seed))
+                raise IllegalAction(Refusal.DEAL_SEED, value=repr(seed))
             return deal_seeded(self.variant, seed, self.next_dealer)
         return deal_explicit(self.variant, spec)
 
@@ -179,7 +180,7 @@ class Match:
         """Check and do ``action`` in the current hand; closes hand and match when due."""
         state = self.state
         if state is None or state.over:
-            raise IllegalAction("no_hand")
+            raise IllegalAction(Refusal.NO_HAND)
         check(state, action)
         apply_unchecked(state, action)
         self.hands[-1].actions.append(action)
@@ -193,7 +194,7 @@ class Match:
         if self.sheet is not None and isinstance(entry, (Declare, Tally)):
             self.keep(entry)
         elif isinstance(entry, Tally):
-            raise IllegalAction("sheet_not_sheet")
+            raise IllegalAction(Refusal.SHEET_NOT_SHEET)
         elif isinstance(entry, Undo):
             self.undo(entry)
         elif isinstance(entry, NothingToDeclare):
@@ -207,9 +208,9 @@ class Match:
         """Keep ``entry.seat``'s *nothing to declare* in the record; refused outside a hand."""
         state = self.state
         if state is None or state.over:
-            raise IllegalAction("no_hand")
+            raise IllegalAction(Refusal.NO_HAND)
         if not 0 <= entry.seat < self.variant.n_seats:
-            raise IllegalAction("no_seat", seat=entry.seat)
+            raise IllegalAction(Refusal.NO_SEAT, seat=entry.seat)
         self.hands[-1].actions.append(entry)
 
     def passed(self) -> frozenset[Seat]:
@@ -249,14 +250,14 @@ class Match:
         """
         state = self.state
         if state is None or state.over:
-            raise IllegalAction("no hand is being played: nothing to take back")
+            raise IllegalAction(Refusal.UNDO_NO_HAND)
         record = self.hands[-1]
         done = record.effective()
         if not 1 <= undo.count <= len(done):
-            raise IllegalAction(f"cannot take back {undo.count} of {len(done)} actions")
+            raise IllegalAction(Refusal.UNDO_COUNT, count=undo.count, done=len(done))
         first = done[len(done) - undo.count]
         if not (isinstance(first, Play) and first.seat == undo.seat):
-            raise IllegalAction(f"an undo starts at a card seat {undo.seat} played")
+            raise IllegalAction(Refusal.UNDO_NOT_CARD, seat=undo.seat)
         fresh = HandState.start(self.variant, self._deal(record.deal_spec), state.dealer, state.prior)
         for a in done[: len(done) - undo.count]:
             apply_unchecked(fresh, a)  # every one was checked when it was first applied
@@ -343,7 +344,7 @@ class Match:
 
     def view_for(self, seat: Seat) -> View:
         if self.state is None:
-            raise IllegalAction("no_hand_dealt")
+            raise IllegalAction(Refusal.NO_HAND_DEALT)
         return view_for(self.state, seat)
 
     @property

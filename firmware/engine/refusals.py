@@ -23,8 +23,109 @@ RULES.md §3.2), as the people at that table say them.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from enum import StrEnum
 
 from firmware.engine.decktables import CODE, TABLES, DeckTable
+
+
+class Refusal(StrEnum):
+    """Every refusal the engine makes: the code of an :class:`~firmware.engine.errors.IllegalAction`.
+
+    A ``StrEnum``: a member is its code (``Refusal.NOT_HELD == "not_held"``), the key
+    of its English sentence here and, as ``e_<code>``, of the screen's catalogue.
+    """
+
+    NOT_CARD_CODE = "not_card_code"
+    NOT_OF_DECK = "not_of_deck"
+    DEAL_NO_HAND = "deal_no_hand"
+    DEAL_CARD_TWICE = "deal_card_twice"
+    DEAL_WHOLE_DECK = "deal_whole_deck"
+    DEAL_HAND_SIZE = "deal_hand_size"
+    DEAL_ASIDE_SIZE = "deal_aside_size"
+    DEAL_TALON_SIZE = "deal_talon_size"
+    DEAL_SEED = "deal_seed"
+    DEAL_TABLE_NEEDS = "deal_table_needs"
+    DEAL_TABLE_CARD = "deal_table_card"
+    DEAL_TABLE_TRUMP = "deal_table_trump"
+    DEAL_TABLE_ASIDE = "deal_table_aside"
+    DEAL_TABLE_TALON = "deal_table_talon"
+    MATCH_OVER = "match_over"
+    HAND_NOT_FINISHED = "hand_not_finished"
+    NO_HAND = "no_hand"
+    NO_HAND_DEALT = "no_hand_dealt"
+    HAND_OVER = "hand_over"
+    NO_SEAT = "no_seat"
+    TURN_OF = "turn_of"
+    WRONG_DECK = "wrong_deck"
+    NOT_HELD = "not_held"
+    FOLLOW_SUIT = "follow_suit"
+    ALREADY_PLAYED = "already_played"
+    CARD_HELD_BY = "card_held_by"
+    CARD_ASIDE = "card_aside"
+    SHOWED_VOID = "showed_void"
+    NO_UNKNOWN_CARDS = "no_unknown_cards"
+    UNKNOWN_ACTION = "unknown_action"
+    FIRST_CALL = "first_call"
+    FIRST_DISCARD = "first_discard"
+    DISCARD_NOT_NOW = "discard_not_now"
+    NO_CALL = "no_call"
+    CALL_NOT_NOW = "call_not_now"
+    CALL_NOT_ALLOWED = "call_not_allowed"
+    ACCUSI_OFF = "accusi_off"
+    ACCUSI_BEFORE_FIRST = "accusi_before_first"
+    ACCUSI_YOUR_TURN = "accusi_your_turn"
+    ACCUSI_ON_LEAD = "accusi_on_lead"
+    ACCUSI_BEFORE_YOURS = "accusi_before_yours"
+    ACCUSI_FIRST_CARD_TURN = "accusi_first_card_turn"
+    ONORI_WINDOW = "onori_window"
+    DECIMA_WINDOW = "decima_window"
+    ONORI_ORDER = "onori_order"
+    FIRST_TRICK_ONLY = "first_trick_only"
+    FIRST_TRICK_TURN = "first_trick_turn"
+    NO_DECLARATIONS = "no_declarations"
+    NAPOLETANA_SUIT = "napoletana_suit"
+    NAPOLETANA_MISSING = "napoletana_missing"
+    DECIMA_MISSING = "decima_missing"
+    DECL_RANK = "decl_rank"
+    DECL_COUNT = "decl_count"
+    DECL_MISSING_SUIT = "decl_missing_suit"
+    DECL_EXTENSION = "decl_extension"
+    DECL_UNKNOWN = "decl_unknown"
+    DECL_NAMES_MISSING = "decl_names_missing"
+    DECL_TWICE = "decl_twice"
+    DECL_THREE_AFTER_FOUR = "decl_three_after_four"
+    DECL_IMPOSSIBLE = "decl_impossible"
+    ZU_TUN_OFF = "zu_tun_off"
+    ZU_TUN_NOT_ON_LEAD = "zu_tun_not_on_lead"
+    ZU_TUN_AFTER_WIN = "zu_tun_after_win"
+    ZU_TUN_TALON_EMPTY = "zu_tun_talon_empty"
+    ZU_TUN_TEN = "zu_tun_ten"
+    ZU_TUN_SHORT = "zu_tun_short"
+    ZU_TUN_BEHIND = "zu_tun_behind"
+    CLAIMS_OFF = "claims_off"
+    CLAIM_NOT_STARTED = "claim_not_started"
+    SIGNALS_NONE = "signals_none"
+    SIGNAL_UNKNOWN = "signal_unknown"
+    SIGNAL_TWICE = "signal_twice"
+    SIGNAL_LEADER_ONLY = "signal_leader_only"
+    VOLO_FALSE = "volo_false"
+    BUSSO_FALSE = "busso_false"
+    RIBUSSO_FALSE = "ribusso_false"
+    UNDO_NO_HAND = "undo_no_hand"
+    UNDO_COUNT = "undo_count"
+    UNDO_NOT_CARD = "undo_not_card"
+    DEAL_SHEET = "deal_sheet"
+    SHEET_NOT_SHEET = "sheet_not_sheet"
+    SHEET_SIDES = "sheet_sides"
+    SHEET_TOTAL = "sheet_total"
+    SHEET_EARLY_TOTAL = "sheet_early_total"
+    SHEET_END = "sheet_end"
+    SHEET_PARTNER = "sheet_partner"
+    SHEET_NO_PARTNER = "sheet_no_partner"
+    SHEET_SUDDEN_OFF = "sheet_sudden_off"
+    SHEET_SUDDEN_SIDE = "sheet_sudden_side"
+    SHEET_SUDDEN_FALSE = "sheet_sudden_false"
+
 
 ENGLISH: dict[str, str] = {
     # cards, deals, matches
@@ -109,6 +210,10 @@ ENGLISH: dict[str, str] = {
     "volo_false": "volo must be true: you still hold {left} more {suit}",
     "busso_false": "busso must be true: you do not hold the highest unplayed {suit}",
     "ribusso_false": "ribusso must be true: you do not hold the second-highest unplayed {suit}",
+    # undo (casual matches)
+    "undo_no_hand": "no hand is being played: nothing to take back",
+    "undo_count": "cannot take back {count} of {done} actions",
+    "undo_not_card": "an undo starts at a card seat {seat} played",
     # score sheet only (firmware/engine/scoresheet.py): a hand's count as entered
     "deal_sheet": "a score-sheet hand is {\"sheet\": true} and nothing else",
     "sheet_not_sheet": "a hand's count is entered only in a score-sheet match",

@@ -32,6 +32,7 @@ from firmware.engine.actions import Declare
 from firmware.engine.cards import THIRDS, Seat, card_list
 from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, check_earlier
 from firmware.engine.errors import IllegalAction
+from firmware.engine.refusals import Refusal
 from firmware.engine.state import LAST_TRICK_THIRDS, SUDDEN_MULTIPLIERS, HandResult
 from firmware.engine.variants import Variant
 
@@ -82,21 +83,21 @@ def said_declaration(variant: Variant, action: Declare) -> Declaration:
     suits = range(len(deck.suits))
     if action.kind in ("napoletana", "decima"):
         if action.suit not in suits:
-            raise IllegalAction("napoletana_suit", deck=deck.name, kind=action.kind)
+            raise IllegalAction(Refusal.NAPOLETANA_SUIT, deck=deck.name, kind=action.kind)
         assert action.suit is not None
         if action.kind == "decima":
             if not variant.preset.decima:
-                raise IllegalAction("decl_unknown", kind=repr(action.kind))
+                raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(action.kind))
             return Declaration(action.seat, "decima", action.suit, None, tuple(card_list(deck.suit_mask(action.suit))), 0)
         extra = action.extra or 0
         if extra < 0 or extra > len(deck.extension) or (extra and not variant.preset.napoletana_extends):
-            raise IllegalAction("decl_extension", deck=deck.name, suit=action.suit, points=3, announced=3 + extra)
+            raise IllegalAction(Refusal.DECL_EXTENSION, deck=deck.name, suit=action.suit, points=3, announced=3 + extra)
         ranks = DECLARABLE_RANKS + deck.extension[:extra]
         cards = tuple(deck.card(action.suit, r) for r in ranks)
         return Declaration(action.seat, "napoletana", action.suit, None, cards, len(cards))
     if action.kind in ("three", "four"):
         if action.rank not in DECLARABLE_RANKS:
-            raise IllegalAction("decl_rank", deck=deck.name, ranks=DECLARABLE_RANKS)
+            raise IllegalAction(Refusal.DECL_RANK, deck=deck.name, ranks=DECLARABLE_RANKS)
         assert action.rank is not None
         cards = tuple(deck.card(x, action.rank) for x in suits)
         if action.kind == "four":
@@ -104,10 +105,10 @@ def said_declaration(variant: Variant, action: Declare) -> Declaration:
         missing = action.missing
         if missing is not None:
             if missing not in suits:
-                raise IllegalAction("decl_names_missing", deck=deck.name, kind="three", rank=action.rank)
+                raise IllegalAction(Refusal.DECL_NAMES_MISSING, deck=deck.name, kind="three", rank=action.rank)
             cards = tuple(c for i, c in enumerate(cards) if i != missing)
         return Declaration(action.seat, "three", None, action.rank, cards, 3, missing)
-    raise IllegalAction("decl_unknown", kind=repr(action.kind))
+    raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(action.kind))
 
 
 class SheetHand:
@@ -154,19 +155,19 @@ class SheetHand:
     def check_declare(self, action: Declare) -> Declaration:
         v = self.variant
         if self.over:
-            raise IllegalAction("hand_over")
+            raise IllegalAction(Refusal.HAND_OVER)
         if not 0 <= action.seat < self.n:
-            raise IllegalAction("no_seat", seat=action.seat)
+            raise IllegalAction(Refusal.NO_SEAT, seat=action.seat)
         decl = said_declaration(v, action)
         if decl.kind != "decima" and not v.accusi:
-            raise IllegalAction("accusi_off")
+            raise IllegalAction(Refusal.ACCUSI_OFF)
         check_earlier(decl, tuple(d for d in self.declarations if d.seat == action.seat))
         loose = decl.kind == "three" and decl.missing is None
         for other in self.declarations:
             other_loose = other.kind == "three" and other.missing is None
             if other.seat != action.seat and set(other.cards) & set(decl.cards) and not (loose or other_loose):
                 # a card is in one hand only (a three said without its suit may still fit)
-                raise IllegalAction("decl_impossible", deck=v.deck.name, kind=decl.kind,
+                raise IllegalAction(Refusal.DECL_IMPOSSIBLE, deck=v.deck.name, kind=decl.kind,
                                     cards=tuple(sorted(set(other.cards) & set(decl.cards))))
         return decl
 
@@ -184,34 +185,34 @@ class SheetHand:
         """Raise the reason ``t`` cannot be this hand's count; the hand's sides if it can."""
         v = self.variant
         if self.over:
-            raise IllegalAction("hand_over")
+            raise IllegalAction(Refusal.HAND_OVER)
         if not 0 <= t.seat < self.n:
-            raise IllegalAction("no_seat", seat=t.seat)
+            raise IllegalAction(Refusal.NO_SEAT, seat=t.seat)
         if v.preset.call_partner:
             if t.partner is None or not 0 <= t.partner < self.n:
-                raise IllegalAction("sheet_partner")
+                raise IllegalAction(Refusal.SHEET_PARTNER)
         elif t.partner is not None:
-            raise IllegalAction("sheet_no_partner")
+            raise IllegalAction(Refusal.SHEET_NO_PARTNER)
         sides = self.hand_sides(t.partner)
         n_sides = max(sides) + 1
         if len(t.thirds) != n_sides or any(x < 0 for x in t.thirds):
-            raise IllegalAction("sheet_sides", n=n_sides)
+            raise IllegalAction(Refusal.SHEET_SIDES, n=n_sides)
         full, out = deck_thirds(v), thirds_out(v)
         got = sum(t.thirds)
         if t.end == "play":
             if not full - out <= got <= full:
-                raise IllegalAction("sheet_total", got=got, want=full, out=out)
+                raise IllegalAction(Refusal.SHEET_TOTAL, got=got, want=full, out=out)
         elif t.end in ("claim", "zu_tun"):
             if got > full - LAST_TRICK_THIRDS:
-                raise IllegalAction("sheet_early_total", got=got, most=full - LAST_TRICK_THIRDS)
+                raise IllegalAction(Refusal.SHEET_EARLY_TOTAL, got=got, most=full - LAST_TRICK_THIRDS)
             if t.by is None or not 0 <= t.by < self.n:
-                raise IllegalAction("no_seat", seat=-1 if t.by is None else t.by)
+                raise IllegalAction(Refusal.NO_SEAT, seat=-1 if t.by is None else t.by)
             if t.end == "claim" and not v.claims:
-                raise IllegalAction("claims_off")
+                raise IllegalAction(Refusal.CLAIMS_OFF)
             if t.end == "zu_tun":
                 self._check_zu_tun(t, sides)
         else:
-            raise IllegalAction("sheet_end", end=str(t.end))
+            raise IllegalAction(Refusal.SHEET_END, end=str(t.end))
         if t.sudden is not None:
             self._check_sudden(t, sides, full)
         return sides
@@ -227,32 +228,32 @@ class SheetHand:
 
     def _check_zu_tun(self, t: Tally, sides: tuple[int, ...]) -> None:
         if not self.variant.options.get("zu_tun", False):
-            raise IllegalAction("zu_tun_off")
+            raise IllegalAction(Refusal.ZU_TUN_OFF)
         assert t.by is not None
         totals = self._totals(t, sides)
         mine = sides[t.by]
         if totals[mine] < self.target:
-            raise IllegalAction("zu_tun_short", total=totals[mine], target=self.target)
+            raise IllegalAction(Refusal.ZU_TUN_SHORT, total=totals[mine], target=self.target)
         other = max(x for i, x in enumerate(totals) if i != mine)
         if totals[mine] <= other:
-            raise IllegalAction("zu_tun_behind", total=totals[mine], other=other)
+            raise IllegalAction(Refusal.ZU_TUN_BEHIND, total=totals[mine], other=other)
 
     def _check_sudden(self, t: Tally, sides: tuple[int, ...], full: int) -> None:
         v = self.variant
         option = v.options.get("cappotto", "none")
         allowed = SUDDEN_NAMES if v.sudden_wins else ("cappotto",) if option != "none" else ()
         if t.sudden not in allowed or t.end != "play":
-            raise IllegalAction("sheet_sudden_off", sudden=str(t.sudden))
+            raise IllegalAction(Refusal.SHEET_SUDDEN_OFF, sudden=str(t.sudden))
         side = t.sudden_side
         if side is None or not 0 <= side < len(t.thirds):
-            raise IllegalAction("sheet_sudden_side")
+            raise IllegalAction(Refusal.SHEET_SUDDEN_SIDE)
         rest = sum(t.thirds) - t.thirds[side]
         if t.sudden in ("cappotto", "cappottone") and rest:
-            raise IllegalAction("sheet_sudden_false", sudden=t.sudden, got=t.thirds[side], want=sum(t.thirds))
+            raise IllegalAction(Refusal.SHEET_SUDDEN_FALSE, sudden=t.sudden, got=t.thirds[side], want=sum(t.thirds))
         if t.sudden == "stramazzo" and t.thirds[side] // 3 != 11:
-            raise IllegalAction("sheet_sudden_false", sudden=t.sudden, got=t.thirds[side], want=33)
+            raise IllegalAction(Refusal.SHEET_SUDDEN_FALSE, sudden=t.sudden, got=t.thirds[side], want=33)
         if t.sudden == "stramazzone" and rest >= 3 + LAST_TRICK_THIRDS:  # the others: under a point
-            raise IllegalAction("sheet_sudden_false", sudden=t.sudden, got=t.thirds[side], want=full - 2)
+            raise IllegalAction(Refusal.SHEET_SUDDEN_FALSE, sudden=t.sudden, got=t.thirds[side], want=full - 2)
 
     def tally(self, t: Tally) -> None:
         sides = self.check_tally(t)
@@ -306,7 +307,7 @@ class SheetHand:
 
     def result(self) -> HandResult:
         if self._result is None:
-            raise IllegalAction("hand_not_finished")
+            raise IllegalAction(Refusal.HAND_NOT_FINISHED)
         return self._result
 
 

@@ -12,6 +12,7 @@ Two paths, as in python-chess:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -42,6 +43,7 @@ from firmware.engine.cards import (
 from firmware.engine.deal import Deal
 from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction
+from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
 
 LAST_TRICK_THIRDS = 3
@@ -57,6 +59,11 @@ SUDDEN_MULTIPLIERS: dict[str, int] = {
 }
 """tressette4's sudden wins (seed 003) as multiples of the game value."""
 
+
+
+def caller_of(dealer: Seat, n: int) -> Seat:
+    """Chiamata: who calls a card in a hand dealt by ``dealer`` (the player after him)."""
+    return (dealer + 1) % n
 
 @dataclass(frozen=True, slots=True)
 class Trick:
@@ -333,6 +340,11 @@ class HandState:
         return (self.leader + len(self.trick)) % self.n
 
     @property
+    def caller(self) -> Seat:
+        """Chiamata: the seat that calls a card, the player after the dealer (RULES.md, chiamata)."""
+        return caller_of(self.dealer, self.n)
+
+    @property
     def talon_left(self) -> int:
         return len(self.talon) - self.talon_pos
 
@@ -454,33 +466,33 @@ class HandState:
         """``None`` if ``seat`` may declare (a ``kind``) now, else the refusal."""
         v = self.variant
         if not v.accusi:
-            return IllegalAction("accusi_off")
+            return IllegalAction(Refusal.ACCUSI_OFF)
         if self.over:
-            return IllegalAction("hand_over")
+            return IllegalAction(Refusal.HAND_OVER)
         if self.pending is not None:
-            code = "first_call" if self.pending[0] == "call" else "first_discard"
+            code = Refusal.FIRST_CALL if self.pending[0] == "call" else Refusal.FIRST_DISCARD
             return IllegalAction(code, seat=self.pending[1])
         window = v.preset.declare_window
         first_trick = not self.tricks
         if window == "start":
-            return None if first_trick and not self.trick else IllegalAction("accusi_before_first")
+            return None if first_trick and not self.trick else IllegalAction(Refusal.ACCUSI_BEFORE_FIRST)
         if window == "turn":
             if seat != self.to_move:
-                return IllegalAction("accusi_your_turn")
+                return IllegalAction(Refusal.ACCUSI_YOUR_TURN)
             if v.options.get("announce_when") == "after_trick" and self.trick:
-                return IllegalAction("accusi_on_lead")
+                return IllegalAction(Refusal.ACCUSI_ON_LEAD)
             return None
         if window == "first_card":
             if not first_trick:
-                return IllegalAction("accusi_before_yours")
-            return None if seat == self.to_move else IllegalAction("accusi_first_card_turn")
+                return IllegalAction(Refusal.ACCUSI_BEFORE_YOURS)
+            return None if seat == self.to_move else IllegalAction(Refusal.ACCUSI_FIRST_CARD_TURN)
         if window == "after_first_trick":
             if first_trick and not self.trick and v.preset.decima and kind == "decima":
                 # RULES.md §3.4: a decima may be declared right after the deal (seed 003).
                 return None
             ok = len(self.tricks) == 1 and not self.trick
             if not ok:
-                code = "decima_window" if kind == "decima" else "onori_window"
+                code = Refusal.DECIMA_WINDOW if kind == "decima" else Refusal.ONORI_WINDOW
                 return IllegalAction(code)
             # In turn from the trick's winner (seed 003): once a later seat has declared,
             # the earlier ones have passed.
@@ -488,26 +500,17 @@ class HandState:
             mine = (seat - winner) % self.n
             for d in self.declarations:
                 if (d.seat - winner) % self.n > mine:
-                    return IllegalAction("onori_order", winner=winner, later=d.seat)
+                    return IllegalAction(Refusal.ONORI_ORDER, winner=winner, later=d.seat)
             return None
         if window == "first_trick":
             if not first_trick:
-                return IllegalAction("first_trick_only")
-            return None if seat == self.to_move else IllegalAction("first_trick_turn")
-        return IllegalAction("no_declarations")
-
-    @property
-    def before_first_card(self) -> bool:
-        return not self.tricks and not self.trick
+                return IllegalAction(Refusal.FIRST_TRICK_ONLY)
+            return None if seat == self.to_move else IllegalAction(Refusal.FIRST_TRICK_TURN)
+        return IllegalAction(Refusal.NO_DECLARATIONS)
 
     def declarable_mask(self, seat: Seat) -> CardMask:
         """The cards a declaration of ``seat`` may use now."""
-        held = self.hands[seat]
-        if self.variant.preset.declare_window == "after_first_trick" and self.tricks:
-            # tressette4: the card played to trick 1 still counts (seed 003).
-            t = self.tricks[0]
-            held |= 1 << t.cards[(seat - t.leader) % self.n]
-        return held
+        return declarable_cards(self.variant, self.hands[seat], self.tricks, seat)
 
     def declarations_of(self, seat: Seat) -> tuple[Declaration, ...]:
         return tuple(d for d in self.declarations if d.seat == seat)
@@ -551,27 +554,27 @@ class HandState:
     def zu_tun_refusal(self, seat: Seat, card: Card) -> IllegalAction | None:
         v = self.variant
         if not v.options.get("zu_tun", False):
-            return IllegalAction("zu_tun_off")
+            return IllegalAction(Refusal.ZU_TUN_OFF)
         if self.over or seat != self.to_move or self.trick or not self.tricks:
-            return IllegalAction("zu_tun_not_on_lead")
+            return IllegalAction(Refusal.ZU_TUN_NOT_ON_LEAD)
         if self.tricks[-1].winner != seat:
-            return IllegalAction("zu_tun_after_win")
+            return IllegalAction(Refusal.ZU_TUN_AFTER_WIN)
         if self.talon_left == 0:
-            return IllegalAction("zu_tun_talon_empty")
+            return IllegalAction(Refusal.ZU_TUN_TALON_EMPTY)
         holds = self.hands[seat] >> card & 1 or (
             self.table is not None and self.table.may_hold(self, seat) >> card & 1
         )
         if not holds or RANK[card] != 0 or not v.deck.contains(card):
-            return IllegalAction("zu_tun_ten")
+            return IllegalAction(Refusal.ZU_TUN_TEN)
         total = self.hand_total(seat)
         if total < self.target:
-            return IllegalAction("zu_tun_short", total=total, target=self.target)
+            return IllegalAction(Refusal.ZU_TUN_SHORT, total=total, target=self.target)
         mine = self.hand_sides[seat]
         other = max(self.hand_total(s) for s in range(self.n) if self.hand_sides[s] != mine)
         if total <= other:
             # RULES.md §3.2 Decision: "die für den Sieg notwendigen Punkte" (seed 000)
             # means the target and more than the opponent, counted the same way.
-            return IllegalAction("zu_tun_behind", total=total, other=other)
+            return IllegalAction(Refusal.ZU_TUN_BEHIND, total=total, other=other)
         return None
 
     def zu_tun_cards(self, seat: Seat) -> list[Card]:
@@ -585,11 +588,11 @@ class HandState:
 
     def claim_refusal(self, seat: Seat) -> IllegalAction | None:
         if not self.variant.claims:
-            return IllegalAction("claims_off")
+            return IllegalAction(Refusal.CLAIMS_OFF)
         if self.over:
-            return IllegalAction("hand_over")
+            return IllegalAction(Refusal.HAND_OVER)
         if self.pending is not None:
-            return IllegalAction("claim_not_started")
+            return IllegalAction(Refusal.CLAIM_NOT_STARTED)
         return None
 
     def call_candidates(self, seat: Seat) -> list[Card]:
@@ -659,16 +662,16 @@ class HandState:
         v = self.variant
         system = v.signals
         if system == "none":
-            return IllegalAction("signals_none")
+            return IllegalAction(Refusal.SIGNALS_NONE)
         known = SIGNALS_CLASSIC if system == "classic" else SIGNALS_ALTERNATIVE
         for name in names:
             if name not in known:
-                return IllegalAction("signal_unknown", name=name, system=system, names=", ".join(known))
+                return IllegalAction(Refusal.SIGNAL_UNKNOWN, name=name, system=system, names=", ".join(known))
         if len(set(names)) != len(names):
-            return IllegalAction("signal_twice")
+            return IllegalAction(Refusal.SIGNAL_TWICE)
         leader_only = system == "alternative" or v.options.get("signal_by") == "leader"
         if leader_only and self.trick:
-            return IllegalAction("signal_leader_only")
+            return IllegalAction(Refusal.SIGNAL_LEADER_ONLY)
         allowed = self.legal_signals(card)
         deck = v.deck.name
         for name in names:
@@ -677,10 +680,10 @@ class HandState:
             if name == "volo":
                 seat = self.to_move
                 left = (self.hands[seat] & self.suit_masks[SUIT[card]] & ~(1 << card)).bit_count()
-                return IllegalAction("volo_false", deck=deck, left=left, suit=SUIT[card])
+                return IllegalAction(Refusal.VOLO_FALSE, deck=deck, left=left, suit=SUIT[card])
             if name == "busso":
-                return IllegalAction("busso_false", deck=deck, suit=SUIT[card])
-            return IllegalAction("ribusso_false", deck=deck, suit=SUIT[card])
+                return IllegalAction(Refusal.BUSSO_FALSE, deck=deck, suit=SUIT[card])
+            return IllegalAction(Refusal.RIBUSSO_FALSE, deck=deck, suit=SUIT[card])
         return None
 
     # ------------------------------------------------------------------- scoring
@@ -768,6 +771,16 @@ class HandState:
 # ---------------------------------------------------------------- checked path
 
 
+def declarable_cards(variant: Variant, held: CardMask, tricks: Sequence[Trick], seat: Seat) -> CardMask:
+    """The cards a declaration of ``seat`` may use, from the cards it holds and the tricks
+    played (what its own view knows too: the guided hand asks it from a view)."""
+    if variant.preset.declare_window == "after_first_trick" and tricks:
+        # tressette4: the card played to trick 1 still counts (seed 003).
+        t = tricks[0]
+        held |= 1 << t.cards[(seat - t.leader) % len(t.cards)]
+    return held
+
+
 def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:
     """What ``seat`` (default: the seat to move) may do now.
 
@@ -800,23 +813,23 @@ def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:
 def check(state: HandState, action: Action) -> None:
     """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now."""
     if state.over:
-        raise IllegalAction("hand_over")
+        raise IllegalAction(Refusal.HAND_OVER)
     if not 0 <= action.seat < state.n:
-        raise IllegalAction("no_seat", seat=action.seat)
+        raise IllegalAction(Refusal.NO_SEAT, seat=action.seat)
     if isinstance(action, Call):
         _check_call(state, action)
         return
     if isinstance(action, Discard):
         if state.pending != ("discard", action.seat):
-            raise IllegalAction("discard_not_now")
+            raise IllegalAction(Refusal.DISCARD_NOT_NOW)
         if action.card not in state.discard_candidates(action.seat):
             if state.is_hidden(action.seat) and state.variant.deck.contains(action.card):
                 table.play_refusal(state, action.seat, action.card)
-            raise IllegalAction("not_held", card=action.card)
+            raise IllegalAction(Refusal.NOT_HELD, card=action.card)
         return
     if state.pending is not None:
         kind, owner = state.pending
-        raise IllegalAction("first_call" if kind == "call" else "first_discard", seat=owner)
+        raise IllegalAction(Refusal.FIRST_CALL if kind == "call" else Refusal.FIRST_DISCARD, seat=owner)
     reason: IllegalAction | None
     if isinstance(action, Play):
         _check_play(state, action)
@@ -834,7 +847,7 @@ def check(state: HandState, action: Action) -> None:
         if reason is not None:
             raise reason
     else:  # pragma: no cover - the Action union is closed
-        raise IllegalAction("unknown_action", action=repr(action))
+        raise IllegalAction(Refusal.UNKNOWN_ACTION, action=repr(action))
 
 
 def _declaration(state: HandState, action: Declare) -> Declaration:
@@ -856,29 +869,29 @@ def _declaration(state: HandState, action: Declare) -> Declaration:
 
 def _check_call(state: HandState, action: Call) -> None:
     if not state.variant.preset.call_partner:
-        raise IllegalAction("no_call")
+        raise IllegalAction(Refusal.NO_CALL)
     if state.pending != ("call", action.seat):
-        raise IllegalAction("call_not_now")
+        raise IllegalAction(Refusal.CALL_NOT_NOW)
     allowed = state.call_candidates(action.seat)
     if action.card not in allowed:
-        raise IllegalAction("call_not_allowed", card=action.card, cards=tuple(allowed))
+        raise IllegalAction(Refusal.CALL_NOT_ALLOWED, card=action.card, cards=tuple(allowed))
 
 
 def _check_play(state: HandState, action: Play) -> None:
     v = state.variant
     if action.seat != state.to_move:
-        raise IllegalAction("turn_of", seat=state.to_move, actor=action.seat)
+        raise IllegalAction(Refusal.TURN_OF, seat=state.to_move, actor=action.seat)
     if not v.deck.contains(action.card):
-        raise IllegalAction("wrong_deck", deck=v.deck.name)
+        raise IllegalAction(Refusal.WRONG_DECK, deck=v.deck.name)
     hand = state.hands[action.seat]
     if state.is_hidden(action.seat):
         table.play_refusal(state, action.seat, action.card)
     elif not hand >> action.card & 1:
-        raise IllegalAction("not_held", card=action.card)
+        raise IllegalAction(Refusal.NOT_HELD, card=action.card)
     elif not state.legal_mask() >> action.card & 1:
         lead = SUIT[state.trick[0]]
         follow = tuple(card_list(hand & state.suit_masks[lead]))
-        raise IllegalAction("follow_suit", deck=v.deck.name, suit=lead, cards=follow)
+        raise IllegalAction(Refusal.FOLLOW_SUIT, deck=v.deck.name, suit=lead, cards=follow)
     if action.signals:
         reason = state.signal_refusal(action.card, tuple(action.signals))
         if reason is not None:

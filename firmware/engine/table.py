@@ -45,6 +45,7 @@ from firmware.engine.cards import CODE, SUIT, Card, CardMask, Seat, card_list
 from firmware.engine.deal import Deal
 from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, check_earlier
 from firmware.engine.errors import IllegalAction
+from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
 
 
@@ -86,6 +87,9 @@ class Hand(Protocol):
 
     @property
     def ended_by(self) -> str: ...
+
+    @property
+    def caller(self) -> Seat: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,23 +199,23 @@ def play_refusal(state: Hand, seat: Seat, card: Card) -> None:
     deck = state.variant.deck
     if state.played & bit:
         trick = next((i + 1 for i, t in enumerate(state.tricks) if card in t.cards), len(state.tricks) + 1)
-        raise IllegalAction("already_played", card=card, trick=trick)
+        raise IllegalAction(Refusal.ALREADY_PLAYED, card=card, trick=trick)
     known = state.hands[seat]
     if not known & bit:
         if not info.pool & bit:
             holder = next((s for s in range(state.n) if state.hands[s] & bit), None)
             if holder is not None:
-                raise IllegalAction("card_held_by", card=card, seat=holder)
-            raise IllegalAction("card_aside", card=card)
+                raise IllegalAction(Refusal.CARD_HELD_BY, card=card, seat=holder)
+            raise IllegalAction(Refusal.CARD_ASIDE, card=card)
         if info.unknown_room(state, seat) <= 0:
-            raise IllegalAction("no_unknown_cards", seat=seat, cards=tuple(card_list(known)))
+            raise IllegalAction(Refusal.NO_UNKNOWN_CARDS, seat=seat, cards=tuple(card_list(known)))
         if void_block(state, seat) & bit:
-            raise IllegalAction("showed_void", deck=deck.name, seat=seat, suit=SUIT[card])
+            raise IllegalAction(Refusal.SHOWED_VOID, deck=deck.name, seat=seat, suit=SUIT[card])
     if state.trick and SUIT[card] != SUIT[state.trick[0]]:
         lead = SUIT[state.trick[0]]
         follow = known & state.suit_masks[lead]
         if follow:
-            raise IllegalAction("follow_suit", deck=deck.name, suit=lead, cards=tuple(card_list(follow)))
+            raise IllegalAction(Refusal.FOLLOW_SUIT, deck=deck.name, suit=lead, cards=tuple(card_list(follow)))
 
 
 def take(state: Hand, seat: Seat, card: Card) -> None:
@@ -236,7 +240,7 @@ def before_play(state: Hand, seat: Seat, card: Card) -> None:
     take(state, seat, card)
     called = state.called
     if called == card and state.variant.preset.call_partner:
-        caller = (state.dealer + 1) % state.n
+        caller = state.caller
         state.hand_sides = tuple(0 if s in (caller, seat) else 1 for s in range(state.n))
 
 
@@ -265,39 +269,39 @@ def claim_of(state: Hand, action: Declare) -> Declaration:
     missing: int | None = None
     if kind in ("napoletana", "decima"):
         if action.suit is None or not 0 <= action.suit < len(deck.suits):
-            raise IllegalAction("napoletana_suit", deck=deck.name, kind=kind)
+            raise IllegalAction(Refusal.NAPOLETANA_SUIT, deck=deck.name, kind=kind)
         if kind == "decima":
             if not v.preset.decima:
-                raise IllegalAction("decl_unknown", kind=repr(kind))
+                raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(kind))
             cards = card_list(deck.suit_mask(action.suit))
             points = 0
         else:
             extra = action.extra or 0  # None: counted from the cards he plays
             if extra < 0 or extra > len(deck.extension) or (extra and not v.preset.napoletana_extends):
                 raise IllegalAction(
-                    "decl_extension", deck=deck.name, suit=action.suit, points=3, announced=3 + extra
+                    Refusal.DECL_EXTENSION, deck=deck.name, suit=action.suit, points=3, announced=3 + extra
                 )
             ranks = DECLARABLE_RANKS + deck.extension[:extra]
             cards = [deck.card(action.suit, r) for r in ranks]
             points = len(cards)
     elif kind in ("three", "four"):
         if action.rank not in DECLARABLE_RANKS:
-            raise IllegalAction("decl_rank", deck=deck.name, ranks=DECLARABLE_RANKS)
+            raise IllegalAction(Refusal.DECL_RANK, deck=deck.name, ranks=DECLARABLE_RANKS)
         cards = [deck.card(s, action.rank) for s in range(len(deck.suits))]
         points = 4
         if kind == "three":
             points = 3
             if action.missing is not None:
                 if not 0 <= action.missing < len(deck.suits):
-                    raise IllegalAction("decl_names_missing", deck=deck.name, kind=kind, rank=action.rank)
+                    raise IllegalAction(Refusal.DECL_NAMES_MISSING, deck=deck.name, kind=kind, rank=action.rank)
                 missing = action.missing
                 if state.hands[seat] >> deck.card(missing, action.rank) & 1:
                     raise IllegalAction(
-                        "decl_count", deck=deck.name, kind=kind, rank=action.rank, held=4, need=3
+                        Refusal.DECL_COUNT, deck=deck.name, kind=kind, rank=action.rank, held=4, need=3
                     )
                 cards = [c for c in cards if SUIT[c] != missing]
     else:
-        raise IllegalAction("decl_unknown", kind=repr(kind))
+        raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(kind))
     held = (state.hands[seat] | info.pool) & ~state.played
     for other in info.claims:
         if other.decl.seat != seat and other.need == len(other.decl.cards):
@@ -310,7 +314,7 @@ def claim_of(state: Hand, action: Declare) -> Declaration:
     absent = tuple(c for c in cards if not held >> c & 1)
     need = 3 if kind == "three" else len(cards)
     if len(cards) - len(absent) < need:
-        raise IllegalAction("decl_impossible", deck=deck.name, kind=kind, cards=absent)
+        raise IllegalAction(Refusal.DECL_IMPOSSIBLE, deck=deck.name, kind=kind, cards=absent)
     return Declaration(seat, kind, action.suit if kind != "three" and kind != "four" else None,
                        action.rank if kind in ("three", "four") else None,
                        tuple(cards), points, missing)  # fmt: skip

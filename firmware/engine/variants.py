@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from firmware.engine.cards import BAVARIAN, DECKS, ITALIAN, Deck, Seat
+from firmware.engine.cards import BAVARIAN, ITALIAN, Deck, Seat
 from firmware.engine.errors import OptionError
 
 OptionValue = bool | int | str
@@ -552,5 +552,3 @@ def make_variant(name: str, options: Mapping[str, object] | None = None) -> Vari
     return Variant(preset, MappingProxyType(chosen))
 
 
-def deck_named(name: str) -> Deck:
-    return DECKS[name]

@@ -74,6 +74,7 @@ class View:
     signals: tuple[Signal, ...] = ()  # every signal spoken so far, public
     sides: tuple[int | None, ...] = ()  # the hand's side of each seat as this seat knows it
     called: Card | None = None  # chiamata: the called card (public)
+    caller: Seat | None = None  # chiamata: the seat that called it, once it is called (public)
     aside: tuple[Card, ...] = ()  # cards aside this seat may see (face up, its own discard)
     signal_options: tuple[tuple[Card, tuple[str, ...]], ...] = ()  # per playable card
     target: int = 0  # the game's target (a best-of-two decider: 41); 0: the variant's
@@ -107,6 +108,25 @@ class View:
         return card_list(self.variant.deck.mask & ~known)
 
     @property
+    def cards_aside(self) -> int:
+        """Cards in no hand, no trick and not in the talon: terziglio's widow, the cards
+        Treschetten lays aside (face down or up)."""
+        played = sum(len(t.cards) for t in self.tricks) + len(self.trick)
+        in_hands = sum(sv.hand_count for sv in self.seats)
+        return max(0, len(self.variant.deck.cards) - in_hands - played - self.talon_left)
+
+    @property
+    def claim_points(self) -> int:
+        """What this seat's side has counted so far, as chiamarsi fuori asks it (RULES.md,
+        tressette4): the match total before the hand, the hand's declarations and its card
+        points, thirds floored; the claim is right at the target."""
+        side = self.seats[self.seat].side
+        total = self.totals[side] if side < len(self.totals) else 0
+        declared = self.unit_declared[side] if side < len(self.unit_declared) else 0
+        thirds = self.unit_counts[side].thirds if side < len(self.unit_counts) else 0
+        return total + declared + thirds // 3
+
+    @property
     def my_turn(self) -> bool:
         return self.to_move == self.seat and not self.over
 
@@ -121,7 +141,7 @@ def known_sides(state: HandState, seat: Seat) -> tuple[int | None, ...]:
         return (None,) * n
     if state.hands[seat] >> state.called & 1:
         return state.hand_sides  # the holder knows who is with whom
-    caller = (state.dealer + 1) % n  # the first player calls
+    caller = state.caller
     return tuple(0 if s == caller else 1 if s == seat else None for s in range(n))
 
 
@@ -182,6 +202,7 @@ def view_for(state: HandState, seat: Seat) -> View:
         signals=state.signals,
         sides=known_sides(state, seat),
         called=state.called,
+        caller=state.caller if state.called is not None else None,
         aside=visible_aside(state, seat),
         signal_options=_signal_options(state, seat),
         target=state.target,

@@ -12,6 +12,7 @@
   every world; measurement only: what racing bought, docs/players.md);
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
+- ``"oracle-hands"``: sees every hand but not the talon's order (measurement only);
 - ``"oracle"``: sees every card; measurement only, never in the menu. It needs
   the true hand state: ``make_player("oracle", seed=1, true_state=lambda: match.state)``.
 
@@ -25,13 +26,17 @@ from collections.abc import Callable
 from firmware.engine import HandState
 from firmware.players.base import Player, RandomPlayer, declare_everything
 from firmware.players.determinize import determinize
-from firmware.players.hard import DEFAULT_THINK_MS, HardPlayer, OraclePlayer
+from firmware.players.hard import DEFAULT_THINK_MS, HandsOraclePlayer, HardPlayer, OraclePlayer
 from firmware.players.heuristic import EasyPlayer, NormalPlayer
+from firmware.players.ismcts import IsmctsPlayer
+from firmware.players.reference import ReferencePlayer
 
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle", "ismcts", "reference", "hard-weighted", "hard-plain")
+SPECS = (
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
+)
 
 
 def make_player(
@@ -54,7 +59,6 @@ def make_player(
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "ismcts":
         # Measurement only: the alternative search the hard level was compared with.
-        from firmware.players.ismcts import IsmctsPlayer
 
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "hard-weighted":
@@ -69,9 +73,13 @@ def make_player(
         return plain
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
-        from firmware.players.reference import ReferencePlayer
 
         return ReferencePlayer(seed=seed, worlds=worlds)
+    if kind == "oracle-hands":
+        # Measurement only: every hand seen, the talon order not (docs/players.md).
+        if true_state is None:
+            raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
+        return HandsOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands")
     if kind == "oracle":
         if true_state is None:
             raise ValueError("the oracle needs true_state=: a callback giving the real HandState")

@@ -40,6 +40,12 @@ class Budget:
         self.cpu_end = cpu() + seconds
         self.wall_end = wall() + cap * seconds
 
+    def expected_end(self) -> float:
+        """When the budget should run out on the wall clock (``time.perf_counter``) if the
+        thread keeps its core: now plus the CPU time left, never past the cap."""
+        left = max(0.0, self.cpu_end - self._cpu())
+        return min(self._wall() + left, self.wall_end)
+
     def spent(self) -> bool:
         """True once the CPU budget is used up or the wall-clock cap is reached."""
         return self._cpu() >= self.cpu_end or self._wall() >= self.wall_end

@@ -35,7 +35,8 @@ from firmware.engine import (
     mask_of,
 )
 from firmware.engine.cards import card_list, cards_of
-from firmware.engine.state import Draw
+from firmware.engine.state import Draw, caller_of
+from firmware.players.rollout import policy_card
 from firmware.players.signals import signal_holdings, signal_voids
 
 
@@ -108,11 +109,6 @@ def hidden_counts(view: View) -> list[int]:
     ]
 
 
-def sample_hidden(view: View, rng: random.Random, tries: int = 200) -> list[CardMask]:
-    """Per seat: a random set of hidden cards fitting the constraints; the rest goes to the talon."""
-    return _sample(view, rng, hidden_constraints(view), hidden_counts(view), card_list(mask_of(view.unseen)), tries)
-
-
 def _sample(
     view: View,
     rng: random.Random,
@@ -121,7 +117,8 @@ def _sample(
     unseen: list[Card],
     tries: int = 200,
 ) -> list[CardMask]:
-    """:func:`sample_hidden` with the view's constraints worked out (``unseen`` is shuffled)."""
+    """Per seat: a random set of hidden cards within ``allowed``, ``need[s]`` of them, drawn
+    from ``unseen`` (shuffled here); the rest goes to the talon."""
     seats = [s for s in range(len(need)) if need[s] > 0]
     for _ in range(tries):
         rng.shuffle(unseen)
@@ -286,7 +283,8 @@ def _sides(view: View, hands: list[CardMask]) -> tuple[int, ...]:
         return tuple(x for x in view.sides if x is not None)
     n = view.variant.n_seats
     if view.called is None:
-        return tuple(0 if seat == (view.dealer + 1) % n else 1 for seat in range(n))
+        caller = caller_of(view.dealer, n)
+        return tuple(0 if seat == caller else 1 for seat in range(n))
     caller = next(seat for seat, x in enumerate(view.sides) if x == 0)
     holder = next((seat for seat in range(n) if hands[seat] >> view.called & 1), caller)
     return tuple(0 if seat in (caller, holder) else 1 for seat in range(n))
@@ -312,7 +310,6 @@ def world_weight(view: View, world: HandState, plays: list[tuple[int, Card]]) ->
     counter's knowledge) would not have chosen multiplies the weight by ``MISS``.
     Only for games without a talon and without a pending call (the start is then the
     current hands plus the cards played)."""
-    from firmware.players.rollout import policy_card
 
     if not plays or world.talon or world.pending is not None or world.variant.inverted:
         return 1.0

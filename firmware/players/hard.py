@@ -24,12 +24,14 @@ import random
 from collections.abc import Callable
 
 from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
+from firmware.players import inference
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
-from firmware.players.rollout import playout_margin, side_score
-from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver, generic_value
+from firmware.players.pool import WorldPool, shared
+from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver
+from firmware.players.worlds import GENERIC_EXACT_CARDS, world_row  # noqa: F401 (named from here too)
 
 DEFAULT_THINK_MS = 120
 """Per decision, counted in the deciding thread's CPU time and capped at
@@ -37,9 +39,6 @@ DEFAULT_THINK_MS = 120
 search on a loaded machine as on a dedicated core. A Raspberry Pi 4 (3-4x slower
 than the development machine) answers in the same time with fewer worlds;
 measured strength at this budget is in docs/players.md."""
-
-GENERIC_EXACT_CARDS = 3
-"""Games without a talon: solve each world exactly once every hand holds this few."""
 
 WEIGHTING = False
 """Games of more than two seats: weight each sampled world by how well the other
@@ -89,6 +88,11 @@ class HardPlayer:
         self.last_history: dict[Card, list[float]] = {}
         self.budget: BudgetFactory = Budget
         """Starts a decision's budget; tests inject one with fake clocks."""
+        self.use_pool = True
+        """Spread the worlds over the process's pool of workers, when one was started."""
+        self.pool: WorldPool | None = None
+        """A pool of this player's own (the bench); None: the process's shared one."""
+        self.last_pool_worlds = 0
 
     # ---------------------------------------------------------------- protocol
 
@@ -108,7 +112,7 @@ class HardPlayer:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
         sample = Sampler(view)  # the view's constraints once per decision
-        return self.pimc(view, cards, lambda: sample(self.rng))
+        return self.pimc(view, cards, lambda: sample(self.rng), pooled=True)
 
     def solve(self, world: HandState) -> Card | None:
         """The exact solver's card; None if it ran out of time before a first answer.
@@ -131,12 +135,14 @@ class HardPlayer:
             return None
         return card
 
-    def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
+    def pimc(
+        self, view: View, cards: list[Card], sample: Callable[[], HandState], *, pooled: bool = False
+    ) -> Card:
         if self.racing:
             cards = distinct_cards(view, cards)
             if len(cards) == 1:
                 return cards[0]
-        totals = self.pimc_totals(view, cards, sample, race=self.racing)
+        totals = self.pimc_totals(view, cards, sample, race=self.racing, pooled=pooled)
         # Ties go to the card that costs least to give away.
         return best_of(self.last_alive, totals)
 
@@ -147,6 +153,7 @@ class HardPlayer:
         sample: Callable[[], HandState],
         *,
         race: bool = False,
+        pooled: bool = False,
         keep: bool = False,
     ) -> dict[Card, float]:
         """The margin (thirds, see :func:`playout_margin`) summed per card over the same
@@ -156,6 +163,10 @@ class HardPlayer:
         With ``race`` a card is dropped once it clearly trails (:func:`race_cut`): its
         total then covers fewer worlds, and only ``self.last_alive`` (the cards still in
         the race, at least one) may be compared; the search ends when one card is left.
+
+        With ``pooled`` (worlds sampled from ``view``, a clock budget) the process's pool
+        of world workers, if there is one, adds its worlds' rows inside the same budget
+        (:mod:`firmware.players.pool`); ``self.last_pool_worlds`` says how many.
 
         With ``keep`` (the coach) every card's weighted margin world by world stays in
         ``self.last_history``, for the standard error of a paired difference."""
@@ -167,38 +178,64 @@ class HardPlayer:
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         n = 0
         weigh = self.weighting and view.variant.n_seats > 2
+        infer = self.weighting and inference.applies(view)
         plays = past_plays(view) if weigh else []
-        while True:
-            world = sample()
-            side = world.hand_sides[view.seat]
-            w = world_weight(view, world, plays) if weigh else 1.0
-            exact = _exact_now(world)
-            for c in alive:
-                s = world.copy()
-                s.play_fast(c)
-                if exact and not s.over:
-                    m = w * _exact_margin(s, side)
-                else:
-                    m = w * playout_margin(s, side)
-                totals[c] += m
-                if race or keep:
-                    history[c].append(m)
-            n += 1
-            weight += w
-            if race and n >= RACE_FIRST and (n - RACE_FIRST) % RACE_EVERY == 0:
-                alive = race_cut(alive, history)
-                if len(alive) == 1:
+        plain = not (weigh or infer)
+        pool = self._pool(view) if pooled and limit is None and plain and budget is not None else None
+        did = 0
+        if pool is not None:
+            did = pool.begin(view, self.rng.getrandbits(48))
+        next_cut = RACE_FIRST
+        pooled_rows = 0
+        try:
+            while True:
+                if pool is not None and budget is not None:
+                    pool.feed(did, alive, budget.expected_end())
+                world = sample()
+                w = world_weight(view, world, plays) if weigh else inference.weight(view, world) if infer else 1.0
+                rows = [(alive, world_row(world, view.seat, alive))]
+                if pool is not None:
+                    got = pool.collect(did)
+                    pooled_rows += len(got)
+                    rows.extend(got)
+                live = set(alive)
+                for cards_of_row, row in rows:
+                    for c, m in zip(cards_of_row, row, strict=True):
+                        if c in live:
+                            totals[c] += w * m
+                            if race or keep:
+                                history[c].append(w * m)
+                    n += 1
+                    weight += w
+                if race and n >= next_cut:
+                    next_cut = n + RACE_EVERY
+                    alive = race_cut(alive, history)
+                    if len(alive) == 1:
+                        break
+                if limit is not None:
+                    if n >= limit:
+                        break
+                elif budget is not None and budget.spent():
                     break
-            if limit is not None:
-                if n >= limit:
-                    break
-            elif budget is not None and budget.spent():
-                break
+        finally:
+            if pool is not None:
+                pool.lock.release()
         self.last_worlds = n
+        self.last_pool_worlds = pooled_rows
         self.last_weight = weight
         self.last_alive = alive
         self.last_history = history if keep else {}
         return totals
+
+    def _pool(self, view: View) -> WorldPool | None:
+        """The process's pool of world workers, held for this decision; None: search
+        alone (no pool started, one core, or another decision holds it)."""
+        if not self.use_pool or view.variant.n_seats < 2:
+            return None
+        pool = self.pool if self.pool is not None else shared()
+        if pool is None or not pool.workers or not pool.lock.acquire(blocking=False):
+            return None
+        return pool
 
 
 def race_cut(alive: list[Card], history: dict[Card, list[float]]) -> list[Card]:
@@ -265,34 +302,6 @@ def best_of(cards: list[Card], totals: dict[Card, float]) -> Card:
     return max(cards, key=lambda c: (totals[c], -THIRDS[c], RANK[c]))
 
 
-def _exact_now(world: HandState) -> bool:
-    return (
-        world.talon_left == 0
-        and world.n > 2
-        and not world.variant.inverted
-        and max(h.bit_count() for h in world.hands) <= GENERIC_EXACT_CARDS
-    )
-
-
-def _exact_margin(s: HandState, side: int) -> float:
-    """Margin of ``side`` at the end when the rest is played exactly.
-
-    ``side`` maximises, every other seat minimises its take (paranoid for
-    games of more than two sides).
-    """
-    n_sides = max(s.hand_sides) + 1
-    remaining = 3 + sum(THIRDS[c] for c in s.trick)
-    for h in s.hands:
-        remaining += (h & _ACES).bit_count() * 3 + (h & _ONES).bit_count()
-    gain = generic_value(s, side, -(1 << 30), 1 << 30, s.thirds[:])
-    mine = side_score(s, side) + gain
-    others = sum(side_score(s, x) for x in range(n_sides) if x != side) + remaining - gain
-    m = mine - others / (n_sides - 1)
-    return -m if s.variant.inverted else m
-
-
-_ACES = sum(1 << c for c in range(len(THIRDS)) if THIRDS[c] == 3)
-_ONES = sum(1 << c for c in range(len(THIRDS)) if THIRDS[c] == 1)
 
 
 class OraclePlayer(HardPlayer):
@@ -331,3 +340,26 @@ class OraclePlayer(HardPlayer):
             return self.pimc(view, cards, lambda: state.copy())
         finally:
             self.worlds = saved
+
+
+class HandsOraclePlayer(OraclePlayer):
+    """Sees every hand but not the talon's order: MEASUREMENT ONLY, never in the menu.
+
+    It searches like hard (the same budget and racing) over worlds that are the true
+    hands with the talon left shuffled anew in each: the value of knowing where the
+    hidden cards are, without the order they will be drawn in, which no inference from
+    the plays can recover. Without a talon it is the oracle."""
+
+    def pick(self, view: View, cards: list[Card]) -> Card:
+        state = self.true_state()
+        if not state.talon_left:
+            return super().pick(view, cards)
+        rest = list(state.talon[state.talon_pos :])
+
+        def shuffled() -> HandState:
+            world = state.copy()
+            self.rng.shuffle(rest)
+            world.talon = state.talon[: state.talon_pos] + tuple(rest)
+            return world
+
+        return self.pimc(view, cards, shuffled)

@@ -15,7 +15,7 @@ from collections.abc import Callable
 
 from firmware.engine import Card, HandState, View
 from firmware.players.hard import HardPlayer
-from firmware.players.rollout import playout_margin
+from firmware.players.rollout import margin, playout_margin
 
 EXPLORATION = 0.7 * 3 * 11  # UCB constant on the thirds-margin scale (about 0.7 of its spread)
 
@@ -33,7 +33,10 @@ class _Node:
 class IsmctsPlayer(HardPlayer):
     """hard, with ISMCTS instead of determinization for the hidden-card phase."""
 
-    def pimc(self, view: View, cards: list[Card], sample: Callable[[], HandState]) -> Card:
+    def pimc(
+        self, view: View, cards: list[Card], sample: Callable[[], HandState], *, pooled: bool = False
+    ) -> Card:
+        # One tree in one thread: the pool of world workers is not used (pooled ignored).
         root = _Node()
         budget = self.budget(self.think_ms / 1000.0)
         iterations = 0
@@ -92,6 +95,4 @@ class IsmctsPlayer(HardPlayer):
 
 
 def _final_margin(s: HandState) -> float:
-    from firmware.players.rollout import margin
-
     return margin(s, 0)

@@ -57,11 +57,6 @@ def trick_thirds(view: View) -> int:
     return sum(THIRDS[c] for _, c in view.trick)
 
 
-def strength(card: Card) -> int:
-    """Bigger is stronger within a suit."""
-    return -RANK[card]
-
-
 def cheapest(cards: CardMask) -> Card:
     """The card that costs least to give away: fewest thirds, then the weakest; aces last."""
     return min(cards_of(cards), key=lambda x: (THIRDS[x] == 3, THIRDS[x], -RANK[x]))

@@ -17,10 +17,6 @@ from firmware.engine.state import apply_unchecked
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
 
 
-def _lowest_bit(mask: CardMask) -> Card:
-    return (mask & -mask).bit_length() - 1
-
-
 def cheapest(mask: CardMask) -> Card:
     """Fewest thirds, aces last, then the weakest card."""
     best, key = -1, (9, 9, 9)
@@ -80,6 +76,8 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
         return legal.bit_length() - 1
     if s.variant.inverted:
         return avoid_points_card(legal, s.trick, s.suit_masks)
+    if s.trump is not None and not counting_model:
+        return trump_policy_card(s, legal)
     n = s.n
     me = s.to_move
     side_of = s.hand_sides.__getitem__
@@ -167,6 +165,105 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
             if value >= 1 or THIRDS[w] != 1:
                 return w
     return cheapest(legal)
+
+
+def _beats_later(c: Card, led: int, trump: int, seats: list[CardMask], sm: tuple[CardMask, ...]) -> bool:
+    """Briscola: one of ``seats`` (the hands still to play to this trick) can beat ``c``,
+    which leads the trick now, in a trick led in suit ``led``: a higher card of ``c``'s suit
+    played by a seat that follows it (or that trumps), or a trump from a seat void in
+    the led suit when ``c`` is no trump."""
+    suit = SUIT[c]
+    higher = sm[suit] & ((1 << c) - 1)
+    for h in seats:
+        follows = h & sm[led]
+        if suit == led:
+            if follows & higher:
+                return True
+            if not follows and suit != trump and h & sm[trump]:
+                return True
+        elif suit == trump and not follows and h & higher:
+            return True
+    return False
+
+
+def trump_policy_card(s: HandState, legal: CardMask) -> Card:
+    """The policy of :func:`policy_card` for briscola (the trump known to all, seed 001),
+    with sure winners judged against the trumps of the seats void in the suit: a lead is
+    sure only if no opponent can follow higher or trump it, the partner's trick is safe
+    only if no later opponent can take it, and a void follower may trump a rich trick."""
+    n = s.n
+    me = s.to_move
+    sides = s.hand_sides
+    my_side = sides[me]
+    sm = s.suit_masks
+    trump = s.trump
+    assert trump is not None
+    if not s.trick:
+        opps = [s.hands[p] for p in range(n) if sides[p] != my_side]
+        best, key = -1, (-1, 0)
+        m = legal
+        while m:
+            low = m & -m
+            c = low.bit_length() - 1
+            m ^= low
+            if not _beats_later(c, SUIT[c], trump, opps, sm):
+                k = (THIRDS[c], -RANK[c])
+                if k > key:
+                    best, key = c, k
+        if best >= 0:
+            return best
+        # No sure winner: the cheapest card, a trump last (it may take a rich trick later).
+        plain = legal & ~sm[trump]
+        return cheapest(plain or legal)
+    trick = s.trick
+    led = SUIT[trick[0]]
+    bi = s.trick_winner_index(trick)
+    best = trick[bi]
+    best_seat = (s.leader + bi) % n
+    pos = len(trick)
+    later_opps = [s.hands[(s.leader + i) % n] for i in range(pos + 1, n) if sides[(s.leader + i) % n] != my_side]
+    if sides[best_seat] == my_side:
+        if not _beats_later(best, led, trump, later_opps, sm):
+            rich, key = -1, (-1, 0)
+            m = legal & ~sm[trump] or legal
+            while m:
+                low = m & -m
+                c = low.bit_length() - 1
+                m ^= low
+                k = (THIRDS[c], RANK[c])
+                if k > key:
+                    rich, key = c, k
+            return rich
+        return cheapest(legal & ~sm[trump] or legal)
+    winners = 0
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if s.trick_winner_index([best, c]) == 1:
+            winners |= low
+    value = 0
+    for c in trick:
+        value += THIRDS[c]
+    if winners:
+        sure = 0
+        m = winners
+        while m:
+            low = m & -m
+            m ^= low
+            if not _beats_later(low.bit_length() - 1, led, trump, later_opps, sm):
+                sure |= low
+        if sure:
+            # The cheapest sure winner: a card of the suit before a trump, the weakest.
+            w = weakest(sure & ~sm[trump] or sure)
+            if SUIT[w] == trump:
+                if value >= 2:  # a trump only for a trick worth two thirds or more
+                    return w
+            elif value >= 1 or THIRDS[w] != 1:
+                return w
+    plain = legal & ~sm[trump]
+    return cheapest(plain or legal)
 
 
 def declare_now(s: HandState) -> None:

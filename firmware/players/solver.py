@@ -28,6 +28,7 @@ from __future__ import annotations
 import argparse
 import platform
 import random
+import resource
 import statistics
 import time
 
@@ -35,6 +36,7 @@ from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, Deck, HandState,
 from firmware.engine.cards import card_list, cards_of
 from firmware.engine.deal import deal_seeded
 from firmware.players.budget import Budget
+from firmware.players.rollout import playout
 
 LAST = 3  # thirds for the last trick
 
@@ -384,7 +386,6 @@ class TwoHandSolver:
 
 def _guess_index(state: HandState, thresholds: list[int]) -> int:
     """Index of the threshold the mover reaches in one policy playout (a first guess)."""
-    from firmware.players.rollout import playout
 
     if not thresholds:
         return 0
@@ -399,10 +400,6 @@ def _guess_index(state: HandState, thresholds: list[int]) -> int:
     return best
 
 
-def lean_ok(state: HandState) -> bool:
-    return state.variant.name in LEAN_VARIANTS and state.n == 2 and state.talon_left == 0
-
-
 # ---------------------------------------------------------------- generic path
 
 
@@ -411,16 +408,21 @@ def _side_gain(state: HandState, side: int, start: list[int]) -> int:
     return sum(state.thirds[s] - start[s] for s in range(state.n) if sides[s] == side)
 
 
-def generic_value(state: HandState, side: int, alpha: int, beta: int, start: list[int]) -> int:
-    """Thirds ``side`` takes from ``start`` to the end; the others minimise it (paranoid)."""
+def generic_value(
+    state: HandState, side: int, alpha: int, beta: int, start: list[int], *, avoid: bool = False
+) -> int:
+    """Thirds ``side`` takes from ``start`` to the end; the others minimise it (paranoid).
+
+    With ``avoid`` (Ciapanò: points count against the taker) ``side`` minimises its take
+    and the others push it up: the same value, the roles of max and min exchanged."""
     if state.over:
         return _side_gain(state, side, start)
-    maximise = state.hand_sides[state.to_move] == side
+    maximise = (state.hand_sides[state.to_move] == side) != avoid
     best = -(1 << 30) if maximise else 1 << 30
     for c in cards_of(state.legal_mask()):
         child = state.copy()
         child.play_fast(c)
-        v = generic_value(child, side, alpha, beta, start)
+        v = generic_value(child, side, alpha, beta, start, avoid=avoid)
         if maximise:
             if v > best:
                 best = v
@@ -508,8 +510,6 @@ def bench_main(args: argparse.Namespace) -> int:
         f"cpu time: median {statistics.median(cpu) * 1e3:.1f} ms, "
         f"p95 {cpu[int(len(cpu) * 0.95)] * 1e3:.1f} ms, max {cpu[-1] * 1e3:.1f} ms"
     )
-    import resource
-
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     print(f"max RSS {rss:.0f} MB")
     return 0

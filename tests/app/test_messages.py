@@ -75,7 +75,7 @@ def test_the_app_never_passes_english_text_to_the_screen() -> None:
 
 def test_messages_render_in_every_language_and_plain_text_passes_through() -> None:
     m = msg("r_not_held", card=CardName("italian", DECKS["italian"].parse("3c")))
-    assert render(m, "it") == "Non hai tre di coppe"
+    assert render(m, "it") == "Non hai questa carta: tre di coppe"
     assert render(m, "de") == "Du hast Kelch Drei nicht"
     assert render(m, "en") == "You do not hold three of cups"
     assert render(Message(text="an engine's rare words"), "de") == "an engine's rare words"

@@ -269,7 +269,7 @@ def test_void_without_a_draw_is_refused():
 
 
 def test_a_table_game_without_an_enrolled_deck_enrols_first(make_table):
-    from ui.intents import SetSetting
+    from ui.intents import EnrolDeck
 
     table = make_table(seats=["table", "table"])
     ctl = table.ctl
@@ -278,19 +278,19 @@ def test_a_table_game_without_an_enrolled_deck_enrols_first(make_table):
     for card in ITALIAN.cards:
         scan(table, card)
     assert ctl.phase == PLAY and ctl.real_cards  # the game starts once enrolled
-    table.put(SetSetting("enrol_deck", "bavarian"))  # redo / another deck from the screen
+    table.put(EnrolDeck("bavarian"))  # redo / another deck from the screen
     assert ctl.phase == "enrol" and render(ctl.message.message, "de").startswith("Scanne Eichel Zehn (10e)")
 
 
 def test_enrolment_from_the_settings_screen_is_followed_on_the_model(make_table):
     """Settings → Real cards: the tap's intent starts it, the model shows it, Stop keeps the old map."""
-    from ui.intents import SetSetting
+    from ui.intents import EnrolDeck
     from ui.model import EnrolStatus
 
     table = make_table()
     ctl = table.ctl
     assert ctl.model().enrolled == () and ctl.model().enrolling is None
-    table.put(SetSetting("enrol_deck", "italian"))
+    table.put(EnrolDeck("italian"))
     assert ctl.phase == "enrol"
     assert ctl.model().enrolling == EnrolStatus("italian", 0, 40, ITALIAN.cards[0])
     for card in ITALIAN.cards[:3]:
@@ -299,10 +299,10 @@ def test_enrolment_from_the_settings_screen_is_followed_on_the_model(make_table)
     assert render(ctl.model().message, "de") == f"Scanne {ITALIAN.name_of(ITALIAN.cards[3], 'de')} (" + (
         f"{ITALIAN.code(ITALIAN.cards[3])}), Karte 4 von 40"
     )
-    table.put(SetSetting("enrol_deck", ""))  # Stop
+    table.put(EnrolDeck(None))  # Stop
     assert ctl.phase == "home" and ctl.enrol is None and ctl.message.message.key == "m_enrol_stopped"
     assert not ctl.cards.path("italian").exists() and ctl.model().enrolled == ()
-    table.put(SetSetting("enrol_deck", "italian"))
+    table.put(EnrolDeck("italian"))
     for card in ITALIAN.cards:
         scan(table, card)
     model = ctl.model()

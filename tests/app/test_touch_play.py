@@ -108,14 +108,15 @@ def test_the_game_speed_is_set_on_the_settings_screen_first():
 
 def test_a_claim_is_made_when_the_points_are_there_and_tried_and_cancelled_once_otherwise():
     """tressette4's chiamarsi fuori asks first (issue 13.2): yes when right, and once a no."""
-    p = table(my_turn=True, playable=[5], my_side=1, totals=[0, 18], declared=[0, 3], side_thirds=[0, 2], target=21)
+    # the engine's count (View.claim_points): 18 before the hand + 3 declared + 2 thirds
+    p = table(my_turn=True, playable=[5], my_side=1, claim_points=21, target=21)
     p["cards"] = [card(5, 0)]
     p["buttons"] = [box("claim", 300)]
     player = Player(excursions=False)
     assert player.decide(p).name == "claim"
     q = {"screen": "table", "question": "sure?", "buttons": [box("no"), box("yes", 300)], "model": {}}
     assert player.decide(q).name == "yes"
-    p["model"]["declared"] = [0, 0]  # 18 + 0 thirds: not yet
+    p["model"]["claim_points"] = 18  # 18 + 0 declared: not yet
     player = Player(seed=1)
     assert player.decide(p).name == "claim"
     assert player.decide(q).name == "no"
@@ -239,6 +240,7 @@ probes = st.fixed_dictionaries({
         "hand_no": st.integers(1, 5), "my_side": st.integers(0, 3), "target": st.integers(0, 41),
         "totals": st.lists(st.integers(0, 40), max_size=4), "declared": st.lists(st.integers(0, 9), max_size=4),
         "side_thirds": st.lists(st.integers(0, 40), max_size=4),
+        "claim_points": st.integers(0, 60),
         "playable": st.lists(st.integers(0, 39), max_size=10),
         "discardable": st.lists(st.integers(0, 39), max_size=3),
         "signal_options": st.dictionaries(st.integers(0, 39).map(str), st.lists(st.sampled_from(["busso", "volo"]))),

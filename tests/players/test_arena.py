@@ -87,7 +87,7 @@ def test_duplicate_reports_levels_and_the_paired_difference() -> None:
 
 
 def test_reference_opponent_smoke_duplicate() -> None:
-    out = arena.run(_args(a="random", b="reference", matches=1))
+    out = arena.run(_args(a="random", b="reference", matches=1, ref_plies=4))  # 4 plies: seconds, not minutes
     ref = out["levels"][0]
     # A seeded smoke run: the reference beats random play on these deals.
     assert ref["points_per_hand_diff"] < 0
@@ -176,3 +176,57 @@ def test_ref_plies_sets_the_reference_depth(monkeypatch: pytest.MonkeyPatch) -> 
     assert out["ref_plies"] == 2
     with pytest.raises(ValueError, match="ref-plies"):
         arena.run(_args(ref_plies=0))
+
+
+def _cases() -> list[tuple[str, str]]:
+    """Every preset, Ciapanò at each table size, at its shortest target."""
+    from firmware.engine import PRESETS
+
+    out: list[tuple[str, str]] = []
+    for name, preset in sorted(PRESETS.items()):
+        targets = [o for o in preset.options if o.key == "target"]
+        short = f"target={min(int(v) for v in targets[0].choices)}" if targets else ""
+        players = [o for o in preset.options if o.key == "players"]
+        for n in players[0].choices if players else [None]:
+            out.append((name, ",".join(x for x in (short, f"players={n}" if n else "") if x)))
+    return out
+
+
+@pytest.mark.parametrize(("variant", "options"), _cases())
+def test_every_preset_plays_through_the_duplicate_arena(variant: str, options: str, tmp_path: Path) -> None:
+    """seeds 001, 003 (chiamata's call decides the sides; Ciapanò, each for himself): the
+    arena scores a seat where the sides are not fixed, and every copy gives A each unit."""
+    v = make_variant(variant, arena.parse_options(options, variant))
+    log = str(tmp_path / "run.jsonl")
+    out = arena.run(_args(a="normal", also="hard", worlds=2, b="easy", variant=variant, options=options, log=log))
+    assert out["copies"] == v.n_sides
+    assert [lv["matches"] for lv in out["levels"]] == [v.n_sides, v.n_sides]
+    assert out["pair_diffs"] and 0 < out["versus"][0]["pairs"] <= len(out["pair_diffs"])
+    again = arena.run(_args(b="easy", variant=variant, options=options, from_log=log))
+    assert again["levels"] == out["levels"]
+    plain = arena.run(_args(a="hard", b="normal", worlds=2, variant=variant, options=options, duplicate=False))
+    assert plain["hands"] > 0 and plain["a_wins"] + plain["b_wins"] == 1
+
+
+@pytest.mark.parametrize(("variant", "options"), [("chiamata", "target=21"), ("ciapano", "target=21,players=3")])
+def test_the_same_level_at_every_seat_cancels_exactly(variant: str, options: str) -> None:
+    out = arena.run(_args(a="normal", b="normal", variant=variant, options=options, matches=1))
+    assert out["pair_diffs"] and all(abs(d) < 1e-9 for d in out["pair_diffs"].values())
+
+
+def test_ciapano_points_count_against_the_taker() -> None:
+    from firmware.engine.state import HandResult
+
+    v = make_variant("ciapano", {"players": 3})
+    result = HandResult(thirds=(15, 12, 6), card_points=(5, 4, 2), last_trick=0, declarations=(), declared=(0, 0, 0), points=(5, 4, 2))
+    assert arena.unit_points(v, result) == (-5, -4, -2)
+
+
+def test_first_goes_on_where_a_run_stopped(tmp_path: Path) -> None:
+    """Deals 0-1 and then deal 2 (``--first 2``) in one log give the report of deals 0-2."""
+    log = str(tmp_path / "run.jsonl")
+    arena.run(_args(a="normal", b="easy", matches=2, log=log))
+    arena.run(_args(a="normal", b="easy", matches=1, first=2, log=log))
+    whole = arena.run(_args(a="normal", b="easy", matches=3))
+    again = arena.run(_args(b="easy", from_log=log))
+    assert again["levels"] == whole["levels"]

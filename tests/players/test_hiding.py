@@ -126,6 +126,33 @@ def test_world_weights_favour_the_deal_that_explains_past_plays() -> None:
     assert true_sum > 1.3 * sampled_sum
 
 
+@pytest.mark.parametrize("name", ["tressette2", "treschetten2"])
+def test_talon_inference_favours_the_real_deal(name: str) -> None:
+    """Two players with the talon (every draw shown): the world fixes the opponent's past
+    hands, and the real deal, where it played the normal rules, fits the card counter's
+    rule better on average than deals sampled from the view; weights stay in (0, 1]."""
+    from firmware.players import inference
+
+    rng = random.Random(9)
+    true_sum = sampled_sum = 0.0
+    positions = 0
+    for seed in (21, 22, 23, 24):
+        for state in _positions(name, {}, seed=seed, every=3):
+            view = view_for(state, state.to_move)
+            if not inference.applies(view):
+                continue
+            true_w = inference.weight(view, state.copy())
+            ws = [inference.weight(view, determinize(view, rng)) for _ in range(30)]
+            assert all(0.0 < w <= 1.0 for w in [true_w, *ws])
+            if not view.tricks and not view.trick:
+                assert true_w == 1.0
+            true_sum += true_w
+            sampled_sum += sum(ws) / len(ws)
+            positions += 1
+    assert positions >= 20
+    assert true_sum > 1.1 * sampled_sum
+
+
 # the coach in every preset and shape of table: 2, 3 and 4 seats, both signal systems,
 # signals from anyone, Ciapanò with 4, 3 and 2 players
 COACH_CASES = [
@@ -177,3 +204,24 @@ def test_coach_hint_and_rating_do_not_depend_on_hidden_cards(
             assert [fresh.rated(other, ev2, c) for c in ev2.cards] == ratings
         checked += 1
     assert checked > 0
+
+
+@pytest.mark.parametrize(("name", "options"), COACH_CASES)
+@pytest.mark.parametrize("spec", ["hard", "hard-weighted"])
+def test_hard_in_every_preset_reads_only_its_view(name: str, options: dict[str, object], spec: str) -> None:
+    """Every preset and shape of table (chiamata's secret partner, Ciapanò at 2-4, briscola's
+    trump, the widow, the cards aside): the worlds sampled from a view show that view
+    again, and hard (with or without inference) plays the same in every world consistent
+    with it."""
+    rng = random.Random(13)
+    checked = 0
+    for state in _positions(name, options, seed=41, every=5):
+        seat = state.to_move
+        view = view_for(state, seat)
+        expected = make_player(spec, seed=4, worlds=3).choose(view)
+        for _ in range(2):
+            world = determinize(view, rng)
+            assert view_for(world, seat) == view
+            assert make_player(spec, seed=4, worlds=3).choose(view_for(world, seat)) == expected
+        checked += 1
+    assert checked >= 2

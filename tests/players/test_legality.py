@@ -8,7 +8,7 @@ from firmware.engine import PRESETS, Declare, Match, make_variant, view_for
 from firmware.players import LEVELS, Player, make_player
 from tests.players.conftest import play_hand
 
-SPECS = ("random", *LEVELS, "oracle", "reference", "hard-weighted")
+SPECS = ("random", *LEVELS, "oracle", "oracle-hands", "reference", "hard-weighted")
 
 
 def _players(match: Match, spec: str, seed: int) -> list[Player]:
@@ -22,7 +22,7 @@ def _players(match: Match, spec: str, seed: int) -> list[Player]:
 @pytest.mark.parametrize("variant_name", sorted(PRESETS))
 @pytest.mark.parametrize("spec", SPECS)
 def test_every_level_plays_legal_hands(variant_name: str, spec: str) -> None:
-    hands = 2 if spec in ("hard", "oracle", "reference", "hard-weighted") else 6
+    hands = 2 if spec in ("hard", "oracle", "oracle-hands", "reference", "hard-weighted") else 6
     for seed in range(hands):
         match = Match(make_variant(variant_name), first_dealer=seed % PRESETS[variant_name].n_seats)
         play_hand(match, _players(match, spec, seed), seed=1000 + seed)

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from firmware.engine import HandState, deal_seeded, make_variant
+from firmware.engine import SUIT, HandState, deal_seeded, make_variant
 from firmware.engine.cards import cards_of
 from firmware.players.rollout import (
     lean4_eligible,
@@ -78,3 +78,33 @@ def test_playout_margin_equals_engine_playout_from_any_point(name: str) -> None:
         playout(engine)
         for side in range(max(s.hand_sides) + 1):
             assert playout_margin(s.copy(), side) == margin(engine, side)
+
+
+def test_briscola_sure_winners_count_the_trumps_of_void_seats() -> None:
+    """seed 001 (briscola): a seat that cannot follow may trump, so a card is sure only
+    if no later hand has a legal card that beats it (the engine's ``beats``)."""
+    from firmware.engine.cards import beats
+    from firmware.players.rollout import _beats_later
+
+    variant = make_variant("briscola")
+    rng = random.Random(5)
+    checked = 0
+    for _ in range(80):
+        s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), rng.randrange(4)), 0)
+        for _ in range(rng.randrange(0, 30)):
+            s.play_fast(rng.choice(list(cards_of(s.legal_mask()))))
+        if s.over:
+            continue
+        trump = s.trump
+        assert trump is not None
+        led_card = s.trick[0] if s.trick else None
+        for c in cards_of(s.legal_mask()):
+            led = SUIT[led_card] if led_card is not None else SUIT[c]
+            if SUIT[c] not in (led, trump):
+                continue  # a discard never holds the trick
+            for h in s.hands:
+                legal = (h & s.suit_masks[led]) or h
+                truth = any(beats(x, c, trump) for x in cards_of(legal))
+                assert _beats_later(c, led, trump, [h], s.suit_masks) == truth, (c, led, h)
+                checked += 1
+    assert checked > 500

@@ -81,3 +81,34 @@ def test_generic_solver_equals_brute_force(name: str) -> None:
         start = sum(s.thirds[x] for x in range(s.n) if s.variant.side_of(x) == side)
         assert gain == brute_force(s, side) - start
         assert brute_force(_after(s, card), side) - start == gain
+
+
+def _brute_avoid(state: HandState, side: int) -> int:
+    """Plain minimax where ``side`` wants the fewest thirds and everyone else the most."""
+    if state.over:
+        return sum(state.thirds[s] for s in range(state.n) if state.hand_sides[s] == side)
+    values = [_brute_avoid(_after(state, c), side) for c in cards_of(state.legal_mask())]
+    return min(values) if state.hand_sides[state.to_move] == side else max(values)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_ciapano_exact_value_avoids_points(players: int) -> None:
+    """seeds 001, 003: in Ciapanò the points taken count against you, so the exact
+    ending minimises the seat's take (paranoid: the others push it up)."""
+    from firmware.players.solver import generic_value
+
+    v = make_variant("ciapano", {"players": players})
+    rng = random.Random(players)
+    checked = 0
+    while checked < 12:
+        s = HandState.start(v, deal_seeded(v, rng.randrange(1 << 30), 0), 0)
+        k = rng.randint(1, 2 if players > 2 else 3)
+        while not s.over and max(h.bit_count() for h in s.hands) > k:
+            s.play_fast(rng.choice(list(cards_of(s.legal_mask()))))
+        if s.over:
+            continue
+        side = s.hand_sides[s.to_move]
+        start = s.thirds[:]
+        got = generic_value(s, side, -(1 << 30), 1 << 30, start, avoid=True)
+        assert got == _brute_avoid(s, side) - sum(start[x] for x in range(s.n) if s.hand_sides[x] == side)
+        checked += 1

@@ -387,14 +387,14 @@ def test_settings_lead_to_real_cards_and_a_deck_tap_asks_for_enrolment(make_ui):
     assert buttons["enrol:italian"].label == "enrol" and buttons["enrol:bavarian"].label == "enrol_again"
     ui.intents()
     ui.handle(click(buttons["enrol:italian"].rect.center))
-    assert ui.intents() == [it.SetSetting("enrol_deck", "italian")]
+    assert ui.intents() == [it.EnrolDeck("italian")]
     # the controller starts it: the screen follows, decks locked, Stop offered
     ui.set_model(TableModel(enrolled=("bavarian",), enrolling=EnrolStatus("italian", 0, 40, 0)))
     buttons = {b.name: b for b in ui.current.buttons(size)}
     assert not buttons["enrol:bavarian"].enabled
     ui.handle(click(buttons["enrol:bavarian"].rect.center))
     ui.handle(click(buttons["enrol:stop"].rect.center))
-    assert ui.intents() == [it.SetSetting("enrol_deck", "")]
+    assert ui.intents() == [it.EnrolDeck(None)]
     ui.handle(key(pygame.K_ESCAPE))
     assert ui.screen == "settings"
 

@@ -176,11 +176,14 @@ def test_home_shows_the_apps_message_in_the_language(lang, size, make_ui, artifa
 
 
 def test_the_gallery_command_renders_every_screen(tmp_path):
-    """`tressette gallery` writes one PNG per screen, language and size, and the index."""
+    """`tressette gallery` writes one PNG per screen, language and size, one page of each
+    deck at full size (issue 24.9), and the index."""
+    from ui.cards import STYLES
     from ui.gallery import render_all, scenes
 
     files = render_all(tmp_path, sizes=((480, 320),), langs=("de",))
-    assert len(files) == len(scenes()) and all(f.stat().st_size > 5000 for f in files)
+    assert len(files) == len(scenes()) + len(STYLES) and all(f.stat().st_size > 5000 for f in files)
+    assert {f.name for f in files} >= {f"deck_{s}.png" for s in STYLES}
     index = (tmp_path / "README.md").read_text(encoding="utf-8")
     assert all(f.name in index for f in files)
 

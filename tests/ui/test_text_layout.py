@@ -1,7 +1,7 @@
 """Layout checks on what is really drawn: every screen and every game's table at its
 busiest, at every supported size and language. No two text boxes overlap, none leaves
 its panel or the screen, none is cut short or smaller than the screen's minimum
-(12 px at 800x480, 10 px at 480x320: ui.fonts.min_text_px), no button label under
+(12 px at 800x480, 11 px at 480x320: ui.fonts.min_text_px; issue 24.5), no button label under
 14 / 12 px (ui.textcheck.min_button_px), and no text covers a card of the trick."""
 
 from __future__ import annotations

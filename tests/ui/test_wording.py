@@ -145,6 +145,17 @@ AVOID = {
         "kein Münzen": "no verb or article that cannot agree with a suit's name",
         "fehlt Münzen": "no verb or article that cannot agree with a suit's name",
         "Tisch": "the rules of the match are an option, not 'the table'",
+        "Punkteblock": "a score sheet is a Punkteliste, in every mode",
+        "Hinausrufen": "chiamarsi fuori is 'sich fertig melden' (button: Fertig melden)",
+        "Chiamarsi fuori": "a German button or option says Fertig melden / Fertigmelden",
+        r"\bAccusi\b": "declarations are Ansagen on a German screen",
+        r"\bPaar(e|s)?\b": "a partnership is a Partei (seed 003), never a Paar",
+        r"^Sie (gewinnen|haben)": "a sentence opening with Sie reads as the polite 'you': the other side is 'die Gegner'",
+        "gestochen hat": "a trick is made ('den Stich gemacht', seed 000): 'stechen' is also trumping (Mit Trumpf)",
+        "in Vorhand": "Vorhand is the first seat of a deal (seed 003); leading a trick is 'ausspielen'",
+        "Nochmal": "'noch einmal', in one register",
+        r"höchste \{suit\} |nach \{suit\}|(?<!Napoli)(?<!Decima) in \{suit\}": "a suit's name cannot be declined in a template ('nach Stäbe'):"
+        " put it where no case shows",
     },
     "it": {
         "la tavola": "the rules of the match are an option, not 'the table'",
@@ -154,6 +165,18 @@ AVOID = {
         "Seme di": "'seme' is a suit: a shuffle's number is not a seme",
         "Squadra": "four players sit in pairs: 'coppia'",
         "scatola": "the device is not a box of cardboard",
+        "dichiara": "declaring is 'accusare' (docs/box.md glossary)",
+        "mapp[ae]": "a deck's tags are 'etichette': 'mappa' is the English 'map'",
+        "il gioco aspetta": "'il gioco' is the game chosen: what waits is 'la partita'",
+        "durante la prima presa": "the first trick, each at their turn, is 'al primo giro'",
+        "a pari si": "'se sono pari' (or 'in parità')",
+        "ritornamelo": "busso asks the partner to 'tornare a questo seme'",
+        r"\bNapoli\b": "the Italian table says 'napoletana' (Napoli is the German tables' word)",
+        r"^Accusi: \{": "'Accusi:' reads as the plural noun: the person's own declaring is 'Tu accusi:'",
+        r"\bhai \{card\}": "the engine's card names have no article: 'non hai tre di coppe' reads as a count",
+        r"\{(held|left|count|k)\} carte": "a count other than {n} has no singular form: say the noun before it",
+        r"[Èè] già fatto": "'è già stato fatto'",
+        r"\{left\} \{suit\}": "'hai ancora 1 coppe': a count of a suit is said 'a coppe ne hai ancora 1'",
     },
 }
 ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a Tisch
@@ -320,7 +343,8 @@ def test_a_count_of_one_is_said_in_the_singular() -> None:
             if re.search(r"\{n\} (" + "|".join(PLURAL_NOUNS) + r")\b", text) and key + "_one" not in CATALOGUE:
                 need.append(f"{key}: {text!r}")
     assert not need, "\n".join(need)
-    for key in (k for k in CATALOGUE if k.endswith("_one")):
+    # an option value named by the engine (ov_eleven_plus_one: cappotto's "11+1") is no count
+    for key in (k for k in CATALOGUE if k.endswith("_one") and not k.startswith("ov_")):
         base = key[: -len("_one")]
         assert base in CATALOGUE, key
         fields = {f for _, f, _, _ in string.Formatter().parse(CATALOGUE[base][0]) if f} - {"n"}
@@ -332,3 +356,44 @@ def test_a_count_of_one_is_said_in_the_singular() -> None:
             assert tr(base, lang, n=2, **args) != one
     assert tr("ask_claim", "it", n=1, target=21).startswith("Ti chiami fuori con circa 1 punto su 21")
     assert tr("hands_n", "de", n=1) == "1 Runde" and tr("hands_n", "de", n=3) == "3 Runden"
+
+
+def test_the_italian_buttons_speak_as_the_player_does() -> None:
+    """An action button is an imperative ("Gioca", "Accusa") or the player's own words at the
+    table ("busso", "Mi chiamo fuori"), never an infinitive: "Chiamarsi fuori" is the rule's name
+    (the option), not what the player taps. The two sides' results keep one tense."""
+    assert tr("claim", "it") == tr("b_claim_said", "it").rstrip("!")
+    assert not re.search(r"(are|ere|ire|rsi)\b", tr("claim", "it"))
+    assert tr("o_chiamarsi_fuori", "it") == "Chiamarsi fuori"
+    we, they = tr("we_win", "it"), tr("they_win", "it")
+    assert we.startswith("Abbiamo") and they.startswith("Hanno"), (we, they)
+    assert tr("ph_declare_on_phone", "it", n=2) == "Posto 2: accusa sul telefono"
+
+
+@pytest.mark.parametrize("name", sorted(__import__("firmware.engine.variants", fromlist=["PRESETS"]).PRESETS))
+def test_every_option_and_value_of_every_game_has_catalogue_words(name: str) -> None:
+    """The cappotto's third value showed "eleven plus one" on every screen: its catalogue
+    key did not match the engine's value, and the label fell back to the raw name."""
+    from firmware.engine.variants import PRESETS
+    from ui.i18n import has
+
+    for spec in PRESETS[name].options:
+        assert has("o_" + spec.key), spec.key
+        for value in spec.choices:
+            if isinstance(value, str):
+                assert has("ov_" + value), (spec.key, value)
+    assert tr("ov_none", "it") == "no"  # "Cappotto: nessuno" read as "nobody"
+
+
+def test_german_table_talk_is_kept():
+    """A German-speaking table: the claim button says what is said (not the Italian), the other
+    side is "die Gegner" (never the polite Sie), declarations are Ansagen (docs/box.md glossary)."""
+    assert tr("claim", "de") == "Fertig melden"
+    assert tr("o_chiamarsi_fuori", "de") == "Fertigmelden"
+    assert tr("o_accusi", "de") == "Ansagen"
+    assert tr("they_win", "de") == tr("side_wins_them", "de") == "Die Gegner gewinnen"
+    assert tr("scoresheet", "de") == tr("score_sheet", "de") == "Punkteliste"
+    assert tr("ov_single", "de") == "ein Durchgang"
+    assert tr("e_busso_false", "de", suit="Stäbe").endswith("die höchste Stäbe-Karte im Spiel")
+    assert tr("e_decl_count", "de", held=2, rank="10", kind="Dreier", need=3) == (
+        "Du hast 2 Karten vom Rang 10; für einen Dreier braucht es genau 3")

@@ -70,6 +70,7 @@ class ScreenProbe:
 
 
 async def _play(rt: Any, probe: ScreenProbe, base: str, taps: int, out: list[tuple[float, float]]) -> None:
+    # start-up: aiohttp (and the client built on it) only when the phones are played
     import aiohttp
 
     from firmware.app.phones.client import PhoneClient
@@ -128,6 +129,7 @@ def latency(taps: int, seed: int) -> list[tuple[float, float]]:
     """(to every phone, to every phone and the screen) per tap, in ms."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # start-up: the program itself, after the environment for its window is set
     from firmware.app.controller import ControllerOptions
     from firmware.app.runtime import Runtime
     from firmware.config import PHONE, GameSettings, Settings
@@ -187,6 +189,7 @@ def _sim(state: Path, seats: str, port: int | None) -> subprocess.Popen[bytes]:
 
 
 async def _phones_playing(base: str, secrets: dict[int, str], taps: int) -> None:
+    # start-up: aiohttp (and the client built on it) only when the phones are played
     import aiohttp
 
     from firmware.app.phones.client import PhoneClient

@@ -38,10 +38,12 @@ from pathlib import Path
 from typing import Any
 
 from aiohttp import WSMsgType, web
+from aiohttp.typedefs import Handler
 
 from firmware.app.phones import protocol as p
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import TableFeed, seat_state
+from ui.webtext import page_catalogue_json
 
 log = logging.getLogger("firmware.app.phones")
 
@@ -400,7 +402,8 @@ class PhoneServer:
     async def _serve(self) -> None:
         self._loop = asyncio.get_running_loop()
         self._stopped = asyncio.Event()
-        app = web.Application(client_max_size=p.MAX_FRAME, handler_args={"max_field_size": 4096})
+        app = web.Application(client_max_size=p.MAX_FRAME, handler_args={"max_field_size": 4096},
+                              middlewares=[self._only_our_host])  # fmt: skip
         app.router.add_get("/", self._index)
         app.router.add_get("/static/{name:.+}", self._static)
         app.router.add_get("/i18n/{lang}.json", self._catalogue)
@@ -432,14 +435,17 @@ class PhoneServer:
 
     # ------------------------------------------------------------ pages
 
-    async def _index(self, request: web.Request) -> web.StreamResponse:
+    @web.middleware
+    async def _only_our_host(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Every route, present and future, answers only to the box's own names."""
         if not self._host_ok(request):
             raise web.HTTPForbidden(text="host")
+        return await handler(request)
+
+    async def _index(self, request: web.Request) -> web.StreamResponse:
         return self._asset("index.html")
 
     async def _static(self, request: web.Request) -> web.StreamResponse:
-        if not self._host_ok(request):
-            raise web.HTTPForbidden(text="host")
         return self._asset(request.match_info["name"])
 
     def _asset(self, name: str) -> web.Response:
@@ -451,13 +457,9 @@ class PhoneServer:
 
     async def _catalogue(self, request: web.Request) -> web.StreamResponse:
         lang = request.match_info["lang"]
-        if not self._host_ok(request):
-            raise web.HTTPForbidden(text="host")
         if lang not in ("it", "de", "en"):
             raise web.HTTPNotFound(text="not found")
         if lang not in self._catalogues:
-            from ui.webtext import page_catalogue_json  # the page's words of the one catalogue
-
             self._catalogues[lang] = page_catalogue_json(lang)
         return web.Response(body=self._catalogues[lang], content_type="application/json")
 
@@ -487,7 +489,7 @@ class PhoneServer:
         return origin is not None and origin in (f"http://{request.host}", f"https://{request.host}")
 
     async def _socket(self, request: web.Request) -> web.StreamResponse:
-        if not self._host_ok(request) or not self._origin_ok(request):
+        if not self._origin_ok(request):  # the Host was checked by _only_our_host
             raise web.HTTPForbidden(text="origin")
         ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME, heartbeat=self.limits.heartbeat_s,
                                    autoping=True, compress=False)  # fmt: skip

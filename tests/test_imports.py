@@ -1,0 +1,158 @@
+"""One direction of imports (DESIGN.md): no circle among the project's modules.
+
+Every import statement of firmware/, ui/, hal/ and deploy/ is read from the
+source (module level, inside functions, under ``TYPE_CHECKING``): a circle
+hidden in a function or behind ``TYPE_CHECKING`` is a circle all the same, one
+a newcomer walks round without knowing. ``from package import submodule``
+leads to the submodule.
+
+An import inside a function is allowed for two reasons only, said on its line
+or the line above: ``# optional:`` (a library the program runs without: the
+Pi's GPIO and serial libraries, the deploy extra, a progress bar) or
+``# start-up:`` (a module a command does not need, so that command starts
+without loading it: pygame for ``tressette replay``, every other command's
+modules for each command of the CLI).
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+PACKAGES = ("firmware", "ui", "hal", "deploy")
+REASONS = ("# optional:", "# start-up:")
+
+
+@dataclass(frozen=True, slots=True)
+class Import:
+    source: str  # the importing module
+    target: str  # the project module imported
+    line: int
+    in_function: bool
+
+
+def modules() -> dict[str, Path]:
+    out = {}
+    for pkg in PACKAGES:
+        for path in sorted((REPO / pkg).rglob("*.py")):
+            parts = list(path.relative_to(REPO).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+def _owner(name: str, known: dict[str, Path]) -> str | None:
+    """The project module ``name`` is, or is inside (``firmware.engine.Card`` → ``firmware.engine``)."""
+    while name and name not in known:
+        name = name.rpartition(".")[0]
+    return name or None
+
+
+def _in_function(tree: ast.Module) -> set[ast.AST]:
+    inside: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            inside.update(n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom)))
+    return inside
+
+
+def imports(known: dict[str, Path]) -> Iterator[Import]:
+    for name, path in known.items():
+        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+        inside = _in_function(tree)
+        package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+        for node in ast.walk(tree):
+            targets: list[str] = []
+            if isinstance(node, ast.Import):
+                targets = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                base = node.module or ""
+                if node.level:
+                    up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
+                    base = ".".join([*up, base] if base else up)
+                targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+            for target in targets:
+                owner = _owner(target, known)
+                if owner is not None and owner != name:
+                    yield Import(name, owner, node.lineno, node in inside)
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The strongly connected components of more than one module (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+    for start in sorted(edges):
+        if start in index:
+            continue
+        work = [(start, iter(sorted(edges[start])))]
+        index[start] = low[start] = len(index)
+        stack.append(start)
+        on_stack.add(start)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is None:
+                work.pop()
+                if work:
+                    low[work[-1][0]] = min(low[work[-1][0]], low[node])
+                if low[node] == index[node]:
+                    component = []
+                    while True:
+                        top = stack.pop()
+                        on_stack.discard(top)
+                        component.append(top)
+                        if top == node:
+                            break
+                    if len(component) > 1:
+                        found.append(sorted(component))
+            elif child not in index:
+                index[child] = low[child] = len(index)
+                stack.append(child)
+                on_stack.add(child)
+                work.append((child, iter(sorted(edges.get(child, ())))))
+            elif child in on_stack:
+                low[node] = min(low[node], index[child])
+    return found
+
+
+def test_no_import_circle() -> None:
+    known = modules()
+    edges: dict[str, set[str]] = {name: set() for name in known}
+    for imp in imports(known):
+        edges[imp.source].add(imp.target)
+    found = circles(edges)
+    assert not found, "import circles: " + "; ".join(" ↔ ".join(c) for c in found)
+
+
+def test_the_circle_finder_finds_a_circle_and_only_one() -> None:
+    edges = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
+    assert circles(edges) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_an_import_inside_a_function_says_why() -> None:
+    """Only an optional library or a measured start-up cost, each with its reason."""
+    unexplained = []
+    for path in modules().values():
+        lines = path.read_text(encoding="utf-8").splitlines()
+        tree = ast.parse("\n".join(lines), str(path))
+        for node in sorted(_in_function(tree), key=lambda n: getattr(n, "lineno", 0)):
+            assert isinstance(node, (ast.Import, ast.ImportFrom))
+            near = lines[node.lineno - 1] + " " + (lines[node.lineno - 2] if node.lineno > 1 else "")
+            # a block of imports (blank lines between them too) shares the reason above its first line
+            above = node.lineno - 2
+            while above >= 0 and (lines[above].strip().startswith(("import ", "from ")) or not lines[above].strip()):
+                near += " " + (lines[above - 1] if above >= 1 else "")
+                above -= 1
+            if not any(reason in near for reason in REASONS):
+                unexplained.append(f"{path.relative_to(REPO)}:{node.lineno}: {ast.unparse(node)}")
+    assert not unexplained, "imports inside functions without '# optional:' or '# start-up:':\n" + "\n".join(
+        unexplained
+    )

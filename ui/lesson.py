@@ -1,0 +1,124 @@
+"""The guided hand's lesson on the table screen ("Learn to play", firmware/app/guide.py).
+
+A panel over the seat across (its cards are face down: nothing to read there) and,
+when the words need it, the top of the trick area; never over the hand, the action
+column (the accuso's button the lesson points at stays tappable) or the status line.
+Two buttons: *Got it* (the lesson goes; a tap on the panel does the same) and *Skip
+the lessons* (the hand goes on as any other). The cards a "follow suit" lesson
+speaks of are outlined in the hand: the model's ``marked``, the engine's legal cards.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+from pygame import Rect
+
+from ui import intents as it
+from ui.layout import TableLayout
+from ui.model import LessonModel
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel
+
+
+@dataclass(frozen=True, slots=True)
+class LessonLayout:
+    panel: Rect
+    ok: Rect
+    skip: Rect
+    lines: tuple[str, ...]
+    size: int  # the text's font size (never under the fonts' minimum)
+
+
+def lesson_layout(ctx: Ctx, lay: TableLayout, lesson: LessonModel, trick_seats: tuple[int, ...] = ()) -> LessonLayout:
+    """Where the panel goes at this screen size and how its words wrap.
+
+    Over the seat across and the top of the trick area; while cards lie in the trick
+    (``trick_seats``: the led card a "follow" lesson speaks of) a strip above them with
+    its buttons stacked at its right end, when the words fit there.
+    """
+    W, H = lay.size
+    m = max(4, int(H * 0.012))
+    touch = ctx.theme.min_touch
+    actions = [b.rect for b in lay.buttons if b.name != "menu"]
+    right = min([r.x for r in actions if r.x > W // 2] + [W - int(W * 0.24)])
+    x, w = m, right - 2 * m
+    fs = ctx.fsize(H, 0.042)
+    text = ctx.say(lesson.text)
+    text = text[:1].upper() + text[1:]  # a sentence may open with a suit's name ("denari")
+    row = max(touch, int(H * 0.09))
+    line_h = fs + 4
+    bottom = lay.hand[0][1].y - lay.lift - m if lay.hand else lay.status.y - m
+    # above the buttons of the left column too (the last trick's), never over one
+    bottom = min([bottom] + [b.rect.y - m for b in lay.buttons if b.rect.x < right and b.rect.y > H // 4])
+    slots = [lay.trick_slots[s] for s in trick_seats if s in lay.trick_slots]
+    if slots:
+        menu = next((b.rect for b in lay.buttons if b.name == "menu"), None)
+        strip_right = min(W - m, menu.x - m) if menu is not None else W - m
+        strip = Rect(m, m, strip_right - m, min(r.y for r in slots) - 2 * m)
+        stacked = strip.h >= 2 * touch + 3 * 4  # the two buttons one over the other, else side by side
+        bw = max(touch * 2, int(W * (0.2 if stacked else 0.19)))
+        if strip.h >= touch + 8:
+            room = strip.w - (bw if stacked else 2 * bw + 4) - 24
+            for size in (fs, ctx.fonts.min_size):
+                lines = ctx.fonts.wrap(text, size, room)
+                if 8 + len(lines) * (size + 4) <= strip.h:
+                    bh = (strip.h - 3 * 4) // 2 if stacked else max(touch, min(row, strip.h - 8))
+                    ok = Rect(strip.right - 4 - bw, strip.bottom - 4 - bh, bw, bh)
+                    skip = Rect(ok.x, strip.y + 4, bw, bh) if stacked else Rect(ok.x - 4 - bw, ok.y, bw, bh)
+                    return LessonLayout(strip, ok, skip, tuple(lines), size)
+    lines = ctx.fonts.wrap(text, fs, w - 16)
+    h = 8 + len(lines) * line_h + 6 + row + 8
+    y = max(m, min(lay.middle.y, bottom - h))
+    panel = Rect(x, y, w, min(h, bottom - y))
+    bw = min((w - 3 * 8) // 2, max(touch * 2, int(W * 0.22)))
+    ok = Rect(panel.right - 8 - bw, panel.bottom - 8 - row, bw, row)
+    skip = Rect(ok.x - 8 - bw, ok.y, bw, row)
+    return LessonLayout(panel, ok, skip, tuple(lines), fs)
+
+
+class LessonPanel:
+    """Draws the lesson and answers the taps on it; the table screen asks it first."""
+
+    def __init__(self, ctx: Ctx, emit) -> None:  # type: ignore[no-untyped-def]
+        self.ctx = ctx
+        self.emit = emit
+
+    def tap(self, lay: TableLayout, lesson: LessonModel | None, trick: tuple[int, ...], pos: tuple[int, int]) -> bool:
+        if lesson is None:
+            return False
+        ll = lesson_layout(self.ctx, lay, lesson, trick)
+        if ll.skip.collidepoint(pos):
+            self.emit(it.Guide("skip"))
+            return True
+        if ll.panel.collidepoint(pos):
+            self.emit(it.Guide("dismiss"))
+            return True
+        return False  # a card, a button: playing on answers the lesson too
+
+    def key(self, lesson: LessonModel | None, key: int) -> bool:
+        """Esc leaves the guide (the hand goes on; the next Esc goes home as ever)."""
+        if lesson is not None and key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            self.emit(it.Guide("skip"))
+            return True
+        return False
+
+    def draw(self, s: pygame.Surface, lay: TableLayout, lesson: LessonModel | None, trick: tuple[int, ...],
+             cursor: int | None) -> None:
+        if lesson is None:
+            return
+        ctx = self.ctx
+        th = ctx.theme
+        for i, (card, r) in enumerate(lay.hand):  # the cards the lesson speaks of
+            if card in lesson.marked:
+                rr = r.move(0, -lay.lift) if i == cursor else r
+                pygame.draw.rect(s, th.good, rr.inflate(6, 6), 3, border_radius=max(3, rr.w // 12))
+        ll = lesson_layout(ctx, lay, lesson, trick)
+        draw_panel(s, ll.panel, th, 255)  # opaque: the talon under it must not read through
+        pygame.draw.rect(s, th.accent, ll.panel, 2, border_radius=max(4, min(14, ll.panel.h // 8)))
+        y = ll.panel.y + 8
+        for line in ll.lines:
+            blit_text(s, ctx, line, ll.size, (ll.panel.x + 8, y), color=th.text)
+            y += ll.size + 4
+        draw_button(s, ctx, ll.skip, ctx.t("g_skip"))
+        draw_button(s, ctx, ll.ok, ctx.t("g_ok"), color=th.good)

@@ -376,7 +376,7 @@ class TableScreen:
                 if b.name == "sh_menu":
                     self.show("home")
                     return True
-                return self.sheet_panel.press(self.model, b.name)
+                return self.sheet_panel.press(self.model, b)
         return True
 
     def buttons(self, size: tuple[int, int] | None = None) -> list[ButtonSpec]:

@@ -136,6 +136,8 @@ class HistoryScreen(Screen):
         left = f"{when(r.started, lang)} · {variant_label(r.variant, lang)}"
         against = f"CPU {t(r.level)}" if r.level else t("people_only")
         sub = f"{against} · {t('hands_n', n=r.hands)}"
+        if r.mode == "lesson":  # the guided hand: a lesson, not a match like the others
+            sub = f"{t('h_lesson')} · {sub}"
         score = "–".join(str(x) for x in r.totals) if r.totals and r.outcome != "abandoned" else ""
         right = t("outcome_" + r.outcome) + (f"  {score}" if score else "")
         return left, sub, right

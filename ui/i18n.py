@@ -73,6 +73,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "o_widow": ("Monte", "Witwe", "Widow"),
     "o_aside": ("Carte da parte", "Abgelegte Karten", "Cards aside"),
     "ov_shown": ("scoperte", "offen", "shown"),
+    "shown_by": ("Carte scoperte di {name}", "Offene Karten von {name}", "{name}'s face-up cards"),
     "ov_hidden": ("coperte", "verdeckt", "hidden"),
     "ov_face_up": ("scoperte", "offen", "face up"),
     "ov_face_down": ("coperte", "verdeckt", "face down"),

@@ -7,6 +7,10 @@ argument from the engine (the accuso and its points, the suit led, a trick's wor
 GUIDE: dict[str, tuple[str, str, str]] = {
     "learn": ("Impara a giocare", "Spielen lernen", "Learn to play"),
     "g_title": ("Lezione", "Lektion", "Lesson"),
+    # the greeting on starting the guided hand, and its row in the history
+    "m_new_lesson": ("Lezione: {variant}, una mano guidata", "Lektion: {variant}, eine Runde mit Anleitung",
+                     "Lesson: {variant}, a guided hand"),
+    "h_lesson": ("Lezione", "Lektion", "Lesson"),
     "g_ok": ("Ho capito", "Verstanden", "Got it"),
     "g_skip": ("Salta le lezioni", "Lektionen überspringen", "Skip the lessons"),
     "g_accuso": (

@@ -136,9 +136,10 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     # three or four sides: the score box grows down into the left column until its heading
     # (the target) and a row per side all get a readable line (it was dropped there)
     least = 12 if H >= 480 else 11  # ui.fonts.min_text_px
-    # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (10), unless the
-    # hand already takes two rows (terziglio's 12 cards at 480 px: no 6 px to spare)
-    rows_px = max(least, 12) if rows == 1 else least
+    # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (11), the
+    # hand in two rows as well (terziglio's 12 cards at 480 px: the left seat's column and
+    # the widow under it give up the 3 px)
+    rows_px = max(least, 12)
     need = 4 + (least + 3) + model.n_sides * (rows_px + 3)  # the heading may be the smallest text
     score_extra = max(0, need - (top_h - m)) if model.n_sides > 2 else 0
     left_col.y += score_extra
@@ -318,7 +319,7 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
     the talon), the one closest to the speaker. Another seat's bubble is only placed
     where its speaker is strictly nearer than every other seat (else it would read as
     the neighbour's words: it goes to the status line with the name); my own bubble
-    carries my name as well (``ui.table``), so it may sit where there is room."""
+    too, though it carries my name as well (``ui.table``)."""
     W, H = lay.size
     small = 12 if H >= 480 else 11  # ui.fonts.min_text_px (layout imports no pygame fonts)
     bh = max(2 * (small + 3) + 4, int(H * 0.075))  # two lines of the smallest text
@@ -346,12 +347,12 @@ def _bubbles(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect]:
             if any(cand.colliderect(b) for b in blocked):
                 continue
             d = reach(cand, own)
-            nearer = any(reach(cand, r) <= d for s, r in speakers.items() if s != seat)
-            if nearer and (seat != model.me or H < 480):  # 480x320: the status line then
+            if any(reach(cand, r) <= d for s, r in speakers.items() if s != seat):
+                # mine as well: by CPU 4 on the left, or under CPU 2 in a three-seat game
+                # at 800x480 (the action row between it and my hand), my own bubble read as
+                # theirs (issue 24.8): "Tu: ..." in the status line, next to my hand, then
                 continue
-            # mine: where no other seat is nearer first (by CPU 4 on the left, my own bubble
-            # read as CPU 4's: issue 24.8), elsewhere only when there is no such place
-            found.append((d + (10_000 if nearer else 0), i, cand))
+            found.append((d, i, cand))
         if found:
             out[seat] = min(found)[2]
             blocked.append(out[seat])

@@ -142,6 +142,7 @@ class HistoryRow:
     totals: tuple[int, ...] = ()  # the person's side first (us–them), then the others
     hands: int = 0
     level: str = ""  # the strongest computer's level ("" without one)
+    mode: str = ""  # the journal's mode: "lesson" is the guided hand (labelled so in the list)
 
 
 @dataclass(frozen=True, slots=True)

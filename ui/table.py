@@ -35,6 +35,7 @@ from ui.lesson import LessonPanel
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
 from ui.sheetentry import SheetEntryPanel, entry_layout
+from ui.shown_cards import ShownCards, seat_at
 from ui.speed import speed_of
 from ui.textcheck import min_button_px
 from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here too)
@@ -139,6 +140,7 @@ class TableScreen:
         self.picker_note: tuple[str, float] = ("", 0.0)  # why a tapped card is dimmed, and how long
         self.sheet_panel = SheetEntryPanel(ctx, emit)  # score sheet only: the hand's count (ui/sheetentry.py)
         self.lesson_panel = LessonPanel(ctx, emit)  # the guided hand's lesson (ui/lesson.py)
+        self.enlarged = ShownCards(ctx)  # a seat's face-up cards, whole, on a tap (ui/shown_cards.py)
 
     # ------------------------------------------------------------ model
 
@@ -169,6 +171,7 @@ class TableScreen:
         if new_hand:
             self.action_page = 0  # (a declaration made keeps its place: the page stays)
         self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
+        self.enlarged.sync(model, new_hand)
         if new_hand:
             self._hand_key = hand_key
             self.show_taken = False
@@ -394,7 +397,7 @@ class TableScreen:
         if self.model.picker is not None and show_button(lay.middle, self.ctx.theme).collidepoint(pos):
             self.picker_hidden = None
             return True
-        if self.show_last or self.show_taken:
+        if self.show_last or self.show_taken or self.enlarged.close():
             self.show_last = self.show_taken = False
             return True
         if self.lesson_panel.tap(lay, self.model.lesson, self.lesson_trick(), pos):
@@ -414,6 +417,10 @@ class TableScreen:
             return True
         if lay.middle.collidepoint(pos) and self.model.last_trick:
             self.show_last = True  # the last trick on a tap of the table's middle
+            return True
+        seat = seat_at(self.model, lay, pos)
+        if seat is not None:  # a seat's face-up cards, too small where they lie: whole
+            self.enlarged.open(self.model, seat)
             return True
         return False
 
@@ -503,8 +510,9 @@ class TableScreen:
 
     def key(self, key: int) -> bool:
         hand = self.model.hand
-        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.show_last or self.show_taken):
-            self.show_last = self.show_taken = False  # back from the last trick to the table, not home
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE) and (self.show_last or self.show_taken or self.enlarged.active):
+            self.show_last = self.show_taken = False
+            self.enlarged.close()  # back from the last trick to the table, not home
             return True
         if self.lesson_panel.key(self.model.lesson, key):
             return True
@@ -600,6 +608,8 @@ class TableScreen:
             self._draw_last_trick(s, lay)
         elif self.show_taken:
             self._draw_taken(s, lay)
+        elif self.enlarged.seat is not None:
+            self.enlarged.draw(s, lay, self.model, self.seat_name(self.enlarged.seat), self.style())
         self._draw_picker(s, lay)
 
     def _draw_picker(self, s: pygame.Surface, lay: TableLayout) -> None:

@@ -81,7 +81,7 @@ def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
     else:
         outcome = "won" if row.winner == side else "lost"
     return HistoryRow(row.id, row.variant, row.started, outcome, us_first(tuple(row.totals or ()), side),
-                      journal.hand_count(row.id), level)
+                      journal.hand_count(row.id), level, row.mode)
 
 
 def us_first(totals: tuple[int, ...], side: int | None) -> tuple[int, ...]:

@@ -202,7 +202,8 @@ class MatchLifecycle:
         self._install(match_id, seat_list, Match(v, first_dealer=dealer))
         self.table.match_mode = mode
         self.table.phase = HAND_OVER
-        self.table.say(msg("m_new_game", variant=Term("v_" + v.name) if has("v_" + v.name) else v.preset.title))
+        title = Term("v_" + v.name) if has("v_" + v.name) else v.preset.title
+        self.table.say(msg("m_new_lesson" if mode == "lesson" else "m_new_game", variant=title))
         self.next_hand()  # after the greeting: a real-card deal's first prompt must show
         return Outcome(True)
 

@@ -41,15 +41,13 @@ def test_every_bubble_reads_as_its_speakers(variant, size, lang, make_ui):
     me = ui.model.me
     speakers = speaker_areas(ui.model, lay)
     assert set(speakers) == set(range(ui.model.n_seats))
-    for seat, r in lay.bubbles.items():
-        if seat == me:
-            continue
+    for seat, r in lay.bubbles.items():  # mine too: nearer my hand than any other seat
         own = reach(r, speakers[seat])
         for other, area in speakers.items():
             if other != seat:
                 assert own < reach(r, area), (variant, seat, other, r)
     texts = [t.text for t in rec.texts]
-    if me in lay.bubbles:  # my bubble names me (it may sit where there is room)
+    if me in lay.bubbles:  # my bubble names me as well
         you = tr("i_say", lang, text="")
         assert any(t.startswith(you) for t in texts), texts
     # a seat without a bubble: its name and words in the status line
@@ -119,10 +117,19 @@ def test_bubble_lines_keep_the_points_with_the_last_word(make_ui):
 def test_from_800x480_up_every_seat_speaks_in_a_bubble(variant, size, lang, make_ui):
     """Played by touch: terziglio's CPU 3 (its widow under it) spoke in the status line; a
     bubble between its column and its card on the trick has room. At 480x320 some seats
-    of the three- and four-seat games still have none (the status line names them)."""
+    of the three- and four-seat games still have none (the status line names them).
+    My own words: in a bubble nearer my hand than any other seat, or, in a three-seat
+    game (at 800x480 and 1280x800 the only place was as near CPU 2 as my hand: issue 24.8), in
+    the status line over my hand, after "Tu:"."""
     ui, rec = _speaking(make_ui, variant, size, lang)
     lay = ui.table.layout
-    assert set(lay.bubbles) == set(range(ui.model.n_seats)), sorted(lay.bubbles)
+    me = ui.model.me
+    others = set(range(ui.model.n_seats)) - {me}
+    assert others <= set(lay.bubbles), sorted(lay.bubbles)
+    if me not in lay.bubbles:
+        assert ui.model.n_seats == 3, (variant, size)
+        assert ui.table.table_word() == f"{ui.table.seat_name(me)}: {WORDS}"
+        assert ui.table.seat_name(me) == tr("you", lang)
     bubbles = list(lay.bubbles.values())
     if lay.talon is not None:
         label_h = 30  # the widow's or the called card's label above it

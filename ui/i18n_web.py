@@ -29,5 +29,6 @@ WEB: dict[str, tuple[str, str, str]] = {
     "p_ask_free": ("Liberare il posto {n}? Il suo telefono non potrà più giocare; un altro telefono potrà sedersi.",
                    "Platz {n} freigeben? Sein Telefon kann dann nicht mehr spielen; ein anderes kann sich hinsetzen.",
                    "Free seat {n}? Its phone can no longer play; another phone can take the seat."),
+    "p_new_codes": ("Codice nuovo", "Neuer Code", "New code"),
     "p_phones_btn": ("Telefoni", "Telefone", "Phones"),
 }

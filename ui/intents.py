@@ -217,6 +217,13 @@ class FreePhoneSeat:
 
 
 @dataclass(frozen=True, slots=True)
+class NewPhoneCodes:
+    """The touchscreen draws every open phone seat a fresh short code (someone was
+    guessing codes: a fresh code makes the guesses so far worthless, and the box
+    lets phones try again at once)."""
+
+
+@dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the program (simulator window closed, or Quit in the menu)."""
 
@@ -256,6 +263,12 @@ class SheetTally:
 
 
 @dataclass(frozen=True, slots=True)
+class SheetAccusi:
+    """Score sheet only: the count screen's *Accusi* button. Every seat is asked in turn
+    (from seat 1) for what it declares; a seat's table button still opens its own choice."""
+
+
+@dataclass(frozen=True, slots=True)
 class Guide:
     """The guided first hand ("Learn to play", firmware/app/guide.py): ``start`` it from the
     home screen, ``dismiss`` the lesson on screen, ``skip`` the lessons (the hand goes on)."""
@@ -287,6 +300,7 @@ Intent = (
     | OpenReview
     | OpenReviewHand
     | FreePhoneSeat
+    | NewPhoneCodes
     | Quit
     | SimButton
     | SimScan

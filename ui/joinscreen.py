@@ -92,6 +92,10 @@ def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 
     ph = (area.h - (rows - 1) * gap) // rows
     text_px = max(min_text, min(22, int(ph * 0.09)))
     buttons = [ButtonSpec("back", back, "back")]
+    if any(s.code and not s.held for s in phones.seats):
+        # fresh codes for every open seat: someone's guesses stop counting (docs/phones.md)
+        fresh = Rect(back.x - m - back.w, m, back.w, row)
+        buttons.append(ButtonSpec("new_codes", fresh, "p_new_codes"))
     panels: list[SeatPanel] = []
     for i, seat in enumerate(seats):
         c, r = i % cols, i // cols
@@ -188,6 +192,9 @@ class JoinScreen(Screen):
     def press(self, name: str) -> bool:
         if name == "back":
             self.show("table" if self.model.in_game else "home")
+            return True
+        if name == "new_codes":
+            self.emit(it.NewPhoneCodes())
             return True
         return self.by_name(name)
 

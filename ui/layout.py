@@ -43,8 +43,12 @@ POSITIONS = {
 
 
 def shared_table(model: TableModel) -> bool:
-    """The touchscreen as the table of a phone game: nobody's hand, no seat is "you"."""
-    return model.phones is not None and not model.show_hand
+    """Nobody sits at the screen, no seat is "you": the touchscreen as the table of a phone
+    game, or of a game of real cards (reader, picker, score sheet: people at the table and
+    computers, never a screen seat). Seats are "Seat 1", sides "Side 2"."""
+    if model.show_hand:
+        return False
+    return model.phones is not None or not any(s.kind == "human" for s in model.seats)
 
 
 def position_of(seat: int, me: int, n: int) -> str:
@@ -182,8 +186,11 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     if shared_table(model) and 0 <= model.me < len(model.seats):
         # a phone game's shared table: the bottom seat is a person holding a phone, shown
         # like the seat across (name, tricks, the backs of the cards held) where a hand would be
+        # (its plate larger than the one across: the people at the box read it from their
+        # chairs, and at 480x320 the plate of the top seat's size held 11 px text)
         bottom = Rect(col_l + m, H - m - small[1], W - col_l - col_r - 2 * m, small[1])
-        seats[model.me] = _seat_area(model, model.me, "top", bottom, small, m)
+        seats[model.me] = _seat_area(model, model.me, "top", bottom, small, m,
+                                     label_w=min(bottom.w * 2 // 5, max(120, small[0] * 3)))
 
     # three seats leave the top of the trick free, so their cards can be larger
     # four seats: the cards across stack top to bottom, two card heights in the middle
@@ -516,16 +523,17 @@ def _hand_row(cards: list[int], area: Rect, card: tuple[int, int]) -> tuple[list
 
 
 def _seat_area(model: TableModel, seat: int, pos: str, area: Rect, small: tuple[int, int], m: int,
-               two_lines: bool = False) -> SeatArea:
+               two_lines: bool = False, label_w: int | None = None) -> SeatArea:
     """``two_lines``: a side seat's plate holds its name and "prese: 3" on two lines (a
-    narrow column: one line had room only for "CPU 4 3", beside "CPU 2 prese: 3")."""
+    narrow column: one line had room only for "CPU 4 3", beside "CPU 2 prese: 3").
+    ``label_w``: a top plate's width (the shared table's bottom seat: a larger plate)."""
     sm = model.seats[seat]
     w, h = small
     label_h = max(16, int(h * 0.3))
     if two_lines and pos in ("left", "right") and area.w < 105:
         label_h = max(label_h, 2 * (11 + 2) + 4)  # two lines of the smallest text (ui.fonts)
     if pos == "top":
-        label = Rect(area.x, area.y, min(area.w // 3, max(90, w * 2)), area.h)
+        label = Rect(area.x, area.y, label_w or min(area.w // 3, max(90, w * 2)), area.h)
         row = Rect(label.right + m, area.y, area.right - label.right - m, h)
     else:
         label = Rect(area.x, area.y, area.w, label_h)

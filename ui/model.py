@@ -288,7 +288,8 @@ class SheetEntryModel:
     many lie out of play (treschetten3); ``ends``: played out, claim, zu tun as the game
     has them; ``sudden``: the sudden wins it has; ``caller``: chiamata's caller (a
     partner is asked for); ``choosing``: the seat choosing its accuso now, ``choices``
-    its declarations as the engine accepts them said aloud."""
+    its declarations as the engine accepts them said aloud; ``accusi``: the game has
+    them (the count screen offers its *Accusi* button)."""
 
     n_seats: int
     units: tuple[tuple[int, ...], ...]
@@ -299,6 +300,7 @@ class SheetEntryModel:
     caller: int | None = None
     choosing: int | None = None
     choices: tuple[DeclareAction, ...] = ()
+    accusi: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,8 +9,12 @@ other side's points follow from the deck's (35 thirds: the cards and the last tr
 one side is entered. Nothing is sent until *Count the hand* (``SheetTally``): the engine
 checks it, and a refusal says why on the second line.
 
-A seat's *Accuso* button opens its choice here: every declaration the engine accepts
-said aloud, a tap declares it (``Declare``), *Nothing to declare* closes the choice.
+The *Accusi* button (``SheetAccusi``) asks every seat with something to declare in turn,
+as a seat's table *Accuso* button asks that seat: every declaration the engine accepts
+said aloud (a napoletana with its points where it extends), a tap declares it
+(``Declare``), *Nothing to declare* closes the choice (and offers the next seat). The
+side whose points follow from the other's says so ("the rest of 11⅔"): nothing changes
+unseen.
 
 The layout is pure (:func:`entry_layout`); the values are this screen's until sent.
 """
@@ -46,6 +50,7 @@ class EntryState:
     sudden: int = 0  # index into the sudden choices: None, then (name, side) pairs
     partner: int | None = None
     page: int = 0  # the accuso choices' page
+    tied: int | None = None  # the side whose points were set as the rest of the other's
 
 
 def units_of(entry: SheetEntryModel, partner: int | None) -> tuple[tuple[int, ...], ...]:
@@ -119,6 +124,8 @@ def entry_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme
         options.append("sh_sudden")
     if entry.caller is not None:
         options.append("sh_partner")
+    if entry.accusi:
+        options.append("sh_accusi")
     for name in options:
         buttons.append(ButtonSpec(name, Rect(rx, ry, rw, row), name))
         ry += row + gap
@@ -181,6 +188,7 @@ class SheetEntryPanel:
             return
         other = 1 - changed
         th[other] = max(0, entry.full - th[changed])
+        self.st.tied = other
 
     def press(self, model: TableModel, b: ButtonSpec) -> bool:
         """A button of the count panel tapped: its thirds, a declaration it carries, or the
@@ -201,6 +209,10 @@ class SheetEntryPanel:
             self.emit(b.intent)
         elif kind == "sh_end":
             st.end = (st.end + 1) % len(end_choices(entry))
+            if end_choices(entry)[st.end][0] != "play":
+                st.tied = None  # a claim or zu tun: each side's points are its own
+        elif kind == "sh_accusi":
+            self.emit(it.SheetAccusi())
         elif kind == "sh_sudden":
             st.sudden = (st.sudden + 1) % len(sudden_choices(entry, len(st.thirds)))
         elif kind == "sh_partner" and entry.caller is not None:
@@ -230,7 +242,10 @@ class SheetEntryPanel:
         if isinstance(b.intent, it.Declare):
             d = b.intent.declare_action
             text = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
-            return f"{text} ({3 + d.extra})" if d.kind == "napoletana" and d.extra else text
+            extends = any(c.kind == "napoletana" and c.extra for c in entry.choices)
+            if d.kind == "napoletana" and extends:  # which of the suit's napoletane: its points
+                return t("sh_decl_points", what=text, n=3 + (d.extra or 0))
+            return text
         if kind == "sh_end":
             end, by = end_choices(entry)[st.end]
             return t("sh_end_play") if end == "play" else t(f"sh_end_{end}", n=(by or 0) + 1)
@@ -241,6 +256,8 @@ class SheetEntryPanel:
             return t("sh_sudden", what=sudden[0].capitalize(), side=self.unit_name(model, sudden[1]))
         if kind == "sh_partner":
             return t("sh_partner", n=(st.partner if st.partner is not None else 0) + 1)
+        if kind == "sh_accusi":
+            return t("o_accusi")
         if b.label in ("−", "+", "⅓"):
             return b.label
         return self.ctx.label(b.label)
@@ -280,8 +297,13 @@ class SheetEntryPanel:
             vsurf = ctx.fonts.text(value, int(fs * 1.2), ctx.theme.accent, True)
             s.blit(vsurf, vsurf.get_rect(midright=(r.right - 8, r.centery)))
             blit_text(s, ctx, name, fs, (r.x + 8, r.centery), anchor="midleft", max_w=r.w - vsurf.get_width() - 24)
+        y = lay.rows[-1][1].bottom + 8 if lay.rows else 0
+        if st.tied is not None and len(lay.rows) == 2:  # the side that follows from the other's: said so
+            rest = ctx.t("sh_rest", full=thirds_text(entry.full))
+            line = f"{self.unit_name(model, st.tied)} = {rest}"
+            y = blit_text(s, ctx, line, ctx.fsize(H, 0.042), (lay.rows[-1][1].x + 8, y), bold=True,
+                          max_w=lay.buttons[-1].rect.x - lay.rows[-1][1].x - 16, color=ctx.theme.accent).bottom + 4
         if lay.rows and model.declarations:  # this hand's accusi, as said
-            y = lay.rows[-1][1].bottom + 8
             fs = ctx.fsize(H, 0.042)
             for d in model.declarations:
                 text = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)

@@ -689,6 +689,10 @@ class TableScreen:
         small = max(ctx.fonts.min_size, fs - 2)
         name = self.seat_name(seat)
         tricks = ctx.t("tricks_n", n=sm.tricks_won)  # the same words on every plate
+        if shared_table(m) and seat == m.me:
+            # the shared table's bottom seat: the plate the people at the box read from
+            # their chairs, larger than the one across (ui.layout gives it the room)
+            fs, small = fs + 3, max(ctx.fonts.min_size + 2, fs)
         if area.position == "top":
             r = blit_text(s, ctx, name, fs, (lab.x + 8, lab.y + 3), bold=True, max_w=lab.w - 12)
             y = r.bottom + 1
@@ -932,8 +936,8 @@ class TableScreen:
 
     def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
-        if m.me < len(m.seats) and m.seats[m.me].kind == "phone":
-            # the shared table of a phone game: nobody at the screen is "you"
+        if m.me < len(m.seats) and (m.seats[m.me].kind == "phone" or shared_table(m)):
+            # a shared table (phones, real cards): nobody at the screen is "you"
             m = replace(m, me=len(m.seats))
         r = lay.status
         fs = ctx.fsize(lay.size[1], 0.05)

@@ -19,7 +19,7 @@ from ui.i18n import CATALOGUE, LANGUAGES, describe_declare, tr
 # Every key phone.js asks for, by name or by prefix (a signal's word is
 # "sig_" + its name, a declaration's kind "k_" + kind).
 PAGE_KEYS: tuple[str, ...] = (
-    "ask_claim", "b_called", "back", "call", "claim", "count", "dealer", "declare", "declare_none",
+    "ask_claim", "b_called", "back", "call", "claim", "count", "dealer", "declare", "declare_none", "discard",
     "hand_end", "hand_points", "last_trick", "last_trick_short", "match_end", "match_total",
     "next_hand", "no", "partner", "partner_row", "seat_n", "talon", "them", "to_target", "tricks_n",
     "trump", "us", "waits", "yes", "you", "your_turn", "zu_tun_btn",

@@ -110,7 +110,7 @@ log = logging.getLogger("firmware.app.controller")
 
 PlayIntent = (
     ui.PlayCard | ui.Discard | ui.Claim | ui.Hint | ui.Undo | ui.Call | ui.ZuTun | ui.Declare | ui.NothingToDeclare
-    | ui.SheetTally
+    | ui.SheetTally | ui.SheetAccusi
 )
 BrowseIntent = ui.ShowHistory | ui.OpenSheet | ui.OpenReplay | ui.OpenReview | ui.OpenReviewHand
 TableIntent = (
@@ -201,10 +201,12 @@ class TableController:
                 self.phones.on_status(event)
             case ui.FreePhoneSeat(seat=seat):
                 self.phones.free(seat)
+            case ui.NewPhoneCodes():
+                self.phones.new_codes()
             case ui.Guide(step=step):
                 self._guide(step)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
-                  | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally()):  # fmt: skip
+                  | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally() | ui.SheetAccusi()):  # fmt: skip
                 self._play_intent(event)
             case ui.ShowHistory() | ui.OpenSheet() | ui.OpenReplay() | ui.OpenReview() | ui.OpenReviewHand():
                 self._browse_intent(event)
@@ -270,7 +272,7 @@ class TableController:
     def _play_intent(self, event: PlayIntent) -> None:
         """A move of the hand asked for on the screen."""
         seats = self.seat_actions
-        if self.scoresheet.keeping and isinstance(event, (ui.Declare, ui.NothingToDeclare, ui.SheetTally)):
+        if self.scoresheet.keeping and isinstance(event, (ui.Declare, ui.NothingToDeclare, ui.SheetTally, ui.SheetAccusi)):
             self._sheet_intent(event)
             return
         match event:
@@ -292,12 +294,12 @@ class TableController:
                 seats.declare(action)
             case ui.NothingToDeclare():
                 seats.screen_nothing_to_declare()
-            case ui.SheetTally():
+            case ui.SheetTally() | ui.SheetAccusi():
                 self.table.refuse(msg("r_no_hand"))  # a count belongs to a score-sheet match
             case _:
                 assert_never(event)
 
-    def _sheet_intent(self, event: ui.Declare | ui.NothingToDeclare | ui.SheetTally) -> None:
+    def _sheet_intent(self, event: ui.Declare | ui.NothingToDeclare | ui.SheetTally | ui.SheetAccusi) -> None:
         """Score sheet only (firmware.app.scoresheet): an accuso said, the choice closed, the
         hand's count; after a count or a decima the lifecycle closes the hand."""
         sheet = self.scoresheet
@@ -308,6 +310,8 @@ class TableController:
                 done = sheet.done()
             case ui.SheetTally():
                 done = sheet.tally(event)
+            case ui.SheetAccusi():
+                done = sheet.ask_all()
             case _:
                 assert_never(event)
         if done.accepted and self.table.hand_over():

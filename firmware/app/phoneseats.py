@@ -75,6 +75,7 @@ class PhoneSeats:
         self.status = PhoneStatus()
         self.refusals: dict[int, Notice] = {}
         self.frees: list[int] = []  # freed on the touchscreen, for the server
+        self.codes_drawn = 0  # fresh join codes asked for on the touchscreen, for the server
 
     # ------------------------------------------------------------ who is here
 
@@ -135,6 +136,14 @@ class PhoneSeats:
         self.frees.append(seat)
         self.refusals.pop(seat, None)
         self.table.say(msg("ph_freed", n=seat + 1))
+
+    def new_codes(self) -> None:
+        """The touchscreen asks for fresh join codes (the server resets its count of
+        wrong guesses with them: docs/phones.md, the security model)."""
+        if not self.join_open():
+            return
+        self.codes_drawn += 1
+        self.table.say(msg("ph_new_codes"))
 
     def take_frees(self) -> list[int]:
         out, self.frees = self.frees, []

@@ -19,12 +19,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from firmware.app.core import PLAY
-from firmware.app.messages import CardName, msg, refusal
+from firmware.app.messages import CardName, Message, Term, msg, refusal
 from firmware.engine.picker import picker_marks
 from ui.model import PickerModel
 
 if TYPE_CHECKING:
-    from firmware.app.core import Table
+    from firmware.app.core import Outcome, Table
     from firmware.app.dealing import DealScan
     from firmware.app.declaring import DeclarationWindows
 
@@ -70,3 +70,25 @@ def _deal_picker(scan: DealScan, deck: str, cards: tuple[int, ...]) -> PickerMod
     )
     return PickerModel(None, deck, cards, dimmed, scan.prompt(touch=True), False, ())
 
+
+
+def after_table_card(t: Table, out: Outcome, seq: int, tricks: int, tapped: bool) -> None:
+    """What the table hears after a card laid at the table (tapped on the picker or scanned):
+    a card the engine refused gets the way to lay another, by the device it came from
+    (the engine's reason is neutral); a trick just taken says who took it, unless the
+    table said something newer (``seq``: the note before the card; ``tricks``: how many
+    tricks were taken before it). The "New game" greeting goes with the first card laid:
+    on a table with nobody at the screen it would otherwise stay in the middle of it."""
+    said = t.message.message
+    if not out.accepted:
+        if said.key.startswith("e_"):
+            t.say(msg("r_card_again", why=said, how=Term("how_tap_card" if tapped else "how_scan_card")), t.message.level)
+        return
+    match = t.match
+    if match is None or match.state is None or t.phase != PLAY:
+        return
+    st = match.state
+    if t.message.seq == seq and len(st.tricks) > tricks and not st.over:
+        t.say(msg("m_trick_taken", trick=len(st.tricks), n=st.tricks[-1].winner + 1))
+    elif t.message.message.key == "m_new_game":
+        t.say(Message())

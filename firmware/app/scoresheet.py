@@ -45,6 +45,7 @@ class ScoreSheetKeeping:
         self.table = table
         self.guard = guard
         self.choosing: int | None = None  # the seat choosing its accuso on the screen
+        self.asking_all = False  # opened by the screen's Accusi button: the next seats follow
 
     @property
     def keeping(self) -> bool:
@@ -65,6 +66,7 @@ class ScoreSheetKeeping:
         t.journal.add_hand(t.match_id, hand, dealer, spec)
         t.match.begin_hand(spec)
         self.choosing = None
+        self.asking_all = False
         t.phase = PLAY
         t.say(msg("m_sheet_hand", n=hand + 1, seat=dealer + 1))
         t.changed()
@@ -108,15 +110,42 @@ class ScoreSheetKeeping:
         if not self.choices(seat):
             return t.refuse(msg("r_nothing_to_declare"))
         self.choosing = seat
+        self.asking_all = False
         t.say(msg("m_choose_accuso", n=seat + 1))
         t.changed()
         return Outcome(True)
 
+    def _next_asked(self, after: int) -> int | None:
+        """The next seat (in seat order, after ``after``) that has something to declare."""
+        n = len(self.table.seats)
+        return next((s for s in range(after + 1, n) if self.choices(s)), None)
+
+    def ask_all(self) -> Outcome:
+        """The count screen's *Accusi* button: each seat with something to declare is
+        offered its choice in turn, from seat 1 (seats with nothing are passed over)."""
+        t = self.table
+        if self._sheet() is None:
+            return t.refuse(msg("r_no_hand"))
+        first = self._next_asked(-1)
+        if first is None:
+            return t.refuse(msg("r_nothing_to_declare"))
+        self.choosing, self.asking_all = first, True
+        t.say(msg("m_choose_accuso", n=first + 1))
+        t.changed()
+        return Outcome(True)
+
     def done(self) -> Outcome:
-        """*Nothing (more) to declare*: the choice closes; nothing to journal."""
+        """*Nothing (more) to declare*: the choice closes (nothing to journal); asked from
+        the screen's *Accusi* button, the next seat with something to declare is offered."""
         seat, self.choosing = self.choosing, None
         if seat is not None:
-            self.table.say(msg("m_accusi_closed", n=seat + 1))
+            nxt = self._next_asked(seat) if self.asking_all else None
+            if nxt is not None:
+                self.choosing = nxt
+                self.table.say(msg("m_accusi_next", n=seat + 1, next=nxt + 1))
+            else:
+                self.asking_all = False
+                self.table.say(msg("m_accusi_closed", n=seat + 1))
         self.table.changed()
         return Outcome(True)
 
@@ -134,9 +163,12 @@ class ScoreSheetKeeping:
             return failed
         t.match.keep(action)
         if self.choosing == action.seat and not self.choices(action.seat):
-            self.choosing = None
+            self.choosing = self._next_asked(action.seat) if self.asking_all else None
+            self.asking_all = self.choosing is not None
+            if self.choosing is not None:
+                t.say(msg("m_choose_accuso", n=self.choosing + 1))
         if t.match.hand_over:
-            self.choosing = None  # a decima ends the hand at once
+            self.choosing, self.asking_all = None, False  # a decima ends the hand at once
         t.changed()
         return Outcome(True)
 
@@ -159,7 +191,7 @@ class ScoreSheetKeeping:
         if failed is not None:
             return failed
         t.match.keep(tally)
-        self.choosing = None
+        self.choosing, self.asking_all = None, False
         t.changed()
         return Outcome(True)
 
@@ -188,5 +220,5 @@ class ScoreSheetKeeping:
         return SheetEntryModel(
             n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends),
             sudden=sudden, caller=sheet.caller if v.preset.call_partner else None, choosing=choosing,
-            choices=choices,
+            choices=choices, accusi=v.accusi,
         )  # fmt: skip

@@ -35,6 +35,7 @@ from firmware.app.events import PlayerFailed, PlayerMoved
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, Term, msg
+from firmware.app.picker import after_table_card
 from firmware.app.reviewing import MatchReviewing, ReviewWorker
 from firmware.config import SeatSpec, check_seat
 from firmware.engine import Action, Call, Claim, Declare, Discard, Match, Play, View, ZuTun
@@ -154,7 +155,7 @@ class SeatActions:
         if self.table.real_cards:
             # A table game: a tap on a card stands in for a scan (reader-less play),
             # with the signals chosen on the screen.
-            self.play_table_card(card, signals)
+            self.play_table_card(card, signals, tapped=True)
             return
         seat = self._screen_seat()
         if seat is None:
@@ -235,8 +236,9 @@ class SeatActions:
 
     # ------------------------------------------------------------ real cards
 
-    def play_table_card(self, card: int, signals: tuple[str, ...] = ()) -> Outcome:
-        """A scanned card: the play of the seat to move, if legal as far as we can know."""
+    def play_table_card(self, card: int, signals: tuple[str, ...] = (), *, tapped: bool = False) -> Outcome:
+        """A scanned card (``tapped``: named on the picker): the play of the seat to move,
+        if legal as far as we can know."""
         if self.lifecycle.dealing.scan is not None:
             return self.lifecycle.deal_card(card)  # a card the deal shows the box
         if self.table.match_mode == "scoresheet":
@@ -252,9 +254,13 @@ class SeatActions:
         wait = self.declarations.play_refusal(seat)
         if wait is not None:
             return self.table.refuse(wait)
+        seq, tricks = self.table.message.seq, len(state.tricks)
         if state.pending is not None and state.pending[0] == "discard":
-            return self.lifecycle.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
-        return self.lifecycle.submit(Play(seat, card, signals))
+            out = self.lifecycle.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
+        else:
+            out = self.lifecycle.submit(Play(seat, card, signals))
+        after_table_card(self.table, out, seq, tricks, tapped)
+        return out
 
 
 class Player(Protocol):

@@ -34,7 +34,8 @@ def test_no_reader_no_enrolment_and_one_tap_per_card(make_table) -> None:
     why = dict(model.picker.dimmed)[first]
     assert why.key == "e_already_played"
     t.put(ui.PlayCard(first))  # tapped anyway: the engine refuses it, nothing recorded
-    assert st.trick == [first] and t.ctl.message.message.key == "e_already_played"
+    said = t.ctl.message.message  # the engine's reason, then how to name another card
+    assert st.trick == [first] and said.key == "r_card_again" and dict(said.args)["why"].key == "e_already_played"
 
 
 def test_a_power_cut_mid_hand_loses_nothing_and_asks_nothing_twice(make_table, tmp_path) -> None:

@@ -60,6 +60,10 @@ def test_join_layout_every_panel_on_screen_apart_with_a_readable_code(n: int, he
         assert screen.contains(b.rect) and b.rect.h >= 40
     frees = {b.name for b in lay.buttons if b.name.startswith("free:")}
     assert frees == {f"free:{p.seat.seat}" for p in lay.panels if p.seat.held}
+    for a, b in itertools.combinations(lay.buttons, 2):
+        assert not a.rect.colliderect(b.rect), (a.name, b.name)
+    # fresh codes are offered exactly while a code is on the screen (docs/phones.md, security)
+    assert ("new_codes" in {b.name for b in lay.buttons}) == any(p.seat.code for p in lay.panels)
 
 
 def test_the_qr_code_is_drawn_module_by_module() -> None:
@@ -117,6 +121,19 @@ def test_free_a_seat_asks_first_then_frees_it(make_ui) -> None:  # type: ignore[
     assert scr.tap(free.rect.center, (800, 480))
     assert ui.question is not None and "1" in ui.question[0]
     assert ui.question[1] == it.FreePhoneSeat(0)
+
+
+def test_new_code_asks_the_box_for_fresh_codes(make_ui) -> None:  # type: ignore[no-untyped-def]
+    ui = make_ui((480, 320))
+    base = model_from_view(dealt("treseta4", 3), show_hand=False)
+    ui.set_model(TableModel(**{**model_fields(base), "phones": phones_of(2, held=1)}))
+    ui.show("join")
+    scr = ui.screens["join"]
+    fresh = next(b for b in scr.buttons((480, 320)) if b.name == "new_codes")
+    emitted: list[object] = []
+    scr.emit = emitted.append
+    assert scr.tap(fresh.rect.center, (480, 320))
+    assert emitted == [it.NewPhoneCodes()]
 
 
 def test_the_home_screen_offers_phones_beside_you_and_computers_never_with_real_cards() -> None:
@@ -200,6 +217,44 @@ def test_render_the_shared_table_of_a_phone_game(make_ui, artifacts, variant: st
     assert ui.model.hand == ()  # nobody's hand on the shared screen
     names = [b.name for b in ui.table.layout.buttons]
     assert "phones" in names  # the way to the codes, to free a seat
+
+
+@pytest.mark.parametrize(("variant", "lang", "size"), list(itertools.product(sorted(PRESETS), LANGUAGES, SMALL)))
+def test_the_shared_tables_bottom_plate_reads_from_a_chair(make_ui, artifacts, variant: str, lang: str,  # type: ignore[no-untyped-def]
+                                                             size: tuple[int, int]) -> None:
+    """A phone game's shared table: the bottom seat's plate (a person holding a phone) is
+    read across the box, so its text is larger than the smallest (11 px at 480x320) and its
+    name larger than the plate's across; all of it on the plate, nothing cut or overlapping."""
+    from ui.textcheck import RecordingSurface, problems
+
+    n = PRESETS[variant].n_seats
+    view = dealt(variant, 5, plays=n + 1)
+    seats = tuple(it.SeatSetup("phone" if s % 2 == 0 else "computer", None if s % 2 == 0 else "normal")
+                  for s in range(n))
+    base = model_from_view(view, seats=seats, show_hand=False)
+    phones = PhonesModel(URL, tuple(seat_model(s, True, True, None) for s in range(0, n, 2)))
+    ui = make_ui(size, language=lang)
+    ui.set_model(TableModel(**{**model_fields(base), "phones": phones}))
+    ui.show("table")
+    for _ in range(40):
+        ui.update(0.1)
+    rec = RecordingSurface(size, ui.ctx.fonts.meta)
+    ui.draw(rec)
+    lay = ui.table.layout
+    plate = lay.seats[ui.model.me].label
+    on_plate = [t for t in rec.texts if plate.collidepoint(t.rect.center)]
+    assert on_plate, rec.texts
+    smallest = ui.ctx.fonts.min_size
+    assert all(t.size >= smallest + 2 for t in on_plate), [(t.text, t.size) for t in on_plate]
+    assert all(plate.inflate(2, 2).contains(t.rect) and not t.cut for t in on_plate), (plate, on_plate)
+    across = [a.label for a in lay.seats.values() if a.seat != ui.model.me and a.position == "top"]
+    if across:
+        top = max((t.size for t in rec.texts if across[0].collidepoint(t.rect.center)), default=0)
+        assert max(t.size for t in on_plate) > top
+    found = [x for x in problems(rec, min_px=smallest, allow_cut=True) if any(repr(t.text) in x for t in on_plate)]
+    assert not found, found
+    if lang == "de" and variant in ("treseta4", "terziglio3", "tressette2"):
+        pygame.image.save(rec, str(artifacts / f"shared-table-bottom-{variant}-{lang}-{size[0]}x{size[1]}.png"))
 
 
 @pytest.mark.parametrize(("lang", "size"), list(itertools.product(LANGUAGES, SMALL)))

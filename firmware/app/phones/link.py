@@ -51,6 +51,7 @@ def build_feed(ctl: TableController) -> TableFeed:
         views=views,
         facts=ctl.phones.facts(),
         info=info,
+        codes_drawn=ctl.phones.codes_drawn,
     )
 
 

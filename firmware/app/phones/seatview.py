@@ -73,6 +73,7 @@ class TableFeed:
     views: Mapping[int, View] = field(default_factory=dict)
     facts: TableFacts | None = None
     info: Mapping[str, Any] = field(default_factory=dict)  # the welcome's public game facts
+    codes_drawn: int = 0  # times the touchscreen asked for fresh join codes
 
 
 def _decl(d: Declare) -> dict[str, Any]:
@@ -122,10 +123,14 @@ def legal_json(view: View, facts: TableFacts) -> dict[str, Any]:
     table's own waits (the onori round's order) applied as the touchscreen applies them."""
     seat = view.seat
     plays = [] if facts.cards_wait else sorted({a.card for a in view.legal if isinstance(a, (Play, Discard))})
+    # terziglio's dealer lays a card away before the first trick: tapped like a play (the
+    # touchscreen's Discard and PlayCard take the same path), said as a discard
+    discards = [] if facts.cards_wait else sorted({a.card for a in view.legal if isinstance(a, Discard)})
     signals = {str(c): list(names) for c, names in view.signal_options if names and c in plays}
     declare = [_decl(a) for a in view.legal if isinstance(a, Declare)] if seat in facts.may_declare else []
     return {
         "play": plays,
+        "discard": discards,
         "signals": signals,
         "declare": declare,
         "nothing": seat in facts.prompt,

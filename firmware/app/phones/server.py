@@ -64,7 +64,7 @@ class Limits:
     flood_drops: int = 200  # dropped messages before the connection is closed
     control_queue: int = 16
     wrong_codes_per_ip: int = 5  # a minute
-    wrong_codes_all: int = 20  # a minute
+    wrong_codes_all: int = 20  # a minute, against the codes on the screen now (fresh codes: a fresh count)
     code_window_s: float = 60.0
 
 
@@ -174,6 +174,13 @@ class CodeBook:
         while len(self.closed) > 64:
             self.closed.pop(next(iter(self.closed)))
 
+    def renew(self) -> None:
+        """A fresh code for every seat offered now (the old ones closed)."""
+        seats = frozenset(self.codes.values())
+        for code in list(self.codes):
+            self._close(code)
+        self.offer(seats)
+
     def take(self, code: str) -> int | None:
         seat = self.codes.get(code)
         if seat is not None:
@@ -185,7 +192,14 @@ class CodeBook:
 
 
 class Tries:
-    """Wrong codes in the last minute, per address and in all: past the limit, wait."""
+    """Wrong codes in the last minute, per address and in all: past the limit, wait.
+
+    The count of all is of guesses at the codes the touchscreen shows now: when
+    the screen draws every open seat a fresh code (its *New code* button), the
+    guesses so far say nothing about the new ones, and that count starts again,
+    so a guesser elsewhere on the network cannot keep a real phone waiting out
+    the minute. An address's own count stays: it guessed wrong itself.
+    """
 
     def __init__(self, limits: Limits, clock: Callable[[], float]) -> None:
         self.limits = limits
@@ -209,6 +223,10 @@ class Tries:
         if len(self.all) >= self.limits.wrong_codes_all:
             waits.append(self.all[0] + self.limits.code_window_s - now)
         return max(waits)
+
+    def fresh_codes(self) -> None:
+        """Every open seat has a code nobody has guessed at yet."""
+        self.all.clear()
 
     def failed(self, ip: str) -> None:
         now = self.clock()
@@ -638,7 +656,12 @@ class PhoneServer:
 
     def _on_feed(self, feed: TableFeed) -> None:
         renewed = self.feed is not None and feed.info and feed.info != self.feed.info
+        new_codes = self.feed is not None and feed.codes_drawn != self.feed.codes_drawn
         self.feed = feed
+        if new_codes:  # the touchscreen asked for fresh codes: old guesses count no more
+            self.codes.renew()
+            self.tries.fresh_codes()
+            log.info("fresh join codes drawn on the touchscreen")
         if renewed:  # a new game (another deck): the phones get its facts again
             for conn in self.conns:
                 if conn.seat is not None and not conn.closing:

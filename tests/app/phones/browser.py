@@ -114,12 +114,14 @@ class Box:
         config = self.tmp / "tressette.toml"
         opts = "".join(f"{k} = {json.dumps(v)}\n" for k, v in self.options.items())
         config.write_text(
-            (f"[game.options]\n{opts}" if opts else "")
+            # a game with options is named here, not by --variant (which plays its defaults)
+            (f"[game]\nvariant = {json.dumps(self.variant)}\n[game.options]\n{opts}" if opts else "")
             + f'[phones]\nport = {self.port}\nhost = "127.0.0.1"\naddress = "127.0.0.1"\n',
             encoding="utf-8",
         )
         env = dict(os.environ, TRESSETTE_SIM_PROBE=str(self.probe_path), SDL_AUDIODRIVER="dummy")
-        cmd = [sys.executable, "-m", "firmware.cli", "sim", "--seats", self.seats, "--variant", self.variant,
+        cmd = [sys.executable, "-m", "firmware.cli", "sim", "--seats", self.seats,
+               *([] if self.options else ["--variant", self.variant]),
                "--state-dir", str(state), "--config", str(config), "--seed", str(self.seed),
                "--think-ms", "0", "--size", self.size]
         if self.display is None:

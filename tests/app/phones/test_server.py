@@ -17,7 +17,7 @@ import aiohttp
 
 from firmware.app.phones.client import PhoneClient
 from firmware.app.phones.server import CLAIMS_FILE, Limits
-from ui.intents import FreePhoneSeat
+from ui.intents import FreePhoneSeat, NewPhoneCodes
 
 
 async def joined(live: Any, session: aiohttp.ClientSession, seat: int) -> PhoneClient:
@@ -181,6 +181,61 @@ def test_codes_are_rate_limited(make_live: Any) -> None:
         await guesser.close()
 
     live.run(scenario)
+
+
+def test_a_guesser_cannot_keep_a_real_phone_waiting_once_the_screen_draws_fresh_codes(make_live: Any) -> None:
+    """The count of all wrong codes is of guesses at the codes on the screen now: a fresh
+    code (the join screen's *New code*) makes the guesses so far worthless and lets the
+    real phone in at once; the old code is closed (docs/phones.md, the security model).
+    Every socket here comes from one address: its own limit is set apart, the next test
+    shows it stays."""
+    live = make_live(Limits(wrong_codes_per_ip=10, wrong_codes_all=4))
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        code = await live.code(0)
+        taken = set(live.codes().values())
+        guesses = [g for g in (f"{(int(code) + k) % 10**6:06d}" for k in range(1, 20)) if g not in taken][:4]
+        guesser = PhoneClient(s, live.base)
+        for g in guesses:  # four wrong codes: the whole table's ceiling
+            assert (await guesser.join(g))["code"] == "bad_code"
+        phone = PhoneClient(s, live.base)
+        answer = await phone.join(code)
+        assert answer["code"] == "too_many_tries" and answer["text"] and 0 < answer["retry_after"] <= 60
+        live.table.put(NewPhoneCodes())
+        deadline = asyncio.get_running_loop().time() + 5
+        while live.codes().get(0) in (None, code):
+            assert asyncio.get_running_loop().time() < deadline, "no fresh code"
+            await asyncio.sleep(0.005)
+        fresh = live.codes()[0]
+        late = PhoneClient(s, live.base)
+        assert (await late.join(code))["code"] in ("code_closed", "too_many_tries")
+        assert (await PhoneClient(s, live.base).join(fresh))["type"] == "welcome"
+
+    before = actions(live)
+    live.run(scenario)
+    assert actions(live) == before
+
+
+def test_fresh_codes_clear_the_tables_count_and_keep_each_addresss_own() -> None:
+    from firmware.app.phones.server import CodeBook, Tries
+
+    now = [0.0]
+    tries = Tries(Limits(wrong_codes_per_ip=2, wrong_codes_all=3), lambda: now[0])
+    for ip in ("10.0.0.1", "10.0.0.2", "10.0.0.3"):
+        tries.failed(ip)
+    assert tries.wait("10.0.0.9") == 60.0  # the ceiling: everyone waits
+    tries.failed("10.0.0.1")
+    tries.fresh_codes()
+    assert tries.wait("10.0.0.9") == 0.0  # a phone that never guessed wrong: at once
+    assert tries.wait("10.0.0.1") == 60.0  # the guesser's own count stays
+    now[0] = 60.0
+    assert tries.wait("10.0.0.1") == 0.0
+    book = CodeBook()
+    book.offer(frozenset({0, 2}))
+    old = dict(book.codes)
+    book.renew()
+    assert set(book.codes.values()) == {0, 2} and not set(book.codes) & set(old)
+    assert all(book.closed[c] == seat for c, seat in old.items())  # the old ones say: closed
 
 
 def test_the_same_phone_again_replaces_its_old_socket(make_live: Any) -> None:

@@ -207,7 +207,7 @@ function isState(m) {
   return obj(m) && Number.isInteger(m.seat) && Number.isInteger(m.n_seats) && m.n_seats > 0 && m.n_seats <= 8
     && typeof m.phase === "string" && ints(m.hand) && obj(m.legal) && pairs(m.trick || [])
     && Array.isArray(m.seats || []) && (m.seats || []).every(obj) && (m.score === undefined || obj(m.score))
-    && ints((m.legal || {}).play || []) && Array.isArray(m.draws || []) && Array.isArray(m.said || [])
+    && ints((m.legal || {}).play || []) && ints((m.legal || {}).discard || []) && Array.isArray(m.draws || []) && Array.isArray(m.said || [])
     && Array.isArray(m.declarations || []) && (m.declarations || []).every(obj) && Array.isArray(m.sides || [])
     && ints(m.waiting_for || []) && (m.result === null || m.result === undefined || obj(m.result))
     && (m.last_trick === null || m.last_trick === undefined || (obj(m.last_trick) && pairs(m.last_trick.cards || [])));
@@ -571,7 +571,10 @@ function renderPile(s) {
 function renderTurn(s) {
   const line = document.getElementById("turn");
   let text = "";
-  if (s.phase === "play" && s.to_move !== null && s.to_move !== undefined) {
+  const discarding = (legal(s).discard || []).length > 0;
+  if (discarding) {
+    text = t("discard");  // terziglio's dealer lays a card away: the catalogue's word, as on the touchscreen
+  } else if (s.phase === "play" && s.to_move !== null && s.to_move !== undefined) {
     text = s.to_move === s.seat ? t("your_turn") : t("waits", { name: seatName(s, s.to_move) });
   } else if (s.phase === "hand_over") {
     text = t("hand_end");
@@ -584,8 +587,9 @@ function renderTurn(s) {
     text = t("ph_waiting_for", { seats: s.waiting_for.map((n) => n + 1).join(", ") });
   }
   line.textContent = text;
-  line.classList.toggle("mine", s.phase === "play" && s.to_move === s.seat);
-  document.getElementById("app").classList.toggle("my-turn", s.phase === "play" && s.to_move === s.seat);
+  const mine = discarding || (s.phase === "play" && s.to_move === s.seat);
+  line.classList.toggle("mine", mine);
+  document.getElementById("app").classList.toggle("my-turn", mine);
 }
 
 function renderNoticeLine(s) {

@@ -95,7 +95,8 @@ class HistoryScreen(Screen):
         top, rh, fit = self._rows_area(size)
         rows = self.shown_rows(size)
         for i, r in enumerate(rows):
-            out.append(ButtonSpec(f"match:{r.match_id}", Rect(m, top + i * (rh + gap), W - 2 * m, rh), ""))
+            out.append(ButtonSpec(f"match:{r.match_id}", Rect(m, top + i * (rh + gap), W - 2 * m, rh), "",
+                                  intent=it.OpenSheet(r.match_id)))
         bw = max(self.ctx.theme.min_touch * 2, W // 5)
         has_prev = page is not None and page.offset > 0
         has_next = page is not None and page.offset + len(rows) < page.total
@@ -103,20 +104,23 @@ class HistoryScreen(Screen):
         out.append(ButtonSpec("next", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=has_next))
         return out
 
+    def carried(self, b: ButtonSpec) -> bool:
+        if isinstance(b.intent, it.OpenSheet):
+            self.emit(b.intent)
+            self.show("sheet")
+            return True
+        return super().carried(b)
+
     def press(self, name: str) -> bool:
         page = self.model.history
-        kind, _, arg = name.partition(":")
-        if kind == "match":
-            self.emit(it.OpenSheet(int(arg)))
-            self.show("sheet")
-        elif name in ("prev", "next") and page is not None:
+        if name in ("prev", "next") and page is not None:
             fit = self.page_size(self.size)
             step = -fit if name == "prev" else len(self.shown_rows(self.size)) or fit
             self.emit(it.ShowHistory(max(0, page.offset + step), fit))
         elif name == "back":
             self.show("stats")
         else:
-            return False
+            return self.by_name(name)
         return True
 
     def key(self, key: int) -> bool:
@@ -150,11 +154,10 @@ class HistoryScreen(Screen):
         small = max(ctx.fonts.min_size, fs - 3)
         rows = {r.match_id: r for r in (page.rows if page is not None else ())}
         for b in buttons:
-            kind, _, arg = b.name.partition(":")
-            if kind != "match":
+            if not isinstance(b.intent, it.OpenSheet):
                 self.draw_button(s, b)
                 continue
-            r = rows[int(arg)]
+            r = rows[b.intent.match_id]
             draw_panel(s, b.rect, ctx.theme, 200)
             left, sub, right = self.row_text(r)
             colour = OUTCOME_COLOURS.get(r.outcome, ctx.theme.text_dim)
@@ -232,20 +235,24 @@ class SheetScreen(Screen):
         top = m + row + gap * 2 + line
         if self.replayable and sheet is not None:
             for i, r in enumerate(sheet.rows[self.first:self.first + per]):
-                out.append(ButtonSpec(f"hand:{r.hand}", Rect(m, top + i * line, W - 2 * m, line - 2), ""))
+                out.append(ButtonSpec(f"hand:{r.hand}", Rect(m, top + i * line, W - 2 * m, line - 2), "",
+                                      intent=it.OpenReplay(sheet.match_id, r.hand)))
         bw = max(self.ctx.theme.min_touch * 2, W // 5)
         out.append(ButtonSpec("up", Rect(m, H - m - row, bw, row), "◀", enabled=self.first > 0))
         out.append(ButtonSpec("down", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=self.first + per < n))
         return out
 
+    def carried(self, b: ButtonSpec) -> bool:
+        if isinstance(b.intent, it.OpenReplay):
+            self.emit(b.intent)
+            self.show("replay")
+            return True
+        return super().carried(b)
+
     def press(self, name: str) -> bool:
         sheet = self.sheet
-        kind, _, arg = name.partition(":")
         per = self.per_page((800, 480))
-        if kind == "hand" and sheet is not None:
-            self.emit(it.OpenReplay(sheet.match_id, int(arg)))
-            self.show("replay")
-        elif name == "up":
+        if name == "up":
             self.first = max(0, self.first - per)
         elif name == "down":
             self.first = self.first + per
@@ -255,7 +262,7 @@ class SheetScreen(Screen):
             self.emit(it.OpenReview(sheet.match_id))
             self.show("review")
         else:
-            return False
+            return self.by_name(name)
         return True
 
     def draw(self, s: pygame.Surface) -> None:

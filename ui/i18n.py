@@ -506,7 +506,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_sheet_early_total": ("I punti inseriti fanno {got} terzi; prima dell'ultima presa sono al massimo {most}",
                             "Die eingegebenen Punkte ergeben {got} Drittel; vor dem letzten Stich höchstens {most}",
                             "The points entered make {got} thirds; before the last trick there are at most {most}"),
-    "e_sheet_decima_total": ("Prima della decima si è presa al massimo la prima mano, da una parte sola: al massimo {most} terzi, non {got}",
+    "e_sheet_decima_total": ("Prima della decima c'è al massimo la prima presa, di una parte sola: al massimo {most} terzi, non {got}",
                              "Vor der Decima ist höchstens der erste Stich genommen, von einer Partei: höchstens {most} Drittel, nicht {got}",
                              "Before a decima at most the first trick is taken, by one side: {most} thirds at most, not {got}"),
     "e_sheet_end": ("Una mano finisce quando è giocata fino in fondo, quando qualcuno si chiama fuori, con lo zu tun o con una decima (e dopo una decima con quella)",

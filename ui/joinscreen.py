@@ -112,7 +112,7 @@ def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 
             if seat.held:
                 bh = max(min_touch, min(row, panel.h // 3))
                 free = Rect(panel.x + m, panel.bottom - m - bh, panel.w - 2 * m, bh)
-                buttons.append(ButtonSpec(f"free:{seat.seat}", free, "p_free_seat"))
+                buttons.append(ButtonSpec(f"free:{seat.seat}", free, "p_free_seat", intent=it.FreePhoneSeat(seat.seat)))
                 text.h = free.y - text.y - m // 2
         panels.append(SeatPanel(seat, panel, qr, text))
     return JoinLayout(header, hpx, tuple(panels), tuple(buttons), text_px)
@@ -189,18 +189,20 @@ class JoinScreen(Screen):
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         return list(self.layout(size).buttons)
 
+    def carried(self, b: ButtonSpec) -> bool:
+        if isinstance(b.intent, it.FreePhoneSeat):
+            ask(self.ctx, self.ctx.t("p_ask_free", n=b.intent.seat + 1), b.intent, self.emit)
+            return True
+        return super().carried(b)
+
     def press(self, name: str) -> bool:
-        kind, _, arg = name.partition(":")
         if name == "back":
             self.show("table" if self.model.in_game else "home")
-        elif name == "new_codes":
+            return True
+        if name == "new_codes":
             self.emit(it.NewPhoneCodes())
-        elif kind == "free" and arg.isdigit():
-            seat = int(arg)
-            ask(self.ctx, self.ctx.t("p_ask_free", n=seat + 1), it.FreePhoneSeat(seat), self.emit)
-        else:
-            return False
-        return True
+            return True
+        return self.by_name(name)
 
     def draw(self, s: pygame.Surface) -> None:
         s.blit(self.ctx.felt(s.get_size()), (0, 0))
@@ -216,7 +218,8 @@ class JoinScreen(Screen):
         for p in lay.panels:
             self._draw_panel(s, p, lay.text_px)
         for b in lay.buttons:
-            label = t("p_free_seat", n=int(b.name.partition(":")[2]) + 1) if b.name.startswith("free:") else t(b.label)
+            free = b.intent.seat if isinstance(b.intent, it.FreePhoneSeat) else None
+            label = t("p_free_seat", n=free + 1) if free is not None else t(b.label)
             draw_button(s, self.ctx, b.rect, label)
 
     def _draw_panel(self, s: pygame.Surface, p: SeatPanel, fs: int) -> None:

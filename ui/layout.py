@@ -29,6 +29,7 @@ from pygame import Rect
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.offers import TRANSIENT
 from ui import intents as it
+from ui.actions import Action
 from ui.intents import Intent
 from ui.model import TableModel
 from ui.theme import DEFAULT, Theme
@@ -59,8 +60,8 @@ def position_of(seat: int, me: int, n: int) -> str:
 class ButtonSpec:
     """A tappable button. ``name`` is what the probe and touch-play call it (``declare:0``,
     ``menu``, ``zu_tun:40``); what a tap does is carried typed: the ``intent`` it sends the
-    controller, or the ``signal`` it toggles; a button with neither is the screen's own
-    (menu, the last trick, the count, more)."""
+    controller, the ``signal`` it toggles, or the screen's own ``action`` (ui/actions.py);
+    a button with none is the screen's own by its name (menu, the last trick, back, more)."""
 
     name: str
     rect: Rect
@@ -68,6 +69,7 @@ class ButtonSpec:
     enabled: bool = True
     intent: Intent | None = None
     signal: str | None = None
+    action: Action | None = None
 
 
 @dataclass(slots=True)

@@ -92,27 +92,30 @@ class ReviewScreen(Screen):
         top = panel.y + gap + self._head(size)
         if rv is not None and rv.ready:
             for i, r in enumerate(rv.rows[self.first:self.first + per]):
-                out.append(ButtonSpec(f"hand:{r.hand}", Rect(panel.x + 4, top + i * line, panel.w - 8, line - 2), ""))
+                out.append(ButtonSpec(f"hand:{r.hand}", Rect(panel.x + 4, top + i * line, panel.w - 8, line - 2), "",
+                                      intent=it.OpenReviewHand(rv.match_id, r.hand)))
         bw = max(self.ctx.theme.min_touch * 2, W // 5)
         out.append(ButtonSpec("up", Rect(m, H - m - row, bw, row), "◀", enabled=self.first > 0))
         out.append(ButtonSpec("down", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=self.first + per < n))
         return out
 
-    def press(self, name: str) -> bool:
-        rv = self.review
-        kind, _, arg = name.partition(":")
-        per = self.per_page(self._size)
-        if kind == "hand" and rv is not None:
-            self.emit(it.OpenReviewHand(rv.match_id, int(arg)))
+    def carried(self, b: ButtonSpec) -> bool:
+        if isinstance(b.intent, it.OpenReviewHand):
+            self.emit(b.intent)
             self.show("review_hand")
-        elif name == "up":
+            return True
+        return super().carried(b)
+
+    def press(self, name: str) -> bool:
+        per = self.per_page(self._size)
+        if name == "up":
             self.first = max(0, self.first - per)
         elif name == "down":
             self.first += per
         elif name == "back":
             self.show(self.came_from)
         else:
-            return False
+            return self.by_name(name)
         return True
 
     def key(self, key: int) -> bool:
@@ -185,10 +188,9 @@ class ReviewScreen(Screen):
             blit_text(s, ctx, h, head, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
         rows = {r.hand: r for r in rv.rows}
         for b in buttons:
-            kind, _, arg = b.name.partition(":")
-            if kind != "hand":
+            if not isinstance(b.intent, it.OpenReviewHand):
                 continue
-            r = rows[int(arg)]
+            r = rows[b.intent.hand]
             draw_button(s, ctx, b.rect, "", color=(24, 60, 44))
             cy = b.rect.centery
             worst = worst_mark(r.marks)

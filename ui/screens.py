@@ -18,6 +18,7 @@ from firmware.engine.cards import CODE, DECKS
 from firmware.engine.refusals import Refusal
 from firmware.engine.seating import seating_problem as engine_seating_problem
 from firmware.engine.variants import PRESETS
+from ui import actions as act
 from ui import intents as it
 from ui.i18n import (
     LANGUAGE_NAMES,
@@ -117,6 +118,7 @@ class Screen:
         self.emit = emit
         self.show = show
         self.model = TableModel()
+        self.seen: tuple[int, int] = (800, 480)  # the size last tapped at: press() by name finds its buttons there
 
     def set_model(self, model: TableModel) -> None:
         self.model = model
@@ -125,13 +127,33 @@ class Screen:
         return []
 
     def tap(self, pos: tuple[int, int], size: tuple[int, int]) -> bool:
+        self.seen = size
         for b in self.buttons(size):
             if b.rect.collidepoint(pos):
-                return self.press(b.name) if b.enabled else True
+                return self.press_button(b) if b.enabled else True
         return False
 
+    def press_button(self, b: ButtonSpec) -> bool:
+        """A button tapped: what it carries (``carried``), else the screen's own by its name."""
+        if b.intent is not None or b.action is not None:
+            return self.carried(b)
+        return self.press(b.name)
+
+    def carried(self, b: ButtonSpec) -> bool:
+        """A button's intent sent to the controller; a screen with its own actions says more."""
+        if b.intent is None:
+            return False
+        self.emit(b.intent)
+        return True
+
     def press(self, name: str) -> bool:
-        return False
+        """The screen's own button called ``name`` (back, more, ...); a button that carries
+        something is pressed by its name too, as shown at the last size tapped."""
+        return self.by_name(name)
+
+    def by_name(self, name: str) -> bool:
+        b = next((b for b in self.buttons(self.seen) if b.name == name), None)
+        return b is not None and (b.intent is not None or b.action is not None) and self.carried(b)
 
     def key(self, key: int) -> bool:
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
@@ -265,20 +287,21 @@ class HomeScreen(Screen):
         x = W - m
         for name, w in zip(names, need, strict=True):
             x -= w
-            out.append(ButtonSpec(f"nav:{name}", Rect(x, m, w, row), name))
+            out.append(ButtonSpec(f"nav:{name}", Rect(x, m, w, row), name, action=act.Nav(name)))
             x -= gap
         left = Rect(m, m + row + gap, int(W * 0.46), H - row - 2 * m - gap)
         right = Rect(left.right + m * 2, left.y, W - left.right - 3 * m, left.h)
         arrow = max(self.ctx.theme.min_touch, row)
         y = left.y
-        out.append(ButtonSpec("variant:prev", Rect(left.x, y, arrow, row), "◀"))
-        out.append(ButtonSpec("variant:next", Rect(left.x + arrow + gap, y, left.w - 2 * (arrow + gap), row), "variant"))
-        out.append(ButtonSpec("variant:next2", Rect(left.right - arrow, y, arrow, row), "▶"))
+        out.append(ButtonSpec("variant:prev", Rect(left.x, y, arrow, row), "◀", action=act.StepVariant(-1)))
+        out.append(ButtonSpec("variant:next", Rect(left.x + arrow + gap, y, left.w - 2 * (arrow + gap), row), "variant",
+                              action=act.StepVariant(1)))
+        out.append(ButtonSpec("variant:next2", Rect(left.right - arrow, y, arrow, row), "▶", action=act.StepVariant(1)))
         y += row + gap * 2
         n = len(self.seats)
         cols = 1 if n <= 2 and left.w < 300 else 2
         for i, r in enumerate(_grid(Rect(left.x, y, left.w, 0), n, cols, row, gap)):
-            out.append(ButtonSpec(f"seat:{i}", r, "seat"))
+            out.append(ButtonSpec(f"seat:{i}", r, "seat", action=act.CycleSeat(i)))
         y += ((n + cols - 1) // cols) * (row + gap) + gap
         bottom = left.bottom - row
         play_y = max(y, bottom - (row + gap))
@@ -295,7 +318,7 @@ class HomeScreen(Screen):
             opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (rows_needed - 1) * gap) // rows_needed))
         for i, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
             if i < len(specs):
-                out.append(ButtonSpec(f"option:{specs[i].key}", r, "option"))
+                out.append(ButtonSpec(f"option:{specs[i].key}", r, "option", action=act.CycleOption(specs[i].key)))
             elif i == len(specs):
                 out.append(ButtonSpec("casual", r, "casual"))
             elif i == len(specs) + 1:
@@ -309,33 +332,36 @@ class HomeScreen(Screen):
         """A match waits (on the table or in the journal): what is changed here is the next one's."""
         return (self.model.in_game and not self.model.match_over) or self.model.resumable
 
-    def press(self, name: str) -> bool:
-        kind, _, arg = name.partition(":")
-        if kind in ("variant", "seat", "option") or name in ("casual", "scoresheet"):
+    def carried(self, b: ButtonSpec) -> bool:
+        if isinstance(b.action, act.StepVariant | act.CycleSeat | act.CycleOption):
             # a match is paused: changing the options here does not change it (issue 24.8)
             self.note_next = self.paused
-        if kind == "nav":
-            self.show(arg)
-        elif name == "variant:prev":
-            self.refresh_variants()
-            self.vi = (self.vi - 1) % len(self.variants)
-            self._reset_for_variant()
-        elif name in ("variant:next", "variant:next2"):
-            self.refresh_variants()
-            self.vi = (self.vi + 1) % len(self.variants)
-            self._reset_for_variant()
-        elif kind == "seat":
-            i = int(arg)
-            if not self.scoresheet:  # a score sheet: every seat plays his own cards
-                self.seats = next_seating(self.seats, i, self.variants[self.vi], self.options)
-        elif name == "scoresheet":
+        match b.action:
+            case act.Nav(screen=screen):
+                self.show(screen)
+            case act.StepVariant(step=step):
+                self.refresh_variants()
+                self.vi = (self.vi + step) % len(self.variants)
+                self._reset_for_variant()
+            case act.CycleSeat(seat=i):
+                if not self.scoresheet:  # a score sheet: every seat plays his own cards
+                    self.seats = next_seating(self.seats, i, self.variants[self.vi], self.options)
+            case act.CycleOption(key=key):
+                spec = next(o for o in self.preset.options if o.key == key)
+                vals = list(spec.choices)
+                cur = self.options.get(key, spec.default)
+                self.options[key] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
+                self._fit_seats()
+            case _:
+                return super().carried(b)
+        return True
+
+    def press(self, name: str) -> bool:
+        if name in ("casual", "scoresheet"):
+            # a match is paused: changing the options here does not change it (issue 24.8)
+            self.note_next = self.paused
+        if name == "scoresheet":
             self.scoresheet = not self.scoresheet
-        elif kind == "option":
-            spec = next(o for o in self.preset.options if o.key == arg)
-            vals = list(spec.choices)
-            cur = self.options.get(arg, spec.default)
-            self.options[arg] = vals[(vals.index(cur) + 1) % len(vals)] if cur in vals else spec.default
-            self._fit_seats()
         elif name == "casual":
             self.casual = not self.casual
         elif name == "start":
@@ -360,7 +386,7 @@ class HomeScreen(Screen):
             if self.model.in_game:
                 self.show("table")
         else:
-            return False
+            return self.by_name(name)
         return True
 
     def key(self, key: int) -> bool:
@@ -382,18 +408,18 @@ class HomeScreen(Screen):
         self.title(s, "Tressette")
         W, H = s.get_size()
         for b in self.buttons((W, H)):
-            kind, _, arg = b.name.partition(":")
             if b.name == "variant:next":
                 text = variant_label(self.variants[self.vi], self.ctx.lang, self.preset.title)
                 draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
-            elif kind == "seat":
-                seat_kind = self.seats[int(arg)][0]
-                draw_button(s, self.ctx, b.rect, self.seat_text(int(arg)),
+            elif isinstance(b.action, act.CycleSeat):
+                seat_kind = self.seats[b.action.seat][0]
+                draw_button(s, self.ctx, b.rect, self.seat_text(b.action.seat),
                             color=(120, 80, 30) if seat_kind == "human" and not self.scoresheet
                             else (28, 96, 112) if seat_kind == "phone" else None)
-            elif kind == "option":
-                val = value_label(self.options.get(arg), self.ctx.lang)
-                draw_button(s, self.ctx, b.rect, f"{option_label(arg, self.ctx.lang)}: {val}", color=(50, 60, 90))
+            elif isinstance(b.action, act.CycleOption):
+                key = b.action.key
+                val = value_label(self.options.get(key), self.ctx.lang)
+                draw_button(s, self.ctx, b.rect, f"{option_label(key, self.ctx.lang)}: {val}", color=(50, 60, 90))
             elif b.name == "casual":
                 val = value_label(self.casual, self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{self.ctx.t('casual')}: {val}", color=(50, 60, 90))
@@ -958,21 +984,22 @@ class SettingsScreen(Screen):
             else:
                 choices = SETTING_CHOICES[key]
                 for c, r in zip(choices, _grid(area, len(choices), len(choices), row, gap), strict=True):
-                    out.append(ButtonSpec(f"set:{key}:{c}", r, ""))
+                    out.append(ButtonSpec(f"set:{key}:{c}", r, "", intent=it.SetSetting(key, c)))
             y += row + gap
         if pages > 1:
             out.append(ButtonSpec("page", Rect(m + label_w, y, W - 2 * m - label_w, row), "more"))
         return out
 
+    def carried(self, b: ButtonSpec) -> bool:
+        if isinstance(b.intent, it.SetSetting):
+            self._set(b.intent.key, b.intent.value)
+            return True
+        return super().carried(b)
+
     def press(self, name: str) -> bool:
-        parts = name.split(":")
         st = self.ctx.settings
-        if parts[0] == "set":
-            key, raw = parts[1], parts[2]
-            value: Any = {"True": True, "False": False}.get(raw, raw)
-            self._set(key, value)
-        elif parts[0] == "bright":
-            b = int(st.get("brightness", 80)) + (10 if parts[1] == "+" else -10)
+        if name in ("bright:-", "bright:+"):
+            b = int(st.get("brightness", 80)) + (10 if name == "bright:+" else -10)
             self._set("brightness", max(10, min(100, b)))
         elif name == "page":
             self.page += 1
@@ -983,7 +1010,7 @@ class SettingsScreen(Screen):
         elif name == "back":
             self.show("home")
         else:
-            return False
+            return self.by_name(name)
         return True
 
     def _set(self, key: str, value: Any) -> None:
@@ -1016,17 +1043,16 @@ class SettingsScreen(Screen):
         fs = ctx.fsize(H, 0.045)
         seen: set[str] = set()
         for b in self.buttons((W, H)):
-            parts = b.name.split(":")
-            if parts[0] == "set":
-                key, raw = parts[1], parts[2]
+            if isinstance(b.intent, it.SetSetting):
+                key, value = b.intent.key, b.intent.value
                 if key not in seen:
                     seen.add(key)
                     self._label(s, ctx.t(key), fs, b.rect, int(W * 0.3) - 8)
-                value: Any = {"True": True, "False": False}.get(raw, raw)
+                raw = str(value)
                 text = LANGUAGE_NAMES.get(raw) or (value_label(value, ctx.lang) if isinstance(value, bool) else ctx.t(raw))
                 draw_button(s, ctx, b.rect, text, selected=ctx.settings.get(key) == value)
-            elif parts[0] == "bright":
-                if parts[1] == "-":
+            elif b.name in ("bright:-", "bright:+"):
+                if b.name == "bright:-":
                     blit_text(s, ctx, ctx.t("brightness"), fs, (m + 4, b.rect.centery), anchor="midleft", bold=True,
                               max_w=int(W * 0.3) - 8)
                     mid = b.rect.move(b.rect.w + (b.rect.w // 20 + 4), 0)
@@ -1059,21 +1085,19 @@ class RealCardsScreen(Screen):
         y = m + row + gap * 2
         for deck in DECKS:
             label = "enrol_again" if deck in self.model.enrolled else "enrol"
-            out.append(ButtonSpec(f"enrol:{deck}", Rect(W - m - bw, y, bw, row), label, enabled=not busy))
+            out.append(ButtonSpec(f"enrol:{deck}", Rect(W - m - bw, y, bw, row), label, enabled=not busy,
+                                  intent=it.EnrolDeck(deck)))
             y += row + gap
         if busy:
-            out.append(ButtonSpec("enrol:stop", Rect(W - m - bw, H - m - row, bw, row), "enrol_stop"))
+            out.append(ButtonSpec("enrol:stop", Rect(W - m - bw, H - m - row, bw, row), "enrol_stop",
+                                  intent=it.EnrolDeck(None)))
         return out
 
     def press(self, name: str) -> bool:
-        kind, _, arg = name.partition(":")
-        if kind == "enrol":
-            self.emit(it.EnrolDeck(None if arg == "stop" else arg))
-        elif name == "back":
+        if name == "back":
             self.show("settings")
-        else:
-            return False
-        return True
+            return True
+        return self.by_name(name)
 
     def draw(self, s: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.t
@@ -1084,14 +1108,9 @@ class RealCardsScreen(Screen):
         fs = ctx.fsize(H, 0.045)
         buttons = self.buttons((W, H))
         for b in buttons:
-            kind, _, deck = b.name.partition(":")
-            if kind == "enrol" and deck in DECKS:
-                ok = deck in self.model.enrolled
-                status = ("✓ " + t("enrolled")) if ok else t("not_enrolled")
-                label_w = b.rect.x - 2 * m
-                blit_text(s, ctx, t("deck_" + deck), fs, (m + 4, b.rect.y + 2), bold=True, max_w=label_w)
-                blit_text(s, ctx, status, max(11, fs - 2), (m + 4, b.rect.bottom - 2), anchor="bottomleft",
-                          color=ctx.theme.accent if ok else ctx.theme.text_dim, max_w=label_w)
+            match b.intent:
+                case it.EnrolDeck(deck=str(deck)):
+                    self._draw_deck(s, b, deck, fs, m)
             self.draw_button(s, b)
         top = max(b.rect.bottom for b in buttons if b.name.startswith("enrol:") and b.name != "enrol:stop") + gap * 2
         stop = next((b.rect for b in buttons if b.name == "enrol:stop"), None)
@@ -1099,6 +1118,16 @@ class RealCardsScreen(Screen):
         panel = Rect(m, top, W - 2 * m, bottom - top)
         draw_panel(s, panel, ctx.theme, 190)
         self._draw_progress(s, panel, fs)
+
+    def _draw_deck(self, s: pygame.Surface, b: ButtonSpec, deck: str, fs: int, m: int) -> None:
+        """A deck's name and whether it is enrolled, left of its button."""
+        ctx, t = self.ctx, self.ctx.t
+        ok = deck in self.model.enrolled
+        status = ("✓ " + t("enrolled")) if ok else t("not_enrolled")
+        label_w = b.rect.x - 2 * m
+        blit_text(s, ctx, t("deck_" + deck), fs, (m + 4, b.rect.y + 2), bold=True, max_w=label_w)
+        blit_text(s, ctx, status, max(11, fs - 2), (m + 4, b.rect.bottom - 2), anchor="bottomleft",
+                  color=ctx.theme.accent if ok else ctx.theme.text_dim, max_w=label_w)
 
     def _draw_progress(self, s: pygame.Surface, panel: Rect, fs: int) -> None:
         ctx, t = self.ctx, self.ctx.t

@@ -29,6 +29,7 @@ import pygame
 from pygame import Rect
 
 from ui import intents as it
+from ui.actions import SheetThirds
 from ui.i18n import describe_declare
 from ui.layout import ButtonSpec
 from ui.model import SheetEntryModel, TableModel
@@ -110,9 +111,10 @@ def entry_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme
         r = Rect(m, y, left_w - m, row)
         rows.append((u, Rect(r.x, r.y, r.w - 3 * (bw + gap), row)))
         x = r.right - 3 * bw - 2 * gap
-        buttons.append(ButtonSpec(f"sh_minus:{u}", Rect(x, y, bw, row), "−"))
-        buttons.append(ButtonSpec(f"sh_plus:{u}", Rect(x + bw + gap, y, bw, row), "+"))
-        buttons.append(ButtonSpec(f"sh_third:{u}", Rect(x + 2 * (bw + gap), y, bw, row), "⅓"))
+        buttons.append(ButtonSpec(f"sh_minus:{u}", Rect(x, y, bw, row), "−", action=SheetThirds(u, "minus")))
+        buttons.append(ButtonSpec(f"sh_plus:{u}", Rect(x + bw + gap, y, bw, row), "+", action=SheetThirds(u, "plus")))
+        buttons.append(ButtonSpec(f"sh_third:{u}", Rect(x + 2 * (bw + gap), y, bw, row), "⅓",
+                                  action=SheetThirds(u, "third")))
         y += row + gap
     rx = left_w + gap
     rw = W - rx - m
@@ -153,7 +155,7 @@ def _choices_layout(model: TableModel, st: EntryState, size: tuple[int, int], th
     w = (W - 2 * m - (cols - 1) * gap) // cols
     for k, i in enumerate(range(page * per_page, min(n, (page + 1) * per_page))):
         r = Rect(m + (k % cols) * (w + gap), top + (k // cols) * (row + gap), w, row)
-        buttons.append(ButtonSpec(f"sh_decl:{i}", r, "decl"))
+        buttons.append(ButtonSpec(f"sh_decl:{i}", r, "decl", intent=it.Declare(entry.choices[i])))
     half = (W - 2 * m - gap) // 2
     buttons.append(ButtonSpec("sh_done", Rect(m, bottom, half if pages > 1 else W - 2 * m, row), "declare_none"))
     if pages > 1:
@@ -190,20 +192,23 @@ class SheetEntryPanel:
         th[other] = max(0, entry.full - th[changed])
         self.st.tied = other
 
-    def press(self, model: TableModel, name: str) -> bool:
+    def press(self, model: TableModel, b: ButtonSpec) -> bool:
+        """A button of the count panel tapped: its thirds, a declaration it carries, or the
+        panel's own by name."""
         entry = model.sheet_entry
         if entry is None:
             return False
-        st = self.st
-        kind, _, arg = name.partition(":")
-        if kind in ("sh_minus", "sh_plus", "sh_third"):
-            u = int(arg)
-            if kind == "sh_third":
+        st, kind = self.st, b.name
+        if isinstance(b.action, SheetThirds):
+            u = b.action.unit
+            if b.action.change == "third":
                 whole, rest = divmod(st.thirds[u], 3)
                 st.thirds[u] = whole * 3 + (rest + 1) % 3
             else:
-                st.thirds[u] = max(0, min(entry.full, st.thirds[u] + (3 if kind == "sh_plus" else -3)))
+                st.thirds[u] = max(0, min(entry.full, st.thirds[u] + (3 if b.action.change == "plus" else -3)))
             self._fill_last(entry, u)
+        elif isinstance(b.intent, it.Declare):
+            self.emit(b.intent)
         elif kind == "sh_end":
             st.end = (st.end + 1) % len(end_choices(entry))
             if end_choices(entry)[st.end][0] != "play":
@@ -220,8 +225,6 @@ class SheetEntryPanel:
             self.emit(it.SheetTally(tuple(st.thirds), end, by, sudden[0] if sudden else None,
                                     sudden[1] if sudden else None,
                                     st.partner if entry.caller is not None else None))  # fmt: skip
-        elif kind == "sh_decl":
-            self.emit(it.Declare(entry.choices[int(arg)]))
         elif kind == "sh_done":
             self.emit(it.NothingToDeclare())
             st.page = 0
@@ -237,9 +240,9 @@ class SheetEntryPanel:
         entry = model.sheet_entry
         assert entry is not None
         t, st = self.ctx.t, self.st
-        kind, _, arg = b.name.partition(":")
-        if kind == "sh_decl":
-            d = entry.choices[int(arg)]
+        kind = b.name
+        if isinstance(b.intent, it.Declare):
+            d = b.intent.declare_action
             text = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
             extends = any(c.kind == "napoletana" and c.extra for c in entry.choices)
             if d.kind == "napoletana" and extends:  # which of the suit's napoletane: its points

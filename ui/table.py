@@ -380,7 +380,7 @@ class TableScreen:
                 if b.name == "sh_menu":
                     self.show("home")
                     return True
-                return self.sheet_panel.press(self.model, b.name)
+                return self.sheet_panel.press(self.model, b)
         return True
 
     def buttons(self, size: tuple[int, int] | None = None) -> list[ButtonSpec]:
@@ -918,6 +918,29 @@ class TableScreen:
             y = r.centery + i * r.h // 5
             pygame.draw.line(s, th.button_text, (r.x + r.w // 4, y), (r.right - r.w // 4, y), max(2, r.h // 14))
 
+    def _status_text(self, m: TableModel) -> tuple[str, tuple[int, int, int]]:
+        """What the status row says now, and in which colour ("" for nothing)."""
+        ctx = self.ctx
+        if self.hint[1] > 0:
+            return self.hint[0], (255, 190, 150)
+        if m.message:
+            said = ctx.say(m.message)
+            # a hint on screen (its card raised) says whose turn it is: its reason gets the room
+            return (f"{ctx.t('your_turn')} · {said}" if m.my_turn and m.hint_card is None else said), ctx.theme.text
+        if m.hand_over:
+            return "", ctx.theme.text
+        if word := self.table_word():
+            return (f"{ctx.t('your_turn')} · {word}" if m.my_turn else word), ctx.theme.text
+        if m.discardable:
+            return ctx.t("discard"), ctx.theme.accent
+        if m.my_turn:
+            return ctx.t("your_turn"), ctx.theme.accent
+        if m.to_move is not None and m.to_move < len(m.seats):
+            sm = m.seats[m.to_move]
+            key = "thinking" if sm.kind == "computer" else ("play_real_card" if sm.kind == "table" else "waits")
+            return ctx.t(key, name=self.seat_name(m.to_move)), ctx.theme.text
+        return "", ctx.theme.text
+
     def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx
         if m.me < len(m.seats) and (m.seats[m.me].kind == "phone" or shared_table(m)):
@@ -925,27 +948,7 @@ class TableScreen:
             m = replace(m, me=len(m.seats))
         r = lay.status
         fs = ctx.fsize(lay.size[1], 0.05)
-        if self.hint[1] > 0:
-            text, color = self.hint[0], (255, 190, 150)
-        elif m.message:
-            color = ctx.theme.text
-            said = ctx.say(m.message)
-            # a hint on screen (its card raised) says whose turn it is: its reason gets the room
-            text = f"{ctx.t('your_turn')} · {said}" if m.my_turn and m.hint_card is None else said
-        elif m.hand_over:
-            text, color = "", ctx.theme.text
-        elif word := self.table_word():
-            text, color = (f"{ctx.t('your_turn')} · {word}" if m.my_turn else word), ctx.theme.text
-        elif m.discardable:
-            text, color = ctx.t("discard"), ctx.theme.accent
-        elif m.my_turn:
-            text, color = ctx.t("your_turn"), ctx.theme.accent
-        elif m.to_move is not None and m.to_move < len(m.seats):
-            sm = m.seats[m.to_move]
-            key = "thinking" if sm.kind == "computer" else ("play_real_card" if sm.kind == "table" else "waits")
-            text, color = ctx.t(key, name=self.seat_name(m.to_move)), ctx.theme.text
-        else:
-            text, color = "", ctx.theme.text
+        text, color = self._status_text(m)
         mine = m.dealer == m.me and m.show_hand and not m.hand_over
         chip_w, chip_h = self.dealer_chip_size(lay)
         icon_w = chip_w + 6 if mine else 0

@@ -221,7 +221,7 @@ class SheetHand:
             return sides
         if t.end == "play":
             if not full - out <= got <= full:
-                raise IllegalAction(Refusal.SHEET_TOTAL, got=got, want=full, out=out)
+                raise IllegalAction(Refusal.SHEET_TOTAL, got=got, want=full)
         elif t.end in ("claim", "zu_tun"):
             if got > full - LAST_TRICK_THIRDS:
                 raise IllegalAction(Refusal.SHEET_EARLY_TOTAL, got=got, most=full - LAST_TRICK_THIRDS)

@@ -494,8 +494,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                      "That combination is already declared this hand"),
     "e_decl_three_after_four": ("Un tris non può seguire il poker dello stesso valore", "Ein Dreier kann nicht auf den Vierer desselben Rangs folgen", "A three cannot follow the four of the same rank"),
     # score sheet only: a hand's count as entered (firmware/engine/scoresheet.py)
-    "e_deal_sheet": ("Una mano del segnapunti è {\"sheet\": true} e nient'altro", "Eine Runde mit Punkteliste ist {\"sheet\": true} und sonst nichts",
-                     "A score-sheet hand is {\"sheet\": true} and nothing else"),
+    "e_deal_sheet": ("Una mano del segnapunti si scrive solo \"sheet\": true", "Eine Runde mit Punkteliste steht nur als \"sheet\": true im Protokoll",
+                     "A score-sheet hand is written only as \"sheet\": true"),
     "e_sheet_not_sheet": ("I punti di una mano si inseriscono solo nel segnapunti", "Punkte einer Runde werden nur bei der Punkteliste eingegeben",
                           "A hand's count is entered only in a score-sheet match"),
     "e_sheet_sides": ("Inserisci i punti di ognuna delle {n} parti", "Gib die Punkte jeder der {n} Parteien ein",

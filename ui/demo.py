@@ -13,6 +13,7 @@ from typing import Any
 
 from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
+from firmware.engine.scoresheet import SUDDEN_NAMES, Tally, deck_thirds, thirds_out
 from firmware.engine.variants import PRESETS
 from ui.i18n import Amount, Arg, CardName, SuitName, Term, msg
 from ui.intents import NewGame, NextHand, PlayCard, Quit, SeatSetup
@@ -554,8 +555,6 @@ def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = Non
     """Score sheet only (firmware/app/scoresheet.py): a hand of a kept match, an accuso
     said (seat 2's napoletana), and the count to enter; ``choosing``: that seat's accuso
     choice open instead; ``decima``: seat 3 laid a decima, the points before it asked."""
-    from firmware.engine.scoresheet import SUDDEN_NAMES, Tally, deck_thirds, thirds_out
-
     v = make_variant(variant)
     match = Match(v, first_dealer=0)
     match.begin_hand({"sheet": True})

@@ -91,7 +91,8 @@ def test_a_napoletana_choice_says_its_points(make_table) -> None:
         fonts = Fonts()
         panel = SheetEntryPanel(Ctx(fonts, CardArt(fonts), settings={"language": lang}), lambda _e: None)
         for i, d in enumerate(choices):
-            text = panel.label(model, ButtonSpec(f"sh_decl:{i}", pygame.Rect(0, 0, 1, 1), "decl"))
+            text = panel.label(model, ButtonSpec(f"sh_decl:{i}", pygame.Rect(0, 0, 1, 1), "decl",
+                                                 intent=ui.Declare(d)))  # as the panel lays it out
             if d.kind == "napoletana":
                 assert text.endswith(f"{3 + (d.extra or 0)} {word}"), text
             assert "(" not in text or d.kind == "three"
@@ -122,11 +123,17 @@ def test_the_side_that_follows_from_the_other_says_so(make_table, name: str) -> 
     panel.sync(model)
     if len(panel.st.thirds) != 2 or entry.out:
         pytest.skip("not two sides played out in this game")
-    for press in ["sh_plus:0"] * 6 + ["sh_third:0", "sh_third:0"]:
-        panel.press(model, press)
+    from ui.sheetentry import entry_layout
+
+    def tap(name: str) -> None:  # the button of that name as the panel lays it out, tapped
+        lay = entry_layout(model, panel.st, (800, 480), panel.ctx.theme)
+        panel.press(model, next(b for b in lay.buttons if b.name == name))
+
+    for name in ["sh_plus:0"] * 6 + ["sh_third:0", "sh_third:0"]:
+        tap(name)
     assert panel.st.thirds[0] == 20 and panel.st.tied == 1
-    panel.press(model, "sh_plus:1")
-    panel.press(model, "sh_plus:1")
+    tap("sh_plus:1")
+    tap("sh_plus:1")
     assert panel.st.thirds[0] == entry.full - panel.st.thirds[1] and panel.st.tied == 0
     import pygame
 

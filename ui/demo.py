@@ -23,12 +23,14 @@ from ui.model import (
     HistoryPage,
     HistoryRow,
     MatchReviewView,
+    PickerModel,
     PlayedCard,
     RatedCard,
     ReviewHandView,
     ReviewRow,
     ScoreSheet,
     SeatModel,
+    SheetEntryModel,
     SheetRow,
     StatLine,
     Stats,
@@ -503,3 +505,103 @@ def hand_review_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
                   better=CardName(m.deck, better)),
               msg("c_keep", card=CardName(m.deck, 3), worth="⅓", keep=CardName(m.deck, 2)))
     return dataclasses.replace(m, review=review)
+
+
+# ------------------------------------------------------------ real cards without a reader, the score sheet
+
+
+def _at_a_real_table(m: TableModel, cpu: int | None = None) -> TableModel:
+    """``m`` as a table of people laying their own cards sees it: no hand on the screen,
+    every seat a ``table`` seat (``cpu``: that one a computer whose cards were entered)."""
+    seats = tuple(dataclasses.replace(s, kind="computer" if s.seat == cpu else "table",
+                                      level="normal" if s.seat == cpu else None) for s in m.seats)  # fmt: skip
+    return dataclasses.replace(m, seats=seats, show_hand=False, hand=(), playable=frozenset(), declarable=(),
+                               signal_choices=(), signal_options=())  # fmt: skip
+
+
+def picker_model(variant: str = "treseta4", seed: int = 1, tricks: int = 2) -> TableModel:
+    """The card picker (firmware/app/picker.py) of a seated table: ``tricks`` tricks played,
+    the next seat to lead taps its card; the cards played are dimmed with the engine's
+    reason, each card offers the signals the game has on a lead (treseta: busso, volo,
+    striscio). The engine's own hand, seen as the table sees it."""
+    v = make_variant(variant)
+    match = play_match(variant, seed, tricks * v.n_seats, declare=False)
+    state = match.state
+    assert state is not None
+    m = _at_a_real_table(sample_model(variant, seed, tricks * v.n_seats, declare=False))
+    dimmed = tuple((c, msg("e_already_played", card=CardName(v.deck.name, c), trick=k + 1))
+                   for k, t in enumerate(state.tricks) for c in t.cards)  # fmt: skip
+    signals = tuple(match.view_for(state.to_move).signal_options)  # per card, as the app asks it
+    picker = PickerModel(state.to_move, v.deck.name, v.deck.cards, dimmed,
+                         msg("pick_play", n=state.to_move + 1), False, signals)  # fmt: skip
+    return dataclasses.replace(m, picker=picker, message=picker.prompt)
+
+
+def deal_picker_model(variant: str = "briscola", seed: int = 1, cpu: int = 1) -> TableModel:
+    """At the deal of a seated table with a computer: its cards entered face down by the
+    same picker, three entered already (dimmed: entered)."""
+    v = make_variant(variant)
+    m = _at_a_real_table(sample_model(variant, seed, 0, declare=False), cpu=cpu)
+    entered = v.deck.cards[2:5]
+    dimmed = tuple((c, msg("e_deal_table_card", card=CardName(v.deck.name, c))) for c in entered)
+    prompt = msg("m_pick_cpu_hand", seat=cpu + 1, n=len(entered) + 1, m=v.hand_size)
+    picker = PickerModel(None, v.deck.name, v.deck.cards, dimmed, prompt, False, ())
+    return dataclasses.replace(m, trick=(), picker=picker, message=prompt)
+
+
+def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = None,
+                      decima: bool = False) -> TableModel:
+    """Score sheet only (firmware/app/scoresheet.py): a hand of a kept match, an accuso
+    said (seat 2's napoletana), and the count to enter; ``choosing``: that seat's accuso
+    choice open instead; ``decima``: seat 3 laid a decima, the points before it asked."""
+    from firmware.engine.scoresheet import SUDDEN_NAMES, Tally, deck_thirds, thirds_out
+
+    v = make_variant(variant)
+    match = Match(v, first_dealer=0)
+    match.begin_hand({"sheet": True})
+    n_sides = 2 if v.preset.call_partner else v.n_sides
+    first = (20, 15) if n_sides == 2 else (14, 12, 9)[:n_sides]
+    match.keep(Tally(0, first, partner=1 if v.preset.call_partner else None))  # a first hand counted
+    match.begin_hand({"sheet": True})
+    sheet = match.sheet
+    assert sheet is not None
+    if v.accusi:
+        match.keep(DeclareAction(1, "napoletana", suit=0, extra=0))
+    if decima and v.preset.decima:
+        match.keep(DeclareAction(2, "decima", suit=3))
+    sides = sheet.hand_sides()
+    units = tuple(tuple(s for s in range(v.n_seats) if sides[s] == side) for side in range(max(sides) + 1))
+    ends = ["play"] + (["claim"] if v.claims else []) + (["zu_tun"] if v.options.get("zu_tun", False) else [])
+    sudden: tuple[str, ...] = SUDDEN_NAMES if v.sudden_wins else ()
+    if sheet.decima is not None:
+        ends, sudden = ["decima"], ()
+    choices: tuple[DeclareAction, ...] = ()
+    if choosing is not None:
+        suits = range(len(v.deck.suits))
+        cands = [DeclareAction(choosing, "decima", suit=x) for x in suits] if v.preset.decima else []
+        cands += [DeclareAction(choosing, "napoletana", suit=x, extra=0) for x in suits]
+        cands += [DeclareAction(choosing, k, rank=r) for r in (0, 1, 2) for k in ("four", "three")]
+        ok = []
+        for cand in cands:
+            try:
+                sheet.check_declare(cand)
+            except Exception:  # refused as said: not offered (the controller's choices)
+                continue
+            ok.append(cand)
+        choices = tuple(ok)
+    entry = SheetEntryModel(
+        n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends), sudden=sudden,
+        caller=sheet.caller if v.preset.call_partner else None, choosing=choosing, choices=choices,
+        decima=sheet.decima.seat if sheet.decima is not None else None,
+        accusi=v.accusi and sheet.decima is None,
+    )  # fmt: skip
+    seats = tuple(SeatModel(s, "", "table", None, v.side_of(s), 0) for s in range(v.n_seats))  # "Seat 1", ...
+    message = msg("m_choose_accuso", n=choosing + 1) if choosing is not None else msg("m_sheet_hand", n=2, seat=sheet.dealer + 1)
+    if sheet.decima is not None:
+        message = msg("m_sheet_decima", n=sheet.decima.seat + 1)
+    return TableModel(
+        variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
+        seats=seats, show_hand=False, totals=tuple(match.totals), target=match.game_target, message=message,
+        stats=SAMPLE_STATS, hand_no=2, dealer=sheet.dealer, declarations=tuple(sheet.declarations),
+        sheet_entry=entry, score_sheet=True,
+    )  # fmt: skip

@@ -117,6 +117,14 @@ def scenes(extra: dict[str, Scene] | None = None) -> dict[str, Scene]:
     out["table_hint_treseta4"] = table(demo.hint_model("treseta4"))
     for variant in PRESETS:
         out[f"table_{variant}"] = table(demo.busiest(variant))
+    # real cards without a reader: the card picker; score sheet only: the count and the accusi
+    out["picker_treseta4"] = table(demo.picker_model("treseta4"))
+    out["picker_tressette2"] = table(demo.picker_model("tressette2", tricks=3))
+    out["picker_deal_briscola"] = table(demo.deal_picker_model("briscola"))
+    out["sheet_count_tressette4"] = table(demo.sheet_entry_model("tressette4"))
+    out["sheet_accuso_tressette4"] = table(demo.sheet_entry_model("tressette4", choosing=3))
+    out["sheet_decima_tressette4"] = table(demo.sheet_entry_model("tressette4", decima=True))
+    out["sheet_count_treschetten3"] = table(demo.sheet_entry_model("treschetten3"))
     out.update(extra or {})
     return out
 

@@ -45,8 +45,13 @@ PHONES: dict[str, tuple[str, str, str]] = {
     "w_stopping": ("Il tavolo si spegne", "Die Box schaltet ab", "The table is shutting down"),
     # the touchscreen and the table's messages
     "phone_seat": ("Telefono", "Telefon", "Phone"),
-    "ph_waiting_for": ("Si aspetta il telefono del posto {seats}", "Warten auf das Telefon von Platz {seats}",
-                       "Waiting for the phone of seat {seats}"),
+    # {n} phones awaited: {seats} all but the last seat ("1, 2"), {last} the last ("3");
+    # one phone (n=1): {seats} is its seat (firmware/app/phoneseats.py: waiting_args)
+    "ph_waiting_for": ("Si aspettano i telefoni dei posti {seats} e {last}",
+                       "Warten auf die Telefone der Plätze {seats} und {last}",
+                       "Waiting for the phones of seats {seats} and {last}"),
+    "ph_waiting_for_one": ("Si aspetta il telefono del posto {seats}", "Warten auf das Telefon von Platz {seats}",
+                           "Waiting for the phone of seat {seats}"),
     "ph_joined": ("Posto {n}: telefono collegato", "Platz {n}: Telefon verbunden", "Seat {n}: phone connected"),
     "ph_away": ("Posto {n}: telefono scollegato", "Platz {n}: Telefon getrennt", "Seat {n}: phone away"),
     "ph_freed": ("Posto {n} libero: un altro telefono può entrare",

@@ -255,7 +255,7 @@ class SheetTally:
     thirds per side of the hand, how it ended, a sudden win, chiamata's partner."""
 
     thirds: tuple[int, ...]
-    end: str = "play"  # play | claim | zu_tun
+    end: str = "play"  # play | claim | zu_tun | decima
     by: int | None = None
     sudden: str | None = None
     sudden_side: int | None = None

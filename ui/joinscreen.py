@@ -169,9 +169,15 @@ class JoinScreen(Screen):
         return self.model.phones or PhonesModel()
 
     def head(self) -> str:
+        """The line above the seats: why phones cannot connect, or how to join while a
+        code is on the screen (the addresses a phone can reach, the QR code's first)."""
         phones = self.phones
         t = self.ctx.t
-        return t("ph_no_server", why=phones.error) if phones.error else t("p_scan", address=phones.url)
+        if phones.error:
+            return t("ph_no_server", why=phones.error)
+        if not open_seats(phones):
+            return ""
+        return t("p_scan", address=" / ".join((phones.url, *phones.also)))
 
     def layout(self, size: tuple[int, int]) -> JoinLayout:
         m = max(6, size[1] // 60)
@@ -227,7 +233,8 @@ class JoinScreen(Screen):
                       max_w=w, color=self.ctx.theme.accent)
             return
         key = "ph_joined" if seat.held and seat.connected else "ph_away" if seat.held else "ph_waiting_for"
-        text = t(key, n=seat.seat + 1, seats=seat.seat + 1)
+        # ph_waiting_for: one seat, its singular form (firmware/app/phoneseats.py: waiting_args)
+        text = t(key, n=1, seats=seat.seat + 1, last=seat.seat + 1) if key == "ph_waiting_for" else t(key, n=seat.seat + 1)
         color = self.ctx.theme.good if seat.held and seat.connected else (255, 200, 160)
         y += fs // 2
         for line in wrap(text, self.ctx.fonts.font(fs, True), w):

@@ -597,6 +597,7 @@ def my_declarations(model: TableModel) -> list[tuple[DeclareAction, bool]]:
 def action_slots(model: TableModel) -> tuple[list[ButtonSpec], list[ButtonSpec]]:
     """The table's actions as (permanent, transient) buttons, rects still empty.
 
+    On a phone game's shared table (nobody at the screen) only the *Phones* slot.
     Permanent: a slot for every signal and the claim the game has (``model.action_kinds``,
     the engine's) and, in a casual match, hint and undo: always there, dimmed when not
     legal now. Transient: what comes and goes with the hand (this hand's declarations and
@@ -605,6 +606,11 @@ def action_slots(model: TableModel) -> tuple[list[ButtonSpec], list[ButtonSpec]]
         # the table after the hand: the count again, and onwards (issue 13.1: no dead end)
         last = ButtonSpec("home", Rect(0, 0, 0, 0), "home") if model.match_over else ButtonSpec("next_hand", Rect(0, 0, 0, 0), "next_hand", intent=it.NextHand())
         return [ButtonSpec("count", Rect(0, 0, 0, 0), "count"), last], []
+    if shared_table(model):
+        # nobody sits at the screen: every seat's signals, claim, declarations, calls are
+        # on its phone (or a computer's); the screen keeps the way to the phone seats only
+        return ([ButtonSpec("phones", Rect(0, 0, 0, 0), "p_phones_btn")] if model.phones and model.phones.seats
+                else []), []
     legal_signals = set(model.signal_choices)
     permanent: list[ButtonSpec] = []
     kinds = model.action_kinds

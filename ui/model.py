@@ -291,7 +291,9 @@ class SheetEntryModel:
     has them; ``sudden``: the sudden wins it has; ``caller``: chiamata's caller (a
     partner is asked for); ``choosing``: the seat choosing its accuso now, ``choices``
     its declarations as the engine accepts them said aloud; ``accusi``: the game has
-    them (the count screen offers its *Accusi* button)."""
+    them (the count screen offers its *Accusi* button); ``decima``: the seat that laid
+    a napoletana decima (the count still to enter is the points taken before it: the
+    first trick's, or none; the hand ends with it)."""
 
     n_seats: int
     units: tuple[tuple[int, ...], ...]
@@ -303,6 +305,7 @@ class SheetEntryModel:
     choosing: int | None = None
     choices: tuple[DeclareAction, ...] = ()
     accusi: bool = False
+    decima: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,6 +329,7 @@ class PhonesModel:
     seats: tuple[PhoneSeatModel, ...] = ()
     waiting_for: tuple[int, ...] = ()
     error: str = ""
+    also: tuple[str, ...] = ()  # the box's other addresses, shown after ``url``
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from ui.i18n import Message
 from ui.layout import ButtonSpec
 from ui.model import PickerModel
 from ui.theme import DEFAULT, Theme
-from ui.widgets import blit_text, draw_button, draw_panel
+from ui.widgets import blit_text, blit_wrapped, draw_button, draw_panel
 
 
 @dataclass(slots=True)
@@ -106,16 +106,20 @@ def draw_picker(s: pygame.Surface, ctx, model: PickerModel, lay: PickerLayout, *
     head = lay.buttons[0].rect if lay.buttons else lay.prompt
     left = min((b.rect.x for b in lay.buttons), default=lay.prompt.right)
     fs = ctx.fsize(H, 0.055)
-    title = ctx.say(model.prompt)
-    if totals:
-        title = f"{title}   {totals}"
+    prompt = ctx.say(model.prompt)
+    title = f"{prompt}   {totals}" if totals else prompt
+    room = left - lay.prompt.x - 12
+    if ctx.fonts.font(ctx.fonts.min_size, True).size(title)[0] > room:
+        # the signals' buttons leave the prompt no room (a small screen): it goes to the
+        # second line, before the note (why a card is dimmed, the table's word)
+        title = totals
+        note = prompt if note in ("", prompt) else f"{prompt} · {note}"
     blit_text(s, ctx, title, fs, (lay.prompt.x + 4, head.centery), anchor="midleft", bold=True,
-              max_w=left - lay.prompt.x - 12, color=th.accent)
+              max_w=room, color=th.accent)
     if note:
         line = Rect(lay.prompt.x, head.bottom + 2, lay.prompt.w, lay.prompt.bottom - head.bottom - 2)
         draw_panel(s, line, th, 170)
-        blit_text(s, ctx, note, ctx.fsize(H, 0.045), (line.x + 8, line.centery), anchor="midleft",
-                  max_w=line.w - 16)
+        blit_wrapped(s, ctx, note, ctx.fsize(H, 0.045), Rect(line.x + 8, line.y + 1, line.w - 16, line.h - 2))
     for b in lay.buttons:
         if b.name.startswith("psig:"):
             draw_button(s, ctx, b.rect, ctx.label(b.label), selected=b.name[5:] in signals_on)

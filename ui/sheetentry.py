@@ -33,7 +33,7 @@ from ui.i18n import describe_declare
 from ui.layout import ButtonSpec
 from ui.model import SheetEntryModel, TableModel
 from ui.theme import DEFAULT, Theme
-from ui.widgets import blit_text, draw_button, draw_panel, seat_name, thirds_text
+from ui.widgets import blit_text, blit_wrapped, draw_button, draw_panel, seat_name, thirds_text
 
 if TYPE_CHECKING:
     from ui.widgets import Ctx
@@ -61,6 +61,8 @@ def units_of(entry: SheetEntryModel, partner: int | None) -> tuple[tuple[int, ..
 
 
 def end_choices(entry: SheetEntryModel) -> list[tuple[str, int | None]]:
+    if entry.decima is not None:  # the decima ends the hand: what is left is the count before it
+        return [("decima", entry.decima)]
     out: list[tuple[str, int | None]] = [("play", None)]
     for end in entry.ends:
         if end != "play":
@@ -116,7 +118,7 @@ def entry_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme
     rw = W - rx - m
     ry = top
     options = []
-    if len(end_choices(entry)) > 1:
+    if len(end_choices(entry)) > 1 or entry.decima is not None:
         options.append("sh_end")
     if entry.sudden:
         options.append("sh_sudden")
@@ -171,7 +173,7 @@ class SheetEntryPanel:
         entry = model.sheet_entry
         if entry is None:
             return
-        key = (model.variant, model.hand_no, model.totals)
+        key = (model.variant, model.hand_no, model.totals, entry.decima)
         if key != self.st.key:
             n = len(units_of(entry, None))
             self.st = EntryState(key, [0] * n, partner=entry.caller)
@@ -284,8 +286,8 @@ class SheetEntryPanel:
         said = ctx.say(model.message)
         if said:
             draw_panel(s, lay.note, ctx.theme, 170)
-            blit_text(s, ctx, said, ctx.fsize(H, 0.042), (lay.note.x + 8, lay.note.centery), anchor="midleft",
-                      max_w=lay.note.w - 16)
+            blit_wrapped(s, ctx, said, ctx.fsize(H, 0.042),
+                         Rect(lay.note.x + 8, lay.note.y + 1, lay.note.w - 16, lay.note.h - 2))
         for u, r in lay.rows:
             draw_panel(s, r, ctx.theme, 150)
             fs = ctx.fsize(H, 0.05)
@@ -305,8 +307,11 @@ class SheetEntryPanel:
             for d in model.declarations:
                 text = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
                 line = f"{ctx.t('seat_n', n=d.seat + 1)}: {text} ({d.points})"
-                r = blit_text(s, ctx, line, fs, (lay.rows[-1][1].x + 8, y), max_w=lay.rows[-1][1].w + 60)
-                y = r.bottom + 2
+                x, w = lay.rows[-1][1].x + 8, lay.rows[-1][1].w + 60
+                for part in ctx.fonts.wrap(line, fs, w):  # a long name on two lines, never cut
+                    r = blit_text(s, ctx, part, fs, (x, y), max_w=w)
+                    y = r.bottom
+                y += 2
         for b in lay.buttons:
             color = ctx.theme.good if b.name == "sh_enter" else (150, 90, 20) if b.name.startswith("sh_decl") else None
             draw_button(s, ctx, b.rect, self.label(model, b), color=color)

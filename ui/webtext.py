@@ -20,12 +20,12 @@ from ui.i18n import CATALOGUE, LANGUAGES, describe_declare, tr
 # "sig_" + its name, a declaration's kind "k_" + kind).
 PAGE_KEYS: tuple[str, ...] = (
     "ask_claim", "b_called", "back", "call", "claim", "count", "dealer", "declare", "declare_none", "discard",
-    "hand_end", "hand_points", "last_trick", "last_trick_short", "match_end", "match_total",
+    "hand_end", "hand_points", "hand_short", "last_trick", "last_trick_short", "match_end", "match_total",
     "next_hand", "no", "partner", "partner_row", "seat_n", "talon", "them", "to_target", "tricks_n",
     "trump", "us", "waits", "yes", "you", "your_turn", "zu_tun_btn",
     "card_points", "declarations", "we_win", "they_win", "you_win", "side_wins",
     "p_code_six", "p_join", "p_join_text", "p_no_match", "p_offline", "p_reconnecting",
-    "ph_waiting_for",
+    "ph_waiting_for", "ph_waiting_for_one",
 )
 # a signal's word is "sig_" + its name, a declaration's kind "k_" + kind, the wire's
 # error and bye codes "w_" + code (ui/i18n_phones.py)

@@ -159,6 +159,29 @@ def blit_text(s: pygame.Surface, ctx: Ctx, text: str, size: int, pos: tuple[int,
     return r
 
 
+def blit_wrapped(s: pygame.Surface, ctx: Ctx, text: str, size: int, box: Rect, *,
+                 color: RGB | None = None, bold: bool = False) -> Rect:
+    """``text`` left-aligned in ``box``, centred on its height: on one line at ``size`` or
+    smaller, else broken into the lines the box holds (not under the fonts' minimum); cut
+    with "…" on one line only when no wrapping fits. Returns the area drawn."""
+    floor = ctx.fonts.min_size
+    for sz in range(max(size, floor), floor - 1, -1):
+        lines = ctx.fonts.wrap(text, sz, box.w, bold)
+        step = ctx.fonts.font(sz, bold).get_linesize()
+        wide = any(ctx.fonts.font(sz, bold).size(line)[0] > box.w for line in lines)
+        if wide or len(lines) * step > box.h:
+            continue
+        y = box.centery - len(lines) * step // 2
+        out = Rect(box.x, y, 0, 0)
+        for line in lines:
+            r = blit_text(s, ctx, line, sz, (box.x, y), color=color, bold=bold)
+            out = out.union(r)
+            y += step
+        return out
+    return blit_text(s, ctx, text, size, (box.x, box.centery), color=color, bold=bold, anchor="midleft",
+                     max_w=box.w)
+
+
 def thirds_text(thirds: int) -> str:
     """7 thirds → "2⅓"; the Pezz are the fraction."""
     whole, rest = divmod(thirds, 3)

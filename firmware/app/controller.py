@@ -66,7 +66,7 @@ from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, msg
 from firmware.app.phones.events import PhoneIntent, PhoneStatus
 from firmware.app.phones.seatview import public_view
-from firmware.app.phoneseats import PhoneSeats
+from firmware.app.phoneseats import PhoneSeats, waiting_args
 from firmware.app.picker import picker_for
 from firmware.app.present import (
     Asked,
@@ -83,6 +83,7 @@ from firmware.app.present import (
 from firmware.app.reviewing import MatchReviewing
 from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.seats import SeatActions
+from firmware.app.unknown_deck import UnknownDeckTags
 from firmware.config import TABLE, GameSettings, SeatSpec, check_seat, save_screen_setting
 from firmware.engine import Action, Match, TressetteError, Variant, make_variant
 from firmware.store import Journal, JournalFailure
@@ -144,6 +145,7 @@ class TableController:
         self.declarations = DeclarationWindows(table, self.guard)
         self.dealing = DealScanning(table)
         self.enrolment = EnrolmentFlow(table)
+        self.unknown_deck = UnknownDeckTags(table)  # a reader, the deck not enrolled: the picker
         self.scoresheet = ScoreSheetKeeping(table, self.guard)  # score sheet only: no cards at all
         self.lifecycle = MatchLifecycle(table, self.guard, self.declarations, self.dealing, self.enrolment,
                                         self.scoresheet)
@@ -514,9 +516,7 @@ class TableController:
 
     def _tag_seen(self, tag: str) -> None:
         if self.enrolment.enrol is not None:
-            waiting = self.enrolment.scan(tag)
-            if waiting is not None:
-                self.lifecycle.start_waiting(waiting)
+            self.enrolment.scan(tag)
             return
         cards = self.table.cards
         if cards is None:
@@ -524,6 +524,9 @@ class TableController:
             return
         v = self.variant
         card = cards.card_of(tag, v.deck.name if v is not None else None)
+        if card is None and self.unknown_deck.applies():
+            self.unknown_deck.seen()  # a deck never enrolled: its cards are tapped on the picker
+            return
         if card is None:
             self.table.refuse(msg("r_unknown_tag", tag=str(tag)))
             return
@@ -589,8 +592,7 @@ class TableController:
         if d.accusi_open():
             banners.append(Banner("info", None, key="b_accusi_open"))
         if waiting := self.phones.waiting_for():  # the match waits for a phone: say for whom, all along
-            banners.append(Banner("info", None, key="ph_waiting_for",
-                                  args=(("seats", ", ".join(str(x + 1) for x in waiting)),)))  # fmt: skip
+            banners.append(Banner("info", None, key="ph_waiting_for", args=waiting_args(waiting)))
         view = match.view_for(seat)
         if self.seats[seat].kind != "human" and d.declaring is None and self.phones.phone_seats():
             # a phone game with nobody at the screen: the shared table, what every seat sees

@@ -15,6 +15,7 @@ from typing import Any
 
 from firmware.app.core import Outcome, Table
 from firmware.app.messages import CardName, Message, msg
+from firmware.app.unknown_deck import cards_by_touch
 from firmware.engine import Variant
 from firmware.engine.cards import CODE
 
@@ -90,7 +91,7 @@ class DealScanning:
         self.scan = DealScan(dealer, needs)
         if not needs:
             return self._complete()
-        t.say(self.scan.prompt(not t.reader_fitted))
+        t.say(self.scan.prompt(cards_by_touch(t)))
         t.changed()
         return None
 
@@ -112,7 +113,7 @@ class DealScanning:
         t.changed()
         if scan.current is None:
             return self._complete()
-        t.say(scan.prompt(not t.reader_fitted))
+        t.say(scan.prompt(cards_by_touch(t)))
         return Outcome(True)
 
     def cancel(self) -> None:

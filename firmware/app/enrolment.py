@@ -1,30 +1,18 @@
 """Enrolment: learning a real deck's card tags, every card scanned once.
 
-Asked for from Settings → Real cards, or on the way to a game with real cards
-whose deck is not known yet (that game starts when the deck is complete). The
-tag map itself is :mod:`firmware.app.cards_map`; this is the table's side: the
+Asked for from Settings → Real cards, at any time (a game of real cards whose deck
+is not enrolled starts all the same: its cards are tapped on the card picker,
+:mod:`firmware.app.unknown_deck`; enrolled mid-match, the next cards can be
+scanned). The tag map itself is :mod:`firmware.app.cards_map`; this is the table's side: the
 phase, what the screen and the display show, where it goes back to.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
-
 from firmware.app.cards_map import Enrolment
 from firmware.app.core import ENROL, Outcome, Phase, Table
 from firmware.app.messages import Term, msg
-from firmware.config import SeatSpec
 from firmware.engine.cards import DECKS
-
-
-@dataclass(frozen=True, slots=True)
-class WaitingGame:
-    """A game of real cards that starts once its deck is enrolled."""
-
-    variant: str
-    options: dict[str, Any]
-    seats: list[SeatSpec]
 
 
 class EnrolmentFlow:
@@ -34,13 +22,10 @@ class EnrolmentFlow:
         self.table = table
         self.enrol: Enrolment | None = None  # while enrolling a deck's tags
         self.phase_before = Phase.HOME
-        self.waiting: WaitingGame | None = None  # the table game waiting for this deck
 
-    def start(self, deck: str, then: WaitingGame | None = None) -> Outcome:
-        """Enrol ``deck``; ``then``: the game to start when it is complete."""
+    def start(self, deck: str) -> Outcome:
+        """Enrol ``deck``: every card scanned once, in the order the screen asks."""
         t = self.table
-        if then is not None:
-            self.waiting = then
         if t.cards is None:
             return t.refuse(msg("r_no_card_store"))
         if deck not in DECKS:
@@ -58,24 +43,23 @@ class EnrolmentFlow:
         if self.enrol is None:
             return Outcome(False, "not enrolling")
         self.enrol = None
-        self.waiting = None  # the table game that waited for this deck is not started
         t.phase = self.phase_before
         t.say(msg("m_enrol_stopped"))
         t.changed()
         return Outcome(True)
 
-    def scan(self, tag_id: str) -> WaitingGame | None:
-        """A tag seen while enrolling: it is the card the screen asked for. The game
-        that waited for the deck, when this scan completed it."""
+    def scan(self, tag_id: str) -> None:
+        """A tag seen while enrolling: it is the card the screen asked for."""
         t = self.table
         assert self.enrol is not None
         note = self.enrol.scan(tag_id)
         t.say(note.message, note.level)
         if note.level == "refusal":
             t.blink_seq += 1
-        return self._finished() if self.enrol.done else None
+        if self.enrol.done:
+            self._finished()
 
-    def _finished(self) -> WaitingGame | None:
+    def _finished(self) -> None:
         t = self.table
         assert self.enrol is not None and t.cards is not None
         deck = Term("deck_" + self.enrol.deck_name)
@@ -87,12 +71,9 @@ class EnrolmentFlow:
             t.blink_seq += 1
             self.enrol = None
             t.phase = self.phase_before
-            self.waiting = None  # the game waiting for the deck cannot start
             t.changed()
-            return None
+            return
         t.say(msg("m_enrolled", deck=deck, n=len(self.enrol.mapping)))
         self.enrol = None
         t.phase = self.phase_before
         t.changed()
-        waiting, self.waiting = self.waiting, None
-        return waiting

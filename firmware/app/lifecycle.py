@@ -18,10 +18,11 @@ from typing import Any
 from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, Outcome, Table
 from firmware.app.dealing import DealScanning, TableDeal
 from firmware.app.declaring import DeclarationWindows
-from firmware.app.enrolment import EnrolmentFlow, WaitingGame
+from firmware.app.enrolment import EnrolmentFlow
 from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
 from firmware.app.scoresheet import ScoreSheetKeeping
+from firmware.app.unknown_deck import cards_by_touch
 from firmware.config import TABLE, SeatSpec, check_seat, check_seats, fit_seats
 from firmware.engine import (
     Action,
@@ -183,11 +184,6 @@ class MatchLifecycle:
         if refused is not None:
             # The talon's draws are face down to the box: a computer could not be followed.
             return self.table.refuse(refusal(refused))
-        cards = self.table.cards
-        if mode == "referee" and self.table.reader_fitted and cards is not None and not cards.enrolled(v.deck.name):
-            # Real cards with a reader need the deck's tags first: enrol, then this game
-            # starts. Without a reader the cards are entered on the picker (app/picker.py).
-            return self.enrolment.start(v.deck.name, then=WaitingGame(name, opts, seat_list))
         try:
             if self.table.match_id is not None and not self.table.finished():
                 self.table.journal.abandon_match(self.table.match_id)
@@ -234,7 +230,7 @@ class MatchLifecycle:
         if self.table.real_cards:
             # The people deal; the box learns the cards as scanned (firmware.app.dealing).
             if self.dealing.scan is not None:
-                self.table.say(self.dealing.scan.prompt(not self.table.reader_fitted))
+                self.table.say(self.dealing.scan.prompt(cards_by_touch(self.table)))
                 return Outcome(True)
             deal = self.dealing.begin(dealer)
             return Outcome(True) if deal is None else self._start_table_hand(deal)
@@ -379,6 +375,3 @@ class MatchLifecycle:
         t.changed()
         return Outcome(True)
 
-    def start_waiting(self, game: WaitingGame) -> Outcome:
-        """The game that waited for its deck's enrolment."""
-        return self.new_match(game.variant, game.options, game.seats)

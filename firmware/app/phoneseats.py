@@ -22,7 +22,7 @@ windows (:class:`Windows`) and the next deal; it offers the controller
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Protocol
 
 import ui.intents as ui
@@ -34,6 +34,18 @@ from ui.model import PhoneSeatModel, PhonesModel
 
 if TYPE_CHECKING:
     from firmware.engine import Declare
+
+
+def waiting_args(waiting: Sequence[int]) -> tuple[tuple[str, str], ...]:
+    """``ph_waiting_for``'s arguments for the seats (0-based) whose phone the match awaits:
+    ``n`` picks the singular or the plural form, ``seats`` all but the last ("1, 2"),
+    ``last`` the last ("3"); one seat: ``seats`` is it."""
+    names = [str(s + 1) for s in waiting]
+    if len(names) <= 1:
+        one = names[0] if names else ""
+        return (("n", str(len(names))), ("seats", one), ("last", one))
+    return (("n", str(len(names))), ("seats", ", ".join(names[:-1])), ("last", names[-1]))
+
 
 log = logging.getLogger("firmware.app.phones")
 
@@ -101,7 +113,7 @@ class PhoneSeats:
         waiting = self.waiting_for()
         if not waiting:
             return None
-        return msg("ph_waiting_for", seats=", ".join(str(s + 1) for s in waiting))
+        return msg("ph_waiting_for", **dict(waiting_args(waiting)))
 
     def join_open(self) -> frozenset[int]:
         """The phone seats whose short code the touchscreen shows: nobody holds them."""
@@ -216,7 +228,7 @@ class PhoneSeats:
             x = self.seat_state(s) or PhoneSeatState(s, False, False)
             join = f"{url}/#join={x.code}" if x.code and url else ""
             seats.append(PhoneSeatModel(s, x.held, x.connected, x.code, join))
-        return PhonesModel(url, tuple(seats), tuple(self.waiting_for()), self.status.error)
+        return PhonesModel(url, tuple(seats), tuple(self.waiting_for()), self.status.error, self.status.also)
 
     # ------------------------------------------------------------ what the phones are sent
 

@@ -167,8 +167,9 @@ class ScoreSheetKeeping:
             self.asking_all = self.choosing is not None
             if self.choosing is not None:
                 t.say(msg("m_choose_accuso", n=self.choosing + 1))
-        if t.match.hand_over:
-            self.choosing, self.asking_all = None, False  # a decima ends the hand at once
+        if sheet.decima is not None:
+            self.choosing, self.asking_all = None, False  # a decima ends the hand: the points before it are asked
+            t.say(msg("m_sheet_decima", n=action.seat + 1))
         t.changed()
         return Outcome(True)
 
@@ -179,7 +180,7 @@ class ScoreSheetKeeping:
         sheet = self._sheet()
         if sheet is None or t.match is None:
             return t.refuse(msg("r_no_hand"))
-        if entry.end not in ("play", "claim", "zu_tun"):
+        if entry.end not in ("play", "claim", "zu_tun", "decima"):
             return t.refuse(refusal(IllegalAction(Refusal.SHEET_END, end=str(entry.end))))
         tally = Tally(sheet.dealer, tuple(entry.thirds), entry.end,  # type: ignore[arg-type]
                       entry.by, entry.sudden, entry.sudden_side, entry.partner)  # fmt: skip
@@ -211,7 +212,10 @@ class ScoreSheetKeeping:
         if v.options.get("zu_tun", False):
             ends.append("zu_tun")
         sudden: tuple[str, ...] = ()
-        if v.sudden_wins:
+        decima = sheet.decima.seat if sheet.decima is not None else None
+        if decima is not None:
+            ends = ["decima"]
+        elif v.sudden_wins:
             sudden = SUDDEN_NAMES
         elif v.options.get("cappotto", "none") != "none":
             sudden = ("cappotto",)
@@ -220,5 +224,5 @@ class ScoreSheetKeeping:
         return SheetEntryModel(
             n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends),
             sudden=sudden, caller=sheet.caller if v.preset.call_partner else None, choosing=choosing,
-            choices=choices, accusi=v.accusi,
+            choices=choices, accusi=v.accusi and decima is None, decima=decima,
         )  # fmt: skip

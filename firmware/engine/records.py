@@ -96,8 +96,8 @@ def tally_from_json(obj: Mapping[str, Any]) -> Tally:
     if not isinstance(thirds, list) or not thirds:
         raise RecordError(f"a count's 'thirds' is a list, one number per side: {dict(body)!r}")
     end = body.get("end", "play")
-    if end not in ("play", "claim", "zu_tun"):
-        raise RecordError(f"a count's 'end' is play, claim or zu_tun, not {end!r}")
+    if end not in ("play", "claim", "zu_tun", "decima"):
+        raise RecordError(f"a count's 'end' is play, claim, zu_tun or decima, not {end!r}")
     sudden = body.get("sudden")
     if sudden is not None and not isinstance(sudden, str):
         raise RecordError(f"a count's 'sudden' is a name: {dict(body)!r}")

@@ -119,6 +119,7 @@ class Refusal(StrEnum):
     SHEET_SIDES = "sheet_sides"
     SHEET_TOTAL = "sheet_total"
     SHEET_EARLY_TOTAL = "sheet_early_total"
+    SHEET_DECIMA_TOTAL = "sheet_decima_total"
     SHEET_END = "sheet_end"
     SHEET_PARTNER = "sheet_partner"
     SHEET_NO_PARTNER = "sheet_no_partner"
@@ -220,7 +221,8 @@ ENGLISH: dict[str, str] = {
     "sheet_sides": "enter the points of each of the {n} sides",
     "sheet_total": "the points entered make {got} thirds; a hand played out gives {want} (the cards and the last trick)",
     "sheet_early_total": "the points entered make {got} thirds; before the last trick there are at most {most}",
-    "sheet_end": "a hand ends played out, by a claim or by zu tun, not {end!r}",
+    "sheet_decima_total": "before a decima at most the first trick is taken, by one side: {most} thirds at most, not {got}",
+    "sheet_end": "a hand ends played out, by a claim, by zu tun or by a decima (and after a decima by it), not {end!r}",
     "sheet_partner": "say who held the called card (the caller himself if he played alone)",
     "sheet_no_partner": "this game has no called partner",
     "sheet_sudden_off": "{sudden} is not a sudden win of this game (or the hand was not played out)",

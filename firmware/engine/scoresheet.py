@@ -5,8 +5,11 @@ deal, docs/records.md) holds what the table *says*: the accusi announced (a
 :class:`~firmware.engine.actions.Declare`, as said aloud: not checked against any
 hand, only against the preset and the seat's earlier declarations) and, at the end,
 one :class:`Tally`: the thirds each side of the hand took (the last trick included),
-how the hand ended (played out, *chiamarsi fuori*, zu tun) and a sudden win where the
-preset has them. A napoletana decima declared ends the hand at once (seed 003).
+how the hand ended (played out, *chiamarsi fuori*, zu tun, a decima) and a sudden win where
+the preset has them. A napoletana decima declared ends the hand (seed 003): what is still
+entered is the count taken before it, as the played hand counts it: nothing when it was said
+right after the deal, the first trick's points when it was said with the onori (RULES.md §3.4),
+one trick taken by one side (``Tally(end="decima")``).
 
 What the engine can check, it checks (:meth:`SheetHand.tally`): a hand played out
 adds up to the deck's thirds plus the last trick's (treschetten3's cards aside count
@@ -36,7 +39,7 @@ from firmware.engine.refusals import Refusal
 from firmware.engine.state import LAST_TRICK_THIRDS, SUDDEN_MULTIPLIERS, HandResult
 from firmware.engine.variants import Variant
 
-SheetEnd = Literal["play", "claim", "zu_tun"]
+SheetEnd = Literal["play", "claim", "zu_tun", "decima"]
 
 SUDDEN_NAMES = ("cappotto", "stramazzo", "cappottone", "stramazzone")
 
@@ -48,7 +51,8 @@ class Tally:
     ``thirds``: per side of the hand (per seat where each plays for himself; chiamata:
     the caller's side first), the last trick included; a screen enters points and
     thirds (``points * 3 + thirds``). ``end``: played out, ``claim`` (chiamarsi fuori
-    by ``by``) or ``zu_tun`` (by ``by``). ``sudden``: a sudden win of ``sudden_side``
+    by ``by``), ``zu_tun`` (by ``by``) or ``decima`` (after a decima declared by ``by``: the
+    thirds taken before it, the first trick's or none). ``sudden``: a sudden win of ``sudden_side``
     (tressette4's cappotto, stramazzo, cappottone, stramazzone; treseta's ``cappotto``
     option). ``partner``: chiamata, the seat that held the called card (the caller
     himself: he played alone).
@@ -75,6 +79,13 @@ def thirds_out(variant: Variant) -> int:
         return 0
     values = sorted((THIRDS[c] for c in variant.deck.cards), reverse=True)
     return sum(values[: variant.aside_size])
+
+
+def first_trick_thirds(variant: Variant) -> int:
+    """At most how many thirds one trick holds (the decima's count: the first trick, the last
+    trick's bonus not among them): its highest cards, one per seat."""
+    values = sorted((THIRDS[c] for c in variant.deck.cards), reverse=True)
+    return sum(values[: variant.n_seats])
 
 
 def said_declaration(variant: Variant, action: Declare) -> Declaration:
@@ -124,6 +135,7 @@ class SheetHand:
         self.over = False
         self.ended_by = "play"
         self.tallied: Tally | None = None
+        self.decima: Declaration | None = None  # declared: the count before it is still to come
         self._result: HandResult | None = None
 
     # ------------------------------------------------------------ sides
@@ -154,7 +166,7 @@ class SheetHand:
 
     def check_declare(self, action: Declare) -> Declaration:
         v = self.variant
-        if self.over:
+        if self.over or self.decima is not None:
             raise IllegalAction(Refusal.HAND_OVER)
         if not 0 <= action.seat < self.n:
             raise IllegalAction(Refusal.NO_SEAT, seat=action.seat)
@@ -175,11 +187,7 @@ class SheetHand:
         decl = self.check_declare(action)
         self.declarations.append(decl)
         if decl.kind == "decima":  # laid on the table: the hand ends, won at 16 times (seed 003)
-            self.over = True
-            self.ended_by = "decima"
-            sides = self.hand_sides()
-            zero = (0,) * self.n_hand_sides
-            self._result = self._make(Tally(action.seat, zero), sides, "decima", sides[decl.seat])
+            self.decima = decl  # ... once the points taken before it are entered (Tally(end="decima"))
 
     def check_tally(self, t: Tally) -> tuple[int, ...]:
         """Raise the reason ``t`` cannot be this hand's count; the hand's sides if it can."""
@@ -199,6 +207,18 @@ class SheetHand:
             raise IllegalAction(Refusal.SHEET_SIDES, n=n_sides)
         full, out = deck_thirds(v), thirds_out(v)
         got = sum(t.thirds)
+        if (t.end == "decima") != (self.decima is not None):
+            raise IllegalAction(Refusal.SHEET_END, end=str(t.end))
+        if t.end == "decima":
+            assert self.decima is not None
+            if t.by != self.decima.seat:
+                raise IllegalAction(Refusal.NO_SEAT, seat=-1 if t.by is None else t.by)
+            most = first_trick_thirds(v)
+            if got > most or sum(1 for x in t.thirds if x) > 1:
+                raise IllegalAction(Refusal.SHEET_DECIMA_TOTAL, got=got, most=most)
+            if t.sudden is not None:
+                raise IllegalAction(Refusal.SHEET_SUDDEN_OFF, sudden=str(t.sudden))
+            return sides
         if t.end == "play":
             if not full - out <= got <= full:
                 raise IllegalAction(Refusal.SHEET_TOTAL, got=got, want=full, out=out)
@@ -260,7 +280,10 @@ class SheetHand:
         self.tallied = t
         self.over = True
         self.ended_by = t.end
-        self._result = self._make(t, sides, t.sudden, t.sudden_side)
+        if self.decima is not None:
+            self._result = self._make(t, sides, "decima", sides[self.decima.seat])
+        else:
+            self._result = self._make(t, sides, t.sudden, t.sudden_side)
 
     # ------------------------------------------------------------ the count
 
@@ -320,7 +343,9 @@ def tally_of(result: HandResult, variant: Variant, seat: Seat = 0, partner: Seat
         thirds[result.sides[s]] += x
     end: SheetEnd = "play"
     by = None
-    if result.ended_by == "claim":
+    if result.ended_by == "decima":
+        end, by = "decima", result.declarations[-1].seat
+    elif result.ended_by == "claim":
         end, by = "claim", result.claim_seat
     elif result.ended_by == "zu_tun":
         end, by = "zu_tun", result.zu_tun_seat

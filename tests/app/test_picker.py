@@ -3,9 +3,12 @@ one tap; dimmed cards say why; a power cut mid-hand loses nothing and asks nothi
 
 from __future__ import annotations
 
+import pytest
+
 import ui.intents as ui
-from firmware.app.controller import PLAY
-from firmware.engine import make_variant
+from firmware.app.controller import HAND_OVER, PLAY
+from firmware.engine import PRESETS, make_variant
+from ui.i18n import render
 
 
 def picker_table(make_table, state_dir=None, **kw):
@@ -91,3 +94,67 @@ def test_the_table_seat_acting_now_gets_the_call_and_the_claim_buttons(make_tabl
     t4.ctl.reader_fitted = False
     t4.ctl.new_match()
     assert t4.ctl.model().can_claim
+
+
+def seat_kinds(name: str) -> list[list[str]]:
+    """People only, and (where no talon hides the draws) a computer among them."""
+    v = make_variant(name)
+    people = ["table"] * v.n_seats
+    return [people] if v.talon_size else [people, ["table", "cpu:easy"] + ["table"] * (v.n_seats - 2)]
+
+
+def entered(ctl) -> tuple[object, ...]:
+    """What the box has of the hand: its actions, the deal's cards entered so far."""
+    actions = len(ctl.match.hands[-1].actions) if ctl.match.hands else 0
+    scan = ctl.deal_scan
+    return actions, None if scan is None else {k: list(x) for k, x in scan.got.items()}
+
+
+READER_CASES = [(name, seats) for name in sorted(PRESETS) for seats in seat_kinds(name)]
+
+
+@pytest.mark.parametrize(("name", "seats"), READER_CASES, ids=[f"{n}-{'+'.join(s)}" for n, s in READER_CASES])
+def test_a_reader_and_an_untagged_deck_the_game_starts_and_the_picker_takes_the_cards(
+    make_table, name: str, seats: list[str]
+) -> None:
+    """docs/box.md §4: a reader fitted, the deck never enrolled. Not forced into an
+    enrolment: the game starts, every card is tapped, a tag seen names no card and is
+    ignored (said once per match, no refusal), and the settings still enrol the deck."""
+    from tests.app.test_table_presets import scan
+
+    v = make_variant(name)
+    t = make_table(variant=name, seats=seats)
+    ctl = t.ctl
+    assert ctl.reader_fitted and not ctl.cards.enrolled(v.deck.name)
+    assert ctl.new_match().accepted
+    assert ctl.phase == (PLAY if ctl.deal_scan is None else HAND_OVER) and ctl.enrol is None
+    assert ctl.match_id is not None
+    if ctl.deal_scan is not None:  # a computer's cards, briscola's shown card, the cards aside
+        assert ctl.message.message.key.startswith("m_pick_")  # tap them: the reader cannot
+    model = ctl.model()
+    assert model.enrolling is None and model.in_game
+    picker = model.picker
+    if picker is None:  # chiamata's call first: made with the buttons
+        assert ctl.match.state.pending is not None and ctl.match.state.pending[0] == "call"
+        t.put(ui.Call(model.call_choices[0]))
+        picker = ctl.model().picker
+    assert picker is not None and picker.cards == v.deck.cards
+    before = entered(ctl)
+    card = bright(ctl.model())[0]
+    blinks = ctl.table.blink_seq
+    scan(t, card)  # an untagged card on the antenna, or a stray tag: names no card of this deck
+    assert ctl.message.message.key == "m_reader_unknown_deck" and ctl.message.level == "info"
+    assert render(ctl.message.message, "en").startswith("The reader does not know this deck (Italian deck (40))") or v.deck.name != "italian"
+    for lang in ("it", "de"):
+        assert "{" not in render(ctl.message.message, lang)
+    seq = ctl.message.seq
+    scan(t, bright(ctl.model())[-1])  # again: ignored, not said twice, no blink
+    assert ctl.message.seq == seq and ctl.table.blink_seq == blinks
+    assert entered(ctl) == before
+    t.put(ui.PlayCard(card))  # the picker takes it
+    assert entered(ctl) != before and ctl.message.level != "refusal"
+    phase, match_id = ctl.phase, ctl.match_id
+    t.put(ui.EnrolDeck(v.deck.name))  # enrolment stays in the settings
+    assert ctl.phase == "enrol" and ctl.model().enrolling is not None
+    t.put(ui.EnrolDeck(None))  # stopped: back to the match, nothing lost
+    assert ctl.phase == phase and ctl.match_id == match_id and ctl.model().picker is not None

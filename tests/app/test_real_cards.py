@@ -268,16 +268,25 @@ def test_void_without_a_draw_is_refused():
     check(m.state, Play(2, c("Rd")))
 
 
-def test_a_table_game_without_an_enrolled_deck_enrols_first(make_table):
+def test_a_table_game_without_an_enrolled_deck_starts_and_enrols_from_the_settings(make_table):
+    # docs/box.md §4: the reader and the picker both present; the deck not enrolled yet:
+    # the game starts (cards by the picker), and enrolling it mid-match lets the cards be scanned.
     from ui.intents import EnrolDeck
 
     table = make_table(seats=["table", "table"])
     ctl = table.ctl
     ctl.new_match()
-    assert ctl.phase == "enrol" and ctl.match_id is None
+    assert ctl.phase == PLAY and ctl.match_id is not None and ctl.real_cards
+    assert ctl.model().picker is not None
+    table.put(EnrolDeck("italian"))  # Settings → Real cards, in the middle of the match
+    assert ctl.phase == "enrol"
     for card in ITALIAN.cards:
         scan(table, card)
-    assert ctl.phase == PLAY and ctl.real_cards  # the game starts once enrolled
+    assert ctl.phase == PLAY and ctl.enrol is None  # back to the match
+    st = ctl.match.state
+    card = next(a.card for a in legal_actions(st) if isinstance(a, Play))
+    scan(table, card)  # now the reader knows the deck: a scan is the card
+    assert st.trick == [card]
     table.put(EnrolDeck("bavarian"))  # redo / another deck from the screen
     assert ctl.phase == "enrol" and render(ctl.message.message, "de").startswith("Scanne Eichel Zehn (10e)")
 

@@ -37,8 +37,6 @@ def enter_hand(t, played: Match) -> None:
         t.put(ui.Declare(said))
         if ctl.scoresheet.choosing is not None:
             t.put(ui.NothingToDeclare())
-    if result.ended_by == "decima":
-        return
     state = played.state
     partner = None
     if played.variant.preset.call_partner:
@@ -68,11 +66,9 @@ def test_a_score_sheet_match_keeps_the_played_match(make_table, name: str) -> No
             played.apply(pick(played, rng))
         enter_hand(t, played)
         assert ctl.match.hand_over
-        if played.results[-1].ended_by != "decima":
-            assert ctl.match.results[-1].score == played.results[-1].score
+        assert ctl.match.results[-1].score == played.results[-1].score
     assert ctl.match.ledger == played.ledger and ctl.winner == played.winner
-    if not any(r.ended_by == "decima" for r in played.results):
-        assert ctl.match.totals == played.totals
+    assert ctl.match.totals == played.totals
     assert (ctl.phase == MATCH_OVER) == played.finished
     again = replay(t.journal.record(ctl.match_id))
     assert again.totals == ctl.match.totals and again.ledger == ctl.match.ledger
@@ -141,3 +137,32 @@ def make_napoletana(seat: int):
     from firmware.engine.actions import Declare
 
     return Declare(seat, "napoletana", suit=0, extra=0)
+
+
+def test_a_decima_asks_only_for_the_points_taken_before_it_and_survives_a_power_cut(make_table, tmp_path) -> None:
+    # seed 003 / RULES.md §3.4: said with the onori, the first trick's points count, as played.
+    from firmware.engine.actions import Declare
+
+    d = tmp_path / "box"
+    t = sheet_table(make_table, "tressette4", state_dir=d)
+    ctl = t.ctl
+    ctl.new_match(scoresheet=True)
+    t.put(ButtonPressed("seat2"))
+    t.put(ui.Declare(Declare(2, "decima", suit=1)))
+    entry = ctl.model().sheet_entry
+    assert ctl.phase == PLAY and entry is not None and entry.decima == 2 and entry.ends == ("decima",)
+    assert entry.sudden == () and entry.choosing is None and ctl.message.message.key == "m_sheet_decima"
+    t.put(ButtonPressed("seat1"))  # no accuso after a decima: the hand is ended
+    assert ctl.message.level == "refusal"
+    t.close()  # the power goes before the count
+    again = sheet_table(make_table, "tressette4", state_dir=d)
+    assert again.ctl.boot() and again.ctl.phase == PLAY
+    assert again.ctl.model().sheet_entry.decima == 2  # the decima kept, the count still asked
+    again.put(ui.SheetTally((6, 0), "play"))
+    assert again.ctl.message.message.key == "e_sheet_end"
+    again.put(ui.SheetTally((6, 3), "decima", 2))
+    assert again.ctl.message.message.key == "e_sheet_decima_total"
+    again.put(ui.SheetTally((0, 6), "decima", 2))  # the first trick: two points, to the other side
+    m = again.ctl.match
+    assert again.ctl.phase in (HAND_OVER, MATCH_OVER) and m.ledger[-1].reason == "decima"
+    assert m.results[-1].card_points == (0, 2) and m.ledger[-1].multiplier == 16

@@ -26,8 +26,6 @@ def keep_as_sheet(sheet: Match, played: Match) -> None:
     sheet.begin_hand({"sheet": True})
     for decl in result.declarations:
         sheet.keep(said_aloud(decl))
-    if result.ended_by == "decima":
-        return  # laid on the table: the declaration ended the hand
     state = played.state
     assert state is not None
     partner = None
@@ -51,22 +49,18 @@ def play_and_keep(name: str, options: dict[str, Any], seed: int, hands: int = 6)
     return played, sheet
 
 
-def summary(m: Match, decima: bool = False) -> dict[str, Any]:
-    out: dict[str, Any] = {"ledger": m.ledger, "stakes": m.stakes, "winner": m.winner, "winners": m.winners,
-                           "finished": m.finished, "games": m.games_won}
-    if not decima:  # a decima ends its hand at once: the score sheet counts no card of it
-        out["totals"] = m.totals
-        out["hands"] = [(r.points, r.score, r.declared, r.ended_by, r.claim_ok, r.sudden, r.multiplier)
-                        for r in m.results]
-    return out
+def summary(m: Match) -> dict[str, Any]:
+    return {"ledger": m.ledger, "stakes": m.stakes, "winner": m.winner, "winners": m.winners,
+            "finished": m.finished, "games": m.games_won, "totals": m.totals,
+            "hands": [(r.points, r.score, r.declared, r.ended_by, r.claim_ok, r.sudden, r.multiplier)
+                      for r in m.results]}
 
 
 @pytest.mark.parametrize(("name", "options"), CASES, ids=[f"{n}-{o}" for n, o in CASES])
 def test_a_played_hand_entered_by_hand_counts_as_played(name: str, options: dict[str, Any]) -> None:
     for seed in (1, 2, 3):
         played, sheet = play_and_keep(name, options, seed)
-        decima = any(r.ended_by == "decima" for r in played.results)
-        assert summary(sheet, decima) == summary(played, decima)
+        assert summary(sheet) == summary(played)
         # journalled as a record: replays (resume, tressette replay) to the same match
         again = replay(match_to_json(sheet))
         assert summary(again) == summary(sheet)
@@ -115,6 +109,7 @@ def test_a_decima_ends_the_hand_at_once() -> None:
     m = Match(make_variant("tressette4"))
     m.begin_hand({"sheet": True})
     m.keep(Declare(2, "decima", suit=1))
+    m.keep(Tally(0, (0, 0), end="decima", by=2))  # said right after the deal: nothing taken
     assert m.hand_over and m.ledger[-1].reason == "decima" and m.ledger[-1].multiplier == 16
 
 
@@ -174,3 +169,44 @@ def test_any_count_in_a_record_is_read_or_refused_in_one_line(body, seat) -> Non
         assert str(exc) and "\n" not in str(exc)
         return
     assert isinstance(entry, Tally) and all(isinstance(x, int) for x in entry.thirds)
+
+
+def test_a_decima_after_a_trick_keeps_that_tricks_points_as_the_played_hand_does() -> None:
+    # seed 003 / RULES.md §3.4: the decima may be declared with the onori, after trick 1; the
+    # played hand then counts the trick already taken. Entered on the sheet: the same totals.
+    from firmware.engine import legal_actions
+    from firmware.engine.actions import Play
+    from tests.engine.test_rule_decisions import decima_deal
+
+    v = make_variant("tressette4")
+    played, sheet = Match(v), Match(v)
+    st_ = played.start_hand(decima_deal())
+    for _ in range(4):  # the first trick: every seat its highest card (the 3 of its own suit)
+        seat = st_.to_move
+        plays = [a for a in legal_actions(st_, seat) if isinstance(a, Play)]
+        played.apply(min(plays, key=lambda a: a.card % 10))
+    played.apply(Declare(2, "decima", suit=0))
+    result = played.results[-1]
+    assert result.ended_by == "decima" and sum(result.thirds) == 4 and sum(result.card_points) == 1  # four threes
+    keep_as_sheet(sheet, played)
+    assert summary(sheet) == summary(played) and sheet.totals == played.totals
+    again = replay(match_to_json(sheet))
+    assert summary(again) == summary(sheet)
+
+
+def test_the_points_before_a_decima_are_at_most_one_trick_taken_by_one_side() -> None:
+    m = Match(make_variant("tressette4"))
+    m.begin_hand({"sheet": True})
+    m.keep(Declare(2, "decima", suit=1))
+    assert not m.hand_over  # the points taken before it are still to be entered (none: 0, 0)
+    with pytest.raises(IllegalAction) as exc:
+        m.keep(Tally(0, (3, 3), end="decima", by=2))  # one trick goes to one side
+    assert exc.value.code == "sheet_decima_total"
+    with pytest.raises(IllegalAction) as exc:
+        m.keep(Tally(0, (15, 0), end="decima", by=2))  # four cards hold at most 4 points
+    assert exc.value.code == "sheet_decima_total"
+    with pytest.raises(IllegalAction) as exc:
+        m.keep(Tally(0, (12, 0)))  # after a decima the count is the decima's
+    assert exc.value.code == "sheet_end"
+    m.keep(Tally(0, (0, 12), end="decima", by=2))
+    assert m.hand_over and m.ledger[-1].reason == "decima" and m.ledger[-1].multiplier == 16

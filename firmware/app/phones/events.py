@@ -39,5 +39,6 @@ class PhoneStatus:
     server could not start (the port taken): the touchscreen says so."""
 
     seats: tuple[PhoneSeatState, ...] = ()
-    url: str = ""
+    url: str = ""  # the address the QR code carries
     error: str = ""
+    also: tuple[str, ...] = ()  # other addresses of the box the join screen shows (its mDNS name)

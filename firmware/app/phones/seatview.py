@@ -103,6 +103,10 @@ def _names_unknown_card(message: Message, known: frozenset[int]) -> bool:
     return False
 
 
+# the table's notes about one phone seat's phone (firmware/app/phoneseats.py), n = its seat + 1
+ABOUT_A_PHONE = frozenset({"ph_joined", "ph_away"})
+
+
 def notice_json(notice: Notice | None, view: View, lang: str) -> dict[str, Any] | None:
     """A note for this seat, or None. A note that names a card this seat cannot place is
     not sent as it is (the table's words are written for the people at the screen): a
@@ -110,6 +114,8 @@ def notice_json(notice: Notice | None, view: View, lang: str) -> dict[str, Any] 
     if notice is None or not notice.message:
         return None
     m = notice.message
+    if m.key in ABOUT_A_PHONE and dict(m.args).get("n") == view.seat + 1:
+        return None  # "Seat 1: phone connected" is news to the others, not to seat 1's own phone
     if _names_unknown_card(m, known_cards(view)):
         if notice.level != "refusal":
             return None

@@ -41,6 +41,7 @@ from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
 from firmware.app.phones import protocol as p
+from firmware.app.phones.address import join_urls
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import TableFeed, seat_state
 from ui.webtext import page_catalogue_json
@@ -369,12 +370,20 @@ class PhoneServer:
         self._ready = threading.Event()
         self._stopped: asyncio.Event | None = None
         self._catalogues: dict[str, bytes] = {}
+        self._urls: tuple[int, tuple[str, ...]] | None = None  # the port they were made for, the URLs
 
     # ------------------------------------------------------------ the main loop's side
 
     @property
+    def urls(self) -> tuple[str, ...]:
+        """Where a phone reaches this server, the QR code's first (firmware/app/phones/address.py)."""
+        if self._urls is None or self._urls[0] != self.port:
+            self._urls = (self.port, join_urls(self.host, self.port, self.address))
+        return self._urls[1]
+
+    @property
     def url(self) -> str:
-        return f"http://{self.address}:{self.port}"
+        return self.urls[0]
 
     def start(self, timeout: float = 10.0) -> bool:
         """Start the thread and wait until the socket listens; False (and ``error``) if not."""
@@ -382,7 +391,7 @@ class PhoneServer:
         self._thread.start()
         self._ready.wait(timeout)
         if self.error:
-            self.post(PhoneStatus(url=self.url, error=self.error))
+            self.post(PhoneStatus(url=self.url, error=self.error, also=self.urls[1:]))
         return not self.error and self._ready.is_set()
 
     def publish(self, feed: TableFeed) -> None:
@@ -704,7 +713,7 @@ class PhoneServer:
         status = PhoneStatus(
             tuple(PhoneSeatState(s, s in self.claims.digests, s in connected, self.codes.code_of(s))
                   for s in sorted(seats)),
-            self.url, self.error,
+            self.url, self.error, self.urls[1:],
         )  # fmt: skip
         if status != self._status:
             self._status = status

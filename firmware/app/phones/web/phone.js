@@ -42,7 +42,17 @@ const page = {
 
 // ------------------------------------------------------------------ words
 
+// ph_waiting_for's arguments, as firmware/app/phoneseats.py waiting_args: n picks the form,
+// seats all but the last seat ("1, 2"), last the last ("3"); one seat: seats is it
+function waitingArgs(waiting) {
+  const names = waiting.map((n) => String(n + 1));
+  if (names.length <= 1) return { n: names.length, seats: names[0] || "", last: names[0] || "" };
+  return { n: names.length, seats: names.slice(0, -1).join(", "), last: names[names.length - 1] };
+}
+
 function t(key, args) {
+  // with n=1 the singular key + "_one" where there is one, as the touchscreen's ui/i18n.py tr()
+  if (args && String(args.n) === "1" && page.words[key + "_one"] !== undefined) key += "_one";
   let text = page.words[key];
   if (text === undefined) return "?" + key;  // a missing word shows itself, as on the screen
   if (args) {
@@ -416,6 +426,8 @@ function renderBar(s) {
   }
   const score = document.getElementById("score");
   score.textContent = scoreLine(s);
+  const hand = handLine(s);
+  if (hand) score.append(el("span", "hand", hand));
   score.classList.toggle("long", ((s.score || {}).totals || []).length > 2);
 }
 
@@ -437,6 +449,28 @@ function scoreLine(s) {
   const parts = totals.map((v, i) => `${names[i]} ${v}`);
   const target = sc.target ? ` (${t("to_target", { n: sc.target })})` : "";
   return parts.join(" – ") + target;
+}
+
+function thirdsText(thirds) {
+  // 7 thirds -> "2⅓", as the touchscreen writes them (ui/widgets.py thirds_text)
+  const whole = Math.floor(thirds / 3);
+  const frac = ["", "⅓", "⅔"][thirds % 3];
+  return whole === 0 && frac ? frac : `${whole}${frac}`;
+}
+
+function handLine(s) {
+  // this hand's points so far per unit, as the touchscreen's score: the card points of the
+  // tricks taken (counted by the engine: score.counts) and the declarations (+3)
+  const sc = s.score || {};
+  const counts = sc.counts || [];
+  if (!counts.length || s.result) return "";
+  const declared = sc.declared || [];
+  const names = unitNames(s);
+  const parts = counts.map((c, i) => {
+    const decl = declared[i] ? ` +${declared[i]}` : "";
+    return `${names[i] || ""} ${thirdsText((c && c.thirds) || 0)}${decl}`.trim();
+  });
+  return `${t("hand_short")}: ${parts.join(" – ")}`;
 }
 
 function declName(d) {
@@ -494,7 +528,7 @@ function renderSeats(s) {
       d.append(shown);
     }
     for (const b of bubblesFor(s, seat)) d.append(el("div", "bubble", b));
-    if ((s.waiting_for || []).includes(seat)) d.append(el("div", "bubble wait", t("ph_waiting_for", { seats: seat + 1 })));
+    if ((s.waiting_for || []).includes(seat)) d.append(el("div", "bubble wait", t("ph_waiting_for", waitingArgs([seat]))));
     box.append(d);
   }
   const mine = bubblesFor(s, s.seat);
@@ -584,7 +618,7 @@ function renderTurn(s) {
     text = t("p_no_match");
   }
   if ((s.waiting_for || []).length) {
-    text = t("ph_waiting_for", { seats: s.waiting_for.map((n) => n + 1).join(", ") });
+    text = t("ph_waiting_for", waitingArgs(s.waiting_for));
   }
   line.textContent = text;
   const mine = discarding || (s.phase === "play" && s.to_move === s.seat);

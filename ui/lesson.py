@@ -30,15 +30,18 @@ class LessonLayout:
     size: int  # the text's font size (never under the fonts' minimum)
 
 
-def lesson_layout(ctx: Ctx, lay: TableLayout, lesson: LessonModel, trick_seats: tuple[int, ...] = ()) -> LessonLayout:
+def lesson_layout(ctx: Ctx, lay: TableLayout, lesson: LessonModel, trick_seats: tuple[int, ...] = (),
+                  keep: tuple[Rect, ...] = ()) -> LessonLayout:
     """Where the panel goes at this screen size and how its words wrap.
 
     Over the seat across and the top of the trick area; while cards lie in the trick
     (``trick_seats``: the led card a "follow" lesson speaks of) a strip above them with
-    its buttons stacked at its right end, when the words fit there.
+    its buttons stacked at its right end, when the words fit there. Either starts below
+    what ``keep`` names in the top of the screen (the dealer's mark over the seat across).
     """
     W, H = lay.size
     m = max(4, int(H * 0.012))
+    top = max([m] + [r.bottom + m for r in keep if r.y < H // 3])
     touch = ctx.theme.min_touch
     actions = [b.rect for b in lay.buttons if b.name != "menu"]
     right = min([r.x for r in actions if r.x > W // 2] + [W - int(W * 0.24)])
@@ -55,26 +58,49 @@ def lesson_layout(ctx: Ctx, lay: TableLayout, lesson: LessonModel, trick_seats: 
     if slots:
         menu = next((b.rect for b in lay.buttons if b.name == "menu"), None)
         strip_right = min(W - m, menu.x - m) if menu is not None else W - m
-        strip = Rect(m, m, strip_right - m, min(r.y for r in slots) - 2 * m)
-        stacked = strip.h >= 2 * touch + 3 * 4  # the two buttons one over the other, else side by side
-        bw = max(touch * 2, int(W * (0.2 if stacked else 0.19)))
-        if strip.h >= touch + 8:
-            room = strip.w - (bw if stacked else 2 * bw + 4) - 24
-            for size in (fs, ctx.fonts.min_size):
-                lines = ctx.fonts.wrap(text, size, room)
-                if 8 + len(lines) * (size + 4) <= strip.h:
-                    bh = (strip.h - 3 * 4) // 2 if stacked else max(touch, min(row, strip.h - 8))
-                    ok = Rect(strip.right - 4 - bw, strip.bottom - 4 - bh, bw, bh)
-                    skip = Rect(ok.x, strip.y + 4, bw, bh) if stacked else Rect(ok.x - 4 - bw, ok.y, bw, bh)
-                    return LessonLayout(strip, ok, skip, tuple(lines), size)
+        strip = Rect(m, top, strip_right - m, min(r.y for r in slots) - m - top)
+        # below the kept marks when the words fit there, else from the top (the table then
+        # moves its mark below the strip: TableScreen.dealer_chip_rect)
+        strips = [strip] + ([Rect(m, m, strip.w, strip.bottom - m)] if top > m else [])
+        if not lay.hand:  # the hand played out (the count): the empty rows under the status line
+            low = max([lay.status.bottom + m] + [b.rect.bottom + m for b in lay.buttons
+                                                  if b.rect.bottom > lay.status.bottom and b.rect.x < right])
+            low_right = min([W - m] + [b.rect.x - m for b in lay.buttons if b.rect.bottom > low and b.rect.x > W // 2])
+            strips.append(Rect(m, low, low_right - m, H - m - low))
+        for strip in strips:
+            got = _strip_layout(ctx, strip, text, fs, W, row)
+            if got is not None:
+                return got
     lines = ctx.fonts.wrap(text, fs, w - 16)
     h = 8 + len(lines) * line_h + 6 + row + 8
-    y = max(m, min(lay.middle.y, bottom - h))
+    y = max(top, min(lay.middle.y, bottom - h))
+    under = max((r.bottom + m for r in slots), default=0)
+    if slots and y < under and under + h <= bottom:  # the words too long for the strip: below the trick
+        y = under
     panel = Rect(x, y, w, min(h, bottom - y))
     bw = min((w - 3 * 8) // 2, max(touch * 2, int(W * 0.22)))
     ok = Rect(panel.right - 8 - bw, panel.bottom - 8 - row, bw, row)
     skip = Rect(ok.x - 8 - bw, ok.y, bw, row)
     return LessonLayout(panel, ok, skip, tuple(lines), fs)
+
+
+def _strip_layout(ctx: Ctx, strip: Rect, text: str, fs: int, W: int, row: int) -> LessonLayout | None:
+    """The lesson in a strip, its buttons at the right end (stacked where the strip is tall
+    enough), when the words fit there at the text's size or the fonts' minimum."""
+    touch = ctx.theme.min_touch
+    stacked = strip.h >= 2 * touch + 3 * 4  # the two buttons one over the other, else side by side
+    bw = max(touch * 2, int(W * (0.2 if stacked else 0.19)))
+    if strip.h < touch + 8:
+        return None
+    room = strip.w - (bw if stacked else 2 * bw + 4) - 24
+    for size in (fs, ctx.fonts.min_size):
+        lines = ctx.fonts.wrap(text, size, room)
+        if 8 + len(lines) * (size + 4) <= strip.h:
+            bh = (strip.h - 3 * 4) // 2 if stacked else max(touch, min(row, strip.h - 8))
+            ok = Rect(strip.right - 4 - bw, strip.bottom - 4 - bh, bw, bh)
+            skip = Rect(ok.x, strip.y + 4, bw, bh) if stacked else Rect(ok.x - 4 - bw, ok.y, bw, bh)
+            return LessonLayout(strip, ok, skip, tuple(lines), size)
+    return None
 
 
 class LessonPanel:
@@ -84,10 +110,11 @@ class LessonPanel:
         self.ctx = ctx
         self.emit = emit
 
-    def tap(self, lay: TableLayout, lesson: LessonModel | None, trick: tuple[int, ...], pos: tuple[int, int]) -> bool:
+    def tap(self, lay: TableLayout, lesson: LessonModel | None, trick: tuple[int, ...], pos: tuple[int, int],
+            keep: tuple[Rect, ...] = ()) -> bool:
         if lesson is None:
             return False
-        ll = lesson_layout(self.ctx, lay, lesson, trick)
+        ll = lesson_layout(self.ctx, lay, lesson, trick, keep)
         if ll.skip.collidepoint(pos):
             self.emit(it.Guide("skip"))
             return True
@@ -104,7 +131,7 @@ class LessonPanel:
         return False
 
     def draw(self, s: pygame.Surface, lay: TableLayout, lesson: LessonModel | None, trick: tuple[int, ...],
-             cursor: int | None) -> None:
+             cursor: int | None, keep: tuple[Rect, ...] = ()) -> None:
         if lesson is None:
             return
         ctx = self.ctx
@@ -113,7 +140,7 @@ class LessonPanel:
             if card in lesson.marked:
                 rr = r.move(0, -lay.lift) if i == cursor else r
                 pygame.draw.rect(s, th.good, rr.inflate(6, 6), 3, border_radius=max(3, rr.w // 12))
-        ll = lesson_layout(ctx, lay, lesson, trick)
+        ll = lesson_layout(ctx, lay, lesson, trick, keep)
         draw_panel(s, ll.panel, th, 255)  # opaque: the talon under it must not read through
         pygame.draw.rect(s, th.accent, ll.panel, 2, border_radius=max(4, min(14, ll.panel.h // 8)))
         y = ll.panel.y + 8

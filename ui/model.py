@@ -39,6 +39,8 @@ from firmware.engine.actions import Call, Claim, Discard, Play, ZuTun
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.cards import Card
 from firmware.engine.declarations import Declaration
+from firmware.engine.errors import IllegalAction
+from firmware.engine.lessons import declarable_now
 from firmware.engine.offers import action_kinds
 from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
@@ -355,6 +357,7 @@ class TableModel:
     hand: tuple[Card, ...] = ()
     playable: frozenset[Card] = frozenset()  # legal plays now (empty when not my turn)
     declarable: tuple[DeclareAction, ...] = ()
+    declarable_points: tuple[int, ...] = ()  # what each is worth, as the rules count it (engine.lessons)
     # the table waits for this seat's declarations: show "Nothing to declare" beside them
     declare_prompt: bool = False
     zu_tun: tuple[ZuTun, ...] = ()
@@ -498,6 +501,7 @@ def model_from_view(
         hand=view.hand,
         playable=frozenset(a.card for a in view.legal if isinstance(a, Play)),
         declarable=tuple(a for a in view.legal if isinstance(a, DeclareAction)),
+        declarable_points=_declarable_points(view),
         zu_tun=tuple(a for a in view.legal if isinstance(a, ZuTun)),
         can_claim=any(isinstance(a, Claim) for a in view.legal),
         signal_choices=tuple(dict.fromkeys(x for _, names in sig_opts for x in names)),  # in order, once
@@ -541,6 +545,17 @@ def model_from_view(
         enrolled=enrolled,
         side_cards=_side_cards(view),
     )
+
+
+def _declarable_points(view: View) -> tuple[int, ...]:
+    """The points of each declaration the seat may make, when its cards are known (dealt);
+    none at a real-card seat, whose hand the box cannot see."""
+    if not view.hand:
+        return ()
+    try:
+        return tuple(d.points for d in declarable_now(view))
+    except IllegalAction:  # a declaration the cards known do not make (said aloud): no points shown
+        return ()
 
 
 def _seat_models(view: View, seats: Sequence[SeatSetup]) -> tuple[SeatModel, ...]:

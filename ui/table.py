@@ -32,7 +32,7 @@ from ui.layout import (
     speaker_areas,
     table_layout,
 )
-from ui.lesson import LessonPanel
+from ui.lesson import LessonPanel, lesson_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
 from ui.sheetentry import SheetEntryPanel, entry_layout
@@ -293,9 +293,39 @@ class TableScreen:
     # ------------------------------------------------------------ state
 
     def lesson_trick(self) -> tuple[int, ...]:
-        """The seats whose cards lie in the trick being played (a lesson leaves them in sight;
-        the model's, not the finished trick held a moment: the panel never moves under a finger)."""
-        return tuple(p.seat for p in self.model.trick)
+        """The seats whose cards lie in the trick (a lesson leaves them in sight): the trick
+        being played, or, for the lesson about the trick just taken, that trick (it is held on
+        the table while the lesson is read: the trick's lesson, the count's). The model's, not the animation's: the panel never
+        moves under a finger while the hold runs out."""
+        m = self.model
+        if not m.trick and m.lesson is not None:
+            return tuple(p.seat for p in m.last_trick)
+        return tuple(p.seat for p in m.trick)
+
+    def dealer_chip_rect(self, lay: TableLayout, below_lesson: bool = True) -> Rect | None:
+        """Where the dealer's mark of a seat across or aside goes (over its first card, inside
+        the screen); None for my own (it sits by the status line) or after the hand."""
+        m = self.model
+        if m.hand_over or m.dealer not in lay.seats or m.dealer == m.me and m.show_hand:
+            return None
+        area = lay.seats[m.dealer]
+        at = area.cards[0].topleft if area.cards else area.label.bottomleft
+        w, h = self.dealer_chip_size(lay)
+        W, H = lay.size
+        r = Rect(max(0, min(at[0] + 2, W - w)), max(0, min(at[1] + 2, H - h)), w, h)
+        if below_lesson and m.lesson is not None:  # a lesson's panel over the seat across: the mark below it
+            panel = lesson_layout(self.ctx, lay, m.lesson, self.lesson_trick(), (r,)).panel
+            if panel.colliderect(r):
+                r.y = min(panel.bottom + 2, H - h)
+        return r
+
+    def lesson_keep(self) -> tuple[Rect, ...]:
+        """What a lesson's panel leaves in sight besides the trick: the dealer's mark."""
+        lay, m = self.layout, self.model
+        if lay is None or m.lesson is None:
+            return ()
+        chip = self.dealer_chip_rect(lay, below_lesson=False)
+        return (chip,) if chip is not None else ()
 
     @property
     def busy(self) -> bool:
@@ -401,7 +431,7 @@ class TableScreen:
         if self.show_last or self.show_taken or self.enlarged.close():
             self.show_last = self.show_taken = False
             return True
-        if self.lesson_panel.tap(lay, self.model.lesson, self.lesson_trick(), pos):
+        if self.lesson_panel.tap(lay, self.model.lesson, self.lesson_trick(), pos, self.lesson_keep()):
             return True
         for b in lay.buttons:
             if b.rect.collidepoint(pos):
@@ -597,7 +627,7 @@ class TableScreen:
         self._draw_buttons(s, lay)
         self._draw_status(s, lay)
         self._draw_banners(s, lay)
-        self.lesson_panel.draw(s, lay, self.model.lesson, self.lesson_trick(), self.cursor)
+        self.lesson_panel.draw(s, lay, self.model.lesson, self.lesson_trick(), self.cursor, self.lesson_keep())
         for f in self.flights:
             if f.t >= f.delay:
                 # the card art at its destination size, scaled on the way: no new art per frame
@@ -714,10 +744,6 @@ class TableScreen:
                       max_w=lab.w - 18 - tw)
             blit_text(s, ctx, tricks, small, (lab.right - 6, lab.centery), anchor="midright",
                       color=ctx.theme.text_dim)
-        if m.dealer == seat and not m.hand_over:
-            # the dealer: a labelled mark over the seat's cards (backs: nothing hidden)
-            at = area.cards[0].topleft if area.cards else lab.bottomleft
-            self._dealer_chip(s, (at[0] + 2, at[1] + 2), lay)
         style = self.style()
         w, h = area.card_size
         shown = list(sm.shown)
@@ -729,6 +755,11 @@ class TableScreen:
                 s.blit(ctx.art.face(shown[i], w, h, style), r)
             elif i < len(shown) + n_backs - n_hidden_backs:
                 s.blit(ctx.art.back(w, h, style), r)
+        chip = self.dealer_chip_rect(lay) if m.dealer == seat else None
+        if chip is not None:
+            # the dealer: a labelled mark over the seat's cards (backs: nothing hidden), drawn
+            # after them (under them it showed only where the cards left a gap: "dea")
+            self._dealer_chip(s, chip.topleft, lay)
 
     def _tricks_text(self, n: int, size: int, room: int) -> str:
         """"prese: 3", or just "3" where the words do not fit."""
@@ -893,9 +924,15 @@ class TableScreen:
                     draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
 
     def declare_label(self, d: DeclareAction, r: Rect) -> str:
-        """The longest name of the declaration ``d`` that fits ``r`` whole (the missing suit
-        is kept by every one: i18n.declare_labels); the shortest when none does."""
-        labels = declare_labels(self.model.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
+        """The longest name of the declaration ``d`` that fits ``r`` whole, with its points
+        first (the missing suit is kept by every one: i18n.declare_labels); the shortest
+        when none does."""
+        m = self.model
+        labels = declare_labels(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
+        if d in m.declarable and len(m.declarable_points) == len(m.declarable):
+            # its points first, where they fit: "napoletana di coppe: 4 punti" (as the sheet says it)
+            n = m.declarable_points[m.declarable.index(d)]
+            labels = [self.ctx.t("sh_decl_points", what=labels[0], n=n), *labels]
         return next((t for t in labels if self._label_fits(t, r)), labels[-1])
 
     def _label_fits(self, text: str, r: Rect) -> bool:

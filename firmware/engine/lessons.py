@@ -45,6 +45,19 @@ def trick_thirds(cards: tuple[Card, ...], last: bool) -> int:
     return sum(THIRDS[c] for c in cards) + (LAST_TRICK_THIRDS if last else 0)
 
 
+def declarable_now(view: View) -> tuple[Declaration, ...]:
+    """What each declaration the seat may make now would be, as the rules count it (its
+    points): one per legal :class:`Declare`, in the order of ``view.legal``."""
+    v = view.variant
+    declares = [a for a in view.legal if isinstance(a, Declare)]
+    if not declares:
+        return ()
+    mine = tuple(d for d in view.declarations if d.seat == view.seat)
+    held = declarable_cards(v, mask_of(view.hand), view.tricks, view.seat)
+    return tuple(declarations.evaluate(v.deck, a, held, v.preset.napoletana_extends, mine, v.preset.decima)
+                 for a in declares)  # fmt: skip
+
+
 def lessons_for(view: View) -> tuple[Lesson, ...]:
     """The lessons true in ``view`` now, the most urgent first (an accuso before the card).
 
@@ -53,13 +66,8 @@ def lessons_for(view: View) -> tuple[Lesson, ...]:
     ``void`` only when it holds none of that suit and every card it holds may be played.
     """
     out: list[Lesson] = []
-    v = view.variant
-    declares = [a for a in view.legal if isinstance(a, Declare)]
-    if declares:
-        mine = tuple(d for d in view.declarations if d.seat == view.seat)
-        held = declarable_cards(v, mask_of(view.hand), view.tricks, view.seat)
-        made = [declarations.evaluate(v.deck, a, held, v.preset.napoletana_extends, mine, v.preset.decima)
-                for a in declares]  # fmt: skip
+    made = declarable_now(view)
+    if made:
         best = max(made, key=lambda d: d.points)
         out.append(Lesson("accuso", declaration=best, n_declarations=len(made)))
     if view.my_turn and view.trick:

@@ -69,7 +69,7 @@ def test_a_lesson_is_shown_whole_and_readable(make_ui, lesson_models, artifacts,
     assert all(w.lower() in (x.lower() for x in shown) for w in said), (said, shown)
     lay = ui.table.layout
     assert lay is not None
-    ll = lesson_layout(ui.ctx, lay, model.lesson, ui.table.lesson_trick())
+    ll = lesson_layout(ui.ctx, lay, model.lesson, ui.table.lesson_trick(), ui.table.lesson_keep())
     first = next(i for i, t in enumerate(rec.texts) if t.text == ll.lines[0])  # drawn over what lies under
     panel_texts = [t for t in rec.texts[first:] if ll.panel.contains(t.rect)]
     assert [t.text for t in panel_texts[:len(ll.lines)]] == list(ll.lines)
@@ -90,6 +90,48 @@ def test_a_lesson_is_shown_whole_and_readable(make_ui, lesson_models, artifacts,
         assert model.lesson.marked == model.playable and model.lesson.marked < set(model.hand)
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("kind", ["accuso", "follow", "void", "trick", "count"])
+def test_a_lesson_leaves_the_trick_and_the_dealer_s_mark_in_sight(make_ui, lesson_models, kind, size, lang) -> None:  # type: ignore[no-untyped-def]
+    """As the lesson comes (the trick just taken still held on the table) and once the hold
+    has run out: no card lying in the trick under the panel, and the dealer's mark whole,
+    inside the screen, over the cards it marks and under no panel."""
+    from dataclasses import replace
+
+    model = lesson_models[kind]
+    assert model.lesson is not None
+    before = model
+    if model.tricks_played and not model.trick:  # a moment ago: the trick's last card not yet taken
+        before = replace(model, tricks_played=model.tricks_played - 1, trick=model.last_trick, lesson=None,
+                         hand_over=False, result=None)
+    ui = make_ui(size, before, language=lang)
+    ui.show("table")
+    ui.set_model(model)
+    for dt in (0.0, 5.0):
+        ui.update(dt)
+        rec = RecordingSurface(size, ui.ctx.fonts.meta)
+        ui.draw(rec)
+        lay = ui.table.layout
+        assert lay is not None
+        ll = lesson_layout(ui.ctx, lay, model.lesson, ui.table.lesson_trick(), ui.table.lesson_keep())
+        shown = ui.table._trick_shown()
+        if kind == "trick" and dt == 0.0:
+            assert shown  # the trick the lesson speaks of is on the table
+        for pc in shown:
+            assert not ll.panel.colliderect(lay.trick_slots[pc.seat]), (pc, ll.panel)
+        chip = ui.table.dealer_chip_rect(lay)
+        if model.dealer != model.me and not model.hand_over:
+            assert chip is not None
+            assert pygame.Rect((0, 0), size).contains(chip) and not ll.panel.colliderect(chip)
+            assert not [pc for pc in shown if lay.trick_slots[pc.seat].colliderect(chip)]  # nor under a card
+            word = ui.ctx.t("dealer")
+            drawn = [t for t in rec.texts if t.text == word]
+            assert drawn and all(chip.contains(t.rect) and not t.cut for t in drawn)
+            later = rec.texts[rec.texts.index(drawn[-1]) + 1:]  # nothing written over it afterwards
+            assert not [t.text for t in later if t.rect.colliderect(chip)]
+
+
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_a_tap_dismisses_skip_and_esc_end_the_guide(make_ui, lesson_models, size) -> None:  # type: ignore[no-untyped-def]
     model = lesson_models["follow"]
@@ -100,7 +142,7 @@ def test_a_tap_dismisses_skip_and_esc_end_the_guide(make_ui, lesson_models, size
     ui.draw(pygame.Surface(size))
     ui.intents()
     lay = ui.table.layout
-    ll = lesson_layout(ui.ctx, lay, model.lesson, ui.table.lesson_trick())
+    ll = lesson_layout(ui.ctx, lay, model.lesson, ui.table.lesson_trick(), ui.table.lesson_keep())
     ui.tap(ll.ok.center)
     assert ui.intents() == [it.Guide("dismiss")]
     ui.tap(ll.skip.center)
@@ -167,3 +209,33 @@ def test_learn_to_play_asks_before_it_leaves_a_match(make_ui, lesson_models) -> 
     learn = next(b for b in ui.home.buttons((800, 480)) if b.name == "learn")
     ui.tap(learn.rect.center)
     assert it.Guide("start") not in ui.intents()  # one tap must not lose a match: asked first
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_accuso_button_says_the_points_the_lesson_speaks_of(make_ui, lesson_models, lang) -> None:  # type: ignore[no-untyped-def]
+    """At 800x480 the button the accuso lesson points at reads "napoletana di coppe: 4
+    punti": the points the lesson says, the engine's (declarations.evaluate via
+    engine.lessons.declarable_now); at 480x320 too where they fit (it, en), else the name
+    alone (de: "Napoli in Kelchen"), whole."""
+    from ui.i18n import describe_declare, tr
+
+    model = lesson_models["accuso"]
+    assert model.lesson is not None
+    d = model.declarable[0]
+    n = model.declarable_points[0]
+    assert n == 4  # a napoletana: 3 points, and the guided hand's has the four
+    name = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, lang)
+    full = tr("sh_decl_points", lang, what=name, n=n)
+    for size, want in (((800, 480), full), ((480, 320), name if lang == "de" else full)):
+        ui = make_ui(size, model, language=lang)
+        ui.update(5.0)
+        ui.show("table")
+        rec = RecordingSurface(size, ui.ctx.fonts.meta)
+        ui.draw(rec)
+        lay = ui.table.layout
+        b = next(b for b in lay.buttons if isinstance(b.intent, it.Declare))
+        assert ui.table.declare_label(d, b.rect) == want
+        inside = [t for t in rec.texts if b.rect.contains(t.rect)]
+        assert " ".join(t.text for t in inside).split() == want.split() and not any(t.cut for t in inside)
+        if size == (800, 480):
+            assert f"{n} " in ui.ctx.say(model.lesson.text)  # the lesson says the same points

@@ -31,6 +31,19 @@ def cheapest(mask: CardMask) -> Card:
     return best
 
 
+def richest(mask: CardMask) -> Card:
+    """Most thirds, then the strongest card: what loads a trick the partner holds for sure."""
+    best, key = -1, (-1, 0)
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        mask ^= low
+        k = (THIRDS[c], RANK[c])
+        if k > key:
+            best, key = c, k
+    return best
+
+
 def weakest(mask: CardMask) -> Card:
     best, rank = -1, -1
     while mask:
@@ -129,16 +142,7 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
     if side_of(best_seat) == my_side:
         if not later_opp & higher_than:
             # Partner holds the trick for sure: load it.
-            rich, key = -1, (-1, 0)
-            m = legal
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                k = (THIRDS[c], RANK[c])
-                if k > key:
-                    rich, key = c, k
-            return rich
+            return richest(legal)
         return cheapest(legal)
     winners = legal & higher_than
     trump = s.trump
@@ -224,16 +228,7 @@ def trump_policy_card(s: HandState, legal: CardMask) -> Card:
     later_opps = [s.hands[(s.leader + i) % n] for i in range(pos + 1, n) if sides[(s.leader + i) % n] != my_side]
     if sides[best_seat] == my_side:
         if not _beats_later(best, led, trump, later_opps, sm):
-            rich, key = -1, (-1, 0)
-            m = legal & ~sm[trump] or legal
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                k = (THIRDS[c], RANK[c])
-                if k > key:
-                    rich, key = c, k
-            return rich
+            return richest(legal & ~sm[trump] or legal)
         return cheapest(legal & ~sm[trump] or legal)
     winners = 0
     m = legal

@@ -45,9 +45,14 @@ def test_the_page_shows_the_hand_points_on_one_line_and_a_clean_console(tmp_path
             phone.page.wait_for_function("() => [...document.images].every((i) => i.complete)")
             phone.page.screenshot(path=str(ARTIFACTS / f"newcomer-treseta4-{lang}-360x640.png"))
             # this hand's points, from the seat's view (the tricks taken are public), as the touchscreen
-            counts = s["score"]["counts"]
+            # (the page draws the newest state the box sent: compare with that one, once it is drawn)
+            for _ in range(50):
+                counts = (phone.state() or s)["score"]["counts"]
+                score = phone.page.inner_text("#score")
+                if all(thirds_text(c["thirds"]) in score for c in counts):
+                    break
+                phone.page.wait_for_timeout(100)
             assert sum(c["thirds"] for c in counts) > 0, counts
-            score = phone.page.inner_text("#score")
             for c in counts:
                 assert thirds_text(c["thirds"]) in score, (score, counts)
             assert tr("hand_short", lang) in score.lower(), score

@@ -8,6 +8,7 @@ by touch (CI), and full matches (``-m touch_match``, minutes each: not in CI).
 from __future__ import annotations
 
 import json
+import sys
 import time
 from pathlib import Path
 
@@ -357,7 +358,18 @@ def test_a_whole_hand_of_every_game_by_touch(game, tmp_path):
     size = (480, 320) if i % 3 == 1 else (800, 480)
     spec = RunSpec(game, size=size, lang=lang, hands=1, think_ms=0, stall_s=25, timeout_s=150, bubble_shots=1,
                    seed=3, speed_by_touch=False, out=ARTIFACTS / f"{game}-{lang}-{size[0]}x{size[1]}")  # fmt: skip
-    result = play(spec, tmp_path)
+    from firmware.app.touchplay import TouchPlayError
+
+    try:
+        result = play(spec, tmp_path)
+    except TouchPlayError as exc:
+        # Twice in a round of full runs on 2 busy cores (treseta_hr both times, never alone) the
+        # simulator's window did not appear within 60 s; the cause is not found yet (docs note).
+        # A second start is allowed for that one failure only; every other failure stands.
+        if "window never appeared" not in str(exc):
+            raise
+        print(f"touch-play {game}: the window did not appear, started again: {str(exc)[:300]}", file=sys.stderr)
+        result = play(spec, tmp_path / "again")
     assert result.hands == 1
     assert result.taps >= 1 + 40 // PRESETS[game].n_seats // 2  # Gioca and the person's cards
     assert result.tapped["card"] >= 40 // PRESETS[game].n_seats // 2

@@ -248,7 +248,13 @@ def test_the_same_phone_again_replaces_its_old_socket(make_live: Any) -> None:
         assert (await first.frame("bye"))["code"] == "replaced"
         await first.wait(lambda c: c.closed is not None)
         await second.wait(lambda c: c.state is not None)
-        status = {x.seat: x for x in live.table.ctl.phones.status.seats}
+        # the server's status reaches the table through the loop (pumped meanwhile): wait for it
+        deadline = asyncio.get_running_loop().time() + 5
+        while True:
+            status = {x.seat: x for x in live.table.ctl.phones.status.seats}
+            if status[2].held and status[2].connected or asyncio.get_running_loop().time() > deadline:
+                break
+            await asyncio.sleep(0.01)
         assert status[2].held and status[2].connected
 
     live.run(scenario)

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from firmware.config import SeatSpec
+    from firmware.engine.seating import SeatSpec
 
 Type = Callable[[str], object]
 

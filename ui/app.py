@@ -40,17 +40,18 @@ never skips past the result or starts a new match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 from pygame import Rect
 
+from firmware.engine.seating import LEVELS, SeatSpec
 from ui import intents as it
 from ui.cards import CardArt
 from ui.fonts import Fonts, min_text_px
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
-from ui.intents import LEVELS, Intent
+from ui.intents import Intent
 from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
 from ui.model import TableModel
@@ -171,14 +172,14 @@ class UIApp:
             self.show("table", report=False)  # the last code was taken: the shared table
 
     def preset_home(self, variant: str, options: Mapping[str, Any] | None = None,
-                    seats: tuple[it.SeatSetup, ...] | None = None) -> None:
+                    seats: Sequence[SeatSpec] | None = None) -> None:
         """Preselect the home screen's game (e.g. from the settings file at start)."""
         self.home.select_variant(variant)
         if options:
             self.home.options.update(options)
             self.home._fit_seats()
         if seats:
-            self.home.seats = [(s.kind, s.level) for s in seats]
+            self.home.seats = list(seats)
             self.home._fit_seats()  # as many as the game has (sim --variant tressette4, two seats set)
 
     def show(self, name: str, *, report: bool = True) -> None:
@@ -328,7 +329,7 @@ class UIApp:
         """N: a new match like the one on the table (or as set up on the home screen)."""
         m = self.model
         if m.in_game:
-            seats = tuple(it.SeatSetup(s.kind, s.level, s.name) for s in m.seats)  # type: ignore[arg-type]
+            seats = tuple(SeatSpec(s.kind, s.level) for s in m.seats)
             return it.NewGame(m.variant, dict(m.options), seats)
         return self.home.new_game_intent()
 
@@ -344,10 +345,10 @@ class UIApp:
                 self.emit(it.SetLevel(s.seat, nxt))
             return True
         home = self.home
-        for i, (kind, level) in enumerate(home.seats):
-            if kind == "computer":
-                lv = level or "normal"
-                home.seats[i] = (kind, LEVELS[(LEVELS.index(lv) + 1) % len(LEVELS)])
+        for i, seat in enumerate(home.seats):
+            if seat.computer:
+                lv = seat.level or "normal"
+                home.seats[i] = SeatSpec.cpu(LEVELS[(LEVELS.index(lv) + 1) % len(LEVELS)])
         return True
 
     def _cycle_deck(self) -> None:

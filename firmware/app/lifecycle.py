@@ -23,7 +23,7 @@ from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
 from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.unknown_deck import cards_by_touch
-from firmware.config import TABLE, SeatSpec, check_seat, check_seats, fit_seats
+from firmware.config import check_seats, fit_seats
 from firmware.engine import (
     Action,
     IllegalAction,
@@ -35,7 +35,7 @@ from firmware.engine import (
 )
 from firmware.engine.cards import CODE, SUIT
 from firmware.engine.records import replay
-from firmware.engine.seating import seating_refusal
+from firmware.engine.seating import TABLE, SeatSpec, check_seat, seating_refusal
 from firmware.engine.table import FalseDeclaration
 from firmware.store import JournalFailure
 

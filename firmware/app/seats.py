@@ -1,6 +1,6 @@
 """Who sits where: the seats' side of the table controller, and the computers' worker.
 
-Seats are :class:`~firmware.config.SeatSpec` values, in turn order: ``human``
+Seats are :class:`~firmware.engine.seating.SeatSpec` values, in turn order: ``human``
 (the touchscreen), ``computer`` with a level (a computer player), ``table`` (a
 person with real cards, read by the card reader). The strings ``human``,
 ``cpu:LEVEL``, ``table`` exist only at the edges (settings, ``--seats``, journal).
@@ -37,8 +37,8 @@ from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, Term, msg
 from firmware.app.picker import after_table_card
 from firmware.app.reviewing import MatchReviewing, ReviewWorker
-from firmware.config import SeatSpec, check_seat
 from firmware.engine import Action, Call, Claim, Declare, Discard, Match, Play, View, ZuTun
+from firmware.engine.seating import Level, SeatSpec, check_seat
 from firmware.players import make_player as players_make
 
 log = logging.getLogger("firmware.app.seats")
@@ -119,12 +119,12 @@ class SeatActions:
         if plays or legal:
             self.lifecycle.submit((plays or legal)[0])
 
-    def set_level(self, seat: int, level: str) -> None:
+    def set_level(self, seat: int, level: Level) -> None:
         """Change a computer seat's level during the match (key L)."""
         if not (0 <= seat < len(self.table.seats) and self.table.seats[seat].computer):
             return
         try:
-            spec = check_seat(f"cpu:{level}")
+            spec = check_seat(SeatSpec.cpu(level))
         except ValueError:
             self.table.refuse(msg("r_bad_level", level=str(level)))
             return

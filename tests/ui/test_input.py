@@ -271,7 +271,8 @@ def test_preset_home_and_start(make_ui):
 
 def test_the_person_at_the_screen_is_you_in_their_language(make_ui):
     match = demo.play_match("tressette2", 1, 0)
-    model = model_from_view(match.view_for(0), seats=(SeatSetup("human", None, "You"), SeatSetup("computer", "hard", "Bot")))
+    model = model_from_view(match.view_for(0), seats=(SeatSetup("human", None), SeatSetup("computer", "hard")),
+                            names=("You", "Bot"))
     ui = make_ui((800, 480), model, language="de")
     assert ui.table.seat_name(0) == "Du"
     assert ui.table.seat_name(1) == "Bot"

@@ -17,11 +17,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from firmware.app.computers import ComputerSeats
 from firmware.app.controller import DisplayState, TableController
 from firmware.app.events import Event, EventBus
 from firmware.app.notify import Notifier
 from firmware.app.present import home_preset
-from firmware.app.seats import ComputerSeats
 from hal.display import SegmentDisplay
 from ui.speed import DEFAULT_SPEED, speed_of
 

@@ -109,27 +109,28 @@ class UIApp:
         if self.ctx.sounds is not None and self.settings.get("sounds", True):
             self.ctx.sounds.preload()
         self.model = TableModel()
-        self._intents: list[Intent] = []
-        self.table = TableScreen(self.ctx, self.emit, self.show)
-        self.home = HomeScreen(self.ctx, self.emit, self.show)
-        self.rules = RulesScreen(self.ctx, self.emit, self.show)
-        self.history = HistoryScreen(self.ctx, self.emit, self.show)
-        self.sheet = SheetScreen(self.ctx, self.emit, self.show)
-        self.review = ReviewScreen(self.ctx, self.emit, self.show)
+        self.outbox = it.Outbox()  # what the screens send (their ``emit``), taken by intents()
+        emit = self.outbox.put
+        self.table = TableScreen(self.ctx, emit, self.show)
+        self.home = HomeScreen(self.ctx, emit, self.show)
+        self.rules = RulesScreen(self.ctx, emit, self.show)
+        self.history = HistoryScreen(self.ctx, emit, self.show)
+        self.sheet = SheetScreen(self.ctx, emit, self.show)
+        self.review = ReviewScreen(self.ctx, emit, self.show)
         self.screens: dict[ScreenName, ShownScreen] = {
             ScreenName.HOME: self.home,
             ScreenName.TABLE: self.table,
-            ScreenName.HAND_END: HandEndScreen(self.ctx, self.emit, self.show),
-            ScreenName.STATS: StatsScreen(self.ctx, self.emit, self.show),
-            ScreenName.SETTINGS: SettingsScreen(self.ctx, self.emit, self.show),
-            ScreenName.REAL_CARDS: RealCardsScreen(self.ctx, self.emit, self.show),
+            ScreenName.HAND_END: HandEndScreen(self.ctx, emit, self.show),
+            ScreenName.STATS: StatsScreen(self.ctx, emit, self.show),
+            ScreenName.SETTINGS: SettingsScreen(self.ctx, emit, self.show),
+            ScreenName.REAL_CARDS: RealCardsScreen(self.ctx, emit, self.show),
             ScreenName.RULES: self.rules,
             ScreenName.HISTORY: self.history,
             ScreenName.SHEET: self.sheet,
-            ScreenName.REPLAY: ReplayScreen(self.ctx, self.emit, self.show),
+            ScreenName.REPLAY: ReplayScreen(self.ctx, emit, self.show),
             ScreenName.REVIEW: self.review,
-            ScreenName.REVIEW_HAND: ReviewHandScreen(self.ctx, self.emit, self.show),
-            ScreenName.JOIN: JoinScreen(self.ctx, self.emit, self.show),  # phone seats (ui/joinscreen.py)
+            ScreenName.REVIEW_HAND: ReviewHandScreen(self.ctx, emit, self.show),
+            ScreenName.JOIN: JoinScreen(self.ctx, emit, self.show),  # phone seats (ui/joinscreen.py)
         }
         self.screen = ScreenName.HOME
         self.ctx.ask = self.ask
@@ -362,12 +363,11 @@ class UIApp:
         self.emit(it.SetSetting(key, value))
 
     def emit(self, intent: Intent) -> None:
-        self._intents.append(intent)
+        self.outbox.put(intent)
 
     def intents(self) -> list[Intent]:
         """The intents since the last call, oldest first (and forget them)."""
-        out, self._intents = self._intents, []
-        return out
+        return self.outbox.take()
 
     # ------------------------------------------------------------ animation
 

@@ -298,3 +298,22 @@ Intent = (
     | SheetTally
     | Guide
 )
+
+
+class Outbox:
+    """The intents sent since the main loop last took them, oldest first.
+
+    Every screen is given :meth:`put` as its ``emit``: what a tap means is handed
+    over as a value and no code of :class:`ui.app.UIApp` runs on the way, so a tap's
+    walk goes down from the app to the screen and ends here (docs/box.md §2);
+    :meth:`ui.app.UIApp.intents` takes them for the loop."""
+
+    def __init__(self) -> None:
+        self._sent: list[Intent] = []
+
+    def put(self, intent: Intent) -> None:
+        self._sent.append(intent)
+
+    def take(self) -> list[Intent]:
+        out, self._sent = self._sent, []
+        return out

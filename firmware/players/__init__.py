@@ -10,6 +10,8 @@
   past cards (measurement only: it did not measure better, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
+- ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
+  the rule every level follows, not by search (measurement only, docs/players.md);
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle-hands"``: sees every hand but not the talon's order (measurement only);
@@ -39,6 +41,7 @@ LEVELS = ("easy", "normal", "hard")
 
 SPECS = (
     "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
+    "hard-rule-choices",
 )
 
 
@@ -93,6 +96,11 @@ def make_player(
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")
         plain.racing = False
         return plain
+    if kind == "hard-rule-choices":
+        # Measurement only: hard calling (chiamata) and laying aside (terziglio3) by the rule.
+        ruled = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-rule-choices")
+        ruled.search_choices = False
+        return ruled
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
 

@@ -15,9 +15,10 @@ import pytest
 from firmware.engine import PRESETS, Match, View, make_variant, view_for
 from firmware.players import pool as poolmod
 from firmware.players.determinize import Sampler
-from firmware.players.hard import HardPlayer, exact_endgame, world_row
+from firmware.players.hard import HardPlayer, exact_endgame
 from firmware.players.heuristic import NormalPlayer
 from firmware.players.pool import WorldPool
+from firmware.players.worlds import world_row
 
 
 @pytest.fixture(scope="module")

@@ -11,6 +11,7 @@ the table then seats them.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -32,7 +33,9 @@ def _click(ui: Any, name: str) -> None:
 
 
 @pytest.mark.parametrize("chosen", SEAT_CYCLE, ids=str)
-def test_a_seat_chosen_on_the_home_screen_reaches_the_controller_as_chosen(make_table, monkeypatch, chosen) -> None:
+def test_a_seat_chosen_on_the_home_screen_reaches_the_controller_as_chosen(
+    make_table: Any, monkeypatch: pytest.MonkeyPatch, chosen: SeatSpec
+) -> None:
     from ui.app import UIApp
 
     pygame.display.init()
@@ -47,7 +50,7 @@ def test_a_seat_chosen_on_the_home_screen_reaches_the_controller_as_chosen(make_
     for module in (controller_module, lifecycle_module, config_module):
         real = module.check_seat
 
-        def spy(spec: object, real: Any = real) -> SeatSpec:
+        def spy(spec: object, real: Callable[[object], SeatSpec] = real) -> SeatSpec:
             read.append(spec)
             return real(spec)
 
@@ -62,9 +65,14 @@ def test_a_seat_chosen_on_the_home_screen_reaches_the_controller_as_chosen(make_
     monkeypatch.setattr(table.ctl.lifecycle, "new_match", new_match)
     sent: list[object] = []
     real_handle = table.ctl.handle
-    monkeypatch.setattr(table.ctl, "handle", lambda ev: (sent.append(ev), real_handle(ev))[1])
 
-    for _ in range(len(SEAT_CYCLE)):  # seat 1's button, tapped until it shows the choice
+    def handle(ev: object) -> None:
+        sent.append(ev)
+        real_handle(ev)
+
+    monkeypatch.setattr(table.ctl, "handle", handle)
+
+    for _ in range(len(SEAT_CYCLE)):  # the first seat's button, tapped until it shows the choice
         if ui.home.seats[0] == chosen:
             break
         _click(ui, "seat:0")

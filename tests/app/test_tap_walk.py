@@ -111,7 +111,7 @@ def _tap(ui: Any, box: pygame.Rect) -> None:
     ui.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=box.center, button=1, touch=False))
 
 
-def test_a_card_tap_walks_down_to_the_journal_and_the_engine_and_never_back(make_table) -> None:
+def test_a_card_tap_walks_down_to_the_journal_and_the_engine_and_never_back(make_table: Any) -> None:
     table, ui, box = _table_at_my_turn(make_table)
     played = len(table.journal.actions(table.ctl.match_id, 0))
     with walked() as walk:
@@ -137,7 +137,7 @@ def test_a_card_tap_walks_down_to_the_journal_and_the_engine_and_never_back(make
     assert asked == ("firmware.app.loop", "firmware.app.computers", "firmware.app.controller", "firmware.app.seats")
 
 
-def test_the_walk_sees_a_call_back(make_table) -> None:
+def test_the_walk_sees_a_call_back(make_table: Any) -> None:
     """The rule above can fail: a screen wired to the app's own ``emit`` (as the screens
     were before the outbox) calls back into the app that is handling the tap."""
     table, ui, box = _table_at_my_turn(make_table)

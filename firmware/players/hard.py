@@ -27,6 +27,7 @@ from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState
 from firmware.players import inference
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
+from firmware.players.choices import choices, searched_choice
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
 from firmware.players.pool import WorldPool, shared
@@ -81,6 +82,9 @@ class HardPlayer:
         self.weighting = WEIGHTING
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
+        self.search_choices = True
+        """Chiamata's call and terziglio's discard by search (:mod:`firmware.players.choices`);
+        off: by the rule every level follows (``"hard-rule-choices"``, measurement only)."""
         self._solvers: dict[str, TwoHandSolver] = {}
         self.last_worlds = 0
         self.last_weight = 0.0
@@ -97,6 +101,11 @@ class HardPlayer:
     # ---------------------------------------------------------------- protocol
 
     def choose(self, view: View) -> Action:
+        options = choices(view) if self.search_choices else []
+        if options:
+            budget = None if self.worlds is not None else self.budget(self.think_ms / 1000.0)
+            sample = Sampler(view)
+            return searched_choice(view, options, lambda: sample(self.rng), worlds=self.worlds, budget=budget)
         return searched_move(view, self.pick)
 
     def declarations(self, view: View) -> list[Declare]:
@@ -170,21 +179,13 @@ class HardPlayer:
 
         With ``keep`` (the coach) every card's weighted margin world by world stays in
         ``self.last_history``, for the standard error of a paired difference."""
-        totals = dict.fromkeys(cards, 0.0)
+        tally = _Tally(cards, race or keep)
         alive = list(cards)
-        history: dict[Card, list[float]] = {c: [] for c in cards}
-        weight = 0.0
         limit = self.worlds
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
-        n = 0
-        weigh = self.weighting and view.variant.n_seats > 2
-        infer = self.weighting and inference.applies(view)
-        plays = past_plays(view) if weigh else []
-        plain = not (weigh or infer)
-        pool = self._pool(view) if pooled and limit is None and plain and budget is not None else None
-        did = 0
-        if pool is not None:
-            did = pool.begin(view, self.rng.getrandbits(48))
+        weigher = self._weigher(view)
+        pool = self._pool(view) if pooled and weigher is None and budget is not None else None
+        did = pool.begin(view, self.rng.getrandbits(48)) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
         try:
@@ -192,40 +193,45 @@ class HardPlayer:
                 if pool is not None and budget is not None:
                     pool.feed(did, alive, budget.expected_end())
                 world = sample()
-                w = world_weight(view, world, plays) if weigh else inference.weight(view, world) if infer else 1.0
+                w = 1.0 if weigher is None else weigher(world)
                 rows = [(alive, world_row(world, view.seat, alive))]
                 if pool is not None:
                     got = pool.collect(did)
                     pooled_rows += len(got)
                     rows.extend(got)
-                live = set(alive)
-                for cards_of_row, row in rows:
-                    for c, m in zip(cards_of_row, row, strict=True):
-                        if c in live:
-                            totals[c] += w * m
-                            if race or keep:
-                                history[c].append(w * m)
-                    n += 1
-                    weight += w
-                if race and n >= next_cut:
-                    next_cut = n + RACE_EVERY
-                    alive = race_cut(alive, history)
+                tally.add(rows, set(alive), w)
+                if race and tally.n >= next_cut:
+                    next_cut = tally.n + RACE_EVERY
+                    alive = race_cut(alive, tally.history)
                     if len(alive) == 1:
                         break
                 if limit is not None:
-                    if n >= limit:
+                    if tally.n >= limit:
                         break
                 elif budget is not None and budget.spent():
                     break
         finally:
             if pool is not None:
                 pool.lock.release()
-        self.last_worlds = n
+        self.last_worlds = tally.n
         self.last_pool_worlds = pooled_rows
-        self.last_weight = weight
+        self.last_weight = tally.weight
         self.last_alive = alive
-        self.last_history = history if keep else {}
-        return totals
+        self.last_history = tally.history if keep else {}
+        return tally.totals
+
+    def _weigher(self, view: View) -> Callable[[HandState], float] | None:
+        """What a sampled world weighs (None: 1 each, the plain search): with
+        ``self.weighting``, how well the other seats' past cards fit it in games of more
+        than two seats (:func:`world_weight`), the draws' inference in two-seat games."""
+        if not self.weighting:
+            return None
+        if view.variant.n_seats > 2:
+            plays = past_plays(view)
+            return lambda world: world_weight(view, world, plays)
+        if inference.applies(view):
+            return lambda world: inference.weight(view, world)
+        return None
 
     def _pool(self, view: View) -> WorldPool | None:
         """The process's pool of world workers, held for this decision; None: search
@@ -236,6 +242,31 @@ class HardPlayer:
         if pool is None or not pool.workers or not pool.lock.acquire(blocking=False):
             return None
         return pool
+
+
+class _Tally:
+    """The weighted margins added up per card over the worlds searched, and (``history``)
+    world by world when racing or for the coach."""
+
+    def __init__(self, cards: list[Card], history: bool) -> None:
+        self.totals = dict.fromkeys(cards, 0.0)
+        self.history: dict[Card, list[float]] = {c: [] for c in cards}
+        self.keep = history
+        self.n = 0
+        self.weight = 0.0
+
+    def add(self, rows: list[tuple[list[Card], list[float]]], live: set[Card], w: float) -> None:
+        """One world's rows (the cards each row rates, their margins), each world of
+        weight ``w``; only the cards in ``live`` count."""
+        totals, history, keep = self.totals, self.history, self.keep
+        for cards_of_row, row in rows:
+            for c, m in zip(cards_of_row, row, strict=True):
+                if c in live:
+                    totals[c] += w * m
+                    if keep:
+                        history[c].append(w * m)
+            self.n += 1
+            self.weight += w
 
 
 def race_cut(alive: list[Card], history: dict[Card, list[float]]) -> list[Card]:

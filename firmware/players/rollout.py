@@ -91,44 +91,90 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
         return avoid_points_card(legal, s.trick, s.suit_masks)
     if s.trump is not None and not counting_model:
         return trump_policy_card(s, legal)
-    n = s.n
+    counting = counting_model and s.n > 2
+    if not s.trick:
+        # Lead a sure winner, the richest; else the cheapest card.
+        opp = _rivals(s) if counting else _opponents(s)
+        c = sure_lead(legal, opp, s.suit_masks)
+        return c if c >= 0 else cheapest(legal)
+    return _follow_card(s, legal, counting)
+
+
+def _opponents(s: HandState) -> CardMask:
+    """Every card the other side holds in the world."""
+    side_of = s.hand_sides.__getitem__
+    my_side = side_of(s.to_move)
+    opp = 0
+    for p in range(s.n):
+        if side_of(p) != my_side:
+            opp |= s.hands[p]
+    return opp
+
+
+def _rivals(s: HandState) -> CardMask:
+    """What a card counter at the seat to move counts as possibly against it: any card
+    not in its hand may be anywhere (the partner's shown cards excepted)."""
     me = s.to_move
     side_of = s.hand_sides.__getitem__
     my_side = side_of(me)
-    suit_masks = s.suit_masks
-    counting = counting_model and n > 2
-    if counting:
-        # What a card counter at the seat knows: any card not in its hand may be
-        # anywhere (the partner's shown cards excepted).
-        rivals = 0
-        for p in range(n):
-            if p != me:
-                rivals |= s.hands[p] & ~(s.known[p] if side_of(p) == my_side else 0)
-    if not s.trick:
-        opp = 0
-        for p in range(n):
-            if side_of(p) != my_side:
-                opp |= s.hands[p]
-        if counting:
-            opp = rivals
-        # Lead a sure winner, the richest; else the cheapest card.
-        best, key = -1, (-1, 0)
-        m = legal
+    rivals = 0
+    for p in range(s.n):
+        if p != me:
+            rivals |= s.hands[p] & ~(s.known[p] if side_of(p) == my_side else 0)
+    return rivals
+
+
+def sure_lead(legal: CardMask, opp: CardMask, suit_masks: tuple[CardMask, ...]) -> Card:
+    """The richest card of ``legal`` (the weakest of equals) that no card of ``opp`` can
+    beat, in a game without trump; -1 when there is none."""
+    best, key = -1, (-1, 0)
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not opp & suit_masks[SUIT[c]] & (low - 1):
+            k = (THIRDS[c], -RANK[c])
+            if k > key:
+                best, key = c, k
+    return best
+
+
+def sure_take(winners: CardMask, later_opp: CardMask, suit_mask: CardMask, trick: list[Card]) -> Card:
+    """The weakest card of ``winners`` (which take the trick now) that no card of
+    ``later_opp`` (the opponents still to play) can beat in ``suit_mask``, the suit that
+    holds the trick, unless the trick is blank and that card is worth a third; -1: none."""
+    if later_opp:
+        sure = 0
+        m = winners
         while m:
             low = m & -m
-            c = low.bit_length() - 1
             m ^= low
-            if not opp & suit_masks[SUIT[c]] & (low - 1):
-                k = (THIRDS[c], -RANK[c])
-                if k > key:
-                    best, key = c, k
-        if best >= 0:
-            return best
-        return cheapest(legal)
+            if not later_opp & suit_mask & (low - 1):
+                sure |= low
+        if not sure:
+            return -1
+        winners = sure
+    w = weakest(winners)
+    if THIRDS[w] != 1:
+        return w
+    for c in trick:
+        if THIRDS[c]:
+            return w
+    return -1
+
+
+def _follow_card(s: HandState, legal: CardMask, counting: bool) -> Card:
+    """:func:`policy_card` for a seat that follows, in a game without trump (or in the
+    counting model): load the partner's sure trick, take a trick cheaply, else the
+    cheapest card."""
+    n = s.n
+    side_of = s.hand_sides.__getitem__
+    my_side = side_of(s.to_move)
+    suit_masks = s.suit_masks
     trick = s.trick
     bi = s.trick_winner_index(trick)
     best = trick[bi]
-    best_seat = (s.leader + bi) % n
     pos = len(trick)
     later_opp = 0
     for i in range(pos + 1, n):
@@ -136,10 +182,10 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
         if side_of(p) != my_side:
             later_opp |= s.hands[p]
     if counting and pos < n - 1:
-        later_opp = rivals
+        later_opp = _rivals(s)
     suit = SUIT[best]
     higher_than = suit_masks[suit] & ((1 << best) - 1)
-    if side_of(best_seat) == my_side:
+    if side_of((s.leader + bi) % n) == my_side:
         if not later_opp & higher_than:
             # Partner holds the trick for sure: load it.
             return richest(legal)
@@ -149,25 +195,9 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
     if trump is not None and suit != trump and not legal & suit_masks[SUIT[trick[0]]]:
         winners |= legal & suit_masks[trump]  # briscola: a trump takes it
     if winners:
-        value = 0
-        for c in trick:
-            value += THIRDS[c]
-        if later_opp:
-            sure = 0
-            m = winners
-            while m:
-                low = m & -m
-                m ^= low
-                if not later_opp & suit_masks[suit] & (low - 1):
-                    sure |= low
-            if sure:
-                w = weakest(sure)
-                if value >= 1 or THIRDS[w] != 1:
-                    return w
-        else:
-            w = weakest(winners)
-            if value >= 1 or THIRDS[w] != 1:
-                return w
+        w = sure_take(winners, later_opp, suit_masks[suit], trick)
+        if w >= 0:
+            return w
     return cheapest(legal)
 
 
@@ -392,23 +422,14 @@ def lean_playout(s: HandState) -> list[int]:
     leader = s.leader
     pending = s.trick[0] if s.trick else -1
     sm = s.suit_masks
-    suit_of, rank_of, thirds_of = SUIT, RANK, THIRDS
+    suit_of, thirds_of = SUIT, THIRDS
     while True:
         if pending < 0:
             hand, opp = (h0, h1) if leader == 0 else (h1, h0)
             if not hand:
                 break
             # lead: the richest sure winner, else the cheapest card
-            a, key = -1, (-1, 0)
-            m = hand
-            while m:
-                low = m & -m
-                c = low.bit_length() - 1
-                m ^= low
-                if not opp & sm[suit_of[c]] & (low - 1):
-                    k = (thirds_of[c], -rank_of[c])
-                    if k > key:
-                        a, key = c, k
+            a = sure_lead(hand, opp, sm)
             if a < 0:
                 a = cheapest(hand)
             if leader == 0:
@@ -519,17 +540,7 @@ def lean4_playout(s: HandState) -> list[int]:
         if legal & (legal - 1) == 0:
             c = legal.bit_length() - 1
         elif not pos:
-            opp = hands[(me + 1) & 3] | hands[(me + 3) & 3]
-            c, key = -1, (-1, 0)
-            m = legal
-            while m:
-                low = m & -m
-                x = low.bit_length() - 1
-                m ^= low
-                if not opp & sm[suit_of[x]] & (low - 1):
-                    k = (thirds_of[x], -rank_of[x])
-                    if k > key:
-                        c, key = x, k
+            c = sure_lead(legal, hands[(me + 1) & 3] | hands[(me + 3) & 3], sm)
             if c < 0:
                 c = cheapest(legal)
         else:
@@ -544,42 +555,11 @@ def lean4_playout(s: HandState) -> list[int]:
                 if (i - pos) % 2 == 1:
                     later_opp |= hands[(leader + i) & 3]
             higher_than = sm[suit_of[best]] & ((1 << best) - 1)
-            c = -1
             if partner_best:
-                if not later_opp & higher_than:
-                    key2 = (-1, 0)
-                    m = legal
-                    while m:
-                        low = m & -m
-                        x = low.bit_length() - 1
-                        m ^= low
-                        k2 = (thirds_of[x], rank_of[x])
-                        if k2 > key2:
-                            c, key2 = x, k2
-                else:
-                    c = cheapest(legal)
+                c = cheapest(legal) if later_opp & higher_than else richest(legal)
             else:
                 winners = legal & higher_than
-                if winners:
-                    value = 0
-                    for x in trick:
-                        value += thirds_of[x]
-                    if later_opp:
-                        sure = 0
-                        m = winners
-                        while m:
-                            low = m & -m
-                            m ^= low
-                            if not later_opp & sm[suit_of[best]] & (low - 1):
-                                sure |= low
-                        if sure:
-                            w = weakest(sure)
-                            if value >= 1 or thirds_of[w] != 1:
-                                c = w
-                    else:
-                        w = weakest(winners)
-                        if value >= 1 or thirds_of[w] != 1:
-                            c = w
+                c = sure_take(winners, later_opp, sm[suit_of[best]], trick) if winners else -1
                 if c < 0:
                     c = cheapest(legal)
         hands[me] = hand & ~(1 << c)

@@ -103,6 +103,7 @@ class TwoHandSolver:
         self.nodes += 1
         if self.nodes & 1023 == 0 and self.deadline is not None and self.deadline.spent():
             raise OutOfTime
+        # Terminal positions and trivial windows, before the table.
         if lead & (lead - 1) == 0:
             a = lead.bit_length() - 1
             b = foll.bit_length() - 1
@@ -114,6 +115,7 @@ class TwoHandSolver:
             return total if total <= alpha else 0
         if lead.bit_count() == 2:
             return self._two(lead, foll, total)
+        # The table: its bounds narrow the window, its best card is tried first.
         key = (lead, foll)
         entry = self.tt.get(key)
         hint = -1
@@ -130,59 +132,13 @@ class TwoHandSolver:
             if hi < beta:
                 beta = hi
         a0, b0 = alpha, beta
-        full, rth, ranks_of = self.full, self.rthirds, self.ranks_of
-        # Leads: the hinted card, then sure winners (richest first), then the rest, low first.
-        tops: list[tuple[int, int, int]] = []
-        lows: list[tuple[int, int, int]] = []
-        for s, sh in enumerate(self.shifts):
-            lc = (lead >> sh) & full
-            if not lc:
-                continue
-            oc = (foll >> sh) & full
-            prev = -1
-            for r in ranks_of[lc]:
-                if prev >= 0 and rth[prev] == rth[r] and not oc & ((1 << r) - (1 << (prev + 1))):
-                    continue
-                prev = r
-                if sh + r == hint:
-                    tops.insert(0, (s, sh, r))
-                elif not oc & ((1 << r) - 1):
-                    tops.append((s, sh, r))
-                else:
-                    lows.append((s, sh, r))
-        lows.reverse()
+        rth = self.rthirds
         best = -1
         best_card = -1
-        for _s, sh, ra in tops + lows:
+        for sh, ra in self._leads(lead, foll, hint):
             a = sh + ra
             ta = rth[ra]
-            fc = (foll >> sh) & full
-            lc = (lead >> sh) & full
-            answers: list[int] = []
-            wins = 0
-            if fc:
-                prev = -1
-                kept: list[int] = []
-                for r in ranks_of[fc]:
-                    if prev >= 0 and rth[prev] == rth[r] and not lc & ((1 << r) - (1 << (prev + 1))):
-                        continue
-                    kept.append(r)
-                    prev = r
-                # Win with the weakest winner first, then lose with the weakest loser.
-                winners = [sh + r for r in kept if r < ra]
-                wins = len(winners)
-                winners.reverse()
-                losers = [sh + r for r in kept if r > ra]
-                losers.reverse()
-                answers = winners + losers
-            else:
-                rich: list[int] = []
-                for c in self._distinct(foll, lead):
-                    if THIRDS[c]:
-                        rich.append(c)
-                    else:
-                        answers.append(c)
-                answers += rich
+            answers, wins = self._replies(lead, foll, sh, ra)
             worst = 1 << 30
             lo_win = best if best > alpha else alpha
             nl = lead & ~(1 << a)
@@ -204,13 +160,75 @@ class TwoHandSolver:
                 best_card = a
                 if best >= beta:
                     break
+        self._store(key, entry, best, best_card, a0, b0, total)
+        return best
+
+    def _leads(self, lead: CardMask, foll: CardMask, hint: Card) -> list[tuple[int, int]]:
+        """The leader's distinct cards as (suit shift, rank), in search order: the table's
+        card ``hint``, then sure winners (richest first), then the rest, low first."""
+        full, rth, ranks_of = self.full, self.rthirds, self.ranks_of
+        tops: list[tuple[int, int]] = []
+        lows: list[tuple[int, int]] = []
+        for sh in self.shifts:
+            lc = (lead >> sh) & full
+            if not lc:
+                continue
+            oc = (foll >> sh) & full
+            prev = -1
+            for r in ranks_of[lc]:
+                if prev >= 0 and rth[prev] == rth[r] and not oc & ((1 << r) - (1 << (prev + 1))):
+                    continue
+                prev = r
+                if sh + r == hint:
+                    tops.insert(0, (sh, r))
+                elif not oc & ((1 << r) - 1):
+                    tops.append((sh, r))
+                else:
+                    lows.append((sh, r))
+        lows.reverse()
+        return tops + lows
+
+    def _replies(self, lead: CardMask, foll: CardMask, sh: int, ra: int) -> tuple[list[Card], int]:
+        """The follower's distinct answers to the lead of rank ``ra`` in the suit at shift
+        ``sh``, in search order, and how many of the first ones win the trick: following,
+        the weakest winner first, then the weakest loser; void, the blank cards first."""
+        fc = (foll >> sh) & self.full
+        if not fc:
+            answers: list[Card] = []
+            rich: list[Card] = []
+            for c in self._distinct(foll, lead):
+                if THIRDS[c]:
+                    rich.append(c)
+                else:
+                    answers.append(c)
+            return answers + rich, 0
+        lc = (lead >> sh) & self.full
+        rth = self.rthirds
+        prev = -1
+        kept: list[int] = []
+        for r in self.ranks_of[fc]:
+            if prev >= 0 and rth[prev] == rth[r] and not lc & ((1 << r) - (1 << (prev + 1))):
+                continue
+            kept.append(r)
+            prev = r
+        winners = [sh + r for r in kept if r < ra]
+        winners.reverse()
+        losers = [sh + r for r in kept if r > ra]
+        losers.reverse()
+        return winners + losers, len(winners)
+
+    def _store(
+        self, key: tuple[CardMask, CardMask], entry: tuple[int, int, Card] | None,
+        best: int, best_card: Card, a0: int, b0: int, total: int,
+    ) -> None:
+        """Record ``best`` found in the window ``a0``..``b0``: an upper bound when it failed
+        low, a lower bound when it failed high, else the exact value."""
         if best <= a0:
             self.tt[key] = (entry[0] if entry else 0, best, best_card)
         elif best >= b0:
             self.tt[key] = (best, entry[1] if entry else total, best_card)
         else:
             self.tt[key] = (best, best, best_card)
-        return best
 
     def _two(self, lead: CardMask, foll: CardMask, total: int) -> int:
         """Two cards each: enumerate both tricks (cheaper than the table)."""

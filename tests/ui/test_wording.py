@@ -254,16 +254,16 @@ def test_every_sentence_with_a_seat_as_subject_has_a_form_for_the_person(lang: s
 
 
 def test_the_score_sheet_names_the_winner_in_the_persons_grammar() -> None:
-    from types import SimpleNamespace
-
     from ui.history import sheet_side_who
     from ui.i18n import said_by
+    from ui.intents import SeatSetup
+    from ui.model import ScoreSheet
 
-    human, cpu = SimpleNamespace(kind="human"), SimpleNamespace(kind="computer")
-    pair = SimpleNamespace(sides=(0, 1, 0, 1), me=0, seats=(human, cpu, cpu, cpu))
-    assert sheet_side_who(pair, 0) == "us" and sheet_side_who(pair, 1) == "them"  # type: ignore[arg-type]
-    duo = SimpleNamespace(sides=(0, 1), me=0, seats=(human, cpu))
-    assert sheet_side_who(duo, 0) == "you" and sheet_side_who(duo, 1) == ""  # type: ignore[arg-type]
+    human, cpu = SeatSetup("human", None), SeatSetup("computer", "normal")
+    pair = ScoreSheet(1, "treseta4", seats=(human, cpu, cpu, cpu), sides=(0, 1, 0, 1), me=0)
+    assert sheet_side_who(pair, 0) == "us" and sheet_side_who(pair, 1) == "them"
+    duo = ScoreSheet(2, "tressette2", seats=(human, cpu), sides=(0, 1), me=0)
+    assert sheet_side_who(duo, 0) == "you" and sheet_side_who(duo, 1) == ""
     assert said_by("side_wins", "it", "Noi", "us") == "Vinciamo noi"
     assert said_by("side_wins", "de", "CPU", "") == "CPU gewinnt"
 

@@ -305,5 +305,6 @@ Intent = (
     | SimButton
     | SimScan
     | SheetTally
+    | SheetAccusi
     | Guide
 )

@@ -296,6 +296,7 @@ Intent = (
     | SimButton
     | SimScan
     | SheetTally
+    | SheetAccusi
     | Guide
 )
 

@@ -127,7 +127,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "hard-weighted", "hard-plain", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "hard-weighted", "hard-plain", "hard-rule-choices", "ismcts") else None,
             true_state=true_state if spec in ("oracle", "oracle-hands") else None,
         )
         for seat, spec in enumerate(specs)
@@ -240,12 +240,7 @@ def _calibration(args: argparse.Namespace) -> Any:
 
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
-    cap = getattr(args, "wall_cap", None)
-    if cap is not None and not 1.0 <= cap <= 1000.0:
-        raise ValueError(f"--wall-cap {cap}: give a factor from 1 to 1000")
-    plies = getattr(args, "ref_plies", None)
-    if plies is not None and not 1 <= plies <= 40:
-        raise ValueError(f"--ref-plies {plies}: give a depth from 1 to 40")
+    _check_knobs(args)
     if getattr(args, "from_log", None):
         return summarize_logs(args)
     workers = getattr(args, "workers", None)
@@ -258,50 +253,74 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     if getattr(args, "duplicate", False):
         return run_duplicate(args)
     variant = _variant(args)
-    n = variant.n_seats
     tally = Tally()
-    try:
-        # optional: the progress bar, when tqdm is installed
-        from tqdm import tqdm  # type: ignore[import-untyped]
-
-        bar: Any = tqdm(total=args.matches, desc=f"{args.a} vs {args.b}", file=sys.stderr, disable=args.quiet)
-    except ImportError:  # pragma: no cover - tqdm is a dependency
-        bar = None
+    bar = _progress_bar(args.matches, f"{args.a} vs {args.b}", args.quiet)
     calibration = _calibration(args)
     t_start = time.perf_counter()
-    units = variant.n_sides
     for i in range(args.matches):
-        a_side = i % units  # A moves to the next side (or seat) every match
-        specs = [args.a if variant.side_of(s) == a_side else args.b for s in range(n)]
-        match, points = play_match(
-            variant,
-            specs,
-            args.seed * 100_003 + i // units,
-            (i // units) % n,
-            args.think_ms,
-            tally.times,
-            getattr(args, "worlds", None),
-            getattr(args, "wall_cap", None),
-            getattr(args, "ref_plies", None),
-        )
-        tally.matches += 1
-        if calibration is not None:
-            calibration.add(match, specs, a_side)
-        if match.finished:
-            tally.wins[0 if won(match, a_side) else 1] += 1
-        b_sides = [x for x in range(variant.n_sides) if x != a_side]
-        for p in points:
-            other = sum(p[x] for x in b_sides) / len(b_sides)
-            tally.hand_diffs.append(p[a_side] - other)
+        _play_and_count(variant, args, i, tally, calibration)
         if bar is not None:
             rate = tally.wins[0] / tally.matches
             bar.set_postfix_str(f"{args.a} {rate:.0%}")
             bar.update(1)
     if bar is not None:
         bar.close()
+    return _report(args, variant, tally, calibration, t_start)
+
+
+def _check_knobs(args: argparse.Namespace) -> None:
+    """``--wall-cap`` and ``--ref-plies`` in their ranges (a ValueError saying which)."""
+    cap = getattr(args, "wall_cap", None)
+    if cap is not None and not 1.0 <= cap <= 1000.0:
+        raise ValueError(f"--wall-cap {cap}: give a factor from 1 to 1000")
+    plies = getattr(args, "ref_plies", None)
+    if plies is not None and not 1 <= plies <= 40:
+        raise ValueError(f"--ref-plies {plies}: give a depth from 1 to 40")
+
+
+def _progress_bar(total: int, desc: str, quiet: bool) -> Any:
+    """A tqdm bar on stderr (off with ``--quiet``); None without tqdm."""
+    try:
+        # optional: the progress bar, when tqdm is installed
+        from tqdm import tqdm  # type: ignore[import-untyped]
+    except ImportError:  # pragma: no cover - tqdm is a dependency
+        return None
+    return tqdm(total=total, desc=desc, file=sys.stderr, disable=quiet)
+
+
+def _play_and_count(variant: Variant, args: argparse.Namespace, i: int, tally: Tally, calibration: Any) -> None:
+    """Match ``i``: A on side (or seat) ``i % n_sides``, B on the others; its result and its
+    hands' points (A's minus the mean of B's) into ``tally``, the match to ``calibration``."""
+    units = variant.n_sides
+    a_side = i % units  # A moves to the next side (or seat) every match
+    specs = [args.a if variant.side_of(s) == a_side else args.b for s in range(variant.n_seats)]
+    match, points = play_match(
+        variant,
+        specs,
+        args.seed * 100_003 + i // units,
+        (i // units) % variant.n_seats,
+        args.think_ms,
+        tally.times,
+        getattr(args, "worlds", None),
+        getattr(args, "wall_cap", None),
+        getattr(args, "ref_plies", None),
+    )
+    tally.matches += 1
+    if calibration is not None:
+        calibration.add(match, specs, a_side)
+    if match.finished:
+        tally.wins[0 if won(match, a_side) else 1] += 1
+    b_sides = [x for x in range(variant.n_sides) if x != a_side]
+    for p in points:
+        other = sum(p[x] for x in b_sides) / len(b_sides)
+        tally.hand_diffs.append(p[a_side] - other)
+
+
+def _report(args: argparse.Namespace, variant: Variant, tally: Tally, calibration: Any, t_start: float) -> dict[str, Any]:
+    """The run's result: ``--json``'s object, which the text report prints."""
     lo, hi = wilson(tally.wins[0], tally.matches)
     m, mlo, mhi = mean_ci(tally.hand_diffs)
-    out: dict[str, Any] = {
+    return {
         "variant": args.variant,
         "options": dict(variant.options),
         "a": args.a,
@@ -326,7 +345,6 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "max_rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024,
         "machine": _machine(),
     }
-    return out
 
 
 @dataclass
@@ -415,13 +433,7 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
     tallies = {level: DuplicateTally() for level in levels}
     times: dict[str, list[float]] = {}
     calibration = _calibration(args)
-    try:
-        # optional: the progress bar, when tqdm is installed
-        from tqdm import tqdm
-
-        bar: Any = tqdm(total=args.matches, desc=f"{'/'.join(levels)} vs {args.b} (duplicate)", file=sys.stderr, disable=args.quiet)
-    except ImportError:  # pragma: no cover - tqdm is a dependency
-        bar = None
+    bar = _progress_bar(args.matches, f"{'/'.join(levels)} vs {args.b} (duplicate)", args.quiet)
     t_start = time.perf_counter()
     log = getattr(args, "log", None)
     first = getattr(args, "first", None) or 0

@@ -156,15 +156,16 @@ def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     p.set_defaults(func=_history)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="tressette", description=__doc__)
-    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-
+def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``tressette replay FILE``: a game record told trick by trick."""
     p = sub.add_parser("replay", help="print a game record trick by trick")
     p.add_argument("file", help="a tressette-record/1 JSON file")
     p.add_argument("--json", action="store_true", help="machine-readable totals")
     p.set_defaults(func=_replay)
 
+
+def _add_analyse(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``tressette analyse FILE``: the coach rates every play of a record."""
     p = sub.add_parser("analyse", help="rate every play of a game record (the coach, docs/coach.md)")
     p.add_argument("file", help="a tressette-record/1 JSON file (tressette export writes them)")
     p.add_argument("--json", action="store_true", help="machine-readable: format tressette-analysis/1")
@@ -177,12 +178,18 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(func=_analyse)
 
+
+def _add_deal(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``tressette deal``: the cards of a seeded hand."""
     p = sub.add_parser("deal", help="print the deal of a seeded hand")
     p.add_argument("--variant", type=A.variant, default="tressette2")
     p.add_argument("--seed", type=A.int_range(0), default=0)
     p.add_argument("--dealer", type=A.int_range(0, 7), default=0)
     p.set_defaults(func=_deal)
 
+
+def _add_bench(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``tressette bench WHAT``: the speed benchmarks and their knobs."""
     p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool)")
     p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
@@ -201,6 +208,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="pool: the workers' priority below the deciding thread (default 10)")
     p.set_defaults(func=_bench)
 
+
+def _add_arena(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``tressette arena``: levels against each other, plain or duplicate, with the coach."""
     p = sub.add_parser("arena", help="computer levels play complete matches against each other")
     p.add_argument("--a", type=A.player, default="hard", help="level A: random, easy, normal, hard, oracle, reference")
     p.add_argument("--b", type=A.player, default="normal", help="level B")
@@ -229,18 +239,36 @@ def build_parser() -> argparse.ArgumentParser:
                    help="coach: worlds per rated decision (default 64)")
     p.set_defaults(func=_arena)
 
+
+def _add_self_test(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``tressette self-test``: can this release run here (the installer asks)."""
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
     p.add_argument("--unit", default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
                    "(default: $TRESSETTE_UNIT or /etc/systemd/system/tressette.service)")
     p.set_defaults(func=_self_test)
 
+
+def _add_hardware_test(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    """``tressette hardware-test``: buttons, display and reader, step by step."""
     p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")
     p.add_argument("--sim", action="store_true", help="run against the simulated doubles")
     p.add_argument("--config", default=None, help="settings file with a [hardware] section")
     p.add_argument("--timeout", type=A.float_range(0.1, 3600), default=30.0, help="seconds to wait for each step")
     p.set_defaults(func=_hardware_test)
 
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: one sub-command each, in the order ``--help`` lists them."""
+    parser = argparse.ArgumentParser(prog="tressette", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    _add_replay(sub)
+    _add_analyse(sub)
+    _add_deal(sub)
+    _add_bench(sub)
+    _add_arena(sub)
+    _add_self_test(sub)
+    _add_hardware_test(sub)
     _add_app_commands(sub)
     return parser
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from firmware.config import SeatSpec
+    from firmware.engine.seating import SeatSpec
 
 Type = Callable[[str], object]
 
@@ -79,11 +79,16 @@ def variant(text: str) -> str:
 
 def player(text: str) -> str:
     # start-up: the CLI's parser loads no engine, players or settings module until an argument is checked (eager, import firmware.cli took 4x as long, python -c, load 14)
-    from firmware.players import SPECS
+    from firmware.players import SPECS, spec_budget
 
+    try:
+        if spec_budget(text) is not None:
+            return text.strip().lower()
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
     if text.strip().lower() not in SPECS:
         raise argparse.ArgumentTypeError(
-            f"unknown player {text!r}; choose one of {', '.join(SPECS)}"
+            f"unknown player {text!r}; choose one of {', '.join(SPECS)} (or hard@MS)"
         )
     return text.strip().lower()
 

@@ -40,10 +40,12 @@ import time
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from firmware.engine import TressetteError, make_variant
-from firmware.engine.seating import mix_problem
+from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat, mix_problem
+from firmware.engine.seating import LEVELS as LEVELS  # the settings' names, read from here too
+from firmware.engine.seating import PHONE as PHONE
 from hal.config import load_hardware_config
 from hal.settingsfile import Section, SettingsFileError, read_toml
 
@@ -51,7 +53,6 @@ log = logging.getLogger("firmware.config")
 
 BOX_CONFIG = Path("/etc/tressette/tressette.toml")
 BOX_STATE_DIR = "/var/lib/tressette"
-LEVELS = ("easy", "normal", "hard")
 LANGUAGES = ("it", "en", "de")
 SPEED_NAMES = ("slow", "normal", "fast")  # ui.speed.SPEEDS
 
@@ -116,49 +117,6 @@ address = "tressette.local"  # the box's name the join screen shows
 """
 
 
-SeatKind = Literal["human", "computer", "table", "phone"]
-"""human: plays at the touchscreen; computer: a computer player; table: a person
-with real cards, read by the card reader; phone: a person holding the hand on a
-phone or tablet (firmware/app/phones, docs/phones.md)."""
-
-Level = Literal["easy", "normal", "hard"]
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSpec:
-    """Who sits in a seat: parsed once from ``human``, ``table`` or ``cpu:LEVEL``.
-
-    The string form (:meth:`__str__`) is what the settings file, ``--seats`` and
-    the journal hold; everything inside the program uses the value.
-    """
-
-    kind: SeatKind
-    level: Level | None = None
-
-    @property
-    def computer(self) -> bool:
-        return self.kind == "computer"
-
-    @property
-    def person(self) -> bool:
-        """A person: at the touchscreen or with real cards."""
-        return self.kind != "computer"
-
-    def __str__(self) -> str:
-        return f"cpu:{self.level}" if self.kind == "computer" else self.kind
-
-    @classmethod
-    def cpu(cls, level: Level = "normal") -> SeatSpec:
-        return cls("computer", level)
-
-
-_LEVEL_OF: dict[str, Level] = {"easy": "easy", "normal": "normal", "hard": "hard"}
-
-HUMAN = SeatSpec("human")
-TABLE = SeatSpec("table")
-PHONE = SeatSpec("phone")
-
-
 def _default_seats() -> list[SeatSpec]:
     return [HUMAN, SeatSpec.cpu("normal")]
 
@@ -202,21 +160,6 @@ class Settings:
     path: Path | None = None
     overlay: Path | None = None  # <state_dir>/settings.toml: what the screen changed
     overlay_moved: Path | None = None  # where an unreadable overlay was moved aside
-
-
-def check_seat(spec: object) -> SeatSpec:
-    """``human``, ``table``, ``phone`` or ``cpu:LEVEL`` as a :class:`SeatSpec`; raises ValueError otherwise."""
-    if isinstance(spec, SeatSpec):
-        return spec
-    if spec == "human":
-        return HUMAN
-    if spec == "table":
-        return TABLE
-    if spec == "phone":
-        return PHONE
-    if isinstance(spec, str) and spec.startswith("cpu:") and spec[4:] in _LEVEL_OF:
-        return SeatSpec.cpu(_LEVEL_OF[spec[4:]])
-    raise ValueError(f"seat {spec!r} is not human, table, phone or cpu:{'|'.join(LEVELS)}")
 
 
 def fit_seats(seats: list[SeatSpec], n_seats: int) -> list[SeatSpec]:

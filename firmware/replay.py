@@ -12,12 +12,15 @@ from typing import Any, TextIO
 
 from firmware.engine import (
     CODE,
+    Action,
     Call,
     Claim,
     Declare,
     Discard,
     HandResult,
+    HandState,
     Match,
+    RecordEntry,
     RecordError,
     Stake,
     TressetteError,
@@ -108,71 +111,100 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
     ``doc`` must already have passed :func:`replay` (so every action is legal).
     """
     variant = variant_of(doc)
-    deck = variant.deck
-    name = deck.name_of
     out.write(f"{variant.preset.title} ({variant.name}), target {variant.target}\n")
     match: Match | None = None
-    _decided: list[Stake] = []
+    decided: list[Stake] = []
     for h_index, hand in enumerate(doc["hands"]):
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
         if hand["deal"].get("sheet") is not None:
             _print_sheet_hand(match, hand, h_index, out)
-            _print_decided(match, _decided, variant, out)
-            continue
-        state = match.start_hand(hand["deal"])
-        real = " (real cards, refereed)" if state.table is not None else ""
-        out.write(f"\nHand {h_index + 1}: seat {state.dealer} deals{real}\n")
-        if state.trump_card is not None:
-            trump = deck.suit_name(SUIT[state.trump_card])
-            out.write(f"  {name(state.trump_card)} is shown: trump is {trump}\n")
-        for obj in hand.get("actions", []):
-            action = entry_from_json(deck, obj)
-            if isinstance(action, Undo):
-                match.undo(action)
-                out.write(f"  seat {action.seat} takes back {action.count} action(s): undo\n")
-                continue
-            if isinstance(action, NothingToDeclare):
-                match.record(action)
-                out.write(f"  seat {action.seat} has nothing (more) to declare\n")
-                continue
-            if isinstance(action, Tally):
-                match.record(action)  # refused: a count belongs to a score-sheet hand
-                continue
-            n_tricks, n_draws, n_decl = len(state.tricks), len(state.draws), len(state.declarations)
-            match.apply(action)
-            if isinstance(action, Declare):
-                for d in state.declarations[n_decl:]:
-                    out.write(f"  seat {d.seat} declares {describe(deck, d)}\n")
-            elif isinstance(action, ZuTun):
-                out.write(f"  seat {action.seat} lays {name(action.card)} on the talon: zu tun!\n")
-            elif isinstance(action, Call):
-                out.write(f"  seat {action.seat} calls {name(action.card)}\n")
-            elif isinstance(action, Discard):
-                out.write(f"  seat {action.seat} lays {name(action.card)} away face down\n")
-            elif isinstance(action, Claim):
-                result = match.results[-1]
-                verdict = "right" if result.claim_ok else "wrong"
-                out.write(f"  seat {action.seat} claims the game (chiamarsi fuori): {verdict}\n")
-            if len(state.tricks) > n_tricks:
-                t = state.tricks[-1]
-                # Signals are spoken with a card: "[busso, striscio]" after it.
-                spoken = {g.card: g.names for g in state.signals if g.trick == len(state.tricks) - 1}
-                played = " | ".join(
-                    f"{t.seat_of(i, variant.n_seats)}: {name(c)}"
-                    + (f" [{', '.join(spoken[c])}]" if c in spoken else "")
-                    for i, c in enumerate(t.cards)
-                )
-                out.write(f"  trick {len(state.tricks):2}  {played}  -> seat {t.winner}\n")
-                for draw in state.draws[n_draws:]:
-                    seen = name(draw.card) if draw.shown else "face down"
-                    out.write(f"            seat {draw.seat} draws {seen}\n")
-        if state.trick:
-            out.write("  (unfinished) " + " | ".join(CODE[c] for c in state.trick) + "\n")
-        if state.over:
-            _write_count(match.results[-1], out)
-            _print_decided(match, _decided, variant, out)
+            _print_decided(match, decided, variant, out)
+        else:
+            _print_card_hand(match, hand, h_index, decided, out)
     assert match is not None
+    _print_totals(match, out)
+    return match
+
+
+def _print_card_hand(match: Match, hand: dict[str, Any], h_index: int, decided: list[Stake], out: TextIO) -> None:
+    """A hand played with cards the box knows (dealt by it, or real cards refereed)."""
+    variant = match.variant
+    deck = variant.deck
+    state = match.start_hand(hand["deal"])
+    real = " (real cards, refereed)" if state.table is not None else ""
+    out.write(f"\nHand {h_index + 1}: seat {state.dealer} deals{real}\n")
+    if state.trump_card is not None:
+        trump = deck.suit_name(SUIT[state.trump_card])
+        out.write(f"  {deck.name_of(state.trump_card)} is shown: trump is {trump}\n")
+    for obj in hand.get("actions", []):
+        _print_entry(match, state, entry_from_json(deck, obj), out)
+    if state.trick:
+        out.write("  (unfinished) " + " | ".join(CODE[c] for c in state.trick) + "\n")
+    if state.over:
+        _write_count(match.results[-1], out)
+        _print_decided(match, decided, variant, out)
+
+
+def _print_entry(match: Match, state: HandState, entry: RecordEntry | Tally, out: TextIO) -> None:
+    """One entry of a card hand applied to ``match``, and what a person saw of it."""
+    if isinstance(entry, Undo):
+        match.undo(entry)
+        out.write(f"  seat {entry.seat} takes back {entry.count} action(s): undo\n")
+        return
+    if isinstance(entry, NothingToDeclare):
+        match.record(entry)
+        out.write(f"  seat {entry.seat} has nothing (more) to declare\n")
+        return
+    if isinstance(entry, Tally):
+        match.record(entry)  # refused: a count belongs to a score-sheet hand
+        return
+    n_tricks, n_draws, n_decl = len(state.tricks), len(state.draws), len(state.declarations)
+    match.apply(entry)
+    _print_action(match, state, entry, n_decl, out)
+    if len(state.tricks) > n_tricks:
+        _print_trick(match.variant, state, n_draws, out)
+
+
+def _print_action(match: Match, state: HandState, action: Action, n_decl: int, out: TextIO) -> None:
+    """What ``action`` (just applied) says, unless it is a plain card: the trick tells that."""
+    deck = match.variant.deck
+    name = deck.name_of
+    if isinstance(action, Declare):
+        for d in state.declarations[n_decl:]:
+            out.write(f"  seat {d.seat} declares {describe(deck, d)}\n")
+    elif isinstance(action, ZuTun):
+        out.write(f"  seat {action.seat} lays {name(action.card)} on the talon: zu tun!\n")
+    elif isinstance(action, Call):
+        out.write(f"  seat {action.seat} calls {name(action.card)}\n")
+    elif isinstance(action, Discard):
+        out.write(f"  seat {action.seat} lays {name(action.card)} away face down\n")
+    elif isinstance(action, Claim):
+        result = match.results[-1]
+        verdict = "right" if result.claim_ok else "wrong"
+        out.write(f"  seat {action.seat} claims the game (chiamarsi fuori): {verdict}\n")
+
+
+def _print_trick(variant: Variant, state: HandState, n_draws: int, out: TextIO) -> None:
+    """The trick just taken, each card with the signals spoken with it, then the draws after it."""
+    name = variant.deck.name_of
+    t = state.tricks[-1]
+    # Signals are spoken with a card: "[busso, striscio]" after it.
+    spoken = {g.card: g.names for g in state.signals if g.trick == len(state.tricks) - 1}
+    played = " | ".join(
+        f"{t.seat_of(i, variant.n_seats)}: {name(c)}"
+        + (f" [{', '.join(spoken[c])}]" if c in spoken else "")
+        for i, c in enumerate(t.cards)
+    )
+    out.write(f"  trick {len(state.tricks):2}  {played}  -> seat {t.winner}\n")
+    for draw in state.draws[n_draws:]:
+        seen = name(draw.card) if draw.shown else "face down"
+        out.write(f"            seat {draw.seat} draws {seen}\n")
+
+
+def _print_totals(match: Match, out: TextIO) -> None:
+    """The match's last line: totals, who won (or not finished), and the stakes of a game."""
+    variant = match.variant
     unit = unit_name(variant)
     out.write("\nTotals: " + " - ".join(str(t) for t in match.totals))
     if variant.inverted:
@@ -181,7 +213,6 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
     out.write(f"; {winners} wins\n" if match.finished else " (not finished)\n")
     if variant.n_seats > 2 and match.ledger:
         out.write("Stakes: " + " - ".join(str(x) for x in match.stakes) + " game values\n")
-    return match
 
 
 def _print_decided(match: Match, decided: list[Stake], variant: Variant, out: TextIO) -> None:

@@ -94,7 +94,7 @@ class HardwareTest:
         actor: Actor | None = None,
         timeout: float = 30.0,
         pause: float = 0.15,
-        sleep: Callable[[float], None] = time.sleep,
+        sleep: Callable[[float], object] = time.sleep,
         clock: Clock = time.monotonic,
         screen_root: Path | None = None,
     ) -> None:

@@ -66,7 +66,6 @@ def imports(known: dict[str, Path]) -> Iterator[Import]:
         inside = _in_function(tree)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
         for node in ast.walk(tree):
-            targets: list[str] = []
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
             elif isinstance(node, ast.ImportFrom):
@@ -75,6 +74,8 @@ def imports(known: dict[str, Path]) -> Iterator[Import]:
                     up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
                     base = ".".join([*up, base] if base else up)
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+            else:
+                continue
             for target in targets:
                 owner = _owner(target, known)
                 if owner is not None and owner != name:

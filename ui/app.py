@@ -40,17 +40,18 @@ never skips past the result or starts a new match.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import pygame
 from pygame import Rect
 
+from firmware.engine.seating import LEVELS, SeatSpec
 from ui import intents as it
 from ui.cards import CardArt
 from ui.fonts import Fonts, min_text_px
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
-from ui.intents import LEVELS, Intent
+from ui.intents import Intent
 from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
 from ui.model import TableModel
@@ -108,27 +109,28 @@ class UIApp:
         if self.ctx.sounds is not None and self.settings.get("sounds", True):
             self.ctx.sounds.preload()
         self.model = TableModel()
-        self._intents: list[Intent] = []
-        self.table = TableScreen(self.ctx, self.emit, self.show)
-        self.home = HomeScreen(self.ctx, self.emit, self.show)
-        self.rules = RulesScreen(self.ctx, self.emit, self.show)
-        self.history = HistoryScreen(self.ctx, self.emit, self.show)
-        self.sheet = SheetScreen(self.ctx, self.emit, self.show)
-        self.review = ReviewScreen(self.ctx, self.emit, self.show)
+        self.outbox = it.Outbox()  # what the screens send (their ``emit``), taken by intents()
+        emit = self.outbox.put
+        self.table = TableScreen(self.ctx, emit, self.show)
+        self.home = HomeScreen(self.ctx, emit, self.show)
+        self.rules = RulesScreen(self.ctx, emit, self.show)
+        self.history = HistoryScreen(self.ctx, emit, self.show)
+        self.sheet = SheetScreen(self.ctx, emit, self.show)
+        self.review = ReviewScreen(self.ctx, emit, self.show)
         self.screens: dict[ScreenName, ShownScreen] = {
             ScreenName.HOME: self.home,
             ScreenName.TABLE: self.table,
-            ScreenName.HAND_END: HandEndScreen(self.ctx, self.emit, self.show),
-            ScreenName.STATS: StatsScreen(self.ctx, self.emit, self.show),
-            ScreenName.SETTINGS: SettingsScreen(self.ctx, self.emit, self.show),
-            ScreenName.REAL_CARDS: RealCardsScreen(self.ctx, self.emit, self.show),
+            ScreenName.HAND_END: HandEndScreen(self.ctx, emit, self.show),
+            ScreenName.STATS: StatsScreen(self.ctx, emit, self.show),
+            ScreenName.SETTINGS: SettingsScreen(self.ctx, emit, self.show),
+            ScreenName.REAL_CARDS: RealCardsScreen(self.ctx, emit, self.show),
             ScreenName.RULES: self.rules,
             ScreenName.HISTORY: self.history,
             ScreenName.SHEET: self.sheet,
-            ScreenName.REPLAY: ReplayScreen(self.ctx, self.emit, self.show),
+            ScreenName.REPLAY: ReplayScreen(self.ctx, emit, self.show),
             ScreenName.REVIEW: self.review,
-            ScreenName.REVIEW_HAND: ReviewHandScreen(self.ctx, self.emit, self.show),
-            ScreenName.JOIN: JoinScreen(self.ctx, self.emit, self.show),  # phone seats (ui/joinscreen.py)
+            ScreenName.REVIEW_HAND: ReviewHandScreen(self.ctx, emit, self.show),
+            ScreenName.JOIN: JoinScreen(self.ctx, emit, self.show),  # phone seats (ui/joinscreen.py)
         }
         self.screen = ScreenName.HOME
         self.ctx.ask = self.ask
@@ -171,14 +173,14 @@ class UIApp:
             self.show("table", report=False)  # the last code was taken: the shared table
 
     def preset_home(self, variant: str, options: Mapping[str, Any] | None = None,
-                    seats: tuple[it.SeatSetup, ...] | None = None) -> None:
+                    seats: Sequence[SeatSpec] | None = None) -> None:
         """Preselect the home screen's game (e.g. from the settings file at start)."""
         self.home.select_variant(variant)
         if options:
             self.home.options.update(options)
             self.home._fit_seats()
         if seats:
-            self.home.seats = [(s.kind, s.level) for s in seats]
+            self.home.seats = list(seats)
             self.home._fit_seats()  # as many as the game has (sim --variant tressette4, two seats set)
 
     def show(self, name: str, *, report: bool = True) -> None:
@@ -328,7 +330,7 @@ class UIApp:
         """N: a new match like the one on the table (or as set up on the home screen)."""
         m = self.model
         if m.in_game:
-            seats = tuple(it.SeatSetup(s.kind, s.level, s.name) for s in m.seats)  # type: ignore[arg-type]
+            seats = tuple(SeatSpec(s.kind, s.level) for s in m.seats)
             return it.NewGame(m.variant, dict(m.options), seats)
         return self.home.new_game_intent()
 
@@ -344,10 +346,10 @@ class UIApp:
                 self.emit(it.SetLevel(s.seat, nxt))
             return True
         home = self.home
-        for i, (kind, level) in enumerate(home.seats):
-            if kind == "computer":
-                lv = level or "normal"
-                home.seats[i] = (kind, LEVELS[(LEVELS.index(lv) + 1) % len(LEVELS)])
+        for i, seat in enumerate(home.seats):
+            if seat.computer:
+                lv = seat.level or "normal"
+                home.seats[i] = SeatSpec.cpu(LEVELS[(LEVELS.index(lv) + 1) % len(LEVELS)])
         return True
 
     def _cycle_deck(self) -> None:
@@ -361,12 +363,11 @@ class UIApp:
         self.emit(it.SetSetting(key, value))
 
     def emit(self, intent: Intent) -> None:
-        self._intents.append(intent)
+        self.outbox.put(intent)
 
     def intents(self) -> list[Intent]:
         """The intents since the last call, oldest first (and forget them)."""
-        out, self._intents = self._intents, []
-        return out
+        return self.outbox.take()
 
     # ------------------------------------------------------------ animation
 

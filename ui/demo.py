@@ -14,9 +14,10 @@ from typing import Any
 from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.scoresheet import SUDDEN_NAMES, Tally, deck_thirds, thirds_out
+from firmware.engine.seating import SeatSpec
 from firmware.engine.variants import PRESETS
 from ui.i18n import Amount, Arg, CardName, SuitName, Term, msg
-from ui.intents import NewGame, NextHand, PlayCard, Quit, SeatSetup
+from ui.intents import NewGame, NextHand, PlayCard, Quit
 from ui.model import (
     AccuracySeries,
     Banner,
@@ -104,8 +105,8 @@ def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *
                  message: str = "", resumable: bool = False) -> TableModel:
     match = play_match(variant, seed, actions, options, declare)
     view = match.view_for(me)
-    seats = [SeatSetup("computer", "normal")] * view.variant.n_seats
-    seats[me] = SeatSetup("human", None)
+    seats = [SeatSpec.cpu("normal")] * view.variant.n_seats
+    seats[me] = SeatSpec("human")
     return model_from_view(
         view,
         seats=tuple(seats),
@@ -218,7 +219,7 @@ def finished_match_model(variant: str = "tressette2", seed: int = 1) -> TableMod
             legal = [a for a in match.view_for(st.to_move).legal if isinstance(a, Play)]
             match.apply(rng.choice(legal))
     view = match.view_for(0)
-    seats = (SeatSetup("human", None), SeatSetup("computer", "hard"))
+    seats = (SeatSpec("human"), SeatSpec.cpu("hard"))
     model = model_from_view(view, seats=seats, totals=tuple(match.totals), match_over=match.finished,
                             winner=match.winner, stats=SAMPLE_STATS, hand_no=len(match.hands))
     # the match hand by hand, as the end of a match shows it (Score sheet, Review)
@@ -252,7 +253,7 @@ def game_won_model(seed: int = 1) -> TableModel:
         match.start_hand(seed=seed + hand + 1)
     decided = match.hand_decided
     assert decided is not None, "no game decided in 60 hands"
-    seats = (SeatSetup("human", None), SeatSetup("computer", "hard"))
+    seats = (SeatSpec("human"), SeatSpec.cpu("hard"))
     model = model_from_view(match.view_for(0), seats=seats, totals=match.counted_totals, stats=SAMPLE_STATS,
                             hand_no=len(match.hands))
     return dataclasses.replace(model, games_won=tuple(match.games_won), game_won_by=decided.winners)
@@ -325,7 +326,7 @@ def main() -> int:  # pragma: no cover - a manual demo
     pygame.display.set_caption("Tressette UI demo")
     ui = UIApp(screen)
     match = play_match("tressette2", 7, 0)
-    seats = (SeatSetup("human", None), SeatSetup("computer", "normal"))
+    seats = (SeatSpec("human"), SeatSpec.cpu("normal"))
 
     def push() -> None:
         v = match.view_for(0)
@@ -410,7 +411,7 @@ def sample_history_model(seed: int = 1) -> TableModel:
         res = match.results[-1]
         sheet_rows.append(SheetRow(len(sheet_rows) + 1, dealer, tuple(res.score or res.points), tuple(match.totals),
                                    tuple(res.declared), "sheet_game" if match.finished else ""))
-    seats = (SeatSetup("human", None), SeatSetup("computer", "hard"))
+    seats = (SeatSpec("human"), SeatSpec.cpu("hard"))
     sheet = ScoreSheet(1234, "tressette2", seats, (0, 1), 0, tuple(sheet_rows), match.winner)
     # one hand of it, trick by trick
     replay_match = play_match("tressette2", seed, 0, declare=False)

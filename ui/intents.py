@@ -17,22 +17,13 @@ from typing import Literal
 
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.cards import Card
+from firmware.engine.seating import LEVELS as LEVELS  # the computer's levels, in order
+from firmware.engine.seating import Level, SeatSpec
 
-SeatKind = Literal["human", "computer", "table", "phone"]
-"""human: plays at this screen; computer: a computer player; table: a person
-playing real cards on the table (read by the card reader or tapped in); phone:
-a person holding the hand on a phone (docs/phones.md)."""
-
-LEVELS: tuple[str, ...] = ("easy", "normal", "hard")
-
-
-@dataclass(frozen=True, slots=True)
-class SeatSetup:
-    """Who sits in a seat for a new game; ``level`` only for a computer."""
-
-    kind: SeatKind = "computer"
-    level: str | None = "normal"
-    name: str = ""
+SeatSetup = SeatSpec
+"""Who sits in a seat for a new game: the engine's :class:`~firmware.engine.seating.SeatSpec`
+itself (kind, and a level for a computer), so what the home screen chose reaches the
+start of the match as it was chosen; the older name, kept for its many call sites."""
 
 
 # ------------------------------------------------------------------ play
@@ -116,11 +107,11 @@ class ZuTun:
 
 @dataclass(frozen=True, slots=True)
 class NewGame:
-    """Start a new match: preset name, chosen options, one SeatSetup per seat."""
+    """Start a new match: preset name, chosen options, one SeatSpec per seat."""
 
     variant: str
     options: dict[str, bool | int | str] = field(default_factory=dict)
-    seats: tuple[SeatSetup, ...] = ()
+    seats: tuple[SeatSpec, ...] = ()
     casual: bool = False  # undo and hints offered (docs/coach.md); rated matches offer neither
     scoresheet: bool = False  # score sheet only: the table plays its own cards, the box keeps the score
 
@@ -140,7 +131,7 @@ class SetLevel:
     """Change a computer seat's level during the match (key L)."""
 
     seat: int
-    level: str
+    level: Level
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,5 +296,25 @@ Intent = (
     | SimButton
     | SimScan
     | SheetTally
+    | SheetAccusi
     | Guide
 )
+
+
+class Outbox:
+    """The intents sent since the main loop last took them, oldest first.
+
+    Every screen is given :meth:`put` as its ``emit``: what a tap means is handed
+    over as a value and no code of :class:`ui.app.UIApp` runs on the way, so a tap's
+    walk goes down from the app to the screen and ends here (docs/box.md §2);
+    :meth:`ui.app.UIApp.intents` takes them for the loop."""
+
+    def __init__(self) -> None:
+        self._sent: list[Intent] = []
+
+    def put(self, intent: Intent) -> None:
+        self._sent.append(intent)
+
+    def take(self) -> list[Intent]:
+        out, self._sent = self._sent, []
+        return out

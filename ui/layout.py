@@ -109,9 +109,37 @@ def _card(h: float, theme: Theme) -> tuple[int, int]:
     return (int(h / theme.card_ratio), h)
 
 
-def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAULT, action_page: int = 0) -> TableLayout:
-    """``action_page``: which page of the action buttons to show when they do not all fit
-    (real cards: every combination a hand might hold is offered); a ``more`` button turns it."""
+@dataclass(frozen=True, slots=True)
+class _Grid:
+    """The 3×3 grid of the module docstring at one screen size: the margin, the cards'
+    sizes, and the bands and columns each region of the table is placed in."""
+
+    width: int
+    height: int
+    n: int  # seats, at least 1
+    m: int  # the margin
+    touch: int
+    card: tuple[int, int]  # the hand's cards
+    small: tuple[int, int]  # other seats' cards, talon
+    rows: int  # of the hand
+    row_off: int  # the front row's offset below the back row
+    hand_y: int
+    lift: int
+    col_l: int
+    col_r: int
+    mid: Rect  # the trick
+    left_col: Rect
+    right_col: Rect
+    top_left: Rect  # the score
+    top_right: Rect  # the menu
+    top_mid: Rect  # the seat across
+    score_extra: int  # how far the score box reaches down into the left column
+    act_h: int  # 3/4 seats: the action row's height
+    menu_side: int
+    label_h: int  # a caption over the talon
+
+
+def _grid(model: TableModel, size: tuple[int, int], theme: Theme) -> _Grid:
     W, H = size
     n = max(1, model.n_seats)
     m = max(4, int(H * 0.012))
@@ -121,195 +149,261 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     col_l = max(int(W * 0.2), touch * 2 + m)
     col_r = max(int(W * 0.24), touch * 2 + m)
     top_h = small[1] + m
+    rows = _hand_rows(model, W - 2 * m, card[0], touch)
+    if rows == 2:
+        card = _card(H * 0.24, theme)
+    row_off = max(touch + 2, int(card[1] * 0.45))
+    hand_y = H - m - card[1] - (rows - 1) * row_off
+    lift = max(6, int(card[1] * 0.1))
+    # 3/4 seats: the actions (claim, signals, declare) get a row above the hand,
+    # because the side columns hold the seats there.
+    act_h = max(touch, int(H * 0.1))
+    mid = Rect(col_l + m, top_h + m, W - col_l - col_r - 2 * m, hand_y - lift - top_h - 2 * m)
+    if n > 2:
+        mid.h -= act_h + m
+    score_extra = _score_extra(model, H, top_h - m)
+    score_w = max(col_l, min(int(W * 0.3), 210))
+    top_right = Rect(W - col_r, m, col_r - m, top_h - m)
+    return _Grid(
+        width=W, height=H, n=n, m=m, touch=touch, card=card, small=small, rows=rows, row_off=row_off,
+        hand_y=hand_y, lift=lift, col_l=col_l, col_r=col_r, mid=mid,
+        # the left column clear of the action row (the widow sat on the status)
+        left_col=Rect(m, top_h + m + score_extra, col_l - m, mid.h - score_extra),
+        right_col=Rect(W - col_r, top_h + m, col_r - m, mid.h),
+        top_left=Rect(m, m, score_w - m, top_h - m),
+        top_right=top_right,
+        top_mid=Rect(score_w + m, m, W - score_w - col_r - 2 * m, top_h - m),
+        score_extra=score_extra, act_h=act_h, menu_side=max(touch, int(top_right.h * 0.6)),
+        label_h=max(14, int(H * 0.05)),
+    )  # fmt: skip
+
+
+def _hand_rows(model: TableModel, row_w: int, card_w: int, touch: int) -> int:
+    """One row of cards, or two when there are too many for finger-wide strips in one row
+    (terziglio's 12 at 480 px): the back row showing a finger-high strip above the front row."""
     k = len(model.hand) if model.show_hand else 0
     if k and not (model.talon_left or model.draws):
         # the cards dealt, not those left: one shape for the whole hand (a row of cards
         # and the action bar above it must not jump up when the 12th card is played)
         k += model.tricks_played + sum(1 for pc in model.trick if pc.seat == model.me)
-    rows = 1
-    if k > 1 and (W - 2 * m - card[0]) / (k - 1) < touch:
-        # too many cards for finger-wide strips in one row (terziglio's 12 at 480 px):
-        # two rows, the back row showing a finger-high strip above the front row
-        rows = 2
-        card = _card(H * 0.24, theme)
-    row_off = max(touch + 2, int(card[1] * 0.45))
-    hand_y = H - m - card[1] - (rows - 1) * row_off
-    lift = max(6, int(card[1] * 0.1))
-    mid = Rect(col_l + m, top_h + m, W - col_l - col_r - 2 * m, hand_y - lift - top_h - 2 * m)
-    left_col = Rect(m, top_h + m, col_l - m, mid.h)
-    # three or four sides: the score box grows down into the left column until its heading
-    # (the target) and a row per side all get a readable line (it was dropped there)
+    return 2 if k > 1 and (row_w - card_w) / (k - 1) < touch else 1
+
+
+def _score_extra(model: TableModel, H: int, band_h: int) -> int:
+    """Three or four sides: the score box grows down into the left column until its heading
+    (the target) and a row per side all get a readable line (it was dropped there)."""
+    if model.n_sides <= 2:
+        return 0
     least = 12 if H >= 480 else 11  # ui.fonts.min_text_px
     # the rows as readable as at 800x480 (12 px), not at the 480x320 minimum (11), the
     # hand in two rows as well (terziglio's 12 cards at 480 px: the left seat's column and
     # the widow under it give up the 3 px)
     rows_px = max(least, 12)
     need = 4 + (least + 3) + model.n_sides * (rows_px + 3)  # the heading may be the smallest text
-    score_extra = max(0, need - (top_h - m)) if model.n_sides > 2 else 0
-    left_col.y += score_extra
-    left_col.h -= score_extra
-    right_col = Rect(W - col_r, top_h + m, col_r - m, mid.h)
-    score_w = max(col_l, min(int(W * 0.3), 210))
-    top_left = Rect(m, m, score_w - m, top_h - m)
-    top_right = Rect(W - col_r, m, col_r - m, top_h - m)
-    top_mid = Rect(score_w + m, m, W - score_w - col_r - 2 * m, top_h - m)
-    # 3/4 seats: the actions (claim, signals, declare) get a row above the hand,
-    # because the side columns hold the seats there.
-    act_h = max(touch, int(H * 0.1))
-    if n > 2:
-        mid.h -= act_h + m
-        left_col.h = mid.h - score_extra  # clear of the action row (the widow sat on the status)
-        right_col.h = mid.h
+    return max(0, need - band_h)
 
-    hand, hand_hit = _hand(model, Rect(m, hand_y, W - 2 * m, card[1]), card, rows, row_off)
 
-    seats: dict[int, SeatArea] = {}
-    for s in model.seats:
-        pos = position_of(s.seat, model.me, n)
-        if pos == "bottom":
-            continue
-        if pos == "top":
-            area = top_mid.copy()
-            if n == 2:  # the row may run on to the menu button
-                area.w = W - col_r + (col_r - m - max(touch, int(top_right.h * 0.6))) - area.x - 2 * m
-        elif pos == "left":
-            area = left_col.copy()
-            area.h = left_col.h
-            if model.talon_left or model.trump_card is not None or _called_left(model) or model.widow:
-                # the lower part for the talon, the trump, the called card or the widow
-                area.h = max(left_col.h // 2 - (score_extra if n > 2 else 0), min(left_col.h // 2, 40))
-        else:
-            area = right_col.copy()
-            area.h = mid.h
-        seats[s.seat] = _seat_area(model, s.seat, pos, area, small, m, two_lines=W < 700)
-
-    if shared_table(model) and 0 <= model.me < len(model.seats):
-        # a phone game's shared table: the bottom seat is a person holding a phone, shown
-        # like the seat across (name, tricks, the backs of the cards held) where a hand would be
-        # (its plate larger than the one across: the people at the box read it from their
-        # chairs, and at 480x320 the plate of the top seat's size held 11 px text)
-        bottom = Rect(col_l + m, H - m - small[1], W - col_l - col_r - 2 * m, small[1])
-        seats[model.me] = _seat_area(model, model.me, "top", bottom, small, m,
-                                     label_w=min(bottom.w * 2 // 5, max(120, small[0] * 3)))
-
+def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAULT, action_page: int = 0) -> TableLayout:
+    """``action_page``: which page of the action buttons to show when they do not all fit
+    (real cards: every combination a hand might hold is offered); a ``more`` button turns it."""
+    g = _grid(model, size, theme)
+    hand, hand_hit = _hand(model, Rect(g.m, g.hand_y, g.width - 2 * g.m, g.card[1]), g.card, g.rows, g.row_off)
+    seats = _seat_areas(model, g)
     # three seats leave the top of the trick free, so their cards can be larger
     # four seats: the cards across stack top to bottom, two card heights in the middle
-    trick_size = _card(min(card[1], mid.h * {2: 0.78, 3: 0.66}.get(n, 0.5)), theme)
-    trick_slots = _trick_slots(model, mid, trick_size)
-
-    talon = None
-    label_h = max(14, int(H * 0.05))
-    if model.talon_left or model.draws:
-        talon = Rect(0, 0, *small)
-        talon.midtop = (left_col.centerx, left_col.y + (left_col.h // 2 if n > 2 else label_h))
-    elif model.trump_card is not None or model.called is not None or model.widow:
-        # briscola's trump card, chiamata's called card: face up where a talon would lie
-        talon = Rect(0, 0, *small)
-        talon.midtop = (left_col.centerx, left_col.y + left_col.h // 2 + m)
-    if talon is not None and n > 2:
-        # under the left seat (the upper half of its column) and its caption, above the
-        # action row: a smaller card where the column is short (480x320)
-        left_area = seats.get(next((x.seat for x in model.seats if position_of(x.seat, model.me, n) == "left"), -1))
-        top = (max([left_area.label.bottom, *(r.bottom for r in left_area.cards)]) if left_area else left_col.y) + label_h + m
-        if talon.bottom > left_col.bottom or talon.y < top:
-            h = max(24, min(talon.h, left_col.bottom - top))
-            talon = Rect(0, 0, int(h / theme.card_ratio), h)
-            talon.midtop = (left_col.centerx, max(top, left_col.bottom - h))
-
-    if talon is not None and model.called is not None and model.trump_card is None and not model.talon_left:
-        # chiamata: the called card under the seat that called it, with "CPU 2 chiama"
-        # above it (it lay in the left column whoever called, and read as CPU 4's)
-        caller = seats.get(model.caller) if model.caller is not None else None
-        if caller is not None and caller.position in ("right", "top"):
-            top = max([caller.label.bottom, *(r.bottom for r in caller.cards)]) + label_h + m
-            h = max(24, min(small[1], mid.bottom - top))
-            talon = Rect(0, 0, int(h / theme.card_ratio), h)
-            talon.midtop = (caller.label.centerx, top)
-
-    score = top_left.copy()
-    score.h += score_extra
-    buttons: list[ButtonSpec] = []
-    menu = Rect(0, 0, max(touch, int(top_right.h * 0.6)), max(touch, int(top_right.h * 0.6)))
-    menu.topright = top_right.topright
-    buttons.append(ButtonSpec("menu", menu, "≡"))
-    # the last trick: a button under the talon (or under the score in 3/4-seat games)
-    last = Rect(0, 0, min(col_l - m, max(touch * 2, int(W * 0.14))), max(touch, int(H * 0.07)))
-    if n == 2:
-        last.midbottom = (left_col.centerx, left_col.bottom)
+    trick_size = _card(min(g.card[1], g.mid.h * {2: 0.78, 3: 0.66}.get(g.n, 0.5)), theme)
+    trick_slots = _trick_slots(model, g.mid, trick_size)
+    talon = _talon(model, g, seats, theme)
+    if g.n > 2:
+        actions, status, status_room = _row_actions(model, g, seats, trick_slots, talon, action_page)
     else:
-        last.midtop = (top_right.x + (top_right.w - menu.w - m) // 2, top_right.y)
-        last.w = min(last.w, top_right.w - menu.w - m)
-        last.x = top_right.x
-    buttons.append(ButtonSpec("last_trick", last, "last_trick_short", enabled=bool(model.last_trick)))
-
-    status_h = max(touch // 2, int(H * 0.06))
-    status_room: Rect | None = None
-    if n > 2:
-        row_y = hand_y - lift - act_h - m
-        # the coach's pair (hint, undo) under the right seat where the column has room for
-        # them side by side (800x480), so the row keeps its cells for the game's actions
-        coach: list[Rect] = []
-        right_seat = next((a for a in seats.values() if a.position == "right"), None)
-        below = max([right_seat.label.bottom, *(r.bottom for r in right_seat.cards)]) + m if right_seat else right_col.y
-        cw, ch = (right_col.w - m) // 2, touch + 4
-        if right_col.bottom - below >= 2 * ch + m:  # one above the other, the column's width
-            coach = [Rect(right_col.x, right_col.bottom - (2 - i) * ch - (1 - i) * m, right_col.w, ch) for i in range(2)]
-        elif right_col.bottom - below >= ch and cw >= touch:  # side by side (narrow: signs, ui.table)
-            coach = [Rect(right_col.x + i * (cw + m), right_col.bottom - ch, cw, ch) for i in range(2)]
-        actions = _action_row(model, Rect(col_l + m, row_y, W - col_l - 2 * m, act_h), touch, m, action_page, coach,
-                              row_left=m)
-        buttons += actions
-        # the status takes the row up to the first action button
-        in_row = [b for b in actions if b.rect.y == row_y]
-        right = min((b.rect.x for b in in_row), default=W - m)
-        status = Rect(m, row_y, max(0, right - 2 * m), act_h)
-        if talon is not None and talon.bottom > status.y and talon.x < status.right:
-            # a short column (terziglio's widow at 480x320): the status starts beside the pile
-            status.x, status.w = talon.right + 3 * m, max(0, status.right - talon.right - 3 * m)
-        permanent_x = min((b.rect.x for b in in_row if not b.name.startswith(TRANSIENT + ("declare_none", "more"))),
-                          default=W - m)
-        # a long status (the coach's reason) may grow upwards, left of my card on the trick
-        # and under the left seat and the talon
-        mine = trick_slots.get(model.me)
-        x1 = min(permanent_x - m, (mine.x - m) if mine is not None else permanent_x - m)
-        floor = status.bottom if right >= permanent_x else row_y - m  # the declarations hold the row
-        above = [r for a in seats.values() if a.position == "left" for r in (a.label, *a.cards)]
-        top = max([mid.y, *(r.bottom for r in above if r.x < x1)]) + m
-        rooms = []
-        if talon is not None:  # the talon's column (its label above it), or beside it
-            zone = talon.inflate(0, 40)
-            rooms.append(Rect(m, max(top, zone.bottom + m), x1 - m, 0))
-            rooms.append(Rect(zone.right + m, top, x1 - zone.right - m, 0))
-        else:
-            rooms.append(Rect(m, top, x1 - m, 0))
-        for room in rooms:
-            room.h = floor - room.y
-        status_room = max(rooms, key=lambda r: max(0, r.w) * max(0, r.h))
-        banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
-    else:
-        buttons += _action_buttons(model, right_col, touch, m, action_page)
-        status = Rect(mid.x, hand_y - lift - status_h, mid.w, status_h)
-        banner = Rect(mid.x, mid.y, mid.w, max(20, int(H * 0.08)))
+        actions = _action_buttons(model, g.right_col, g.touch, g.m, action_page)
+        status_h = max(g.touch // 2, int(g.height * 0.06))
+        status = Rect(g.mid.x, g.hand_y - g.lift - status_h, g.mid.w, status_h)
+        status_room = status.copy()
+    score = g.top_left.copy()
+    score.h += g.score_extra
     lay = TableLayout(
         size=size,
-        card_size=card,
-        small_size=small,
+        card_size=g.card,
+        small_size=g.small,
         trick_size=trick_size,
         hand=hand,
         hand_hit=hand_hit,
-        lift=lift,
+        lift=g.lift,
         seats=seats,
         trick_slots=trick_slots,
         talon=talon,
         score=score,
         status=status,
-        status_room=status_room or status.copy(),
-        banner=banner,
-        middle=mid,
-        buttons=buttons,
+        status_room=status_room,
+        banner=Rect(g.mid.x, g.mid.y, g.mid.w, max(20, int(g.height * 0.08))),
+        middle=g.mid,
+        buttons=_corner_buttons(model, g) + actions,
     )
-    lay.bubbles = _bubbles(model, lay, m)
+    lay.bubbles = _bubbles(model, lay, g.m)
     return lay
+
+
+def _area_bottom(area: SeatArea) -> int:
+    """The lowest edge of a seat's name plate and cards."""
+    return max([area.label.bottom, *(r.bottom for r in area.cards)])
+
+
+def _seat_areas(model: TableModel, g: _Grid) -> dict[int, SeatArea]:
+    """Every seat but the bottom one, in its part of the grid; on a shared table the bottom
+    seat too."""
+    seats: dict[int, SeatArea] = {}
+    for s in model.seats:
+        pos = position_of(s.seat, model.me, g.n)
+        if pos != "bottom":
+            seats[s.seat] = _seat_area(model, s.seat, pos, _seat_region(model, g, pos), g.small, g.m,
+                                       two_lines=g.width < 700)
+    if shared_table(model) and 0 <= model.me < len(model.seats):
+        # a phone game's shared table: the bottom seat is a person holding a phone, shown
+        # like the seat across (name, tricks, the backs of the cards held) where a hand would be
+        # (its plate larger than the one across: the people at the box read it from their
+        # chairs, and at 480x320 the plate of the top seat's size held 11 px text)
+        bottom = Rect(g.col_l + g.m, g.height - g.m - g.small[1], g.width - g.col_l - g.col_r - 2 * g.m, g.small[1])
+        seats[model.me] = _seat_area(model, model.me, "top", bottom, g.small, g.m,
+                                     label_w=min(bottom.w * 2 // 5, max(120, g.small[0] * 3)))
+    return seats
+
+
+def _seat_region(model: TableModel, g: _Grid, pos: str) -> Rect:
+    """The part of the grid a seat at ``pos`` (not the bottom) is drawn in."""
+    if pos == "top":
+        area = g.top_mid.copy()
+        if g.n == 2:  # the row may run on to the menu button
+            area.w = g.width - g.col_r + (g.col_r - g.m - g.menu_side) - area.x - 2 * g.m
+        return area
+    if pos == "left":
+        area = g.left_col.copy()
+        if model.talon_left or model.trump_card is not None or _called_left(model) or model.widow:
+            # the lower part for the talon, the trump, the called card or the widow
+            half = g.left_col.h // 2
+            area.h = max(half - (g.score_extra if g.n > 2 else 0), min(half, 40))
+        return area
+    return g.right_col.copy()
+
+
+def _talon(model: TableModel, g: _Grid, seats: dict[int, SeatArea], theme: Theme) -> Rect | None:
+    """The talon, or what lies face up where it would (briscola's trump card, chiamata's
+    called card, terziglio's widow); ``None`` when there is none."""
+    left = g.left_col
+    if model.talon_left or model.draws:
+        talon = Rect(0, 0, *g.small)
+        talon.midtop = (left.centerx, left.y + (left.h // 2 if g.n > 2 else g.label_h))
+    elif model.trump_card is not None or model.called is not None or model.widow:
+        talon = Rect(0, 0, *g.small)
+        talon.midtop = (left.centerx, left.y + left.h // 2 + g.m)
+    else:
+        return None
+    if g.n > 2:
+        talon = _under_left_seat(model, g, seats, talon, theme)
+    if model.called is not None and model.trump_card is None and not model.talon_left:
+        talon = _under_caller(model, g, seats, theme) or talon
+    return talon
+
+
+def _under_left_seat(model: TableModel, g: _Grid, seats: dict[int, SeatArea], talon: Rect, theme: Theme) -> Rect:
+    """3/4 seats: the talon under the left seat (the upper half of its column) and its
+    caption, above the action row: a smaller card where the column is short (480x320)."""
+    left = g.left_col
+    left_area = seats.get(next((x.seat for x in model.seats if position_of(x.seat, model.me, g.n) == "left"), -1))
+    top = (_area_bottom(left_area) if left_area is not None else left.y) + g.label_h + g.m
+    if talon.bottom > left.bottom or talon.y < top:
+        h = max(24, min(talon.h, left.bottom - top))
+        talon = Rect(0, 0, int(h / theme.card_ratio), h)
+        talon.midtop = (left.centerx, max(top, left.bottom - h))
+    return talon
+
+
+def _under_caller(model: TableModel, g: _Grid, seats: dict[int, SeatArea], theme: Theme) -> Rect | None:
+    """Chiamata: the called card under the seat across or on the right that called it, with
+    "CPU 2 chiama" above it (it lay in the left column whoever called, and read as CPU 4's);
+    ``None``: it stays in the left column."""
+    caller = seats.get(model.caller) if model.caller is not None else None
+    if caller is None or caller.position not in ("right", "top"):
+        return None
+    top = _area_bottom(caller) + g.label_h + g.m
+    h = max(24, min(g.small[1], g.mid.bottom - top))
+    card = Rect(0, 0, int(h / theme.card_ratio), h)
+    card.midtop = (caller.label.centerx, top)
+    return card
+
+
+def _corner_buttons(model: TableModel, g: _Grid) -> list[ButtonSpec]:
+    """The menu in the top right corner and the last trick: under the talon (or, in 3/4-seat
+    games, beside the menu)."""
+    menu = Rect(0, 0, g.menu_side, g.menu_side)
+    menu.topright = g.top_right.topright
+    last = Rect(0, 0, min(g.col_l - g.m, max(g.touch * 2, int(g.width * 0.14))), max(g.touch, int(g.height * 0.07)))
+    if g.n == 2:
+        last.midbottom = (g.left_col.centerx, g.left_col.bottom)
+    else:
+        tr = g.top_right
+        last.midtop = (tr.x + (tr.w - menu.w - g.m) // 2, tr.y)
+        last.w = min(last.w, tr.w - menu.w - g.m)
+        last.x = tr.x
+    return [ButtonSpec("menu", menu, "≡"),
+            ButtonSpec("last_trick", last, "last_trick_short", enabled=bool(model.last_trick))]
+
+
+def _row_actions(model: TableModel, g: _Grid, seats: dict[int, SeatArea], trick_slots: dict[int, Rect],
+                 talon: Rect | None, page: int) -> tuple[list[ButtonSpec], Rect, Rect]:
+    """3/4 seats: the action row above the hand and the status at its left end, with the
+    room a long status may grow into: (buttons, status, status_room)."""
+    m = g.m
+    row_y = g.hand_y - g.lift - g.act_h - m
+    actions = _action_row(model, Rect(g.col_l + m, row_y, g.width - g.col_l - 2 * m, g.act_h), g.touch, m, page,
+                          _coach_cells(g, seats), row_left=m)
+    # the status takes the row up to the first action button
+    in_row = [b for b in actions if b.rect.y == row_y]
+    right = min((b.rect.x for b in in_row), default=g.width - m)
+    status = Rect(m, row_y, max(0, right - 2 * m), g.act_h)
+    if talon is not None and talon.bottom > status.y and talon.x < status.right:
+        # a short column (terziglio's widow at 480x320): the status starts beside the pile
+        status.x, status.w = talon.right + 3 * m, max(0, status.right - talon.right - 3 * m)
+    permanent_x = min((b.rect.x for b in in_row if not b.name.startswith(TRANSIENT + ("declare_none", "more"))),
+                      default=g.width - m)
+    floor = status.bottom if right >= permanent_x else row_y - m  # the declarations hold the row
+    room = _status_room(model, g, seats, trick_slots, talon, permanent_x, floor)
+    return actions, status, room or status.copy()
+
+
+def _coach_cells(g: _Grid, seats: dict[int, SeatArea]) -> list[Rect]:
+    """The coach's pair (hint, undo) under the right seat where the column has room for
+    them (800x480), so the row keeps its cells for the game's actions; none where it has not."""
+    col, m = g.right_col, g.m
+    right_seat = next((a for a in seats.values() if a.position == "right"), None)
+    below = _area_bottom(right_seat) + m if right_seat is not None else col.y
+    cw, ch = (col.w - m) // 2, g.touch + 4
+    if col.bottom - below >= 2 * ch + m:  # one above the other, the column's width
+        return [Rect(col.x, col.bottom - (2 - i) * ch - (1 - i) * m, col.w, ch) for i in range(2)]
+    if col.bottom - below >= ch and cw >= g.touch:  # side by side (narrow: signs, ui.table)
+        return [Rect(col.x + i * (cw + m), col.bottom - ch, cw, ch) for i in range(2)]
+    return []
+
+
+def _status_room(model: TableModel, g: _Grid, seats: dict[int, SeatArea], trick_slots: dict[int, Rect],
+                 talon: Rect | None, permanent_x: int, floor: int) -> Rect:
+    """Where a long status (the coach's reason) may grow upwards from ``floor``: left of my
+    card on the trick and of the permanent buttons, under the left seat and the talon
+    (the talon's column under its label, or beside it), the largest of these."""
+    m = g.m
+    mine = trick_slots.get(model.me)
+    x1 = min(permanent_x - m, (mine.x - m) if mine is not None else permanent_x - m)
+    above = [r for a in seats.values() if a.position == "left" for r in (a.label, *a.cards)]
+    top = max([g.mid.y, *(r.bottom for r in above if r.x < x1)]) + m
+    if talon is not None:
+        zone = talon.inflate(0, 40)
+        rooms = [Rect(m, max(top, zone.bottom + m), x1 - m, 0), Rect(zone.right + m, top, x1 - zone.right - m, 0)]
+    else:
+        rooms = [Rect(m, top, x1 - m, 0)]
+    for room in rooms:
+        room.h = floor - room.y
+    return max(rooms, key=lambda r: max(0, r.w) * max(0, r.h))
 
 
 def _called_left(model: TableModel) -> bool:

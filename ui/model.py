@@ -7,14 +7,14 @@ whether a game can be resumed)::
 
     model = model_from_view(
         match.view_for(0),
-        seats=(SeatSetup("human", None, "Anna"), SeatSetup("computer", "hard")),
+        seats=(SeatSpec("human"), SeatSpec.cpu("hard")), names=("Anna", ""),
         totals=tuple(match.totals), match_over=match.finished, winner=match.winner,
         resumable=store.has_journal(), stats=stats,
         message=msg("r_not_held", card=CardName("italian", card)),
     )
 
-Seat names left empty (``SeatSetup("computer", "hard")``) are named by the
-screen in its language. Messages are :class:`ui.i18n.Message` values (a
+Seat names left empty (the computer's above, every seat without ``names``) are
+named by the screen in its language. Messages are :class:`ui.i18n.Message` values (a
 catalogue key + arguments), never English text: the screen translates them.
     ui.set_model(model)
 
@@ -42,10 +42,10 @@ from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction
 from firmware.engine.lessons import declarable_now
 from firmware.engine.offers import action_kinds
+from firmware.engine.seating import Level, SeatKind, SeatSpec
 from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
-from ui.intents import SeatSetup
 
 __all__ = ["AccuracySeries", "Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "MatchReviewView", "Message",
            "PickerModel", "PlayedCard", "RatedCard", "SheetEntryModel", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
@@ -77,8 +77,8 @@ class SeatModel:
 
     seat: int
     name: str
-    kind: str  # "human" | "computer" | "table"
-    level: str | None
+    kind: SeatKind
+    level: Level | None
     side: int
     hand_count: int
     shown: tuple[Card, ...] = ()  # face-up cards in that hand (draws, declared cards)
@@ -179,7 +179,7 @@ class ScoreSheet:
 
     match_id: int
     variant: str
-    seats: tuple[SeatSetup, ...]
+    seats: tuple[SeatSpec, ...]
     sides: tuple[int, ...]  # the side (scoring unit) of each seat
     me: int = 0
     rows: tuple[SheetRow, ...] = ()
@@ -467,7 +467,8 @@ def _played(seq: Sequence[tuple[int, Card]], signals: Sequence[Sequence[str]] = 
 def model_from_view(
     view: View,
     *,
-    seats: Sequence[SeatSetup] = (),
+    seats: Sequence[SeatSpec] = (),
+    names: Sequence[str] = (),
     totals: Sequence[int] | None = None,
     match_over: bool = False,
     winner: int | None = None,
@@ -497,7 +498,7 @@ def model_from_view(
         n_seats=v.n_seats,
         me=view.seat,
         show_hand=show_hand,
-        seats=_seat_models(view, seats),
+        seats=_seat_models(view, seats, names),
         hand=view.hand,
         playable=frozenset(a.card for a in view.legal if isinstance(a, Play)),
         declarable=tuple(a for a in view.legal if isinstance(a, DeclareAction)),
@@ -558,14 +559,16 @@ def _declarable_points(view: View) -> tuple[int, ...]:
         return ()
 
 
-def _seat_models(view: View, seats: Sequence[SeatSetup]) -> tuple[SeatModel, ...]:
-    """Each seat as the screen shows it: who sits there (``seats``), what the view says."""
+def _seat_models(view: View, seats: Sequence[SeatSpec], names: Sequence[str]) -> tuple[SeatModel, ...]:
+    """Each seat as the screen shows it: who sits there (``seats``) and their name
+    (``names``, empty: the screen's word), what the view says."""
     n = view.variant.n_seats
-    setups = list(seats) + [SeatSetup("computer", "normal")] * (n - len(seats))
+    setups = list(seats) + [SeatSpec.cpu("normal")] * (n - len(seats))
+    named = list(names) + [""] * (n - len(names))
     return tuple(
         SeatModel(
             seat=sv.seat,
-            name=setups[sv.seat].name,
+            name=named[sv.seat],
             kind=setups[sv.seat].kind,
             level=setups[sv.seat].level if setups[sv.seat].kind == "computer" else None,
             side=sv.side,

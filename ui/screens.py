@@ -7,7 +7,7 @@ intent or a screen change, and a ``draw(surface)``.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -16,6 +16,7 @@ from pygame import Rect
 from firmware.engine import IllegalAction, TressetteError, make_variant
 from firmware.engine.cards import CODE, DECKS
 from firmware.engine.refusals import Refusal
+from firmware.engine.seating import HUMAN, PHONE, TABLE, SeatSpec
 from firmware.engine.seating import seating_problem as engine_seating_problem
 from firmware.engine.variants import PRESETS
 from ui import actions as act
@@ -38,19 +39,19 @@ from ui.model import TableModel
 from ui.table import count_lines
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, thirds_text
 
-SEAT_CYCLE: tuple[tuple[str, str | None], ...] = (
-    ("human", None),
-    ("phone", None),
-    ("table", None),
-    ("computer", "easy"),
-    ("computer", "normal"),
-    ("computer", "hard"),
+SEAT_CYCLE: tuple[SeatSpec, ...] = (
+    HUMAN,
+    PHONE,
+    TABLE,
+    SeatSpec.cpu("easy"),
+    SeatSpec.cpu("normal"),
+    SeatSpec.cpu("hard"),
 )
 """The home screen's seat choices in the order a tap cycles them: the people
 (you at the screen, a phone, real cards), then the computer's levels, easiest first."""
 
 
-def seating_problem(variant: str, options: dict[str, Any], seats: list[tuple[str, str | None]]) -> Exception | None:
+def seating_problem(variant: str, options: dict[str, Any], seats: Sequence[SeatSpec]) -> Exception | None:
     """Why the engine would refuse these seats for this game, or None (the rule the settings
     check, the home screen, *Play* and the start of a match share: firmware.engine.seating)."""
     try:
@@ -60,8 +61,8 @@ def seating_problem(variant: str, options: dict[str, Any], seats: list[tuple[str
     return engine_seating_problem(v, [kind for kind, _ in seats])
 
 
-def next_seating(seats: list[tuple[str, str | None]], i: int, variant: str,
-                 options: dict[str, Any] | None = None) -> list[tuple[str, str | None]]:
+def next_seating(seats: Sequence[SeatSpec], i: int, variant: str,
+                 options: dict[str, Any] | None = None) -> list[SeatSpec]:
     """The seats after a tap on seat ``i`` of the home screen: its next choice that the
     game can be played with (firmware.engine.seating: you and real cards never
     share a table, phones and real cards neither), the seats unchanged when none fits.
@@ -71,28 +72,28 @@ def next_seating(seats: list[tuple[str, str | None]], i: int, variant: str,
     real cards too, and a seat leaving them brings the others back to computers: the
     whole table changes, as the engine's rule is for the whole table."""
     opts = options or {}
+    seats = [SeatSpec(*s) for s in seats]  # (kind, level) pairs are taken as they read
     cur = SEAT_CYCLE.index(seats[i]) if seats[i] in SEAT_CYCLE else 0
     for step in range(1, len(SEAT_CYCLE) + 1):
         nxt = SEAT_CYCLE[(cur + step) % len(SEAT_CYCLE)]
-        if nxt[0] == "human" and any(k == "human" for j, (k, _) in enumerate(seats) if j != i):
+        if nxt == HUMAN and any(s.kind == "human" for j, s in enumerate(seats) if j != i):
             continue  # one screen, one person at it (the screen's rule, not the game's)
         trial = list(seats)
         trial[i] = nxt
         problem = seating_problem(variant, opts, trial)
         if isinstance(problem, IllegalAction) and problem.code == Refusal.DEAL_TABLE_TALON:
-            if nxt[0] == "table":
-                trial = [("table", None) if k == "computer" else (k, lvl) for k, lvl in trial]
+            if nxt == TABLE:
+                trial = [TABLE if s.computer else s for s in trial]
             else:
-                trial = [("computer", "normal") if j != i and k == "table" else (k, lvl)
-                         for j, (k, lvl) in enumerate(trial)]
+                trial = [SeatSpec.cpu("normal") if j != i and s == TABLE else s for j, s in enumerate(trial)]
             problem = seating_problem(variant, opts, trial)
         if problem is None:
             return trial
-    return list(seats)
+    return seats
 
 
-def next_seat(seats: list[tuple[str, str | None]], i: int, variant: str,
-              options: dict[str, Any] | None = None) -> tuple[str, str | None]:
+def next_seat(seats: Sequence[SeatSpec], i: int, variant: str,
+              options: dict[str, Any] | None = None) -> SeatSpec:
     """Seat ``i``'s next choice (:func:`next_seating`)."""
     return next_seating(seats, i, variant, options)[i]
 
@@ -212,7 +213,7 @@ class HomeScreen(Screen):
         super().__init__(ctx, emit, show)
         self.variants = list(PRESETS)
         self.vi = 0
-        self.seats: list[tuple[str, str | None]] = []
+        self._seats: list[SeatSpec] = []
         self.options: dict[str, Any] = {}
         self.casual = False  # undo and hints offered (docs/coach.md); rated by default
         self.note_next = False  # say that the options are the next match's (a match is paused)
@@ -227,11 +228,20 @@ class HomeScreen(Screen):
         self.options = {o.key: o.default for o in self.preset.options}
         self._fit_seats()
 
+    @property
+    def seats(self) -> list[SeatSpec]:
+        """Who sits where, as *Play* sends it (``NewGame.seats``)."""
+        return self._seats
+
+    @seats.setter
+    def seats(self, seats: Sequence[SeatSpec]) -> None:
+        self._seats = [SeatSpec(*s) for s in seats]  # (kind, level) pairs are taken as they read
+
     def _fit_seats(self) -> None:
-        """One seat setup per player; Ciapanò's ``players`` option changes how many."""
+        """One seat per player; Ciapanò's ``players`` option changes how many."""
         n = int(self.options.get("players", self.preset.n_seats))
         old = self.seats
-        self.seats = [("human", None)] + [("computer", "normal")] * (n - 1)
+        self.seats = [HUMAN] + [SeatSpec.cpu("normal")] * (n - 1)
         for i in range(min(len(old), n)):
             self.seats[i] = old[i]
         # another game (or option) may refuse the seats kept: each seat the rule refuses
@@ -241,7 +251,7 @@ class HomeScreen(Screen):
                 break
             self.seats = next_seating(self.seats, i, self.variants[self.vi], self.options)
         if self.seating_problem() is not None:
-            self.seats = [("human", None)] + [("computer", "normal")] * (n - 1)
+            self.seats = [HUMAN] + [SeatSpec.cpu("normal")] * (n - 1)
 
     def seating_problem(self) -> Exception | None:
         """Why *Play* would be refused with the seats shown (None: it would not)."""
@@ -261,9 +271,9 @@ class HomeScreen(Screen):
         self._reset_for_variant()
 
     def new_game_intent(self) -> it.NewGame:
-        seats = tuple(it.SeatSetup(kind, level) for kind, level in self.seats)  # type: ignore[arg-type]
+        seats = tuple(self.seats)
         if self.scoresheet:
-            seats = tuple(it.SeatSetup("table", None) for _ in self.seats)
+            seats = (TABLE,) * len(self.seats)
         return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual,
                           scoresheet=self.scoresheet)
 
@@ -395,9 +405,7 @@ class HomeScreen(Screen):
         return super().key(key)
 
     def seat_text(self, i: int) -> str:
-        kind, level = self.seats[i]
-        if self.scoresheet:
-            kind, level = "table", None
+        kind, level = TABLE if self.scoresheet else self.seats[i]
         t = self.ctx.t
         who = (t("human_short") if kind == "human" else t("table_seat") if kind == "table"
                else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")  # fmt: skip
@@ -412,7 +420,7 @@ class HomeScreen(Screen):
                 text = variant_label(self.variants[self.vi], self.ctx.lang, self.preset.title)
                 draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
             elif isinstance(b.action, act.CycleSeat):
-                seat_kind = self.seats[b.action.seat][0]
+                seat_kind = self.seats[b.action.seat].kind
                 draw_button(s, self.ctx, b.rect, self.seat_text(b.action.seat),
                             color=(120, 80, 30) if seat_kind == "human" and not self.scoresheet
                             else (28, 96, 112) if seat_kind == "phone" else None)

@@ -21,13 +21,12 @@ from firmware.engine import Match, TressetteError, make_variant
 from firmware.engine.actions import Undo
 from firmware.engine.cards import cards_of
 from firmware.engine.records import entry_from_json
-from ui.intents import SeatSetup
+from firmware.engine.seating import LEVELS, SeatSpec, check_seat
 from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow, model_from_view
 
 if TYPE_CHECKING:
     from firmware.engine import HandState, Variant
     from firmware.store import Journal, MatchRow
-    from ui.intents import SeatSetup
     from ui.model import (
         HandReplay,
         HistoryPage,
@@ -40,32 +39,29 @@ if TYPE_CHECKING:
 log = logging.getLogger("firmware.app.browse")
 
 PAGE = 6  # rows a page: what the 480x320 screen shows with finger-high rows
-LEVELS = ("easy", "normal", "hard")
-
-
-def setups(seats: Sequence[str]) -> tuple[SeatSetup, ...]:
+def setups(seats: Sequence[SeatSpec | str]) -> tuple[SeatSpec, ...]:
+    """The seats as values: the journal's strings read once (:func:`check_seat`); a seat
+    this program does not know (a journal of another version) reads as a person, or as
+    the normal computer when it names one."""
     out = []
-    for spec in seats:
-        if spec.startswith("cpu:"):
-            out.append(SeatSetup("computer", spec.split(":", 1)[1]))
-        elif spec == "table":
-            out.append(SeatSetup("table", None))
-        elif spec == "phone":
-            out.append(SeatSetup("phone", None))
-        else:
-            out.append(SeatSetup("human", None))
+    for seat in seats:
+        try:
+            out.append(check_seat(seat))
+        except ValueError:
+            out.append(SeatSpec.cpu() if str(seat).startswith("cpu:") else SeatSpec("human"))
     return tuple(out)
 
 
-def _me(seats: Sequence[str]) -> int | None:
+def _me(seats: Sequence[SeatSpec]) -> int | None:
     """The seat the history speaks for: the first person's (None: computers only)."""
-    return next((i for i, s in enumerate(seats) if not s.startswith("cpu:")), None)
+    return next((i for i, s in enumerate(seats) if s.person), None)
 
 
 def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
-    cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
-    level = max(cpus, key=lambda x: LEVELS.index(x) if x in LEVELS else -1) if cpus else ""
-    me = _me(row.seats)
+    seats = setups(row.seats)
+    cpus = [s.level for s in seats if s.level is not None]
+    level = max(cpus, key=LEVELS.index) if cpus else ""
+    me = _me(seats)
     side = None
     if me is not None:
         try:
@@ -117,7 +113,7 @@ def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
     except TressetteError as exc:
         return ScoreSheet(match_id, row.variant, seats, tuple(range(len(seats))), problem=str(exc))
     sides = tuple(variant.side_of(s) for s in range(variant.n_seats))
-    me = _me(row.seats) or 0
+    me = _me(seats) or 0
     if not hands:
         return ScoreSheet(match_id, row.variant, seats, sides, me, winner=row.winner)
     match = Match(variant, first_dealer=hands[0][0])
@@ -163,7 +159,7 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
     return SheetRow(hand, dealer, points, totals, declared, note)
 
 
-def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
+def live_sheet(match: Match, match_id: int, seats: Sequence[SeatSpec]) -> ScoreSheet:
     """The sheet of the match being played (the end of a match shows it)."""
 
     variant = match.variant
@@ -176,7 +172,8 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[str]) -> ScoreSheet:
         for entry in rec.actions:
             replayed.record(entry)  # undos and "nothing to declare" included, as recorded
         rows.append(sheet_row(replayed, len(rows) + 1, rec.dealer, games))
-    return ScoreSheet(match_id, variant.name, setups(seats), sides, _me(seats) or 0, tuple(rows), match.winner)
+    specs = setups(seats)
+    return ScoreSheet(match_id, variant.name, specs, sides, _me(specs) or 0, tuple(rows), match.winner)
 
 
 def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
@@ -184,10 +181,11 @@ def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
     then each trick as it was taken (with the draws, declarations and signals)."""
     row, hands = _hands(journal, match_id)
     variant = make_variant(row.variant, row.options)
-    return replay_hands(match_id, hand, variant, setups(row.seats), _me(row.seats) or 0, hands)
+    seats = setups(row.seats)
+    return replay_hands(match_id, hand, variant, seats, _me(seats) or 0, hands)
 
 
-def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSetup, ...], me: int,
+def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSpec, ...], me: int,
                  hands: Sequence[tuple[int, Any, Sequence[Any]]]) -> HandReplay:
     """:func:`hand_replay` from a match's hands as (dealer, deal, actions) (a journal's or a
     record's): pure.

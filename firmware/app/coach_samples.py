@@ -29,11 +29,11 @@ from firmware.coach import Coach
 from firmware.coach.review import MatchReview, review_match
 from firmware.engine import Declare, IllegalAction, Match, Play, make_variant
 from firmware.engine.records import entry_from_json, match_to_json
+from firmware.engine.seating import SeatSpec
 from firmware.players import make_player
 from firmware.players.base import declare_everything
 from ui import demo
 from ui.i18n import msg
-from ui.intents import SeatSetup
 from ui.model import MatchReviewView, TableModel, model_from_view
 
 ME = 0
@@ -80,8 +80,8 @@ def reviewed(seed: int = 1) -> tuple[dict[str, Any], MatchReview]:
     return doc, review_match(doc, Coach(seed=0), seats=frozenset({ME}))
 
 
-def _seats(n: int) -> tuple[Any, ...]:
-    return tuple(SeatSetup("human", None) if s == ME else SeatSetup("computer", "hard") for s in range(n))
+def _seats(n: int) -> tuple[SeatSpec, ...]:
+    return tuple(SeatSpec("human") if s == ME else SeatSpec.cpu("hard") for s in range(n))
 
 
 def review_model(base: TableModel, seed: int = 1, *, ready: bool = True) -> TableModel:

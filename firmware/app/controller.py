@@ -84,8 +84,9 @@ from firmware.app.reviewing import MatchReviewing
 from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.seats import SeatActions
 from firmware.app.unknown_deck import UnknownDeckTags
-from firmware.config import TABLE, GameSettings, SeatSpec, check_seat, save_screen_setting
+from firmware.config import GameSettings, save_screen_setting
 from firmware.engine import Action, Match, TressetteError, Variant, make_variant
+from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat
 from firmware.store import Journal, JournalFailure
 from ui.model import Banner, Stats, TableModel
 
@@ -367,23 +368,18 @@ class TableController:
                 assert_never(event)
 
     def _new_game(self, ev: ui.NewGame) -> None:
-        seats: list[SeatSpec] | None = None
-        if ev.seats:
-            seats = []
-            for s in ev.seats:
-                spec = f"cpu:{s.level or 'normal'}" if s.kind == "computer" else s.kind
-                try:
-                    seats.append(check_seat(spec))
-                except ValueError as exc:
-                    self.table.refuse(msg("r_bad_game", why=str(exc)))
-                    return
+        try:  # the screen's seats as they were chosen, checked (an intent may carry anything)
+            seats = [check_seat(s) for s in ev.seats] if ev.seats else None
+        except ValueError as exc:
+            self.table.refuse(msg("r_bad_game", why=str(exc)))
+            return
         self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual, scoresheet=ev.scoresheet)
 
     def _guide(self, step: str) -> None:
         """Learn to play: a hand of tressette2 against the easy computer from the guide's
         seed; the lessons on it are dismissed one by one or skipped together."""
         if step == "start":
-            people = [SeatSpec("human"), check_seat(f"cpu:{GUIDE_LEVEL}")]
+            people = [HUMAN, SeatSpec.cpu(GUIDE_LEVEL)]
             self.lifecycle.new_match(GUIDE_VARIANT, {}, people, lesson_seed=GUIDE_SEED)
         elif step == "dismiss":
             self.guide.dismiss()
@@ -599,7 +595,7 @@ class TableController:
             view = public_view([match.view_for(s) for s in range(len(self.seats))])
         final = None
         if self.phase == MATCH_OVER and match.hands:  # the end of a match shows it hand by hand
-            final = live_sheet(match, match_id, [str(x) for x in self.seats])
+            final = live_sheet(match, match_id, self.seats)
         decided = match.hand_decided
         # real cards: the table seat that acts now makes its call, zu tun or claim with the
         # screen's buttons, whoever the screen is drawn for
@@ -619,7 +615,7 @@ class TableController:
     def _sheet_snapshot(self, match: Match) -> SheetSnapshot:
         final = None
         if self.phase == MATCH_OVER and match.hands and self.match_id is not None:
-            final = live_sheet(match, self.match_id, [str(x) for x in self.seats])
+            final = live_sheet(match, self.match_id, self.seats)
         return SheetSnapshot(match, self.scoresheet.entry(), final)
 
     def _coached(self) -> Coached:

@@ -38,9 +38,10 @@ from typing import TYPE_CHECKING
 
 from firmware.app.cards_map import CardsMap
 from firmware.app.messages import Message, english
-from firmware.config import GameSettings, SeatSpec
+from firmware.config import GameSettings
 from firmware.engine import HandState, Match, Variant
 from firmware.engine.match import HandRecord
+from firmware.engine.seating import SeatSpec
 from firmware.store import Journal
 
 if TYPE_CHECKING:

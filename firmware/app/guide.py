@@ -18,11 +18,12 @@ from firmware.app.core import HAND_OVER, PLAY, Table
 from firmware.app.messages import Message, msg
 from firmware.engine import View
 from firmware.engine.lessons import Lesson, LessonKind, lessons_for
+from firmware.engine.seating import Level
 from ui.i18n import Amount, DeclName, SuitName
 from ui.model import LessonModel
 
 GUIDE_VARIANT = "tressette2"
-GUIDE_LEVEL = "easy"
+GUIDE_LEVEL: Level = "easy"
 # Hand 0 of this seed (dealer: seat 1) gives the person at the screen a napoletana to
 # declare, tricks where they must follow and one where they hold none of the suit led,
 # and tricks worth points: tests/app/test_guide.py plays it through and checks it.

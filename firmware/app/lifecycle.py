@@ -23,19 +23,20 @@ from firmware.app.journal_guard import JournalGuard
 from firmware.app.messages import DeclName, Message, SuitName, Term, has, msg, refusal
 from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.unknown_deck import cards_by_touch
-from firmware.config import TABLE, SeatSpec, check_seat, check_seats, fit_seats
+from firmware.config import check_seats, fit_seats
 from firmware.engine import (
     Action,
     IllegalAction,
     Match,
     RecordError,
     TressetteError,
+    Variant,
     check,
     make_variant,
 )
 from firmware.engine.cards import CODE, SUIT
 from firmware.engine.records import replay
-from firmware.engine.seating import seating_refusal
+from firmware.engine.seating import TABLE, SeatSpec, check_seat, seating_refusal
 from firmware.engine.table import FalseDeclaration
 from firmware.store import JournalFailure
 
@@ -46,6 +47,16 @@ def derive_seed(seed: int, what: str, n: int) -> int:
     """A 31-bit seed from ``seed`` and a number: the same on every machine and run."""
     digest = hashlib.blake2b(f"{seed}/{what}/{n}".encode(), digest_size=8).digest()
     return int.from_bytes(digest) & 0x7FFF_FFFF
+
+
+def match_mode(seats: Sequence[SeatSpec], *, casual: bool, scoresheet: bool, lesson: bool) -> str:
+    """How the box keeps a new match: ``scoresheet``, ``referee`` (a table seat: real cards),
+    ``casual``, ``lesson`` (the guided hand, firmware.app.guide: its own deal, kept out of
+    the statistics) or ``engine``."""
+    mode = "scoresheet" if scoresheet else "referee" if TABLE in seats else "casual" if casual else "engine"
+    if lesson and mode == "engine":
+        mode = "lesson"
+    return mode
 
 
 class MatchLifecycle:
@@ -162,6 +173,29 @@ class MatchLifecycle:
             v = make_variant(name, opts)
         except TressetteError as exc:
             return self.table.refuse(msg("r_bad_game", why=str(exc)))
+        seat_list = self._seats_for(v, seats, scoresheet)
+        if isinstance(seat_list, Outcome):
+            return seat_list
+        mode = match_mode(seat_list, casual=casual, scoresheet=scoresheet, lesson=lesson_seed is not None)
+        computers = [s for s, spec in enumerate(seat_list) if spec.computer]
+        refused = seating_refusal(v, mode == "referee", computers)
+        if refused is not None:
+            # The talon's draws are face down to the box: a computer could not be followed.
+            return self.table.refuse(refusal(refused))
+        try:
+            if self.table.match_id is not None and not self.table.finished():
+                self.table.journal.abandon_match(self.table.match_id)
+            match_id = self.table.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+        except JournalFailure:
+            self._start_pending = (name, opts, seat_list, casual)  # the caller shows the failure
+            raise
+        self._start_pending = None
+        self._open_table(v, match_id, seat_list, mode, lesson_seed)
+        return Outcome(True)
+
+    def _seats_for(self, v: Variant, seats: Sequence[SeatSpec] | None, scoresheet: bool) -> list[SeatSpec] | Outcome:
+        """The seats of a new match of ``v``: those asked (else the settings', as many as the
+        game has), checked; a score sheet's are all the table. A refusal if they cannot be."""
         asked = list(seats or self.table.settings.seats)
         if seats is None or scoresheet:  # the settings' seats (or a score sheet's): as many as this game has
             asked = fit_seats([check_seat(s) for s in asked], v.n_seats)
@@ -176,33 +210,21 @@ class MatchLifecycle:
         if scoresheet:
             # Score sheet only: everybody plays his own cards; the box keeps the match.
             seat_list = [TABLE] * v.n_seats
-        mode = "scoresheet" if scoresheet else "referee" if TABLE in seat_list else "casual" if casual else "engine"
-        if lesson_seed is not None and mode == "engine":
-            mode = "lesson"  # the guided hand (firmware.app.guide): its own deal, kept out of the statistics
-        computers = [s for s, spec in enumerate(seat_list) if spec.computer]
-        refused = seating_refusal(v, mode == "referee", computers)
-        if refused is not None:
-            # The talon's draws are face down to the box: a computer could not be followed.
-            return self.table.refuse(refusal(refused))
-        try:
-            if self.table.match_id is not None and not self.table.finished():
-                self.table.journal.abandon_match(self.table.match_id)
-            match_id = self.table.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
-        except JournalFailure:
-            self._start_pending = (name, opts, seat_list, casual)  # the caller shows the failure
-            raise
-        self._start_pending = None
+        return seat_list
+
+    def _open_table(self, v: Variant, match_id: int, seats: list[SeatSpec], mode: str, lesson_seed: int | None) -> None:
+        """The new match journalled as ``match_id`` on the table: its seed, first dealer,
+        greeting and first hand (a lesson's seed is its own, its dealer the seed's)."""
         self.match_seed = self._new_match_seed(match_id) if lesson_seed is None else lesson_seed
         dealer = self.table.opts.first_dealer if lesson_seed is None else None
         if dealer is None:
             dealer = random.Random(self.match_seed).randrange(v.n_seats)
-        self._install(match_id, seat_list, Match(v, first_dealer=dealer))
+        self._install(match_id, seats, Match(v, first_dealer=dealer))
         self.table.match_mode = mode
         self.table.phase = HAND_OVER
         title = Term("v_" + v.name) if has("v_" + v.name) else v.preset.title
         self.table.say(msg("m_new_lesson" if mode == "lesson" else "m_new_game", variant=title))
         self.next_hand()  # after the greeting: a real-card deal's first prompt must show
-        return Outcome(True)
 
     def _new_match_seed(self, match_id: int) -> int:
         """From --seed and the match id (no two matches of a seeded run share

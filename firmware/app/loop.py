@@ -13,21 +13,22 @@ from __future__ import annotations
 import logging
 import queue
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
 
+from firmware.app.computers import ComputerSeats
 from firmware.app.controller import DisplayState, TableController
 from firmware.app.events import Event, EventBus
 from firmware.app.notify import Notifier
 from firmware.app.present import home_preset
-from firmware.app.seats import ComputerSeats
 from hal.display import SegmentDisplay
 from ui.speed import DEFAULT_SPEED, speed_of
 
 if TYPE_CHECKING:
     from firmware.app.phones.link import PhoneLink
-    from ui.intents import Intent, SeatSetup
+    from firmware.engine.seating import SeatSpec
+    from ui.intents import Intent
     from ui.model import TableModel
 
 
@@ -42,7 +43,7 @@ class Screen(Protocol):
     def set_model(self, model: TableModel) -> None: ...
 
     def preset_home(
-        self, variant: str, options: Mapping[str, object] | None = None, seats: tuple[SeatSetup, ...] | None = None
+        self, variant: str, options: Mapping[str, object] | None = None, seats: Sequence[SeatSpec] | None = None
     ) -> None: ...
 
     def update(self, dt: float) -> None: ...

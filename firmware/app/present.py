@@ -14,12 +14,12 @@ from typing import Any
 
 from firmware.app.cards_map import CardsMap, Enrolment
 from firmware.app.core import ENROL, HOME, MATCH_OVER, Phase
-from firmware.config import GameSettings, SeatSpec
+from firmware.config import GameSettings
 from firmware.engine import Call, Claim, Match, Variant, View, ZuTun
 from firmware.engine.cards import DECKS
+from firmware.engine.seating import SeatSpec
 from firmware.store import LEVEL_ORDER, Journal, JournalFailure
 from ui.i18n import Message
-from ui.intents import SeatSetup
 from ui.model import (
     AccuracySeries,
     Banner,
@@ -40,22 +40,17 @@ from ui.model import (
 )
 
 
-def seat_setups(seats: Sequence[SeatSpec]) -> tuple[SeatSetup, ...]:
-    """Who sits where; names left empty: the screen names seats in its own language."""
-    return tuple(SeatSetup(spec.kind, spec.level) for spec in seats)
-
-
 def home_preset(
     variant: Variant | None, seats: Sequence[SeatSpec], settings: GameSettings
-) -> tuple[str, dict[str, object], tuple[SeatSetup, ...]]:
+) -> tuple[str, dict[str, object], tuple[SeatSpec, ...]]:
     """The game the home screen offers next: the one at the table, else the settings'.
 
     So "new game" after a match repeats the same table (variant, options and who
     sits where, as given by the settings file or ``--seats``), not a default.
     """
     if variant is not None and seats:
-        return variant.name, dict(variant.options), seat_setups(seats)
-    return settings.variant, dict(settings.options), seat_setups(list(settings.seats))
+        return variant.name, dict(variant.options), tuple(seats)
+    return settings.variant, dict(settings.options), tuple(settings.seats)
 
 
 def enrolled_decks(cards: CardsMap | None) -> tuple[str, ...]:
@@ -230,7 +225,7 @@ def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
                                         enrolled=snap.enrolled))  # fmt: skip
     model = model_from_view(
         h.view,
-        seats=seat_setups(snap.seats),
+        seats=snap.seats,  # names left empty: the screen names seats in its own language
         totals=snap.totals,
         match_over=snap.phase == MATCH_OVER,
         winner=snap.winner,
@@ -265,8 +260,7 @@ def sheet_model(snap: TableSnapshot, sh: SheetSnapshot, stats: Stats) -> TableMo
     match = sh.match
     v = match.variant
     sheet = match.sheet
-    setups = seat_setups(snap.seats)
-    seats = tuple(SeatModel(s, setups[s].name, "table", None, v.side_of(s), 0) for s in range(v.n_seats))
+    seats = tuple(SeatModel(s, "", "table", None, v.side_of(s), 0) for s in range(v.n_seats))
     over = match.hand_over
     result = match.results[-1] if over and match.results else None
     model = TableModel(

@@ -19,12 +19,12 @@ from types import FrameType
 from typing import TYPE_CHECKING, Protocol
 
 from firmware.app.cards_map import CardsMap
+from firmware.app.computers import ComputerSeats
 from firmware.app.controller import ControllerOptions, TableController
 from firmware.app.events import one_queue
 from firmware.app.loop import MainLoop
 from firmware.app.messages import msg
 from firmware.app.notify import Notifier
-from firmware.app.seats import ComputerSeats
 from firmware.config import Settings, apply_overlay, overlay_path
 from firmware.players import pool as world_pool
 from firmware.store import Journal

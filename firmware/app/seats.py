@@ -1,6 +1,6 @@
-"""Who sits where: the seats' side of the table controller, and the computers' worker.
+"""Who sits where: the seats' side of the table controller.
 
-Seats are :class:`~firmware.config.SeatSpec` values, in turn order: ``human``
+Seats are :class:`~firmware.engine.seating.SeatSpec` values, in turn order: ``human``
 (the touchscreen), ``computer`` with a level (a computer player), ``table`` (a
 person with real cards, read by the card reader). The strings ``human``,
 ``cpu:LEVEL``, ``table`` exist only at the edges (settings, ``--seats``, journal).
@@ -8,27 +8,20 @@ person with real cards, read by the card reader). The strings ``human``,
 :class:`SeatActions` turns what a seat does into engine actions: the person at
 the screen (a card, a claim, a call, zu tun, a declaration), a card scanned
 for a table seat, a computer's answer. It also says what a computer should
-think about now (:meth:`SeatActions.cpu_request`).
-
-Computer players think on a worker (:class:`concurrent.futures.Executor`) so
-the screen never freezes; the answer comes back through the one queue as a
-:class:`~firmware.app.events.PlayerMoved` carrying the controller's
-*generation* at the time of asking, so an answer to a state that no longer
-exists (a human declared meanwhile, a new game started) is ignored. Tests use
-:class:`SyncExecutor`: the answer is queued before ``submit`` returns.
+think about now (:meth:`SeatActions.cpu_request`); the computers themselves
+think on the worker of :mod:`firmware.app.computers`, which asks the controller
+and never this part directly (the main loop → the worker → the controller → this
+part: no module entered twice on the way).
 """
 
 from __future__ import annotations
 
 import logging
-import random
-import threading
-import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ThreadPoolExecutor
-from typing import Any, Protocol
 
-from firmware.app.coaching import CoachActions, CoachWorker
+# the computers' worker, once in this module: read from here too (the tests' tables)
+from firmware.app.computers import ComputerSeats as ComputerSeats
+from firmware.app.computers import SyncExecutor as SyncExecutor
 from firmware.app.core import PLAY, AskKind, CpuRequest, Outcome, Table
 from firmware.app.declaring import DeclarationWindows
 from firmware.app.events import PlayerFailed, PlayerMoved
@@ -36,10 +29,8 @@ from firmware.app.journal_guard import JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, Term, msg
 from firmware.app.picker import after_table_card
-from firmware.app.reviewing import MatchReviewing, ReviewWorker
-from firmware.config import SeatSpec, check_seat
-from firmware.engine import Action, Call, Claim, Declare, Discard, Match, Play, View, ZuTun
-from firmware.players import make_player as players_make
+from firmware.engine import Call, Claim, Declare, Discard, Play, ZuTun
+from firmware.engine.seating import Level, SeatSpec, check_seat
 
 log = logging.getLogger("firmware.app.seats")
 
@@ -119,12 +110,12 @@ class SeatActions:
         if plays or legal:
             self.lifecycle.submit((plays or legal)[0])
 
-    def set_level(self, seat: int, level: str) -> None:
+    def set_level(self, seat: int, level: Level) -> None:
         """Change a computer seat's level during the match (key L)."""
         if not (0 <= seat < len(self.table.seats) and self.table.seats[seat].computer):
             return
         try:
-            spec = check_seat(f"cpu:{level}")
+            spec = check_seat(SeatSpec.cpu(level))
         except ValueError:
             self.table.refuse(msg("r_bad_level", level=str(level)))
             return
@@ -261,159 +252,3 @@ class SeatActions:
             out = self.lifecycle.submit(Play(seat, card, signals))
         after_table_card(self.table, out, seq, tricks, tapped)
         return out
-
-
-class Player(Protocol):
-    def choose(self, view: View) -> Action: ...
-
-    def declarations(self, view: View) -> list[Declare]: ...
-
-
-class FallbackPlayer:
-    """Used only if firmware.players has no player for a seat: random legal card, every accuso."""
-
-    def __init__(self, seed: int) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: View) -> Action:
-        plays = [a for a in view.legal if isinstance(a, Play)]
-        return self.rng.choice(plays or list(view.legal))
-
-    def declarations(self, view: View) -> list[Declare]:
-        decls = [a for a in view.legal if isinstance(a, Declare)]
-        fours = {d.rank for d in decls if d.kind == "four"}
-        return [d for d in decls if not (d.kind == "three" and d.rank in fours)]
-
-
-def make_player(spec: SeatSpec, *, seed: int, think_ms: int | None = None) -> Player:
-    """The computer player for a computer seat (firmware.players), or a fallback."""
-    try:
-        return players_make(spec.level or "normal", seed=seed, think_ms=think_ms)
-    except (ValueError, KeyError, TypeError):
-        log.warning("no player for %s: using a random player", spec)
-        return FallbackPlayer(seed)
-
-
-class PlayerFactory(Protocol):
-    def __call__(self, spec: SeatSpec, *, seed: int, think_ms: int | None = None) -> Player: ...
-
-
-class Asked(Protocol):
-    """What the computers' worker asks the table (the controller answers)."""
-
-    @property
-    def match(self) -> Match | None: ...
-
-    @property
-    def match_id(self) -> int | None: ...
-
-    @property
-    def seats(self) -> list[SeatSpec]: ...
-
-    @property
-    def coaching(self) -> CoachActions: ...
-
-    @property
-    def reviewing(self) -> MatchReviewing: ...
-
-    def cpu_request(self) -> CpuRequest | None: ...
-
-
-class SyncExecutor(Executor):
-    """Runs the job inside ``submit``: deterministic tests, no threads."""
-
-    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> Future[Any]:
-        fut: Future[Any] = Future()
-        try:
-            fut.set_result(fn(*args, **kwargs))
-        except BaseException as exc:
-            fut.set_exception(exc)
-        return fut
-
-
-class ComputerSeats:
-    """Asks the controller what to think about and posts the answers to the queue."""
-
-    def __init__(
-        self,
-        post: Callable[[PlayerMoved | PlayerFailed], None],
-        *,
-        seed: int = 0,
-        think_ms: int = 0,
-        executor: Executor | None = None,
-        player_factory: PlayerFactory = make_player,
-        rate_worlds: int | None = None,
-    ) -> None:
-        self.post = post
-        self.seed = seed
-        self.think_ms = think_ms
-        # The coach's ratings (a hand's end, a match's review) at the rating's own budget
-        # (None: RATE_WORLDS), whatever the computers' pause: a quick table (think_ms 0,
-        # ``sim --think-ms 0``) once rated on one world and showed its noise as losses
-        # ("perdi 5 punti e ⅔" for one card of an 11-point hand). Tests ask for less.
-        self.rate_worlds = rate_worlds
-        self.executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="cpu")
-        # a match's review (seconds of work) on a thread of its own: the table never waits for it
-        self.review_executor = executor or ThreadPoolExecutor(max_workers=1, thread_name_prefix="review")
-        self.player_factory = player_factory
-        self._players: dict[tuple[int, int, SeatSpec], Player] = {}
-        self._inflight: tuple[int, str, int, tuple[int, ...]] | None = None
-        self._lock = threading.Lock()
-        self._coach: CoachWorker | None = None  # the coach's worker, made when first needed
-        self._reviewer: ReviewWorker | None = None  # the match reviews' worker
-
-    def player(self, match_id: int, seat: int, spec: SeatSpec) -> Player:
-        key = (match_id, seat, spec)
-        if key not in self._players:
-            seed = hash((self.seed, match_id, seat)) & 0x7FFFFFFF
-            self._players[key] = self.player_factory(spec, seed=seed, think_ms=self.think_ms)
-        return self._players[key]
-
-    def poll(self, ctl: Asked) -> bool:
-        """Start thinking if the controller wants a move and nobody is on it; True if started.
-
-        A hint the person asked for (casual matches) is computed on the same worker."""
-        if self._reviewer is None:
-            self._reviewer = ReviewWorker(self.post, self.review_executor, seed=self.seed,
-                                          worlds=self.rate_worlds)
-        self._reviewer.poll(ctl.reviewing)
-        if self._coach is None:
-            self._coach = CoachWorker(self.post, self.executor, seed=self.seed, think_ms=self.think_ms,
-                                      rate_worlds=self.rate_worlds)
-        if self._coach.poll(ctl.coaching):
-            return True
-        req = ctl.cpu_request()
-        if req is None or req.key == self._inflight or ctl.match is None:
-            return False
-        assert ctl.match_id is not None
-        self._inflight = req.key
-        player = self.player(ctl.match_id, req.seat, ctl.seats[req.seat])
-        view = ctl.match.view_for(req.seat)
-        self.executor.submit(self._think, player, view, req)
-        return True
-
-    def _think(self, player: Player, view: View, req: CpuRequest) -> None:
-        start = time.monotonic()
-        try:
-            if req.kind == AskKind.DECLARE:
-                actions: tuple[Action, ...] = tuple(player.declarations(view))
-            else:
-                actions = (player.choose(view),)
-        except Exception as exc:  # a player bug must not stop the table
-            log.exception("computer seat %d failed", req.seat)
-            self.post(PlayerFailed(req.seat, req.generation, repr(exc), req.asked))
-            return
-        spent = time.monotonic() - start
-        if req.kind == AskKind.PLAY and self.think_ms and spent * 1000 < self.think_ms:
-            # Let people see it coming: a computer plays no faster than think_ms.
-            time.sleep(self.think_ms / 1000 - spent)
-        self.post(
-            PlayerMoved(req.seat, actions, req.generation, int(spent * 1000), req.asked)
-        )
-
-    def close(self) -> None:
-        if self._reviewer is not None:
-            self._reviewer.wanted = None  # a review under way stops at its next card
-        self.executor.shutdown(wait=False, cancel_futures=True)
-        if self.review_executor is not self.executor:
-            self.review_executor.shutdown(wait=False, cancel_futures=True)

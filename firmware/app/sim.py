@@ -58,33 +58,16 @@ def main(args: argparse.Namespace) -> int:
         level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
         format="%(asctime)s %(name)s %(levelname)s %(message)s",
     )
-    if args.headless:
-        os.environ["SDL_VIDEODRIVER"] = "dummy"
-        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    elif not any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")):
+    if not _video(headless=args.headless):
         print("tressette sim: no display here (DISPLAY is not set); use --headless", file=sys.stderr)
         return 2
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     settings, problems = config.load(Path(args.config) if args.config else None)
-    if args.variant:
-        settings.game.variant = args.variant
-        settings.game.options = {}
-        if not args.seats:  # the settings' seats, as many as this game has
-
-            try:
-                n = make_variant(args.variant).n_seats
-            except TressetteError as exc:
-                print(f"tressette sim: --variant: {exc}", file=sys.stderr)
-                return 2
-            settings.game.seats = config.fit_seats(settings.game.seats, n)
-    if args.seats:
-        try:
-            n = make_variant(settings.game.variant).n_seats
-            settings.game.seats = config.check_seats(args.seats, n)
-        except Exception as exc:
-            print(f"tressette sim: --seats: {exc}", file=sys.stderr)
-            return 2
+    wrong = _game_arguments(settings, args)
+    if wrong is not None:
+        print(f"tressette sim: {wrong}", file=sys.stderr)
+        return 2
     config.phone_arguments(settings, args)
     unattended = all(s.computer for s in settings.game.seats)
     if args.headless:
@@ -109,18 +92,52 @@ def main(args: argparse.Namespace) -> int:
         rt.install_signals()
         rt.start_sim(size=size, headless=args.headless)
         rt.loop.think_pinned = args.think_ms is not None  # --think-ms beats the speed setting
-        resumed = rt.ctl.boot()
-        if resumed and (args.seats or args.variant) and rt.ctl.match_id is not None:
-            # An unfinished match is never thrown away unasked: the named game waits its turn.
-            named = msg("m_resumed_not_named", match=rt.ctl.match_id)
-            rt.ctl.say(named)
-            print(f"tressette sim: {english(named)}", file=sys.stderr)
-        # Seats or a variant named on the command line: start that game at once.
-        if not resumed and (unattended or args.matches is not None or args.seats or args.variant):
-            try:
-                rt.ctl.new_match()
-            except JournalFailure as exc:  # shown, retried; the person taps New game then
-                rt.ctl.journal_failed(exc)
+        _first_match(rt, args, unattended)
         rt.loop.run()
     print(f"tressette sim: {rt.ctl.stopping or 'stopped'}", file=sys.stderr)
     return 0
+
+
+def _video(*, headless: bool) -> bool:
+    """SDL's dummy drivers for ``--headless``; otherwise whether there is a display to open."""
+    if headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        return True
+    return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
+
+
+def _game_arguments(settings: config.Settings, args: argparse.Namespace) -> str | None:
+    """``--variant`` and ``--seats`` over the settings' game; what is wrong with them, or None."""
+    if args.variant:
+        settings.game.variant = args.variant
+        settings.game.options = {}
+        if not args.seats:  # the settings' seats, as many as this game has
+            try:
+                n = make_variant(args.variant).n_seats
+            except TressetteError as exc:
+                return f"--variant: {exc}"
+            settings.game.seats = config.fit_seats(settings.game.seats, n)
+    if args.seats:
+        try:
+            n = make_variant(settings.game.variant).n_seats
+            settings.game.seats = config.check_seats(args.seats, n)
+        except Exception as exc:
+            return f"--seats: {exc}"
+    return None
+
+
+def _first_match(rt: Runtime, args: argparse.Namespace, unattended: bool) -> None:
+    """Resume the journal's unfinished match, else start the game the command line names."""
+    resumed = rt.ctl.boot()
+    if resumed and (args.seats or args.variant) and rt.ctl.match_id is not None:
+        # An unfinished match is never thrown away unasked: the named game waits its turn.
+        named = msg("m_resumed_not_named", match=rt.ctl.match_id)
+        rt.ctl.say(named)
+        print(f"tressette sim: {english(named)}", file=sys.stderr)
+    # Seats or a variant named on the command line: start that game at once.
+    if not resumed and (unattended or args.matches is not None or args.seats or args.variant):
+        try:
+            rt.ctl.new_match()
+        except JournalFailure as exc:  # shown, retried; the person taps New game then
+            rt.ctl.journal_failed(exc)

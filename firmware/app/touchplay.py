@@ -571,17 +571,100 @@ def play(spec: RunSpec, work: Path) -> RunResult:
     return result
 
 
+@dataclass(slots=True)
+class _Progress:
+    """What moves on the screen: the probe's text (anything drawn) and its progress key
+    (the game going on), with the time each last changed."""
+
+    moved: float
+    changed: float
+    key: tuple[Any, ...] | None = None
+    text: str = ""
+
+    def see(self, s: Session, spec: RunSpec, p: Mapping[str, Any], now: float) -> str:
+        """Note probe ``p``, its JSON text returned; a stall if the game did not go on for ``spec.stall_s``."""
+        text = json.dumps(p, sort_keys=True)
+        if text != self.text:
+            self.text, self.changed = text, now
+        key = progress_key(p)
+        if key != self.key:
+            self.key, self.moved = key, now
+        elif now - self.moved > spec.stall_s:
+            shot = s.shot("stall")
+            raise TouchPlayError(f"no progress for {spec.stall_s:.0f} s on {p.get('screen')}: "
+                                 f"{json.dumps(p.get('model'))[:600]}; the simulator's threads: {s.threads()}",
+                                 shot)  # fmt: skip
+        return text
+
+    def restarted(self, now: float) -> None:
+        """A new simulator: its first probe counts as a change and as progress."""
+        self.text, self.moved = "", now
+
+
+@dataclass(slots=True)
+class _Pictures:
+    """The screenshots of a run: every hand's end, the match's end, the table's first
+    moments, the coach's review and the first times a seat speaks."""
+
+    hands: set[int] = field(default_factory=set)
+    moments: set[str] = field(default_factory=set)
+    said: set[str] = field(default_factory=set)
+    bubbles: int = 0
+
+    def hand_end(self, s: Session, result: RunResult, p: Mapping[str, Any], m: Mapping[str, Any]) -> int | None:
+        """The end of a hand not yet photographed: its picture taken, its number returned."""
+        if p.get("screen") != "hand_end" or p.get("question") is not None or m.get("hand_no") in self.hands:
+            return None
+        hand = int(m.get("hand_no", 0))
+        self.hands.add(hand)
+        time.sleep(0.15)  # the frame listed is flipped; let the X server have it
+        result.hands = max(result.hands, hand)
+        name = "match-end" if m.get("match_over") else f"hand{hand:02d}-end"
+        result.shots.append(str(s.shot(name)))
+        return hand
+
+    def table(self, s: Session, result: RunResult, p: Mapping[str, Any], m: Mapping[str, Any]) -> None:
+        """The table itself: the first time the person is to play after a trick of hand 1,
+        and chiamata's called card once it is called."""
+        if p.get("screen") != "table" or p.get("busy") or not m.get("in_game") or m.get("hand_over"):
+            return
+        if "table" not in self.moments and m.get("my_turn") and m.get("tricks_played", 0) >= 1:
+            self.moments.add("table")
+            result.shots.append(str(s.shot("table-hand01")))
+        if "called" not in self.moments and m.get("called"):
+            self.moments.add("called")
+            result.shots.append(str(s.shot(f"called-hand{int(m.get('hand_no', 0)):02d}")))
+
+    def review(self, s: Session, result: RunResult, p: Mapping[str, Any], m: Mapping[str, Any]) -> None:
+        """The coach's review at the match's end: its rows once ready, a hand stepped into."""
+        screen = p.get("screen")
+        if screen not in ("review", "review_hand") or screen in self.moments:
+            return
+        rv = m.get("review") or {}
+        if (screen == "review" and (rv.get("ready") or rv.get("problem"))) or m.get("review_hand"):
+            self.moments.add(screen)
+            time.sleep(0.15)
+            result.shots.append(str(s.shot(screen.replace("_", "-"))))
+
+    def bubble(self, s: Session, spec: RunSpec, result: RunResult, p: Mapping[str, Any], m: Mapping[str, Any]) -> None:
+        """A seat says something new (a declaration, a signal, a call): once the cards lie still."""
+        said = {f"seat {k}: {v}" for k, v in (p.get("said") or {}).items()}
+        if not (said - self.said) or p.get("screen") != "table" or self.bubbles >= spec.bubble_shots or p.get("busy"):
+            return
+        self.bubbles += 1
+        self.said |= said
+        hand_no = int(m.get("hand_no", 0))
+        result.shots.append(str(s.shot(f"bubble{self.bubbles}-hand{hand_no:02d}")))
+        result.said.append("; ".join(sorted(said)))
+
+
 def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
     s.window()
     player = Player(seed=spec.seed, signals=spec.signals, excursions=spec.excursions,
                     speed="fast" if spec.speed_by_touch else None)
-    last_key: tuple[Any, ...] | None = None
-    last_text = ""
-    moved = changed = time.monotonic()
-    shot_hands: set[int] = set()
-    bubbles = 0
-    seen_said: set[str] = set()
-    moments: set[str] = set()
+    now = time.monotonic()
+    progress = _Progress(moved=now, changed=now)
+    pictures = _Pictures()
     dud_taps = 0
     while True:
         now = time.monotonic()
@@ -590,87 +673,65 @@ def _drive(s: Session, spec: RunSpec, result: RunResult, t0: float) -> None:
         s.alive()
         p = s.probe()
         if p is None:
-            if now - moved > spec.stall_s:
+            if now - progress.moved > spec.stall_s:
                 raise TouchPlayError("the simulator never described its screen", s.shot("stall"))
             time.sleep(0.1)
             continue
-        text = json.dumps(p, sort_keys=True)
-        if text != last_text:
-            last_text, changed = text, now
-        key = progress_key(p)
-        if key != last_key:
-            last_key, moved = key, now
-        elif now - moved > spec.stall_s:
-            shot = s.shot("stall")
-            raise TouchPlayError(f"no progress for {spec.stall_s:.0f} s on {p.get('screen')}: "
-                                 f"{json.dumps(p.get('model'))[:600]}; the simulator's threads: {s.threads()}",
-                                 shot)  # fmt: skip
+        text = progress.see(s, spec, p, now)
         m = p.get("model", {})
-        if m.get("in_game"):
-            result.totals = list(m.get("totals", ()))
-            result.winner = m.get("winner")
-            result.match_over = bool(m.get("match_over"))
-        # the pictures: every hand's end, the match's end, the first bubbles
-        if p.get("screen") == "hand_end" and p.get("question") is None and m.get("hand_no") not in shot_hands:
-            hand = int(m.get("hand_no", 0))
-            shot_hands.add(hand)
-            time.sleep(0.15)  # the frame listed is flipped; let the X server have it
-            result.hands = max(result.hands, hand)
-            name = "match-end" if m.get("match_over") else f"hand{hand:02d}-end"
-            result.shots.append(str(s.shot(name)))
-            if spec.hands is not None and hand >= spec.hands and not m.get("match_over"):
+        _note_score(result, m)
+        hand = pictures.hand_end(s, result, p, m)
+        if hand is not None and not m.get("match_over"):
+            if spec.hands is not None and hand >= spec.hands:
                 return
-            if spec.restart_after == hand and not m.get("match_over"):
-                # a power cut of sorts: a clean stop, a new process on the same journal
-                if s.stop() != 0 or "Traceback" in s.stderr():
-                    raise TouchPlayError(f"the simulator did not stop cleanly: {s.stderr()[-2000:]}", s.last_shot)
-                s.probe_path.unlink(missing_ok=True)
-                s.start()
-                s.window()
-                result.restarts += 1
-                last_text, moved = "", time.monotonic()
+            if spec.restart_after == hand:
+                _restart(s, result)
+                progress.restarted(time.monotonic())
                 continue
-        if p.get("screen") == "table" and not p.get("busy") and m.get("in_game") and not m.get("hand_over"):
-            # the table itself: the first time the person is to play after a trick of hand 1,
-            # and chiamata's called card once it is called
-            if "table" not in moments and m.get("my_turn") and m.get("tricks_played", 0) >= 1:
-                moments.add("table")
-                result.shots.append(str(s.shot("table-hand01")))
-            if "called" not in moments and m.get("called"):
-                moments.add("called")
-                result.shots.append(str(s.shot(f"called-hand{int(m.get('hand_no', 0)):02d}")))
-        if p.get("screen") in ("review", "review_hand") and p.get("screen") not in moments:
-            # the coach's review at the match's end: its rows once ready, a hand stepped into
-            rv = m.get("review") or {}
-            if (p["screen"] == "review" and (rv.get("ready") or rv.get("problem"))) or m.get("review_hand"):
-                moments.add(p["screen"])
-                time.sleep(0.15)
-                result.shots.append(str(s.shot(p["screen"].replace("_", "-"))))
-        said = {f"seat {k}: {v}" for k, v in (p.get("said") or {}).items()}
-        if said - seen_said and p.get("screen") == "table" and bubbles < spec.bubble_shots and not p.get("busy"):
-            # a seat says something new (a declaration, a signal, a call): once the cards lie still
-            bubbles += 1
-            seen_said |= said
-            hand_no = int(m.get("hand_no", 0))
-            result.shots.append(str(s.shot(f"bubble{bubbles}-hand{hand_no:02d}")))
-            result.said.append("; ".join(sorted(said)))
-        d = player.decide(p, now - changed)
+        pictures.table(s, result, p, m)
+        pictures.review(s, result, p, m)
+        pictures.bubble(s, spec, result, p, m)
+        d = player.decide(p, now - progress.changed)
         if isinstance(d, Done):
             return
         if isinstance(d, Wait):
             time.sleep(0.05)
             continue
-        s.click(d.point)
-        result.taps += 1
-        kind = d.name.split(":")[0]
-        result.tapped[kind] = result.tapped.get(kind, 0) + 1
-        if _wait_change(s, text, spec.tap_wait_s):
-            dud_taps = 0
-        else:
-            dud_taps += 1
-            result.duds.append(d.name)  # a tap the screen did not answer in time
-            if dud_taps >= 4:
-                raise TouchPlayError(f"{dud_taps} taps on {d.name} changed nothing", s.shot("dud-tap"))
+        dud_taps = _tap(s, spec, result, d, text, dud_taps)
+
+
+def _note_score(result: RunResult, m: Mapping[str, Any]) -> None:
+    """The match's totals and winner as the screen shows them, while a game is on."""
+    if m.get("in_game"):
+        result.totals = list(m.get("totals", ()))
+        result.winner = m.get("winner")
+        result.match_over = bool(m.get("match_over"))
+
+
+def _restart(s: Session, result: RunResult) -> None:
+    """A power cut of sorts: a clean stop, a new process on the same journal."""
+    if s.stop() != 0 or "Traceback" in s.stderr():
+        raise TouchPlayError(f"the simulator did not stop cleanly: {s.stderr()[-2000:]}", s.last_shot)
+    s.probe_path.unlink(missing_ok=True)
+    s.start()
+    s.window()
+    result.restarts += 1
+
+
+def _tap(s: Session, spec: RunSpec, result: RunResult, d: Tap, before: str, duds: int) -> int:
+    """Tap ``d`` and wait for the screen to answer; the taps in a row it did not answer
+    (``duds`` before this one), four of which fail the run."""
+    s.click(d.point)
+    result.taps += 1
+    kind = d.name.split(":")[0]
+    result.tapped[kind] = result.tapped.get(kind, 0) + 1
+    if _wait_change(s, before, spec.tap_wait_s):
+        return 0
+    duds += 1
+    result.duds.append(d.name)  # a tap the screen did not answer in time
+    if duds >= 4:
+        raise TouchPlayError(f"{duds} taps on {d.name} changed nothing", s.shot("dud-tap"))
+    return duds
 
 
 def _wait_change(s: Session, before: str, timeout: float) -> bool:

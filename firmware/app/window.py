@@ -26,9 +26,10 @@ from firmware.app.controller import TableController
 from firmware.app.core import HOME
 from firmware.app.events import EventBus
 from firmware.app.loop import MainLoop
-from firmware.config import TABLE, Settings
+from firmware.config import Settings
 from firmware.engine import CODE
 from firmware.engine.cards import DECKS
+from firmware.engine.seating import TABLE
 from hal.box import Hardware, open_sim_hardware
 from hal.display import SegmentDisplay
 from hal.events import TagSeen

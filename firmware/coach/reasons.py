@@ -46,7 +46,7 @@ from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, Vi
 from firmware.engine.cards import CardMask, beats, cards_of, mask_of
 from firmware.players.base import legal_plays, side_total
 from firmware.players.determinize import hidden_constraints
-from firmware.players.knowledge import count, is_top, trick_best, trick_thirds
+from firmware.players.knowledge import Counting, count, is_top, trick_best, trick_thirds
 from firmware.players.signals import partner_request
 
 
@@ -166,28 +166,44 @@ def seats_after(view: View) -> list[int]:
 
 
 def _facts(view: View, card: Card) -> Reason:
-    here = CardRef(card)
+    """The first rule of the table above that holds for ``card``, on lead or following."""
     c = count(view)
-    suit = SUIT[card]
-    me = view.seat
-    sides = view.sides
-    mine = sides[me] if sides else None
-    opponents = [
-        s for s in range(view.variant.n_seats) if s != me and (mine is None or sides[s] != mine)
-    ]
     if not view.trick:
-        asked = partner_request(view)
-        if asked is not None and asked == suit:
-            return reason("c_partner_asked", card=here, suit=SuitRef(suit), signal=SignalRef(_asked_by(view, suit)))
-        if (view.trump is None or suit == view.trump) and is_top(card, c):
-            return reason("c_top", card=here)
-        if view.trump is None and opponents:
-            held = may_hold(view)
-            if not any(held[s] & c.suit_masks[suit] for s in opponents):
-                return reason("c_void", card=here, suit=SuitRef(suit))
-        if THIRDS[card] == 0 and any(THIRDS[x] > 0 for x in view.hand):
-            return reason("c_lead_low", card=here)
-        return reason("c_search", card=here)
+        return _lead_facts(view, card, c)
+    return _follow_facts(view, card, c)
+
+
+def _opponents(view: View) -> list[int]:
+    """The seats not on the seat's side (every other seat where each plays for himself)."""
+    me, sides = view.seat, view.sides
+    mine = sides[me] if sides else None
+    return [s for s in range(view.variant.n_seats) if s != me and (mine is None or sides[s] != mine)]
+
+
+def _lead_facts(view: View, card: Card, c: Counting) -> Reason:
+    """On lead: the partner's request, the top card, a void, a card worth nothing, else the search."""
+    here = CardRef(card)
+    suit = SUIT[card]
+    asked = partner_request(view)
+    if asked is not None and asked == suit:
+        return reason("c_partner_asked", card=here, suit=SuitRef(suit), signal=SignalRef(_asked_by(view, suit)))
+    if (view.trump is None or suit == view.trump) and is_top(card, c):
+        return reason("c_top", card=here)
+    opponents = _opponents(view)
+    if view.trump is None and opponents:
+        held = may_hold(view)
+        if not any(held[s] & c.suit_masks[suit] for s in opponents):
+            return reason("c_void", card=here, suit=SuitRef(suit))
+    if THIRDS[card] == 0 and any(THIRDS[x] > 0 for x in view.hand):
+        return reason("c_lead_low", card=here)
+    return reason("c_search", card=here)
+
+
+def _follow_facts(view: View, card: Card, c: Counting) -> Reason:
+    """Following: a take, a load or a cheap card for the partner, an ace kept, a duck, else the search."""
+    here = CardRef(card)
+    sides = view.sides
+    mine = sides[view.seat] if sides else None
     best_seat, best_card = trick_best(view)
     after = seats_after(view)
     if beats(card, best_card, view.trump):
@@ -195,22 +211,27 @@ def _facts(view: View, card: Card) -> Reason:
         held = may_hold(view) if after else []
         sure = not any(beats(x, card, view.trump) for s in after for x in cards_of(held[s]))
         return reason("c_take" if sure else "c_take_try", card=here, points=points)
-    partner_holds = mine is not None and best_seat != me and sides[best_seat] == mine
-    if partner_holds:
+    if mine is not None and best_seat != view.seat and sides[best_seat] == mine:  # the partner holds it
         if THIRDS[card] > 0:
             return reason("c_load", card=here, worth=Thirds(THIRDS[card]))
         return reason("c_partner_holds", card=here)
     aces = [x for x in cards_of(c.hand) if THIRDS[x] == 3 and x != card and not is_top(x, c)]
     if THIRDS[card] < 3 and aces:
-        keep = min(aces, key=lambda x: (SUIT[x] != suit, x))
+        keep = min(aces, key=lambda x: (SUIT[x] != SUIT[card], x))
         return reason("c_keep", card=here, worth=Thirds(THIRDS[card]), keep=CardRef(keep))
+    if _duck(view, card, best_card, after, mine):
+        return reason("c_duck", card=here, worth=Thirds(THIRDS[card]))
+    return reason("c_search", card=here)
+
+
+def _duck(view: View, card: Card, best_card: Card, after: list[int], mine: int | None) -> bool:
+    """No legal card takes the trick, only opponents play after, and ``card`` is the cheapest legal."""
+    sides = view.sides
     legal = {a.card for a in legal_plays(view)}
     lost = not any(beats(x, best_card, view.trump) for x in legal) and all(
         mine is not None and sides[s] is not None and sides[s] != mine for s in after
     )
-    if lost and THIRDS[card] == min(THIRDS[x] for x in legal):
-        return reason("c_duck", card=here, worth=Thirds(THIRDS[card]))
-    return reason("c_search", card=here)
+    return lost and THIRDS[card] == min(THIRDS[x] for x in legal)
 
 
 def _asked_by(view: View, suit: int) -> str:

@@ -196,11 +196,7 @@ class SheetHand:
             raise IllegalAction(Refusal.HAND_OVER)
         if not 0 <= t.seat < self.n:
             raise IllegalAction(Refusal.NO_SEAT, seat=t.seat)
-        if v.preset.call_partner:
-            if t.partner is None or not 0 <= t.partner < self.n:
-                raise IllegalAction(Refusal.SHEET_PARTNER)
-        elif t.partner is not None:
-            raise IllegalAction(Refusal.SHEET_NO_PARTNER)
+        self._check_partner(t)
         sides = self.hand_sides(t.partner)
         n_sides = max(sides) + 1
         if len(t.thirds) != n_sides or any(x < 0 for x in t.thirds):
@@ -210,32 +206,49 @@ class SheetHand:
         if (t.end == "decima") != (self.decima is not None):
             raise IllegalAction(Refusal.SHEET_END, end=str(t.end))
         if t.end == "decima":
-            assert self.decima is not None
-            if t.by != self.decima.seat:
-                raise IllegalAction(Refusal.NO_SEAT, seat=-1 if t.by is None else t.by)
-            most = first_trick_thirds(v)
-            if got > most or sum(1 for x in t.thirds if x) > 1:
-                raise IllegalAction(Refusal.SHEET_DECIMA_TOTAL, got=got, most=most)
-            if t.sudden is not None:
-                raise IllegalAction(Refusal.SHEET_SUDDEN_OFF, sudden=str(t.sudden))
+            self._check_decima_count(t, got)
             return sides
+        self._check_end(t, sides, got, full - out, full)
+        if t.sudden is not None:
+            self._check_sudden(t, sides, full)
+        return sides
+
+    def _check_partner(self, t: Tally) -> None:
+        """Chiamata's count names the caller's partner; no other game's does."""
+        if self.variant.preset.call_partner:
+            if t.partner is None or not 0 <= t.partner < self.n:
+                raise IllegalAction(Refusal.SHEET_PARTNER)
+        elif t.partner is not None:
+            raise IllegalAction(Refusal.SHEET_NO_PARTNER)
+
+    def _check_decima_count(self, t: Tally, got: int) -> None:
+        """A decima laid down: entered by its seat, at most the first trick's points, one side's."""
+        assert self.decima is not None
+        if t.by != self.decima.seat:
+            raise IllegalAction(Refusal.NO_SEAT, seat=-1 if t.by is None else t.by)
+        most = first_trick_thirds(self.variant)
+        if got > most or sum(1 for x in t.thirds if x) > 1:
+            raise IllegalAction(Refusal.SHEET_DECIMA_TOTAL, got=got, most=most)
+        if t.sudden is not None:
+            raise IllegalAction(Refusal.SHEET_SUDDEN_OFF, sudden=str(t.sudden))
+
+    def _check_end(self, t: Tally, sides: tuple[int, ...], got: int, least: int, full: int) -> None:
+        """The count fits how the hand ended: every card played (``least``..``full`` thirds
+        taken: the cards out of play are not), or a claim or zu tun before the last trick."""
         if t.end == "play":
-            if not full - out <= got <= full:
+            if not least <= got <= full:
                 raise IllegalAction(Refusal.SHEET_TOTAL, got=got, want=full)
         elif t.end in ("claim", "zu_tun"):
             if got > full - LAST_TRICK_THIRDS:
                 raise IllegalAction(Refusal.SHEET_EARLY_TOTAL, got=got, most=full - LAST_TRICK_THIRDS)
             if t.by is None or not 0 <= t.by < self.n:
                 raise IllegalAction(Refusal.NO_SEAT, seat=-1 if t.by is None else t.by)
-            if t.end == "claim" and not v.claims:
+            if t.end == "claim" and not self.variant.claims:
                 raise IllegalAction(Refusal.CLAIMS_OFF)
             if t.end == "zu_tun":
                 self._check_zu_tun(t, sides)
         else:
             raise IllegalAction(Refusal.SHEET_END, end=str(t.end))
-        if t.sudden is not None:
-            self._check_sudden(t, sides, full)
-        return sides
 
     def _totals(self, t: Tally, sides: tuple[int, ...]) -> list[int]:
         """Per side of the hand: earlier hands + declarations + card points entered."""

@@ -1,16 +1,91 @@
-"""Which seatings a game can be played with: asked by the settings check, the start
-of a match and the home screen alike (so the screen never offers a seating the start
-would refuse). Seat kinds by name: human, computer, table (real cards), phone."""
+"""Who sits in a seat (:class:`SeatSpec`), and which seatings a game can be played
+with: asked by the settings check, the start of a match and the home screen alike (so
+the screen never offers a seating the start would refuse). Seat kinds by name: human,
+computer, table (real cards), phone.
+
+:class:`SeatSpec` is the one seat description from the home screen's button to the
+start of a match (``ui.intents.NewGame.seats``, the controller, the journal's writer).
+Its string form (``human``, ``table``, ``phone``, ``cpu:LEVEL``) belongs to the edges
+where people type it or a file keeps it: the settings file, ``--seats``, the journal
+(:func:`check_seat` reads it, ``str(spec)`` writes it)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal, NamedTuple
 
 from firmware.engine.errors import IllegalAction
 from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
 
-KINDS = ("human", "computer", "table", "phone")
+SeatKind = Literal["human", "computer", "table", "phone"]
+"""human: plays at the touchscreen; computer: a computer player; table: a person
+with real cards, read by the card reader; phone: a person holding the hand on a
+phone or tablet (firmware/app/phones, docs/phones.md)."""
+
+Level = Literal["easy", "normal", "hard"]
+
+KINDS: tuple[SeatKind, ...] = ("human", "computer", "table", "phone")
+LEVELS: tuple[Level, ...] = ("easy", "normal", "hard")
+
+
+class SeatSpec(NamedTuple):
+    """Who sits in a seat: a kind, and a level for a computer.
+
+    A tuple, so the home screen's choices read as pairs (``kind, level = spec``;
+    ``SeatSpec("table") == ("table", None)``). The string form (:meth:`__str__`)
+    is what the settings file, ``--seats`` and the journal hold; everything inside
+    the program uses the value.
+    """
+
+    kind: SeatKind
+    level: Level | None = None
+
+    @property
+    def computer(self) -> bool:
+        return self.kind == "computer"
+
+    @property
+    def person(self) -> bool:
+        """A person: at the touchscreen, with real cards or on a phone."""
+        return self.kind != "computer"
+
+    def __str__(self) -> str:
+        return f"cpu:{self.level}" if self.kind == "computer" else self.kind
+
+    @classmethod
+    def cpu(cls, level: Level = "normal") -> SeatSpec:
+        return cls("computer", level)
+
+
+HUMAN = SeatSpec("human")
+TABLE = SeatSpec("table")
+PHONE = SeatSpec("phone")
+
+_KIND_OF: dict[object, SeatKind] = {k: k for k in KINDS}
+_LEVEL_OF: dict[object, Level] = {lv: lv for lv in LEVELS}
+
+
+def check_seat(spec: object) -> SeatSpec:
+    """A seat as a checked :class:`SeatSpec`: from its string form (``human``, ``table``,
+    ``phone``, ``cpu:LEVEL``) or a value (a computer without a level plays the normal
+    level; a person's level is dropped); raises ValueError for anything else."""
+    if isinstance(spec, SeatSpec):
+        kind = _KIND_OF.get(spec.kind)
+        if kind == "computer":
+            level = _LEVEL_OF.get(spec.level if spec.level is not None else "normal")
+            if level is not None:
+                return SeatSpec.cpu(level)
+        elif kind is not None:
+            return SeatSpec(kind)
+    elif isinstance(spec, str):
+        if spec.startswith("cpu:") and spec[4:] in _LEVEL_OF:
+            return SeatSpec.cpu(_LEVEL_OF[spec[4:]])
+        kind = _KIND_OF.get(spec)
+        if kind is not None and kind != "computer":
+            return SeatSpec(kind)
+    shown = str(spec) if isinstance(spec, SeatSpec) else spec
+    raise ValueError(f"seat {shown!r} is not human, table, phone or cpu:{'|'.join(LEVELS)}")
 
 
 def mix_problem(kinds: Sequence[str]) -> str | None:

@@ -10,9 +10,14 @@
   past cards (measurement only: it did not measure better, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
+- ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
+  the rule every level follows, not by search (measurement only, docs/players.md);
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle-hands"``: sees every hand but not the talon's order (measurement only);
+- ``"hard@MS"``: hard with a budget of ``MS`` ms whatever ``--think-ms`` says
+  (measurement only: what more worlds buy on the same deals, e.g. the pool's
+  speed-up as a longer budget in one thread, docs/players.md);
 - ``"oracle"``: sees every card; measurement only, never in the menu. It needs
   the true hand state: ``make_player("oracle", seed=1, true_state=lambda: match.state)``.
 
@@ -36,7 +41,24 @@ LEVELS = ("easy", "normal", "hard")
 
 SPECS = (
     "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
+    "hard-rule-choices",
 )
+
+
+BUDGET_SPEC = "hard@"
+"""``hard@70``: the hard level with its own budget in ms (measurement only)."""
+
+
+def spec_budget(spec: str) -> int | None:
+    """The budget of a ``hard@MS`` spec (1 to 10,000 ms); None for any other spec.
+    Raises ValueError on ``hard@`` with anything but such a number."""
+    kind = spec.strip().lower()
+    if not kind.startswith(BUDGET_SPEC):
+        return None
+    text = kind[len(BUDGET_SPEC):]
+    if not text.isdigit() or not 1 <= int(text) <= 10_000:
+        raise ValueError(f"{spec!r}: write hard@MS with MS a budget from 1 to 10000 ms, e.g. hard@70")
+    return int(text)
 
 
 def make_player(
@@ -49,6 +71,9 @@ def make_player(
 ) -> Player:
     """A player by name; ``worlds`` fixes the hard search to that many worlds (no clock)."""
     kind = spec.strip().lower()
+    budget = spec_budget(kind)
+    if budget is not None:
+        return HardPlayer(seed=seed, think_ms=budget, name=kind)
     if kind == "random":
         return RandomPlayer(seed=seed)
     if kind == "easy":
@@ -71,6 +96,11 @@ def make_player(
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")
         plain.racing = False
         return plain
+    if kind == "hard-rule-choices":
+        # Measurement only: hard calling (chiamata) and laying aside (terziglio3) by the rule.
+        ruled = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-rule-choices")
+        ruled.search_choices = False
+        return ruled
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
 
@@ -92,6 +122,7 @@ __all__ = [
     "DEFAULT_THINK_MS",
     "LEVELS",
     "SPECS",
+    "spec_budget",
     "EasyPlayer",
     "HardPlayer",
     "NormalPlayer",

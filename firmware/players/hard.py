@@ -27,6 +27,7 @@ from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState
 from firmware.players import inference
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
+from firmware.players.choices import choices, searched_choice
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
 from firmware.players.pool import WorldPool, shared
@@ -81,6 +82,9 @@ class HardPlayer:
         self.weighting = WEIGHTING
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
+        self.search_choices = True
+        """Chiamata's call and terziglio's discard by search (:mod:`firmware.players.choices`);
+        off: by the rule every level follows (``"hard-rule-choices"``, measurement only)."""
         self._solvers: dict[str, TwoHandSolver] = {}
         self.last_worlds = 0
         self.last_weight = 0.0
@@ -97,6 +101,11 @@ class HardPlayer:
     # ---------------------------------------------------------------- protocol
 
     def choose(self, view: View) -> Action:
+        options = choices(view) if self.search_choices else []
+        if options:
+            budget = None if self.worlds is not None else self.budget(self.think_ms / 1000.0)
+            sample = Sampler(view)
+            return searched_choice(view, options, lambda: sample(self.rng), worlds=self.worlds, budget=budget)
         return searched_move(view, self.pick)
 
     def declarations(self, view: View) -> list[Declare]:

@@ -22,7 +22,7 @@ import platform
 import statistics
 import time
 
-from firmware.engine import Declare, IllegalAction, Match, View, make_variant, view_for
+from firmware.engine import Declare, IllegalAction, Match, Play, View, make_variant, view_for
 from firmware.players.budget import Budget
 from firmware.players.hard import HardPlayer, exact_endgame
 from firmware.players.heuristic import NormalPlayer
@@ -43,7 +43,7 @@ def positions(variant_name: str, seed: int, count: int) -> list[View]:
             if state.over:
                 break
             view = view_for(state, state.to_move)
-            cards = {a.card for a in view.legal if hasattr(a, "card")}
+            cards = {a.card for a in view.legal if isinstance(a, Play)}
             if len(cards) >= 2 and not exact_endgame(view):
                 out.append(view)
             match.apply(players[state.to_move].choose(view))
@@ -70,7 +70,7 @@ def search(view: View, ms: int, pool: WorldPool | None, seed: int) -> tuple[int,
     player.budget = functools.partial(Budget, cpu=time.perf_counter, cap=1.0)
     player.pool = pool
     player.use_pool = pool is not None
-    cards = sorted({a.card for a in view.legal if hasattr(a, "card")})
+    cards = sorted({a.card for a in view.legal if isinstance(a, Play)})
     t0 = time.perf_counter()
     c0 = time.thread_time()
     player.pick(view, cards)

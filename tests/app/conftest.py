@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any, Protocol
 
 import pytest
 
 from firmware.app.cards_map import CardsMap
 from firmware.app.controller import ControllerOptions, TableController
-from firmware.app.events import one_queue
+from firmware.app.events import Event, one_queue
 from firmware.app.loop import MainLoop
 from firmware.app.seats import ComputerSeats, SyncExecutor
 from firmware.config import GameSettings, check_seats
@@ -35,7 +36,7 @@ class Table:
         *,
         variant: str = "tressette2",
         seats: list[str] | None = None,
-        options: dict | None = None,
+        options: dict[str, object] | None = None,
         seed: int = 1,
         auto_next: bool = False,
         pty_reader: bool = False,
@@ -69,7 +70,7 @@ class Table:
             self.loop.step(timeout=0)
         raise AssertionError("the table never went quiet")
 
-    def put(self, event: object) -> None:
+    def put(self, event: Event) -> None:
         self.events.put(event)
         self.pump()
 
@@ -100,13 +101,29 @@ class Table:
         self.journal.close()
 
 
+class MakeTable(Protocol):
+    """The ``make_table`` fixture: a :class:`Table` in ``state_dir`` (a fresh one if None),
+    closed at the end of the test."""
+
+    def __call__(
+        self,
+        *,
+        state_dir: Path | None = None,
+        variant: str = ...,
+        seats: list[str] | None = ...,
+        options: dict[str, object] | None = ...,
+        seed: int = ...,
+        auto_next: bool = ...,
+        pty_reader: bool = ...,
+    ) -> Table: ...
+
+
 @pytest.fixture
-def make_table(tmp_path: Path) -> Iterator:
+def make_table(tmp_path: Path) -> Iterator[MakeTable]:
     tables: list[Table] = []
 
-    def make(**kw) -> Table:
-        sub = kw.pop("state_dir", None) or tmp_path / f"state{len(tables)}"
-        t = Table(Path(sub), **kw)
+    def make(*, state_dir: Path | None = None, **kw: Any) -> Table:
+        t = Table(state_dir or tmp_path / f"state{len(tables)}", **kw)
         tables.append(t)
         return t
 
@@ -116,7 +133,7 @@ def make_table(tmp_path: Path) -> Iterator:
 
 
 @pytest.fixture
-def follow_suit_table(make_table):
+def follow_suit_table(make_table: MakeTable) -> tuple[Table, int, list[int]]:
     """A table where the person is to follow a suit led and also holds other suits.
 
     Returns (table, a card that does not follow, the cards that do).
@@ -127,6 +144,7 @@ def follow_suit_table(make_table):
         ctl.new_match()
         ctl.accusi_done.add(0)
         table.pump()
+        assert ctl.match is not None and ctl.match.state is not None
         state = ctl.match.state
         if state.to_move != 0 or not state.trick:
             continue

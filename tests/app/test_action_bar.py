@@ -20,6 +20,7 @@ import ui.intents as ui
 from firmware.engine import PRESETS
 from firmware.engine.offers import action_kinds
 from firmware.engine.variants import make_variant
+from tests.app.conftest import MakeTable
 from ui.layout import ButtonSpec, table_layout
 from ui.model import TableModel
 
@@ -33,9 +34,9 @@ class Recorder:
 
     def __init__(self) -> None:
         self.frames: list[TableModel] = []
-        self.queued: list[object] = []
+        self.queued: list[ui.Intent] = []
 
-    def intents(self) -> list[object]:
+    def intents(self) -> list[ui.Intent]:
         out, self.queued = self.queued, []
         return out
 
@@ -43,14 +44,14 @@ class Recorder:
         self.frames.append(model)
 
     def preset_home(self, variant: str, options: Mapping[str, object] | None = None,
-                    seats: object = None) -> None:
+                    seats: tuple[ui.SeatSetup, ...] | None = None) -> None:
         pass
 
     def update(self, dt: float) -> None:
         pass
 
 
-def one_hand(make_table, variant: str, seed: int, *, casual: bool) -> list[TableModel]:
+def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool) -> list[TableModel]:
     """A hand of ``variant`` by the person at seat 0 against easy computers; every frame."""
     n = make_variant(variant).n_seats
     table = make_table(variant=variant, seats=["human"] + ["cpu:easy"] * (n - 1), seed=seed)
@@ -64,7 +65,7 @@ def one_hand(make_table, variant: str, seed: int, *, casual: bool) -> list[Table
         m = rec.frames[-1] if rec.frames else table.ctl.model()
         if m.hand_over:
             return rec.frames
-        intent: object | None = None
+        intent: ui.Intent | None = None
         offered = [a for a in m.declarable]
         if offered:
             intent = ui.Declare(offered[0])
@@ -115,7 +116,7 @@ def moved(a: TableModel, b: TableModel, size: tuple[int, int]) -> list[str]:
 
 @pytest.mark.parametrize("casual", [False, True], ids=["match", "casual"])
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_no_button_moves_between_two_frames_of_a_hand(make_table, variant, casual):
+def test_no_button_moves_between_two_frames_of_a_hand(make_table: MakeTable, variant: str, casual: bool) -> None:
     frames = one_hand(make_table, variant, seed=3, casual=casual)
     assert len(frames) > 5
     bad = []
@@ -128,7 +129,7 @@ def test_no_button_moves_between_two_frames_of_a_hand(make_table, variant, casua
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_the_game_keeps_a_slot_for_every_action_it_may_offer(make_table, variant):
+def test_the_game_keeps_a_slot_for_every_action_it_may_offer(make_table: MakeTable, variant: str) -> None:
     """Every signal and the claim of the game have their place on every frame of the hand,
     dimmed when not legal now, so the bar is the same trick after trick."""
     kinds = action_kinds(make_variant(variant))

@@ -3,18 +3,23 @@ a hand replayed trick by trick, and the sheet at the end of a match (issue 13.10
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from pathlib import Path
+
 import pytest
 
 from firmware.app.browse import PAGE, history_page, score_sheet
 from firmware.app.controller import MATCH_OVER
 from firmware.engine.variants import PRESETS
 from firmware.store import Journal
-from ui.intents import OpenReplay, OpenSheet, ShowHistory
+from tests.app.conftest import MakeTable, Table
+from ui.intents import Intent, OpenReplay, OpenSheet, SeatSetup, ShowHistory
+from ui.model import TableModel
 
 from .test_controller import play_out
 
 
-def cpu_match(make_table, variant: str, seed: int = 3):
+def cpu_match(make_table: MakeTable, variant: str, seed: int = 3) -> Table:
     n = PRESETS[variant].n_seats
     table = make_table(variant=variant, seats=["human"] + ["cpu:easy"] * (n - 1), seed=seed)
     table.ctl.new_match()
@@ -25,11 +30,12 @@ def cpu_match(make_table, variant: str, seed: int = 3):
 
 
 @pytest.mark.parametrize("variant", ["tressette2", "treschetten2", "tressette4", "chiamata", "terziglio3"])
-def test_a_finished_match_shows_its_sheet_and_replays_any_hand(make_table, variant):
+def test_a_finished_match_shows_its_sheet_and_replays_any_hand(make_table: MakeTable, variant: str) -> None:
     table = cpu_match(make_table, variant)
     ctl = table.ctl
     model = ctl.model()
     live = model.final_sheet
+    assert ctl.match is not None
     assert live is not None and len(live.rows) == len(ctl.match.hands)  # the end of the match: every hand
     # the last row's totals are the match's final totals
     assert live.rows[-1].totals == tuple(ctl.match.totals) or live.rows[-1].note
@@ -50,7 +56,7 @@ def test_a_finished_match_shows_its_sheet_and_replays_any_hand(make_table, varia
     assert len(taken) == last.tricks_played
 
 
-def test_history_pages_newest_first_and_abandoned_matches_say_so(tmp_path):
+def test_history_pages_newest_first_and_abandoned_matches_say_so(tmp_path: Path) -> None:
     with Journal.open(tmp_path) as j:
         ids = [j.new_match("tressette2", {}, ["human", "cpu:hard"]) for _ in range(3 * PAGE + 2)]
         j.abandon_match(ids[-1])
@@ -64,7 +70,7 @@ def test_history_pages_newest_first_and_abandoned_matches_say_so(tmp_path):
         assert sheet.rows == () and not sheet.problem
 
 
-def test_a_page_is_read_with_the_primary_key_not_a_sort(tmp_path):
+def test_a_page_is_read_with_the_primary_key_not_a_sort(tmp_path: Path) -> None:
     """Thousands of matches: the page query walks the id index backwards (no temp sort)."""
     with Journal.open(tmp_path) as j:
         plan = j.conn.execute(
@@ -78,17 +84,26 @@ class FakeUI:
 
     busy = False
 
-    def __init__(self, settings: dict) -> None:
+    def __init__(self, settings: dict[str, object]) -> None:
         self.settings = settings
 
-    def intents(self):
+    def intents(self) -> list[Intent]:
         return []
 
-    def set_model(self, model):
+    def set_model(self, model: TableModel) -> None:
+        pass
+
+    def preset_home(
+        self, variant: str, options: Mapping[str, object] | None = None,
+        seats: tuple[SeatSetup, ...] | None = None,
+    ) -> None:
+        pass
+
+    def update(self, dt: float) -> None:
         pass
 
 
-def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_table, tmp_path):
+def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_table: MakeTable, tmp_path: Path) -> None:
     """Settings -> Game speed: the computers' pause follows at once, the trick display
     time in the UI (ui.speed), and the choice is kept in the screen's settings file."""
     from firmware.config import Settings, apply_overlay
@@ -110,7 +125,7 @@ def test_game_speed_from_the_screen_sets_the_computers_pause_and_is_kept(make_ta
     assert settings.ui.speed == "fast"
 
 
-def test_a_think_time_named_on_the_command_line_beats_the_speed_setting(make_table):
+def test_a_think_time_named_on_the_command_line_beats_the_speed_setting(make_table: MakeTable) -> None:
     """`tressette sim --think-ms 0` with the fast speed: the computers keep the pause the
     command line named (the touch-play harness and the Xvfb tests rely on it)."""
     from ui.speed import SPEEDS
@@ -126,7 +141,7 @@ def test_a_think_time_named_on_the_command_line_beats_the_speed_setting(make_tab
     assert table.seats.think_ms == SPEEDS["fast"].cpu_ms
 
 
-def test_history_and_export_read_without_creating_a_journal(tmp_path, capsys):
+def test_history_and_export_read_without_creating_a_journal(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 13.11: `tressette history` created an empty journal where there was none."""
     from firmware.cli import main
 
@@ -137,7 +152,7 @@ def test_history_and_export_read_without_creating_a_journal(tmp_path, capsys):
     assert not state.exists() or not any(state.iterdir())
 
 
-def test_closing_accusi_with_the_button_takes_the_declare_buttons_away(make_table):
+def test_closing_accusi_with_the_button_takes_the_declare_buttons_away(make_table: MakeTable) -> None:
     """Issue 13.10: after the Accuso button closed a seat's accusi, its remaining declare
     buttons stayed live on the screen."""
     for seed in range(80):
@@ -166,15 +181,18 @@ def test_the_live_sheet_replays_a_hand_with_a_card_taken_back() -> None:
     match = Match(make_variant("tressette2"), first_dealer=0)
     match.start_hand({"seed": 4})
     for _ in range(3):
+        assert match.state is not None
         seat = match.state.to_move
         match.apply(next(a for a in match.view_for(seat).legal if isinstance(a, Play)))
     seat = match.hands[-1].actions[-1].seat
-    match.undo(Undo(seat, match.undo_count(seat)))
+    count = match.undo_count(seat)
+    assert count is not None
+    match.undo(Undo(seat, count))
     sheet = live_sheet(match, 1, ["human", "cpu:easy"])
     assert len(sheet.rows) == 1
 
 
-def test_a_declaration_at_your_own_turn_is_offered_after_cards_were_played(make_table):
+def test_a_declaration_at_your_own_turn_is_offered_after_cards_were_played(make_table: MakeTable) -> None:
     """Treschetten announces at your turn all hand long: closing a window open to all must
     not hide those (found playing a match by touch under Xvfb)."""
     from firmware.engine import Declare, Play
@@ -189,6 +207,7 @@ def test_a_declaration_at_your_own_turn_is_offered_after_cards_were_played(make_
             st = ctl.match.state if ctl.match is not None else None
             if st is None or st.over or ctl.phase != "play":
                 break
+            assert ctl.match is not None
             view = ctl.match.view_for(0)
             if st.to_move != 0:
                 table.pump()

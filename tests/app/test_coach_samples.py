@@ -12,6 +12,7 @@ from firmware.engine.records import entry_from_json
 from tests.coach.test_reason_claims import check_claim
 from ui import demo
 from ui.gallery import scenes
+from ui.i18n import Message
 
 COACH_SCENES = {"review", "review_progress", "review_hand", "review_hand_best", "table_hint",
                 "table_hint_treseta4", "hand_end_review"}
@@ -57,4 +58,4 @@ def test_every_reason_the_review_gives_holds_where_it_is_given() -> None:
 def test_the_hint_on_the_table_is_the_coachs() -> None:
     model = coach_samples.hint_model("tressette2")
     assert model.hint_card is not None and model.hint_card in model.playable
-    assert model.message.key == "hint_says"
+    assert isinstance(model.message, Message) and model.message.key == "hint_says"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+from typing import Any
+
 import pytest
 
 import ui.intents as ui
@@ -9,7 +12,8 @@ from firmware.config import check_seats
 from firmware.engine import PRESETS, Match, Play, make_variant
 from firmware.engine.records import replay
 from firmware.store import Journal
-from tests.app.conftest import Table
+from tests.app.conftest import MakeTable, Table
+from ui.i18n import Message
 
 
 def _start(table: Table, variant: str, casual: bool) -> None:
@@ -38,12 +42,12 @@ def _play(table: Table) -> bool:
     return _my_turn(table) and table.human_plays()
 
 
-def _record(table: Table) -> dict:
+def _record(table: Table) -> dict[str, Any]:
     assert table.ctl.match_id is not None
     return table.journal.record(table.ctl.match_id)
 
 
-def test_a_rated_match_offers_neither_undo_nor_hint(make_table) -> None:
+def test_a_rated_match_offers_neither_undo_nor_hint(make_table: MakeTable) -> None:
     table = make_table()
     _start(table, "tressette2", casual=False)
     assert _play(table)
@@ -54,11 +58,13 @@ def test_a_rated_match_offers_neither_undo_nor_hint(make_table) -> None:
     assert table.ctl.message.message.key == "r_rated_no_help"
     assert _record(table) == before
     assert not table.ctl.can_undo() and not table.ctl.can_hint()
-    assert table.journal.match(table.ctl.match_id).mode == "engine"
+    assert table.ctl.match_id is not None
+    row = table.journal.match(table.ctl.match_id)
+    assert row is not None and row.mode == "engine"
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_undo_takes_back_my_card_and_the_answers_and_replays_exactly(make_table, variant: str) -> None:
+def test_undo_takes_back_my_card_and_the_answers_and_replays_exactly(make_table: MakeTable, variant: str) -> None:
     table = make_table(variant=variant, seats=["human"] + ["cpu:normal"] * (make_variant(variant).n_seats - 1))
     _start(table, variant, casual=True)
     ctl = table.ctl
@@ -77,6 +83,7 @@ def test_undo_takes_back_my_card_and_the_answers_and_replays_exactly(make_table,
     assert match.hands[-1].effective() == effective_before
     assert match.view_for(0) == view_before
     assert ctl.match_mode == "assisted"
+    assert ctl.match_id is not None
     row = table.journal.match(ctl.match_id)
     assert row is not None and row.mode == "assisted"
     # The journal holds the undo where it happened; replaying it reaches the same state.
@@ -88,7 +95,7 @@ def test_undo_takes_back_my_card_and_the_answers_and_replays_exactly(make_table,
     assert _play(table)
 
 
-def test_resume_after_an_undo_continues_the_same_position(make_table, tmp_path) -> None:
+def test_resume_after_an_undo_continues_the_same_position(make_table: MakeTable, tmp_path: Path) -> None:
     state_dir = tmp_path / "resume"
     table = make_table(state_dir=state_dir)
     _start(table, "tressette2", casual=True)
@@ -96,19 +103,21 @@ def test_resume_after_an_undo_continues_the_same_position(make_table, tmp_path) 
     assert _play(table)
     table.put(ui.Undo())
     assert table.ctl.message.message.key == "m_undone"
+    assert table.ctl.match is not None
     view = table.ctl.match.view_for(0)
     table.close()
     again = Table(state_dir, seats=["human", "cpu:normal"])
     try:
         assert again.ctl.boot()
         assert again.ctl.match_mode == "assisted"
+        assert again.ctl.match is not None
         assert again.ctl.match.view_for(0) == view
         assert again.ctl.can_undo() == (again.ctl.match.undo_count(0) is not None)
     finally:
         again.close()
 
 
-def test_nothing_to_undo_before_my_first_card(make_table) -> None:
+def test_nothing_to_undo_before_my_first_card(make_table: MakeTable) -> None:
     table = make_table(seed=3)
     _start(table, "tressette2", casual=True)
     ctl = table.ctl
@@ -122,7 +131,7 @@ def test_nothing_to_undo_before_my_first_card(make_table) -> None:
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_a_hint_names_a_legal_card_and_marks_the_match(make_table, variant: str) -> None:
+def test_a_hint_names_a_legal_card_and_marks_the_match(make_table: MakeTable, variant: str) -> None:
     table = make_table()
     _start(table, variant, casual=True)
     ctl = table.ctl
@@ -130,11 +139,12 @@ def test_a_hint_names_a_legal_card_and_marks_the_match(make_table, variant: str)
     table.put(ui.Hint())
     card = ctl.hint_card()
     assert card is not None
+    assert ctl.match is not None
     legal = {a.card for a in ctl.match.view_for(0).legal if isinstance(a, Play)}
     assert card in legal
     assert ctl.message.message.key == "hint_says"
     reason = dict(ctl.message.message.args)["hint"]
-    assert reason.key.startswith("c_")  # the reason, in the screen's catalogue
+    assert isinstance(reason, Message) and reason.key.startswith("c_")  # the reason, in the screen's catalogue
     assert ctl.model().hint_card == card
     assert ctl.match_mode == "assisted"
     # Playing a card makes the hint stale.
@@ -142,7 +152,7 @@ def test_a_hint_names_a_legal_card_and_marks_the_match(make_table, variant: str)
     assert ctl.hint_card() is None
 
 
-def test_an_assisted_match_is_counted_apart(tmp_path) -> None:
+def test_an_assisted_match_is_counted_apart(tmp_path: Path) -> None:
     with Journal.open(tmp_path) as j:
         rated = j.new_match("tressette2", {}, ["human", "cpu:hard"])
         helped = j.new_match("tressette2", {}, ["human", "cpu:hard"], mode="casual")
@@ -161,7 +171,7 @@ def test_seats_spec_roundtrip_for_casual_new_game() -> None:
     Match(make_variant("tressette2"))
 
 
-def test_each_hand_a_person_played_is_rated_and_kept(make_table) -> None:
+def test_each_hand_a_person_played_is_rated_and_kept(make_table: MakeTable) -> None:
     """At the end of a hand the coach rates the person's plays (off the loop, with progress),
     the hand-end screen gets the lines, and the journal keeps the accuracy over time."""
     table = make_table()
@@ -182,7 +192,7 @@ def test_each_hand_a_person_played_is_rated_and_kept(make_table) -> None:
     assert stats.accuracy == (AccuracySeries("tressette2", "normal", (history[0]["accuracy"],)),)
 
 
-def test_a_version_2_journal_gains_the_ratings_table(tmp_path) -> None:
+def test_a_version_2_journal_gains_the_ratings_table(tmp_path: Path) -> None:
     import sqlite3
 
     from firmware import store
@@ -204,7 +214,7 @@ def test_a_version_2_journal_gains_the_ratings_table(tmp_path) -> None:
         assert row["accuracy"] == pytest.approx((75 * 12 + 95 * 8) / 20)
 
 
-def test_the_history_sheet_and_replay_pass_through_an_undo(make_table) -> None:
+def test_the_history_sheet_and_replay_pass_through_an_undo(make_table: MakeTable) -> None:
     from firmware.app.browse import hand_replay, score_sheet
 
     table = make_table()
@@ -213,6 +223,7 @@ def test_the_history_sheet_and_replay_pass_through_an_undo(make_table) -> None:
     table.put(ui.Undo())
     assert table.ctl.message.message.key == "m_undone"
     mid = table.ctl.match_id
+    assert mid is not None
     sheet = score_sheet(table.journal, mid)
     assert sheet.problem == "" and len(sheet.rows) == 1
     frames = hand_replay(table.journal, mid, 1).frames

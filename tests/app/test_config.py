@@ -4,8 +4,12 @@ from __future__ import annotations
 
 import tomllib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from firmware import config
+
+if TYPE_CHECKING:
+    from firmware.app.runtime import Runtime
 
 
 def test_first_start_writes_the_documented_default(tmp_path: Path) -> None:
@@ -87,7 +91,7 @@ def test_a_bad_settings_file_is_shown_on_screen(tmp_path: Path) -> None:
         assert "language" in rt.ctl.message.text and rt.ctl.message.level == "error"
 
 
-def _runtime(base: Path, state: Path):
+def _runtime(base: Path, state: Path) -> Runtime:
     from firmware.app.controller import ControllerOptions
     from firmware.app.runtime import Runtime
 

@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.app.events import Event
+from tests.app.conftest import MakeTable
 
 from .test_controller import journal_ok
 
@@ -41,7 +42,7 @@ def test_the_union_names_every_family() -> None:
         ("terziglio3", ["table", "table", "table"]),
     ],
 )
-def test_any_event_with_any_values_is_handled_or_refused(make_table, variant, seats) -> None:
+def test_any_event_with_any_values_is_handled_or_refused(make_table: MakeTable, variant: str, seats: list[str]) -> None:
     table = make_table(variant=variant, seats=seats, seed=1)
     ctl = table.ctl
     ctl.new_match()

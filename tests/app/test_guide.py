@@ -79,6 +79,7 @@ def test_the_guided_hand_shows_every_lesson_once_in_order(tmp_path: Path) -> Non
     ctl = table.ctl
     assert ctl.table.match_mode == "lesson" and ctl.variant is not None and ctl.variant.name == GUIDE_VARIANT
     assert [str(s) for s in ctl.seats] == ["human", "cpu:easy"]
+    assert ctl.match_id is not None
     assert ctl.journal.record(ctl.match_id)["hands"][0]["deal"]["seed"] == GUIDE_SEED
     shown = _play_guided(table)
     assert shown[0] == "accuso" and shown[-1] == "count"
@@ -121,12 +122,13 @@ def test_a_lesson_match_is_never_in_the_statistics(tmp_path: Path) -> None:
             break
         table.put(ui.NextHand())
     assert ctl.phase == "match_over"
+    assert ctl.match_id is not None
     row = ctl.journal.match(ctl.match_id)
     assert row is not None and row.finished is not None and row.mode == "lesson"
     assert ctl.journal.statistics() == [] == ctl.journal.statistics_recounted()
     assert ctl.journal.accuracy_history() == []  # nor in the accuracy over time
     stats = ctl.model().stats
-    assert stats.lines == () == stats.history == stats.accuracy
+    assert stats.lines == () and stats.history == () and stats.accuracy == ()
     table.close()
 
 
@@ -136,12 +138,14 @@ def test_a_power_cut_resumes_the_guided_hand_with_its_lessons(tmp_path: Path) ->
     first.put(ui.Declare(first.ctl.model().declarable[0]))
     for _ in range(3):
         first.human_plays()
+    assert first.ctl.match_id is not None
     actions = len(first.ctl.journal.record(first.ctl.match_id)["hands"][0]["actions"])
     first.close()  # the power goes
     second = Table(tmp_path / "s")
     assert second.ctl.boot()
     ctl = second.ctl
     assert ctl.table.match_mode == "lesson" and ctl.phase == "play"
+    assert ctl.match_id is not None
     assert len(ctl.journal.record(ctl.match_id)["hands"][0]["actions"]) == actions
     shown = _play_guided(second)
     assert "count" in shown and "accuso" not in shown  # declared before the cut: nothing to say of it

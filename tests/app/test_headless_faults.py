@@ -159,7 +159,7 @@ def test_a_read_only_state_dir_at_start_starts_the_named_match_when_it_is_writab
         assert rt.ctl.phase == HOME and rt.ctl.journal_error == "Read-only file system"
         read_only["on"] = False
         clock = [time.monotonic()]
-        rt.ctl.journal_clock = lambda: clock[0]
+        rt.ctl.guard.clock = lambda: clock[0]
         deadline = time.monotonic() + 30
         while rt.ctl.match_id is None:
             assert time.monotonic() < deadline, rt.ctl.message.text

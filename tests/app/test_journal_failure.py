@@ -13,7 +13,7 @@ write and play resumes when it works.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +25,7 @@ from firmware.app.controller import HAND_OVER, MATCH_OVER, PLAY
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE
 from firmware.engine.records import replay
 from firmware.store import Journal, JournalFailure
-from tests.app.conftest import Table
+from tests.app.conftest import MakeTable, Table
 
 
 class FaultyConnection:
@@ -48,8 +48,12 @@ class FaultyConnection:
         return getattr(self._conn, name)
 
 
+Faulty = Callable[..., tuple[Table, FaultyConnection]]
+"""The ``faulty`` fixture: ``make_table``'s table on a connection whose writes fail when told."""
+
+
 @pytest.fixture
-def faulty(make_table: Any) -> Iterator[tuple[Table, FaultyConnection]]:
+def faulty(make_table: MakeTable) -> Iterator[Faulty]:
     def make(**kw: Any) -> tuple[Table, FaultyConnection]:
         table = make_table(**kw)
         conn = FaultyConnection(table.journal.conn)
@@ -57,16 +61,18 @@ def faulty(make_table: Any) -> Iterator[tuple[Table, FaultyConnection]]:
         table.ctl.guard.clock = table.clock  # the retry runs on the test's clock
         return table, conn
 
-    yield make  # type: ignore[misc]
+    yield make
 
 
 def on_disk(table: Table) -> list[int]:
     """Actions per hand as the journal holds them."""
+    assert table.ctl.match_id is not None
     doc = table.journal.record(table.ctl.match_id)
     return [len(h["actions"]) for h in doc["hands"]]
 
 
 def in_memory(table: Table) -> list[int]:
+    assert table.ctl.match is not None
     return [len(h.actions) for h in table.ctl.match.hands]
 
 
@@ -87,7 +93,7 @@ def retry(table: Table, seconds: float = 11.0) -> None:
 
 
 @pytest.mark.parametrize("fail", [("INSERT",), ("COMMIT",)])
-def test_a_computer_move_that_cannot_be_written_pauses_and_resumes(faulty: Any, fail: tuple[str, ...]) -> None:
+def test_a_computer_move_that_cannot_be_written_pauses_and_resumes(faulty: Faulty, fail: tuple[str, ...]) -> None:
     table, conn = faulty(seats=["cpu:easy", "cpu:normal"], seed=4)
     table.ctl.new_match()
     table.pump()
@@ -108,7 +114,7 @@ def test_a_computer_move_that_cannot_be_written_pauses_and_resumes(faulty: Any, 
     assert table.journal.unfinished() is not None
 
 
-def test_disk_full_for_real(faulty: Any) -> None:
+def test_disk_full_for_real(faulty: Faulty) -> None:
     """SQLite's own SQLITE_FULL, not an injected one: the page limit reached."""
     table, _ = faulty(seats=["cpu:easy", "cpu:easy"], seed=5)
     table.ctl.new_match()
@@ -120,7 +126,7 @@ def test_disk_full_for_real(faulty: Any) -> None:
         if table.ctl.journal_error is not None:
             break
         table.ctl.next_hand()
-    assert paused(table) and "full" in table.ctl.journal_error
+    assert paused(table) and table.ctl.journal_error is not None and "full" in table.ctl.journal_error
     assert on_disk(table) == in_memory(table)
     conn.execute("PRAGMA max_page_count=1073741823")  # space freed
     retry(table)
@@ -128,7 +134,7 @@ def test_disk_full_for_real(faulty: Any) -> None:
     assert on_disk(table) == in_memory(table)
 
 
-def test_a_read_only_database_refuses_a_tap_with_the_reason_on_screen(faulty: Any) -> None:
+def test_a_read_only_database_refuses_a_tap_with_the_reason_on_screen(faulty: Faulty) -> None:
     table, _ = faulty(seed=1)
     ctl = table.ctl
     ctl.new_match()
@@ -138,7 +144,7 @@ def test_a_read_only_database_refuses_a_tap_with_the_reason_on_screen(faulty: An
     table.journal.conn.execute("PRAGMA query_only=ON")  # what a read-only file system gives
     assert table.human_plays() is True
     table.pump()
-    assert paused(table) and "readonly" in ctl.journal_error
+    assert paused(table) and ctl.journal_error is not None and "readonly" in ctl.journal_error
     assert in_memory(table) == before == on_disk(table)
     # every further tap is refused at once with the same message, nothing tried
     assert table.human_plays() is True
@@ -150,14 +156,16 @@ def test_a_read_only_database_refuses_a_tap_with_the_reason_on_screen(faulty: An
     assert sum(in_memory(table)) > sum(before) and on_disk(table) == in_memory(table)
 
 
-def test_a_hand_that_cannot_be_dealt_is_dealt_after_the_retry(faulty: Any) -> None:
+def test_a_hand_that_cannot_be_dealt_is_dealt_after_the_retry(faulty: Faulty) -> None:
     table, conn = faulty(seats=["cpu:easy", "cpu:easy"], seed=6, auto_next=True)
     table.ctl.new_match()
     conn.fail = ("INSERT INTO HANDS",)
     conn.error = "database or disk is full"
     table.pump()
     assert paused(table) and table.ctl.phase == HAND_OVER
+    assert table.ctl.match is not None
     n_hands = len(table.ctl.match.hands)
+    assert table.ctl.match_id is not None
     assert len(table.journal.hands(table.ctl.match_id)) == n_hands
     conn.fail = ()
     table.clock.advance(11.0)
@@ -165,7 +173,7 @@ def test_a_hand_that_cannot_be_dealt_is_dealt_after_the_retry(faulty: Any) -> No
     assert len(table.ctl.match.hands) == n_hands + 1 and table.ctl.phase == PLAY
 
 
-def test_a_match_that_cannot_be_closed_is_closed_after_the_retry(faulty: Any) -> None:
+def test_a_match_that_cannot_be_closed_is_closed_after_the_retry(faulty: Faulty) -> None:
     table, conn = faulty(seats=["cpu:easy", "cpu:easy"], seed=7, options={"target": 21})
     ctl = table.ctl
     ctl.new_match()
@@ -176,13 +184,16 @@ def test_a_match_that_cannot_be_closed_is_closed_after_the_retry(faulty: Any) ->
             break
         ctl.next_hand()
     assert paused(table) and ctl.phase == HAND_OVER
-    assert table.journal.match(ctl.match_id).finished is None
+    assert ctl.match_id is not None
+    row = table.journal.match(ctl.match_id)
+    assert row is not None and row.finished is None
     conn.fail = ()
     retry(table)
-    assert ctl.phase == MATCH_OVER and table.journal.match(ctl.match_id).finished is not None
+    row = table.journal.match(ctl.match_id)
+    assert ctl.phase == MATCH_OVER and row is not None and row.finished is not None
 
 
-def test_the_health_file_and_status_report_the_journal(tmp_path: Path, faulty: Any) -> None:
+def test_the_health_file_and_status_report_the_journal(tmp_path: Path, faulty: Faulty) -> None:
     import json
 
     from firmware.app.notify import Notifier
@@ -192,7 +203,7 @@ def test_the_health_file_and_status_report_the_journal(tmp_path: Path, faulty: A
     sent: list[str] = []
     notifier = Notifier(health_path=health, env={}, clock=table.clock,
                         status=lambda: {"journal": table.ctl.journal_state()})  # fmt: skip
-    notifier.set_status = sent.append  # type: ignore[method-assign]
+    notifier.set_status = sent.append  # type: ignore[method-assign, assignment]
     table.loop.notifier = notifier
     table.ctl.new_match()
     conn.fail = ("INSERT",)
@@ -238,7 +249,7 @@ def test_the_probe_leaves_nothing_behind(tmp_path: Path) -> None:
     statement=st.sampled_from(["INSERT", "COMMIT", "BEGIN"]),
 )
 def test_failures_at_any_writes_never_apply_what_is_not_on_disk(
-    make_table: Any, failing: set[int], statement: str
+    make_table: MakeTable, failing: set[int], statement: str
 ) -> None:
     table: Table = make_table(seats=["cpu:easy", "cpu:easy"], seed=9, auto_next=True,
                               options={"target": 21})  # fmt: skip
@@ -256,6 +267,7 @@ def test_failures_at_any_writes_never_apply_what_is_not_on_disk(
         if table.ctl.stopping is not None:
             break
     assert table.ctl.stopping is not None, "the match never finished"
+    assert table.ctl.match_id is not None
     doc = table.journal.record(table.ctl.match_id)
     assert replay(doc).finished
 
@@ -265,14 +277,14 @@ def test_a_journal_that_cannot_be_opened_at_start_is_shown_and_retried(tmp_path:
     directory should be; on the box a read-only or full file system) used to
     raise out of Runtime, and the unit restarted it for ever."""
     from firmware.app.controller import HOME, ControllerOptions, TableController
-    from firmware.config import GameSettings
+    from firmware.config import GameSettings, check_seats
     from hal.timing import ManualClock
 
     blocker = tmp_path / "var"
     blocker.write_text("not a directory")
     journal = Journal.open_lazily(blocker / "lib" / "tressette")
     clock = ManualClock(0.0)
-    ctl = TableController(journal, GameSettings(seats=["human", "cpu:easy"]),
+    ctl = TableController(journal, GameSettings(seats=check_seats(["human", "cpu:easy"])),
                           options=ControllerOptions(seed=1))  # fmt: skip
     ctl.guard.clock = clock
     assert ctl.boot() is False
@@ -298,7 +310,8 @@ def test_the_runtime_starts_with_an_unusable_state_dir(tmp_path: Path) -> None:
     with Runtime(settings=Settings(), state_dir=blocker / "state", options=ControllerOptions(),
                  think_ms=0, seed=1) as rt:  # fmt: skip
         assert rt.ctl.boot() is False
-        assert rt._status()["journal"].startswith("failing: ")
+        journal = rt._status()["journal"]
+        assert isinstance(journal, str) and journal.startswith("failing: ")
 
 
 # --- the matrix: every preset, every kind of seat --------------------------------------
@@ -308,7 +321,7 @@ from firmware.engine import PRESETS, Play, make_variant  # noqa: E402
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 @pytest.mark.parametrize("people", ["computers", "touchscreen"])
-def test_every_preset_pauses_and_resumes(faulty: Any, variant: str, people: str) -> None:
+def test_every_preset_pauses_and_resumes(faulty: Faulty, variant: str, people: str) -> None:
     n = make_variant(variant).n_seats
     seats = ["cpu:easy"] * n if people == "computers" else ["human"] + ["cpu:easy"] * (n - 1)
     table, conn = faulty(variant=variant, seats=seats, seed=3)
@@ -320,6 +333,7 @@ def test_every_preset_pauses_and_resumes(faulty: Any, variant: str, people: str)
         if ctl.pending_accusi():
             seat = min(ctl.pending_accusi())
             offer = ctl.declarations.possible(seat)
+            assert table.hw.sim_buttons is not None
             ctl.submit(offer[0]) if offer else table.hw.sim_buttons.click(seat)
         else:
             assert table.human_plays()
@@ -331,14 +345,15 @@ def test_every_preset_pauses_and_resumes(faulty: Any, variant: str, people: str)
     assert ctl.journal_error is None
     moved = sum(in_memory(table))
     for _ in range(50):  # play goes on
-        table.human_plays() or table.pump()
+        if not table.human_plays():
+            table.pump()
         if sum(in_memory(table)) > moved + 1 or ctl.phase != PLAY:
             break
     assert sum(in_memory(table)) > moved or ctl.phase != PLAY
     assert on_disk(table) == in_memory(table)
 
 
-def test_real_cards_through_the_reader_pause_and_resume(faulty: Any) -> None:
+def test_real_cards_through_the_reader_pause_and_resume(faulty: Faulty) -> None:
     from tests.app.test_real_cards import enrol, honest_table, scan
 
     table, conn = faulty(seats=["table", "table"], seed=1)
@@ -346,9 +361,11 @@ def test_real_cards_through_the_reader_pause_and_resume(faulty: Any) -> None:
     ctl = table.ctl
     ctl.new_match()
     ctl.accusi_done.update({0, 1})
+    assert ctl.match is not None and ctl.match.state is not None
     real = honest_table(seed=77, dealer=ctl.match.state.dealer)
 
     def next_card() -> int:
+        assert real.state is not None
         seat = real.state.to_move
         return next(a.card for a in real.view_for(seat).legal if isinstance(a, Play))
 
@@ -356,18 +373,20 @@ def test_real_cards_through_the_reader_pause_and_resume(faulty: Any) -> None:
     conn.fail = ("INSERT INTO ACTIONS",)
     scan(table, card)
     assert ctl.journal_error is not None and ctl.display().text == JOURNAL_ERROR_CODE
+    assert ctl.match_id is not None
     assert not list(table.journal.iter_actions(ctl.match_id))  # the card is not taken
     conn.fail = ()
     retry(table)
     scan(table, card)  # the person scans it again once the screen says so
     assert len(list(table.journal.iter_actions(ctl.match_id))) == 1
+    assert real.state is not None
     real.apply(Play(real.state.to_move, card))
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)])
 def test_the_failure_reads_on_the_screen_in_every_language(
-    faulty: Any, lang: str, size: tuple[int, int]
+    faulty: Faulty, lang: str, size: tuple[int, int]
 ) -> None:
     import pygame
 
@@ -398,7 +417,7 @@ def test_the_failure_reads_on_the_screen_in_every_language(
 
 
 def test_a_deck_map_that_cannot_be_saved_is_said_not_a_silent_stall(
-    make_table: Any, monkeypatch: pytest.MonkeyPatch
+    make_table: MakeTable, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The state directory full while enrolling: the save raised out of the
     handler, the loop logged it, and the screen stayed on the last card."""

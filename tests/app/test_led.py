@@ -12,7 +12,8 @@ import pytest
 
 from firmware.app.core import HAND_OVER, MATCH_OVER
 from firmware.engine.variants import PRESETS, make_variant
-from hal.display import encode_text
+from hal.tm1637 import encode_text
+from tests.app.conftest import MakeTable
 from ui.intents import NextHand
 
 TWO_SIDES = re.compile(r"^\d\d:\d\d$")
@@ -20,7 +21,7 @@ EACH_FOR_HIMSELF = re.compile(r"^[1-4]-\d\d$")
 
 
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_every_led_text_of_a_match_is_four_lit_digits(variant, make_table):
+def test_every_led_text_of_a_match_is_four_lit_digits(variant: str, make_table: MakeTable) -> None:
     n = PRESETS[variant].n_seats
     table = make_table(variant=variant, seats=["cpu:easy"] * n, seed=3)
     assert table.ctl.display().text == "----"  # no game yet
@@ -42,4 +43,5 @@ def test_every_led_text_of_a_match_is_four_lit_digits(variant, make_table):
     if table.ctl.phase == MATCH_OVER and make_variant(variant).n_sides > 2:
         # the end shows the winner's seat and score
         win = table.ctl.winner
+        assert win is not None
         assert shown[-1].startswith(f"{win + 1}-")

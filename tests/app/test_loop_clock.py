@@ -8,43 +8,53 @@ a second later looked like the second tap of a double tap.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 import pygame
 import pytest
 
+from tests.app.conftest import MakeTable
 from ui.app import UIApp
+from ui.intents import Intent, SeatSetup
+from ui.model import TableModel
 
 
-def test_taps_are_read_after_the_ui_has_the_time_the_loop_was_away(make_table: Any) -> None:
+def test_taps_are_read_after_the_ui_has_the_time_the_loop_was_away(make_table: MakeTable) -> None:
     table = make_table()
     calls: list[tuple[str, float]] = []
 
     class RecordingUI:
         settings: dict[str, object] = {}
+        busy = False
 
-        def intents(self) -> list[object]:
+        def intents(self) -> list[Intent]:
             return []
 
         def update(self, dt: float) -> None:
             calls.append(("update", dt))
 
-        def set_model(self, model: object) -> None: ...
+        def set_model(self, model: TableModel) -> None: ...
 
-        def preset_home(self, *args: object) -> None: ...
+        def preset_home(
+            self, variant: str, options: Mapping[str, object] | None = None,
+            seats: tuple[SeatSetup, ...] | None = None,
+        ) -> None: ...
+
+    def pump() -> None:
+        calls.append(("pump", 0.0))
 
     table.loop.ui = RecordingUI()
-    table.loop.pump = lambda: calls.append(("pump", 0.0))
+    table.loop.pump = pump
     table.loop.step(timeout=0)
     calls.clear()
     table.clock.advance(2.0)  # one slow iteration: the loop was away two seconds
     table.loop.step(timeout=0)
-    assert calls[0] == ("update", pytest.approx(2.0))
+    assert calls[0][0] == "update" and calls[0][1] == pytest.approx(2.0)
     assert calls.index(("pump", 0.0)) == 1
     assert sum(dt for name, dt in calls if name == "update") == pytest.approx(2.0)  # once, not twice
 
 
-def test_a_second_card_a_while_after_the_first_is_played_after_a_stall(make_table: Any) -> None:
+def test_a_second_card_a_while_after_the_first_is_played_after_a_stall(make_table: MakeTable) -> None:
     """The real screen: a card played, the loop stalls a second, the next tap is a new card."""
     pygame.init()
     table = make_table(seats=["human", "human"], variant="tressette2")
@@ -57,8 +67,8 @@ def test_a_second_card_a_while_after_the_first_is_played_after_a_stall(make_tabl
         while taps:
             taps.pop()
             legal = ui.table.model.playable
-            if legal:
-                ui.table.play(sorted(legal)[0]) and played.append(True)
+            if legal and ui.table.play(sorted(legal)[0]):
+                played.append(True)
 
     table.loop.pump = pump
     table.ctl.new_match()

@@ -16,7 +16,7 @@ from firmware.app.events import MatchReviewProgress, MatchReviewReady
 from firmware.app.reviewing import CACHE_DIR, ReviewJob, ReviewWorker, cache_path, record_digest
 from firmware.coach.review import review_match
 from firmware.engine import PRESETS, make_variant
-from tests.app.conftest import Table
+from tests.app.conftest import MakeTable, Table
 from tests.app.test_coaching import _play, _start
 
 
@@ -61,7 +61,7 @@ def _spy(monkeypatch: pytest.MonkeyPatch) -> list[int]:
     return rated
 
 
-def test_the_end_of_a_match_reviews_it_without_rating_its_hands_again(make_table, monkeypatch) -> None:
+def test_the_end_of_a_match_reviews_it_without_rating_its_hands_again(make_table: MakeTable, monkeypatch: pytest.MonkeyPatch) -> None:
     table = make_table()
     _start(table, "tressette2", casual=False)
     _play_match(table)
@@ -85,12 +85,13 @@ def test_the_end_of_a_match_reviews_it_without_rating_its_hands_again(make_table
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_a_hand_of_every_preset_is_reviewed_trick_by_trick(make_table, variant: str) -> None:
+def test_a_hand_of_every_preset_is_reviewed_trick_by_trick(make_table: MakeTable, variant: str) -> None:
     table = make_table()
     _start(table, variant, casual=False)
     _play_hand(table)
     ctl = table.ctl
     mid = ctl.match_id
+    assert mid is not None
     table.put(ui.OpenReview(mid))
     rv = ctl.model().match_review
     assert rv is not None and rv.ready and len(rv.rows) == 1
@@ -99,6 +100,7 @@ def test_a_hand_of_every_preset_is_reviewed_trick_by_trick(make_table, variant: 
     assert rh is not None and rh.hand == 1
     n = make_variant(variant).n_seats
     tricks = [f for f in rh.frames[1:]]
+    assert ctl.match is not None and ctl.match.state is not None
     assert rh.frames and len(tricks) == len(ctl.match.state.tricks)
     assert rh.plays[0] == ()  # the deal: nothing played yet
     mine = [p for step in rh.plays for p in step]
@@ -112,12 +114,13 @@ def test_a_hand_of_every_preset_is_reviewed_trick_by_trick(make_table, variant: 
             assert getattr(p.reason, "key", "").startswith("c_")
 
 
-def test_reopening_is_instant_and_a_restart_reads_the_disk(make_table, monkeypatch, tmp_path: Path) -> None:
+def test_reopening_is_instant_and_a_restart_reads_the_disk(make_table: MakeTable, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     table = make_table(state_dir=tmp_path / "s")
     _start(table, "tressette2", casual=False)
     _play_hand(table)
     mid = table.ctl.match_id
     rated = _spy(monkeypatch)
+    assert mid is not None
     table.put(ui.OpenReview(mid))
     first = table.ctl.model().match_review
     assert first is not None and first.ready and rated == []  # the hand was rated at its end
@@ -130,12 +133,13 @@ def test_reopening_is_instant_and_a_restart_reads_the_disk(make_table, monkeypat
     assert again.ctl.model().match_review == first and rated == []
 
 
-def test_a_match_that_went_on_is_rated_again(make_table, monkeypatch) -> None:
+def test_a_match_that_went_on_is_rated_again(make_table: MakeTable, monkeypatch: pytest.MonkeyPatch) -> None:
     table = make_table()
     _start(table, "tressette2", casual=False)
     assert _play(table) and _play(table)
     mid = table.ctl.match_id
     rated = _spy(monkeypatch)
+    assert mid is not None
     table.put(ui.OpenReview(mid))
     before = table.ctl.model().match_review
     assert before is not None and before.ready and rated  # an unfinished hand: rated now
@@ -150,11 +154,12 @@ def test_a_match_that_went_on_is_rated_again(make_table, monkeypatch) -> None:
 
 
 @pytest.mark.parametrize("spoilt", ["", "{", "[]", '{"key": "x", "review": {}}', "\x00\xff"])
-def test_a_spoilt_file_is_rated_again_and_replaced(make_table, monkeypatch, tmp_path: Path, spoilt: str) -> None:
+def test_a_spoilt_file_is_rated_again_and_replaced(make_table: MakeTable, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, spoilt: str) -> None:
     table = make_table(state_dir=tmp_path / "s")
     _start(table, "tressette2", casual=False)
     _play_hand(table)
     mid = table.ctl.match_id
+    assert mid is not None
     table.put(ui.OpenReview(mid))
     good = table.ctl.model().match_review
     path = cache_path(table.state_dir / CACHE_DIR, mid)
@@ -168,29 +173,32 @@ def test_a_spoilt_file_is_rated_again_and_replaced(make_table, monkeypatch, tmp_
     assert json.loads(path.read_text()) == stored
 
 
-def test_an_unwritable_state_directory_costs_only_the_disk_copy(make_table, monkeypatch) -> None:
+def test_an_unwritable_state_directory_costs_only_the_disk_copy(make_table: MakeTable, monkeypatch: pytest.MonkeyPatch) -> None:
     table = make_table()
     _start(table, "tressette2", casual=False)
     _play_hand(table)
     (table.state_dir / CACHE_DIR).write_text("a file where the directory should be")
+    assert table.ctl.match_id is not None
     table.put(ui.OpenReview(table.ctl.match_id))
     rv = table.ctl.model().match_review
     assert rv is not None and rv.ready
 
 
-def test_computers_only_have_nothing_to_review(make_table) -> None:
+def test_computers_only_have_nothing_to_review(make_table: MakeTable) -> None:
     table = make_table(seats=["cpu:easy", "cpu:normal"])
     table.ctl.new_match()
     table.pump()
+    assert table.ctl.match_id is not None
     table.put(ui.OpenReview(table.ctl.match_id))
     rv = table.ctl.model().match_review
     assert rv is not None and not rv.ready and rv.problem == "review_none"
 
 
-def test_a_review_asked_for_no_longer_stops_at_its_next_card(make_table) -> None:
+def test_a_review_asked_for_no_longer_stops_at_its_next_card(make_table: MakeTable) -> None:
     table = make_table()
     _start(table, "tressette2", casual=False)
     _play_hand(table)
+    assert table.ctl.match_id is not None
     doc = table.journal.record(table.ctl.match_id)
     posted: list[object] = []
     worker = ReviewWorker(posted.append, executor=None, seed=1, worlds=1)  # type: ignore[arg-type]
@@ -204,7 +212,7 @@ def test_a_review_asked_for_no_longer_stops_at_its_next_card(make_table) -> None
     assert any(isinstance(x, MatchReviewProgress) for x in posted)
 
 
-def test_a_review_that_fails_says_why_on_the_screen(make_table, monkeypatch) -> None:
+def test_a_review_that_fails_says_why_on_the_screen(make_table: MakeTable, monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*args: Any, **kw: Any) -> Any:
         raise RuntimeError("out of memory")
 
@@ -213,6 +221,7 @@ def test_a_review_that_fails_says_why_on_the_screen(make_table, monkeypatch) -> 
     _play_hand(table)
     monkeypatch.setattr(reviewing, "review_match", broken)
     monkeypatch.setattr(table.ctl.reviewing, "_rated", {})
+    assert table.ctl.match_id is not None
     table.put(ui.OpenReview(table.ctl.match_id))
     rv = table.ctl.model().match_review
     assert rv is not None and rv.problem == "review_failed" and "out of memory" in rv.why

@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import ast
 import string
+from pathlib import Path
 
 import pytest
 
 from firmware.app.messages import refusal
-from firmware.engine import SUIT, Declare, IllegalAction, Play, check, make_variant
+from firmware.engine import SUIT, Action, Declare, IllegalAction, Play, check, make_variant
 from firmware.engine.cards import DECKS
 from firmware.engine.refusals import ENGLISH
-from tests.app.conftest import REPO
+from tests.app.conftest import REPO, Table
 from ui.i18n import CATALOGUE, LANGUAGES, CardName, Message, msg, render
 from ui.intents import LEVELS, PlayCard
 
@@ -65,7 +66,8 @@ def test_the_app_never_passes_english_text_to_the_screen() -> None:
     """say()/refuse() take catalogue messages: a literal or f-string there is English on screen."""
     for path in sorted(APP.glob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(), str(path))):
-            if isinstance(node, ast.Call) and getattr(node.func, "attr", "") in ("say", "refuse") and node.args:
+            if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+                    and node.func.attr in ("say", "refuse") and node.args):
                 first = node.args[0]
                 bad = isinstance(first, ast.JoinedStr) or (
                     isinstance(first, ast.Constant) and isinstance(first.value, str)
@@ -84,7 +86,7 @@ def test_messages_render_in_every_language_and_plain_text_passes_through() -> No
     assert render(nested, "de") == "Partei 2 gewinnt die Partie 21-15"
 
 
-def test_a_refusal_reads_in_italian_and_german_on_the_table_screen(follow_suit_table, tmp_path) -> None:
+def test_a_refusal_reads_in_italian_and_german_on_the_table_screen(follow_suit_table: tuple[Table, int, list[int]], tmp_path: Path) -> None:
     import pygame
 
     from ui.app import UIApp
@@ -92,6 +94,7 @@ def test_a_refusal_reads_in_italian_and_german_on_the_table_screen(follow_suit_t
     table, wrong, right = follow_suit_table
     ctl = table.ctl
     table.put(PlayCard(wrong))
+    assert ctl.match is not None
     deck = ctl.match.variant.deck
     suit = SUIT[right[0]]
     codes = ", ".join(deck.code(c) for c in sorted(right))
@@ -120,9 +123,11 @@ def test_common_engine_refusals_have_catalogue_words() -> None:
     match = Match(make_variant("tressette2"), first_dealer=1)
     match.start_hand({"seed": 7})
     st = match.state
+    assert st is not None
     mover, other = st.to_move, 1 - st.to_move
 
-    def refused(action):
+    def refused(action: Action) -> Message:
+        assert st is not None
         with pytest.raises(IllegalAction) as exc:
             check(st, action)
         return refusal(exc.value)
@@ -131,5 +136,6 @@ def test_common_engine_refusals_have_catalogue_words() -> None:
     assert refused(Play(mover, st.hand_of(other)[0])).key == "e_not_held"
     match.apply(Play(mover, st.hand_of(mover)[0]))
     st = match.state
+    assert st is not None
     assert refused(Declare(st.to_move, "four", rank=0)).key == "e_accusi_before_first"
     assert refused(Play(st.to_move, st.hand_of(st.to_move)[0], ("volo",))).key in ("e_signals_none", "e_follow_suit")

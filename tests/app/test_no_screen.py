@@ -35,6 +35,7 @@ from firmware.config import Settings
 from firmware.engine import PRESETS, make_variant
 from hal import screen
 from hal.events import ButtonHeld
+from tests.app.conftest import MakeTable
 from tests.hal.conftest import fake_box
 
 REPO = Path(__file__).resolve().parents[2]
@@ -75,7 +76,7 @@ def screen_errors(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 
 def test_no_screen_is_one_log_line_a_code_on_the_led_and_the_health_file(
-        make_table: Any, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+        make_table: MakeTable, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     table = make_table(seats=["table", "table"])
     keeper, driver = keep(table, tmp_path)
     table.pump()
@@ -94,7 +95,7 @@ def test_no_screen_is_one_log_line_a_code_on_the_led_and_the_health_file(
     assert len(screen_errors(caplog)) == 1
 
 
-def test_retries_back_off_to_every_thirty_seconds(make_table: Any, tmp_path: Path) -> None:
+def test_retries_back_off_to_every_thirty_seconds(make_table: MakeTable, tmp_path: Path) -> None:
     table = make_table(seats=["table", "table"])
     keeper, driver = keep(table, tmp_path)
     tries_at = []
@@ -108,7 +109,7 @@ def test_retries_back_off_to_every_thirty_seconds(make_table: Any, tmp_path: Pat
     assert all(b - a == RETRY_MAX_S for a, b in zip(tries_at[3:], tries_at[4:], strict=False))
 
 
-def test_a_display_plugged_in_late_is_opened(make_table: Any, tmp_path: Path,
+def test_a_display_plugged_in_late_is_opened(make_table: MakeTable, tmp_path: Path,
                                             caplog: pytest.LogCaptureFixture) -> None:
     table = make_table(seats=["table", "table"])
     keeper, driver = keep(table, tmp_path)
@@ -129,7 +130,7 @@ def test_a_display_plugged_in_late_is_opened(make_table: Any, tmp_path: Path,
 
 
 def test_a_connected_display_that_does_not_open_is_a_failure_not_an_absence(
-        make_table: Any, tmp_path: Path) -> None:
+        make_table: MakeTable, tmp_path: Path) -> None:
     table = make_table(seats=["table", "table"])
     keeper, _ = keep(table, with_display(tmp_path / "box"), error="EGL not initialized")
 
@@ -140,7 +141,7 @@ def test_a_connected_display_that_does_not_open_is_a_failure_not_an_absence(
     assert "card0-DSI-1" in str(health["screen_detail"])
 
 
-def test_a_screen_lost_while_running_is_tried_again(make_table: Any, tmp_path: Path) -> None:
+def test_a_screen_lost_while_running_is_tried_again(make_table: MakeTable, tmp_path: Path) -> None:
     table = make_table(seats=["table", "table"])
     keeper, driver = keep(table, tmp_path, error=None)
     assert keeper.health() == {"screen": "ok"}
@@ -171,7 +172,7 @@ def enrolled(table: Any, deck: Any) -> None:
 
 @pytest.mark.parametrize("preset", sorted(PRESETS))
 def test_without_a_screen_the_menu_button_starts_a_refereed_real_card_game(
-        make_table: Any, tmp_path: Path, preset: str) -> None:
+        make_table: MakeTable, tmp_path: Path, preset: str) -> None:
     variant = make_variant(preset)
     table = make_table(variant=preset, seats=["human"] + ["cpu:normal"] * (variant.n_seats - 1))
     enrolled(table, variant.deck)
@@ -181,6 +182,7 @@ def test_without_a_screen_the_menu_button_starts_a_refereed_real_card_game(
     assert table.hw.display.text == NO_SCREEN_CODE
 
     blinks = ctl.blink_seq
+    assert table.hw.sim_buttons is not None
     table.hw.sim_buttons.click("menu")
     table.pump()
 
@@ -194,6 +196,7 @@ def test_without_a_screen_the_menu_button_starts_a_refereed_real_card_game(
 
     def scan() -> None:  # a real card through the reader
         table.clock.advance(1.0)
+        assert table.hw.sim_reader is not None
         table.hw.sim_reader.tick()
         table.hw.sim_reader.scan(f"0A{next(cards):08X}")
         table.pump()
@@ -203,7 +206,9 @@ def test_without_a_screen_the_menu_button_starts_a_refereed_real_card_game(
             break
         scan()
     assert ctl.phase == PLAY, ctl.message.text
+    assert ctl.match is not None and ctl.match.state is not None
     seat = ctl.match.state.to_move
+    assert ctl.match_id is not None
     before = len(list(table.journal.iter_actions(ctl.match_id)))
     scan()
     actions = [a for _, _, a in table.journal.iter_actions(ctl.match_id)]
@@ -211,7 +216,7 @@ def test_without_a_screen_the_menu_button_starts_a_refereed_real_card_game(
     assert table.hw.display.text not in (NO_SCREEN_CODE, "----")  # the LED shows the score
 
 
-def test_without_a_screen_an_unfinished_match_is_resumed_by_the_menu_button(make_table: Any,
+def test_without_a_screen_an_unfinished_match_is_resumed_by_the_menu_button(make_table: MakeTable,
                                                                            tmp_path: Path) -> None:
     table = make_table(seats=["table", "table"])
     enrolled(table, make_variant("tressette2").deck)
@@ -222,6 +227,7 @@ def test_without_a_screen_an_unfinished_match_is_resumed_by_the_menu_button(make
     table.put(ButtonHeld("menu", 3.0))  # home; the match stays in the journal
     assert ctl.phase == "home" and table.hw.display.text == NO_SCREEN_CODE
 
+    assert table.hw.sim_buttons is not None
     table.hw.sim_buttons.click("menu")
     table.pump()
 
@@ -230,7 +236,7 @@ def test_without_a_screen_an_unfinished_match_is_resumed_by_the_menu_button(make
 
 @pytest.mark.parametrize("seats", [["human", "cpu:normal"], ["table", "table"]])
 def test_a_match_that_needs_the_screen_shows_the_code_one_that_does_not_shows_the_score(
-        make_table: Any, tmp_path: Path, seats: list[str]) -> None:
+        make_table: MakeTable, tmp_path: Path, seats: list[str]) -> None:
     table = make_table(seats=seats)
     enrolled(table, make_variant("tressette2").deck)
     ctl = table.ctl
@@ -254,7 +260,7 @@ needs_no_drm = pytest.mark.skipif(screen.presence().has_screen,
 
 @needs_no_drm
 def test_sdls_real_kmsdrm_failure_is_kept_and_a_late_display_opens(
-        make_table: Any, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        make_table: MakeTable, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     table = make_table(seats=["table", "table"])
     rt = SimpleNamespace(hw=table.hw, loop=table.loop, ctl=table.ctl, settings=Settings())
     monkeypatch.setenv("SDL_VIDEODRIVER", "kmsdrm")

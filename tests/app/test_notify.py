@@ -10,7 +10,9 @@ import subprocess
 import sys
 import threading
 import time
+from collections.abc import Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -19,9 +21,13 @@ from firmware.app.notify import Notifier, release_version, sd_notify, watchdog_i
 
 from .conftest import REPO
 
+if TYPE_CHECKING:
+    from firmware.app.controller import DisplayState
+    from firmware.app.events import Event
+
 
 @pytest.fixture
-def notify_socket(tmp_path: Path):
+def notify_socket(tmp_path: Path) -> Iterator[tuple[str, socket.socket]]:
     path = str(tmp_path / "notify.sock")
     sock = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
     sock.bind(path)
@@ -32,7 +38,7 @@ def notify_socket(tmp_path: Path):
 
 def received(sock: socket.socket, timeout: float) -> list[str]:
     """Every datagram that arrives within ``timeout`` seconds (bounded I/O wait)."""
-    out = []
+    out: list[str] = []
     sock.settimeout(timeout)
     end = time.monotonic() + timeout
     while time.monotonic() < end:
@@ -43,7 +49,7 @@ def received(sock: socket.socket, timeout: float) -> list[str]:
     return out
 
 
-def test_sd_notify_plain_and_abstract(notify_socket) -> None:
+def test_sd_notify_plain_and_abstract(notify_socket: tuple[str, socket.socket]) -> None:
     path, sock = notify_socket
     assert sd_notify("READY=1", {"NOTIFY_SOCKET": path})
     assert sock.recv(100) == b"READY=1"
@@ -64,7 +70,7 @@ def test_watchdog_interval_is_half_of_systemds() -> None:
     assert watchdog_interval({}) is None
 
 
-def test_ready_pings_and_health_file(notify_socket, tmp_path: Path) -> None:
+def test_ready_pings_and_health_file(notify_socket: tuple[str, socket.socket], tmp_path: Path) -> None:
     path, sock = notify_socket
     now = [0.0]
     health = tmp_path / "run" / "health"
@@ -85,11 +91,11 @@ def test_ready_pings_and_health_file(notify_socket, tmp_path: Path) -> None:
 class Idle:
     """A controller with nothing to do: the loop only waits and pings."""
 
-    stopping = None
+    stopping: str | None = None
     version = 0
-    brightness = None
+    brightness: int | None = None
 
-    def handle(self, event):  # pragma: no cover - nothing is queued
+    def handle(self, event: Event) -> None:  # pragma: no cover - nothing is queued
         pass
 
     def retry_journal(self) -> bool:
@@ -98,19 +104,19 @@ class Idle:
     def journal_state(self) -> str:
         return "ok"
 
-    def display(self):
+    def display(self) -> DisplayState:
         from firmware.app.controller import DisplayState
 
         return DisplayState("----")
 
 
-def test_watchdog_pings_stop_when_the_main_loop_hangs(notify_socket) -> None:
+def test_watchdog_pings_stop_when_the_main_loop_hangs(notify_socket: tuple[str, socket.socket]) -> None:
     from firmware.app.events import one_queue
 
     path, sock = notify_socket
     notifier = Notifier(env={"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "40000"})  # ping every 10 ms
     ctl = Idle()
-    loop = MainLoop(ctl, one_queue(), notifier=notifier, frame_s=0.005)
+    loop = MainLoop(ctl, one_queue(), notifier=notifier, frame_s=0.005)  # type: ignore[arg-type]  # a stand-in
     stuck, release = threading.Event(), threading.Event()
 
     def hang() -> None:
@@ -134,7 +140,7 @@ def test_watchdog_pings_stop_when_the_main_loop_hangs(notify_socket) -> None:
         thread.join(5)
 
 
-def test_tressette_run_notifies_writes_health_and_stops_on_sigterm(notify_socket, tmp_path: Path) -> None:
+def test_tressette_run_notifies_writes_health_and_stops_on_sigterm(notify_socket: tuple[str, socket.socket], tmp_path: Path) -> None:
     path, sock = notify_socket
     env = dict(os.environ)
     env.update(
@@ -163,6 +169,7 @@ def test_tressette_run_notifies_writes_health_and_stops_on_sigterm(notify_socket
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+        assert proc.stderr is not None
         err = proc.stderr.read().decode()
         proc.stderr.close()
     assert "Traceback" not in err, err

@@ -7,10 +7,11 @@ import pytest
 
 import ui.intents as ui
 from firmware.engine import make_variant
+from tests.app.conftest import MakeTable, Table
 from ui.i18n import render, tr
 
 
-def picker_table(make_table):
+def picker_table(make_table: MakeTable) -> Table:
     t = make_table(variant="treseta4", seats=["table"] * 4, options={"accusi": False})
     t.ctl.reader_fitted = False
     assert t.ctl.new_match().accepted
@@ -24,7 +25,7 @@ def test_the_engines_reason_names_no_input_device(lang: str) -> None:
         assert word not in text
 
 
-def test_a_tapped_card_refused_is_asked_again_as_a_tap(make_table) -> None:
+def test_a_tapped_card_refused_is_asked_again_as_a_tap(make_table: MakeTable) -> None:
     t = picker_table(make_table)
     first = make_variant("treseta4").deck.parse("4c")
     t.put(ui.PlayCard(first))
@@ -35,27 +36,32 @@ def test_a_tapped_card_refused_is_asked_again_as_a_tap(make_table) -> None:
     assert t.ctl.message.level == "refusal"
 
 
-def test_a_scanned_card_refused_is_asked_again_as_a_scan(make_table) -> None:
+def test_a_scanned_card_refused_is_asked_again_as_a_scan(make_table: MakeTable) -> None:
     t = picker_table(make_table)
     t.put(ui.SimScan("4c"))
+    assert t.ctl.match is not None and t.ctl.match.state is not None
     assert len(t.ctl.match.state.trick) == 1
     t.put(ui.SimScan("4c"))
     assert render(t.ctl.message.message, "en").endswith("scan the card you are playing")
 
 
-def test_a_trick_taken_says_who_took_it(make_table) -> None:
+def test_a_trick_taken_says_who_took_it(make_table: MakeTable) -> None:
     t = picker_table(make_table)
+    assert t.ctl.match is not None
     st = t.ctl.match.state
+    assert st is not None
     while not st.tricks:
-        dimmed = dict(t.ctl.model().picker.dimmed)
-        t.put(ui.PlayCard(next(c for c in t.ctl.model().picker.cards if c not in dimmed)))
+        picker = t.ctl.model().picker
+        assert picker is not None
+        dimmed = dict(picker.dimmed)
+        t.put(ui.PlayCard(next(c for c in picker.cards if c not in dimmed)))
     said = t.ctl.message.message
     assert said.key == "m_trick_taken"
     assert render(said, "en") == f"Trick 1 to seat {st.tricks[0].winner + 1}"
     assert t.ctl.model().picker is not None  # the note is shown over the picker
 
 
-def test_the_new_game_greeting_goes_with_the_first_card(make_table) -> None:
+def test_the_new_game_greeting_goes_with_the_first_card(make_table: MakeTable) -> None:
     t = picker_table(make_table)
     assert t.ctl.message.message.key == "m_new_game"
     t.put(ui.PlayCard(make_variant("treseta4").deck.parse("4c")))
@@ -63,7 +69,7 @@ def test_the_new_game_greeting_goes_with_the_first_card(make_table) -> None:
 
 
 @pytest.mark.parametrize("scoresheet", [False, True])
-def test_a_table_of_real_cards_names_seats_not_you(make_table, scoresheet: bool) -> None:
+def test_a_table_of_real_cards_names_seats_not_you(make_table: MakeTable, scoresheet: bool) -> None:
     """Nobody sits at the screen of a real-cards game: seat 1 is "Seat 1", sides "Side n"."""
     from ui.i18n import tr as t_
     from ui.layout import shared_table
@@ -87,7 +93,7 @@ def test_a_table_of_real_cards_names_seats_not_you(make_table, scoresheet: bool)
     assert t_("you", "en") not in (end.side_name(0), seat_name(model, 0, ctx))
 
 
-def test_a_screen_game_keeps_its_you(make_table) -> None:
+def test_a_screen_game_keeps_its_you(make_table: MakeTable) -> None:
     from ui.layout import shared_table
 
     t = make_table(variant="treseta4")

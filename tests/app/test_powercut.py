@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from firmware.engine.records import replay
 
@@ -40,7 +41,7 @@ def env() -> dict[str, str]:
     return e
 
 
-def journal(state: Path) -> tuple[list[tuple], list[tuple]]:
+def journal(state: Path) -> tuple[list[tuple[Any, ...]], list[tuple[Any, ...]]]:
     db = state / "journal.sqlite3"
     if not db.exists():
         return [], []
@@ -56,14 +57,14 @@ def journal(state: Path) -> tuple[list[tuple], list[tuple]]:
     return matches, actions
 
 
-def record(state: Path, match: int) -> dict:
+def record(state: Path, match: int) -> dict[str, Any]:
     from firmware.store import Journal
 
     with Journal.open(state) as j:
         return j.record(match)
 
 
-def wait_for_progress(proc: subprocess.Popen, state: Path, n: int, timeout: float = 20.0) -> None:
+def wait_for_progress(proc: subprocess.Popen[bytes], state: Path, n: int, timeout: float = 20.0) -> None:
     """Bounded wait until the running process journals more than ``n`` actions."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline and proc.poll() is None:
@@ -75,7 +76,7 @@ def wait_for_progress(proc: subprocess.Popen, state: Path, n: int, timeout: floa
         time.sleep(0.02)
 
 
-def check_contiguous(actions: list[tuple]) -> None:
+def check_contiguous(actions: list[tuple[Any, ...]]) -> None:
     hands: dict[int, list[int]] = {}
     for _, hand, idx, _ in actions:
         hands.setdefault(hand, []).append(idx)
@@ -88,7 +89,7 @@ def test_power_cut_at_random_moments(tmp_path: Path) -> None:
     rng = random.Random(20261129)
     state = tmp_path / "state"
     state.mkdir()
-    before: list[tuple] = []
+    before: list[tuple[Any, ...]] = []
     kills = 0
     mid_match = 0  # kills that hit a match in progress, with moves already journalled
     deadline = time.monotonic() + 45
@@ -106,6 +107,7 @@ def test_power_cut_at_random_moments(tmp_path: Path) -> None:
             proc.wait(timeout=10)
             kills += 1
         finally:
+            assert proc.stderr is not None
             proc.stderr.close()
         matches, actions = journal(state)
         if not matches:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -13,6 +14,7 @@ from firmware.app.controller import HAND_OVER, PLAY
 from firmware.app.messages import english, refusal
 from firmware.engine import (
     ITALIAN,
+    Action,
     Declare,
     IllegalAction,
     Match,
@@ -24,16 +26,20 @@ from firmware.engine import (
 from firmware.engine.records import replay
 from firmware.engine.table import said_aloud
 from hal.events import ButtonPressed, ReaderOffline, ReaderOnline, TagSeen
+from hal.sim import PtyReader
+from tests.app.conftest import MakeTable, Table
 from ui.i18n import render
 from ui.intents import Declare as DeclareIntent
 from ui.intents import PlayCard
+
+E = TypeVar("E")
 
 
 def tag(card: int) -> str:
     return f"0A{card:08X}"
 
 
-def enrol(table) -> None:
+def enrol(table: Table) -> None:
     """Scan the whole Italian deck in the order the screen asks, through the parser."""
     ctl = table.ctl
     assert ctl.start_enrolment("italian").accepted
@@ -42,17 +48,19 @@ def enrol(table) -> None:
     for i, card in enumerate(ITALIAN.cards):
         if i == 5:  # the same tag again (after it left the antenna): refused, not counted
             table.clock.advance(1.0)
+            assert table.hw.sim_reader is not None
             table.hw.sim_reader.scan(tag(ITALIAN.cards[0]))
             table.pump()
             assert ctl.message.level == "refusal" and "already 3c" in ctl.message.text
         table.clock.advance(1.0)
+        assert table.hw.sim_reader is not None
         table.hw.sim_reader.tick()
         table.hw.sim_reader.scan(tag(card))
         table.pump()
     assert ctl.enrol is None and "enrolled: 40 cards" in ctl.message.text
 
 
-def test_enrolment_saves_the_map_atomically_and_can_be_redone(make_table, tmp_path):
+def test_enrolment_saves_the_map_atomically_and_can_be_redone(make_table: MakeTable, tmp_path: Path) -> None:
     table = make_table(state_dir=tmp_path / "s", seats=["table", "table"])
     enrol(table)
     saved = json.loads((tmp_path / "s" / "cards-italian.json").read_text())
@@ -74,18 +82,20 @@ def honest_table(seed: int, dealer: int) -> Match:
     return m
 
 
-def scan(table, card: int) -> None:
+def scan(table: Table, card: int) -> None:
     table.clock.advance(1.0)
+    assert table.hw.sim_reader is not None
     table.hw.sim_reader.tick()
     table.hw.sim_reader.scan(tag(card))
     table.pump()
 
 
-def test_a_refereed_hand_scores_like_the_engine(make_table):
+def test_a_refereed_hand_scores_like_the_engine(make_table: MakeTable) -> None:
     table = make_table(seats=["table", "table"], seed=1)
     enrol(table)
     ctl = table.ctl
     ctl.new_match()
+    assert ctl.match is not None and ctl.match.state is not None
     assert ctl.real_cards and ctl.match.state.table is not None and ctl.phase == PLAY
     real = honest_table(seed=77, dealer=ctl.match.state.dealer)
     state = real.state
@@ -95,17 +105,20 @@ def test_a_refereed_hand_scores_like_the_engine(make_table):
     if true_decl is not None:
         real.apply(true_decl)
         # on the screen: the short form; the cards seat 0 plays tell the rest
+        assert state is not None
         said = said_aloud(state.declarations[-1])
         short = Declare(0, said.kind, suit=said.suit, rank=said.rank)
         table.put(ButtonPressed("seat0"))
         assert ctl.declaring == 0 and short in ctl.model().declarable
         table.put(DeclareIntent(short))
+    assert state is not None
     lacking = next(
         s for s in range(4)
         if not all(ITALIAN.card(s, r) in state.hand_of(1) for r in (0, 1, 2))
     )  # fmt: skip
     table.put(ButtonPressed("seat1"))
     table.put(DeclareIntent(Declare(1, "napoletana", suit=lacking)))
+    assert ctl.match_id is not None
     assert any("declare" in a and a["seat"] == 1 for _, _, a in table.journal.iter_actions(ctl.match_id))
     notes = []
     while not real.hand_over:
@@ -129,25 +142,29 @@ def test_a_refereed_hand_scores_like_the_engine(make_table):
     assert again.totals == ctl.match.totals and again.results == ctl.match.results
 
 
-def test_bad_scans_are_refused_and_nothing_is_recorded(make_table):
+def test_bad_scans_are_refused_and_nothing_is_recorded(make_table: MakeTable) -> None:
     table = make_table(seats=["table", "table"], seed=2, options={"accusi": False})
     enrol(table)
     ctl = table.ctl
     ctl.new_match()
+    assert ctl.match is not None and ctl.match.state is not None
     real = honest_table(seed=5, dealer=ctl.match.state.dealer)
     n = 0
 
     def recorded() -> int:
+        assert ctl.match_id is not None
         return len(list(table.journal.iter_actions(ctl.match_id)))
 
     # unknown tag
     blinks = ctl.blink_seq
     table.clock.advance(1.0)
+    assert table.hw.sim_reader is not None
     table.hw.sim_reader.scan("DEADBEEF00")
     table.pump()
     assert "Unknown card tag DEADBEEF00" in ctl.message.text and ctl.blink_seq == blinks + 1
     assert recorded() == n and table.hw.display.blinking
     # a real first card, then the same card twice
+    assert real.state is not None
     seat = real.state.to_move
     card = next(a.card for a in real.view_for(seat).legal if isinstance(a, Play))
     real.apply(Play(seat, card))
@@ -167,18 +184,19 @@ def test_bad_scans_are_refused_and_nothing_is_recorded(make_table):
     assert recorded() == n + 1
 
 
-def test_scans_in_a_screen_game_are_refused(make_table):
+def test_scans_in_a_screen_game_are_refused(make_table: MakeTable) -> None:
     table = make_table(seats=["human", "cpu:easy"])
     enrol(table)
     table.ctl.new_match()
     table.pump()  # the computer plays until it is the person's turn
+    assert table.ctl.match_id is not None
     before = len(list(table.journal.iter_actions(table.ctl.match_id)))
     scan(table, 3)
     assert "played on the screen" in table.ctl.message.text
     assert len(list(table.journal.iter_actions(table.ctl.match_id))) == before
 
 
-def wait_for(table, kind: type, timeout: float = 5.0):
+def wait_for(table: Table, kind: type[E], timeout: float = 5.0) -> E:
     """Bounded wait for the reader thread (real pty I/O) to report ``kind``."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
@@ -192,26 +210,32 @@ def wait_for(table, kind: type, timeout: float = 5.0):
     raise AssertionError(f"no {kind.__name__} within {timeout} s")
 
 
-def test_reader_unplugged_and_replugged_mid_game(make_table, tmp_path: Path):
+def test_reader_unplugged_and_replugged_mid_game(make_table: MakeTable, tmp_path: Path) -> None:
     table = make_table(seats=["table", "table"], seed=3, options={"accusi": False}, pty_reader=True)
     ctl = table.ctl
+    assert ctl.cards is not None
     ctl.cards.save("italian", {tag(c): c for c in ITALIAN.cards})
     wait_for(table, ReaderOnline)
     ctl.new_match()
+    assert ctl.match is not None and ctl.match.state is not None
     real = honest_table(seed=9, dealer=ctl.match.state.dealer)
 
     def play_one() -> None:
+        assert real.state is not None
         seat = real.state.to_move
         card = next(a.card for a in real.view_for(seat).legal if isinstance(a, Play))
         real.apply(Play(seat, card))
+        assert table.hw.sim_reader is not None
         table.hw.sim_reader.scan(tag(card))
         seen = wait_for(table, TagSeen)
         assert seen.tag_id == tag(card)
 
     play_one()
     play_one()
+    assert ctl.match_id is not None
     moves = len(list(table.journal.iter_actions(ctl.match_id)))
     assert moves == 2
+    assert isinstance(table.hw.sim_reader, PtyReader)
     table.hw.sim_reader.unplug()
     wait_for(table, ReaderOffline)
     assert ctl.message.level == "error" and "unplugged" in ctl.message.text
@@ -223,12 +247,13 @@ def test_reader_unplugged_and_replugged_mid_game(make_table, tmp_path: Path):
     assert len(list(table.journal.iter_actions(ctl.match_id))) == moves + 1
 
 
-def test_the_engine_refuses_what_can_be_known_in_catalogue_words():
+def test_the_engine_refuses_what_can_be_known_in_catalogue_words() -> None:
     m = Match(make_variant("tressette2"), first_dealer=1)
     m.start_hand({"table": True})
     c = ITALIAN.parse
 
-    def refused(action) -> str:
+    def refused(action: Action) -> str:
+        assert m.state is not None
         with pytest.raises(IllegalAction) as exc:
             check(m.state, action)
         return english(refusal(exc.value))
@@ -236,6 +261,7 @@ def test_the_engine_refuses_what_can_be_known_in_catalogue_words():
     # seat 0 (shown as "seat 1") declares the napoletana of coppe: 3c 2c Ac are announced
     m.apply(Declare(0, "napoletana", suit=0, extra=0))
     assert "impossible" in refused(Declare(1, "four", rank=0))  # 3c is announced by seat 0
+    assert m.state is not None
     assert Declare(1, "three", rank=0) in legal_actions(m.state, 1)
     assert "already declared" in refused(Declare(0, "napoletana", suit=0, extra=0))
     m.apply(Play(0, c("4b")))
@@ -247,6 +273,7 @@ def test_the_engine_refuses_what_can_be_known_in_catalogue_words():
     # seat 0 does not follow coppe although it declared 3c 2c Ac: accepted, but flagged
     check(m.state, Play(0, c("7d")))
     m.apply(Play(0, c("7d")))
+    assert m.state.table is not None
     false = m.state.table.false
     assert [(f.decl.seat, f.why, f.cards) for f in false] == [(0, "revoked", (c("3c"), c("2c"), c("Ac")))]
     assert m.state.declarations == []
@@ -254,7 +281,7 @@ def test_the_engine_refuses_what_can_be_known_in_catalogue_words():
     check(m.state, Play(1, c("Cc")))
 
 
-def test_void_without_a_draw_is_refused():
+def test_void_without_a_draw_is_refused() -> None:
     m = Match(make_variant("treseta4", {"accusi": False}), first_dealer=3)
     m.start_hand({"table": True})
     c = ITALIAN.parse
@@ -262,13 +289,14 @@ def test_void_without_a_draw_is_refused():
         m.apply(Play(seat, c(code)))
     # seat 1 (6b) won; lead bastoni again: seat 2 cannot have one now (no talon)
     m.apply(Play(1, c("Fb")))
+    assert m.state is not None
     with pytest.raises(IllegalAction) as exc:
         check(m.state, Play(2, c("Cb")))
     assert english(refusal(exc.value)) == "Seat 3 showed it holds no clubs"
     check(m.state, Play(2, c("Rd")))
 
 
-def test_a_table_game_without_an_enrolled_deck_starts_and_enrols_from_the_settings(make_table):
+def test_a_table_game_without_an_enrolled_deck_starts_and_enrols_from_the_settings(make_table: MakeTable) -> None:
     # docs/box.md §4: the reader and the picker both present; the deck not enrolled yet:
     # the game starts (cards by the picker), and enrolling it mid-match lets the cards be scanned.
     from ui.intents import EnrolDeck
@@ -283,15 +311,18 @@ def test_a_table_game_without_an_enrolled_deck_starts_and_enrols_from_the_settin
     for card in ITALIAN.cards:
         scan(table, card)
     assert ctl.phase == PLAY and ctl.enrol is None  # back to the match
+    assert ctl.match is not None
     st = ctl.match.state
+    assert st is not None
     card = next(a.card for a in legal_actions(st) if isinstance(a, Play))
     scan(table, card)  # now the reader knows the deck: a scan is the card
+    assert st is not None
     assert st.trick == [card]
     table.put(EnrolDeck("bavarian"))  # redo / another deck from the screen
     assert ctl.phase == "enrol" and render(ctl.message.message, "de").startswith("Scanne Eichel Zehn (10e)")
 
 
-def test_enrolment_from_the_settings_screen_is_followed_on_the_model(make_table):
+def test_enrolment_from_the_settings_screen_is_followed_on_the_model(make_table: MakeTable) -> None:
     """Settings → Real cards: the tap's intent starts it, the model shows it, Stop keeps the old map."""
     from ui.intents import EnrolDeck
     from ui.model import EnrolStatus
@@ -310,6 +341,7 @@ def test_enrolment_from_the_settings_screen_is_followed_on_the_model(make_table)
     )
     table.put(EnrolDeck(None))  # Stop
     assert ctl.phase == "home" and ctl.enrol is None and ctl.message.message.key == "m_enrol_stopped"
+    assert ctl.cards is not None
     assert not ctl.cards.path("italian").exists() and ctl.model().enrolled == ()
     table.put(EnrolDeck("italian"))
     for card in ITALIAN.cards:

@@ -12,6 +12,7 @@ from hypothesis import strategies as st
 from firmware.app.messages import refusal
 from firmware.engine import (
     PRESETS,
+    Action,
     Declare,
     IllegalAction,
     Match,
@@ -20,7 +21,7 @@ from firmware.engine import (
     legal_actions,
     make_variant,
 )
-from firmware.engine.refusals import ENGLISH
+from firmware.engine.refusals import ENGLISH, Refusal
 from ui.i18n import CATALOGUE, LANGUAGES, render
 
 
@@ -36,7 +37,7 @@ def test_every_engine_code_is_in_the_catalogue_in_three_languages() -> None:
 
 
 def test_a_follow_suit_refusal_in_each_language() -> None:
-    exc = IllegalAction("follow_suit", deck="italian", suit=2, cards=(20, 25))
+    exc = IllegalAction(Refusal.FOLLOW_SUIT, deck="italian", suit=2, cards=(20, 25))
     m = refusal(exc)
     assert render(m, "it") == "Devi rispondere a spade: ne hai 2 (3s, Fs)"
     assert render(m, "de") == "Du musst Schwerter bedienen: du hast 2 (3s, Fs)"
@@ -44,7 +45,7 @@ def test_a_follow_suit_refusal_in_each_language() -> None:
 
 
 def test_seats_are_counted_from_one_on_the_screen() -> None:
-    m = refusal(IllegalAction("showed_void", deck="bavarian", seat=2, suit=2))
+    m = refusal(IllegalAction(Refusal.SHOWED_VOID, deck="bavarian", seat=2, suit=2))
     assert render(m, "de") == "Platz 3 hat schon gezeigt, dass er Herz nicht bedienen kann"
 
 
@@ -75,7 +76,7 @@ def test_any_refusal_renders_in_every_language(name: str, seed: int, table: bool
         m.apply(rng.choice(legal_actions(state)))
     if state.over:
         return
-    wrong = [
+    wrong: list[Action] = [
         Play(rng.randrange(v.n_seats), rng.choice(v.deck.cards)),
         Declare(rng.randrange(v.n_seats), "three", rank=rng.randrange(4)),
         Declare(rng.randrange(v.n_seats), "napoletana", suit=rng.randrange(4), extra=rng.randrange(3)),

@@ -3,6 +3,8 @@ table's Accuso button stays), and the English screen says "declarations", not "a
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 import ui.intents as ui
@@ -10,26 +12,30 @@ from firmware.app.controller import PLAY
 from firmware.engine import PRESETS, make_variant
 from firmware.engine.actions import Declare
 from hal.events import ButtonPressed
+from tests.app.conftest import MakeTable, Table
 from ui.i18n import tr
+
+if TYPE_CHECKING:
+    from ui.sheetentry import SheetEntryPanel
 
 ACCUSI_GAMES = sorted(n for n in PRESETS if make_variant(n).accusi)
 
 
-def sheet_match(make_table, name: str):
+def sheet_match(make_table: MakeTable, name: str) -> Table:
     t = make_table(variant=name, seats=["table"] * make_variant(name).n_seats, options={})
     assert t.ctl.new_match(scoresheet=True).accepted and t.ctl.phase == PLAY
     return t
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_the_count_screen_offers_accusi_where_the_game_has_them(make_table, name: str) -> None:
+def test_the_count_screen_offers_accusi_where_the_game_has_them(make_table: MakeTable, name: str) -> None:
     t = sheet_match(make_table, name)
     entry = t.ctl.model().sheet_entry
     assert entry is not None and entry.accusi == make_variant(name).accusi
 
 
 @pytest.mark.parametrize("name", ACCUSI_GAMES)
-def test_the_accusi_button_offers_every_seat_in_turn(make_table, name: str) -> None:
+def test_the_accusi_button_offers_every_seat_in_turn(make_table: MakeTable, name: str) -> None:
     t = sheet_match(make_table, name)
     ctl = t.ctl
     n = make_variant(name).n_seats
@@ -38,26 +44,29 @@ def test_the_accusi_button_offers_every_seat_in_turn(make_table, name: str) -> N
     while ctl.scoresheet.choosing is not None:
         seat = ctl.scoresheet.choosing
         asked.append(seat)
-        assert ctl.model().sheet_entry.choosing == seat and ctl.model().sheet_entry.choices
+        entry = ctl.model().sheet_entry
+        assert entry is not None and entry.choosing == seat and entry.choices
         t.put(ui.NothingToDeclare())
         assert len(asked) <= n
     assert asked == [s for s in range(n) if ctl.scoresheet.choices(s)] and asked[0] == 0
     assert ctl.phase == PLAY
 
 
-def test_a_declaration_moves_the_choice_to_the_next_seat(make_table) -> None:
+def test_a_declaration_moves_the_choice_to_the_next_seat(make_table: MakeTable) -> None:
     t = sheet_match(make_table, "tressette4")
     ctl = t.ctl
     t.put(ui.SheetAccusi())
     assert ctl.scoresheet.choosing == 0
-    said = next(d for d in ctl.model().sheet_entry.choices if d.kind == "napoletana")
+    entry = ctl.model().sheet_entry
+    assert entry is not None
+    said = next(d for d in entry.choices if d.kind == "napoletana")
     t.put(ui.Declare(said))
     while ctl.scoresheet.choosing == 0:
         t.put(ui.NothingToDeclare())
     assert ctl.scoresheet.choosing == 1
 
 
-def test_a_seats_table_button_asks_that_seat_only(make_table) -> None:
+def test_a_seats_table_button_asks_that_seat_only(make_table: MakeTable) -> None:
     t = sheet_match(make_table, "tressette4")
     ctl = t.ctl
     t.put(ButtonPressed("seat2"))
@@ -72,7 +81,7 @@ def test_the_english_screen_says_declarations() -> None:
     assert "declarations" in tr("m_accusi_closed", "en", n=1)
 
 
-def test_a_napoletana_choice_says_its_points(make_table) -> None:
+def test_a_napoletana_choice_says_its_points(make_table: MakeTable) -> None:
     import pygame
 
     from ui.cards import CardArt
@@ -85,6 +94,7 @@ def test_a_napoletana_choice_says_its_points(make_table) -> None:
     t = sheet_match(make_table, "tressette2")
     t.put(ui.SheetAccusi())
     model = t.ctl.model()
+    assert model.sheet_entry is not None
     choices = model.sheet_entry.choices
     assert any(d.kind == "napoletana" and d.extra for d in choices)
     for lang, word in (("it", "punti"), ("de", "Punkte"), ("en", "points")):
@@ -99,7 +109,7 @@ def test_a_napoletana_choice_says_its_points(make_table) -> None:
     assert isinstance(choices[0], Declare)
 
 
-def _panel(lang: str = "en"):
+def _panel(lang: str = "en") -> tuple[SheetEntryPanel, list[object]]:
     import pygame
 
     from ui.cards import CardArt
@@ -114,13 +124,14 @@ def _panel(lang: str = "en"):
 
 
 @pytest.mark.parametrize("name", [n for n in sorted(PRESETS) if make_variant(n).n_sides == 2])
-def test_the_side_that_follows_from_the_other_says_so(make_table, name: str) -> None:
+def test_the_side_that_follows_from_the_other_says_so(make_table: MakeTable, name: str) -> None:
     """Seat 1 = 6⅔ then + twice on seat 2: seat 1 becomes the rest, and is marked as such."""
     t = sheet_match(make_table, name)
     model = t.ctl.model()
     entry = model.sheet_entry
     panel, _ = _panel()
     panel.sync(model)
+    assert entry is not None
     if len(panel.st.thirds) != 2 or entry.out:
         pytest.skip("not two sides played out in this game")
     from ui.sheetentry import entry_layout

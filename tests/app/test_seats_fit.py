@@ -11,11 +11,12 @@ import pytest
 import ui.intents as ui
 from firmware.config import HUMAN, TABLE, SeatSpec, fit_seats
 from firmware.engine import PRESETS, make_variant
+from tests.app.conftest import MakeTable
 from ui.i18n import LANGUAGES, render
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_the_settings_seats_fit_every_game(make_table, variant) -> None:  # type: ignore[no-untyped-def]
+def test_the_settings_seats_fit_every_game(make_table: MakeTable, variant: str) -> None:
     table = make_table(seats=["human", "cpu:hard"])
     table.put(ui.NewGame(variant, {}, ()))  # no seats named: the settings'
     n = make_variant(variant).n_seats
@@ -27,7 +28,7 @@ def test_the_settings_seats_fit_every_game(make_table, variant) -> None:  # type
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_seats_named_in_the_wrong_number_are_refused_in_the_screens_language(make_table, lang) -> None:  # type: ignore[no-untyped-def]
+def test_seats_named_in_the_wrong_number_are_refused_in_the_screens_language(make_table: MakeTable, lang: str) -> None:
     table = make_table()
     two = (ui.SeatSetup("human", None), ui.SeatSetup("computer", "normal"))
     table.put(ui.NewGame("tressette4", {}, two))

@@ -14,12 +14,14 @@ from tests.app.conftest import Table
 
 
 def deal_seeds(table: Table) -> list[int]:
+    assert table.ctl.match_id is not None
     return [int(deal["seed"]) for _, deal in table.journal.hands(table.ctl.match_id)]
 
 
 def play_hands(table: Table, n: int) -> None:
     for _ in range(n):
         table.pump()
+        assert table.ctl.match is not None
         if table.ctl.match.finished:
             return
         table.ctl.next_hand()

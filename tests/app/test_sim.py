@@ -6,14 +6,18 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
+import pytest
 
 from firmware import config
 from firmware.app.controller import PLAY, ControllerOptions
 from firmware.app.runtime import Runtime
 from firmware.store import Journal
+from tests.app.conftest import MakeTable
+from ui.intents import SimButton
 
 from .conftest import REPO
 
@@ -32,7 +36,7 @@ def test_headless_unattended_hard_against_normal(tmp_path: Path) -> None:
         (row,) = j.matches()
         assert row.finished is not None and row.winner in (0, 1)
         assert row.seats == ["cpu:hard", "cpu:normal"]
-        assert max(row.totals) >= 21
+        assert row.totals is not None and max(row.totals) >= 21
 
 
 def click(rect: pygame.Rect) -> None:
@@ -40,7 +44,7 @@ def click(rect: pygame.Rect) -> None:
         pygame.event.post(pygame.event.Event(kind, pos=rect.center, button=1, touch=False))
 
 
-def steps_until(rt: Runtime, cond, timeout: float = 5.0) -> None:
+def steps_until(rt: Runtime, cond: Callable[[], object], timeout: float = 5.0) -> None:
     """Run the real main loop until ``cond()``; bounded (the reader thread uses a real pty)."""
     deadline = time.monotonic() + timeout
     while not cond():
@@ -59,6 +63,7 @@ def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
         assert rt.reader is not None  # table seats: the real reader thread over a pty
         steps_until(rt, lambda: rt.ctl.reader_online)
         rt.ctl.new_match()
+        assert rt.window is not None
         layout = rt.window.panel.panel.layout()
         # the Accuso button of seat 1 (seat0): mouse -> SimButton -> mock pin -> debounce
         click(layout["seat0"])
@@ -67,11 +72,18 @@ def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
         steps_until(rt, lambda: rt.ctl.declaring is None and 0 in rt.ctl.accusi_done)
         # a card of the panel: SimScan -> tag -> pty -> ReaderThread -> parser -> TagSeen
         click(layout["card:4b"])
-        steps_until(rt, lambda: rt.ctl.match.state.trick)
+
+        def trick_begun() -> bool:
+            assert rt.ctl.match is not None and rt.ctl.match.state is not None
+            return bool(rt.ctl.match.state.trick)
+
+        steps_until(rt, trick_begun)
+        assert rt.ctl.match is not None and rt.ctl.match.state is not None
         assert rt.ctl.match.state.trick == [39]
         assert rt.ctl.phase == PLAY
         # the LED display of the panel shows what the HAL display double shows
         rt.loop.refresh(force=True)
+        assert rt.display is not None
         assert rt.window.panel.panel.segments == tuple(rt.display.frame.lit)
         # keyboard: U unplugs the reader, U again plugs it back
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_u, mod=0, unicode="u"))
@@ -84,17 +96,18 @@ def test_window_panel_drives_buttons_and_the_pty_reader(tmp_path: Path) -> None:
         assert rt.ctl.stopping == "window closed"
 
 
-def test_panel_measures_a_held_menu_button_and_enrols_the_deck_asked_for(tmp_path: Path, monkeypatch) -> None:
+def test_panel_measures_a_held_menu_button_and_enrols_the_deck_asked_for(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 13.4: the panel's clock runs (a hold is measured, a highlight fades);
     13.6: "Enrol Italian" after a Treschetten game shows and scans Italian cards."""
     settings, problems = config.load(tmp_path / "s.toml")
-    settings.game.seats = ["human", "cpu:normal"]
+    settings.game.seats = config.check_seats(["human", "cpu:normal"])
     settings.game.variant = "treschetten2"
     rt = Runtime(settings=settings, state_dir=tmp_path / "state", think_ms=0, seed=1,
                  options=ControllerOptions(seed=1), problems=problems)  # fmt: skip
     with rt:
         rt.start_sim(size=(800, 480), headless=True)
         rt.ctl.new_match()
+        assert rt.window is not None
         ui_panel = rt.window.panel
         clock = [100.0]
         monkeypatch.setattr("firmware.app.window.time.monotonic", lambda: clock[0])
@@ -103,7 +116,7 @@ def test_panel_measures_a_held_menu_button_and_enrols_the_deck_asked_for(tmp_pat
         menu = ui_panel.panel.layout()["menu"]
         ui_panel.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=menu.center, button=1))
         clock[0] += 3.2
-        sent: list = []
+        sent: list[SimButton] = []
         monkeypatch.setattr(rt.window, "sim_intent", sent.append)
         ui_panel.draw(surface)
         ui_panel.handle(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=menu.center, button=1))
@@ -128,7 +141,7 @@ def test_panel_measures_a_held_menu_button_and_enrols_the_deck_asked_for(tmp_pat
             assert ui_panel.panel.deck == deck
 
 
-def test_seats_named_on_the_command_line_never_throw_away_an_unfinished_match(tmp_path: Path, make_table) -> None:
+def test_seats_named_on_the_command_line_never_throw_away_an_unfinished_match(tmp_path: Path, make_table: MakeTable) -> None:
     """Tried as a player: ``--seats human,cpu:easy`` quietly resumed a match against hard.
     It still resumes (a match is not thrown away unasked), and now it says so."""
     state = tmp_path / "state"

@@ -4,6 +4,7 @@ level, never one line mixing easy and hard, assisted matches apart."""
 from __future__ import annotations
 
 import itertools
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -24,7 +25,7 @@ def _rated(journal: Journal, variant: str, level: str, accuracy: float, *, mode:
     return m
 
 
-def test_each_game_and_level_is_its_own_series(tmp_path) -> None:
+def test_each_game_and_level_is_its_own_series(tmp_path: Path) -> None:
     with Journal.open(tmp_path) as j:
         _rated(j, "tressette2", "hard", 50.0)
         _rated(j, "tressette2", "easy", 90.0)
@@ -47,7 +48,7 @@ def test_each_game_and_level_is_its_own_series(tmp_path) -> None:
         assert means[(sr.variant, sr.level)] == pytest.approx(sum(sr.points) / len(sr.points))
 
 
-def test_a_series_keeps_the_latest_matches(tmp_path) -> None:
+def test_a_series_keeps_the_latest_matches(tmp_path: Path) -> None:
     with Journal.open(tmp_path) as j:
         for i in range(SERIES_POINTS + 5):
             _rated(j, "tressette2", "normal", float(i))
@@ -67,7 +68,7 @@ ROWS = st.lists(
 
 @settings(max_examples=60, deadline=None)
 @given(ROWS)
-def test_every_rated_match_is_in_exactly_its_series_in_order(rows) -> None:
+def test_every_rated_match_is_in_exactly_its_series_in_order(rows: list[dict[str, object]]) -> None:
     series = accuracy_series(rows)
     keys = [(s.variant, s.level) for s in series]
     assert len(keys) == len(set(keys))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware.engine import Match, make_variant
-from firmware.engine.records import action_to_json, match_to_json, replay
+from firmware.engine.records import entry_to_json, match_to_json, replay
 from firmware.store import APPLICATION_ID, DB_NAME, Journal, StoreError
 from ui.i18n import render
 
@@ -19,6 +20,7 @@ def played_match(seed: int = 3, moves: int = 12) -> Match:
     m = Match(make_variant("tressette2"), first_dealer=0)
     m.start_hand({"seed": seed})
     for _ in range(moves):
+        assert m.state is not None
         view = m.view_for(m.state.to_move)
         m.apply(next(a for a in view.legal if type(a).__name__ == "Play"))
     return m
@@ -29,7 +31,7 @@ def journal_of(j: Journal, m: Match) -> int:
     for h, hand in enumerate(m.hands):
         j.add_hand(mid, h, hand.dealer, hand.deal_spec)
         for i, a in enumerate(hand.actions):
-            j.add_action(mid, h, i, action_to_json(m.variant.deck, a))
+            j.add_action(mid, h, i, entry_to_json(m.variant.deck, a))
     return mid
 
 
@@ -72,7 +74,8 @@ def test_unfinished_history_and_statistics(tmp_path: Path) -> None:
         c = j.new_match("tressette2", {}, ["human", "cpu:easy"])
         j.abandon_match(c)
         d = j.new_match("treschetten2", {}, ["cpu:normal", "human"])
-        assert j.unfinished().id == d
+        unfinished = j.unfinished()
+        assert unfinished is not None and unfinished.id == d
         stats = {(s["variant"], s["level"]): s for s in j.statistics()}
     assert stats[("tressette2", "hard")] == {
         "variant": "tressette2", "level": "hard", "played": 2, "won": 1, "lost": 1, "abandoned": 0}  # fmt: skip
@@ -88,7 +91,9 @@ def test_unfinished_history_and_statistics(tmp_path: Path) -> None:
         (lambda p: _future(p), "newer"),
     ],
 )
-def test_bad_database_is_moved_aside_and_reported(tmp_path: Path, make_bad, why) -> None:
+def test_bad_database_is_moved_aside_and_reported(
+    tmp_path: Path, make_bad: Callable[[Path], object], why: str
+) -> None:
     path = tmp_path / DB_NAME
     make_bad(path)
     original = path.read_bytes()
@@ -127,7 +132,7 @@ def test_controller_reports_a_moved_database_on_screen(tmp_path: Path) -> None:
         assert "moved aside" in render(ctl.model().message, "en")
 
 
-def test_export_and_history_commands(tmp_path: Path, capsys) -> None:
+def test_export_and_history_commands(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from firmware.cli import main
 
     m = played_match(moves=6)
@@ -221,7 +226,9 @@ def _fill_v1(conn: sqlite3.Connection, plan: list[tuple[int, int, int | None]]) 
         max_size=25,
     )
 )
-def test_kept_statistics_equal_a_recount(tmp_path_factory, ops) -> None:
+def test_kept_statistics_equal_a_recount(
+    tmp_path_factory: pytest.TempPathFactory, ops: list[tuple[int, int, int | None, bool]]
+) -> None:
     """Whatever the order of new, finished, abandoned and finished-again matches."""
     with Journal.open(tmp_path_factory.mktemp("j")) as j:
         ids = []

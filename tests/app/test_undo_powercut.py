@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from firmware.engine.records import replay
 from tests.app.conftest import REPO, Table
@@ -27,7 +28,7 @@ def test_undo_survives_sigkill_and_resumes_exactly(tmp_path: Path) -> None:
     rng = random.Random(20261201)
     state = tmp_path / "state"
     state.mkdir()
-    before: list[tuple] = []
+    before: list[tuple[Any, ...]] = []
     kills = 0
     deadline = time.monotonic() + 60
     while kills < 6 and time.monotonic() < deadline:

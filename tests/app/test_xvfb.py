@@ -19,7 +19,6 @@ from pathlib import Path
 import pygame
 import pytest
 
-from firmware.app.present import seat_setups
 from firmware.config import check_seats
 from firmware.engine import Declare, Play
 from firmware.engine.records import replay
@@ -136,7 +135,7 @@ def screen_model(state: Path):
         row = j.unfinished()
         match = replay(j.record(row.id))
     view = match.view_for(0)
-    return model_from_view(view, seats=seat_setups(check_seats(row.seats)), totals=tuple(match.totals)), view
+    return model_from_view(view, seats=check_seats(row.seats), totals=tuple(match.totals)), view
 
 
 def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) -> None:

@@ -53,10 +53,14 @@ def test_the_correlation_intervals_hold_the_estimate_and_know_when_there_is_noth
     pairs = [(x, 0.5 * x + rng.gauss(0, 1)) for x in xs]  # a true r of about 0.45
     r = pearson(pairs)
     assert r is not None and 0.3 < r < 0.6
-    for lo, hi in (pearson_ci(pairs), bootstrap_ci(pairs)):
+    for ci in (pearson_ci(pairs), bootstrap_ci(pairs)):
+        assert ci is not None
+        lo, hi = ci
         assert lo < r < hi and hi - lo < 0.3
     assert bootstrap_ci(pairs) == bootstrap_ci(pairs)  # seeded
     noise = [(rng.gauss(0, 1), rng.gauss(0, 1)) for _ in range(300)]
-    lo, hi = bootstrap_ci(noise)
+    noise_ci = bootstrap_ci(noise)
+    assert noise_ci is not None
+    lo, hi = noise_ci
     assert lo < 0 < hi
     assert bootstrap_ci([(0, 1), (1, 1), (2, 1), (3, 1)]) is None

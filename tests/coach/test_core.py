@@ -35,7 +35,7 @@ def _decisions(name: str, seed: int, every: int = 1, options: dict[str, object] 
     return out
 
 
-OTHER_SHAPES = [
+OTHER_SHAPES: list[tuple[str, dict[str, object]]] = [
     ("treseta4", {"signals": "alternative", "signal_by": "anyone"}),
     ("treseta_hr", {"signals": "alternative"}),
     ("tressette4", {"signals": "none"}),
@@ -48,7 +48,7 @@ OTHER_SHAPES = [
 ]
 
 
-@pytest.mark.parametrize(("name", "options"), [(n, {}) for n in sorted(PRESETS)] + OTHER_SHAPES)
+@pytest.mark.parametrize(("name", "options"), [(n, dict[str, object]()) for n in sorted(PRESETS)] + OTHER_SHAPES)
 def test_hint_and_rating_in_every_preset(name: str, options: dict[str, object]) -> None:
     coach = Coach(seed=1, worlds=WORLDS)
     positions = _decisions(name, seed=5, every=3, options=options)

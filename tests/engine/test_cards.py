@@ -8,7 +8,7 @@ import pytest
 
 import firmware.engine.cards as cards_module
 import firmware.engine.variants as variants_module
-from firmware.engine import BAVARIAN, ITALIAN, RANK, THIRDS, IllegalAction
+from firmware.engine import BAVARIAN, ITALIAN, RANK, THIRDS, Deck, IllegalAction
 from firmware.engine.cards import beats
 
 
@@ -18,7 +18,7 @@ def test_doctests_of_the_core_hold() -> None:
 
 
 @pytest.mark.parametrize("deck", [ITALIAN, BAVARIAN])
-def test_each_deck_holds_ten_and_two_thirds_points(deck) -> None:  # seed 002, seed 000
+def test_each_deck_holds_ten_and_two_thirds_points(deck: Deck) -> None:  # seed 002, seed 000
     assert sum(THIRDS[c] for c in deck.cards) == 32
 
 
@@ -40,7 +40,7 @@ def test_another_suit_never_wins_without_trump() -> None:
 
 
 @pytest.mark.parametrize("deck", [ITALIAN, BAVARIAN])
-def test_codes_round_trip(deck) -> None:
+def test_codes_round_trip(deck: Deck) -> None:
     assert all(deck.parse(deck.code(c)) == c for c in deck.cards)
 
 

@@ -23,7 +23,7 @@ def _check_view(match: Match, seat: int) -> set[str]:
     state = match.state
     assert state is not None
     view = match.view_for(seat)
-    kinds = set()
+    kinds: set[str] = set()
     for lesson in lessons_for(view):
         kinds.add(lesson.kind)
         hand = state.hand_of(seat)

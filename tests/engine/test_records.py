@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import copy
 import json
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,8 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "tressette2-match.json"
 
 
-def example() -> dict:
-    return json.loads(EXAMPLE.read_text())
+def example() -> dict[str, Any]:
+    doc: dict[str, Any] = json.loads(EXAMPLE.read_text())
+    return doc
 
 
 def test_shipped_examples_replay_to_a_finished_match() -> None:
@@ -85,7 +88,7 @@ def test_a_truncated_record_replays_up_to_where_it_stops() -> None:
         (lambda d: d["hands"][0]["actions"].pop(), "unfinished, but another hand follows"),
     ],
 )
-def test_bad_records_say_what_is_wrong(mutate, message: str) -> None:
+def test_bad_records_say_what_is_wrong(mutate: Callable[[dict[str, Any]], object], message: str) -> None:
     doc = copy.deepcopy(example())
     mutate(doc)
     with pytest.raises(RecordError, match=message):

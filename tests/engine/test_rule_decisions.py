@@ -16,7 +16,7 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.declarations import describe
-from firmware.engine.refusals import ENGLISH
+from firmware.engine.refusals import ENGLISH, Refusal
 from firmware.engine.state import HandState
 
 
@@ -128,7 +128,7 @@ def test_bavarian_refusals_use_german_names() -> None:
     assert "a Dreier needs exactly 3" in text
     word = ("10", "9", "Ass")[rank]
     assert f"rank {word};" in text
-    napoli = IllegalAction("napoletana_missing", deck="bavarian", kind="napoletana", suit=2, ranks=(0, 1, 2))
+    napoli = IllegalAction(Refusal.NAPOLETANA_MISSING, deck="bavarian", kind="napoletana", suit=2, ranks=(0, 1, 2))
     assert str(napoli) == "no Napoli of Herz: you need its 10, 9 and Ass"
 
 

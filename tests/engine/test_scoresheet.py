@@ -129,7 +129,10 @@ def test_accusi_are_kept_as_said_and_count() -> None:
        end=st.sampled_from(["play", "claim", "zu_tun", "nonsense"]),
        by=st.none() | st.integers(-1, 4), sudden=st.none() | st.sampled_from(["cappotto", "stramazzo", "decima", "x"]),
        side=st.none() | st.integers(-1, 4), partner=st.none() | st.integers(-1, 4))
-def test_any_count_entered_is_refused_or_kept(name, thirds, end, by, sudden, side, partner) -> None:
+def test_any_count_entered_is_refused_or_kept(
+    name: str, thirds: list[int], end: str, by: int | None, sudden: str | None, side: int | None,
+    partner: int | None,
+) -> None:
     """Whatever is entered: a refusal with a code and nothing changed, or a count that
     the record keeps and replays to the same totals."""
     m = Match(make_variant(name))
@@ -157,7 +160,7 @@ json_values = st.recursive(st.none() | st.booleans() | st.integers(-5, 50) | st.
 @given(body=st.dictionaries(st.sampled_from(["thirds", "end", "by", "sudden", "side", "partner", "x"]), json_values,
                             max_size=6),
        seat=json_values)
-def test_any_count_in_a_record_is_read_or_refused_in_one_line(body, seat) -> None:
+def test_any_count_in_a_record_is_read_or_refused_in_one_line(body: dict[str, object], seat: object) -> None:
     """A record's count (docs/records.md) from outside: a Tally or a RecordError saying why."""
     from firmware.engine import RecordError
     from firmware.engine.records import entry_from_json

@@ -13,6 +13,7 @@ from firmware.engine import (
     IllegalAction,
     Match,
     Play,
+    Variant,
     ZuTun,
     apply,
     deal_explicit,
@@ -26,7 +27,7 @@ from tests.engine.builders import two_player_record
 P = BAVARIAN.parse
 
 
-def treschetten(**options: object) -> object:
+def treschetten(**options: object) -> Variant:
     return make_variant("treschetten2", {"accusi": False, **options})
 
 
@@ -65,7 +66,9 @@ EARLY = [
         ([("9h", "10h"), ("Ah", "Kh")], (7, 2)),  # A: 2 Punkte 1 Pezz, B: 2 Pezz
     ],
 )
-def test_seed_000_last_two_tricks_four_lines(last_two, expected) -> None:
+def test_seed_000_last_two_tricks_four_lines(
+    last_two: list[tuple[str, str]], expected: tuple[int, int]
+) -> None:
     record = two_player_record(treschetten(), EARLY + last_two)
     match = Match(treschetten(), first_dealer=1)
     state = match.start_hand(record["hands"][0]["deal"])

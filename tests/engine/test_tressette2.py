@@ -149,7 +149,9 @@ def test_three_of_a_kind_names_the_missing_suit_and_shows_cards() -> None:
         ((15, 16), False, None),  # 21-21: equal, another hand (seed 002)
     ],
 )
-def test_target_check_at_the_end_of_the_hand(before, finished, winner) -> None:
+def test_target_check_at_the_end_of_the_hand(
+    before: tuple[int, int], finished: bool, winner: int | None
+) -> None:
     record = two_player_record(tressette2(), SEED_002_TRICKS)  # this hand scores 6 - 5
     match = Match(tressette2(), first_dealer=1)
     match.totals = list(before)

@@ -251,4 +251,5 @@ def test_playable_is_the_hand_state_s_follow_suit_rule(name: str) -> None:
                 hand = card_list(state.hands[seat])
                 assert set(playable(hand, lead)) == set(card_list(state.legal_mask()))
             match.apply(random_action(state, rng))
+            assert match.state is not None
             state = match.state

@@ -11,7 +11,7 @@ os.environ.setdefault("GPIOZERO_PIN_FACTORY", "mock")
 import pytest
 from gpiozero.pins.mock import MockFactory
 
-from hal.events import EventQueue
+from hal.events import EventQueue, HalEvent
 from hal.timing import ManualClock
 
 
@@ -29,7 +29,7 @@ def clock() -> ManualClock:
 
 
 @pytest.fixture
-def events() -> EventQueue:
+def events() -> EventQueue[HalEvent]:
     return EventQueue()
 
 

@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from hal.buttons import Debouncer, TableButtons
 from hal.config import load_hardware_config
-from hal.events import ButtonEvent, ButtonHeld, ButtonPressed, ButtonReleased, EventQueue
+from hal.events import ButtonEvent, ButtonHeld, ButtonPressed, ButtonReleased, EventQueue, HalEvent
 from hal.timing import ManualClock
 
 DEBOUNCE = 0.030
@@ -77,7 +77,8 @@ def test_the_time_constants_come_from_the_settings() -> None:
 
 
 def test_mock_pins_bouncing_50ms_give_one_press_at_the_first_edge() -> None:
-    clock, events, factory = ManualClock(100.0), EventQueue(), MockFactory()
+    events: EventQueue[HalEvent] = EventQueue()
+    clock, factory = ManualClock(100.0), MockFactory()
     try:
         with TableButtons(
             {"seat0": 17}, events=events, pin_factory=factory, clock=clock, tick_interval=None

@@ -7,7 +7,7 @@ import pytest
 from gpiozero.pins.mock import MockFactory
 
 from hal.buttons import Debouncer, TableButtons
-from hal.events import ButtonHeld, ButtonPressed, ButtonReleased, EventQueue
+from hal.events import ButtonHeld, ButtonPressed, ButtonReleased, EventQueue, HalEvent
 from hal.timing import ManualClock
 
 PINS = {"seat0": 17, "seat1": 27, "seat2": 22, "seat3": 23, "menu": 24}
@@ -15,7 +15,7 @@ PINS = {"seat0": 17, "seat1": 27, "seat2": 22, "seat3": 23, "menu": 24}
 
 @pytest.fixture
 def buttons(
-    factory: MockFactory, events: EventQueue, clock: ManualClock
+    factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> Iterator[TableButtons]:
     with TableButtons(
         PINS, events=events, pin_factory=factory, clock=clock, tick_interval=None
@@ -33,12 +33,12 @@ def bounce(factory: MockFactory, clock: ManualClock, pin: int, levels: list[bool
         clock.advance(0.002)
 
 
-def kinds(events: EventQueue) -> list[tuple[str, str]]:
+def kinds(events: EventQueue[HalEvent]) -> list[tuple[str, str]]:
     return [(type(e).__name__, getattr(e, "button", "")) for e in events.drain()]
 
 
 def test_press_and_release_reach_the_queue(
-    buttons: TableButtons, factory: MockFactory, events: EventQueue, clock: ManualClock
+    buttons: TableButtons, factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> None:
     factory.pin(17).drive_low()
     assert events.drain() == [ButtonPressed("seat0", 100.0)]
@@ -47,12 +47,12 @@ def test_press_and_release_reach_the_queue(
     factory.pin(17).drive_high()
     released = events.drain()
     assert released == [ButtonReleased("seat0", 100.1)]
-    assert released[0].seat == 0
+    assert isinstance(released[0], ButtonReleased) and released[0].seat == 0
     assert events.empty()
 
 
 def test_a_burst_of_bounce_within_30ms_is_one_press(
-    buttons: TableButtons, factory: MockFactory, events: EventQueue, clock: ManualClock
+    buttons: TableButtons, factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> None:
     bounce(factory, clock, 27, [True, False, True, False, True, False, True])
     clock.advance(0.05)
@@ -66,7 +66,7 @@ def test_a_burst_of_bounce_within_30ms_is_one_press(
 
 
 def test_two_presses_80ms_apart_are_two(
-    buttons: TableButtons, factory: MockFactory, events: EventQueue, clock: ManualClock
+    buttons: TableButtons, factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> None:
     pin = factory.pin(22)
     pin.drive_low()
@@ -85,7 +85,7 @@ def test_two_presses_80ms_apart_are_two(
 
 
 def test_a_tap_shorter_than_the_window_still_releases(
-    buttons: TableButtons, factory: MockFactory, events: EventQueue, clock: ManualClock
+    buttons: TableButtons, factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> None:
     factory.pin(23).drive_low()
     clock.advance(0.010)
@@ -100,7 +100,7 @@ def test_a_tap_shorter_than_the_window_still_releases(
 
 
 def test_a_missed_tick_is_made_up_on_the_next_edge(
-    buttons: TableButtons, factory: MockFactory, events: EventQueue, clock: ManualClock
+    buttons: TableButtons, factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> None:
     factory.pin(23).drive_low()
     clock.advance(0.010)
@@ -115,7 +115,7 @@ def test_a_missed_tick_is_made_up_on_the_next_edge(
 
 
 def test_menu_hold_3s_then_10s(
-    buttons: TableButtons, factory: MockFactory, events: EventQueue, clock: ManualClock
+    buttons: TableButtons, factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> None:
     factory.pin(24).drive_low()
     clock.advance(2.9)
@@ -134,7 +134,7 @@ def test_menu_hold_3s_then_10s(
 
 
 def test_holds_reached_before_a_late_tick_come_before_the_release(
-    buttons: TableButtons, factory: MockFactory, events: EventQueue, clock: ManualClock
+    buttons: TableButtons, factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> None:
     factory.pin(24).drive_low()
     clock.advance(4.0)
@@ -143,7 +143,7 @@ def test_holds_reached_before_a_late_tick_come_before_the_release(
 
 
 def test_seat_buttons_do_not_hold_by_default(
-    buttons: TableButtons, factory: MockFactory, events: EventQueue, clock: ManualClock
+    buttons: TableButtons, factory: MockFactory, events: EventQueue[HalEvent], clock: ManualClock
 ) -> None:
     factory.pin(17).drive_low()
     clock.advance(20.0)
@@ -151,7 +151,7 @@ def test_seat_buttons_do_not_hold_by_default(
     assert kinds(events) == [("ButtonPressed", "seat0")]
 
 
-def test_close_releases_the_pins(factory: MockFactory, events: EventQueue) -> None:
+def test_close_releases_the_pins(factory: MockFactory, events: EventQueue[HalEvent]) -> None:
     b = TableButtons({"menu": 24}, events=events, pin_factory=factory, tick_interval=None)
     b.close()
     assert b.closed
@@ -160,7 +160,7 @@ def test_close_releases_the_pins(factory: MockFactory, events: EventQueue) -> No
 
 
 def test_a_pin_used_twice_fails_and_releases_what_it_took(
-    factory: MockFactory, events: EventQueue
+    factory: MockFactory, events: EventQueue[HalEvent]
 ) -> None:
     from gpiozero.exc import GPIOPinInUse
 
@@ -170,7 +170,7 @@ def test_a_pin_used_twice_fails_and_releases_what_it_took(
         pass
 
 
-def test_the_ticker_thread_starts_and_stops(factory: MockFactory, events: EventQueue) -> None:
+def test_the_ticker_thread_starts_and_stops(factory: MockFactory, events: EventQueue[HalEvent]) -> None:
     b = TableButtons({"menu": 24}, events=events, pin_factory=factory, tick_interval=0.001)
     b.close()
     assert b.closed
@@ -200,7 +200,7 @@ def test_random_bounce_never_splits_a_press(seed: int) -> None:
 
 
 def test_the_ticker_thread_reports_a_release_absorbed_by_the_window(
-    factory: MockFactory, events: EventQueue
+    factory: MockFactory, events: EventQueue[HalEvent]
 ) -> None:
     """Real time, real ticker: the release of a very short tap still arrives."""
     with TableButtons({"seat0": 17}, events=events, pin_factory=factory, tick_interval=0.005):

@@ -99,7 +99,7 @@ def test_hold_times_must_be_ordered() -> None:
 
 
 def test_a_section_that_is_not_a_table_means_the_safe_state() -> None:
-    config, errors = load_hardware_config(section(buttons=3))  # type: ignore[arg-type]
+    config, errors = load_hardware_config(section(buttons=3))
     assert errors == ["hardware.buttons must be a table, not 3"]
     assert not config.buttons.enabled
     config, errors = load_hardware_config("nonsense")  # type: ignore[arg-type]

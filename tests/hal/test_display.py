@@ -8,7 +8,7 @@ from gpiozero.exc import GPIOPinInUse
 from gpiozero.pins.mock import MockFactory
 
 from hal.display import Frame, SimDisplay, TM1637Display, segment_polygons
-from hal.events import DisplayFault, DisplayRestored, EventQueue
+from hal.events import DisplayFault, DisplayRestored, EventQueue, HalEvent
 from hal.timing import Backoff, ManualClock
 from hal.tm1637 import (
     TM1637,
@@ -150,7 +150,7 @@ def test_blink_switches_off_and_on_as_time_passes(
 
 
 def test_unplugged_display_is_logged_once_and_retried_with_backoff(
-    tracing: TracingFactory, chip: FakeTM1637, clock: ManualClock, events: EventQueue,
+    tracing: TracingFactory, chip: FakeTM1637, clock: ManualClock, events: EventQueue[HalEvent],
     caplog: pytest.LogCaptureFixture,
 ) -> None:
     chip.unplug()

@@ -9,6 +9,7 @@ import os
 import queue
 from collections.abc import Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 import serial
@@ -20,9 +21,11 @@ from hal.timing import Backoff
 
 TAG_A, TAG_B = "0A00B1C2D3", "1F2E3D4C5B"
 WAIT = 5.0
+H = TypeVar("H", bound=HalEvent)
 
 
-def next_of(events: EventQueue, kind: type, timeout: float = WAIT) -> HalEvent:
+
+def next_of(events: EventQueue[HalEvent], kind: type[H], timeout: float = WAIT) -> H:
     """The next event of ``kind``, skipping others; fail after ``timeout``."""
     while True:
         try:
@@ -33,17 +36,17 @@ def next_of(events: EventQueue, kind: type, timeout: float = WAIT) -> HalEvent:
             return event
 
 
-def test_frames_through_loop_url(events: EventQueue) -> None:
+def test_frames_through_loop_url(events: EventQueue[HalEvent]) -> None:
     port = serial.serial_for_url("loop://", timeout=0.02)
     with ReaderThread("loop://", parser=RDM6300Parser(), events=events, opener=lambda: port):
-        assert next_of(events, ReaderOnline).port == "loop://"  # type: ignore[attr-defined]
+        assert next_of(events, ReaderOnline).port == "loop://"
         stream = b"garbage" + rdm6300_frame(TAG_A) * 3
         port.write(stream[:9])
         port.write(stream[9:])
-        assert next_of(events, TagSeen).tag_id == TAG_A  # type: ignore[attr-defined]
+        assert next_of(events, TagSeen).tag_id == TAG_A
 
 
-def test_a_missing_port_is_reported_once_and_retried(events: EventQueue, tmp_path: Path) -> None:
+def test_a_missing_port_is_reported_once_and_retried(events: EventQueue[HalEvent], tmp_path: Path) -> None:
     attempts: list[int] = []
     port = serial.serial_for_url("loop://", timeout=0.02)
 
@@ -58,14 +61,14 @@ def test_a_missing_port_is_reported_once_and_retried(events: EventQueue, tmp_pat
         backoff=Backoff(initial=0.001, maximum=0.004),
     ) as reader:
         offline = next_of(events, ReaderOffline)
-        assert "could not open port" in offline.reason  # type: ignore[attr-defined]
+        assert "could not open port" in offline.reason
         next_of(events, ReaderOnline)
         assert reader.online and len(attempts) == 4
     assert events.drain() == []  # one offline report for three failures
 
 
 @pytest.fixture
-def pty_reader(events: EventQueue) -> Iterator[PtyReader]:
+def pty_reader(events: EventQueue[HalEvent]) -> Iterator[PtyReader]:
     with PtyReader(
         events=events, parser=RDM6300Parser(repeat_window=0.15),
         backoff=Backoff(initial=0.01, maximum=0.05),
@@ -74,31 +77,31 @@ def pty_reader(events: EventQueue) -> Iterator[PtyReader]:
         yield reader
 
 
-def test_pty_tags_seen_once_then_removed(pty_reader: PtyReader, events: EventQueue) -> None:
+def test_pty_tags_seen_once_then_removed(pty_reader: PtyReader, events: EventQueue[HalEvent]) -> None:
     for _ in range(3):
         pty_reader.scan(TAG_A)
-    assert next_of(events, TagSeen).tag_id == TAG_A  # type: ignore[attr-defined]
-    assert next_of(events, TagRemoved).tag_id == TAG_A  # type: ignore[attr-defined]
+    assert next_of(events, TagSeen).tag_id == TAG_A
+    assert next_of(events, TagRemoved).tag_id == TAG_A
     assert events.drain() == []
 
 
-def test_pty_partial_frames_and_garbage(pty_reader: PtyReader, events: EventQueue) -> None:
+def test_pty_partial_frames_and_garbage(pty_reader: PtyReader, events: EventQueue[HalEvent]) -> None:
     frame = rdm6300_frame(TAG_B)
     pty_reader.write(b"\x00\xffnoise" + frame[:5])
     pty_reader.write(frame[5:])
-    assert next_of(events, TagSeen).tag_id == TAG_B  # type: ignore[attr-defined]
+    assert next_of(events, TagSeen).tag_id == TAG_B
 
 
-def test_pty_unplug_and_replug(pty_reader: PtyReader, events: EventQueue) -> None:
+def test_pty_unplug_and_replug(pty_reader: PtyReader, events: EventQueue[HalEvent]) -> None:
     pty_reader.scan(TAG_A)
     next_of(events, TagSeen)
     pty_reader.unplug()
     offline = next_of(events, ReaderOffline)
-    assert "lost" in offline.reason or "cannot open" in offline.reason  # type: ignore[attr-defined]
+    assert "lost" in offline.reason or "cannot open" in offline.reason
     pty_reader.replug()
     next_of(events, ReaderOnline)
     pty_reader.scan(TAG_B)
-    assert next_of(events, TagSeen).tag_id == TAG_B  # type: ignore[attr-defined]
+    assert next_of(events, TagSeen).tag_id == TAG_B
     assert pty_reader.thread.opens == 2
 
 
@@ -107,14 +110,14 @@ def test_the_port_is_opened_exclusively(pty_reader: PtyReader) -> None:
         serial.Serial(pty_reader.feed.port, exclusive=True)
 
 
-def test_barcode_lines_through_a_pty(events: EventQueue) -> None:
+def test_barcode_lines_through_a_pty(events: EventQueue[HalEvent]) -> None:
     with PtyReader(events=events, protocol="lines", parser=LineParser()) as reader:
         next_of(events, ReaderOnline)
         reader.scan("CARD42")
         reader.write(b"CA")
         reader.write(b"RD43\r\n")
-        assert next_of(events, TagSeen).tag_id == "CARD42"  # type: ignore[attr-defined]
-        assert next_of(events, TagSeen).tag_id == "CARD43"  # type: ignore[attr-defined]
+        assert next_of(events, TagSeen).tag_id == "CARD42"
+        assert next_of(events, TagSeen).tag_id == "CARD43"
 
 
 def test_feed_link_follows_replug(tmp_path: Path) -> None:

@@ -16,6 +16,7 @@ from hal.events import (
     ButtonReleased,
     DisplayFault,
     EventQueue,
+    HalEvent,
     TagRemoved,
     TagSeen,
 )
@@ -26,7 +27,7 @@ from hal.tm1637 import FakeTM1637, TracingFactory
 from tests.hal.conftest import fake_box
 
 
-def test_sim_buttons_press_click_and_hold(events: EventQueue, clock: ManualClock) -> None:
+def test_sim_buttons_press_click_and_hold(events: EventQueue[HalEvent], clock: ManualClock) -> None:
     with SimButtons(events=events, clock=clock) as buttons:
         buttons.press(2)
         assert events.drain() == [ButtonPressed("seat2", 100.0)]
@@ -44,12 +45,12 @@ def test_sim_buttons_press_click_and_hold(events: EventQueue, clock: ManualClock
         ]
 
 
-def test_sim_buttons_need_a_clock_that_can_jump(events: EventQueue) -> None:
+def test_sim_buttons_need_a_clock_that_can_jump(events: EventQueue[HalEvent]) -> None:
     with SimButtons(events=events, clock=lambda: 0.0) as buttons, pytest.raises(TypeError):
         buttons.click(0)
 
 
-def test_sim_reader_scan_goes_through_the_parser(events: EventQueue, clock: ManualClock) -> None:
+def test_sim_reader_scan_goes_through_the_parser(events: EventQueue[HalEvent], clock: ManualClock) -> None:
     with SimReader(events=events, clock=clock) as reader:
         reader.scan("0A00B1C2D3")
         reader.scan("0A00B1C2D3")  # still lying on the antenna
@@ -171,7 +172,7 @@ def test_cli_hardware_test_sim(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_an_empty_shared_queue_is_kept(clock: ManualClock) -> None:
-    shared = EventQueue()
+    shared: EventQueue[HalEvent] = EventQueue()
     assert shared and len(shared) == 0
     with open_sim_hardware(events=shared, clock=clock) as hw:
         assert hw.events is shared

@@ -230,3 +230,25 @@ def test_first_goes_on_where_a_run_stopped(tmp_path: Path) -> None:
     whole = arena.run(_args(a="normal", b="easy", matches=3))
     again = arena.run(_args(b="easy", from_log=log))
     assert again["levels"] == whole["levels"]
+
+
+def test_a_budget_spec_sets_that_level_s_own_budget() -> None:
+    from firmware.players import HardPlayer, make_player
+
+    p = make_player("hard@70", seed=1, think_ms=40)
+    assert isinstance(p, HardPlayer) and p.think_ms == 70 and p.name == "hard@70"
+    assert make_player("hard", seed=1, think_ms=40).think_ms == 40
+
+
+@pytest.mark.parametrize("text", ["hard@", "hard@0", "hard@x", "hard@10001", "hard@-5", "hard@1.5"])
+def test_a_bad_budget_spec_is_refused_in_one_line(text: str) -> None:
+    from firmware import cliargs
+
+    with pytest.raises(argparse.ArgumentTypeError, match="hard@MS"):
+        cliargs.player(text)
+
+
+def test_a_budget_spec_plays_beside_hard_on_the_same_deals() -> None:
+    out = arena.run(_args(a="hard", b="normal", think_ms=2, also="hard@4", matches=1))
+    assert [lv["level"] for lv in out["levels"]] == ["hard", "hard@4"]
+    assert out["versus"][0]["other"] == "hard@4" and out["versus"][0]["pairs"] >= 2

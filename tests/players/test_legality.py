@@ -2,19 +2,31 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
-from firmware.engine import PRESETS, Declare, Match, make_variant, view_for
+from firmware.engine import PRESETS, Declare, HandState, Match, make_variant, view_for
 from firmware.players import LEVELS, Player, make_player
 from tests.players.conftest import play_hand
 
 SPECS = ("random", *LEVELS, "oracle", "oracle-hands", "reference", "hard-weighted")
 
 
+def _true_state(match: Match) -> Callable[[], HandState]:
+    """The oracles' callback: the hand in play (they are asked only while one is)."""
+
+    def state() -> HandState:
+        assert match.state is not None
+        return match.state
+
+    return state
+
+
 def _players(match: Match, spec: str, seed: int) -> list[Player]:
     n = match.variant.n_seats
     return [
-        make_player(spec, seed=seed * 10 + seat, worlds=2, true_state=lambda: match.state)
+        make_player(spec, seed=seed * 10 + seat, worlds=2, true_state=_true_state(match))
         for seat in range(n)
     ]
 
@@ -78,12 +90,12 @@ def test_players_do_not_mutate_views() -> None:
     view = view_for(state, state.to_move)
     snapshot = (view.hand, view.legal, view.seats, view.draws)
     for spec in SPECS:
-        make_player(spec, seed=3, worlds=2, true_state=lambda: match.state).choose(view)
+        make_player(spec, seed=3, worlds=2, true_state=_true_state(match)).choose(view)
     assert (view.hand, view.legal, view.seats, view.draws) == snapshot
 
 
 def _option_cases() -> list[tuple[str, str, object]]:
-    cases = []
+    cases: list[tuple[str, str, object]] = []
     for name, preset in sorted(PRESETS.items()):
         for spec in preset.options:
             for value in spec.choices:

@@ -15,9 +15,10 @@ import pytest
 from firmware.engine import PRESETS, Match, View, make_variant, view_for
 from firmware.players import pool as poolmod
 from firmware.players.determinize import Sampler
-from firmware.players.hard import HardPlayer, exact_endgame, world_row
+from firmware.players.hard import HardPlayer, exact_endgame
 from firmware.players.heuristic import NormalPlayer
 from firmware.players.pool import WorldPool
+from firmware.players.worlds import world_row
 
 
 @pytest.fixture(scope="module")
@@ -224,3 +225,16 @@ def test_arena_with_workers_uses_the_shared_pool() -> None:
     finally:
         poolmod.stop_shared()
     assert poolmod.shared() is None
+
+
+def test_bench_positions_are_card_plays_in_every_preset() -> None:
+    # chiamata's first decision is the call, whose actions carry a card too: the bench took it
+    # for a card play and searched worlds where the caller had no legal card ("negative shift count").
+    from firmware.engine import PRESETS, Play
+    from firmware.players import poolbench
+
+    for name in PRESETS:
+        for view in poolbench.positions(name, 1, 3):
+            plays = {a.card for a in view.legal if isinstance(a, Play)}
+            assert len(plays) >= 2, name
+            assert all(isinstance(a, Play) for a in view.legal if hasattr(a, "card")), name

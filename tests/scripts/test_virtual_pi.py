@@ -12,10 +12,14 @@ import sys
 import zlib
 from pathlib import Path
 from types import ModuleType
+from typing import TypedDict
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+from hal.events import ReaderEvent
+from hal.reader import TagParser
 
 SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "virtual-pi"
 
@@ -193,9 +197,9 @@ def test_a_tap_always_moves_on_both_axes_before_pressing(x: int, y: int) -> None
     # would send no position, and a program started since would click at 0,0
     batches = vp.tap_events(x, y)
     nudge, move, press, release = batches
-    axes = {e["data"]["axis"]: e["data"]["value"] for e in move}  # type: ignore[index]
+    axes = {e["data"]["axis"]: e["data"]["value"] for e in move}
     assert axes == {"x": vp.abs_axis(x, 800), "y": vp.abs_axis(y, 480)}
-    before = {e["data"]["axis"]: e["data"]["value"] for e in nudge}  # type: ignore[index]
+    before = {e["data"]["axis"]: e["data"]["value"] for e in nudge}
     assert before["x"] != axes["x"] and before["y"] != axes["y"]
     assert all(abs(before[a] - axes[a]) == 1 for a in "xy")  # less than a pixel away
     assert press == [{"type": "btn", "data": {"down": True, "button": "left"}}]
@@ -208,7 +212,7 @@ def test_a_tap_always_moves_on_both_axes_before_pressing(x: int, y: int) -> None
 def test_key_names_become_qemu_qcodes(name: str, code: str) -> None:
     down, up = vp.key_events(name)
     assert down == [{"type": "key", "data": {"down": True, "key": {"type": "qcode", "data": code}}}]
-    assert up[0]["data"]["down"] is False  # type: ignore[index]
+    assert up[0]["data"]["down"] is False
 
 
 @settings(max_examples=100, derandomize=True)
@@ -222,8 +226,8 @@ def test_any_key_name_is_a_plain_qcode_or_refused(name: str) -> None:
     assert code and all(c.isascii() and (c.isalnum() or c == "_") for c in code)
 
 
-def _reader_events(parser: object, data: bytes) -> list[object]:
-    return parser.feed(data, 100.0) + parser.feed(b"", 200.0)  # type: ignore[attr-defined]
+def _reader_events(parser: TagParser, data: bytes) -> list[ReaderEvent]:
+    return parser.feed(data, 100.0) + parser.feed(b"", 200.0)
 
 
 @settings(max_examples=60, derandomize=True)
@@ -308,6 +312,12 @@ def test_the_tests_drop_in_keeps_mock_pins_and_names_the_probe_file() -> None:
     assert vp.PROBE_FILE.startswith("/run/tressette/")  # the unit's RuntimeDirectory: writable under it
 
 
+class _HostFailure(TypedDict, total=False):
+    tools: Exception
+    binfmt: Exception
+    mirror: Exception
+
+
 def _preflight_host(monkeypatch: pytest.MonkeyPatch, *, tools: Exception | None = None,
                     binfmt: Exception | None = None, mirror: Exception | None = None,
                     image: bool = False) -> None:
@@ -351,7 +361,7 @@ def _preflight_host(monkeypatch: pytest.MonkeyPatch, *, tools: Exception | None 
      ({"mirror": OSError("Name or service not known")}, "deb.debian.org")],
 )  # fmt: skip
 def test_preflight_says_what_the_host_lacks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
-                                            failure: dict[str, Exception], said: str) -> None:
+                                            failure: _HostFailure, said: str) -> None:
     _preflight_host(monkeypatch, **failure)
     why = vp.preflight(vp.paths_for(tmp_path, "k"))
     assert why is not None and said in why

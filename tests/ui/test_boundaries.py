@@ -23,7 +23,7 @@ def imported(path: Path) -> set[str]:
 
 
 @pytest.mark.parametrize("path", sorted(UI.glob("*.py")), ids=lambda p: p.name)
-def test_ui_imports_only_the_engine(path):
+def test_ui_imports_only_the_engine(path: Path) -> None:
     for name in imported(path):
         top = name.split(".")[0]
         assert top not in ("hal",), (path.name, name)
@@ -31,13 +31,13 @@ def test_ui_imports_only_the_engine(path):
             assert name.startswith("firmware.engine"), (path.name, name)
 
 
-def test_every_string_in_every_language():
+def test_every_string_in_every_language() -> None:
     for key, row in CATALOGUE.items():
         assert len(row) == len(LANGUAGES) and all(row), key
     assert {len(RULES_PAGES[lang]) for lang in LANGUAGES} == {len(RULES_PAGES["it"])}
 
 
-def test_fonts_and_license_are_shipped():
+def test_fonts_and_license_are_shipped() -> None:
     assets = UI / "assets"
     for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "LICENSE-DejaVu.txt"):
         assert (assets / name).stat().st_size > 1000

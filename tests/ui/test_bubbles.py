@@ -12,7 +12,9 @@ import pytest
 from pygame import Rect
 
 from firmware.engine.variants import PRESETS
+from tests.ui.conftest import MakeUI
 from ui import demo
+from ui.app import UIApp
 from ui.fonts import min_text_px
 from ui.i18n import tr
 from ui.layout import bubble_tail, reach, speaker_areas
@@ -22,7 +24,7 @@ SIZES = [(800, 480), (480, 320), (1280, 800)]
 WORDS = "Napoli in Schellen = 3"
 
 
-def _speaking(make_ui, variant, size, lang):
+def _speaking(make_ui: MakeUI, variant: str, size: tuple[int, int], lang: str) -> tuple[UIApp, RecordingSurface]:
     ui = make_ui(size, demo.busiest(variant), language=lang)
     ui.update(5.0)
     for seat in range(ui.model.n_seats):
@@ -35,9 +37,10 @@ def _speaking(make_ui, variant, size, lang):
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_every_bubble_reads_as_its_speakers(variant, size, lang, make_ui):
+def test_every_bubble_reads_as_its_speakers(variant: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     ui, rec = _speaking(make_ui, variant, size, lang)
     lay = ui.table.layout
+    assert lay is not None
     me = ui.model.me
     speakers = speaker_areas(ui.model, lay)
     assert set(speakers) == set(range(ui.model.n_seats))
@@ -61,19 +64,20 @@ def test_every_bubble_reads_as_its_speakers(variant, size, lang, make_ui):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_most_seats_have_room_beside_them(size, make_ui):
+def test_most_seats_have_room_beside_them(size: tuple[int, int], make_ui: MakeUI) -> None:
     """The status line is the way out, not the rule: in a two-seat game both speak in
     bubbles everywhere, and at 800x480 and up every seat of every game but one does."""
     for variant in PRESETS:
         ui, _ = _speaking(make_ui, variant, size, "de")
         lay = ui.table.layout
+        assert lay is not None
         n = ui.model.n_seats
         if n == 2 or size != (480, 320):
             assert len(lay.bubbles) >= n - 1, (variant, lay.bubbles)
 
 
 @pytest.mark.parametrize("side", ["above", "below", "left", "right"])
-def test_a_tail_leaves_the_side_facing_the_speaker_and_points_at_it(side):
+def test_a_tail_leaves_the_side_facing_the_speaker_and_points_at_it(side: str) -> None:
     box = Rect(200, 200, 120, 36)
     speaker = {"above": Rect(180, 100, 80, 40), "below": Rect(150, 300, 300, 100),
                "left": Rect(20, 190, 100, 80), "right": Rect(400, 180, 90, 60)}[side]
@@ -82,7 +86,7 @@ def test_a_tail_leaves_the_side_facing_the_speaker_and_points_at_it(side):
     assert box.inflate(2, 2).collidepoint(base_mid)
     assert not box.collidepoint(tip)
     # the tip is nearer the speaker than the base is
-    def dist(p):
+    def dist(p: tuple[float, float]) -> int:
         return reach(Rect(int(p[0]), int(p[1]), 0, 0), speaker)
     assert dist(tip) < dist(base_mid)
 
@@ -90,17 +94,18 @@ def test_a_tail_leaves_the_side_facing_the_speaker_and_points_at_it(side):
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_a_declarations_points_stay_on_its_line(variant, size, lang, make_ui):
+def test_a_declarations_points_stay_on_its_line(variant: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """Played by touch: bubbles wrapped "napoletana di coppe" / "= 3"; the points are the
     declaration's, they go on the line with its last word."""
     ui, rec = _speaking(make_ui, variant, size, lang)
     texts = [t.text for t in rec.texts]
     assert not any(t.strip().startswith("=") for t in texts), texts
+    assert ui.table.layout is not None
     if ui.table.layout.bubbles:
         assert any(t.endswith("= 3") for t in texts), texts
 
 
-def test_bubble_lines_keep_the_points_with_the_last_word(make_ui):
+def test_bubble_lines_keep_the_points_with_the_last_word(make_ui: MakeUI) -> None:
     from ui.table import bubble_lines
 
     ui = make_ui((480, 320))
@@ -114,7 +119,7 @@ def test_bubble_lines_keep_the_points_with_the_last_word(make_ui):
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", [(800, 480), (1280, 800)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_from_800x480_up_every_seat_speaks_in_a_bubble(variant, size, lang, make_ui):
+def test_from_800x480_up_every_seat_speaks_in_a_bubble(variant: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """Played by touch: terziglio's CPU 3 (its widow under it) spoke in the status line; a
     bubble between its column and its card on the trick has room. At 480x320 some seats
     of the three- and four-seat games still have none (the status line names them).
@@ -123,6 +128,7 @@ def test_from_800x480_up_every_seat_speaks_in_a_bubble(variant, size, lang, make
     the status line over my hand, after "Tu:"."""
     ui, rec = _speaking(make_ui, variant, size, lang)
     lay = ui.table.layout
+    assert lay is not None
     me = ui.model.me
     others = set(range(ui.model.n_seats)) - {me}
     assert others <= set(lay.bubbles), sorted(lay.bubbles)

@@ -12,10 +12,15 @@ import pygame
 import pytest
 
 from firmware.engine import PRESETS
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui import intents as it
 from ui.i18n import LANGUAGES, msg
 from ui.layout import table_layout
+from ui.model import TableModel
+from ui.navigation import ScreenName
+from ui.review import ReviewHandScreen, ReviewScreen
+from ui.screens import HomeScreen, Screen
 
 SIZES = [(800, 480), (480, 320)]
 
@@ -28,14 +33,14 @@ def click(pos: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
 
 
-def _casual(variant: str = "tressette2"):
+def _casual(variant: str = "tressette2") -> TableModel:
     m = demo.my_turn_model(variant, 1, 4)
     return replace(m, casual=True, can_hint=True, can_undo=True)
 
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_hint_and_undo_buttons_fit_on_the_table(size, variant) -> None:
+def test_hint_and_undo_buttons_fit_on_the_table(size: tuple[int, int], variant: str) -> None:
     model = _casual(variant)
     lay = table_layout(model, size)
     names = {b.name: b.rect for b in lay.buttons}
@@ -54,7 +59,7 @@ def test_rated_matches_show_neither_button() -> None:
     assert "hint" not in names and "undo" not in names
 
 
-def test_hint_button_key_h_and_undo_key_u(make_ui) -> None:
+def test_hint_button_key_h_and_undo_key_u(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), _casual())
     lay = table_layout(ui.model, (800, 480))
     hint = next(b for b in lay.buttons if b.name == "hint")
@@ -64,14 +69,14 @@ def test_hint_button_key_h_and_undo_key_u(make_ui) -> None:
     assert ui.intents() == [it.Hint(), it.Hint(), it.Undo()]
 
 
-def test_keys_do_nothing_in_a_rated_match(make_ui) -> None:
+def test_keys_do_nothing_in_a_rated_match(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), demo.my_turn_model("tressette2", 1, 4))
     ui.handle(key(pygame.K_h))
     ui.handle(key(pygame.K_u))
     assert not [x for x in ui.intents() if isinstance(x, (it.Hint, it.Undo))]
 
 
-def test_the_hinted_card_is_raised(make_ui) -> None:
+def test_the_hinted_card_is_raised(make_ui: MakeUI) -> None:
     model = _casual()
     ui = make_ui((800, 480), model)
     card = next(c for c in model.hand if c in model.playable)
@@ -82,7 +87,7 @@ def test_the_hinted_card_is_raised(make_ui) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES)
-def test_the_hand_end_review_is_drawn(make_ui, lang, size) -> None:
+def test_the_hand_end_review_is_drawn(make_ui: MakeUI, lang: str, size: tuple[int, int]) -> None:
     model = demo.sample_model("tressette2", 1, 200)
     assert model.hand_over
     review = (msg("review_acc", n="83", points="1.2"), msg("no_mistakes"))
@@ -91,9 +96,10 @@ def test_the_hand_end_review_is_drawn(make_ui, lang, size) -> None:
     ui.draw()  # must not raise, whatever the size and language
 
 
-def test_home_offers_a_casual_match(make_ui) -> None:
+def test_home_offers_a_casual_match(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480))
-    home = ui.screens["home"]
+    home = ui.screens[ScreenName.HOME]
+    assert isinstance(home, HomeScreen)
     assert home.new_game_intent().casual is False
     home.press("casual")
     assert home.new_game_intent().casual is True
@@ -102,7 +108,7 @@ def test_home_offers_a_casual_match(make_ui) -> None:
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_a_hints_reason_is_shown_whole(make_ui, variant, size, lang) -> None:
+def test_a_hints_reason_is_shown_whole(make_ui: MakeUI, variant: str, size: tuple[int, int], lang: str) -> None:
     """Every word of the hint's reason is on the screen, in every game, size and language
     (the status line dropped a third line: 'die noch' and no 'aussteht')."""
     from ui.textcheck import RecordingSurface
@@ -120,12 +126,12 @@ def test_a_hints_reason_is_shown_whole(make_ui, variant, size, lang) -> None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_review_opens_from_the_history_sheet_and_from_the_end_of_a_match(make_ui, size) -> None:
+def test_the_review_opens_from_the_history_sheet_and_from_the_end_of_a_match(make_ui: MakeUI, size: tuple[int, int]) -> None:
     ui = make_ui(size, demo.sample_review_model())
     ui.show("history")
     ui.show("sheet")
     ui.intents()
-    sheet = ui.screens["sheet"]
+    sheet = ui.screens[ScreenName.SHEET]
     review = next(b for b in sheet.buttons(size) if b.name == "review")
     ui.tap(review.rect.center)
     assert ui.intents()[-2:] == [it.OpenReview(1234), it.ShowScreen("review")]
@@ -134,7 +140,9 @@ def test_the_review_opens_from_the_history_sheet_and_from_the_end_of_a_match(mak
     ui.tap(hand.rect.center)
     assert it.OpenReviewHand(1234, 2) in ui.intents() and ui.screen == "review_hand"
     for name in ("back", "back", "back"):
-        ui.current.press(name)
+        scr = ui.current
+        assert isinstance(scr, Screen)
+        scr.press(name)
     assert ui.screen == "history"
 
     end = demo.finished_match_model()
@@ -146,17 +154,21 @@ def test_the_review_opens_from_the_history_sheet_and_from_the_end_of_a_match(mak
     button = next(b for b in ui.current.buttons(size) if b.name == "review")
     ui.tap(button.rect.center)
     assert it.OpenReview(end.final_sheet.match_id) in ui.intents() and ui.screen == "review"
-    ui.current.press("back")
+    scr = ui.current
+    assert isinstance(scr, ReviewScreen)
+    scr.press("back")
     assert ui.screen == "hand_end"
 
 
-def test_the_review_steps_trick_by_trick_with_my_card_and_the_hint(make_ui) -> None:
+def test_the_review_steps_trick_by_trick_with_my_card_and_the_hint(make_ui: MakeUI) -> None:
     model = demo.sample_review_model()
     ui = make_ui((800, 480), model, language="en")
     ui.show("review")
     ui.show("review_hand")
     scr = ui.current
+    assert isinstance(scr, ReviewHandScreen)
     rh = model.review_hand
+    assert rh is not None
     assert scr.lines()[0][0] == "Accuracy 71%"  # the deal: the hand's accuracy
     for step in range(1, len(rh.frames)):
         scr.press("next")

@@ -5,14 +5,19 @@ score sheet at a match's end replays a hand on a tap like the history's does."""
 from __future__ import annotations
 
 import dataclasses
+from pathlib import Path
 
 import pytest
 
 import ui.intents as it
 from firmware.app.browse import history_page, us_first
 from firmware.store import Journal
+from tests.ui.conftest import MakeUI
 from ui import demo
+from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.model import HistoryPage, HistoryRow
+from ui.navigation import ScreenName
+from ui.screens import HandEndScreen
 from ui.textcheck import RecordingSurface
 
 SIZES = [(800, 480), (480, 320), (1280, 800)]
@@ -26,13 +31,14 @@ def _page(n_rows: int, total: int, offset: int = 0) -> HistoryPage:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("asked", [3, 6, 12])
-def test_the_page_counter_counts_the_rows_on_the_screen(size, asked, make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_the_page_counter_counts_the_rows_on_the_screen(size: tuple[int, int], asked: int, make_ui: MakeUI) -> None:
     """A page asked for at one size and shown at another ("1–6 di 1234" above 5 rows)."""
     model = dataclasses.replace(demo.sample_history_model(), history=_page(asked, 1234, 60))
     ui = make_ui(size, model, language="it")
     ui.show("history")
     ui.intents()
     scr = ui.current
+    assert isinstance(scr, HistoryScreen)
     shown = [b for b in scr.buttons(size) if b.name.startswith("match:")]
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
@@ -44,7 +50,7 @@ def test_the_page_counter_counts_the_rows_on_the_screen(size, asked, make_ui) ->
     assert nxt and nxt[-1].offset == 60 + len(shown)
 
 
-def test_results_are_us_then_them_whoever_won(tmp_path) -> None:  # type: ignore[no-untyped-def]
+def test_results_are_us_then_them_whoever_won(tmp_path: Path) -> None:
     with Journal.open(tmp_path) as j:
         lost = j.new_match("tressette2", {}, ["cpu:hard", "human"])  # the person in seat 1: side 1
         j.finish_match(lost, 0, [22, 13])
@@ -65,30 +71,38 @@ def test_us_first_keeps_the_others_in_order() -> None:
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
-def test_a_history_row_says_the_word_then_us_then_them(lang, make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_a_history_row_says_the_word_then_us_then_them(lang: str, make_ui: MakeUI) -> None:
     from ui.i18n import tr
 
     ui = make_ui((800, 480), demo.sample_history_model(), language=lang)
-    scr = ui.screens["history"]
+    scr = ui.screens[ScreenName.HISTORY]
+    assert isinstance(scr, HistoryScreen)
     _, _, right = scr.row_text(HistoryRow(7, "tressette2", 0.0, "lost", (13, 22), 4, "hard"))
     assert right == f"{tr('outcome_lost', lang)}  13–22"
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_sheet_at_a_matchs_end_replays_a_hand_on_a_tap(size, make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_the_sheet_at_a_matchs_end_replays_a_hand_on_a_tap(size: tuple[int, int], make_ui: MakeUI) -> None:
     model = demo.finished_match_model()
     assert model.match_over and model.final_sheet is not None
     ui = make_ui(size, model)
     ui.update(1.0)
     ui.show("hand_end")
-    ui.current.press("sheet")
+    end = ui.current
+    assert isinstance(end, HandEndScreen)
+    end.press("sheet")
     assert ui.screen == "sheet"
     scr = ui.current
+    assert isinstance(scr, SheetScreen)
     hands = [b for b in scr.buttons(size) if b.name.startswith("hand:")]
     assert hands, "no tappable rows on the final score sheet"
     ui.intents()
     ui.tap(hands[0].rect.center)
     assert it.OpenReplay(model.final_sheet.match_id, 1) in ui.intents()
     assert ui.screen == "replay"
-    ui.current.press("back")
-    assert ui.screen == "sheet" and ui.current.came_from == "hand_end"  # still the match just played
+    replay = ui.current
+    assert isinstance(replay, ReplayScreen)
+    replay.press("back")
+    assert ui.screen == "sheet"
+    sheet = ui.current
+    assert isinstance(sheet, SheetScreen) and sheet.came_from == "hand_end"  # still the match just played

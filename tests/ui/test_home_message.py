@@ -7,7 +7,7 @@ import pytest
 from pygame import Rect
 
 from firmware.engine import PRESETS
-from tests.ui.conftest import SIZES
+from tests.ui.conftest import SIZES, MakeUI
 from ui.screens import HomeScreen
 
 LONG = {
@@ -19,7 +19,7 @@ LONG = {
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_home_message_never_covers_a_button(make_ui, size: tuple[int, int], lang: str) -> None:
+def test_the_home_message_never_covers_a_button(make_ui: MakeUI, size: tuple[int, int], lang: str) -> None:
     ui = make_ui(size, language=lang)
     home: HomeScreen = ui.home
     W, H = size

@@ -11,6 +11,8 @@ import ui.intents as it
 from firmware.config import SeatSpec, check_seats
 from firmware.engine import PRESETS, make_variant
 from firmware.engine.seating import seating_problem as engine_seating_problem
+from firmware.engine.variants import OptionValue
+from tests.ui.conftest import MakeUI
 from ui.model import TableModel
 from ui.screens import SEAT_CYCLE, HomeScreen, next_seat, seating_problem
 
@@ -32,10 +34,10 @@ def _reachable(home: HomeScreen, limit: int = 4000) -> set[tuple[tuple[str, str 
     return seen
 
 
-def _option_sets(preset: str) -> list[dict[str, object]]:
+def _option_sets(preset: str) -> list[dict[str, OptionValue]]:
     """The preset's defaults, and each option that changes the count of seats at each value."""
     p = PRESETS[preset]
-    base = {o.key: o.default for o in p.options}
+    base: dict[str, OptionValue] = {o.key: o.default for o in p.options}
     out = [base]
     for o in p.options:
         if o.key == "players":
@@ -44,7 +46,7 @@ def _option_sets(preset: str) -> list[dict[str, object]]:
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_every_seating_the_home_screen_cycles_to_is_one_the_game_takes(make_ui, preset: str) -> None:
+def test_every_seating_the_home_screen_cycles_to_is_one_the_game_takes(make_ui: MakeUI, preset: str) -> None:
     ui = make_ui((800, 480))
     home: HomeScreen = ui.home
     home.select_variant(preset)
@@ -54,11 +56,11 @@ def test_every_seating_the_home_screen_cycles_to_is_one_the_game_takes(make_ui, 
         for seats in _reachable(home):
             v = make_variant(preset, options)
             assert engine_seating_problem(v, [k for k, _ in seats]) is None, (preset, options, seats)
-            specs = [SeatSpec(k, lvl) for k, lvl in seats]  # type: ignore[arg-type]
+            specs = [SeatSpec(k, lvl) for k, lvl in seats]  # type: ignore[arg-type]  # the screen's seats are plain str
             assert check_seats(specs, v.n_seats) == specs  # the settings check takes it too
 
 
-def test_tressette_for_two_never_offers_real_cards_beside_a_computer(make_ui) -> None:
+def test_tressette_for_two_never_offers_real_cards_beside_a_computer(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480))
     home: HomeScreen = ui.home
     home.select_variant("tressette2")
@@ -72,7 +74,7 @@ def test_tressette_for_two_never_offers_real_cards_beside_a_computer(make_ui) ->
     assert any(s[1] == ("table", None) and s[0][0] == "computer" for s in seats4)
 
 
-def test_a_refused_seating_is_refused_before_the_question_and_keeps_the_match(make_ui) -> None:
+def test_a_refused_seating_is_refused_before_the_question_and_keeps_the_match(make_ui: MakeUI) -> None:
     """Even a seating the screen did not cycle to (set from the settings): no question."""
     ui = make_ui((800, 480))
     sent: list[object] = []
@@ -87,7 +89,7 @@ def test_a_refused_seating_is_refused_before_the_question_and_keeps_the_match(ma
     assert ui.question is not None and sent == sent[:1]  # a good one asks first
 
 
-def test_a_game_change_moves_the_seats_to_a_seating_it_takes(make_ui) -> None:
+def test_a_game_change_moves_the_seats_to_a_seating_it_takes(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480))
     home: HomeScreen = ui.home
     home.select_variant("treseta4")

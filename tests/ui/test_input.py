@@ -7,37 +7,39 @@ import pytest
 
 from firmware.engine import Play
 from firmware.engine.actions import Declare as DeclareAction
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui import intents as it
+from ui.app import UIApp
 from ui.intents import SeatSetup
 from ui.layout import table_layout
-from ui.model import model_from_view
+from ui.model import TableModel, model_from_view
 
 
-def finger(ui, pos):
+def finger(ui: UIApp, pos: tuple[int, int]) -> pygame.event.Event:
     window = pygame.display.get_surface()
     w, h = window.get_size() if window is not None else ui.surface.get_size()
     return pygame.event.Event(pygame.FINGERDOWN, x=pos[0] / w, y=pos[1] / h, finger_id=0, touch_id=0)
 
 
-def click(pos, touch=False):
+def click(pos: tuple[int, int], touch: bool = False) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=touch)
 
 
-def key(k):
+def key(k: int) -> pygame.event.Event:
     return pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode="")
 
 
 @pytest.fixture
-def turn_model():
+def turn_model() -> TableModel:
     return demo.my_turn_model("tressette2", 1, 4)
 
 
-def hand_rects(ui):
+def hand_rects(ui: UIApp) -> list[tuple[int, pygame.Rect]]:
     return table_layout(ui.model, ui.surface.get_size()).hand_hit
 
 
-def test_tap_on_a_legal_card_plays_it(make_ui, turn_model):
+def test_tap_on_a_legal_card_plays_it(make_ui: MakeUI, turn_model: TableModel) -> None:
     ui = make_ui((800, 480), turn_model)
     card, rect = next((c, r) for c, r in hand_rects(ui) if c in turn_model.playable)
     assert ui.handle(click(rect.center))
@@ -45,7 +47,7 @@ def test_tap_on_a_legal_card_plays_it(make_ui, turn_model):
 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480), (1280, 800)])
-def test_a_dimmed_card_cannot_be_played(make_ui, turn_model, size):
+def test_a_dimmed_card_cannot_be_played(make_ui: MakeUI, turn_model: TableModel, size: tuple[int, int]) -> None:
     ui = make_ui(size, turn_model)
     dimmed = [(c, r) for c, r in hand_rects(ui) if c not in turn_model.playable]
     assert dimmed, "the sample must hold cards it may not play (must follow suit)"
@@ -58,7 +60,7 @@ def test_a_dimmed_card_cannot_be_played(make_ui, turn_model, size):
     assert not [x for x in ui.intents() if isinstance(x, it.PlayCard)]
 
 
-def test_nothing_is_played_when_it_is_not_my_turn(make_ui):
+def test_nothing_is_played_when_it_is_not_my_turn(make_ui: MakeUI) -> None:
     model = demo.sample_model("tressette2", 5, 0, declare=False)
     assert not model.my_turn
     ui = make_ui((800, 480), model)
@@ -67,7 +69,7 @@ def test_nothing_is_played_when_it_is_not_my_turn(make_ui):
     assert ui.intents() == []
 
 
-def test_a_finger_is_handled_once(make_ui, turn_model):
+def test_a_finger_is_handled_once(make_ui: MakeUI, turn_model: TableModel) -> None:
     """SDL sends FINGERDOWN and a synthesised MOUSEBUTTONDOWN (touch=True) for one tap."""
     ui = make_ui((800, 480), turn_model)
     card, rect = next((c, r) for c, r in hand_rects(ui) if c in turn_model.playable)
@@ -76,7 +78,7 @@ def test_a_finger_is_handled_once(make_ui, turn_model):
     assert ui.intents() == [it.PlayCard(card)]
 
 
-def test_a_double_tap_plays_one_card(make_ui, turn_model):
+def test_a_double_tap_plays_one_card(make_ui: MakeUI, turn_model: TableModel) -> None:
     """Tried as a player: a double tap played the card, the computer answered, and the
     second tap led the next trick with whatever card slid under the finger."""
     ui = make_ui((800, 480), turn_model)
@@ -91,14 +93,14 @@ def test_a_double_tap_plays_one_card(make_ui, turn_model):
     assert ui.intents() == [it.PlayCard(card)]
 
 
-def test_number_keys_play_the_nth_card(make_ui, turn_model):
+def test_number_keys_play_the_nth_card(make_ui: MakeUI, turn_model: TableModel) -> None:
     ui = make_ui((800, 480), turn_model)
     i = next(i for i, c in enumerate(turn_model.hand) if c in turn_model.playable)
     ui.handle(key(pygame.K_1 + i if i < 9 else pygame.K_0))
     assert ui.intents() == [it.PlayCard(turn_model.hand[i])]
 
 
-def test_arrows_and_enter_choose_and_play(make_ui, turn_model):
+def test_arrows_and_enter_choose_and_play(make_ui: MakeUI, turn_model: TableModel) -> None:
     ui = make_ui((800, 480), turn_model)
     i = next(i for i, c in enumerate(turn_model.hand) if c in turn_model.playable)
     for _ in range(i + 1):
@@ -108,7 +110,7 @@ def test_arrows_and_enter_choose_and_play(make_ui, turn_model):
     assert ui.intents() == [it.PlayCard(turn_model.hand[i])]
 
 
-def test_declare_button_emits_the_legal_declaration(make_ui):
+def test_declare_button_emits_the_legal_declaration(make_ui: MakeUI) -> None:
     match = demo.play_match("tressette2", 0, 0)
     for seed in range(60):
         match = demo.play_match("tressette2", seed, 0)
@@ -124,7 +126,7 @@ def test_declare_button_emits_the_legal_declaration(make_ui):
     assert ui.intents() == [it.Declare(model.declarable[0])]
 
 
-def test_menu_button_goes_home_and_keys_n_l_d(make_ui, turn_model):
+def test_menu_button_goes_home_and_keys_n_l_d(make_ui: MakeUI, turn_model: TableModel) -> None:
     ui = make_ui((800, 480), turn_model)
     lay = table_layout(turn_model, (800, 480))
     menu = next(b for b in lay.buttons if b.name == "menu")
@@ -146,7 +148,7 @@ def test_menu_button_goes_home_and_keys_n_l_d(make_ui, turn_model):
     assert ui.settings["deck_style"] == "piacentine"
 
 
-def test_home_screen_starts_the_chosen_game(make_ui):
+def test_home_screen_starts_the_chosen_game(make_ui: MakeUI) -> None:
     from ui.model import TableModel
 
     ui = make_ui((480, 320), TableModel())
@@ -167,14 +169,14 @@ def test_home_screen_starts_the_chosen_game(make_ui):
     assert not buttons["continue"].enabled  # nothing to resume
 
 
-def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers():
+def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers() -> None:
     """Tried as a player: seat 2 cycled normal, hard, real cards, normal: easy was out of reach."""
     from ui.screens import SEAT_CYCLE, next_seat
 
     GAME_OF_N = {2: "tressette2", 3: "terziglio3", 4: "treseta4"}
     for n in (2, 3, 4):
         for start in range(n):
-            seats = [("human", None)] + [("computer", "normal")] * (n - 1)
+            seats: list[tuple[str, str | None]] = [("human", None)] + [("computer", "normal")] * (n - 1)
             seen = set()
             for _ in range(2 * len(SEAT_CYCLE)):
                 seats[start] = next_seat(seats, start, GAME_OF_N[n])
@@ -193,7 +195,7 @@ def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers()
     assert seats == [("table", None), ("table", None)]
 
 
-def test_continue_offers_the_interrupted_game(make_ui):
+def test_continue_offers_the_interrupted_game(make_ui: MakeUI) -> None:
     from ui.model import TableModel
 
     ui = make_ui((800, 480), TableModel(resumable=True))
@@ -203,7 +205,7 @@ def test_continue_offers_the_interrupted_game(make_ui):
     assert ui.intents() == [it.Continue()]
 
 
-def test_settings_change_language_and_emit(make_ui):
+def test_settings_change_language_and_emit(make_ui: MakeUI) -> None:
     from ui.model import TableModel
 
     ui = make_ui((480, 320), TableModel())
@@ -215,7 +217,7 @@ def test_settings_change_language_and_emit(make_ui):
     assert ui.ctx.t("your_turn") == "Du bist dran"
 
 
-def test_finished_hand_shows_the_count_then_next_hand(make_ui):
+def test_finished_hand_shows_the_count_then_next_hand(make_ui: MakeUI) -> None:
     model = demo.finished_model()
     assert model.hand_over and not model.match_over
     ui = make_ui((800, 480), model)
@@ -227,11 +229,12 @@ def test_finished_hand_shows_the_count_then_next_hand(make_ui):
     assert ui.intents() == [it.NextHand()]
 
 
-def test_every_draw_flies_from_the_talon_face_up_where_shown(make_ui):
+def test_every_draw_flies_from_the_talon_face_up_where_shown(make_ui: MakeUI) -> None:
     match = demo.play_match("tressette2", 4, 0, declare=False)
     seats = (SeatSetup("human", None), SeatSetup("computer", "normal"))
     ui = make_ui((800, 480), model_from_view(match.view_for(0), seats=seats))
     ui.update(1.0)
+    assert match.state is not None
     while len(match.state.tricks) < 1:
         seat = match.state.to_move
         match.apply(next(a for a in match.view_for(seat).legal if isinstance(a, Play)))
@@ -251,13 +254,13 @@ def test_every_draw_flies_from_the_talon_face_up_where_shown(make_ui):
     assert not ui.busy and not ui.table.flights
 
 
-def test_quit_event(make_ui):
+def test_quit_event(make_ui: MakeUI) -> None:
     ui = make_ui()
     ui.handle(pygame.event.Event(pygame.QUIT))
     assert ui.intents() == [it.Quit()]
 
 
-def test_preset_home_and_start(make_ui):
+def test_preset_home_and_start(make_ui: MakeUI) -> None:
     from ui.model import TableModel
 
     ui = make_ui((800, 480), TableModel())
@@ -265,19 +268,21 @@ def test_preset_home_and_start(make_ui):
                                                  SeatSetup("table", None), SeatSetup("computer", "easy")))
     ui.handle(key(pygame.K_RETURN))
     (ng,) = ui.intents()
+    assert isinstance(ng, it.NewGame)
     assert ng.variant == "treseta4" and ng.options["target"] == 41
     assert [s.kind for s in ng.seats] == ["table", "computer", "table", "computer"]
 
 
-def test_the_person_at_the_screen_is_you_in_their_language(make_ui):
+def test_the_person_at_the_screen_is_you_in_their_language(make_ui: MakeUI) -> None:
     match = demo.play_match("tressette2", 1, 0)
-    model = model_from_view(match.view_for(0), seats=(SeatSetup("human", None, "You"), SeatSetup("computer", "hard", "Bot")))
+    model = model_from_view(match.view_for(0), seats=(SeatSetup("human", None), SeatSetup("computer", "hard")),
+                            names=("You", "Bot"))
     ui = make_ui((800, 480), model, language="de")
     assert ui.table.seat_name(0) == "Du"
     assert ui.table.seat_name(1) == "Bot"
 
 
-def test_signals_travel_with_the_card_only_where_the_engine_allows(make_ui):
+def test_signals_travel_with_the_card_only_where_the_engine_allows(make_ui: MakeUI) -> None:
     model = next(m for m in demo.showcase().values() if m.my_turn and m.signal_choices)
     ui = make_ui((800, 480), model)
     lay = table_layout(model, (800, 480))
@@ -289,12 +294,12 @@ def test_signals_travel_with_the_card_only_where_the_engine_allows(make_ui):
     assert got[-1] == it.PlayCard(card, ("busso",))
 
 
-def _press(ui, name):
+def _press(ui: UIApp, name: str) -> None:
     lay = table_layout(ui.model, ui.surface.get_size())
     ui.handle(click(next(b for b in lay.buttons if b.name.startswith(name)).rect.center))
 
 
-def test_claim_call_zu_tun_and_discard_buttons(make_ui):
+def test_claim_call_zu_tun_and_discard_buttons(make_ui: MakeUI) -> None:
     import dataclasses
 
     from firmware.engine import ZuTun as ZuTunAction
@@ -326,7 +331,7 @@ def test_claim_call_zu_tun_and_discard_buttons(make_ui):
     ui.draw()
 
 
-def test_tap_on_the_middle_shows_the_last_trick(make_ui):
+def test_tap_on_the_middle_shows_the_last_trick(make_ui: MakeUI) -> None:
     model = demo.my_turn_model("tressette2", 2, 14)
     ui = make_ui((800, 480), model)
     ui.update(5)
@@ -338,7 +343,7 @@ def test_tap_on_the_middle_shows_the_last_trick(make_ui):
     assert ui.intents() == []
 
 
-def test_confirm_before_giving_points_away(make_ui):
+def test_confirm_before_giving_points_away(make_ui: MakeUI) -> None:
     """Optional (setting confirm_points): last to play, trick lost, a valuable card needs a second tap."""
     models = demo.showcase()
     model = None
@@ -363,7 +368,7 @@ def test_confirm_before_giving_points_away(make_ui):
     assert off.table.play(card)
 
 
-def test_a_new_game_with_the_same_shape_restarts_the_table(make_ui):
+def test_a_new_game_with_the_same_shape_restarts_the_table(make_ui: MakeUI) -> None:
     finished = demo.finished_model()
     ui = make_ui((800, 480), finished)
     ui.update(5)
@@ -374,7 +379,7 @@ def test_a_new_game_with_the_same_shape_restarts_the_table(make_ui):
     assert not ui.table.flights and ui.table._seen_draws == 0
 
 
-def test_settings_lead_to_real_cards_and_a_deck_tap_asks_for_enrolment(make_ui):
+def test_settings_lead_to_real_cards_and_a_deck_tap_asks_for_enrolment(make_ui: MakeUI) -> None:
     from ui.model import EnrolStatus, TableModel
 
     size = (480, 320)
@@ -400,7 +405,7 @@ def test_settings_lead_to_real_cards_and_a_deck_tap_asks_for_enrolment(make_ui):
     assert ui.screen == "settings"
 
 
-def test_an_enrolment_the_game_asked_for_shows_the_real_cards_screen(make_ui):
+def test_an_enrolment_the_game_asked_for_shows_the_real_cards_screen(make_ui: MakeUI) -> None:
     from ui.model import EnrolStatus, TableModel
 
     ui = make_ui((800, 480), TableModel())
@@ -409,7 +414,7 @@ def test_an_enrolment_the_game_asked_for_shows_the_real_cards_screen(make_ui):
     assert ui.screen == "real_cards"
 
 
-def test_the_card_just_drawn_is_marked_until_the_next_trick(make_ui):
+def test_the_card_just_drawn_is_marked_until_the_next_trick(make_ui: MakeUI) -> None:
     model = demo.showcase()["table2"]
     ui = make_ui((800, 480), model)
     mine = [d for d in model.draws if d.seat == model.me and d.trick == model.tricks_played - 1]
@@ -417,7 +422,7 @@ def test_the_card_just_drawn_is_marked_until_the_next_trick(make_ui):
     assert ui.table.just_drawn() == {mine[0].card}
 
 
-def test_a_declaration_is_not_said_again_after_a_visit_home(make_ui):
+def test_a_declaration_is_not_said_again_after_a_visit_home(make_ui: MakeUI) -> None:
     """Issue 13.11: an old declaration banner came back after Settings (or the menu)."""
     from ui.model import TableModel
 

@@ -15,8 +15,11 @@ from hypothesis import strategies as st
 
 from firmware.app.phones.address import join_urls, lan_ip
 from firmware.app.phones.server import PhoneServer
+from tests.ui.conftest import MakeUI
 from ui.i18n import LANGUAGES
+from ui.joinscreen import JoinScreen
 from ui.model import PhoneSeatModel, PhonesModel, TableModel
+from ui.navigation import ScreenName
 
 SMALL = [(800, 480), (480, 320)]
 
@@ -62,7 +65,7 @@ def phones(url: str, also: tuple[str, ...], codes: tuple[str | None, ...]) -> Ph
 
 
 @pytest.mark.parametrize(("lang", "size"), list(itertools.product(LANGUAGES, SMALL)))
-def test_render_the_join_screen_with_the_reachable_addresses(make_ui, artifacts: Path, lang: str,  # type: ignore[no-untyped-def]
+def test_render_the_join_screen_with_the_reachable_addresses(make_ui: MakeUI, artifacts: Path, lang: str,
                                                              size: tuple[int, int]) -> None:
     from ui.textcheck import RecordingSurface, problems
 
@@ -76,12 +79,14 @@ def test_render_the_join_screen_with_the_reachable_addresses(make_ui, artifacts:
     text = " ".join(t.text for t in rec.texts)
     assert "192.168.1.5:8391" in text and "tressette.local:8391" in text
     assert not problems(rec, min_px=ui.ctx.fonts.min_size)
-    head = ui.screens["join"].head()
+    join = ui.screens[ScreenName.JOIN]
+    assert isinstance(join, JoinScreen)
+    head = join.head()
     assert url in head and also[0] in head
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_instruction_line_when_no_code_is_on_the_screen(make_ui, artifacts: Path, lang: str) -> None:  # type: ignore[no-untyped-def]
+def test_no_instruction_line_when_no_code_is_on_the_screen(make_ui: MakeUI, artifacts: Path, lang: str) -> None:
     from ui.textcheck import RecordingSurface
 
     ui = make_ui((800, 480), language=lang)
@@ -91,4 +96,5 @@ def test_no_instruction_line_when_no_code_is_on_the_screen(make_ui, artifacts: P
     ui.draw(rec)
     pygame.image.save(rec, str(artifacts / f"join-all-held-{lang}-800x480.png"))
     assert not any("8391" in t.text for t in rec.texts)
-    assert ui.screens["join"].head() == ""
+    join = ui.screens[ScreenName.JOIN]
+    assert isinstance(join, JoinScreen) and join.head() == ""

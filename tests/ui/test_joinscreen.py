@@ -6,19 +6,23 @@ from __future__ import annotations
 
 import itertools
 import random
+from dataclasses import replace
+from pathlib import Path
 
 import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from firmware.engine import Play, make_variant
+from firmware.engine import Play, View, make_variant
 from firmware.engine.match import Match
 from firmware.engine.variants import PRESETS
+from tests.ui.conftest import MakeUI
 from ui import intents as it
 from ui.i18n import LANGUAGES
 from ui.joinscreen import (
     QUIET,
+    JoinScreen,
     all_joined,
     draw_qr,
     join_layout,
@@ -27,7 +31,8 @@ from ui.joinscreen import (
     spaced_code,
     wants_join_screen,
 )
-from ui.model import PhoneSeatModel, PhonesModel, TableModel, model_from_view
+from ui.model import PhoneSeatModel, PhonesModel, model_from_view
+from ui.navigation import ScreenName
 from ui.screens import SEAT_CYCLE, next_seat
 
 URL = "http://tressette.local:8337"
@@ -47,8 +52,8 @@ def phones_of(n: int, held: int = 0) -> PhonesModel:
 def test_join_layout_every_panel_on_screen_apart_with_a_readable_code(n: int, held: int, size: tuple[int, int]) -> None:
     lay = join_layout(phones_of(n, min(held, n)), size, min_touch=40, min_text=12 if size[1] >= 480 else 10)
     screen = pygame.Rect((0, 0), size)
-    for a, b in itertools.combinations(lay.panels, 2):
-        assert not a.panel.colliderect(b.panel)
+    for one, other in itertools.combinations(lay.panels, 2):
+        assert not one.panel.colliderect(other.panel)
     for p in lay.panels:
         assert screen.contains(p.panel)
         if p.seat.code:
@@ -99,36 +104,38 @@ def test_the_screen_turns_to_the_codes_only_for_a_newly_open_seat(before: list[t
     assert not wants_join_screen(old, None)
 
 
-def test_the_ui_shows_the_codes_when_a_phone_game_starts_and_the_table_once_all_joined(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_the_ui_shows_the_codes_when_a_phone_game_starts_and_the_table_once_all_joined(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480))
     view = dealt("treseta4", 2)
     base = model_from_view(view, show_hand=False)
     ui.set_model(base)
     assert ui.screen == "table"
-    ui.set_model(TableModel(**{**model_fields(base), "phones": phones_of(2)}))
+    ui.set_model(replace(base, phones=phones_of(2)))
     assert ui.screen == "join"
-    ui.set_model(TableModel(**{**model_fields(base), "phones": phones_of(2, held=2)}))
+    ui.set_model(replace(base, phones=phones_of(2, held=2)))
     assert ui.screen == "table"
 
 
-def test_free_a_seat_asks_first_then_frees_it(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_free_a_seat_asks_first_then_frees_it(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480))
     base = model_from_view(dealt("treseta4", 3), show_hand=False)
-    ui.set_model(TableModel(**{**model_fields(base), "phones": phones_of(2, held=1)}))
+    ui.set_model(replace(base, phones=phones_of(2, held=1)))
     ui.show("join")
-    scr = ui.screens["join"]
+    scr = ui.screens[ScreenName.JOIN]
+    assert isinstance(scr, JoinScreen)
     free = next(b for b in scr.buttons((800, 480)) if b.name == "free:0")
     assert scr.tap(free.rect.center, (800, 480))
     assert ui.question is not None and "1" in ui.question[0]
     assert ui.question[1] == it.FreePhoneSeat(0)
 
 
-def test_new_code_asks_the_box_for_fresh_codes(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_new_code_asks_the_box_for_fresh_codes(make_ui: MakeUI) -> None:
     ui = make_ui((480, 320))
     base = model_from_view(dealt("treseta4", 3), show_hand=False)
-    ui.set_model(TableModel(**{**model_fields(base), "phones": phones_of(2, held=1)}))
+    ui.set_model(replace(base, phones=phones_of(2, held=1)))
     ui.show("join")
-    scr = ui.screens["join"]
+    scr = ui.screens[ScreenName.JOIN]
+    assert isinstance(scr, JoinScreen)
     fresh = next(b for b in scr.buttons((480, 320)) if b.name == "new_codes")
     emitted: list[object] = []
     scr.emit = emitted.append
@@ -158,7 +165,7 @@ def test_the_home_screen_offers_phones_beside_you_and_computers_never_with_real_
 # ------------------------------------------------------------------ renders, looked at
 
 
-def dealt(variant: str, seed: int, plays: int = 0) -> object:
+def dealt(variant: str, seed: int, plays: int = 0) -> View:
     """The shared table's view of a seeded hand after ``plays`` cards: every seat's view met."""
     from firmware.app.phones.seatview import public_view
 
@@ -167,6 +174,7 @@ def dealt(variant: str, seed: int, plays: int = 0) -> object:
     m.start_hand(seed=seed)
     rng = random.Random(seed)
     for _ in range(plays):
+        assert m.state is not None
         seat = m.state.to_move
         legal = [a for a in m.view_for(seat).legal if isinstance(a, Play)]
         if not legal:
@@ -175,18 +183,14 @@ def dealt(variant: str, seed: int, plays: int = 0) -> object:
     return public_view([m.view_for(s) for s in range(v.n_seats)])
 
 
-def model_fields(m: TableModel) -> dict[str, object]:
-    return {f: getattr(m, f) for f in TableModel.__dataclass_fields__}
-
-
 @pytest.mark.parametrize(("lang", "size"), list(itertools.product(LANGUAGES, SMALL)))
-def test_render_the_join_screen(make_ui, artifacts, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_render_the_join_screen(make_ui: MakeUI, artifacts: Path, lang: str, size: tuple[int, int]) -> None:
     from ui.textcheck import RecordingSurface, problems
 
     for n, held in ((2, 0), (4, 2)):
         ui = make_ui(size, language=lang)
         base = model_from_view(dealt("treseta4", 1), show_hand=False)
-        ui.set_model(TableModel(**{**model_fields(base), "phones": phones_of(n, held)}))
+        ui.set_model(replace(base, phones=phones_of(n, held)))
         ui.show("join")
         rec = RecordingSurface(size, ui.ctx.fonts.meta)
         ui.draw(rec)
@@ -199,7 +203,7 @@ def test_render_the_join_screen(make_ui, artifacts, lang: str, size: tuple[int, 
                          [("treseta4", "it", (800, 480)), ("treseta4", "de", (480, 320)),
                           ("tressette2", "en", (800, 480)), ("tressette2", "it", (480, 320)),
                           ("chiamata", "de", (800, 480)), ("terziglio3", "en", (480, 320))])
-def test_render_the_shared_table_of_a_phone_game(make_ui, artifacts, variant: str, lang: str,  # type: ignore[no-untyped-def]
+def test_render_the_shared_table_of_a_phone_game(make_ui: MakeUI, artifacts: Path, variant: str, lang: str,
                                                   size: tuple[int, int]) -> None:
     n = PRESETS[variant].n_seats
     view = dealt(variant, 5, plays=n + 1)
@@ -208,19 +212,20 @@ def test_render_the_shared_table_of_a_phone_game(make_ui, artifacts, variant: st
     base = model_from_view(view, seats=seats, show_hand=False)
     phones = PhonesModel(URL, tuple(seat_model(s, True, True, None) for s in range(0, n, 2)))
     ui = make_ui(size, language=lang)
-    ui.set_model(TableModel(**{**model_fields(base), "phones": phones}))
+    ui.set_model(replace(base, phones=phones))
     ui.show("table")
     for _ in range(40):
         ui.update(0.1)  # the draws land
     ui.draw(ui.surface)
     pygame.image.save(ui.surface, str(artifacts / f"shared-table-{variant}-{lang}-{size[0]}x{size[1]}.png"))
     assert ui.model.hand == ()  # nobody's hand on the shared screen
+    assert ui.table.layout is not None
     names = [b.name for b in ui.table.layout.buttons]
     assert "phones" in names  # the way to the codes, to free a seat
 
 
 @pytest.mark.parametrize(("variant", "lang", "size"), list(itertools.product(sorted(PRESETS), LANGUAGES, SMALL)))
-def test_the_shared_tables_bottom_plate_reads_from_a_chair(make_ui, artifacts, variant: str, lang: str,  # type: ignore[no-untyped-def]
+def test_the_shared_tables_bottom_plate_reads_from_a_chair(make_ui: MakeUI, artifacts: Path, variant: str, lang: str,
                                                              size: tuple[int, int]) -> None:
     """A phone game's shared table: the bottom seat's plate (a person holding a phone) is
     read across the box, so its text is larger than the smallest (11 px at 480x320) and its
@@ -234,13 +239,14 @@ def test_the_shared_tables_bottom_plate_reads_from_a_chair(make_ui, artifacts, v
     base = model_from_view(view, seats=seats, show_hand=False)
     phones = PhonesModel(URL, tuple(seat_model(s, True, True, None) for s in range(0, n, 2)))
     ui = make_ui(size, language=lang)
-    ui.set_model(TableModel(**{**model_fields(base), "phones": phones}))
+    ui.set_model(replace(base, phones=phones))
     ui.show("table")
     for _ in range(40):
         ui.update(0.1)
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
     lay = ui.table.layout
+    assert lay is not None
     plate = lay.seats[ui.model.me].label
     on_plate = [t for t in rec.texts if plate.collidepoint(t.rect.center)]
     assert on_plate, rec.texts
@@ -258,7 +264,7 @@ def test_the_shared_tables_bottom_plate_reads_from_a_chair(make_ui, artifacts, v
 
 
 @pytest.mark.parametrize(("lang", "size"), list(itertools.product(LANGUAGES, SMALL)))
-def test_render_the_home_screen_with_phone_seats(make_ui, artifacts, lang: str, size: tuple[int, int]) -> None:  # type: ignore[no-untyped-def]
+def test_render_the_home_screen_with_phone_seats(make_ui: MakeUI, artifacts: Path, lang: str, size: tuple[int, int]) -> None:
     from ui.textcheck import RecordingSurface, problems
 
     ui = make_ui(size, language=lang)

@@ -9,8 +9,10 @@ import pygame
 import pytest
 
 from firmware.engine.variants import PRESETS, make_variant
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui import intents as it
+from ui.app import UIApp
 from ui.fonts import min_text_px
 from ui.model import TableModel
 from ui.table import HAND_KEYCODES, HAND_KEYS
@@ -30,7 +32,7 @@ def _hand_sizes() -> dict[str, int]:
     return out
 
 
-def test_there_is_a_key_for_every_place_of_the_largest_hand():
+def test_there_is_a_key_for_every_place_of_the_largest_hand() -> None:
     biggest = max(_hand_sizes().values())
     assert biggest >= 20  # terziglio 12, ciapanò for three 13, for two 20
     assert len(HAND_KEYS) >= biggest
@@ -42,11 +44,11 @@ def test_there_is_a_key_for_every_place_of_the_largest_hand():
     assert not taken & set(HAND_KEYCODES)
 
 
-GAMES = [(v, {}) for v in PRESETS] + [("ciapano", {"players": 3}), ("ciapano", {"players": 2})]
+GAMES: list[tuple[str, dict[str, bool | int | str]]] = [(v, {}) for v in PRESETS] + [("ciapano", {"players": 3}), ("ciapano", {"players": 2})]
 
 
 @pytest.mark.parametrize(("variant", "options"), GAMES, ids=[f"{v}{o.get('players', '')}" for v, o in GAMES])
-def test_each_place_of_a_full_hand_answers_its_key(variant, options, make_ui):
+def test_each_place_of_a_full_hand_answers_its_key(variant: str, options: dict[str, bool | int | str], make_ui: MakeUI) -> None:
     size = make_variant(variant, options).hand_size
     model = next(m for k in range(8) if len((m := demo.sample_model(variant, 1, k, options=options)).hand) == size)
     by_place = {v: k for k, v in sorted(HAND_KEYCODES.items(), reverse=True)}  # the main keys
@@ -62,7 +64,7 @@ def test_each_place_of_a_full_hand_answers_its_key(variant, options, make_ui):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_the_keys_show_on_the_cards_once_a_key_is_used(variant, size, make_ui):
+def test_the_keys_show_on_the_cards_once_a_key_is_used(variant: str, size: tuple[int, int], make_ui: MakeUI) -> None:
     model = demo.busiest(variant)
     ui = make_ui(size, model, language="de")
     ui.update(5.0)
@@ -75,19 +77,20 @@ def test_the_keys_show_on_the_cards_once_a_key_is_used(variant, size, make_ui):
     texts = [t.text for t in rec.texts]
     for label in HAND_KEYS[:len(model.hand)]:
         assert label in texts
+    assert ui.table.layout is not None
     found = problems(rec, min_px=min_text_px(size[1]),
                      trick=[ui.table.layout.trick_slots[pc.seat] for pc in ui.table._trick_shown()])
     assert not found, found
 
 
-def _at_match_end(make_ui):
+def _at_match_end(make_ui: MakeUI) -> UIApp:
     ui = make_ui((800, 480), demo.finished_match_model())
     ui.update(0.1)
     ui.show("hand_end", report=False)
     return ui
 
 
-def test_enter_twice_at_the_match_end_starts_nothing(make_ui):
+def test_enter_twice_at_the_match_end_starts_nothing(make_ui: MakeUI) -> None:
     ui = _at_match_end(make_ui)
     ui.key(pygame.K_RETURN)  # the key that played the last card, pressed again
     assert ui.screen == "hand_end"
@@ -109,7 +112,7 @@ def test_enter_twice_at_the_match_end_starts_nothing(make_ui):
     assert [x for x in ui.intents() if isinstance(x, it.NewGame)]
 
 
-def test_a_tap_at_home_after_the_match_end_arms_enter_again(make_ui):
+def test_a_tap_at_home_after_the_match_end_arms_enter_again(make_ui: MakeUI) -> None:
     ui = _at_match_end(make_ui)
     ui.update(1.0)
     ui.key(pygame.K_RETURN)
@@ -120,7 +123,7 @@ def test_a_tap_at_home_after_the_match_end_arms_enter_again(make_ui):
     assert [x for x in ui.intents() if isinstance(x, it.NewGame)]
 
 
-def test_escape_on_the_last_trick_goes_back_to_the_table(make_ui):
+def test_escape_on_the_last_trick_goes_back_to_the_table(make_ui: MakeUI) -> None:
     from ui.model import TableModel as _TM
 
     m = demo.my_turn_model("tressette2", 1, 8)
@@ -136,7 +139,7 @@ def test_escape_on_the_last_trick_goes_back_to_the_table(make_ui):
     assert isinstance(ui.model, _TM)
 
 
-def test_enter_on_a_count_just_shown_does_not_deal(make_ui):
+def test_enter_on_a_count_just_shown_does_not_deal(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), demo.finished_model())
     ui.update(0.1)
     ui.show("hand_end", report=False)
@@ -147,7 +150,7 @@ def test_enter_on_a_count_just_shown_does_not_deal(make_ui):
     assert it.NextHand() in ui.intents()
 
 
-def test_escape_is_back_and_on_home_asks_to_close_the_simulator(make_ui):
+def test_escape_is_back_and_on_home_asks_to_close_the_simulator(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), demo.finished_model())
     ui.show("hand_end")
     ui.key(pygame.K_ESCAPE)
@@ -172,7 +175,7 @@ def test_escape_is_back_and_on_home_asks_to_close_the_simulator(make_ui):
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
-def test_the_rules_screen_lists_every_card_key(lang):
+def test_the_rules_screen_lists_every_card_key(lang: str) -> None:
     from ui.i18n import rules_pages
 
     title, body = rules_pages(lang)[-1]

@@ -9,8 +9,10 @@ import functools
 import pytest
 
 from firmware.engine.variants import PRESETS
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui.fonts import min_text_px
+from ui.model import TableModel
 from ui.table import last_trick_cells
 from ui.textcheck import RecordingSurface, problems
 
@@ -18,7 +20,7 @@ SIZES = [(800, 480), (480, 320), (1280, 800)]
 
 
 @functools.cache
-def _full_last_trick(variant: str):
+def _full_last_trick(variant: str) -> TableModel:
     n = PRESETS[variant].n_seats
     return demo.find_model(variant, lambda m: len(m.last_trick) == n and m.my_turn, start=n)
 
@@ -26,7 +28,7 @@ def _full_last_trick(variant: str):
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_last_trick_names_stand_apart(variant, size, lang, make_ui):
+def test_last_trick_names_stand_apart(variant: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     ui = make_ui(size, _full_last_trick(variant), language=lang)
     ui.update(5.0)
     ui.table.show_last = True
@@ -43,7 +45,7 @@ def test_last_trick_names_stand_apart(variant, size, lang, make_ui):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_last_trick_cells_fit_and_never_touch(n, size):
+def test_last_trick_cells_fit_and_never_touch(n: int, size: tuple[int, int]) -> None:
     for name_w in ([40] * n, [160] * n, [30, 200, 90, 120][:n]):
         cells = last_trick_cells((90, 150), name_w, size, 14)
         assert len(cells) == n

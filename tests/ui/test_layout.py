@@ -7,10 +7,11 @@ import itertools
 import pytest
 from pygame import Rect
 
-from tests.ui.conftest import SIZES
+from tests.ui.conftest import SIZES, MakeUI
 from ui import demo
 from ui.layout import position_of, table_layout
 from ui.model import EnrolStatus, TableModel
+from ui.navigation import ScreenName
 from ui.screens import (
     HandEndScreen,
     HomeScreen,
@@ -27,7 +28,7 @@ REVIEW_MODELS = {"review": demo.sample_review_model(), "review in progress": dem
                  "match over": demo.finished_match_model()}
 
 
-def models():
+def models() -> dict[str, TableModel]:
     out = demo.showcase()
     out["3-seat synthetic"] = demo.synthetic_model(3)
     out["4-seat, my lead, synthetic"] = demo.synthetic_model(4, played=0)
@@ -43,7 +44,7 @@ def inside(r: Rect, size: tuple[int, int]) -> bool:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("name", list(MODELS))
-def test_table_fits_and_is_touchable(name, size):
+def test_table_fits_and_is_touchable(name: str, size: tuple[int, int]) -> None:
     model = MODELS[name]
     lay = table_layout(model, size)
     # every card of the hand, raised or not, is on the screen
@@ -57,8 +58,8 @@ def test_table_fits_and_is_touchable(name, size):
         assert b.rect.w >= MIN_TOUCH and b.rect.h >= MIN_TOUCH, (b.name, b.rect)
     # nothing tappable overlaps anything else tappable
     taps = [("hand", r) for _, r in lay.hand_hit] + [(b.name, b.rect) for b in lay.buttons]
-    for (na, a), (nb, b) in itertools.combinations(taps, 2):
-        assert not a.colliderect(b), (na, a, nb, b)
+    for (na, ra), (nb, rb) in itertools.combinations(taps, 2):
+        assert not ra.colliderect(rb), (na, ra, nb, rb)
     # the other seats, the trick and the talon are on the screen and clear of the hand
     hand_top = min((r.y for _, r in lay.hand), default=size[1]) - lay.lift
     for area in lay.seats.values():
@@ -79,7 +80,7 @@ def test_table_fits_and_is_touchable(name, size):
 
 
 @pytest.mark.parametrize("n", [2, 3, 4])
-def test_seat_positions_run_counter_clockwise_from_the_bottom(n):
+def test_seat_positions_run_counter_clockwise_from_the_bottom(n: int) -> None:
     positions = [position_of(s, 0, n) for s in range(n)]
     assert positions[0] == "bottom"
     assert len(set(positions)) == n
@@ -90,7 +91,7 @@ def test_seat_positions_run_counter_clockwise_from_the_bottom(n):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_menu_screens_fit_and_are_touchable(size, make_ui):
+def test_menu_screens_fit_and_are_touchable(size: tuple[int, int], make_ui: MakeUI) -> None:
     ui = make_ui(size, demo.finished_model())
     ctx: Ctx = ui.ctx
     home = HomeScreen(ctx, ui.emit, ui.show)
@@ -113,7 +114,7 @@ def test_menu_screens_fit_and_are_touchable(size, make_ui):
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("state", list(REVIEW_MODELS))
-def test_review_screens_fit_and_are_touchable(state, size, lang, make_ui):
+def test_review_screens_fit_and_are_touchable(state: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """The coach's review of a match (a row per hand, each hand trick by trick), the score
     sheet that opens it and the end of a match: inside, finger-sized, apart."""
     from ui.history import SheetScreen
@@ -139,19 +140,20 @@ def test_review_screens_fit_and_are_touchable(state, size, lang, make_ui):
                 assert scr.bar(size).y - scr.info_height(size) >= size[1] // 2
     names = {b.name for b in screens[0].buttons(size)}
     if state == "review":  # every hand reachable, a page at a time
+        assert isinstance(screens[0], ReviewScreen) and model.match_review is not None
         assert {f"hand:{r.hand}" for r in model.match_review.rows[: screens[0].per_page(size)]} <= names
     if state == "match over":
         assert "review" in {b.name for b in screens[3].buttons(size)}
 
 
-def test_no_game_has_an_empty_table_layout():
+def test_no_game_has_an_empty_table_layout() -> None:
     lay = table_layout(TableModel(), (800, 480))
     assert lay.hand == [] and lay.seats == {}
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_settings_and_real_cards_fit_while_enrolling(size, lang, make_ui):
+def test_settings_and_real_cards_fit_while_enrolling(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """The real-cards entry in the settings' top bar and the enrolment screen, idle and busy."""
     ui = make_ui(size, TableModel(), language=lang)
     ctx: Ctx = ui.ctx
@@ -172,7 +174,7 @@ def test_settings_and_real_cards_fit_while_enrolling(size, lang, make_ui):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("table", ["table2", "table4_signals"])
-def test_every_declaration_is_offered_however_many(table, size, make_ui):
+def test_every_declaration_is_offered_however_many(table: str, size: tuple[int, int], make_ui: MakeUI) -> None:
     """Real cards: every combination a hand might hold is offered (19); none is cut off
     (issue 13.5: three 2s and three aces never appeared): "more" turns the pages."""
     import dataclasses
@@ -187,6 +189,7 @@ def test_every_declaration_is_offered_however_many(table, size, make_ui):
     seen: set[int] = set()
     for _ in range(len(offer)):
         lay = ui.table.layout
+        assert lay is not None
         names = [b.name for b in lay.buttons]
         seen |= {int(n.split(":")[1]) for n in names if n.startswith("declare:")}
         for b in lay.buttons:
@@ -198,7 +201,7 @@ def test_every_declaration_is_offered_however_many(table, size, make_ui):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_card_of_the_trick_lies_on_another(size):
+def test_no_card_of_the_trick_lies_on_another(size: tuple[int, int]) -> None:
     """Every card of the trick is seen whole, its corner index too (issue 13: a 3 of coins
     was hidden under the card across)."""
     from firmware.engine.variants import PRESETS
@@ -209,7 +212,7 @@ def test_no_card_of_the_trick_lies_on_another(size):
             assert not ra.colliderect(rb), (variant, a, ra, b, rb)
 
 
-def test_the_terziglio_widow_lies_on_the_table():
+def test_the_terziglio_widow_lies_on_the_table() -> None:
     """Issue 13.10: the four cards aside in terziglio were not drawn."""
     model = demo.busiest("terziglio3")
     assert model.widow == 4 and model.talon_left == 0
@@ -220,7 +223,7 @@ def test_the_terziglio_widow_lies_on_the_table():
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_accuracy_chart_turns_game_by_game_and_fits(size, make_ui):
+def test_the_accuracy_chart_turns_game_by_game_and_fits(size: tuple[int, int], make_ui: MakeUI) -> None:
     """One game at a time, a line per level; a tap on the game's name shows the next game;
     at 480x320 *Chart* shows the charts instead of the table (there is no room for both)."""
     model = TableModel(stats=demo.SAMPLE_STATS)
@@ -252,7 +255,7 @@ def test_the_accuracy_chart_turns_game_by_game_and_fits(size, make_ui):
         assert scr.press("stats_table") and not scr.chart_only
 
 
-def test_the_sample_statistics_table_and_chart_agree():
+def test_the_sample_statistics_table_and_chart_agree() -> None:
     """The gallery showed "Tressette for four · hard 62%" on the chart while the table gave
     that game and level no accuracy ("–"): a game and level with a chart line has its mean
     in the table, and no table line without one claims an accuracy."""
@@ -270,7 +273,7 @@ def test_the_sample_statistics_table_and_chart_agree():
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_accuracy_chart_has_its_scale_and_says_what_runs_along(size, lang, make_ui):
+def test_the_accuracy_chart_has_its_scale_and_says_what_runs_along(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """A line with no scale cannot be read: 0/50/100 % up the side, matches oldest to newest
     along the bottom, all of it at least the screen's smallest text."""
     from ui.fonts import min_text_px
@@ -279,7 +282,8 @@ def test_the_accuracy_chart_has_its_scale_and_says_what_runs_along(size, lang, m
 
     ui = make_ui(size, TableModel(stats=demo.SAMPLE_STATS), language=lang)
     ui.show("stats")
-    scr = ui.screens["stats"]
+    scr = ui.screens[ScreenName.STATS]
+    assert isinstance(scr, StatsScreen)
     if size[0] < 640:
         scr.press("chart")
     rec = RecordingSurface(size, ui.ctx.fonts.meta)

@@ -33,7 +33,7 @@ def _brightness(surf: pygame.Surface) -> float:
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
-def test_a_card_that_may_not_be_played_is_dimmed_but_keeps_its_suit_colours(style):
+def test_a_card_that_may_not_be_played_is_dimmed_but_keeps_its_suit_colours(style: str) -> None:
     """Fully grey, the dimmed cards lost their suits' colours: darker, still coloured."""
     art = CardArt(Fonts())
     deck = DECKS["bavarian" if style in ("salzburger", "bayerische", "bavarian", "german") else "italian"]
@@ -57,7 +57,7 @@ def _share(surf: pygame.Surface, colour: tuple[int, int, int], tol: int = 40) ->
 
 
 @pytest.mark.parametrize("style", sorted(STYLES))
-def test_the_court_cards_are_told_apart_by_their_figures(style):
+def test_the_court_cards_are_told_apart_by_their_figures(style: str) -> None:
     """Issue 24.9: the Cavallo had no horse in the Piacentine pattern. At a hand card's size
     at 800x480 (the gallery's deck pages): the knight shows its horse, no other court does,
     the king his gold crown, and the three courts of a suit are three different pictures."""

@@ -12,10 +12,13 @@ import pytest
 from firmware.app.browse import history_page
 from firmware.store import Journal
 from tests.app.conftest import Table
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui import intents as it
+from ui.history import HistoryScreen
 from ui.i18n import render, tr
 from ui.model import HistoryRow
+from ui.navigation import ScreenName
 from ui.textcheck import RecordingSurface
 
 LANGS = ["it", "de", "en"]
@@ -31,9 +34,10 @@ def test_the_journal_mode_reaches_the_history_row(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGS)
-def test_a_lesson_row_is_labelled_a_lesson(lang: str, size: tuple[int, int], make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_a_lesson_row_is_labelled_a_lesson(lang: str, size: tuple[int, int], make_ui: MakeUI) -> None:
     ui = make_ui(size, demo.sample_history_model(), language=lang)
-    scr = ui.screens["history"]
+    scr = ui.screens[ScreenName.HISTORY]
+    assert isinstance(scr, HistoryScreen)
     word = tr("h_lesson", lang)
     _, sub, _ = scr.row_text(HistoryRow(7, "tressette2", 0.0, "won", (21, 13), 1, "easy", "lesson"))
     assert sub.startswith(word)

@@ -15,6 +15,7 @@ import pytest
 
 from firmware.engine import PRESETS
 from tests.app.conftest import Table
+from tests.ui.conftest import MakeUI
 from ui import intents as it
 from ui.lesson import lesson_layout
 from ui.model import TableModel
@@ -55,7 +56,7 @@ def lesson_models(tmp_path_factory: pytest.TempPathFactory) -> dict[str, TableMo
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("kind", ["accuso", "follow", "void", "trick", "count"])
-def test_a_lesson_is_shown_whole_and_readable(make_ui, lesson_models, artifacts, kind, size, lang) -> None:  # type: ignore[no-untyped-def]
+def test_a_lesson_is_shown_whole_and_readable(make_ui: MakeUI, lesson_models: dict[str, TableModel], artifacts: Path, kind: str, size: tuple[int, int], lang: str) -> None:
     model = lesson_models[kind]
     assert model.lesson is not None
     ui = make_ui(size, model, language=lang)
@@ -74,8 +75,8 @@ def test_a_lesson_is_shown_whole_and_readable(make_ui, lesson_models, artifacts,
     panel_texts = [t for t in rec.texts[first:] if ll.panel.contains(t.rect)]
     assert [t.text for t in panel_texts[:len(ll.lines)]] == list(ll.lines)
     assert panel_texts and all(t.size >= 11 for t in panel_texts) and not any(t.cut for t in panel_texts)
-    for a, b in itertools.combinations(panel_texts, 2):  # the panel's lines and buttons apart
-        assert not a.rect.colliderect(b.rect), (a, b)
+    for one, other in itertools.combinations(panel_texts, 2):  # the panel's lines and buttons apart
+        assert not one.rect.colliderect(other.rect), (one, other)
     # (the table's own 10 px score box at 480x320 is issue 24.5's, not the lesson's)
     assert not [p for p in problems(rec, min_px=11) if any(t.text in p for t in panel_texts) and "< 11" in p]
     for p in model.trick:  # the card led stays in sight
@@ -93,7 +94,7 @@ def test_a_lesson_is_shown_whole_and_readable(make_ui, lesson_models, artifacts,
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("kind", ["accuso", "follow", "void", "trick", "count"])
-def test_a_lesson_leaves_the_trick_and_the_dealer_s_mark_in_sight(make_ui, lesson_models, kind, size, lang) -> None:  # type: ignore[no-untyped-def]
+def test_a_lesson_leaves_the_trick_and_the_dealer_s_mark_in_sight(make_ui: MakeUI, lesson_models: dict[str, TableModel], kind: str, size: tuple[int, int], lang: str) -> None:
     """As the lesson comes (the trick just taken still held on the table) and once the hold
     has run out: no card lying in the trick under the panel, and the dealer's mark whole,
     inside the screen, over the cards it marks and under no panel."""
@@ -133,7 +134,7 @@ def test_a_lesson_leaves_the_trick_and_the_dealer_s_mark_in_sight(make_ui, lesso
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_a_tap_dismisses_skip_and_esc_end_the_guide(make_ui, lesson_models, size) -> None:  # type: ignore[no-untyped-def]
+def test_a_tap_dismisses_skip_and_esc_end_the_guide(make_ui: MakeUI, lesson_models: dict[str, TableModel], size: tuple[int, int]) -> None:
     model = lesson_models["follow"]
     assert model.lesson is not None
     ui = make_ui(size, model)
@@ -142,6 +143,7 @@ def test_a_tap_dismisses_skip_and_esc_end_the_guide(make_ui, lesson_models, size
     ui.draw(pygame.Surface(size))
     ui.intents()
     lay = ui.table.layout
+    assert lay is not None
     ll = lesson_layout(ui.ctx, lay, model.lesson, ui.table.lesson_trick(), ui.table.lesson_keep())
     ui.tap(ll.ok.center)
     assert ui.intents() == [it.Guide("dismiss")]
@@ -151,7 +153,7 @@ def test_a_tap_dismisses_skip_and_esc_end_the_guide(make_ui, lesson_models, size
     assert ui.intents() == [it.Guide("skip")] and ui.screen == "table"
 
 
-def test_home_offers_learn_to_play(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_home_offers_learn_to_play(make_ui: MakeUI) -> None:
     """A tap on it starts the guided hand (no match in progress: nothing to ask first)."""
     for size in SIZES:
         for lang in LANGUAGES:
@@ -167,7 +169,7 @@ def test_home_offers_learn_to_play(make_ui) -> None:  # type: ignore[no-untyped-
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_the_home_screen_s_learn_button_reads_whole(make_ui, artifacts, variant, size, lang) -> None:  # type: ignore[no-untyped-def]
+def test_the_home_screen_s_learn_button_reads_whole(make_ui: MakeUI, artifacts: Path, variant: str, size: tuple[int, int], lang: str) -> None:
     """Whatever game the home screen has chosen (its options fill the column), *Learn to
     play* is there, tappable, apart from every other button, its words whole."""
     ui = make_ui(size, TableModel(), language=lang)
@@ -186,7 +188,7 @@ def test_the_home_screen_s_learn_button_reads_whole(make_ui, artifacts, variant,
     assert boxes and all(t.size >= 11 and not t.cut for t in boxes)
 
 
-def test_the_count_waits_for_the_last_lessons(make_ui, lesson_models) -> None:  # type: ignore[no-untyped-def]
+def test_the_count_waits_for_the_last_lessons(make_ui: MakeUI, lesson_models: dict[str, TableModel]) -> None:
     """At the hand's end the count screen comes once the count lesson has been read."""
     from dataclasses import replace
 
@@ -202,7 +204,7 @@ def test_the_count_waits_for_the_last_lessons(make_ui, lesson_models) -> None:  
     assert ui.screen == "hand_end"
 
 
-def test_learn_to_play_asks_before_it_leaves_a_match(make_ui, lesson_models) -> None:  # type: ignore[no-untyped-def]
+def test_learn_to_play_asks_before_it_leaves_a_match(make_ui: MakeUI, lesson_models: dict[str, TableModel]) -> None:
     ui = make_ui((800, 480), lesson_models["follow"])
     ui.show("home")
     ui.intents()
@@ -212,7 +214,7 @@ def test_learn_to_play_asks_before_it_leaves_a_match(make_ui, lesson_models) -> 
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_accuso_button_says_the_points_the_lesson_speaks_of(make_ui, lesson_models, lang) -> None:  # type: ignore[no-untyped-def]
+def test_the_accuso_button_says_the_points_the_lesson_speaks_of(make_ui: MakeUI, lesson_models: dict[str, TableModel], lang: str) -> None:
     """At 800x480 the button the accuso lesson points at reads "napoletana di coppe: 4
     punti": the points the lesson says, the engine's (declarations.evaluate via
     engine.lessons.declarable_now); at 480x320 too where they fit (it, en), else the name
@@ -233,6 +235,7 @@ def test_the_accuso_button_says_the_points_the_lesson_speaks_of(make_ui, lesson_
         rec = RecordingSurface(size, ui.ctx.fonts.meta)
         ui.draw(rec)
         lay = ui.table.layout
+        assert lay is not None
         b = next(b for b in lay.buttons if isinstance(b.intent, it.Declare))
         assert ui.table.declare_label(d, b.rect) == want
         inside = [t for t in rec.texts if b.rect.contains(t.rect)]

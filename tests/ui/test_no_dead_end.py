@@ -7,13 +7,18 @@ each path on a fresh UI: what a person with only a finger can reach."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import pytest
 
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui import intents as it
-from ui.app import SCREENS
+from ui.app import SCREENS, UIApp
+from ui.intents import Intent
 from ui.layout import table_layout
 from ui.model import EnrolStatus, TableModel
+from ui.navigation import ScreenName
 
 STATES = {
     "no game": TableModel(),
@@ -29,7 +34,7 @@ STATES = {
 PLAY = (it.NewGame, it.Continue, it.NextHand)
 
 
-def targets(ui) -> list[tuple[int, int]]:
+def targets(ui: UIApp) -> list[tuple[int, int]]:
     size = ui.surface.get_size()
     if ui.question is not None:
         return [b.rect.center for b in ui.question_buttons(size)]
@@ -39,7 +44,7 @@ def targets(ui) -> list[tuple[int, int]]:
     return [b.rect.center for b in ui.current.buttons(size) if b.enabled]
 
 
-def start(make_ui, size, model, screen):
+def start(make_ui: MakeUI, size: tuple[int, int], model: TableModel, screen: str) -> UIApp:
     ui = make_ui(size, model)
     ui.update(5.0)
     ui.show(screen)
@@ -47,9 +52,10 @@ def start(make_ui, size, model, screen):
     return ui
 
 
-def search(make_ui, size, model, screen, goal, depth=8):
+def search(make_ui: MakeUI, size: tuple[int, int], model: TableModel, screen: str,
+           goal: Callable[[UIApp, list[Intent]], bool], depth: int = 8) -> list[tuple[int, int]] | None:
     frontier: list[list[tuple[int, int]]] = [[]]
-    seen: set[tuple[str, bool]] = set()
+    seen: set[tuple[str, bool, bool]] = set()
     for _ in range(depth + 1):
         nxt = []
         for path in frontier:
@@ -71,7 +77,7 @@ def search(make_ui, size, model, screen, goal, depth=8):
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("state", list(STATES))
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_screen_leads_home_and_into_play(screen, state, size, make_ui):
+def test_every_screen_leads_home_and_into_play(screen: ScreenName, state: str, size: tuple[int, int], make_ui: MakeUI) -> None:
     model = STATES[state]
     home = search(make_ui, size, model, screen, lambda ui, said: ui.screen == "home")
     assert home is not None, f"{screen} ({state}): no taps lead home"
@@ -81,7 +87,7 @@ def test_every_screen_leads_home_and_into_play(screen, state, size, make_ui):
     assert onward is not None, f"{screen} ({state}): no taps lead into play"
 
 
-def test_a_tap_on_new_game_with_a_match_going_asks_first(make_ui):
+def test_a_tap_on_new_game_with_a_match_going_asks_first(make_ui: MakeUI) -> None:
     ui = start(make_ui, (800, 480), demo.busiest("tressette2"), "home")
     start_button = next(b for b in ui.home.buttons((800, 480)) if b.name == "start")
     ui.tap(start_button.rect.center)
@@ -94,7 +100,7 @@ def test_a_tap_on_new_game_with_a_match_going_asks_first(make_ui):
     assert [type(x) for x in ui.intents()] == [it.NewGame]
 
 
-def test_claiming_the_win_asks_first_with_the_points(make_ui):
+def test_claiming_the_win_asks_first_with_the_points(make_ui: MakeUI) -> None:
     model = demo.showcase()["table4_claim"]
     ui = start(make_ui, (800, 480), model, "table")
     claim = next(b for b in table_layout(model, (800, 480)).buttons if b.name == "claim")
@@ -105,7 +111,7 @@ def test_claiming_the_win_asks_first_with_the_points(make_ui):
     assert ui.intents() == [it.Claim()]
 
 
-def test_the_table_after_a_hand_offers_the_count_and_the_next_hand(make_ui):
+def test_the_table_after_a_hand_offers_the_count_and_the_next_hand(make_ui: MakeUI) -> None:
     ui = start(make_ui, (800, 480), demo.finished_model(), "table")
     names = {b.name for b in table_layout(ui.model, (800, 480)).buttons}
     assert {"count", "next_hand"} <= names
@@ -113,7 +119,7 @@ def test_the_table_after_a_hand_offers_the_count_and_the_next_hand(make_ui):
 
 @pytest.mark.parametrize("state", list(STATES))
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_button_a_screen_answers_to_is_drawn(screen, state, make_ui):
+def test_every_button_a_screen_answers_to_is_drawn(screen: ScreenName, state: str, make_ui: MakeUI) -> None:
     """A button that works but is never drawn is a dead end too (Statistics' Back, 13.1)."""
     from ui.textcheck import RecordingSurface
 

@@ -7,37 +7,42 @@ the order the screen tests taps); the listing is JSON as written to the probe fi
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
+from pathlib import Path
 
 import pygame
 import pytest
 
 from firmware.engine import PRESETS
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui import intents as it
-from ui.app import SCREENS
+from ui.app import SCREENS, UIApp
+from ui.intents import Intent
 from ui.model import TableModel
+from ui.navigation import ScreenName
 from ui.probe import probe
 
 SIZES = [(800, 480), (480, 320)]
 
 
-def click(ui, pos) -> list:
+def click(ui: UIApp, pos: tuple[int, int]) -> list[Intent]:
     ui.handle(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False))
     return ui.intents()
 
 
-def centre(rect) -> tuple[int, int]:
+def centre(rect: Sequence[int]) -> tuple[int, int]:
     x, y, w, h = rect
     return (x + w // 2, y + h // 2)
 
 
-def inside(rect, pos) -> bool:
+def inside(rect: Sequence[int], pos: tuple[int, int]) -> bool:
     x, y, w, h = rect
     return x <= pos[0] < x + w and y <= pos[1] < y + h
 
 
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_a_tap_at_a_listed_box_hits_that_box(variant, make_ui):
+def test_a_tap_at_a_listed_box_hits_that_box(variant: str, make_ui: MakeUI) -> None:
     """Every preset at its busiest, the sizes taking turns: the centre of a listed card
     plays that card (the two ends of the fan), and no button lies under another box
     (the table tests its buttons first, then the hand)."""
@@ -70,7 +75,7 @@ STATES = {
 
 @pytest.mark.parametrize("state", list(STATES))
 @pytest.mark.parametrize("screen", SCREENS)
-def test_every_screen_lists_the_buttons_it_taps(screen, state, make_ui):
+def test_every_screen_lists_the_buttons_it_taps(screen: ScreenName, state: str, make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), STATES[state])
     ui.update(5.0)
     ui.show(screen)
@@ -84,7 +89,7 @@ def test_every_screen_lists_the_buttons_it_taps(screen, state, make_ui):
         assert b["rect"][0] >= 0 and b["rect"][0] + b["rect"][2] <= 800 and b["rect"][1] + b["rect"][3] <= 480
 
 
-def test_a_question_lists_only_its_yes_and_no(make_ui):
+def test_a_question_lists_only_its_yes_and_no(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), demo.busiest("tressette2"))
     ui.update(5.0)
     ui.ask("sure?", it.NewGame("tressette2"))
@@ -96,7 +101,7 @@ def test_a_question_lists_only_its_yes_and_no(make_ui):
     assert any(isinstance(x, it.NewGame) for x in click(ui, centre(yes["rect"])))
 
 
-def test_the_probe_file_is_written_when_the_screen_changed_and_only_then(make_ui, tmp_path):
+def test_the_probe_file_is_written_when_the_screen_changed_and_only_then(make_ui: MakeUI, tmp_path: Path) -> None:
     from ui.probe import PROBE_ENV, ProbeFile
 
     assert ProbeFile.from_env({}) is None
@@ -114,7 +119,7 @@ def test_the_probe_file_is_written_when_the_screen_changed_and_only_then(make_ui
     assert not list(tmp_path.glob("*.tmp"))
 
 
-def test_a_probe_file_that_cannot_be_written_never_stops_the_game(make_ui, tmp_path, caplog):
+def test_a_probe_file_that_cannot_be_written_never_stops_the_game(make_ui: MakeUI, tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     from ui.probe import ProbeFile
 
     pf = ProbeFile(tmp_path / "missing-dir" / "probe.json")
@@ -124,7 +129,7 @@ def test_a_probe_file_that_cannot_be_written_never_stops_the_game(make_ui, tmp_p
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", list(PRESETS))
-def test_the_home_screen_lists_the_game_its_play_button_starts(variant, size, make_ui):
+def test_the_home_screen_lists_the_game_its_play_button_starts(variant: str, size: tuple[int, int], make_ui: MakeUI) -> None:
     """What the seat buttons say (scripts/virtual-pi test taps a seat until it says phone):
     each tap on a seat listed moves that seat on the cycle, and Play starts exactly those seats."""
     ui = make_ui(size, TableModel())
@@ -149,7 +154,7 @@ def test_the_home_screen_lists_the_game_its_play_button_starts(variant, size, ma
         probe(ui)["home"]["seats"]
 
 
-def test_only_the_home_screen_lists_its_seats(make_ui):
+def test_only_the_home_screen_lists_its_seats(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), demo.busiest("tressette2"))
     ui.update(5.0)
     assert "home" not in probe(ui)

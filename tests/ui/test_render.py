@@ -3,18 +3,19 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pygame
 import pytest
 
-from tests.ui.conftest import SIZES
+from tests.ui.conftest import SIZES, MakeUI
 from ui import demo
 from ui.model import TableModel
 
 TABLES = demo.showcase()
 
 
-def ids(s):
+def ids(s: tuple[int, int]) -> str:
     return f"{s[0]}x{s[1]}"
 
 
@@ -25,7 +26,7 @@ def not_blank(surf: pygame.Surface) -> bool:
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 @pytest.mark.parametrize("name", list(TABLES))
-def test_table_renders(name, size, make_ui, artifacts):
+def test_table_renders(name: str, size: tuple[int, int], make_ui: MakeUI, artifacts: Path) -> None:
     ui = make_ui(size, TABLES[name])
     ui.update(5.0)  # let draws land
     ui.draw()
@@ -35,7 +36,7 @@ def test_table_renders(name, size, make_ui, artifacts):
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
 @pytest.mark.parametrize("screen", ["home", "stats", "settings", "rules"])
-def test_menu_screens_render(screen, size, make_ui, artifacts):
+def test_menu_screens_render(screen: str, size: tuple[int, int], make_ui: MakeUI, artifacts: Path) -> None:
     ui = make_ui(size, TableModel(resumable=True, stats=demo.SAMPLE_STATS))
     ui.show(screen)
     ui.draw()
@@ -44,7 +45,7 @@ def test_menu_screens_render(screen, size, make_ui, artifacts):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
-def test_end_of_hand_and_match_render(size, make_ui, artifacts):
+def test_end_of_hand_and_match_render(size: tuple[int, int], make_ui: MakeUI, artifacts: Path) -> None:
     ui = make_ui(size, demo.finished_model())
     ui.update(5.0)
     assert ui.screen == "hand_end"
@@ -58,7 +59,7 @@ def test_end_of_hand_and_match_render(size, make_ui, artifacts):
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
-def test_other_languages_render(lang, make_ui, artifacts):
+def test_other_languages_render(lang: str, make_ui: MakeUI, artifacts: Path) -> None:
     ui = make_ui((800, 480), demo.my_turn_model("tressette2", 1, 4), language=lang)
     ui.update(5.0)
     ui.draw()
@@ -68,7 +69,7 @@ def test_other_languages_render(lang, make_ui, artifacts):
     pygame.image.save(ui.surface, str(artifacts / f"rules_{lang}_800x480.png"))
 
 
-def test_draws_mid_flight_and_last_trick_render(make_ui, artifacts):
+def test_draws_mid_flight_and_last_trick_render(make_ui: MakeUI, artifacts: Path) -> None:
     from firmware.engine import Play
     from ui.intents import SeatSetup
     from ui.model import model_from_view
@@ -76,6 +77,7 @@ def test_draws_mid_flight_and_last_trick_render(make_ui, artifacts):
     match = demo.play_match("tressette2", 4, 0, declare=False)
     seats = (SeatSetup("human", None), SeatSetup("computer", "normal"))
     ui = make_ui((800, 480), model_from_view(match.view_for(0), seats=seats))
+    assert match.state is not None
     while len(match.state.tricks) < 2:
         seat = match.state.to_move
         match.apply(next(a for a in match.view_for(seat).legal if isinstance(a, Play)))
@@ -89,7 +91,7 @@ def test_draws_mid_flight_and_last_trick_render(make_ui, artifacts):
     pygame.image.save(ui.surface, str(artifacts / "last_trick_800x480.png"))
 
 
-def test_a_frame_is_drawn_in_a_few_milliseconds(make_ui):
+def test_a_frame_is_drawn_in_a_few_milliseconds(make_ui: MakeUI) -> None:
     """Cached cards and text: steady-state frames are cheap (the budget is 5 ms on the box)."""
     ui = make_ui((800, 480), demo.my_turn_model("tressette2", 1, 4))
     for _ in range(3):
@@ -105,14 +107,14 @@ def test_a_frame_is_drawn_in_a_few_milliseconds(make_ui):
     assert times[len(times) // 2] < 0.010
 
 
-def _presets():
+def _presets() -> list[str]:
     from firmware.engine.variants import PRESETS
 
     return list(PRESETS)
 
 
 @pytest.mark.parametrize("variant", _presets())
-def test_end_of_hand_of_every_preset(variant, make_ui, artifacts):
+def test_end_of_hand_of_every_preset(variant: str, make_ui: MakeUI, artifacts: Path) -> None:
     """The count screen copes with every table shape (sides, each for himself, chiamata)."""
     model = demo.sample_model(variant, 1, 400)
     assert model.hand_over
@@ -124,7 +126,7 @@ def test_end_of_hand_of_every_preset(variant, make_ui, artifacts):
 
 
 @pytest.mark.parametrize("style", [("deck_style", "piacentine", "table2"), ("german_style", "bavarian", "table2_treschetten")])
-def test_deck_styles_render(style, make_ui, artifacts):
+def test_deck_styles_render(style: tuple[str, str, str], make_ui: MakeUI, artifacts: Path) -> None:
     key, value, table = style
     ui = make_ui((800, 480), demo.showcase()[table], **{key: value})
     ui.update(5.0)
@@ -134,7 +136,7 @@ def test_deck_styles_render(style, make_ui, artifacts):
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
 @pytest.mark.parametrize("lang", ["it", "de"])
-def test_settings_and_real_cards_render_in_italian_and_german(lang, size, make_ui, artifacts):
+def test_settings_and_real_cards_render_in_italian_and_german(lang: str, size: tuple[int, int], make_ui: MakeUI, artifacts: Path) -> None:
     from firmware.engine.cards import DECKS
     from ui.i18n import CardName, msg
     from ui.model import EnrolStatus
@@ -157,7 +159,7 @@ def test_settings_and_real_cards_render_in_italian_and_german(lang, size, make_u
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
 @pytest.mark.parametrize("lang", ["it", "de"])
-def test_table_renders_in_italian_and_german(lang, size, make_ui, artifacts):
+def test_table_renders_in_italian_and_german(lang: str, size: tuple[int, int], make_ui: MakeUI, artifacts: Path) -> None:
     ui = make_ui(size, demo.my_turn_model("tressette2", 1, 4), language=lang)
     ui.update(5.0)
     ui.draw()
@@ -166,7 +168,7 @@ def test_table_renders_in_italian_and_german(lang, size, make_ui, artifacts):
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
 @pytest.mark.parametrize("lang", ["it", "de"])
-def test_home_shows_the_apps_message_in_the_language(lang, size, make_ui, artifacts):
+def test_home_shows_the_apps_message_in_the_language(lang: str, size: tuple[int, int], make_ui: MakeUI, artifacts: Path) -> None:
     from ui.i18n import msg
 
     model = TableModel(resumable=True, message=msg("m_settings_moved", file="settings.toml.corrupt-20261129-101500"))
@@ -175,7 +177,7 @@ def test_home_shows_the_apps_message_in_the_language(lang, size, make_ui, artifa
     pygame.image.save(ui.surface, str(artifacts / f"home_message_{lang}_{ids(size)}.png"))
 
 
-def test_the_gallery_command_renders_every_screen(tmp_path):
+def test_the_gallery_command_renders_every_screen(tmp_path: Path) -> None:
     """`tressette gallery` writes one PNG per screen, language and size, one page of each
     deck at full size (issue 24.9), and the index."""
     from ui.cards import STYLES
@@ -188,22 +190,22 @@ def test_the_gallery_command_renders_every_screen(tmp_path):
     assert all(f.name in index for f in files)
 
 
-def test_piacentine_are_their_own_pattern_not_a_recolouring():
+def test_piacentine_are_their_own_pattern_not_a_recolouring() -> None:
     """Issue 13.12: Piacentine court figures are double-headed (the card reads the same
     upside down) and the suit signs are the pattern's own (sabres, batons), drawn by code."""
-    from firmware.engine.cards import ITALIAN
+    from firmware.engine.cards import ITALIAN, Card
     from ui.cards import CardArt
     from ui.fonts import Fonts
 
     art = CardArt(Fonts())
     w, h = 120, 194
 
-    def art_region(card, style):
+    def art_region(card: Card, style: str) -> pygame.Surface:
         surf = art.face(card, w, h, style).copy()
         return surf.subsurface(pygame.Rect(int(w * 0.3), int(h * 0.06), w - int(w * 0.3) - int(w * 0.06),
                                            h - 2 * int(h * 0.06)))
 
-    def mirror_distance(surf):
+    def mirror_distance(surf: pygame.Surface) -> int:
         flipped = pygame.transform.rotate(surf, 180)
         diff = 0
         for x in range(0, surf.get_width(), 4):

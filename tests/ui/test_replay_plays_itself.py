@@ -12,8 +12,10 @@ import ui.intents as it
 from firmware.app.browse import hand_replay
 from tests.app.conftest import Table, make_table  # noqa: F401  (the table fixture, here beside the screen)
 from tests.app.test_coaching import _play, _start
+from tests.ui.conftest import MakeUI
 from ui import demo
-from ui.history import REPLAY_STEP_S
+from ui.app import UIApp
+from ui.history import REPLAY_STEP_S, ReplayScreen
 from ui.model import HandReplay
 
 
@@ -47,7 +49,7 @@ def test_a_finished_hand_replays_face_up_a_hand_going_on_does_not(make_table) ->
         assert len(other.shown) < other.hand_count or other.hand_count == 0  # hidden while it is played
 
 
-def _replay_ui(make_ui, hands: int = 3, hand: int = 2):  # type: ignore[no-untyped-def]
+def _replay_ui(make_ui: MakeUI, hands: int = 3, hand: int = 2) -> tuple[UIApp, HandReplay]:
     base = demo.sample_history_model()
     assert base.replay is not None
     rp = dataclasses.replace(base.replay, hand=hand, hands=hands)
@@ -57,14 +59,15 @@ def _replay_ui(make_ui, hands: int = 3, hand: int = 2):  # type: ignore[no-untyp
     return ui, rp
 
 
-def _frame(ui, dt: float) -> None:  # type: ignore[no-untyped-def]
+def _frame(ui: UIApp, dt: float) -> None:
     ui.update(dt)
     ui.draw()
 
 
-def test_auto_plays_a_step_at_a_time_and_goes_on_to_the_next_hand(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_auto_plays_a_step_at_a_time_and_goes_on_to_the_next_hand(make_ui: MakeUI) -> None:
     ui, rp = _replay_ui(make_ui)
     scr = ui.current
+    assert isinstance(scr, ReplayScreen)
     ui.draw()
     scr.press("play")
     assert scr.playing
@@ -79,9 +82,10 @@ def test_auto_plays_a_step_at_a_time_and_goes_on_to_the_next_hand(make_ui) -> No
     assert scr.step == 0 and scr.playing  # its deal, still playing
 
 
-def test_a_tap_pauses_and_the_last_hand_stops_at_its_end(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_a_tap_pauses_and_the_last_hand_stops_at_its_end(make_ui: MakeUI) -> None:
     ui, rp = _replay_ui(make_ui, hands=2, hand=2)
     scr = ui.current
+    assert isinstance(scr, ReplayScreen)
     ui.draw()
     scr.press("play")
     _frame(ui, REPLAY_STEP_S)
@@ -97,9 +101,10 @@ def test_a_tap_pauses_and_the_last_hand_stops_at_its_end(make_ui) -> None:  # ty
     assert not scr.playing and not [x for x in ui.intents() if isinstance(x, it.OpenReplay)]
 
 
-def test_back_from_a_deal_opens_the_previous_hand_at_its_end(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_back_from_a_deal_opens_the_previous_hand_at_its_end(make_ui: MakeUI) -> None:
     ui, rp = _replay_ui(make_ui, hands=3, hand=2)
     scr = ui.current
+    assert isinstance(scr, ReplayScreen)
     assert scr.step == 0
     scr.press("prev")
     assert it.OpenReplay(rp.match_id, 1) in ui.intents()
@@ -109,9 +114,10 @@ def test_back_from_a_deal_opens_the_previous_hand_at_its_end(make_ui) -> None:  
     assert it.OpenReplay(rp.match_id, 2) in ui.intents()
 
 
-def test_a_replay_left_stops_playing(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_a_replay_left_stops_playing(make_ui: MakeUI) -> None:
     ui, _ = _replay_ui(make_ui)
     scr = ui.current
+    assert isinstance(scr, ReplayScreen)
     ui.draw()
     scr.press("play")
     ui.show("home")

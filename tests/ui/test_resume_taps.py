@@ -8,9 +8,15 @@ count at once, and the count's button is where the tap goes."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import ui.intents as it
 from tests.app.conftest import Table, make_table  # noqa: F401  (the table fixture, here beside the screen)
 from tests.app.test_coaching import _play, _start
+from tests.ui.conftest import MakeUI
+from ui.app import UIApp
+from ui.screens import HandEndScreen
+from ui.table import TableScreen
 
 
 def _to_hand_end(table: Table) -> None:
@@ -23,16 +29,20 @@ def _to_hand_end(table: Table) -> None:
     assert table.ctl.phase == "hand_over"
 
 
-def _frame(ui, table: Table, dt: float = 1 / 30) -> None:  # type: ignore[no-untyped-def]
+def _frame(ui: UIApp, table: Table, dt: float = 1 / 30) -> None:
     """One turn of the main loop: the controller's model in, time on, as firmware/app/loop.py."""
     ui.set_model(table.ctl.model())
     ui.update(dt)
 
 
-def _tap(ui, table: Table, name: str) -> None:  # type: ignore[no-untyped-def]
+def _tap(ui: UIApp, table: Table, name: str) -> None:
     size = ui.surface.get_size()
     scr = ui.current
-    buttons = scr.layout.buttons if ui.screen == "table" else scr.buttons(size)
+    if ui.screen == "table":
+        assert isinstance(scr, TableScreen) and scr.layout is not None
+        buttons = scr.layout.buttons
+    else:
+        buttons = scr.buttons(size)
     rect = next(b.rect for b in buttons if b.name == name)
     assert ui.tap(rect.center)
     for intent in ui.intents():
@@ -40,7 +50,7 @@ def _tap(ui, table: Table, name: str) -> None:  # type: ignore[no-untyped-def]
     _frame(ui, table)
 
 
-def test_the_first_tap_on_next_hand_after_continue_deals(make_table, make_ui, tmp_path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_first_tap_on_next_hand_after_continue_deals(make_table, make_ui: MakeUI, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
     first = make_table(state_dir=tmp_path / "s")
     _to_hand_end(first)
     first.close()  # the simulator stopped after the hand's end
@@ -55,7 +65,7 @@ def test_the_first_tap_on_next_hand_after_continue_deals(make_table, make_ui, tm
     assert table.ctl.phase == "play" and table.ctl.model().hand_no == hand + 1
 
 
-def test_continue_into_a_finished_hand_never_shows_the_table_first(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_continue_into_a_finished_hand_never_shows_the_table_first(make_ui: MakeUI) -> None:
     from ui import demo
     from ui.model import TableModel
 
@@ -67,7 +77,7 @@ def test_continue_into_a_finished_hand_never_shows_the_table_first(make_ui) -> N
 
 
 
-def test_back_at_the_table_while_the_last_trick_still_shows_the_count_never_pops_up(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_back_at_the_table_while_the_last_trick_still_shows_the_count_never_pops_up(make_ui: MakeUI) -> None:
     """The once-ignored tap: the last trick falls, the person goes home at once (Menu) and
     comes back (Continue) while the trick's pause still ran. The count used to replace
     the table when the pause ended, under the finger; now the finished hand comes back
@@ -92,14 +102,16 @@ def test_back_at_the_table_while_the_last_trick_still_shows_the_count_never_pops
     assert it.NextHand() in ui.intents()
 
 
-def test_the_table_looked_at_after_the_count_stays(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_the_table_looked_at_after_the_count_stays(make_ui: MakeUI) -> None:
     """*Tavolo* on the count shows the finished table, and it stays until the person leaves."""
     from ui import demo
 
     ui = make_ui((800, 480), demo.finished_model())
     ui.update(1.0)
     assert ui.screen == "hand_end"
-    ui.current.press("table")
+    count = ui.current
+    assert isinstance(count, HandEndScreen)
+    count.press("table")
     for _ in range(10):
         ui.update(0.5)
     assert ui.screen == "table"

@@ -8,6 +8,7 @@ import itertools
 import pytest
 
 from firmware.engine import PRESETS, make_variant
+from tests.ui.conftest import MakeUI
 from ui.i18n import RULES_PAGE_OF, RULES_PAGES, rules_page, variant_label
 
 
@@ -24,7 +25,7 @@ def test_every_game_has_a_page_that_names_it(preset: str, lang: str) -> None:
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
-def test_the_open_page_is_the_chosen_game(make_ui, preset: str) -> None:
+def test_the_open_page_is_the_chosen_game(make_ui: MakeUI, preset: str) -> None:
     ui = make_ui((480, 320))
     ui.home.select_variant(preset)
     ui.show("rules")

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 from firmware.engine.cards import DECKS
 from firmware.engine.variants import PRESETS, make_variant
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui.fonts import min_text_px
 from ui.model import TableModel
@@ -60,11 +61,12 @@ def _whole(cells: list[pygame.Rect], size: tuple[int, int], min_w: int) -> None:
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", WITH_ACCUSI)
-def test_a_tap_on_a_seat_shows_its_face_up_cards_whole(variant, size, lang, make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_a_tap_on_a_seat_shows_its_face_up_cards_whole(variant: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     ui = make_ui(size, _sample(variant), language=lang)
     ui.update(5.0)
     ui.show("table")
     lay = ui.table.layout
+    assert lay is not None
     seats = [s for s, a in lay.seats.items() if ui.model.seats[s].shown]
     assert seats, "no seat with face-up cards in the sample"
     for seat in seats:

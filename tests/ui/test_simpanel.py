@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from functools import partial
+from pathlib import Path
+
 import pygame
 from pygame import Rect
 
@@ -9,19 +12,19 @@ from ui.intents import SimButton, SimScan
 from ui.simpanel import SimPanel
 
 
-def down(pos):
+def down(pos: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, touch=False)
 
 
-def up(pos):
+def up(pos: tuple[int, int]) -> pygame.event.Event:
     return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, touch=False)
 
 
-def panel(**kw):
-    return SimPanel(Rect(800, 0, 300, 480), **kw)
+# the panel beside an 800x480 table, its keywords SimPanel's own
+panel = partial(SimPanel, Rect(800, 0, 300, 480))
 
 
-def test_accuso_click_and_menu_hold():
+def test_accuso_click_and_menu_hold() -> None:
     p = panel(n_seats=2)
     lay = p.layout()
     assert set(k for k in lay if k.startswith("seat")) == {"seat0", "seat1"}
@@ -36,7 +39,7 @@ def test_accuso_click_and_menu_hold():
     assert p.intents() == [SimButton("seat1", 0.0), SimButton("menu", 3.1), SimButton("menu", 10.0)]
 
 
-def test_scan_a_card_of_either_deck():
+def test_scan_a_card_of_either_deck() -> None:
     p = panel(deck="italian")
     p.handle(down(p.layout()["card:3d"].center))
     p.set_table(deck="bavarian", n_seats=2)
@@ -44,20 +47,20 @@ def test_scan_a_card_of_either_deck():
     assert p.intents() == [SimScan("3d"), SimScan("10h")]
 
 
-def test_clicks_outside_are_not_taken():
+def test_clicks_outside_are_not_taken() -> None:
     p = panel()
     assert not p.handle(down((100, 100)))
     assert p.intents() == []
 
 
-def test_layout_inside_the_panel():
+def test_layout_inside_the_panel() -> None:
     for deck, n in (("italian", 4), ("bavarian", 2)):
         p = panel(deck=deck, n_seats=n)
         for name, r in p.layout().items():
             assert p.rect.contains(r), (name, r)
 
 
-def test_led_draws_segments(artifacts):
+def test_led_draws_segments(artifacts: Path) -> None:
     p = panel(n_seats=2)
     p.set_display([0x06, 0x5B | 0x80, 0x4F, 0x66])  # "1 2:3 4"
     p.set_table(played={"3d", "Ac"}, reader_online=True, message="Seat 2: play your card")

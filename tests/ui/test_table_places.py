@@ -7,15 +7,17 @@ import dataclasses
 
 import pytest
 
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui.layout import position_of, reach, speaker_areas, table_layout
+from ui.navigation import ScreenName
 
 SIZES = [(800, 480), (480, 320)]
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("caller", [0, 1, 2, 3])
-def test_the_called_card_lies_by_the_seat_that_called_it(size, caller):
+def test_the_called_card_lies_by_the_seat_that_called_it(size: tuple[int, int], caller: int) -> None:
     """ "CPU 2 chiama" was drawn under CPU 4: the card and its caption go to the caller
     (the nearest seat to the card is the caller; the seat at the screen: the left column,
     captioned "Tu chiami")."""
@@ -42,7 +44,7 @@ def test_the_called_card_lies_by_the_seat_that_called_it(size, caller):
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
-def test_chiamatas_hand_end_rows_of_points_say_points(make_ui, lang):
+def test_chiamatas_hand_end_rows_of_points_say_points(make_ui: MakeUI, lang: str) -> None:
     """The row "Terzi presi" held points ("1⅔"): a seat's own row and its pair's row are
     in one unit, the pair's card points being the pair's own points added (its thirds
     dropped, RULES.md: card points count whole points)."""
@@ -64,6 +66,7 @@ def test_chiamatas_hand_end_rows_of_points_say_points(make_ui, lang):
         whole = cell.rstrip("⅓⅔")
         return Fraction(int(whole or 0)) + (frac[cell[-1]] if cell[-1:] in frac else 0)
 
+    assert model.result is not None
     sides = model.result.sides
     for seat, cell in enumerate(pair):
         mates = [q for q in range(model.n_seats) if sides[q] == sides[seat]]
@@ -72,7 +75,7 @@ def test_chiamatas_hand_end_rows_of_points_say_points(make_ui, lang):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", ["tressette4", "treseta4", "treseta_hr", "briscola", "tressette2", "treschetten2"])
-def test_my_own_bubble_is_nearer_my_hand_than_any_other_seat(variant, size):
+def test_my_own_bubble_is_nearer_my_hand_than_any_other_seat(variant: str, size: tuple[int, int]) -> None:
     """Issue 24.8: my bubble sat on the left by CPU 4 and read as CPU 4's words."""
     from ui.layout import reach
 
@@ -88,7 +91,7 @@ def test_my_own_bubble_is_nearer_my_hand_than_any_other_seat(variant, size):
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
-def test_home_options_changed_while_a_match_waits_say_they_are_the_next_matchs(make_ui, size, lang):
+def test_home_options_changed_while_a_match_waits_say_they_are_the_next_matchs(make_ui: MakeUI, size: tuple[int, int], lang: str) -> None:
     """Issue 24.8: the options on the home screen could be changed with a match paused,
     and nothing said they do not change that match."""
     from ui.textcheck import RecordingSurface, problems
@@ -119,15 +122,17 @@ def test_home_options_changed_while_a_match_waits_say_they_are_the_next_matchs(m
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_score_chart_of_a_single_match_is_two_bars_not_the_whole_chart(size, make_ui):
+def test_the_score_chart_of_a_single_match_is_two_bars_not_the_whole_chart(size: tuple[int, int], make_ui: MakeUI) -> None:
     """Issue 24.8: with one match played the chart drew two bars each half the chart wide."""
     import pygame
     from pygame import Rect
 
     from ui.model import Stats, TableModel
+    from ui.screens import StatsScreen
 
     ui = make_ui(size, TableModel(stats=Stats(history=((21, 14),))))
-    scr = ui.screens["stats"]
+    scr = ui.screens[ScreenName.STATS]
+    assert isinstance(scr, StatsScreen)
     r = Rect(0, 0, 360, 200)
     surf = pygame.Surface((360, 200))
     surf.fill((0, 0, 0))

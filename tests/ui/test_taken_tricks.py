@@ -9,19 +9,21 @@ import pygame
 import pytest
 
 from firmware.engine import PRESETS
+from tests.ui.conftest import MakeUI
 from ui import demo
+from ui.model import TableModel
 from ui.textcheck import RecordingSurface
 
 SIZES = [(800, 480), (480, 320)]
 
 
-def _mid_hand(variant: str):  # type: ignore[no-untyped-def]
+def _mid_hand(variant: str) -> TableModel:
     return demo.find_model(variant, lambda m: m.tricks_played >= 2 and any(m.side_cards), start=6)
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_the_taken_cards_show_on_request_and_are_the_tricks_cards(variant, size, make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_the_taken_cards_show_on_request_and_are_the_tricks_cards(variant: str, size: tuple[int, int], make_ui: MakeUI) -> None:
     model = _mid_hand(variant)
     ui = make_ui(size, model)
     ui.show("table")
@@ -44,7 +46,7 @@ def test_the_taken_cards_show_on_request_and_are_the_tricks_cards(variant, size,
     assert not scr.show_taken
 
 
-def test_a_tap_on_the_score_box_opens_it_and_esc_closes_it(make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_a_tap_on_the_score_box_opens_it_and_esc_closes_it(make_ui: MakeUI) -> None:
     model = _mid_hand("tressette2")
     ui = make_ui((800, 480), model)
     ui.show("table")

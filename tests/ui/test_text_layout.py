@@ -9,8 +9,11 @@ from __future__ import annotations
 import pytest
 
 from firmware.app import coach_samples
+from tests.ui.conftest import MakeUI
 from ui.fonts import min_text_px
 from ui.gallery import scenes
+from ui.navigation import ScreenName
+from ui.screens import RulesScreen
 from ui.textcheck import RecordingSurface, min_button_px, problems, small_buttons
 
 SIZES = [(800, 480), (480, 320), (1280, 800)]
@@ -20,7 +23,7 @@ SCENES = scenes(coach_samples.scenes())  # the gallery's scenes, the coach's rea
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scene", list(SCENES))
-def test_text_is_readable_and_clear(scene, size, lang, make_ui):
+def test_text_is_readable_and_clear(scene: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     ui = make_ui(size, language=lang)
     SCENES[scene](ui)
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
@@ -35,7 +38,7 @@ def test_text_is_readable_and_clear(scene, size, lang, make_ui):
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_no_button_label_shrinks_below_the_button_minimum(size, lang, make_ui):
+def test_no_button_label_shrinks_below_the_button_minimum(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """Every table shape and feature of the showcase (declare, call, claim, signals,
     zu tun, discard, onori): a label on a button stays at min_button_px or larger."""
     from ui import demo
@@ -50,7 +53,7 @@ def test_no_button_label_shrinks_below_the_button_minimum(size, lang, make_ui):
 
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_seat_speaking_at_once_covers_no_card(size, make_ui):
+def test_every_seat_speaking_at_once_covers_no_card(size: tuple[int, int], make_ui: MakeUI) -> None:
     """Four seats each with a long declaration: bubbles beside the seats, none on the trick."""
     from firmware.engine.variants import PRESETS
     from ui import demo
@@ -63,6 +66,7 @@ def test_every_seat_speaking_at_once_covers_no_card(size, make_ui):
         rec = RecordingSurface(size, ui.ctx.fonts.meta)
         ui.draw(rec)
         lay = ui.table.layout
+        assert lay is not None
         trick = [lay.trick_slots[pc.seat] for pc in ui.table._trick_shown()]
         found = problems(rec, min_px=min_text_px(size[1]), trick=trick, allow_cut=True)
         assert not found, (variant, found)
@@ -73,12 +77,13 @@ def test_every_seat_speaking_at_once_covers_no_card(size, make_ui):
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_rules_page_fits(size, lang, make_ui):
+def test_every_rules_page_fits(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     from ui.i18n import rules_pages
 
     ui = make_ui(size, language=lang)
     ui.show("rules")
-    rules = ui.screens["rules"]
+    rules = ui.screens[ScreenName.RULES]
+    assert isinstance(rules, RulesScreen)
     for page in range(len(rules_pages(lang))):
         rules.page = page
         rec = RecordingSurface(size, ui.ctx.fonts.meta)
@@ -89,7 +94,7 @@ def test_every_rules_page_fits(size, lang, make_ui):
         assert all(t.rect.bottom <= box_bottom + 40 for t in rec.texts)
 
 
-def _presets():
+def _presets() -> list[str]:
     from firmware.engine.variants import PRESETS
 
     return list(PRESETS)
@@ -98,7 +103,7 @@ def _presets():
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", _presets())
-def test_the_count_of_every_game_is_readable(variant, size, lang, make_ui):
+def test_the_count_of_every_game_is_readable(variant: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     from ui import demo
 
     ui = make_ui(size, demo.sample_model(variant, 1, 400), language=lang)
@@ -112,7 +117,7 @@ def test_the_count_of_every_game_is_readable(variant, size, lang, make_ui):
 
 @pytest.mark.parametrize("lang", ["it", "de"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_every_showcase_table_is_readable(size, lang, make_ui):
+def test_every_showcase_table_is_readable(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """The other table shapes (chiamata's call buttons, terziglio's discard, the claim,
     signals to choose, 12 cards in two rows) keep the same promises."""
     from ui import demo
@@ -122,6 +127,7 @@ def test_every_showcase_table_is_readable(size, lang, make_ui):
         ui.update(5.0)
         rec = RecordingSurface(size, ui.ctx.fonts.meta)
         ui.draw(rec)
+        assert ui.table.layout is not None
         trick = [ui.table.layout.trick_slots[pc.seat] for pc in ui.table._trick_shown()]
         found = problems(rec, min_px=min_text_px(size[1]), trick=trick)
         assert not found, (name, found)
@@ -129,7 +135,7 @@ def test_every_showcase_table_is_readable(size, lang, make_ui):
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-def test_the_home_screen_s_message_covers_no_option(size, lang, make_ui):
+def test_the_home_screen_s_message_covers_no_option(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """Tried as a player: "Ripresa la partita 3" lay over *Allenamento*, and a tap through
     it toggled practice unseen. With every game's options shown, the message lies in free
     room: no text over another, no button under it."""

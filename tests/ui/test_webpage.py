@@ -145,7 +145,9 @@ def test_the_page_guards_a_double_tap_as_long_as_the_touchscreen() -> None:
     from ui.table import DOUBLE_TAP_S
 
     js = (WEB / "phone.js").read_text(encoding="utf-8")
-    ms = int(re.search(r"const DOUBLE_TAP_MS = (\d+);", js).group(1))  # type: ignore[union-attr]
+    found = re.search(r"const DOUBLE_TAP_MS = (\d+);", js)
+    assert found is not None, "phone.js names its double-tap guard"
+    ms = int(found.group(1))
     assert ms == round(DOUBLE_TAP_S * 1000)
 
 

@@ -9,14 +9,16 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.ui.conftest import MakeUI
 from ui import demo
 from ui.i18n import CATALOGUE, LANGUAGES, tr
 from ui.model import Banner
+from ui.navigation import ScreenName
 from ui.screens import HandEndScreen
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
-def test_a_claim_is_told_in_the_grammar_of_who_claimed(lang, make_ui):
+def test_a_claim_is_told_in_the_grammar_of_who_claimed(lang: str, make_ui: MakeUI) -> None:
     model = demo.finished_model("tressette4", 1)
     res = model.result
     assert res is not None
@@ -31,13 +33,13 @@ def test_a_claim_is_told_in_the_grammar_of_who_claimed(lang, make_ui):
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
-def test_a_seat_speaks_in_its_bubble_in_the_first_person(lang, make_ui):
+def test_a_seat_speaks_in_its_bubble_in_the_first_person(lang: str, make_ui: MakeUI) -> None:
     model = dataclasses.replace(demo.busiest("tressette4"), banners=(Banner("claim", 0, key="b_claim"),))
     ui = make_ui((800, 480), model, language=lang)
     assert ui.table.said()[0] == tr("b_claim_said", lang)
 
 
-def test_italian_screens_speak_italian():
+def test_italian_screens_speak_italian() -> None:
     """No German or English left on the Italian screens (the options once said "Ansagen")."""
     foreign = ("Ansagen", "Sofort", "Seite")
     for key, (it, _de, _en) in CATALOGUE.items():
@@ -45,7 +47,7 @@ def test_italian_screens_speak_italian():
     assert CATALOGUE["o_sudden_wins"][0] != "Vittorie subito"  # "at once" is no name for an option
 
 
-def test_a_long_refusal_on_the_home_screen_is_shown_whole(make_ui):
+def test_a_long_refusal_on_the_home_screen_is_shown_whole(make_ui: MakeUI) -> None:
     from ui.i18n import msg
     from ui.model import TableModel
     from ui.textcheck import RecordingSurface
@@ -60,7 +62,7 @@ def test_a_long_refusal_on_the_home_screen_is_shown_whole(make_ui):
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
-def test_the_rules_cover_every_game_family_and_the_signals(lang):
+def test_the_rules_cover_every_game_family_and_the_signals(lang: str) -> None:
     """Issue 13.10: six generic pages, nothing on terziglio, chiamata, ciapanò, briscola, signals."""
     from ui.i18n import rules_pages
 
@@ -70,7 +72,7 @@ def test_the_rules_cover_every_game_family_and_the_signals(lang):
     assert len(rules_pages(lang)) == len(rules_pages("it"))
 
 
-def test_chiamata_count_says_who_partnered_whom_and_keeps_seat_and_pair_apart(make_ui):
+def test_chiamata_count_says_who_partnered_whom_and_keeps_seat_and_pair_apart(make_ui: MakeUI) -> None:
     """Issue 13.7: the end of a chiamata hand never said who partnered whom, and
     "1⅓ → 2" mixed a seat's thirds with its pair's points."""
     model = demo.sample_model("chiamata", 1, 400)
@@ -91,7 +93,7 @@ def test_chiamata_count_says_who_partnered_whom_and_keeps_seat_and_pair_apart(ma
 
 
 @pytest.mark.parametrize("name", ["tressette2", "ciapano"])
-def test_another_hand_is_said_only_when_the_engine_says_level_at_target(name, make_ui):
+def test_another_hand_is_said_only_when_the_engine_says_level_at_target(name: str, make_ui: MakeUI) -> None:
     """The screen does not compare totals itself: in Ciapano equal *highest* totals at the
     target are no tie (the lowest wins), so only the engine's flag may say "another hand"."""
     model = demo.finished_model(name, 1)
@@ -104,7 +106,7 @@ def test_another_hand_is_said_only_when_the_engine_says_level_at_target(name, ma
     assert tr("tie_play_on", "en") in screen.headline()
 
 
-def test_numbers_and_suits_read_as_the_language_writes_them():
+def test_numbers_and_suits_read_as_the_language_writes_them() -> None:
     """Tried as a player: "perdi 0,8" (a loss is said in thirds, the game's unit, with the word
     for points in its number) and "Napoli in Stäbe" (the dative is Stäben)."""
     from firmware.engine import ITALIAN
@@ -186,7 +188,7 @@ ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a
 
 
 @pytest.mark.parametrize("lang", ["it", "de"])
-def test_the_glossary_words_are_the_only_ones_used(lang):
+def test_the_glossary_words_are_the_only_ones_used(lang: str) -> None:
     allowed = ALLOWED.get(lang, set())
     found = []
     for key, text in _strings(lang).items():
@@ -201,7 +203,7 @@ def test_the_glossary_words_are_the_only_ones_used(lang):
     ("de", "Drei Asse (ohne Münzen)", "Vier Zehner", "Napoli in Kelchen"),
     ("en", "three aces (no coins)", "four 10s", "napoletana of cups"),
 ])
-def test_a_declaration_is_named_as_said_at_the_table(lang, three, four, napoli):
+def test_a_declaration_is_named_as_said_at_the_table(lang: str, three: str, four: str, napoli: str) -> None:
     """seed 000: „Drei Zehner“, „Vier Assen“; seed 002: die Dreien; RULES.md §2."""
     from ui.i18n import describe_declare
 
@@ -212,7 +214,7 @@ def test_a_declaration_is_named_as_said_at_the_table(lang, three, four, napoli):
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)])
-def test_the_called_card_says_you_call_when_the_caller_is_the_person(lang, size, make_ui):
+def test_the_called_card_says_you_call_when_the_caller_is_the_person(lang: str, size: tuple[int, int], make_ui: MakeUI) -> None:
     """Played by touch: the label over chiamata's called card said "You calls" ("Tu chiama")."""
     from ui.textcheck import RecordingSurface
 
@@ -234,7 +236,7 @@ def test_the_called_card_says_you_call_when_the_caller_is_the_person(lang, size,
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
-def test_every_sentence_with_a_seat_as_subject_has_a_form_for_the_person(lang):
+def test_every_sentence_with_a_seat_as_subject_has_a_form_for_the_person(lang: str) -> None:
     """"Tu chiama", "Du ruft", "You calls", "Vince Tu": a template whose {name} is the verb's
     subject needs its own words when the seat is the person's own."""
     from ui.i18n import SUBJECT_KEYS, said_by
@@ -251,24 +253,24 @@ def test_every_sentence_with_a_seat_as_subject_has_a_form_for_the_person(lang):
             assert not any(b in text for b in bad), (key, who, text)
 
 
-def test_the_score_sheet_names_the_winner_in_the_persons_grammar():
-    from types import SimpleNamespace
-
+def test_the_score_sheet_names_the_winner_in_the_persons_grammar() -> None:
     from ui.history import sheet_side_who
     from ui.i18n import said_by
+    from ui.intents import SeatSetup
+    from ui.model import ScoreSheet
 
-    human, cpu = SimpleNamespace(kind="human"), SimpleNamespace(kind="computer")
-    pair = SimpleNamespace(sides=(0, 1, 0, 1), me=0, seats=(human, cpu, cpu, cpu))
-    assert sheet_side_who(pair, 0) == "us" and sheet_side_who(pair, 1) == "them"  # type: ignore[arg-type]
-    duo = SimpleNamespace(sides=(0, 1), me=0, seats=(human, cpu))
-    assert sheet_side_who(duo, 0) == "you" and sheet_side_who(duo, 1) == ""  # type: ignore[arg-type]
+    human, cpu = SeatSetup("human", None), SeatSetup("computer", "normal")
+    pair = ScoreSheet(1, "treseta4", seats=(human, cpu, cpu, cpu), sides=(0, 1, 0, 1), me=0)
+    assert sheet_side_who(pair, 0) == "us" and sheet_side_who(pair, 1) == "them"
+    duo = ScoreSheet(2, "tressette2", seats=(human, cpu), sides=(0, 1), me=0)
+    assert sheet_side_who(duo, 0) == "you" and sheet_side_who(duo, 1) == ""
     assert said_by("side_wins", "it", "Noi", "us") == "Vinciamo noi"
     assert said_by("side_wins", "de", "CPU", "") == "CPU gewinnt"
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)])
-def test_the_hand_that_wins_a_game_of_a_best_of_two_match_says_so(lang, size, make_ui):
+def test_the_hand_that_wins_a_game_of_a_best_of_two_match_says_so(lang: str, size: tuple[int, int], make_ui: MakeUI) -> None:
     """Played by touch: after the hand that won game 1 of a best-of-two Treschetten match
     (RULES.md §3.2) the screen said only "End of hand 7"."""
     from ui.textcheck import RecordingSurface
@@ -277,7 +279,8 @@ def test_the_hand_that_wins_a_game_of_a_best_of_two_match_says_so(lang, size, ma
     assert sum(model.games_won) == 1 and len(model.game_won_by) == 1
     ui = make_ui(size, model, language=lang)
     ui.show("hand_end")
-    screen = ui.screens["hand_end"]
+    screen = ui.screens[ScreenName.HAND_END]
+    assert isinstance(screen, HandEndScreen)
     mine = model.game_won_by[0] == model.side_of(model.me)
     want = tr("game_won_you" if mine else "game_won", lang, name="CPU")
     score = "1–0" if mine else "0–1"
@@ -289,10 +292,11 @@ def test_the_hand_that_wins_a_game_of_a_best_of_two_match_says_so(lang, size, ma
     assert screen.headline() in [t.text for t in rec.texts]  # whole, not cut
 
 
-def test_a_single_game_hand_end_says_nothing_of_games(make_ui):
+def test_a_single_game_hand_end_says_nothing_of_games(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), demo.finished_model(), language="en")
     ui.show("hand_end")
-    screen = ui.screens["hand_end"]
+    screen = ui.screens[ScreenName.HAND_END]
+    assert isinstance(screen, HandEndScreen)
     assert screen.headline() == tr("hand_end_n", "en", n=screen.model.hand_no)
     assert tr("games_won_row", "en") not in dict(screen.rows())
 
@@ -385,7 +389,7 @@ def test_every_option_and_value_of_every_game_has_catalogue_words(name: str) -> 
     assert tr("ov_none", "it") == "no"  # "Cappotto: nessuno" read as "nobody"
 
 
-def test_german_table_talk_is_kept():
+def test_german_table_talk_is_kept() -> None:
     """A German-speaking table: the claim button says what is said (not the Italian), the other
     side is "die Gegner" (never the polite Sie), declarations are Ansagen (docs/box.md glossary)."""
     assert tr("claim", "de") == "Fertig melden"

@@ -9,23 +9,31 @@ the catalogue, in it/de/en, at the widths the screens wrap at.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
+import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.ui.conftest import MakeUI
 from ui.fonts import Fonts, greedy_lines, no_widow
 from ui.i18n import CATALOGUE, LANGUAGES, tr
 
 WORDS = st.lists(st.text(alphabet="abcdeèßü", min_size=1, max_size=9), min_size=1, max_size=30)
 
 
-def _widowed(lines: list[str], fits) -> bool:  # type: ignore[no-untyped-def]
+def _widowed(lines: list[str], fits: Callable[[str], bool]) -> bool:
     """A lone last word that could have had company."""
     if len(lines) < 2 or " " in lines[-1]:
         return False
     above = lines[-2].split(" ")
     return len(above) >= 3 and fits(f"{above[-1]} {lines[-1]}")
+
+
+def _fits(font: pygame.font.Font, width: int) -> Callable[[str], bool]:
+    """Whether a line drawn in ``font`` is at most ``width`` px wide."""
+    return lambda t: font.size(t)[0] <= width
 
 
 @given(WORDS, st.integers(4, 60))
@@ -50,7 +58,7 @@ def _sample(template: str) -> str:
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_no_catalogue_message_wraps_to_a_lone_word(lang: str, make_ui) -> None:  # type: ignore[no-untyped-def]
+def test_no_catalogue_message_wraps_to_a_lone_word(lang: str, make_ui: MakeUI) -> None:
     make_ui((800, 480), language=lang)  # pygame and the fonts ready
     fonts = Fonts()
     font_sizes = (12, 14, 16, 18)
@@ -64,7 +72,7 @@ def test_no_catalogue_message_wraps_to_a_lone_word(lang: str, make_ui) -> None: 
             font = fonts.font(size, False)
             for w in widths:
                 for para_lines in _paragraphs(fonts.wrap(text, size, w), text):
-                    assert not _widowed(para_lines, lambda t, f=font, w=w: f.size(t)[0] <= w), (key, w, para_lines)
+                    assert not _widowed(para_lines, _fits(font, w)), (key, w, para_lines)
                     checked += 1
     assert checked > 1000
 

@@ -14,9 +14,11 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import IO
 
 import pytest
 
+from firmware.engine import CODE
 from ui import demo
 from ui.intents import SeatSetup
 from ui.layout import table_layout
@@ -27,21 +29,21 @@ ROOT = Path(__file__).resolve().parents[2]
 needed = ("Xvfb", "xdotool", "import")
 
 
-def _read_line(stream, timeout: float) -> str:
+def _read_line(stream: IO[str], timeout: float) -> str:
     """The next line the other process prints, waiting at most ``timeout`` s."""
     ready, _, _ = select.select([stream], [], [], timeout)
     assert ready, f"no output within {timeout} s"
     return stream.readline().strip()
 
 
-def _wait_for(stream, wanted: str, timeout: float = 30.0) -> None:
+def _wait_for(stream: IO[str], wanted: str, timeout: float = 30.0) -> None:
     deadline = time.monotonic() + timeout
     while (line := _read_line(stream, max(0.1, deadline - time.monotonic()))) != wanted:
         assert line, f"the demo ended before {wanted!r}"
 
 
 @pytest.mark.skipif(any(shutil.which(x) is None for x in needed), reason="needs Xvfb, xdotool, imagemagick")
-def test_click_a_card_in_a_real_window(artifacts, tmp_path):
+def test_click_a_card_in_a_real_window(artifacts: Path, tmp_path: Path) -> None:
     # Xvfb picks a free display and writes its number once it accepts clients.
     read_fd, write_fd = os.pipe()
     xvfb = subprocess.Popen(
@@ -62,6 +64,7 @@ def test_click_a_card_in_a_real_window(artifacts, tmp_path):
         # the same seeded hand, after the computer's lead: where is a card I may play?
         match = demo.play_match("tressette2", 7, 0)
         state = match.state
+        assert state is not None
         while state.to_move != 0:
             match.apply(next(a for a in match.view_for(state.to_move).legal if type(a).__name__ == "Play"))
         model = model_from_view(match.view_for(0), seats=(SeatSetup("human", None), SeatSetup("computer", "normal")))
@@ -69,7 +72,7 @@ def test_click_a_card_in_a_real_window(artifacts, tmp_path):
         _wait_for(app.stdout, "your turn")  # the computer's card is shown, nothing flies
         subprocess.run(["xdotool", "mousemove", str(rect.centerx), str(rect.centery), "click", "1"],
                        env=env, check=True)
-        assert _read_line(app.stdout, 30.0) == f"played {demo.CODE[card]}"
+        assert _read_line(app.stdout, 30.0) == f"played {CODE[card]}"
         _wait_for(app.stdout, "your turn")  # the trick was held, the draws flew, my turn again
         shot = artifacts / "xvfb_window_480x320.png"
         subprocess.run(["import", "-display", display, "-window", "root", "-crop", "480x320+0+0", str(shot)],

@@ -31,7 +31,12 @@ import tempfile
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    import aiohttp
+
+    from firmware.app.phones.client import PhoneClient
 
 MEDIAN_MS, P95_MS, MEMORY_MB = 50.0, 150.0, 30.0
 
@@ -73,56 +78,73 @@ async def _play(rt: Any, probe: ScreenProbe, base: str, taps: int, out: list[tup
     # start-up: aiohttp (and the client built on it) only when the phones are played
     import aiohttp
 
-    from firmware.app.phones.client import PhoneClient
-
     async with aiohttp.ClientSession() as session:
-        phones: list[PhoneClient] = []
-        for seat in range(4):
-            deadline = time.monotonic() + 20
-            while True:
-                codes = {x.seat: x.code for x in rt.ctl.phones.status.seats if x.code}
-                if seat in codes:
-                    break
-                if time.monotonic() > deadline:
-                    raise TimeoutError("no join code offered")
-                await asyncio.sleep(0.01)
-            phone = PhoneClient(session, base)
-            answer = await phone.join(codes[seat])
-            assert answer["type"] == "welcome", answer
-            phones.append(phone)
+        phones = [await _join(rt, session, base, seat) for seat in range(4)]
         for p in phones:
             await p.wait(lambda c: c.state is not None and not c.state["waiting_for"], timeout=10)
         while len(out) < taps:
-            mover = next((p for p in phones if p.state is not None and p.state["phase"] == "play" and (
-                p.state["legal"]["nothing"] or p.state["to_move"] == p.seat and p.state["legal"]["play"])), None)  # fmt: skip
-            if mover is None:
-                if any(p.state is not None and p.state["phase"] == "hand_over" for p in phones):
-                    await phones[0].tap("next")
-                    v = phones[0].state["v"] if phones[0].state else 0
-                    await phones[0].wait(lambda c, v=v: c.state is not None and c.state["v"] != v)
-                    continue
-                await asyncio.sleep(0.005)
-                continue
-            st = mover.state
-            assert st is not None
-            v = st["v"]
-            t0 = time.perf_counter()
-            if st["legal"]["nothing"]:
-                await mover.tap("nothing")
+            mover = _mover(phones)
+            if mover is not None:
+                out.append(await _timed_tap(mover, phones, probe))
+            elif any(p.state is not None and p.state["phase"] == "hand_over" for p in phones):
+                await _next_hand(phones[0])
             else:
-                await mover.tap("play", card=st["legal"]["play"][0])
-            for p in phones:
-                await p.wait(lambda c, v=v: c.state is not None and c.state["v"] > v, timeout=10)
-            new_v = min(p.state["v"] for p in phones if p.state is not None)
-            phones_at = max(p.state_at for p in phones)
-            deadline = time.monotonic() + 5
-            while (screen_at := probe.shown_at(new_v, t0)) is None:
-                if time.monotonic() > deadline:
-                    raise TimeoutError("the touchscreen never showed the tap")
-                await asyncio.sleep(0.001)
-            out.append(((phones_at - t0) * 1000, (max(phones_at, screen_at) - t0) * 1000))
+                await asyncio.sleep(0.005)
         for p in phones:
             await p.close()
+
+
+async def _join(rt: Any, session: aiohttp.ClientSession, base: str, seat: int) -> PhoneClient:
+    """A phone joined to ``seat`` with the code the box offers it (once it offers one)."""
+    from firmware.app.phones.client import PhoneClient
+
+    deadline = time.monotonic() + 20
+    while True:
+        codes = {x.seat: x.code for x in rt.ctl.phones.status.seats if x.code}
+        if seat in codes:
+            break
+        if time.monotonic() > deadline:
+            raise TimeoutError("no join code offered")
+        await asyncio.sleep(0.01)
+    phone = PhoneClient(session, base)
+    answer = await phone.join(codes[seat])
+    assert answer["type"] == "welcome", answer
+    return phone
+
+
+def _mover(phones: list[PhoneClient]) -> PhoneClient | None:
+    """The phone with a tap to make: its card to play, or its "nothing to declare"."""
+    return next((p for p in phones if p.state is not None and p.state["phase"] == "play" and (
+        p.state["legal"]["nothing"] or p.state["to_move"] == p.seat and p.state["legal"]["play"])), None)  # fmt: skip
+
+
+async def _next_hand(phone: PhoneClient) -> None:
+    """The hand is over: *Next hand* from ``phone``, until its state moves on."""
+    await phone.tap("next")
+    v = phone.state["v"] if phone.state else 0
+    await phone.wait(lambda c, v=v: c.state is not None and c.state["v"] != v)
+
+
+async def _timed_tap(mover: PhoneClient, phones: list[PhoneClient], probe: ScreenProbe) -> tuple[float, float]:
+    """``mover``'s tap; ms until every phone has the new state, and until the screen drew it too."""
+    st = mover.state
+    assert st is not None
+    v = st["v"]
+    t0 = time.perf_counter()
+    if st["legal"]["nothing"]:
+        await mover.tap("nothing")
+    else:
+        await mover.tap("play", card=st["legal"]["play"][0])
+    for p in phones:
+        await p.wait(lambda c, v=v: c.state is not None and c.state["v"] > v, timeout=10)
+    new_v = min(p.state["v"] for p in phones if p.state is not None)
+    phones_at = max(p.state_at for p in phones)
+    deadline = time.monotonic() + 5
+    while (screen_at := probe.shown_at(new_v, t0)) is None:
+        if time.monotonic() > deadline:
+            raise TimeoutError("the touchscreen never showed the tap")
+        await asyncio.sleep(0.001)
+    return ((phones_at - t0) * 1000, (max(phones_at, screen_at) - t0) * 1000)
 
 
 def latency(taps: int, seed: int) -> list[tuple[float, float]]:

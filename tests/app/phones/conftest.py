@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Iterator
+from collections.abc import Awaitable, Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import pytest
 
@@ -23,6 +23,13 @@ from firmware.app.phones.link import build_feed
 from firmware.app.phones.seatview import seat_state
 from firmware.engine.variants import PRESETS
 from tests.app.conftest import Table
+
+if TYPE_CHECKING:
+    import aiohttp
+
+    from firmware.app.phones.server import Limits
+
+T = TypeVar("T")
 
 
 def seat_mixes(n: int) -> list[list[str]]:
@@ -52,7 +59,8 @@ class PhoneTable(Table):
     def state(self, seat: int, lang: str = "en") -> dict[str, Any]:
         feed = build_feed(self.ctl)
         assert feed.facts is not None
-        return json.loads(p.dumps(seat_state(feed.views[seat], feed.facts, lang)))
+        state: dict[str, Any] = json.loads(p.dumps(seat_state(feed.views[seat], feed.facts, lang)))
+        return state
 
     def send(self, seat: int, frame: dict[str, Any] | str) -> None:
         """A phone's frame, through the protocol, as the server posts it."""
@@ -84,8 +92,23 @@ class PhoneTable(Table):
         return True
 
 
+class MakePhoneTable(Protocol):
+    """The ``make_phone_table`` fixture: a :class:`PhoneTable` in a fresh state directory."""
+
+    def __call__(
+        self,
+        *,
+        variant: str = ...,
+        seats: list[str] | None = ...,
+        options: dict[str, object] | None = ...,
+        seed: int = ...,
+        auto_next: bool = ...,
+        pty_reader: bool = ...,
+    ) -> PhoneTable: ...
+
+
 @pytest.fixture
-def make_phone_table(tmp_path: Path) -> Iterator:
+def make_phone_table(tmp_path: Path) -> Iterator[MakePhoneTable]:
     tables: list[PhoneTable] = []
 
     def make(**kw: Any) -> PhoneTable:
@@ -98,7 +121,10 @@ def make_phone_table(tmp_path: Path) -> Iterator:
         t.close()
 
 
-def drive(table: PhoneTable, rng: random.Random, on_point: Any = None, limit: int = 400) -> None:
+def drive(
+    table: PhoneTable, rng: random.Random, on_point: Callable[[PhoneTable], object] | None = None,
+    limit: int = 400,
+) -> None:
     """Play the hand on the table to its end: phones through their states, the touchscreen
     through its intents, computers on their own; ``on_point(table)`` before every move."""
     import ui.intents as ui
@@ -135,7 +161,7 @@ class Live:
     """A :class:`PhoneTable` with the real server on its thread (port chosen by the system)
     and the loop publishing to it; :meth:`run` drives the table while phones talk."""
 
-    def __init__(self, table: PhoneTable, limits: Any = None) -> None:
+    def __init__(self, table: PhoneTable, limits: Limits | None = None) -> None:
         from firmware.app.phones.link import PhoneLink
         from firmware.app.phones.server import Limits, PhoneServer
 
@@ -164,13 +190,13 @@ class Live:
             await asyncio.sleep(0.005)
         return self.codes()[seat]
 
-    def run(self, scenario: Any) -> Any:
+    def run(self, scenario: Callable[[Live, aiohttp.ClientSession], Awaitable[T]]) -> T:
         """``scenario(live, session)`` with the table pumped every few ms meanwhile."""
         import asyncio
 
         import aiohttp
 
-        async def main() -> Any:
+        async def main() -> T:
             async def pump() -> None:
                 while True:
                     self.table.pump()
@@ -189,11 +215,25 @@ class Live:
         self.server.stop()
 
 
+class MakeLive(Protocol):
+    """The ``make_live`` fixture: a started match (treseta4, two phones, by default) on a live server."""
+
+    def __call__(
+        self,
+        limits: Limits | None = None,
+        *,
+        variant: str = ...,
+        seats: list[str] | None = ...,
+        options: dict[str, object] | None = ...,
+        seed: int = ...,
+    ) -> Live: ...
+
+
 @pytest.fixture
-def make_live(make_phone_table: Any) -> Iterator:
+def make_live(make_phone_table: MakePhoneTable) -> Iterator[MakeLive]:
     lives: list[Live] = []
 
-    def make(limits: Any = None, **kw: Any) -> Live:
+    def make(limits: Limits | None = None, **kw: Any) -> Live:
         kw.setdefault("variant", "treseta4")
         kw.setdefault("seats", ["phone", "cpu:easy", "phone", "cpu:easy"])
         table = make_phone_table(**kw)

@@ -4,11 +4,11 @@ setting, each change published once, a port that cannot be had said on the scree
 from __future__ import annotations
 
 import socket
-from typing import Any
 
 from firmware.app.phones.link import PhoneLink
 from firmware.app.phones.seatview import TableFeed
 from firmware.app.phones.server import PhoneServer
+from tests.app.phones.conftest import MakePhoneTable
 
 
 class FakeServer:
@@ -35,7 +35,7 @@ class FakeServer:
         pass
 
 
-def test_no_server_without_a_phone_seat_unless_the_setting_says(make_phone_table: Any) -> None:
+def test_no_server_without_a_phone_seat_unless_the_setting_says(make_phone_table: MakePhoneTable) -> None:
     made: list[FakeServer] = []
 
     def make() -> FakeServer:
@@ -52,7 +52,7 @@ def test_no_server_without_a_phone_seat_unless_the_setting_says(make_phone_table
     assert len(made) == 1 and made[0].feeds and made[0].feeds[-1].phone_seats == frozenset()
 
 
-def test_a_phone_game_starts_it_and_publishes_each_change_once(make_phone_table: Any) -> None:
+def test_a_phone_game_starts_it_and_publishes_each_change_once(make_phone_table: MakePhoneTable) -> None:
     server = FakeServer()
     t = make_phone_table(variant="tressette2", seats=["phone", "cpu:easy"], seed=2)
     t.loop.phones = PhoneLink(lambda: server)
@@ -71,7 +71,7 @@ def test_a_phone_game_starts_it_and_publishes_each_change_once(make_phone_table:
     assert server.freed == [0]
 
 
-def test_a_port_already_taken_is_said_on_the_screen(make_phone_table: Any) -> None:
+def test_a_port_already_taken_is_said_on_the_screen(make_phone_table: MakePhoneTable) -> None:
     with socket.socket() as busy:
         busy.bind(("127.0.0.1", 0))
         busy.listen()

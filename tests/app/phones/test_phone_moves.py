@@ -8,12 +8,19 @@ test_phone_page_moves.py.
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, TypedDict
 
 import ui.intents as ui
-from tests.app.phones.conftest import PhoneTable
+from tests.app.phones.conftest import MakePhoneTable, PhoneTable
 
-TRESSETTE4 = {"variant": "tressette4", "seats": ["phone", "cpu:easy", "phone", "cpu:easy"],
+
+class _Table(TypedDict):
+    variant: str
+    seats: list[str]
+    options: dict[str, object]
+
+
+TRESSETTE4: _Table = {"variant": "tressette4", "seats": ["phone", "cpu:easy", "phone", "cpu:easy"],
               "options": {"target": 21}}  # fmt: skip
 
 
@@ -59,7 +66,7 @@ def claim_offered(seat: int, right: bool) -> Any:
     return ok
 
 
-def test_chiamarsi_fuori_from_a_phone_right_wins_the_game(make_phone_table: Any) -> None:
+def test_chiamarsi_fuori_from_a_phone_right_wins_the_game(make_phone_table: MakePhoneTable) -> None:
     """RULES.md, tressette4 (seed 004): a right claim ends the hand, the claiming side wins."""
     t = make_phone_table(**TRESSETTE4, seed=2)
     t.ctl.new_match()
@@ -75,7 +82,7 @@ def test_chiamarsi_fuori_from_a_phone_right_wins_the_game(make_phone_table: Any)
     assert t.ctl.phase in ("hand_over", "match_over")
 
 
-def test_chiamarsi_fuori_from_a_phone_wrong_loses_the_game(make_phone_table: Any) -> None:
+def test_chiamarsi_fuori_from_a_phone_wrong_loses_the_game(make_phone_table: MakePhoneTable) -> None:
     t = make_phone_table(**TRESSETTE4, seed=3)
     t.ctl.new_match()
     t.connect_all()
@@ -88,7 +95,7 @@ def test_chiamarsi_fuori_from_a_phone_wrong_loses_the_game(make_phone_table: Any
     assert result["claim_seat"] == 0 and result["claim_ok"] is False
 
 
-def test_zu_tun_from_a_phone_lays_the_chosen_ten_and_wins(make_phone_table: Any) -> None:
+def test_zu_tun_from_a_phone_lays_the_chosen_ten_and_wins(make_phone_table: MakePhoneTable) -> None:
     """RULES.md, zu tun (seed 000): offered only when valid; the ten picked on the phone."""
     t = make_phone_table(variant="treschetten2", seats=["phone", "cpu:easy"], seed=1)
     t.ctl.new_match()
@@ -105,7 +112,7 @@ def test_zu_tun_from_a_phone_lays_the_chosen_ten_and_wins(make_phone_table: Any)
     assert after["result"]["zu_tun_seat"] == 0 and ten not in after["hand"]
 
 
-def test_terziglio_dealers_discard_from_a_phone(make_phone_table: Any) -> None:
+def test_terziglio_dealers_discard_from_a_phone(make_phone_table: MakePhoneTable) -> None:
     """terziglio3 with the widow dealt: the dealer lays a card away before the first trick
     (RULES.md, terziglio). The phone's state names the discard; the tap goes through."""
     t = make_phone_table(variant="terziglio3", seats=["phone", "cpu:easy", "cpu:easy"], options={"widow": "dealt"})

@@ -18,9 +18,9 @@ import hal.events as hal
 import ui.intents as ui
 from firmware.app.phones.events import PhoneIntent
 from firmware.config import check_seats
-from firmware.engine import Declare
+from firmware.engine import Declare, Play
 from firmware.engine.records import replay
-from tests.app.phones.conftest import PhoneTable, drive, preset_mixes
+from tests.app.phones.conftest import MakePhoneTable, PhoneTable, drive, preset_mixes
 
 
 def test_phone_is_a_seat_kind_that_mixes_but_not_with_real_cards() -> None:
@@ -29,25 +29,29 @@ def test_phone_is_a_seat_kind_that_mixes_but_not_with_real_cards() -> None:
         check_seats(["phone", "table"])
 
 
-def test_the_match_waits_for_an_empty_phone_seat_and_says_for_whom(make_phone_table: Any) -> None:
+def test_the_match_waits_for_an_empty_phone_seat_and_says_for_whom(make_phone_table: MakePhoneTable) -> None:
     t: PhoneTable = make_phone_table(variant="tressette2", seats=["human", "phone"], seed=4)
     t.ctl.new_match()
     t.pump()
     assert t.ctl.phones.waiting_for() == [1]
     assert t.ctl.cpu_request() is None
     if t.ctl.table.mover() == 0:
-        t.put(ui.PlayCard(t.ctl.match.view_for(0).legal[0].card))
+        assert t.ctl.match is not None
+        first = t.ctl.match.view_for(0).legal[0]
+        assert isinstance(first, Play)
+        t.put(ui.PlayCard(first.card))
         assert t.ctl.message.message.key == "ph_waiting_for" and dict(t.ctl.message.message.args)["seats"] == "2"
     t.connect(1)
     assert t.ctl.phones.waiting_for() == []
     assert t.state(1)["waiting_for"] == []
 
 
-def test_computers_wait_while_a_phone_is_away(make_phone_table: Any) -> None:
+def test_computers_wait_while_a_phone_is_away(make_phone_table: MakePhoneTable) -> None:
     t: PhoneTable = make_phone_table(variant="treseta4", seats=["phone", "cpu:easy", "phone", "cpu:easy"], seed=2)
     t.ctl.new_match()
     t.pump()
     t.connect(0)  # seat 3's phone is not here
+    assert t.ctl.match is not None and t.ctl.match.state is not None
     n = len(t.ctl.match.state.trick) + len(t.ctl.match.state.tricks)
     t.pump()
     assert len(t.ctl.match.state.trick) + len(t.ctl.match.state.tricks) == n
@@ -55,13 +59,15 @@ def test_computers_wait_while_a_phone_is_away(make_phone_table: Any) -> None:
     assert t.ctl.message.message.key == "ph_waiting_for"  # the status line says for whom
 
 
-def test_a_phone_refusal_goes_to_that_phone_only(make_phone_table: Any) -> None:
+def test_a_phone_refusal_goes_to_that_phone_only(make_phone_table: MakePhoneTable) -> None:
     t: PhoneTable = make_phone_table(variant="tressette2", seats=["phone", "phone"], seed=1)
     t.ctl.new_match()
     t.pump()
     t.connect_all()
     screen = t.ctl.message
-    idle = 1 - t.ctl.table.mover()
+    mover = t.ctl.table.mover()
+    assert mover is not None
+    idle = 1 - mover
     st = t.state(idle, "de")
     t.send(idle, {"type": "play", "v": st["v"], "card": st["hand"][0]})
     assert t.ctl.message == screen  # the shared screen says what it said
@@ -79,7 +85,7 @@ def test_a_phone_refusal_goes_to_that_phone_only(make_phone_table: Any) -> None:
     assert t.ctl.message == screen
 
 
-def test_a_stale_tap_and_a_tap_for_another_seat_change_nothing(make_phone_table: Any) -> None:
+def test_a_stale_tap_and_a_tap_for_another_seat_change_nothing(make_phone_table: MakePhoneTable) -> None:
     t: PhoneTable = make_phone_table(variant="tressette2", seats=["phone", "cpu:easy"], seed=3)
     t.ctl.new_match()
     t.pump()
@@ -94,7 +100,7 @@ def test_a_stale_tap_and_a_tap_for_another_seat_change_nothing(make_phone_table:
     assert t.journal.conn.execute("SELECT COUNT(*) FROM actions").fetchone() == journal
 
 
-def test_the_phone_seats_accuso_button_sends_its_choice_to_the_phone(make_phone_table: Any) -> None:
+def test_the_phone_seats_accuso_button_sends_its_choice_to_the_phone(make_phone_table: MakePhoneTable) -> None:
     """tressette4 with onori: the button of a phone seat works, the choice is on the
     phone; the screen never opens that seat's hand."""
     for seed in range(40):
@@ -115,7 +121,7 @@ def test_the_phone_seats_accuso_button_sends_its_choice_to_the_phone(make_phone_
     assert any(d["seat"] == 0 for d in t.state(0)["declarations"])
 
 
-def test_free_a_seat_only_a_phone_seat(make_phone_table: Any) -> None:
+def test_free_a_seat_only_a_phone_seat(make_phone_table: MakePhoneTable) -> None:
     t: PhoneTable = make_phone_table(variant="tressette2", seats=["human", "phone"], seed=1)
     t.ctl.new_match()
     t.pump()
@@ -127,7 +133,7 @@ def test_free_a_seat_only_a_phone_seat(make_phone_table: Any) -> None:
 
 @pytest.mark.parametrize(("name", "mix"), [x for x in preset_mixes() if x[1].count("phone") >= 2][::3],
                          ids=lambda x: x if isinstance(x, str) else ",".join(x))  # fmt: skip
-def test_phones_play_hands_and_deal_the_next_the_journal_replays(make_phone_table: Any, name: str,
+def test_phones_play_hands_and_deal_the_next_the_journal_replays(make_phone_table: MakePhoneTable, name: str,
                                                                  mix: list[str]) -> None:  # fmt: skip
     t: PhoneTable = make_phone_table(variant=name, seats=mix, seed=9)
     t.ctl.new_match()
@@ -141,12 +147,14 @@ def test_phones_play_hands_and_deal_the_next_the_journal_replays(make_phone_tabl
             break
         t.send(phone, {"type": "next", "v": t.state(phone)["v"]})
         assert t.ctl.phase == "play"
+    assert t.ctl.match_id is not None
     record = t.journal.record(t.ctl.match_id)
     replayed = replay(record)
+    assert t.ctl.match is not None
     assert replayed.totals == t.ctl.match.totals
 
 
-def test_treseta4_two_phones_two_computers_a_whole_match(make_phone_table: Any) -> None:
+def test_treseta4_two_phones_two_computers_a_whole_match(make_phone_table: MakePhoneTable) -> None:
     t: PhoneTable = make_phone_table(variant="treseta4", seats=["phone", "cpu:normal", "phone", "cpu:normal"], seed=5)
     t.ctl.new_match()
     t.pump()
@@ -162,7 +170,7 @@ def test_treseta4_two_phones_two_computers_a_whole_match(make_phone_table: Any) 
     assert st["match_over"] and st["winner"] == t.ctl.winner and st["score"]["totals"] == list(t.ctl.totals)
 
 
-def test_the_touchscreen_model_offers_each_open_seat_a_code_and_a_qr_url(make_phone_table: Any) -> None:
+def test_the_touchscreen_model_offers_each_open_seat_a_code_and_a_qr_url(make_phone_table: MakePhoneTable) -> None:
     import segno
 
     from firmware.app.phones.events import PhoneSeatState, PhoneStatus
@@ -181,7 +189,7 @@ def test_the_touchscreen_model_offers_each_open_seat_a_code_and_a_qr_url(make_ph
     assert make_phone_table(variant="tressette2", seats=["human", "cpu:easy"]).ctl.model().phones is None
 
 
-def test_the_shared_table_says_whose_turn_and_for_whom_it_waits(make_phone_table: Any) -> None:
+def test_the_shared_table_says_whose_turn_and_for_whom_it_waits(make_phone_table: MakePhoneTable) -> None:
     """The touchscreen of a phone game: "seat 1 plays", never "your turn"; a banner says for
     whom the match waits as long as it waits."""
     import os
@@ -223,7 +231,7 @@ TAPS = st.lists(st.tuples(st.sampled_from(["play", "call", "zutun", "claim", "no
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(taps=TAPS, name=st.sampled_from(["tressette2", "treschetten2"]))
 def test_any_tap_is_a_legal_action_journaled_or_a_refusal_that_changes_nothing(
-    make_phone_table: Any, taps: list[tuple[str, int, int, int]], name: str
+    make_phone_table: MakePhoneTable, taps: list[tuple[str, int, int, int]], name: str
 ) -> None:
     """Hostile phones: whatever a phone sends, the table either applies exactly one legal
     action of that seat (journal first) or answers that phone and nothing changes."""
@@ -233,7 +241,9 @@ def test_any_tap_is_a_legal_action_journaled_or_a_refusal_that_changes_nothing(
     t.connect_all()
     for what, seat, card, dv in taps:
         before = t.journal.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        assert t.ctl.match is not None
         state = t.ctl.match.state
+        assert state is not None
         snapshot = (state.hands, state.trick, len(state.tricks), t.ctl.phase)
         legal = set(t.ctl.match.view_for(seat).legal) if t.ctl.phase == "play" else set()
         v = t.ctl.generation + dv
@@ -247,6 +257,7 @@ def test_any_tap_is_a_legal_action_journaled_or_a_refusal_that_changes_nothing(
         after = t.journal.conn.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
         state2 = t.ctl.match.state
         if after == before and t.ctl.phase == snapshot[3]:
+            assert state2 is not None
             assert (state2.hands, state2.trick, len(state2.tricks)) == snapshot[:3]
             if what not in ("next", "nothing"):  # nothing to declare outside a window: a no-op, said
                 refusal = t.state(seat)["refusal"]

@@ -17,6 +17,7 @@ import aiohttp
 
 from firmware.app.phones.client import PhoneClient
 from firmware.app.phones.server import CLAIMS_FILE, Limits
+from tests.app.phones.conftest import MakeLive
 from ui.intents import FreePhoneSeat, NewPhoneCodes
 
 
@@ -36,7 +37,7 @@ def actions(live: Any) -> int:
 # ------------------------------------------------------------------ pages
 
 
-def test_only_its_own_pages_are_served(make_live: Any) -> None:
+def test_only_its_own_pages_are_served(make_live: MakeLive) -> None:
     live = make_live()
 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
@@ -60,7 +61,7 @@ def test_only_its_own_pages_are_served(make_live: Any) -> None:
     live.run(scenario)
 
 
-def test_the_socket_wants_the_pages_own_origin(make_live: Any) -> None:
+def test_the_socket_wants_the_pages_own_origin(make_live: MakeLive) -> None:
     live = make_live()
 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
@@ -78,7 +79,7 @@ def test_the_socket_wants_the_pages_own_origin(make_live: Any) -> None:
     live.run(scenario)
 
 
-def test_a_foreign_host_name_is_refused_dns_rebinding(make_live: Any) -> None:
+def test_a_foreign_host_name_is_refused_dns_rebinding(make_live: MakeLive) -> None:
     """A web page elsewhere whose name was made to point at the box (DNS rebinding) sends
     its own name as Host and as Origin: the box answers only to its own names."""
     live = make_live()
@@ -102,7 +103,7 @@ def test_a_foreign_host_name_is_refused_dns_rebinding(make_live: Any) -> None:
 # ------------------------------------------------------------------ joining
 
 
-def test_join_resume_and_the_seat_file(make_live: Any) -> None:
+def test_join_resume_and_the_seat_file(make_live: MakeLive) -> None:
     live = make_live()
     ctl = live.table.ctl
 
@@ -131,7 +132,7 @@ def test_join_resume_and_the_seat_file(make_live: Any) -> None:
     assert set(json.loads(text)["seats"]) == {"0"} and len(json.loads(text)["seats"]["0"]) == 64
 
 
-def test_wrong_guessed_and_stale_secrets_and_codes_get_nothing(make_live: Any) -> None:
+def test_wrong_guessed_and_stale_secrets_and_codes_get_nothing(make_live: MakeLive) -> None:
     live = make_live()
     ctl = live.table.ctl
 
@@ -165,7 +166,7 @@ def test_wrong_guessed_and_stale_secrets_and_codes_get_nothing(make_live: Any) -
     assert actions(live) == before and ctl.match is not None
 
 
-def test_codes_are_rate_limited(make_live: Any) -> None:
+def test_codes_are_rate_limited(make_live: MakeLive) -> None:
     live = make_live(Limits(wrong_codes_per_ip=3, wrong_codes_all=10))
 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
@@ -183,7 +184,7 @@ def test_codes_are_rate_limited(make_live: Any) -> None:
     live.run(scenario)
 
 
-def test_a_guesser_cannot_keep_a_real_phone_waiting_once_the_screen_draws_fresh_codes(make_live: Any) -> None:
+def test_a_guesser_cannot_keep_a_real_phone_waiting_once_the_screen_draws_fresh_codes(make_live: MakeLive) -> None:
     """The count of all wrong codes is of guesses at the codes on the screen now: a fresh
     code (the join screen's *New code*) makes the guesses so far worthless and lets the
     real phone in at once; the old code is closed (docs/phones.md, the security model).
@@ -238,7 +239,7 @@ def test_fresh_codes_clear_the_tables_count_and_keep_each_addresss_own() -> None
     assert all(book.closed[c] == seat for c, seat in old.items())  # the old ones say: closed
 
 
-def test_the_same_phone_again_replaces_its_old_socket(make_live: Any) -> None:
+def test_the_same_phone_again_replaces_its_old_socket(make_live: MakeLive) -> None:
     live = make_live()
 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
@@ -276,7 +277,7 @@ async def play_one(live: Any, phone: PhoneClient) -> None:
     await phone.wait(lambda c: c.state is not None and c.state["v"] > v)
 
 
-def test_taps_become_journaled_actions_and_stale_ones_change_nothing(make_live: Any) -> None:
+def test_taps_become_journaled_actions_and_stale_ones_change_nothing(make_live: MakeLive) -> None:
     live = make_live()
 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
@@ -315,7 +316,7 @@ def test_taps_become_journaled_actions_and_stale_ones_change_nothing(make_live: 
 # ------------------------------------------------------------------ hostile phones
 
 
-def test_a_flood_a_huge_frame_and_a_silent_socket_stall_nobody(make_live: Any) -> None:
+def test_a_flood_a_huge_frame_and_a_silent_socket_stall_nobody(make_live: MakeLive) -> None:
     live = make_live(Limits(hello_s=0.5, send_s=1.0, taps_per_s=20, tap_burst=20, flood_drops=100))
 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
@@ -350,7 +351,7 @@ def test_a_flood_a_huge_frame_and_a_silent_socket_stall_nobody(make_live: Any) -
     live.run(scenario)
 
 
-def test_a_phone_that_never_reads_cannot_stall_the_table(make_live: Any) -> None:
+def test_a_phone_that_never_reads_cannot_stall_the_table(make_live: MakeLive) -> None:
     """A raw socket joins, then never reads again while the table changes: the others get
     every state at once, the server keeps one state for it (not a pile), and closes it
     when a write blocks too long."""
@@ -394,7 +395,7 @@ def test_a_phone_that_never_reads_cannot_stall_the_table(make_live: Any) -> None
     live.run(scenario)
 
 
-def test_too_many_sockets_are_refused_with_a_word(make_live: Any) -> None:
+def test_too_many_sockets_are_refused_with_a_word(make_live: MakeLive) -> None:
     live = make_live(Limits(max_connections=2))
 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
@@ -441,7 +442,7 @@ def test_a_write_that_never_finishes_closes_that_phone_only() -> None:
     asyncio.run(scenario())
 
 
-def test_every_bad_frame_gets_exactly_one_error_and_changes_nothing(make_live: Any) -> None:
+def test_every_bad_frame_gets_exactly_one_error_and_changes_nothing(make_live: MakeLive) -> None:
     import random
 
     live = make_live()

@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import random
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
 
 from firmware.engine import PRESETS
 from firmware.engine.variants import make_variant
-from tests.app.phones.conftest import PhoneTable, drive
+from tests.app.phones.conftest import MakePhoneTable, PhoneTable, drive
 from ui.layout import action_slots, table_layout
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "ui"
@@ -36,7 +35,7 @@ def mixes(n: int) -> list[list[str]]:
 
 @pytest.mark.parametrize(("variant", "seats"),
                          [(v, m) for v in PRESETS for m in mixes(make_variant(v).n_seats)])  # fmt: skip
-def test_the_shared_table_has_no_action_slot_of_a_seat_not_at_the_screen(make_phone_table: Any, variant: str,
+def test_the_shared_table_has_no_action_slot_of_a_seat_not_at_the_screen(make_phone_table: MakePhoneTable, variant: str,
                                                                          seats: list[str]) -> None:  # fmt: skip
     t: PhoneTable = make_phone_table(variant=variant, seats=seats, seed=7)
     t.ctl.new_match()
@@ -60,7 +59,7 @@ def test_the_shared_table_has_no_action_slot_of_a_seat_not_at_the_screen(make_ph
 
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", ["treseta4", "terziglio3", "tressette2"])
-def test_render_the_shared_table_without_action_slots(make_phone_table: Any, variant: str,
+def test_render_the_shared_table_without_action_slots(make_phone_table: MakePhoneTable, variant: str,
                                                       size: tuple[int, int]) -> None:
     from ui.app import UIApp
 
@@ -79,5 +78,6 @@ def test_render_the_shared_table_without_action_slots(make_phone_table: Any, var
     ui.draw(ui.surface)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
     pygame.image.save(ui.surface, str(ARTIFACTS / f"shared-table-no-actions-{variant}-{size[0]}x{size[1]}.png"))
+    assert ui.table.layout is not None
     names = {b.name for b in ui.table.layout.buttons}
     assert not acting(names) and "phones" in names, names

@@ -11,6 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware.app.phoneseats import waiting_args
+from tests.app.phones.conftest import MakePhoneTable
 from ui.i18n import LANGUAGES, tr
 from ui.webtext import page_catalogue_json
 
@@ -45,7 +46,7 @@ def test_the_page_gets_both_forms(lang: str) -> None:
     assert "{last}" in words["ph_waiting_for"]
 
 
-def test_the_table_says_it_for_two_empty_phone_seats(make_phone_table) -> None:  # type: ignore[no-untyped-def]
+def test_the_table_says_it_for_two_empty_phone_seats(make_phone_table: MakePhoneTable) -> None:
     t = make_phone_table(variant="treseta4", seats=["phone", "cpu:easy", "phone", "cpu:easy"], seed=3)
     t.ctl.new_match()
     t.pump()

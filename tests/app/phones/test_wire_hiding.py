@@ -28,7 +28,7 @@ from firmware.app.phones.seatview import known_cards, public_view, seat_state
 from firmware.engine import HandState, view_for
 from firmware.engine.cards import mask_of
 from firmware.players.determinize import determinize
-from tests.app.phones.conftest import PhoneTable, drive, preset_mixes
+from tests.app.phones.conftest import MakePhoneTable, PhoneTable, drive, preset_mixes
 
 WORLDS = 3
 
@@ -82,7 +82,7 @@ def check_point(table: PhoneTable, rng: random.Random) -> None:
 
 @pytest.mark.parametrize("seed", [5, pytest.param(6, marks=pytest.mark.slow)])
 @pytest.mark.parametrize(("name", "mix"), preset_mixes(), ids=lambda x: x if isinstance(x, str) else ",".join(x))
-def test_no_phone_is_sent_a_card_its_seat_cannot_know(make_phone_table: Any, name: str, mix: list[str],
+def test_no_phone_is_sent_a_card_its_seat_cannot_know(make_phone_table: MakePhoneTable, name: str, mix: list[str],
                                                       seed: int) -> None:  # fmt: skip
     rng = random.Random(7 + seed)
     table = make_phone_table(variant=name, seats=mix, seed=seed)
@@ -100,7 +100,7 @@ def test_no_phone_is_sent_a_card_its_seat_cannot_know(make_phone_table: Any, nam
     assert table.ctl.phase in ("hand_over", "match_over")
 
 
-def test_the_touchscreen_of_a_phone_game_shows_no_hidden_card(make_phone_table: Any) -> None:
+def test_the_touchscreen_of_a_phone_game_shows_no_hidden_card(make_phone_table: MakePhoneTable) -> None:
     """Nobody at the screen: its model holds no hand, no playable card, no declaration
     that only one seat could know; the seats' own hands are on their phones."""
     rng = random.Random(2)
@@ -112,7 +112,9 @@ def test_the_touchscreen_of_a_phone_game_shows_no_hidden_card(make_phone_table: 
     def point(t: PhoneTable) -> None:
         model = t.ctl.model()
         assert model.hand == () and not model.playable and not model.declarable and not model.show_hand
+        assert t.ctl.match is not None
         state = t.ctl.match.state
+        assert state is not None
         public = set().union(*(set(sv.shown) for sv in public_view(
             [view_for(state, s) for s in range(state.n)]).seats))  # fmt: skip
         for seat in range(state.n):

@@ -8,8 +8,9 @@ from __future__ import annotations
 import pytest
 
 import ui.intents as it
-from firmware.config import SeatSpec, check_seats
+from firmware.config import check_seats
 from firmware.engine import PRESETS, make_variant
+from firmware.engine.seating import SeatSpec
 from firmware.engine.seating import seating_problem as engine_seating_problem
 from firmware.engine.variants import OptionValue
 from tests.ui.conftest import MakeUI
@@ -17,7 +18,7 @@ from ui.model import TableModel
 from ui.screens import SEAT_CYCLE, HomeScreen, next_seat, seating_problem
 
 
-def _reachable(home: HomeScreen, limit: int = 4000) -> set[tuple[tuple[str, str | None], ...]]:
+def _reachable(home: HomeScreen, limit: int = 4000) -> set[tuple[SeatSpec, ...]]:
     """Every seating the seat buttons reach from the screen's first one (breadth first)."""
     start = tuple(home.seats)
     seen = {start}
@@ -56,7 +57,7 @@ def test_every_seating_the_home_screen_cycles_to_is_one_the_game_takes(make_ui: 
         for seats in _reachable(home):
             v = make_variant(preset, options)
             assert engine_seating_problem(v, [k for k, _ in seats]) is None, (preset, options, seats)
-            specs = [SeatSpec(k, lvl) for k, lvl in seats]  # type: ignore[arg-type]  # the screen's seats are plain str
+            specs = [SeatSpec(k, lvl) for k, lvl in seats]
             assert check_seats(specs, v.n_seats) == specs  # the settings check takes it too
 
 
@@ -80,11 +81,11 @@ def test_a_refused_seating_is_refused_before_the_question_and_keeps_the_match(ma
     sent: list[object] = []
     home = HomeScreen(ui.ctx, sent.append, ui.show)
     home.set_model(TableModel(resumable=True))  # a match waits
-    home.seats = [("table", None), ("computer", "normal")]  # tressette2: refused by the engine
+    home.seats = [SeatSpec("table"), SeatSpec.cpu("normal")]  # tressette2: refused by the engine
     assert home.seating_problem() is not None
     assert home.press("start")
     assert ui.question is None and len(sent) == 1 and isinstance(sent[0], it.NewGame)
-    home.seats = [("human", None), ("computer", "hard")]
+    home.seats = [SeatSpec("human"), SeatSpec.cpu("hard")]
     assert home.press("start")
     assert ui.question is not None and sent == sent[:1]  # a good one asks first
 
@@ -93,7 +94,7 @@ def test_a_game_change_moves_the_seats_to_a_seating_it_takes(make_ui: MakeUI) ->
     ui = make_ui((800, 480))
     home: HomeScreen = ui.home
     home.select_variant("treseta4")
-    home.seats = [("table", None), ("computer", "easy"), ("table", None), ("computer", "hard")]
+    home.seats = [SeatSpec("table"), SeatSpec.cpu("easy"), SeatSpec("table"), SeatSpec.cpu("hard")]
     assert home.seating_problem() is None
     for name in PRESETS:
         home.select_variant(name)
@@ -106,7 +107,7 @@ def test_seat_choices_go_people_first_then_computers_easiest_first() -> None:
     kinds = [k for k, _ in SEAT_CYCLE]
     assert kinds == ["human", "phone", "table", "computer", "computer", "computer"]
     assert [lvl for k, lvl in SEAT_CYCLE if k == "computer"] == ["easy", "normal", "hard"]
-    seats: list[tuple[str, str | None]] = [("human", None)] + [("computer", "normal")] * 3
+    seats: list[SeatSpec] = [SeatSpec("human")] + [SeatSpec.cpu("normal")] * 3
     order = []
     for _ in range(4):
         seats[1] = next_seat(seats, 1, "treseta4")
@@ -116,7 +117,7 @@ def test_seat_choices_go_people_first_then_computers_easiest_first() -> None:
 
 
 def test_the_screen_asks_the_same_check_as_the_settings() -> None:
-    assert seating_problem("tressette2", {}, [("table", None), ("computer", "easy")]) is not None
-    assert seating_problem("tressette2", {}, [("table", None), ("table", None)]) is None
-    assert seating_problem("tressette2", {}, [("human", None), ("table", None)]) is not None
-    assert seating_problem("treseta4", {}, [("table", None), ("phone", None)] * 2) is not None
+    assert seating_problem("tressette2", {}, [SeatSpec("table"), SeatSpec.cpu("easy")]) is not None
+    assert seating_problem("tressette2", {}, [SeatSpec("table"), SeatSpec("table")]) is None
+    assert seating_problem("tressette2", {}, [SeatSpec("human"), SeatSpec("table")]) is not None
+    assert seating_problem("treseta4", {}, [SeatSpec("table"), SeatSpec("phone")] * 2) is not None

@@ -7,6 +7,7 @@ import pytest
 
 from firmware.engine import Play
 from firmware.engine.actions import Declare as DeclareAction
+from firmware.engine.seating import SeatSpec
 from tests.ui.conftest import MakeUI
 from ui import demo
 from ui import intents as it
@@ -176,7 +177,7 @@ def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers()
     GAME_OF_N = {2: "tressette2", 3: "terziglio3", 4: "treseta4"}
     for n in (2, 3, 4):
         for start in range(n):
-            seats: list[tuple[str, str | None]] = [("human", None)] + [("computer", "normal")] * (n - 1)
+            seats: list[SeatSpec] = [SeatSpec("human")] + [SeatSpec.cpu("normal")] * (n - 1)
             seen = set()
             for _ in range(2 * len(SEAT_CYCLE)):
                 seats[start] = next_seat(seats, start, GAME_OF_N[n])
@@ -187,7 +188,7 @@ def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers()
             assert {("computer", lv) for lv in ("easy", "normal", "hard")} <= seen
             assert ("human", None) in seen if start == 0 else ("human", None) not in seen
     # an all-real-cards table: the person leaves the screen first, then the others follow
-    seats = [("human", None), ("computer", "normal")]
+    seats = [SeatSpec("human"), SeatSpec.cpu("normal")]
     while seats[0] != ("table", None):
         seats[0] = next_seat(seats, 0, "tressette2")
     while seats[1] != ("table", None):

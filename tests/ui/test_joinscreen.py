@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from firmware.engine import Play, View, make_variant
 from firmware.engine.match import Match
+from firmware.engine.seating import SeatSpec
 from firmware.engine.variants import PRESETS
 from tests.ui.conftest import MakeUI
 from ui import intents as it
@@ -146,17 +147,17 @@ def test_new_code_asks_the_box_for_fresh_codes(make_ui: MakeUI) -> None:
 def test_the_home_screen_offers_phones_beside_you_and_computers_never_with_real_cards() -> None:
     assert ("phone", None) in SEAT_CYCLE
     seen = set()
-    seats: list[tuple[str, str | None]] = [("human", None), ("computer", "normal"), ("computer", "normal"),
-                                           ("computer", "normal")]
+    seats: list[SeatSpec] = [SeatSpec("human"), SeatSpec.cpu("normal"), SeatSpec.cpu("normal"),
+                                           SeatSpec.cpu("normal")]
     for _ in range(len(SEAT_CYCLE) * 2):
         seats[1] = next_seat(seats, 1, "treseta4" if len(seats) == 4 else "tressette2")
         seen.add(seats[1][0])
     assert "phone" in seen and "table" not in seen  # you are at the screen: no real cards
-    seats = [("table", None), ("computer", "normal"), ("table", None), ("computer", "normal")]
+    seats = [SeatSpec("table"), SeatSpec.cpu("normal"), SeatSpec("table"), SeatSpec.cpu("normal")]
     for _ in range(len(SEAT_CYCLE) * 2):
         seats[1] = next_seat(seats, 1, "treseta4" if len(seats) == 4 else "tressette2")
         assert seats[1][0] != "phone"
-    seats = [("phone", None), ("computer", "normal")]
+    seats = [SeatSpec("phone"), SeatSpec.cpu("normal")]
     for _ in range(len(SEAT_CYCLE) * 2):
         seats[1] = next_seat(seats, 1, "treseta4" if len(seats) == 4 else "tressette2")
         assert seats[1][0] != "table"
@@ -269,7 +270,7 @@ def test_render_the_home_screen_with_phone_seats(make_ui: MakeUI, artifacts: Pat
 
     ui = make_ui(size, language=lang)
     ui.home.select_variant("treseta4")
-    ui.home.seats = [("phone", None), ("computer", "normal"), ("phone", None), ("computer", "hard")]
+    ui.home.seats = [SeatSpec("phone"), SeatSpec.cpu("normal"), SeatSpec("phone"), SeatSpec.cpu("hard")]
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
     pygame.image.save(rec, str(artifacts / f"home-phones-{lang}-{size[0]}x{size[1]}.png"))

@@ -10,7 +10,7 @@ import pygame
 
 import ui.intents as it
 from firmware.app.browse import hand_replay
-from tests.app.conftest import Table, make_table  # noqa: F401  (the table fixture, here beside the screen)
+from tests.app.conftest import MakeTable, Table, make_table  # noqa: F401  (the table fixture, here beside the screen)
 from tests.app.test_coaching import _play, _start
 from tests.ui.conftest import MakeUI
 from ui import demo
@@ -27,7 +27,7 @@ def _hand(table: Table) -> None:
             table.pump()
 
 
-def test_a_finished_hand_replays_face_up_a_hand_going_on_does_not(make_table) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_a_finished_hand_replays_face_up_a_hand_going_on_does_not(make_table: MakeTable) -> None:  # noqa: F811
     table = make_table()
     _start(table, "tressette2", casual=False)
     _hand(table)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import ui.intents as it
-from tests.app.conftest import Table, make_table  # noqa: F401  (the table fixture, here beside the screen)
+from tests.app.conftest import MakeTable, Table, make_table  # noqa: F401  (the table fixture, here beside the screen)
 from tests.app.test_coaching import _play, _start
 from tests.ui.conftest import MakeUI
 from ui.app import UIApp
@@ -50,7 +50,7 @@ def _tap(ui: UIApp, table: Table, name: str) -> None:
     _frame(ui, table)
 
 
-def test_the_first_tap_on_next_hand_after_continue_deals(make_table, make_ui: MakeUI, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]  # noqa: F811
+def test_the_first_tap_on_next_hand_after_continue_deals(make_table: MakeTable, make_ui: MakeUI, tmp_path: Path) -> None:  # noqa: F811
     first = make_table(state_dir=tmp_path / "s")
     _to_hand_end(first)
     first.close()  # the simulator stopped after the hand's end

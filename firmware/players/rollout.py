@@ -17,15 +17,23 @@ from firmware.engine.state import apply_unchecked
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
 
 
+_LEAD_KEY = tuple(THIRDS[c] * 16 - RANK[c] for c in range(len(THIRDS)))
+"""Per card, (thirds, -rank) in one number (ranks are below 16), compared as the pair:
+the order of :func:`cheapest` (fewest thirds, aces last, the weakest) and of
+:func:`sure_lead` (the richest, the strongest)."""
+
+_RICH_KEY = tuple(THIRDS[c] * 16 + RANK[c] for c in range(len(THIRDS)))
+"""Per card, (thirds, rank) in one number: the order of :func:`richest`."""
+
+
 def cheapest(mask: CardMask) -> Card:
     """Fewest thirds, aces last, then the weakest card."""
-    best, key = -1, (9, 9, 9)
+    best, key = -1, 1 << 30
     while mask:
         low = mask & -mask
         c = low.bit_length() - 1
         mask ^= low
-        t = THIRDS[c]
-        k = (t == 3, t, -RANK[c])
+        k = _LEAD_KEY[c]
         if k < key:
             best, key = c, k
     return best
@@ -33,12 +41,12 @@ def cheapest(mask: CardMask) -> Card:
 
 def richest(mask: CardMask) -> Card:
     """Most thirds, then the strongest card: what loads a trick the partner holds for sure."""
-    best, key = -1, (-1, 0)
+    best, key = -1, -1
     while mask:
         low = mask & -mask
         c = low.bit_length() - 1
         mask ^= low
-        k = (THIRDS[c], RANK[c])
+        k = _RICH_KEY[c]
         if k > key:
             best, key = c, k
     return best
@@ -90,7 +98,9 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
     if s.variant.inverted:
         return avoid_points_card(legal, s.trick, s.suit_masks)
     if s.trump is not None and not counting_model:
-        return trump_policy_card(s, legal)
+        # Briscola (the trump known to all, seed 001): sure winners judged against the
+        # trumps of the seats void in the suit too.
+        return _trump_follow(s, legal) if s.trick else _trump_lead(s, legal)
     counting = counting_model and s.n > 2
     if not s.trick:
         # Lead a sure winner, the richest; else the cheapest card.
@@ -127,14 +137,14 @@ def _rivals(s: HandState) -> CardMask:
 def sure_lead(legal: CardMask, opp: CardMask, suit_masks: tuple[CardMask, ...]) -> Card:
     """The richest card of ``legal`` (the weakest of equals) that no card of ``opp`` can
     beat, in a game without trump; -1 when there is none."""
-    best, key = -1, (-1, 0)
+    best, key = -1, -1 << 30
     m = legal
     while m:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
         if not opp & suit_masks[SUIT[c]] & (low - 1):
-            k = (THIRDS[c], -RANK[c])
+            k = _LEAD_KEY[c]
             if k > key:
                 best, key = c, k
     return best
@@ -220,35 +230,41 @@ def _beats_later(c: Card, led: int, trump: int, seats: list[CardMask], sm: tuple
     return False
 
 
-def trump_policy_card(s: HandState, legal: CardMask) -> Card:
-    """The policy of :func:`policy_card` for briscola (the trump known to all, seed 001),
-    with sure winners judged against the trumps of the seats void in the suit: a lead is
-    sure only if no opponent can follow higher or trump it, the partner's trick is safe
-    only if no later opponent can take it, and a void follower may trump a rich trick."""
-    n = s.n
-    me = s.to_move
+def _trump_lead(s: HandState, legal: CardMask) -> Card:
+    """Briscola's lead: the richest card no opponent can follow higher or trump, else
+    the cheapest card, a trump last (it may take a rich trick later)."""
     sides = s.hand_sides
-    my_side = sides[me]
+    my_side = sides[s.to_move]
     sm = s.suit_masks
     trump = s.trump
     assert trump is not None
-    if not s.trick:
-        opps = [s.hands[p] for p in range(n) if sides[p] != my_side]
-        best, key = -1, (-1, 0)
-        m = legal
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if not _beats_later(c, SUIT[c], trump, opps, sm):
-                k = (THIRDS[c], -RANK[c])
-                if k > key:
-                    best, key = c, k
-        if best >= 0:
-            return best
-        # No sure winner: the cheapest card, a trump last (it may take a rich trick later).
-        plain = legal & ~sm[trump]
-        return cheapest(plain or legal)
+    opps = [s.hands[p] for p in range(s.n) if sides[p] != my_side]
+    best, key = -1, -1 << 30
+    m = legal
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not _beats_later(c, SUIT[c], trump, opps, sm):
+            k = _LEAD_KEY[c]
+            if k > key:
+                best, key = c, k
+    if best >= 0:
+        return best
+    plain = legal & ~sm[trump]
+    return cheapest(plain or legal)
+
+
+def _trump_follow(s: HandState, legal: CardMask) -> Card:
+    """Briscola's follower: load the partner's trick only if no later opponent can take
+    it; take a trick with the cheapest sure winner (a trump only for two thirds or more);
+    else the cheapest card, a trump last."""
+    n = s.n
+    sides = s.hand_sides
+    my_side = sides[s.to_move]
+    sm = s.suit_masks
+    trump = s.trump
+    assert trump is not None
     trick = s.trick
     led = SUIT[trick[0]]
     bi = s.trick_winner_index(trick)

@@ -6,9 +6,11 @@ import random
 
 import pytest
 
-from firmware.engine import SUIT, HandState, deal_seeded, make_variant
+from firmware.engine import RANK, SUIT, THIRDS, HandState, deal_seeded, make_variant
 from firmware.engine.cards import cards_of
 from firmware.players.rollout import (
+    _LEAD_KEY,
+    _RICH_KEY,
     lean4_eligible,
     lean4_playout,
     lean_eligible,
@@ -108,3 +110,14 @@ def test_briscola_sure_winners_count_the_trumps_of_void_seats() -> None:
                 assert _beats_later(c, led, trump, [h], s.suit_masks) == truth, (c, led, h)
                 checked += 1
     assert checked > 500
+
+
+def test_card_order_tables_order_cards_as_their_pairs() -> None:
+    """cheapest, richest and sure_lead compare one number per card: it must order every
+    two cards of every deck exactly as (thirds, -rank) and (thirds, rank) do."""
+    cards = range(len(THIRDS))
+    for a in cards:
+        for b in cards:
+            assert (_LEAD_KEY[a] < _LEAD_KEY[b]) == ((THIRDS[a], -RANK[a]) < (THIRDS[b], -RANK[b]))
+            assert (_LEAD_KEY[a] == _LEAD_KEY[b]) == ((THIRDS[a], RANK[a]) == (THIRDS[b], RANK[b]))
+            assert (_RICH_KEY[a] < _RICH_KEY[b]) == ((THIRDS[a], RANK[a]) < (THIRDS[b], RANK[b]))

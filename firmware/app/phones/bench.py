@@ -96,6 +96,7 @@ async def _play(rt: Any, probe: ScreenProbe, base: str, taps: int, out: list[tup
 
 async def _join(rt: Any, session: aiohttp.ClientSession, base: str, seat: int) -> PhoneClient:
     """A phone joined to ``seat`` with the code the box offers it (once it offers one)."""
+    # start-up: aiohttp (and the client built on it) only when the phones are played
     from firmware.app.phones.client import PhoneClient
 
     deadline = time.monotonic() + 20

@@ -21,9 +21,10 @@ from firmware.app.events import Event, one_queue
 from firmware.app.loop import MainLoop
 from firmware.app.seats import ComputerSeats, SyncExecutor
 from firmware.config import GameSettings, check_seats
-from firmware.engine import SUIT, Play
-from firmware.store import Journal
+from firmware.engine import SUIT, HandState, Match, Play
+from firmware.store import Journal, MatchRow
 from hal.box import open_sim_hardware
+from hal.sim import SimButtons
 from hal.timing import ManualClock
 
 REPO = Path(__file__).resolve().parents[2]
@@ -58,6 +59,38 @@ class Table:
         self.seats = ComputerSeats(self.events.put, seed=seed, executor=SyncExecutor(), rate_worlds=1)
         self.loop = MainLoop(self.ctl, self.events, seats=self.seats, display=self.hw.display,
                              frame_s=0.0, clock=self.clock)  # fmt: skip
+
+    # The controller's match, hand and buttons for a test that has started them: typed
+    # without None, and a test that reaches for one too early fails saying so.
+    @property
+    def match(self) -> Match:
+        match = self.ctl.match
+        assert match is not None, "no match started"
+        return match
+
+    @property
+    def state(self) -> HandState:
+        state = self.match.state
+        assert state is not None, "no hand being played"
+        return state
+
+    @property
+    def match_id(self) -> int:
+        match_id = self.ctl.match_id
+        assert match_id is not None, "no match started"
+        return match_id
+
+    def row(self, match_id: int | None = None) -> MatchRow:
+        """The journal's row of match ``match_id`` (the current match by default)."""
+        row = self.journal.match(self.match_id if match_id is None else match_id)
+        assert row is not None, f"match {match_id} is not in the journal"
+        return row
+
+    @property
+    def buttons(self) -> SimButtons:
+        buttons = self.hw.sim_buttons
+        assert buttons is not None
+        return buttons
 
     def pump(self, limit: int = 10_000) -> None:
         """Handle everything queued, computer answers included, until quiet."""

@@ -12,13 +12,14 @@ hand's end (the table's bar becomes *count / next hand*).
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pytest
 
 import ui.intents as ui
 from firmware.engine import PRESETS
 from firmware.engine.offers import action_kinds
+from firmware.engine.seating import SeatSpec
 from firmware.engine.variants import make_variant
 from tests.app.conftest import MakeTable
 from ui.layout import ButtonSpec, table_layout
@@ -44,7 +45,7 @@ class Recorder:
         self.frames.append(model)
 
     def preset_home(self, variant: str, options: Mapping[str, object] | None = None,
-                    seats: tuple[ui.SeatSetup, ...] | None = None) -> None:
+                    seats: Sequence[SeatSpec] | None = None) -> None:
         pass
 
     def update(self, dt: float) -> None:

@@ -3,17 +3,18 @@ a hand replayed trick by trick, and the sheet at the end of a match (issue 13.10
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 import pytest
 
 from firmware.app.browse import PAGE, history_page, score_sheet
 from firmware.app.controller import MATCH_OVER
+from firmware.engine.seating import HUMAN, SeatSpec
 from firmware.engine.variants import PRESETS
 from firmware.store import Journal
 from tests.app.conftest import MakeTable, Table
-from ui.intents import Intent, OpenReplay, OpenSheet, SeatSetup, ShowHistory
+from ui.intents import Intent, OpenReplay, OpenSheet, ShowHistory
 from ui.model import TableModel
 
 from .test_controller import play_out
@@ -95,7 +96,7 @@ class FakeUI:
 
     def preset_home(
         self, variant: str, options: Mapping[str, object] | None = None,
-        seats: tuple[SeatSetup, ...] | None = None,
+        seats: Sequence[SeatSpec] | None = None,
     ) -> None:
         pass
 
@@ -188,7 +189,7 @@ def test_the_live_sheet_replays_a_hand_with_a_card_taken_back() -> None:
     count = match.undo_count(seat)
     assert count is not None
     match.undo(Undo(seat, count))
-    sheet = live_sheet(match, 1, ["human", "cpu:easy"])
+    sheet = live_sheet(match, 1, [HUMAN, SeatSpec.cpu("easy")])
     assert len(sheet.rows) == 1
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware import config
+from firmware.engine.seating import TABLE, SeatSpec
 
 if TYPE_CHECKING:
     from firmware.app.runtime import Runtime
@@ -67,9 +68,9 @@ def test_bad_values_fall_back_one_by_one(tmp_path: Path) -> None:
 
 
 def test_seats_rules() -> None:
-    assert config.check_seats("cpu:hard, cpu:normal", 2) == [config.SeatSpec.cpu("hard"), config.SeatSpec("computer", "normal")]
+    assert config.check_seats("cpu:hard, cpu:normal", 2) == [SeatSpec.cpu("hard"), SeatSpec("computer", "normal")]
     # real cards take computers (their cards scanned at the deal), never a touchscreen seat
-    assert config.check_seats(["table", "cpu:easy"], 2) == [config.TABLE, config.SeatSpec.cpu("easy")]
+    assert config.check_seats(["table", "cpu:easy"], 2) == [TABLE, SeatSpec.cpu("easy")]
     for bad, n in ((["human"], 2), (["table", "human"], 2), (["cpu:genius", "human"], 2)):
         try:
             config.check_seats(bad, n)

@@ -8,14 +8,15 @@ a second later looked like the second tap of a double tap.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 import pygame
 import pytest
 
+from firmware.engine.seating import SeatSpec
 from tests.app.conftest import MakeTable
 from ui.app import UIApp
-from ui.intents import Intent, SeatSetup
+from ui.intents import Intent
 from ui.model import TableModel
 
 
@@ -37,7 +38,7 @@ def test_taps_are_read_after_the_ui_has_the_time_the_loop_was_away(make_table: M
 
         def preset_home(
             self, variant: str, options: Mapping[str, object] | None = None,
-            seats: tuple[SeatSetup, ...] | None = None,
+            seats: Sequence[SeatSpec] | None = None,
         ) -> None: ...
 
     def pump() -> None:

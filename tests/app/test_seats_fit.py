@@ -9,8 +9,9 @@ from __future__ import annotations
 import pytest
 
 import ui.intents as ui
-from firmware.config import HUMAN, TABLE, SeatSpec, fit_seats
+from firmware.config import fit_seats
 from firmware.engine import PRESETS, make_variant
+from firmware.engine.seating import HUMAN, TABLE, SeatSpec
 from tests.app.conftest import MakeTable
 from ui.i18n import LANGUAGES, render
 

@@ -237,7 +237,8 @@ def test_a_budget_spec_sets_that_level_s_own_budget() -> None:
 
     p = make_player("hard@70", seed=1, think_ms=40)
     assert isinstance(p, HardPlayer) and p.think_ms == 70 and p.name == "hard@70"
-    assert make_player("hard", seed=1, think_ms=40).think_ms == 40
+    plain = make_player("hard", seed=1, think_ms=40)
+    assert isinstance(plain, HardPlayer) and plain.think_ms == 40
 
 
 @pytest.mark.parametrize("text", ["hard@", "hard@0", "hard@x", "hard@10001", "hard@-5", "hard@1.5"])

@@ -20,6 +20,7 @@ from firmware.app.phones.events import PhoneIntent
 from firmware.config import check_seats
 from firmware.engine import Declare, Play
 from firmware.engine.records import replay
+from firmware.engine.seating import HUMAN, SeatSpec
 from tests.app.phones.conftest import MakePhoneTable, PhoneTable, drive, preset_mixes
 
 
@@ -271,7 +272,7 @@ def test_the_new_game_screen_offers_phone_seats_never_beside_real_cards() -> Non
     from ui.screens import SEAT_CYCLE, next_seat
 
     for n in (2, 3, 4):
-        seats: list[tuple[str, str | None]] = [("human", None)] + [("computer", "normal")] * (n - 1)
+        seats: list[SeatSpec] = [HUMAN] + [SeatSpec.cpu("normal")] * (n - 1)
         seen = set()
         for step in range(6 * len(SEAT_CYCLE)):
             i = step % n
@@ -279,5 +280,5 @@ def test_the_new_game_screen_offers_phone_seats_never_beside_real_cards() -> Non
             seen.add(seats[i][0])
             kinds = {k for k, _ in seats}
             assert not ("phone" in kinds and "table" in kinds)
-            check_seats([f"cpu:{lv}" if k == "computer" else k for k, lv in seats])  # the controller takes it
+            check_seats([str(spec) for spec in seats])  # the controller takes it, as the settings file names it
         assert "phone" in seen

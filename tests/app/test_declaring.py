@@ -11,19 +11,23 @@ covered: the person won trick 1 or did not.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware.app.controller import HAND_OVER, PLAY
+from firmware.app.controller import HAND_OVER, PLAY, TableController
 from firmware.app.declaring import Window
 from firmware.engine import PRESETS, make_variant
+from tests.app.conftest import MakeTable, Table
 from tests.app.test_controller import journal_ok
 from ui.intents import Declare as DeclareIntent
 from ui.intents import NextHand, NothingToDeclare, PlayCard
 from ui.layout import table_layout
 
-ONORI_GAMES = [("tressette4", {}), ("chiamata", {"accusi": True})]
+ONORI_GAMES: list[tuple[str, dict[str, object]]] = [("tressette4", {}), ("chiamata", {"accusi": True})]
 TURN_GAMES = sorted(
     name for name, p in PRESETS.items()
     if make_variant(name).accusi and p.declare_window not in ("after_first_trick", "start")
@@ -32,14 +36,15 @@ ANSWERS = ("declare", "nothing_screen", "nothing_button")
 ATTEMPTS = 300
 
 
-def person_at(make_table, variant: str, seat: int, options: dict | None = None, seed: int = 11):
+def person_at(make_table: MakeTable, variant: str, seat: int, options: dict[str, object] | None = None,
+              seed: int = 11) -> Table:
     n = make_variant(variant, options or {}).n_seats
     seats = ["cpu:easy"] * n
     seats[seat] = "human"
     return make_table(variant=variant, seats=seats, options=options or {}, seed=seed)
 
 
-def play_until(table, done) -> None:
+def play_until(table: Table, done: Callable[[], bool]) -> None:
     """Let the table play (the person plays his first legal card) until ``done()`` or the hand ends."""
     ctl = table.ctl
     for _ in range(500):
@@ -53,28 +58,36 @@ def play_until(table, done) -> None:
     raise AssertionError("the hand did not move")
 
 
-def answer(table, seat: int, how: str) -> None:
+def trick_one_played(table: Table) -> Callable[[], bool]:
+    return lambda: len(table.state.tricks) >= 1
+
+
+def offered_at_his_turn(ctl: TableController, seat: int) -> Callable[[], bool]:
+    return lambda: ctl.table.mover() == seat and bool(ctl.model().declarable)
+
+
+def answer(table: Table, seat: int, how: str) -> None:
     ctl = table.ctl
     if how == "declare":
         offer = ctl.model().declarable
         table.put(DeclareIntent(offer[0]))
-        assert any(d.seat == seat for d in ctl.match.state.declarations)
+        assert any(d.seat == seat for d in table.state.declarations)
         if ctl.declaring == seat:  # more possible: done with the screen's button
             table.put(NothingToDeclare())
     elif how == "nothing_screen":
         table.put(NothingToDeclare())
     else:
-        table.hw.sim_buttons.click(seat)
+        table.buttons.click(seat)
         table.pump()
 
 
-def finish_hand(table) -> None:
+def finish_hand(table: Table) -> None:
     play_until(table, lambda: False)
     assert table.ctl.phase != PLAY
     journal_ok(table)
 
 
-def prompt_shown(ctl, seat: int) -> None:
+def prompt_shown(ctl: TableController, seat: int) -> None:
     """The person sees it is his turn to declare, with a way to say nothing."""
     model = ctl.model()
     assert model.me == seat and model.declare_prompt and model.declarable
@@ -87,13 +100,15 @@ def prompt_shown(ctl, seat: int) -> None:
 @pytest.mark.parametrize("won", [True, False], ids=["won_trick_1", "lost_trick_1"])
 @pytest.mark.parametrize("seat", range(4))
 @pytest.mark.parametrize(("variant", "options"), ONORI_GAMES, ids=[g for g, _ in ONORI_GAMES])
-def test_a_person_declares_onori_in_turn_from_every_seat(make_table, variant, options, seat, won):
+def test_a_person_declares_onori_in_turn_from_every_seat(
+    make_table: MakeTable, variant: str, options: dict[str, object], seat: int, won: bool
+) -> None:
     table = person_at(make_table, variant, seat, options, seed=100 + seat)
     ctl = table.ctl
     for _ in range(ATTEMPTS):
         ctl.new_match()
-        play_until(table, lambda: len(ctl.match.state.tricks) >= 1)
-        state = ctl.match.state
+        play_until(table, trick_one_played(table))
+        state = table.state
         round_open = ctl.phase == PLAY and len(state.tricks) == 1 and not state.trick
         if round_open and (state.tricks[0].winner == seat) == won and seat in ctl.pending_accusi():
             break
@@ -108,29 +123,30 @@ def test_a_person_declares_onori_in_turn_from_every_seat(make_table, variant, op
     prompt_shown(ctl, seat)
     assert ctl.message.message.key == "m_onori_turn"
     if won:  # he leads trick 2, but not before the round is over
-        n = len(ctl.match.hands[-1].actions)
+        n = len(table.match.hands[-1].actions)
         table.put(PlayCard(state.hand_of(seat)[0]))
         assert ctl.message.message.key == "r_onori_first"
-        assert len(ctl.match.hands[-1].actions) == n
+        assert len(table.match.hands[-1].actions) == n
     answer(table, seat, ANSWERS[seat % 3] if won else ANSWERS[(seat + 1) % 3])
     table.pump()
     # the round went on in order after him, then trick 2 began
-    assert ctl.onori_turn() is None or ctl.seats[ctl.onori_turn()].kind == "human"
+    turn = ctl.onori_turn()
+    assert turn is None or ctl.seats[turn].kind == "human"
     if ctl.onori_turn() is None:  # no prompt left behind to send him looking
         assert ctl.message.message.key != "m_onori_turn"
-    positions = [order.index(d.seat) for d in ctl.match.state.declarations]
+    positions = [order.index(d.seat) for d in table.state.declarations]
     assert positions == sorted(positions), "onori were made in turn from trick 1's winner"
     finish_hand(table)
 
 
-def test_onori_out_of_turn_are_refused(make_table):
+def test_onori_out_of_turn_are_refused(make_table: MakeTable) -> None:
     """Two people at the table: the later one in the round cannot declare first."""
     table = make_table(variant="tressette4", seats=["human", "human", "cpu:easy", "cpu:easy"], seed=5)
     ctl = table.ctl
     for _ in range(ATTEMPTS):
         ctl.new_match()
-        play_until(table, lambda: len(ctl.match.state.tricks) >= 1)
-        st = ctl.match.state
+        play_until(table, trick_one_played(table))
+        st = table.state
         if ctl.phase == PLAY and len(st.tricks) == 1 and not st.trick:
             turn = ctl.onori_turn()
             later = [s for s in (0, 1) if s != turn and st.possible_declarations(s)]
@@ -139,11 +155,11 @@ def test_onori_out_of_turn_are_refused(make_table):
     else:
         pytest.fail("no deal gave both people onori")
     early, late = turn, later[0]
-    offer = ctl.match.state.possible_declarations(late)[0]
+    offer = table.state.possible_declarations(late)[0]
     table.put(DeclareIntent(offer))
     assert ctl.message.message.key == "r_onori_in_turn"
-    assert not ctl.match.state.declarations_of(late)
-    table.hw.sim_buttons.click(late)  # his Accuso button: not yet either
+    assert not table.state.declarations_of(late)
+    table.buttons.click(late)  # his Accuso button: not yet either
     table.pump()
     assert ctl.message.message.key == "r_onori_in_turn" and ctl.declaring == early
     table.put(NothingToDeclare())  # the early one passes
@@ -151,7 +167,7 @@ def test_onori_out_of_turn_are_refused(make_table):
 
 
 @pytest.mark.parametrize("seat", range(2))
-def test_before_the_first_card_a_computer_waits_for_the_person(make_table, seat):
+def test_before_the_first_card_a_computer_waits_for_the_person(make_table: MakeTable, seat: int) -> None:
     """tressette2 (seed 002): both declare before the first card; the computer leader waits."""
     table = person_at(make_table, "tressette2", seat, seed=20 + seat)
     ctl = table.ctl
@@ -163,7 +179,7 @@ def test_before_the_first_card_a_computer_waits_for_the_person(make_table, seat)
     else:
         pytest.fail("no deal gave the person an accuso")
     assert ctl.window() is Window.START
-    state = ctl.match.state
+    state = table.state
     assert not state.trick, "nobody played a card while the person may declare"
     if state.to_move != seat:
         assert ctl.cpu_request() is None  # the computer leader waits
@@ -180,7 +196,7 @@ def test_before_the_first_card_a_computer_waits_for_the_person(make_table, seat)
 
 
 @pytest.mark.parametrize("variant", TURN_GAMES)
-def test_at_his_turn_a_person_may_declare_in_every_seat(make_table, variant):
+def test_at_his_turn_a_person_may_declare_in_every_seat(make_table: MakeTable, variant: str) -> None:
     """Declarations at the seat's own turn: the person gets the offer at his turn, from every seat."""
     v = make_variant(variant)
     for seat in range(v.n_seats):
@@ -188,7 +204,7 @@ def test_at_his_turn_a_person_may_declare_in_every_seat(make_table, variant):
         ctl = table.ctl
         for _ in range(ATTEMPTS):
             ctl.new_match()
-            play_until(table, lambda c=ctl, s=seat: c.table.mover() == s and bool(c.model().declarable))
+            play_until(table, offered_at_his_turn(ctl, seat))
             if ctl.phase == PLAY and ctl.table.mover() == seat and ctl.model().declarable:
                 break
             if ctl.phase == HAND_OVER:
@@ -199,11 +215,11 @@ def test_at_his_turn_a_person_may_declare_in_every_seat(make_table, variant):
         if ctl.window() is Window.START:
             prompt_shown(ctl, seat)
         table.put(DeclareIntent(model.declarable[0]))
-        assert ctl.match.state.declarations_of(seat), ctl.message.text
+        assert table.state.declarations_of(seat), ctl.message.text
         finish_hand(table)
 
 
-def test_real_cards_onori_round_waits_for_each_table_seat(make_table):
+def test_real_cards_onori_round_waits_for_each_table_seat(make_table: MakeTable) -> None:
     """Real cards (every seat ``table``): the box cannot know who holds onori, so each
     seat in turn from trick 1's winner says it with the screen or its Accuso button."""
     from firmware.engine import Match, Play
@@ -213,8 +229,9 @@ def test_real_cards_onori_round_waits_for_each_table_seat(make_table):
     enrol(table)
     ctl = table.ctl
     ctl.new_match()
-    real = Match(make_variant("tressette4"), first_dealer=ctl.match.state.dealer)
+    real = Match(make_variant("tressette4"), first_dealer=table.state.dealer)
     real.start_hand({"seed": 12})
+    assert real.state is not None
     for _ in range(4):  # trick 1, each seat's first legal card, scanned
         play = next(a for a in real.view_for(real.state.to_move).legal if isinstance(a, Play))
         real.apply(play)
@@ -230,16 +247,16 @@ def test_real_cards_onori_round_waits_for_each_table_seat(make_table):
         if i % 2:
             table.put(NothingToDeclare())
         else:
-            table.hw.sim_buttons.click(seat)
+            table.buttons.click(seat)
             table.pump()
     assert ctl.onori_turn() is None and not ctl.pending_accusi() and not ctl.cards_wait()
     table.clock.advance(2.0)
     scan(table, lead)
-    assert ctl.match.state.trick, ctl.message.text
+    assert table.state.trick, ctl.message.text
 
 
 @pytest.mark.parametrize(("variant", "options"), ONORI_GAMES, ids=[g for g, _ in ONORI_GAMES])
-def test_nobody_waits_for_a_decima_before_the_first_card(make_table, variant, options):
+def test_nobody_waits_for_a_decima_before_the_first_card(make_table: MakeTable, variant: str, options: dict[str, object]) -> None:
     """RULES.md §3.4: the decima may be declared right after the deal or with the onori;
     the computers do not stop every hand for it (real cards: any table seat might hold one)."""
     table = make_table(variant=variant, seats=["human"] + ["cpu:easy"] * 3, options=options, seed=2)
@@ -247,7 +264,7 @@ def test_nobody_waits_for_a_decima_before_the_first_card(make_table, variant, op
     ctl.new_match()
     assert ctl.window() is Window.NONE and not ctl.pending_accusi() and not ctl.computers_wait()
     table.pump()
-    state = ctl.match.state
+    state = table.state
     assert state.trick or state.pending is not None or ctl.table.mover() == 0, "the computers went on"
 
 
@@ -260,7 +277,9 @@ def test_nobody_waits_for_a_decima_before_the_first_card(make_table, variant, op
     inputs=st.lists(st.tuples(st.sampled_from(["card", "none", "button", "declare"]), st.integers(0, 39)),
                     min_size=5, max_size=60),  # fmt: skip
 )
-def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(make_table, seed, seat, game, inputs):
+def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(
+    make_table: MakeTable, seed: int, seat: int, game: tuple[str, dict[str, object]], inputs: list[tuple[str, int]]
+) -> None:
     """Cards, *Nothing to declare*, any Accuso button, any offered declaration, in any order:
     the table never stalls (a computer acts, or the person is asked), onori stay in
     turn from trick 1's winner, and the journal replays to the same state."""
@@ -275,7 +294,7 @@ def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(make_tabl
         elif kind == "none":
             table.put(NothingToDeclare())
         elif kind == "button":
-            table.hw.sim_buttons.click(x % 4)
+            table.buttons.click(x % 4)
             table.pump()
         elif offer := ctl.model().declarable:
             table.put(DeclareIntent(offer[x % len(offer)]))
@@ -283,7 +302,7 @@ def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(make_tabl
             table.put(NextHand())
         if ctl.phase == PLAY:
             assert ctl.cpu_request() is None, "the queue was drained: nothing left for a computer"
-            state = ctl.match.state
+            state = table.state
             asked = seat in ctl.pending_accusi() or ctl.table.mover() == seat
             assert asked, f"stalled: {ctl.message.text}"
             if state.tricks:
@@ -294,14 +313,14 @@ def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(make_tabl
 
 
 @pytest.mark.parametrize("how", ANSWERS)
-def test_the_onori_prompt_goes_when_his_turn_is_over(make_table, how):
+def test_the_onori_prompt_goes_when_his_turn_is_over(make_table: MakeTable, how: str) -> None:
     """Tried as a player: after declaring, "Onori, seat 1: declare or Nothing" stayed on."""
     table = person_at(make_table, "tressette4", 0, {}, seed=100)
     ctl = table.ctl
     for _ in range(ATTEMPTS):
         ctl.new_match()
-        play_until(table, lambda: len(ctl.match.state.tricks) >= 1)
-        state = ctl.match.state
+        play_until(table, trick_one_played(table))
+        state = table.state
         if ctl.phase == PLAY and len(state.tricks) == 1 and not state.trick and 0 in ctl.pending_accusi():
             break
     else:
@@ -313,7 +332,7 @@ def test_the_onori_prompt_goes_when_his_turn_is_over(make_table, how):
     assert ctl.message.message.key != "m_onori_turn"
 
 
-def _two_people(variant: str, options: dict, seats: tuple[int, int]) -> list[str]:
+def _two_people(variant: str, options: dict[str, object], seats: tuple[int, int]) -> list[str]:
     n = make_variant(variant, options).n_seats
     kinds = ["cpu:easy"] * n
     for s in seats:
@@ -323,7 +342,9 @@ def _two_people(variant: str, options: dict, seats: tuple[int, int]) -> list[str
 
 @pytest.mark.parametrize(("variant", "options"), [("tressette2", {}), *ONORI_GAMES],
                          ids=["tressette2", *(g for g, _ in ONORI_GAMES)])  # fmt: skip
-def test_nothing_to_declare_survives_a_power_cut(make_table, tmp_path, variant, options):
+def test_nothing_to_declare_survives_a_power_cut(
+    make_table: MakeTable, tmp_path: Path, variant: str, options: dict[str, object]
+) -> None:
     """Two people with something to declare; the first says nothing, the power goes:
     the resumed table asks the second, not the first again (the pass is journalled)."""
     people = (0, 1) if variant == "tressette2" else (0, 2)
@@ -335,7 +356,7 @@ def test_nothing_to_declare_survives_a_power_cut(make_table, tmp_path, variant, 
         ctl.new_match()
         table.pump()
         if variant != "tressette2":
-            play_until(table, lambda c=ctl: len(c.match.state.tricks) >= 1)
+            play_until(table, trick_one_played(table))
         first = ctl.onori_turn() if ctl.window() is Window.ONORI else people[0]
         if ctl.phase != PLAY or first not in people or first not in ctl.pending_accusi():
             table.close()
@@ -350,8 +371,8 @@ def test_nothing_to_declare_survives_a_power_cut(make_table, tmp_path, variant, 
     assert ctl.nothing_to_declare(first).accepted
     table.pump()
     assert first in ctl.accusi_done
-    assert ctl.match.passed() == {first}
-    n_actions = len(list(table.journal.iter_actions(ctl.match_id)))
+    assert table.match.passed() == {first}
+    n_actions = len(list(table.journal.iter_actions(table.match_id)))
     table.close()  # the power goes
 
     again = make_table(variant=variant, options=options, seats=_two_people(variant, options, people),
@@ -359,7 +380,7 @@ def test_nothing_to_declare_survives_a_power_cut(make_table, tmp_path, variant, 
     assert again.ctl.boot()
     ctl2 = again.ctl
     assert ctl2.message.message.key in ("m_resumed", "m_onori_turn")  # then whose turn it is
-    assert len(list(again.journal.iter_actions(ctl2.match_id))) == n_actions
+    assert len(list(again.journal.iter_actions(again.match_id))) == n_actions
     assert first not in ctl2.pending_accusi(), "the first person is not asked again"
     assert ctl2.pending_accusi() == {second}
     if ctl2.window() is Window.ONORI:

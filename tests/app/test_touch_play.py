@@ -11,15 +11,18 @@ import json
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware.app.touchplay import (
+    Decision,
     Done,
     Player,
     RunSpec,
+    Session,
     Tap,
     Wait,
     config_text,
@@ -36,25 +39,31 @@ from .conftest import REPO
 LANGS = ("it", "de", "en")
 
 
-def box(name: str, x: int = 10, y: int = 10, w: int = 100, h: int = 40, enabled: bool = True) -> dict:
+def box(name: str, x: int = 10, y: int = 10, w: int = 100, h: int = 40, enabled: bool = True) -> dict[str, Any]:
     return {"name": name, "rect": [x, y, w, h], "enabled": enabled, "label": name}
 
 
-def table(**model) -> dict:
-    base = {"my_turn": False, "playable": [], "discardable": [], "signal_options": {}, "in_game": True,
+def table(**model: object) -> dict[str, Any]:
+    base: dict[str, object] = {"my_turn": False, "playable": [], "discardable": [], "signal_options": {}, "in_game": True,
             "hand_over": False, "match_over": False, "declare_prompt": False}
     return {"screen": "table", "question": None, "buttons": [], "cards": [], "busy": False, "flying": False,
             "tap_ready": True, "signals_on": [], "show_last": False, "model": base | model}
 
 
-def card(c: int, x: int, playable: bool = True, flying: bool = False) -> dict:
+def card(c: int, x: int, playable: bool = True, flying: bool = False) -> dict[str, Any]:
     return {"card": c, "code": str(c), "rect": [x, 300, 80, 120], "playable": playable, "flying": flying}
+
+
+def tapped(decision: Decision) -> str:
+    """The name of the box a decision taps (it must be a tap)."""
+    assert isinstance(decision, Tap), decision
+    return decision.name
 
 
 # ------------------------------------------------------------------ deciding
 
 
-def test_home_starts_the_game_once_and_is_done_after_the_match():
+def test_home_starts_the_game_once_and_is_done_after_the_match() -> None:
     player = Player(speed=None)
     home = {"screen": "home", "buttons": [box("start", 10, 300)], "model": {"in_game": False}}
     assert player.decide(home) == Tap("start", (60, 320))
@@ -63,7 +72,7 @@ def test_home_starts_the_game_once_and_is_done_after_the_match():
     assert isinstance(player.decide(home), Done)
 
 
-def test_at_the_match_end_the_review_is_opened_a_hand_stepped_into_and_home_reached():
+def test_at_the_match_end_the_review_is_opened_a_hand_stepped_into_and_home_reached() -> None:
     """Issue 13: touch-play never tapped the match end's Review. The coach works in the
     background: the run waits for its rows (its progress is progress, not a stall)."""
     player = Player(speed=None)
@@ -85,7 +94,7 @@ def test_at_the_match_end_the_review_is_opened_a_hand_stepped_into_and_home_reac
     assert isinstance(player.decide({"screen": "home", "buttons": [], "model": {}}), Done)
 
 
-def test_a_review_with_nothing_to_show_is_left_by_back():
+def test_a_review_with_nothing_to_show_is_left_by_back() -> None:
     player = Player(speed=None)
     player.decide({"screen": "hand_end", "buttons": [box("review"), box("home", 200)], "model": {"match_over": True}})
     none = {"screen": "review", "buttons": [box("back")],
@@ -93,81 +102,81 @@ def test_a_review_with_nothing_to_show_is_left_by_back():
     assert player.decide(none) == Tap("back", (60, 30))
 
 
-def test_the_game_speed_is_set_on_the_settings_screen_first():
+def test_the_game_speed_is_set_on_the_settings_screen_first() -> None:
     player = Player(speed="fast")
     home = {"screen": "home", "speed": "normal", "buttons": [box("nav:settings"), box("start", 10, 300)],
             "model": {"in_game": False}}
-    assert player.decide(home).name == "nav:settings"
+    assert tapped(player.decide(home)) == "nav:settings"
     small = {"screen": "settings", "speed": "normal", "buttons": [box("back"), box("page", 10, 300)], "model": {}}
-    assert player.decide(small).name == "page"  # 480x320: the speed row is on another page
+    assert tapped(player.decide(small)) == "page"  # 480x320: the speed row is on another page
     page = {"screen": "settings", "speed": "normal", "buttons": [box("back"), box("set:speed:fast", 10, 300)],
             "model": {}}
-    assert player.decide(page).name == "set:speed:fast"
-    assert player.decide(page | {"speed": "fast"}).name == "back"
-    assert player.decide(home | {"speed": "fast"}).name == "start"
+    assert tapped(player.decide(page)) == "set:speed:fast"
+    assert tapped(player.decide(page | {"speed": "fast"})) == "back"
+    assert tapped(player.decide(home | {"speed": "fast"})) == "start"
 
 
-def test_a_claim_is_made_when_the_points_are_there_and_tried_and_cancelled_once_otherwise():
+def test_a_claim_is_made_when_the_points_are_there_and_tried_and_cancelled_once_otherwise() -> None:
     """tressette4's chiamarsi fuori asks first (issue 13.2): yes when right, and once a no."""
     # the engine's count (View.claim_points): 18 before the hand + 3 declared + 2 thirds
     p = table(my_turn=True, playable=[5], my_side=1, claim_points=21, target=21)
     p["cards"] = [card(5, 0)]
     p["buttons"] = [box("claim", 300)]
     player = Player(excursions=False)
-    assert player.decide(p).name == "claim"
+    assert tapped(player.decide(p)) == "claim"
     q = {"screen": "table", "question": "sure?", "buttons": [box("no"), box("yes", 300)], "model": {}}
-    assert player.decide(q).name == "yes"
+    assert tapped(player.decide(q)) == "yes"
     p["model"]["claim_points"] = 18  # 18 + 0 declared: not yet
     player = Player(seed=1)
-    assert player.decide(p).name == "claim"
-    assert player.decide(q).name == "no"
-    assert player.decide(p).name != "claim"  # once is enough
+    assert tapped(player.decide(p)) == "claim"
+    assert tapped(player.decide(q)) == "no"
+    assert tapped(player.decide(p)) != "claim"  # once is enough
 
 
-def test_once_a_match_the_person_goes_home_and_continues():
+def test_once_a_match_the_person_goes_home_and_continues() -> None:
     p = table(my_turn=True, playable=[5], hand_no=2)
     p["cards"] = [card(5, 0)]
     p["buttons"] = [box("menu", 700)]
     player = Player(seed=2)
-    assert player.decide(p).name == "menu"
+    assert tapped(player.decide(p)) == "menu"
     home = {"screen": "home", "speed": "fast", "buttons": [box("start"), box("continue", 10, 300)],
             "model": {"in_game": True, "match_over": False}}
-    assert player.decide(home).name == "continue"
-    assert player.decide(p).name == "card:5"
+    assert tapped(player.decide(home)) == "continue"
+    assert tapped(player.decide(p)) == "card:5"
 
 
-def test_a_match_resumed_after_a_restart_is_continued():
+def test_a_match_resumed_after_a_restart_is_continued() -> None:
     player = Player(speed=None)
     player.started = True
     home = {"screen": "home", "buttons": [box("start"), box("continue", 10, 300)],
             "model": {"in_game": False, "resumable": True}}
-    assert player.decide(home).name == "continue"
+    assert tapped(player.decide(home)) == "continue"
 
 
-def test_the_end_of_a_hand_goes_on_to_the_next():
+def test_the_end_of_a_hand_goes_on_to_the_next() -> None:
     p = {"screen": "hand_end", "buttons": [box("table"), box("next_hand", 300)], "model": {"match_over": False}}
     assert Player().decide(p) == Tap("next_hand", (350, 30))
 
 
-def test_a_question_is_answered_no_unless_we_asked_it():
+def test_a_question_is_answered_no_unless_we_asked_it() -> None:
     q = {"screen": "table", "question": "sure?", "buttons": [box("no"), box("yes", 300)], "model": {}}
-    assert Player().decide(q).name == "no"
+    assert tapped(Player().decide(q)) == "no"
     player = Player()
     player.asked = True
-    assert player.decide(q).name == "yes"
+    assert tapped(player.decide(q)) == "yes"
 
 
-def test_declarations_come_before_the_card_and_nothing_to_declare_when_prompted():
+def test_declarations_come_before_the_card_and_nothing_to_declare_when_prompted() -> None:
     p = table(my_turn=True, playable=[5])
     p["cards"] = [card(5, 0)]
     p["buttons"] = [box("declare:1", 200), box("declare:0", 300), box("declare_none", 400)]
-    assert Player().decide(p).name == "declare:0"
+    assert tapped(Player().decide(p)) == "declare:0"
     p["buttons"] = [box("declare_none", 400)]
     p["model"]["declare_prompt"] = True
-    assert Player().decide(p).name == "declare_none"
+    assert tapped(Player().decide(p)) == "declare_none"
 
 
-def test_the_last_trick_is_looked_at_now_and_then_and_closed_by_a_tap():
+def test_the_last_trick_is_looked_at_now_and_then_and_closed_by_a_tap() -> None:
     p = table(my_turn=True, playable=[5], hand_no=1)
     p["cards"] = [card(5, 0)]
     p["buttons"] = [box("last_trick", 300)]
@@ -175,29 +184,29 @@ def test_the_last_trick_is_looked_at_now_and_then_and_closed_by_a_tap():
     for seed in range(20):
         player = Player(seed=seed)
         first = player.decide(p)
-        if first.name == "last_trick":
+        if isinstance(first, Tap) and first.name == "last_trick":
             looked += 1
             shown = p | {"show_last": True, "middle": [200, 100, 400, 200]}
             assert player.decide(shown) == Tap("middle", (400, 200))
-        assert player.decide(p).name == "card:5"  # once a hand
+        assert tapped(player.decide(p)) == "card:5"  # once a hand
     assert 0 < looked < 20
 
 
-def test_zu_tun_is_said_when_offered():
+def test_zu_tun_is_said_when_offered() -> None:
     p = table(my_turn=True, playable=[5])
     p["cards"] = [card(5, 0)]
     p["buttons"] = [box("zu_tun:33", 300)]
-    assert Player().decide(p).name == "zu_tun:33"
+    assert tapped(Player().decide(p)) == "zu_tun:33"
 
 
-def test_a_signal_the_card_may_carry_is_tapped_before_that_card():
+def test_a_signal_the_card_may_carry_is_tapped_before_that_card() -> None:
     p = table(my_turn=True, playable=[7], signal_options={"7": ["busso"]})
     p["cards"] = [card(7, 0)]
     p["buttons"] = [box("signal:busso", 300), box("signal:volo", 420)]
     for seed in range(40):  # half of the time a signal, always one the card may carry
         player = Player(seed=seed)
         first = player.decide(p)
-        if first.name == "signal:busso":
+        if isinstance(first, Tap) and first.name == "signal:busso":
             p2 = json.loads(json.dumps(p))
             p2["signals_on"] = ["busso"]
             assert player.decide(p2) == Tap("card:7", (40, 360))
@@ -205,7 +214,7 @@ def test_a_signal_the_card_may_carry_is_tapped_before_that_card():
             assert first == Tap("card:7", (40, 360))
 
 
-def test_only_a_legal_card_not_in_flight_is_played_and_only_at_my_turn():
+def test_only_a_legal_card_not_in_flight_is_played_and_only_at_my_turn() -> None:
     p = table(my_turn=True, playable=[1, 2])
     p["cards"] = [card(1, 0, flying=True), card(2, 100), card(3, 200)]
     assert Player(signals=False).decide(p) == Tap("card:2", (140, 360))
@@ -213,11 +222,11 @@ def test_only_a_legal_card_not_in_flight_is_played_and_only_at_my_turn():
     assert isinstance(Player().decide(p), Wait)
 
 
-def test_a_hand_over_waits_for_the_count_then_takes_the_tables_way_on():
+def test_a_hand_over_waits_for_the_count_then_takes_the_tables_way_on() -> None:
     p = table(hand_over=True)
     p["buttons"] = [box("count"), box("next_hand", 300)]
     assert isinstance(Player().decide(p, still_s=0.5), Wait)
-    assert Player().decide(p, still_s=5.0).name == "next_hand"
+    assert tapped(Player().decide(p, still_s=5.0)) == "next_hand"
 
 
 rects = st.lists(st.integers(0, 900), min_size=4, max_size=4)
@@ -251,7 +260,7 @@ probes = st.fixed_dictionaries({
 
 @settings(max_examples=120, deadline=None)
 @given(probes, st.floats(0, 10), st.integers(0, 3))
-def test_any_probe_gives_a_tap_inside_a_listed_box_or_a_wait(p, still, seed):
+def test_any_probe_gives_a_tap_inside_a_listed_box_or_a_wait(p: dict[str, Any], still: float, seed: int) -> None:
     """Whatever the screen lists, the person taps only where the screen has a live target."""
     player = Player(seed=seed)
     for _ in range(3):
@@ -267,25 +276,27 @@ def test_any_probe_gives_a_tap_inside_a_listed_box_or_a_wait(p, still, seed):
 # ------------------------------------------------------------------ stalls
 
 
-class FrozenSim:
-    """A simulator whose screen never changes: what a stall looks like to the harness."""
+class FrozenSim(Session):
+    """A simulator whose screen never changes: what a stall looks like to the harness.
+    Nothing is started: the session's window, probe, clicks and screenshots are faked."""
 
-    def __init__(self, probe: dict, tmp_path: Path) -> None:
+    def __init__(self, spec: RunSpec, probe: dict[str, Any], tmp_path: Path) -> None:
+        super().__init__(spec, display=":0", work=tmp_path, out=tmp_path)
         self._probe = probe
         self.tmp = tmp_path
         self.clicks: list[tuple[int, int]] = []
         self.shots: list[str] = []
 
-    def window(self):
+    def window(self, timeout: float = 60.0) -> tuple[int, int]:
         return (0, 0)
 
     def alive(self) -> None:
         pass
 
-    def probe(self):
+    def probe(self) -> dict[str, Any]:
         return self._probe
 
-    def click(self, point) -> None:
+    def click(self, point: tuple[int, int]) -> None:
         self.clicks.append(point)
 
     def shot(self, name: str) -> Path:
@@ -296,24 +307,24 @@ class FrozenSim:
         return "Thread 0x1 (most recent call first): ..."
 
 
-def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path):
+def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path: Path) -> None:
     from firmware.app.touchplay import RunResult, TouchPlayError, _drive
 
     waiting = table(my_turn=False)  # the computers' turn, and they never play
     spec = RunSpec("treseta4", stall_s=0.3, bubble_shots=0)
     with pytest.raises(TouchPlayError, match="no progress") as err:
-        _drive(FrozenSim(waiting, tmp_path), spec, RunResult(spec), t0=time.monotonic())
+        _drive(FrozenSim(spec, waiting, tmp_path), spec, RunResult(spec), t0=time.monotonic())
     assert err.value.shot == tmp_path / "stall.png"
     assert "stall.png" in str(err.value) and "Thread" in str(err.value)
 
 
-def test_taps_the_screen_never_answers_fail_the_run(tmp_path):
+def test_taps_the_screen_never_answers_fail_the_run(tmp_path: Path) -> None:
     from firmware.app.touchplay import RunResult, TouchPlayError, _drive
 
     mine = table(my_turn=True, playable=[5])
     mine["cards"] = [card(5, 0)]
-    sim = FrozenSim(mine, tmp_path)
     spec = RunSpec("treseta4", stall_s=60, tap_wait_s=0.05, bubble_shots=0, excursions=False)
+    sim = FrozenSim(spec, mine, tmp_path)
     result = RunResult(spec)
     with pytest.raises(TouchPlayError, match="changed nothing"):
         _drive(sim, spec, result, t0=time.monotonic())
@@ -325,8 +336,9 @@ def test_taps_the_screen_never_answers_fail_the_run(tmp_path):
 
 
 @pytest.mark.parametrize("game", list(PRESETS))
-def test_the_settings_file_names_one_person_and_easy_computers(game, tmp_path):
+def test_the_settings_file_names_one_person_and_easy_computers(game: str, tmp_path: Path) -> None:
     target = min(next(o.choices for o in PRESETS[game].options if o.key == "target"))
+    assert isinstance(target, int)
     path = tmp_path / "s.toml"
     path.write_text(config_text(RunSpec(game, lang="de", target=target)), encoding="utf-8")
     problems: list[str] = []
@@ -348,7 +360,7 @@ ARTIFACTS = REPO / "test-artifacts" / "touch"
 @pytest.mark.xvfb
 @needs_x
 @pytest.mark.parametrize("game", list(PRESETS))
-def test_a_whole_hand_of_every_game_by_touch(game, tmp_path):
+def test_a_whole_hand_of_every_game_by_touch(game: str, tmp_path: Path) -> None:
     """Gioca, every card, declaration, call and signal of one hand tapped through X; the
     end-of-hand screen shown and photographed. No computer pause (``--think-ms 0``), the
     fast trick display from the settings file (the full matches tap it in Settings). The
@@ -378,7 +390,7 @@ def test_a_whole_hand_of_every_game_by_touch(game, tmp_path):
     assert sum(result.totals) > 0  # the hand was counted
 
 
-MATCHES = [  # (game, language, target): a low target where the preset allows one
+MATCHES: list[tuple[str, str, int]] = [  # (game, language, target): a low target where the preset allows one
     ("tressette2", "en", 21), ("treschetten2", "it", 31), ("treseta4", "de", 21), ("treseta_hr", "en", 21),
     ("tressette4", "it", 21), ("briscola", "de", 21), ("chiamata", "en", 21), ("terziglio3", "it", 21),
     ("ciapano", "de", 21), ("treschetten3", "en", 31), ("treschetten4", "it", 31),
@@ -389,7 +401,7 @@ MATCHES = [  # (game, language, target): a low target where the preset allows on
 @pytest.mark.xvfb
 @needs_x
 @pytest.mark.parametrize(("game", "lang", "target"), MATCHES, ids=[m[0] for m in MATCHES])
-def test_a_whole_match_by_touch(game, lang, target, tmp_path):
+def test_a_whole_match_by_touch(game: str, lang: str, target: int, tmp_path: Path) -> None:
     """Minutes each at the fast game speed: ``pytest -m touch_match`` (not in CI)."""
     spec = RunSpec(game, lang=lang, target=target, seed=11, out=ARTIFACTS / f"match-{game}-{lang}-800x480")
     result = play(spec, tmp_path)

@@ -69,7 +69,7 @@ class Table:
         return match
 
     @property
-    def state(self) -> HandState:
+    def hand_state(self) -> HandState:
         state = self.match.state
         assert state is not None, "no hand being played"
         return state

@@ -109,14 +109,14 @@ def test_refusals_are_shown_and_nothing_is_recorded(make_table: MakeTable) -> No
     ctl.new_match()
     ctl.accusi_done.add(0)  # the human has nothing more to declare
     table.pump()
-    if table.state.to_move != 0:  # pragma: no branch - depends on the seed
+    if table.hand_state.to_move != 0:  # pragma: no branch - depends on the seed
         n, blinks = count(table), ctl.blink_seq
-        table.put(PlayCard(table.state.hand_of(0)[0]))
+        table.put(PlayCard(table.hand_state.hand_of(0)[0]))
         assert ctl.message.level == "refusal" and "turn" in ctl.message.text
         assert count(table) == n and ctl.blink_seq == blinks + 1
         table.pump()
-    assert table.state.to_move == 0
-    theirs = table.state.hand_of(1)[0]
+    assert table.hand_state.to_move == 0
+    theirs = table.hand_state.hand_of(1)[0]
     n, blinks = count(table), ctl.blink_seq
     table.put(PlayCard(theirs))
     assert ctl.message.message == msg("e_not_held", card=CardName("italian", theirs))  # the screen words it
@@ -132,7 +132,7 @@ def test_follow_suit_refusal_reads_well(follow_suit_table: tuple[Table, int, lis
     table.put(PlayCard(wrong))
     assert ctl.message.message.key == "e_follow_suit"
     assert ctl.message.text.startswith("You must follow suit: you hold")
-    assert table.state.to_move == 0 and count(table) == n
+    assert table.hand_state.to_move == 0 and count(table) == n
 
 
 def test_write_before_apply(make_table: MakeTable, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -159,14 +159,14 @@ def test_write_before_apply(make_table: MakeTable, monkeypatch: pytest.MonkeyPat
         raise StoreError("disk full")
 
     monkeypatch.setattr(table.journal, "add_action", broken)
-    state = table.state
+    state = table.hand_state
     mover = ctl.table.mover()
     assert mover is not None
     n_before = len(table.match.hands[-1].actions)
     legal = next(a for a in table.match.view_for(mover).legal if isinstance(a, Play))
     out = ctl.submit(legal)
     assert not out.accepted and "could not record" in out.reason.lower()
-    assert len(table.match.hands[-1].actions) == n_before and table.state is state
+    assert len(table.match.hands[-1].actions) == n_before and table.hand_state is state
 
 
 def test_accuso_button_opens_declaration_and_cpu_waits(make_table: MakeTable) -> None:
@@ -183,7 +183,7 @@ def test_accuso_button_opens_declaration_and_cpu_waits(make_table: MakeTable) ->
     assert ctl.display().text == "AccU"
     assert table.hw.display.text == "AccU"
     # the computer does not play while the human may still declare
-    if table.state.to_move == 1:
+    if table.hand_state.to_move == 1:
         request = ctl.cpu_request()
         assert request is None or request.kind == "declare"
     table.put(ButtonPressed("seat0"))
@@ -213,8 +213,8 @@ def test_stale_computer_answer_is_ignored(make_table: MakeTable) -> None:
     ctl = table.ctl
     ctl.new_match()
     # no pump: nobody thought yet; an answer for an old generation arrives
-    mover = table.state.to_move
-    card = table.state.hand_of(mover)[0]
+    mover = table.hand_state.to_move
+    card = table.hand_state.hand_of(mover)[0]
     ctl.handle(PlayerMoved(mover, (Play(mover, card),), ctl.generation - 1))
     assert list(table.journal.iter_actions(table.match_id)) == []
 
@@ -223,8 +223,8 @@ def test_illegal_computer_answer_falls_back_to_a_legal_card(make_table: MakeTabl
     table = make_table(seats=["cpu:easy", "cpu:easy"], options={"accusi": False}, seed=2)
     ctl = table.ctl
     ctl.new_match()
-    mover = table.state.to_move
-    other = table.state.hand_of(1 - mover)[0]
+    mover = table.hand_state.to_move
+    other = table.hand_state.hand_of(1 - mover)[0]
     ctl.handle(PlayerMoved(mover, (Play(mover, other),), ctl.generation))
     assert len(list(table.journal.iter_actions(table.match_id))) == 1
 
@@ -463,8 +463,8 @@ def test_a_refusal_goes_stale_with_the_next_accepted_action(make_table: MakeTabl
     ctl.new_match()
     ctl.accusi_done.add(0)
     table.pump()
-    assert table.state.to_move == 0
-    table.put(PlayCard(table.state.hand_of(1)[0]))  # not held: refused
+    assert table.hand_state.to_move == 0
+    table.put(PlayCard(table.hand_state.hand_of(1)[0]))  # not held: refused
     assert ctl.message.level == "refusal"
     assert table.human_plays()
     assert ctl.message.level != "refusal"
@@ -514,7 +514,7 @@ def test_the_hand_that_wins_a_best_of_two_game_shows_its_totals_on_screen_and_di
     assert list(ctl.model().totals) == counted
     assert ctl.display().scores == (counted[0], counted[1])
     table.put(ui.NextHand())  # game 2 counts from 0 (the computers play the hand out)
-    assert table.state.prior == (0, 0)
+    assert table.hand_state.prior == (0, 0)
     assert list(ctl.model().totals) == list(table.match.totals)
 
 

@@ -59,7 +59,7 @@ def play_until(table: Table, done: Callable[[], bool]) -> None:
 
 
 def trick_one_played(table: Table) -> Callable[[], bool]:
-    return lambda: len(table.state.tricks) >= 1
+    return lambda: len(table.hand_state.tricks) >= 1
 
 
 def offered_at_his_turn(ctl: TableController, seat: int) -> Callable[[], bool]:
@@ -71,7 +71,7 @@ def answer(table: Table, seat: int, how: str) -> None:
     if how == "declare":
         offer = ctl.model().declarable
         table.put(DeclareIntent(offer[0]))
-        assert any(d.seat == seat for d in table.state.declarations)
+        assert any(d.seat == seat for d in table.hand_state.declarations)
         if ctl.declaring == seat:  # more possible: done with the screen's button
             table.put(NothingToDeclare())
     elif how == "nothing_screen":
@@ -108,7 +108,7 @@ def test_a_person_declares_onori_in_turn_from_every_seat(
     for _ in range(ATTEMPTS):
         ctl.new_match()
         play_until(table, trick_one_played(table))
-        state = table.state
+        state = table.hand_state
         round_open = ctl.phase == PLAY and len(state.tricks) == 1 and not state.trick
         if round_open and (state.tricks[0].winner == seat) == won and seat in ctl.pending_accusi():
             break
@@ -134,7 +134,7 @@ def test_a_person_declares_onori_in_turn_from_every_seat(
     assert turn is None or ctl.seats[turn].kind == "human"
     if ctl.onori_turn() is None:  # no prompt left behind to send him looking
         assert ctl.message.message.key != "m_onori_turn"
-    positions = [order.index(d.seat) for d in table.state.declarations]
+    positions = [order.index(d.seat) for d in table.hand_state.declarations]
     assert positions == sorted(positions), "onori were made in turn from trick 1's winner"
     finish_hand(table)
 
@@ -146,7 +146,7 @@ def test_onori_out_of_turn_are_refused(make_table: MakeTable) -> None:
     for _ in range(ATTEMPTS):
         ctl.new_match()
         play_until(table, trick_one_played(table))
-        st = table.state
+        st = table.hand_state
         if ctl.phase == PLAY and len(st.tricks) == 1 and not st.trick:
             turn = ctl.onori_turn()
             later = [s for s in (0, 1) if s != turn and st.possible_declarations(s)]
@@ -155,10 +155,10 @@ def test_onori_out_of_turn_are_refused(make_table: MakeTable) -> None:
     else:
         pytest.fail("no deal gave both people onori")
     early, late = turn, later[0]
-    offer = table.state.possible_declarations(late)[0]
+    offer = table.hand_state.possible_declarations(late)[0]
     table.put(DeclareIntent(offer))
     assert ctl.message.message.key == "r_onori_in_turn"
-    assert not table.state.declarations_of(late)
+    assert not table.hand_state.declarations_of(late)
     table.buttons.click(late)  # his Accuso button: not yet either
     table.pump()
     assert ctl.message.message.key == "r_onori_in_turn" and ctl.declaring == early
@@ -179,7 +179,7 @@ def test_before_the_first_card_a_computer_waits_for_the_person(make_table: MakeT
     else:
         pytest.fail("no deal gave the person an accuso")
     assert ctl.window() is Window.START
-    state = table.state
+    state = table.hand_state
     assert not state.trick, "nobody played a card while the person may declare"
     if state.to_move != seat:
         assert ctl.cpu_request() is None  # the computer leader waits
@@ -215,7 +215,7 @@ def test_at_his_turn_a_person_may_declare_in_every_seat(make_table: MakeTable, v
         if ctl.window() is Window.START:
             prompt_shown(ctl, seat)
         table.put(DeclareIntent(model.declarable[0]))
-        assert table.state.declarations_of(seat), ctl.message.text
+        assert table.hand_state.declarations_of(seat), ctl.message.text
         finish_hand(table)
 
 
@@ -229,7 +229,7 @@ def test_real_cards_onori_round_waits_for_each_table_seat(make_table: MakeTable)
     enrol(table)
     ctl = table.ctl
     ctl.new_match()
-    real = Match(make_variant("tressette4"), first_dealer=table.state.dealer)
+    real = Match(make_variant("tressette4"), first_dealer=table.hand_state.dealer)
     real.start_hand({"seed": 12})
     assert real.state is not None
     for _ in range(4):  # trick 1, each seat's first legal card, scanned
@@ -252,7 +252,7 @@ def test_real_cards_onori_round_waits_for_each_table_seat(make_table: MakeTable)
     assert ctl.onori_turn() is None and not ctl.pending_accusi() and not ctl.cards_wait()
     table.clock.advance(2.0)
     scan(table, lead)
-    assert table.state.trick, ctl.message.text
+    assert table.hand_state.trick, ctl.message.text
 
 
 @pytest.mark.parametrize(("variant", "options"), ONORI_GAMES, ids=[g for g, _ in ONORI_GAMES])
@@ -264,7 +264,7 @@ def test_nobody_waits_for_a_decima_before_the_first_card(make_table: MakeTable, 
     ctl.new_match()
     assert ctl.window() is Window.NONE and not ctl.pending_accusi() and not ctl.computers_wait()
     table.pump()
-    state = table.state
+    state = table.hand_state
     assert state.trick or state.pending is not None or ctl.table.mover() == 0, "the computers went on"
 
 
@@ -302,7 +302,7 @@ def test_any_inputs_keep_the_onori_round_in_order_and_the_table_moving(
             table.put(NextHand())
         if ctl.phase == PLAY:
             assert ctl.cpu_request() is None, "the queue was drained: nothing left for a computer"
-            state = table.state
+            state = table.hand_state
             asked = seat in ctl.pending_accusi() or ctl.table.mover() == seat
             assert asked, f"stalled: {ctl.message.text}"
             if state.tricks:
@@ -320,7 +320,7 @@ def test_the_onori_prompt_goes_when_his_turn_is_over(make_table: MakeTable, how:
     for _ in range(ATTEMPTS):
         ctl.new_match()
         play_until(table, trick_one_played(table))
-        state = table.state
+        state = table.hand_state
         if ctl.phase == PLAY and len(state.tricks) == 1 and not state.trick and 0 in ctl.pending_accusi():
             break
     else:

@@ -14,15 +14,17 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pygame
 import pytest
 
 from firmware.config import check_seats
-from firmware.engine import Declare, Play
+from firmware.engine import Declare, Play, View
 from firmware.engine.records import replay
 from firmware.store import Journal
+from ui.model import TableModel
 
 from .conftest import REPO
 
@@ -35,7 +37,7 @@ WINDOW = (1100, 480)
 
 
 @pytest.fixture
-def xdisplay():
+def xdisplay() -> Iterator[str]:
     from firmware.app.touchplay import xvfb
 
     missing = [t for t in TOOLS if shutil.which(t) is None]
@@ -61,7 +63,7 @@ def window_origin(display: str) -> tuple[int, int] | None:
     return None
 
 
-def stop(sim: subprocess.Popen) -> str:
+def stop(sim: subprocess.Popen[bytes]) -> str:
     """SIGTERM the simulator (a clean stop, as systemd does), kill it if it hangs; its stderr."""
     if sim.poll() is None:
         sim.send_signal(signal.SIGTERM)
@@ -84,7 +86,7 @@ def shot(display: str, name: str) -> Path:
     return path
 
 
-def wait(cond, timeout: float = 20.0, what: str = "") -> None:
+def wait(cond: Callable[[], bool], timeout: float = 20.0, what: str = "") -> None:
     """Bounded wait on the other process (its window, its journal)."""
     deadline = time.monotonic() + timeout
     while not cond():
@@ -92,7 +94,12 @@ def wait(cond, timeout: float = 20.0, what: str = "") -> None:
         time.sleep(0.1)
 
 
-def open_sim(display: str, tmp_path: Path, *args: str) -> tuple[subprocess.Popen, int, int]:
+def journal_reaches(state: Path, n: int) -> Callable[[], bool]:
+    """``wait``'s condition: the journal under ``state`` holds ``n`` actions or more."""
+    return lambda: journal_len(state) >= n
+
+
+def open_sim(display: str, tmp_path: Path, *args: str) -> tuple[subprocess.Popen[bytes], int, int]:
     """``tressette sim`` in a real X11 window on ``display``, state under ``tmp_path``:
     the process and the window's origin, once the window is up (the caller stops it)."""
     env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
@@ -104,6 +111,7 @@ def open_sim(display: str, tmp_path: Path, *args: str) -> tuple[subprocess.Popen
     )  # fmt: skip
 
     def window_up() -> bool:
+        assert sim.stderr is not None
         assert sim.poll() is None, sim.stderr.read().decode()[-3000:]
         return window_origin(display) is not None
 
@@ -127,21 +135,21 @@ def journal_len(state: Path) -> int:
         return sum(len(h["actions"]) for h in j.record(row.id)["hands"]) if j.hands(row.id) else 0
 
 
-def screen_model(state: Path):
+def screen_model(state: Path) -> tuple[TableModel, View]:
     """The model the simulator shows the human (seat 0), rebuilt from the journal."""
     from ui.model import model_from_view
 
     with Journal.open(state) as j:
         row = j.unfinished()
+        assert row is not None, "no match in the journal"
         match = replay(j.record(row.id))
     view = match.view_for(0)
     return model_from_view(view, seats=check_seats(row.seats), totals=tuple(match.totals)), view
 
 
-def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) -> None:
+def test_click_through_a_game_in_the_simulator_window(xdisplay: str, tmp_path: Path) -> None:
     from ui.app import UIApp
     from ui.layout import table_layout
-    from ui.model import TableModel
 
     for old in ARTIFACTS.glob("*.png"):
         old.unlink()
@@ -186,7 +194,7 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) 
             else:
                 time.sleep(0.2)  # the computer is thinking (bounded by the deadline)
                 continue
-            wait(lambda n=n: journal_len(state) > n, what=f"the {what} in the journal")
+            wait(journal_reaches(state, n + 1), what=f"the {what} in the journal")
             time.sleep(0.8)  # the card flies; then the picture
             shot(xdisplay, f"{step:02d}-after-{what.replace(' ', '-')}.png")
             step += 1
@@ -211,7 +219,7 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay, tmp_path: Path) 
 ONORI_SEATS = ["human", "cpu:easy", "cpu:easy", "cpu:easy"]
 
 
-def onori_script(tmp_path: Path):
+def onori_script(tmp_path: Path) -> tuple[int, list[tuple[int, TableModel, int]], int, TableModel]:
     """A seed where the person (seat 0) of a tressette4 table has onori after trick 1.
 
     The same controller, seats and seed as ``tressette sim --seed N`` (the computers'
@@ -219,7 +227,7 @@ def onori_script(tmp_path: Path):
     (his first legal card at each turn) and the screen he then sees.
     """
     from firmware.app.controller import ControllerOptions, TableController
-    from firmware.app.events import one_queue
+    from firmware.app.events import EventBus, one_queue
     from firmware.app.seats import ComputerSeats, SyncExecutor
     from firmware.config import GameSettings
     from ui.intents import PlayCard
@@ -231,9 +239,9 @@ def onori_script(tmp_path: Path):
             ctl = TableController(journal, settings, options=ControllerOptions(seed=seed))
             seats = ComputerSeats(events.put, seed=seed, executor=SyncExecutor(), rate_worlds=1)
             ctl.new_match()
-            steps: list[tuple[int, object, int]] = []  # (journal length before, model, card)
+            steps: list[tuple[int, TableModel, int]] = []  # (journal length before, model, card)
 
-            def pump(ctl=ctl, seats=seats, events=events) -> None:
+            def pump(ctl: TableController = ctl, seats: ComputerSeats = seats, events: EventBus = events) -> None:
                 while True:
                     seats.poll(ctl)
                     event = events.get_nowait()
@@ -242,20 +250,22 @@ def onori_script(tmp_path: Path):
                     ctl.handle(event)
 
             pump()
-            while ctl.phase == "play" and len(ctl.match.state.tricks) < 1:
+            match = ctl.match
+            assert match is not None and match.state is not None  # the hand is dealt
+            while ctl.phase == "play" and len(match.state.tricks) < 1:
                 if ctl.table.mover() == 0:
                     model = ctl.model()
-                    card = next(a.card for a in ctl.match.view_for(0).legal if isinstance(a, Play))
-                    steps.append((len(ctl.match.hands[-1].actions), model, card))
+                    card = next(a.card for a in match.view_for(0).legal if isinstance(a, Play))
+                    steps.append((len(match.hands[-1].actions), model, card))
                     ctl.handle(PlayCard(card))
                 pump()
             if 0 in ctl.pending_accusi():
-                return seed, steps, len(ctl.match.hands[-1].actions), ctl.model()
+                return seed, steps, len(match.hands[-1].actions), ctl.model()
             seats.close()
     raise AssertionError("no seed gave the person onori")
 
 
-def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Path) -> None:
+def test_a_person_declares_onori_in_the_simulator_window(xdisplay: str, tmp_path: Path) -> None:
     """tressette4: after trick 1 the computers wait; the prompt and Nothing to declare are on screen."""
     from ui.layout import table_layout
 
@@ -269,11 +279,11 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Pat
             x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
 
         for before, model, card in steps:
-            wait(lambda b=before: journal_len(state) >= b, timeout=60, what="the person's turn in trick 1")
+            wait(journal_reaches(state, before), timeout=60, what="the person's turn in trick 1")
             time.sleep(0.6)  # the cards land
             rect = next(r for c, r in table_layout(model, SIZE).hand_hit if c == card)
             click(rect.center)
-            wait(lambda b=before: journal_len(state) > b, timeout=60, what="the person's card in the journal")
+            wait(journal_reaches(state, before + 1), timeout=60, what="the person's card in the journal")
         wait(lambda: journal_len(state) >= at_prompt, timeout=60, what="trick 1 complete")
         time.sleep(2.0)  # nothing more may happen: the computers wait for the person
         assert journal_len(state) == at_prompt, "a computer played while the person may declare onori"
@@ -287,15 +297,16 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay, tmp_path: Pat
         shot(xdisplay, "onori-02-declared.png")
         with Journal.open(state) as j:
             row = j.unfinished()
+            assert row is not None, "no match in the journal"
             match = replay(j.record(row.id))
-        assert match.state.declarations_of(0), "the person's onori were recorded"
+        assert match.state is not None and match.state.declarations_of(0), "the person's onori were recorded"
     finally:
         err = stop(sim)
     assert sim.returncode == 0, err[-3000:]
     assert "Traceback" not in err, err
 
 
-def test_escape_on_the_home_screen_asks_before_the_simulator_closes(xdisplay, tmp_path: Path) -> None:
+def test_escape_on_the_home_screen_asks_before_the_simulator_closes(xdisplay: str, tmp_path: Path) -> None:
     """The keyboard in the real window: Esc at home asks (No keeps the window), Esc then
     Enter (Yes) closes the simulator cleanly (issue 13: Esc went home and never asked)."""
     sim, ox, oy = open_sim(xdisplay, tmp_path, "--seed", "4")

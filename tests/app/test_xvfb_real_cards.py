@@ -13,7 +13,9 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Any, TypeVar
 
 import pytest
 
@@ -28,10 +30,11 @@ pytestmark = pytest.mark.xvfb
 TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
 ARTIFACTS = REPO / "test-artifacts" / "real-cards"
 SIZE = (800, 480)
+T = TypeVar("T")
 
 
 @pytest.fixture
-def xdisplay():
+def xdisplay() -> Iterator[str]:
     from firmware.app.touchplay import xvfb
 
     missing = [t for t in TOOLS if shutil.which(t) is None]
@@ -53,7 +56,8 @@ def origin(display: str) -> tuple[int, int] | None:
     return None
 
 
-def wait(cond, timeout: float = 30.0, what: str = ""):
+def wait(cond: Callable[[], T | None], timeout: float = 30.0, what: str = "") -> T:
+    """Bounded wait on the simulator: what ``cond`` gave once it gave something true."""
     deadline = time.monotonic() + timeout
     while True:
         got = cond()
@@ -79,23 +83,25 @@ class Sim:
         self.ox, self.oy = wait(lambda: self._up(), 60, "the window")
         self.shots = 0
 
-    def _up(self):
+    def _up(self) -> tuple[int, int] | None:
+        assert self.proc.stderr is not None
         assert self.proc.poll() is None, self.proc.stderr.read().decode()[-3000:]
         return origin(self.display)
 
-    def probe(self) -> dict:
+    def probe(self) -> dict[str, Any]:
         for _ in range(50):
             try:
-                return json.loads(self.probe_path.read_text())
+                probe: dict[str, Any] = json.loads(self.probe_path.read_text())
+                return probe
             except (OSError, ValueError):
                 time.sleep(0.1)
         raise AssertionError("no probe file")
 
-    def click(self, rect) -> None:
+    def click(self, rect: Sequence[int]) -> None:
         cx, cy = rect[0] + rect[2] // 2, rect[1] + rect[3] // 2
         x(self.display, "xdotool", "mousemove", str(self.ox + cx), str(self.oy + cy), "click", "1")
 
-    def tap_until(self, rect, done, what: str) -> None:
+    def tap_until(self, rect: Sequence[int], done: Callable[[], bool], what: str) -> None:
         """Tap at a person's pace until ``done`` (a tap the loaded machine's window did not
         take yet is tapped again, as a person would; a second one that lands is refused:
         that card is already played)."""
@@ -113,8 +119,10 @@ class Sim:
         raise AssertionError(f"timed out waiting for {what}")
 
     def button(self, name: str, timeout: float = 20.0) -> list[int]:
-        def found():
-            return next((b["rect"] for b in self.probe()["buttons"] if b["name"] == name), None)
+        def found() -> list[int] | None:
+            rect: list[int] | None = next((b["rect"] for b in self.probe()["buttons"] if b["name"] == name), None)
+            return rect
+
         return wait(found, timeout, f"the button {name}")
 
     def shot(self, name: str) -> Path:
@@ -125,7 +133,7 @@ class Sim:
         assert path.stat().st_size > 10_000
         return path
 
-    def record(self) -> dict | None:
+    def record(self) -> dict[str, Any] | None:
         if not (self.state / "journal.sqlite3").exists():
             return None
         with Journal.open(self.state) as j:
@@ -136,6 +144,16 @@ class Sim:
         rec = self.record()
         return -1 if rec is None else sum(len(h["actions"]) for h in rec["hands"])
 
+    def entries_over(self, n: int) -> Callable[[], bool]:
+        """``wait``'s condition: more than ``n`` entries in the journal."""
+        return lambda: self.n_entries() > n
+
+    def journal(self) -> dict[str, Any]:
+        """The match's record (a match has started)."""
+        rec = self.record()
+        assert rec is not None, "no match in the journal"
+        return rec
+
     def stop(self) -> str:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
@@ -144,9 +162,15 @@ class Sim:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        assert self.proc.stderr is not None
         err = self.proc.stderr.read().decode()
         self.proc.stderr.close()
         return err
+
+
+def thirds_shown(sim: Sim, thirds: int) -> Callable[[], bool]:
+    """``wait``'s condition: the count screen shows ``thirds`` for the first side."""
+    return lambda: bool(sim.probe()["sheet_entry"]["thirds"][0] == thirds)
 
 
 def game_toml(variant: str, seats: list[str], options: str = "") -> str:
@@ -154,7 +178,7 @@ def game_toml(variant: str, seats: list[str], options: str = "") -> str:
             f"[game.options]\n{options}\n\n[ui]\nlanguage = \"it\"\n")
 
 
-def test_a_whole_treseta4_hand_entered_by_taps_on_the_picker(xdisplay, tmp_path: Path) -> None:
+def test_a_whole_treseta4_hand_entered_by_taps_on_the_picker(xdisplay: str, tmp_path: Path) -> None:
     """Four people with an ordinary deck: every card laid is one tap on the picker, in the
     order a seeded deal plays; the box's count is the dealt hand's."""
     for old in ARTIFACTS.glob("*picker*.png"):
@@ -165,8 +189,7 @@ def test_a_whole_treseta4_hand_entered_by_taps_on_the_picker(xdisplay, tmp_path:
         sim.click(sim.button("start"))
         wait(lambda: sim.probe().get("picker"), 30, "the picker")
         sim.shot("picker-first-card")
-        rec = sim.record()
-        dealer = rec["hands"][0]["dealer"]
+        dealer = sim.journal()["hands"][0]["dealer"]
         dealt = Match(v, first_dealer=dealer)
         st = dealt.start_hand({"seed": 77})
         assert deal_seeded(v, 77, dealer)
@@ -177,7 +200,7 @@ def test_a_whole_treseta4_hand_entered_by_taps_on_the_picker(xdisplay, tmp_path:
                      f"the picker for seat {st.to_move}")
             cell = next(c for c in p["cards"] if c["card"] == action.card)
             assert cell["playable"], f"{cell['code']} dimmed"
-            sim.tap_until(cell["rect"], lambda n=n: sim.n_entries() > n, f"card {n + 1} in the journal")
+            sim.tap_until(cell["rect"], sim.entries_over(n), f"card {n + 1} in the journal")
             dealt.apply(action)
             n += 1
             if n in (1, 5, 20):
@@ -185,7 +208,7 @@ def test_a_whole_treseta4_hand_entered_by_taps_on_the_picker(xdisplay, tmp_path:
                 sim.shot(f"picker-after-{n}")
         time.sleep(1.0)
         sim.shot("picker-hand-over")
-        box = replay(sim.record())
+        box = replay(sim.journal())
         assert box.results == dealt.results and box.totals == dealt.totals
         assert sim.probe()["screen"] == "hand_end"
     finally:
@@ -194,7 +217,7 @@ def test_a_whole_treseta4_hand_entered_by_taps_on_the_picker(xdisplay, tmp_path:
 
 
 def test_three_hands_of_a_tressette4_score_sheet_with_an_accuso_by_the_table_button(
-        xdisplay, tmp_path: Path) -> None:  # fmt: skip
+        xdisplay: str, tmp_path: Path) -> None:  # fmt: skip
     from ui.simpanel import SimPanel
 
     for old in ARTIFACTS.glob("*sheet*.png"):
@@ -224,7 +247,7 @@ def test_three_hands_of_a_tressette4_score_sheet_with_an_accuso_by_the_table_but
                 nap = next(i for i, d in enumerate(p["sheet_entry"]["choices"]) if d[0] == "napoletana")
                 n = sim.n_entries()
                 sim.click(sim.button(f"sh_decl:{nap}"))
-                wait(lambda n=n: sim.n_entries() > n, 20, "the accuso in the journal")
+                wait(sim.entries_over(n), 20, "the accuso in the journal")
                 sim.click(sim.button("sh_done"))
                 wait(lambda: sim.probe()["sheet_entry"]["choosing"] is None, 20, "the choice closed")
             whole, rest = divmod(ours, 3)
@@ -234,14 +257,14 @@ def test_three_hands_of_a_tressette4_score_sheet_with_an_accuso_by_the_table_but
             for _ in range(rest):
                 sim.click(sim.button("sh_third:0"))
                 time.sleep(0.05)
-            wait(lambda ours=ours: sim.probe()["sheet_entry"]["thirds"][0] == ours, 10, "the points shown")
+            wait(thirds_shown(sim, ours), 10, "the points shown")
             sim.shot(f"sheet-count-{hand + 1}")
             n = sim.n_entries()
             sim.click(sim.button("sh_enter"))
-            wait(lambda n=n: sim.n_entries() > n, 20, f"hand {hand + 1}'s count in the journal")
+            wait(sim.entries_over(n), 20, f"hand {hand + 1}'s count in the journal")
             time.sleep(0.8)
             sim.shot(f"sheet-hand-{hand + 1}-counted")
-        box = replay(sim.record())
+        box = replay(sim.journal())
         assert box.totals == [6 + 3 + 6, 5 + 8 + 3 + 5]
         assert [len(r.declarations) for r in box.results] == [0, 1, 0]
         assert sim.probe()["model"]["totals"] == box.totals

@@ -28,7 +28,7 @@ import zipfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import pytest
 
@@ -173,14 +173,24 @@ def make_wheel(dest: Path, version: str, *, self_test_ok: bool = True, healthy: 
     return path
 
 
+class MakeBundle(Protocol):
+    """The ``make_bundle`` fixture: a bundle of release ``version`` signed with the test key
+    (or ``key``); the other options are :func:`make_wheel`'s, the fake release's behaviour."""
+
+    def __call__(self, version: str, *, key: Path | None = None, self_test_ok: bool = ...,
+                 healthy: bool = ..., crash: bool = ..., pad: int = ..., screen: str | None = ...) -> Path: ...
+
+
 @pytest.fixture
-def make_bundle(tmp_path: Path, keys: Keys) -> Any:
+def make_bundle(tmp_path: Path, keys: Keys) -> MakeBundle:
     counter = iter(range(1000))
 
-    def make(version: str, *, key: Path | None = None, **wheel: Any) -> Path:
+    def make(version: str, *, key: Path | None = None, self_test_ok: bool = True, healthy: bool = True,
+             crash: bool = False, pad: int = 0, screen: str | None = None) -> Path:
         n = next(counter)
         wheels = tmp_path / f"wheels-{n}"
-        make_wheel(wheels, version, **wheel)
+        make_wheel(wheels, version, self_test_ok=self_test_ok, healthy=healthy, crash=crash, pad=pad,
+                   screen=screen)  # fmt: skip
         signing = laptop.load_signing_key(key or keys.private)
         return laptop.build_bundle(tmp_path / f"bundles-{n}", signing, name="tressette-box",
                                    wheels_from=wheels)

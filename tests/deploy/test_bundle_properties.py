@@ -14,6 +14,7 @@ import hashlib
 import json
 import string
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -54,7 +55,7 @@ version_like = st.one_of(
 )
 
 
-def _raises_refused(fn: Any, *args: Any) -> InstallError | None:
+def _raises_refused(fn: Callable[..., object], *args: object) -> InstallError | None:
     try:
         fn(*args)
     except InstallError as exc:

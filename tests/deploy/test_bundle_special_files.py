@@ -24,6 +24,7 @@ import pytest
 
 from deploy import device_install, laptop
 from deploy.device_install import EXIT_REFUSED, MANIFEST, SIGNATURE, InstallError, Log
+from tests.deploy.conftest import Keys, MakeBundle
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -36,7 +37,7 @@ def _release_fifos(root: Path) -> None:
                 os.close(os.open(path, os.O_WRONLY | os.O_NONBLOCK))
 
 
-def bounded(fn: Callable[[], Any], root: Path, timeout: float = 20.0) -> BaseException | None:
+def bounded(fn: Callable[[], object], root: Path, timeout: float = 20.0) -> BaseException | None:
     """Run ``fn``; the exception it raised (None when it returned); fail when it hangs."""
     outcome: dict[str, BaseException | None] = {}
 
@@ -58,7 +59,7 @@ def bounded(fn: Callable[[], Any], root: Path, timeout: float = 20.0) -> BaseExc
 
 
 @pytest.fixture
-def bundle(tmp_path: Path, make_bundle: Any) -> Iterator[Path]:
+def bundle(tmp_path: Path, make_bundle: MakeBundle) -> Iterator[Path]:
     b: Path = make_bundle("1.1.0")
     yield b
     _release_fifos(b)
@@ -75,7 +76,7 @@ def _resign(bundle: Path, key: Path, manifest: dict[str, Any]) -> None:
     (bundle / SIGNATURE).write_text(laptop.load_signing_key(key).sign(data).signature.hex() + "\n")
 
 
-def _special(kind: str, bundle: Path, keys: Any) -> tuple[str, str]:
+def _special(kind: str, bundle: Path, keys: Keys) -> tuple[str, str]:
     """Make ``kind`` in the bundle; the words the refusal must have."""
     if kind == "manifest FIFO":
         _fifo_in_place_of(bundle / MANIFEST)
@@ -112,7 +113,7 @@ KINDS = ["manifest FIFO", "signature FIFO", "manifest link to a device", "manife
 
 @pytest.mark.parametrize("kind", KINDS)
 def test_the_laptop_and_the_box_refuse_a_bundle_file_that_is_not_a_bounded_regular_file(
-    kind: str, bundle: Path, keys: Any
+    kind: str, bundle: Path, keys: Keys
 ) -> None:
     name, words = _special(kind, bundle, keys)
     pubkey = laptop.load_verify_key(keys.public)
@@ -126,7 +127,7 @@ def test_the_laptop_and_the_box_refuse_a_bundle_file_that_is_not_a_bounded_regul
 
 @pytest.mark.parametrize("kind", ["manifest FIFO", "signature FIFO"])
 def test_deploy_push_of_a_fifo_manifest_is_refused_at_once_before_the_box_is_asked(
-    kind: str, bundle: Path, keys: Any
+    kind: str, bundle: Path, keys: Keys
 ) -> None:
     """The issue's command: a real process, bounded. The target does not exist: the bundle
     is refused before any connection."""
@@ -145,7 +146,7 @@ def test_deploy_push_of_a_fifo_manifest_is_refused_at_once_before_the_box_is_ask
     assert "[3/5]" not in done.stdout and "Traceback" not in done.stderr
 
 
-def test_a_good_bundle_still_verifies(bundle: Path, keys: Any) -> None:
+def test_a_good_bundle_still_verifies(bundle: Path, keys: Keys) -> None:
     manifest, data = device_install.verify_bundle(bundle, laptop.load_verify_key(keys.public), Log(None))
     assert manifest["version"] == "1.1.0" and data == (bundle / MANIFEST).read_bytes()
 

@@ -15,12 +15,12 @@ import os
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.deploy.conftest import BoxUnderTest, make_wheel
+from tests.deploy.conftest import BoxUnderTest, MakeBundle, make_wheel
 
 pytestmark = pytest.mark.sshd
 
@@ -54,7 +54,7 @@ def test_good_deploy_switches_and_reports_the_new_version(box: BoxUnderTest, tmp
     assert manifest["version"] == "1.1.0" and manifest == json.loads((tmp_path / "out/1.1.0/manifest.json").read_text())
 
 
-def test_tampered_file_is_refused(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_tampered_file_is_refused(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     bundle = make_bundle("1.1.0")
     wheel = the_wheel(bundle)
     data = bytearray(wheel.read_bytes())
@@ -68,7 +68,7 @@ def test_tampered_file_is_refused(box: BoxUnderTest, make_bundle: Any) -> None:
     assert_old_release_untouched(box)
 
 
-def test_wrong_signature_is_refused(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_wrong_signature_is_refused(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     result = box.deploy(make_bundle("1.1.0", key=box.keys.rogue))
 
     assert result.returncode == 3, result.stdout
@@ -76,7 +76,7 @@ def test_wrong_signature_is_refused(box: BoxUnderTest, make_bundle: Any) -> None
     assert_old_release_untouched(box)
 
 
-def test_truncated_transfer_is_refused(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_truncated_transfer_is_refused(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     bundle = make_bundle("1.1.0")
     wheel = the_wheel(bundle)
     wheel.write_bytes(wheel.read_bytes()[: wheel.stat().st_size // 2])
@@ -88,7 +88,7 @@ def test_truncated_transfer_is_refused(box: BoxUnderTest, make_bundle: Any) -> N
     assert_old_release_untouched(box)
 
 
-def test_failing_self_test_is_discarded_before_switching(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_failing_self_test_is_discarded_before_switching(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     result = box.deploy(make_bundle("1.1.0", self_test_ok=False))
 
     assert result.returncode == 1, result.stdout
@@ -98,7 +98,7 @@ def test_failing_self_test_is_discarded_before_switching(box: BoxUnderTest, make
     assert_old_release_untouched(box)
 
 
-def test_failing_health_check_rolls_back_by_itself(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_failing_health_check_rolls_back_by_itself(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     result = box.deploy(make_bundle("1.1.0", healthy=False))
 
     assert result.returncode == 1, result.stdout
@@ -112,7 +112,7 @@ def test_failing_health_check_rolls_back_by_itself(box: BoxUnderTest, make_bundl
     assert not (box.base / "pending.json").exists()
 
 
-def test_a_release_that_crashes_on_start_is_rolled_back(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_a_release_that_crashes_on_start_is_rolled_back(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     result = box.deploy(make_bundle("1.1.0", crash=True))
 
     assert result.returncode == 1, result.stdout
@@ -124,7 +124,7 @@ def test_a_release_that_crashes_on_start_is_rolled_back(box: BoxUnderTest, make_
     assert box.health()["version"] == "1.0.0"
 
 
-def _wait_for(condition: Any, what: str, timeout: float = 20.0) -> None:
+def _wait_for(condition: Callable[[], bool], what: str, timeout: float = 20.0) -> None:
     deadline = time.monotonic() + timeout
     while not condition():
         if time.monotonic() > deadline:
@@ -141,7 +141,7 @@ def _lock_free(box: BoxUnderTest) -> bool:
         return True
 
 
-def test_transfer_killed_halfway_leaves_nothing_half_installed(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_transfer_killed_halfway_leaves_nothing_half_installed(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     bundle = make_bundle("1.1.0", pad=3_000_000)
     size = the_wheel(bundle).stat().st_size
     sha = hashlib.sha256((bundle / "manifest.json").read_bytes()).hexdigest()
@@ -176,7 +176,7 @@ def _tree(root: Path) -> dict[str, float]:
     return {str(p.relative_to(root)): p.lstat().st_mtime for p in root.rglob("*")}
 
 
-def test_same_version_twice_is_a_no_op(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_same_version_twice_is_a_no_op(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     assert box.deploy(make_bundle("1.1.0")).returncode == 0
     before, restarts = _tree(box.root), box.restarts()
 
@@ -188,7 +188,7 @@ def test_same_version_twice_is_a_no_op(box: BoxUnderTest, make_bundle: Any) -> N
     assert _tree(box.root) == before
 
 
-def test_downgrade_is_refused_unless_forced(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_downgrade_is_refused_unless_forced(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     refused = box.deploy(make_bundle("0.9.0"))
 
     assert refused.returncode == 4, refused.stdout
@@ -201,7 +201,7 @@ def test_downgrade_is_refused_unless_forced(box: BoxUnderTest, make_bundle: Any)
     assert box.health()["version"] == "0.9.0"
 
 
-def test_a_second_concurrent_deploy_is_refused(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_a_second_concurrent_deploy_is_refused(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     with (box.base / "deploy.lock").open("a") as held:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a deploy in progress
         result = box.deploy(make_bundle("1.1.0"))
@@ -211,7 +211,7 @@ def test_a_second_concurrent_deploy_is_refused(box: BoxUnderTest, make_bundle: A
     assert_old_release_untouched(box)
 
 
-def test_keeps_three_releases_and_rolls_back_on_request(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_keeps_three_releases_and_rolls_back_on_request(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     for version in ("1.1.0", "1.2.0", "1.3.0"):
         result = box.deploy(make_bundle(version))
         assert result.returncode == 0, result.stdout + result.stderr
@@ -234,7 +234,7 @@ def test_keeps_three_releases_and_rolls_back_on_request(box: BoxUnderTest, make_
 # --------------------------------------------------------------------------- the screen (issue 17)
 
 
-def test_a_box_without_a_screen_keeps_a_good_release(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_a_box_without_a_screen_keeps_a_good_release(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     result = box.deploy(make_bundle("1.1.0", screen="absent"))
 
     assert result.returncode == 0, result.stdout
@@ -244,7 +244,7 @@ def test_a_box_without_a_screen_keeps_a_good_release(box: BoxUnderTest, make_bun
 
 
 def test_a_release_that_cannot_open_a_connected_screen_is_rolled_back(box: BoxUnderTest,
-                                                                      make_bundle: Any) -> None:
+                                                                      make_bundle: MakeBundle) -> None:
     result = box.deploy(make_bundle("1.1.0", screen="failed"))
 
     assert result.returncode == 1, result.stdout

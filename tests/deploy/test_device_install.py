@@ -7,13 +7,12 @@ import hashlib
 import json
 import shutil
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from deploy import device_install
 from deploy.device_install import parse_version
-from tests.deploy.conftest import BoxUnderTest
+from tests.deploy.conftest import BoxUnderTest, MakeBundle
 
 
 @pytest.mark.parametrize(
@@ -27,7 +26,7 @@ def test_versions_order_as_pep440(older: str, newer: str) -> None:
 
 
 @pytest.mark.sshd
-def test_an_install_killed_midway_is_cleaned_up_next_time(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_an_install_killed_midway_is_cleaned_up_next_time(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     half = box.base / "releases/1.1.0/venv/lib"  # killed during pip: no .complete marker
     half.mkdir(parents=True)
 
@@ -39,7 +38,7 @@ def test_an_install_killed_midway_is_cleaned_up_next_time(box: BoxUnderTest, mak
 
 
 @pytest.mark.sshd
-def test_an_activation_cut_short_is_undone_next_time(box: BoxUnderTest, make_bundle: Any) -> None:
+def test_an_activation_cut_short_is_undone_next_time(box: BoxUnderTest, make_bundle: MakeBundle) -> None:
     assert box.deploy(make_bundle("1.1.0")).returncode == 0
     # As if the power went out after the switch to 1.1.0, before its health check.
     (box.base / "pending.json").write_text(json.dumps({"new": "1.1.0", "previous": "1.0.0"}))
@@ -53,7 +52,7 @@ def test_an_activation_cut_short_is_undone_next_time(box: BoxUnderTest, make_bun
 
 
 @pytest.mark.sshd
-def test_the_installer_itself_refuses_while_locked(box: BoxUnderTest, make_bundle: Any,
+def test_the_installer_itself_refuses_while_locked(box: BoxUnderTest, make_bundle: MakeBundle,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     made = make_bundle("1.1.0")
     sha = hashlib.sha256((made / "manifest.json").read_bytes()).hexdigest()
@@ -73,7 +72,7 @@ def test_the_installer_itself_refuses_while_locked(box: BoxUnderTest, make_bundl
 
 
 @pytest.mark.sshd
-def test_a_bundle_outside_incoming_is_refused(box: BoxUnderTest, make_bundle: Any, tmp_path: Path) -> None:
+def test_a_bundle_outside_incoming_is_refused(box: BoxUnderTest, make_bundle: MakeBundle, tmp_path: Path) -> None:
     code = device_install.main(["--root", str(box.root), "install", str(make_bundle("1.1.0"))])
     assert code == device_install.EXIT_USAGE
     assert box.current() == "releases/1.0.0"

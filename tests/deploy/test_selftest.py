@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+import ctypes
 import os
 from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -150,7 +150,7 @@ def test_whether_another_process_holds_a_card_is_asked_of_libdrm(tmp_path: Path)
 
     assert screen.screen_held_elsewhere(tmp_path / "card9") is None  # does not open: cannot tell
 
-    def no_libdrm(name: str) -> Any:
+    def no_libdrm(name: str) -> ctypes.CDLL:
         raise OSError(f"{name}: cannot open shared object file")
 
     assert screen.screen_held_elsewhere(Path("/dev/null"), loader=no_libdrm) is None

@@ -27,7 +27,7 @@ import pytest
 
 from deploy import device_install, laptop
 from deploy.device_install import MANIFEST, SIGNATURE, Log
-from tests.deploy.conftest import BoxUnderTest, Keys
+from tests.deploy.conftest import BoxUnderTest, Keys, MakeBundle
 
 HOSTILE = "../../../etc/tressette/evil"
 
@@ -50,7 +50,7 @@ def _rewrite_manifest(bundle: Path, key: Path | None, **changes: Any) -> None:
 
 @pytest.mark.sshd
 @pytest.mark.parametrize("signed_by", ["nobody (tampered)", "the pinned key"])
-def test_a_hostile_version_writes_nothing_outside_incoming(box: BoxUnderTest, make_bundle: Any,
+def test_a_hostile_version_writes_nothing_outside_incoming(box: BoxUnderTest, make_bundle: MakeBundle,
                                                            signed_by: str) -> None:
     bundle = make_bundle("1.1.0")
     _rewrite_manifest(bundle, box.keys.private if signed_by == "the pinned key" else None,
@@ -67,7 +67,7 @@ def test_a_hostile_version_writes_nothing_outside_incoming(box: BoxUnderTest, ma
 
 @pytest.mark.sshd
 def test_a_bundle_signed_by_another_key_is_refused_before_the_copy(box: BoxUnderTest,
-                                                                   make_bundle: Any) -> None:
+                                                                   make_bundle: MakeBundle) -> None:
     before = _tree(box.root)
 
     result = box.deploy(make_bundle("1.1.0", key=box.keys.rogue))
@@ -80,7 +80,7 @@ def test_a_bundle_signed_by_another_key_is_refused_before_the_copy(box: BoxUnder
 
 @pytest.mark.sshd
 def test_the_box_refuses_a_bundle_outside_the_directory_it_chose(box: BoxUnderTest,
-                                                                 make_bundle: Any) -> None:
+                                                                 make_bundle: MakeBundle) -> None:
     # A laptop that skipped the box's choice: the installer itself refuses it.
     laptop_named = box.base / "incoming/1.1.0.partial"
     shutil.copytree(make_bundle("1.1.0"), laptop_named)
@@ -93,7 +93,7 @@ def test_the_box_refuses_a_bundle_outside_the_directory_it_chose(box: BoxUnderTe
 
 
 @pytest.mark.sshd
-def test_the_box_chooses_the_incoming_directory(box: BoxUnderTest, make_bundle: Any,
+def test_the_box_chooses_the_incoming_directory(box: BoxUnderTest, make_bundle: MakeBundle,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     bundle = make_bundle("1.1.0")
     sha = hashlib.sha256((bundle / MANIFEST).read_bytes()).hexdigest()
@@ -111,7 +111,7 @@ def test_the_box_chooses_the_incoming_directory(box: BoxUnderTest, make_bundle: 
 
 @pytest.mark.sshd
 def test_a_manifest_that_does_not_match_its_directory_is_refused(box: BoxUnderTest,
-                                                                 make_bundle: Any) -> None:
+                                                                 make_bundle: MakeBundle) -> None:
     bundle = make_bundle("1.1.0")
     other = "0" * 64  # a directory the box chose for another manifest
     shutil.copytree(bundle, box.base / f"incoming/{other}.partial")
@@ -125,7 +125,7 @@ def test_a_manifest_that_does_not_match_its_directory_is_refused(box: BoxUnderTe
 
 @pytest.mark.sshd
 @pytest.mark.parametrize("same", ["1.0", "1.0.0.0"])
-def test_an_equal_version_spelt_differently_is_the_same_release(box: BoxUnderTest, make_bundle: Any,
+def test_an_equal_version_spelt_differently_is_the_same_release(box: BoxUnderTest, make_bundle: MakeBundle,
                                                                 same: str) -> None:
     result = box.deploy(make_bundle(same))
 
@@ -138,7 +138,7 @@ def test_an_equal_version_spelt_differently_is_the_same_release(box: BoxUnderTes
 
 @pytest.mark.sshd
 @pytest.mark.parametrize("version", ["v1.2.0", "1.2.0-rc1", "1.2.0+local", "1!1.2.0", "01.2.0"])
-def test_a_version_not_in_canonical_form_is_refused(box: BoxUnderTest, make_bundle: Any,
+def test_a_version_not_in_canonical_form_is_refused(box: BoxUnderTest, make_bundle: MakeBundle,
                                                     version: str) -> None:
     bundle = make_bundle("1.2.0")
     _rewrite_manifest(bundle, box.keys.private, version=version)  # signed, but not canonical
@@ -151,7 +151,7 @@ def test_a_version_not_in_canonical_form_is_refused(box: BoxUnderTest, make_bund
 
 
 def test_the_box_refuses_a_non_canonical_version_even_when_signed(tmp_path: Path, keys: Keys,
-                                                                  make_bundle: Any) -> None:
+                                                                  make_bundle: MakeBundle) -> None:
     bundle = make_bundle("1.2.0")
     _rewrite_manifest(bundle, keys.private, version="1.2.0-rc1")
     pubkey = bytes.fromhex(keys.public.read_text())

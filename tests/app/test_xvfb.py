@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pygame
 import pytest
@@ -24,9 +25,11 @@ from firmware.config import check_seats
 from firmware.engine import Declare, Play, View
 from firmware.engine.records import replay
 from firmware.store import Journal
-from ui.model import TableModel
 
 from .conftest import REPO
+
+if TYPE_CHECKING:
+    from ui.model import TableModel
 
 pytestmark = pytest.mark.xvfb
 
@@ -150,6 +153,7 @@ def screen_model(state: Path) -> tuple[TableModel, View]:
 def test_click_through_a_game_in_the_simulator_window(xdisplay: str, tmp_path: Path) -> None:
     from ui.app import UIApp
     from ui.layout import table_layout
+    from ui.model import TableModel
 
     for old in ARTIFACTS.glob("*.png"):
         old.unlink()

@@ -82,8 +82,9 @@ class Table:
 
     def row(self, match_id: int | None = None) -> MatchRow:
         """The journal's row of match ``match_id`` (the current match by default)."""
-        row = self.journal.match(self.match_id if match_id is None else match_id)
-        assert row is not None, f"match {match_id} is not in the journal"
+        wanted = self.match_id if match_id is None else match_id
+        row = self.journal.match(wanted)
+        assert row is not None, f"match {wanted} is not in the journal"
         return row
 
     @property

@@ -3,8 +3,8 @@
 At a table of real cards people shuffle and deal; the box learns a card when
 it is scanned. A *table deal* (``{"table": true, ...}`` in a record) makes the
 chance explicit, OpenSpiel style: a :class:`~firmware.engine.state.HandState`
-whose ``table`` is a :class:`TableInfo` knows, for each seat, whether its hand
-is *hidden* (a person's real cards) and how many cards it holds; the cards
+whose ``holdings`` (:mod:`firmware.engine.holdings`) is a :class:`TableInfo`
+knows, for each seat, whether its hand is *hidden* (a person's real cards) and how many cards it holds; the cards
 whose place is unknown form the ``pool``. Everything else — trick winners,
 trump, draws, points, sides, onori, claims, calls, signals, widow, aside,
 sudden wins, the end of the match — is the engine's one rule set.

@@ -164,52 +164,10 @@ class Holdings(Protocol):
         ...
 
 
-# ---------------------------------------------------------- seen hands
-
-
-def seen_play_refusal(state: Hand, seat: Seat, card: Card) -> None:
-    """The refusal of a play from a hand the box sees."""
-    hand = state.hands[seat]
-    if not hand >> card & 1:
-        raise IllegalAction(Refusal.NOT_HELD, card=card)
-    if not state.legal_mask() >> card & 1:
-        lead = SUIT[state.trick[0]]
-        follow = tuple(card_list(hand & state.suit_masks[lead]))
-        raise IllegalAction(Refusal.FOLLOW_SUIT, deck=state.variant.deck.name, suit=lead, cards=follow)
-
-
-def seen_declaration(state: Hand, action: Declare) -> Declaration:
-    """A declaration from a hand the box sees, checked against its cards."""
-    p = state.variant.preset
-    return declarations.evaluate(
-        state.variant.deck,
-        action,
-        state.declarable_mask(action.seat),
-        p.napoletana_extends,
-        state.declarations_of(action.seat),
-        p.decima,
-    )
-
-
-def seen_possible_declarations(state: Hand, seat: Seat) -> list[Declare]:
-    p = state.variant.preset
-    return declarations.possible(
-        state.variant.deck,
-        seat,
-        state.declarable_mask(seat),
-        p.napoletana_extends,
-        state.declarations_of(seat),
-        p.decima,
-    )
-
-
-def show_declared(state: Hand, decl: Declaration) -> None:
-    """A declaration from a seen hand shows its cards to every seat."""
-    state.known[decl.seat] |= mask_of(decl.cards) & state.hands[decl.seat]
-
-
 class OpenHands:
-    """A hand the box dealt: every card is in ``HandState.hands``, nothing is hidden."""
+    """A hand the box dealt: every card is in ``HandState.hands``, nothing is hidden.
+
+    A real-card hand asks it too, for the seats whose cards the box sees (computers')."""
 
     __slots__ = ()
 
@@ -249,13 +207,36 @@ class OpenHands:
         return state.legal_mask()
 
     def play_refusal(self, state: Hand, seat: Seat, card: Card) -> None:
-        seen_play_refusal(state, seat, card)
+        hand = state.hands[seat]
+        if not hand >> card & 1:
+            raise IllegalAction(Refusal.NOT_HELD, card=card)
+        if not state.legal_mask() >> card & 1:
+            lead = SUIT[state.trick[0]]
+            follow = tuple(card_list(hand & state.suit_masks[lead]))
+            raise IllegalAction(Refusal.FOLLOW_SUIT, deck=state.variant.deck.name, suit=lead, cards=follow)
 
     def declaration(self, state: Hand, action: Declare) -> Declaration:
-        return seen_declaration(state, action)
+        """Checked against the declarer's cards."""
+        p = state.variant.preset
+        return declarations.evaluate(
+            state.variant.deck,
+            action,
+            state.declarable_mask(action.seat),
+            p.napoletana_extends,
+            state.declarations_of(action.seat),
+            p.decima,
+        )
 
     def possible_declarations(self, state: Hand, seat: Seat) -> list[Declare]:
-        return seen_possible_declarations(state, seat)
+        p = state.variant.preset
+        return declarations.possible(
+            state.variant.deck,
+            seat,
+            state.declarable_mask(seat),
+            p.napoletana_extends,
+            state.declarations_of(seat),
+            p.decima,
+        )
 
     def given(self, seat: Seat) -> None:
         pass
@@ -273,7 +254,8 @@ class OpenHands:
         pass
 
     def declared(self, state: Hand, decl: Declaration, action: Declare) -> None:
-        show_declared(state, decl)
+        """A declaration from a seen hand shows its cards to every seat."""
+        state.known[decl.seat] |= mask_of(decl.cards) & state.hands[decl.seat]
 
 
 OPEN_HANDS = OpenHands()

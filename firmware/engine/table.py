@@ -44,14 +44,7 @@ from firmware.engine.cards import CODE, SUIT, Card, CardMask, Seat, card_list, m
 from firmware.engine.deal import Deal
 from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, check_earlier
 from firmware.engine.errors import IllegalAction
-from firmware.engine.holdings import (
-    FalseDeclaration,
-    Hand,
-    seen_declaration,
-    seen_play_refusal,
-    seen_possible_declarations,
-    show_declared,
-)
+from firmware.engine.holdings import OPEN_HANDS, FalseDeclaration, Hand
 from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
 
@@ -167,7 +160,7 @@ class TableInfo:
     def play_mask(self, state: Hand, seat: Seat) -> CardMask:
         """The cards the seat to move may play; a hidden one's from what the box knows."""
         if not self.hidden[seat]:
-            return state.legal_mask()
+            return OPEN_HANDS.play_mask(state, seat)
         known = state.hands[seat]
         possible = self.may_hold(state, seat) & ~state.played
         unknown = possible & ~known & ~self.void_block(state, seat)
@@ -181,7 +174,7 @@ class TableInfo:
     def play_refusal(self, state: Hand, seat: Seat, card: Card) -> None:
         """Raise the reason ``seat`` may not lay ``card`` now (the turn is checked)."""
         if not self.hidden[seat]:
-            seen_play_refusal(state, seat, card)
+            OPEN_HANDS.play_refusal(state, seat, card)  # a computer's cards: seen
             return
         bit = 1 << card
         deck = state.variant.deck
@@ -238,14 +231,14 @@ class TableInfo:
 
     def declaration(self, state: Hand, action: Declare) -> Declaration:
         if not self.hidden[action.seat]:
-            return seen_declaration(state, action)
+            return OPEN_HANDS.declaration(state, action)
         decl = self.claim_of(state, action)
         check_earlier(decl, state.declarations_of(action.seat))
         return decl
 
     def possible_declarations(self, state: Hand, seat: Seat) -> list[Declare]:
         if not self.hidden[seat]:
-            return seen_possible_declarations(state, seat)
+            return OPEN_HANDS.possible_declarations(state, seat)
         return self.possible_claims(state, seat)
 
     def claim_of(self, state: Hand, action: Declare) -> Declaration:
@@ -288,7 +281,7 @@ class TableInfo:
 
     def declared(self, state: Hand, decl: Declaration, action: Declare) -> None:
         if not self.hidden[decl.seat]:
-            show_declared(state, decl)
+            OPEN_HANDS.declared(state, decl, action)
         elif decl.kind == "decima":
             # Laid down on the table for everyone to see: the box takes the ten as seen.
             mask = mask_of(decl.cards) & ~state.played

@@ -19,7 +19,7 @@ from firmware.engine.refusals import Refusal
 from firmware.engine.seating import HUMAN, PHONE, TABLE, SeatSpec
 from firmware.engine.seating import seating_problem as engine_seating_problem
 from firmware.engine.state import HandResult
-from firmware.engine.variants import PRESETS
+from firmware.engine.variants import PRESETS, Preset
 from ui import actions as act
 from ui import intents as it
 from ui.i18n import (
@@ -222,7 +222,7 @@ class HomeScreen(Screen):
         self._reset_for_variant()
 
     @property
-    def preset(self):  # type: ignore[no-untyped-def]
+    def preset(self) -> Preset:
         return PRESETS[self.variants[self.vi]]
 
     def _reset_for_variant(self) -> None:

@@ -10,7 +10,7 @@ import functools
 import os
 import random
 from collections.abc import Callable
-from typing import Any, TypedDict, Unpack
+from typing import TypedDict, Unpack
 
 from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
@@ -131,7 +131,8 @@ def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *
     )
 
 
-def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4, **kw: Any) -> TableModel:
+def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4,
+                  **kw: Unpack[SampleOptions]) -> TableModel:
     """The first model at or after ``min_actions`` where it is the human's turn with a trick led."""
     for n in range(min_actions, min_actions + 40):
         m = sample_model(variant, seed, n, **kw)

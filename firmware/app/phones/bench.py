@@ -17,7 +17,6 @@ Target: <= 30 MB more with four phones.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import hashlib
 import json
@@ -32,6 +31,8 @@ import threading
 import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from firmware.cliopts import BenchOptions
 
 if TYPE_CHECKING:
     import aiohttp
@@ -278,9 +279,9 @@ def memory() -> tuple[float, float]:
     return without, with_phones
 
 
-def main(args: argparse.Namespace) -> int:
-    taps = max(20, int(getattr(args, "hands", 5)) * 20)
-    seed = int(getattr(args, "seed", 1))
+def main(args: BenchOptions) -> int:
+    taps = max(20, args.hands * 20)
+    seed = args.seed
     load0 = os.getloadavg()
     samples = latency(taps, seed)
     both = sorted(b for _, b in samples)

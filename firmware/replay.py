@@ -283,6 +283,7 @@ def read_record_file(path: str) -> dict[str, Any]:
     """
 
     try:
+        # optional: O_NONBLOCK is POSIX only (a FIFO must not hang the read where it exists)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise RecordFileError(f"cannot read {path}: {exc.strerror or exc}") from None

@@ -278,13 +278,13 @@ def health_path(arg: str | None) -> Path:
 
 def main(args: argparse.Namespace) -> int:
     logging.basicConfig(
-        level=getattr(logging, str(args.log_level).upper(), logging.INFO),
+        level=logging.getLevelNamesMapping().get(str(args.log_level).upper(), logging.INFO),
         format="%(name)s %(levelname)s %(message)s",  # journald adds the time
     )
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     settings, problems = config.load(Path(args.config) if args.config else config.BOX_CONFIG)
-    config.phone_arguments(settings, args)
+    config.phone_arguments(settings, args.phones_port, args.phones_host)
     state_dir = Path(
         args.state_dir or os.environ.get("TRESSETTE_STATE_DIR") or settings.state_dir
     )

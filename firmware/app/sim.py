@@ -55,7 +55,7 @@ def headless_refusal(kinds: list[str]) -> str | None:
 
 def main(args: argparse.Namespace) -> int:
     logging.basicConfig(
-        level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+        level=logging.getLevelNamesMapping().get(str(args.log_level).upper(), logging.WARNING),
         format="%(asctime)s %(name)s %(levelname)s %(message)s",
     )
     if not _video(headless=args.headless):
@@ -68,7 +68,7 @@ def main(args: argparse.Namespace) -> int:
     if wrong is not None:
         print(f"tressette sim: {wrong}", file=sys.stderr)
         return 2
-    config.phone_arguments(settings, args)
+    config.phone_arguments(settings, args.phones_port, args.phones_host)
     unattended = all(s.computer for s in settings.game.seats)
     if args.headless:
         refusal = headless_refusal([s.kind for s in settings.game.seats])

@@ -28,7 +28,7 @@ from firmware.app.reviewing import ReviewState, match_review_view, review_hand_v
 from firmware.coach import Coach
 from firmware.coach.review import MatchReview, review_match
 from firmware.engine import Declare, IllegalAction, Match, Play, make_variant
-from firmware.engine.records import entry_from_json, match_to_json
+from firmware.engine.records import action_from_json, match_to_json
 from firmware.engine.seating import SeatSpec
 from firmware.players import make_player
 from firmware.players.base import declare_everything
@@ -147,8 +147,8 @@ def hand_review_model(seed: int = 1) -> TableModel:
     match = Match(make_variant(doc["variant"], doc.get("options")))
     state = match.start_hand(doc["hands"][0]["deal"])
 
-    for obj in doc["hands"][0]["actions"]:
-        match.apply(entry_from_json(match.variant.deck, obj))  # type: ignore[arg-type]
+    for obj in doc["hands"][0]["actions"]:  # computers played it: actions only, no undo or count
+        match.apply(action_from_json(match.variant.deck, obj))
     assert state.over
     model = model_from_view(match.view_for(ME), seats=_seats(match.variant.n_seats),
                             totals=tuple(match.totals), hand_no=1)

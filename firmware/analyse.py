@@ -201,7 +201,7 @@ def main(args: argparse.Namespace) -> int:
     bar: Any = None
     if not args.quiet and sys.stderr.isatty():
         # optional: the progress bar, when tqdm is installed
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
 
         bar = tqdm(total=None, desc="analysing", file=sys.stderr, unit="card")
 

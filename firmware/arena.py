@@ -313,7 +313,7 @@ def _progress_bar(total: int, desc: str, quiet: bool) -> Any:
     """A tqdm bar on stderr (off with ``--quiet``); None without tqdm."""
     try:
         # optional: the progress bar, when tqdm is installed
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
     except ImportError:  # pragma: no cover - tqdm is a dependency
         return None
     return tqdm(total=total, desc=desc, file=sys.stderr, disable=quiet)

@@ -11,16 +11,28 @@ from typing import Any
 import pytest
 
 from firmware import cli
+from firmware.analyse import AnalyseOptions
+from firmware.app.device import RunOptions
+from firmware.app.history import ExportOptions, HistoryOptions
+from firmware.app.sim import SimOptions
 from firmware.arena import ArenaOptions
 from firmware.cliopts import BenchOptions, options_from
+from firmware.replay import DealOptions, ReplayOptions
 from firmware.selftest import SelfTestOptions
 from hal.selftest import HardwareTestOptions
 
 RECORDS: list[tuple[list[str], Any]] = [
-    (["arena"], ArenaOptions),
+    (["replay", "game.json"], ReplayOptions),
+    (["analyse", "game.json"], AnalyseOptions),
+    (["deal"], DealOptions),
     (["bench", "pool"], BenchOptions),
+    (["arena"], ArenaOptions),
     (["self-test"], SelfTestOptions),
     (["hardware-test"], HardwareTestOptions),
+    (["run"], RunOptions),
+    (["sim"], SimOptions),
+    (["export", "1"], ExportOptions),
+    (["history"], HistoryOptions),
 ]
 
 
@@ -48,3 +60,5 @@ def test_the_command_line_reaches_the_record() -> None:
     assert (opts.a, opts.wall_cap, opts.ref_plies, opts.duplicate, opts.also) == ("normal", 4.0, 6, True, "easy,random")
     bench = BenchOptions.from_args(cli.build_parser().parse_args(["bench", "pool", "--workers", "2", "--nice", "0"]))
     assert (bench.what, bench.workers, bench.nice, bench.positions) == ("pool", 2, 0, 30)
+    sim = SimOptions.from_args(cli.build_parser().parse_args(["sim", "--seats", "human,cpu:hard", "--size", "480x320"]))
+    assert [s.kind for s in sim.seats or []] == ["human", "computer"] and sim.size == (480, 320)

@@ -20,7 +20,7 @@ import contextlib
 import dataclasses
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware.app.browse import replay_hands
 from firmware.app.coach_words import reason_message, review_messages
@@ -35,6 +35,12 @@ from firmware.players.base import declare_everything
 from ui import demo
 from ui.i18n import msg
 from ui.model import MatchReviewView, TableModel, model_from_view
+from ui.navigation import ScreenName
+from ui.review import ReviewHandScreen
+
+if TYPE_CHECKING:
+    from ui.app import UIApp
+    from ui.gallery import Scene
 
 ME = 0
 MATCH_ID = 1234
@@ -155,29 +161,31 @@ def hand_review_model(seed: int = 1) -> TableModel:
     return dataclasses.replace(model, review=review_messages(review.hands[0], [ME], match.variant.deck.name))
 
 
-def scenes() -> dict[str, Callable[[object], None]]:
+def scenes() -> dict[str, Scene]:
     """The gallery's coach scenes (``ui.gallery.render_all(extra=...)``)."""
 
     def review(screen: str, step: Callable[[TableModel], int] | None = None,
-               ready: bool = True) -> Callable[[object], None]:
-        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+               ready: bool = True) -> Scene:
+        def setup(ui: UIApp) -> None:
             model = review_model(demo.sample_history_model(), ready=ready)
             ui.set_model(model)
             ui.update(5.0)
             ui.show("review")
             if screen == "review_hand":
                 ui.show("review_hand")
-                ui.screens["review_hand"].step = step(model) if step else 1
+                hand = ui.screens[ScreenName.REVIEW_HAND]
+                assert isinstance(hand, ReviewHandScreen)
+                hand.step = step(model) if step else 1
         return setup
 
-    def table(model: TableModel) -> Callable[[object], None]:
-        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+    def table(model: TableModel) -> Scene:
+        def setup(ui: UIApp) -> None:
             ui.set_model(model)
             ui.update(5.0)
             ui.show("table")
         return setup
 
-    def hand_end(ui) -> None:  # type: ignore[no-untyped-def]
+    def hand_end(ui: UIApp) -> None:
         ui.set_model(hand_review_model())
         ui.update(5.0)
         ui.show("hand_end")

@@ -28,7 +28,7 @@ from firmware.app.events import EventBus
 from firmware.app.loop import MainLoop
 from firmware.config import Settings
 from firmware.engine import CODE
-from firmware.engine.cards import DECKS, Deck
+from firmware.engine.cards import DECKS
 from firmware.engine.seating import TABLE
 from hal.box import Hardware, open_sim_hardware
 from hal.display import SegmentDisplay
@@ -80,8 +80,7 @@ class UIPanel:
         ui = self.window.ui
         if self.rt.ctl.phase != HOME or ui.screen != "home":
             return None
-        deck: Deck = ui.home.preset.deck
-        return deck.name
+        return ui.home.preset.deck.name
 
     def handle(self, event: pygame.event.Event) -> bool:
         used = self.panel.handle(event)

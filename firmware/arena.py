@@ -262,7 +262,7 @@ def _variant(args: ArenaOptions) -> Variant:
     return make_variant(args.variant, parse_options(args.options, args.variant))
 
 
-def _calibration(args: ArenaOptions) -> Any:
+def _calibration(args: ArenaOptions) -> Calibration | None:
     """``--coach``: every match reviewed by the coach (docs/coach.md, calibration)."""
     if not args.coach:
         return None
@@ -319,7 +319,7 @@ def _progress_bar(total: int, desc: str, quiet: bool) -> Any:
     return tqdm(total=total, desc=desc, file=sys.stderr, disable=quiet)
 
 
-def _play_and_count(variant: Variant, args: ArenaOptions, i: int, tally: Tally, calibration: Any) -> None:
+def _play_and_count(variant: Variant, args: ArenaOptions, i: int, tally: Tally, calibration: Calibration | None) -> None:
     """Match ``i``: A on side (or seat) ``i % n_sides``, B on the others; its result and its
     hands' points (A's minus the mean of B's) into ``tally``, the match to ``calibration``."""
     units = variant.n_sides
@@ -347,7 +347,7 @@ def _play_and_count(variant: Variant, args: ArenaOptions, i: int, tally: Tally, 
         tally.hand_diffs.append(p[a_side] - other)
 
 
-def _report(args: ArenaOptions, variant: Variant, tally: Tally, calibration: Any, t_start: float) -> dict[str, Any]:
+def _report(args: ArenaOptions, variant: Variant, tally: Tally, calibration: Calibration | None, t_start: float) -> dict[str, Any]:
     """The run's result: ``--json``'s object, which the text report prints."""
     lo, hi = wilson(tally.wins[0], tally.matches)
     m, mlo, mhi = mean_ci(tally.hand_diffs)
@@ -396,7 +396,7 @@ def duplicate_match(
     args: ArenaOptions,
     times: dict[str, list[float]],
     tally: DuplicateTally,
-    calibration: Any = None,
+    calibration: Calibration | None = None,
 ) -> None:
     """Match ``i`` once per side with ``a`` on that side; its hand pairs into ``tally``.
 

@@ -398,12 +398,8 @@ def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
         u.language = lang
     else:
         problems.append(f"[ui] language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    for key in ("deck_style", "german_style"):
-        style = t.get(key, getattr(u, key))
-        if isinstance(style, str) and style:
-            setattr(u, key, style)
-        else:
-            problems.append(f"[ui] {key} must be a name, not {style!r}")
+    u.deck_style = _style(t, "deck_style", u.deck_style, problems)
+    u.german_style = _style(t, "german_style", u.german_style, problems)
     bright = t.get("brightness", u.brightness)
     if isinstance(bright, int) and not isinstance(bright, bool) and 0 <= bright <= 7:
         u.brightness = bright
@@ -421,6 +417,24 @@ def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
         problems.append(f"[ui] speed must be one of {', '.join(SPEED_NAMES)}, not {speed!r}")
 
 
+def _style(t: Mapping[str, Any], key: str, current: str, problems: list[str]) -> str:
+    """``[ui]`` ``key``: a name, else ``current`` and a problem."""
+    style = t.get(key, current)
+    if isinstance(style, str) and style:
+        return style
+    problems.append(f"[ui] {key} must be a name, not {style!r}")
+    return current
+
+
+def _host(t: Mapping[str, Any], key: str, current: str, problems: list[str]) -> str:
+    """``[phones]`` ``key``: a host name or address, else ``current`` and a problem."""
+    value = t.get(key, current)
+    if isinstance(value, str) and value and len(value) <= 253 and value.isprintable() and " " not in value:
+        return value
+    problems.append(f"[phones] {key} must be a host name or address, not {value!r}")
+    return current
+
+
 def _phones(p: PhoneSettings, t: Mapping[str, Any], problems: list[str]) -> None:
     enabled = t.get("enabled", p.enabled)
     if isinstance(enabled, bool):
@@ -432,21 +446,15 @@ def _phones(p: PhoneSettings, t: Mapping[str, Any], problems: list[str]) -> None
         p.port = port
     else:
         problems.append(f"[phones] port must be 1024..65535, not {port!r}")
-    for key in ("host", "address"):
-        value = t.get(key, getattr(p, key))
-        if isinstance(value, str) and value and len(value) <= 253 and value.isprintable() and " " not in value:
-            setattr(p, key, value)
-        else:
-            problems.append(f"[phones] {key} must be a host name or address, not {value!r}")
+    p.host = _host(t, "host", p.host, problems)
+    p.address = _host(t, "address", p.address, problems)
 
 
-def phone_arguments(settings: Settings, args: Any) -> None:
+def phone_arguments(settings: Settings, port: int | None, host: str | None) -> None:
     """``--phones-port`` / ``--phones-host`` over ``[phones]`` (``tressette sim`` and ``run``)."""
-    port = getattr(args, "phones_port", None)
-    host = getattr(args, "phones_host", None)
-    if isinstance(port, int):
+    if port is not None:
         settings.phones.port = port
-    if isinstance(host, str) and host:
+    if host:
         settings.phones.host = host
 
 

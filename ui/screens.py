@@ -27,6 +27,7 @@ from ui.i18n import (
     LANGUAGES,
     RULES_PAGE_OF,
     CardName,
+    Message,
     arg_text,
     describe_declare,
     option_label,
@@ -1181,7 +1182,7 @@ class RealCardsScreen(Screen):
         else:
             lines.append((t("enrol_hint"), fs, False, ctx.theme.text_dim))
         message = self.model.message
-        prompt = getattr(message, "key", "") == "m_enrol_scan"  # said above, bigger
+        prompt = isinstance(message, Message) and message.key == "m_enrol_scan"  # said above, bigger
         said = ctx.say(message)
         if said and not prompt:
             lines.append((said, fs, False, ctx.theme.text))

@@ -594,17 +594,7 @@ def report(out: dict[str, Any]) -> str:
         f"points per hand, {out['a']} minus {out['b']}: {out['points_per_hand_diff']:+.2f} "
         f"(95% CI {dlo:+.2f} .. {dhi:+.2f})",
     ]
-    for level, d in out["decision_ms"].items():
-        lines.append(
-            f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
-            f"max {d['max']:.1f} ms ({d['n']} decisions)"
-        )
-    if out.get("coach"):
-        lines.extend(coach_report(out["coach"]))
-    lines.append(
-        f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}"
-    )
-    return "\n".join(lines)
+    return "\n".join(lines + _report_costs(out))
 
 
 def _report_duplicate(out: dict[str, Any]) -> str:
@@ -630,15 +620,20 @@ def _report_duplicate(out: dict[str, Any]) -> str:
             f"{vs['a']} minus {vs['other']} on the same {vs['pairs']} pairs: "
             f"{vs['points_per_hand_diff']:+.2f} ({lo:+.2f} .. {hi:+.2f})"
         )
-    for level, d in out["decision_ms"].items():
-        lines.append(
-            f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
-            f"max {d['max']:.1f} ms ({d['n']} decisions)"
-        )
+    return "\n".join(lines + _report_costs(out))
+
+
+def _report_costs(out: dict[str, Any]) -> list[str]:
+    """The lines every report ends with: decision times, the coach's, time and memory."""
+    lines = [
+        f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
+        f"max {d['max']:.1f} ms ({d['n']} decisions)"
+        for level, d in out["decision_ms"].items()
+    ]
     if out.get("coach"):
         lines.extend(coach_report(out["coach"]))
     lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
-    return "\n".join(lines)
+    return lines
 
 
 def main(args: argparse.Namespace) -> int:

@@ -34,14 +34,13 @@ from firmware.players.base import (
 from firmware.players.determinize import Inconsistent
 from firmware.players.knowledge import (
     Counting,
-    cheapest,
     count,
     is_top,
-    lowest_winner,
     trick_best,
     trick_thirds,
 )
-from firmware.players.rollout import avoid_points_card
+from firmware.players.rollout import avoid_points_card, cheapest
+from firmware.players.rollout import weakest as lowest_winner  # among winners: the lowest that wins
 
 
 def searched_move(view: View, search: Callable[[View, list[Card]], Card]) -> Action:

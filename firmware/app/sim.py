@@ -30,7 +30,6 @@ from firmware.store import JournalFailure
 
 log = logging.getLogger("firmware.app.sim")
 
-SCREEN = (800, 480)
 
 
 def headless_refusal(kinds: list[str]) -> str | None:

@@ -316,6 +316,17 @@ def _play_and_count(variant: Variant, args: argparse.Namespace, i: int, tally: T
         tally.hand_diffs.append(p[a_side] - other)
 
 
+def _search_settings(args: argparse.Namespace) -> dict[str, Any]:
+    """What the searching levels were given, as every report states it."""
+    return {
+        "think_ms": args.think_ms,
+        "wall_cap": getattr(args, "wall_cap", None),
+        "ref_plies": getattr(args, "ref_plies", None),
+        "worlds": getattr(args, "worlds", None),
+        "workers": getattr(args, "workers", None),
+    }
+
+
 def _report(args: argparse.Namespace, variant: Variant, tally: Tally, calibration: Any, t_start: float) -> dict[str, Any]:
     """The run's result: ``--json``'s object, which the text report prints."""
     lo, hi = wilson(tally.wins[0], tally.matches)
@@ -327,11 +338,7 @@ def _report(args: argparse.Namespace, variant: Variant, tally: Tally, calibratio
         "b": args.b,
         "matches": tally.matches,
         "seed": args.seed,
-        "think_ms": args.think_ms,
-        "wall_cap": getattr(args, "wall_cap", None),
-        "ref_plies": getattr(args, "ref_plies", None),
-        "worlds": getattr(args, "worlds", None),
-        "workers": getattr(args, "workers", None),
+        **_search_settings(args),
         "a_wins": tally.wins[0],
         "b_wins": tally.wins[1],
         "a_win_rate": tally.wins[0] / max(1, tally.matches),
@@ -527,11 +534,7 @@ def _duplicate_out(
         "deals": args.matches,
         "copies": variant.n_sides,
         "seed": args.seed,
-        "think_ms": args.think_ms,
-        "wall_cap": getattr(args, "wall_cap", None),
-        "ref_plies": getattr(args, "ref_plies", None),
-        "worlds": getattr(args, "worlds", None),
-        "workers": getattr(args, "workers", None),
+        **_search_settings(args),
         "levels": [_summary(level, tallies[level]) for level in levels],
         "versus": [],
         "pair_diffs": main_tally.pairs,

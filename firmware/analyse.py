@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from firmware.app.coach_words import mark_message, points_words, reason_message
+from firmware.cliopts import options_from
 from firmware.coach import (
     NOISE_Z,
     RATE_WORLDS,
@@ -173,7 +175,25 @@ def render_accuracy(acc: float, lang: str) -> str:
 # -------------------------------------------------------------------- command
 
 
-def main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class AnalyseOptions:
+    """``tressette analyse``'s options, with the parser's defaults (firmware.cli)."""
+
+    file: str  # a tressette-record/1 JSON file
+    json: bool = False
+    lang: str = "en"
+    seat: int | None = None  # rate only this seat's plays
+    worlds: int | None = None  # None: the coach's RATE_WORLDS
+    seed: int = 0
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> AnalyseOptions:
+        return options_from(cls, args)
+
+
+def main(namespace: argparse.Namespace) -> int:
+    args = AnalyseOptions.from_args(namespace)
     try:
         doc, _ = load_record(args.file)  # every action checked: the review below trusts the record
     except (RecordFileError, RecordError) as exc:
@@ -188,7 +208,7 @@ def main(args: argparse.Namespace) -> int:
     bar: Any = None
     if not args.quiet and sys.stderr.isatty():
         # optional: the progress bar, when tqdm is installed
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
 
         bar = tqdm(total=None, desc="analysing", file=sys.stderr, unit="card")
 

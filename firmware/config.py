@@ -40,7 +40,7 @@ import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from firmware.engine import TressetteError, make_variant
 from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat, mix_problem
@@ -353,7 +353,7 @@ def from_doc(doc: Mapping[str, Any], problems: list[str]) -> Settings:
     ui = Section("[ui]", root.table("ui"), problems, SCHEMA["ui"])
     _ui(s.ui, ui.data, problems)
     paths = Section("[paths]", root.table("paths"), problems, SCHEMA["paths"])
-    _setting("[paths]", s, paths.data, "state_dir", _path, "a path", problems)
+    s.state_dir = _checked("[paths]", paths.data, "state_dir", s.state_dir, _path, "a path", problems)
     phones = Section("[phones]", root.table("phones"), problems, SCHEMA["phones"])
     _phones(s.phones, phones.data, problems)
     s.hardware = dict(root.table("hardware"))
@@ -381,23 +381,59 @@ def _game(g: GameSettings, t: Mapping[str, Any], problems: list[str]) -> None:
     except ValueError as exc:
         problems.append(f"[game] {exc}")
         g.seats = [HUMAN] + [SeatSpec.cpu("normal")] * (v.n_seats - 1)
-    _setting("[game]", g, t, "think_ms", _whole(0, 10_000), "0..10000 ms", problems)
+    g.think_ms = _checked("[game]", t, "think_ms", g.think_ms, _whole(0, 10_000), "0..10000 ms", problems)
 
 
 def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
-    _setting("[ui]", u, t, "language", lambda v: v in LANGUAGES, f"one of {', '.join(LANGUAGES)}", problems)
-    for key in ("deck_style", "german_style"):
-        _setting("[ui]", u, t, key, lambda v: isinstance(v, str) and bool(v), "a name", problems)
-    _setting("[ui]", u, t, "brightness", _whole(0, 7), "0..7", problems)
-    _setting("[ui]", u, t, "sounds", lambda v: isinstance(v, bool), "true or false", problems)
-    _setting("[ui]", u, t, "speed", lambda v: v in SPEED_NAMES, f"one of {', '.join(SPEED_NAMES)}", problems)
+    u.language = _checked("[ui]", t, "language", u.language, lambda v: v in LANGUAGES,
+                          f"one of {', '.join(LANGUAGES)}", problems)  # fmt: skip
+    u.deck_style = _checked("[ui]", t, "deck_style", u.deck_style, _name, "a name", problems)
+    u.german_style = _checked("[ui]", t, "german_style", u.german_style, _name, "a name", problems)
+    u.brightness = _checked("[ui]", t, "brightness", u.brightness, _whole(0, 7), "0..7", problems)
+    u.sounds = _checked("[ui]", t, "sounds", u.sounds, _bool, "true or false", problems)
+    u.speed = _checked("[ui]", t, "speed", u.speed, lambda v: v in SPEED_NAMES,
+                       f"one of {', '.join(SPEED_NAMES)}", problems)  # fmt: skip
 
 
 def _phones(p: PhoneSettings, t: Mapping[str, Any], problems: list[str]) -> None:
-    _setting("[phones]", p, t, "enabled", lambda v: isinstance(v, bool), "true or false", problems)
-    _setting("[phones]", p, t, "port", _whole(1024, 65535), "1024..65535", problems)
-    for key in ("host", "address"):
-        _setting("[phones]", p, t, key, _host_name, "a host name or address", problems)
+    p.enabled = _checked("[phones]", t, "enabled", p.enabled, _bool, "true or false", problems)
+    p.port = _checked("[phones]", t, "port", p.port, _whole(1024, 65535), "1024..65535", problems)
+    p.host = _checked("[phones]", t, "host", p.host, _host_name, "a host name or address", problems)
+    p.address = _checked("[phones]", t, "address", p.address, _host_name, "a host name or address", problems)
+
+
+T = TypeVar("T")
+
+
+def _checked(
+    label: str,
+    t: Mapping[str, Any],
+    key: str,
+    current: T,
+    ok: Callable[[object], bool],
+    must: str,
+    problems: list[str],
+) -> T:
+    """``t[key]`` when ``ok`` takes it; else ``current`` and the problem, said as
+    ``[ui] brightness must be 0..7, not 9``."""
+    value = t.get(key, current)
+    if ok(value):
+        return cast(T, value)
+    problems.append(f"{label} {key} must be {must}, not {value!r}")
+    return current
+
+
+def _whole(lo: int, hi: int) -> Callable[[object], bool]:
+    """A whole number from ``lo`` to ``hi`` (TOML's ``true`` is not the number 1)."""
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _name(value: object) -> bool:
+    return isinstance(value, str) and bool(value)
 
 
 def _path(value: object) -> bool:
@@ -408,36 +444,11 @@ def _host_name(value: object) -> bool:
     return isinstance(value, str) and 0 < len(value) <= 253 and value.isprintable() and " " not in value
 
 
-def _setting(
-    label: str,
-    into: object,
-    t: Mapping[str, Any],
-    key: str,
-    ok: Callable[[object], bool],
-    must: str,
-    problems: list[str],
-) -> None:
-    """``into.key`` from the table ``t`` when ``ok`` takes its value; else the problem,
-    said as ``[ui] brightness must be 0..7, not 9``, and the setting left as it was."""
-    value = t.get(key, getattr(into, key))
-    if ok(value):
-        setattr(into, key, value)
-    else:
-        problems.append(f"{label} {key} must be {must}, not {value!r}")
-
-
-def _whole(lo: int, hi: int) -> Callable[[object], bool]:
-    """A whole number from ``lo`` to ``hi`` (TOML's ``true`` is not the number 1)."""
-    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
-
-
-def phone_arguments(settings: Settings, args: Any) -> None:
+def phone_arguments(settings: Settings, port: int | None, host: str | None) -> None:
     """``--phones-port`` / ``--phones-host`` over ``[phones]`` (``tressette sim`` and ``run``)."""
-    port = getattr(args, "phones_port", None)
-    host = getattr(args, "phones_host", None)
-    if isinstance(port, int):
+    if port is not None:
         settings.phones.port = port
-    if isinstance(host, str) and host:
+    if host:
         settings.phones.host = host
 
 

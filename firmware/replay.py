@@ -8,8 +8,10 @@ import os
 import re
 import stat
 import sys
+from dataclasses import dataclass
 from typing import Any, TextIO
 
+from firmware.cliopts import options_from
 from firmware.engine import (
     CODE,
     Action,
@@ -283,6 +285,7 @@ def read_record_file(path: str) -> dict[str, Any]:
     """
 
     try:
+        # optional: O_NONBLOCK is POSIX only (a FIFO must not hang the read where it exists)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise RecordFileError(f"cannot read {path}: {exc.strerror or exc}") from None
@@ -357,7 +360,20 @@ def refused(command: str, path: str, exc: RecordFileError | RecordError) -> int:
     return 1
 
 
-def main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class ReplayOptions:
+    """``tressette replay``'s options, with the parser's defaults (firmware.cli)."""
+
+    file: str  # a tressette-record/1 JSON file
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ReplayOptions:
+        return options_from(cls, args)
+
+
+def main(namespace: argparse.Namespace) -> int:
+    args = ReplayOptions.from_args(namespace)
     try:
         doc, match = load_record(args.file)
     except (RecordFileError, RecordError) as exc:
@@ -370,7 +386,21 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
-def deal_main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class DealOptions:
+    """``tressette deal``'s options, with the parser's defaults (firmware.cli)."""
+
+    variant: str = "tressette2"
+    seed: int = 0
+    dealer: int = 0
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> DealOptions:
+        return options_from(cls, args)
+
+
+def deal_main(namespace: argparse.Namespace) -> int:
+    args = DealOptions.from_args(namespace)
     try:
         variant = make_variant(args.variant)
     except TressetteError as exc:

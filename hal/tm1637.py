@@ -260,7 +260,7 @@ def gpio_number(pin: Pin) -> int:
     return int(name.removeprefix("GPIO"))
 
 
-class TracingPin(MockPin):  # type: ignore[misc]
+class TracingPin(MockPin):  # type: ignore[misc]  # gpiozero has no type hints: its classes are Any
     """A mock pin that reports every level change to its factory, in order."""
 
     def _change_state(self, value: bool) -> bool:
@@ -270,7 +270,7 @@ class TracingPin(MockPin):  # type: ignore[misc]
         return changed
 
 
-class TracingFactory(MockFactory):  # type: ignore[misc]
+class TracingFactory(MockFactory):  # type: ignore[misc]  # gpiozero has no type hints: its classes are Any
     """A gpiozero mock pin factory whose pins share one ordered level trace.
 
     ``trace`` is the list of ``(gpio, level)`` changes; ``listeners`` are

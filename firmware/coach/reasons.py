@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, View, ZuTun
+from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, Play, View, ZuTun
 from firmware.engine.cards import CardMask, beats, cards_of, mask_of
 from firmware.players.base import legal_plays, side_total
 from firmware.players.determinize import hidden_constraints
@@ -125,7 +125,7 @@ def reason_for_special(view: View, action: Action) -> Reason:
         return reason(key, card=CardRef(action.card), suit=SuitRef(suit))
     if isinstance(action, Discard):
         return reason("c_discard", card=CardRef(action.card))
-    return reason("c_search", card=CardRef(getattr(action, "card", 0)))
+    return reason("c_search", card=CardRef(action.card if isinstance(action, Play) else 0))
 
 
 def reason_for(view: View, card: Card, method: str) -> Reason:

@@ -36,20 +36,11 @@ from firmware.coach import (
 )
 from firmware.coach.review import HandReview, MatchReview, review_match
 from firmware.engine import CODE, Deck, RecordError, Variant
-from firmware.engine.records import replay, variant_of
-from firmware.replay import RecordFileError, read_record_file
+from firmware.engine.records import variant_of
+from firmware.replay import RecordFileError, load_record, refused
 from ui.i18n import render, tr
 
 FORMAT = "tressette-analysis/1"
-
-
-def load_record(path: str) -> dict[str, Any]:
-    """The record at ``path``, checked; raises RecordFileError (not a record file:
-    read at the edge like ``tressette replay``'s) or RecordError."""
-
-    doc = read_record_file(path)
-    replay(doc)  # every action checked; the review below trusts the record
-    return doc
 
 
 # -------------------------------------------------------------------- JSON
@@ -204,13 +195,9 @@ class AnalyseOptions:
 def main(namespace: argparse.Namespace) -> int:
     args = AnalyseOptions.from_args(namespace)
     try:
-        doc = load_record(args.file)
-    except RecordFileError as exc:
-        print(f"tressette analyse: {exc}", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"tressette analyse: {args.file}: {exc}", file=sys.stderr)
-        return 1
+        doc, _ = load_record(args.file)  # every action checked: the review below trusts the record
+    except (RecordFileError, RecordError) as exc:
+        return refused("analyse", args.file, exc)
     variant = variant_of(doc)
     seats = None if args.seat is None else frozenset({args.seat})
     if args.seat is not None and args.seat >= variant.n_seats:

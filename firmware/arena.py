@@ -347,6 +347,17 @@ def _play_and_count(variant: Variant, args: ArenaOptions, i: int, tally: Tally, 
         tally.hand_diffs.append(p[a_side] - other)
 
 
+def _search_settings(args: ArenaOptions) -> dict[str, Any]:
+    """What the searching levels were given, as every report states it."""
+    return {
+        "think_ms": args.think_ms,
+        "wall_cap": args.wall_cap,
+        "ref_plies": args.ref_plies,
+        "worlds": args.worlds,
+        "workers": args.workers,
+    }
+
+
 def _report(args: ArenaOptions, variant: Variant, tally: Tally, calibration: Calibration | None, t_start: float) -> dict[str, Any]:
     """The run's result: ``--json``'s object, which the text report prints."""
     lo, hi = wilson(tally.wins[0], tally.matches)
@@ -358,11 +369,7 @@ def _report(args: ArenaOptions, variant: Variant, tally: Tally, calibration: Cal
         "b": args.b,
         "matches": tally.matches,
         "seed": args.seed,
-        "think_ms": args.think_ms,
-        "wall_cap": args.wall_cap,
-        "ref_plies": args.ref_plies,
-        "worlds": args.worlds,
-        "workers": args.workers,
+        **_search_settings(args),
         "a_wins": tally.wins[0],
         "b_wins": tally.wins[1],
         "a_win_rate": tally.wins[0] / max(1, tally.matches),
@@ -557,11 +564,7 @@ def _duplicate_out(
         "deals": args.matches,
         "copies": variant.n_sides,
         "seed": args.seed,
-        "think_ms": args.think_ms,
-        "wall_cap": args.wall_cap,
-        "ref_plies": args.ref_plies,
-        "worlds": args.worlds,
-        "workers": args.workers,
+        **_search_settings(args),
         "levels": [_summary(level, tallies[level]) for level in levels],
         "versus": [],
         "pair_diffs": main_tally.pairs,
@@ -624,17 +627,7 @@ def report(out: dict[str, Any]) -> str:
         f"points per hand, {out['a']} minus {out['b']}: {out['points_per_hand_diff']:+.2f} "
         f"(95% CI {dlo:+.2f} .. {dhi:+.2f})",
     ]
-    for level, d in out["decision_ms"].items():
-        lines.append(
-            f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
-            f"max {d['max']:.1f} ms ({d['n']} decisions)"
-        )
-    if out.get("coach"):
-        lines.extend(coach_report(out["coach"]))
-    lines.append(
-        f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}"
-    )
-    return "\n".join(lines)
+    return "\n".join(lines + _report_costs(out))
 
 
 def _report_duplicate(out: dict[str, Any]) -> str:
@@ -660,15 +653,20 @@ def _report_duplicate(out: dict[str, Any]) -> str:
             f"{vs['a']} minus {vs['other']} on the same {vs['pairs']} pairs: "
             f"{vs['points_per_hand_diff']:+.2f} ({lo:+.2f} .. {hi:+.2f})"
         )
-    for level, d in out["decision_ms"].items():
-        lines.append(
-            f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
-            f"max {d['max']:.1f} ms ({d['n']} decisions)"
-        )
+    return "\n".join(lines + _report_costs(out))
+
+
+def _report_costs(out: dict[str, Any]) -> list[str]:
+    """The lines every report ends with: decision times, the coach's, time and memory."""
+    lines = [
+        f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
+        f"max {d['max']:.1f} ms ({d['n']} decisions)"
+        for level, d in out["decision_ms"].items()
+    ]
     if out.get("coach"):
         lines.extend(coach_report(out["coach"]))
     lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
-    return "\n".join(lines)
+    return lines
 
 
 def main(namespace: argparse.Namespace) -> int:

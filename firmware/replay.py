@@ -343,6 +343,23 @@ def _json_depth(text: str) -> int:
     return deepest
 
 
+def load_record(path: str) -> tuple[dict[str, Any], Match]:
+    """The record at ``path`` and its match, every action checked by replaying it; raises
+    RecordFileError (not a record file) or RecordError (a record the rules refuse)."""
+    doc = read_record_file(path)
+    return doc, replay(doc)
+
+
+def refused(command: str, path: str, exc: RecordFileError | RecordError) -> int:
+    """Say why ``command`` cannot read the record at ``path``; its exit status: 2 for a
+    file that is no record, 1 for a record the rules refuse."""
+    if isinstance(exc, RecordFileError):
+        print(f"tressette {command}: {exc}", file=sys.stderr)
+        return 2
+    print(f"tressette {command}: {path}: {exc}", file=sys.stderr)
+    return 1
+
+
 @dataclass(frozen=True, slots=True)
 class ReplayOptions:
     """``tressette replay``'s options, with the parser's defaults (firmware.cli)."""
@@ -358,14 +375,9 @@ class ReplayOptions:
 def main(namespace: argparse.Namespace) -> int:
     args = ReplayOptions.from_args(namespace)
     try:
-        doc = read_record_file(args.file)
-        match = replay(doc)
-    except RecordFileError as exc:
-        print(f"tressette replay: {exc}", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"tressette replay: {args.file}: {exc}", file=sys.stderr)
-        return 1
+        doc, match = load_record(args.file)
+    except (RecordFileError, RecordError) as exc:
+        return refused("replay", args.file, exc)
     if args.json:
         json.dump(match_json(match), sys.stdout, indent=1)
         sys.stdout.write("\n")

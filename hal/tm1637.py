@@ -43,8 +43,6 @@ SEGMENT_NAMES = ("a", "b", "c", "d", "e", "f", "g", "dp")
 
 On 4-digit clock modules bit 7 of the second digit is the colon.
 """
-COLON = SEG_DP
-ALL_SEGMENTS = 0xFF
 
 FONT: dict[str, int] = {
     " ": 0x00, "-": 0x40, "_": 0x08, "=": 0x48, "'": 0x02, '"': 0x22, "?": 0x53, "°": 0x63,

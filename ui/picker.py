@@ -34,9 +34,6 @@ class PickerLayout:
     cells: list[tuple[Card, Rect]]  # one per card of the deck: the tappable cell
     buttons: list[ButtonSpec] = field(default_factory=list)  # signals, hide
 
-    def tappables(self) -> list[Rect]:
-        return [r for _, r in self.cells] + [b.rect for b in self.buttons]
-
 
 def signal_names(model: PickerModel) -> list[str]:
     names: list[str] = []

@@ -115,6 +115,8 @@ def _grid(area: Rect, n: int, cols: int, row_h: int, gap: int) -> list[Rect]:
 
 class Screen:
     name = "screen"
+    arrows: tuple[str, str] | None = None
+    """The buttons the left and right arrow keys press (a paged screen's back and on)."""
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
         self.ctx = ctx
@@ -161,6 +163,8 @@ class Screen:
     def key(self, key: int) -> bool:
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             return self.press("back")
+        if self.arrows is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return self.press(self.arrows[key == pygame.K_RIGHT])
         return False
 
     def update(self, dt: float) -> None:
@@ -1207,6 +1211,7 @@ class RealCardsScreen(Screen):
 
 class RulesScreen(Screen):
     name = "rules"
+    arrows = ("prev", "next")
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
         super().__init__(ctx, emit, show)
@@ -1240,13 +1245,6 @@ class RulesScreen(Screen):
     def open_at(self, variant: str) -> None:
         """Open at the page of ``variant`` (a general page if it has none of its own)."""
         self.page = RULES_PAGE_OF.get(variant, 0)
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_LEFT:
-            return self.press("prev")
-        if key == pygame.K_RIGHT:
-            return self.press("next")
-        return super().key(key)
 
     def draw(self, s: pygame.Surface) -> None:
         ctx = self.ctx

@@ -52,7 +52,6 @@ from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here 
     thirds_text,
 )
 
-TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
 DRAW_STAGGER_S = 0.25
 BANNER_S = 3.5
@@ -129,8 +128,6 @@ class TableScreen:
         self.banners: list[LiveBanner] = []
         self._seen_draws = 0
         self._seen_decl = 0
-        self._seen_sig = 0
-        self._seen_call = False
         self._seen_banners: set[Banner] = set()
         self._hand_key: tuple[object, ...] = ()
         self.signals_on: set[str] = set()
@@ -182,8 +179,6 @@ class TableScreen:
             self.hold = 0.0
             self._seen_draws = 0
             self._seen_decl = 0
-            self._seen_sig = 0
-            self._seen_call = False
             self.cursor = None
             self.signals_on.clear()
         elif model.tricks_played > old.tricks_played:
@@ -247,7 +242,6 @@ class TableScreen:
         lang = self.ctx.lang
         decls = model.declarations[self._seen_decl :]
         self._seen_decl = len(model.declarations)
-        self._seen_sig = len(model.signals)
         for d in decls:
             what = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, lang) + f" = {d.points}"
             self._banner(tr("b_accuso", lang, what=what), "declaration", d.seat)
@@ -762,11 +756,6 @@ class TableScreen:
             # the dealer: a labelled mark over the seat's cards (backs: nothing hidden), drawn
             # after them (under them it showed only where the cards left a gap: "dea")
             self._dealer_chip(s, chip.topleft, lay)
-
-    def _tricks_text(self, n: int, size: int, room: int) -> str:
-        """"prese: 3", or just "3" where the words do not fit."""
-        text = self.ctx.t("tricks_n", n=n)
-        return text if self.ctx.fonts.text(text, size).get_width() <= room else str(n)
 
     SIDE_COLOURS = ((250, 204, 72), (120, 180, 255), (240, 120, 120), (170, 230, 140))
 

@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 from firmware import config
 from firmware.app.controller import ControllerOptions
 from firmware.app.messages import msg
+from firmware.app.notify import DEFAULT_HEALTH
 from firmware.app.runtime import Runtime
 from firmware.cliopts import options_from
 from hal import screen
@@ -275,7 +276,7 @@ def health_path(arg: str | None) -> Path:
     if arg:
         return Path(arg)
     runtime = os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0]
-    return Path(runtime) / "health" if runtime else Path("/run/tressette/health")
+    return Path(runtime) / "health" if runtime else DEFAULT_HEALTH
 
 
 @dataclass(frozen=True, slots=True)

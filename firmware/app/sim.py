@@ -36,7 +36,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("firmware.app.sim")
 
-SCREEN = (800, 480)
 
 
 def headless_refusal(kinds: list[str]) -> str | None:

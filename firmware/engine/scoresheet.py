@@ -140,7 +140,6 @@ class SheetHand:
         self.declarations: list[Declaration] = []
         self.over = False
         self.ended_by: SheetEnd = "play"
-        self.tallied: Tally | None = None
         self.decima: Declaration | None = None  # declared: the count before it is still to come
         self._result: HandResult | None = None
 
@@ -296,7 +295,6 @@ class SheetHand:
 
     def tally(self, t: Tally) -> None:
         sides = self.check_tally(t)
-        self.tallied = t
         self.over = True
         self.ended_by = t.end
         if self.decima is not None:

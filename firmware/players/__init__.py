@@ -40,7 +40,7 @@ LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
 SPECS = (
-    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-sir", "hard-sir0", "hard-plain",
     "hard-rule-choices",
 )
 
@@ -91,6 +91,12 @@ def make_player(
         weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted")
         weighted.weighting = True
         return weighted
+    if kind == "hard-sir":
+        # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)
+    if kind == "hard-sir0":
+        # Measurement only: hard searching the one of 8 sampled worlds with the fewest misses.
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir0", resample=8, miss=0.0)
     if kind == "hard-plain":
         # Measurement only: hard without racing its candidates (docs/players.md).
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")

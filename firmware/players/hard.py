@@ -47,6 +47,14 @@ seats' past cards fit it (:func:`world_weight`). Off: measured on duplicate deal
 against the reference it bought +0.13 points a hand (-0.29 ... +0.54) at equal worlds
 and costs worlds at equal time (docs/players.md); ``"hard-weighted"`` measures it."""
 
+RESAMPLE = 1
+"""Worlds sampled per world searched in two-seat games with a talon (1: no resampling);
+``"hard-sir"`` measures 8 (docs/players.md)."""
+
+RESAMPLE_MISS = 0.1
+"""Resampling: a sampled world's odds of being the one searched, per opponent card the
+draws' inference rule would not have played."""
+
 RACE_Z = 3.0
 """Racing: a candidate whose mean margin, paired world by world, trails the leader's by
 more than this many standard errors is out; the worlds left go to the others."""
@@ -74,12 +82,19 @@ class HardPlayer:
         think_ms: int | None = None,
         worlds: int | None = None,
         name: str = "hard",
+        resample: int = RESAMPLE,
+        miss: float = RESAMPLE_MISS,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.worlds = worlds
         self.weighting = WEIGHTING
+        self.resample = resample
+        """Two-seat games with a talon: each world searched is the one of this many sampled
+        that the draws' inference finds likeliest (:func:`inference.likeliest`); 1: plain."""
+        self.miss = miss
+        """The resampling's weight per opponent card the rule would not have played."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.search_choices = True
@@ -121,7 +136,16 @@ class HardPlayer:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
         sample = Sampler(view)  # the view's constraints once per decision
+        if self._resampling(view):
+            draws, miss = self.resample, self.miss
+            return self.pimc(
+                view, cards, lambda: inference.likeliest(view, lambda: sample(self.rng), self.rng, draws, miss),
+                pooled=True,
+            )
         return self.pimc(view, cards, lambda: sample(self.rng), pooled=True)
+
+    def _resampling(self, view: View) -> bool:
+        return self.resample > 1 and not self.weighting and inference.applies(view)
 
     def solve(self, world: HandState) -> Card | None:
         """The exact solver's card; None if it ran out of time before a first answer.
@@ -185,7 +209,8 @@ class HardPlayer:
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         weigher = self._weigher(view)
         pool = self._pool(view) if pooled and weigher is None and budget is not None else None
-        did = pool.begin(view, self.rng.getrandbits(48)) if pool is not None else 0
+        resample = (self.resample, self.miss) if pooled and self._resampling(view) else None
+        did = pool.begin(view, self.rng.getrandbits(48), resample) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
         try:

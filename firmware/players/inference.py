@@ -19,6 +19,9 @@ from the view: :func:`~firmware.players.determinize.Sampler`).
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, View
 from firmware.players.rollout import cheapest, weakest
 
@@ -103,6 +106,29 @@ def misses(view: View, world: HandState) -> int:
     return n
 
 
-def weight(view: View, world: HandState) -> float:
-    """The world's weight: :data:`MISS` to the power of its misses."""
-    return MISS ** misses(view, world)
+def weight(view: View, world: HandState, miss: float = MISS) -> float:
+    """The world's weight: ``miss`` (:data:`MISS` unless told) to the power of its misses."""
+    return miss ** misses(view, world)
+
+
+def likeliest(
+    view: View, sample: Callable[[], HandState], rng: random.Random, draws: int, miss: float
+) -> HandState:
+    """One world of ``draws`` sampled ones, picked with probability proportional to its
+    weight (``miss`` to the power of its misses; ``miss`` 0: one of those with the
+    fewest misses): sampling-importance-resampling, so that the search spends its
+    time on the deals likeliest to have produced the opponent's cards, each of
+    weight 1, instead of weighting the worlds it searched."""
+    worlds = [sample() for _ in range(draws)]
+    counts = [misses(view, w) for w in worlds]
+    if miss <= 0.0:
+        low = min(counts)
+        best = [w for w, k in zip(worlds, counts, strict=True) if k == low]
+        return best[rng.randrange(len(best))]
+    weights = [miss ** (k - min(counts)) for k in counts]
+    x = rng.random() * sum(weights)
+    for w, a in zip(worlds, weights, strict=True):
+        x -= a
+        if x < 0.0:
+            return w
+    return worlds[-1]

@@ -40,7 +40,7 @@ LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
 SPECS = (
-    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-sir", "hard-sir0", "hard-plain",
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-sir0", "hard-plain",
     "hard-rule-choices",
 )
 
@@ -88,9 +88,14 @@ def make_player(
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "hard-weighted":
         # Measurement only: hard weighting its worlds by the past plays (docs/players.md).
-        weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted")
+        weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted", miss=0.6)
         weighted.weighting = True
         return weighted
+    if kind == "hard-w10":
+        # Measurement only: hard-weighted with 0.1 a miss instead of 0.6 (docs/players.md).
+        sharp = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-w10", miss=0.1)
+        sharp.weighting = True
+        return sharp
     if kind == "hard-sir":
         # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)

@@ -52,8 +52,9 @@ RESAMPLE = 1
 ``"hard-sir"`` measures 8 (docs/players.md)."""
 
 RESAMPLE_MISS = 0.1
-"""Resampling: a sampled world's odds of being the one searched, per opponent card the
-draws' inference rule would not have played."""
+"""Resampling (or weighting): the factor of a sampled world's odds of being the one
+searched (or of its weight), per opponent card the draws' inference rule would not
+have played."""
 
 RACE_Z = 3.0
 """Racing: a candidate whose mean margin, paired world by world, trails the leader's by
@@ -94,7 +95,8 @@ class HardPlayer:
         """Two-seat games with a talon: each world searched is the one of this many sampled
         that the draws' inference finds likeliest (:func:`inference.likeliest`); 1: plain."""
         self.miss = miss
-        """The resampling's weight per opponent card the rule would not have played."""
+        """Per opponent card the draws' inference rule would not have played: the factor
+        of a world's odds of being searched (resampling), or of its weight (``weighting``)."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.search_choices = True
@@ -137,10 +139,9 @@ class HardPlayer:
             return self.pimc(view, cards, lambda: world.copy())
         sample = Sampler(view)  # the view's constraints once per decision
         if self._resampling(view):
-            draws, miss = self.resample, self.miss
+            draws, miss, fit = self.resample, self.miss, inference.Fit(view)
             return self.pimc(
-                view, cards, lambda: inference.likeliest(view, lambda: sample(self.rng), self.rng, draws, miss),
-                pooled=True,
+                view, cards, lambda: inference.likeliest(view, sample, self.rng, draws, miss, fit), pooled=True
             )
         return self.pimc(view, cards, lambda: sample(self.rng), pooled=True)
 
@@ -255,7 +256,8 @@ class HardPlayer:
             plays = past_plays(view)
             return lambda world: world_weight(view, world, plays)
         if inference.applies(view):
-            return lambda world: inference.weight(view, world)
+            fit, miss = inference.Fit(view), self.miss
+            return lambda world: miss ** fit.misses(world.hands[fit.opp])
         return None
 
     def _pool(self, view: View) -> WorldPool | None:

@@ -143,7 +143,8 @@ def _world_source(
     if resample is None:
         return lambda: sample(rng)
     draws, miss = resample
-    return lambda: inference.likeliest(view, lambda: sample(rng), rng, draws, miss)
+    fit = inference.Fit(view)
+    return lambda: inference.likeliest(view, sample, rng, draws, miss, fit)
 
 
 # ------------------------------------------------------------------ the pool

@@ -8,7 +8,6 @@ the same seed must choose the same action in every such world.
 
 from __future__ import annotations
 
-import functools
 import random
 
 import pytest
@@ -177,7 +176,7 @@ def test_resampled_worlds_place_the_opponents_cards_better(name: str) -> None:
             sample = Sampler(view)
             for _ in range(12):
                 plain += (sample(rng).hands[opp] & truth).bit_count() / truth.bit_count()
-                world = inference.likeliest(view, functools.partial(sample, rng), rng, 8, 0.1)
+                world = inference.likeliest(view, sample, rng, 8, 0.1)
                 assert view_for(world, view.seat) == view
                 picked += (world.hands[opp] & truth).bit_count() / truth.bit_count()
             positions += 1

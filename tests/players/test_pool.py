@@ -82,7 +82,7 @@ def test_a_resampling_worker_searches_the_worlds_the_thread_would(pool: WorldPoo
     rows = _rows(pool, view, 12, cards, 4, (8, 0.1))
     sample = Sampler(view)
     rng = random.Random(12 * 7919 + 0)
-    want = [world_row(inference.likeliest(view, lambda: sample(rng), rng, 8, 0.1), view.seat, cards) for _ in range(4)]
+    want = [world_row(inference.likeliest(view, sample, rng, 8, 0.1), view.seat, cards) for _ in range(4)]
     assert rows == want
 
 

@@ -142,7 +142,11 @@ def test_talon_inference_favours_the_real_deal(name: str) -> None:
             if not inference.applies(view):
                 continue
             true_w = inference.weight(view, state.copy())
-            ws = [inference.weight(view, determinize(view, rng)) for _ in range(30)]
+            worlds = [determinize(view, rng) for _ in range(30)]
+            ws = [inference.weight(view, w) for w in worlds]
+            # The misses worked out once per view count what replaying each world counts.
+            for w in [state, *worlds]:
+                assert inference.misses(view, w) == inference.replayed_misses(view, w)
             assert all(0.0 < w <= 1.0 for w in [true_w, *ws])
             if not view.tricks and not view.trick:
                 assert true_w == 1.0

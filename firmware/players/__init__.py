@@ -8,6 +8,11 @@
   (measurement only: docs/players.md compares the two);
 - ``"hard-weighted"``: hard weighting the sampled worlds by the other seats'
   past cards (measurement only: it did not measure better, docs/players.md);
+- ``"hard-w10"``: ``"hard-weighted"`` with 0.1 a miss instead of 0.6 (measurement only);
+- ``"hard-sir"``, ``"hard-sir0"``: hard in two-seat games with a talon searching, as
+  each world, the likeliest of 8 sampled ones (odds 0.1 a miss; ``0``: the fewest
+  misses), not a weighted one (measurement only: it did not measure better,
+  docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by

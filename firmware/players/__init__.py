@@ -9,10 +9,9 @@
 - ``"hard-weighted"``: hard weighting the sampled worlds by the other seats'
   past cards (measurement only: it did not measure better, docs/players.md);
 - ``"hard-w10"``: ``"hard-weighted"`` with 0.1 a miss instead of 0.6 (measurement only);
-- ``"hard-sir"``, ``"hard-sir0"``: hard in two-seat games with a talon searching, as
-  each world, the likeliest of 8 sampled ones (odds 0.1 a miss; ``0``: the fewest
-  misses), not a weighted one (measurement only: it did not measure better,
-  docs/players.md);
+- ``"hard-sir"``: hard in two-seat games with a talon searching, as each world, one
+  of 8 sampled ones picked by likelihood (odds 0.1 a miss), not a weighted one
+  (measurement only: it did not measure better, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
@@ -45,7 +44,7 @@ LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
 SPECS = (
-    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-sir0", "hard-plain",
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-plain",
     "hard-rule-choices",
 )
 
@@ -104,9 +103,6 @@ def make_player(
     if kind == "hard-sir":
         # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)
-    if kind == "hard-sir0":
-        # Measurement only: hard searching the one of 8 sampled worlds with the fewest misses.
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir0", resample=8, miss=0.0)
     if kind == "hard-plain":
         # Measurement only: hard without racing its candidates (docs/players.md).
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")

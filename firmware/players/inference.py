@@ -13,6 +13,11 @@ would not have (another suit or another value) multiplies the world's weight
 by :data:`MISS`. What the rule counts as unseen is what the opponent could not
 see: every card neither in its hand nor played before that trick.
 
+The weight can serve two ways (docs/players.md measures both): as the weight of
+each world searched (``hard-weighted``), or to pick which sampled world is searched
+(:func:`likeliest`, ``hard-sir``). :class:`Fit` works the opponent's past choices
+out once per decision, so that a world costs only the rule's cards.
+
 Nothing here reads more than the view and the imagined world (the world is made
 from the view: :func:`~firmware.players.determinize.Sampler`).
 """
@@ -183,8 +188,7 @@ def likeliest(
     fit: Fit | None = None,
 ) -> HandState:
     """One world of ``draws`` sampled ones, picked with probability proportional to its
-    weight (``miss`` to the power of its misses; ``miss`` 0: one of those with the
-    fewest misses): sampling-importance-resampling, so that the search spends its
+    weight (``miss``, above 0, to the power of its misses): sampling-importance-resampling, so that the search spends its
     time on the deals likeliest to have produced the opponent's cards, each of
     weight 1, instead of weighting the worlds it searched. Only the hidden cards are
     drawn ``draws`` times; the talon's order once, for the world picked. ``fit``: the
@@ -195,9 +199,6 @@ def likeliest(
     hiddens = [sample.hidden(rng) for _ in range(draws)]
     counts = [fit.misses(own | h[opp]) for h in hiddens]
     low = min(counts)
-    if miss <= 0.0:
-        best = [h for h, k in zip(hiddens, counts, strict=True) if k == low]
-        return sample.world(best[rng.randrange(len(best))], rng)
     weights = [miss ** (k - low) for k in counts]
     x = rng.random() * sum(weights)
     pick = hiddens[-1]

@@ -7,11 +7,11 @@ max milliseconds per frame (update + draw), for each screen size.
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import time
 
+from firmware.cliopts import BenchOptions
 from firmware.engine import PRESETS, make_variant
 from ui import demo
 
@@ -46,7 +46,7 @@ def frame_times(size: tuple[int, int], frames: int, variant: str = "tressette2",
     return times
 
 
-def main(args: argparse.Namespace | None = None) -> int:
+def main(args: BenchOptions | None = None, frames: int = 600) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -56,11 +56,11 @@ def main(args: argparse.Namespace | None = None) -> int:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((16, 16))
-    frames = int(getattr(args, "frames", 0) or 600)
-    variant = getattr(args, "variant", "tressette2") or "tressette2"
+    opts = args if args is not None else BenchOptions(what="ui")
+    variant = opts.variant
     if variant not in PRESETS or make_variant(variant).n_seats != 2:  # the demo table seats two
         variant = "tressette2"
-    seed = int(getattr(args, "seed", 1) or 1)
+    seed = opts.seed or 1  # --seed 0 draws seed 1's table, as it always has
     print(f"ui frame times ({variant}, {frames} frames each, update + draw, dummy driver)")
     for size in ((480, 320), (800, 480), (1280, 800)):
         cpu: list[float] = []

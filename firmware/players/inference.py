@@ -26,9 +26,9 @@ from __future__ import annotations
 
 import random
 
-from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, View
+from firmware.engine import SUIT, THIRDS, Card, CardMask, HandState, View
 from firmware.players.determinize import Sampler
-from firmware.players.rollout import cheapest, weakest
+from firmware.players.rollout import cheapest, sure_lead, weakest
 
 MISS = 0.6
 """A world's weight is multiplied by this for each opponent card the rule would not have played."""
@@ -45,16 +45,7 @@ def applies(view: View) -> bool:
 def rule_card(hand: CardMask, lead: Card | None, unseen: CardMask, suit_masks: tuple[CardMask, ...]) -> Card:
     """The card counter's card from ``hand``: on lead (``lead`` None) or answering ``lead``."""
     if lead is None:
-        best, key = -1, (-1, 0)
-        m = hand
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if not unseen & suit_masks[SUIT[c]] & (low - 1):
-                k = (THIRDS[c], -RANK[c])
-                if k > key:
-                    best, key = c, k
+        best = sure_lead(hand, unseen, suit_masks)
         return best if best >= 0 else cheapest(hand)
     follow = hand & suit_masks[SUIT[lead]]
     legal = follow or hand

@@ -11,7 +11,7 @@ from firmware import arena
 from firmware.engine import OptionError, make_variant
 
 
-def _args(**kw: object) -> argparse.Namespace:
+def _args(**kw: object) -> arena.ArenaOptions:
     base: dict[str, object] = {
         "a": "normal",
         "b": "easy",
@@ -29,7 +29,7 @@ def _args(**kw: object) -> argparse.Namespace:
         "quiet": True,
     }
     base.update(kw)
-    return argparse.Namespace(**base)
+    return arena.ArenaOptions.from_args(argparse.Namespace(**base))
 
 
 def test_options_parse_into_preset_values() -> None:

@@ -86,6 +86,7 @@ class ArenaOptions:
     log: str | None = None  # duplicate: a JSON line per deal and level appended here
     first: int | None = None  # duplicate: the first deal
     from_log: str | None = None  # report these --log files (comma-separated)
+    ceiling: str | None = None  # duplicate: each level's share of the gap from B to this one
     json: bool = False
     quiet: bool = False
     coach: bool = False
@@ -125,6 +126,39 @@ def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
     return (m, m - half, m + half)
 
 
+SHARE_RESAMPLES = 2000
+"""Bootstrap resamples of the deals for the interval of a gap share."""
+
+
+def gap_share(
+    level: dict[str, float], ceiling: dict[str, float], resamples: int = SHARE_RESAMPLES
+) -> dict[str, Any]:
+    """The share of the gap from B to ``ceiling`` that ``level`` closes: (level - B) /
+    (ceiling - B), summed over the hand pairs ("deal:hand" -> points minus B) both have,
+    with a 95% bootstrap interval over the deals (a deal's hands are resampled together;
+    seeded: the same report every time)."""
+    common = sorted(set(level) & set(ceiling))
+    by_deal: dict[str, list[tuple[float, float]]] = {}
+    for k in common:
+        by_deal.setdefault(k.split(":")[0], []).append((level[k], ceiling[k]))
+    deals = [(sum(a for a, _ in v), sum(c for _, c in v)) for v in by_deal.values()]
+    out: dict[str, Any] = {"pairs": len(common), "deals": len(deals), "share": None, "ci95": [None, None]}
+    den = sum(c for _, c in deals)
+    if not deals or den <= 0:
+        return out
+    out["share"] = sum(a for a, _ in deals) / den
+    rng = random.Random(0)
+    shares: list[float] = []
+    for _ in range(resamples):
+        pick = [deals[rng.randrange(len(deals))] for _ in deals]
+        d = sum(c for _, c in pick)
+        if d > 0:
+            shares.append(sum(a for a, _ in pick) / d)
+    if shares:
+        out["ci95"] = [percentile(shares, 0.025), percentile(shares, 0.975)]
+    return out
+
+
 def percentile(xs: list[float], q: float) -> float:
     s = sorted(xs)
     return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
@@ -158,7 +192,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "hard-weighted", "hard-plain", "hard-rule-choices", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "hard-weighted", "hard-w10", "hard-sir", "hard-plain", "hard-rule-choices", "ismcts") else None,
             true_state=true_state if spec in ("oracle", "oracle-hands") else None,
         )
         for seat, spec in enumerate(specs)
@@ -576,6 +610,16 @@ def _duplicate_out(
         out["versus"].append(
             {"a": levels[0], "other": other, "pairs": len(diffs), "points_per_hand_diff": m, "ci95": [mlo, mhi]}
         )
+    ceiling = getattr(args, "ceiling", None)
+    out["ceiling"] = ceiling
+    out["shares"] = []
+    if ceiling:
+        if ceiling not in tallies:
+            raise ValueError(f"--ceiling {ceiling}: not among the levels ({', '.join(levels)})")
+        for level in levels:
+            if level != ceiling:
+                share = gap_share(tallies[level].pairs, tallies[ceiling].pairs)
+                out["shares"].append({"level": level, **share})
     head = out["levels"][0]
     out.update(
         a_wins=head["wins"],
@@ -653,6 +697,8 @@ def _report_duplicate(out: dict[str, Any]) -> str:
             f"{vs['a']} minus {vs['other']} on the same {vs['pairs']} pairs: "
             f"{vs['points_per_hand_diff']:+.2f} ({lo:+.2f} .. {hi:+.2f})"
         )
+    for sh in out.get("shares", []):
+        lines.append(_share_line(sh, out["b"], out["ceiling"]))
     return "\n".join(lines + _report_costs(out))
 
 
@@ -667,6 +713,15 @@ def _report_costs(out: dict[str, Any]) -> list[str]:
         lines.extend(coach_report(out["coach"]))
     lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
     return lines
+
+
+def _share_line(sh: dict[str, Any], b: str, ceiling: str) -> str:
+    head = f"{sh['level']}: share of the gap from {b} to {ceiling} over {sh['pairs']} pairs ({sh['deals']} deals): "
+    if sh["share"] is None:
+        return head + "none (no gap)"
+    lo, hi = sh["ci95"]
+    ci = "" if lo is None else f" ({lo:.0%} .. {hi:.0%})"
+    return head + f"{sh['share']:.0%}{ci}"
 
 
 def main(namespace: argparse.Namespace) -> int:

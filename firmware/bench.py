@@ -121,4 +121,4 @@ def main(namespace: argparse.Namespace) -> int:
     # start-up: each benchmark loads its own modules (bench engine never loads pygame)
     from ui import bench
 
-    return bench.main(args)
+    return bench.main(args.variant, args.seed)

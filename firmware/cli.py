@@ -232,6 +232,8 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
     p.add_argument("--first", type=A.int_range(0, 1_000_000), default=None, help="duplicate: start at this deal (go on after a run cut short)")
     p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
+    p.add_argument("--ceiling", default=None,
+                   help="duplicate: each level's share of the gap from B to this level (one of the levels)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")

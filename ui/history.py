@@ -20,7 +20,7 @@ from ui import intents as it
 from ui.i18n import said_by, variant_label
 from ui.layout import ButtonSpec
 from ui.model import HandReplay, HistoryRow, ReviewHandView, ScoreSheet, TableModel
-from ui.screens import Screen
+from ui.screens import PagedScreen, Screen
 from ui.table import TableScreen
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
 
@@ -170,7 +170,7 @@ class HistoryScreen(Screen):
                       anchor="center", color=ctx.theme.text_dim)
 
 
-class SheetScreen(Screen):
+class SheetScreen(PagedScreen):
     """A match hand by hand: each hand's points per side and the totals after it.
 
     A tap on a hand replays it (a match from the history); the rows page when
@@ -180,9 +180,7 @@ class SheetScreen(Screen):
     name = "sheet"
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
-        super().__init__(ctx, emit, show)
-        self.first = 0  # the first hand shown
-        self.came_from = "history"
+        super().__init__(ctx, emit, show, came_from="history")
 
     @property
     def sheet(self) -> ScoreSheet | None:
@@ -231,10 +229,7 @@ class SheetScreen(Screen):
             for i, r in enumerate(sheet.rows[self.first:self.first + per]):
                 out.append(ButtonSpec(f"hand:{r.hand}", Rect(m, top + i * line, W - 2 * m, line - 2), "",
                                       intent=it.OpenReplay(sheet.match_id, r.hand)))
-        bw = max(self.ctx.theme.min_touch * 2, W // 5)
-        out.append(ButtonSpec("up", Rect(m, H - m - row, bw, row), "◀", enabled=self.first > 0))
-        out.append(ButtonSpec("down", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=self.first + per < n))
-        return out
+        return out + self.page_buttons(size, per, n)
 
     def carried(self, b: ButtonSpec) -> bool:
         if isinstance(b.intent, it.OpenReplay):
@@ -245,30 +240,18 @@ class SheetScreen(Screen):
 
     def press(self, name: str) -> bool:
         sheet = self.sheet
-        per = self.per_page((800, 480))
-        if name == "up":
-            self.first = max(0, self.first - per)
-        elif name == "down":
-            self.first = self.first + per
-        elif name == "back":
-            self.show(self.came_from)
-        elif name == "review" and sheet is not None:
+        if name == "review" and sheet is not None:
             self.emit(it.OpenReview(sheet.match_id))
             self.show("review")
-        else:
-            return self.by_name(name)
-        return True
+            return True
+        return self.page(name, self.per_page((800, 480)))
 
     def draw(self, s: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.t
         W, H = s.get_size()
-        s.blit(ctx.felt((W, H)), (0, 0))
         m, row, gap = self.metrics((W, H))
         sheet = self.sheet
-        title = t("score_sheet")
-        if sheet is not None:
-            title = f"{t('score_sheet')} · {variant_label(sheet.variant, ctx.lang)}"
-        self.title(s, title, self.title_room((W, H)))
+        self.draw_titled(s, "score_sheet", sheet.variant if sheet is not None else None)
         buttons = self.buttons((W, H))
         line = self._line((W, H))
         panel = Rect(m, m + row + gap, W - 2 * m, H - (m + row + gap) - (row + m + gap))

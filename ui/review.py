@@ -17,10 +17,10 @@ from pygame import Rect
 
 from ui import intents as it
 from ui.history import ReplayScreen
-from ui.i18n import Amount, CardName, msg, variant_label
+from ui.i18n import Amount, CardName, msg
 from ui.layout import ButtonSpec
 from ui.model import MatchReviewView, RatedCard, ReviewHandView, TableModel
-from ui.screens import Screen
+from ui.screens import PagedScreen
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
 
 MARK_COLOURS = {"best": (150, 220, 150), "good": (190, 225, 160), "inaccuracy": (235, 215, 120), "mistake": (240, 170, 110),
@@ -40,16 +40,13 @@ def worst_mark(marks: tuple[int, int, int, int, int]) -> str:
     return ""
 
 
-class ReviewScreen(Screen):
+class ReviewScreen(PagedScreen):
     """A match's review: the coach at work (with its progress), then one row per hand."""
 
     name = "review"
-    arrows = ("up", "down")
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
-        super().__init__(ctx, emit, show)
-        self.first = 0
-        self.came_from = "sheet"
+        super().__init__(ctx, emit, show, came_from="sheet")
         self._size = (800, 480)  # the screen's size, as last laid out
 
     @property
@@ -95,10 +92,7 @@ class ReviewScreen(Screen):
             for i, r in enumerate(rv.rows[self.first:self.first + per]):
                 out.append(ButtonSpec(f"hand:{r.hand}", Rect(panel.x + 4, top + i * line, panel.w - 8, line - 2), "",
                                       intent=it.OpenReviewHand(rv.match_id, r.hand)))
-        bw = max(self.ctx.theme.min_touch * 2, W // 5)
-        out.append(ButtonSpec("up", Rect(m, H - m - row, bw, row), "◀", enabled=self.first > 0))
-        out.append(ButtonSpec("down", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=self.first + per < n))
-        return out
+        return out + self.page_buttons(size, per, n)
 
     def carried(self, b: ButtonSpec) -> bool:
         if isinstance(b.intent, it.OpenReviewHand):
@@ -108,27 +102,14 @@ class ReviewScreen(Screen):
         return super().carried(b)
 
     def press(self, name: str) -> bool:
-        per = self.per_page(self._size)
-        if name == "up":
-            self.first = max(0, self.first - per)
-        elif name == "down":
-            self.first += per
-        elif name == "back":
-            self.show(self.came_from)
-        else:
-            return self.by_name(name)
-        return True
+        return self.page(name, self.per_page(self._size))
 
     def draw(self, s: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.t
         W, H = s.get_size()
-        s.blit(ctx.felt((W, H)), (0, 0))
         m, row, gap = self.metrics((W, H))
         rv = self.review
-        title = t("review")
-        if rv is not None:
-            title = f"{t('review')} · {variant_label(rv.variant, ctx.lang)}"
-        self.title(s, title, self.title_room((W, H)))
+        self.draw_titled(s, "review", rv.variant if rv is not None else None)
         panel = self._panel((W, H))
         draw_panel(s, panel, ctx.theme, 200)
         fs = ctx.fsize(H, 0.045)

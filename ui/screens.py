@@ -210,6 +210,46 @@ class Screen:
 # --------------------------------------------------------------------- home
 
 
+class PagedScreen(Screen):
+    """Rows that page with ◀ ▶ (and the arrow keys), opened from another screen that
+    *back* returns to: a match's score sheet, a match's review."""
+
+    arrows = ("up", "down")
+
+    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None], came_from: str) -> None:
+        super().__init__(ctx, emit, show)
+        self.first = 0  # the first row shown
+        self.came_from = came_from
+
+    def page_buttons(self, size: tuple[int, int], per: int, n: int) -> list[ButtonSpec]:
+        """◀ and ▶ at the foot, each enabled while there are rows that way (``per`` a page, ``n`` in all)."""
+        W, H = size
+        m, row, _ = self.metrics(size)
+        bw = max(self.ctx.theme.min_touch * 2, W // 5)
+        return [ButtonSpec("up", Rect(m, H - m - row, bw, row), "◀", enabled=self.first > 0),
+                ButtonSpec("down", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=self.first + per < n)]
+
+    def page(self, name: str, per: int) -> bool:
+        """The paging buttons and *back*; any other is pressed by its name."""
+        if name == "up":
+            self.first = max(0, self.first - per)
+        elif name == "down":
+            self.first += per
+        elif name == "back":
+            self.show(self.came_from)
+        else:
+            return self.by_name(name)
+        return True
+
+    def draw_titled(self, s: pygame.Surface, key: str, variant: str | None) -> None:
+        """The felt and the title: ``key``'s words, and the game's name when there is a match."""
+        ctx = self.ctx
+        size = s.get_size()
+        s.blit(ctx.felt(size), (0, 0))
+        title = ctx.t(key) if variant is None else f"{ctx.t(key)} · {variant_label(variant, ctx.lang)}"
+        self.title(s, title, self.title_room(size))
+
+
 class HomeScreen(Screen):
     """Start a game: variant, who sits where, the variant's options; continue."""
 

@@ -8,6 +8,10 @@
   (measurement only: docs/players.md compares the two);
 - ``"hard-weighted"``: hard weighting the sampled worlds by the other seats'
   past cards (measurement only: it did not measure better, docs/players.md);
+- ``"hard-w10"``: ``"hard-weighted"`` with 0.1 a miss instead of 0.6 (measurement only);
+- ``"hard-sir"``: hard in two-seat games with a talon searching, as each world, one
+  of 8 sampled ones picked by likelihood (odds 0.1 a miss), not a weighted one
+  (measurement only: it did not measure better, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
@@ -40,7 +44,7 @@ LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
 SPECS = (
-    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-plain",
     "hard-rule-choices",
 )
 
@@ -88,9 +92,17 @@ def make_player(
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "hard-weighted":
         # Measurement only: hard weighting its worlds by the past plays (docs/players.md).
-        weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted")
+        weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted", miss=0.6)
         weighted.weighting = True
         return weighted
+    if kind == "hard-w10":
+        # Measurement only: hard-weighted with 0.1 a miss instead of 0.6 (docs/players.md).
+        sharp = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-w10", miss=0.1)
+        sharp.weighting = True
+        return sharp
+    if kind == "hard-sir":
+        # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)
     if kind == "hard-plain":
         # Measurement only: hard without racing its candidates (docs/players.md).
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")

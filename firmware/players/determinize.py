@@ -219,10 +219,18 @@ class Sampler:
         self.template = s
 
     def __call__(self, rng: random.Random) -> HandState:
+        return self.world(self.hidden(rng), rng)
+
+    def hidden(self, rng: random.Random) -> list[CardMask]:
+        """Per seat, the hidden cards of one world (the first half of a call)."""
+        return _sample(self.view, rng, self.allowed, self.need, self.unseen[:])
+
+    def world(self, hidden: list[CardMask], rng: random.Random) -> HandState:
+        """The world of those hidden cards, the rest of the talon in an order drawn from
+        ``rng`` (the second half of a call)."""
         view = self.view
         v = view.variant
         n = v.n_seats
-        hidden = _sample(view, rng, self.allowed, self.need, self.unseen[:])
         shown = self.shown
         hands = [shown[s] | hidden[s] for s in range(n)]
         hands[view.seat] = self.own

@@ -47,6 +47,15 @@ seats' past cards fit it (:func:`world_weight`). Off: measured on duplicate deal
 against the reference it bought +0.13 points a hand (-0.29 ... +0.54) at equal worlds
 and costs worlds at equal time (docs/players.md); ``"hard-weighted"`` measures it."""
 
+RESAMPLE = 1
+"""Worlds sampled per world searched in two-seat games with a talon (1: no resampling);
+``"hard-sir"`` measures 8 (docs/players.md)."""
+
+RESAMPLE_MISS = 0.1
+"""Resampling (or weighting): the factor of a sampled world's odds of being the one
+searched (or of its weight), per opponent card the draws' inference rule would not
+have played."""
+
 RACE_Z = 3.0
 """Racing: a candidate whose mean margin, paired world by world, trails the leader's by
 more than this many standard errors is out; the worlds left go to the others."""
@@ -74,12 +83,20 @@ class HardPlayer:
         think_ms: int | None = None,
         worlds: int | None = None,
         name: str = "hard",
+        resample: int = RESAMPLE,
+        miss: float = RESAMPLE_MISS,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.worlds = worlds
         self.weighting = WEIGHTING
+        self.resample = resample
+        """Two-seat games with a talon: each world searched is the one of this many sampled
+        that the draws' inference finds likeliest (:func:`inference.likeliest`); 1: plain."""
+        self.miss = miss
+        """Per opponent card the draws' inference rule would not have played: the factor
+        of a world's odds of being searched (resampling), or of its weight (``weighting``)."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.search_choices = True
@@ -121,7 +138,15 @@ class HardPlayer:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
         sample = Sampler(view)  # the view's constraints once per decision
+        if self._resampling(view):
+            draws, miss, fit = self.resample, self.miss, inference.Fit(view)
+            return self.pimc(
+                view, cards, lambda: inference.likeliest(view, sample, self.rng, draws, miss, fit), pooled=True
+            )
         return self.pimc(view, cards, lambda: sample(self.rng), pooled=True)
+
+    def _resampling(self, view: View) -> bool:
+        return self.resample > 1 and not self.weighting and inference.applies(view)
 
     def solve(self, world: HandState) -> Card | None:
         """The exact solver's card; None if it ran out of time before a first answer.
@@ -185,7 +210,8 @@ class HardPlayer:
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         weigher = self._weigher(view)
         pool = self._pool(view) if pooled and weigher is None and budget is not None else None
-        did = pool.begin(view, self.rng.getrandbits(48)) if pool is not None else 0
+        resample = (self.resample, self.miss) if pooled and self._resampling(view) else None
+        did = pool.begin(view, self.rng.getrandbits(48), resample) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
         try:
@@ -230,7 +256,8 @@ class HardPlayer:
             plays = past_plays(view)
             return lambda world: world_weight(view, world, plays)
         if inference.applies(view):
-            return lambda world: inference.weight(view, world)
+            fit, miss = inference.Fit(view), self.miss
+            return lambda world: miss ** fit.misses(world.hands[fit.opp])
         return None
 
     def _pool(self, view: View) -> WorldPool | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+import pygame
 import pytest
 
 import ui.intents as it
@@ -17,6 +18,7 @@ from ui import demo
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.model import HistoryPage, HistoryRow
 from ui.navigation import ScreenName
+from ui.review import ReviewScreen
 from ui.screens import HandEndScreen
 from ui.textcheck import RecordingSurface
 
@@ -106,3 +108,24 @@ def test_the_sheet_at_a_matchs_end_replays_a_hand_on_a_tap(size: tuple[int, int]
     assert ui.screen == "sheet"
     sheet = ui.current
     assert isinstance(sheet, SheetScreen) and sheet.came_from == "hand_end"  # still the match just played
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", [ScreenName.SHEET, ScreenName.REVIEW])
+def test_the_arrow_keys_page_a_long_sheet_and_review(name: ScreenName, size: tuple[int, int], make_ui: MakeUI) -> None:
+    """A keyboard pages the score sheet as it pages the review: → as ▶, ← as ◀."""
+    model = demo.sample_history_model()
+    review = demo.sample_review_model().match_review
+    assert model.sheet is not None and review is not None
+    long_sheet = dataclasses.replace(model.sheet, rows=model.sheet.rows * 6)
+    long_review = dataclasses.replace(review, rows=review.rows * 12)
+    ui = make_ui(size, dataclasses.replace(model, sheet=long_sheet, match_review=long_review))
+    ui.show(name)
+    scr = ui.current
+    assert isinstance(scr, (SheetScreen, ReviewScreen))
+    down = next(b for b in scr.buttons(size) if b.name == "down")
+    assert down.enabled  # more rows than a page
+    ui.key(pygame.K_RIGHT)
+    assert scr.first > 0
+    ui.key(pygame.K_LEFT)
+    assert scr.first == 0

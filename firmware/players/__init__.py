@@ -8,6 +8,8 @@
   (measurement only: docs/players.md compares the two);
 - ``"hard-weighted"``: hard weighting the sampled worlds by the other seats'
   past cards (measurement only: it did not measure better, docs/players.md);
+- ``"hard-inferred"``: ``"hard-weighted"`` weighting harder (0.3 a miss instead of 0.6;
+  measurement only, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
@@ -41,7 +43,7 @@ LEVELS = ("easy", "normal", "hard")
 
 SPECS = (
     "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
-    "hard-rule-choices",
+    "hard-rule-choices", "hard-inferred",
 )
 
 
@@ -88,9 +90,10 @@ def make_player(
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "hard-weighted":
         # Measurement only: hard weighting its worlds by the past plays (docs/players.md).
-        weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted")
-        weighted.weighting = True
-        return weighted
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted", weighting=True)
+    if kind == "hard-inferred":
+        # Measurement only: hard-weighted with a stronger weight per miss (docs/players.md).
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-inferred", weighting=True, miss=0.3)
     if kind == "hard-plain":
         # Measurement only: hard without racing its candidates (docs/players.md).
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")

@@ -303,11 +303,11 @@ def past_plays(view: View) -> list[tuple[int, Card]]:
     return out
 
 
-def world_weight(view: View, world: HandState, plays: list[tuple[int, Card]]) -> float:
+def world_weight(view: View, world: HandState, plays: list[tuple[int, Card]], miss: float = MISS) -> float:
     """How well the other seats' past cards fit this world: the hand is replayed from
     its start with the world's cards, and every card another seat chose that the
     counting policy (:func:`~firmware.players.rollout.policy_card` with a card
-    counter's knowledge) would not have chosen multiplies the weight by ``MISS``.
+    counter's knowledge) would not have chosen multiplies the weight by ``miss``.
     Only for games without a talon and without a pending call (the start is then the
     current hands plus the cards played)."""
 
@@ -334,6 +334,6 @@ def world_weight(view: View, world: HandState, plays: list[tuple[int, Card]]) ->
             if legal & (legal - 1):
                 model = policy_card(s, counting_model=True)
                 if model != c and (SUIT[model] != SUIT[c] or THIRDS[model] != THIRDS[c]):
-                    w *= MISS
+                    w *= miss
         s.play_fast(c)
     return w

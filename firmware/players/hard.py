@@ -28,7 +28,7 @@ from firmware.players import inference
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
 from firmware.players.choices import choices, searched_choice
-from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
+from firmware.players.determinize import MISS, Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
 from firmware.players.pool import WorldPool, shared
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver
@@ -74,12 +74,19 @@ class HardPlayer:
         think_ms: int | None = None,
         worlds: int | None = None,
         name: str = "hard",
+        weighting: bool = WEIGHTING,
+        miss: float = MISS,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.worlds = worlds
-        self.weighting = WEIGHTING
+        self.weighting = weighting
+        """Weight the sampled worlds by the past plays (:meth:`_weigher`; ``"hard-weighted"``)."""
+        self.miss = miss
+        """Games of more than two seats, with ``weighting``: a world's weight is multiplied
+        by this for each past card of another seat the counting policy would not have
+        played (:func:`world_weight`; ``"hard-inferred"``: 0.3, measurement only)."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.search_choices = True
@@ -228,7 +235,8 @@ class HardPlayer:
             return None
         if view.variant.n_seats > 2:
             plays = past_plays(view)
-            return lambda world: world_weight(view, world, plays)
+            miss = self.miss
+            return lambda world: world_weight(view, world, plays, miss)
         if inference.applies(view):
             return lambda world: inference.weight(view, world)
         return None

@@ -126,6 +126,30 @@ def test_world_weights_favour_the_deal_that_explains_past_plays() -> None:
     assert true_sum > 1.3 * sampled_sum
 
 
+def test_world_weight_counts_misses_at_the_given_rate() -> None:
+    """A world's weight is the rate per miss to the power of its misses, whatever the rate
+    (``"hard-inferred"`` weighs 0.3 a miss, ``"hard-weighted"`` 0.6): the same misses at
+    both rates, and some worlds miss at least once (briscola, where the policy trumps)."""
+    import math
+
+    from firmware.players.determinize import past_plays, world_weight
+
+    rng = random.Random(5)
+    missed = 0
+    for state in _positions("briscola", {"signals": "none"}, seed=21, every=4):
+        view = view_for(state, state.to_move)
+        plays = past_plays(view)
+        for _ in range(6):
+            world = determinize(view, rng)
+            w6 = world_weight(view, world.copy(), plays)
+            w3 = world_weight(view, world.copy(), plays, 0.3)
+            k = round(math.log(w6) / math.log(0.6))
+            assert w6 == pytest.approx(0.6**k)
+            assert w3 == pytest.approx(0.3**k)
+            missed += k > 0
+    assert missed >= 10
+
+
 @pytest.mark.parametrize("name", ["tressette2", "treschetten2"])
 def test_talon_inference_favours_the_real_deal(name: str) -> None:
     """Two players with the talon (every draw shown): the world fixes the opponent's past

@@ -10,6 +10,8 @@
   past cards (measurement only: it did not measure better, docs/players.md);
 - ``"hard-inferred"``: ``"hard-weighted"`` weighting harder (0.3 a miss instead of 0.6;
   measurement only, docs/players.md);
+- ``"hard-signals"``: hard whose worlds meet the suit lengths the classic signals
+  tell (a *striscio*: three more of the suit; measurement only, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
@@ -43,7 +45,7 @@ LEVELS = ("easy", "normal", "hard")
 
 SPECS = (
     "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
-    "hard-rule-choices", "hard-inferred",
+    "hard-rule-choices", "hard-inferred", "hard-signals",
 )
 
 
@@ -94,6 +96,9 @@ def make_player(
     if kind == "hard-inferred":
         # Measurement only: hard-weighted with a stronger weight per miss (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-inferred", weighting=True, miss=0.3)
+    if kind == "hard-signals":
+        # Measurement only: the classic signals' suit lengths in the worlds (docs/players.md).
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-signals", lengths=True)
     if kind == "hard-plain":
         # Measurement only: hard without racing its candidates (docs/players.md).
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")

@@ -37,7 +37,7 @@ from firmware.engine import (
 from firmware.engine.cards import card_list, cards_of
 from firmware.engine.state import Draw, caller_of
 from firmware.players.rollout import policy_card
-from firmware.players.signals import signal_holdings, signal_voids
+from firmware.players.signals import signal_holdings, signal_lengths, signal_voids
 
 
 class Inconsistent(ValueError):
@@ -180,12 +180,21 @@ class Sampler:
     constraints, the shown cards, the state's public part) is worked out once, each
     call only deals the hidden cards and the talon order. ``Sampler(view)(rng)``
     draws from ``rng`` exactly as ``determinize(view, rng)`` does and returns the
-    same world."""
+    same world.
 
-    def __init__(self, view: View) -> None:
+    With ``lengths`` the classic signals' suit lengths (:func:`signal_lengths`: a
+    *striscio* says three more of the suit) hold too: the hidden cards are dealt again,
+    up to :data:`LENGTH_TRIES` times, until every bound is met; then the cards a bound
+    asks for are placed first (as many as the seat may hold) and the rest dealt
+    around them."""
+
+    def __init__(self, view: View, *, lengths: bool = False) -> None:
         v = view.variant
         n = v.n_seats
         self.view = view
+        self.lengths = [
+            (seat, v.deck.suit_mask(suit), k) for seat, suit, k in signal_lengths(view) if seat != view.seat
+        ] if lengths else []
         self.allowed = hidden_constraints(view)
         self.need = hidden_counts(view)
         self.unseen = card_list(mask_of(view.unseen))
@@ -224,6 +233,8 @@ class Sampler:
         n = v.n_seats
         hidden = _sample(view, rng, self.allowed, self.need, self.unseen[:])
         shown = self.shown
+        if self.lengths and not self._meets(hidden):
+            hidden = self._resample(rng, hidden)
         hands = [shown[s] | hidden[s] for s in range(n)]
         hands[view.seat] = self.own
         rest = self.unseen_mask
@@ -250,6 +261,42 @@ class Sampler:
         _place_aside(s, view, leftover)
         s.hand_sides = _sides(view, hands)
         return s
+
+    def _meets(self, hidden: list[CardMask]) -> bool:
+        shown = self.shown
+        return all(((shown[seat] | hidden[seat]) & suit).bit_count() >= k for seat, suit, k in self.lengths)
+
+    def _resample(self, rng: random.Random, hidden: list[CardMask]) -> list[CardMask]:
+        """Hidden cards that meet the signals' suit lengths (see :class:`Sampler`)."""
+        view = self.view
+        for _ in range(LENGTH_TRIES - 1):
+            hidden = _sample(view, rng, self.allowed, self.need, self.unseen[:])
+            if self._meets(hidden):
+                return hidden
+        need = self.need[:]
+        allowed = self.allowed[:]
+        placed = [0] * len(need)
+        free = self.unseen_mask
+        for seat, suit, k in self.lengths:
+            held = (self.shown[seat] | placed[seat]) & suit
+            pool = card_list(free & allowed[seat] & suit)
+            rng.shuffle(pool)
+            take = mask_of(pool[: max(0, min(k - held.bit_count(), need[seat]))])
+            placed[seat] |= take
+            need[seat] -= take.bit_count()
+            free &= ~take
+        for seat in range(len(need)):
+            allowed[seat] &= free
+        try:
+            rest = _sample(view, rng, allowed, need, card_list(free))
+        except Inconsistent:
+            return hidden  # the bounds and the view's constraints cannot all hold
+        return [placed[s] | rest[s] for s in range(len(need))]
+
+
+LENGTH_TRIES = 8
+"""Deals of the hidden cards tried per world for the signals' suit lengths (``lengths``)
+before the cards the bounds ask for are placed first."""
 
 
 def _pending(view: View) -> tuple[Literal["call", "discard"], int] | None:

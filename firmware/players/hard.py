@@ -76,6 +76,7 @@ class HardPlayer:
         name: str = "hard",
         weighting: bool = WEIGHTING,
         miss: float = MISS,
+        lengths: bool = False,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
@@ -87,6 +88,10 @@ class HardPlayer:
         """Games of more than two seats, with ``weighting``: a world's weight is multiplied
         by this for each past card of another seat the counting policy would not have
         played (:func:`world_weight`; ``"hard-inferred"``: 0.3, measurement only)."""
+        self.lengths = lengths
+        """Worlds meet the suit lengths the classic signals tell (a *striscio*: three
+        more; :class:`Sampler`; ``"hard-signals"``, measurement only). The pool's workers
+        sample without them, so such a player searches alone."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.search_choices = True
@@ -127,7 +132,7 @@ class HardPlayer:
             if card is not None:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
-        sample = Sampler(view)  # the view's constraints once per decision
+        sample = Sampler(view, lengths=self.lengths)  # the view's constraints once per decision
         return self.pimc(view, cards, lambda: sample(self.rng), pooled=True)
 
     def solve(self, world: HandState) -> Card | None:
@@ -244,7 +249,7 @@ class HardPlayer:
     def _pool(self, view: View) -> WorldPool | None:
         """The process's pool of world workers, held for this decision; None: search
         alone (no pool started, one core, or another decision holds it)."""
-        if not self.use_pool or view.variant.n_seats < 2:
+        if not self.use_pool or self.lengths or view.variant.n_seats < 2:
             return None
         pool = self.pool if self.pool is not None else shared()
         if pool is None or not pool.workers or not pool.lock.acquire(blocking=False):

@@ -150,6 +150,38 @@ def test_world_weight_counts_misses_at_the_given_rate() -> None:
     assert missed >= 10
 
 
+@pytest.mark.parametrize("name", ["briscola", "treseta4"])
+def test_signal_lengths_hold_in_the_real_deal_and_in_the_worlds(name: str) -> None:
+    """The classic signals as our levels send them (a striscio: three more of the suit,
+    a busso: one more): every bound they give holds in the real deal, and the worlds
+    sampled with ``lengths`` meet them all and still show the view; without ``lengths``
+    some world breaks one (so the bounds say something the voids did not)."""
+    from firmware.players.signals import signal_lengths
+
+    rng = random.Random(6)
+    bounded = broken_plain = 0
+    for seed in (31, 32, 33):
+        for state in _positions(name, {"signals": "classic"}, seed=seed, every=3):
+            seat = state.to_move
+            view = view_for(state, seat)
+            bounds = [(s, state.variant.deck.suit_mask(suit), k) for s, suit, k in signal_lengths(view) if s != seat]
+            if not bounds:
+                continue
+            bounded += 1
+            for s, suit, k in bounds:
+                assert (state.hands[s] & suit).bit_count() >= k
+            with_lengths = Sampler(view, lengths=True)
+            plain = Sampler(view)
+            for _ in range(4):
+                world = with_lengths(rng)
+                assert view_for(world, seat) == view
+                assert all((world.hands[s] & suit).bit_count() >= k for s, suit, k in bounds)
+                other = plain(rng)
+                broken_plain += any((other.hands[s] & suit).bit_count() < k for s, suit, k in bounds)
+    assert bounded >= 10
+    assert broken_plain > 0
+
+
 @pytest.mark.parametrize("name", ["tressette2", "treschetten2"])
 def test_talon_inference_favours_the_real_deal(name: str) -> None:
     """Two players with the talon (every draw shown): the world fixes the opponent's past
@@ -231,7 +263,7 @@ def test_coach_hint_and_rating_do_not_depend_on_hidden_cards(
 
 
 @pytest.mark.parametrize(("name", "options"), COACH_CASES)
-@pytest.mark.parametrize("spec", ["hard", "hard-weighted"])
+@pytest.mark.parametrize("spec", ["hard", "hard-weighted", "hard-signals"])
 def test_hard_in_every_preset_reads_only_its_view(name: str, options: dict[str, object], spec: str) -> None:
     """Every preset and shape of table (chiamata's secret partner, Ciapanò at 2-4, briscola's
     trump, the widow, the cards aside): the worlds sampled from a view show that view

@@ -90,8 +90,8 @@ class HardPlayer:
         played (:func:`world_weight`; ``"hard-inferred"``: 0.3, measurement only)."""
         self.lengths = lengths
         """Worlds meet the suit lengths the classic signals tell (a *striscio*: three
-        more; :class:`Sampler`; ``"hard-signals"``, measurement only). The pool's workers
-        sample without them, so such a player searches alone."""
+        more; :class:`Sampler`; ``"hard-signals"``, measurement only); the pool's workers
+        sample the same way."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.search_choices = True
@@ -197,7 +197,7 @@ class HardPlayer:
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         weigher = self._weigher(view)
         pool = self._pool(view) if pooled and weigher is None and budget is not None else None
-        did = pool.begin(view, self.rng.getrandbits(48)) if pool is not None else 0
+        did = pool.begin(view, self.rng.getrandbits(48), lengths=self.lengths) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
         try:
@@ -249,7 +249,7 @@ class HardPlayer:
     def _pool(self, view: View) -> WorldPool | None:
         """The process's pool of world workers, held for this decision; None: search
         alone (no pool started, one core, or another decision holds it)."""
-        if not self.use_pool or self.lengths or view.variant.n_seats < 2:
+        if not self.use_pool or view.variant.n_seats < 2:
             return None
         pool = self.pool if self.pool is not None else shared()
         if pool is None or not pool.workers or not pool.lock.acquire(blocking=False):

@@ -109,8 +109,8 @@ def _worker_main(conn: Connection, nice: int) -> None:
             return
         try:
             if kind == "begin":
-                _, decision, view, seed = msg
-                sampler = Sampler(view)
+                _, decision, view, seed, lengths = msg
+                sampler = Sampler(view, lengths=lengths)
                 seat = view.seat
                 rng = random.Random(seed)
             elif kind == "chunk":
@@ -184,11 +184,12 @@ class WorldPool:
 
     # -------------------------------------------------------------- a decision
 
-    def begin(self, view: View, seed: int) -> int:
-        """Send ``view`` to every worker; returns the decision's tag."""
+    def begin(self, view: View, seed: int, *, lengths: bool = False) -> int:
+        """Send ``view`` to every worker (``lengths``: its worlds meet the signals' suit
+        lengths, :class:`Sampler`); returns the decision's tag."""
         self._did += 1
         for i, w in enumerate(list(self.workers)):
-            self._send(w, ("begin", self._did, view, seed * 7919 + i))
+            self._send(w, ("begin", self._did, view, seed * 7919 + i, lengths))
         return self._did
 
     def feed(self, did: int, cards: Sequence[Card], deadline: float) -> None:

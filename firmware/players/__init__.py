@@ -12,6 +12,7 @@
   measurement only, docs/players.md);
 - ``"hard-signals"``: hard whose worlds meet the suit lengths the classic signals
   tell (a *striscio*: three more of the suit; measurement only, docs/players.md);
+- ``"hard-read"``: both, ``"hard-signals"`` and ``"hard-inferred"`` (measurement only);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
@@ -45,7 +46,7 @@ LEVELS = ("easy", "normal", "hard")
 
 SPECS = (
     "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
-    "hard-rule-choices", "hard-inferred", "hard-signals",
+    "hard-rule-choices", "hard-inferred", "hard-signals", "hard-read",
 )
 
 
@@ -99,6 +100,11 @@ def make_player(
     if kind == "hard-signals":
         # Measurement only: the classic signals' suit lengths in the worlds (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-signals", lengths=True)
+    if kind == "hard-read":
+        # Measurement only: the signals' suit lengths and the stronger weighting together.
+        return HardPlayer(
+            seed=seed, think_ms=think_ms, worlds=worlds, name="hard-read", weighting=True, miss=0.3, lengths=True
+        )
     if kind == "hard-plain":
         # Measurement only: hard without racing its candidates (docs/players.md).
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")

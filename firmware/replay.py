@@ -132,7 +132,7 @@ def _print_card_hand(match: Match, hand: dict[str, Any], h_index: int, decided: 
     variant = match.variant
     deck = variant.deck
     state = match.start_hand(hand["deal"])
-    real = " (real cards, refereed)" if state.table is not None else ""
+    real = " (real cards, refereed)" if state.holdings.real_cards else ""
     out.write(f"\nHand {h_index + 1}: seat {state.dealer} deals{real}\n")
     if state.trump_card is not None:
         trump = deck.suit_name(SUIT[state.trump_card])

@@ -241,7 +241,7 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSp
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s hand %s does not replay: %s", match_id, hand, exc)
         state = None
-    if state is not None and state.over and state.table is None and len(held) == len(frames):
+    if state is not None and state.over and not state.holdings.real_cards and len(held) == len(frames):
         frames = [face_up(f, h, me) for f, h in zip(frames, held, strict=True)]
     return HandReplay(match_id, hand, tuple(frames), hands=len(hands))
 

@@ -35,9 +35,9 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.cards import CODE, SUIT
+from firmware.engine.holdings import FalseDeclaration
 from firmware.engine.records import replay
 from firmware.engine.seating import TABLE, SeatSpec, check_seat, seating_refusal
-from firmware.engine.table import FalseDeclaration
 from firmware.store import JournalFailure
 
 log = logging.getLogger("firmware.app.controller")
@@ -328,12 +328,11 @@ class MatchLifecycle:
         refused = self.guard.write_entry(action)  # never apply what is not on disk
         if refused is not None:
             return refused
-        false_before = len(match.state.table.false) if match.state.table is not None else 0
+        false_before = len(match.state.holdings.false_declarations())
         state = match.state
         match.apply(action)
         self.table.age_message()
-        if state.table is not None:
-            self._false_declarations(state.table.false[false_before:])
+        self._false_declarations(state.holdings.false_declarations()[false_before:])
         self._after(action)
         return Outcome(True)
 

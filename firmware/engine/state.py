@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from firmware.engine import declarations, table
+from firmware.engine import table
 from firmware.engine.actions import (
     SIGNALS_ALTERNATIVE,
     SIGNALS_CLASSIC,
@@ -43,6 +43,7 @@ from firmware.engine.cards import (
 from firmware.engine.deal import Deal
 from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction
+from firmware.engine.holdings import OPEN_HANDS, FalseDeclaration, Holdings
 from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
 
@@ -119,7 +120,7 @@ class HandResult:
     claim_ok: bool | None = None  # True: the claimant's side had reached the target
     cappotto_side: int | None = None  # treseta4 option cappotto: the side that took every trick
     # Real cards (firmware/engine/table.py): declarations the cards played disproved.
-    false_declarations: tuple[table.FalseDeclaration, ...] = ()
+    false_declarations: tuple[FalseDeclaration, ...] = ()
 
 
 class HandState:
@@ -159,7 +160,7 @@ class HandState:
         "claim_ok",
         "target",
         "n_tricks",
-        "table",
+        "holdings",
     )
 
     variant: Variant
@@ -195,7 +196,7 @@ class HandState:
     claim_ok: bool | None
     target: int  # the game's target (a best-of-two decider: 41), for zu tun and claims
     n_tricks: int  # tricks in this hand (real cards: the hand ends with the last)
-    table: table.TableInfo | None  # real cards: what the box knows of unseen hands
+    holdings: Holdings  # what the box knows of who holds what (module holdings)
 
     @classmethod
     def start(
@@ -241,7 +242,7 @@ class HandState:
         s.claim_seat = None
         s.claim_ok = None
         s.target = target if target is not None else variant.target
-        s.table = None
+        s.holdings = OPEN_HANDS
         if deal.table:
             s._start_table(deal)
         if variant.trump_shown:
@@ -256,7 +257,7 @@ class HandState:
             s.pending = ("call", s.leader)
         if variant.widow_dealt and deal.aside:
             s._deal_widow(deal.aside)
-        held = sum(h.bit_count() for h in s.hands) if s.table is None else sum(s.table.counts)
+        held = sum(s.holdings.held(s, seat) for seat in range(s.n))
         if s.pending is not None and s.pending[0] == "discard":
             held -= 1
         s.n_tricks = (held + len(s.talon)) // s.n
@@ -264,20 +265,8 @@ class HandState:
 
     def _start_table(self, deal: Deal) -> None:
         """Real cards: the hidden seats' hands and the talon are unknown (module table)."""
-        v = self.variant
-        known = 0
-        for h in self.hands:
-            known |= h
-        known |= mask_of(deal.aside)
-        if deal.trump is not None:
-            known |= 1 << deal.trump
-        self.talon = (-1,) * v.talon_size  # face down: the box never sees a talon card
-        self.table = table.TableInfo(
-            hidden=deal.hidden,
-            counts=[v.hand_size] * self.n,
-            pool=v.deck.mask & ~known,
-            fresh_voids=[0] * self.n,
-        )
+        self.talon = (-1,) * self.variant.talon_size  # face down: the box never sees a talon card
+        self.holdings = table.TableInfo.at_deal(self.variant, deal, self.hands)
 
     def _deal_widow(self, widow: tuple[Card, ...]) -> None:
         """terziglio3: the widow face up, one card each from the dealer's right, the last to
@@ -287,8 +276,7 @@ class HandState:
             seat = order[i] if i < len(order) else self.dealer
             self.hands[seat] |= 1 << card
             self.known[seat] |= 1 << card
-            if self.table is not None:
-                self.table.counts[seat] += 1
+            self.holdings.given(seat)
         self.widow = ()
         self.pending = ("discard", self.dealer)
 
@@ -327,7 +315,9 @@ class HandState:
         c.claim_ok = self.claim_ok
         c.target = self.target
         c.n_tricks = self.n_tricks
-        c.table = self.table.copy() if self.table is not None else None
+        holdings = self.holdings
+        # The search copies dealt hands millions of times: OPEN_HANDS.copy() inlined.
+        c.holdings = holdings if holdings is OPEN_HANDS else holdings.copy()
         return c
 
     # ------------------------------------------------------------------ queries
@@ -433,8 +423,9 @@ class HandState:
         self.leader = winner
         if self.talon_pos < len(self.talon):
             self._draw_round(winner)
-        # Real cards: hidden hands are not in ``hands``, so the count of tricks decides.
-        if len(self.tricks) == self.n_tricks if self.table is not None else not any(self.hands):
+        holdings = self.holdings
+        # The search's hot path: OPEN_HANDS.hand_done(self) inlined.
+        if not any(self.hands) if holdings is OPEN_HANDS else holdings.hand_done(self):
             self.thirds[winner] += LAST_TRICK_THIRDS
             if self.widow:
                 # terziglio3's widow (and three-handed Ciapanò's odd card) go with the last trick.
@@ -446,15 +437,16 @@ class HandState:
         """Winner draws the top card, then the others in turn (RULES.md §3.1)."""
         shown = self.variant.draws_shown
         trick_no = len(self.tricks) - 1
+        holdings = self.holdings
+        seen = holdings is OPEN_HANDS  # the search's hot path: OPEN_HANDS.drew() inlined
         for i in range(self.n):
             if self.talon_pos >= len(self.talon):
                 break
             seat = (winner + i) % self.n
             card = self.talon[self.talon_pos]
             self.talon_pos += 1
-            if self.table is not None:
-                table.after_draw(self, seat)  # real cards: drawn face down, unseen by the box
-                continue
+            if not seen and not holdings.drew(self, seat):
+                continue  # real cards: drawn face down, unseen by the box
             self.hands[seat] |= 1 << card
             if shown:
                 self.known[seat] |= 1 << card
@@ -517,7 +509,7 @@ class HandState:
 
     def is_hidden(self, seat: Seat) -> bool:
         """A person's real cards, unknown to the box until scanned (module table)."""
-        return self.table is not None and self.table.hidden[seat]
+        return self.holdings.is_hidden(seat)
 
     def possible_declarations(self, seat: Seat) -> list[Declare]:
         v = self.variant
@@ -528,17 +520,7 @@ class HandState:
             if not v.preset.decima or self.declare_window(seat, "decima") is not None:
                 return []
             decima_only = True  # right after the deal, before the first card
-        if self.is_hidden(seat):
-            found = table.possible_claims(self, seat)
-        else:
-            found = declarations.possible(
-                v.deck,
-                seat,
-                self.declarable_mask(seat),
-                v.preset.napoletana_extends,
-                self.declarations_of(seat),
-                v.preset.decima,
-            )
+        found = self.holdings.possible_declarations(self, seat)
         if decima_only:
             found = [d for d in found if d.kind == "decima"]
         return found
@@ -561,9 +543,7 @@ class HandState:
             return IllegalAction(Refusal.ZU_TUN_AFTER_WIN)
         if self.talon_left == 0:
             return IllegalAction(Refusal.ZU_TUN_TALON_EMPTY)
-        holds = self.hands[seat] >> card & 1 or (
-            self.table is not None and self.table.may_hold(self, seat) >> card & 1
-        )
+        holds = self.holdings.may_hold(self, seat) >> card & 1
         if not holds or RANK[card] != 0 or not v.deck.contains(card):
             return IllegalAction(Refusal.ZU_TUN_TEN)
         total = self.hand_total(seat)
@@ -620,9 +600,7 @@ class HandState:
     def discard_candidates(self, seat: Seat) -> list[Card]:
         if self.pending is None or self.pending != ("discard", seat):
             return []
-        if self.table is not None:
-            return card_list(self.table.may_hold(self, seat) & ~self.played)
-        return card_list(self.hands[seat])
+        return card_list(self.holdings.may_hold(self, seat) & ~self.played)
 
     def legal_signals(self, card: Card) -> tuple[str, ...]:
         """The signals the seat to move may speak with ``card``; any combination of them.
@@ -636,7 +614,7 @@ class HandState:
         seat = (self.leader + len(self.trick)) % self.n
         hand = self.hands[seat]
         bit = 1 << card
-        possible = hand if self.table is None else self.table.may_hold(self, seat) & ~self.played
+        possible = self.holdings.may_hold(self, seat) & ~self.played
         if not possible & bit:
             return ()
         leader_only = system == "alternative" or v.options.get("signal_by") == "leader"
@@ -764,7 +742,7 @@ class HandState:
             claim_seat=self.claim_seat,
             claim_ok=self.claim_ok,
             cappotto_side=cappotto_side,
-            false_declarations=tuple(self.table.false) if self.table is not None else (),
+            false_declarations=self.holdings.false_declarations(),
         )
 
 
@@ -803,7 +781,7 @@ def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:
     out: list[Action] = list(state.possible_declarations(seat))
     if seat == mover:
         out.extend(ZuTun(seat, c) for c in state.zu_tun_cards(seat))
-        mask = table.play_mask(state, seat) if state.is_hidden(seat) else state.legal_mask()
+        mask = state.holdings.play_mask(state, seat)
         out.extend(Play(seat, c) for c in cards_of(mask))
     if state.variant.claims and state.claim_refusal(seat) is None:
         out.append(Claim(seat))
@@ -823,8 +801,8 @@ def check(state: HandState, action: Action) -> None:
         if state.pending != ("discard", action.seat):
             raise IllegalAction(Refusal.DISCARD_NOT_NOW)
         if action.card not in state.discard_candidates(action.seat):
-            if state.is_hidden(action.seat) and state.variant.deck.contains(action.card):
-                table.play_refusal(state, action.seat, action.card)
+            if state.variant.deck.contains(action.card):
+                state.holdings.play_refusal(state, action.seat, action.card)
             raise IllegalAction(Refusal.NOT_HELD, card=action.card)
         return
     if state.pending is not None:
@@ -852,19 +830,7 @@ def check(state: HandState, action: Action) -> None:
 
 def _declaration(state: HandState, action: Declare) -> Declaration:
     """The declaration ``action`` makes; raises if it is not true (as far as can be known)."""
-    v = state.variant
-    if state.is_hidden(action.seat):
-        decl = table.claim_of(state, action)
-        declarations.check_earlier(decl, state.declarations_of(action.seat))
-        return decl
-    return declarations.evaluate(
-        v.deck,
-        action,
-        state.declarable_mask(action.seat),
-        v.preset.napoletana_extends,
-        state.declarations_of(action.seat),
-        v.preset.decima,
-    )
+    return state.holdings.declaration(state, action)
 
 
 def _check_call(state: HandState, action: Call) -> None:
@@ -883,15 +849,7 @@ def _check_play(state: HandState, action: Play) -> None:
         raise IllegalAction(Refusal.TURN_OF, seat=state.to_move, actor=action.seat)
     if not v.deck.contains(action.card):
         raise IllegalAction(Refusal.WRONG_DECK, deck=v.deck.name)
-    hand = state.hands[action.seat]
-    if state.is_hidden(action.seat):
-        table.play_refusal(state, action.seat, action.card)
-    elif not hand >> action.card & 1:
-        raise IllegalAction(Refusal.NOT_HELD, card=action.card)
-    elif not state.legal_mask() >> action.card & 1:
-        lead = SUIT[state.trick[0]]
-        follow = tuple(card_list(hand & state.suit_masks[lead]))
-        raise IllegalAction(Refusal.FOLLOW_SUIT, deck=v.deck.name, suit=lead, cards=follow)
+    state.holdings.play_refusal(state, action.seat, action.card)
     if action.signals:
         reason = state.signal_refusal(action.card, tuple(action.signals))
         if reason is not None:
@@ -908,30 +866,25 @@ def apply(state: HandState, action: Action) -> HandState:
 
 def apply_unchecked(state: HandState, action: Action) -> None:
     """Do a legal action in place (the journal replays through here after checking)."""
-    info = state.table
+    holdings = state.holdings
     if isinstance(action, Play):
         if action.signals:
             state.signals += (
                 Signal(len(state.tricks), action.seat, action.card, tuple(action.signals)),
             )
-        if info is not None:
-            table.before_play(state, action.seat, action.card)
+        holdings.before_play(state, action.seat, action.card)
         state.play_fast(action.card)
-        if info is not None and state.over:
-            table.close(state)
+        if state.over:
+            holdings.close(state)
     elif isinstance(action, Declare):
         decl = _declaration(state, action)
         state.declarations.append(decl)
-        if info is not None and info.hidden[action.seat]:
-            table.accept_claim(state, decl, action)
-        else:
-            state.known[action.seat] |= mask_of(decl.cards) & state.hands[action.seat]
+        holdings.declared(state, decl, action)
         if decl.kind == "decima":
             state.over = True
             state.ended_by = "decima"
     elif isinstance(action, ZuTun):
-        if info is not None:
-            table.take(state, action.seat, action.card)
+        holdings.take(state, action.seat, action.card)
         state.hands[action.seat] &= ~(1 << action.card)
         state.over = True
         state.ended_by = "zu_tun"
@@ -950,8 +903,7 @@ def apply_unchecked(state: HandState, action: Action) -> None:
         state.hand_sides = tuple(0 if s in partners else 1 for s in range(state.n))
         state.pending = None
     elif isinstance(action, Discard):
-        if info is not None:
-            table.take(state, action.seat, action.card)
+        holdings.take(state, action.seat, action.card)
         bit = 1 << action.card
         state.hands[action.seat] &= ~bit
         state.known[action.seat] &= ~bit

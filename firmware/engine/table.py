@@ -3,8 +3,8 @@
 At a table of real cards people shuffle and deal; the box learns a card when
 it is scanned. A *table deal* (``{"table": true, ...}`` in a record) makes the
 chance explicit, OpenSpiel style: a :class:`~firmware.engine.state.HandState`
-whose ``table`` is a :class:`TableInfo` knows, for each seat, whether its hand
-is *hidden* (a person's real cards) and how many cards it holds; the cards
+whose ``holdings`` (:mod:`firmware.engine.holdings`) is a :class:`TableInfo`
+knows, for each seat, whether its hand is *hidden* (a person's real cards) and how many cards it holds; the cards
 whose place is unknown form the ``pool``. Everything else — trick winners,
 trump, draws, points, sides, onori, claims, calls, signals, widow, aside,
 sudden wins, the end of the match — is the engine's one rule set.
@@ -38,72 +38,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Protocol
 
 from firmware.engine.actions import Declare
-from firmware.engine.cards import CODE, SUIT, Card, CardMask, Seat, card_list
+from firmware.engine.cards import CODE, SUIT, Card, CardMask, Seat, card_list, mask_of
 from firmware.engine.deal import Deal
 from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, check_earlier
 from firmware.engine.errors import IllegalAction
+from firmware.engine.holdings import OPEN_HANDS, FalseDeclaration, Hand
 from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
-
-
-class PlayedTrick(Protocol):
-    """A trick taken (:class:`firmware.engine.state.Trick`)."""
-
-    @property
-    def leader(self) -> Seat: ...
-
-    @property
-    def cards(self) -> tuple[Card, ...]: ...
-
-    @property
-    def winner(self) -> Seat: ...
-
-    def seat_of(self, index: int, n: int) -> Seat: ...
-
-
-class Hand(Protocol):
-    """What the real-card knowledge reads and writes of the hand: the part of
-    :class:`firmware.engine.state.HandState` it needs (state uses this module, not
-    the other way round)."""
-
-    variant: Variant
-    n: int
-    dealer: Seat
-    leader: Seat
-    hands: list[CardMask]
-    played: CardMask
-    suit_masks: tuple[CardMask, ...]
-    trick: list[Card]
-    declarations: list[Declaration]
-    hand_sides: tuple[int, ...]
-    called: Card | None
-    table: TableInfo | None
-
-    @property
-    def tricks(self) -> Sequence[PlayedTrick]: ...
-
-    @property
-    def ended_by(self) -> str: ...
-
-    @property
-    def caller(self) -> Seat: ...
-
-
-@dataclass(frozen=True, slots=True)
-class FalseDeclaration:
-    """A declaration of a hidden seat that the cards played disproved; it scores nothing.
-
-    ``why``: ``played_elsewhere`` (``cards`` were played by other seats),
-    ``revoked`` (the declarer did not follow the suit of ``cards``),
-    ``had_four`` (he played the missing card of his three), ``never_played``.
-    """
-
-    decl: Declaration
-    why: str
-    cards: tuple[Card, ...]
 
 
 @dataclass(slots=True)
@@ -125,7 +68,8 @@ class Claim:
 
 @dataclass(slots=True)
 class TableInfo:
-    """What the box knows of a hand of real cards beyond the engine's plain state."""
+    """What the box knows of a hand of real cards beyond the engine's plain state: the
+    :class:`~firmware.engine.holdings.Holdings` of a real-card hand."""
 
     hidden: tuple[bool, ...]  # per seat: its hand is a person's real cards
     counts: list[int]  # per seat: cards held now
@@ -133,6 +77,24 @@ class TableInfo:
     fresh_voids: list[int]  # per seat: suits it showed it lacks since its last draw
     claims: list[Claim] = field(default_factory=list)  # hidden seats', not yet disproved
     false: list[FalseDeclaration] = field(default_factory=list)
+
+    real_cards = True
+
+    @classmethod
+    def at_deal(cls, variant: Variant, deal: Deal, hands: Sequence[CardMask]) -> TableInfo:
+        """What the box knows at a table deal: ``hands`` (computers' cards scanned), the
+        trump shown and the cards aside; the rest of the deck is in the pool."""
+        known = mask_of(deal.aside)
+        for h in hands:
+            known |= h
+        if deal.trump is not None:
+            known |= 1 << deal.trump
+        return cls(
+            hidden=deal.hidden,
+            counts=[variant.hand_size] * variant.n_seats,
+            pool=variant.deck.mask & ~known,
+            fresh_voids=[0] * variant.n_seats,
+        )
 
     def copy(self) -> TableInfo:
         return TableInfo(
@@ -143,6 +105,14 @@ class TableInfo:
             [Claim(c.decl, c.need, c.out, c.open_extension) for c in self.claims],
             self.false[:],
         )
+
+    # -------------------------------------------------------------- questions
+
+    def is_hidden(self, seat: Seat) -> bool:
+        return self.hidden[seat]
+
+    def held(self, state: Hand, seat: Seat) -> int:
+        return self.counts[seat]
 
     def unknown_room(self, state: Hand, seat: Seat) -> int:
         """How many of the seat's cards the box has not seen."""
@@ -155,196 +125,302 @@ class TableInfo:
             return known | self.pool
         return known
 
-
-# ------------------------------------------------------------------ plays
-
-
-def void_block(state: Hand, seat: Seat) -> CardMask:
-    """Unknown cards ``seat`` cannot hold: the suits it showed it lacks since its last
-    draw. If that would leave it nothing to play, somebody misplayed earlier (a revoke
-    the box could not see): the voids are dropped rather than the table stalled."""
-    info = state.table
-    assert info is not None
-    block = 0
-    for suit in range(len(state.suit_masks)):
-        if info.fresh_voids[seat] >> suit & 1:
-            block |= state.suit_masks[suit]
-    if block:
-        unknown = info.may_hold(state, seat) & ~state.played & ~state.hands[seat]
-        if not state.hands[seat] and not unknown & ~block:
-            return 0
-    return block
-
-
-def play_mask(state: Hand, seat: Seat) -> CardMask:
-    """The cards a hidden seat to move may play, from what the box knows."""
-    info = state.table
-    assert info is not None
-    known = state.hands[seat]
-    possible = info.may_hold(state, seat) & ~state.played
-    unknown = possible & ~known & ~void_block(state, seat)
-    possible = known | unknown
-    if state.trick:
-        lead = state.suit_masks[SUIT[state.trick[0]]]
-        if known & lead:
-            return possible & lead  # he holds a card of the suit led: he must follow
-    return possible
-
-
-def play_refusal(state: Hand, seat: Seat, card: Card) -> None:
-    """Raise the reason a hidden seat may not play ``card`` now (the turn is checked)."""
-    info = state.table
-    assert info is not None
-    bit = 1 << card
-    deck = state.variant.deck
-    if state.played & bit:
-        trick = next((i + 1 for i, t in enumerate(state.tricks) if card in t.cards), len(state.tricks) + 1)
-        raise IllegalAction(Refusal.ALREADY_PLAYED, card=card, trick=trick)
-    known = state.hands[seat]
-    if not known & bit:
-        if not info.pool & bit:
-            holder = next((s for s in range(state.n) if state.hands[s] & bit), None)
-            if holder is not None:
-                raise IllegalAction(Refusal.CARD_HELD_BY, card=card, seat=holder)
-            raise IllegalAction(Refusal.CARD_ASIDE, card=card)
-        if info.unknown_room(state, seat) <= 0:
-            raise IllegalAction(Refusal.NO_UNKNOWN_CARDS, seat=seat, cards=tuple(card_list(known)))
-        if void_block(state, seat) & bit:
-            raise IllegalAction(Refusal.SHOWED_VOID, deck=deck.name, seat=seat, suit=SUIT[card])
-    if state.trick and SUIT[card] != SUIT[state.trick[0]]:
-        lead = SUIT[state.trick[0]]
-        follow = known & state.suit_masks[lead]
-        if follow:
-            raise IllegalAction(Refusal.FOLLOW_SUIT, deck=deck.name, suit=lead, cards=tuple(card_list(follow)))
-
-
-def take(state: Hand, seat: Seat, card: Card) -> None:
-    """A card of ``seat`` leaves its hand (played, laid away, on the talon): the box now
-    knows where it was; a card from the unknown pool is placed in the hand first."""
-    info = state.table
-    assert info is not None
-    bit = 1 << card
-    if info.pool & bit:
-        info.pool &= ~bit
-        state.hands[seat] |= bit
-    info.counts[seat] -= 1
-
-
-def before_play(state: Hand, seat: Seat, card: Card) -> None:
-    """Book-keeping of a play at a real-card table, before the engine plays it."""
-    info = state.table
-    assert info is not None
-    if state.trick and SUIT[card] != SUIT[state.trick[0]]:
-        info.fresh_voids[seat] |= 1 << SUIT[state.trick[0]]
-    _check_claims(state, seat, card)
-    take(state, seat, card)
-    called = state.called
-    if called == card and state.variant.preset.call_partner:
-        caller = state.caller
-        state.hand_sides = tuple(0 if s in (caller, seat) else 1 for s in range(state.n))
-
-
-def after_draw(state: Hand, seat: Seat) -> None:
-    info = state.table
-    assert info is not None
-    info.counts[seat] += 1
-    info.fresh_voids[seat] = 0  # a drawn card may be of any suit
-
-
-# ----------------------------------------------------------- declarations
-
-
-def claim_of(state: Hand, action: Declare) -> Declaration:
-    """The declaration a hidden seat announces: its cards as he names them, checked
-    only against what the box knows (raises when the cards seen make it impossible).
-
-    A three without its missing suit claims three of the four cards of the rank; a
-    napoletana without its extension claims 3-2-A (the extension counts at the end).
-    """
-    info = state.table
-    assert info is not None
-    v = state.variant
-    deck = v.deck
-    seat, kind = action.seat, action.kind
-    missing: int | None = None
-    if kind in ("napoletana", "decima"):
-        if action.suit is None or not 0 <= action.suit < len(deck.suits):
-            raise IllegalAction(Refusal.NAPOLETANA_SUIT, deck=deck.name, kind=kind)
-        if kind == "decima":
-            if not v.preset.decima:
-                raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(kind))
-            cards = card_list(deck.suit_mask(action.suit))
-            points = 0
-        else:
-            extra = action.extra or 0  # None: counted from the cards he plays
-            if extra < 0 or extra > len(deck.extension) or (extra and not v.preset.napoletana_extends):
-                raise IllegalAction(
-                    Refusal.DECL_EXTENSION, deck=deck.name, suit=action.suit, points=3, announced=3 + extra
-                )
-            ranks = DECLARABLE_RANKS + deck.extension[:extra]
-            cards = [deck.card(action.suit, r) for r in ranks]
-            points = len(cards)
-    elif kind in ("three", "four"):
-        if action.rank not in DECLARABLE_RANKS:
-            raise IllegalAction(Refusal.DECL_RANK, deck=deck.name, ranks=DECLARABLE_RANKS)
-        cards = [deck.card(s, action.rank) for s in range(len(deck.suits))]
-        points = 4
-        if kind == "three":
-            points = 3
-            if action.missing is not None:
-                if not 0 <= action.missing < len(deck.suits):
-                    raise IllegalAction(Refusal.DECL_NAMES_MISSING, deck=deck.name, kind=kind, rank=action.rank)
-                missing = action.missing
-                if state.hands[seat] >> deck.card(missing, action.rank) & 1:
-                    raise IllegalAction(
-                        Refusal.DECL_COUNT, deck=deck.name, kind=kind, rank=action.rank, held=4, need=3
-                    )
-                cards = [c for c in cards if SUIT[c] != missing]
-    else:
-        raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(kind))
-    held = (state.hands[seat] | info.pool) & ~state.played
-    for other in info.claims:
-        if other.decl.seat != seat and other.need == len(other.decl.cards):
-            # announced by another seat: one of the two would be false
-            for c in other.decl.cards:
-                held &= ~(1 << c)
-    if v.preset.declare_window == "after_first_trick" and state.tricks:
-        t = state.tricks[0]
-        held |= 1 << t.cards[(seat - t.leader) % state.n]  # trick 1's card still counts (seed 003)
-    absent = tuple(c for c in cards if not held >> c & 1)
-    need = 3 if kind == "three" else len(cards)
-    if len(cards) - len(absent) < need:
-        raise IllegalAction(Refusal.DECL_IMPOSSIBLE, deck=deck.name, kind=kind, cards=absent)
-    return Declaration(seat, kind, action.suit if kind != "three" and kind != "four" else None,
-                       action.rank if kind in ("three", "four") else None,
-                       tuple(cards), points, missing)  # fmt: skip
-
-
-def accept_claim(state: Hand, decl: Declaration, action: Declare) -> None:
-    info = state.table
-    assert info is not None
-    if decl.kind == "decima":
-        # Laid down on the table for everyone to see: the box takes the ten as seen.
+    def announced(self, state: Hand, seat: Seat) -> CardMask:
+        """A person's declared cards not played yet (announced, so public)."""
         mask = 0
-        for c in decl.cards:
-            mask |= 1 << c
-        mask &= ~state.played
-        info.pool &= ~mask
-        state.hands[decl.seat] |= mask
-        return
-    need = 3 if decl.kind == "three" else len(decl.cards)
-    open_extension = (
-        decl.kind == "napoletana" and action.extra is None and state.variant.preset.napoletana_extends
-    )
-    info.claims.append(Claim(decl, need, 0, open_extension))
+        if self.hidden[seat]:
+            for claim in self.claims:
+                if claim.decl.seat == seat and claim.need == len(claim.decl.cards):
+                    mask |= mask_of(claim.decl.cards) & ~state.played
+        return mask
+
+    def hand_done(self, state: Hand) -> bool:
+        """Hidden hands are not in ``hands``, so the count of tricks decides."""
+        return len(state.tricks) == state.n_tricks
+
+    def false_declarations(self) -> tuple[FalseDeclaration, ...]:
+        return tuple(self.false)
+
+    # ------------------------------------------------------------------ plays
+
+    def void_block(self, state: Hand, seat: Seat) -> CardMask:
+        """Unknown cards ``seat`` cannot hold: the suits it showed it lacks since its last
+        draw. If that would leave it nothing to play, somebody misplayed earlier (a revoke
+        the box could not see): the voids are dropped rather than the table stalled."""
+        block = 0
+        for suit in range(len(state.suit_masks)):
+            if self.fresh_voids[seat] >> suit & 1:
+                block |= state.suit_masks[suit]
+        if block:
+            unknown = self.may_hold(state, seat) & ~state.played & ~state.hands[seat]
+            if not state.hands[seat] and not unknown & ~block:
+                return 0
+        return block
+
+    def play_mask(self, state: Hand, seat: Seat) -> CardMask:
+        """The cards the seat to move may play; a hidden one's from what the box knows."""
+        if not self.hidden[seat]:
+            return OPEN_HANDS.play_mask(state, seat)
+        known = state.hands[seat]
+        possible = self.may_hold(state, seat) & ~state.played
+        unknown = possible & ~known & ~self.void_block(state, seat)
+        possible = known | unknown
+        if state.trick:
+            lead = state.suit_masks[SUIT[state.trick[0]]]
+            if known & lead:
+                return possible & lead  # he holds a card of the suit led: he must follow
+        return possible
+
+    def play_refusal(self, state: Hand, seat: Seat, card: Card) -> None:
+        """Raise the reason ``seat`` may not lay ``card`` now (the turn is checked)."""
+        if not self.hidden[seat]:
+            OPEN_HANDS.play_refusal(state, seat, card)  # a computer's cards: seen
+            return
+        bit = 1 << card
+        deck = state.variant.deck
+        if state.played & bit:
+            trick = next((i + 1 for i, t in enumerate(state.tricks) if card in t.cards), len(state.tricks) + 1)
+            raise IllegalAction(Refusal.ALREADY_PLAYED, card=card, trick=trick)
+        known = state.hands[seat]
+        if not known & bit:
+            if not self.pool & bit:
+                holder = next((s for s in range(state.n) if state.hands[s] & bit), None)
+                if holder is not None:
+                    raise IllegalAction(Refusal.CARD_HELD_BY, card=card, seat=holder)
+                raise IllegalAction(Refusal.CARD_ASIDE, card=card)
+            if self.unknown_room(state, seat) <= 0:
+                raise IllegalAction(Refusal.NO_UNKNOWN_CARDS, seat=seat, cards=tuple(card_list(known)))
+            if self.void_block(state, seat) & bit:
+                raise IllegalAction(Refusal.SHOWED_VOID, deck=deck.name, seat=seat, suit=SUIT[card])
+        if state.trick and SUIT[card] != SUIT[state.trick[0]]:
+            lead = SUIT[state.trick[0]]
+            follow = known & state.suit_masks[lead]
+            if follow:
+                raise IllegalAction(Refusal.FOLLOW_SUIT, deck=deck.name, suit=lead, cards=tuple(card_list(follow)))
+
+    def take(self, state: Hand, seat: Seat, card: Card) -> None:
+        """A card of ``seat`` leaves its hand (played, laid away, on the talon): the box now
+        knows where it was; a card from the unknown pool is placed in the hand first."""
+        bit = 1 << card
+        if self.pool & bit:
+            self.pool &= ~bit
+            state.hands[seat] |= bit
+        self.counts[seat] -= 1
+
+    def before_play(self, state: Hand, seat: Seat, card: Card) -> None:
+        """Book-keeping of a play at a real-card table, before the engine plays it."""
+        if state.trick and SUIT[card] != SUIT[state.trick[0]]:
+            self.fresh_voids[seat] |= 1 << SUIT[state.trick[0]]
+        self._check_claims(state, seat, card)
+        self.take(state, seat, card)
+        called = state.called
+        if called == card and state.variant.preset.call_partner:
+            caller = state.caller
+            state.hand_sides = tuple(0 if s in (caller, seat) else 1 for s in range(state.n))
+
+    def given(self, seat: Seat) -> None:
+        self.counts[seat] += 1
+
+    def drew(self, state: Hand, seat: Seat) -> bool:
+        """Real cards: drawn face down, unseen by the box."""
+        self.counts[seat] += 1
+        self.fresh_voids[seat] = 0  # a drawn card may be of any suit
+        return False
+
+    # ----------------------------------------------------------- declarations
+
+    def declaration(self, state: Hand, action: Declare) -> Declaration:
+        if not self.hidden[action.seat]:
+            return OPEN_HANDS.declaration(state, action)
+        decl = self.claim_of(state, action)
+        check_earlier(decl, state.declarations_of(action.seat))
+        return decl
+
+    def possible_declarations(self, state: Hand, seat: Seat) -> list[Declare]:
+        if not self.hidden[seat]:
+            return OPEN_HANDS.possible_declarations(state, seat)
+        return self.possible_claims(state, seat)
+
+    def claim_of(self, state: Hand, action: Declare) -> Declaration:
+        """The declaration a hidden seat announces: its cards as he names them, checked
+        only against what the box knows (raises when the cards seen make it impossible).
+
+        A three without its missing suit claims three of the four cards of the rank; a
+        napoletana without its extension claims 3-2-A (the extension counts at the end).
+        """
+        kind = action.kind
+        if kind in ("napoletana", "decima"):
+            cards, points = _suit_claim(state.variant, action)
+            missing = None
+        elif kind in ("three", "four"):
+            cards, points, missing = _rank_claim(state, action)
+        else:
+            raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(kind))
+        held = self._claimable(state, action.seat)
+        absent = tuple(c for c in cards if not held >> c & 1)
+        need = 3 if kind == "three" else len(cards)
+        if len(cards) - len(absent) < need:
+            raise IllegalAction(Refusal.DECL_IMPOSSIBLE, deck=state.variant.deck.name, kind=kind, cards=absent)
+        by_rank = kind in ("three", "four")
+        return Declaration(action.seat, kind, None if by_rank else action.suit,
+                           action.rank if by_rank else None,
+                           tuple(cards), points, missing)  # fmt: skip
+
+    def _claimable(self, state: Hand, seat: Seat) -> CardMask:
+        """The cards a hidden seat may declare: unplayed and not known elsewhere, nor
+        announced whole by another seat (one of the two would be false)."""
+        held = (state.hands[seat] | self.pool) & ~state.played
+        for other in self.claims:
+            if other.decl.seat != seat and other.need == len(other.decl.cards):
+                for c in other.decl.cards:
+                    held &= ~(1 << c)
+        if state.variant.preset.declare_window == "after_first_trick" and state.tricks:
+            t = state.tricks[0]
+            held |= 1 << t.cards[(seat - t.leader) % state.n]  # trick 1's card still counts (seed 003)
+        return held
+
+    def declared(self, state: Hand, decl: Declaration, action: Declare) -> None:
+        if not self.hidden[decl.seat]:
+            OPEN_HANDS.declared(state, decl, action)
+        elif decl.kind == "decima":
+            # Laid down on the table for everyone to see: the box takes the ten as seen.
+            mask = mask_of(decl.cards) & ~state.played
+            self.pool &= ~mask
+            state.hands[decl.seat] |= mask
+        else:
+            need = 3 if decl.kind == "three" else len(decl.cards)
+            open_extension = (
+                decl.kind == "napoletana" and action.extra is None and state.variant.preset.napoletana_extends
+            )
+            self.claims.append(Claim(decl, need, 0, open_extension))
+
+    def _disprove(self, state: Hand, claim: Claim, why: str, cards: tuple[Card, ...]) -> None:
+        self.claims.remove(claim)
+        state.declarations.remove(claim.decl)
+        self.false.append(FalseDeclaration(claim.decl, why, cards))
+
+    def _check_claims(self, state: Hand, seat: Seat, card: Card) -> None:
+        """Before ``seat`` plays ``card``: does it disprove a claim?"""
+        lead = SUIT[state.trick[0]] if state.trick else None
+        played_by = _played_by(state)
+        played_by[card] = seat
+        for claim in self.claims[:]:
+            decl = claim.decl
+            mine = decl.seat
+            if seat == mine and lead is not None and SUIT[card] != lead:
+                # he shows he has no card of the suit led: claimed cards of it are not his
+                for c in decl.cards:
+                    if SUIT[c] == lead and c not in played_by:
+                        claim.out |= 1 << c
+            elsewhere = tuple(c for c in decl.cards if played_by.get(c, mine) != mine)
+            out = tuple(c for c in decl.cards if claim.out >> c & 1 and c not in elsewhere)
+            if len(decl.cards) - len(elsewhere) - len(out) < claim.need:
+                if card in elsewhere and seat != mine:
+                    self._disprove(state, claim, "played_elsewhere", elsewhere)
+                else:
+                    self._disprove(state, claim, "revoked", out)
+                continue
+            dealt_all = not state.variant.preset.draw_from_talon
+            if seat == mine and decl.kind == "three" and dealt_all and _had_four(state, decl, played_by):
+                self._disprove(state, claim, "had_four", (card,))  # a three needs exactly three
+
+    def close(self, state: Hand) -> None:
+        """At the end of a hand played out: a claimed card never played by its declarer, and
+        what the cards played tell of an open claim (the missing suit, the extension)."""
+        if state.ended_by != "play":
+            return
+        played_by = _played_by(state)
+        deck = state.variant.deck
+        for claim in self.claims[:]:
+            decl = claim.decl
+            mine = [c for c in decl.cards if played_by.get(c) == decl.seat]
+            if len(mine) < claim.need:
+                unplayed = tuple(c for c in decl.cards if played_by.get(c) != decl.seat)
+                self._disprove(state, claim, "never_played", unplayed)
+                continue
+            better = decl
+            if decl.kind == "three" and decl.missing is None:
+                missing = next(SUIT[c] for c in decl.cards if c not in mine)
+                better = replace(decl, cards=tuple(mine), missing=missing)
+            elif claim.open_extension and decl.suit is not None:
+                run = list(decl.cards)
+                for rank in deck.extension:
+                    c = deck.card(decl.suit, rank)
+                    if played_by.get(c) != decl.seat:
+                        break
+                    run.append(c)
+                better = replace(decl, cards=tuple(run), points=len(run))
+            if better is not decl:
+                i = state.declarations.index(decl)
+                state.declarations[i] = better
+                claim.decl = better
+
+    def possible_claims(self, state: Hand, seat: Seat) -> list[Declare]:
+        """The declarations a hidden seat could announce now, as far as the box can know.
+
+        Offered short, as the screen lists them: a three without the suit it lacks and a
+        napoletana without its extension; the cards the declarer plays tell both by the
+        end of the hand (:meth:`close`). A person may still say them (``missing``,
+        ``extra``): then they are checked against the cards played.
+        """
+        v = state.variant
+        suits = range(len(v.deck.suits))
+        candidates: list[Declare] = []
+        if v.preset.decima:
+            candidates.extend(Declare(seat, "decima", suit=x) for x in suits)
+        candidates.extend(Declare(seat, "napoletana", suit=x) for x in suits)
+        for rank in DECLARABLE_RANKS:
+            candidates.append(Declare(seat, "four", rank=rank))
+            candidates.append(Declare(seat, "three", rank=rank))
+        earlier = tuple(d for d in state.declarations if d.seat == seat)
+        out = []
+        for cand in candidates:
+            try:
+                check_earlier(self.claim_of(state, cand), earlier)
+            except IllegalAction:
+                continue
+            out.append(cand)
+        return out
 
 
-def _disprove(state: Hand, claim: Claim, why: str, cards: tuple[Card, ...]) -> None:
-    info = state.table
-    assert info is not None
-    info.claims.remove(claim)
-    state.declarations.remove(claim.decl)
-    info.false.append(FalseDeclaration(claim.decl, why, cards))
+def _suit_claim(v: Variant, action: Declare) -> tuple[list[Card], int]:
+    """A napoletana's or a decima's cards as named, and its points."""
+    deck = v.deck
+    kind = action.kind
+    if action.suit is None or not 0 <= action.suit < len(deck.suits):
+        raise IllegalAction(Refusal.NAPOLETANA_SUIT, deck=deck.name, kind=kind)
+    if kind == "decima":
+        if not v.preset.decima:
+            raise IllegalAction(Refusal.DECL_UNKNOWN, kind=repr(kind))
+        return card_list(deck.suit_mask(action.suit)), 0
+    extra = action.extra or 0  # None: counted from the cards he plays
+    if extra < 0 or extra > len(deck.extension) or (extra and not v.preset.napoletana_extends):
+        raise IllegalAction(
+            Refusal.DECL_EXTENSION, deck=deck.name, suit=action.suit, points=3, announced=3 + extra
+        )
+    ranks = DECLARABLE_RANKS + deck.extension[:extra]
+    cards = [deck.card(action.suit, r) for r in ranks]
+    return cards, len(cards)
+
+
+def _rank_claim(state: Hand, action: Declare) -> tuple[list[Card], int, int | None]:
+    """A three's or a four's cards as named (a three naming its missing suit: the other
+    three), its points and the suit it lacks when named."""
+    deck = state.variant.deck
+    kind, rank = action.kind, action.rank
+    if rank not in DECLARABLE_RANKS:
+        raise IllegalAction(Refusal.DECL_RANK, deck=deck.name, ranks=DECLARABLE_RANKS)
+    cards = [deck.card(s, rank) for s in range(len(deck.suits))]
+    if kind == "four":
+        return cards, 4, None
+    missing = action.missing
+    if missing is None:
+        return cards, 3, None
+    if not 0 <= missing < len(deck.suits):
+        raise IllegalAction(Refusal.DECL_NAMES_MISSING, deck=deck.name, kind=kind, rank=rank)
+    if state.hands[action.seat] >> deck.card(missing, rank) & 1:
+        raise IllegalAction(Refusal.DECL_COUNT, deck=deck.name, kind=kind, rank=rank, held=4, need=3)
+    return [c for c in cards if SUIT[c] != missing], 3, missing
 
 
 def _played_by(state: Hand) -> dict[Card, Seat]:
@@ -357,34 +433,6 @@ def _played_by(state: Hand) -> dict[Card, Seat]:
     return out
 
 
-def _check_claims(state: Hand, seat: Seat, card: Card) -> None:
-    """Before ``seat`` plays ``card``: does it disprove a claim?"""
-    info = state.table
-    assert info is not None
-    lead = SUIT[state.trick[0]] if state.trick else None
-    played_by = _played_by(state)
-    played_by[card] = seat
-    for claim in info.claims[:]:
-        decl = claim.decl
-        mine = decl.seat
-        if seat == mine and lead is not None and SUIT[card] != lead:
-            # he shows he has no card of the suit led: claimed cards of it are not his
-            for c in decl.cards:
-                if SUIT[c] == lead and c not in played_by:
-                    claim.out |= 1 << c
-        elsewhere = tuple(c for c in decl.cards if played_by.get(c, mine) != mine)
-        out = tuple(c for c in decl.cards if claim.out >> c & 1 and c not in elsewhere)
-        if len(decl.cards) - len(elsewhere) - len(out) < claim.need:
-            if card in elsewhere and seat != mine:
-                _disprove(state, claim, "played_elsewhere", elsewhere)
-            else:
-                _disprove(state, claim, "revoked", out)
-            continue
-        dealt_all = not state.variant.preset.draw_from_talon
-        if seat == mine and decl.kind == "three" and dealt_all and _had_four(state, decl, played_by):
-            _disprove(state, claim, "had_four", (card,))  # a three needs exactly three
-
-
 def _had_four(state: Hand, decl: Declaration, played_by: dict[Card, Seat]) -> bool:
     """All cards dealt: the declarer of a three played the fourth card of its rank."""
     assert decl.rank is not None
@@ -393,68 +441,6 @@ def _had_four(state: Hand, decl: Declaration, played_by: dict[Card, Seat]) -> bo
         return played_by.get(deck.card(decl.missing, decl.rank)) == decl.seat
     four = [deck.card(x, decl.rank) for x in range(len(deck.suits))]
     return all(played_by.get(c) == decl.seat for c in four)
-
-
-def close(state: Hand) -> None:
-    """At the end of a hand played out: a claimed card never played by its declarer, and
-    what the cards played tell of an open claim (the missing suit, the extension)."""
-    info = state.table
-    assert info is not None
-    if state.ended_by != "play":
-        return
-    played_by = _played_by(state)
-    deck = state.variant.deck
-    for claim in info.claims[:]:
-        decl = claim.decl
-        mine = [c for c in decl.cards if played_by.get(c) == decl.seat]
-        if len(mine) < claim.need:
-            unplayed = tuple(c for c in decl.cards if played_by.get(c) != decl.seat)
-            _disprove(state, claim, "never_played", unplayed)
-            continue
-        better = decl
-        if decl.kind == "three" and decl.missing is None:
-            missing = next(SUIT[c] for c in decl.cards if c not in mine)
-            better = replace(decl, cards=tuple(mine), missing=missing)
-        elif claim.open_extension and decl.suit is not None:
-            run = list(decl.cards)
-            for rank in deck.extension:
-                c = deck.card(decl.suit, rank)
-                if played_by.get(c) != decl.seat:
-                    break
-                run.append(c)
-            better = replace(decl, cards=tuple(run), points=len(run))
-        if better is not decl:
-            i = state.declarations.index(decl)
-            state.declarations[i] = better
-            claim.decl = better
-
-
-def possible_claims(state: Hand, seat: Seat) -> list[Declare]:
-    """The declarations a hidden seat could announce now, as far as the box can know.
-
-    Offered short, as the screen lists them: a three without the suit it lacks and a
-    napoletana without its extension; the cards the declarer plays tell both by the
-    end of the hand (:func:`close`). A person may still say them (``missing``,
-    ``extra``): then they are checked against the cards played.
-    """
-    v = state.variant
-    suits = range(len(v.deck.suits))
-    candidates: list[Declare] = []
-    if v.preset.decima:
-        candidates.extend(Declare(seat, "decima", suit=x) for x in suits)
-    candidates.extend(Declare(seat, "napoletana", suit=x) for x in suits)
-    for rank in DECLARABLE_RANKS:
-        candidates.append(Declare(seat, "four", rank=rank))
-        candidates.append(Declare(seat, "three", rank=rank))
-    earlier = tuple(d for d in state.declarations if d.seat == seat)
-    out = []
-    for cand in candidates:
-        try:
-            check_earlier(claim_of(state, cand), earlier)
-        except IllegalAction:
-            continue
-        out.append(cand)
-    return out
 
 
 def scanned_at_deal(

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.engine import table
 from firmware.engine.actions import Action
 from firmware.engine.cards import THIRDS, Card, CardMask, Seat, Suit, card_list, mask_of
 from firmware.engine.declarations import Declaration
@@ -167,12 +166,12 @@ def view_for(state: HandState, seat: Seat) -> View:
         PublicDraw(d.trick, d.seat, d.card if (d.shown or d.seat == seat) else None)
         for d in state.draws
     )
-    info = state.table
+    holdings = state.holdings
     seats = tuple(
         SeatView(
             seat=s,
             side=v.side_of(s),
-            hand_count=state.hands[s].bit_count() if info is None else info.counts[s],
+            hand_count=holdings.held(state, s),
             shown=_shown(state, s),
             voids=tuple(x for x in range(len(v.deck.suits)) if state.voids[s] >> x & 1),
             thirds=state.thirds[s],
@@ -224,7 +223,7 @@ def _winning_cards(state: HandState, seat: Seat) -> tuple[Card, ...]:
     """The cards ``seat`` may play now that would take the trick as it stands (trump too)."""
     if state.over or state.pending is not None or seat != state.to_move or not state.trick:
         return ()
-    mask = table.play_mask(state, seat) if state.is_hidden(seat) else state.legal_mask()
+    mask = state.holdings.play_mask(state, seat)
     here = len(state.trick)
     return tuple(c for c in card_list(mask) if state.trick_winner_index([*state.trick, c]) == here)
 
@@ -268,12 +267,7 @@ def _totals(state: HandState) -> tuple[int, ...]:
 def _shown(state: HandState, seat: Seat) -> tuple[Card, ...]:
     """Cards of ``seat``'s hand lying face up; at a real-card table also the cards a
     person declared and has not played yet (announced, so public)."""
-    mask = state.known[seat] & state.hands[seat]
-    info = state.table
-    if info is not None and info.hidden[seat]:
-        for claim in info.claims:
-            if claim.decl.seat == seat and claim.need == len(claim.decl.cards):
-                mask |= mask_of(claim.decl.cards) & ~state.played
+    mask = state.known[seat] & state.hands[seat] | state.holdings.announced(state, seat)
     return tuple(card_list(mask))
 
 
@@ -282,5 +276,5 @@ def _signal_options(state: HandState, seat: Seat) -> tuple[tuple[Card, tuple[str
         return ()
     if seat != state.to_move:
         return ()
-    mask = table.play_mask(state, seat) if state.is_hidden(seat) else state.legal_mask()
+    mask = state.holdings.play_mask(state, seat)
     return tuple((c, state.legal_signals(c)) for c in card_list(mask))

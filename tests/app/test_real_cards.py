@@ -96,7 +96,7 @@ def test_a_refereed_hand_scores_like_the_engine(make_table: MakeTable) -> None:
     ctl = table.ctl
     ctl.new_match()
     assert ctl.match is not None and ctl.match.state is not None
-    assert ctl.real_cards and ctl.match.state.table is not None and ctl.phase == PLAY
+    assert ctl.real_cards and ctl.match.state.holdings.real_cards and ctl.phase == PLAY
     real = honest_table(seed=77, dealer=ctl.match.state.dealer)
     state = real.state
     # seat 0 declares what it really holds (saying the missing suit / the extension
@@ -273,8 +273,7 @@ def test_the_engine_refuses_what_can_be_known_in_catalogue_words() -> None:
     # seat 0 does not follow coppe although it declared 3c 2c Ac: accepted, but flagged
     check(m.state, Play(0, c("7d")))
     m.apply(Play(0, c("7d")))
-    assert m.state.table is not None
-    false = m.state.table.false
+    false = m.state.holdings.false_declarations()
     assert [(f.decl.seat, f.why, f.cards) for f in false] == [(0, "revoked", (c("3c"), c("2c"), c("Ac")))]
     assert m.state.declarations == []
     # it showed no coppe, but tressette2 draws after every trick: coppe are possible again

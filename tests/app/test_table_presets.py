@@ -176,7 +176,7 @@ def test_real_cards_through_the_box_score_like_dealt_cards(
         dealt.start_hand({"seed": 100 + hand})
         scan_the_deal(table, deal, dealer, entry)
         assert ctl.match is not None and ctl.match.state is not None
-        assert ctl.phase == PLAY and ctl.match.state.table is not None
+        assert ctl.phase == PLAY and ctl.match.state.holdings.real_cards
         for _ in range(400):
             follow(ctl, dealt)
             assert dealt.state is not None

@@ -29,7 +29,7 @@ from firmware.engine.deal import deal_seeded
 from firmware.engine.picker import picker_marks
 from firmware.engine.records import match_to_json, replay
 from firmware.engine.state import HandState, check
-from firmware.engine.table import said_aloud, scanned_at_deal
+from firmware.engine.table import TableInfo, said_aloud, scanned_at_deal
 
 
 def every_option_value() -> Iterator[tuple[str, dict[str, Any]]]:
@@ -235,8 +235,8 @@ def test_a_draw_clears_a_shown_void() -> None:
     leader = st.to_move
     m.apply(Play(leader, code(m, "4c")))
     m.apply(Play(1 - leader, code(m, "4d")))  # void in coppe ... then both draw
-    assert st.table is not None and st.table.fresh_voids == [0, 0]
-    assert st.table.counts == [10, 10]
+    assert isinstance(st.holdings, TableInfo) and st.holdings.fresh_voids == [0, 0]
+    assert st.holdings.counts == [10, 10]
 
 
 def test_briscola_trump_decides_at_a_real_card_table() -> None:
@@ -295,8 +295,7 @@ def test_a_false_declaration_scores_nothing() -> None:
     m.apply(Play(first, code(m, "4d")))
     m.apply(Play((first + 1) % 4, code(m, "3d")))
     m.apply(Play((first + 2) % 4, code(m, "3c")))  # the declared 3 of coppe elsewhere
-    assert st.table is not None
-    assert [(f.decl.seat, f.why) for f in st.table.false] == [(first, "played_elsewhere")]
+    assert [(f.decl.seat, f.why) for f in st.holdings.false_declarations()] == [(first, "played_elsewhere")]
     assert st.declarations == []
 
 
@@ -443,9 +442,9 @@ def test_any_scanned_play_keeps_the_table_consistent(name: str, seed: int, cpu: 
         plays = [a for a in acts if not isinstance(a, Declare)]
         t.apply(rng.choice(acts if rng.random() < 0.1 else plays))
     if state.ended_by == "play":
-        assert state.table is not None and sum(state.table.counts) == 0
+        assert isinstance(state.holdings, TableInfo) and sum(state.holdings.counts) == 0
         # out of play: the cards aside, scanned (face up) or never seen (still unknown)
-        unseen = card_list(state.table.pool)
+        unseen = card_list(state.holdings.pool)
         if variant.preset.aside_role == "out":
             assert len(unseen) + len(state.aside) == variant.aside_size
             out = sum(THIRDS[c] for c in [*unseen, *state.aside])

@@ -127,7 +127,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "hard-weighted", "hard-inferred", "hard-signals", "hard-read", "hard-plain", "hard-rule-choices", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "hard-weighted", "hard-inferred", "hard-no-lengths", "hard-plain", "hard-rule-choices", "ismcts") else None,
             true_state=true_state if spec in ("oracle", "oracle-hands") else None,
         )
         for seat, spec in enumerate(specs)

@@ -9,7 +9,8 @@ How it decides (docs/players.md has the measurements behind the choices):
    maximises the floored points; its table is kept for the whole match.
 3. Otherwise determinization (Perfect Information Monte Carlo): sample a
    world consistent with the view (:func:`determinize`: voids, shown draws,
-   declared cards, the missing suit of a three, hand and talon counts), play
+   declared cards, the missing suit of a three, hand and talon counts, and the
+   suit lengths the classic signals tell: :class:`Sampler`'s ``lengths``), play
    every candidate card in it, finish the hand with the fast policy (or, when
    few cards are left in a game without talon, with exact alpha-beta), and
    add up the score margin per card. Every candidate meets the same worlds,
@@ -76,7 +77,7 @@ class HardPlayer:
         name: str = "hard",
         weighting: bool = WEIGHTING,
         miss: float = MISS,
-        lengths: bool = False,
+        lengths: bool = True,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
@@ -90,8 +91,8 @@ class HardPlayer:
         played (:func:`world_weight`; ``"hard-inferred"``: 0.3, measurement only)."""
         self.lengths = lengths
         """Worlds meet the suit lengths the classic signals tell (a *striscio*: three
-        more; :class:`Sampler`; ``"hard-signals"``, measurement only); the pool's workers
-        sample the same way."""
+        more; :class:`Sampler`); the pool's workers sample the same way. Off:
+        ``"hard-no-lengths"`` (measurement only: the level before, docs/players.md)."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.search_choices = True

@@ -182,6 +182,38 @@ def test_signal_lengths_hold_in_the_real_deal_and_in_the_worlds(name: str) -> No
     assert broken_plain > 0
 
 
+def test_hard_searches_worlds_that_meet_the_signals_suit_lengths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard level's worlds meet the classic signals' suit lengths (briscola, where
+    they were measured); ``"hard-no-lengths"``'s worlds, the level before, break some."""
+    import firmware.players.hard as hard_module
+    from firmware.players.signals import signal_lengths
+
+    seen: list[tuple[list[tuple[int, int, int]], HandState]] = []
+
+    class Recording(Sampler):
+        def __call__(self, rng: random.Random) -> HandState:
+            world = super().__call__(rng)
+            bounds = [(s, self.view.variant.deck.suit_mask(suit), k) for s, suit, k in signal_lengths(self.view)]
+            seen.append(([b for b in bounds if b[0] != self.view.seat], world))
+            return world
+
+    monkeypatch.setattr(hard_module, "Sampler", Recording)
+
+    def broken(spec: str) -> tuple[int, int]:
+        seen.clear()
+        for state in _positions("briscola", {"signals": "classic"}, seed=34, every=2):
+            make_player(spec, seed=2, worlds=6).choose(view_for(state, state.to_move))
+        checked = [(b, w) for b, w in seen if b]
+        bad = sum(any((w.hands[s] & suit).bit_count() < k for s, suit, k in b) for b, w in checked)
+        return bad, len(checked)
+
+    bad, checked = broken("hard")
+    assert checked >= 30
+    assert bad == 0
+    bad_before, _ = broken("hard-no-lengths")
+    assert bad_before > 0
+
+
 @pytest.mark.parametrize("name", ["tressette2", "treschetten2"])
 def test_talon_inference_favours_the_real_deal(name: str) -> None:
     """Two players with the talon (every draw shown): the world fixes the opponent's past
@@ -263,7 +295,7 @@ def test_coach_hint_and_rating_do_not_depend_on_hidden_cards(
 
 
 @pytest.mark.parametrize(("name", "options"), COACH_CASES)
-@pytest.mark.parametrize("spec", ["hard", "hard-weighted", "hard-signals"])
+@pytest.mark.parametrize("spec", ["hard", "hard-weighted", "hard-no-lengths"])
 def test_hard_in_every_preset_reads_only_its_view(name: str, options: dict[str, object], spec: str) -> None:
     """Every preset and shape of table (chiamata's secret partner, Ciapanò at 2-4, briscola's
     trump, the widow, the cards aside): the worlds sampled from a view show that view

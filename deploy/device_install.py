@@ -322,6 +322,7 @@ def open_regular(path: Path, limit: int) -> Iterator[int]:
     name): a FIFO, a device, a socket, a directory or a link is refused
     (InstallError), as is a file larger than ``limit``. The reads below stop at ``limit``
     too, so a file that grows while it is read ends the same way."""
+    # optional: O_CLOEXEC and O_NOCTTY are platform constants, absent where the platform has no such flag
     flags = os.O_RDONLY | os.O_NONBLOCK | os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_NOCTTY", 0)
     rel = path.name
     try:

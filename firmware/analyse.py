@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from dataclasses import dataclass
 from typing import Any, TextIO
 
 from firmware.app.coach_words import mark_message, points_words, reason_message
+from firmware.cliopts import options_from
 from firmware.coach import (
     NOISE_Z,
     RATE_WORLDS,
@@ -34,20 +36,11 @@ from firmware.coach import (
 )
 from firmware.coach.review import HandReview, MatchReview, review_match
 from firmware.engine import CODE, Deck, RecordError, Variant
-from firmware.engine.records import replay, variant_of
-from firmware.replay import RecordFileError, read_record_file
+from firmware.engine.records import variant_of
+from firmware.replay import RecordFileError, load_record, refused
 from ui.i18n import render, tr
 
 FORMAT = "tressette-analysis/1"
-
-
-def load_record(path: str) -> dict[str, Any]:
-    """The record at ``path``, checked; raises RecordFileError (not a record file:
-    read at the edge like ``tressette replay``'s) or RecordError."""
-
-    doc = read_record_file(path)
-    replay(doc)  # every action checked; the review below trusts the record
-    return doc
 
 
 # -------------------------------------------------------------------- JSON
@@ -182,15 +175,29 @@ def render_accuracy(acc: float, lang: str) -> str:
 # -------------------------------------------------------------------- command
 
 
-def main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class AnalyseOptions:
+    """``tressette analyse``'s options, with the parser's defaults (firmware.cli)."""
+
+    file: str  # a tressette-record/1 JSON file
+    json: bool = False
+    lang: str = "en"
+    seat: int | None = None  # rate only this seat's plays
+    worlds: int | None = None  # None: the coach's RATE_WORLDS
+    seed: int = 0
+    quiet: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> AnalyseOptions:
+        return options_from(cls, args)
+
+
+def main(namespace: argparse.Namespace) -> int:
+    args = AnalyseOptions.from_args(namespace)
     try:
-        doc = load_record(args.file)
-    except RecordFileError as exc:
-        print(f"tressette analyse: {exc}", file=sys.stderr)
-        return 2
-    except RecordError as exc:
-        print(f"tressette analyse: {args.file}: {exc}", file=sys.stderr)
-        return 1
+        doc, _ = load_record(args.file)  # every action checked: the review below trusts the record
+    except (RecordFileError, RecordError) as exc:
+        return refused("analyse", args.file, exc)
     variant = variant_of(doc)
     seats = None if args.seat is None else frozenset({args.seat})
     if args.seat is not None and args.seat >= variant.n_seats:
@@ -201,7 +208,7 @@ def main(args: argparse.Namespace) -> int:
     bar: Any = None
     if not args.quiet and sys.stderr.isatty():
         # optional: the progress bar, when tqdm is installed
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
 
         bar = tqdm(total=None, desc="analysing", file=sys.stderr, unit="card")
 

@@ -38,9 +38,10 @@ import resource
 import statistics
 import sys
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
+from firmware.cliopts import options_from
 from firmware.coach.calibrate import Calibration
 from firmware.coach.calibrate import report as coach_report
 from firmware.coach.core import RATE_WORLDS, Coach
@@ -63,6 +64,37 @@ from firmware.players.hard import HardPlayer
 from firmware.players.reference import ReferencePlayer
 
 MAX_HANDS = 200  # a match that runs longer than this is stopped (never seen; a guard)
+
+
+@dataclass(frozen=True, slots=True)
+class ArenaOptions:
+    """``tressette arena``'s options, with the parser's defaults (firmware.cli)."""
+
+    a: str = "hard"
+    b: str = "normal"
+    variant: str = "tressette2"
+    matches: int = 20
+    seed: int = 1
+    think_ms: int | None = None
+    worlds: int | None = None  # hard: fixed worlds per decision, no clock
+    wall_cap: float | None = None  # hard: the wall-clock cap, times think_ms
+    ref_plies: int | None = None  # reference: search depth in cards
+    workers: int | None = None  # hard: a shared pool of world workers
+    options: str | None = None  # preset options, key=value,...
+    duplicate: bool = False
+    also: str | None = None  # duplicate: more levels in A's place, comma-separated
+    log: str | None = None  # duplicate: a JSON line per deal and level appended here
+    first: int | None = None  # duplicate: the first deal
+    from_log: str | None = None  # report these --log files (comma-separated)
+    ceiling: str | None = None  # duplicate: each level's share of the gap from B to this one
+    json: bool = False
+    quiet: bool = False
+    coach: bool = False
+    coach_worlds: int | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ArenaOptions:
+        return options_from(cls, args)
 
 
 @dataclass
@@ -92,6 +124,39 @@ def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
         return (m, m, m)
     half = z * statistics.stdev(xs) / math.sqrt(len(xs))
     return (m, m - half, m + half)
+
+
+SHARE_RESAMPLES = 2000
+"""Bootstrap resamples of the deals for the interval of a gap share."""
+
+
+def gap_share(
+    level: dict[str, float], ceiling: dict[str, float], resamples: int = SHARE_RESAMPLES
+) -> dict[str, Any]:
+    """The share of the gap from B to ``ceiling`` that ``level`` closes: (level - B) /
+    (ceiling - B), summed over the hand pairs ("deal:hand" -> points minus B) both have,
+    with a 95% bootstrap interval over the deals (a deal's hands are resampled together;
+    seeded: the same report every time)."""
+    common = sorted(set(level) & set(ceiling))
+    by_deal: dict[str, list[tuple[float, float]]] = {}
+    for k in common:
+        by_deal.setdefault(k.split(":")[0], []).append((level[k], ceiling[k]))
+    deals = [(sum(a for a, _ in v), sum(c for _, c in v)) for v in by_deal.values()]
+    out: dict[str, Any] = {"pairs": len(common), "deals": len(deals), "share": None, "ci95": [None, None]}
+    den = sum(c for _, c in deals)
+    if not deals or den <= 0:
+        return out
+    out["share"] = sum(a for a, _ in deals) / den
+    rng = random.Random(0)
+    shares: list[float] = []
+    for _ in range(resamples):
+        pick = [deals[rng.randrange(len(deals))] for _ in deals]
+        d = sum(c for _, c in pick)
+        if d > 0:
+            shares.append(sum(a for a, _ in pick) / d)
+    if shares:
+        out["ci95"] = [percentile(shares, 0.025), percentile(shares, 0.975)]
+    return out
 
 
 def percentile(xs: list[float], q: float) -> float:
@@ -127,7 +192,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "hard-weighted", "hard-inferred", "hard-no-lengths", "hard-plain", "hard-rule-choices", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "hard-weighted", "hard-w10", "hard-sir", "hard-inferred", "hard-no-lengths", "hard-plain", "hard-rule-choices", "ismcts") else None,
             true_state=true_state if spec in ("oracle", "oracle-hands") else None,
         )
         for seat, spec in enumerate(specs)
@@ -227,30 +292,30 @@ def parse_options(text: str | None, variant_name: str) -> dict[str, object]:
     return out
 
 
-def _variant(args: argparse.Namespace) -> Variant:
-    return make_variant(args.variant, parse_options(getattr(args, "options", None), args.variant))
+def _variant(args: ArenaOptions) -> Variant:
+    return make_variant(args.variant, parse_options(args.options, args.variant))
 
 
-def _calibration(args: argparse.Namespace) -> Any:
+def _calibration(args: ArenaOptions) -> Calibration | None:
     """``--coach``: every match reviewed by the coach (docs/coach.md, calibration)."""
-    if not getattr(args, "coach", False):
+    if not args.coach:
         return None
 
-    return Calibration(Coach(seed=args.seed, worlds=getattr(args, "coach_worlds", None) or RATE_WORLDS))
+    return Calibration(Coach(seed=args.seed, worlds=args.coach_worlds or RATE_WORLDS))
 
 
-def run(args: argparse.Namespace) -> dict[str, Any]:
+def run(args: ArenaOptions) -> dict[str, Any]:
     _check_knobs(args)
-    if getattr(args, "from_log", None):
+    if args.from_log:
         return summarize_logs(args)
-    workers = getattr(args, "workers", None)
+    workers = args.workers
     if workers:
         # The hard players of the match share one pool of world workers (measurement:
         # what the box's other cores buy; default none, the search of one core).
         started = world_pool.start_shared(workers)
         if started is not None:
             started.wait_ready(60.0)
-    if getattr(args, "duplicate", False):
+    if args.duplicate:
         return run_duplicate(args)
     variant = _variant(args)
     tally = Tally()
@@ -268,12 +333,12 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     return _report(args, variant, tally, calibration, t_start)
 
 
-def _check_knobs(args: argparse.Namespace) -> None:
+def _check_knobs(args: ArenaOptions) -> None:
     """``--wall-cap`` and ``--ref-plies`` in their ranges (a ValueError saying which)."""
-    cap = getattr(args, "wall_cap", None)
+    cap = args.wall_cap
     if cap is not None and not 1.0 <= cap <= 1000.0:
         raise ValueError(f"--wall-cap {cap}: give a factor from 1 to 1000")
-    plies = getattr(args, "ref_plies", None)
+    plies = args.ref_plies
     if plies is not None and not 1 <= plies <= 40:
         raise ValueError(f"--ref-plies {plies}: give a depth from 1 to 40")
 
@@ -282,13 +347,13 @@ def _progress_bar(total: int, desc: str, quiet: bool) -> Any:
     """A tqdm bar on stderr (off with ``--quiet``); None without tqdm."""
     try:
         # optional: the progress bar, when tqdm is installed
-        from tqdm import tqdm  # type: ignore[import-untyped]
+        from tqdm import tqdm  # type: ignore[import-untyped]  # tqdm ships no type hints
     except ImportError:  # pragma: no cover - tqdm is a dependency
         return None
     return tqdm(total=total, desc=desc, file=sys.stderr, disable=quiet)
 
 
-def _play_and_count(variant: Variant, args: argparse.Namespace, i: int, tally: Tally, calibration: Any) -> None:
+def _play_and_count(variant: Variant, args: ArenaOptions, i: int, tally: Tally, calibration: Calibration | None) -> None:
     """Match ``i``: A on side (or seat) ``i % n_sides``, B on the others; its result and its
     hands' points (A's minus the mean of B's) into ``tally``, the match to ``calibration``."""
     units = variant.n_sides
@@ -301,9 +366,9 @@ def _play_and_count(variant: Variant, args: argparse.Namespace, i: int, tally: T
         (i // units) % variant.n_seats,
         args.think_ms,
         tally.times,
-        getattr(args, "worlds", None),
-        getattr(args, "wall_cap", None),
-        getattr(args, "ref_plies", None),
+        args.worlds,
+        args.wall_cap,
+        args.ref_plies,
     )
     tally.matches += 1
     if calibration is not None:
@@ -316,7 +381,18 @@ def _play_and_count(variant: Variant, args: argparse.Namespace, i: int, tally: T
         tally.hand_diffs.append(p[a_side] - other)
 
 
-def _report(args: argparse.Namespace, variant: Variant, tally: Tally, calibration: Any, t_start: float) -> dict[str, Any]:
+def _search_settings(args: ArenaOptions) -> dict[str, Any]:
+    """What the searching levels were given, as every report states it."""
+    return {
+        "think_ms": args.think_ms,
+        "wall_cap": args.wall_cap,
+        "ref_plies": args.ref_plies,
+        "worlds": args.worlds,
+        "workers": args.workers,
+    }
+
+
+def _report(args: ArenaOptions, variant: Variant, tally: Tally, calibration: Calibration | None, t_start: float) -> dict[str, Any]:
     """The run's result: ``--json``'s object, which the text report prints."""
     lo, hi = wilson(tally.wins[0], tally.matches)
     m, mlo, mhi = mean_ci(tally.hand_diffs)
@@ -327,11 +403,7 @@ def _report(args: argparse.Namespace, variant: Variant, tally: Tally, calibratio
         "b": args.b,
         "matches": tally.matches,
         "seed": args.seed,
-        "think_ms": args.think_ms,
-        "wall_cap": getattr(args, "wall_cap", None),
-        "ref_plies": getattr(args, "ref_plies", None),
-        "worlds": getattr(args, "worlds", None),
-        "workers": getattr(args, "workers", None),
+        **_search_settings(args),
         "a_wins": tally.wins[0],
         "b_wins": tally.wins[1],
         "a_win_rate": tally.wins[0] / max(1, tally.matches),
@@ -362,10 +434,10 @@ def duplicate_match(
     a: str,
     b: str,
     i: int,
-    args: argparse.Namespace,
+    args: ArenaOptions,
     times: dict[str, list[float]],
     tally: DuplicateTally,
-    calibration: Any = None,
+    calibration: Calibration | None = None,
 ) -> None:
     """Match ``i`` once per side with ``a`` on that side; its hand pairs into ``tally``.
 
@@ -384,9 +456,9 @@ def duplicate_match(
             i % n,
             args.think_ms,
             times,
-            getattr(args, "worlds", None),
-            getattr(args, "wall_cap", None),
-            getattr(args, "ref_plies", None),
+            args.worlds,
+            args.wall_cap,
+            args.ref_plies,
         )
         tally.matches += 1
         tally.hands += len(points)
@@ -422,21 +494,21 @@ def _summary(level: str, t: DuplicateTally) -> dict[str, Any]:
     }
 
 
-def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
+def run_duplicate(args: ArenaOptions) -> dict[str, Any]:
     """Every match once per side, the levels' seats exchanged; points over duplicate pairs.
 
     ``--also L1,L2`` plays the same deals with each of those levels in A's place,
     and reports A minus each of them over the deal pairs both have (paired).
     """
     variant = _variant(args)
-    levels = [args.a, *[x.strip() for x in (getattr(args, "also", None) or "").split(",") if x.strip()]]
+    levels = [args.a, *[x.strip() for x in (args.also or "").split(",") if x.strip()]]
     tallies = {level: DuplicateTally() for level in levels}
     times: dict[str, list[float]] = {}
     calibration = _calibration(args)
     bar = _progress_bar(args.matches, f"{'/'.join(levels)} vs {args.b} (duplicate)", args.quiet)
     t_start = time.perf_counter()
-    log = getattr(args, "log", None)
-    first = getattr(args, "first", None) or 0
+    log = args.log
+    first = args.first or 0
     if not 0 <= first <= 1_000_000:
         raise ValueError(f"--first {first}: give a deal number from 0 to 1000000")
     # --first N: deals N, N+1, ... (a run cut short goes on where it stopped, into the same log)
@@ -477,14 +549,14 @@ def run_duplicate(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-def summarize_logs(args: argparse.Namespace) -> dict[str, Any]:
+def summarize_logs(args: ArenaOptions) -> dict[str, Any]:
     """``--from-log F1,F2``: the duplicate report of the deals in one or more ``--log``
     files (a run cut short, or two runs on the same deals: before/after a change).
     A level appearing in several files is named ``level (file)``; the first is A."""
     variant = _variant(args)
     levels: list[str] = []
     tallies: dict[str, DuplicateTally] = {}
-    names = [x for x in args.from_log.split(",") if x]
+    names = [x for x in (args.from_log or "").split(",") if x]
     seen_levels = [_levels_in(path) for path in names]
     for path, in_file in zip(names, seen_levels, strict=True):
         clash = any(set(in_file) & set(other) for other in seen_levels if other is not in_file)
@@ -502,8 +574,7 @@ def summarize_logs(args: argparse.Namespace) -> dict[str, Any]:
                 t.pairs.update({str(k): float(v) for k, v in row["pairs"].items()})
     if not levels:
         raise ValueError("the log files hold no deals")
-    args.a = levels[0]
-    args.matches = max(len({k.split(":")[0] for k in t.pairs}) for t in tallies.values())
+    args = replace(args, a=levels[0], matches=max(len({k.split(":")[0] for k in t.pairs}) for t in tallies.values()))
     out = _duplicate_out(args, variant, levels, tallies)
     out.update(decision_ms={}, seconds=0.0, max_rss_mb=0.0, machine=_machine())
     return out
@@ -515,7 +586,7 @@ def _levels_in(path: str) -> list[str]:
 
 
 def _duplicate_out(
-    args: argparse.Namespace, variant: Variant, levels: list[str], tallies: dict[str, DuplicateTally]
+    args: ArenaOptions, variant: Variant, levels: list[str], tallies: dict[str, DuplicateTally]
 ) -> dict[str, Any]:
     main_tally = tallies[levels[0]]
     out: dict[str, Any] = {
@@ -527,11 +598,7 @@ def _duplicate_out(
         "deals": args.matches,
         "copies": variant.n_sides,
         "seed": args.seed,
-        "think_ms": args.think_ms,
-        "wall_cap": getattr(args, "wall_cap", None),
-        "ref_plies": getattr(args, "ref_plies", None),
-        "worlds": getattr(args, "worlds", None),
-        "workers": getattr(args, "workers", None),
+        **_search_settings(args),
         "levels": [_summary(level, tallies[level]) for level in levels],
         "versus": [],
         "pair_diffs": main_tally.pairs,
@@ -543,6 +610,16 @@ def _duplicate_out(
         out["versus"].append(
             {"a": levels[0], "other": other, "pairs": len(diffs), "points_per_hand_diff": m, "ci95": [mlo, mhi]}
         )
+    ceiling = getattr(args, "ceiling", None)
+    out["ceiling"] = ceiling
+    out["shares"] = []
+    if ceiling:
+        if ceiling not in tallies:
+            raise ValueError(f"--ceiling {ceiling}: not among the levels ({', '.join(levels)})")
+        for level in levels:
+            if level != ceiling:
+                share = gap_share(tallies[level].pairs, tallies[ceiling].pairs)
+                out["shares"].append({"level": level, **share})
     head = out["levels"][0]
     out.update(
         a_wins=head["wins"],
@@ -594,17 +671,7 @@ def report(out: dict[str, Any]) -> str:
         f"points per hand, {out['a']} minus {out['b']}: {out['points_per_hand_diff']:+.2f} "
         f"(95% CI {dlo:+.2f} .. {dhi:+.2f})",
     ]
-    for level, d in out["decision_ms"].items():
-        lines.append(
-            f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
-            f"max {d['max']:.1f} ms ({d['n']} decisions)"
-        )
-    if out.get("coach"):
-        lines.extend(coach_report(out["coach"]))
-    lines.append(
-        f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}"
-    )
-    return "\n".join(lines)
+    return "\n".join(lines + _report_costs(out))
 
 
 def _report_duplicate(out: dict[str, Any]) -> str:
@@ -630,18 +697,35 @@ def _report_duplicate(out: dict[str, Any]) -> str:
             f"{vs['a']} minus {vs['other']} on the same {vs['pairs']} pairs: "
             f"{vs['points_per_hand_diff']:+.2f} ({lo:+.2f} .. {hi:+.2f})"
         )
-    for level, d in out["decision_ms"].items():
-        lines.append(
-            f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
-            f"max {d['max']:.1f} ms ({d['n']} decisions)"
-        )
+    for sh in out.get("shares", []):
+        lines.append(_share_line(sh, out["b"], out["ceiling"]))
+    return "\n".join(lines + _report_costs(out))
+
+
+def _report_costs(out: dict[str, Any]) -> list[str]:
+    """The lines every report ends with: decision times, the coach's, time and memory."""
+    lines = [
+        f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
+        f"max {d['max']:.1f} ms ({d['n']} decisions)"
+        for level, d in out["decision_ms"].items()
+    ]
     if out.get("coach"):
         lines.extend(coach_report(out["coach"]))
     lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
-    return "\n".join(lines)
+    return lines
 
 
-def main(args: argparse.Namespace) -> int:
+def _share_line(sh: dict[str, Any], b: str, ceiling: str) -> str:
+    head = f"{sh['level']}: share of the gap from {b} to {ceiling} over {sh['pairs']} pairs ({sh['deals']} deals): "
+    if sh["share"] is None:
+        return head + "none (no gap)"
+    lo, hi = sh["ci95"]
+    ci = "" if lo is None else f" ({lo:.0%} .. {hi:.0%})"
+    return head + f"{sh['share']:.0%}{ci}"
+
+
+def main(namespace: argparse.Namespace) -> int:
+    args = ArenaOptions.from_args(namespace)
     try:
         out = run(args)
     except (OptionError, ValueError) as exc:

@@ -12,6 +12,7 @@ import random
 import statistics
 import time
 
+from firmware.cliopts import BenchOptions
 from firmware.engine import (
     Claim,
     HandState,
@@ -72,7 +73,7 @@ def checked_step_costs(variant_name: str, seed: int, hands: int) -> list[float]:
     return costs
 
 
-def bench_engine(args: argparse.Namespace) -> int:
+def bench_engine(args: BenchOptions) -> int:
     variant: Variant = make_variant(args.variant)
     rng = random.Random(args.seed)
     start = ready_to_play(HandState.start(variant, deal_seeded(variant, args.seed, 0), 0))
@@ -89,7 +90,8 @@ def bench_engine(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(args: argparse.Namespace) -> int:
+def main(namespace: argparse.Namespace) -> int:
+    args = BenchOptions.from_args(namespace)
     if args.what == "engine":
         return bench_engine(args)
     if args.what == "solver":
@@ -119,4 +121,4 @@ def main(args: argparse.Namespace) -> int:
     # start-up: each benchmark loads its own modules (bench engine never loads pygame)
     from ui import bench
 
-    return bench.main(args)
+    return bench.main(args.variant, args.seed)

@@ -117,7 +117,7 @@ def _phone_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--phones-host", default=None, help="address it listens on (default: [phones] host, 0.0.0.0)")
 
 
-def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     # Options are declared here (not in firmware.app) so --help never imports pygame.
     p = sub.add_parser("run", help="the device program (full screen, real hardware)")
     p.add_argument("--config", default=None, help="default: /etc/tressette/tressette.toml")
@@ -156,7 +156,7 @@ def _add_app_commands(sub: argparse._SubParsersAction) -> None:  # type: ignore[
     p.set_defaults(func=_history)
 
 
-def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_replay(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette replay FILE``: a game record told trick by trick."""
     p = sub.add_parser("replay", help="print a game record trick by trick")
     p.add_argument("file", help="a tressette-record/1 JSON file")
@@ -164,7 +164,7 @@ def _add_replay(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-a
     p.set_defaults(func=_replay)
 
 
-def _add_analyse(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_analyse(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette analyse FILE``: the coach rates every play of a record."""
     p = sub.add_parser("analyse", help="rate every play of a game record (the coach, docs/coach.md)")
     p.add_argument("file", help="a tressette-record/1 JSON file (tressette export writes them)")
@@ -179,7 +179,7 @@ def _add_analyse(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-
     p.set_defaults(func=_analyse)
 
 
-def _add_deal(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_deal(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette deal``: the cards of a seeded hand."""
     p = sub.add_parser("deal", help="print the deal of a seeded hand")
     p.add_argument("--variant", type=A.variant, default="tressette2")
@@ -188,7 +188,7 @@ def _add_deal(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg
     p.set_defaults(func=_deal)
 
 
-def _add_bench(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette bench WHAT``: the speed benchmarks and their knobs."""
     p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool)")
     p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool"])
@@ -209,7 +209,7 @@ def _add_bench(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(func=_bench)
 
 
-def _add_arena(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette arena``: levels against each other, plain or duplicate, with the coach."""
     p = sub.add_parser("arena", help="computer levels play complete matches against each other")
     p.add_argument("--a", type=A.player, default="hard", help="level A: random, easy, normal, hard, oracle, reference")
@@ -232,6 +232,8 @@ def _add_arena(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
     p.add_argument("--first", type=A.int_range(0, 1_000_000), default=None, help="duplicate: start at this deal (go on after a run cut short)")
     p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
+    p.add_argument("--ceiling", default=None,
+                   help="duplicate: each level's share of the gap from B to this level (one of the levels)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")
@@ -240,7 +242,7 @@ def _add_arena(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-ar
     p.set_defaults(func=_arena)
 
 
-def _add_self_test(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_self_test(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette self-test``: can this release run here (the installer asks)."""
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
@@ -249,7 +251,7 @@ def _add_self_test(sub: argparse._SubParsersAction) -> None:  # type: ignore[typ
     p.set_defaults(func=_self_test)
 
 
-def _add_hardware_test(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def _add_hardware_test(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette hardware-test``: buttons, display and reader, step by step."""
     p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")
     p.add_argument("--sim", action="store_true", help="run against the simulated doubles")

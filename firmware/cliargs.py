@@ -20,8 +20,6 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from firmware.engine.seating import SeatSpec
 
-Type = Callable[[str], object]
-
 INT64_MAX = 2**63 - 1
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MIN_SIZE, MAX_SIZE = (320, 240), (3840, 2160)

@@ -37,10 +37,10 @@ import re
 import stat
 import tempfile
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from firmware.engine import TressetteError, make_variant
 from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat, mix_problem
@@ -353,11 +353,7 @@ def from_doc(doc: Mapping[str, Any], problems: list[str]) -> Settings:
     ui = Section("[ui]", root.table("ui"), problems, SCHEMA["ui"])
     _ui(s.ui, ui.data, problems)
     paths = Section("[paths]", root.table("paths"), problems, SCHEMA["paths"])
-    state_dir = paths.data.get("state_dir", s.state_dir)
-    if isinstance(state_dir, str) and state_dir and "\x00" not in state_dir:
-        s.state_dir = state_dir
-    else:
-        problems.append(f"[paths] state_dir must be a path, not {state_dir!r}")
+    s.state_dir = _checked("[paths]", paths.data, "state_dir", s.state_dir, _path, "a path", problems)
     phones = Section("[phones]", root.table("phones"), problems, SCHEMA["phones"])
     _phones(s.phones, phones.data, problems)
     s.hardware = dict(root.table("hardware"))
@@ -385,68 +381,74 @@ def _game(g: GameSettings, t: Mapping[str, Any], problems: list[str]) -> None:
     except ValueError as exc:
         problems.append(f"[game] {exc}")
         g.seats = [HUMAN] + [SeatSpec.cpu("normal")] * (v.n_seats - 1)
-    think = t.get("think_ms", g.think_ms)
-    if isinstance(think, int) and not isinstance(think, bool) and 0 <= think <= 10_000:
-        g.think_ms = think
-    else:
-        problems.append(f"[game] think_ms must be 0..10000 ms, not {think!r}")
+    g.think_ms = _checked("[game]", t, "think_ms", g.think_ms, _whole(0, 10_000), "0..10000 ms", problems)
 
 
 def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
-    lang = t.get("language", u.language)
-    if lang in LANGUAGES:
-        u.language = lang
-    else:
-        problems.append(f"[ui] language must be one of {', '.join(LANGUAGES)}, not {lang!r}")
-    for key in ("deck_style", "german_style"):
-        style = t.get(key, getattr(u, key))
-        if isinstance(style, str) and style:
-            setattr(u, key, style)
-        else:
-            problems.append(f"[ui] {key} must be a name, not {style!r}")
-    bright = t.get("brightness", u.brightness)
-    if isinstance(bright, int) and not isinstance(bright, bool) and 0 <= bright <= 7:
-        u.brightness = bright
-    else:
-        problems.append(f"[ui] brightness must be 0..7, not {bright!r}")
-    sounds = t.get("sounds", u.sounds)
-    if isinstance(sounds, bool):
-        u.sounds = sounds
-    else:
-        problems.append(f"[ui] sounds must be true or false, not {sounds!r}")
-    speed = t.get("speed", u.speed)
-    if speed in SPEED_NAMES:
-        u.speed = speed
-    else:
-        problems.append(f"[ui] speed must be one of {', '.join(SPEED_NAMES)}, not {speed!r}")
+    u.language = _checked("[ui]", t, "language", u.language, lambda v: v in LANGUAGES,
+                          f"one of {', '.join(LANGUAGES)}", problems)  # fmt: skip
+    u.deck_style = _checked("[ui]", t, "deck_style", u.deck_style, _name, "a name", problems)
+    u.german_style = _checked("[ui]", t, "german_style", u.german_style, _name, "a name", problems)
+    u.brightness = _checked("[ui]", t, "brightness", u.brightness, _whole(0, 7), "0..7", problems)
+    u.sounds = _checked("[ui]", t, "sounds", u.sounds, _bool, "true or false", problems)
+    u.speed = _checked("[ui]", t, "speed", u.speed, lambda v: v in SPEED_NAMES,
+                       f"one of {', '.join(SPEED_NAMES)}", problems)  # fmt: skip
 
 
 def _phones(p: PhoneSettings, t: Mapping[str, Any], problems: list[str]) -> None:
-    enabled = t.get("enabled", p.enabled)
-    if isinstance(enabled, bool):
-        p.enabled = enabled
-    else:
-        problems.append(f"[phones] enabled must be true or false, not {enabled!r}")
-    port = t.get("port", p.port)
-    if isinstance(port, int) and not isinstance(port, bool) and 1024 <= port <= 65535:
-        p.port = port
-    else:
-        problems.append(f"[phones] port must be 1024..65535, not {port!r}")
-    for key in ("host", "address"):
-        value = t.get(key, getattr(p, key))
-        if isinstance(value, str) and value and len(value) <= 253 and value.isprintable() and " " not in value:
-            setattr(p, key, value)
-        else:
-            problems.append(f"[phones] {key} must be a host name or address, not {value!r}")
+    p.enabled = _checked("[phones]", t, "enabled", p.enabled, _bool, "true or false", problems)
+    p.port = _checked("[phones]", t, "port", p.port, _whole(1024, 65535), "1024..65535", problems)
+    p.host = _checked("[phones]", t, "host", p.host, _host_name, "a host name or address", problems)
+    p.address = _checked("[phones]", t, "address", p.address, _host_name, "a host name or address", problems)
 
 
-def phone_arguments(settings: Settings, args: Any) -> None:
+T = TypeVar("T")
+
+
+def _checked(
+    label: str,
+    t: Mapping[str, Any],
+    key: str,
+    current: T,
+    ok: Callable[[object], bool],
+    must: str,
+    problems: list[str],
+) -> T:
+    """``t[key]`` when ``ok`` takes it; else ``current`` and the problem, said as
+    ``[ui] brightness must be 0..7, not 9``."""
+    value = t.get(key, current)
+    if ok(value):
+        return cast(T, value)
+    problems.append(f"{label} {key} must be {must}, not {value!r}")
+    return current
+
+
+def _whole(lo: int, hi: int) -> Callable[[object], bool]:
+    """A whole number from ``lo`` to ``hi`` (TOML's ``true`` is not the number 1)."""
+    return lambda v: isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _bool(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _name(value: object) -> bool:
+    return isinstance(value, str) and bool(value)
+
+
+def _path(value: object) -> bool:
+    return isinstance(value, str) and bool(value) and "\x00" not in value
+
+
+def _host_name(value: object) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 253 and value.isprintable() and " " not in value
+
+
+def phone_arguments(settings: Settings, port: int | None, host: str | None) -> None:
     """``--phones-port`` / ``--phones-host`` over ``[phones]`` (``tressette sim`` and ``run``)."""
-    port = getattr(args, "phones_port", None)
-    host = getattr(args, "phones_host", None)
-    if isinstance(port, int):
+    if port is not None:
         settings.phones.port = port
-    if isinstance(host, str) and host:
+    if host:
         settings.phones.host = host
 
 

@@ -8,8 +8,10 @@ import os
 import re
 import stat
 import sys
+from dataclasses import dataclass
 from typing import Any, TextIO
 
+from firmware.cliopts import options_from
 from firmware.engine import (
     CODE,
     Action,
@@ -283,6 +285,7 @@ def read_record_file(path: str) -> dict[str, Any]:
     """
 
     try:
+        # optional: O_NONBLOCK is POSIX only (a FIFO must not hang the read where it exists)
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as exc:
         raise RecordFileError(f"cannot read {path}: {exc.strerror or exc}") from None
@@ -340,16 +343,41 @@ def _json_depth(text: str) -> int:
     return deepest
 
 
-def main(args: argparse.Namespace) -> int:
-    try:
-        doc = read_record_file(args.file)
-        match = replay(doc)
-    except RecordFileError as exc:
-        print(f"tressette replay: {exc}", file=sys.stderr)
+def load_record(path: str) -> tuple[dict[str, Any], Match]:
+    """The record at ``path`` and its match, every action checked by replaying it; raises
+    RecordFileError (not a record file) or RecordError (a record the rules refuse)."""
+    doc = read_record_file(path)
+    return doc, replay(doc)
+
+
+def refused(command: str, path: str, exc: RecordFileError | RecordError) -> int:
+    """Say why ``command`` cannot read the record at ``path``; its exit status: 2 for a
+    file that is no record, 1 for a record the rules refuse."""
+    if isinstance(exc, RecordFileError):
+        print(f"tressette {command}: {exc}", file=sys.stderr)
         return 2
-    except RecordError as exc:
-        print(f"tressette replay: {args.file}: {exc}", file=sys.stderr)
-        return 1
+    print(f"tressette {command}: {path}: {exc}", file=sys.stderr)
+    return 1
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayOptions:
+    """``tressette replay``'s options, with the parser's defaults (firmware.cli)."""
+
+    file: str  # a tressette-record/1 JSON file
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ReplayOptions:
+        return options_from(cls, args)
+
+
+def main(namespace: argparse.Namespace) -> int:
+    args = ReplayOptions.from_args(namespace)
+    try:
+        doc, match = load_record(args.file)
+    except (RecordFileError, RecordError) as exc:
+        return refused("replay", args.file, exc)
     if args.json:
         json.dump(match_json(match), sys.stdout, indent=1)
         sys.stdout.write("\n")
@@ -358,7 +386,21 @@ def main(args: argparse.Namespace) -> int:
     return 0
 
 
-def deal_main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class DealOptions:
+    """``tressette deal``'s options, with the parser's defaults (firmware.cli)."""
+
+    variant: str = "tressette2"
+    seed: int = 0
+    dealer: int = 0
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> DealOptions:
+        return options_from(cls, args)
+
+
+def deal_main(namespace: argparse.Namespace) -> int:
+    args = DealOptions.from_args(namespace)
     try:
         variant = make_variant(args.variant)
     except TressetteError as exc:

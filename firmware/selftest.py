@@ -28,9 +28,11 @@ import os
 import sys
 import tempfile
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from firmware.cliopts import options_from
 from hal import screen
 
 if TYPE_CHECKING:
@@ -40,6 +42,18 @@ DEFAULT_STATE_DIR = "/var/lib/tressette"
 DEFAULT_UNIT = "/etc/systemd/system/tressette.service"
 # The release's own packages, in import order (engine first: everything sees it).
 MODULES = ("firmware", "firmware.engine", "firmware.players", "hal", "ui")
+
+
+@dataclass(frozen=True, slots=True)
+class SelfTestOptions:
+    """``tressette self-test``'s options, with the parser's defaults (firmware.cli)."""
+
+    state_dir: str | None = None  # None: $TRESSETTE_STATE_DIR or DEFAULT_STATE_DIR
+    unit: str | None = None  # None: $TRESSETTE_UNIT or DEFAULT_UNIT
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> SelfTestOptions:
+        return options_from(cls, args)
 
 
 class Skip(Exception):
@@ -61,7 +75,7 @@ def check_import(name: str) -> str:
     if not _exists(name):
         raise Skip("not in this release yet")
     module = importlib.import_module(name)
-    return str(getattr(module, "__file__", "") or "")
+    return module.__file__ or ""  # None for a namespace package
 
 
 def check_pygame() -> str:
@@ -189,9 +203,13 @@ def run_checks(state_dir: Path, out: Callable[[str], None] = print, *,
 
 
 def main(args: argparse.Namespace) -> int:
-    state_dir = state_dir_from(getattr(args, "state_dir", None))
-    return 0 if run_checks(state_dir, unit=unit_from(getattr(args, "unit", None))) else 1
+    return check(SelfTestOptions.from_args(args))
+
+
+def check(opts: SelfTestOptions) -> int:
+    """The checks the options name; the exit status (0: fit to run)."""
+    return 0 if run_checks(state_dir_from(opts.state_dir), unit=unit_from(opts.unit)) else 1
 
 
 if __name__ == "__main__":
-    sys.exit(main(argparse.Namespace(state_dir=sys.argv[1] if len(sys.argv) > 1 else None)))
+    sys.exit(check(SelfTestOptions(state_dir=sys.argv[1] if len(sys.argv) > 1 else None)))

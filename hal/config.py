@@ -93,18 +93,6 @@ class HardwareConfig:
             ButtonsConfig(enabled=False), DisplayConfig(enabled=False), ReaderConfig(enabled=False)
         )
 
-    def gpio_uses(self) -> list[tuple[int, str]]:
-        """(GPIO, what uses it) for every enabled pin."""
-        uses: list[tuple[int, str]] = []
-        if self.buttons.enabled:
-            uses += [(g, f"hardware.buttons.seats[{i}]") for i, g in enumerate(self.buttons.seats)]
-            if self.buttons.menu is not None:
-                uses.append((self.buttons.menu, "hardware.buttons.menu"))
-        if self.display.enabled:
-            uses += [(self.display.clk, "hardware.display.clk")]
-            uses += [(self.display.dio, "hardware.display.dio")]
-        return uses
-
 
 # --- checking -------------------------------------------------------------------
 

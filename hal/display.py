@@ -90,7 +90,6 @@ class SegmentDisplay(Closing):
         self._faulted = False
         self._retry_at = 0.0
         self.history: deque[str] = deque(maxlen=history)
-        self.faults = 0
         self._ticker: PeriodicThread | None = None
         self._push()
         if tick_interval is not None:
@@ -213,7 +212,6 @@ class SegmentDisplay(Closing):
             self._retry_at = at + self._backoff.next_delay()
             if not self._faulted:
                 self._faulted = True
-                self.faults += 1
                 log.warning("score display not responding (%s); retrying in the background", exc)
                 if self._events is not None:
                     self._events.put(DisplayFault(str(exc), at))

@@ -39,32 +39,36 @@ def seat_of(button: ButtonName) -> int | None:
     return None
 
 
+class _OfButton:
+    """What every button event says of its button: the seat it belongs to."""
+
+    __slots__ = ()
+    button: ButtonName
+
+    @property
+    def seat(self) -> int | None:
+        """The seat of an *Accuso* button, ``None`` for the menu button."""
+        return seat_of(self.button)
+
+
 @dataclass(frozen=True, slots=True)
-class ButtonPressed:
+class ButtonPressed(_OfButton):
     """A debounced press (time of the first contact edge)."""
 
     button: ButtonName
     at: float = 0.0
 
-    @property
-    def seat(self) -> int | None:
-        return seat_of(self.button)
-
 
 @dataclass(frozen=True, slots=True)
-class ButtonReleased:
+class ButtonReleased(_OfButton):
     """A debounced release."""
 
     button: ButtonName
     at: float = 0.0
 
-    @property
-    def seat(self) -> int | None:
-        return seat_of(self.button)
-
 
 @dataclass(frozen=True, slots=True)
-class ButtonHeld:
+class ButtonHeld(_OfButton):
     """The button has now been held down for ``seconds`` (one of its hold thresholds).
 
     For the menu button the thresholds are 3 s (back to the home screen) and
@@ -74,10 +78,6 @@ class ButtonHeld:
     button: ButtonName
     seconds: float
     at: float = 0.0
-
-    @property
-    def seat(self) -> int | None:
-        return seat_of(self.button)
 
 
 @dataclass(frozen=True, slots=True)

@@ -210,10 +210,7 @@ def check_line_pattern(pattern: str) -> str | None:
         parsed = sre_parse.parse(pattern)
     except (re.error, RecursionError, OverflowError) as exc:
         return f"pattern {pattern!r} is not a regular expression: {exc}"
-    repeats = {sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT}
-    possessive = getattr(sre_constants, "POSSESSIVE_REPEAT", None)
-    if possessive is not None:
-        repeats.add(possessive)
+    repeats = {sre_constants.MAX_REPEAT, sre_constants.MIN_REPEAT, sre_constants.POSSESSIVE_REPEAT}
     refs = {sre_constants.GROUPREF, sre_constants.GROUPREF_EXISTS}
     variable = 0
 
@@ -243,7 +240,7 @@ def check_line_pattern(pattern: str) -> str | None:
             elif op in (sre_constants.ASSERT, sre_constants.ASSERT_NOT):
                 if (why := walk(arg[1], inside_repeat)) is not None:
                     return why
-            elif op is getattr(sre_constants, "ATOMIC_GROUP", None) and (
+            elif op is sre_constants.ATOMIC_GROUP and (
                 why := walk(arg, inside_repeat)
             ) is not None:
                 return why
@@ -571,6 +568,7 @@ class ReaderThread(Closing):
     def close(self) -> None:
         self._stop.set()
         port = self._serial
+        # optional: pyserial's cancel_read (POSIX and Windows ports; not every port class has it)
         cancel = getattr(port, "cancel_read", None)
         if cancel is not None:
             with contextlib.suppress(Exception):

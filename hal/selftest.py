@@ -14,6 +14,7 @@ in the tests.
 from __future__ import annotations
 
 import argparse
+import functools
 import queue
 import sys
 import time
@@ -41,7 +42,7 @@ from hal.events import (
     seat_of,
 )
 from hal.sim import PtyReader
-from hal.timing import Clock
+from hal.timing import Clock, JumpingClock
 from hal.tm1637 import DIGITS, SEGMENT_NAMES
 
 BOX_CONFIG = Path("/etc/tressette/tressette.toml")  # the box's settings file (firmware.config)
@@ -62,6 +63,11 @@ class Report:
 def _label(button: str) -> str:
     seat = seat_of(button)
     return "the menu button" if seat is None else f"Accuso of seat {seat + 1}"
+
+
+def _released(name: ButtonName, event: HalEvent, _seen: list[HalEvent]) -> bool:
+    """``wait_for``'s test for the button ``name`` let go."""
+    return isinstance(event, ButtonReleased) and event.button == name
 
 
 def _describe(event: HalEvent) -> str:
@@ -178,7 +184,7 @@ class HardwareTest:
             self.say(f"  press {_label(name)} (GPIO{gpio})")
             got = self.wait_for(
                 f"press {name}",
-                lambda e, _, n=name: isinstance(e, ButtonReleased) and e.button == n,  # type: ignore[misc]
+                functools.partial(_released, name),
                 self.timeout,
             )
             self._verdict(f"button {name} (GPIO{gpio})", got is not None, "no press and release")
@@ -302,8 +308,22 @@ class SimActor:
                 buttons.click(end)
 
 
-def main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class HardwareTestOptions:
+    """``tressette hardware-test``'s options, with the parser's defaults (firmware.cli)."""
+
+    sim: bool = False
+    config: str | None = None  # None: BOX_CONFIG where it exists, unless --sim
+    timeout: float = 30.0  # seconds to wait for each step on the box
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> HardwareTestOptions:
+        return cls(sim=args.sim, config=args.config, timeout=args.timeout)
+
+
+def main(namespace: argparse.Namespace) -> int:
     """``tressette hardware-test [--sim] [--config FILE]``."""
+    args = HardwareTestOptions.from_args(namespace)
     path = args.config or (BOX_CONFIG if BOX_CONFIG.exists() and not args.sim else None)
     config, problems = load_file(path) if path else (HardwareConfig(), [])
     if args.sim:
@@ -313,12 +333,12 @@ def main(args: argparse.Namespace) -> int:
         with open_sim_hardware(config, pty_reader=True) as hw:
             hw.problems += problems
             # display pauses jump the simulated clock instead of sleeping
-            sleep = getattr(hw.clock, "advance", time.sleep)
+            sleep = hw.clock.advance if isinstance(hw.clock, JumpingClock) else time.sleep
             test = HardwareTest(hw, out=sys.stdout, actor=SimActor(hw), sleep=sleep, timeout=5.0)
             return test.run()
     with open_hardware(config) as hw:
         hw.problems += problems
-        rc = HardwareTest(hw, out=sys.stdout, timeout=getattr(args, "timeout", 30.0),
+        rc = HardwareTest(hw, out=sys.stdout, timeout=args.timeout,
                           screen_root=Path("/")).run()
         if any("pin factory" in p for p in hw.problems):
             print("not on the box? --sim runs the test against the simulated doubles")

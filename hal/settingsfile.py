@@ -45,6 +45,7 @@ def read_toml(path: Path | str) -> dict[str, Any]:
     path = Path(path)
     try:
         # non-blocking: a FIFO at the path must not hang the program at start
+        # optional: O_NONBLOCK is POSIX only
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
         with os.fdopen(fd, "rb") as f:
             if not stat.S_ISREG(os.fstat(fd).st_mode):

@@ -30,7 +30,7 @@ from hal.closing import Closing
 from hal.display import SimDisplay
 from hal.events import MENU, ButtonName, EventSink, ReaderEvent, TagId, seat_button
 from hal.reader import ReaderThread, TagParser, encode_scan, make_parser
-from hal.timing import Backoff, Clock, OffsetClock
+from hal.timing import Backoff, Clock, JumpingClock, OffsetClock
 
 __all__ = ["PtyReader", "PtyReaderFeed", "SimButtons", "SimDisplay", "SimReader"]
 
@@ -77,10 +77,9 @@ class SimButtons(TableButtons):
         self._debounce = debounce
 
     def _advance(self, seconds: float) -> None:
-        advance = getattr(self.clock, "advance", None)
-        if advance is None:
+        if not isinstance(self.clock, JumpingClock):
             raise TypeError("this clock cannot jump; inject an OffsetClock or ManualClock")
-        advance(seconds)
+        self.clock.advance(seconds)
 
     def press(self, button: int | ButtonName) -> None:
         """Close the contact of a seat's *Accuso* button (or ``"menu"``)."""

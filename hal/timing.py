@@ -12,8 +12,18 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
 
 Clock = Callable[[], float]
+
+
+@runtime_checkable
+class JumpingClock(Protocol):
+    """A clock a simulation can move on without waiting (:class:`ManualClock`, :class:`OffsetClock`)."""
+
+    def __call__(self) -> float: ...
+
+    def advance(self, seconds: float) -> float: ...
 
 
 class ManualClock:

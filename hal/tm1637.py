@@ -43,8 +43,6 @@ SEGMENT_NAMES = ("a", "b", "c", "d", "e", "f", "g", "dp")
 
 On 4-digit clock modules bit 7 of the second digit is the colon.
 """
-COLON = SEG_DP
-ALL_SEGMENTS = 0xFF
 
 FONT: dict[str, int] = {
     " ": 0x00, "-": 0x40, "_": 0x08, "=": 0x48, "'": 0x02, '"': 0x22, "?": 0x53, "°": 0x63,
@@ -262,7 +260,7 @@ def gpio_number(pin: Pin) -> int:
     return int(name.removeprefix("GPIO"))
 
 
-class TracingPin(MockPin):  # type: ignore[misc]
+class TracingPin(MockPin):  # type: ignore[misc]  # gpiozero has no type hints: its classes are Any
     """A mock pin that reports every level change to its factory, in order."""
 
     def _change_state(self, value: bool) -> bool:
@@ -272,7 +270,7 @@ class TracingPin(MockPin):  # type: ignore[misc]
         return changed
 
 
-class TracingFactory(MockFactory):  # type: ignore[misc]
+class TracingFactory(MockFactory):  # type: ignore[misc]  # gpiozero has no type hints: its classes are Any
     """A gpiozero mock pin factory whose pins share one ordered level trace.
 
     ``trace`` is the list of ``(gpio, level)`` changes; ``listeners`` are

@@ -248,6 +248,7 @@ class UIApp:
                 return False
             return self.tap((x, y))
         if et == pygame.MOUSEBUTTONDOWN:
+            # optional: pygame gives SDL's mouse events a touch flag; one posted by code has none
             if getattr(event, "touch", False) or event.button != 1:
                 return False  # SDL's copy of a finger we already took, or a wheel/right click
             return self.tap(event.pos)

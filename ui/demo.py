@@ -9,7 +9,8 @@ import dataclasses
 import functools
 import os
 import random
-from typing import Any
+from collections.abc import Callable
+from typing import TypedDict, Unpack
 
 from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
@@ -100,6 +101,16 @@ def play_match(variant: str = "tressette2", seed: int = 1, actions: int = 6,
     return match
 
 
+class SampleOptions(TypedDict, total=False):
+    """The keywords of :func:`sample_model` after its position (how the game is set up)."""
+
+    options: dict[str, bool | int | str] | None
+    declare: bool
+    me: int
+    message: str
+    resumable: bool
+
+
 def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *,
                  options: dict[str, bool | int | str] | None = None, declare: bool = True, me: int = 0,
                  message: str = "", resumable: bool = False) -> TableModel:
@@ -120,7 +131,8 @@ def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *
     )
 
 
-def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4, **kw: Any) -> TableModel:
+def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4,
+                  **kw: Unpack[SampleOptions]) -> TableModel:
     """The first model at or after ``min_actions`` where it is the human's turn with a trick led."""
     for n in range(min_actions, min_actions + 40):
         m = sample_model(variant, seed, n, **kw)
@@ -129,7 +141,8 @@ def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int =
     return sample_model(variant, seed, min_actions, **kw)
 
 
-def find_model(variant: str, pred, seed: int = 1, start: int = 0, **kw) -> TableModel:  # type: ignore[no-untyped-def]
+def find_model(variant: str, pred: Callable[[TableModel], bool], seed: int = 1, start: int = 0,
+               **kw: Unpack[SampleOptions]) -> TableModel:
     """The first sample model of ``variant`` (after 0, 1, 2, … actions) for which ``pred`` holds."""
     for n in range(start, start + 60):
         m = sample_model(variant, seed, n, **kw)

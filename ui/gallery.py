@@ -9,8 +9,9 @@ No display needed (SDL's dummy driver).
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
@@ -19,118 +20,163 @@ from firmware.engine.variants import PRESETS
 from ui import demo
 from ui.cards import STYLES, CardArt
 from ui.fonts import Fonts
+from ui.history import ReplayScreen
 from ui.model import TableModel
+from ui.navigation import ScreenName
+from ui.review import ReviewHandScreen
+from ui.screens import StatsScreen
+
+if TYPE_CHECKING:
+    from ui.app import UIApp
+
+S = TypeVar("S")
 
 GALLERY_SIZES: tuple[tuple[int, int], ...] = ((800, 480), (480, 320))
 GALLERY_LANGS: tuple[str, ...] = ("it", "de", "en")
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screens"
 
 
-Scene = Callable[[object], None]
+Scene = Callable[["UIApp"], None]  # puts a fresh UIApp into the screen to be pictured
 
 
-def scenes(extra: dict[str, Scene] | None = None) -> dict[str, Scene]:
+def scenes(extra: Mapping[str, Scene] | None = None) -> dict[str, Scene]:
     """Name → a function that puts a fresh :class:`ui.app.UIApp` into that screen.
 
     ``extra`` replaces or adds scenes: ``tressette gallery`` passes the coach's, made by the
     real coach on real positions (firmware/app/coach_samples.py; the UI imports the engine
     only, so it cannot ask the coach itself)."""
-
-    def menu(screen: str, model: TableModel | None = None) -> Callable[[object], None]:
-        def setup(ui) -> None:  # type: ignore[no-untyped-def]
-            ui.set_model(model or TableModel(resumable=True, stats=demo.SAMPLE_STATS))
-            ui.update(5.0)
-            ui.show(screen)
-        return setup
-
-    def table(model: TableModel) -> Callable[[object], None]:
-        def setup(ui) -> None:  # type: ignore[no-untyped-def]
-            ui.set_model(model)
-            ui.update(5.0)
-            ui.show("table")
-            ui.table.replay_voices()  # the hand's declarations said again, as bubbles
-        return setup
-
-    def stats_chart(ui) -> None:  # type: ignore[no-untyped-def]
-        menu("stats")(ui)
-        scr = ui.screens["stats"]
-        scr.press("chart")  # the small screen's charts (a wider one shows them with the table)
-        scr.press("acc_game")  # and the second game's accuracy
-
-    out: dict[str, Callable[[object], None]] = {
-        "home": menu("home"),
-        "settings": menu("settings"),
-        "real_cards": menu("real_cards"),
-        "rules": menu("rules"),
-        "stats": menu("stats"),
-        "stats_chart": stats_chart,
-        "hand_end": menu("hand_end", demo.finished_model()),
-        "match_end": menu("hand_end", demo.finished_match_model()),
-        "hand_end_game_won": menu("hand_end", demo.game_won_model()),
-        "hand_end_review": menu("hand_end", demo.hand_review_model()),
-    }
-    def ask_new_game(ui) -> None:  # type: ignore[no-untyped-def]
-        ui.set_model(demo.busiest("tressette2"))
-        ui.update(5.0)
-        ui.show("home")
-        ui.home.press("start")
-
-    def table_after_hand(ui) -> None:  # type: ignore[no-untyped-def]
-        ui.set_model(demo.finished_model())
-        ui.update(5.0)
-        ui.show("table")
-
-    def history(screen: str, step: int = 0) -> Callable[[object], None]:
-        def setup(ui) -> None:  # type: ignore[no-untyped-def]
-            ui.set_model(demo.sample_history_model())
-            ui.show("history")
-            if screen != "history":
-                ui.show("sheet")
-            if screen == "replay":
-                ui.show("replay")
-                ui.screens["replay"].step = step
-            ui.intents()
-        return setup
-
-    def review(screen: str, step: int = 0, ready: bool = True) -> Callable[[object], None]:
-        def setup(ui) -> None:  # type: ignore[no-untyped-def]
-            ui.set_model(demo.sample_review_model(ready=ready))
-            ui.show("history")
-            ui.show("sheet")
-            ui.show("review")
-            if screen == "review_hand":
-                ui.show("review_hand")
-                ui.screens["review_hand"].step = step
-            ui.intents()
-        return setup
-
-    out["history"] = history("history")
-    out["score_sheet"] = history("sheet")
-    out["replay"] = history("replay", 5)
-    out["review_progress"] = review("review", ready=False)
-    out["review"] = review("review")
-    out["review_hand"] = review("review_hand", 4)
-    out["review_hand_best"] = review("review_hand", 1)
-    out["ask_new_game"] = ask_new_game
-    out["table_after_hand"] = table_after_hand
-    out["table_hint"] = table(demo.hint_model("tressette2"))
-    out["table_hint_treseta4"] = table(demo.hint_model("treseta4"))
-    for variant in PRESETS:
-        out[f"table_{variant}"] = table(demo.busiest(variant))
-    # real cards without a reader: the card picker; score sheet only: the count and the accusi
-    out["picker_treseta4"] = table(demo.picker_model("treseta4"))
-    out["picker_tressette2"] = table(demo.picker_model("tressette2", tricks=3))
-    out["picker_deal_briscola"] = table(demo.deal_picker_model("briscola"))
-    out["sheet_count_tressette4"] = table(demo.sheet_entry_model("tressette4"))
-    out["sheet_accuso_tressette4"] = table(demo.sheet_entry_model("tressette4", choosing=3))
-    out["sheet_decima_tressette4"] = table(demo.sheet_entry_model("tressette4", decima=True))
-    out["sheet_count_treschetten3"] = table(demo.sheet_entry_model("treschetten3"))
+    out = menu_scenes() | history_scenes() | table_scenes()
     out.update(extra or {})
     return out
 
 
+def menu_scenes() -> dict[str, Scene]:
+    """The menus, the statistics and the count at the end of a hand, a match and a game."""
+    return {
+        "home": menu_scene("home"),
+        "settings": menu_scene("settings"),
+        "real_cards": menu_scene("real_cards"),
+        "rules": menu_scene("rules"),
+        "stats": menu_scene("stats"),
+        "stats_chart": stats_chart,
+        "hand_end": menu_scene("hand_end", demo.finished_model()),
+        "match_end": menu_scene("hand_end", demo.finished_match_model()),
+        "hand_end_game_won": menu_scene("hand_end", demo.game_won_model()),
+        "hand_end_review": menu_scene("hand_end", demo.hand_review_model()),
+    }
+
+
+def history_scenes() -> dict[str, Scene]:
+    """The matches played: the list, a score sheet, a replay, the coach's review."""
+    return {
+        "history": history_scene("history"),
+        "score_sheet": history_scene("sheet"),
+        "replay": history_scene("replay", 5),
+        "review_progress": review_scene("review", ready=False),
+        "review": review_scene("review"),
+        "review_hand": review_scene("review_hand", 4),
+        "review_hand_best": review_scene("review_hand", 1),
+    }
+
+
+def table_scenes() -> dict[str, Scene]:
+    """The table: every preset at its busiest, hints, the card picker, the score sheet's count."""
+    out: dict[str, Scene] = {
+        "ask_new_game": ask_new_game,
+        "table_after_hand": table_after_hand,
+        "table_hint": table_scene(demo.hint_model("tressette2")),
+        "table_hint_treseta4": table_scene(demo.hint_model("treseta4")),
+    }
+    for variant in PRESETS:
+        out[f"table_{variant}"] = table_scene(demo.busiest(variant))
+    # real cards without a reader: the card picker; score sheet only: the count and the accusi
+    out["picker_treseta4"] = table_scene(demo.picker_model("treseta4"))
+    out["picker_tressette2"] = table_scene(demo.picker_model("tressette2", tricks=3))
+    out["picker_deal_briscola"] = table_scene(demo.deal_picker_model("briscola"))
+    out["sheet_count_tressette4"] = table_scene(demo.sheet_entry_model("tressette4"))
+    out["sheet_accuso_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", choosing=3))
+    out["sheet_decima_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", decima=True))
+    out["sheet_count_treschetten3"] = table_scene(demo.sheet_entry_model("treschetten3"))
+    return out
+
+
+def menu_scene(screen: str, model: TableModel | None = None) -> Scene:
+    """A menu screen (or the count) over ``model``, by default no game and the sample statistics."""
+
+    def setup(ui: UIApp) -> None:
+        ui.set_model(model or TableModel(resumable=True, stats=demo.SAMPLE_STATS))
+        ui.update(5.0)
+        ui.show(screen)
+    return setup
+
+
+def table_scene(model: TableModel) -> Scene:
+    def setup(ui: UIApp) -> None:
+        ui.set_model(model)
+        ui.update(5.0)
+        ui.show("table")
+        ui.table.replay_voices()  # the hand's declarations said again, as bubbles
+    return setup
+
+
+def stats_chart(ui: UIApp) -> None:
+    menu_scene("stats")(ui)
+    scr = _screen(ui, ScreenName.STATS, StatsScreen)
+    scr.press("chart")  # the small screen's charts (a wider one shows them with the table)
+    scr.press("acc_game")  # and the second game's accuracy
+
+
+def ask_new_game(ui: UIApp) -> None:
+    ui.set_model(demo.busiest("tressette2"))
+    ui.update(5.0)
+    ui.show("home")
+    ui.home.press("start")
+
+
+def table_after_hand(ui: UIApp) -> None:
+    ui.set_model(demo.finished_model())
+    ui.update(5.0)
+    ui.show("table")
+
+
+def history_scene(screen: str, step: int = 0) -> Scene:
+    """The list of matches, a match's score sheet or its replay at ``step``."""
+
+    def setup(ui: UIApp) -> None:
+        ui.set_model(demo.sample_history_model())
+        ui.show("history")
+        if screen != "history":
+            ui.show("sheet")
+        if screen == "replay":
+            ui.show("replay")
+            _screen(ui, ScreenName.REPLAY, ReplayScreen).step = step
+        ui.intents()
+    return setup
+
+
+def review_scene(screen: str, step: int = 0, ready: bool = True) -> Scene:
+    """The coach's review of a match (still working unless ``ready``), or a hand of it at ``step``."""
+
+    def setup(ui: UIApp) -> None:
+        ui.set_model(demo.sample_review_model(ready=ready))
+        ui.show("history")
+        ui.show("sheet")
+        ui.show("review")
+        if screen == "review_hand":
+            ui.show("review_hand")
+            _screen(ui, ScreenName.REVIEW_HAND, ReviewHandScreen).step = step
+        ui.intents()
+    return setup
+
+
+def _screen(ui: UIApp, name: ScreenName, kind: type[S]) -> S:
+    scr = ui.screens[name]
+    assert isinstance(scr, kind)
+    return scr
+
+
 def render_all(out: Path = OUT, *, sizes: tuple[tuple[int, int], ...] = GALLERY_SIZES,
-               langs: tuple[str, ...] = GALLERY_LANGS, extra: dict[str, Scene] | None = None,
+               langs: tuple[str, ...] = GALLERY_LANGS, extra: Mapping[str, Scene] | None = None,
                only: frozenset[str] | None = None) -> list[Path]:
     """Render every scene; returns the files written (and writes ``README.md`` beside them)."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -212,7 +258,7 @@ def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[st
     return "\n".join(lines)
 
 
-def main(argv: list[str] | None = None, extra: dict[str, Scene] | None = None) -> int:
+def main(argv: list[str] | None = None, extra: Mapping[str, Scene] | None = None) -> int:
     files = render_all(extra=extra)
     print(f"{len(files)} screens written to {OUT}")
     return 0

@@ -65,6 +65,7 @@ class HistoryScreen(Screen):
     """Matches played, newest first, a page at a time; a tap opens the score sheet."""
 
     name = "history"
+    arrows = ("prev", "next")
 
     def _rows_area(self, size: tuple[int, int]) -> tuple[int, int, int]:
         """(top, row height, rows that fit) between the title bar and the page buttons."""
@@ -122,13 +123,6 @@ class HistoryScreen(Screen):
         else:
             return self.by_name(name)
         return True
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_LEFT:
-            return self.press("prev")
-        if key == pygame.K_RIGHT:
-            return self.press("next")
-        return super().key(key)
 
     def row_text(self, r: HistoryRow) -> tuple[str, str, str]:
         """(when and what, against whom, the outcome and score)."""

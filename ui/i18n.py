@@ -109,7 +109,6 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "declare_done": ("Fine accusi", "Keine weiteren Ansagen", "No more to declare"),
     "trump": ("Briscola", "Trumpf", "Trump"),
     "score": ("Punti", "Punkte", "Score"),
-    "pezz": ("{n}/3", "{n}/3", "{n}/3"),
     "hand_n": ("Mano {n}", "Runde {n}", "Hand {n}"),
     "hand_short": ("mano", "Runde", "hand"),
     "to_target": ("a {n}", "bis {n}", "to {n}"),

@@ -85,7 +85,6 @@ class SeatArea:
 class TableLayout:
     size: tuple[int, int]
     card_size: tuple[int, int]  # the hand's cards
-    small_size: tuple[int, int]  # other seats' cards, talon
     trick_size: tuple[int, int]
     hand: list[tuple[int, Rect]]  # (card, full rect) in display order
     hand_hit: list[tuple[int, Rect]]  # (card, visible rect) for taps
@@ -226,7 +225,6 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
     lay = TableLayout(
         size=size,
         card_size=g.card,
-        small_size=g.small,
         trick_size=trick_size,
         hand=hand,
         hand_hit=hand_hit,

@@ -10,6 +10,7 @@ speaks of are outlined in the hand: the model's ``marked``, the engine's legal c
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
@@ -30,6 +31,16 @@ class LessonLayout:
     size: int  # the text's font size (never under the fonts' minimum)
 
 
+@dataclass(frozen=True, slots=True)
+class _Room:
+    """Where a lesson may go at this screen size: the margin, the top (below what is kept
+    in sight) and the right end (left of the action column)."""
+
+    m: int
+    top: int
+    right: int
+
+
 def lesson_layout(ctx: Ctx, lay: TableLayout, lesson: LessonModel, trick_seats: tuple[int, ...] = (),
                   keep: tuple[Rect, ...] = ()) -> LessonLayout:
     """Where the panel goes at this screen size and how its words wrap.
@@ -41,36 +52,54 @@ def lesson_layout(ctx: Ctx, lay: TableLayout, lesson: LessonModel, trick_seats: 
     """
     W, H = lay.size
     m = max(4, int(H * 0.012))
-    top = max([m] + [r.bottom + m for r in keep if r.y < H // 3])
-    touch = ctx.theme.min_touch
     actions = [b.rect for b in lay.buttons if b.name != "menu"]
-    right = min([r.x for r in actions if r.x > W // 2] + [W - int(W * 0.24)])
-    x, w = m, right - 2 * m
+    room = _Room(m, top=max([m] + [r.bottom + m for r in keep if r.y < H // 3]),
+                 right=min([r.x for r in actions if r.x > W // 2] + [W - int(W * 0.24)]))
     fs = ctx.fsize(H, 0.042)
     text = ctx.say(lesson.text)
     text = text[:1].upper() + text[1:]  # a sentence may open with a suit's name ("denari")
-    row = max(touch, int(H * 0.09))
+    row = max(ctx.theme.min_touch, int(H * 0.09))
+    slots = [lay.trick_slots[s] for s in trick_seats if s in lay.trick_slots]
+    if slots:
+        for strip in _strips(lay, room, slots):
+            got = _strip_layout(ctx, strip, text, fs, W, row)
+            if got is not None:
+                return got
+    return _panel_layout(ctx, lay, room, slots, text, fs, row)
+
+
+def _strips(lay: TableLayout, room: _Room, slots: list[Rect]) -> list[Rect]:
+    """The strips a lesson may take while cards lie in the trick, the first that fits
+    the words wins: above the trick below the kept marks, above it from the top of the
+    screen, and after the hand the empty rows under the status line."""
+    W, H = lay.size
+    m, top = room.m, room.top
+    menu = next((b.rect for b in lay.buttons if b.name == "menu"), None)
+    strip_right = min(W - m, menu.x - m) if menu is not None else W - m
+    strip = Rect(m, top, strip_right - m, min(r.y for r in slots) - m - top)
+    # below the kept marks when the words fit there, else from the top (the table then
+    # moves its mark below the strip: TableScreen.dealer_chip_rect)
+    strips = [strip] + ([Rect(m, m, strip.w, strip.bottom - m)] if top > m else [])
+    if not lay.hand:  # the hand played out (the count): the empty rows under the status line
+        low = max([lay.status.bottom + m] + [b.rect.bottom + m for b in lay.buttons
+                                              if b.rect.bottom > lay.status.bottom and b.rect.x < room.right])
+        low_right = min([W - m] + [b.rect.x - m for b in lay.buttons if b.rect.bottom > low and b.rect.x > W // 2])
+        strips.append(Rect(m, low, low_right - m, H - m - low))
+    return strips
+
+
+def _panel_layout(ctx: Ctx, lay: TableLayout, room: _Room, slots: list[Rect], text: str, fs: int,
+                  row: int) -> LessonLayout:
+    """The lesson as a panel over the seat across, above the hand and the left column's
+    buttons; below the trick when the words are too long for the strip over it."""
+    W, H = lay.size
+    m, top, right = room.m, room.top, room.right
+    touch = ctx.theme.min_touch
+    x, w = m, right - 2 * m
     line_h = fs + 4
     bottom = lay.hand[0][1].y - lay.lift - m if lay.hand else lay.status.y - m
     # above the buttons of the left column too (the last trick's), never over one
     bottom = min([bottom] + [b.rect.y - m for b in lay.buttons if b.rect.x < right and b.rect.y > H // 4])
-    slots = [lay.trick_slots[s] for s in trick_seats if s in lay.trick_slots]
-    if slots:
-        menu = next((b.rect for b in lay.buttons if b.name == "menu"), None)
-        strip_right = min(W - m, menu.x - m) if menu is not None else W - m
-        strip = Rect(m, top, strip_right - m, min(r.y for r in slots) - m - top)
-        # below the kept marks when the words fit there, else from the top (the table then
-        # moves its mark below the strip: TableScreen.dealer_chip_rect)
-        strips = [strip] + ([Rect(m, m, strip.w, strip.bottom - m)] if top > m else [])
-        if not lay.hand:  # the hand played out (the count): the empty rows under the status line
-            low = max([lay.status.bottom + m] + [b.rect.bottom + m for b in lay.buttons
-                                                  if b.rect.bottom > lay.status.bottom and b.rect.x < right])
-            low_right = min([W - m] + [b.rect.x - m for b in lay.buttons if b.rect.bottom > low and b.rect.x > W // 2])
-            strips.append(Rect(m, low, low_right - m, H - m - low))
-        for strip in strips:
-            got = _strip_layout(ctx, strip, text, fs, W, row)
-            if got is not None:
-                return got
     lines = ctx.fonts.wrap(text, fs, w - 16)
     h = 8 + len(lines) * line_h + 6 + row + 8
     y = max(top, min(lay.middle.y, bottom - h))
@@ -106,7 +135,7 @@ def _strip_layout(ctx: Ctx, strip: Rect, text: str, fs: int, W: int, row: int) -
 class LessonPanel:
     """Draws the lesson and answers the taps on it; the table screen asks it first."""
 
-    def __init__(self, ctx: Ctx, emit) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: Ctx, emit: Callable[[it.Intent], None]) -> None:
         self.ctx = ctx
         self.emit = emit
 

@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import Literal, TypedDict
 
 from firmware.engine.actions import Call, Claim, Discard, Play, ZuTun
 from firmware.engine.actions import Declare as DeclareAction
@@ -490,7 +490,6 @@ def model_from_view(
     v = view.variant
     spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in view.signals)
     last = view.tricks[-1] if view.tricks else None
-    sig_opts = tuple((c, tuple(names)) for c, names in view.signal_options)
     return TableModel(
         variant=v.name,
         options=tuple(sorted(v.options.items())),
@@ -500,16 +499,8 @@ def model_from_view(
         show_hand=show_hand,
         seats=_seat_models(view, seats, names),
         hand=view.hand,
-        playable=frozenset(a.card for a in view.legal if isinstance(a, Play)),
-        declarable=tuple(a for a in view.legal if isinstance(a, DeclareAction)),
-        declarable_points=_declarable_points(view),
-        zu_tun=tuple(a for a in view.legal if isinstance(a, ZuTun)),
-        can_claim=any(isinstance(a, Claim) for a in view.legal),
-        signal_choices=tuple(dict.fromkeys(x for _, names in sig_opts for x in names)),  # in order, once
-        call_choices=tuple(a.card for a in view.legal if isinstance(a, Call)),
-        signal_options=sig_opts,
+        **_choices(view),
         action_kinds=action_kinds(v),
-        discardable=frozenset(a.card for a in view.legal if isinstance(a, Discard)),
         signals=spoken,
         called=view.called,
         caller=view.caller,
@@ -526,11 +517,7 @@ def model_from_view(
         draws=view.draws,
         declarations=view.declarations,
         trump_card=view.trump_card,
-        side_thirds=tuple(u.thirds for u in view.unit_counts),  # counted by the engine: no rule here
-        declared=tuple(view.unit_declared),
-        side_counts=tuple((u.aces, u.third_cards, int(u.last_trick), u.thirds) for u in view.unit_counts),
-        trick_holder=view.trick_holder,
-        winning_cards=frozenset(view.winning_cards),
+        **_counts(view),
         totals=tuple(view.totals if totals is None else totals),
         target=v.target,
         hand_over=view.over,
@@ -545,6 +532,55 @@ def model_from_view(
         hand_no=hand_no,
         enrolled=enrolled,
         side_cards=_side_cards(view),
+    )
+
+
+class _Choices(TypedDict):
+    """What the seat at the screen may do now: the view's legal actions by kind."""
+
+    playable: frozenset[Card]
+    declarable: tuple[DeclareAction, ...]
+    declarable_points: tuple[int, ...]
+    zu_tun: tuple[ZuTun, ...]
+    can_claim: bool
+    signal_choices: tuple[str, ...]
+    call_choices: tuple[Card, ...]
+    signal_options: tuple[tuple[Card, tuple[str, ...]], ...]
+    discardable: frozenset[Card]
+
+
+def _choices(view: View) -> _Choices:
+    sig_opts = tuple((c, tuple(names)) for c, names in view.signal_options)
+    return _Choices(
+        playable=frozenset(a.card for a in view.legal if isinstance(a, Play)),
+        declarable=tuple(a for a in view.legal if isinstance(a, DeclareAction)),
+        declarable_points=_declarable_points(view),
+        zu_tun=tuple(a for a in view.legal if isinstance(a, ZuTun)),
+        can_claim=any(isinstance(a, Claim) for a in view.legal),
+        signal_choices=tuple(dict.fromkeys(x for _, names in sig_opts for x in names)),  # in order, once
+        call_choices=tuple(a.card for a in view.legal if isinstance(a, Call)),
+        signal_options=sig_opts,
+        discardable=frozenset(a.card for a in view.legal if isinstance(a, Discard)),
+    )
+
+
+class _Counts(TypedDict):
+    """The hand's count so far, per side, and who holds the trick: the engine's numbers."""
+
+    side_thirds: tuple[int, ...]
+    declared: tuple[int, ...]
+    side_counts: tuple[tuple[int, int, int, int], ...]
+    trick_holder: int | None
+    winning_cards: frozenset[Card]
+
+
+def _counts(view: View) -> _Counts:
+    return _Counts(
+        side_thirds=tuple(u.thirds for u in view.unit_counts),  # counted by the engine: no rule here
+        declared=tuple(view.unit_declared),
+        side_counts=tuple((u.aces, u.third_cards, int(u.last_trick), u.thirds) for u in view.unit_counts),
+        trick_holder=view.trick_holder,
+        winning_cards=frozenset(view.winning_cards),
     )
 
 

@@ -24,7 +24,7 @@ from ui.i18n import Message
 from ui.layout import ButtonSpec
 from ui.model import PickerModel
 from ui.theme import DEFAULT, Theme
-from ui.widgets import blit_text, blit_wrapped, draw_button, draw_panel
+from ui.widgets import Ctx, blit_text, blit_wrapped, draw_button, draw_panel
 
 
 @dataclass(slots=True)
@@ -33,9 +33,6 @@ class PickerLayout:
     prompt: Rect  # who enters what, and the last word (a refusal, why a card is dimmed)
     cells: list[tuple[Card, Rect]]  # one per card of the deck: the tappable cell
     buttons: list[ButtonSpec] = field(default_factory=list)  # signals, hide
-
-    def tappables(self) -> list[Rect]:
-        return [r for _, r in self.cells] + [b.rect for b in self.buttons]
 
 
 def signal_names(model: PickerModel) -> list[str]:
@@ -95,7 +92,7 @@ def card_rect(cell: Rect, ratio: float) -> Rect:
     return r
 
 
-def draw_picker(s: pygame.Surface, ctx, model: PickerModel, lay: PickerLayout, *,  # type: ignore[no-untyped-def]
+def draw_picker(s: pygame.Surface, ctx: Ctx, model: PickerModel, lay: PickerLayout, *,
                 style: str, signals_on: set[str], note: str, totals: str) -> None:
     """The panel: ``note`` is the second line (why a card is dimmed, or the table's word)."""
     th = ctx.theme

@@ -27,6 +27,7 @@ from ui.table import DOUBLE_TAP_S, TableScreen
 
 if TYPE_CHECKING:
     from ui.app import UIApp
+    from ui.model import TableModel
 
 PROBE_ENV = "TRESSETTE_SIM_PROBE"
 
@@ -86,70 +87,85 @@ def probe(ui: UIApp) -> dict[str, Any]:
         "tap_ready": True,
         "signals_on": [],
         "said": {},
-        "model": {
-            "in_game": m.in_game,
-            "variant": m.variant,
-            "hand_no": m.hand_no,
-            "me": m.me,
-            "to_move": m.to_move,
-            "my_turn": m.my_turn,
-            "tricks_played": m.tricks_played,
-            "trick": len(m.trick),
-            "hand": len(m.hand),
-            "hand_over": m.hand_over,
-            "match_over": m.match_over,
-            "winner": m.winner,
-            "totals": list(m.totals),
-            "my_side": m.side_of(m.me) if m.seats else 0,
-            "declared": list(m.declared),
-            "side_thirds": list(m.side_thirds),
-            "claim_points": m.claim_points,
-            "target": m.target,
-            "declarations": len(m.declarations),
-            "signals": len(m.signals),
-            "declare_prompt": m.declare_prompt,
-            "playable": sorted(int(c) for c in m.playable),
-            "discardable": sorted(int(c) for c in m.discardable),
-            "signal_options": {str(int(c)): list(s) for c, s in m.signal_options},
-            "called": CODE[m.called] if m.called is not None else None,
-            "resumable": m.resumable,
-            # the coach's review of the match (it works in the background): how far it got
-            "review": None if (rv := m.match_review) is None else {
-                "done": rv.done, "total": rv.total, "ready": rv.ready, "problem": rv.problem},
-            "review_hand": m.review_hand is not None,
-        },
-        # the phone seats as the join screen shows them: the address and each open seat's
-        # code (what a person reads off the screen to join from a phone)
-        "phones": None if (ph := m.phones) is None else {
-            "url": ph.url, "error": ph.error,
-            "seats": [{"seat": x.seat, "held": x.held, "connected": x.connected, "code": x.code} for x in ph.seats]},
+        "model": _model(m),
+        "phones": _phones(m),
     }
     if ui.question is not None:
         out["buttons"] = [_button(b) for b in ui.question_buttons(size)]
         return out
     scr = ui.current
     if isinstance(scr, TableScreen):
-        lay = scr.layout
-        out["show_last"] = scr.show_last
-        out["flying"] = bool(scr.flights)  # busy without it: a finished trick still shown
-        out["tap_ready"] = scr.since_play >= DOUBLE_TAP_S
-        out["signals_on"] = sorted(scr.signals_on)
-        out["said"] = {str(k): v for k, v in scr.said().items()}
-        if lay is not None:
-            flying, _ = scr.hidden_cards()  # still on their way from the talon: not drawn yet
-            out["buttons"] = [_button(b) for b in lay.buttons]
-            out["cards"] = [
-                {"card": int(c), "code": CODE[c], "rect": _rect(r), "playable": scr.can_play(c), "flying": c in flying}
-                for c, r in lay.hand_hit
-            ]
-            out["middle"] = _rect(lay.middle)
-        _cover(scr, out, size)
+        _table(scr, out, size)
     else:
         out["buttons"] = [_button(b) for b in scr.buttons(size)]
         if isinstance(scr, HomeScreen):  # what its seat buttons say: the game a tap on Play starts
             out["home"] = {"variant": scr.variants[scr.vi],
                            "seats": [f"cpu:{lv}" if k == "computer" else k for k, lv in scr.seats]}
     return out
+
+
+def _model(m: TableModel) -> dict[str, Any]:
+    """The table's state a player chooses a tap by: whose turn, the cards, the score."""
+    return {
+        "in_game": m.in_game,
+        "variant": m.variant,
+        "hand_no": m.hand_no,
+        "me": m.me,
+        "to_move": m.to_move,
+        "my_turn": m.my_turn,
+        "tricks_played": m.tricks_played,
+        "trick": len(m.trick),
+        "hand": len(m.hand),
+        "hand_over": m.hand_over,
+        "match_over": m.match_over,
+        "winner": m.winner,
+        "totals": list(m.totals),
+        "my_side": m.side_of(m.me) if m.seats else 0,
+        "declared": list(m.declared),
+        "side_thirds": list(m.side_thirds),
+        "claim_points": m.claim_points,
+        "target": m.target,
+        "declarations": len(m.declarations),
+        "signals": len(m.signals),
+        "declare_prompt": m.declare_prompt,
+        "playable": sorted(int(c) for c in m.playable),
+        "discardable": sorted(int(c) for c in m.discardable),
+        "signal_options": {str(int(c)): list(s) for c, s in m.signal_options},
+        "called": CODE[m.called] if m.called is not None else None,
+        "resumable": m.resumable,
+        # the coach's review of the match (it works in the background): how far it got
+        "review": None if (rv := m.match_review) is None else {
+            "done": rv.done, "total": rv.total, "ready": rv.ready, "problem": rv.problem},
+        "review_hand": m.review_hand is not None,
+    }
+
+
+def _phones(m: TableModel) -> dict[str, Any] | None:
+    """The phone seats as the join screen shows them: the address and each open seat's
+    code (what a person reads off the screen to join from a phone)."""
+    if (ph := m.phones) is None:
+        return None
+    return {"url": ph.url, "error": ph.error,
+            "seats": [{"seat": x.seat, "held": x.held, "connected": x.connected, "code": x.code} for x in ph.seats]}
+
+
+def _table(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None:
+    """The table screen's boxes: its buttons, the hand's cards, what covers them."""
+    lay = scr.layout
+    out["show_last"] = scr.show_last
+    out["flying"] = bool(scr.flights)  # busy without it: a finished trick still shown
+    out["tap_ready"] = scr.since_play >= DOUBLE_TAP_S
+    out["signals_on"] = sorted(scr.signals_on)
+    out["said"] = {str(k): v for k, v in scr.said().items()}
+    if lay is not None:
+        flying, _ = scr.hidden_cards()  # still on their way from the talon: not drawn yet
+        out["buttons"] = [_button(b) for b in lay.buttons]
+        out["cards"] = [
+            {"card": int(c), "code": CODE[c], "rect": _rect(r), "playable": scr.can_play(c), "flying": c in flying}
+            for c, r in lay.hand_hit
+        ]
+        out["middle"] = _rect(lay.middle)
+    _cover(scr, out, size)
 
 
 def _cover(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None:

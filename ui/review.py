@@ -44,6 +44,7 @@ class ReviewScreen(Screen):
     """A match's review: the coach at work (with its progress), then one row per hand."""
 
     name = "review"
+    arrows = ("up", "down")
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
         super().__init__(ctx, emit, show)
@@ -117,13 +118,6 @@ class ReviewScreen(Screen):
         else:
             return self.by_name(name)
         return True
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_LEFT:
-            return self.press("up")
-        if key == pygame.K_RIGHT:
-            return self.press("down")
-        return super().key(key)
 
     def draw(self, s: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.t

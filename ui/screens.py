@@ -18,7 +18,8 @@ from firmware.engine.cards import CODE, DECKS
 from firmware.engine.refusals import Refusal
 from firmware.engine.seating import HUMAN, PHONE, TABLE, SeatSpec
 from firmware.engine.seating import seating_problem as engine_seating_problem
-from firmware.engine.variants import PRESETS
+from firmware.engine.state import HandResult
+from firmware.engine.variants import PRESETS, Preset
 from ui import actions as act
 from ui import intents as it
 from ui.i18n import (
@@ -26,6 +27,7 @@ from ui.i18n import (
     LANGUAGES,
     RULES_PAGE_OF,
     CardName,
+    Message,
     arg_text,
     describe_declare,
     option_label,
@@ -113,6 +115,8 @@ def _grid(area: Rect, n: int, cols: int, row_h: int, gap: int) -> list[Rect]:
 
 class Screen:
     name = "screen"
+    arrows: tuple[str, str] | None = None
+    """The buttons the left and right arrow keys press (a paged screen's back and on)."""
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
         self.ctx = ctx
@@ -159,6 +163,8 @@ class Screen:
     def key(self, key: int) -> bool:
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
             return self.press("back")
+        if self.arrows is not None and key in (pygame.K_LEFT, pygame.K_RIGHT):
+            return self.press(self.arrows[key == pygame.K_RIGHT])
         return False
 
     def update(self, dt: float) -> None:
@@ -221,7 +227,7 @@ class HomeScreen(Screen):
         self._reset_for_variant()
 
     @property
-    def preset(self):  # type: ignore[no-untyped-def]
+    def preset(self) -> Preset:
         return PRESETS[self.variants[self.vi]]
 
     def _reset_for_variant(self) -> None:
@@ -500,6 +506,9 @@ class HomeScreen(Screen):
 # ------------------------------------------------------------- end of hand
 
 
+CountRow = tuple[str, list[str]]  # a line of the count: its label, a cell for each side
+
+
 class HandEndScreen(Screen):
     """The count of the hand (seed 002 style), and the end of the match."""
 
@@ -576,53 +585,80 @@ class HandEndScreen(Screen):
             return values[res.sides[unit]]
         return values[unit] if unit < len(values) else None
 
-    def rows(self) -> list[tuple[str, list[str]]]:
+    def rows(self) -> list[CountRow]:
         """The lines of the count: label, one cell per side."""
         m, t = self.model, self.ctx.t
-        sides = range(m.n_sides)
-        c = [count_lines(m, sd) for sd in sides]
+        c = [count_lines(m, sd) for sd in range(m.n_sides)]
+        # a score sheet's count: no card was seen, the points as entered, then what they count
+        rows = [] if m.score_sheet else self._card_rows(c)
         res = m.result
-        rows: list[tuple[str, list[str]]] = [
-            (t("aces"), [str(x["aces"]) for x in c]),
-            (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
-            (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
-        ]
-        if m.score_sheet:
-            rows = []  # no card was seen: the points as entered, then what they count
-        secret = res is not None and bool(res.sides) and len(set(res.sides)) < m.n_sides
-        if res is not None and secret:
-            # chiamata: each seat scores for itself, but the card points are the pair's of
-            # this hand: say who partnered whom, the seat's own thirds, then the pair's points
-            seats = [x.seat for x in m.seats]
-            partners = []
-            for unit in sides:
-                mates = [q for q in seats if q != unit and q < len(res.sides) and unit < len(res.sides)
-                         and res.sides[q] == res.sides[unit]]
-                partners.append(", ".join(seat_name(m, q, self.ctx) for q in mates) or "–")
-            rows.insert(0, (t("partner_row"), partners))
-            rows.append((t("own_card_points"), [thirds_text(x["total_thirds"]) or "0" for x in c]))
-            rows.append((t("pair_card_points"),
-                         [str(v) if (v := self._hand_cell(res.card_points, i)) is not None else "" for i in sides]))
-        elif res is not None:
-            cells = []
-            for i, x in enumerate(c):
-                pts = self._hand_cell(res.card_points, i)
-                cells.append(f"{thirds_text(x['total_thirds']) or '0'} → {pts}" if pts is not None else "")
-            rows.append((t("card_points"), cells))
         if res is not None:
-            for d in res.declarations:
-                cells = ["" for _ in sides]
-                unit = m.side_of(d.seat)
-                if unit < len(cells):
-                    cells[unit] = f"+{d.points}"
-                name = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
-                rows.append((name[:1].upper() + name[1:], cells))  # a row's label, as "Assi" above it
-            score = res.score or res.points
-            rows.append((t("hand_points"), [str(v) if (v := self._hand_cell(score, u)) is not None else "" for u in sides]))
+            if res.sides and len(set(res.sides)) < m.n_sides:  # chiamata: the pairs were secret
+                rows = [self._partners_row(res), *rows, *self._secret_pair_rows(res, c)]
+            else:
+                rows.append(self._card_points_row(res, c))
+            rows += self._declaration_rows(res)
+            rows.append(self._hand_points_row(res))
         rows.append((t("match_total"), [f"{x}" for x in m.totals]))
         if m.games_won:
             rows.append((t("games_won_row"), [str(x) for x in m.games_won]))
         return rows
+
+    def _card_rows(self, c: list[dict[str, int]]) -> list[CountRow]:
+        """What the cards taken hold, side by side: aces, thirds, the last trick's point."""
+        t = self.ctx.t
+        return [
+            (t("aces"), [str(x["aces"]) for x in c]),
+            (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
+            (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
+        ]
+
+    def _partners_row(self, res: HandResult) -> CountRow:
+        """Chiamata: each seat scores for itself, but the card points are the pair's of this
+        hand: who partnered whom (the count's first row)."""
+        m = self.model
+        seats = [x.seat for x in m.seats]
+        partners = []
+        for unit in range(m.n_sides):
+            mates = [q for q in seats if q != unit and q < len(res.sides) and unit < len(res.sides)
+                     and res.sides[q] == res.sides[unit]]
+            partners.append(", ".join(seat_name(m, q, self.ctx) for q in mates) or "–")
+        return (self.ctx.t("partner_row"), partners)
+
+    def _secret_pair_rows(self, res: HandResult, c: list[dict[str, int]]) -> list[CountRow]:
+        """Chiamata: the seat's own thirds, then the pair's points."""
+        t, sides = self.ctx.t, range(self.model.n_sides)
+        return [
+            (t("own_card_points"), [thirds_text(x["total_thirds"]) or "0" for x in c]),
+            (t("pair_card_points"),
+             [str(v) if (v := self._hand_cell(res.card_points, i)) is not None else "" for i in sides]),
+        ]
+
+    def _card_points_row(self, res: HandResult, c: list[dict[str, int]]) -> CountRow:
+        """Each side's thirds and the card points they make ("10⅔ → 10")."""
+        cells = []
+        for i, x in enumerate(c):
+            pts = self._hand_cell(res.card_points, i)
+            cells.append(f"{thirds_text(x['total_thirds']) or '0'} → {pts}" if pts is not None else "")
+        return (self.ctx.t("card_points"), cells)
+
+    def _declaration_rows(self, res: HandResult) -> list[CountRow]:
+        """A row for each declaration of the hand, its points under the side that made it."""
+        m = self.model
+        rows = []
+        for d in res.declarations:
+            cells = ["" for _ in range(m.n_sides)]
+            unit = m.side_of(d.seat)
+            if unit < len(cells):
+                cells[unit] = f"+{d.points}"
+            name = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
+            rows.append((name[:1].upper() + name[1:], cells))  # a row's label, as "Assi" above it
+        return rows
+
+    def _hand_points_row(self, res: HandResult) -> CountRow:
+        score = res.score or res.points
+        cells = [str(v) if (v := self._hand_cell(score, u)) is not None else "" for u in range(self.model.n_sides)]
+        return (self.ctx.t("hand_points"), cells)
 
     def games_line(self) -> str:
         """A hand that decided a game of a longer match: who won it and the games so far,
@@ -1150,7 +1186,7 @@ class RealCardsScreen(Screen):
         else:
             lines.append((t("enrol_hint"), fs, False, ctx.theme.text_dim))
         message = self.model.message
-        prompt = getattr(message, "key", "") == "m_enrol_scan"  # said above, bigger
+        prompt = isinstance(message, Message) and message.key == "m_enrol_scan"  # said above, bigger
         said = ctx.say(message)
         if said and not prompt:
             lines.append((said, fs, False, ctx.theme.text))
@@ -1175,6 +1211,7 @@ class RealCardsScreen(Screen):
 
 class RulesScreen(Screen):
     name = "rules"
+    arrows = ("prev", "next")
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
         super().__init__(ctx, emit, show)
@@ -1208,13 +1245,6 @@ class RulesScreen(Screen):
     def open_at(self, variant: str) -> None:
         """Open at the page of ``variant`` (a general page if it has none of its own)."""
         self.page = RULES_PAGE_OF.get(variant, 0)
-
-    def key(self, key: int) -> bool:
-        if key == pygame.K_LEFT:
-            return self.press("prev")
-        if key == pygame.K_RIGHT:
-            return self.press("next")
-        return super().key(key)
 
     def draw(self, s: pygame.Surface) -> None:
         ctx = self.ctx

@@ -84,9 +84,6 @@ class EntryLayout:
     rows: list[tuple[int, Rect]]  # (unit, its label and value)
     buttons: list[ButtonSpec]
 
-    def tappables(self) -> list[Rect]:
-        return [b.rect for b in self.buttons]
-
 
 def entry_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme: Theme = DEFAULT) -> EntryLayout:
     W, H = size

@@ -13,6 +13,7 @@ until they land, so nothing is drawn twice.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import pygame
@@ -51,7 +52,6 @@ from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here 
     thirds_text,
 )
 
-TRICK_HOLD_S = 0.9
 DRAW_FLIGHT_S = 0.45
 DRAW_STAGGER_S = 0.25
 BANNER_S = 3.5
@@ -108,7 +108,8 @@ class LiveBanner:
 class TableScreen:
     name = "table"
 
-    def __init__(self, ctx: Ctx, emit, show=None) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: Ctx, emit: Callable[[it.Intent], None],
+                 show: Callable[[str], None] | None = None) -> None:
         self.ctx = ctx
         self.emit = emit
         self.show = show or (lambda name: emit(it.ShowScreen(name)))
@@ -127,8 +128,6 @@ class TableScreen:
         self.banners: list[LiveBanner] = []
         self._seen_draws = 0
         self._seen_decl = 0
-        self._seen_sig = 0
-        self._seen_call = False
         self._seen_banners: set[Banner] = set()
         self._hand_key: tuple[object, ...] = ()
         self.signals_on: set[str] = set()
@@ -180,8 +179,6 @@ class TableScreen:
             self.hold = 0.0
             self._seen_draws = 0
             self._seen_decl = 0
-            self._seen_sig = 0
-            self._seen_call = False
             self.cursor = None
             self.signals_on.clear()
         elif model.tricks_played > old.tricks_played:
@@ -245,7 +242,6 @@ class TableScreen:
         lang = self.ctx.lang
         decls = model.declarations[self._seen_decl :]
         self._seen_decl = len(model.declarations)
-        self._seen_sig = len(model.signals)
         for d in decls:
             what = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, lang) + f" = {d.points}"
             self._banner(tr("b_accuso", lang, what=what), "declaration", d.seat)
@@ -761,11 +757,6 @@ class TableScreen:
             # after them (under them it showed only where the cards left a gap: "dea")
             self._dealer_chip(s, chip.topleft, lay)
 
-    def _tricks_text(self, n: int, size: int, room: int) -> str:
-        """"prese: 3", or just "3" where the words do not fit."""
-        text = self.ctx.t("tricks_n", n=n)
-        return text if self.ctx.fonts.text(text, size).get_width() <= room else str(n)
-
     SIDE_COLOURS = ((250, 204, 72), (120, 180, 255), (240, 120, 120), (170, 230, 140))
 
     def _side_stripe(self, s: pygame.Surface, r: Rect, side: int) -> None:
@@ -984,7 +975,6 @@ class TableScreen:
             # a shared table (phones, real cards): nobody at the screen is "you"
             m = replace(m, me=len(m.seats))
         r = lay.status
-        fs = ctx.fsize(lay.size[1], 0.05)
         text, color = self._status_text(m)
         mine = m.dealer == m.me and m.show_hand and not m.hand_over
         chip_w, chip_h = self.dealer_chip_size(lay)
@@ -993,36 +983,8 @@ class TableScreen:
             if mine:  # my own dealer mark, where the status would be
                 self._dealer_chip(s, (r.x + 2, r.centery - chip_h // 2), lay)
             return
-        r = Rect(r.x + icon_w, r.y, r.w - icon_w, r.h)
-        if not text:
-            return
-        fonts = ctx.fonts
-        lines = [text]
-        grown = False
-        if r.w < 90 and lay.status_room.w >= 90:
-            # the declarations hold the row: the status above them (layout.status_room)
-            room = lay.status_room
-            r = Rect(room.x, max(room.y, room.bottom - r.h), room.w, min(r.h, room.h))
-            grown = True
-        if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
-            # too long for one line even at the smallest size: two lines
-            fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
-            lines = bubble_lines(fonts, text, fs, r.w - 16)
-            if len(lines) > 2:  # the smallest size, and a third line rather than words lost
-                fs = fonts.min_size
-                lines = bubble_lines(fonts, text, fs, r.w - 16)
-                room = lay.status_room.copy()
-                for seat in self.said():  # clear of the bubbles shown there
-                    b = lay.bubbles.get(seat)
-                    if b is not None and b.colliderect(room) and b.bottom < lay.status.y:
-                        room.h, room.y = room.bottom - b.bottom - 4, b.bottom + 4
-                if len(lines) * fonts.font(fs, True).get_linesize() > r.h - 4 and room.h > r.h:
-                    # more lines than the row holds: the box grows upwards (layout.status_room)
-                    r = Rect(room.x, room.y, room.w, room.h)
-                    lines = bubble_lines(fonts, text, fs, r.w - 16)
-                    grown = True
-                lines = lines[:max(3, (r.h - 4) // fonts.font(fs, True).get_linesize())]
-        surfs = [fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
+        r, lines, fs, grown = self._status_lines(lay, text, Rect(r.x + icon_w, r.y, r.w - icon_w, r.h))
+        surfs = [ctx.fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
         w = max(x.get_width() for x in surfs)
         h = sum(x.get_height() for x in surfs)
         box = Rect(0, 0, w + 16, max(h + 4, min(r.h, h + 6)))
@@ -1040,6 +1002,48 @@ class TableScreen:
         for surf in surfs:
             s.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
             y += surf.get_height()
+
+    def _status_lines(self, lay: TableLayout, text: str, r: Rect) -> tuple[Rect, list[str], int, bool]:
+        """Where the status ``text`` goes (``r``: the row left of my dealer mark), its lines,
+        their font size and whether it left the row: one line in the row; above the
+        declarations when they hold the row (layout.status_room); two lines when too long
+        for one even at the smallest size, and a third line rather than words lost."""
+        fonts = self.ctx.fonts
+        fs = self.ctx.fsize(lay.size[1], 0.05)
+        lines = [text]
+        grown = False
+        if r.w < 90 and lay.status_room.w >= 90:
+            # the declarations hold the row: the status above them (layout.status_room)
+            room = lay.status_room
+            r = Rect(room.x, max(room.y, room.bottom - r.h), room.w, min(r.h, room.h))
+            grown = True
+        if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
+            # too long for one line even at the smallest size: two lines
+            fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
+            lines = bubble_lines(fonts, text, fs, r.w - 16)
+            if len(lines) > 2:  # the smallest size, and a third line rather than words lost
+                fs = fonts.min_size
+                r, lines, higher = self._status_three_lines(lay, text, r, fs)
+                grown = grown or higher
+        return r, lines, fs, grown
+
+    def _status_three_lines(self, lay: TableLayout, text: str, r: Rect, fs: int) -> tuple[Rect, list[str], bool]:
+        """The status at the smallest size in three lines or more: the box grows upwards
+        (layout.status_room, clear of the bubbles shown there) when the row cannot hold them."""
+        fonts = self.ctx.fonts
+        lines = bubble_lines(fonts, text, fs, r.w - 16)
+        room = lay.status_room.copy()
+        for seat in self.said():  # clear of the bubbles shown there
+            b = lay.bubbles.get(seat)
+            if b is not None and b.colliderect(room) and b.bottom < lay.status.y:
+                room.h, room.y = room.bottom - b.bottom - 4, b.bottom + 4
+        higher = False
+        if len(lines) * fonts.font(fs, True).get_linesize() > r.h - 4 and room.h > r.h:
+            # more lines than the row holds: the box grows upwards (layout.status_room)
+            r = Rect(room.x, room.y, room.w, room.h)
+            lines = bubble_lines(fonts, text, fs, r.w - 16)
+            higher = True
+        return r, lines[:max(3, (r.h - 4) // fonts.font(fs, True).get_linesize())], higher
 
     def _draw_banners(self, s: pygame.Surface, lay: TableLayout) -> None:
         """Bubbles beside the seats that spoke (never over the trick: layout.bubbles), each

@@ -30,7 +30,6 @@ class Theme:
     banner: RGB = (250, 236, 190)
     banner_text: RGB = (40, 30, 10)
     dim_alpha: int = 90  # how much a card that may not be played is darkened (0-255)
-    corner_radius_frac: float = 0.07  # of a card's width
     card_ratio: float = 1.62  # height / width (Italian cards ~ 1.6)
     min_touch: int = 40  # px: nothing tappable is smaller than this
     font_file: str = "DejaVuSans.ttf"

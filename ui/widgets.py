@@ -15,6 +15,7 @@ from ui.cards import CardArt
 from ui.fonts import Fonts
 from ui.i18n import Message, has, render, tr
 from ui.model import TableModel
+from ui.textcheck import RecordingSurface
 from ui.theme import DEFAULT, RGB, Theme
 
 
@@ -97,9 +98,8 @@ def rounded(size: tuple[int, int], color: RGB, alpha: int, radius: int) -> pygam
 
 def note_panel(s: pygame.Surface, r: Rect) -> None:
     """Tell a recording surface (ui.textcheck) that text drawn here sits on a panel."""
-    note = getattr(s, "note_panel", None)
-    if note is not None:
-        note(r)
+    if isinstance(s, RecordingSurface):
+        s.note_panel(r)
 
 
 def draw_panel(s: pygame.Surface, r: Rect, theme: Theme, alpha: int = 200) -> None:
@@ -121,9 +121,8 @@ def draw_button(
 ) -> None:
     th = ctx.theme
     note_panel(s, r)
-    note = getattr(s, "note_button", None)  # a recording surface (ui.textcheck) keeps buttons apart
-    if note is not None:
-        note(r)
+    if isinstance(s, RecordingSurface):  # it keeps buttons apart
+        s.note_button(r)
     bg = color or (th.button if enabled else th.button_off)
     if selected:
         bg = th.accent

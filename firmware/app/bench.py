@@ -11,7 +11,6 @@ prints the median ``model()`` time for each, on the table and on the home screen
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
 import statistics
@@ -20,6 +19,7 @@ import time
 from pathlib import Path
 
 from firmware.app.controller import HOME, ControllerOptions, TableController
+from firmware.cliopts import BenchOptions
 from firmware.config import GameSettings, check_seats
 from firmware.engine import make_variant
 from firmware.store import Journal
@@ -73,7 +73,7 @@ def measure(n: int, rounds: int, seed: int, state_dir: Path) -> tuple[float, flo
     return table, home
 
 
-def main(args: argparse.Namespace) -> int:
+def main(args: BenchOptions) -> int:
     rounds = max(20, int(args.seconds * 100))
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     print(f"model() median over {rounds} builds; journals with finished matches:")

@@ -279,8 +279,3 @@ class HistoryBrowser:
             self.replay = hand_replay(self.journal, match_id, hand)
         except (KeyError, TressetteError):
             self.replay = None
-
-    def attach(self, model: TableModel) -> TableModel:
-        if self.page is None and self.sheet is None and self.replay is None:
-            return model
-        return replace(model, history=self.page, sheet=self.sheet, replay=self.replay)

@@ -20,7 +20,7 @@ import contextlib
 import dataclasses
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from firmware.app.browse import replay_hands
 from firmware.app.coach_words import reason_message, review_messages
@@ -28,13 +28,19 @@ from firmware.app.reviewing import ReviewState, match_review_view, review_hand_v
 from firmware.coach import Coach
 from firmware.coach.review import MatchReview, review_match
 from firmware.engine import Declare, IllegalAction, Match, Play, make_variant
-from firmware.engine.records import entry_from_json, match_to_json
+from firmware.engine.records import action_from_json, match_to_json
 from firmware.engine.seating import SeatSpec
 from firmware.players import make_player
 from firmware.players.base import declare_everything
 from ui import demo
 from ui.i18n import msg
 from ui.model import MatchReviewView, TableModel, model_from_view
+from ui.navigation import ScreenName
+from ui.review import ReviewHandScreen
+
+if TYPE_CHECKING:
+    from ui.app import UIApp
+    from ui.gallery import Scene
 
 ME = 0
 MATCH_ID = 1234
@@ -147,37 +153,39 @@ def hand_review_model(seed: int = 1) -> TableModel:
     match = Match(make_variant(doc["variant"], doc.get("options")))
     state = match.start_hand(doc["hands"][0]["deal"])
 
-    for obj in doc["hands"][0]["actions"]:
-        match.apply(entry_from_json(match.variant.deck, obj))  # type: ignore[arg-type]
+    for obj in doc["hands"][0]["actions"]:  # computers played it: actions only, no undo or count
+        match.apply(action_from_json(match.variant.deck, obj))
     assert state.over
     model = model_from_view(match.view_for(ME), seats=_seats(match.variant.n_seats),
                             totals=tuple(match.totals), hand_no=1)
     return dataclasses.replace(model, review=review_messages(review.hands[0], [ME], match.variant.deck.name))
 
 
-def scenes() -> dict[str, Callable[[object], None]]:
+def scenes() -> dict[str, Scene]:
     """The gallery's coach scenes (``ui.gallery.render_all(extra=...)``)."""
 
     def review(screen: str, step: Callable[[TableModel], int] | None = None,
-               ready: bool = True) -> Callable[[object], None]:
-        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+               ready: bool = True) -> Scene:
+        def setup(ui: UIApp) -> None:
             model = review_model(demo.sample_history_model(), ready=ready)
             ui.set_model(model)
             ui.update(5.0)
             ui.show("review")
             if screen == "review_hand":
                 ui.show("review_hand")
-                ui.screens["review_hand"].step = step(model) if step else 1
+                hand = ui.screens[ScreenName.REVIEW_HAND]
+                assert isinstance(hand, ReviewHandScreen)
+                hand.step = step(model) if step else 1
         return setup
 
-    def table(model: TableModel) -> Callable[[object], None]:
-        def setup(ui) -> None:  # type: ignore[no-untyped-def]
+    def table(model: TableModel) -> Scene:
+        def setup(ui: UIApp) -> None:
             ui.set_model(model)
             ui.update(5.0)
             ui.show("table")
         return setup
 
-    def hand_end(ui) -> None:  # type: ignore[no-untyped-def]
+    def hand_end(ui: UIApp) -> None:
         ui.set_model(hand_review_model())
         ui.update(5.0)
         ui.show("hand_end")

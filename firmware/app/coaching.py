@@ -55,8 +55,7 @@ class CoachActions:
         self.guard = guard
         self.declarations = declarations
         self.reviewing = reviewing
-        self.hint: Hint | None = None  # the hint shown now (for ``hint_seat`` at ``hint_generation``)
-        self.hint_seat: int | None = None
+        self.hint: Hint | None = None  # the hint shown now (for ``hint_generation``)
         self.hint_generation = -1
         self.hint_wanted: int | None = None  # the generation a hint was asked for, not yet answered
         self.review_lines: tuple[Message, ...] = ()  # the last hand's rating, for the hand-end screen
@@ -168,7 +167,6 @@ class CoachActions:
             return  # a hint for a position that is gone
         self.hint_wanted = None
         self.hint = ev.hint
-        self.hint_seat = ev.seat
         self.hint_generation = ev.generation
         deck = self.table.variant.deck.name if self.table.variant is not None else "italian"
         self.table.say(msg("hint_says", hint=reason_message(ev.hint.reason, deck)))

@@ -27,13 +27,16 @@ import os
 import subprocess
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware import config
 from firmware.app.controller import ControllerOptions
 from firmware.app.messages import msg
+from firmware.app.notify import DEFAULT_HEALTH
 from firmware.app.runtime import Runtime
+from firmware.cliopts import options_from
 from hal import screen
 from hal.box import open_hardware
 from hal.config import HardwareConfig
@@ -273,18 +276,35 @@ def health_path(arg: str | None) -> Path:
     if arg:
         return Path(arg)
     runtime = os.environ.get("RUNTIME_DIRECTORY", "").split(":")[0]
-    return Path(runtime) / "health" if runtime else Path("/run/tressette/health")
+    return Path(runtime) / "health" if runtime else DEFAULT_HEALTH
 
 
-def main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class RunOptions:
+    """``tressette run``'s options, with the parser's defaults (firmware.cli)."""
+
+    config: str | None = None  # None: config.BOX_CONFIG
+    state_dir: str | None = None  # None: $TRESSETTE_STATE_DIR, else the settings'
+    health_file: str | None = None  # None: health_path's default
+    log_level: str = "INFO"
+    phones_port: int | None = None  # None: the settings' [phones]
+    phones_host: str | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> RunOptions:
+        return options_from(cls, args)
+
+
+def main(namespace: argparse.Namespace) -> int:
+    args = RunOptions.from_args(namespace)
     logging.basicConfig(
-        level=getattr(logging, str(args.log_level).upper(), logging.INFO),
+        level=logging.getLevelNamesMapping().get(args.log_level.upper(), logging.INFO),
         format="%(name)s %(levelname)s %(message)s",  # journald adds the time
     )
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
     settings, problems = config.load(Path(args.config) if args.config else config.BOX_CONFIG)
-    config.phone_arguments(settings, args)
+    config.phone_arguments(settings, args.phones_port, args.phones_host)
     state_dir = Path(
         args.state_dir or os.environ.get("TRESSETTE_STATE_DIR") or settings.state_dir
     )

@@ -12,8 +12,10 @@ import json
 import os
 import sys
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
+from firmware.cliopts import options_from
 from firmware.config import BOX_STATE_DIR, atomic_write, sim_state_dir
 from firmware.store import DB_NAME, Journal, JournalUnavailable
 
@@ -39,7 +41,21 @@ def open_for_reading(command: str, arg: str | None) -> Journal | None:
         return None
 
 
-def export_main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class ExportOptions:
+    """``tressette export``'s options, with the parser's defaults (firmware.cli)."""
+
+    match: int
+    output: str | None = None  # None or "-": stdout
+    state_dir: str | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> ExportOptions:
+        return options_from(cls, args)
+
+
+def export_main(namespace: argparse.Namespace) -> int:
+    args = ExportOptions.from_args(namespace)
     journal = open_for_reading("export", args.state_dir)
     if journal is None:
         return 1
@@ -60,7 +76,20 @@ def export_main(args: argparse.Namespace) -> int:
     return 0
 
 
-def history_main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class HistoryOptions:
+    """``tressette history``'s options, with the parser's defaults (firmware.cli)."""
+
+    state_dir: str | None = None
+    json: bool = False
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> HistoryOptions:
+        return options_from(cls, args)
+
+
+def history_main(namespace: argparse.Namespace) -> int:
+    args = HistoryOptions.from_args(namespace)
     journal = open_for_reading("history", args.state_dir)
     if journal is None:
         return 1

@@ -38,6 +38,9 @@ class Screen(Protocol):
     @property
     def busy(self) -> bool: ...
 
+    @property
+    def settings(self) -> Mapping[str, object]: ...  # the screen's own (game speed, ...)
+
     def intents(self) -> list[Intent]: ...
 
     def set_model(self, model: TableModel) -> None: ...
@@ -204,11 +207,10 @@ class MainLoop:
     def _apply_speed(self) -> None:
         """The screen's game speed sets the computers' pause: from the start when it is not
         the default (the settings file's think_ms stands otherwise), and whenever it changes."""
-        settings = getattr(self.ui, "settings", None)
-        if self.seats is None or self.think_pinned or not isinstance(settings, dict):
+        if self.ui is None or self.seats is None or self.think_pinned:
             return
 
-        speed = settings.get("speed", DEFAULT_SPEED)
+        speed = self.ui.settings.get("speed", DEFAULT_SPEED)
         if speed != self._speed:
             if self._speed is not None or speed != DEFAULT_SPEED:
                 self.seats.think_ms = speed_of(speed).cpu_ms

@@ -29,7 +29,14 @@ from firmware.engine import IllegalAction
 from firmware.engine.actions import Declare
 from firmware.engine.declarations import DECLARABLE_RANKS
 from firmware.engine.refusals import Refusal
-from firmware.engine.scoresheet import SUDDEN_NAMES, SheetHand, Tally, deck_thirds, thirds_out
+from firmware.engine.scoresheet import (
+    SUDDEN_NAMES,
+    SheetHand,
+    Tally,
+    deck_thirds,
+    is_sheet_end,
+    thirds_out,
+)
 from ui.model import SheetEntryModel
 
 if TYPE_CHECKING:
@@ -180,9 +187,10 @@ class ScoreSheetKeeping:
         sheet = self._sheet()
         if sheet is None or t.match is None:
             return t.refuse(msg("r_no_hand"))
-        if entry.end not in ("play", "claim", "zu_tun", "decima"):
-            return t.refuse(refusal(IllegalAction(Refusal.SHEET_END, end=str(entry.end))))
-        tally = Tally(sheet.dealer, tuple(entry.thirds), entry.end,  # type: ignore[arg-type]
+        end = entry.end
+        if not is_sheet_end(end):
+            return t.refuse(refusal(IllegalAction(Refusal.SHEET_END, end=str(end))))
+        tally = Tally(sheet.dealer, tuple(entry.thirds), end,
                       entry.by, entry.sudden, entry.sudden_side, entry.partner)  # fmt: skip
         try:
             sheet.check_tally(tally)

@@ -18,19 +18,24 @@ import argparse
 import logging
 import os
 import sys
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from firmware import config
 from firmware.app.controller import ControllerOptions
 from firmware.app.messages import english, msg
 from firmware.app.runtime import Runtime
+from firmware.cliopts import options_from
 from firmware.config import sim_state_dir
 from firmware.engine import TressetteError, make_variant
 from firmware.store import JournalFailure
 
+if TYPE_CHECKING:
+    from firmware.engine.seating import SeatSpec
+
 log = logging.getLogger("firmware.app.sim")
 
-SCREEN = (800, 480)
 
 
 def headless_refusal(kinds: list[str]) -> str | None:
@@ -53,9 +58,32 @@ def headless_refusal(kinds: list[str]) -> str | None:
     return None
 
 
-def main(args: argparse.Namespace) -> int:
+@dataclass(frozen=True, slots=True)
+class SimOptions:
+    """``tressette sim``'s options, with the parser's defaults (firmware.cli)."""
+
+    headless: bool = False
+    seats: list[SeatSpec] | None = None  # None: the settings'
+    variant: str | None = None  # None: the settings'
+    matches: int | None = None  # stop after this many finished matches
+    state_dir: str | None = None  # None: sim_state_dir()
+    config: str | None = None
+    seed: int | None = None
+    think_ms: int | None = None  # None: the settings' (0 unattended and headless)
+    size: tuple[int, int] = (800, 480)
+    log_level: str = "WARNING"
+    phones_port: int | None = None  # None: the settings' [phones]
+    phones_host: str | None = None
+
+    @classmethod
+    def from_args(cls, args: argparse.Namespace) -> SimOptions:
+        return options_from(cls, args)
+
+
+def main(namespace: argparse.Namespace) -> int:
+    args = SimOptions.from_args(namespace)
     logging.basicConfig(
-        level=getattr(logging, str(args.log_level).upper(), logging.WARNING),
+        level=logging.getLevelNamesMapping().get(args.log_level.upper(), logging.WARNING),
         format="%(asctime)s %(name)s %(levelname)s %(message)s",
     )
     if not _video(headless=args.headless):
@@ -68,7 +96,7 @@ def main(args: argparse.Namespace) -> int:
     if wrong is not None:
         print(f"tressette sim: {wrong}", file=sys.stderr)
         return 2
-    config.phone_arguments(settings, args)
+    config.phone_arguments(settings, args.phones_port, args.phones_host)
     unattended = all(s.computer for s in settings.game.seats)
     if args.headless:
         refusal = headless_refusal([s.kind for s in settings.game.seats])
@@ -79,7 +107,7 @@ def main(args: argparse.Namespace) -> int:
     if think is None:
         think = 0 if unattended and args.headless else settings.game.think_ms
     state_dir = Path(args.state_dir) if args.state_dir else sim_state_dir()
-    size: tuple[int, int] = args.size  # cliargs.screen_size
+    size = args.size
     rt = Runtime(
         settings=settings,
         state_dir=state_dir,
@@ -107,7 +135,7 @@ def _video(*, headless: bool) -> bool:
     return any(os.environ.get(v) for v in ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"))
 
 
-def _game_arguments(settings: config.Settings, args: argparse.Namespace) -> str | None:
+def _game_arguments(settings: config.Settings, args: SimOptions) -> str | None:
     """``--variant`` and ``--seats`` over the settings' game; what is wrong with them, or None."""
     if args.variant:
         settings.game.variant = args.variant
@@ -127,7 +155,7 @@ def _game_arguments(settings: config.Settings, args: argparse.Namespace) -> str 
     return None
 
 
-def _first_match(rt: Runtime, args: argparse.Namespace, unattended: bool) -> None:
+def _first_match(rt: Runtime, args: SimOptions, unattended: bool) -> None:
     """Resume the journal's unfinished match, else start the game the command line names."""
     resumed = rt.ctl.boot()
     if resumed and (args.seats or args.variant) and rt.ctl.match_id is not None:

@@ -80,8 +80,7 @@ class UIPanel:
         ui = self.window.ui
         if self.rt.ctl.phase != HOME or ui.screen != "home":
             return None
-        deck = ui.home.preset.deck
-        return str(getattr(deck, "name", deck))
+        return ui.home.preset.deck.name
 
     def handle(self, event: pygame.event.Event) -> bool:
         used = self.panel.handle(event)

@@ -12,13 +12,13 @@ on a shared machine the wall clock also counts the other processes.
 
 from __future__ import annotations
 
-import argparse
 import json
 import platform
 import statistics
 import time
 from typing import Any
 
+from firmware.cliopts import BenchOptions
 from firmware.coach.core import HINT_THINK_MS, RATE_WORLDS, Coach
 from firmware.coach.review import review_match
 from firmware.engine import Declare, HandState, Match, Play, View, make_variant, view_for
@@ -60,7 +60,7 @@ def _stats(xs: list[float]) -> str:
     return f"median {statistics.median(s) * 1e3:.0f} ms, p95 {p95 * 1e3:.0f} ms, max {s[-1] * 1e3:.0f} ms"
 
 
-def main(args: argparse.Namespace) -> int:
+def main(args: BenchOptions) -> int:
     think_ms = args.think_ms or HINT_THINK_MS
     worlds = args.worlds or RATE_WORLDS
     hands = seeded_hands(args.variant, args.seed, args.hands)

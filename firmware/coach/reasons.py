@@ -42,12 +42,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, View, ZuTun
+from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, Play, View, ZuTun
 from firmware.engine.cards import CardMask, beats, cards_of, mask_of
 from firmware.players.base import legal_plays, side_total
 from firmware.players.determinize import hidden_constraints
 from firmware.players.knowledge import Counting, count, is_top, trick_best, trick_thirds
-from firmware.players.signals import partner_request
+from firmware.players.signals import partner_request_by
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +125,7 @@ def reason_for_special(view: View, action: Action) -> Reason:
         return reason(key, card=CardRef(action.card), suit=SuitRef(suit))
     if isinstance(action, Discard):
         return reason("c_discard", card=CardRef(action.card))
-    return reason("c_search", card=CardRef(getattr(action, "card", 0)))
+    return reason("c_search", card=CardRef(action.card if isinstance(action, Play) else 0))
 
 
 def reason_for(view: View, card: Card, method: str) -> Reason:
@@ -184,9 +184,9 @@ def _lead_facts(view: View, card: Card, c: Counting) -> Reason:
     """On lead: the partner's request, the top card, a void, a card worth nothing, else the search."""
     here = CardRef(card)
     suit = SUIT[card]
-    asked = partner_request(view)
-    if asked is not None and asked == suit:
-        return reason("c_partner_asked", card=here, suit=SuitRef(suit), signal=SignalRef(_asked_by(view, suit)))
+    asked = partner_request_by(view)
+    if asked is not None and asked[0] == suit:
+        return reason("c_partner_asked", card=here, suit=SuitRef(suit), signal=SignalRef(asked[1]))
     if (view.trump is None or suit == view.trump) and is_top(card, c):
         return reason("c_top", card=here)
     opponents = _opponents(view)
@@ -232,16 +232,5 @@ def _duck(view: View, card: Card, best_card: Card, after: list[int], mine: int |
         mine is not None and sides[s] is not None and sides[s] != mine for s in after
     )
     return lost and THIRDS[card] == min(THIRDS[x] for x in legal)
-
-
-def _asked_by(view: View, suit: int) -> str:
-    """The partner's signal that asked for ``suit`` (the latest one)."""
-    name = "busso"
-    for sig in view.signals:
-        if sig.seat != view.seat and SUIT[sig.card] == suit:
-            for x in sig.names:
-                if x in ("busso", "striscio"):
-                    name = x
-    return name
 
 

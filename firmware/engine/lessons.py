@@ -22,7 +22,6 @@ from firmware.engine.state import LAST_TRICK_THIRDS, declarable_cards
 from firmware.engine.view import View
 
 LessonKind = Literal["accuso", "follow", "void", "trick", "count"]
-LESSON_KINDS: tuple[LessonKind, ...] = ("accuso", "follow", "void", "trick", "count")
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeGuard, get_args
 
 from firmware.engine.actions import Declare
 from firmware.engine.cards import THIRDS, Seat, card_list
@@ -40,6 +40,12 @@ from firmware.engine.state import LAST_TRICK_THIRDS, SUDDEN_MULTIPLIERS, HandRes
 from firmware.engine.variants import Variant
 
 SheetEnd = Literal["play", "claim", "zu_tun", "decima"]
+
+
+def is_sheet_end(text: str) -> TypeGuard[SheetEnd]:
+    """``text`` names one of the ways a hand on the score sheet ends."""
+    return text in get_args(SheetEnd)
+
 
 SUDDEN_NAMES = ("cappotto", "stramazzo", "cappottone", "stramazzone")
 
@@ -133,8 +139,7 @@ class SheetHand:
         self.target = target
         self.declarations: list[Declaration] = []
         self.over = False
-        self.ended_by = "play"
-        self.tallied: Tally | None = None
+        self.ended_by: SheetEnd = "play"
         self.decima: Declaration | None = None  # declared: the count before it is still to come
         self._result: HandResult | None = None
 
@@ -290,7 +295,6 @@ class SheetHand:
 
     def tally(self, t: Tally) -> None:
         sides = self.check_tally(t)
-        self.tallied = t
         self.over = True
         self.ended_by = t.end
         if self.decima is not None:
@@ -329,7 +333,7 @@ class SheetHand:
             declarations=tuple(self.declarations),
             declared=declared,
             points=points,
-            ended_by=self.ended_by,  # type: ignore[arg-type]
+            ended_by=self.ended_by,
             zu_tun_seat=t.by if t.end == "zu_tun" else None,
             sides=sides,
             score=score,

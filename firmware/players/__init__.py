@@ -8,6 +8,10 @@
   (measurement only: docs/players.md compares the two);
 - ``"hard-weighted"``: hard weighting the sampled worlds by the other seats'
   past cards (measurement only: it did not measure better, docs/players.md);
+- ``"hard-w10"``: ``"hard-weighted"`` with 0.1 a miss instead of 0.6 (measurement only);
+- ``"hard-sir"``: hard in two-seat games with a talon searching, as each world, one
+  of 8 sampled ones picked by likelihood (odds 0.1 a miss), not a weighted one
+  (measurement only: it did not measure better, docs/players.md);
 - ``"hard-inferred"``: ``"hard-weighted"`` weighting harder (0.3 a miss instead of 0.6;
   measurement only: it did not measure better in briscola, docs/players.md);
 - ``"hard-no-lengths"``: hard whose worlds ignore the suit lengths the classic
@@ -45,7 +49,7 @@ LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
 SPECS = (
-    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-plain",
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-plain",
     "hard-rule-choices", "hard-inferred", "hard-no-lengths",
 )
 
@@ -93,7 +97,17 @@ def make_player(
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "hard-weighted":
         # Measurement only: hard weighting its worlds by the past plays (docs/players.md).
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted", weighting=True)
+        weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted", miss=0.6)
+        weighted.weighting = True
+        return weighted
+    if kind == "hard-w10":
+        # Measurement only: hard-weighted with 0.1 a miss instead of 0.6 (docs/players.md).
+        sharp = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-w10", miss=0.1)
+        sharp.weighting = True
+        return sharp
+    if kind == "hard-sir":
+        # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)
     if kind == "hard-inferred":
         # Measurement only: hard-weighted with a stronger weight per miss (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-inferred", weighting=True, miss=0.3)

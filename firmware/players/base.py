@@ -15,6 +15,7 @@ they are shown: each owns a ``random.Random(seed)`` and nothing else random.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from firmware.engine import SUIT, THIRDS, Action, Call, Claim, Declare, Discard, Play, View, ZuTun
@@ -104,11 +105,16 @@ def special_action(view: View) -> Action | None:
     return None
 
 
-def first_play_or_other(view: View) -> Action:
-    """A play if any, else the first non-claim action (a claim is never a default)."""
+def level_move(view: View, pick: Callable[[list[Play]], Action]) -> Action:
+    """A computer level's move: the actions every level takes alike first
+    (:func:`special_action`); with no card to play, the first other action that is not
+    a claim (a claim is never a default); else the one ``pick`` makes of the legal plays."""
+    special = special_action(view)
+    if special is not None:
+        return special
     plays = legal_plays(view)
     if plays:
-        return plays[0]
+        return pick(plays)
     others = [a for a in view.legal if not isinstance(a, Claim)]
     return others[0] if others else view.legal[0]
 
@@ -121,13 +127,7 @@ class RandomPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        special = special_action(view)
-        if special is not None:
-            return special
-        plays = legal_plays(view)
-        if plays:
-            return self.rng.choice(plays)
-        return first_play_or_other(view)
+        return level_move(view, self.rng.choice)
 
     def declarations(self, view: View) -> list[Declare]:
         return declare_everything(view)

@@ -228,13 +228,23 @@ class Sampler:
         self.template = s
 
     def __call__(self, rng: random.Random) -> HandState:
+        return self.world(self.hidden(rng), rng)
+
+    def hidden(self, rng: random.Random) -> list[CardMask]:
+        """Per seat, the hidden cards of one world (the first half of a call); with
+        ``lengths`` they meet the signals' suit lengths."""
+        hidden = _sample(self.view, rng, self.allowed, self.need, self.unseen[:])
+        if self.lengths and not self._meets(hidden):
+            hidden = self._resample(rng, hidden)
+        return hidden
+
+    def world(self, hidden: list[CardMask], rng: random.Random) -> HandState:
+        """The world of those hidden cards, the rest of the talon in an order drawn from
+        ``rng`` (the second half of a call)."""
         view = self.view
         v = view.variant
         n = v.n_seats
-        hidden = _sample(view, rng, self.allowed, self.need, self.unseen[:])
         shown = self.shown
-        if self.lengths and not self._meets(hidden):
-            hidden = self._resample(rng, hidden)
         hands = [shown[s] | hidden[s] for s in range(n)]
         hands[view.seat] = self.own
         rest = self.unseen_mask

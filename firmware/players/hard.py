@@ -29,7 +29,7 @@ from firmware.players import inference
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
 from firmware.players.choices import choices, searched_choice
-from firmware.players.determinize import MISS, Sampler, determinize, past_plays, world_weight
+from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
 from firmware.players.pool import WorldPool, shared
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver
@@ -47,6 +47,15 @@ WEIGHTING = False
 seats' past cards fit it (:func:`world_weight`). Off: measured on duplicate deals
 against the reference it bought +0.13 points a hand (-0.29 ... +0.54) at equal worlds
 and costs worlds at equal time (docs/players.md); ``"hard-weighted"`` measures it."""
+
+RESAMPLE = 1
+"""Worlds sampled per world searched in two-seat games with a talon (1: no resampling);
+``"hard-sir"`` measures 8 (docs/players.md)."""
+
+RESAMPLE_MISS = 0.1
+"""Resampling (or weighting): the factor of a sampled world's odds of being the one
+searched (or of its weight), per opponent card the draws' inference rule would not
+have played."""
 
 RACE_Z = 3.0
 """Racing: a candidate whose mean margin, paired world by world, trails the leader's by
@@ -76,7 +85,8 @@ class HardPlayer:
         worlds: int | None = None,
         name: str = "hard",
         weighting: bool = WEIGHTING,
-        miss: float = MISS,
+        resample: int = RESAMPLE,
+        miss: float = RESAMPLE_MISS,
         lengths: bool = True,
     ) -> None:
         self.name = name
@@ -85,10 +95,13 @@ class HardPlayer:
         self.worlds = worlds
         self.weighting = weighting
         """Weight the sampled worlds by the past plays (:meth:`_weigher`; ``"hard-weighted"``)."""
+        self.resample = resample
+        """Two-seat games with a talon: each world searched is the one of this many sampled
+        that the draws' inference finds likeliest (:func:`inference.likeliest`); 1: plain."""
         self.miss = miss
-        """Games of more than two seats, with ``weighting``: a world's weight is multiplied
-        by this for each past card of another seat the counting policy would not have
-        played (:func:`world_weight`; ``"hard-inferred"``: 0.3, measurement only)."""
+        """Per card of another seat the inference's rule would not have played: the factor
+        of a world's odds of being searched (resampling), or of its weight (``weighting``;
+        games of more than two seats too, :func:`world_weight`)."""
         self.lengths = lengths
         """Worlds meet the suit lengths the classic signals tell (a *striscio*: three
         more; :class:`Sampler`); the pool's workers sample the same way. Off:
@@ -134,7 +147,15 @@ class HardPlayer:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
         sample = Sampler(view, lengths=self.lengths)  # the view's constraints once per decision
+        if self._resampling(view):
+            draws, miss, fit = self.resample, self.miss, inference.Fit(view)
+            return self.pimc(
+                view, cards, lambda: inference.likeliest(view, sample, self.rng, draws, miss, fit), pooled=True
+            )
         return self.pimc(view, cards, lambda: sample(self.rng), pooled=True)
+
+    def _resampling(self, view: View) -> bool:
+        return self.resample > 1 and not self.weighting and inference.applies(view)
 
     def solve(self, world: HandState) -> Card | None:
         """The exact solver's card; None if it ran out of time before a first answer.
@@ -198,7 +219,8 @@ class HardPlayer:
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         weigher = self._weigher(view)
         pool = self._pool(view) if pooled and weigher is None and budget is not None else None
-        did = pool.begin(view, self.rng.getrandbits(48), lengths=self.lengths) if pool is not None else 0
+        resample = (self.resample, self.miss) if pooled and self._resampling(view) else None
+        did = pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
         try:
@@ -244,7 +266,8 @@ class HardPlayer:
             miss = self.miss
             return lambda world: world_weight(view, world, plays, miss)
         if inference.applies(view):
-            return lambda world: inference.weight(view, world)
+            fit, miss = inference.Fit(view), self.miss
+            return lambda world: miss ** fit.misses(world.hands[fit.opp])
         return None
 
     def _pool(self, view: View) -> WorldPool | None:

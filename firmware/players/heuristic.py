@@ -22,27 +22,25 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, View
+from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, Play, View
 from firmware.engine.cards import beats, cards_of
 from firmware.players import signals
 from firmware.players.base import (
     declare_everything,
-    first_play_or_other,
     legal_plays,
+    level_move,
     play_for_card,
-    special_action,
 )
 from firmware.players.determinize import Inconsistent
 from firmware.players.knowledge import (
     Counting,
-    cheapest,
     count,
     is_top,
-    lowest_winner,
     trick_best,
     trick_thirds,
 )
-from firmware.players.rollout import avoid_points_card
+from firmware.players.rollout import avoid_points_card, cheapest
+from firmware.players.rollout import weakest as lowest_winner  # among winners: the lowest that wins
 
 
 def searched_move(view: View, search: Callable[[View, list[Card]], Card]) -> Action:
@@ -50,20 +48,17 @@ def searched_move(view: View, search: Callable[[View, list[Card]], Card]) -> Act
     only legal card as it is, else the card ``search`` picks among the legal ones, with
     the signals that card may carry. If no world fits the view (cannot happen for views
     the engine makes), play as the normal level rather than stall the table."""
-    special = special_action(view)
-    if special is not None:
-        return special
-    plays = legal_plays(view)
-    if not plays:
-        return first_play_or_other(view)
+    return level_move(view, lambda plays: signals.play_with_signals(view, _searched_card(view, plays, search)))
+
+
+def _searched_card(view: View, plays: list[Play], search: Callable[[View, list[Card]], Card]) -> Card:
     cards = sorted({a.card for a in plays})
     if len(cards) == 1:
-        return signals.play_with_signals(view, cards[0])
+        return cards[0]
     try:
-        card = search(view, cards)
+        return search(view, cards)
     except Inconsistent:
-        card = normal_card(view)
-    return signals.play_with_signals(view, card)
+        return normal_card(view)
 
 
 def normal_card(view: View) -> Card:
@@ -194,13 +189,7 @@ class NormalPlayer:
         self.rng = random.Random(seed)
 
     def choose(self, view: View) -> Action:
-        special = special_action(view)
-        if special is not None:
-            return special
-        if not legal_plays(view):
-            return first_play_or_other(view)
-        card = normal_card(view)
-        return signals.play_with_signals(view, card)
+        return level_move(view, lambda _plays: signals.play_with_signals(view, normal_card(view)))
 
     def declarations(self, view: View) -> list[Declare]:
         return declare_everything(view)
@@ -244,12 +233,9 @@ class EasyPlayer:
         self.generous_share = generous_share
 
     def choose(self, view: View) -> Action:
-        special = special_action(view)
-        if special is not None:
-            return special
-        plays = legal_plays(view)
-        if not plays:
-            return first_play_or_other(view)
+        return level_move(view, lambda plays: self._card(view, plays))
+
+    def _card(self, view: View, plays: list[Play]) -> Action:
         r = self.rng.random()
         if r < self.generous_share:
             return play_for_card(view, generous_card(view))

@@ -13,14 +13,22 @@ would not have (another suit or another value) multiplies the world's weight
 by :data:`MISS`. What the rule counts as unseen is what the opponent could not
 see: every card neither in its hand nor played before that trick.
 
+The weight can serve two ways (docs/players.md measures both): as the weight of
+each world searched (``hard-weighted``), or to pick which sampled world is searched
+(:func:`likeliest`, ``hard-sir``). :class:`Fit` works the opponent's past choices
+out once per decision, so that a world costs only the rule's cards.
+
 Nothing here reads more than the view and the imagined world (the world is made
 from the view: :func:`~firmware.players.determinize.Sampler`).
 """
 
 from __future__ import annotations
 
-from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, View
-from firmware.players.rollout import cheapest, weakest
+import random
+
+from firmware.engine import SUIT, THIRDS, Card, CardMask, HandState, View
+from firmware.players.determinize import Sampler
+from firmware.players.rollout import cheapest, sure_lead, weakest
 
 MISS = 0.6
 """A world's weight is multiplied by this for each opponent card the rule would not have played."""
@@ -37,16 +45,7 @@ def applies(view: View) -> bool:
 def rule_card(hand: CardMask, lead: Card | None, unseen: CardMask, suit_masks: tuple[CardMask, ...]) -> Card:
     """The card counter's card from ``hand``: on lead (``lead`` None) or answering ``lead``."""
     if lead is None:
-        best, key = -1, (-1, 0)
-        m = hand
-        while m:
-            low = m & -m
-            c = low.bit_length() - 1
-            m ^= low
-            if not unseen & suit_masks[SUIT[c]] & (low - 1):
-                k = (THIRDS[c], -RANK[c])
-                if k > key:
-                    best, key = c, k
+        best = sure_lead(hand, unseen, suit_masks)
         return best if best >= 0 else cheapest(hand)
     follow = hand & suit_masks[SUIT[lead]]
     legal = follow or hand
@@ -58,8 +57,71 @@ def rule_card(hand: CardMask, lead: Card | None, unseen: CardMask, suit_masks: t
     return cheapest(legal)
 
 
+class Fit:
+    """The opponent's past choices, worked out once per view: per trick where it played,
+    the cards its hand then held for sure, the cards it held now but drew since, the
+    card led to it (None: it led), the card it chose and what it could not see but
+    its own hand. :meth:`misses` then only adds an imagined world's hidden cards."""
+
+    def __init__(self, view: View) -> None:
+        me = view.seat
+        opp = 1 - me
+        deck = view.variant.deck
+        self.opp = opp
+        self.suit_masks = tuple(deck.suit_mask(s) for s in range(len(deck.suits)))
+        drew: dict[int, CardMask] = {}
+        for d in view.draws:
+            if d.seat == opp and d.card is not None:
+                drew[d.trick] = drew.get(d.trick, 0) | (1 << d.card)
+        played = 0
+        for t in view.tricks:
+            for c in t.cards:
+                played |= 1 << c
+        # (cards held then and played since, cards drawn since, lead, card, unseen but the hand)
+        self.positions: list[tuple[CardMask, CardMask, Card | None, Card, CardMask]] = []
+        since = 0  # the opponent's cards played from that trick on
+        drawn = 0  # the opponent's cards drawn from that trick on
+        if view.trick and view.trick[0][0] == opp:
+            c = view.trick[0][1]
+            since |= 1 << c
+            self.positions.append((since, drawn, None, c, deck.mask & ~played))
+        for i in range(len(view.tricks) - 1, -1, -1):
+            t = view.tricks[i]
+            drawn |= drew.get(i, 0)
+            for c in t.cards:
+                played &= ~(1 << c)
+            pos = 0 if t.leader == opp else 1
+            c = t.cards[pos]
+            since = (since & ~drawn) | (1 << c)
+            lead = None if pos == 0 else t.cards[0]
+            base = deck.mask & ~played
+            if lead is not None:
+                base &= ~(1 << lead)
+            self.positions.append((since, drawn, lead, c, base))
+
+    def misses(self, hand: CardMask) -> int:
+        """How many of the opponent's past cards the rule would not have chosen, its hand
+        now being ``hand`` (an imagined world's)."""
+        sm = self.suit_masks
+        n = 0
+        for since, drawn, lead, c, base in self.positions:
+            before = (hand & ~drawn) | since
+            legal = (before & sm[SUIT[lead]] or before) if lead is not None else before
+            if legal & (legal - 1) == 0:
+                continue
+            m = rule_card(before, lead, base & ~before, sm)
+            if m != c and (SUIT[m] != SUIT[c] or THIRDS[m] != THIRDS[c]):
+                n += 1
+        return n
+
+
 def misses(view: View, world: HandState) -> int:
     """How many of the opponent's past cards the rule would not have chosen in ``world``."""
+    return Fit(view).misses(world.hands[1 - view.seat])
+
+
+def replayed_misses(view: View, world: HandState) -> int:
+    """:func:`misses` by replaying the hand backwards world by world (the tests' check of :class:`Fit`)."""
     me = view.seat
     opp = 1 - me
     sm = world.suit_masks
@@ -103,6 +165,37 @@ def misses(view: View, world: HandState) -> int:
     return n
 
 
-def weight(view: View, world: HandState) -> float:
-    """The world's weight: :data:`MISS` to the power of its misses."""
-    return MISS ** misses(view, world)
+def weight(view: View, world: HandState, miss: float = MISS) -> float:
+    """The world's weight: ``miss`` (:data:`MISS` unless told) to the power of its misses."""
+    return miss ** misses(view, world)
+
+
+def likeliest(
+    view: View,
+    sample: Sampler,
+    rng: random.Random,
+    draws: int,
+    miss: float,
+    fit: Fit | None = None,
+) -> HandState:
+    """One world of ``draws`` sampled ones, picked with probability proportional to its
+    weight (``miss``, above 0, to the power of its misses): sampling-importance-resampling, so that the search spends its
+    time on the deals likeliest to have produced the opponent's cards, each of
+    weight 1, instead of weighting the worlds it searched. Only the hidden cards are
+    drawn ``draws`` times; the talon's order once, for the world picked. ``fit``: the
+    view's :class:`Fit`, made once per decision (else here)."""
+    fit = Fit(view) if fit is None else fit
+    opp = fit.opp
+    own = sample.shown[opp]
+    hiddens = [sample.hidden(rng) for _ in range(draws)]
+    counts = [fit.misses(own | h[opp]) for h in hiddens]
+    low = min(counts)
+    weights = [miss ** (k - low) for k in counts]
+    x = rng.random() * sum(weights)
+    pick = hiddens[-1]
+    for h, a in zip(hiddens, weights, strict=True):
+        x -= a
+        if x < 0.0:
+            pick = h
+            break
+    return sample.world(pick, rng)

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, Seat, View, mask_of
-from firmware.engine.cards import beats, cards_of
+from firmware.engine import SUIT, THIRDS, Card, CardMask, Seat, View, mask_of
+from firmware.engine.cards import beats
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,11 +57,3 @@ def trick_thirds(view: View) -> int:
     return sum(THIRDS[c] for _, c in view.trick)
 
 
-def cheapest(cards: CardMask) -> Card:
-    """The card that costs least to give away: fewest thirds, then the weakest; aces last."""
-    return min(cards_of(cards), key=lambda x: (THIRDS[x] == 3, THIRDS[x], -RANK[x]))
-
-
-def lowest_winner(cards: CardMask) -> Card:
-    """Among cards that all win: the weakest ("the lowest card that wins")."""
-    return max(cards_of(cards), key=lambda x: RANK[x])

@@ -37,13 +37,14 @@ import random
 import signal
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 from typing import Any
 
-from firmware.engine import Card, View, make_variant
+from firmware.engine import Card, HandState, View, make_variant
 from firmware.engine.variants import Variant
+from firmware.players import inference
 from firmware.players.determinize import Sampler
 from firmware.players.worlds import world_row
 
@@ -94,7 +95,7 @@ def _worker_main(conn: Connection, nice: int) -> None:
         conn.send(("ready",))  # warm: the players are imported
     except (OSError, ValueError):
         return
-    sampler: Sampler | None = None
+    sampler: Callable[[], HandState] | None = None
     last = time.process_time()
     seat = 0
     rng = random.Random(0)
@@ -109,16 +110,16 @@ def _worker_main(conn: Connection, nice: int) -> None:
             return
         try:
             if kind == "begin":
-                _, decision, view, seed, lengths = msg
-                sampler = Sampler(view, lengths=lengths)
+                _, decision, view, seed, resample, lengths = msg
                 seat = view.seat
                 rng = random.Random(seed)
+                sampler = _world_source(view, rng, resample, lengths)
             elif kind == "chunk":
                 _, did, cards, k, deadline = msg
                 rows: list[list[float]] = []
                 if did == decision and sampler is not None:
                     for _ in range(k):
-                        rows.append(world_row(sampler(rng), seat, cards))
+                        rows.append(world_row(sampler(), seat, cards))
                         if time.perf_counter() >= deadline:
                             break
                 now = time.process_time()  # all the worker's CPU since its last report
@@ -132,6 +133,18 @@ def _worker_main(conn: Connection, nice: int) -> None:
             except (OSError, ValueError):
                 return
             return
+
+
+def _world_source(
+    view: View, rng: random.Random, resample: tuple[int, float] | None, lengths: bool = False
+) -> Callable[[], HandState]:
+    """The worlds a worker searches: sampled from ``view``, or resampled by likelihood."""
+    sample = Sampler(view, lengths=lengths)
+    if resample is None:
+        return lambda: sample(rng)
+    draws, miss = resample
+    fit = inference.Fit(view)
+    return lambda: inference.likeliest(view, sample, rng, draws, miss, fit)
 
 
 # ------------------------------------------------------------------ the pool
@@ -184,12 +197,16 @@ class WorldPool:
 
     # -------------------------------------------------------------- a decision
 
-    def begin(self, view: View, seed: int, *, lengths: bool = False) -> int:
-        """Send ``view`` to every worker (``lengths``: its worlds meet the signals' suit
-        lengths, :class:`Sampler`); returns the decision's tag."""
+    def begin(
+        self, view: View, seed: int, resample: tuple[int, float] | None = None, *, lengths: bool = False
+    ) -> int:
+        """Send ``view`` to every worker; returns the decision's tag. ``resample``
+        (draws, miss): each world a worker searches is the one of that many sampled
+        that :func:`~firmware.players.inference.likeliest` picks, as in the thread.
+        ``lengths``: its worlds meet the signals' suit lengths (:class:`Sampler`)."""
         self._did += 1
         for i, w in enumerate(list(self.workers)):
-            self._send(w, ("begin", self._did, view, seed * 7919 + i, lengths))
+            self._send(w, ("begin", self._did, view, seed * 7919 + i, resample, lengths))
         return self._did
 
     def feed(self, did: int, cards: Sequence[Card], deadline: float) -> None:

@@ -14,7 +14,6 @@ the mean worlds per decision each way, their ratio, the decision's wall time
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import functools
 import os
@@ -22,6 +21,7 @@ import platform
 import statistics
 import time
 
+from firmware.cliopts import BenchOptions
 from firmware.engine import Declare, IllegalAction, Match, Play, View, make_variant, view_for
 from firmware.players.budget import Budget
 from firmware.players.hard import HardPlayer, exact_endgame
@@ -77,13 +77,13 @@ def search(view: View, ms: int, pool: WorldPool | None, seed: int) -> tuple[int,
     return player.last_worlds, player.last_pool_worlds, time.perf_counter() - t0, time.thread_time() - c0
 
 
-def main(args: argparse.Namespace) -> int:
-    workers = args.workers if getattr(args, "workers", None) is not None else default_workers()
+def main(args: BenchOptions) -> int:
+    workers = args.workers if args.workers is not None else default_workers()
     if workers < 1:
         workers = 1  # measure what one worker adds, even on one core
     ms = args.think_ms or 120
-    nice = WORKER_NICE if getattr(args, "nice", None) is None else args.nice
-    views = positions(args.variant, args.seed, getattr(args, "positions", None) or 30)
+    nice = WORKER_NICE if args.nice is None else args.nice
+    views = positions(args.variant, args.seed, args.positions)
     load0 = os.getloadavg()
     pool = WorldPool(workers, nice=nice)
     try:

@@ -11,6 +11,8 @@ cards, not to noise (common random numbers).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, card_list
 from firmware.engine.state import apply_unchecked
 
@@ -22,45 +24,41 @@ _LEAD_KEY = tuple(THIRDS[c] * 16 - RANK[c] for c in range(len(THIRDS)))
 the order of :func:`cheapest` (fewest thirds, aces last, the weakest) and of
 :func:`sure_lead` (the richest, the strongest)."""
 
-_RICH_KEY = tuple(THIRDS[c] * 16 + RANK[c] for c in range(len(THIRDS)))
-"""Per card, (thirds, rank) in one number: the order of :func:`richest`."""
+_RICH_KEY = tuple(-(THIRDS[c] * 16 + RANK[c]) for c in range(len(THIRDS)))
+"""Per card, (thirds, rank) in one number, turned: least first is the order of :func:`richest`."""
+
+_WEAK_KEY = tuple(-RANK[c] for c in range(len(THIRDS)))
+"""Per card, its rank turned: least first is the order of :func:`weakest`."""
 
 
-def cheapest(mask: CardMask) -> Card:
-    """Fewest thirds, aces last, then the weakest card."""
-    best, key = -1, 1 << 30
-    while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
-        mask ^= low
-        k = _LEAD_KEY[c]
-        if k < key:
-            best, key = c, k
-    return best
+def _least_by(key: tuple[int, ...], name: str, doc: str) -> Callable[[CardMask], Card]:
+    """The function giving the card of a mask with the least ``key`` (the lowest card id of
+    equals; -1 for an empty mask). Made once per order instead of written once per order:
+    the key is the closure's, so a pick costs no more than a loop written out."""
+
+    def pick(mask: CardMask) -> Card:
+        best, least = -1, 1 << 30
+        while mask:
+            low = mask & -mask
+            c = low.bit_length() - 1
+            mask ^= low
+            k = key[c]
+            if k < least:
+                best, least = c, k
+        return best
+
+    pick.__name__ = pick.__qualname__ = name
+    pick.__doc__ = doc
+    return pick
 
 
-def richest(mask: CardMask) -> Card:
-    """Most thirds, then the strongest card: what loads a trick the partner holds for sure."""
-    best, key = -1, -1
-    while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
-        mask ^= low
-        k = _RICH_KEY[c]
-        if k > key:
-            best, key = c, k
-    return best
-
-
-def weakest(mask: CardMask) -> Card:
-    best, rank = -1, -1
-    while mask:
-        low = mask & -mask
-        c = low.bit_length() - 1
-        mask ^= low
-        if RANK[c] > rank:
-            best, rank = c, RANK[c]
-    return best
+cheapest = _least_by(_LEAD_KEY, "cheapest", "Fewest thirds, aces last, then the weakest card.")
+richest = _least_by(
+    _RICH_KEY, "richest",
+    "Most thirds, then the weakest of them (the strong ones kept): what loads a trick "
+    "the partner holds for sure.",
+)  # fmt: skip
+weakest = _least_by(_WEAK_KEY, "weakest", "The weakest card (the highest rank number).")
 
 
 def avoid_points_card(legal: CardMask, trick: list[Card], suit_masks: tuple[CardMask, ...]) -> Card:

@@ -56,14 +56,23 @@ def play_with_signals(view: View, card: Card) -> Play:
 
 def partner_request(view: View) -> Suit | None:
     """The suit the partner asked us to return with busso / striscio, if any (last one)."""
-    me = view.seat
+    asked = partner_request_by(view)
+    return None if asked is None else asked[0]
+
+
+def partner_request_by(view: View) -> tuple[Suit, str] | None:
+    """The partner's last request (:func:`partner_request`) and the signal that made it
+    (``busso``, or ``striscio`` where it means "many more"); an opponent's signal asks
+    nothing of us."""
     partners = _partners(view)
-    wanted: Suit | None = None
+    asking = ("busso", "striscio") if view.variant.options.get("striscio_meaning", "many") == "many" else ("busso",)
+    wanted: tuple[Suit, str] | None = None
     for sig_seat, card, names in _signals_seen(view):
-        if sig_seat != me and sig_seat in partners:
-            if "busso" in names or ("striscio" in names and view.variant.options.get("striscio_meaning", "many") == "many"):
-                wanted = SUIT[card]
-            if "volo" in names and wanted == SUIT[card]:
+        if sig_seat in partners:
+            said = next((x for x in asking if x in names), None)
+            if said is not None:
+                wanted = SUIT[card], said
+            if "volo" in names and wanted is not None and wanted[0] == SUIT[card]:
                 wanted = None
     return wanted
 

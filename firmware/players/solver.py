@@ -25,13 +25,13 @@ finer bounds for the pruning.
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
 import resource
 import statistics
 import time
 
+from firmware.cliopts import BenchOptions
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, Deck, HandState, make_variant
 from firmware.engine.cards import card_list, cards_of
 from firmware.engine.deal import deal_seeded
@@ -499,7 +499,7 @@ def endgame_positions(variant_name: str, count: int, seed: int) -> list[HandStat
     return out
 
 
-def bench_main(args: argparse.Namespace) -> int:
+def bench_main(args: BenchOptions) -> int:
     """``tressette bench solver``: time the exact solver on fixed endgame positions."""
     variant_name = args.variant if args.variant in LEAN_VARIANTS else "tressette2"
     positions = endgame_positions(variant_name, 100, args.seed)

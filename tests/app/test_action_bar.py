@@ -31,6 +31,7 @@ class Recorder:
     """The loop's screen: it keeps every model it is given and sends what the test queues."""
 
     busy = False
+    settings: dict[str, object] = {}
 
     def __init__(self) -> None:
         self.frames: list[TableModel] = []

@@ -18,7 +18,7 @@ cheapest is; the partner said to have asked did ask.
 
 from __future__ import annotations
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from firmware.coach import Coach
@@ -103,6 +103,9 @@ def check_claim(state: HandState, seat: int, r: Reason) -> None:
                  if s.seat != seat and view.sides and view.sides[s.seat] == view.sides[seat]
                  and SUIT[s.card] == suit.suit and sig.name in s.names]  # fmt: skip
         assert asked, (r, view.signals)
+        # a striscio asks only where it means "many more" (RULES.md §3.3)
+        many = state.variant.options.get("striscio_meaning", "many") == "many"
+        assert sig.name == "busso" or (sig.name == "striscio" and many), r
     elif key == "c_top":
         assert not state.trick
         others = [x for s in range(n) if s != seat for x in cards_of(state.hands[s])]
@@ -186,6 +189,9 @@ def _hand(name: str, options: dict[str, object], seed: int, level: str,
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.sampled_from(SHAPES), st.integers(0, 10_000), st.sampled_from(["random", "easy", "normal"]))
+# an opponent's striscio after the partner's busso in the same suit: the coach once named it
+@example(("briscola", {}), 185, "normal")
+@example(("briscola", {"signal_by": "anyone"}), 53, "normal")
 def test_every_card_reason_is_true_in_the_real_position(
     shape: tuple[str, dict[str, object]], seed: int, level: str
 ) -> None:

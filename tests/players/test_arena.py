@@ -11,7 +11,7 @@ from firmware import arena
 from firmware.engine import OptionError, make_variant
 
 
-def _args(**kw: object) -> argparse.Namespace:
+def _args(**kw: object) -> arena.ArenaOptions:
     base: dict[str, object] = {
         "a": "normal",
         "b": "easy",
@@ -29,7 +29,7 @@ def _args(**kw: object) -> argparse.Namespace:
         "quiet": True,
     }
     base.update(kw)
-    return argparse.Namespace(**base)
+    return arena.ArenaOptions.from_args(argparse.Namespace(**base))
 
 
 def test_options_parse_into_preset_values() -> None:
@@ -252,3 +252,25 @@ def test_a_budget_spec_plays_beside_hard_on_the_same_deals() -> None:
     out = arena.run(_args(a="hard", b="normal", think_ms=2, also="hard@4", matches=1))
     assert [lv["level"] for lv in out["levels"]] == ["hard", "hard@4"]
     assert out["versus"][0]["other"] == "hard@4" and out["versus"][0]["pairs"] >= 2
+
+
+def test_gap_share_sums_over_the_common_pairs_and_resamples_deals() -> None:
+    level = {"0:0": 1.0, "0:1": 2.0, "1:0": 1.0, "2:0": 5.0}
+    ceiling = {"0:0": 2.0, "0:1": 2.0, "1:0": 4.0}  # deal 2 has no ceiling: left out
+    sh = arena.gap_share(level, ceiling)
+    assert sh["pairs"] == 3 and sh["deals"] == 2
+    assert sh["share"] == pytest.approx(4.0 / 8.0)
+    lo, hi = sh["ci95"]
+    # A resample holds deal 0 (3/4) or deal 1 (1/4) or both: the interval lies between.
+    assert 0.25 <= lo < sh["share"] < hi <= 0.75
+    assert arena.gap_share(level, {"0:0": -1.0})["share"] is None  # no gap to close
+
+
+def test_ceiling_reports_each_levels_share(tmp_path: Path) -> None:
+    log = str(tmp_path / "run.jsonl")
+    arena.run(_args(a="normal", also="random", b="easy", matches=2, log=log))
+    out = arena.run(_args(b="easy", from_log=log, ceiling="normal"))
+    assert [sh["level"] for sh in out["shares"]] == ["random"]
+    assert "random: share of the gap from easy to normal" in arena.report(out)
+    with pytest.raises(ValueError, match="--ceiling oracle"):
+        arena.run(_args(b="easy", from_log=log, ceiling="oracle"))

@@ -47,9 +47,15 @@ def _view(name: str, seed: int = 4, plays: int = 3) -> View:
 
 
 def _rows(
-    pool: WorldPool, view: View, seed: int, cards: list[int], want: int, lengths: bool = False
+    pool: WorldPool,
+    view: View,
+    seed: int,
+    cards: list[int],
+    want: int,
+    resample: tuple[int, float] | None = None,
+    lengths: bool = False,
 ) -> list[list[float]]:
-    did = pool.begin(view, seed, lengths=lengths)
+    did = pool.begin(view, seed, resample, lengths=lengths)
     got: list[list[float]] = []
     end = time.perf_counter() + 120.0
     while len(got) < want and time.perf_counter() < end:
@@ -80,6 +86,22 @@ def test_a_worker_meets_the_signals_suit_lengths_as_the_thread_does(pool: WorldP
     sample = Sampler(view, lengths=True)
     rng = random.Random(12 * 7919 + 0)
     assert rows == [world_row(sample(rng), view.seat, cards) for _ in range(4)]
+
+
+@pytest.mark.parametrize("name", ["tressette2", "treschetten2"])
+def test_a_resampling_worker_searches_the_worlds_the_thread_would(pool: WorldPool, name: str) -> None:
+    """With resampling (two seats, a talon) a worker searches the worlds the thread's
+    :func:`inference.likeliest` picks with the same seed: only the view crosses."""
+    from firmware.players import inference
+
+    view = _view(name, plays=8)
+    assert inference.applies(view)
+    cards = sorted({a.card for a in view.legal if hasattr(a, "card")})
+    rows = _rows(pool, view, 12, cards, 4, (8, 0.1))
+    sample = Sampler(view)
+    rng = random.Random(12 * 7919 + 0)
+    want = [world_row(inference.likeliest(view, sample, rng, 8, 0.1), view.seat, cards) for _ in range(4)]
+    assert rows == want
 
 
 def test_a_pooled_decision_adds_the_workers_worlds(pool: WorldPool) -> None:

@@ -11,6 +11,7 @@ from firmware.engine.cards import cards_of
 from firmware.players.rollout import (
     _LEAD_KEY,
     _RICH_KEY,
+    _WEAK_KEY,
     lean4_eligible,
     lean4_playout,
     lean_eligible,
@@ -113,11 +114,13 @@ def test_briscola_sure_winners_count_the_trumps_of_void_seats() -> None:
 
 
 def test_card_order_tables_order_cards_as_their_pairs() -> None:
-    """cheapest, richest and sure_lead compare one number per card: it must order every
+    """cheapest, richest, weakest and sure_lead compare one number per card: it must order every
     two cards of every deck exactly as (thirds, -rank) and (thirds, rank) do."""
     cards = range(len(THIRDS))
     for a in cards:
         for b in cards:
             assert (_LEAD_KEY[a] < _LEAD_KEY[b]) == ((THIRDS[a], -RANK[a]) < (THIRDS[b], -RANK[b]))
             assert (_LEAD_KEY[a] == _LEAD_KEY[b]) == ((THIRDS[a], RANK[a]) == (THIRDS[b], RANK[b]))
-            assert (_RICH_KEY[a] < _RICH_KEY[b]) == ((THIRDS[a], RANK[a]) < (THIRDS[b], RANK[b]))
+            # richest and weakest take the least of a turned key
+            assert (_RICH_KEY[a] < _RICH_KEY[b]) == ((THIRDS[a], RANK[a]) > (THIRDS[b], RANK[b]))
+            assert (_WEAK_KEY[a] < _WEAK_KEY[b]) == (RANK[a] > RANK[b])

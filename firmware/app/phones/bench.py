@@ -17,7 +17,6 @@ Target: <= 30 MB more with four phones.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import hashlib
 import json
@@ -30,13 +29,21 @@ import sys
 import tempfile
 import threading
 import time
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from firmware.cliopts import BenchOptions
 
 if TYPE_CHECKING:
     import aiohttp
 
+    from firmware.app.controller import TableController
+    from firmware.app.loop import Screen
     from firmware.app.phones.client import PhoneClient
+    from firmware.engine.seating import SeatSpec
+    from ui.intents import Intent
+    from ui.model import TableModel
 
 MEDIAN_MS, P95_MS, MEMORY_MB = 50.0, 150.0, 30.0
 
@@ -50,17 +57,34 @@ def free_port() -> int:
 class ScreenProbe:
     """The touchscreen UI, unchanged, noting which table state each drawn frame shows."""
 
-    def __init__(self, ui: Any, ctl: Any) -> None:
+    def __init__(self, ui: Screen, ctl: TableController) -> None:
         self._ui = ui
         self._ctl = ctl
         self.model_gen = -1
         self.frames: list[tuple[float, int]] = []  # (perf_counter after the frame, generation shown)
         self.lock = threading.Lock()
 
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._ui, name)
+    # The loop's Screen: the UI's own answers, set_model noted on the way.
+    @property
+    def busy(self) -> bool:
+        return self._ui.busy
 
-    def set_model(self, model: Any) -> None:
+    @property
+    def settings(self) -> Mapping[str, object]:
+        return self._ui.settings
+
+    def intents(self) -> list[Intent]:
+        return self._ui.intents()
+
+    def preset_home(
+        self, variant: str, options: Mapping[str, object] | None = None, seats: Sequence[SeatSpec] | None = None
+    ) -> None:
+        self._ui.preset_home(variant, options, seats)
+
+    def update(self, dt: float) -> None:
+        self._ui.update(dt)
+
+    def set_model(self, model: TableModel) -> None:
         self._ui.set_model(model)
         self.model_gen = self._ctl.generation
 
@@ -166,6 +190,7 @@ def latency(taps: int, seed: int) -> list[tuple[float, float]]:
                      think_ms=0, seed=seed)  # fmt: skip
         with rt:
             rt.start_sim(size=(800, 480), headless=True)
+            assert rt.loop.ui is not None  # start_sim gave the loop its screen
             probe = ScreenProbe(rt.loop.ui, rt.ctl)
             rt.loop.ui = probe
             present = rt.loop.present
@@ -278,9 +303,9 @@ def memory() -> tuple[float, float]:
     return without, with_phones
 
 
-def main(args: argparse.Namespace) -> int:
-    taps = max(20, int(getattr(args, "hands", 5)) * 20)
-    seed = int(getattr(args, "seed", 1))
+def main(args: BenchOptions) -> int:
+    taps = max(20, args.hands * 20)
+    seed = args.seed
     load0 = os.getloadavg()
     samples = latency(taps, seed)
     both = sorted(b for _, b in samples)

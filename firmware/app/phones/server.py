@@ -35,7 +35,6 @@ from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
@@ -448,9 +447,9 @@ class PhoneServer:
             self._ready.set()
             return
         if self.port == 0:  # tests: the port the system chose
-            sockets: list[Any] = list(getattr(site._server, "sockets", None) or [])
-            if sockets:
-                self.port = int(sockets[0].getsockname()[1])
+            addresses = self._runner.addresses  # (host, port, ...) of each bound socket
+            if addresses:
+                self.port = int(addresses[0][1])
         log.info("phone seats served on %s:%d", self.host, self.port)
         self._ready.set()
         self._post_status()

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import argparse
-
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -30,7 +28,7 @@ def test_any_phones_table_gives_checked_settings_and_says_what_was_wrong(table: 
 
 def test_the_command_line_names_the_port_and_host() -> None:
     s = from_doc({"phones": {"port": 9000}}, [])
-    phone_arguments(s, argparse.Namespace(phones_port=9100, phones_host="127.0.0.1"))
+    phone_arguments(s, 9100, "127.0.0.1")
     assert (s.phones.port, s.phones.host) == (9100, "127.0.0.1")
-    phone_arguments(s, argparse.Namespace())
+    phone_arguments(s, None, None)
     assert s.phones.port == 9100

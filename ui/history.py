@@ -244,7 +244,7 @@ class SheetScreen(PagedScreen):
             self.emit(it.OpenReview(sheet.match_id))
             self.show("review")
             return True
-        return self.page(name, self.per_page((800, 480)))
+        return self.page(name, self.per_page(self.laid_out))
 
     def draw(self, s: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.t

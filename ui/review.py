@@ -47,7 +47,6 @@ class ReviewScreen(PagedScreen):
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
         super().__init__(ctx, emit, show, came_from="sheet")
-        self._size = (800, 480)  # the screen's size, as last laid out
 
     @property
     def review(self) -> MatchReviewView | None:
@@ -78,7 +77,6 @@ class ReviewScreen(PagedScreen):
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
-        self._size = size
         m, row, gap = self.metrics(size)
         out = self.top_bar(size, ("back",))
         rv = self.review
@@ -102,7 +100,7 @@ class ReviewScreen(PagedScreen):
         return super().carried(b)
 
     def press(self, name: str) -> bool:
-        return self.page(name, self.per_page(self._size))
+        return self.page(name, self.per_page(self.laid_out))
 
     def draw(self, s: pygame.Surface) -> None:
         ctx, t = self.ctx, self.ctx.t

@@ -220,9 +220,11 @@ class PagedScreen(Screen):
         super().__init__(ctx, emit, show)
         self.first = 0  # the first row shown
         self.came_from = came_from
+        self.laid_out = (800, 480)  # the size last laid out: a page is the rows shown at it
 
     def page_buttons(self, size: tuple[int, int], per: int, n: int) -> list[ButtonSpec]:
         """◀ and ▶ at the foot, each enabled while there are rows that way (``per`` a page, ``n`` in all)."""
+        self.laid_out = size
         W, H = size
         m, row, _ = self.metrics(size)
         bw = max(self.ctx.theme.min_touch * 2, W // 5)

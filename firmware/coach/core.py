@@ -221,7 +221,7 @@ class Coach:
 
     def _sampled(self, view: View, cards: list[Card]) -> Evaluation:
         rng: random.Random = self.hard.rng
-        sample = Sampler(view)
+        sample = Sampler(view, lengths=self.hard.lengths)  # the worlds the hard level searches
         totals = self.hard.pimc_totals(view, cards, lambda: sample(rng), keep=True)
         return self._from_totals(view, cards, totals)
 

@@ -12,6 +12,11 @@
 - ``"hard-sir"``: hard in two-seat games with a talon searching, as each world, one
   of 8 sampled ones picked by likelihood (odds 0.1 a miss), not a weighted one
   (measurement only: it did not measure better, docs/players.md);
+- ``"hard-inferred"``: ``"hard-weighted"`` weighting harder (0.3 a miss instead of 0.6;
+  measurement only: it did not measure better in briscola, docs/players.md);
+- ``"hard-no-lengths"``: hard whose worlds ignore the suit lengths the classic
+  signals tell (a *striscio*: three more of the suit): the hard level before it read
+  them (measurement only, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
@@ -45,7 +50,7 @@ LEVELS = ("easy", "normal", "hard")
 
 SPECS = (
     "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-plain",
-    "hard-rule-choices",
+    "hard-rule-choices", "hard-inferred", "hard-no-lengths",
 )
 
 
@@ -103,6 +108,12 @@ def make_player(
     if kind == "hard-sir":
         # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)
+    if kind == "hard-inferred":
+        # Measurement only: hard-weighted with a stronger weight per miss (docs/players.md).
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-inferred", weighting=True, miss=0.3)
+    if kind == "hard-no-lengths":
+        # Measurement only: hard before it read the signals' suit lengths (docs/players.md).
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-no-lengths", lengths=False)
     if kind == "hard-plain":
         # Measurement only: hard without racing its candidates (docs/players.md).
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")

@@ -37,7 +37,7 @@ from firmware.engine import (
 from firmware.engine.cards import card_list, cards_of
 from firmware.engine.state import Draw, caller_of
 from firmware.players.rollout import policy_card
-from firmware.players.signals import signal_holdings, signal_voids
+from firmware.players.signals import signal_holdings, signal_lengths, signal_voids
 
 
 class Inconsistent(ValueError):
@@ -180,12 +180,21 @@ class Sampler:
     constraints, the shown cards, the state's public part) is worked out once, each
     call only deals the hidden cards and the talon order. ``Sampler(view)(rng)``
     draws from ``rng`` exactly as ``determinize(view, rng)`` does and returns the
-    same world."""
+    same world.
 
-    def __init__(self, view: View) -> None:
+    With ``lengths`` the classic signals' suit lengths (:func:`signal_lengths`: a
+    *striscio* says three more of the suit) hold too: the hidden cards are dealt again,
+    up to :data:`LENGTH_TRIES` times, until every bound is met; then the cards a bound
+    asks for are placed first (as many as the seat may hold) and the rest dealt
+    around them."""
+
+    def __init__(self, view: View, *, lengths: bool = False) -> None:
         v = view.variant
         n = v.n_seats
         self.view = view
+        self.lengths = [
+            (seat, v.deck.suit_mask(suit), k) for seat, suit, k in signal_lengths(view) if seat != view.seat
+        ] if lengths else []
         self.allowed = hidden_constraints(view)
         self.need = hidden_counts(view)
         self.unseen = card_list(mask_of(view.unseen))
@@ -222,8 +231,12 @@ class Sampler:
         return self.world(self.hidden(rng), rng)
 
     def hidden(self, rng: random.Random) -> list[CardMask]:
-        """Per seat, the hidden cards of one world (the first half of a call)."""
-        return _sample(self.view, rng, self.allowed, self.need, self.unseen[:])
+        """Per seat, the hidden cards of one world (the first half of a call); with
+        ``lengths`` they meet the signals' suit lengths."""
+        hidden = _sample(self.view, rng, self.allowed, self.need, self.unseen[:])
+        if self.lengths and not self._meets(hidden):
+            hidden = self._resample(rng, hidden)
+        return hidden
 
     def world(self, hidden: list[CardMask], rng: random.Random) -> HandState:
         """The world of those hidden cards, the rest of the talon in an order drawn from
@@ -258,6 +271,42 @@ class Sampler:
         _place_aside(s, view, leftover)
         s.hand_sides = _sides(view, hands)
         return s
+
+    def _meets(self, hidden: list[CardMask]) -> bool:
+        shown = self.shown
+        return all(((shown[seat] | hidden[seat]) & suit).bit_count() >= k for seat, suit, k in self.lengths)
+
+    def _resample(self, rng: random.Random, hidden: list[CardMask]) -> list[CardMask]:
+        """Hidden cards that meet the signals' suit lengths (see :class:`Sampler`)."""
+        view = self.view
+        for _ in range(LENGTH_TRIES - 1):
+            hidden = _sample(view, rng, self.allowed, self.need, self.unseen[:])
+            if self._meets(hidden):
+                return hidden
+        need = self.need[:]
+        allowed = self.allowed[:]
+        placed = [0] * len(need)
+        free = self.unseen_mask
+        for seat, suit, k in self.lengths:
+            held = (self.shown[seat] | placed[seat]) & suit
+            pool = card_list(free & allowed[seat] & suit)
+            rng.shuffle(pool)
+            take = mask_of(pool[: max(0, min(k - held.bit_count(), need[seat]))])
+            placed[seat] |= take
+            need[seat] -= take.bit_count()
+            free &= ~take
+        for seat in range(len(need)):
+            allowed[seat] &= free
+        try:
+            rest = _sample(view, rng, allowed, need, card_list(free))
+        except Inconsistent:
+            return hidden  # the bounds and the view's constraints cannot all hold
+        return [placed[s] | rest[s] for s in range(len(need))]
+
+
+LENGTH_TRIES = 8
+"""Deals of the hidden cards tried per world for the signals' suit lengths (``lengths``)
+before the cards the bounds ask for are placed first."""
 
 
 def _pending(view: View) -> tuple[Literal["call", "discard"], int] | None:
@@ -311,11 +360,11 @@ def past_plays(view: View) -> list[tuple[int, Card]]:
     return out
 
 
-def world_weight(view: View, world: HandState, plays: list[tuple[int, Card]]) -> float:
+def world_weight(view: View, world: HandState, plays: list[tuple[int, Card]], miss: float = MISS) -> float:
     """How well the other seats' past cards fit this world: the hand is replayed from
     its start with the world's cards, and every card another seat chose that the
     counting policy (:func:`~firmware.players.rollout.policy_card` with a card
-    counter's knowledge) would not have chosen multiplies the weight by ``MISS``.
+    counter's knowledge) would not have chosen multiplies the weight by ``miss``.
     Only for games without a talon and without a pending call (the start is then the
     current hands plus the cards played)."""
 
@@ -342,6 +391,6 @@ def world_weight(view: View, world: HandState, plays: list[tuple[int, Card]]) ->
             if legal & (legal - 1):
                 model = policy_card(s, counting_model=True)
                 if model != c and (SUIT[model] != SUIT[c] or THIRDS[model] != THIRDS[c]):
-                    w *= MISS
+                    w *= miss
         s.play_fast(c)
     return w

@@ -9,7 +9,8 @@ How it decides (docs/players.md has the measurements behind the choices):
    maximises the floored points; its table is kept for the whole match.
 3. Otherwise determinization (Perfect Information Monte Carlo): sample a
    world consistent with the view (:func:`determinize`: voids, shown draws,
-   declared cards, the missing suit of a three, hand and talon counts), play
+   declared cards, the missing suit of a three, hand and talon counts, and the
+   suit lengths the classic signals tell: :class:`Sampler`'s ``lengths``), play
    every candidate card in it, finish the hand with the fast policy (or, when
    few cards are left in a game without talon, with exact alpha-beta), and
    add up the score margin per card. Every candidate meets the same worlds,
@@ -83,20 +84,28 @@ class HardPlayer:
         think_ms: int | None = None,
         worlds: int | None = None,
         name: str = "hard",
+        weighting: bool = WEIGHTING,
         resample: int = RESAMPLE,
         miss: float = RESAMPLE_MISS,
+        lengths: bool = True,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.worlds = worlds
-        self.weighting = WEIGHTING
+        self.weighting = weighting
+        """Weight the sampled worlds by the past plays (:meth:`_weigher`; ``"hard-weighted"``)."""
         self.resample = resample
         """Two-seat games with a talon: each world searched is the one of this many sampled
         that the draws' inference finds likeliest (:func:`inference.likeliest`); 1: plain."""
         self.miss = miss
-        """Per opponent card the draws' inference rule would not have played: the factor
-        of a world's odds of being searched (resampling), or of its weight (``weighting``)."""
+        """Per card of another seat the inference's rule would not have played: the factor
+        of a world's odds of being searched (resampling), or of its weight (``weighting``;
+        games of more than two seats too, :func:`world_weight`)."""
+        self.lengths = lengths
+        """Worlds meet the suit lengths the classic signals tell (a *striscio*: three
+        more; :class:`Sampler`); the pool's workers sample the same way. Off:
+        ``"hard-no-lengths"`` (measurement only: the level before, docs/players.md)."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.search_choices = True
@@ -137,7 +146,7 @@ class HardPlayer:
             if card is not None:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
-        sample = Sampler(view)  # the view's constraints once per decision
+        sample = Sampler(view, lengths=self.lengths)  # the view's constraints once per decision
         if self._resampling(view):
             draws, miss, fit = self.resample, self.miss, inference.Fit(view)
             return self.pimc(
@@ -211,7 +220,7 @@ class HardPlayer:
         weigher = self._weigher(view)
         pool = self._pool(view) if pooled and weigher is None and budget is not None else None
         resample = (self.resample, self.miss) if pooled and self._resampling(view) else None
-        did = pool.begin(view, self.rng.getrandbits(48), resample) if pool is not None else 0
+        did = pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
         try:
@@ -254,7 +263,8 @@ class HardPlayer:
             return None
         if view.variant.n_seats > 2:
             plays = past_plays(view)
-            return lambda world: world_weight(view, world, plays)
+            miss = self.miss
+            return lambda world: world_weight(view, world, plays, miss)
         if inference.applies(view):
             fit, miss = inference.Fit(view), self.miss
             return lambda world: miss ** fit.misses(world.hands[fit.opp])

@@ -110,10 +110,10 @@ def _worker_main(conn: Connection, nice: int) -> None:
             return
         try:
             if kind == "begin":
-                _, decision, view, seed, resample = msg
+                _, decision, view, seed, resample, lengths = msg
                 seat = view.seat
                 rng = random.Random(seed)
-                sampler = _world_source(view, rng, resample)
+                sampler = _world_source(view, rng, resample, lengths)
             elif kind == "chunk":
                 _, did, cards, k, deadline = msg
                 rows: list[list[float]] = []
@@ -136,10 +136,10 @@ def _worker_main(conn: Connection, nice: int) -> None:
 
 
 def _world_source(
-    view: View, rng: random.Random, resample: tuple[int, float] | None
+    view: View, rng: random.Random, resample: tuple[int, float] | None, lengths: bool = False
 ) -> Callable[[], HandState]:
     """The worlds a worker searches: sampled from ``view``, or resampled by likelihood."""
-    sample = Sampler(view)
+    sample = Sampler(view, lengths=lengths)
     if resample is None:
         return lambda: sample(rng)
     draws, miss = resample
@@ -197,13 +197,16 @@ class WorldPool:
 
     # -------------------------------------------------------------- a decision
 
-    def begin(self, view: View, seed: int, resample: tuple[int, float] | None = None) -> int:
+    def begin(
+        self, view: View, seed: int, resample: tuple[int, float] | None = None, *, lengths: bool = False
+    ) -> int:
         """Send ``view`` to every worker; returns the decision's tag. ``resample``
         (draws, miss): each world a worker searches is the one of that many sampled
-        that :func:`~firmware.players.inference.likeliest` picks, as in the thread."""
+        that :func:`~firmware.players.inference.likeliest` picks, as in the thread.
+        ``lengths``: its worlds meet the signals' suit lengths (:class:`Sampler`)."""
         self._did += 1
         for i, w in enumerate(list(self.workers)):
-            self._send(w, ("begin", self._did, view, seed * 7919 + i, resample))
+            self._send(w, ("begin", self._did, view, seed * 7919 + i, resample, lengths))
         return self._did
 
     def feed(self, did: int, cards: Sequence[Card], deadline: float) -> None:

@@ -29,7 +29,7 @@ from firmware.engine import ITALIAN, RANK, SUIT, THIRDS, Action, Card, Declare, 
 from firmware.players.base import declare_everything
 from firmware.players.determinize import Sampler
 from firmware.players.heuristic import searched_move
-from firmware.players.rollout import distinct_legal
+from firmware.players.rollout import distinct_cards, distinct_legal
 
 DEFAULT_WORLDS = 16
 DEFAULT_PLIES = 8
@@ -114,6 +114,8 @@ class ReferencePlayer:
 
     # The same search on four bitmasks (partnerships, no talon, no trump): the same
     # cards in the same order, so the same values as :meth:`_value`, several times faster.
+    # Its alpha-beta loop is written out as _value's is: one loop given the child's value
+    # as a callback made the reference 20% slower a decision (tressette arena --a reference).
 
     def _lean_child(
         self,
@@ -197,22 +199,7 @@ def _lean_ok(s: HandState) -> bool:
 
 def _ordered_mask(legal: int, outside: int) -> list[Card]:
     """:func:`distinct_legal` then :func:`_ordered`, on masks."""
-    out: list[Card] = []
-    prev = -1
-    m = legal
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        if (
-            prev >= 0
-            and SUIT[prev] == SUIT[c]
-            and THIRDS[prev] == THIRDS[c]
-            and not outside & ((low - 1) & ~((1 << (prev + 1)) - 1))
-        ):
-            continue
-        out.append(c)
-        prev = c
+    out = distinct_cards(legal, outside)
     out.sort(key=lambda c: (-THIRDS[c], RANK[c]))
     return out
 

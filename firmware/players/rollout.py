@@ -349,12 +349,17 @@ def _combo_possible(s: HandState, seat: int) -> bool:
 def distinct_legal(s: HandState) -> list[Card]:
     """The legal cards of the seat to move, one of each group that plays alike: same
     suit, same thirds, and no card of another hand between them in rank."""
-    legal = s.legal_mask()
     me = s.to_move
     outside = 0
     for p in range(s.n):
         if p != me:
             outside |= s.hands[p]
+    return distinct_cards(s.legal_mask(), outside)
+
+
+def distinct_cards(legal: int, outside: int) -> list[Card]:
+    """The cards of ``legal``, one of each group that plays alike (same suit, same thirds,
+    no card of ``outside`` between them in rank): the stronger one is kept."""
     out: list[Card] = []
     prev = -1
     m = legal

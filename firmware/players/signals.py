@@ -126,6 +126,38 @@ def signal_holdings(view: View) -> dict[int, int]:
     return out
 
 
+STRISCIO_MORE = 3
+"""Classic *striscio* ("many more of this suit"): how many more our levels hold when they
+send it (:func:`_sends`), read as a lower bound on the suit in the sender's hand."""
+
+
+def signal_lengths(view: View) -> list[tuple[int, Suit, int]]:
+    """(seat, suit, at least this many of the suit in its hand now) from the classic
+    system's signals as our levels send them: *striscio* (meaning many) says three more
+    of the suit, *busso* one more; every card of the suit the seat played since counts
+    off. Only bounds above zero are listed."""
+    v = view.variant
+    if v.signals != "classic":
+        return []
+    many = v.options.get("striscio_meaning", "many") == "many"
+    n = v.n_seats
+    plays = [((t.leader + j) % n, c, i) for i, t in enumerate(view.tricks) for j, c in enumerate(t.cards)]
+    plays.extend((seat, c, len(view.tricks)) for seat, c in view.trick)
+    bounds: dict[tuple[int, Suit], int] = {}
+    for sig in view.signals:
+        names = tuple(sig.names)
+        more = STRISCIO_MORE if many and "striscio" in names else 1 if "busso" in names else 0
+        if "volo" in names or not more:
+            continue
+        suit = SUIT[sig.card]
+        since = sum(1 for seat, c, i in plays if seat == sig.seat and SUIT[c] == suit and i > sig.trick)
+        left = more - since
+        key = (sig.seat, suit)
+        if left > bounds.get(key, 0):
+            bounds[key] = left
+    return [(seat, suit, k) for (seat, suit), k in bounds.items()]
+
+
 def _signals_seen(view: View) -> list[tuple[int, Card, tuple[str, ...]]]:
     """Signals spoken this hand, oldest first: (seat, card, names)."""
     return [(sig.seat, sig.card, tuple(sig.names)) for sig in view.signals]

@@ -126,6 +126,94 @@ def test_world_weights_favour_the_deal_that_explains_past_plays() -> None:
     assert true_sum > 1.3 * sampled_sum
 
 
+def test_world_weight_counts_misses_at_the_given_rate() -> None:
+    """A world's weight is the rate per miss to the power of its misses, whatever the rate
+    (``"hard-inferred"`` weighs 0.3 a miss, ``"hard-weighted"`` 0.6): the same misses at
+    both rates, and some worlds miss at least once (briscola, where the policy trumps)."""
+    import math
+
+    from firmware.players.determinize import past_plays, world_weight
+
+    rng = random.Random(5)
+    missed = 0
+    for state in _positions("briscola", {"signals": "none"}, seed=21, every=4):
+        view = view_for(state, state.to_move)
+        plays = past_plays(view)
+        for _ in range(6):
+            world = determinize(view, rng)
+            w6 = world_weight(view, world.copy(), plays)
+            w3 = world_weight(view, world.copy(), plays, 0.3)
+            k = round(math.log(w6) / math.log(0.6))
+            assert w6 == pytest.approx(0.6**k)
+            assert w3 == pytest.approx(0.3**k)
+            missed += k > 0
+    assert missed >= 10
+
+
+@pytest.mark.parametrize("name", ["briscola", "treseta4"])
+def test_signal_lengths_hold_in_the_real_deal_and_in_the_worlds(name: str) -> None:
+    """The classic signals as our levels send them (a striscio: three more of the suit,
+    a busso: one more): every bound they give holds in the real deal, and the worlds
+    sampled with ``lengths`` meet them all and still show the view; without ``lengths``
+    some world breaks one (so the bounds say something the voids did not)."""
+    from firmware.players.signals import signal_lengths
+
+    rng = random.Random(6)
+    bounded = broken_plain = 0
+    for seed in (31, 32, 33):
+        for state in _positions(name, {"signals": "classic"}, seed=seed, every=3):
+            seat = state.to_move
+            view = view_for(state, seat)
+            bounds = [(s, state.variant.deck.suit_mask(suit), k) for s, suit, k in signal_lengths(view) if s != seat]
+            if not bounds:
+                continue
+            bounded += 1
+            for s, suit, k in bounds:
+                assert (state.hands[s] & suit).bit_count() >= k
+            with_lengths = Sampler(view, lengths=True)
+            plain = Sampler(view)
+            for _ in range(4):
+                world = with_lengths(rng)
+                assert view_for(world, seat) == view
+                assert all((world.hands[s] & suit).bit_count() >= k for s, suit, k in bounds)
+                other = plain(rng)
+                broken_plain += any((other.hands[s] & suit).bit_count() < k for s, suit, k in bounds)
+    assert bounded >= 10
+    assert broken_plain > 0
+
+
+def test_hard_searches_worlds_that_meet_the_signals_suit_lengths(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hard level's worlds meet the classic signals' suit lengths (briscola, where
+    they were measured); ``"hard-no-lengths"``'s worlds, the level before, break some."""
+    import firmware.players.hard as hard_module
+    from firmware.players.signals import signal_lengths
+
+    seen: list[tuple[list[tuple[int, int, int]], HandState]] = []
+
+    class Recording(Sampler):
+        def __call__(self, rng: random.Random) -> HandState:
+            world = super().__call__(rng)
+            bounds = [(s, self.view.variant.deck.suit_mask(suit), k) for s, suit, k in signal_lengths(self.view)]
+            seen.append(([b for b in bounds if b[0] != self.view.seat], world))
+            return world
+
+    monkeypatch.setattr(hard_module, "Sampler", Recording)
+
+    def broken(spec: str) -> tuple[int, int]:
+        seen.clear()
+        for state in _positions("briscola", {"signals": "classic"}, seed=34, every=2):
+            make_player(spec, seed=2, worlds=6).choose(view_for(state, state.to_move))
+        checked = [(b, w) for b, w in seen if b]
+        bad = sum(any((w.hands[s] & suit).bit_count() < k for s, suit, k in b) for b, w in checked)
+        return bad, len(checked)
+
+    bad, checked = broken("hard")
+    assert checked >= 30
+    assert bad == 0
+    bad_before, _ = broken("hard-no-lengths")
+    assert bad_before > 0
+
+
 @pytest.mark.parametrize("name", ["tressette2", "treschetten2"])
 def test_talon_inference_favours_the_real_deal(name: str) -> None:
     """Two players with the talon (every draw shown): the world fixes the opponent's past
@@ -242,7 +330,7 @@ def test_coach_hint_and_rating_do_not_depend_on_hidden_cards(
 
 
 @pytest.mark.parametrize(("name", "options"), COACH_CASES)
-@pytest.mark.parametrize("spec", ["hard", "hard-weighted", "hard-sir"])
+@pytest.mark.parametrize("spec", ["hard", "hard-weighted", "hard-sir", "hard-no-lengths"])
 def test_hard_in_every_preset_reads_only_its_view(name: str, options: dict[str, object], spec: str) -> None:
     """Every preset and shape of table (chiamata's secret partner, Ciapanò at 2-4, briscola's
     trump, the widow, the cards aside): the worlds sampled from a view show that view

@@ -47,9 +47,15 @@ def _view(name: str, seed: int = 4, plays: int = 3) -> View:
 
 
 def _rows(
-    pool: WorldPool, view: View, seed: int, cards: list[int], want: int, resample: tuple[int, float] | None = None
+    pool: WorldPool,
+    view: View,
+    seed: int,
+    cards: list[int],
+    want: int,
+    resample: tuple[int, float] | None = None,
+    lengths: bool = False,
 ) -> list[list[float]]:
-    did = pool.begin(view, seed, resample)
+    did = pool.begin(view, seed, resample, lengths=lengths)
     got: list[list[float]] = []
     end = time.perf_counter() + 120.0
     while len(got) < want and time.perf_counter() < end:
@@ -67,6 +73,18 @@ def test_a_worker_searches_the_worlds_the_thread_would(pool: WorldPool, name: st
     rows = _rows(pool, view, 11, cards, 4)
     sample = Sampler(view)
     rng = random.Random(11 * 7919 + 0)
+    assert rows == [world_row(sample(rng), view.seat, cards) for _ in range(4)]
+
+
+@pytest.mark.parametrize("name", ["briscola", "treseta4"])
+def test_a_worker_meets_the_signals_suit_lengths_as_the_thread_does(pool: WorldPool, name: str) -> None:
+    """``lengths`` crosses to the worker: its worlds are the thread's ``Sampler(view,
+    lengths=True)`` worlds for the same seed."""
+    view = _view(name)
+    cards = sorted({a.card for a in view.legal if hasattr(a, "card")})
+    rows = _rows(pool, view, 12, cards, 4, lengths=True)
+    sample = Sampler(view, lengths=True)
+    rng = random.Random(12 * 7919 + 0)
     assert rows == [world_row(sample(rng), view.seat, cards) for _ in range(4)]
 
 

@@ -129,3 +129,23 @@ def test_the_arrow_keys_page_a_long_sheet_and_review(name: ScreenName, size: tup
     assert scr.first > 0
     ui.key(pygame.K_LEFT)
     assert scr.first == 0
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", [ScreenName.SHEET, ScreenName.REVIEW])
+def test_a_page_on_goes_on_from_the_last_row_shown(name: ScreenName, size: tuple[int, int], make_ui: MakeUI) -> None:
+    """▶ pages by the rows this screen shows, at every size: no row is skipped on a small screen."""
+    model = demo.sample_history_model()
+    review = demo.sample_review_model().match_review
+    assert model.sheet is not None and review is not None
+    long_sheet = dataclasses.replace(model.sheet, rows=model.sheet.rows * 8)
+    long_review = dataclasses.replace(review, rows=review.rows * 16)
+    ui = make_ui(size, dataclasses.replace(model, sheet=long_sheet, match_review=long_review))
+    ui.show(name)
+    scr = ui.current
+    assert isinstance(scr, (SheetScreen, ReviewScreen))
+    ui.draw(RecordingSurface(size, ui.ctx.fonts.meta))
+    shown = [b for b in scr.buttons(size) if b.name.startswith("hand:")]
+    down = next(b for b in scr.buttons(size) if b.name == "down")
+    assert ui.tap(down.rect.center)
+    assert scr.first == len(shown)

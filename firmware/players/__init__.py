@@ -97,14 +97,10 @@ def make_player(
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "hard-weighted":
         # Measurement only: hard weighting its worlds by the past plays (docs/players.md).
-        weighted = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted", miss=0.6)
-        weighted.weighting = True
-        return weighted
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted", weighting=True, miss=0.6)
     if kind == "hard-w10":
         # Measurement only: hard-weighted with 0.1 a miss instead of 0.6 (docs/players.md).
-        sharp = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-w10", miss=0.1)
-        sharp.weighting = True
-        return sharp
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-w10", weighting=True, miss=0.1)
     if kind == "hard-sir":
         # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)

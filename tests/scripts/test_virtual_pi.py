@@ -443,3 +443,16 @@ def test_the_phone_port_comes_from_this_boots_state(tmp_path: Path) -> None:
     p.state.write_text('{"ssh_port": 2299}\n')  # a machine started by an older script
     with pytest.raises(vp.StepFailed, match="phone_port"):
         run.phone_port()
+
+
+def test_the_rollback_step_can_break_the_real_device_program() -> None:
+    """The rollback step breaks ``tressette run`` in a copy of the project; a renamed or
+    retyped ``main`` must not leave it unable to (it did once: only the VM stage noticed)."""
+    device = (Path(__file__).resolve().parents[2] / "firmware/app/device.py").read_text()
+    broken = vp.broken_device(device)
+    assert broken.count("raise SystemExit('broken on purpose") == 1
+    compile(broken, "device.py", "exec")  # still Python
+    head, _, tail = broken.partition("    raise SystemExit('broken on purpose")
+    assert head.rstrip().endswith("-> int:") and head.splitlines()[-1].startswith("def main(")
+    with pytest.raises(ValueError):
+        vp.broken_device("def run() -> None:\n    pass\n")

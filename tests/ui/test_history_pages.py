@@ -15,6 +15,7 @@ from firmware.app.browse import history_page, us_first
 from firmware.store import Journal
 from tests.ui.conftest import MakeUI
 from ui import demo
+from ui.app import UIApp
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.model import HistoryPage, HistoryRow
 from ui.navigation import ScreenName
@@ -110,31 +111,11 @@ def test_the_sheet_at_a_matchs_end_replays_a_hand_on_a_tap(size: tuple[int, int]
     assert isinstance(sheet, SheetScreen) and sheet.came_from == "hand_end"  # still the match just played
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", [ScreenName.SHEET, ScreenName.REVIEW])
-def test_the_arrow_keys_page_a_long_sheet_and_review(name: ScreenName, size: tuple[int, int], make_ui: MakeUI) -> None:
-    """A keyboard pages the score sheet as it pages the review: → as ▶, ← as ◀."""
-    model = demo.sample_history_model()
-    review = demo.sample_review_model().match_review
-    assert model.sheet is not None and review is not None
-    long_sheet = dataclasses.replace(model.sheet, rows=model.sheet.rows * 6)
-    long_review = dataclasses.replace(review, rows=review.rows * 12)
-    ui = make_ui(size, dataclasses.replace(model, sheet=long_sheet, match_review=long_review))
-    ui.show(name)
-    scr = ui.current
-    assert isinstance(scr, (SheetScreen, ReviewScreen))
-    down = next(b for b in scr.buttons(size) if b.name == "down")
-    assert down.enabled  # more rows than a page
-    ui.key(pygame.K_RIGHT)
-    assert scr.first > 0
-    ui.key(pygame.K_LEFT)
-    assert scr.first == 0
+PAGED = [ScreenName.SHEET, ScreenName.REVIEW]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("name", [ScreenName.SHEET, ScreenName.REVIEW])
-def test_a_page_on_goes_on_from_the_last_row_shown(name: ScreenName, size: tuple[int, int], make_ui: MakeUI) -> None:
-    """▶ pages by the rows this screen shows, at every size: no row is skipped on a small screen."""
+def _long_paged(make_ui: MakeUI, size: tuple[int, int], name: ScreenName) -> tuple[UIApp, SheetScreen | ReviewScreen]:
+    """The score sheet or the review of a match far longer than a page, shown at ``size``."""
     model = demo.sample_history_model()
     review = demo.sample_review_model().match_review
     assert model.sheet is not None and review is not None
@@ -144,6 +125,27 @@ def test_a_page_on_goes_on_from_the_last_row_shown(name: ScreenName, size: tuple
     ui.show(name)
     scr = ui.current
     assert isinstance(scr, (SheetScreen, ReviewScreen))
+    return ui, scr
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", PAGED)
+def test_the_arrow_keys_page_a_long_sheet_and_review(name: ScreenName, size: tuple[int, int], make_ui: MakeUI) -> None:
+    """A keyboard pages the score sheet as it pages the review: → as ▶, ← as ◀."""
+    ui, scr = _long_paged(make_ui, size, name)
+    down = next(b for b in scr.buttons(size) if b.name == "down")
+    assert down.enabled  # more rows than a page
+    ui.key(pygame.K_RIGHT)
+    assert scr.first > 0
+    ui.key(pygame.K_LEFT)
+    assert scr.first == 0
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", PAGED)
+def test_a_page_on_goes_on_from_the_last_row_shown(name: ScreenName, size: tuple[int, int], make_ui: MakeUI) -> None:
+    """▶ pages by the rows this screen shows, at every size: no row is skipped on a small screen."""
+    ui, scr = _long_paged(make_ui, size, name)
     ui.draw(RecordingSurface(size, ui.ctx.fonts.meta))
     shown = [b for b in scr.buttons(size) if b.name.startswith("hand:")]
     down = next(b for b in scr.buttons(size) if b.name == "down")

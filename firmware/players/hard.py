@@ -67,6 +67,11 @@ RACE_FIRST = 16
 RACE_EVERY = 8
 """Worlds between cuts."""
 
+POOL_EVERY = 4
+"""With a pool, the deciding thread feeds the workers and takes their rows once every this
+many of its own worlds (and once more when its budget is spent): each look costs system
+calls and a pickle, and a worker holds two chunks of work, so it never waits for it."""
+
 SOLVER_BUDGET = 2.5
 """The exact solver may take this many times ``think_ms`` (once per hand)."""
 
@@ -223,17 +228,20 @@ class HardPlayer:
         did = pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
+        own = 0
         try:
             while True:
-                if pool is not None and budget is not None:
+                if own == 0 and pool is not None and budget is not None:
                     pool.feed(did, alive, budget.expected_end())
                 world = sample()
                 w = 1.0 if weigher is None else weigher(world)
                 rows = [(alive, world_row(world, view.seat, alive))]
-                if pool is not None:
+                own += 1
+                if pool is not None and budget is not None and own % POOL_EVERY == 0:
                     got = pool.collect(did)
                     pooled_rows += len(got)
                     rows.extend(got)
+                    pool.feed(did, alive, budget.expected_end())
                 tally.add(rows, set(alive), w)
                 if race and tally.n >= next_cut:
                     next_cut = tally.n + RACE_EVERY
@@ -244,6 +252,10 @@ class HardPlayer:
                     if tally.n >= limit:
                         break
                 elif budget is not None and budget.spent():
+                    if pool is not None:  # the rows that came since the last look
+                        got = pool.collect(did)
+                        pooled_rows += len(got)
+                        tally.add(got, set(alive), 1.0)
                     break
         finally:
             if pool is not None:

@@ -180,6 +180,45 @@ def test_a_failing_worker_is_dropped_with_a_log_line(caplog: pytest.LogCaptureFi
         p.close()
 
 
+def test_one_look_takes_the_rows_of_every_worker_and_a_dead_one_is_forgotten(
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """The pipes are asked together (one poll for all): rows of both workers come in, each
+    worker's own worlds; a worker that dies is dropped, its pipe no longer asked."""
+    p = WorldPool(2, nice=0)
+    try:
+        assert p.wait_ready(120.0)
+        view = _view("treseta4", seed=5)
+        cards = sorted({a.card for a in view.legal if hasattr(a, "card")})
+        did = p.begin(view, 21)
+        rows: list[list[float]] = []
+        end = time.perf_counter() + 120.0
+        while len(rows) < 16 and time.perf_counter() < end:
+            p.feed(did, cards, time.perf_counter() + 60.0)
+            rows.extend(row for _, row in p.collect(did, timeout=1.0))
+        sample = Sampler(view)
+        by_worker = [random.Random(21 * 7919 + i) for i in range(2)]
+        expected = [[world_row(sample(rng), view.seat, cards) for _ in range(8)] for rng in by_worker]
+        assert all(r in expected[0] or r in expected[1] for r in rows)
+        assert any(r in expected[0] for r in rows) and any(r in expected[1] for r in rows)
+        dead = p.workers[0]
+        dead.process.kill()
+        dead.process.join(timeout=30.0)
+        with caplog.at_level(logging.WARNING, logger="firmware.players.pool"):
+            end = time.perf_counter() + 60.0
+            while dead in p.workers and time.perf_counter() < end:
+                p.feed(did, cards, time.perf_counter() + 60.0)
+                p.collect(did, timeout=0.5)
+        assert dead not in p.workers and p.size == 1
+        assert any("dropped" in r.getMessage() for r in caplog.records)
+        assert all(w is not dead for w in p._by_fd.values())
+        p.feed(did, cards, time.perf_counter() + 60.0)
+        assert isinstance(p.collect(did, timeout=1.0), list)  # the live worker still answers
+    finally:
+        p.close()
+    assert not p._by_fd
+
+
 def test_close_leaves_no_process_and_a_lost_parent_ends_the_worker() -> None:
     p = WorldPool(2, nice=0)
     procs = [w.process for w in p.workers]

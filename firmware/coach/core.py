@@ -222,7 +222,12 @@ class Coach:
     def _sampled(self, view: View, cards: list[Card]) -> Evaluation:
         rng: random.Random = self.hard.rng
         sample = Sampler(view, lengths=self.hard.lengths)  # the worlds the hard level searches
-        totals = self.hard.pimc_totals(view, cards, lambda: sample(rng), keep=True)
+        # A live hint (on the clock) spreads its worlds over the pool of world workers when
+        # no computer's decision holds it; ratings (fixed worlds) stay in this thread, so a
+        # hand is rated the same on every box.
+        totals = self.hard.pimc_totals(
+            view, cards, lambda: sample(rng), keep=True, pooled=self.worlds is None
+        )
         return self._from_totals(view, cards, totals)
 
     def _from_totals(self, view: View, cards: list[Card], totals: dict[Card, float]) -> Evaluation:

@@ -4,6 +4,7 @@ is left behind. Nothing here times anything: the workers get far deadlines."""
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import random
@@ -104,12 +105,10 @@ def test_a_resampling_worker_searches_the_worlds_the_thread_would(pool: WorldPoo
     assert rows == want
 
 
-def test_a_pooled_decision_adds_the_workers_worlds(pool: WorldPool) -> None:
-    view = _view("treseta4")
-    player = HardPlayer(seed=1, think_ms=200)
-    player.racing = False
-    player.pool = pool
-    # A budget that ends once the worker's rows have come in (no clock read by the test).
+@contextlib.contextmanager
+def _until_rows(pool: WorldPool, player: HardPlayer, want: int = 4) -> Iterator[None]:
+    """``player``'s budget ends once ``want`` of the worker's rows have come in (no clock
+    read by the test; every look at the pipes waits up to 50 ms for them)."""
     rows_seen = [0]
 
     class UntilRows:
@@ -121,7 +120,7 @@ def test_a_pooled_decision_adds_the_workers_worlds(pool: WorldPool) -> None:
 
         def spent(self) -> bool:
             self.calls += 1
-            return self.calls > 5000 or rows_seen[0] >= 4
+            return self.calls > 5000 or rows_seen[0] >= want
 
     real_collect = pool.collect
 
@@ -131,16 +130,49 @@ def test_a_pooled_decision_adds_the_workers_worlds(pool: WorldPool) -> None:
         return got
 
     pool.collect = counting  # type: ignore[method-assign]
+    player.pool = pool
+    player.budget = UntilRows  # type: ignore[assignment]
     try:
-        player.budget = UntilRows  # type: ignore[assignment]
-        cards = sorted({a.card for a in view.legal if hasattr(a, "card")})
-        card = player.pick(view, cards)
+        yield
     finally:
         del pool.collect
+
+
+def test_a_pooled_decision_adds_the_workers_worlds(pool: WorldPool) -> None:
+    view = _view("treseta4")
+    player = HardPlayer(seed=1, think_ms=200)
+    player.racing = False
+    with _until_rows(pool, player):
+        cards = sorted({a.card for a in view.legal if hasattr(a, "card")})
+        card = player.pick(view, cards)
     assert card in cards
     assert player.last_pool_worlds >= 4
     assert player.last_worlds > player.last_pool_worlds
     assert not pool.lock.locked()
+
+
+@pytest.mark.parametrize("name", ["treseta4", "briscola", "tressette2"])
+def test_a_live_hint_adds_the_workers_worlds_and_a_rating_never_does(pool: WorldPool, name: str) -> None:
+    """The coach's hint on the clock spreads its worlds over the pool like a computer's
+    decision: every card meets every world (the workers' too), so the paired noise of
+    each loss covers them all. A rating (fixed worlds) stays in the thread."""
+    from firmware.coach.core import Coach
+
+    view = _view(name, plays=5)
+    live = Coach(seed=3, worlds=None, think_ms=200)
+    with _until_rows(pool, live.hard):
+        ev = live.evaluate(view)
+    assert ev.method == "sampled"
+    assert live.hard.last_pool_worlds >= 4
+    assert ev.worlds == live.hard.last_worlds > live.hard.last_pool_worlds
+    assert {len(h) for h in live.hard.last_history.values()} == {ev.worlds}
+    assert not pool.lock.locked()
+    rater = Coach(seed=3, worlds=12)
+    rater.hard.pool = pool
+    alone = Coach(seed=3, worlds=12)
+    alone.hard.use_pool = False
+    assert rater.evaluate(view) == alone.evaluate(view)
+    assert rater.hard.last_pool_worlds == 0
 
 
 def test_fixed_worlds_never_use_the_pool(pool: WorldPool) -> None:

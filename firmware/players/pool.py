@@ -155,6 +155,7 @@ def _world_source(
 class _Worker:
     process: Any  # multiprocessing.Process (spawn context)
     conn: Connection
+    fd: int  # the pipe's descriptor, registered with the pool's poller
     outstanding: int = 0
     ready: bool = False
 
@@ -171,21 +172,21 @@ class WorldPool:
         self.worker_cpu = 0.0
         """CPU seconds the workers spent on the rows that were used (the bench reads it)."""
         self.worker_rows = 0
-        self._poller = select.poll() if hasattr(select, "poll") else None
+        self._poller = select.poll()
         """Every worker's pipe, registered once: one system call asks them all whether
         rows have come (``Connection.poll`` builds a selector on every call, which cost the
         deciding thread about 6% of its worlds when it asked after each one)."""
         self._by_fd: dict[int, _Worker] = {}
+        """The workers by their pipe's descriptor (what the poller answers with)."""
         for _ in range(max(0, workers)):
             parent, child = ctx.Pipe()
             proc = ctx.Process(target=_worker_main, args=(child, nice), daemon=True, name="tressette-worlds")
             proc.start()
             child.close()
-            w = _Worker(proc, parent)
+            w = _Worker(proc, parent, parent.fileno())
             self.workers.append(w)
-            self._by_fd[parent.fileno()] = w
-            if self._poller is not None:
-                self._poller.register(parent.fileno(), select.POLLIN)
+            self._by_fd[w.fd] = w
+            self._poller.register(w.fd, select.POLLIN)
         self.started = len(self.workers)
 
     def wait_ready(self, timeout: float = 30.0) -> bool:
@@ -259,20 +260,7 @@ class WorldPool:
 
     def _readable(self) -> list[_Worker]:
         """The workers whose pipe holds a message (or has closed), asked in one call."""
-        if self._poller is None:  # no poll(2): a selector per pipe, as Connection.poll does
-            return [w for w in list(self.workers) if self._has_more(w)]
-        try:
-            events = self._poller.poll(0)
-        except OSError:  # pragma: no cover - EINTR is retried by Python itself
-            return []
-        return [self._by_fd[fd] for fd, _ in events if fd in self._by_fd]
-
-    @staticmethod
-    def _has_more(w: _Worker) -> bool:
-        try:
-            return bool(w.conn.poll())
-        except (EOFError, OSError):
-            return True  # the next recv reports the closed pipe
+        return [self._by_fd[fd] for fd, _ in self._poller.poll(0) if fd in self._by_fd]
 
     # -------------------------------------------------------------- upkeep
 
@@ -306,12 +294,8 @@ class WorldPool:
         self.workers = []
 
     def _forget(self, w: _Worker) -> None:
-        for fd, other in list(self._by_fd.items()):
-            if other is w:
-                del self._by_fd[fd]
-                if self._poller is not None:
-                    with contextlib.suppress(KeyError, ValueError):
-                        self._poller.unregister(fd)
+        if self._by_fd.pop(w.fd, None) is not None:
+            self._poller.unregister(w.fd)
 
 
 def _end(w: _Worker) -> None:

@@ -151,7 +151,7 @@ def test_a_pooled_decision_adds_the_workers_worlds(pool: WorldPool) -> None:
     assert not pool.lock.locked()
 
 
-@pytest.mark.parametrize("name", ["treseta4", "briscola", "tressette2"])
+@pytest.mark.parametrize("name", sorted(PRESETS))
 def test_a_live_hint_adds_the_workers_worlds_and_a_rating_never_does(pool: WorldPool, name: str) -> None:
     """The coach's hint on the clock spreads its worlds over the pool like a computer's
     decision: every card meets every world (the workers' too), so the paired noise of
@@ -246,7 +246,7 @@ def test_one_look_takes_the_rows_of_every_worker_and_a_dead_one_is_forgotten(
                 p.collect(did, timeout=0.5)
         assert dead not in p.workers and p.size == 1
         assert any("dropped" in r.getMessage() for r in caplog.records)
-        assert all(w is not dead for w in p._by_fd.values())
+        assert dead.fd not in p._by_fd
         p.feed(did, cards, time.perf_counter() + 60.0)
         assert isinstance(p.collect(did, timeout=1.0), list)  # the live worker still answers
     finally:

@@ -341,9 +341,10 @@ def race_cut(alive: list[Card], history: dict[Card, list[float]]) -> list[Card]:
 
 def distinct_cards(view: View, cards: list[Card]) -> list[Card]:
     """One card of each group that plays alike (the same suit and value, no card
-    between them in rank that anyone else may still play), once the talon is empty
-    (a drawn card could fall between them). 3s, 2s and aces stay apart: they make
-    the accusi. The stronger card of a group is kept."""
+    between them in rank that anyone else may still play or that lies in the trick:
+    one of them would take it, the other not), once the talon is empty (a drawn card
+    could fall between them). 3s, 2s and aces stay apart: they make the accusi. The
+    stronger card of a group is kept."""
     if view.talon_left or len(cards) < 2:
         return cards
     deck = view.variant.deck
@@ -351,6 +352,8 @@ def distinct_cards(view: View, cards: list[Card]) -> list[Card]:
     for c in view.hand:
         mine |= 1 << c
     outside = deck.mask & ~mine & ~view.played_mask
+    for _, c in view.trick:
+        outside |= 1 << c
     out: list[Card] = []
     prev = -1
     for c in sorted(cards):

@@ -165,6 +165,8 @@ class ReferencePlayer:
         hand = hands[me]
         legal = (hand & _SUIT_MASKS[SUIT[trick[0]]] or hand) if trick else hand
         outside = (hands[0] | hands[1] | hands[2] | hands[3]) & ~hand
+        for t in trick:  # a card of the trick between two of the hand's cards parts them
+            outside |= 1 << t
         maximise = (me & 1) == side
         best = -_INF if maximise else _INF
         for c in _ordered_mask(legal, outside):

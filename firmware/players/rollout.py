@@ -348,12 +348,15 @@ def _combo_possible(s: HandState, seat: int) -> bool:
 
 def distinct_legal(s: HandState) -> list[Card]:
     """The legal cards of the seat to move, one of each group that plays alike: same
-    suit, same thirds, and no card of another hand between them in rank."""
+    suit, same thirds, and no card of another hand or of the trick between them in rank
+    (a card of the trick between them: one of them takes it, the other not)."""
     me = s.to_move
     outside = 0
     for p in range(s.n):
         if p != me:
             outside |= s.hands[p]
+    for c in s.trick:
+        outside |= 1 << c
     return distinct_cards(s.legal_mask(), outside)
 
 

@@ -50,7 +50,7 @@ LEVELS = ("easy", "normal", "hard")
 
 SPECS = (
     "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-plain",
-    "hard-rule-choices", "hard-inferred", "hard-no-lengths",
+    "hard-rule-choices", "hard-inferred", "hard-no-lengths", "hard-shallow",
 )
 
 
@@ -110,6 +110,12 @@ def make_player(
     if kind == "hard-no-lengths":
         # Measurement only: hard before it read the signals' suit lengths (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-no-lengths", lengths=False)
+    if kind == "hard-shallow":
+        # Measurement only: hard before it searched a world with every card placed deeper
+        # (two-handed Ciapanò: one playout per card; docs/players.md).
+        shallow = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-shallow")
+        shallow.deepening = False
+        return shallow
     if kind == "hard-plain":
         # Measurement only: hard without racing its candidates (docs/players.md).
         plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")

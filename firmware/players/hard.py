@@ -7,7 +7,11 @@ How it decides (docs/players.md has the measurements behind the choices):
    opponent's hand) and a variant the lean solver plays: the exact solver
    (:class:`~firmware.players.solver.TwoHandSolver`) picks the card that
    maximises the floored points; its table is kept for the whole match.
-3. Otherwise determinization (Perfect Information Monte Carlo): sample a
+3. Every card placed but no exact solver for the game (two-handed Ciapanò: all
+   forty cards dealt): the one world searched deeper instead of sampled again,
+   iterative-deepening alpha-beta with the playout policy at the leaves
+   (:mod:`firmware.players.known`).
+4. Otherwise determinization (Perfect Information Monte Carlo): sample a
    world consistent with the view (:func:`determinize`: voids, shown draws,
    declared cards, the missing suit of a three, hand and talon counts, and the
    suit lengths the classic signals tell: :class:`Sampler`'s ``lengths``), play
@@ -31,6 +35,7 @@ from firmware.players.budget import Budget, BudgetFactory
 from firmware.players.choices import choices, searched_choice
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
+from firmware.players.known import Deepening, known_world
 from firmware.players.pool import WorldPool, shared
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver
 from firmware.players.worlds import GENERIC_EXACT_CARDS, world_row  # noqa: F401 (named from here too)
@@ -113,6 +118,12 @@ class HardPlayer:
         ``"hard-no-lengths"`` (measurement only: the level before, docs/players.md)."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
+        self.deepening = True
+        """Every card placed, no exact solver (:func:`known_world`): search the one world
+        deeper (:meth:`deepen`); off: sample it like a hidden one (``"hard-shallow"``,
+        measurement only: the level before)."""
+        self.last_depth = -1
+        """Plies past its own card that the last :meth:`deepen` searched whole (-1: none)."""
         self.search_choices = True
         """Chiamata's call and terziglio's discard by search (:mod:`firmware.players.choices`);
         off: by the rule every level follows (``"hard-rule-choices"``, measurement only)."""
@@ -151,6 +162,8 @@ class HardPlayer:
             if card is not None:
                 return card
             return self.pimc(view, cards, lambda: world.copy())
+        if self.deepening and known_world(view):
+            return self.deepen(determinize(view, self.rng), distinct_cards(view, cards))
         sample = Sampler(view, lengths=self.lengths)  # the view's constraints once per decision
         if self._resampling(view):
             draws, miss, fit = self.resample, self.miss, inference.Fit(view)
@@ -181,6 +194,22 @@ class HardPlayer:
             card, _ = solver.best_move_floored(world)
         except OutOfTime:
             return None
+        return card
+
+    def deepen(self, world: HandState, cards: list[Card]) -> Card:
+        """The one world's best card by iterative deepening (:class:`Deepening`) within
+        the decision's budget; with a fixed number of worlds (tests), as many leaves as
+        that many worlds would play out, so the answer is the same on every machine."""
+        if len(cards) == 1:
+            return cards[0]
+        if self.worlds is not None:
+            search = Deepening(leaves=self.worlds * len(cards))
+        else:
+            search = Deepening(spent=self.budget(self.think_ms / 1000.0).spent)
+        card = search.best(world, cards)
+        self.last_worlds = search.searched
+        self.last_pool_worlds = 0
+        self.last_depth = search.depth
         return card
 
     def pimc(
@@ -415,6 +444,8 @@ class OraclePlayer(HardPlayer):
             card = self.solve(state.copy())
             if card is not None:
                 return card
+        if self.deepening and known_world(view):  # the true world is hard's one world there
+            return self.deepen(state.copy(), distinct_cards(view, cards))
         # One world, the true one: a single playout per card is all the policy can say,
         # so the oracle keeps sampling nothing and plays the true world once per card.
         saved = self.worlds

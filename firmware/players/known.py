@@ -1,0 +1,137 @@
+"""Every card placed, and no exact solver for the game: one world, searched deeper.
+
+In two-handed Ciapanò all forty cards are dealt, so each seat's hand is the
+complement of its own and of the cards played: there is one world, and sampling
+it again and again (:mod:`firmware.players.hard`'s search) only repeats a single
+playout per card. Searched that way hard looked one card ahead and let the
+playout policy judge the rest, and the reference opponent (fixed-depth alpha-beta)
+beat it (docs/players.md). Here the one world is searched by iterative deepening:
+alpha-beta a trick deeper each round (the trick in progress always completed at
+the horizon), each leaf finished by the same playout policy that scores hard's
+sampled worlds (:func:`playout_margin`), the end of the hand exact once the depth
+reaches it. The card of the deepest round is played; a round cut short by the
+budget still counts for the cards it finished, since the previous round's best is
+searched first.
+
+Values are :func:`playout_margin`'s: the seat's side's score minus the other's, in
+thirds, turned in Ciapanò (points count against the taker), so the seat maximises
+and the other seat minimises in every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from firmware.engine import RANK, THIRDS, Card, HandState, View
+from firmware.players.rollout import distinct_legal, margin, playout_margin, policy_card
+from firmware.players.solver import LEAN_VARIANTS
+
+CHECK_EVERY = 8
+"""Leaves between looks at the clock (a leaf's playout costs about 0.2 ms)."""
+
+
+class OutOfLeaves(Exception):
+    """The budget (the clock, or a fixed number of leaves) is spent."""
+
+
+def known_world(view: View) -> bool:
+    """Two seats, the talon empty, no card aside unseen and no accuso left to declare
+    during play, and a game the lean exact solver does not play: every hidden card is
+    the other seat's (two-handed Ciapanò from the first card)."""
+    v = view.variant
+    if v.n_seats != 2 or view.talon_left or v.name in LEAN_VARIANTS:
+        return False
+    if v.accusi and v.preset.declare_window not in ("start", "none"):
+        return False
+    other = view.seats[1 - view.seat]
+    return len(view.unseen) == other.hand_count - len(other.shown)
+
+
+class Deepening:
+    """One decision's search of the one world (see the module docstring).
+
+    ``spent`` says when the clock's budget is used up; ``leaves`` (fixed-iteration
+    mode: tests, the coach's ratings) bounds the playouts instead, so the result is the
+    same on every machine. ``depth`` is the deepest round finished (plies past the
+    seat's own card), ``searched`` the leaves played out."""
+
+    def __init__(self, *, spent: Callable[[], bool] | None = None, leaves: int | None = None) -> None:
+        self.spent = spent
+        self.limit = leaves
+        self.searched = 0
+        self.depth = -1
+
+    def best(self, world: HandState, cards: list[Card]) -> Card:
+        """The card of ``cards`` (the seat to move's legal ones) with the best value."""
+        side = world.hand_sides[world.to_move]
+        order = sorted(cards, key=lambda c: (THIRDS[c], -RANK[c]))  # the cheapest first among equals
+        choice = order[0]
+        total = sum(h.bit_count() for h in world.hands)
+        plies = 0
+        while True:
+            values: dict[Card, float] = {}
+            try:
+                alpha = -float("inf")
+                for c in order:
+                    child = world.copy()
+                    child.play_fast(c)
+                    v = self._value(child, side, plies, alpha, float("inf"))
+                    values[c] = v
+                    if v > alpha:
+                        alpha = v
+            except OutOfLeaves:
+                if values:  # the previous best was searched first: a card that beat it counts
+                    choice = max(values, key=lambda c: (values[c], -order.index(c)))
+                return choice
+            best = max(values.values())
+            choice = next(c for c in order if values[c] == best)
+            self.depth = plies
+            if plies + 1 >= total:  # the round reached the end of the hand: exact
+                return choice
+            order.sort(key=lambda c: -values[c])  # stable: the cheapest first among equals
+            plies += world.n
+
+    def _value(self, s: HandState, side: int, depth: int, alpha: float, beta: float) -> float:
+        if s.over:
+            return margin(s, side)
+        if depth <= 0 and not s.trick:
+            self._leaf()
+            return playout_margin(s.copy(), side)
+        maximise = s.hand_sides[s.to_move] == side
+        best = -float("inf") if maximise else float("inf")
+        for c in _ordered(s):
+            child = s.copy()
+            child.play_fast(c)
+            v = self._value(child, side, depth - 1, alpha, beta)
+            if maximise:
+                if v > best:
+                    best = v
+                    if v > alpha:
+                        alpha = v
+            elif v < best:
+                best = v
+                if v < beta:
+                    beta = v
+            if alpha >= beta:
+                break
+        return best
+
+    def _leaf(self) -> None:
+        self.searched += 1
+        if self.limit is not None:
+            if self.searched > self.limit:
+                raise OutOfLeaves
+        elif self.spent is not None and self.searched % CHECK_EVERY == 0 and self.spent():
+            raise OutOfLeaves
+
+
+def _ordered(s: HandState) -> list[Card]:
+    """The seat's distinct legal cards, the policy's card first (the likeliest best: the
+    earlier a good card comes, the more alpha-beta cuts)."""
+    cards = distinct_legal(s)
+    if len(cards) > 1:
+        first = policy_card(s)
+        if first in cards:
+            cards.remove(first)
+            cards.insert(0, first)
+    return cards

@@ -13,6 +13,9 @@ the card the hard level would play:
 - **exact**: in two-player games once the talon is empty the opponent's hand
   is known, and the exact solver settles every card: its loss is counted in
   whole points, the floor of the thirds included (RULES.md §1);
+- **searched**: every card placed but no exact solver for the game (two-handed
+  Ciapanò, all forty cards dealt): the hard player's deeper search of the one
+  world (:mod:`firmware.players.known`), each card's value its own;
 - **forced**: a single legal card loses nothing and is not rated.
 
 The expected loss of a card is in points: the best card's value minus its
@@ -33,7 +36,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from firmware.coach.reasons import Reason, reason_for, reason_for_special
-from firmware.engine import Action, Card, HandState, Play, View
+from firmware.engine import SUIT, Action, Card, HandState, Play, View
 from firmware.players import signals
 from firmware.players.base import legal_plays, special_action
 from firmware.players.determinize import Inconsistent, Sampler, determinize
@@ -42,13 +45,15 @@ from firmware.players.hard import (
     SOLVER_BUDGET,
     HardPlayer,
     best_of,
+    distinct_cards,
     exact_endgame,
 )
 from firmware.players.heuristic import normal_card
+from firmware.players.known import Deepening, known_world
 from firmware.players.solver import OutOfTime, TwoHandSolver
 
 Mark = Literal["forced", "best", "good", "inaccuracy", "mistake", "blunder"]
-Method = Literal["forced", "exact", "sampled"]
+Method = Literal["forced", "exact", "sampled", "searched"]
 
 MARKS: tuple[Mark, ...] = ("best", "good", "inaccuracy", "mistake", "blunder")
 
@@ -172,6 +177,8 @@ class Coach:
         try:
             if exact_endgame(view):
                 return self._exact(view, cards)
+            if known_world(view):
+                return self._searched(view, cards)
             return self._sampled(view, cards)
         except Inconsistent:
             # Never for a view the engine made; say nothing rather than guess.
@@ -229,6 +236,30 @@ class Coach:
             view, cards, lambda: sample(rng), keep=True, pooled=self.worlds is None
         )
         return self._from_totals(view, cards, totals)
+
+    def _searched(self, view: View, cards: list[Card]) -> Evaluation:
+        """Every card placed and no exact solver (two-handed Ciapanò): the hard player's
+        deeper search of the one world (:mod:`firmware.players.known`), the same leaves
+        for the same worlds, so the hint is the card hard plays. A card that plays like a
+        kept one (:func:`distinct_cards`) has its value."""
+        world = determinize(view, self.hard.rng)  # the only world: every card is placed
+        kept = distinct_cards(view, cards)
+        if self.worlds is not None:
+            search = Deepening(leaves=self.worlds * len(kept))
+        else:
+            search = Deepening(spent=self.hard.budget(self.think_ms / 1000.0).spent)
+        best, values = search.search(world, kept)
+        if not values:  # not even one trick searched in the time: as the hard level would see it
+            return self._sampled(view, cards)
+        scale = _margin_to_points(view)
+
+        def value(c: Card) -> float:
+            if c in values:
+                return values[c]
+            return values[max(k for k in kept if k < c and SUIT[k] == SUIT[c])]
+
+        losses = tuple(max(0.0, (values[best] - value(c)) * scale) for c in cards)
+        return Evaluation(view.seat, tuple(cards), losses, best, "searched", 1)
 
     def _from_totals(self, view: View, cards: list[Card], totals: dict[Card, float]) -> Evaluation:
         """The sampled evaluation from the hard player's totals and their world-by-world history."""

@@ -166,7 +166,7 @@ REVIEW_FORMAT = "tressette-review/1"
 """The format of a stored review (the screen's cache, firmware/app/reviewing.py)."""
 
 _MARK_NAMES: tuple[Mark, ...] = ("forced", *MARKS)
-_METHODS: tuple[Method, ...] = ("forced", "exact", "sampled")
+_METHODS: tuple[Method, ...] = ("forced", "exact", "sampled", "searched")
 
 
 def _arg_json(value: ReasonArg) -> Any:

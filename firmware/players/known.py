@@ -62,33 +62,39 @@ class Deepening:
         self.depth = -1
 
     def best(self, world: HandState, cards: list[Card]) -> Card:
-        """The card of ``cards`` (the seat to move's legal ones) with the best value."""
+        """The card of ``cards`` (the seat to move's legal ones) with the best value: of
+        the deepest round finished, or of a round cut short if it beat that round's best
+        (searched first); ties go to the card that costs least to give away."""
+        return self.search(world, cards)[0]
+
+    def search(self, world: HandState, cards: list[Card]) -> tuple[Card, dict[Card, float]]:
+        """The best card and every card's value in the deepest round finished (empty if the
+        budget ran out in the first). Each card is searched with the whole window, so a
+        worse card's value is its own and not a bound: the coach's losses are these."""
         side = world.hand_sides[world.to_move]
-        order = sorted(cards, key=lambda c: (THIRDS[c], -RANK[c]))  # the cheapest first among equals
+        order = sorted(cards, key=_give_away)
         choice = order[0]
+        finished: dict[Card, float] = {}
         total = sum(h.bit_count() for h in world.hands)
         plies = 0
         while True:
             values: dict[Card, float] = {}
             try:
-                alpha = -float("inf")
                 for c in order:
                     child = world.copy()
                     child.play_fast(c)
-                    v = self._value(child, side, plies, alpha, float("inf"))
-                    values[c] = v
-                    if v > alpha:
-                        alpha = v
+                    values[c] = self._value(child, side, plies, -float("inf"), float("inf"))
             except OutOfLeaves:
-                if values:  # the previous best was searched first: a card that beat it counts
-                    choice = max(values, key=lambda c: (values[c], -order.index(c)))
-                return choice
-            best = max(values.values())
-            choice = next(c for c in order if values[c] == best)
+                if values:  # the last round's best came first: a card that beat it counts
+                    better = _best(values)
+                    if not finished or values[better] > values[order[0]]:
+                        choice = better
+                return choice, finished
+            choice, finished = _best(values), values
             self.depth = plies
             if plies + 1 >= total:  # the round reached the end of the hand: exact
-                return choice
-            order.sort(key=lambda c: -values[c])  # stable: the cheapest first among equals
+                return choice, finished
+            order.sort(key=lambda c: -values[c])  # the best first: it fills the table's bounds
             plies += world.n
 
     def _value(self, s: HandState, side: int, depth: int, alpha: float, beta: float) -> float:
@@ -123,6 +129,17 @@ class Deepening:
                 raise OutOfLeaves
         elif self.spent is not None and self.searched % CHECK_EVERY == 0 and self.spent():
             raise OutOfLeaves
+
+
+def _give_away(c: Card) -> tuple[int, int]:
+    """Fewest thirds, then the weakest: the least valuable card to give away first (the
+    tie-break of hard's sampled search, :func:`firmware.players.hard.best_of`)."""
+    return (THIRDS[c], -RANK[c])
+
+
+def _best(values: dict[Card, float]) -> Card:
+    """The card of the best value; of equals, the one that costs least to give away."""
+    return max(values, key=lambda c: (values[c], -THIRDS[c], RANK[c]))
 
 
 def _ordered(s: HandState) -> list[Card]:

@@ -97,6 +97,59 @@ def test_hint_is_the_hard_players_card() -> None:
     assert checked > 10
 
 
+def test_in_two_handed_ciapano_the_hint_is_the_hard_players_deeper_search() -> None:
+    """Every card placed (seeds 001, 003: all forty dealt): the coach rates with the hard
+    player's search of the one world, the same leaves for the same worlds, so the hint is
+    the card hard plays (its racing plays no part there)."""
+    coach = Coach(seed=3, worlds=WORLDS)
+    positions = _decisions("ciapano", seed=8, every=2, options={"players": 2})
+    assert len(positions) > 10
+    for state in positions:
+        view = view_for(state, state.to_move)
+        ev = coach.evaluate(view)
+        assert ev.method == "searched"
+        hard = HardPlayer(seed=coach._salt(view), worlds=WORLDS)
+        assert hard.choose(view) == coach.hint(view).action == Play(state.to_move, ev.best)
+
+
+def _fewest(state: HandState, side: int) -> int:
+    """Plain minimax, ``side`` taking the fewest thirds and the other seat the most."""
+    if state.over:
+        return sum(state.thirds[x] for x in range(state.n) if state.hand_sides[x] == side)
+    values = []
+    for c in card_list(state.legal_mask()):
+        child = state.copy()
+        child.play_fast(c)
+        values.append(_fewest(child, side))
+    return min(values) if state.hand_sides[state.to_move] == side else max(values)
+
+
+def test_a_searched_loss_to_the_last_card_is_the_points_plain_minimax_finds() -> None:
+    """Two-handed Ciapanò near the end: the search reaches the last card, and a card's loss
+    is the points (thirds / 3, unfloored: the margin the search compares) it takes more
+    than the best card, as plain minimax counts them."""
+    coach = Coach(seed=0, worlds=64)
+    seen_loss = checked = 0
+    for seed in range(10):
+        for state in _decisions("ciapano", seed=seed, options={"players": 2}):
+            if max(h.bit_count() for h in state.hands) > 3:
+                continue
+            side = state.hand_sides[state.to_move]
+            ev = coach.evaluate(view_for(state, state.to_move))
+            assert ev.method == "searched"
+            taken = {}
+            for c in card_list(state.legal_mask()):
+                child = state.copy()
+                child.play_fast(c)
+                taken[c] = _fewest(child, side)
+            least = min(taken.values())
+            for c, thirds in taken.items():
+                assert ev.loss_of(c) == pytest.approx((thirds - least) / 3), (state.hands, c)
+                seen_loss += thirds > least
+            checked += 1
+    assert checked > 10 and seen_loss
+
+
 def _exact_positions(max_cards: int) -> list[HandState]:
     out = []
     for seed in range(12):

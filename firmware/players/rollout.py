@@ -499,8 +499,87 @@ def lean_playout(s: HandState) -> list[int]:
     return th
 
 
+_DUCK_LEAD_KEY = tuple(THIRDS[c] - RANK[c] * 16 for c in range(len(THIRDS)))
+"""Per card, (-rank, thirds) in one number: least first is :func:`weakest_overall`'s card
+(the weakest rank, then the fewest thirds), the lowest card id of equals."""
+
+_DUMP_KEY = tuple(RANK[c] - THIRDS[c] * 16 for c in range(len(THIRDS)))
+"""Per card, (-thirds, rank) in one number: least first is the richest card, the strongest
+of equals: what :func:`avoid_points_card` throws away when it cannot follow."""
+
+duck_lead = _least_by(_DUCK_LEAD_KEY, "duck_lead", "The weakest card, the fewest thirds of equals (Ciapanò's lead).")
+dump = _least_by(_DUMP_KEY, "dump", "The richest card, the strongest of equals (Ciapanò, void in the suit led).")
+
+
+def lean_avoid_eligible(s: HandState) -> bool:
+    """Two-handed Ciapanò (points count against the taker), no talon, widow or trump: the
+    lean loop plays exactly what :func:`playout` would (a test checks it)."""
+    return (
+        s.n == 2
+        and s.variant.inverted
+        and s.trump is None
+        and not s.talon_left
+        and not s.widow
+        and s.pending is None
+        and not s.variant.accusi
+    )
+
+
+def lean_avoid_playout(s: HandState) -> list[int]:
+    """The thirds per seat at the end of a two-handed Ciapanò hand when both seats follow
+    :func:`avoid_points_card`, on two bitmasks; ``s`` is not changed. The leaves of the
+    one world's search (:mod:`firmware.players.known`) are these playouts."""
+    h0, h1 = s.hands[0], s.hands[1]
+    th = s.thirds[:]
+    leader = s.leader
+    pending = s.trick[0] if s.trick else -1
+    sm = s.suit_masks
+    suit_of, thirds_of = SUIT, THIRDS
+    winner = leader
+    while True:
+        if pending < 0:
+            hand = h0 if leader == 0 else h1
+            if not hand:
+                break
+            a = duck_lead(hand)
+            if leader == 0:
+                h0 &= ~(1 << a)
+            else:
+                h1 &= ~(1 << a)
+        else:
+            a = pending
+            pending = -1
+        fhand = h1 if leader == 0 else h0
+        suit = sm[suit_of[a]]
+        follow = fhand & suit
+        if not follow:
+            b = dump(fhand)
+            winner = leader
+        else:
+            losers = follow & ~((1 << a) - 1)  # weaker than the card led: the higher ids
+            if losers:
+                b = (losers & -losers).bit_length() - 1  # the strongest card that still loses
+                winner = leader
+            else:
+                b = (follow & -follow).bit_length() - 1  # must win: with the strongest
+                winner = 1 - leader
+        if leader == 0:
+            h1 &= ~(1 << b)
+        else:
+            h0 &= ~(1 << b)
+        th[winner] += thirds_of[a] + thirds_of[b]
+        leader = winner
+        if not h0 and not h1:
+            th[winner] += 3
+            break
+    return th
+
+
 def playout_margin(s: HandState, side: int) -> float:
     """Finish ``s`` with the policy and return ``side``'s margin (``s`` may be consumed)."""
+    if lean_avoid_eligible(s):
+        th = lean_avoid_playout(s)
+        return float(th[1 - side] - th[side])  # points count against the taker
     if lean_eligible(s):
         th = lean_playout(s)
         decl = [0, 0]

@@ -14,6 +14,8 @@ from firmware.players.rollout import (
     _WEAK_KEY,
     lean4_eligible,
     lean4_playout,
+    lean_avoid_eligible,
+    lean_avoid_playout,
     lean_eligible,
     lean_playout,
     margin,
@@ -40,6 +42,31 @@ def test_lean_playout_equals_engine_playout() -> None:
         assert lean_playout(s) == engine.thirds
         checked += 1
     assert checked > 150
+
+
+def test_lean_ciapano_playout_equals_engine_playout() -> None:
+    """Two-handed Ciapanò (seeds 001, 003: all forty cards dealt, points against the taker):
+    the bitmask loop plays the policy's cards, from any point of a hand, mid-trick too."""
+    variant = make_variant("ciapano", {"players": 2})
+    rng = random.Random(2)
+    checked = 0
+    for _ in range(200):
+        s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), rng.randrange(2)), 0)
+        for _ in range(rng.randrange(0, 39)):
+            s.play_fast(rng.choice(list(cards_of(s.legal_mask()))))
+            if s.over:
+                break
+        if s.over:
+            continue
+        assert lean_avoid_eligible(s)
+        engine = s.copy()
+        playout(engine)
+        assert lean_avoid_playout(s) == engine.thirds
+        for side in (0, 1):
+            assert playout_margin(s.copy(), side) == margin(engine, side)
+        checked += 1
+    assert checked > 150
+    assert not lean_avoid_eligible(HandState.start(make_variant("ciapano"), deal_seeded(make_variant("ciapano"), 1, 0), 0))
 
 
 def test_lean_playout_not_used_where_declarations_happen_in_play() -> None:

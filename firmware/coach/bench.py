@@ -7,7 +7,11 @@ player's clock (``--think-ms``, default the hard level's 120 ms; a Pi 4 is
 whole hand (every card of every seat, the way ``tressette analyse`` and the
 end-of-hand review rate it) at a fixed number of worlds (``--worlds``,
 default the coach's). Wall clock and the thread's CPU time are both shown:
-on a shared machine the wall clock also counts the other processes.
+on a shared machine the wall clock also counts the other processes. With
+``--workers N`` the hints run beside a pool of N world workers, as on the box
+(:mod:`firmware.players.pool`), and the report says how many of a hint's
+worlds the pool searched; ratings never use one (fixed worlds, the same on
+every machine).
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from firmware.coach.review import review_match
 from firmware.engine import Declare, HandState, Match, Play, View, make_variant, view_for
 from firmware.engine.records import dumps
 from firmware.players import make_player
+from firmware.players import pool as world_pool
 
 
 def seeded_hands(variant_name: str, seed: int, hands: int) -> list[tuple[dict[str, Any], list[View]]]:
@@ -66,13 +71,23 @@ def main(args: BenchOptions) -> int:
     hands = seeded_hands(args.variant, args.seed, args.hands)
     hint_wall: list[float] = []
     hint_cpu: list[float] = []
+    hint_worlds: list[int] = []
+    pool_worlds: list[int] = []
     coach = Coach(seed=args.seed, worlds=None, think_ms=think_ms)
-    for _, views in hands:
-        for v in views:
-            t0, c0 = time.perf_counter(), time.thread_time()
-            coach.hint(v)
-            hint_wall.append(time.perf_counter() - t0)
-            hint_cpu.append(time.thread_time() - c0)
+    pool = world_pool.start_shared(args.workers) if args.workers else None
+    try:
+        for _, views in hands:
+            for v in views:
+                t0, c0 = time.perf_counter(), time.thread_time()
+                hint = coach.hint(v)
+                hint_wall.append(time.perf_counter() - t0)
+                hint_cpu.append(time.thread_time() - c0)
+                if hint.method == "sampled":
+                    hint_worlds.append(coach.hard.last_worlds)
+                    pool_worlds.append(coach.hard.last_pool_worlds)
+    finally:
+        if pool is not None:
+            world_pool.stop_shared()
     rate_wall: list[float] = []
     rate_cpu: list[float] = []
     plays = 0
@@ -86,6 +101,10 @@ def main(args: BenchOptions) -> int:
     print(f"variant: {args.variant}, {len(hands)} seeded hands, {len(hint_wall)} decisions with a choice")
     print(f"hint at --think-ms {think_ms}: wall {_stats(hint_wall)}")
     print(f"                      cpu  {_stats(hint_cpu)}")
+    if hint_worlds:
+        share = sum(pool_worlds) / max(1, sum(hint_worlds))
+        by = f"with {args.workers} world worker(s): {share:.0%} of them from the pool" if pool else "no pool"
+        print(f"worlds a sampled hint: median {statistics.median(hint_worlds):.0f} ({by})")
     print(f"whole hand rated at --worlds {worlds} ({plays / len(hands):.0f} cards a hand):")
     print(f"  wall median {statistics.median(rate_wall):.2f} s, max {max(rate_wall):.2f} s")
     print(f"  cpu  median {statistics.median(rate_cpu):.2f} s, max {max(rate_cpu):.2f} s")

@@ -121,3 +121,21 @@ def test_hard_and_the_oracle_search_ciapano2_deeper_and_hard_shallow_does_not(sp
     assert isinstance(shallow, HardPlayer)
     shallow.choose(view)
     assert shallow.last_depth == -1
+
+
+def test_an_exact_round_counts_the_ends_of_the_hand_against_the_budget() -> None:
+    """A round that reaches the last card plays no playout, only ends of the hand: they
+    count as leaves, so such a round too looks at the clock and stops (it ran on unbounded,
+    twice a decision's CPU budget in the arena). Four cards each, the seat to lead: the
+    fourth round is the first without playouts; the clock is spent once three are done."""
+    rng = random.Random(8)
+    checked = 0
+    while checked < 10:
+        s = _ciapano2_ending(rng, most=4)
+        if s.trick or min(h.bit_count() for h in s.hands) < 4:
+            continue
+        search = Deepening()
+        search.spent = lambda done=search: done.depth >= 4
+        search.best(s, distinct_legal(s))
+        assert search.depth == 4
+        checked += 1

@@ -249,7 +249,7 @@ class Coach:
         else:
             search = Deepening(spent=self.hard.budget(self.think_ms / 1000.0).spent)
         best, values = search.search(world, kept)
-        if not values:  # not even one trick searched in the time: as the hard level would see it
+        if not values:  # not even the first round in a tiny budget: rate the sampled way
             return self._sampled(view, cards)
         scale = _margin_to_points(view)
 

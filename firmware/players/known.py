@@ -54,7 +54,7 @@ class Deepening:
     ``spent`` says when the clock's budget is used up; ``leaves`` (fixed-iteration
     mode: tests, the coach's ratings) bounds the playouts instead, so the result is the
     same on every machine. ``depth`` is the deepest round finished (plies past the
-    seat's own card), ``searched`` the leaves played out."""
+    seat's own card), ``searched`` the leaves met (playouts and ends of the hand)."""
 
     def __init__(self, *, spent: Callable[[], bool] | None = None, leaves: int | None = None) -> None:
         self.spent = spent
@@ -95,7 +95,7 @@ class Deepening:
             self.depth = plies
             if plies + 1 >= total:  # the round reached the end of the hand: exact
                 return choice, finished
-            order.sort(key=lambda c: -values[c])  # the best first: it fills the table's bounds
+            order.sort(key=lambda c: -values[c])  # the best first: a round cut short has searched it
             plies += world.n
 
     def _value(self, s: HandState, side: int, depth: int, alpha: float, beta: float) -> float:

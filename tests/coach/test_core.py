@@ -12,7 +12,7 @@ from firmware.engine.cards import card_list
 from firmware.players import make_player
 from firmware.players.hard import HardPlayer, exact_endgame
 from firmware.players.solver import brute_force
-from tests.players.conftest import play_hand
+from tests.players.conftest import fewest_thirds, play_hand
 from ui.i18n import LANGUAGES, tr
 
 WORLDS = 4  # small fixed budget: tests have no clock
@@ -112,18 +112,6 @@ def test_in_two_handed_ciapano_the_hint_is_the_hard_players_deeper_search() -> N
         assert hard.choose(view) == coach.hint(view).action == Play(state.to_move, ev.best)
 
 
-def _fewest(state: HandState, side: int) -> int:
-    """Plain minimax, ``side`` taking the fewest thirds and the other seat the most."""
-    if state.over:
-        return sum(state.thirds[x] for x in range(state.n) if state.hand_sides[x] == side)
-    values = []
-    for c in card_list(state.legal_mask()):
-        child = state.copy()
-        child.play_fast(c)
-        values.append(_fewest(child, side))
-    return min(values) if state.hand_sides[state.to_move] == side else max(values)
-
-
 def test_a_searched_loss_to_the_last_card_is_the_points_plain_minimax_finds() -> None:
     """Two-handed Ciapanò near the end: the search reaches the last card, and a card's loss
     is the points (thirds / 3, unfloored: the margin the search compares) it takes more
@@ -141,7 +129,7 @@ def test_a_searched_loss_to_the_last_card_is_the_points_plain_minimax_finds() ->
             for c in card_list(state.legal_mask()):
                 child = state.copy()
                 child.play_fast(c)
-                taken[c] = _fewest(child, side)
+                taken[c] = fewest_thirds(child, side)
             least = min(taken.values())
             for c, thirds in taken.items():
                 assert ev.loss_of(c) == pytest.approx((thirds - least) / 3), (state.hands, c)

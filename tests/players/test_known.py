@@ -16,7 +16,7 @@ from firmware.players import HardPlayer, make_player
 from firmware.players.determinize import determinize
 from firmware.players.known import CHECK_EVERY, Deepening, known_world
 from firmware.players.rollout import distinct_legal
-from tests.players.conftest import play_hand
+from tests.players.conftest import fewest_thirds, play_hand
 
 CASES: list[tuple[str, dict[str, object]]] = [(name, {}) for name in sorted(PRESETS)] + [("ciapano", {"players": 2}), ("ciapano", {"players": 3})]
 
@@ -65,14 +65,6 @@ def _after(s: HandState, card: int) -> HandState:
     return c
 
 
-def _fewest(s: HandState, side: int) -> int:
-    """Plain minimax, the seat of ``side`` taking the fewest thirds, the other the most."""
-    if s.over:
-        return sum(s.thirds[x] for x in range(s.n) if s.hand_sides[x] == side)
-    values = [_fewest(_after(s, c), side) for c in cards_of(s.legal_mask())]
-    return min(values) if s.hand_sides[s.to_move] == side else max(values)
-
-
 def test_deepening_to_the_last_card_plays_the_exact_ending() -> None:
     """Once a round reaches the end of the hand the search is exact: its card takes as few
     points as plain minimax says can be taken (seed 001: in Ciapanò points count against)."""
@@ -83,8 +75,8 @@ def test_deepening_to_the_last_card_plays_the_exact_ending() -> None:
         search = Deepening(leaves=1_000_000)
         card = search.best(s, distinct_legal(s))
         assert search.depth + 1 >= sum(h.bit_count() for h in s.hands)
-        best = min(_fewest(_after(s, c), side) for c in cards_of(s.legal_mask()))
-        assert _fewest(_after(s, card), side) == best
+        best = min(fewest_thirds(_after(s, c), side) for c in cards_of(s.legal_mask()))
+        assert fewest_thirds(_after(s, card), side) == best
 
 
 def test_the_budget_cuts_a_round_and_a_legal_card_is_still_played() -> None:

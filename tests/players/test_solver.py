@@ -14,6 +14,7 @@ from firmware.players.solver import (
     endgame_positions,
     generic_best,
 )
+from tests.players.conftest import fewest_thirds
 
 
 def _small_positions(name: str, count: int, seed: int, max_cards: int) -> list[HandState]:
@@ -83,14 +84,6 @@ def test_generic_solver_equals_brute_force(name: str) -> None:
         assert brute_force(_after(s, card), side) - start == gain
 
 
-def _brute_avoid(state: HandState, side: int) -> int:
-    """Plain minimax where ``side`` wants the fewest thirds and everyone else the most."""
-    if state.over:
-        return sum(state.thirds[s] for s in range(state.n) if state.hand_sides[s] == side)
-    values = [_brute_avoid(_after(state, c), side) for c in cards_of(state.legal_mask())]
-    return min(values) if state.hand_sides[state.to_move] == side else max(values)
-
-
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_ciapano_exact_value_avoids_points(players: int) -> None:
     """seeds 001, 003: in Ciapanò the points taken count against you, so the exact
@@ -110,5 +103,5 @@ def test_ciapano_exact_value_avoids_points(players: int) -> None:
         side = s.hand_sides[s.to_move]
         start = s.thirds[:]
         got = generic_value(s, side, -(1 << 30), 1 << 30, start, avoid=True)
-        assert got == _brute_avoid(s, side) - sum(start[x] for x in range(s.n) if s.hand_sides[x] == side)
+        assert got == fewest_thirds(s, side) - sum(start[x] for x in range(s.n) if s.hand_sides[x] == side)
         checked += 1

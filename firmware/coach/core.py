@@ -248,9 +248,7 @@ class Coach:
             search = Deepening(leaves=self.worlds * len(kept))
         else:
             search = Deepening(spent=self.hard.budget(self.think_ms / 1000.0).spent)
-        best, values = search.search(world, kept)
-        if not values:  # not even the first round in a tiny budget: rate the sampled way
-            return self._sampled(view, cards)
+        best, values = search.search(world, kept)  # every card valued: the first round always ends
         scale = _margin_to_points(view)
 
         def value(c: Card) -> float:

@@ -53,7 +53,7 @@ class Deepening:
 
     ``spent`` says when the clock's budget is used up; ``leaves`` (fixed-iteration
     mode: tests, the coach's ratings) bounds the playouts instead, so the result is the
-    same on every machine. ``depth`` is the deepest round finished (plies past the
+    same on every machine; either is asked from the second round on. ``depth`` is the deepest round finished (plies past the
     seat's own card), ``searched`` the leaves met (playouts and ends of the hand)."""
 
     def __init__(self, *, spent: Callable[[], bool] | None = None, leaves: int | None = None) -> None:
@@ -69,9 +69,11 @@ class Deepening:
         return self.search(world, cards)[0]
 
     def search(self, world: HandState, cards: list[Card]) -> tuple[Card, dict[Card, float]]:
-        """The best card and every card's value in the deepest round finished (empty if the
-        budget ran out in the first). Each card is searched with the whole window, so a
-        worse card's value is its own and not a bound: the coach's losses are these."""
+        """The best card and every card's value in the deepest round finished. The first
+        round, to the end of the trick, is always finished whatever the budget (at most
+        the seat's cards times the replies: a few milliseconds), so every card has a
+        value. Each card is searched with the whole window, so a worse card's value is
+        its own and not a bound: the coach's losses are these."""
         side = world.hand_sides[world.to_move]
         order = sorted(cards, key=_give_away)
         choice = order[0]
@@ -85,10 +87,10 @@ class Deepening:
                     child = world.copy()
                     child.play_fast(c)
                     values[c] = self._value(child, side, plies, -float("inf"), float("inf"))
-            except OutOfLeaves:
+            except OutOfLeaves:  # never in the first round
                 if values:  # the last round's best came first: a card that beat it counts
                     better = _best(values)
-                    if not finished or values[better] > values[order[0]]:
+                    if values[better] > values[order[0]]:
                         choice = better
                 return choice, finished
             choice, finished = _best(values), values
@@ -126,6 +128,8 @@ class Deepening:
 
     def _leaf(self) -> None:
         self.searched += 1
+        if self.depth < 0:
+            return  # the first round (one trick) is always finished: every card gets a value
         if self.limit is not None:
             if self.searched > self.limit:
                 raise OutOfLeaves

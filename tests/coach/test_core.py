@@ -97,18 +97,19 @@ def test_hint_is_the_hard_players_card() -> None:
     assert checked > 10
 
 
-def test_in_two_handed_ciapano_the_hint_is_the_hard_players_deeper_search() -> None:
+@pytest.mark.parametrize("worlds", [1, WORLDS])
+def test_in_two_handed_ciapano_the_hint_is_the_hard_players_deeper_search(worlds: int) -> None:
     """Every card placed (seeds 001, 003: all forty dealt): the coach rates with the hard
     player's search of the one world, the same leaves for the same worlds, so the hint is
-    the card hard plays (its racing plays no part there)."""
-    coach = Coach(seed=3, worlds=WORLDS)
+    the card hard plays (its racing plays no part there), at the smallest budget too."""
+    coach = Coach(seed=3, worlds=worlds)
     positions = _decisions("ciapano", seed=8, every=2, options={"players": 2})
     assert len(positions) > 10
     for state in positions:
         view = view_for(state, state.to_move)
         ev = coach.evaluate(view)
         assert ev.method == "searched"
-        hard = HardPlayer(seed=coach._salt(view), worlds=WORLDS)
+        hard = HardPlayer(seed=coach._salt(view), worlds=worlds)
         assert hard.choose(view) == coach.hint(view).action == Play(state.to_move, ev.best)
 
 

@@ -49,6 +49,9 @@ def test_a_review_reads_back_with_other_options(name: str, options: dict[str, An
     review = review_match(_record(name, options=options), Coach(seed=2, worlds=1), seats=frozenset({0}))
     assert review.hands[0].plays
     assert review_from_json(json.loads(json.dumps(review_to_json(review)))) == review
+    if options.get("players") == 2:  # every card placed: rated by the deeper search, stored as such
+        assert {p.rated.method for p in review.hands[0].plays} <= {"searched", "forced"}
+        assert any(p.rated.method == "searched" for p in review.hands[0].plays)
 
 
 def test_hands_already_rated_are_replayed_not_rated_again() -> None:

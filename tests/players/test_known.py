@@ -14,7 +14,7 @@ from firmware.engine import PRESETS, HandState, Match, deal_seeded, make_variant
 from firmware.engine.cards import cards_of
 from firmware.players import HardPlayer, make_player
 from firmware.players.determinize import determinize
-from firmware.players.known import CHECK_EVERY, Deepening, known_world
+from firmware.players.known import Deepening, known_world
 from firmware.players.rollout import distinct_legal
 from tests.players.conftest import fewest_thirds, play_hand
 
@@ -79,16 +79,22 @@ def test_deepening_to_the_last_card_plays_the_exact_ending() -> None:
         assert fewest_thirds(_after(s, card), side) == best
 
 
-def test_the_budget_cuts_a_round_and_a_legal_card_is_still_played() -> None:
+def test_the_budget_cuts_a_round_but_never_the_first() -> None:
+    """The first round (to the end of the trick) always ends, so every card has a value
+    (the coach's losses); later rounds stop at the budget, a legal card all the same."""
     v = make_variant("ciapano", {"players": 2})
     s = HandState.start(v, deal_seeded(v, 2, 0), 0)  # twenty cards each: far from exact
     cards = distinct_legal(s)
     # A fixed number of leaves: the same card every time, searched no further than allowed.
-    first = Deepening(leaves=40)
-    card = first.best(s, cards)
-    again = Deepening(leaves=40)
-    assert again.best(s, cards) == card and card in cards and first.searched == 41
-    # A clock spent at once: the round is cut at the first look, a legal card all the same.
+    first = Deepening(leaves=1)
+    card, values = first.search(s, cards)
+    assert first.depth == 0 and set(values) == set(cards) and card in cards
+    again = Deepening(leaves=1)
+    assert again.search(s, cards) == (card, values) and again.searched == first.searched
+    more = Deepening(leaves=first.searched + 40)
+    more.best(s, cards)
+    assert more.depth == 0 and more.searched == first.searched + 41
+    # A clock spent at once: asked once the first round is done, at the first look.
     looks: list[int] = []
 
     def spent() -> bool:
@@ -97,7 +103,7 @@ def test_the_budget_cuts_a_round_and_a_legal_card_is_still_played() -> None:
 
     cut = Deepening(spent=spent)
     assert cut.best(s, cards) in cards
-    assert cut.depth == -1 and cut.searched == CHECK_EVERY and looks == [1]
+    assert cut.depth == 0 and looks == [1]
 
 
 @pytest.mark.parametrize("spec", ["hard", "oracle"])

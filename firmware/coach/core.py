@@ -49,7 +49,7 @@ from firmware.players.hard import (
     exact_endgame,
 )
 from firmware.players.heuristic import normal_card
-from firmware.players.known import Deepening, known_world
+from firmware.players.known import known_world
 from firmware.players.solver import OutOfTime, TwoHandSolver
 
 Mark = Literal["forced", "best", "good", "inaccuracy", "mistake", "blunder"]
@@ -244,10 +244,7 @@ class Coach:
         kept one (:func:`distinct_cards`) has its value."""
         world = determinize(view, self.hard.rng)  # the only world: every card is placed
         kept = distinct_cards(view, cards)
-        if self.worlds is not None:
-            search = Deepening(leaves=self.worlds * len(kept))
-        else:
-            search = Deepening(spent=self.hard.budget(self.think_ms / 1000.0).spent)
+        search = self.hard.one_world_search(len(kept))  # the hard player's budget: its worlds or clock
         best, values = search.search(world, kept)  # every card valued: the first round always ends
         scale = _margin_to_points(view)
 

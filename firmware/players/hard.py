@@ -202,15 +202,20 @@ class HardPlayer:
         that many worlds would play out, so the answer is the same on every machine."""
         if len(cards) == 1:
             return cards[0]
-        if self.worlds is not None:
-            search = Deepening(leaves=self.worlds * len(cards))
-        else:
-            search = Deepening(spent=self.budget(self.think_ms / 1000.0).spent)
+        search = self.one_world_search(len(cards))
         card = search.best(world, cards)
         self.last_worlds = search.searched
         self.last_pool_worlds = 0
         self.last_depth = search.depth
         return card
+
+    def one_world_search(self, n_cards: int) -> Deepening:
+        """A search of the one world with this player's budget: the clock, or with a fixed
+        number of worlds as many leaves as they would play out for ``n_cards`` cards (the
+        coach's ratings ask the same, so its hint is this player's card)."""
+        if self.worlds is not None:
+            return Deepening(leaves=self.worlds * n_cards)
+        return Deepening(spent=self.budget(self.think_ms / 1000.0).spent)
 
     def pimc(
         self, view: View, cards: list[Card], sample: Callable[[], HandState], *, pooled: bool = False

@@ -468,17 +468,19 @@ def generic_best(state: HandState) -> tuple[Card, int]:
     return best_card, best
 
 
-def brute_force(state: HandState, side: int) -> int:
-    """Plain minimax without pruning: the reference for tests (small positions only)."""
+def brute_force(state: HandState, side: int, *, avoid: bool = False) -> int:
+    """Plain minimax without pruning: the reference for tests (small positions only). The
+    thirds ``side`` ends the hand with, taking the most (with ``avoid``, Ciapanò: the
+    fewest) while every other seat does the opposite."""
     if state.over:
         return sum(state.thirds[s] for s in range(state.n) if state.hand_sides[s] == side)
     values = []
     for c in cards_of(state.legal_mask()):
         child = state.copy()
         child.play_fast(c)
-        values.append(brute_force(child, side))
-    mine = state.hand_sides[state.to_move] == side
-    return max(values) if mine else min(values)
+        values.append(brute_force(child, side, avoid=avoid))
+    maximise = (state.hand_sides[state.to_move] == side) != avoid
+    return max(values) if maximise else min(values)
 
 
 # ------------------------------------------------------------------- benchmark

@@ -12,7 +12,7 @@ from firmware.engine.cards import card_list
 from firmware.players import make_player
 from firmware.players.hard import HardPlayer, exact_endgame
 from firmware.players.solver import brute_force
-from tests.players.conftest import fewest_thirds, play_hand
+from tests.players.conftest import play_hand
 from ui.i18n import LANGUAGES, tr
 
 WORLDS = 4  # small fixed budget: tests have no clock
@@ -130,7 +130,7 @@ def test_a_searched_loss_to_the_last_card_is_the_points_plain_minimax_finds() ->
             for c in card_list(state.legal_mask()):
                 child = state.copy()
                 child.play_fast(c)
-                taken[c] = fewest_thirds(child, side)
+                taken[c] = brute_force(child, side, avoid=True)
             least = min(taken.values())
             for c, thirds in taken.items():
                 assert ev.loss_of(c) == pytest.approx((thirds - least) / 3), (state.hands, c)

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from firmware.engine import Declare, HandState, IllegalAction, Match, make_variant, view_for
-from firmware.engine.cards import cards_of
 from firmware.players import Player
 
 
@@ -44,16 +43,3 @@ def play_hand(
 def new_match(variant_name: str, first_dealer: int = 0) -> Match:
     return Match(make_variant(variant_name), first_dealer=first_dealer)
 
-
-def fewest_thirds(state: HandState, side: int) -> int:
-    """Plain minimax without pruning for Ciapanò (points count against the taker): the
-    thirds ``side`` ends the hand with when it takes the fewest and every other seat
-    pushes them up. The reference of the exact and the deepening searches' tests."""
-    if state.over:
-        return sum(state.thirds[s] for s in range(state.n) if state.hand_sides[s] == side)
-    values = []
-    for c in cards_of(state.legal_mask()):
-        child = state.copy()
-        child.play_fast(c)
-        values.append(fewest_thirds(child, side))
-    return min(values) if state.hand_sides[state.to_move] == side else max(values)

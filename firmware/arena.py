@@ -192,7 +192,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "hard-weighted", "hard-w10", "hard-sir", "hard-inferred", "hard-no-lengths", "hard-plain", "hard-rule-choices", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "hard-weighted", "hard-w10", "hard-sir", "hard-textbook", "hard-textbook32", "hard-inferred", "hard-no-lengths", "hard-plain", "hard-rule-choices", "ismcts") else None,
             true_state=true_state if spec in ("oracle", "oracle-hands") else None,
         )
         for seat, spec in enumerate(specs)

@@ -1,4 +1,6 @@
-"""``tressette bench engine|solver|ui|app|coach|phones|pool``: speed figures the project ships.
+"""``tressette bench engine|solver|ui|app|coach|phones|pool|inference``: speed figures the
+project ships (``inference``: how well each model of the opponent places its hidden cards,
+and what a world costs).
 
 Figures depend on the machine and its load: compare ratios measured in one
 run, and note the machine with any figure you report.
@@ -103,6 +105,10 @@ def main(namespace: argparse.Namespace) -> int:
         from firmware.players import poolbench  # start-up: as the solver's, its own modules
 
         return poolbench.main(args)
+    if args.what == "inference":
+        from firmware.players import inferencebench  # start-up: as the solver's, its own modules
+
+        return inferencebench.main(args)
     if args.what == "coach":
         # start-up: each benchmark loads its own modules (bench engine never loads pygame)
         from firmware.coach import bench as coach_bench

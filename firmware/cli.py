@@ -190,8 +190,8 @@ def _add_deal(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette bench WHAT``: the speed benchmarks and their knobs."""
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool)")
-    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool"])
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool, inference)")
+    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool", "inference"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
     p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=3.0)
     p.add_argument("--seed", type=A.int_range(0), default=1)
@@ -199,7 +199,7 @@ def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="coach: a hint's budget (default the hard level's 120; a Pi 4's: 40)")
     p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
                    help="coach: worlds per rated decision (default 64)")
-    p.add_argument("--hands", type=_int_in(1, 200, "hands"), default=5, help="coach: seeded hands")
+    p.add_argument("--hands", type=_int_in(1, 200, "hands"), default=5, help="coach, inference: seeded hands")
     p.add_argument("--workers", type=_int_in(1, 7, "workers"), default=None,
                    help="pool: world workers (default: the cores but one, at least 1)")
     p.add_argument("--positions", type=_int_in(1, 1000, "positions"), default=30,

@@ -41,7 +41,7 @@ class BenchOptions:
     seed: int = 1
     think_ms: int | None = None  # coach: a hint's budget; pool: each decision's wall time
     worlds: int | None = None  # coach: worlds per rated decision
-    hands: int = 5  # coach and phones: seeded hands
+    hands: int = 5  # coach, phones and inference: seeded hands
     workers: int | None = None  # pool: world workers (None: the cores but one)
     positions: int = 30  # pool: decisions measured
     nice: int | None = None  # pool: the workers' priority (None: the pool's own)

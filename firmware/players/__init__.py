@@ -12,6 +12,10 @@
 - ``"hard-sir"``: hard in two-seat games with a talon searching, as each world, one
   of 8 sampled ones picked by likelihood (odds 0.1 a miss), not a weighted one
   (measurement only: it did not measure better, docs/players.md);
+- ``"hard-textbook"``: ``"hard-sir"`` judging the opponent's cards by the normal
+  level's rules (the textbook: its leads tell its suit lengths) instead of the card
+  counter's rule; ``"hard-textbook32"`` the same from 32 sampled worlds at 0.02 a miss,
+  near the exact posterior against a textbook player (measurement only, docs/players.md);
 - ``"hard-inferred"``: ``"hard-weighted"`` weighting harder (0.3 a miss instead of 0.6;
   measurement only: it did not measure better in briscola, docs/players.md);
 - ``"hard-no-lengths"``: hard whose worlds ignore the suit lengths the classic
@@ -49,7 +53,7 @@ LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
 
 SPECS = (
-    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-plain",
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-textbook", "hard-textbook32", "hard-plain",
     "hard-rule-choices", "hard-inferred", "hard-no-lengths", "hard-shallow",
 )
 
@@ -104,6 +108,16 @@ def make_player(
     if kind == "hard-sir":
         # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)
+    if kind == "hard-textbook":
+        # Measurement only: hard-sir with the normal level's rules as the opponent's model.
+        return HardPlayer(
+            seed=seed, think_ms=think_ms, worlds=worlds, name="hard-textbook", resample=8, miss=0.1, textbook=True
+        )
+    if kind == "hard-textbook32":
+        # Measurement only: the same, sharper: 32 draws, 0.02 a miss (docs/players.md).
+        return HardPlayer(
+            seed=seed, think_ms=think_ms, worlds=worlds, name="hard-textbook32", resample=32, miss=0.02, textbook=True
+        )
     if kind == "hard-inferred":
         # Measurement only: hard-weighted with a stronger weight per miss (docs/players.md).
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-inferred", weighting=True, miss=0.3)

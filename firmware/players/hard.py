@@ -98,6 +98,7 @@ class HardPlayer:
         resample: int = RESAMPLE,
         miss: float = RESAMPLE_MISS,
         lengths: bool = True,
+        textbook: bool = False,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
@@ -112,6 +113,10 @@ class HardPlayer:
         """Per card of another seat the inference's rule would not have played: the factor
         of a world's odds of being searched (resampling), or of its weight (``weighting``;
         games of more than two seats too, :func:`world_weight`)."""
+        self.textbook = textbook
+        """Two-seat games with a talon: the inference judges the opponent's cards by the
+        normal level's rules (:func:`inference.textbook_card`) rather than the card
+        counter's (measurement only, docs/players.md)."""
         self.lengths = lengths
         """Worlds meet the suit lengths the classic signals tell (a *striscio*: three
         more; :class:`Sampler`); the pool's workers sample the same way. Off:
@@ -166,7 +171,7 @@ class HardPlayer:
             return self.deepen(determinize(view, self.rng), distinct_cards(view, cards))
         sample = Sampler(view, lengths=self.lengths)  # the view's constraints once per decision
         if self._resampling(view):
-            draws, miss, fit = self.resample, self.miss, inference.Fit(view)
+            draws, miss, fit = self.resample, self.miss, inference.Fit(view, self.textbook)
             return self.pimc(
                 view, cards, lambda: inference.likeliest(view, sample, self.rng, draws, miss, fit), pooled=True
             )
@@ -258,7 +263,7 @@ class HardPlayer:
         budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
         weigher = self._weigher(view)
         pool = self._pool(view) if pooled and weigher is None and budget is not None else None
-        resample = (self.resample, self.miss) if pooled and self._resampling(view) else None
+        resample = (self.resample, self.miss, self.textbook) if pooled and self._resampling(view) else None
         did = pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
@@ -312,7 +317,7 @@ class HardPlayer:
             miss = self.miss
             return lambda world: world_weight(view, world, plays, miss)
         if inference.applies(view):
-            fit, miss = inference.Fit(view), self.miss
+            fit, miss = inference.Fit(view, self.textbook), self.miss
             return lambda world: miss ** fit.misses(world.hands[fit.opp])
         return None
 

@@ -13,6 +13,12 @@ would not have (another suit or another value) multiplies the world's weight
 by :data:`MISS`. What the rule counts as unseen is what the opponent could not
 see: every card neither in its hand nor played before that trick.
 
+Two models of the opponent's choice can judge a card: the card counter's rule
+above (the default), or with ``textbook`` the rules everyone learns, the normal
+level's (:func:`textbook_card`): the two answer alike when following, and part on
+lead, where the textbook leads the least valuable card of its longest suit (so
+its leads tell its suit lengths) and keeps its last sure winner back at the end.
+
 The weight can serve two ways (docs/players.md measures both): as the weight of
 each world searched (``hard-weighted``), or to pick which sampled world is searched
 (:func:`likeliest`, ``hard-sir``). :class:`Fit` works the opponent's past choices
@@ -26,7 +32,7 @@ from __future__ import annotations
 
 import random
 
-from firmware.engine import SUIT, THIRDS, Card, CardMask, HandState, View
+from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, View
 from firmware.players.determinize import Sampler
 from firmware.players.rollout import cheapest, sure_lead, weakest
 
@@ -57,20 +63,96 @@ def rule_card(hand: CardMask, lead: Card | None, unseen: CardMask, suit_masks: t
     return cheapest(legal)
 
 
+def textbook_card(
+    hand: CardMask, lead: Card | None, unseen: CardMask, talon_left: int, suit_masks: tuple[CardMask, ...]
+) -> Card:
+    """The normal level's card (:func:`firmware.players.heuristic.normal_card`) from
+    ``hand`` in a two-seat game without trump or signals, on lead (``lead`` None) or
+    answering ``lead``; ``unseen``: every card the seat could not place (neither in its
+    hand nor played), ``talon_left``: the talon's cards when the trick was played.
+    On bitmasks, so that a world costs little; a test ties it to ``normal_card``."""
+    if lead is not None:
+        return rule_card(hand, lead, unseen, suit_masks)  # following, the two rules agree
+    if hand & (hand - 1) == 0:
+        return hand.bit_length() - 1
+    tops = 0
+    m = hand
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        if not unseen & suit_masks[SUIT[c]] & (low - 1):
+            tops |= low
+    if tops:
+        if tops & (tops - 1) == 0 and talon_left == 0 and hand.bit_count() <= 3:
+            # the last sure winner is kept for the last trick, unless only aces remain
+            others = hand & ~tops
+            if _has_non_ace(others):
+                return _low_lead(others, hand, unseen, suit_masks)
+        return sure_lead(tops, 0, suit_masks)
+    return _low_lead(hand, hand, unseen, suit_masks)
+
+
+def _has_non_ace(cards: CardMask) -> bool:
+    while cards:
+        low = cards & -cards
+        if THIRDS[low.bit_length() - 1] != 3:
+            return True
+        cards ^= low
+    return False
+
+
+def _low_lead(cards: CardMask, hand: CardMask, unseen: CardMask, suit_masks: tuple[CardMask, ...]) -> Card:
+    """The normal level's low lead: no ace while anything else is left, the fewest thirds
+    (a court card guarding a beatable ace of its suit counting one more), from the
+    longest suit, the weakest card."""
+    best, key = -1, (9, 9, 99, 99)
+    m = cards
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        suit = suit_masks[SUIT[c]]
+        held = hand & suit
+        guard = 0
+        if THIRDS[c] == 1:
+            aces = [a for a in _bits(held) if THIRDS[a] == 3]
+            if aces and unseen & suit & ((1 << aces[0]) - 1):
+                guard = 1
+        k = (THIRDS[c] == 3, guard + THIRDS[c], -held.bit_count(), -RANK[c])
+        if k < key:
+            best, key = c, k
+    return best
+
+
+def _bits(mask: CardMask) -> list[Card]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
 class Fit:
     """The opponent's past choices, worked out once per view: per trick where it played,
     the cards its hand then held for sure, the cards it held now but drew since, the
     card led to it (None: it led), the card it chose and what it could not see but
     its own hand. :meth:`misses` then only adds an imagined world's hidden cards."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, textbook: bool = False) -> None:
         me = view.seat
         opp = 1 - me
         deck = view.variant.deck
         self.opp = opp
+        self.textbook = textbook
+        """Judge each card by :func:`textbook_card` (the normal level's rules) instead of
+        :func:`rule_card` (the card counter's)."""
         self.suit_masks = tuple(deck.suit_mask(s) for s in range(len(deck.suits)))
         drew: dict[int, CardMask] = {}
+        draws_after: dict[int, int] = {}  # every seat's draws after each trick
         for d in view.draws:
+            draws_after[d.trick] = draws_after.get(d.trick, 0) + 1
             if d.seat == opp and d.card is not None:
                 drew[d.trick] = drew.get(d.trick, 0) | (1 << d.card)
         played = 0
@@ -79,15 +161,20 @@ class Fit:
                 played |= 1 << c
         # (cards held then and played since, cards drawn since, lead, card, unseen but the hand)
         self.positions: list[tuple[CardMask, CardMask, Card | None, Card, CardMask]] = []
+        self.talons: list[int] = []
+        """Per position, the talon's cards when that trick was played (the textbook's ending)."""
         since = 0  # the opponent's cards played from that trick on
         drawn = 0  # the opponent's cards drawn from that trick on
+        talon = view.talon_left
         if view.trick and view.trick[0][0] == opp:
             c = view.trick[0][1]
             since |= 1 << c
             self.positions.append((since, drawn, None, c, deck.mask & ~played))
+            self.talons.append(talon)
         for i in range(len(view.tricks) - 1, -1, -1):
             t = view.tricks[i]
             drawn |= drew.get(i, 0)
+            talon += draws_after.get(i, 0)
             for c in t.cards:
                 played &= ~(1 << c)
             pos = 0 if t.leader == opp else 1
@@ -98,18 +185,23 @@ class Fit:
             if lead is not None:
                 base &= ~(1 << lead)
             self.positions.append((since, drawn, lead, c, base))
+            self.talons.append(talon)
 
     def misses(self, hand: CardMask) -> int:
         """How many of the opponent's past cards the rule would not have chosen, its hand
         now being ``hand`` (an imagined world's)."""
         sm = self.suit_masks
         n = 0
-        for since, drawn, lead, c, base in self.positions:
+        textbook = self.textbook
+        for (since, drawn, lead, c, base), talon in zip(self.positions, self.talons, strict=True):
             before = (hand & ~drawn) | since
             legal = (before & sm[SUIT[lead]] or before) if lead is not None else before
             if legal & (legal - 1) == 0:
                 continue
-            m = rule_card(before, lead, base & ~before, sm)
+            if textbook:
+                m = textbook_card(before, lead, base & ~before, talon, sm)
+            else:
+                m = rule_card(before, lead, base & ~before, sm)
             if m != c and (SUIT[m] != SUIT[c] or THIRDS[m] != THIRDS[c]):
                 n += 1
         return n

@@ -51,6 +51,10 @@ from firmware.players.worlds import world_row
 
 log = logging.getLogger("firmware.players.pool")
 
+Resample = tuple[int, float, bool]
+"""(draws, miss, textbook): :func:`~firmware.players.inference.likeliest`'s draws and odds a
+miss, and whether the opponent is judged by the textbook's rules (:class:`inference.Fit`)."""
+
 WORKER_NICE = 10
 """How much lower than the box's own process the workers run (``os.nice``)."""
 
@@ -137,14 +141,14 @@ def _worker_main(conn: Connection, nice: int) -> None:
 
 
 def _world_source(
-    view: View, rng: random.Random, resample: tuple[int, float] | None, lengths: bool = False
+    view: View, rng: random.Random, resample: Resample | None, lengths: bool = False
 ) -> Callable[[], HandState]:
     """The worlds a worker searches: sampled from ``view``, or resampled by likelihood."""
     sample = Sampler(view, lengths=lengths)
     if resample is None:
         return lambda: sample(rng)
-    draws, miss = resample
-    fit = inference.Fit(view)
+    draws, miss, textbook = resample
+    fit = inference.Fit(view, textbook)
     return lambda: inference.likeliest(view, sample, rng, draws, miss, fit)
 
 
@@ -209,10 +213,10 @@ class WorldPool:
     # -------------------------------------------------------------- a decision
 
     def begin(
-        self, view: View, seed: int, resample: tuple[int, float] | None = None, *, lengths: bool = False
+        self, view: View, seed: int, resample: Resample | None = None, *, lengths: bool = False
     ) -> int:
         """Send ``view`` to every worker; returns the decision's tag. ``resample``
-        (draws, miss): each world a worker searches is the one of that many sampled
+        (draws, miss, textbook): each world a worker searches is the one of that many sampled
         that :func:`~firmware.players.inference.likeliest` picks, as in the thread.
         ``lengths``: its worlds meet the signals' suit lengths (:class:`Sampler`)."""
         self._did += 1

@@ -20,9 +20,11 @@ import os
 import platform
 import statistics
 import time
+from collections.abc import Sequence
 
 from firmware.cliopts import BenchOptions
 from firmware.engine import Declare, IllegalAction, Match, Play, View, make_variant, view_for
+from firmware.players.base import Player
 from firmware.players.budget import Budget
 from firmware.players.hard import HardPlayer, exact_endgame
 from firmware.players.heuristic import NormalPlayer
@@ -39,7 +41,7 @@ def positions(variant_name: str, seed: int, count: int) -> list[View]:
         state = match.start_hand(seed=seed * 1009 + hand)
         players = [NormalPlayer(seed=s) for s in range(variant.n_seats)]
         while not state.over and len(out) < count:
-            _declare(match, players)
+            declare_all(match, players)
             if state.over:
                 break
             view = view_for(state, state.to_move)
@@ -51,7 +53,8 @@ def positions(variant_name: str, seed: int, count: int) -> list[View]:
     return out
 
 
-def _declare(match: Match, players: list[NormalPlayer]) -> None:
+def declare_all(match: Match, players: Sequence[Player]) -> None:
+    """Every accuso each seat's player declares, before the next card."""
     state = match.state
     assert state is not None
     for seat, player in enumerate(players):

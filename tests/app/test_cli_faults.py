@@ -54,6 +54,7 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
         (["arena", "--workers", "8"], "is not in 0..7"),
         (["bench", "pool", "--workers", "0"], "workers"),
         (["bench", "pool", "--nice", "40"], "nice"),
+        (["bench", "inference", "--variant", "treseta4"], "choose --variant tressette2 or treschetten2"),
         (["sim", "--log-level", "BOGUS"], "is not one of DEBUG"),
         (["run", "--log-level", "BOGUS"], "is not one of DEBUG"),
         (["hardware-test", "--timeout", "nan"], "is not a number in"),

@@ -10,7 +10,7 @@ from firmware.engine import PRESETS, Declare, HandState, Match, make_variant, vi
 from firmware.players import LEVELS, Player, make_player
 from tests.players.conftest import play_hand
 
-SPECS = ("random", *LEVELS, "oracle", "oracle-hands", "reference", "hard-weighted", "hard-sir")
+SPECS = ("random", *LEVELS, "oracle", "oracle-hands", "reference", "hard-weighted", "hard-sir", "hard-textbook")
 
 
 def _true_state(match: Match) -> Callable[[], HandState]:

@@ -18,7 +18,7 @@ from firmware.players import pool as poolmod
 from firmware.players.determinize import Sampler
 from firmware.players.hard import HardPlayer, exact_endgame
 from firmware.players.heuristic import NormalPlayer
-from firmware.players.pool import WorldPool
+from firmware.players.pool import Resample, WorldPool
 from firmware.players.worlds import world_row
 
 
@@ -53,7 +53,7 @@ def _rows(
     seed: int,
     cards: list[int],
     want: int,
-    resample: tuple[int, float] | None = None,
+    resample: Resample | None = None,
     lengths: bool = False,
 ) -> list[list[float]]:
     did = pool.begin(view, seed, resample, lengths=lengths)
@@ -89,20 +89,32 @@ def test_a_worker_meets_the_signals_suit_lengths_as_the_thread_does(pool: WorldP
     assert rows == [world_row(sample(rng), view.seat, cards) for _ in range(4)]
 
 
+@pytest.mark.parametrize("textbook", [False, True])
 @pytest.mark.parametrize("name", ["tressette2", "treschetten2"])
-def test_a_resampling_worker_searches_the_worlds_the_thread_would(pool: WorldPool, name: str) -> None:
+def test_a_resampling_worker_searches_the_worlds_the_thread_would(
+    pool: WorldPool, name: str, textbook: bool
+) -> None:
     """With resampling (two seats, a talon) a worker searches the worlds the thread's
-    :func:`inference.likeliest` picks with the same seed: only the view crosses."""
+    :func:`inference.likeliest` picks with the same seed and the same model of the
+    opponent (the card counter's rule, or the textbook's): only the view crosses."""
     from firmware.players import inference
 
     view = _view(name, plays=8)
     assert inference.applies(view)
     cards = sorted({a.card for a in view.legal if hasattr(a, "card")})
-    rows = _rows(pool, view, 12, cards, 4, (8, 0.1))
+    rows = _rows(pool, view, 12, cards, 4, (8, 0.1, textbook))
     sample = Sampler(view)
     rng = random.Random(12 * 7919 + 0)
-    want = [world_row(inference.likeliest(view, sample, rng, 8, 0.1), view.seat, cards) for _ in range(4)]
+    fit = inference.Fit(view, textbook)
+    want = [world_row(inference.likeliest(view, sample, rng, 8, 0.1, fit), view.seat, cards) for _ in range(4)]
     assert rows == want
+    if textbook and name == "tressette2":
+        # here the two models pick other worlds, so a worker deaf to the model would fail
+        rng = random.Random(12 * 7919 + 0)
+        counter = inference.Fit(view)
+        assert want != [
+            world_row(inference.likeliest(view, sample, rng, 8, 0.1, counter), view.seat, cards) for _ in range(4)
+        ]
 
 
 @contextlib.contextmanager

@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 
 from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, View
+from firmware.engine.cards import card_list
 from firmware.players.determinize import Sampler
 from firmware.players.rollout import cheapest, sure_lead, weakest
 
@@ -116,22 +117,13 @@ def _low_lead(cards: CardMask, hand: CardMask, unseen: CardMask, suit_masks: tup
         held = hand & suit
         guard = 0
         if THIRDS[c] == 1:
-            aces = [a for a in _bits(held) if THIRDS[a] == 3]
+            aces = [a for a in card_list(held) if THIRDS[a] == 3]
             if aces and unseen & suit & ((1 << aces[0]) - 1):
                 guard = 1
         k = (THIRDS[c] == 3, guard + THIRDS[c], -held.bit_count(), -RANK[c])
         if k < key:
             best, key = c, k
     return best
-
-
-def _bits(mask: CardMask) -> list[Card]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 class Fit:

@@ -61,14 +61,16 @@ def positions(variant_name: str, level: str, seed: int, hands: int) -> list[Hand
             if state.over:
                 break
             view = view_for(state, state.to_move)
-            if state.pending is None and decision % 3 == 0 and _telling(view, state):
+            if state.pending is None and decision % 3 == 0 and telling(view, state):
                 out.append(state.copy())
             decision += 1
             match.apply(players[state.to_move].choose(view))
     return out
 
 
-def _telling(view: View, state: HandState) -> bool:
+def telling(view: View, state: HandState) -> bool:
+    """A position the bench (and the tests) judge the inference at: it applies, three
+    tricks or more were played, the talon lasts and the opponent holds a card face down."""
     if not inference.applies(view) or not view.talon_left or len(view.tricks) < 3:
         return False
     opp = 1 - view.seat

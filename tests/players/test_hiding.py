@@ -252,6 +252,7 @@ def test_resampled_worlds_place_the_opponents_cards_better(name: str) -> None:
     does, and it is always a world consistent with the view."""
     from firmware.players import inference
     from firmware.players.determinize import Sampler
+    from firmware.players.inferencebench import telling
 
     rng = random.Random(5)
     plain = picked = 0.0
@@ -259,12 +260,10 @@ def test_resampled_worlds_place_the_opponents_cards_better(name: str) -> None:
     for seed in range(31, 43):
         for state in _positions(name, {}, seed=seed, every=3):
             view = view_for(state, state.to_move)
-            if not inference.applies(view) or not view.talon_left or len(view.tricks) < 3:
+            if not telling(view, state):
                 continue
             opp = 1 - view.seat
             truth = state.hands[opp] & ~state.known[opp]
-            if not truth:
-                continue
             sample = Sampler(view)
             for _ in range(12):
                 plain += (sample(rng).hands[opp] & truth).bit_count() / truth.bit_count()

@@ -59,18 +59,17 @@ def test_the_textbook_model_places_a_textbook_opponents_cards_better(name: str) 
     lead comes from), on the same positions and draws."""
     from firmware.players import inference
     from firmware.players.determinize import Sampler
+    from firmware.players.inferencebench import telling
 
     placed = {False: 0.0, True: 0.0}
     positions = 0
     for seed in range(31, 43):
         for state in _positions(name, {}, seed=seed, every=3):
             view = view_for(state, state.to_move)
-            if not inference.applies(view) or not view.talon_left or len(view.tricks) < 3:
+            if not telling(view, state):
                 continue
             opp = 1 - view.seat
             truth = state.hands[opp] & ~state.known[opp]
-            if not truth:
-                continue
             sample = Sampler(view)
             for textbook in (False, True):
                 rng = random.Random(positions)

@@ -57,7 +57,7 @@ from firmware.engine import (
     make_variant,
     view_for,
 )
-from firmware.players import Player, make_player
+from firmware.players import MEASURED, Player, make_player
 from firmware.players import pool as world_pool
 from firmware.players.budget import Budget
 from firmware.players.hard import HardPlayer
@@ -192,7 +192,7 @@ def play_match(
             spec,
             seed=seed * 101 + seat,
             think_ms=think_ms,
-            worlds=worlds if spec in ("hard", "hard-weighted", "hard-w10", "hard-sir", "hard-textbook", "hard-textbook32", "hard-inferred", "hard-no-lengths", "hard-plain", "hard-rule-choices", "ismcts") else None,
+            worlds=worlds if spec in ("hard", "ismcts", *MEASURED) else None,
             true_state=true_state if spec in ("oracle", "oracle-hands") else None,
         )
         for seat, spec in enumerate(specs)

@@ -21,6 +21,8 @@
 - ``"hard-no-lengths"``: hard whose worlds ignore the suit lengths the classic
   signals tell (a *striscio*: three more of the suit): the hard level before it read
   them (measurement only, docs/players.md);
+- ``"hard-shallow"``: hard before it searched a world with every card placed deeper
+  (two-handed Ciapanò: one playout per card; measurement only, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
@@ -40,22 +42,24 @@ Every player is deterministic given its seed and the views it is shown.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from firmware.engine import HandState
 from firmware.players.base import Player, RandomPlayer, declare_everything
 from firmware.players.determinize import determinize
-from firmware.players.hard import DEFAULT_THINK_MS, HandsOraclePlayer, HardPlayer, OraclePlayer
+from firmware.players.hard import (
+    DEFAULT_THINK_MS,
+    RESAMPLE_MISS,
+    HandsOraclePlayer,
+    HardPlayer,
+    OraclePlayer,
+)
 from firmware.players.heuristic import EasyPlayer, NormalPlayer
 from firmware.players.ismcts import IsmctsPlayer
 from firmware.players.reference import ReferencePlayer
 
 LEVELS = ("easy", "normal", "hard")
 """What the menu offers."""
-
-SPECS = (
-    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", "hard-weighted", "hard-w10", "hard-sir", "hard-textbook", "hard-textbook32", "hard-plain",
-    "hard-rule-choices", "hard-inferred", "hard-no-lengths", "hard-shallow",
-)
 
 
 BUDGET_SPEC = "hard@"
@@ -74,6 +78,48 @@ def spec_budget(spec: str) -> int | None:
     return int(text)
 
 
+@dataclass(frozen=True, slots=True)
+class _Measured:
+    """A measurement variant of the hard level (docs/players.md): its constructor options
+    and the switches it turns off; the module's docstring says what each one is."""
+
+    weighting: bool = False
+    resample: int = 1
+    miss: float = RESAMPLE_MISS
+    textbook: bool = False
+    lengths: bool = True
+    deepening: bool = True
+    racing: bool = True
+    search_choices: bool = True
+
+
+MEASURED: dict[str, _Measured] = {
+    "hard-weighted": _Measured(weighting=True, miss=0.6),
+    "hard-w10": _Measured(weighting=True, miss=0.1),
+    "hard-sir": _Measured(resample=8, miss=0.1),
+    "hard-textbook": _Measured(resample=8, miss=0.1, textbook=True),
+    "hard-textbook32": _Measured(resample=32, miss=0.02, textbook=True),
+    "hard-inferred": _Measured(weighting=True, miss=0.3),
+    "hard-no-lengths": _Measured(lengths=False),
+    "hard-shallow": _Measured(deepening=False),
+    "hard-plain": _Measured(racing=False),
+    "hard-rule-choices": _Measured(search_choices=False),
+}
+"""The hard level's measurement variants by spec (never in the menu)."""
+
+SPECS = ("random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", *MEASURED)
+"""Every spec ``make_player`` builds (and ``hard@MS``)."""
+
+
+def _measured(kind: str, m: _Measured, seed: int, think_ms: int | None, worlds: int | None) -> HardPlayer:
+    player = HardPlayer(
+        seed=seed, think_ms=think_ms, worlds=worlds, name=kind, weighting=m.weighting, resample=m.resample,
+        miss=m.miss, lengths=m.lengths, textbook=m.textbook,
+    )  # fmt: skip
+    player.deepening, player.racing, player.search_choices = m.deepening, m.racing, m.search_choices
+    return player
+
+
 def make_player(
     spec: str,
     *,
@@ -87,6 +133,8 @@ def make_player(
     budget = spec_budget(kind)
     if budget is not None:
         return HardPlayer(seed=seed, think_ms=budget, name=kind)
+    if kind in MEASURED:
+        return _measured(kind, MEASURED[kind], seed, think_ms, worlds)
     if kind == "random":
         return RandomPlayer(seed=seed)
     if kind == "easy":
@@ -97,68 +145,23 @@ def make_player(
         return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "ismcts":
         # Measurement only: the alternative search the hard level was compared with.
-
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
-    if kind == "hard-weighted":
-        # Measurement only: hard weighting its worlds by the past plays (docs/players.md).
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-weighted", weighting=True, miss=0.6)
-    if kind == "hard-w10":
-        # Measurement only: hard-weighted with 0.1 a miss instead of 0.6 (docs/players.md).
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-w10", weighting=True, miss=0.1)
-    if kind == "hard-sir":
-        # Measurement only: hard searching the likeliest of 8 sampled worlds (docs/players.md).
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-sir", resample=8, miss=0.1)
-    if kind == "hard-textbook":
-        # Measurement only: hard-sir with the normal level's rules as the opponent's model.
-        return HardPlayer(
-            seed=seed, think_ms=think_ms, worlds=worlds, name="hard-textbook", resample=8, miss=0.1, textbook=True
-        )
-    if kind == "hard-textbook32":
-        # Measurement only: the same, sharper: 32 draws, 0.02 a miss (docs/players.md).
-        return HardPlayer(
-            seed=seed, think_ms=think_ms, worlds=worlds, name="hard-textbook32", resample=32, miss=0.02, textbook=True
-        )
-    if kind == "hard-inferred":
-        # Measurement only: hard-weighted with a stronger weight per miss (docs/players.md).
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-inferred", weighting=True, miss=0.3)
-    if kind == "hard-no-lengths":
-        # Measurement only: hard before it read the signals' suit lengths (docs/players.md).
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-no-lengths", lengths=False)
-    if kind == "hard-shallow":
-        # Measurement only: hard before it searched a world with every card placed deeper
-        # (two-handed Ciapanò: one playout per card; docs/players.md).
-        shallow = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-shallow")
-        shallow.deepening = False
-        return shallow
-    if kind == "hard-plain":
-        # Measurement only: hard without racing its candidates (docs/players.md).
-        plain = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-plain")
-        plain.racing = False
-        return plain
-    if kind == "hard-rule-choices":
-        # Measurement only: hard calling (chiamata) and laying aside (terziglio3) by the rule.
-        ruled = HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, name="hard-rule-choices")
-        ruled.search_choices = False
-        return ruled
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
-
         return ReferencePlayer(seed=seed, worlds=worlds)
-    if kind == "oracle-hands":
+    if kind in ("oracle", "oracle-hands") and true_state is None:
+        raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
+    if kind == "oracle-hands" and true_state is not None:
         # Measurement only: every hand seen, the talon order not (docs/players.md).
-        if true_state is None:
-            raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
         return HandsOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands")
-    if kind == "oracle":
-        if true_state is None:
-            raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
+    if kind == "oracle" and true_state is not None:
         return OraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds)
     raise ValueError(f"unknown player {spec!r}; choose one of {', '.join(SPECS)}")
 
 
-
 __all__ = [
     "DEFAULT_THINK_MS",
+    "MEASURED",
     "LEVELS",
     "SPECS",
     "spec_budget",

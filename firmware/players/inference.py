@@ -32,13 +32,19 @@ from __future__ import annotations
 
 import random
 
-from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, View
+from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, Variant, View
 from firmware.engine.cards import card_list
 from firmware.players.determinize import Sampler
 from firmware.players.rollout import cheapest, sure_lead, weakest
 
 MISS = 0.6
 """A world's weight is multiplied by this for each opponent card the rule would not have played."""
+
+
+def game_applies(variant: Variant) -> bool:
+    """Two seats, a talon, its draws shown, points for the taker: the games the inference
+    reads (tressette2 and treschetten2 as they come)."""
+    return variant.n_seats == 2 and variant.preset.draw_from_talon and not variant.inverted and variant.draws_shown
 
 
 def applies(view: View) -> bool:

@@ -100,10 +100,10 @@ def placed(states: list[HandState], draws: int, miss: float, textbook: bool, see
 
 
 def main(args: BenchOptions) -> int:
-    if args.variant not in ("tressette2", "treschetten2"):
+    if not inference.game_applies(make_variant(args.variant)):
         print(
-            f"tressette bench inference: {args.variant} has no inference from the talon's draws; "
-            "choose --variant tressette2 or treschetten2",
+            f"tressette bench inference: {args.variant} has no inference from the talon's draws "
+            "(two seats, a talon, every draw shown); choose --variant tressette2 or treschetten2",
             file=sys.stderr,
         )
         return 2

@@ -103,3 +103,25 @@ def test_bench_inference_reports_every_model_against_both_players(
     assert shares[-1] > shares[0]
 
 
+
+
+def test_every_spec_is_told_in_the_docs_and_the_module() -> None:
+    """Each spec ``make_player`` builds is named in docs/players.md and in the players
+    package's docstring (what it is, that a measurement level is measurement only), and
+    the textbook levels resample with the textbook's model."""
+    from pathlib import Path
+
+    import firmware.players as players
+    from firmware.players import MEASURED, SPECS
+    from firmware.players.hard import HardPlayer
+
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "players.md").read_text(encoding="utf-8")
+    for spec in SPECS:
+        assert f'"{spec}"' in (players.__doc__ or ""), spec
+        assert f'`"{spec}"`' in docs or f"`{spec}`" in docs, spec
+    for spec in MEASURED:
+        p = make_player(spec, seed=1, worlds=4)
+        assert isinstance(p, HardPlayer) and p.name == spec
+    textbook = make_player("hard-textbook32", seed=1)
+    assert isinstance(textbook, HardPlayer)
+    assert (textbook.textbook, textbook.resample, textbook.miss) == (True, 32, 0.02)

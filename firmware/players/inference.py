@@ -41,18 +41,19 @@ MISS = 0.6
 """A world's weight is multiplied by this for each opponent card the rule would not have played."""
 
 
+def _reads(variant: Variant) -> bool:
+    return variant.n_seats == 2 and variant.preset.draw_from_talon and not variant.inverted
+
+
 def game_applies(variant: Variant) -> bool:
     """Two seats, a talon, its draws shown, points for the taker: the games the inference
     reads (tressette2 and treschetten2 as they come)."""
-    return variant.n_seats == 2 and variant.preset.draw_from_talon and not variant.inverted and variant.draws_shown
+    return _reads(variant) and variant.draws_shown
 
 
 def applies(view: View) -> bool:
     """Two seats, a talon, every opponent draw shown: the world then fixes the past hands."""
-    v = view.variant
-    if v.n_seats != 2 or not v.preset.draw_from_talon or v.inverted:
-        return False
-    return all(d.card is not None for d in view.draws)
+    return _reads(view.variant) and all(d.card is not None for d in view.draws)
 
 
 def rule_card(hand: CardMask, lead: Card | None, unseen: CardMask, suit_masks: tuple[CardMask, ...]) -> Card:
@@ -94,19 +95,10 @@ def textbook_card(
         if tops & (tops - 1) == 0 and talon_left == 0 and hand.bit_count() <= 3:
             # the last sure winner is kept for the last trick, unless only aces remain
             others = hand & ~tops
-            if _has_non_ace(others):
+            if any(THIRDS[c] != 3 for c in card_list(others)):
                 return _low_lead(others, hand, unseen, suit_masks)
         return sure_lead(tops, 0, suit_masks)
     return _low_lead(hand, hand, unseen, suit_masks)
-
-
-def _has_non_ace(cards: CardMask) -> bool:
-    while cards:
-        low = cards & -cards
-        if THIRDS[low.bit_length() - 1] != 3:
-            return True
-        cards ^= low
-    return False
 
 
 def _low_lead(cards: CardMask, hand: CardMask, unseen: CardMask, suit_masks: tuple[CardMask, ...]) -> Card:

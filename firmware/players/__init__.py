@@ -23,9 +23,6 @@
   them (measurement only, docs/players.md);
 - ``"hard-shallow"``: hard before it searched a world with every card placed deeper
   (two-handed Ciapanò: one playout per card; measurement only, docs/players.md);
-- ``"hard-reply"``: hard searching, in each world, the rest of the trick by minimax before
-  the playout (the other seats answer its card as well as the world allows; measurement
-  only, docs/players.md);
 - ``"hard-plain"``: hard without racing its candidates (every card searched in
   every world; measurement only: what racing bought, docs/players.md);
 - ``"hard-rule-choices"``: hard making chiamata's call and terziglio's discard by
@@ -94,7 +91,6 @@ class _Measured:
     deepening: bool = True
     racing: bool = True
     search_choices: bool = True
-    replies: bool = False
 
 
 MEASURED: dict[str, _Measured] = {
@@ -108,7 +104,6 @@ MEASURED: dict[str, _Measured] = {
     "hard-shallow": _Measured(deepening=False),
     "hard-plain": _Measured(racing=False),
     "hard-rule-choices": _Measured(search_choices=False),
-    "hard-reply": _Measured(replies=True),
 }
 """The hard level's measurement variants by spec (never in the menu)."""
 
@@ -122,7 +117,6 @@ def _measured(kind: str, m: _Measured, seed: int, think_ms: int | None, worlds: 
         miss=m.miss, lengths=m.lengths, textbook=m.textbook,
     )  # fmt: skip
     player.deepening, player.racing, player.search_choices = m.deepening, m.racing, m.search_choices
-    player.replies = m.replies
     return player
 
 

@@ -123,9 +123,6 @@ class HardPlayer:
         ``"hard-no-lengths"`` (measurement only: the level before, docs/players.md)."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
-        self.replies = False
-        """In each world the rest of the trick is searched, the hand then played out
-        (:func:`world_row`'s ``replies``; ``"hard-reply"``, measurement only)."""
         self.deepening = True
         """Every card placed, no exact solver (:func:`known_world`): search the one world
         deeper (:meth:`deepen`); off: sample it like a hidden one (``"hard-shallow"``,
@@ -267,11 +264,7 @@ class HardPlayer:
         weigher = self._weigher(view)
         pool = self._pool(view) if pooled and weigher is None and budget is not None else None
         resample = (self.resample, self.miss, self.textbook) if pooled and self._resampling(view) else None
-        did = (
-            pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths, replies=self.replies)
-            if pool is not None
-            else 0
-        )
+        did = pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths) if pool is not None else 0
         next_cut = RACE_FIRST
         pooled_rows = 0
         own = 0
@@ -281,7 +274,7 @@ class HardPlayer:
                     pool.feed(did, alive, budget.expected_end())
                 world = sample()
                 w = 1.0 if weigher is None else weigher(world)
-                rows = [(alive, world_row(world, view.seat, alive, self.replies))]
+                rows = [(alive, world_row(world, view.seat, alive))]
                 own += 1
                 if pool is not None and budget is not None and own % POOL_EVERY == 0:
                     got = pool.collect(did)

@@ -103,7 +103,6 @@ def _worker_main(conn: Connection, nice: int) -> None:
     sampler: Callable[[], HandState] | None = None
     last = time.process_time()
     seat = 0
-    replies = False
     rng = random.Random(0)
     decision = -1
     while True:
@@ -116,7 +115,7 @@ def _worker_main(conn: Connection, nice: int) -> None:
             return
         try:
             if kind == "begin":
-                _, decision, view, seed, resample, lengths, replies = msg
+                _, decision, view, seed, resample, lengths = msg
                 seat = view.seat
                 rng = random.Random(seed)
                 sampler = _world_source(view, rng, resample, lengths)
@@ -125,7 +124,7 @@ def _worker_main(conn: Connection, nice: int) -> None:
                 rows: list[list[float]] = []
                 if did == decision and sampler is not None:
                     for _ in range(k):
-                        rows.append(world_row(sampler(), seat, cards, replies))
+                        rows.append(world_row(sampler(), seat, cards))
                         if time.perf_counter() >= deadline:
                             break
                 now = time.process_time()  # all the worker's CPU since its last report
@@ -214,22 +213,15 @@ class WorldPool:
     # -------------------------------------------------------------- a decision
 
     def begin(
-        self,
-        view: View,
-        seed: int,
-        resample: Resample | None = None,
-        *,
-        lengths: bool = False,
-        replies: bool = False,
+        self, view: View, seed: int, resample: Resample | None = None, *, lengths: bool = False
     ) -> int:
         """Send ``view`` to every worker; returns the decision's tag. ``resample``
         (draws, miss, textbook): each world a worker searches is the one of that many sampled
         that :func:`~firmware.players.inference.likeliest` picks, as in the thread.
-        ``lengths``: its worlds meet the signals' suit lengths (:class:`Sampler`);
-        ``replies``: its rows search the rest of the trick (:func:`world_row`)."""
+        ``lengths``: its worlds meet the signals' suit lengths (:class:`Sampler`)."""
         self._did += 1
         for i, w in enumerate(list(self.workers)):
-            self._send(w, ("begin", self._did, view, seed * 7919 + i, resample, lengths, replies))
+            self._send(w, ("begin", self._did, view, seed * 7919 + i, resample, lengths))
         return self._did
 
     def feed(self, did: int, cards: Sequence[Card], deadline: float) -> None:

@@ -6,7 +6,7 @@ deciding thread (:mod:`firmware.players.hard`) and the pool's workers
 from __future__ import annotations
 
 from firmware.engine import THIRDS, Card, HandState
-from firmware.players.rollout import distinct_legal, playout_margin, side_score
+from firmware.players.rollout import playout_margin, side_score
 from firmware.players.solver import LEAN_VARIANTS, generic_value
 
 GENERIC_EXACT_CARDS = {2: 4, 3: 3, 4: 3}
@@ -15,40 +15,19 @@ solve each world exactly once every hand holds this few cards, by the number of 
 (at most 4!^2, 3!^3, 3!^4 leaves: each world stays a fraction of a millisecond's budget)."""
 
 
-def world_row(world: HandState, seat: int, cards: list[Card], replies: bool = False) -> list[float]:
+def world_row(world: HandState, seat: int, cards: list[Card]) -> list[float]:
     """The margin of every card of ``cards`` for ``seat``'s side in one imagined world:
     each card played there and the hand finished by the playout policy, or exactly once
-    few cards are left (:func:`_exact_now`). With ``replies`` the rest of the trick is
-    searched first (:func:`answered`). The same for the deciding thread and the pool's
-    workers (:mod:`firmware.players.pool`)."""
+    few cards are left (:func:`_exact_now`). The same for the deciding thread and the
+    pool's workers (:mod:`firmware.players.pool`)."""
     side = world.hand_sides[seat]
     exact = _exact_now(world)
     row: list[float] = []
     for c in cards:
         s = world.copy()
         s.play_fast(c)
-        if exact and not s.over:
-            row.append(_exact_margin(s, side))
-        elif replies and s.trick and not s.over:
-            row.append(answered(s, side))
-        else:
-            row.append(playout_margin(s, side))
+        row.append(_exact_margin(s, side) if exact and not s.over else playout_margin(s, side))
     return row
-
-
-def answered(s: HandState, side: int) -> float:
-    """``side``'s margin when the trick in progress is finished by minimax in this world
-    (every other side's seat plays the card worst for ``side``, a seat of ``side`` the
-    best) and the hand then by the playout policy: the other seats answer a card as
-    well as the world allows, not as the policy would."""
-    mine = s.hand_sides[s.to_move] == side
-    best = -float("inf") if mine else float("inf")
-    for c in distinct_legal(s):
-        child = s.copy()
-        child.play_fast(c)
-        v = answered(child, side) if child.trick and not child.over else playout_margin(child, side)
-        best = max(best, v) if mine else min(best, v)
-    return best
 
 
 def _exact_now(world: HandState) -> bool:

@@ -96,6 +96,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "your_turn": ("Tocca a te", "Du bist dran", "Your turn"),
     "waits": ("Tocca a {name}", "{name} ist dran", "{name} to play"),
     "thinking": ("{name} pensa…", "{name} denkt…", "{name} is thinking…"),
+    "declare_turn": ("Tocca a te accusare", "Du bist mit Ansagen dran", "Your turn to declare"),
     "play_real_card": ("{name}: gioca la carta sul tavolo", "{name}: Karte auf den Tisch", "{name}: play your card on the table"),
     "talon": ("Monte", "Talon", "Talon"),
     "widow": ("Monte", "Witwe", "Widow"),

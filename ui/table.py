@@ -946,7 +946,7 @@ class TableScreen:
             y = r.centery + i * r.h // 5
             pygame.draw.line(s, th.button_text, (r.x + r.w // 4, y), (r.right - r.w // 4, y), max(2, r.h // 14))
 
-    def _status_text(self, m: TableModel) -> tuple[str, tuple[int, int, int]]:
+    def status_text(self, m: TableModel) -> tuple[str, tuple[int, int, int]]:
         """What the status row says now, and in which colour ("" for nothing)."""
         ctx = self.ctx
         if self.hint[1] > 0:
@@ -959,6 +959,9 @@ class TableScreen:
             return "", ctx.theme.text
         if word := self.table_word():
             return (f"{ctx.t('your_turn')} · {word}" if m.my_turn else word), ctx.theme.text
+        if m.declare_prompt and m.me < len(m.seats):
+            # the table waits for my accusi: no card is played, by me or a computer, before them
+            return ctx.t("declare_turn"), ctx.theme.accent
         if m.discardable:
             return ctx.t("discard"), ctx.theme.accent
         if m.my_turn:
@@ -975,7 +978,7 @@ class TableScreen:
             # a shared table (phones, real cards): nobody at the screen is "you"
             m = replace(m, me=len(m.seats))
         r = lay.status
-        text, color = self._status_text(m)
+        text, color = self.status_text(m)
         mine = m.dealer == m.me and m.show_hand and not m.hand_over
         chip_w, chip_h = self.dealer_chip_size(lay)
         icon_w = chip_w + 6 if mine else 0

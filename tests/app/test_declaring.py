@@ -26,6 +26,7 @@ from tests.app.test_controller import journal_ok
 from ui.intents import Declare as DeclareIntent
 from ui.intents import NextHand, NothingToDeclare, PlayCard
 from ui.layout import table_layout
+from ui.model import TableModel
 
 ONORI_GAMES: list[tuple[str, dict[str, object]]] = [("tressette4", {}), ("chiamata", {"accusi": True})]
 TURN_GAMES = sorted(
@@ -95,6 +96,32 @@ def prompt_shown(ctl: TableController, seat: int) -> None:
     assert "declare_none" in names and any(n.startswith("declare:") for n in names)
     assert {b.name for b in table_layout(model, (480, 320)).buttons} >= {"declare_none"}
     assert ctl.display().text == "AccU"
+    status_says_declare(model)
+
+
+def status_says_declare(model: TableModel) -> None:
+    """The touchscreen's status row says the table waits for the person's accusi, in
+    every language and size: not that a computer is thinking (it waits for him too),
+    nor that it is his turn to play (no card goes before his answer). A passing message
+    (the new match's name) and the table's banner (accusi open) take the row while they
+    last; this is the row after them."""
+    from dataclasses import replace
+
+    import pygame
+
+    from ui.app import UIApp
+    from ui.i18n import LANGUAGES, tr
+
+    pygame.display.init()
+    pygame.font.init()
+    model = replace(model, message="")
+    for lang in LANGUAGES:
+        for size in ((800, 480), (480, 320)):
+            ui = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+            ui.set_model(model)
+            ui.update(60.0)  # the banners have passed
+            text, _ = ui.table.status_text(model)
+            assert text == tr("declare_turn", lang), (lang, size, text)
 
 
 @pytest.mark.parametrize("won", [True, False], ids=["won_trick_1", "lost_trick_1"])

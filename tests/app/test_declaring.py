@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from firmware.app.controller import HAND_OVER, PLAY, TableController
 from firmware.app.declaring import Window
 from firmware.engine import PRESETS, make_variant
-from tests.app.conftest import MakeTable, Table
+from tests.app.conftest import REPO, MakeTable, Table
 from tests.app.test_controller import journal_ok
 from ui.intents import Declare as DeclareIntent
 from ui.intents import NextHand, NothingToDeclare, PlayCard
@@ -122,6 +122,10 @@ def status_says_declare(model: TableModel) -> None:
             ui.update(60.0)  # the banners have passed
             text, _ = ui.table.status_text(model)
             assert text == tr("declare_turn", lang), (lang, size, text)
+            ui.draw()
+            out = REPO / "test-artifacts" / "app"
+            out.mkdir(parents=True, exist_ok=True)
+            pygame.image.save(ui.surface, str(out / f"declare_turn_{model.me}_{lang}_{size[0]}x{size[1]}.png"))
 
 
 @pytest.mark.parametrize("won", [True, False], ids=["won_trick_1", "lost_trick_1"])

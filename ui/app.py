@@ -198,6 +198,8 @@ class UIApp:
                 self.rules.open_at(self.home.variants[self.home.vi])  # the game chosen on the home screen
         if name == "sheet" and self.screen in ("history", "hand_end"):
             self.sheet.came_from = self.screen
+            if self.screen == "hand_end":
+                self.sheet.open_at_end()  # the match's deciding hand, not its first
         if name == "review" and self.screen in ("sheet", "hand_end"):
             self.review.came_from = self.screen
         if name == "history" and self.screen != "history":

@@ -192,7 +192,13 @@ class SheetScreen(PagedScreen):
         super().set_model(model)
         new = self.sheet
         if new is not None and (old is None or old.match_id != new.match_id):
-            self.first = 0
+            self.first = len(new.rows) if self.came_from == "hand_end" else 0
+
+    def open_at_end(self) -> None:
+        """Show the last page: at the end of a match its deciding hand, whose totals the
+        outcome under the rows is (the rows are clamped to a full last page when laid out)."""
+        sheet = self.sheet
+        self.first = len(sheet.rows) if sheet is not None else 0
 
     def per_page(self, size: tuple[int, int]) -> int:
         W, H = size

@@ -101,7 +101,8 @@ def test_the_sheet_at_a_matchs_end_replays_a_hand_on_a_tap(size: tuple[int, int]
     assert hands, "no tappable rows on the final score sheet"
     ui.intents()
     ui.tap(hands[0].rect.center)
-    assert it.OpenReplay(model.final_sheet.match_id, 1) in ui.intents()
+    first = int(hands[0].name.split(":")[1])  # the last page: its deciding hand shown
+    assert it.OpenReplay(model.final_sheet.match_id, first) in ui.intents()
     assert ui.screen == "replay"
     replay = ui.current
     assert isinstance(replay, ReplayScreen)
@@ -151,3 +152,34 @@ def test_a_page_on_goes_on_from_the_last_row_shown(name: ScreenName, size: tuple
     down = next(b for b in scr.buttons(size) if b.name == "down")
     assert ui.tap(down.rect.center)
     assert scr.first == len(shown)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_the_sheet_at_a_matchs_end_opens_on_its_deciding_hand(size: tuple[int, int], make_ui: MakeUI) -> None:
+    """Opened from the end of a match longer than a page, the score sheet shows its last
+    hand (the totals the outcome under the rows speaks of: a newcomer saw "you win" beside
+    totals of 19–17, the deciding hand a page away); from the history a sheet opens on
+    hand 1, as before."""
+    model = demo.finished_match_model()
+    assert model.final_sheet is not None
+    rows = tuple(dataclasses.replace(r, hand=i + 1) for i, r in enumerate(model.final_sheet.rows * 8))
+    final = dataclasses.replace(model.final_sheet, rows=rows)
+    ui = make_ui(size, dataclasses.replace(model, final_sheet=final))
+    ui.update(1.0)
+    ui.show("hand_end")
+    end = ui.current
+    assert isinstance(end, HandEndScreen)
+    end.press("sheet")
+    scr = ui.current
+    assert isinstance(scr, SheetScreen)
+    hands = [b.name for b in scr.buttons(size) if b.name.startswith("hand:")]
+    assert hands[-1] == f"hand:{len(rows)}" and hands[0] != "hand:1", hands
+    assert len(hands) == scr.per_page(size)  # a full last page
+    ui.draw(RecordingSurface(size, ui.ctx.fonts.meta))
+
+    history = make_ui(size, demo.sample_history_model())
+    history.show(ScreenName.HISTORY)
+    history.show(ScreenName.SHEET)
+    sheet = history.current
+    assert isinstance(sheet, SheetScreen) and sheet.came_from == "history"
+    assert [b.name for b in sheet.buttons(size) if b.name.startswith("hand:")][0] == "hand:1"

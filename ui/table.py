@@ -299,14 +299,23 @@ class TableScreen:
         return tuple(p.seat for p in m.trick)
 
     def dealer_chip_rect(self, lay: TableLayout, below_lesson: bool = True) -> Rect | None:
-        """Where the dealer's mark of a seat across or aside goes (over its first card, inside
-        the screen); None for my own (it sits by the status line) or after the hand."""
+        """Where the dealer's mark of a seat across or aside goes (over its first card face
+        down, inside the screen); None for my own (it sits by the status line) or after the hand."""
         m = self.model
         if m.hand_over or m.dealer not in lay.seats or m.dealer == m.me and m.show_hand:
             return None
         area = lay.seats[m.dealer]
-        at = area.cards[0].topleft if area.cards else area.label.bottomleft
+        # at the foot of the first card face down (of the last card when all are face up):
+        # at its head the mark hid a face-up card's rank and suit (its top-left corner),
+        # and where the screen's edge pushed it back, the last face-up card's; none laid
+        # out: under the seat's name
+        n_shown = len(m.seats[m.dealer].shown) if m.dealer < len(m.seats) else 0
         w, h = self.dealer_chip_size(lay)
+        if area.cards:
+            card = area.cards[min(n_shown, len(area.cards) - 1)]
+            at = (card.x, card.bottom - h - 4)
+        else:
+            at = area.label.bottomleft
         W, H = lay.size
         r = Rect(max(0, min(at[0] + 2, W - w)), max(0, min(at[1] + 2, H - h)), w, h)
         if below_lesson and m.lesson is not None:  # a lesson's panel over the seat across: the mark below it

@@ -100,3 +100,30 @@ def test_shown_cells_never_overlap_nor_leave_the_screen(n: int, w: int, size: tu
     _whole(cells, size, 1)
     assert pygame.Rect(0, 0, *size).contains(panel)
     assert all(panel.contains(r) for r in cells)
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("variant", WITH_ACCUSI)
+def test_the_dealers_mark_leaves_every_shown_card_readable(variant: str, size: tuple[int, int], make_ui: MakeUI) -> None:
+    """A seat that shows cards and deals: its mark goes over a card face down (or under its
+    name), never over a face-up card's corner, where its rank and suit are (a newcomer could
+    not read the CPU's first shown card, often the card it just drew)."""
+    m = _sample(variant)
+    for seat in (x.seat for x in m.seats if x.shown and x.seat != m.me):
+        model = dataclasses.replace(m, dealer=seat, hand_over=False)
+        ui = make_ui(size, model)
+        ui.show("table")
+        ui.set_model(model)
+        ui.update(5.0)
+        ui.draw(RecordingSurface(size, ui.ctx.fonts.meta))
+        lay = ui.table.layout
+        assert lay is not None
+        chip = ui.table.dealer_chip_rect(lay)
+        assert chip is not None and pygame.Rect((0, 0), size).contains(chip)
+        area = lay.seats[seat]
+        n = len(model.seats[seat].shown)
+        for i, card in enumerate(area.cards[:n]):
+            corner = pygame.Rect(card.x + 1, card.y + 1, 8, 10)  # the rank's index
+            if any(later.contains(corner) for later in area.cards[i + 1:]):
+                continue  # a card laid over it hides it anyway
+            assert not chip.colliderect(corner), (variant, seat, chip, card)

@@ -49,6 +49,10 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("firmware.app.controller")
 
+ONE_POSITION = frozenset({"hint_says", "hint_wait"})
+"""Messages about the position they were said in (the coach's hint, and its wait): gone
+with the next accepted action, as a refusal is."""
+
 
 class Phase(enum.StrEnum):
     """Where the table is. A ``StrEnum``: the values are the words the screen and logs use."""
@@ -194,9 +198,12 @@ class Table:
     def age_message(self) -> None:
         """A note fades after a few moves; an error (reader unplugged, journal) stays longer."""
         self._msg_age += 1
-        # A refusal answers the moment it was made ("wait, seat 2 plays"): the next
-        # accepted action makes it stale. Notes stay a few moves, errors longer.
+        # A refusal answers the moment it was made ("wait, seat 2 plays"), and a hint the
+        # position it was asked in: the next accepted action makes either stale. Notes stay
+        # a few moves, errors longer.
         keep = {"error": 12, "refusal": 1}.get(self.message.level, 3)
+        if self.message.message.key in ONE_POSITION:
+            keep = 1
         if self.message.message and self._msg_age >= keep:
             self.message = Said(Message(), "info", self.message.seq + 1)
 

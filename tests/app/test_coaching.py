@@ -147,9 +147,11 @@ def test_a_hint_names_a_legal_card_and_marks_the_match(make_table: MakeTable, va
     assert isinstance(reason, Message) and reason.key.startswith("c_")  # the reason, in the screen's catalogue
     assert ctl.model().hint_card == card
     assert ctl.match_mode == "assisted"
-    # Playing a card makes the hint stale.
+    # Playing a card makes the hint stale, its words too: they named a card no longer held
+    # ("Your turn · Hint: ace of cups…" stood a trick later, seen by a newcomer).
     table.put(ui.PlayCard(card))
     assert ctl.hint_card() is None
+    assert ctl.message.message.key != "hint_says"
 
 
 def test_an_assisted_match_is_counted_apart(tmp_path: Path) -> None:

@@ -9,10 +9,11 @@ the same seed must choose the same action in every such world.
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 import pytest
 
-from firmware.engine import HandState, Match, make_variant, view_for
+from firmware.engine import HandState, Match, View, make_variant, view_for
 from firmware.players import LEVELS, make_player
 from firmware.players.determinize import Sampler, determinize, hidden_constraints
 from tests.players.conftest import play_hand
@@ -43,6 +44,19 @@ def _positions(name: str, options: dict[str, object], seed: int, every: int) -> 
 
     play_hand(match, players, seed=seed, on_decision=grab)
     return out
+
+
+def _telling_positions(name: str) -> Iterator[tuple[View, HandState, int, int]]:
+    """(view, true state, the opponent, its cards face down) at the positions of 12 seeded
+    normal hands where the talon's inference is judged (``inferencebench.telling``)."""
+    from firmware.players.inferencebench import telling
+
+    for seed in range(31, 43):
+        for state in _positions(name, {}, seed=seed, every=3):
+            view = view_for(state, state.to_move)
+            if telling(view, state):
+                opp = 1 - view.seat
+                yield view, state, opp, state.hands[opp] & ~state.known[opp]
 
 
 @pytest.mark.parametrize(("name", "options"), CASES)
@@ -252,25 +266,18 @@ def test_resampled_worlds_place_the_opponents_cards_better(name: str) -> None:
     does, and it is always a world consistent with the view."""
     from firmware.players import inference
     from firmware.players.determinize import Sampler
-    from firmware.players.inferencebench import telling
 
     rng = random.Random(5)
     plain = picked = 0.0
     positions = 0
-    for seed in range(31, 43):
-        for state in _positions(name, {}, seed=seed, every=3):
-            view = view_for(state, state.to_move)
-            if not telling(view, state):
-                continue
-            opp = 1 - view.seat
-            truth = state.hands[opp] & ~state.known[opp]
-            sample = Sampler(view)
-            for _ in range(12):
-                plain += (sample(rng).hands[opp] & truth).bit_count() / truth.bit_count()
-                world = inference.likeliest(view, sample, rng, 8, 0.1)
-                assert view_for(world, view.seat) == view
-                picked += (world.hands[opp] & truth).bit_count() / truth.bit_count()
-            positions += 1
+    for view, _, opp, truth in _telling_positions(name):
+        sample = Sampler(view)
+        for _ in range(12):
+            plain += (sample(rng).hands[opp] & truth).bit_count() / truth.bit_count()
+            world = inference.likeliest(view, sample, rng, 8, 0.1)
+            assert view_for(world, view.seat) == view
+            picked += (world.hands[opp] & truth).bit_count() / truth.bit_count()
+        positions += 1
     assert positions >= 15
     assert picked > 1.08 * plain
 

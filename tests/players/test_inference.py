@@ -13,7 +13,7 @@ import pytest
 from firmware.engine import HandState, Match, make_variant, view_for
 from firmware.players import make_player
 from tests.players.conftest import play_hand
-from tests.players.test_hiding import _positions
+from tests.players.test_hiding import _telling_positions
 
 
 @pytest.mark.parametrize("name", ["tressette2", "treschetten2"])
@@ -59,25 +59,18 @@ def test_the_textbook_model_places_a_textbook_opponents_cards_better(name: str) 
     lead comes from), on the same positions and draws."""
     from firmware.players import inference
     from firmware.players.determinize import Sampler
-    from firmware.players.inferencebench import telling
 
     placed = {False: 0.0, True: 0.0}
     positions = 0
-    for seed in range(31, 43):
-        for state in _positions(name, {}, seed=seed, every=3):
-            view = view_for(state, state.to_move)
-            if not telling(view, state):
-                continue
-            opp = 1 - view.seat
-            truth = state.hands[opp] & ~state.known[opp]
-            sample = Sampler(view)
-            for textbook in (False, True):
-                rng = random.Random(positions)
-                fit = inference.Fit(view, textbook)
-                for _ in range(12):
-                    world = inference.likeliest(view, sample, rng, 8, 0.1, fit)
-                    placed[textbook] += (world.hands[opp] & truth).bit_count() / truth.bit_count()
-            positions += 1
+    for view, _, opp, truth in _telling_positions(name):
+        sample = Sampler(view)
+        for textbook in (False, True):
+            rng = random.Random(positions)
+            fit = inference.Fit(view, textbook)
+            for _ in range(12):
+                world = inference.likeliest(view, sample, rng, 8, 0.1, fit)
+                placed[textbook] += (world.hands[opp] & truth).bit_count() / truth.bit_count()
+        positions += 1
     assert positions >= 15
     assert placed[True] > 1.03 * placed[False]
 

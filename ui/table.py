@@ -299,8 +299,8 @@ class TableScreen:
         return tuple(p.seat for p in m.trick)
 
     def dealer_chip_rect(self, lay: TableLayout, below_lesson: bool = True) -> Rect | None:
-        """Where the dealer's mark of a seat across or aside goes (over its first card face
-        down, inside the screen); None for my own (it sits by the status line) or after the hand."""
+        """Where the dealer's mark of a seat across or aside goes (at the foot of its first card
+        face down, inside the screen); None for my own (it sits by the status line) or after the hand."""
         m = self.model
         if m.hand_over or m.dealer not in lay.seats or m.dealer == m.me and m.show_hand:
             return None

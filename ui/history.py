@@ -192,7 +192,7 @@ class SheetScreen(PagedScreen):
         super().set_model(model)
         new = self.sheet
         if new is not None and (old is None or old.match_id != new.match_id):
-            self.first = len(new.rows) if self.came_from == "hand_end" else 0
+            self.first = 0
 
     def open_at_end(self) -> None:
         """Show the last page: at the end of a match its deciding hand, whose totals the

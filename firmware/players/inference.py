@@ -149,18 +149,16 @@ class Fit:
         for t in view.tricks:
             for c in t.cards:
                 played |= 1 << c
-        # (cards held then and played since, cards drawn since, lead, card, unseen but the hand)
-        self.positions: list[tuple[CardMask, CardMask, Card | None, Card, CardMask]] = []
-        self.talons: list[int] = []
-        """Per position, the talon's cards when that trick was played (the textbook's ending)."""
+        # (cards held then and played since, cards drawn since, lead, card, unseen but the hand,
+        # the talon's cards when that trick was played: the textbook's ending)
+        self.positions: list[tuple[CardMask, CardMask, Card | None, Card, CardMask, int]] = []
         since = 0  # the opponent's cards played from that trick on
         drawn = 0  # the opponent's cards drawn from that trick on
         talon = view.talon_left
         if view.trick and view.trick[0][0] == opp:
             c = view.trick[0][1]
             since |= 1 << c
-            self.positions.append((since, drawn, None, c, deck.mask & ~played))
-            self.talons.append(talon)
+            self.positions.append((since, drawn, None, c, deck.mask & ~played, talon))
         for i in range(len(view.tricks) - 1, -1, -1):
             t = view.tricks[i]
             drawn |= drew.get(i, 0)
@@ -174,8 +172,7 @@ class Fit:
             base = deck.mask & ~played
             if lead is not None:
                 base &= ~(1 << lead)
-            self.positions.append((since, drawn, lead, c, base))
-            self.talons.append(talon)
+            self.positions.append((since, drawn, lead, c, base, talon))
 
     def misses(self, hand: CardMask) -> int:
         """How many of the opponent's past cards the rule would not have chosen, its hand
@@ -183,7 +180,7 @@ class Fit:
         sm = self.suit_masks
         n = 0
         textbook = self.textbook
-        for (since, drawn, lead, c, base), talon in zip(self.positions, self.talons, strict=True):
+        for since, drawn, lead, c, base, talon in self.positions:
             before = (hand & ~drawn) | since
             legal = (before & sm[SUIT[lead]] or before) if lead is not None else before
             if legal & (legal - 1) == 0:

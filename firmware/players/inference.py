@@ -83,14 +83,10 @@ def textbook_card(
         return rule_card(hand, lead, unseen, suit_masks)  # following, the two rules agree
     if hand & (hand - 1) == 0:
         return hand.bit_length() - 1
-    tops = 0
-    m = hand
-    while m:
-        low = m & -m
-        c = low.bit_length() - 1
-        m ^= low
-        if not unseen & suit_masks[SUIT[c]] & (low - 1):
-            tops |= low
+    tops = 0  # per suit, the held cards above its strongest unseen one (lower ids are stronger)
+    for suit in suit_masks:
+        out = unseen & suit
+        tops |= hand & suit & ((out & -out) - 1 if out else suit)
     if tops:
         if tops & (tops - 1) == 0 and talon_left == 0 and hand.bit_count() <= 3:
             # the last sure winner is kept for the last trick, unless only aces remain

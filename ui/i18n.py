@@ -144,8 +144,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "b_accuso": ("{what}", "{what}", "{what}"),
     "discard": ("Scarta una carta", "Leg eine Karte ab", "Discard a card"),
     "sudden": ("{what}: ×{n}", "{what}: ×{n}", "{what}: ×{n}"),
-    "claim_ok": ("{name} si è chiamato fuori: giusto!", "{name} hat sich fertig gemeldet: richtig!", "{name} claimed the win: right!"),
-    "claim_wrong": ("{name} si è chiamato fuori: sbagliato", "{name} hat sich fertig gemeldet: falsch", "{name} claimed the win: wrong"),
+    "claim_ok": ("Chiamata fuori di {name}: giusta!", "{name} hat sich fertig gemeldet: richtig!", "{name} claimed the win: right!"),
+    "claim_wrong": ("Chiamata fuori di {name}: sbagliata", "{name} hat sich fertig gemeldet: falsch", "{name} claimed the win: wrong"),
     # the same said of the screen's own seat, its side, the other side (the grammar differs)
     "claim_ok_you": ("Ti sei chiamato fuori: giusto!", "Du hast dich fertig gemeldet: richtig!", "You claimed the win: right!"),
     "claim_wrong_you": ("Ti sei chiamato fuori: sbagliato", "Du hast dich fertig gemeldet: falsch", "You claimed the win: wrong"),

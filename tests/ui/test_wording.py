@@ -401,3 +401,12 @@ def test_german_table_talk_is_kept() -> None:
     assert tr("e_busso_false", "de", suit="Stäbe").endswith("die höchste Stäbe-Karte im Spiel")
     assert tr("e_decl_count", "de", held=2, rank="10", kind="Dreier", need=3) == (
         "Du hast 2 Karten vom Rang 10; für einen Dreier braucht es genau 3")
+
+
+def test_an_italian_line_about_a_named_seat_or_side_declines_no_participle_by_its_gender() -> None:
+    """``{name}`` is "Posto 2" (masculine), "Coppia 2" (feminine) or, with names, a person of
+    either: a past participle agreeing with it ("Coppia 2 si è chiamato fuori") is wrong for
+    some of them, so such lines are worded without one."""
+    participle = re.compile(r"\{name\}\s+(?:si\s+)?(?:è|sono|ha|hanno)\s+(?:stat[oaie]\s+)?\w+[aeio]t[oaie]\b")
+    bad = [key for key, words in CATALOGUE.items() if participle.search(words[LANGUAGES.index("it")])]
+    assert bad == []

@@ -173,13 +173,18 @@ class UIApp:
             self.show("table", report=False)  # the last code was taken: the shared table
 
     def preset_home(self, variant: str, options: Mapping[str, Any] | None = None,
-                    seats: Sequence[SeatSpec] | None = None) -> None:
-        """Preselect the home screen's game (e.g. from the settings file at start)."""
+                    seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None) -> None:
+        """Preselect the home screen's game (e.g. from the settings file at start, or the last
+        match's after a restart); ``mode``, the journal's (None: leave the toggles as they are),
+        sets the score sheet and the casual toggles as that match had them."""
         self.home.select_variant(variant)
+        if mode is not None:
+            self.home.scoresheet = mode == "scoresheet"
+            self.home.casual = mode in ("casual", "assisted")
         if options:
             self.home.options.update(options)
             self.home._fit_seats()
-        if seats:
+        if seats and mode != "scoresheet":  # a score sheet's seats are all the table's own cards
             self.home.seats = list(seats)
             self.home._fit_seats()  # as many as the game has (sim --variant tressette4, two seats set)
 

@@ -135,6 +135,17 @@ class ControllerOptions:
     settings_file: Path | None = None  # where SetSetting intents are kept (<state_dir>/settings.toml)
 
 
+@dataclass(frozen=True, slots=True)
+class LastGame:
+    """A finished match's game as the home screen offers it again: its preset, options,
+    seats and journal mode (``scoresheet``, ``casual``, ...)."""
+
+    variant: str
+    options: dict[str, object]
+    seats: tuple[SeatSpec, ...]
+    mode: str
+
+
 class Table:
     """The board every part reads: the match, who sits where, the phase, what the screen says.
 
@@ -161,6 +172,9 @@ class Table:
         self.match: Match | None = None
         self.match_id: int | None = None
         self.match_mode = "engine"  # the journal's mode: engine (rated), casual, assisted, referee, scoresheet
+        # The newest match of the journal, read once at start when none is left to resume
+        # (a power cut after a match's end): the home screen offers its game and mode again.
+        self.last_game: LastGame | None = None
         # A card reader is fitted (the device's [hardware] names one; the simulator always
         # has one). Without it a real-card game needs no enrolled deck: the card picker.
         self.reader_fitted = True

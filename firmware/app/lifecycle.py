@@ -15,7 +15,7 @@ import random
 from collections.abc import Sequence
 from typing import Any
 
-from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, Outcome, Table
+from firmware.app.core import HAND_OVER, HOME, MATCH_OVER, PLAY, LastGame, Outcome, Table
 from firmware.app.dealing import DealScanning, TableDeal
 from firmware.app.declaring import DeclarationWindows
 from firmware.app.enrolment import EnrolmentFlow
@@ -25,6 +25,7 @@ from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.unknown_deck import cards_by_touch
 from firmware.config import check_seats, fit_seats
 from firmware.engine import (
+    PRESETS,
     Action,
     IllegalAction,
     Match,
@@ -108,9 +109,23 @@ class MatchLifecycle:
         row = self.table.journal.unfinished()
         if row is None:
             self.table.phase = HOME
+            self.table.last_game = self._last_game()
             self.table.version += 1
             return False
         return self.resume(row.id)
+
+    def _last_game(self) -> LastGame | None:
+        """The newest match of the journal that a table would play again (a lesson is the
+        guide's, not the table's game; a record the box no longer reads is passed over)."""
+        for row in self.table.journal.matches(limit=5):
+            if row.mode == "lesson" or row.variant not in PRESETS:
+                continue
+            try:
+                seats = tuple(check_seats(list(row.seats)))
+            except (TressetteError, ValueError):
+                continue
+            return LastGame(row.variant, dict(row.options), seats, row.mode)
+        return None
 
     def resume(self, match_id: int) -> bool:
         row = self.table.journal.match(match_id)

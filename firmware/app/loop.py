@@ -46,7 +46,8 @@ class Screen(Protocol):
     def set_model(self, model: TableModel) -> None: ...
 
     def preset_home(
-        self, variant: str, options: Mapping[str, object] | None = None, seats: Sequence[SeatSpec] | None = None
+        self, variant: str, options: Mapping[str, object] | None = None, seats: Sequence[SeatSpec] | None = None,
+        *, mode: str | None = None,
     ) -> None: ...
 
     def update(self, dt: float) -> None: ...
@@ -235,11 +236,11 @@ class MainLoop:
 
         assert self.ui is not None
         ctl = self.ctl
-        variant, options, seats = home_preset(ctl.variant, ctl.seats, ctl.settings)
-        key = (variant, sorted(options.items()), seats)
+        p = home_preset(ctl.variant, ctl.seats, ctl.settings, ctl.match_mode, ctl.table.last_game)
+        key = (p.variant, sorted(p.options.items()), p.seats, p.mode)
         if key != self._home_preset:
             self._home_preset = key
-            self.ui.preset_home(variant, options, seats)
+            self.ui.preset_home(p.variant, p.options, p.seats, mode=p.mode)
 
     def refresh(self, *, force: bool = False) -> None:
         if self.phones is not None:

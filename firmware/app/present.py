@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from firmware.app.cards_map import CardsMap, Enrolment
-from firmware.app.core import ENROL, HOME, MATCH_OVER, Phase
+from firmware.app.core import ENROL, HOME, MATCH_OVER, LastGame, Phase
 from firmware.config import GameSettings
 from firmware.engine import Call, Claim, Match, Variant, View, ZuTun
 from firmware.engine.cards import DECKS
@@ -40,17 +40,33 @@ from ui.model import (
 )
 
 
-def home_preset(
-    variant: Variant | None, seats: Sequence[SeatSpec], settings: GameSettings
-) -> tuple[str, dict[str, object], tuple[SeatSpec, ...]]:
-    """The game the home screen offers next: the one at the table, else the settings'.
+@dataclass(frozen=True, slots=True)
+class HomePreset:
+    """What the home screen offers next: a game, its options, who sits where, and the
+    journal mode it was played in (``scoresheet``, ``casual``, ...; None: the settings')."""
 
-    So "new game" after a match repeats the same table (variant, options and who
-    sits where, as given by the settings file or ``--seats``), not a default.
+    variant: str
+    options: dict[str, object]
+    seats: tuple[SeatSpec, ...]
+    mode: str | None = None
+
+
+def home_preset(
+    variant: Variant | None, seats: Sequence[SeatSpec], settings: GameSettings,
+    mode: str = "engine", last: LastGame | None = None,
+) -> HomePreset:
+    """The game the home screen offers next: the one at the table, else the last one
+    the journal holds (a restart after a match's end), else the settings'.
+
+    So "new game" after a match repeats the same table (variant, options, who sits
+    where, as given by the settings file or ``--seats``, and a score sheet stays a
+    score sheet), not a default, across a power cut too.
     """
     if variant is not None and seats:
-        return variant.name, dict(variant.options), tuple(seats)
-    return settings.variant, dict(settings.options), tuple(settings.seats)
+        return HomePreset(variant.name, dict(variant.options), tuple(seats), mode)
+    if last is not None:
+        return HomePreset(last.variant, dict(last.options), last.seats, last.mode)
+    return HomePreset(settings.variant, dict(settings.options), tuple(settings.seats))
 
 
 def enrolled_decks(cards: CardsMap | None) -> tuple[str, ...]:

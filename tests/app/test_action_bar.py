@@ -46,7 +46,7 @@ class Recorder:
         self.frames.append(model)
 
     def preset_home(self, variant: str, options: Mapping[str, object] | None = None,
-                    seats: Sequence[SeatSpec] | None = None) -> None:
+                    seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None) -> None:
         pass
 
     def update(self, dt: float) -> None:

@@ -96,7 +96,7 @@ class FakeUI:
 
     def preset_home(
         self, variant: str, options: Mapping[str, object] | None = None,
-        seats: Sequence[SeatSpec] | None = None,
+        seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None,
     ) -> None:
         pass
 

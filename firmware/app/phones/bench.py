@@ -77,9 +77,10 @@ class ScreenProbe:
         return self._ui.intents()
 
     def preset_home(
-        self, variant: str, options: Mapping[str, object] | None = None, seats: Sequence[SeatSpec] | None = None
+        self, variant: str, options: Mapping[str, object] | None = None, seats: Sequence[SeatSpec] | None = None,
+        *, mode: str | None = None,
     ) -> None:
-        self._ui.preset_home(variant, options, seats)
+        self._ui.preset_home(variant, options, seats, mode=mode)
 
     def update(self, dt: float) -> None:
         self._ui.update(dt)

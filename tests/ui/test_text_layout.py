@@ -162,3 +162,30 @@ def test_the_home_screen_s_message_covers_no_option(size: tuple[int, int], lang:
         for b in ui.home.buttons(size):
             for t in shown:
                 assert not t.rect.colliderect(b.rect), (variant, b.name)
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_option_of_the_home_screen_is_cut_or_squeezed(
+    size: tuple[int, int], lang: str, make_ui: MakeUI
+) -> None:
+    """Tried as a player at 480x320: "Wer signalisiert: wer ausspielt" was squeezed far below
+    every other option, and "Quando si accusa" was cut ("Quando si accu…"). Every game's
+    options read whole, none more than a quarter smaller than the largest of them."""
+    from firmware.engine.variants import PRESETS
+    from ui.model import TableModel
+
+    ui = make_ui(size, TableModel(resumable=True), language=lang)
+    for variant in PRESETS:
+        ui.home.select_variant(variant)
+        rec = RecordingSurface(size, ui.ctx.fonts.meta)
+        ui.draw(rec)
+        labels = {
+            b.name: [t for t in rec.texts if b.rect.contains(t.rect)]
+            for b in ui.home.buttons(size)
+            if b.name.startswith("option:") or b.name in ("casual", "scoresheet")
+        }
+        assert not [(name, t.text) for name, ts in labels.items() for t in ts if t.cut], variant
+        sizes = {name: min(t.size for t in ts) for name, ts in labels.items()}
+        largest = max(sizes.values())
+        assert all(s >= 0.75 * largest for s in sizes.values()), (variant, sizes)

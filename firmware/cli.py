@@ -114,7 +114,8 @@ def _phone_options(p: argparse.ArgumentParser) -> None:
     """The phone seats' server (docs/phones.md) over the settings' ``[phones]``."""
     p.add_argument("--phones-port", type=A.int_range(1024, 65535), default=None,
                    help="phone seats' web server port (default: the settings' [phones] port, 8337)")
-    p.add_argument("--phones-host", default=None, help="address it listens on (default: [phones] host, 0.0.0.0)")
+    p.add_argument("--phones-host", type=A.host, default=None,
+                   help="address it listens on: an IP address or a host name (default: [phones] host, 0.0.0.0)")
 
 
 def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -229,11 +230,13 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="every match once per side with the seats exchanged; points over duplicate pairs",
     )
     p.add_argument("--also", type=A.players, default=None, help="duplicate: more levels in A's place on the same deals")
-    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--log", type=A.log_output, default=None,
+                   help="duplicate: append one JSON line per deal and level (a regular file or a new one)")
     p.add_argument("--first", type=A.int_range(0, 1_000_000), default=None, help="duplicate: start at this deal (go on after a run cut short)")
-    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
+    p.add_argument("--from-log", type=A.log_files, default=None,
+                   help="report the deals of --log files (comma-separated regular files)")
     p.add_argument("--ceiling", default=None,
-                   help="duplicate: each level's share of the gap from B to this level (one of the levels)")
+                   help="duplicate or --from-log: each level's share of the gap from B to this level (one of the levels)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")

@@ -194,7 +194,8 @@ def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool, inference)")
     p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool", "inference"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
-    p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=3.0)
+    p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=None,
+                   help="engine: seconds of playouts, app: rounds (default 3); phones: a bound on the whole bench (default 180)")
     p.add_argument("--seed", type=A.int_range(0), default=1)
     p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
                    help="coach: a hint's budget (default the hard level's 120; a Pi 4's: 40)")

@@ -93,3 +93,24 @@ def test_any_deal_in_a_record_is_replayed_or_refused_in_one_line(deal: dict[str,
     spec = m.hands[0].deal_spec if m.hands else {}
     for key in ("sheet", "table"):
         assert key not in spec or isinstance(spec[key], bool), spec
+
+
+record_keys = st.sampled_from(["format", "variant", "options", "hands", "dealer", "deal", "actions", "sheet",
+                               "table", "seed", "seat", "tally", "thirds", "claim", "nothing_to_declare", "x"])
+records = st.recursive(
+    st.none() | st.booleans() | st.integers(-2, 40) | st.floats(allow_nan=False) | st.text(max_size=5)
+    | st.sampled_from(["tressette-record/1", "tressette2", "treseta4", "3c", "play"]),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(record_keys, inner, max_size=5),
+    max_leaves=16,
+)
+
+
+@settings(max_examples=200, deadline=None, derandomize=True)
+@given(doc=st.dictionaries(record_keys, records, max_size=5).map(
+    lambda d: {"format": "tressette-record/1", "variant": "tressette2", **d}))
+def test_any_record_json_is_a_match_or_a_record_error(doc: dict[str, object]) -> None:
+    """The record reader's documented error (docs/records.md) and nothing else."""
+    try:
+        loads(json.dumps(doc))
+    except RecordError as exc:
+        assert str(exc) and "\n" not in str(exc)

@@ -121,9 +121,9 @@ def _phone_options(p: argparse.ArgumentParser) -> None:
 def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     # Options are declared here (not in firmware.app) so --help never imports pygame.
     p = sub.add_parser("run", help="the device program (full screen, real hardware)")
-    p.add_argument("--config", default=None, help="default: /etc/tressette/tressette.toml")
+    p.add_argument("--config", type=A.path, default=None, help="default: /etc/tressette/tressette.toml")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: the settings' [paths] state_dir")
-    p.add_argument("--health-file", default=None, help="default: $RUNTIME_DIRECTORY/health or /run/tressette/health")
+    p.add_argument("--health-file", type=A.path, default=None, help="default: $RUNTIME_DIRECTORY/health or /run/tressette/health")
     p.add_argument("--log-level", type=A.log_level, default="INFO", metavar="LEVEL", help=", ".join(A.LOG_LEVELS))
     _phone_options(p)
     p.set_defaults(func=_run)
@@ -134,7 +134,7 @@ def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--variant", type=A.variant, default=None, help="default: the settings file's")
     p.add_argument("--matches", type=A.int_range(1), default=None, help="stop after N finished matches")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: ~/.local/state/tressette")
-    p.add_argument("--config", default=None, help="default: ~/.config/tressette/tressette.toml")
+    p.add_argument("--config", type=A.path, default=None, help="default: ~/.config/tressette/tressette.toml")
     p.add_argument("--seed", type=A.int_range(0), default=None, help="deal and computer seeds")
     p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="computer think time in ms")
     p.add_argument("--size", type=A.screen_size, default=(800, 480), help="touchscreen: 800x480, 480x320, 1280x800")
@@ -250,7 +250,7 @@ def _add_self_test(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     """``tressette self-test``: can this release run here (the installer asks)."""
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
-    p.add_argument("--unit", default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
+    p.add_argument("--unit", type=A.path, default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
                    "(default: $TRESSETTE_UNIT or /etc/systemd/system/tressette.service)")
     p.set_defaults(func=_self_test)
 
@@ -259,7 +259,7 @@ def _add_hardware_test(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     """``tressette hardware-test``: buttons, display and reader, step by step."""
     p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")
     p.add_argument("--sim", action="store_true", help="run against the simulated doubles")
-    p.add_argument("--config", default=None, help="settings file with a [hardware] section")
+    p.add_argument("--config", type=A.path, default=None, help="settings file with a [hardware] section")
     p.add_argument("--timeout", type=A.float_range(0.1, 3600), default=30.0, help="seconds to wait for each step")
     p.set_defaults(func=_hardware_test)
 

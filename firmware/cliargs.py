@@ -136,6 +136,15 @@ def host(text: str) -> str:
     return text
 
 
+def path(text: str) -> str:
+    """A path named on the command line: not empty (``--config ''`` silently meant the
+    default file, ``--unit ''`` the default unit). What is at it is its reader's to check
+    (a settings file that is a FIFO or a directory is one problem and the defaults)."""
+    if not text or "\x00" in text:
+        raise argparse.ArgumentTypeError("an empty path; name a file or leave the option out")
+    return text
+
+
 def log_level(text: str) -> str:
     if text.upper() not in LOG_LEVELS:
         raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(LOG_LEVELS)}")

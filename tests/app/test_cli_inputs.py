@@ -206,6 +206,16 @@ def test_a_bad_phones_host_is_one_line_and_exit_2(
     assert rc == 2 and needle in err and "port" not in err.splitlines()[-1], err
 
 
+@pytest.mark.parametrize("argv", [["sim", "--config", ""], ["run", "--config", ""], ["run", "--health-file", ""],
+                                  ["hardware-test", "--config", ""], ["self-test", "--unit", ""]])
+def test_an_empty_path_is_refused_not_taken_for_the_default(capsys: pytest.CaptureFixture[str],
+                                                            argv: list[str]) -> None:
+    """``sim --config ''`` wrote ~/.config/tressette/tressette.toml; ``self-test --unit ''``
+    checked the default unit."""
+    rc, err = run(capsys, *argv)
+    assert rc == 2 and "an empty path" in err.splitlines()[-1], err
+
+
 def test_a_good_phones_host_is_taken() -> None:
     for host in ("127.0.0.1", "::1", "0.0.0.0", "tressette.local", "box-1"):
         assert cli.build_parser().parse_args(["sim", "--phones-host", host]).phones_host == host

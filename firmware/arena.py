@@ -546,7 +546,11 @@ def run_duplicate(args: ArenaOptions) -> dict[str, Any]:
                     "hands": t.hands - before_hands,
                     "pairs": {k: v for k, v in list(t.pairs.items())[before[2] :]},
                 }
-                append_log(log, json.dumps(line) + "\n")
+                try:
+                    append_log(log, json.dumps(line) + "\n")
+                except ValueError as exc:  # the disk filled, the file was replaced: the run goes on
+                    print(f"arena: {exc}; deal {i} on is not logged, the report below has it", file=sys.stderr)
+                    log = None
         if bar is not None:
             t = tallies[args.a]
             bar.set_postfix_str(f"{args.a} {t.wins / t.matches:.0%}")

@@ -174,6 +174,27 @@ def test_a_log_written_by_the_arena_is_read_back(capsys: pytest.CaptureFixture[s
     assert run(capsys, "arena", "--from-log", str(log), "--b", "easy")[0] == 0
 
 
+def test_a_log_that_fails_mid_run_loses_no_result(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    from firmware import arena
+
+    calls: list[str] = []
+
+    def full(path: str, line: str) -> None:
+        calls.append(line)
+        if line:
+            raise ValueError(f"--log {path}: No space left on device")
+
+    monkeypatch.setattr(arena, "append_log", full)
+    argv = ["arena", "--duplicate", "--a", "random", "--b", "easy", "--matches", "2", "--quiet", "--json",
+            "--log", str(tmp_path / "d.jsonl")]  # fmt: skip
+    assert cli.main(argv) == 0
+    out, err = capsys.readouterr()
+    assert json.loads(out)["deals"] == 2 and len(calls) == 2  # the check, one failed append, no more
+    assert err.count("\n") == 1 and "No space left on device; deal 0 on is not logged" in err, err
+
+
 @pytest.mark.parametrize(("argv", "needle"), [
     (["--ceiling", "oracle"], "--ceiling needs --duplicate"),
     (["--log", "x.jsonl"], "--log needs --duplicate"),

@@ -25,8 +25,9 @@ def test_seconds_bounds_the_whole_bench() -> None:
     spent = time.monotonic() - t0
     assert done.returncode == 1, (done.stdout, done.stderr)
     assert "cut short by --seconds 2" in done.stdout and "Traceback" not in done.stderr, done.stderr
-    # the bound, the interpreter's start-up and the program's close (the old bench: 20-60 s)
-    assert spent < 2 + 15, spent
+    # the bound, plus the interpreter's start-up and the program's close under a loaded CI
+    # (5 s at load 8); the old bench ran its 100 taps and both simulators: 20-60 s, exit 0
+    assert spent < 2 + 30, spent
 
 
 def test_a_timeout_under_load_is_one_line_and_exit_1(

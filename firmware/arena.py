@@ -35,6 +35,7 @@ import os
 import platform
 import random
 import resource
+import stat
 import statistics
 import sys
 import time
@@ -306,7 +307,7 @@ def _calibration(args: ArenaOptions) -> Calibration | None:
 
 def run(args: ArenaOptions) -> dict[str, Any]:
     _check_knobs(args)
-    if args.from_log:
+    if args.from_log is not None:
         return summarize_logs(args)
     workers = args.workers
     if workers:
@@ -333,8 +334,21 @@ def run(args: ArenaOptions) -> dict[str, Any]:
     return _report(args, variant, tally, calibration, t_start)
 
 
+DUPLICATE_ONLY = ("log", "also", "first")
+"""Options that mean something on duplicate deals only (``--ceiling``: or ``--from-log``)."""
+
+
 def _check_knobs(args: ArenaOptions) -> None:
-    """``--wall-cap`` and ``--ref-plies`` in their ranges (a ValueError saying which)."""
+    """``--wall-cap`` and ``--ref-plies`` in their ranges, the duplicate options with
+    ``--duplicate`` (a ValueError saying which; before: silently ignored)."""
+    if not args.duplicate:
+        if args.ceiling is not None and args.from_log is None:
+            raise ValueError("--ceiling needs --duplicate (or --from-log): the gap is measured on duplicate deals")
+        for name in DUPLICATE_ONLY:
+            if getattr(args, name) is not None and not (name == "log" and args.from_log is not None):
+                raise ValueError(f"--{name} needs --duplicate: it is about duplicate deals")
+    if args.from_log is not None and args.log is not None:
+        raise ValueError("--log and --from-log: give one (--from-log reads logs, it writes none)")
     cap = args.wall_cap
     if cap is not None and not 1.0 <= cap <= 1000.0:
         raise ValueError(f"--wall-cap {cap}: give a factor from 1 to 1000")
@@ -508,6 +522,8 @@ def run_duplicate(args: ArenaOptions) -> dict[str, Any]:
     bar = _progress_bar(args.matches, f"{'/'.join(levels)} vs {args.b} (duplicate)", args.quiet)
     t_start = time.perf_counter()
     log = args.log
+    if log is not None:
+        append_log(log, "")  # a log that cannot be written is said before a deal is played
     first = args.first or 0
     if not 0 <= first <= 1_000_000:
         raise ValueError(f"--first {first}: give a deal number from 0 to 1000000")
@@ -530,8 +546,11 @@ def run_duplicate(args: ArenaOptions) -> dict[str, Any]:
                     "hands": t.hands - before_hands,
                     "pairs": {k: v for k, v in list(t.pairs.items())[before[2] :]},
                 }
-                with open(log, "a", encoding="utf-8") as fh:
-                    fh.write(json.dumps(line) + "\n")
+                try:
+                    append_log(log, json.dumps(line) + "\n")
+                except ValueError as exc:  # the disk filled, the file was replaced: the run goes on
+                    print(f"arena: {exc}; deal {i} on is not logged, the report below has it", file=sys.stderr)
+                    log = None
         if bar is not None:
             t = tallies[args.a]
             bar.set_postfix_str(f"{args.a} {t.wins / t.matches:.0%}")
@@ -557,21 +576,22 @@ def summarize_logs(args: ArenaOptions) -> dict[str, Any]:
     levels: list[str] = []
     tallies: dict[str, DuplicateTally] = {}
     names = [x for x in (args.from_log or "").split(",") if x]
-    seen_levels = [_levels_in(path) for path in names]
-    for path, in_file in zip(names, seen_levels, strict=True):
+    if not names:
+        raise ValueError("--from-log: name at least one --log file (comma-separated)")
+    rows_of = [read_log(path) for path in names]
+    seen_levels = [sorted({row.level for row in rows}) for rows in rows_of]
+    for path, rows, in_file in zip(names, rows_of, seen_levels, strict=True):
         clash = any(set(in_file) & set(other) for other in seen_levels if other is not in_file)
-        with open(path, encoding="utf-8") as fh:
-            for raw in fh:
-                row = json.loads(raw)
-                key = f"{row['level']} ({path.rsplit('/', 1)[-1]})" if clash else str(row["level"])
-                if key not in tallies:
-                    levels.append(key)
-                    tallies[key] = DuplicateTally()
-                t = tallies[key]
-                t.wins += int(row["wins"])
-                t.matches += int(row["matches"])
-                t.hands += int(row.get("hands", 0))
-                t.pairs.update({str(k): float(v) for k, v in row["pairs"].items()})
+        for row in rows:
+            key = f"{row.level} ({path.rsplit('/', 1)[-1]})" if clash else row.level
+            if key not in tallies:
+                levels.append(key)
+                tallies[key] = DuplicateTally()
+            t = tallies[key]
+            t.wins += row.wins
+            t.matches += row.matches
+            t.hands += row.hands
+            t.pairs.update(row.pairs)
     if not levels:
         raise ValueError("the log files hold no deals")
     args = replace(args, a=levels[0], matches=max(len({k.split(":")[0] for k in t.pairs}) for t in tallies.values()))
@@ -580,9 +600,100 @@ def summarize_logs(args: ArenaOptions) -> dict[str, Any]:
     return out
 
 
-def _levels_in(path: str) -> list[str]:
-    with open(path, encoding="utf-8") as fh:
-        return sorted({str(json.loads(raw)["level"]) for raw in fh if raw.strip()})
+MAX_LOG_BYTES = 256 * 1024 * 1024
+"""A ``--log`` of the longest runs is a few MB (firmware.cliargs checks the same)."""
+
+
+class LogFileError(ValueError):
+    """A ``--from-log`` file that is no log of the arena; ``str()`` is one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class LogRow:
+    """One line of a ``--log`` file: a deal's count for one level."""
+
+    level: str
+    wins: int
+    matches: int
+    hands: int
+    pairs: dict[str, float]
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def log_row(obj: object) -> LogRow:
+    """A parsed line of a ``--log`` file, or :class:`LogFileError` saying what is wrong."""
+    if not isinstance(obj, dict):
+        raise LogFileError(f"a log line is a JSON object, not {type(obj).__name__}")
+    level = obj.get("level")
+    if not isinstance(level, str) or not level:
+        raise LogFileError("a log line names its 'level'")
+    for key in ("wins", "matches", "hands"):
+        if not _whole(obj.get(key, 0)):
+            raise LogFileError(f"'{key}' must be a whole number, not {obj.get(key)!r}")
+    if "wins" not in obj or "matches" not in obj:
+        raise LogFileError("a log line has 'wins' and 'matches'")
+    pairs = obj.get("pairs")
+    if not isinstance(pairs, dict) or not all(
+        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in pairs.values()
+    ):
+        raise LogFileError("'pairs' must be an object of numbers (\"deal:hand\": points)")
+    return LogRow(level, obj["wins"], obj["matches"], obj.get("hands", 0), {str(k): float(v) for k, v in pairs.items()})
+
+
+def read_log(path: str) -> list[LogRow]:
+    """The rows of a ``--log`` file; :class:`LogFileError` for anything that is not one.
+
+    Opened non-blocking and checked to be a regular file once open (a FIFO put in its
+    place after the command line was checked must not hang the report)."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
+    except OSError as exc:
+        raise LogFileError(f"{path}: {exc.strerror or exc}") from None
+    with os.fdopen(fd, "rb") as fh:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise LogFileError(f"{path} is not a regular file")
+        data = fh.read(MAX_LOG_BYTES + 1)
+    if len(data) > MAX_LOG_BYTES:
+        raise LogFileError(f"{path} is larger than {MAX_LOG_BYTES >> 20} MB")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise LogFileError(f"{path} line {line}: not UTF-8 text, not a --log file") from None
+    rows: list[LogRow] = []
+    for number, raw in enumerate(text.splitlines(), 1):
+        if not raw.strip():
+            continue
+        try:
+            rows.append(log_row(json.loads(raw)))
+        except (json.JSONDecodeError, RecursionError):
+            raise LogFileError(f"{path} line {number}: not JSON, not a --log line") from None
+        except LogFileError as exc:
+            raise LogFileError(f"{path} line {number}: {exc}") from None
+    if not rows:
+        raise LogFileError(f"{path} holds no deals")
+    return rows
+
+
+def append_log(path: str, line: str) -> None:
+    """Append ``line`` to the ``--log`` file ``path`` (made if new): a regular file only,
+    opened non-blocking (a FIFO never hangs the run); a ValueError saying why not."""
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
+    except OSError as exc:
+        raise ValueError(f"--log {path}: {exc.strerror or exc}") from None
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise ValueError(f"--log {path} is not a regular file")
+        if line:
+            os.write(fd, line.encode("utf-8"))
+    except OSError as exc:
+        raise ValueError(f"--log {path}: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
 
 
 def _duplicate_out(

@@ -79,7 +79,7 @@ def bench_engine(args: BenchOptions) -> int:
     variant: Variant = make_variant(args.variant)
     rng = random.Random(args.seed)
     start = ready_to_play(HandState.start(variant, deal_seeded(variant, args.seed, 0), 0))
-    hands, spent = random_playouts(start, rng, args.seconds)
+    hands, spent = random_playouts(start, rng, args.seconds_or(3.0))
     costs = checked_step_costs(args.variant, args.seed, 200)
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     print(f"variant: {variant.name}")

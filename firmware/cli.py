@@ -114,15 +114,16 @@ def _phone_options(p: argparse.ArgumentParser) -> None:
     """The phone seats' server (docs/phones.md) over the settings' ``[phones]``."""
     p.add_argument("--phones-port", type=A.int_range(1024, 65535), default=None,
                    help="phone seats' web server port (default: the settings' [phones] port, 8337)")
-    p.add_argument("--phones-host", default=None, help="address it listens on (default: [phones] host, 0.0.0.0)")
+    p.add_argument("--phones-host", type=A.host, default=None,
+                   help="address it listens on: an IP address or a host name (default: [phones] host, 0.0.0.0)")
 
 
 def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     # Options are declared here (not in firmware.app) so --help never imports pygame.
     p = sub.add_parser("run", help="the device program (full screen, real hardware)")
-    p.add_argument("--config", default=None, help="default: /etc/tressette/tressette.toml")
+    p.add_argument("--config", type=A.path, default=None, help="default: /etc/tressette/tressette.toml")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: the settings' [paths] state_dir")
-    p.add_argument("--health-file", default=None, help="default: $RUNTIME_DIRECTORY/health or /run/tressette/health")
+    p.add_argument("--health-file", type=A.path, default=None, help="default: $RUNTIME_DIRECTORY/health or /run/tressette/health")
     p.add_argument("--log-level", type=A.log_level, default="INFO", metavar="LEVEL", help=", ".join(A.LOG_LEVELS))
     _phone_options(p)
     p.set_defaults(func=_run)
@@ -133,7 +134,7 @@ def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--variant", type=A.variant, default=None, help="default: the settings file's")
     p.add_argument("--matches", type=A.int_range(1), default=None, help="stop after N finished matches")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: ~/.local/state/tressette")
-    p.add_argument("--config", default=None, help="default: ~/.config/tressette/tressette.toml")
+    p.add_argument("--config", type=A.path, default=None, help="default: ~/.config/tressette/tressette.toml")
     p.add_argument("--seed", type=A.int_range(0), default=None, help="deal and computer seeds")
     p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="computer think time in ms")
     p.add_argument("--size", type=A.screen_size, default=(800, 480), help="touchscreen: 800x480, 480x320, 1280x800")
@@ -193,7 +194,8 @@ def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool, inference)")
     p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool", "inference"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
-    p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=3.0)
+    p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=None,
+                   help="engine: seconds of playouts, app: rounds (default 3); phones: a bound on the whole bench (default 180)")
     p.add_argument("--seed", type=A.int_range(0), default=1)
     p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
                    help="coach: a hint's budget (default the hard level's 120; a Pi 4's: 40)")
@@ -229,11 +231,13 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
         help="every match once per side with the seats exchanged; points over duplicate pairs",
     )
     p.add_argument("--also", type=A.players, default=None, help="duplicate: more levels in A's place on the same deals")
-    p.add_argument("--log", default=None, help="duplicate: append one JSON line per deal and level")
+    p.add_argument("--log", type=A.log_output, default=None,
+                   help="duplicate: append one JSON line per deal and level (a regular file or a new one)")
     p.add_argument("--first", type=A.int_range(0, 1_000_000), default=None, help="duplicate: start at this deal (go on after a run cut short)")
-    p.add_argument("--from-log", default=None, help="report the deals of --log files (comma-separated)")
+    p.add_argument("--from-log", type=A.log_files, default=None,
+                   help="report the deals of --log files (comma-separated regular files)")
     p.add_argument("--ceiling", default=None,
-                   help="duplicate: each level's share of the gap from B to this level (one of the levels)")
+                   help="duplicate or --from-log: each level's share of the gap from B to this level (one of the levels)")
     p.add_argument("--json", action="store_true")
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")
@@ -246,7 +250,7 @@ def _add_self_test(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     """``tressette self-test``: can this release run here (the installer asks)."""
     p = sub.add_parser("self-test", help="check this release can run here (used by the installer)")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: $TRESSETTE_STATE_DIR or /var/lib/tressette")
-    p.add_argument("--unit", default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
+    p.add_argument("--unit", type=A.path, default=None, help="the systemd unit whose SDL_VIDEODRIVER to check "
                    "(default: $TRESSETTE_UNIT or /etc/systemd/system/tressette.service)")
     p.set_defaults(func=_self_test)
 
@@ -255,7 +259,7 @@ def _add_hardware_test(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     """``tressette hardware-test``: buttons, display and reader, step by step."""
     p = sub.add_parser("hardware-test", help="walk through buttons, display and card reader")
     p.add_argument("--sim", action="store_true", help="run against the simulated doubles")
-    p.add_argument("--config", default=None, help="settings file with a [hardware] section")
+    p.add_argument("--config", type=A.path, default=None, help="settings file with a [hardware] section")
     p.add_argument("--timeout", type=A.float_range(0.1, 3600), default=30.0, help="seconds to wait for each step")
     p.set_defaults(func=_hardware_test)
 

@@ -11,11 +11,15 @@ and level names come from the engine and the players, both pure Python).
 from __future__ import annotations
 
 import argparse
+import errno
 import math
 import os
+import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from firmware.hostcheck import host_problem
 
 if TYPE_CHECKING:
     from firmware.engine.seating import SeatSpec
@@ -123,6 +127,24 @@ def seats(text: str) -> list[SeatSpec]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+def host(text: str) -> str:
+    """``--phones-host``: an IP address or a host name (:mod:`firmware.hostcheck`), checked
+    before anything listens: ``256.256.256.256`` is a bad address, not a port problem."""
+    problem = host_problem(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(problem)
+    return text
+
+
+def path(text: str) -> str:
+    """A path named on the command line: not empty (``--config ''`` silently meant the
+    default file, ``--unit ''`` the default unit). What is at it is its reader's to check
+    (a settings file that is a FIFO or a directory is one problem and the defaults)."""
+    if not text or "\x00" in text:
+        raise argparse.ArgumentTypeError("an empty path; name a file or leave the option out")
+    return text
+
+
 def log_level(text: str) -> str:
     if text.upper() not in LOG_LEVELS:
         raise argparse.ArgumentTypeError(f"{text!r} is not one of {', '.join(LOG_LEVELS)}")
@@ -148,6 +170,84 @@ def state_dir(text: str) -> str:
         raise argparse.ArgumentTypeError(f"{text}: {exc.strerror or exc}") from None
     if not parent.is_dir():
         raise argparse.ArgumentTypeError(f"{text}: {parent} is not a directory")
+    return text
+
+
+MAX_LOG_BYTES = 256 * 1024 * 1024
+"""A ``--log`` file of the longest runs is a few MB; more is not a log."""
+
+
+def _stat_problem(text: str, exc: OSError) -> str:
+    """One line for why ``os.stat(text)`` failed."""
+    if isinstance(exc, FileNotFoundError):
+        return f"{text} does not exist"
+    if isinstance(exc, NotADirectoryError):
+        return f"{text}: a part of the path is a file, not a directory"
+    if exc.errno == errno.ELOOP:
+        return f"{text}: a loop of symbolic links"
+    if exc.errno == errno.ENAMETOOLONG:
+        return f"{text[:40]}…: the name is too long"
+    if isinstance(exc, PermissionError):
+        return f"{text}: permission denied"
+    return f"{text}: {exc.strerror or exc}"
+
+
+def input_file(text: str) -> str:
+    """A regular file that can be read: a FIFO (which would hang the reader), a directory,
+    a device, a missing, empty or unreadable file is one line before anything opens it."""
+    if not text or "\x00" in text:
+        raise argparse.ArgumentTypeError("an empty path is not a file")
+    try:
+        st = os.stat(text)
+    except (OSError, ValueError) as exc:
+        problem = _stat_problem(text, exc) if isinstance(exc, OSError) else f"{text!r} is not a path"
+        raise argparse.ArgumentTypeError(problem) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise argparse.ArgumentTypeError(f"{text} is a directory, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise argparse.ArgumentTypeError(f"{text} is not a regular file (a device, FIFO or socket)")
+    if not os.access(text, os.R_OK):
+        raise argparse.ArgumentTypeError(f"{text}: permission denied")
+    if st.st_size == 0:
+        raise argparse.ArgumentTypeError(f"{text} is empty")
+    if st.st_size > MAX_LOG_BYTES:
+        raise argparse.ArgumentTypeError(f"{text} is larger than {MAX_LOG_BYTES >> 20} MB")
+    return text
+
+
+def log_files(text: str) -> str:
+    """``--from-log F1,F2``: at least one file, each an :func:`input_file`."""
+    names = [x for x in text.split(",") if x]
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one --log file (comma-separated)")
+    for name in names:
+        input_file(name)
+    return text
+
+
+def log_output(text: str) -> str:
+    """``--log``: a regular file to append to, or a new one in a directory that exists:
+    a FIFO (the append would wait for a reader for ever), a directory or a device is
+    refused before a deal is played. Opened again, non-blocking, at each append."""
+    if not text or "\x00" in text:
+        raise argparse.ArgumentTypeError("an empty path is not a file")
+    try:
+        st = os.stat(text)
+    except FileNotFoundError:
+        parent = os.path.dirname(os.path.abspath(text))
+        if not os.path.isdir(parent):
+            raise argparse.ArgumentTypeError(f"{text}: directory {parent} does not exist") from None
+        if not os.access(parent, os.W_OK | os.X_OK):
+            raise argparse.ArgumentTypeError(f"{text}: permission denied") from None
+        return text
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(_stat_problem(text, exc)) from None
+    if stat.S_ISDIR(st.st_mode):
+        raise argparse.ArgumentTypeError(f"{text} is a directory, not a file")
+    if not stat.S_ISREG(st.st_mode):
+        raise argparse.ArgumentTypeError(f"{text} is not a regular file (a device, FIFO or socket)")
+    if not os.access(text, os.W_OK):
+        raise argparse.ArgumentTypeError(f"{text}: permission denied")
     return text
 
 

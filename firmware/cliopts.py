@@ -37,7 +37,7 @@ class BenchOptions:
 
     what: str
     variant: str = "tressette2"
-    seconds: float = 3.0
+    seconds: float | None = None  # engine: playout time, app: rounds (3 s); phones: the whole bench's bound
     seed: int = 1
     think_ms: int | None = None  # coach: a hint's budget; pool: each decision's wall time
     worlds: int | None = None  # coach: worlds per rated decision
@@ -49,3 +49,7 @@ class BenchOptions:
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> BenchOptions:
         return options_from(cls, args)
+
+    def seconds_or(self, default: float) -> float:
+        """``--seconds`` when given, else this bench's ``default``."""
+        return default if self.seconds is None else self.seconds

@@ -46,6 +46,7 @@ from firmware.engine import TressetteError, make_variant
 from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat, mix_problem
 from firmware.engine.seating import LEVELS as LEVELS  # the settings' names, read from here too
 from firmware.engine.seating import PHONE as PHONE
+from firmware.hostcheck import is_host
 from hal.config import load_hardware_config
 from hal.settingsfile import Section, SettingsFileError, read_toml
 
@@ -55,7 +56,18 @@ BOX_CONFIG = Path("/etc/tressette/tressette.toml")
 BOX_STATE_DIR = "/var/lib/tressette"
 LANGUAGES = ("it", "en", "de")
 SPEED_NAMES = ("slow", "normal", "fast")  # ui.speed.SPEEDS
-
+DECK_STYLES: dict[str, tuple[str, ...]] = {
+    "napoletane": ("neapolitaner",),
+    "piacentine": ("piacentiner",),
+}
+"""``[ui] deck_style``: the Italian deck's pictures, each with the other names the
+settings screen shows it by (ui/i18n.py, it/de/en; tests/app/test_settings_inputs.py
+holds the two together). Read without regard to case: ``Napoletane`` is ``napoletane``."""
+GERMAN_STYLES: dict[str, tuple[str, ...]] = {
+    "salzburger": ("salisburghesi",),
+    "bavarian": ("bavaresi", "bayerische"),
+}
+"""``[ui] german_style``: the German deck's pictures, with the names the screen shows."""
 
 
 def sim_state_dir() -> Path:
@@ -387,8 +399,8 @@ def _game(g: GameSettings, t: Mapping[str, Any], problems: list[str]) -> None:
 def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
     u.language = _checked("[ui]", t, "language", u.language, lambda v: v in LANGUAGES,
                           f"one of {', '.join(LANGUAGES)}", problems)  # fmt: skip
-    u.deck_style = _checked("[ui]", t, "deck_style", u.deck_style, _name, "a name", problems)
-    u.german_style = _checked("[ui]", t, "german_style", u.german_style, _name, "a name", problems)
+    u.deck_style = _style("deck_style", t, u.deck_style, DECK_STYLES, problems)
+    u.german_style = _style("german_style", t, u.german_style, GERMAN_STYLES, problems)
     u.brightness = _checked("[ui]", t, "brightness", u.brightness, _whole(0, 7), "0..7", problems)
     u.sounds = _checked("[ui]", t, "sounds", u.sounds, _bool, "true or false", problems)
     u.speed = _checked("[ui]", t, "speed", u.speed, lambda v: v in SPEED_NAMES,
@@ -398,8 +410,23 @@ def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
 def _phones(p: PhoneSettings, t: Mapping[str, Any], problems: list[str]) -> None:
     p.enabled = _checked("[phones]", t, "enabled", p.enabled, _bool, "true or false", problems)
     p.port = _checked("[phones]", t, "port", p.port, _whole(1024, 65535), "1024..65535", problems)
-    p.host = _checked("[phones]", t, "host", p.host, _host_name, "a host name or address", problems)
-    p.address = _checked("[phones]", t, "address", p.address, _host_name, "a host name or address", problems)
+    p.host = _checked("[phones]", t, "host", p.host, is_host, "an IP address or a host name", problems)
+    p.address = _checked("[phones]", t, "address", p.address, is_host, "an IP address or a host name", problems)
+
+
+def _style(key: str, t: Mapping[str, Any], current: str, styles: Mapping[str, tuple[str, ...]],
+           problems: list[str]) -> str:  # fmt: skip
+    """A deck's pictures by its key or by any name the screen shows it by, in any case
+    (``Napoletane``, ``Bayerische``); the key. Anything else: ``current`` and one problem
+    (a bogus style never reaches the card art of the screen or of the phones)."""
+    value = t.get(key, current)
+    if isinstance(value, str):
+        wanted = value.strip().casefold()
+        for style, names in styles.items():
+            if wanted == style or wanted in names:
+                return style
+    problems.append(f"[ui] {key} must be one of {', '.join(styles)}, not {value!r}")
+    return current
 
 
 T = TypeVar("T")
@@ -432,16 +459,8 @@ def _bool(value: object) -> bool:
     return isinstance(value, bool)
 
 
-def _name(value: object) -> bool:
-    return isinstance(value, str) and bool(value)
-
-
 def _path(value: object) -> bool:
     return isinstance(value, str) and bool(value) and "\x00" not in value
-
-
-def _host_name(value: object) -> bool:
-    return isinstance(value, str) and 0 < len(value) <= 253 and value.isprintable() and " " not in value
 
 
 def phone_arguments(settings: Settings, port: int | None, host: str | None) -> None:
@@ -536,9 +555,11 @@ def save_screen_setting(path: Path, key: str, value: bool | int | str) -> None:
     problems: list[str] = []
     if key not in SCREEN_KEYS:
         raise ValueError(f"{key} is not a setting of the screen")
-    _ui(UISettings(), {key: value}, problems)
+    checked = UISettings()
+    _ui(checked, {key: value}, problems)
     if problems:
         raise ValueError("; ".join(problems))
+    value = getattr(checked, key)  # a deck style by its key, however it was named
     try:
         values = _read_overlay(path) if _exists(path) else {}
     except SettingsFileError:

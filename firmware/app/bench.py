@@ -74,7 +74,7 @@ def measure(n: int, rounds: int, seed: int, state_dir: Path) -> tuple[float, flo
 
 
 def main(args: BenchOptions) -> int:
-    rounds = max(20, int(args.seconds * 100))
+    rounds = max(20, int(args.seconds_or(3.0) * 100))
     print(f"machine: {platform.machine()} {platform.processor() or ''} python {platform.python_version()}")
     print(f"model() median over {rounds} builds; journals with finished matches:")
     results = []

@@ -142,7 +142,7 @@ class Match:
             raise IllegalAction(Refusal.MATCH_OVER)
         if (self.state is not None and not self.state.over) or (self.sheet is not None and not self.sheet.over):
             raise IllegalAction(Refusal.HAND_NOT_FINISHED)
-        if dict(deal_spec) != {"sheet": True}:
+        if set(deal_spec) != {"sheet"} or deal_spec["sheet"] is not True:  # 1 == True: compare by identity
             raise IllegalAction(Refusal.DEAL_SHEET)
         self.hand_decided = None
         self.state = None

@@ -250,6 +250,7 @@ def replay(doc: Mapping[str, Any]) -> Match:
         deal = hand.get("deal")
         if not isinstance(deal, Mapping):
             raise RecordError(f"{where}: 'deal' must be an object")
+        _check_flags(where, deal)
         try:
             match.begin_hand(deal)
         except TressetteError as exc:
@@ -267,6 +268,20 @@ def replay(doc: Mapping[str, Any]) -> Match:
     if match is None:
         match = Match(variant)
     return match
+
+
+DEAL_FLAGS = {"sheet": "true", "table": "true or false"}
+"""A deal's booleans and the values each may take: JSON's own, never ``1`` or ``"true"``."""
+
+
+def _check_flags(where: str, deal: Mapping[str, Any]) -> None:
+    """A deal's ``sheet`` / ``table`` are JSON booleans (``1 == True`` in Python: a record
+    with ``{"sheet": 1}`` was read as a score-sheet hand)."""
+    for key, allowed in DEAL_FLAGS.items():
+        if key in deal:
+            value = deal[key]
+            if value is not True and (value is not False or allowed == "true"):
+                raise RecordError(f"{where}: the deal's {key!r} must be {allowed} (a JSON boolean), not {value!r}")
 
 
 def loads(text: str) -> Match:

@@ -320,16 +320,13 @@ class Gate:
         self.total += 1
         return ticket
 
-    def seat(self, ticket: Ticket, seated: bool) -> None:
-        """``ticket`` holds a seat now (or no longer)."""
-        if ticket.seated == seated or not self._holds(ticket):
+    def seat(self, ticket: Ticket) -> None:
+        """``ticket`` holds a seat now: it stays until it closes (a seat taken from it closes it)."""
+        if ticket.seated or not self._holds(ticket):
             return
         self._remove(ticket)
-        ticket.seated = seated
-        if seated:
-            self.seated.add(ticket)
-        else:
-            self.unseated.setdefault(ticket.ip, {})[ticket] = None
+        ticket.seated = True
+        self.seated.add(ticket)
         self.total += 1
 
     def gone(self, ticket: Ticket) -> None:
@@ -853,7 +850,7 @@ class PhoneServer:
                 other.seat = None
         conn.seat = seat
         if conn.ticket is not None:
-            self.gate.seat(conn.ticket, True)  # never dropped for a newcomer now
+            self.gate.seat(conn.ticket)  # never dropped for a newcomer now
         info = dict(self.feed.info) if self.feed is not None else {}
         conn.send(p.welcome_frame(seat=seat, secret=secret, table=info, lang=conn.lang))
         self._send_state(conn)
@@ -945,8 +942,9 @@ def _loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> 
     """The server loop's errors (asyncio's "socket.accept() out of system resource", a
     callback that failed): one line each, folded, never a traceback."""
     exc = context.get("exception")
-    first = str(context.get("message") or "error").splitlines()[0].replace("%", "%%")
-    wire.warning("phone server: " + first + " (%s)", f"{type(exc).__name__}: {exc}" if exc is not None else "-")
+    first = (str(context.get("message") or "error").splitlines() or ["error"])[0][:120]
+    # one template: the kind is the exception's type (a message may name a callback's objects)
+    wire.warning("phone server: %s (%s)", first, f"{type(exc).__name__}: {exc}" if exc is not None else "-")
 
 
 async def _flush_fold() -> None:

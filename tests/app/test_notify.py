@@ -91,8 +91,6 @@ def test_ready_pings_and_health_file(notify_socket: tuple[str, socket.socket], t
 def test_a_ping_needs_no_new_descriptor(notify_socket: tuple[str, socket.socket], monkeypatch: pytest.MonkeyPatch) -> None:
     """The socket is opened once, at start: a process out of descriptors (a crowd of
     connections) still pings while its loop lives (docs/reliability.md)."""
-    from firmware.app import notify
-
     path, sock = notify_socket
     now = [0.0]
     n = Notifier(env={"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "2000000"}, clock=lambda: now[0])
@@ -100,7 +98,7 @@ def test_a_ping_needs_no_new_descriptor(notify_socket: tuple[str, socket.socket]
     def no_descriptors(*args: object, **kw: object) -> socket.socket:
         raise OSError(24, "Too many open files")
 
-    monkeypatch.setattr(notify.socket, "socket", no_descriptors)
+    monkeypatch.setattr(socket, "socket", no_descriptors)  # the module notify uses
     for k in range(1, 4):
         now[0] = k * 1.0
         n.loop_alive()

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given, settings
@@ -50,7 +51,10 @@ def test_the_gate_keeps_its_bounds_lets_every_newcomer_in_and_never_drops_a_seat
 def test_the_gate_drops_the_oldest_of_the_crowd_not_the_newcomer() -> None:
     gate = Gate(Limits(max_connections=6, per_address=4))
     gone: list[str] = []
-    crowd = [gate.admit("10.0.0.66", lambda k=k: gone.append(f"crowd{k}")) for k in range(4)]
+    def dropper(name: str) -> Callable[[], None]:
+        return lambda: gone.append(name)
+
+    crowd = [gate.admit("10.0.0.66", dropper(f"crowd{k}")) for k in range(4)]
     phone = gate.admit("10.0.0.7", lambda: gone.append("phone"))
     assert phone is not None and all(crowd)
     gate.admit("10.0.0.66", lambda: gone.append("crowd4"))  # its own address is full: its oldest goes

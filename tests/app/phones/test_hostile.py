@@ -204,6 +204,59 @@ def test_idle_connections_are_capped_and_never_crowd_out_a_page_or_a_phone(make_
     live.run(scenario)
 
 
+def test_a_connection_without_a_whole_request_is_closed_in_idle_s(make_live: MakeLive) -> None:
+    """Slowloris: a request line dribbled byte by byte, and a connection that never says a
+    word, are both closed when ``idle_s`` is up; the server counts neither afterwards."""
+    live = make_live(Limits(send_s=2.0, idle_s=0.5))
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        started = time.monotonic()
+        mute = await asyncio.open_connection("127.0.0.1", live.server.port, local_addr=("127.0.0.8", 0))
+        slow = await asyncio.open_connection("127.0.0.1", live.server.port, local_addr=("127.0.0.9", 0))
+        closed: dict[str, float] = {}
+
+        async def watch(name: str, reader: asyncio.StreamReader) -> None:
+            with contextlib.suppress(OSError):
+                await reader.read()  # until the server closes it
+            closed[name] = time.monotonic() - started
+
+        watchers = [asyncio.create_task(watch("mute", mute[0])), asyncio.create_task(watch("slow", slow[0]))]
+        for byte in b"GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n":
+            if "slow" in closed:
+                break
+            with contextlib.suppress(OSError):
+                slow[1].write(bytes([byte]))
+            await asyncio.sleep(0.05)
+        deadline = time.monotonic() + 5
+        while len(closed) < 2 and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        assert set(closed) == {"mute", "slow"} and max(closed.values()) < 2.5, closed
+        assert "127.0.0.8" not in live.server.gate.unseated and "127.0.0.9" not in live.server.gate.unseated
+        await asyncio.gather(*watchers)
+        for _, writer in (mute, slow):
+            writer.close()
+
+    live.run(scenario)
+
+
+def test_the_server_loops_errors_are_one_line_each(caplog: pytest.LogCaptureFixture) -> None:
+    """asyncio's "socket.accept() out of system resource" (descriptors gone) and its like:
+    one line, no traceback (the fold then keeps it to one a minute)."""
+    from firmware.app.phones.server import _loop_error
+
+    loop = asyncio.new_event_loop()
+    try:
+        with caplog.at_level(logging.WARNING, logger="firmware.app.phones.wire"):
+            _loop_error(loop, {"message": "socket.accept() out of system resource\nsocket: <x>",
+                               "exception": OSError(24, "Too many open files")})  # fmt: skip
+    finally:
+        loop.close()
+    (record,) = [r for r in caplog.records if r.name == "firmware.app.phones.wire"]
+    assert record.exc_info is None and "Traceback" not in caplog.text
+    assert record.getMessage() == ("phone server: socket.accept() out of system resource "
+                                   "(OSError: [Errno 24] Too many open files)")  # fmt: skip
+
+
 # ------------------------------------------------------------------ the log
 
 

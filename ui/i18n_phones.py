@@ -30,7 +30,6 @@ PHONES: dict[str, tuple[str, str, str]] = {
     "w_stale": ("Il tavolo è andato avanti: guarda di nuovo", "Die Partie ist schon weiter: schau noch einmal hin",
                 "The table has moved on: look again"),
     "w_rate_limited": ("Troppo in fretta", "Zu schnell", "Too fast"),
-    "w_server_full": ("Troppi telefoni collegati", "Zu viele Telefone verbunden", "Too many phones connected"),
     # why the box closes a phone's connection
     "w_replaced": ("Questo posto è stato aperto in un'altra scheda", "Dieser Platz ist in einem anderen Tab offen",
                    "This seat was opened in another tab"),

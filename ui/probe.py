@@ -142,11 +142,13 @@ def _model(m: TableModel) -> dict[str, Any]:
 
 def _phones(m: TableModel) -> dict[str, Any] | None:
     """The phone seats as the join screen shows them: the address and each open seat's
-    code (what a person reads off the screen to join from a phone)."""
+    code and the URL its QR code names (what a person reads off the screen, or a phone's
+    camera, to join)."""
     if (ph := m.phones) is None:
         return None
     return {"url": ph.url, "error": ph.error,
-            "seats": [{"seat": x.seat, "held": x.held, "connected": x.connected, "code": x.code} for x in ph.seats]}
+            "seats": [{"seat": x.seat, "held": x.held, "connected": x.connected, "code": x.code, "qr": x.join_url}
+                      for x in ph.seats]}  # fmt: skip
 
 
 def _table(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None:

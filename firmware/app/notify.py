@@ -4,7 +4,10 @@
 (an abstract socket when it starts with ``@``); no dependency needed.
 ``READY=1`` goes out once the first frame is drawn; ``WATCHDOG=1`` only from
 the main loop (:meth:`Notifier.loop_alive`), so a hung main loop stops the
-pings and systemd's ``WatchdogSec`` restarts the service.
+pings and systemd's ``WatchdogSec`` restarts the service. The :class:`Notifier`
+opens its socket once, at start, and keeps it: a ping needs no new descriptor,
+so a process out of descriptors (a crowd of connections) still pings while its
+loop lives, and only a stalled loop stops the pings.
 
 The health file (docs/deploy.md; read by deploy/device_install.py) is
 ``/run/tressette/health``: ``{"version": ..., "time": <unix time>, "status": "ok", ...}``
@@ -37,21 +40,75 @@ def release_version() -> str:
         return __version__
 
 
-def sd_notify(state: str, env: dict[str, str] | None = None) -> bool:
-    """Send ``state`` (e.g. ``"READY=1"``) to systemd; False when not under systemd."""
+def _address(env: dict[str, str] | None) -> str | None:
     addr = (env if env is not None else os.environ).get("NOTIFY_SOCKET")
     if not addr:
-        return False
-    if addr.startswith("@"):
-        addr = "\0" + addr[1:]
+        return None
+    return "\0" + addr[1:] if addr.startswith("@") else addr
+
+
+def _connect(addr: str) -> socket.socket:
+    s = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC)
     try:
-        with socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM | socket.SOCK_CLOEXEC) as s:
-            s.connect(addr)
+        s.connect(addr)
+    except OSError:
+        s.close()
+        raise
+    return s
+
+
+def sd_notify(state: str, env: dict[str, str] | None = None) -> bool:
+    """Send ``state`` (e.g. ``"READY=1"``) to systemd on a socket of its own; False when
+    not under systemd. The main loop's pings go through :class:`NotifySocket`."""
+    addr = _address(env)
+    if addr is None:
+        return False
+    try:
+        with _connect(addr) as s:
             s.sendall(state.encode())
         return True
     except OSError as exc:
         log.warning("sd_notify(%s) failed: %s", state, exc)
         return False
+
+
+class NotifySocket:
+    """``$NOTIFY_SOCKET``, connected once and kept (connected again only if a send fails)."""
+
+    def __init__(self, env: dict[str, str] | None = None) -> None:
+        self.addr = _address(env)
+        self.sock: socket.socket | None = None
+        self._failing = False
+        if self.addr is not None:
+            try:
+                self.sock = _connect(self.addr)
+            except OSError as exc:
+                log.warning("notify socket %s: %s", self.addr, exc)
+
+    def send(self, state: str) -> bool:
+        """False when not under systemd or the datagram could not go (said once per spell)."""
+        if self.addr is None:
+            return False
+        for attempt in (0, 1):
+            try:
+                if self.sock is None:
+                    self.sock = _connect(self.addr)
+                self.sock.sendall(state.encode())
+                self._failing = False
+                return True
+            except OSError as exc:
+                if self.sock is not None:
+                    self.sock.close()
+                    self.sock = None
+                if attempt and not self._failing:
+                    self._failing = True
+                    log.warning("sd_notify(%s) failed: %s", state.split("\n")[0], exc)
+        return False
+
+    def close(self) -> None:
+        if self.sock is not None:
+            self.sock.close()
+            self.sock = None
 
 
 def watchdog_interval(env: dict[str, str] | None = None) -> float | None:
@@ -87,6 +144,7 @@ class Notifier:
         status: Callable[[], dict[str, Any]] | None = None,
     ) -> None:
         self.env = dict(os.environ) if env is None else env
+        self.notify = NotifySocket(self.env)  # opened now, while descriptors are plenty
         self.health_path = health_path
         self.clock = clock
         self.interval = watchdog_interval(self.env)
@@ -104,7 +162,7 @@ class Notifier:
     def ready(self) -> None:
         if not self.ready_sent:
             self.ready_sent = True
-            sd_notify("READY=1\nSTATUS=playing", self.env)
+            self.notify.send("READY=1\nSTATUS=playing")
             self.loop_alive(force=True)
 
     def loop_alive(self, *, force: bool = False) -> None:
@@ -112,7 +170,7 @@ class Notifier:
         now = self.clock()
         if self.interval is not None and (force or now - self._last_ping >= self.interval / 2):
             self._last_ping = now
-            if sd_notify("WATCHDOG=1", self.env):
+            if self.notify.send("WATCHDOG=1"):
                 self.pings += 1
         if self.health_path is not None and (force or now - self._last_health >= self.health_every):
             self._last_health = now
@@ -128,7 +186,7 @@ class Notifier:
         """systemd's STATUS= line (``systemctl status``), sent when it changes."""
         if text != self._status_text:
             self._status_text = text
-            sd_notify(f"STATUS={text}", self.env)
+            self.notify.send(f"STATUS={text}")
 
     def stopping(self) -> None:
-        sd_notify("STOPPING=1", self.env)
+        self.notify.send("STOPPING=1")

@@ -221,12 +221,15 @@ class PhoneSeats:
 
     def model(self) -> PhonesModel:
         """What the touchscreen's join screen shows: the address, a QR code per open seat
-        (``join_url``, the code in the URL's fragment: never sent in a request), who is here."""
+        (``join_url``: the code and the join token in the URL's fragment, never sent in a
+        request), who is here."""
         url = self.status.url
         seats = []
         for s in self.phone_seats():
             x = self.seat_state(s) or PhoneSeatState(s, False, False)
             join = f"{url}/#join={x.code}" if x.code and url else ""
+            if join and x.token:
+                join += f"&key={x.token}"
             seats.append(PhoneSeatModel(s, x.held, x.connected, x.code, join))
         return PhonesModel(url, tuple(seats), tuple(self.waiting_for()), self.status.error, self.status.also)
 

@@ -88,6 +88,38 @@ def test_ready_pings_and_health_file(notify_socket: tuple[str, socket.socket], t
     assert sock.recv(100) == b"WATCHDOG=1" and n.pings == 2
 
 
+def test_a_ping_needs_no_new_descriptor(notify_socket: tuple[str, socket.socket], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The socket is opened once, at start: a process out of descriptors (a crowd of
+    connections) still pings while its loop lives (docs/reliability.md)."""
+    path, sock = notify_socket
+    now = [0.0]
+    n = Notifier(env={"NOTIFY_SOCKET": path, "WATCHDOG_USEC": "2000000"}, clock=lambda: now[0])
+
+    def no_descriptors(*args: object, **kw: object) -> socket.socket:
+        raise OSError(24, "Too many open files")
+
+    monkeypatch.setattr(socket, "socket", no_descriptors)  # the module notify uses
+    for k in range(1, 4):
+        now[0] = k * 1.0
+        n.loop_alive()
+        assert sock.recv(100) == b"WATCHDOG=1"
+    assert n.pings == 3
+    monkeypatch.undo()
+    # the receiving socket replaced (systemd's restarted): connected again at the next ping
+    sock.close()
+    os.unlink(path)
+    again = socket.socket(socket.AF_UNIX, socket.SOCK_DGRAM)
+    again.bind(path)
+    again.settimeout(5)
+    try:
+        now[0] = 10.0
+        n.loop_alive()
+        assert again.recv(100) == b"WATCHDOG=1" and n.pings == 4
+    finally:
+        again.close()
+        n.notify.close()
+
+
 class Idle:
     """A controller with nothing to do: the loop only waits and pings."""
 

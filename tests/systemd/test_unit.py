@@ -78,6 +78,10 @@ def test_unit_honours_the_deploy_contract() -> None:
     assert s["ExecStart"] == ["/opt/tressette/current/venv/bin/tressette run"]
     assert s["Restart"] == ["on-failure"]
     assert "WatchdogSec" in s and "StartLimitBurst" in s and "StartLimitIntervalSec" in s
+    # descriptors enough that the phone server's cap is far under them (docs/reliability.md)
+    from firmware.app.phones.server import Limits
+
+    assert int(s["LimitNOFILE"][0]) >= 16 * Limits().max_connections
     assert s["User"] == ["tressette"]
     assert set(s["SupplementaryGroups"][0].split()) >= {"video", "render", "input", "gpio", "dialout"}
     assert "SDL_VIDEODRIVER=kmsdrm" in s["Environment"]

@@ -40,8 +40,12 @@ URL = "http://tressette.local:8337"
 SMALL = [(800, 480), (480, 320)]
 
 
+LAN = "http://192.168.178.123:8337"  # the longest a home network's address makes the QR code's
+KEY = "&key=" + "A" * 22  # the seat's join token, 128 bits (firmware/app/phones/server.py, CodeBook)
+
+
 def seat_model(seat: int, held: bool, connected: bool, code: str | None) -> PhoneSeatModel:
-    return PhoneSeatModel(seat, held, connected, code, f"{URL}/#join={code}" if code else "")
+    return PhoneSeatModel(seat, held, connected, code, f"{LAN}/#join={code}{KEY}" if code else "")
 
 
 def phones_of(n: int, held: int = 0) -> PhonesModel:
@@ -74,7 +78,7 @@ def test_join_layout_every_panel_on_screen_apart_with_a_readable_code(n: int, he
 
 def test_the_qr_code_is_drawn_module_by_module() -> None:
     text = phones_of(1).seats[0].join_url
-    assert text == f"{URL}/#join=123456"
+    assert text == f"{LAN}/#join=123456{KEY}"
     matrix = qr_matrix(text)
     surf = pygame.Surface((300, 300))
     square = draw_qr(surf, surf.get_rect(), text)

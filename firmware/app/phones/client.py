@@ -81,10 +81,14 @@ class PhoneClient:
                 return self.inbox.pop(i)
         raise ConnectionError(f"closed ({self.closed}) before a {kind} frame")
 
-    async def join(self, code: str, lang: str = "en") -> dict[str, Any]:
+    async def join(self, code: str, lang: str = "en", *, token: str | None = None) -> dict[str, Any]:
+        """Join with the short code, typed; with the QR code's ``token`` as well, scanned."""
         if self.ws is None:
             await self.open()
-        await self.send({"type": "join", "code": code, "lang": lang})
+        message: dict[str, Any] = {"type": "join", "code": code, "lang": lang}
+        if token is not None:
+            message["token"] = token
+        await self.send(message)
         return await self._answer()
 
     async def resume(self, secret: str | None = None, lang: str = "en") -> dict[str, Any]:

@@ -25,12 +25,14 @@ class PhoneIntent:
 @dataclass(frozen=True, slots=True)
 class PhoneSeatState:
     """One phone seat as the server sees it: held by a phone (a secret given), that
-    phone connected now, and the short code that claims it while nobody holds it."""
+    phone connected now, and the short code (typed) and join token (the QR code's) that
+    claim it while nobody holds it."""
 
     seat: int
     held: bool
     connected: bool
     code: str | None = None
+    token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

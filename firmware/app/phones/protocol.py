@@ -27,6 +27,7 @@ MAX_FRAME: Final = 4096
 
 CODE_RE: Final = re.compile(r"[0-9]{6}")
 SECRET_RE: Final = re.compile(r"[A-Za-z0-9_-]{43}")  # secrets.token_urlsafe(32): 256 bits
+TOKEN_RE: Final = re.compile(r"[A-Za-z0-9_-]{22}")  # secrets.token_urlsafe(16): 128 bits, the QR code's
 SIGNAL_RE: Final = re.compile(r"[a-z_]{1,16}")
 MAX_CARD: Final = 127  # every deck's card ids (firmware.engine.cards.DECKS) are below it
 MAX_V: Final = 2**53 - 1  # what a JavaScript number holds exactly
@@ -38,7 +39,7 @@ assert set(_LANGS) == set(LANGUAGES)
 
 ErrorCode = Literal[
     "bad_json", "bad_message", "too_big", "not_joined", "bad_code", "code_closed",
-    "seat_taken", "too_many_tries", "unknown_secret", "stale", "rate_limited", "server_full",
+    "seat_taken", "too_many_tries", "unknown_secret", "stale", "rate_limited",
 ]  # fmt: skip
 ByeCode = Literal["replaced", "seat_freed", "no_longer_phone", "timeout", "flood", "stopping", "too_big"]
 
@@ -57,10 +58,12 @@ class ProtocolError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """A new phone with the short code shown on the touchscreen."""
+    """A new phone with the short code shown on the touchscreen; scanned from its QR code,
+    with the seat's join token as well (docs/phones.md, "Joining")."""
 
     code: str
     lang: Lang = "it"
+    token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +136,7 @@ ClientMessage = Join | Resume | SetLang | Ping | Tap
 
 # The fields of each type: (required, optional). Anything else is refused.
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "join": (frozenset({"code"}), frozenset({"lang"})),
+    "join": (frozenset({"code"}), frozenset({"lang", "token"})),
     "resume": (frozenset({"secret"}), frozenset({"lang"})),
     "lang": (frozenset({"lang"}), frozenset()),
     "ping": (frozenset(), frozenset()),
@@ -219,7 +222,8 @@ def parse(frame: str | bytes) -> ClientMessage:
         raise ProtocolError("bad_message", f"{kind} takes no {', '.join(extra[:3])}")
     match kind:
         case "join":
-            return Join(_match(obj, "code", CODE_RE, "the six digits shown on the box"), _lang(obj))
+            token = _match(obj, "token", TOKEN_RE, "the QR code's token") if "token" in obj else None
+            return Join(_match(obj, "code", CODE_RE, "the six digits shown on the box"), _lang(obj), token)
         case "resume":
             return Resume(_match(obj, "secret", SECRET_RE, "the secret the box gave"), _lang(obj))
         case "lang":

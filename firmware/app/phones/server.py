@@ -39,6 +39,7 @@ from pathlib import Path
 from aiohttp import WSMsgType, web
 from aiohttp.typedefs import Handler
 
+from firmware.app import logfold
 from firmware.app.phones import protocol as p
 from firmware.app.phones.address import join_urls
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
@@ -46,6 +47,10 @@ from firmware.app.phones.seatview import TableFeed, seat_state
 from ui.webtext import page_catalogue_json
 
 log = logging.getLogger("firmware.app.phones")
+# what a stranger on the network can make the server say at will: folded (firmware/app/logfold.py)
+wire = logging.getLogger("firmware.app.phones.wire")
+FOLDED = ("asyncio", "aiohttp.access", "aiohttp.internal", "aiohttp.server", "aiohttp.web", "aiohttp.websocket",
+          wire.name)  # fmt: skip
 
 WEB_DIR = Path(__file__).parent / "web"
 CLAIMS_FILE = "phones.json"
@@ -53,18 +58,22 @@ CLAIMS_FILE = "phones.json"
 
 @dataclass(frozen=True, slots=True)
 class Limits:
-    """The server's bounds; tests shrink the times."""
+    """The server's bounds (docs/phones.md, "Limits"); tests shrink them."""
 
-    max_connections: int = 32
-    hello_s: float = 30.0  # a socket that holds no seat after this is closed (join or resume)
+    # TCP connections, counted before aiohttp reads a byte (:class:`Gate`): in all, well under
+    # the unit's LimitNOFILE=4096 (and never more than half the descriptors the process has)
+    max_connections: int = 128
+    per_address: int = 16  # connections from one address that hold no seat (a browser uses 6-7)
+    idle_s: float = 5.0  # a connection without a whole request for this long is closed
+    hello_s: float = 5.0  # a socket that holds no seat after this is closed (join or resume)
     send_s: float = 10.0  # a frame not written in this closes the connection
     heartbeat_s: float = 20.0  # websocket pings: a phone gone without a word is noticed
     taps_per_s: float = 20.0
     tap_burst: int = 40
     flood_drops: int = 200  # dropped messages before the connection is closed
     control_queue: int = 16
-    wrong_codes_per_ip: int = 5  # a minute
-    wrong_codes_all: int = 20  # a minute, against the codes on the screen now (fresh codes: a fresh count)
+    wrong_codes_per_ip: int = 5  # a minute: typed codes (and made-up tokens) from one address
+    wrong_codes_all: int = 20  # a minute, typed codes against the codes on the screen now (fresh codes: a fresh count)
     code_window_s: float = 60.0
 
 
@@ -145,19 +154,21 @@ class SeatClaims:
 
 
 class CodeBook:
-    """The six-digit short codes of the seats the touchscreen offers now."""
+    """What joins the seats the touchscreen offers now: per seat a six-digit short code (typed,
+    rate-limited) and a join token of 128 random bits (in the QR code only: unguessable, so
+    never rate-limited); both used up by the first join, both closed with the offer."""
 
     def __init__(self) -> None:
         self.codes: dict[str, int] = {}
-        self.closed: dict[str, int] = {}  # codes that were shown once: seat_taken / code_closed
+        self.tokens: dict[str, int] = {}
+        self.closed: dict[str, int] = {}  # codes and tokens shown once: seat_taken / code_closed
 
     def offer(self, seats: frozenset[int]) -> bool:
         """Codes for exactly ``seats``; True if anything changed."""
         changed = False
-        for code, seat in list(self.codes.items()):
-            if seat not in seats:
-                self._close(code)
-                changed = True
+        for seat in set(self.codes.values()) - seats:
+            self._close(seat)
+            changed = True
         have = set(self.codes.values())
         for seat in sorted(seats - have):
             while True:
@@ -165,34 +176,54 @@ class CodeBook:
                 if code not in self.codes and code not in self.closed:
                     break
             self.codes[code] = seat
+            self.tokens[secrets.token_urlsafe(16)] = seat
             changed = True
         return changed
 
-    def _close(self, code: str) -> None:
-        seat = self.codes.pop(code)
-        self.closed[code] = seat
-        while len(self.closed) > 64:
+    def _close(self, seat: int) -> None:
+        for book in (self.codes, self.tokens):
+            for key in [k for k, s in book.items() if s == seat]:
+                del book[key]
+                self.closed[key] = seat
+        while len(self.closed) > 128:
             self.closed.pop(next(iter(self.closed)))
 
     def renew(self) -> None:
-        """A fresh code for every seat offered now (the old ones closed)."""
+        """A fresh code and token for every seat offered now (the old ones closed)."""
         seats = frozenset(self.codes.values())
-        for code in list(self.codes):
-            self._close(code)
+        for seat in seats:
+            self._close(seat)
         self.offer(seats)
 
     def take(self, code: str) -> int | None:
         seat = self.codes.get(code)
         if seat is not None:
-            self._close(code)
+            self._close(seat)
         return seat
+
+    def take_token(self, token: str) -> int | None:
+        """The seat the QR code's ``token`` names (compared in constant time), used up."""
+        found = None
+        for key, seat in self.tokens.items():
+            if hmac.compare_digest(key.encode(), token.encode()):
+                found = seat
+        if found is not None:
+            self._close(found)
+        return found
 
     def code_of(self, seat: int) -> str | None:
         return next((c for c, s in self.codes.items() if s == seat), None)
 
+    def token_of(self, seat: int) -> str | None:
+        return next((t for t, s in self.tokens.items() if s == seat), None)
+
 
 class Tries:
     """Wrong codes in the last minute, per address and in all: past the limit, wait.
+
+    Only a *typed* code counts against all addresses together (the table's ceiling);
+    a made-up join token counts against its address alone, and a real token (the QR
+    code) is never counted nor held back (docs/phones.md, "The security model").
 
     The count of all is of guesses at the codes the touchscreen shows now: when
     the screen draws every open seat a fresh code (its *New code* button), the
@@ -211,8 +242,8 @@ class Tries:
         while q and q[0] <= now - self.limits.code_window_s:
             q.popleft()
 
-    def wait(self, ip: str) -> float:
-        """Seconds until ``ip`` may try a code again (0: now)."""
+    def wait(self, ip: str, *, typed: bool = True) -> float:
+        """Seconds until ``ip`` may try a code (``typed``) or a token again (0: now)."""
         now = self.clock()
         self._trim(self.all, now)
         mine = self.by_ip.get(ip, deque())
@@ -220,7 +251,7 @@ class Tries:
         waits = [0.0]
         if len(mine) >= self.limits.wrong_codes_per_ip:
             waits.append(mine[0] + self.limits.code_window_s - now)
-        if len(self.all) >= self.limits.wrong_codes_all:
+        if typed and len(self.all) >= self.limits.wrong_codes_all:
             waits.append(self.all[0] + self.limits.code_window_s - now)
         return max(waits)
 
@@ -228,13 +259,164 @@ class Tries:
         """Every open seat has a code nobody has guessed at yet."""
         self.all.clear()
 
-    def failed(self, ip: str) -> None:
+    def failed(self, ip: str, *, typed: bool = True) -> None:
         now = self.clock()
-        self.all.append(now)
+        if typed:
+            self.all.append(now)
         self.by_ip.setdefault(ip, deque()).append(now)
         if len(self.by_ip) > 256:  # a crowd of addresses must not grow this without bound
             for key in [k for k, q in self.by_ip.items() if not q or q[-1] <= now - self.limits.code_window_s]:
                 del self.by_ip[key]
+
+
+# ------------------------------------------------------------------ connections
+
+
+class Ticket:
+    """One TCP connection as the :class:`Gate` counts it: where from, in which order, whether
+    it holds a seat (a phone's websocket past ``welcome``), how to drop it."""
+
+    __slots__ = ("ip", "n", "seated", "drop")
+
+    def __init__(self, ip: str, n: int, drop: Callable[[], None]) -> None:
+        self.ip = ip
+        self.n = n
+        self.seated = False
+        self.drop = drop
+
+
+class Gate:
+    """Every TCP connection of the server, counted as it is accepted (before aiohttp reads a
+    byte): at most ``per_address`` that hold no seat from one address, ``max_connections``
+    in all. A newcomer is always let in: over a limit, the oldest connection without a seat
+    of its own address goes, or (over the total) of the address that holds the most. A
+    connection that holds a seat is never dropped for another, so a seat's phone always gets
+    back in, and a crowd of idle or silent sockets only ever pushes itself out.
+
+    Pure: no I/O, no clock; ``drop`` is the transport's ``abort``."""
+
+    def __init__(self, limits: Limits) -> None:
+        self.limits = limits
+        self.max_connections = limits.max_connections
+        self.unseated: dict[str, dict[Ticket, None]] = {}  # per address, oldest first
+        self.seated: set[Ticket] = set()
+        self.total = 0
+        self.dropped = 0  # connections dropped for a newcomer, since start
+        self._n = 0
+
+    def admit(self, ip: str, drop: Callable[[], None]) -> Ticket | None:
+        """The newcomer's ticket, or None (every connection holds a seat: it is refused)."""
+        mine = self.unseated.get(ip)
+        if mine is not None and len(mine) >= self.limits.per_address:
+            self._drop(next(iter(mine)))
+        elif self.total >= self.max_connections:
+            if not self.unseated:
+                return None
+            crowd = max(self.unseated.values(), key=lambda q: (len(q), -next(iter(q)).n))
+            self._drop(next(iter(crowd)))
+        self._n += 1
+        ticket = Ticket(ip, self._n, drop)
+        self.unseated.setdefault(ip, {})[ticket] = None
+        self.total += 1
+        return ticket
+
+    def seat(self, ticket: Ticket) -> None:
+        """``ticket`` holds a seat now: it stays until it closes (a seat taken from it closes it)."""
+        if ticket.seated or not self._holds(ticket):
+            return
+        self._remove(ticket)
+        ticket.seated = True
+        self.seated.add(ticket)
+        self.total += 1
+
+    def gone(self, ticket: Ticket) -> None:
+        """The connection closed (idempotent)."""
+        if self._holds(ticket):
+            self._remove(ticket)
+
+    def _holds(self, ticket: Ticket) -> bool:
+        return ticket in self.seated or ticket in self.unseated.get(ticket.ip, {})
+
+    def _remove(self, ticket: Ticket) -> None:
+        if ticket.seated:
+            self.seated.discard(ticket)
+        else:
+            mine = self.unseated[ticket.ip]
+            del mine[ticket]
+            if not mine:
+                del self.unseated[ticket.ip]
+        self.total -= 1
+
+    def _drop(self, ticket: Ticket) -> None:
+        self._remove(ticket)
+        self.dropped += 1
+        ticket.drop()
+
+
+class _Door(asyncio.Protocol):
+    """The protocol of one accepted connection: asks the :class:`Gate` first, and only then
+    lets aiohttp's own protocol (``make()``) see the connection; forwards everything."""
+
+    def __init__(self, server: PhoneServer, make: Callable[[], asyncio.Protocol]) -> None:
+        self.server = server
+        self.make = make
+        self.inner: asyncio.Protocol | None = None
+        self.ticket: Ticket | None = None
+        self.transport: asyncio.BaseTransport | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        peer = transport.get_extra_info("peername")
+        ip = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+        self.ticket = self.server.gate.admit(ip, transport.abort)
+        if self.ticket is None:
+            transport.abort()
+            return
+        self.server.tickets[transport] = self.ticket
+        self.inner = self.make()
+        self.inner.connection_made(transport)
+
+    def data_received(self, data: bytes) -> None:
+        if self.inner is not None:
+            self.inner.data_received(data)
+
+    def eof_received(self) -> bool | None:
+        return self.inner.eof_received() if self.inner is not None else None
+
+    def pause_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.pause_writing()
+
+    def resume_writing(self) -> None:
+        if self.inner is not None:
+            self.inner.resume_writing()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.ticket is not None and self.transport is not None:
+            self.server.gate.gone(self.ticket)
+            self.server.tickets.pop(self.transport, None)
+        if self.inner is not None:
+            self.inner.connection_lost(exc)
+
+
+def open_files() -> int:
+    """The soft limit of open descriptors, raised to the hard one first where allowed (the
+    unit's LimitNOFILE= sets both; its system call filter refuses setrlimit: that is fine)."""
+    import resource
+
+    inf = resource.RLIM_INFINITY
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == inf:
+        return 1 << 20
+    want = max(soft, 4096) if hard == inf else hard
+    if soft < want:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (want, hard))
+            soft = want
+        except (OSError, ValueError) as exc:
+            log.info("open files: soft limit %d kept (%s)", soft, exc)
+    return int(soft)
 
 
 # ------------------------------------------------------------------ one phone
@@ -260,6 +442,7 @@ class Connection:
         self.dropped = 0
         self.refs = 0
         self.closing = False
+        self.ticket: Ticket | None = None  # its TCP connection in the server's Gate
 
     def allow(self) -> bool:
         """The token bucket: ``taps_per_s``, bursts of ``tap_burst``."""
@@ -322,7 +505,7 @@ class Connection:
                     await asyncio.wait_for(self.ws.close(), self.limits.send_s)
                     return
         except (TimeoutError, ConnectionError, RuntimeError) as exc:
-            log.info("phone %s (seat %s) not reading: closed (%s)", self.ip, self.seat, type(exc).__name__)
+            wire.info("phone %s (seat %s) not reading: closed (%s)", self.ip, self.seat, type(exc).__name__)
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.ws.close(code=1008), 1.0)
 
@@ -358,6 +541,8 @@ class PhoneServer:
         self.claims = SeatClaims(state_dir / CLAIMS_FILE if state_dir is not None else None)
         self.codes = CodeBook()
         self.tries = Tries(self.limits, clock)
+        self.gate = Gate(self.limits)
+        self.tickets: dict[asyncio.BaseTransport, Ticket] = {}
         self.assets = load_assets(web_dir)
         self.conns: set[Connection] = set()
         self.feed: TableFeed | None = None
@@ -386,6 +571,9 @@ class PhoneServer:
 
     def start(self, timeout: float = 10.0) -> bool:
         """Start the thread and wait until the socket listens; False (and ``error``) if not."""
+        # never more than half the descriptors the process has: the journal, the screen and
+        # the watchdog's socket keep theirs (docs/reliability.md)
+        self.gate.max_connections = min(self.limits.max_connections, max(8, (open_files() - 64) // 2))
         self._thread = threading.Thread(target=self._run, name="phones", daemon=True)
         self._thread.start()
         self._ready.wait(timeout)
@@ -436,24 +624,33 @@ class PhoneServer:
         app.router.add_get("/cards/{deck}/{name}", self._card)
         app.router.add_get("/ws", self._socket)
         app.on_response_prepare.append(_headers)
-        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0)
+        logfold.install(FOLDED)
+        self._loop.set_exception_handler(_loop_error)
+        # keepalive_timeout: a connection that sends no whole request in idle_s is closed
+        # (aiohttp starts that clock when the connection is made, and again after each answer)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False, shutdown_timeout=1.0,
+                                     keepalive_timeout=self.limits.idle_s)  # fmt: skip
         await self._runner.setup()
-        site = web.TCPSite(self._runner, self.host, self.port, reuse_address=True)
-        try:
-            await site.start()
+        http = self._runner.server
+        assert http is not None
+        try:  # every connection passes the Gate before aiohttp's protocol sees it
+            listener = await self._loop.create_server(lambda: _Door(self, http), self.host, self.port,
+                                                      reuse_address=True, backlog=128)  # fmt: skip
         except OSError as exc:
             self.error = f"port {self.port}: {exc.strerror or exc}"
             await self._runner.cleanup()
             self._ready.set()
             return
         if self.port == 0:  # tests: the port the system chose
-            addresses = self._runner.addresses  # (host, port, ...) of each bound socket
-            if addresses:
-                self.port = int(addresses[0][1])
-        log.info("phone seats served on %s:%d", self.host, self.port)
+            self.port = int(listener.sockets[0].getsockname()[1])
+        log.info("phone seats served on %s:%d (at most %d connections)", self.host, self.port,
+                 self.gate.max_connections)  # fmt: skip
         self._ready.set()
         self._post_status()
+        flushing = asyncio.create_task(_flush_fold())
         await self._stopped.wait()
+        flushing.cancel()
+        listener.close()
         for conn in list(self.conns):
             conn.bye("stopping")
         await asyncio.sleep(0.05)
@@ -522,10 +719,7 @@ class PhoneServer:
         await ws.prepare(request)
         ip = request.remote or "?"
         conn = Connection(ws, ip, self.limits, self.clock)
-        if len(self.conns) >= self.limits.max_connections:
-            await ws.send_str(p.error_frame("server_full", "it"))
-            await ws.close()
-            return ws
+        conn.ticket = self.tickets.get(request.transport) if request.transport is not None else None
         self.conns.add(conn)
         writer = asyncio.create_task(conn.writer())
         try:
@@ -564,7 +758,7 @@ class PhoneServer:
             elif msg.type == WSMsgType.ERROR:
                 exc = ws.exception()
                 if exc is not None and "too big" in str(exc).lower():
-                    log.info("phone %s sent a frame over %d bytes: closed", conn.ip, p.MAX_FRAME)
+                    wire.info("phone %s sent a frame over %d bytes: closed", conn.ip, p.MAX_FRAME)
                 return
             elif msg.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
                 return
@@ -591,14 +785,17 @@ class PhoneServer:
                 self._send_state(conn)
             case p.Join():
                 conn.lang = message.lang
-                self._join(conn, message.code)
+                self._join(conn, message.code, message.token)
             case p.Resume():
                 conn.lang = message.lang
                 self._resume(conn, message.secret)
             case p.Tap():
                 self._tap(conn, message)
 
-    def _join(self, conn: Connection, code: str) -> None:
+    def _join(self, conn: Connection, code: str, token: str | None = None) -> None:
+        if token is not None:
+            self._join_by_token(conn, token)
+            return
         wait = self.tries.wait(conn.ip)
         if wait > 0:
             conn.send(p.error_frame("too_many_tries", conn.lang, retry_after=wait))
@@ -619,6 +816,26 @@ class PhoneServer:
         log.info("phone %s joined seat %d", conn.ip, seat + 1)
         self._seat(conn, seat, secret)
 
+    def _join_by_token(self, conn: Connection, token: str) -> None:
+        """The QR code: its token is the screen's own, so nobody's guesses hold it back;
+        a token that was never offered counts against its address like a wrong code."""
+        seat = self.codes.take_token(token)
+        if seat is None or seat in self.claims.digests:
+            old = self.codes.closed.get(token)
+            if old is not None:  # a real QR code, of an offer that is over
+                conn.send(p.error_frame("seat_taken" if old in self.claims.digests else "code_closed", conn.lang))
+                return
+            wait = self.tries.wait(conn.ip, typed=False)
+            if wait > 0:
+                conn.send(p.error_frame("too_many_tries", conn.lang, retry_after=wait))
+                return
+            self.tries.failed(conn.ip, typed=False)
+            conn.send(p.error_frame("bad_code", conn.lang))
+            return
+        secret = self.claims.claim(seat)
+        log.info("phone %s joined seat %d by its QR code", conn.ip, seat + 1)
+        self._seat(conn, seat, secret)
+
     def _resume(self, conn: Connection, secret: str) -> None:
         seat = self.claims.seat_of(secret)
         if seat is None:
@@ -632,6 +849,8 @@ class PhoneServer:
                 other.bye("replaced")  # the same phone's newer socket (a reload): it wins
                 other.seat = None
         conn.seat = seat
+        if conn.ticket is not None:
+            self.gate.seat(conn.ticket)  # never dropped for a newcomer now
         info = dict(self.feed.info) if self.feed is not None else {}
         conn.send(p.welcome_frame(seat=seat, secret=secret, table=info, lang=conn.lang))
         self._send_state(conn)
@@ -710,13 +929,29 @@ class PhoneServer:
         if feed is not None and feed.phone_seats is not None:
             seats |= feed.phone_seats
         status = PhoneStatus(
-            tuple(PhoneSeatState(s, s in self.claims.digests, s in connected, self.codes.code_of(s))
-                  for s in sorted(seats)),
+            tuple(PhoneSeatState(s, s in self.claims.digests, s in connected, self.codes.code_of(s),
+                                 self.codes.token_of(s)) for s in sorted(seats)),
             self.url, self.error, self.urls[1:],
         )  # fmt: skip
         if status != self._status:
             self._status = status
             self.post(status)
+
+
+def _loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:
+    """The server loop's errors (asyncio's "socket.accept() out of system resource", a
+    callback that failed): one line each, folded, never a traceback."""
+    exc = context.get("exception")
+    first = (str(context.get("message") or "error").splitlines() or ["error"])[0][:120]
+    # one template: the kind is the exception's type (a message may name a callback's objects)
+    wire.warning("phone server: %s (%s)", first, f"{type(exc).__name__}: {exc}" if exc is not None else "-")
+
+
+async def _flush_fold() -> None:
+    """Says the counts of the folded log lines once their minute is over."""
+    while True:
+        await asyncio.sleep(5.0)
+        logfold.FOLD.flush()
 
 
 async def _headers(request: web.Request, response: web.StreamResponse) -> None:

@@ -174,6 +174,12 @@ class Box:
                           "a join code on the screen")
         return {s["seat"]: s["code"] for s in p["phones"]["seats"] if s["code"] and not s["held"]}
 
+    def qr_codes(self) -> dict[int, str]:
+        """The URL the join screen's QR code names for every seat nobody holds (code and token)."""
+        p = self.wait_for(lambda p: bool(p.get("phones") and any(s["code"] for s in p["phones"]["seats"])), 30,
+                          "a join code on the screen")
+        return {s["seat"]: s["qr"] for s in p["phones"]["seats"] if s["code"] and not s["held"]}
+
     def log_tail(self) -> str:
         try:
             return (self.tmp / "box.log").read_text(encoding="utf-8", errors="replace")[-3000:]
@@ -214,8 +220,13 @@ class Phone:
         self.tapped_v: object = None  # the state's v at the last tap
 
     def join(self, code: str) -> None:
-        """What scanning the QR code does: open the address with the code in the fragment."""
+        """Open the address with the code alone in the fragment (as a typed code: rate-limited)."""
         self.page.goto(f"{self.box.url}/#join={code}")
+        self.wait(lambda s: s is not None, 20, "the first state")
+
+    def scan(self, url: str) -> None:
+        """What scanning the QR code does: open the URL it names (the code and the seat's join token)."""
+        self.page.goto(url)
         self.wait(lambda s: s is not None, 20, "the first state")
 
     def state(self) -> dict[str, Any] | None:

@@ -395,16 +395,24 @@ def test_a_phone_that_never_reads_cannot_stall_the_table(make_live: MakeLive) ->
     live.run(scenario)
 
 
-def test_too_many_sockets_are_refused_with_a_word(make_live: MakeLive) -> None:
-    live = make_live(Limits(max_connections=2))
+def test_too_many_sockets_the_newest_gets_in_and_a_seat_is_never_dropped(make_live: MakeLive) -> None:
+    """At the cap a newcomer is let in and the oldest socket that holds no seat goes: a
+    crowd pushes only itself out (docs/phones.md, "Limits"; tests/app/phones/test_hostile.py
+    has the crowd at full size)."""
+    live = make_live(Limits(max_connections=3))
 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
-        a, b = PhoneClient(s, live.base), PhoneClient(s, live.base)
-        await a.open()
+        seated = await joined(live, s, 0)
+        b, c = PhoneClient(s, live.base), PhoneClient(s, live.base)
         await b.open()
-        c = PhoneClient(s, live.base)
         await c.open()
-        assert (await c.frame("error"))["code"] == "server_full"
+        d = PhoneClient(s, live.base)
+        assert (await d.join(await live.code(2)))["type"] == "welcome"  # the newest: in
+        await b.wait(lambda x: x.closed is not None)  # the oldest without a seat: out
+        assert c.closed is None and seated.closed is None
+        await seated.send({"type": "ping"})
+        await seated.frame("pong")
+        assert live.server.gate.total == 3 and len(live.server.gate.seated) == 2
 
     live.run(scenario)
 

@@ -29,6 +29,7 @@ const page = {
   welcome: null,   // the box's welcome: seat, deck, cards (id -> code)
   state: null,     // the last state message
   joinCode: null,  // a code from the QR code's #join=…, used once
+  joinToken: null,  // the QR code's &key=… (its code's join token), used once with it
   backoff: BACKOFF_MIN_MS,
   retryTimer: null,
   pingTimer: null,
@@ -120,7 +121,9 @@ function connect() {
   ws.onopen = () => {
     const again = localStorage.getItem(SECRET_KEY);
     if (page.joinCode) {
-      ws.send(JSON.stringify({ type: "join", code: page.joinCode, lang: page.lang }));
+      const join = { type: "join", code: page.joinCode, lang: page.lang };
+      if (page.joinToken) join.token = page.joinToken;
+      ws.send(JSON.stringify(join));
     } else if (again) {
       ws.send(JSON.stringify({ type: "resume", secret: again, lang: page.lang }));
     }
@@ -243,6 +246,7 @@ function onError(msg) {
       clearTable();
     }
     page.joinCode = null;
+    page.joinToken = null;
     page.stopped = false;
     showJoin(msg.text || t("w_" + code));
     if (page.ws) page.ws.close();
@@ -297,6 +301,8 @@ function renderJoin() {
 function codeFromFragment() {
   const m = /(?:^#|&)join=(\d{6})(?:&|$)/.exec(location.hash);
   if (!m) return null;
+  const k = /(?:^#|&)key=([A-Za-z0-9_-]{22})(?:&|$)/.exec(location.hash);
+  page.joinToken = k ? k[1] : null;  // scanned: nobody's wrong guesses hold this join back
   // the code leaves the address bar: a reload must resume, not join again
   history.replaceState(null, "", location.pathname + location.search);
   return m[1];
@@ -874,6 +880,7 @@ async function start() {
       return;
     }
     page.joinCode = c;
+    page.joinToken = null;  // typed: the code alone
     page.stopped = false;
     if (page.ws) page.ws.close(); else connect();
   });

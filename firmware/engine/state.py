@@ -177,7 +177,7 @@ class HandState:
     thirds: list[int]
     played: CardMask
     known: list[CardMask]
-    voids: list[int]
+    voids: list[int]  # per seat: suits it failed to follow since it last drew face down
     draws: list[Draw]
     declarations: list[Declaration]
     over: bool
@@ -446,10 +446,13 @@ class HandState:
             card = self.talon[self.talon_pos]
             self.talon_pos += 1
             if not seen and not holdings.drew(self, seat):
-                continue  # real cards: drawn face down, unseen by the box
+                self.voids[seat] = 0  # real cards: drawn face down, unseen by the box
+                continue
             self.hands[seat] |= 1 << card
             if shown:
                 self.known[seat] |= 1 << card
+            else:
+                self.voids[seat] = 0  # face down: it may be of a suit the seat had none of
             self.draws.append(Draw(trick_no, seat, card, shown))
 
     # -------------------------------------------------------------- declarations

@@ -2,9 +2,26 @@
 
 A :class:`View` holds the seat's own hand, every card played, every card shown
 (draws where shown, declared cards, the missing suit of a three), the suits
-each seat failed to follow, the declarations, and the legal actions. It never
-holds the talon order nor another seat's hidden cards; tests prove that no
-hidden card is reachable from it.
+each seat is known to have none of (its *voids*, below), the declarations, and
+the legal actions. It never holds the talon order nor another seat's hidden
+cards; tests prove that no hidden card is reachable from it.
+
+Voids are public knowledge, the same in every seat's view, and always true. A
+seat is shown void in a suit exactly when
+
+- it failed to follow that suit in some trick (the current one included), and
+- it has drawn no card face down since the last such trick (a card drawn face
+  down, or unseen by the box at a table of real cards, may be of any suit; a
+  draw after a trick comes after every card of it), and
+- none of the cards lying face up in its hand (a face-up draw, a declared card)
+  is of that suit.
+
+Then every card it got since that failure was seen by all, so the cards of the
+suit it holds are exactly its face-up ones: a face-up draw of the suit takes the
+void away while the card is held, and the seat is void again once it has played
+it. What this leaves out (a seat is not shown void though everyone could work it
+out): a suit whose every card outstanding is placed elsewhere, and a face-down
+draw when the suit's cards the draw could have been are all accounted for.
 """
 
 from __future__ import annotations
@@ -12,7 +29,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from firmware.engine.actions import Action
-from firmware.engine.cards import THIRDS, Card, CardMask, Seat, Suit, card_list, mask_of
+from firmware.engine.cards import SUIT, THIRDS, Card, CardMask, Seat, Suit, card_list, mask_of
 from firmware.engine.declarations import Declaration
 from firmware.engine.state import HandResult, HandState, Signal, Trick, legal_actions
 from firmware.engine.variants import Variant
@@ -33,7 +50,7 @@ class SeatView:
     side: int
     hand_count: int
     shown: tuple[Card, ...]  # cards of this seat's hand lying face up (draws, declarations)
-    voids: tuple[Suit, ...]  # suits it failed to follow: it holds none of them
+    voids: tuple[Suit, ...]  # suits it is known to hold none of (the module's docstring)
     thirds: int  # thirds taken in tricks so far
     tricks_won: int
 
@@ -166,19 +183,7 @@ def view_for(state: HandState, seat: Seat) -> View:
         PublicDraw(d.trick, d.seat, d.card if (d.shown or d.seat == seat) else None)
         for d in state.draws
     )
-    holdings = state.holdings
-    seats = tuple(
-        SeatView(
-            seat=s,
-            side=v.side_of(s),
-            hand_count=holdings.held(state, s),
-            shown=_shown(state, s),
-            voids=tuple(x for x in range(len(v.deck.suits)) if state.voids[s] >> x & 1),
-            thirds=state.thirds[s],
-            tricks_won=sum(1 for t in state.tricks if t.winner == s),
-        )
-        for s in range(n)
-    )
+    seats = tuple(_seat_view(state, s) for s in range(n))
     return View(
         variant=v,
         seat=seat,
@@ -211,6 +216,28 @@ def view_for(state: HandState, seat: Seat) -> View:
         unit_declared=_unit_declared(state),
         totals=_totals(state),
     )
+
+
+def _seat_view(state: HandState, seat: Seat) -> SeatView:
+    shown = _shown(state, seat)
+    return SeatView(
+        seat=seat,
+        side=state.variant.side_of(seat),
+        hand_count=state.holdings.held(state, seat),
+        shown=shown,
+        voids=_voids(state, seat, shown),
+        thirds=state.thirds[seat],
+        tricks_won=sum(1 for t in state.tricks if t.winner == seat),
+    )
+
+
+def _voids(state: HandState, seat: Seat, shown: tuple[Card, ...]) -> tuple[Suit, ...]:
+    """The seat's voids by the module's rule: ``state.voids`` keeps the suits it failed to
+    follow since it last drew face down; a suit it holds face up is not one."""
+    voids = state.voids[seat]
+    for c in shown:
+        voids &= ~(1 << SUIT[c])
+    return tuple(x for x in range(len(state.suit_masks)) if voids >> x & 1)
 
 
 def _trick_holder(state: HandState) -> Seat | None:

@@ -6,8 +6,9 @@ cards aside, so that every public fact still holds:
 
 - each seat holds its shown cards (draws shown, declared cards) and exactly
   ``hand_count`` cards;
-- a seat that failed to follow a suit holds none of it, unless it drew a card
-  face down after that trick (then it may have drawn one of the suit);
+- a seat that failed to follow a suit holds none of it face down, unless it drew
+  a card face down after the last such trick (then it may have drawn one of the
+  suit); the view's voids (public, true: firmware/engine/view.py) hold outright;
 - a seat that declared a three of a kind does not hold the fourth card (the
   missing suit), unless it drew face down since (it might have drawn it);
 - partners' *volo* signals, where the view carries signals, act as voids;
@@ -62,6 +63,8 @@ def hidden_constraints(view: View) -> list[CardMask]:
         if seat == view.seat:
             continue
         banned = 0
+        for suit in view.seats[seat].voids:  # public and true (firmware/engine/view.py)
+            banned |= deck.suit_mask(suit)
         for suit, t in void_trick[seat].items():
             # A face-down draw after trick t may have brought a card of the suit.
             if not any(dt >= t for dt in hidden_draw_tricks[seat]):
@@ -86,7 +89,8 @@ def hidden_constraints(view: View) -> list[CardMask]:
 
 
 def _void_tricks(view: View) -> list[dict[int, int]]:
-    """Per seat: suit -> index of the first trick in which it failed to follow that suit."""
+    """Per seat: suit -> index of the last trick in which it failed to follow that suit
+    (a face-down draw before it cannot have brought the suit: it had none then)."""
     n = view.variant.n_seats
     out: list[dict[int, int]] = [{} for _ in range(n)]
     plays: list[tuple[int, list[tuple[int, Card]]]] = []
@@ -98,7 +102,7 @@ def _void_tricks(view: View) -> list[dict[int, int]]:
             continue
         lead = SUIT[cards[0][1]]
         for seat, c in cards[1:]:
-            if SUIT[c] != lead and lead not in out[seat]:
+            if SUIT[c] != lead:
                 out[seat][lead] = i
     return out
 

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.engine import Match, TressetteError, make_variant
-from firmware.engine.actions import Undo
+from firmware.engine.actions import Correct, Undo
 from firmware.engine.cards import cards_of
 from firmware.engine.records import entry_from_json
 from firmware.engine.seating import LEVELS, SeatSpec, check_seat
@@ -229,7 +229,7 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSp
                 match.record(entry)
                 if not last:
                     continue
-                if isinstance(entry, Undo):
+                if isinstance(entry, (Undo, Correct)):
                     frames.append(frame())  # the table as it stood again after the undo
                     continue
                 if len(state.tricks) > before:

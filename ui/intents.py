@@ -77,6 +77,21 @@ class Undo:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Real cards: take back ``seat``'s ``card``, the last card a person entered, as the
+    picker's *Take back* named it (refused if the last card is another by now)."""
+
+    seat: int
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonHand:
+    """Real cards: abandon the hand (no points, the same dealer deals again); sent only
+    after the screen's question was answered yes."""
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     """Chiamarsi fuori: the seat at the screen claims its side has reached the target."""
 
@@ -275,6 +290,8 @@ Intent = (
     | Claim
     | Hint
     | Undo
+    | TakeBack
+    | AbandonHand
     | Call
     | Discard
     | ZuTun

@@ -268,7 +268,10 @@ class PickerModel:
     ``seat``: who enters it (None: at the deal, the cards the box must know);
     ``cards``: the whole deck in deck order, laid out by suit and rank; ``dimmed``: the
     cards the engine would refuse now, with why (only what the table may know);
-    ``signals``: per card, the signals it may carry; ``discard``: terziglio's card laid away.
+    ``signals``: per card, the signals it may carry; ``discard``: terziglio's card laid away;
+    ``take_back``: (seat, card) *Take back* takes back (the last card a person entered),
+    None: none can be; ``abandon``: the dealer who deals again if the hand is abandoned,
+    None: *Abandon hand* is not offered.
     """
 
     seat: int | None
@@ -278,6 +281,8 @@ class PickerModel:
     prompt: Message | str = ""
     discard: bool = False
     signals: tuple[tuple[Card, tuple[str, ...]], ...] = ()
+    take_back: tuple[int, Card] | None = None
+    abandon: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -383,7 +383,13 @@ class TableScreen:
             if b.rect.collidepoint(pos):
                 if b.name == "picker_hide":
                     self.picker_hidden = self.picker_key()
-                else:
+                elif b.name == "picker_take_back" and p.take_back is not None:
+                    self.signals_on.clear()
+                    self.emit(it.TakeBack(*p.take_back))  # one tap: entering the card again undoes it
+                elif b.name == "picker_abandon" and p.abandon is not None:
+                    if self.ctx.ask is not None:  # never abandoned unasked: the question names what follows
+                        self.ctx.ask(self.ctx.t("ask_abandon_hand", n=p.abandon + 1), it.AbandonHand())
+                elif b.name.startswith("psig:"):
                     name = b.name[5:]
                     on = name not in self.signals_on
                     (self.signals_on.add if on else self.signals_on.discard)(name)

@@ -11,7 +11,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from firmware.engine.actions import Abandon, Action, Correct, Declare, Discard, NothingToDeclare, Play, RecordEntry, Undo
+from firmware.engine.actions import (
+    Abandon,
+    Action,
+    Correct,
+    Declare,
+    Discard,
+    NothingToDeclare,
+    Play,
+    RecordEntry,
+    Undo,
+)
 from firmware.engine.cards import Seat
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
 from firmware.engine.errors import IllegalAction

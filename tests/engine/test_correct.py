@@ -33,7 +33,14 @@ from firmware.engine.actions import Action, Discard
 from firmware.engine.cards import SUIT
 from firmware.engine.deal import deal_seeded
 from firmware.engine.errors import RecordError
-from firmware.engine.records import dumps, entry_from_json, entry_to_json, loads, match_to_json, replay
+from firmware.engine.records import (
+    dumps,
+    entry_from_json,
+    entry_to_json,
+    loads,
+    match_to_json,
+    replay,
+)
 from firmware.engine.state import HandState, check
 from firmware.engine.table import said_aloud, scanned_at_deal
 from tests.engine.builders import snapshot

@@ -271,7 +271,8 @@ class PickerModel:
     ``signals``: per card, the signals it may carry; ``discard``: terziglio's card laid away;
     ``take_back``: (seat, card) *Take back* takes back (the last card a person entered),
     None: none can be; ``abandon``: the dealer who deals again if the hand is abandoned,
-    None: *Abandon hand* is not offered.
+    None: *Abandon hand* is not offered; ``ends_hand``: the card entered now closes the
+    hand's last trick (the screen asks first, naming it: nothing ends a hand in one tap).
     """
 
     seat: int | None
@@ -283,6 +284,7 @@ class PickerModel:
     signals: tuple[tuple[Card, tuple[str, ...]], ...] = ()
     take_back: tuple[int, Card] | None = None
     abandon: int | None = None
+    ends_hand: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,9 @@ def picker_for(
     prompt = msg("pick_discard" if discard else "pick_play", n=mover + 1)
     take_back = corrections.take_back_offer() if corrections is not None else None
     dealer = corrections.abandon_offer() if corrections is not None else None
-    return PickerModel(mover, v.deck.name, v.deck.cards, dimmed, prompt, discard, signals, take_back, dealer)
+    ends_hand = not discard and len(state.tricks) == state.n_tricks - 1 and len(state.trick) == state.n - 1
+    return PickerModel(mover, v.deck.name, v.deck.cards, dimmed, prompt, discard, signals, take_back, dealer,
+                       ends_hand)  # fmt: skip
 
 
 def _deal_picker(scan: DealScan, deck: str, cards: tuple[int, ...]) -> PickerModel:

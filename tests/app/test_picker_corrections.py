@@ -182,3 +182,43 @@ def test_abandon_is_asked_first_and_nothing_is_sent_on_no() -> None:
         app.update(1.0)
         app.tap(tb.center)  # one tap takes back, naming what it takes back
         assert [i for i in app.intents() if isinstance(i, ui.TakeBack)] == [ui.TakeBack(*take_back)]
+
+
+def test_the_hand_s_last_card_is_asked_first_naming_it(make_table: MakeTable) -> None:
+    """Nothing ends a hand in one tap: the picker's last card asks, naming the card and seat."""
+    import dataclasses
+
+    from ui.demo import picker_model
+
+    t = picker_table(make_table, "tressette2")
+    t.ctl.new_match()
+    assert t.ctl.match is not None and t.ctl.match.state is not None
+    st = t.ctl.match.state
+    while True:
+        picker = t.ctl.model().picker
+        assert picker is not None
+        if picker.ends_hand:
+            break
+        dimmed = dict(picker.dimmed)
+        t.put(ui.PlayCard(next(c for c in picker.cards if c not in dimmed)))
+    assert len(st.tricks) == st.n_tricks - 1 and len(st.trick) == st.n - 1
+    model = picker_model("tressette2", tricks=3)
+    assert model.picker is not None
+    model = dataclasses.replace(model, picker=dataclasses.replace(model.picker, ends_hand=True))
+    pygame.display.init()
+    pygame.font.init()
+    app = UIApp(pygame.Surface((480, 320)), settings={"language": "de"}, sounds=False)
+    app.set_model(model)
+    app.update(5.0)
+    app.show("table")
+    app.draw()
+    assert model.picker is not None
+    lay = picker_layout(model.picker, (480, 320), app.ctx.theme)
+    dimmed = dict(model.picker.dimmed)
+    card, cell = next((c, r) for c, r in lay.cells if c not in dimmed)
+    app.tap(cell.center)
+    assert app.question is not None and app.question[0].startswith(f"Platz {model.picker.seat + 1}, ")  # type: ignore[operator]
+    assert not [i for i in app.intents() if isinstance(i, ui.PlayCard)]
+    yes = next(b for b in app.question_buttons((480, 320)) if b.name == "yes")
+    app.tap(yes.rect.center)
+    assert [i.card for i in app.intents() if isinstance(i, ui.PlayCard)] == [card]

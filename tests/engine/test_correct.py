@@ -309,3 +309,22 @@ def test_random_mistakes_taken_back_leave_the_hand_as_true_play(name: str, seed:
     assert tb.over
     assert summary(table) == summary(truth)
     assert summary(replay(match_to_json(table))) == summary(table)
+
+
+def test_replay_tells_a_correction_and_an_abandon() -> None:
+    import io
+
+    from firmware.replay import print_match
+
+    truth, table = table_hand()
+    true_play(truth, table)
+    wrong = table.last_entered()
+    assert wrong is not None
+    table.correct(Correct(wrong.seat, wrong.card))
+    table.abandon(Abandon(state_of(table).dealer))
+    out = io.StringIO()
+    print_match(match_to_json(table), out)
+    text = out.getvalue()
+    name = table.variant.deck.name_of(wrong.card)
+    assert f"seat {wrong.seat}'s {name} is taken back: corrected" in text
+    assert f"the hand is abandoned: no points, seat {state_of(table).dealer} deals again" in text

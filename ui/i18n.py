@@ -585,6 +585,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "ask_last_card": ("Posto {n}, {card}: è l'ultima carta, la mano finisce. Confermi?",
                       "Platz {n}, {card}: die letzte Karte, die Runde endet. Bestätigen?",
                       "Seat {n}, {card}: the last card, the hand ends. Confirm?"),
+    "sheet_abandoned": ("mano nulla", "abgebrochen", "abandoned"),
     "m_taken_back": ("Ripresa: {card} (posto {n})", "Zurückgenommen: {card} (Platz {n})", "Taken back: {card} (seat {n})"),
     "m_abandoned": ("Mano nulla, nessun punto: il posto {n} distribuisce di nuovo",
                     "Runde abgebrochen, keine Punkte: Platz {n} gibt noch einmal",

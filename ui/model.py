@@ -162,7 +162,7 @@ class SheetRow:
     """One hand of a score sheet: its points per side and the totals after it.
 
     ``note``: how the hand or game ended when it is worth saying (a catalogue key:
-    ``sheet_game``, ``sheet_claim``, ``sheet_zu_tun``, a sudden win's name, ``sheet_open``).
+    ``sheet_game``, ``sheet_claim``, ``sheet_zu_tun``, ``sheet_abandoned``, a sudden win's name, ``sheet_open``).
     """
 
     hand: int  # 1-based

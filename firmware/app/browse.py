@@ -149,6 +149,8 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
         note = res.sudden
     elif res.ended_by == "zu_tun":
         note = "sheet_zu_tun"
+    elif res.ended_by == "abandoned":
+        note = "sheet_abandoned"  # real cards: abandoned on the picker, the same dealer dealt again
     elif res.claim_seat is not None:
         note = "sheet_claim" if res.claim_ok else "sheet_claim_wrong"
     elif decided:

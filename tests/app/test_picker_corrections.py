@@ -135,6 +135,11 @@ def test_abandon_scores_nothing_and_the_same_dealer_deals_again(make_table: Make
     assert t.ctl.match.state is not None and t.ctl.match.state.dealer == dealer
     assert t.ctl.totals == [0, 0] and t.ctl.message.message.key == "m_abandoned"
     assert t.ctl.model().picker is not None
+    from firmware.app.browse import score_sheet
+
+    assert t.ctl.match_id is not None
+    sheet = score_sheet(t.journal, t.ctl.match_id)
+    assert not sheet.problem and sheet.rows[0].note == "sheet_abandoned" and sheet.rows[0].points == (0, 0)
 
 
 def test_abandon_with_a_computer_asks_the_deal_again(make_table: MakeTable) -> None:

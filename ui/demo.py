@@ -562,7 +562,7 @@ def deal_picker_model(variant: str = "briscola", seed: int = 1, cpu: int = 1) ->
     entered = v.deck.cards[2:5]
     dimmed = tuple((c, msg("e_deal_table_card", card=CardName(v.deck.name, c))) for c in entered)
     prompt = msg("m_pick_cpu_hand", seat=cpu + 1, n=len(entered) + 1, m=v.hand_size)
-    picker = PickerModel(None, v.deck.name, v.deck.cards, dimmed, prompt, False, ())
+    picker = PickerModel(None, v.deck.name, v.deck.cards, dimmed, prompt, False, (), (cpu, entered[-1]))
     return dataclasses.replace(m, trick=(), picker=picker, message=prompt)
 
 

@@ -578,6 +578,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # the card picker's corrections (issue 36): the last card taken back, a hand abandoned
     "picker_take_back": ("Riprendi", "Zurücknehmen", "Take back"),
     "picker_take_back_seat": ("posto {n}", "Platz {n}", "seat {n}"),
+    "picker_take_back_aside": ("a parte", "beiseite", "aside"),
+    "m_taken_back_aside": ("Ripresa: {card} (a parte)", "Zurückgenommen: {card} (beiseite)", "Taken back: {card} (aside)"),
     "picker_abandon": ("Mano nulla", "Runde abbrechen", "Abandon hand"),
     "ask_abandon_hand": ("Dichiarare nulla questa mano? Nessuno prende punti e il posto {n} distribuisce di nuovo.",
                     "Diese Runde abbrechen? Niemand bekommt Punkte, und Platz {n} gibt noch einmal.",

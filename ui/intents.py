@@ -79,9 +79,10 @@ class Undo:
 @dataclass(frozen=True, slots=True)
 class TakeBack:
     """Real cards: take back ``seat``'s ``card``, the last card a person entered, as the
-    picker's *Take back* named it (refused if the last card is another by now)."""
+    picker's *Take back* named it (refused if the last card is another by now); at the
+    deal, the card entered last (``seat`` None: a card aside)."""
 
-    seat: int
+    seat: int | None
     card: int
 
 

@@ -282,7 +282,7 @@ class PickerModel:
     prompt: Message | str = ""
     discard: bool = False
     signals: tuple[tuple[Card, tuple[str, ...]], ...] = ()
-    take_back: tuple[int, Card] | None = None
+    take_back: tuple[int | None, Card] | None = None  # the seat is None for a card aside at the deal
     abandon: int | None = None
     ends_hand: bool = False
 

@@ -168,8 +168,11 @@ def draw_picker(s: pygame.Surface, ctx: Ctx, model: PickerModel, lay: PickerLayo
             s.blit(tag, box)
 
 
-def draw_take_back(s: pygame.Surface, ctx: Ctx, r: Rect, deck: str, take_back: tuple[int, Card], style: str) -> None:
-    """*Take back*: the face of the card it takes back, then "Take back" over "seat 2"."""
+def draw_take_back(
+    s: pygame.Surface, ctx: Ctx, r: Rect, deck: str, take_back: tuple[int | None, Card], style: str
+) -> None:
+    """*Take back*: the face of the card it takes back, then "Take back" over "seat 2"
+    (at the deal, a card aside: "aside")."""
     seat, card = take_back
     draw_button(s, ctx, r, "")
     h = r.h - 8
@@ -180,7 +183,8 @@ def draw_take_back(s: pygame.Surface, ctx: Ctx, r: Rect, deck: str, take_back: t
     fs = max(ctx.fonts.min_size, min(int(r.h * 0.34), 20))
     th = ctx.theme
     top = ctx.fonts.fit(ctx.t("picker_take_back"), fs, text.w, th.button_text, bold=True)
-    low = ctx.fonts.fit(ctx.t("picker_take_back_seat", n=seat + 1), fs, text.w, th.button_text)
+    whose = ctx.t("picker_take_back_seat", n=seat + 1) if seat is not None else ctx.t("picker_take_back_aside")
+    low = ctx.fonts.fit(whose, fs, text.w, th.button_text)
     gap = max(0, (text.h - top.get_height() - low.get_height()) // 3)
     s.blit(top, top.get_rect(midtop=(text.centerx, text.y + gap)))
     s.blit(low, low.get_rect(midbottom=(text.centerx, text.bottom - gap)))

@@ -293,7 +293,12 @@ class TableController:
             case ui.Undo():
                 self.coaching.undo()
             case ui.TakeBack(seat=seat, card=card):
-                self.corrections.take_back(seat, card)
+                if self.dealing.scan is not None:
+                    self.dealing.take_back(card)  # a card the deal showed the box
+                elif seat is not None:
+                    self.corrections.take_back(seat, card)
+                else:
+                    self.table.refuse(msg("e_correct_nothing"))
             case ui.AbandonHand():
                 self.corrections.abandon()
             case ui.Call(card=card):

@@ -76,7 +76,9 @@ def _deal_picker(scan: DealScan, deck: str, cards: tuple[int, ...]) -> PickerMod
     dimmed = tuple(
         (c, msg("e_deal_table_card", card=CardName(deck, c))) for c in cards if c in entered and c not in again_ok
     )
-    return PickerModel(None, deck, cards, dimmed, scan.prompt(touch=True), False, ())
+    last = scan.last()  # *Take back*: the card entered last, nothing journalled yet
+    take_back = (scan.seat_of(last[0]), last[1]) if last is not None else None
+    return PickerModel(None, deck, cards, dimmed, scan.prompt(touch=True), False, (), take_back)
 
 
 

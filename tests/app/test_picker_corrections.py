@@ -227,3 +227,28 @@ def test_the_hand_s_last_card_is_asked_first_naming_it(make_table: MakeTable) ->
     yes = next(b for b in app.question_buttons((480, 320)) if b.name == "yes")
     app.tap(yes.rect.center)
     assert [i.card for i in app.intents() if isinstance(i, ui.PlayCard)] == [card]
+
+
+def test_a_card_tapped_by_mistake_at_the_deal_is_taken_back(make_table: MakeTable) -> None:
+    """The computer's cards entered at the deal: the last one taken back before the deal is
+    complete (nothing of it is journalled until then), and entered again."""
+    t = picker_table(make_table, "briscola", seats=["table", "cpu:easy"])
+    t.ctl.new_match()
+    scan = t.ctl.deal_scan
+    assert scan is not None
+    cards = []
+    for _ in range(2):
+        picker = t.ctl.model().picker
+        assert picker is not None
+        dimmed = dict(picker.dimmed)
+        cards.append(next(c for c in picker.cards if c not in dimmed))
+        t.put(ui.PlayCard(cards[-1]))
+    picker = t.ctl.model().picker
+    assert picker is not None and picker.take_back == (1, cards[-1]) and cards[-1] in dict(picker.dimmed)
+    t.put(ui.TakeBack(*picker.take_back))
+    assert scan.got == {"1": cards[:1]} and t.ctl.message.message.key == "m_taken_back"
+    picker = t.ctl.model().picker
+    assert picker is not None and cards[-1] not in dict(picker.dimmed) and picker.take_back == (1, cards[0])
+    t.put(ui.TakeBack(1, cards[-1]))  # a stale tap: refused
+    assert scan.got == {"1": cards[:1]} and t.ctl.message.message.key == "r_take_back_changed"
+    assert t.ctl.match_id is not None and not t.journal.record(t.ctl.match_id)["hands"]

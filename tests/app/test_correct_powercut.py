@@ -54,6 +54,8 @@ def booted_as_replayed(state: Path, variant: str = VARIANT) -> bool:
             assert snapshot(live.state) == snapshot(rebuilt.state)
             assert live.hands[-1].effective() == rebuilt.hands[-1].effective()
             assert live.totals == rebuilt.totals
+            assert live.furthest == rebuilt.furthest  # how far a correction may reach back
+            assert live.last_entered() == rebuilt.last_entered()
     finally:
         table.close()
     return True

@@ -576,7 +576,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "picker_hide": ("Tavolo", "Spieltisch", "Table"),
     "picker_show": ("Carte", "Karten", "Cards"),
     # the card picker's corrections (issue 36): the last card taken back, a hand abandoned
-    "picker_take_back": ("Riprendi", "Zurücknehmen", "Take back"),
+    "picker_take_back": ("Riprendi", "Karte zurück", "Take back"),
     "picker_take_back_seat": ("posto {n}", "Platz {n}", "seat {n}"),
     "picker_take_back_aside": ("a parte", "beiseite", "aside"),
     "m_taken_back_aside": ("Ripresa: {card} (a parte)", "Zurückgenommen: {card} (beiseite)", "Taken back: {card} (aside)"),

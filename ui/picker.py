@@ -9,10 +9,10 @@ now; a tap on one says why and sends nothing. A tap on a bright card sends the s
 The *Table* button hides the picker until the next card, to see the table (its
 Accuso choices, zu tun, claims, the last trick); *Cards* brings it back.
 
-Corrections (docs/box.md, "Corrections with the picker"): *Take back*, beside the
-second line, shows the card it takes back (its face) and the seat; one tap takes it
-back (entering the card again undoes that). *Abandon hand* asks first, naming what
-follows (nobody scores, the same dealer deals again). A court card's label under its
+Corrections (docs/box.md, "Corrections with the picker"), in a column right of the
+deck: *Take back* at its top shows the card it takes back (its face) and the seat;
+one tap takes it back (entering the card again undoes that). *Abandon hand*, at its
+foot, asks first, naming what follows (nobody scores, the same dealer deals again). A court card's label under its
 face is written as the person's language writes it (``court_R`` ...: K, N, J in
 English); the face keeps the deck's own index, as on the table.
 
@@ -40,7 +40,7 @@ class PickerLayout:
     prompt: Rect  # who enters what, and the last word (a refusal, why a card is dimmed)
     cells: list[tuple[Card, Rect]]  # one per card of the deck: the tappable cell
     buttons: list[ButtonSpec] = field(default_factory=list)  # signals, hide, take back, abandon
-    note: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))  # the second line, beside its buttons
+    note: Rect = field(default_factory=lambda: Rect(0, 0, 0, 0))  # the second line
 
 
 def signal_names(model: PickerModel) -> list[str]:
@@ -71,16 +71,19 @@ def picker_layout(model: PickerModel, size: tuple[int, int], theme: Theme = DEFA
         buttons.append(ButtonSpec(f"psig:{name}", Rect(x, m, sw, head_h), "sig_" + name))
     prompt = Rect(m, m, x - 2 * m, head_h)
     line2 = Rect(m, m + head_h + m // 2, W - 2 * m, prompt_h - m)
-    right = line2.right
-    if model.abandon is not None:
-        aw = max(touch * 2, int(W * 0.17))
-        buttons.append(ButtonSpec("picker_abandon", Rect(right - aw, line2.y, aw, line2.h), "picker_abandon"))
-        right -= aw + m
+    # the corrections' column, right of the deck: always kept, so no cell moves under a
+    # finger when *Take back* appears; the cards are as tall as the rows allow, so the
+    # column costs them nothing (their width has room to spare)
+    top = line2.bottom + m
+    col = Rect(0, top, max(int(touch * 2.5), int(W * 0.15)), H - top - m)
+    col.right = W - m
     if model.take_back is not None:
-        tw = max(int(touch * 3.5), int(W * 0.22))
-        buttons.append(ButtonSpec("picker_take_back", Rect(right - tw, line2.y, tw, line2.h), "picker_take_back"))
-        right -= tw + m
-    grid = Rect(m, line2.bottom + m, W - 2 * m, H - line2.bottom - 2 * m)
+        r = Rect(col.x, col.y, col.w, int(col.h * 0.55))
+        buttons.append(ButtonSpec("picker_take_back", r, "picker_take_back"))
+    if model.abandon is not None:  # at the foot, well apart from *Take back*
+        ah = max(touch, int(col.h * 0.22))
+        buttons.append(ButtonSpec("picker_abandon", Rect(col.x, col.bottom - ah, col.w, ah), "picker_abandon"))
+    grid = Rect(m, top, col.x - 2 * m, H - top - m)
     gap = max(2, m // 2)
     cw = (grid.w - (n_ranks - 1) * gap) // n_ranks
     ch = (grid.h - (n_suits - 1) * gap) // n_suits
@@ -88,9 +91,8 @@ def picker_layout(model: PickerModel, size: tuple[int, int], theme: Theme = DEFA
     for card in deck.cards:
         r = Rect(grid.x + RANK[card] * (cw + gap), grid.y + SUIT[card] * (ch + gap), cw, ch)
         cells.append((card, r))
-    # the prompt row spans both lines; the note (the second line) leaves room for its buttons
-    note = Rect(line2.x, line2.y, right - line2.x, line2.h)
-    return PickerLayout(area, Rect(prompt.x, prompt.y, W - 2 * m, line2.bottom - prompt.y), cells, buttons, note)
+    # the prompt row spans both lines where no button stands beside the second
+    return PickerLayout(area, Rect(prompt.x, prompt.y, W - 2 * m, line2.bottom - prompt.y), cells, buttons, line2)
 
 
 def court_label(ctx: Ctx, deck_name: str, card: Card) -> str:
@@ -148,8 +150,9 @@ def draw_picker(s: pygame.Surface, ctx: Ctx, model: PickerModel, lay: PickerLayo
             draw_button(s, ctx, b.rect, ctx.label(b.label), selected=b.name[5:] in signals_on)
         elif b.name == "picker_take_back" and model.take_back is not None:
             draw_take_back(s, ctx, b.rect, model.deck, model.take_back, style)
-        elif b.name == "picker_abandon":
-            draw_button(s, ctx, b.rect, ctx.t(b.label), color=(120, 50, 40))
+        elif b.name == "picker_abandon":  # its words at one size, as *Take back*'s
+            fs = max(ctx.fonts.min_size, min(int(b.rect.w * 0.15), 20))
+            draw_button(s, ctx, b.rect, ctx.t(b.label), color=(120, 50, 40), size=fs)
         else:
             draw_button(s, ctx, b.rect, ctx.t(b.label))
     dimmed = dict(model.dimmed)
@@ -171,23 +174,31 @@ def draw_picker(s: pygame.Surface, ctx: Ctx, model: PickerModel, lay: PickerLayo
 def draw_take_back(
     s: pygame.Surface, ctx: Ctx, r: Rect, deck: str, take_back: tuple[int | None, Card], style: str
 ) -> None:
-    """*Take back*: the face of the card it takes back, then "Take back" over "seat 2"
+    """*Take back*: the face of the card it takes back, "Take back" and "seat 2" under it
     (at the deal, a card aside: "aside")."""
     seat, card = take_back
     draw_button(s, ctx, r, "")
-    h = r.h - 8
-    w = max(1, int(h / ctx.theme.card_ratio))
-    face = Rect(r.x + 6, r.y + 4, w, h)
-    s.blit(ctx.art.face(card, w, h, style), face)
-    text = Rect(face.right + 4, r.y + 2, r.right - face.right - 8, r.h - 4)
-    fs = max(ctx.fonts.min_size, min(int(r.h * 0.34), 20))
     th = ctx.theme
-    top = ctx.fonts.fit(ctx.t("picker_take_back"), fs, text.w, th.button_text, bold=True)
+    words = ctx.t("picker_take_back")
     whose = ctx.t("picker_take_back_seat", n=seat + 1) if seat is not None else ctx.t("picker_take_back_aside")
-    low = ctx.fonts.fit(whose, fs, text.w, th.button_text)
-    gap = max(0, (text.h - top.get_height() - low.get_height()) // 3)
-    s.blit(top, top.get_rect(midtop=(text.centerx, text.y + gap)))
-    s.blit(low, low.get_rect(midbottom=(text.centerx, text.bottom - gap)))
+    fs = max(ctx.fonts.min_size, min(int(r.w * 0.15), 20))
+    lines = [words]
+    if " " in words and ctx.fonts.font(fs, True).size(words)[0] > r.w - 8:
+        lines = words.split(" ", 1)  # "Karte / zurück" rather than a smaller word
+    while fs > ctx.fonts.min_size and max(ctx.fonts.font(fs, True).size(x)[0] for x in lines) > r.w - 8:
+        fs -= 1  # every line at one size: the longest decides
+    texts = [ctx.fonts.fit(x, fs, r.w - 8, th.button_text, bold=True) for x in lines]
+    texts.append(ctx.fonts.fit(whose, fs, r.w - 8, th.button_text))
+    room = r.h - sum(t.get_height() for t in texts) - 16
+    h = max(1, min(room, int((r.w - 16) * th.card_ratio)))
+    w = max(1, int(h / th.card_ratio))
+    face = Rect(0, r.y + 6, w, h)
+    face.centerx = r.centerx
+    s.blit(ctx.art.face(card, w, h, style), face)
+    y = face.bottom + 3
+    for img in texts:
+        s.blit(img, img.get_rect(midtop=(r.centerx, y)))
+        y += img.get_height()
 
 
 def show_button(middle: Rect, theme: Theme = DEFAULT) -> Rect:

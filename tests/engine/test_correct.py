@@ -328,3 +328,23 @@ def test_replay_tells_a_correction_and_an_abandon() -> None:
     name = table.variant.deck.name_of(wrong.card)
     assert f"seat {wrong.seat}'s {name} is taken back: corrected" in text
     assert f"the hand is abandoned: no points, seat {state_of(table).dealer} deals again" in text
+
+
+@pytest.mark.parametrize("real", [False, True])
+def test_a_hand_rebuilt_keeps_the_decider_s_target(real: bool) -> None:
+    """Treschetten's decider goes to 41: a hand rebuilt by an undo or a correction keeps it
+    (it was dealt again at the variant's 31 before)."""
+    from firmware.engine import Undo
+
+    v = make_variant("treschetten2", {"match_format": "best_of_two"})
+    m = Match(v)
+    m.game_winners = [0, 1]  # a game each: the decider
+    st = m.start_hand({"table": True} if real else {"seed": 4})
+    assert st.target == 41
+    play = next(a for a in legal_actions(st) if isinstance(a, Play))
+    m.apply(play)
+    if real:
+        m.correct(Correct(play.seat, play.card))
+    else:
+        m.undo(Undo(play.seat, 1))
+    assert st.target == 41 and not st.trick

@@ -550,7 +550,8 @@ def picker_model(variant: str = "treseta4", seed: int = 1, tricks: int = 2) -> T
     last = state.tricks[-1] if state.tricks else None  # *Take back*: the last card laid
     take_back = (last.seat_of(v.n_seats - 1, v.n_seats), last.cards[-1]) if last is not None else None
     picker = PickerModel(state.to_move, v.deck.name, v.deck.cards, dimmed,
-                         msg("pick_play", n=state.to_move + 1), False, signals, take_back, state.dealer)  # fmt: skip
+                         msg("pick_play", n=state.to_move + 1), False, signals, take_back, state.dealer, False,
+                         len(match.hands))  # fmt: skip
     return dataclasses.replace(m, picker=picker, message=picker.prompt)
 
 

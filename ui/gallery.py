@@ -126,7 +126,7 @@ def picker_abandon_question(ui: UIApp) -> None:
     model = demo.picker_model("tressette2", tricks=3)
     table_scene(model)(ui)
     assert model.picker is not None and model.picker.abandon is not None
-    ui.ask(ui.ctx.t("ask_abandon_hand", n=model.picker.abandon + 1), it.AbandonHand())
+    ui.ask(ui.ctx.t("ask_abandon_hand", n=model.picker.abandon + 1), it.AbandonHand(model.picker.hand))
 
 
 def stats_chart(ui: UIApp) -> None:

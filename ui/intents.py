@@ -89,7 +89,10 @@ class TakeBack:
 @dataclass(frozen=True, slots=True)
 class AbandonHand:
     """Real cards: abandon the hand (no points, the same dealer deals again); sent only
-    after the screen's question was answered yes."""
+    after the screen's question was answered yes. ``hand``: the hand asked about (the
+    number of hands dealt then): refused if another hand is being played by now."""
+
+    hand: int
 
 
 @dataclass(frozen=True, slots=True)

@@ -272,7 +272,8 @@ class PickerModel:
     ``take_back``: (seat, card) *Take back* takes back (the last card a person entered),
     None: none can be; ``abandon``: the dealer who deals again if the hand is abandoned,
     None: *Abandon hand* is not offered; ``ends_hand``: the card entered now closes the
-    hand's last trick (the screen asks first, naming it: nothing ends a hand in one tap).
+    hand's last trick (the screen asks first, naming it: nothing ends a hand in one tap);
+    ``hand``: the hands dealt so far (what *Abandon hand*'s answer names).
     """
 
     seat: int | None
@@ -285,6 +286,7 @@ class PickerModel:
     take_back: tuple[int | None, Card] | None = None  # the seat is None for a card aside at the deal
     abandon: int | None = None
     ends_hand: bool = False
+    hand: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -388,7 +388,7 @@ class TableScreen:
                     self.emit(it.TakeBack(*p.take_back))  # one tap: entering the card again undoes it
                 elif b.name == "picker_abandon" and p.abandon is not None:
                     if self.ctx.ask is not None:  # never abandoned unasked: the question names what follows
-                        self.ctx.ask(self.ctx.t("ask_abandon_hand", n=p.abandon + 1), it.AbandonHand())
+                        self.ctx.ask(self.ctx.t("ask_abandon_hand", n=p.abandon + 1), it.AbandonHand(p.hand))
                 elif b.name.startswith("psig:"):
                     name = b.name[5:]
                     on = name not in self.signals_on

@@ -299,8 +299,8 @@ class TableController:
                     self.corrections.take_back(seat, card)
                 else:
                     self.table.refuse(msg("e_correct_nothing"))
-            case ui.AbandonHand():
-                self.corrections.abandon()
+            case ui.AbandonHand(hand=hand):
+                self.corrections.abandon(hand)
             case ui.Call(card=card):
                 seats.call(card)
             case ui.ZuTun(card=card):

@@ -88,12 +88,16 @@ class TableCorrections:
         self.declarations.prompt()
         return Outcome(True)
 
-    def abandon(self) -> Outcome:
-        """The hand counts nothing; the same dealer deals again (the screen asked first)."""
+    def abandon(self, hand: int) -> Outcome:
+        """The hand counts nothing; the same dealer deals again (the screen asked first about
+        ``hand``, the number of hands dealt then: a late answer never abandons the next)."""
         t = self.table
         dealer = self.abandon_offer()
         if dealer is None:
             return t.refuse(msg("r_no_hand"))
+        assert t.match is not None
+        if hand != len(t.match.hands):
+            return t.refuse(msg("r_abandon_changed"))
         if self.guard.error is not None:
             return self.guard.refusal()
         entry = Abandon(dealer)

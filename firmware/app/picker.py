@@ -61,7 +61,7 @@ def picker_for(
     dealer = corrections.abandon_offer() if corrections is not None else None
     ends_hand = not discard and len(state.tricks) == state.n_tricks - 1 and len(state.trick) == state.n - 1
     return PickerModel(mover, v.deck.name, v.deck.cards, dimmed, prompt, discard, signals, take_back, dealer,
-                       ends_hand)  # fmt: skip
+                       ends_hand, len(match.hands))  # fmt: skip
 
 
 def _deal_picker(scan: DealScan, deck: str, cards: tuple[int, ...]) -> PickerModel:

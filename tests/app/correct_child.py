@@ -43,7 +43,7 @@ def main(state: Path, seed: int, variant: str) -> int:
         if picker.take_back is not None and roll < 0.3:
             table.put(ui.TakeBack(*picker.take_back))
         elif picker.abandon is not None and roll < 0.33:
-            table.put(ui.AbandonHand())
+            table.put(ui.AbandonHand(picker.hand))
         else:
             dimmed = dict(picker.dimmed)
             table.put(ui.PlayCard(rng.choice([c for c in picker.cards if c not in dimmed])))

@@ -129,12 +129,17 @@ def test_abandon_scores_nothing_and_the_same_dealer_deals_again(make_table: Make
         true_tap(t, truth)
     assert t.ctl.match is not None and t.ctl.match.state is not None
     dealer = t.ctl.match.state.dealer
-    t.put(ui.AbandonHand())
+    picker = t.ctl.model().picker
+    assert picker is not None and picker.hand == 1
+    t.put(ui.AbandonHand(picker.hand))
     assert actions(t)[-1] == {"seat": dealer, "abandon": True}
     assert t.ctl.phase == PLAY and len(t.ctl.match.hands) == 2  # the next hand, no deal to scan
     assert t.ctl.match.state is not None and t.ctl.match.state.dealer == dealer
     assert t.ctl.totals == [0, 0] and t.ctl.message.message.key == "m_abandoned"
     assert t.ctl.model().picker is not None
+    n = len(actions(t))
+    t.put(ui.AbandonHand(1))  # a late answer to the question about hand 1: not hand 2
+    assert len(actions(t)) == n and t.ctl.message.message.key == "r_abandon_changed"
     from firmware.app.browse import score_sheet
 
     assert t.ctl.match_id is not None
@@ -152,7 +157,7 @@ def test_abandon_with_a_computer_asks_the_deal_again(make_table: MakeTable) -> N
         t.put(ui.PlayCard(next(c for c in picker.cards if c not in dimmed)))
     assert t.ctl.phase == PLAY and t.ctl.match is not None and t.ctl.match.state is not None
     dealer = t.ctl.match.state.dealer
-    t.put(ui.AbandonHand())
+    t.put(ui.AbandonHand(1))
     assert t.ctl.deal_scan is not None and t.ctl.deal_scan.dealer == dealer
     assert t.ctl.match.results[-1].ended_by == "abandoned"
 

@@ -74,7 +74,7 @@ def legal_now(t: PhoneTable, seat: int, frame: Frame) -> bool:
     if frame["v"] != state["v"]:
         return False
     if frame["type"] == "next":
-        return state["phase"] == "hand_over"
+        return bool(state["phase"] == "hand_over")
     bare = {k: v for k, v in frame.items() if k not in ("v", "signals")}
     if bare not in own_taps(state):
         return False

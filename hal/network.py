@@ -438,14 +438,20 @@ class NmcliNetwork(Closing):
         if st.startswith("connecting"):
             return NetState("connecting", ssid=profile)
         if not st.startswith("connected"):
+            wired = [r for r in rows if r[1] == "ethernet" and r[2].startswith("connected")]
+            if wired:  # a cable: phones on that network reach the box (no Wi-Fi to offer)
+                return NetState("connected", ssid=wired[0][3], address=self._address(wired[0][0]))
             return NetState("unavailable", detail=st) if st in ("unavailable", "unmanaged") else NetState()
-        try:
-            address = first_address(self._checked(["-g", "IP4.ADDRESS", "device", "show", dev]))
-        except NetworkError:
-            address = ""
+        address = self._address(dev)
         if profile == HOTSPOT_PROFILE:
             return NetState("hotspot", ssid=self._profile_ssid(profile), address=address)
         return NetState("connected", ssid=self._profile_ssid(profile) or profile, address=address)
+
+    def _address(self, dev: str) -> str:
+        try:
+            return first_address(self._checked(["-g", "IP4.ADDRESS", "device", "show", dev]))
+        except NetworkError:
+            return ""
 
     def _profile_ssid(self, profile: str) -> str:
         try:

@@ -212,6 +212,9 @@ def test_states_nmcli_reports(nmcli: FakeNmcli) -> None:
     assert NmcliNetwork().state() == NetState()
     nmcli.reply([{"argv": STATUS, "stdout": "eth0:ethernet:connected:Wired\n"}])
     assert NmcliNetwork().state() == NetState("unavailable", detail="no Wi-Fi device")
+    nmcli.reply([{"argv": STATUS, "stdout": "wlan0:wifi:disconnected:\neth0:ethernet:connected:Wired 1\n"},
+                 {"argv": ["-g", "IP4.ADDRESS", "device", "show", "eth0"], "stdout": "192.168.1.9/24\n"}])
+    assert NmcliNetwork().state() == NetState("connected", ssid="Wired 1", address="192.168.1.9")
 
 
 # ------------------------------------------------------------------ the double

@@ -524,6 +524,8 @@ class SimNetwork(Closing):
         if net is None:
             return NetResult("not_found", detail=f"No network with SSID '{ssid}' found.")
         if net.secured and password != SIM_PASSWORD and not (ssid in self.known_names and not password):
+            if ssid in self.known_names:  # as NmcliNetwork does: a wrong password is not kept
+                self.known_names.remove(ssid)
             return NetResult("wrong_password", detail="Secrets were required, but not provided.")
         if ssid == SIM_NO_ADDRESS:
             self.current = NetState()

@@ -67,7 +67,8 @@ def keyboard_keys(layout: str, page: str, shift: bool, area: Rect, *, gap: int =
     rows = page_rows(layout, page)
     n_rows = 5
     h = (area.h - gap * (n_rows - 1)) // n_rows
-    widest = max(len(DIGITS), *(len(r) + (3 if i == 2 else 0) for i, r in enumerate(rows)))
+    flank = 1.5 if page == "symbols" else 3.0  # ⌫ (and ⇧ but on the symbols) beside the third row
+    widest = max(len(DIGITS), *(len(r) + (flank if i == 2 else 0) for i, r in enumerate(rows)))
     unit = (area.w - gap * (widest - 1)) / widest
     keys: list[Key] = []
 

@@ -122,7 +122,7 @@ def network_layout(net: NetworkModel, size: tuple[int, int], first: int = 0, *, 
         r = Rect(area.x, area.y + k * (rh + gap), area.w, rh)
         rows.append(NetRowSpec(wifi, r, i))
         if wifi.known:
-            f = Rect(r.right - fw - 4, r.y + 3, fw, r.h - 6)
+            f = Rect(r.right - fw, r.y, fw, r.h)  # the row's height: never under a fingertip
             buttons.append(ButtonSpec(f"forget:{i}", f, "n_forget", enabled=not busy,
                                       intent=it.NetworkForget(wifi.ssid)))
         # after forget: a tap on the forget button is the forget button's (the first found)
@@ -214,10 +214,10 @@ class NetworkScreen(Screen):
         self.title(s, t("network"), self.title_room(size))
         px = lay.line_px
         color = ctx.theme.good if net.online else WARN
-        y = blit_text(s, ctx, state_text(net, t), px, lay.lines.topleft, bold=True, color=color,
-                      max_w=lay.lines.w).bottom + 2
+        state = state_text(net, t)
+        y = blit_text(s, ctx, state, px, lay.lines.topleft, bold=True, color=color, max_w=lay.lines.w).bottom + 2
         second = busy_text(net, t) or (ctx.say(net.result) if net.result is not None else "")
-        if second:
+        if second and second != state:  # "connected: …" said once
             good = net.result_ok or bool(net.busy)
             blit_text(s, ctx, second, px, (lay.lines.x, y), color=ctx.theme.text if good else WARN, max_w=lay.lines.w)
         h = lay.hotspot

@@ -139,6 +139,8 @@ class NetworkPart:
                     self.known = tuple(k for k in self.known if k != ssid)
                 elif op == "connect" and result.ok and ssid not in self.known:
                     self.known = (*self.known, ssid)
+                elif op == "connect" and result.kind == "wrong_password":
+                    self.known = tuple(k for k in self.known if k != ssid)  # its password was dropped
                 log.info("network %s %s: %s %s", op, ssid, result.kind, result.detail)
             case NetworkChanged(state=state):
                 if state != self.state:

@@ -675,15 +675,16 @@ class NetworkWorker(Closing):
     """Runs :class:`Network` calls on a thread, one at a time, and posts what they found.
 
     ``post`` puts a :data:`NetworkEvent` into the program's one queue (any thread).
-    :meth:`submit` never blocks. The boot request waits for NetworkManager to
-    join a known network, at most ``policy.wait_s`` by ``clock`` (looking every
-    ``policy.poll_s``, waited by ``pause``), then opens the hotspot if the policy
-    says so; :meth:`close` stops it at once.
+    :meth:`submit` never blocks. After the boot request the worker looks at the
+    state every ``policy.poll_s`` (between the requests it is given meanwhile:
+    the screen is never kept waiting) until a network is joined or
+    ``policy.wait_s`` have passed by ``clock``; then it opens the hotspot if the
+    policy says so and nobody chose a network or the hotspot on the screen
+    meanwhile. :meth:`close` stops it at once.
     """
 
     def __init__(self, network: Network, *, post: Callable[[NetworkEvent], None], hotspot: Hotspot,
-                 policy: BootPolicy | None = None, clock: Clock = time.monotonic,
-                 pause: Callable[[float], bool] | None = None, start: bool = True) -> None:
+                 policy: BootPolicy | None = None, clock: Clock = time.monotonic, start: bool = True) -> None:
         self.network = network
         self.post = post
         self.hotspot = hotspot
@@ -691,8 +692,7 @@ class NetworkWorker(Closing):
         self._clock = clock
         self._requests: queue.Queue[NetRequest | None] = queue.Queue()
         self._stop = threading.Event()
-        # waits between looks at boot; True when closed meanwhile (a test's moves its clock instead)
-        self._pause = pause or self._stop.wait
+        self.boot_deadline: float | None = None  # while the boot policy waits for a known network
         self.idle = threading.Event()  # set while nothing is queued or running (tests wait on it)
         self.idle.set()
         self._thread = threading.Thread(target=self._run, name="hal-network", daemon=True)
@@ -705,7 +705,11 @@ class NetworkWorker(Closing):
 
     def _run(self) -> None:
         while not self._stop.is_set():
-            request = self._requests.get()
+            waiting = self.boot_deadline is not None
+            try:
+                request = self._requests.get(timeout=self.policy.poll_s if waiting else None)
+            except queue.Empty:
+                request = NetRequest("state")
             if request is None:
                 break
             try:
@@ -718,7 +722,8 @@ class NetworkWorker(Closing):
                     self.idle.set()
 
     def run_one(self, request: NetRequest) -> None:
-        """One request, synchronously (the thread's body; tests call it directly)."""
+        """One request, synchronously (the thread's body; tests call it directly), then a look
+        at the state: the boot policy's, while it waits."""
         net, now = self.network, self._clock
         op, ssid = request.op, request.ssid
         if op == "scan":
@@ -730,15 +735,17 @@ class NetworkWorker(Closing):
                 self.post(NetworkScanned((), (), str(exc), now()))
             else:
                 self.post(NetworkScanned(networks, known, "", now()))
-        elif op == "state":
-            pass
         elif op == "boot":
-            self._boot()
-        else:
+            self.boot_deadline = now() + self.policy.wait_s
+        elif op != "state":
+            self.boot_deadline = None  # the person chose: the boot policy steps aside
             self.post(NetworkBusy(op, ssid, now()))
             result = self._attempt(request)
             self.post(NetworkDone(op, ssid, result, now()))
-        self.post(NetworkChanged(self._state(), now()))
+        state = self._state()
+        self.post(NetworkChanged(state, now()))
+        if self.boot_deadline is not None:
+            self._boot_step(state)
 
     def _attempt(self, request: NetRequest) -> NetResult:
         net = self.network
@@ -760,21 +767,20 @@ class NetworkWorker(Closing):
             state = replace(state, ssid=state.ssid or self.hotspot.ssid, passphrase=self.hotspot.passphrase)
         return state
 
-    def _boot(self) -> None:
-        policy = self.policy
-        deadline = self._clock() + policy.wait_s
-        state = self._state()
-        self.post(NetworkChanged(state, self._clock()))
-        while state.kind in ("disconnected", "connecting") and self._clock() < deadline:
-            if self._pause(policy.poll_s) or self._stop.is_set():
-                return
-            state = self._state()
-            self.post(NetworkChanged(state, self._clock()))
-        if state.kind == "disconnected" and policy.hotspot_when_alone:
-            log.warning("no known network joined in %.0f s: opening the hotspot %s", policy.wait_s, self.hotspot.ssid)
-            self.post(NetworkBusy("hotspot_up", self.hotspot.ssid, self._clock()))
-            result = self.network.hotspot_up(self.hotspot)
-            self.post(NetworkDone("hotspot_up", self.hotspot.ssid, result, self._clock()))
+    def _boot_step(self, state: NetState) -> None:
+        """At power-on: a network joined (or no Wi-Fi at all) ends the wait; none joined in
+        time opens the hotspot when the policy says so."""
+        assert self.boot_deadline is not None
+        if state.kind in ("connected", "hotspot", "unavailable"):
+            self.boot_deadline = None
+            return
+        if self._clock() < self.boot_deadline:
+            return
+        self.boot_deadline = None
+        if state.kind == "disconnected" and self.policy.hotspot_when_alone:
+            log.warning("no known network joined in %.0f s: opening the hotspot %s", self.policy.wait_s,
+                        self.hotspot.ssid)
+            self.run_one(NetRequest("hotspot_up", self.hotspot.ssid))
 
     def close(self) -> None:
         self._stop.set()

@@ -17,11 +17,13 @@ from tests.ui.conftest import MakeUI
 from ui import intents as it
 from ui.gallery import network_scenes, sample_network
 from ui.i18n import LANGUAGES
-from ui.joinscreen import join_layout
+from ui.joinscreen import JoinScreen, join_layout
 from ui.keyboard import ACCENTS, DIGITS, LETTERS, PAGES, SYMBOLS, Keyboard, capital, keyboard_keys
 from ui.model import PhoneSeatModel, PhonesModel, TableModel
+from ui.navigation import ScreenName
 from ui.netmodel import NetworkModel, WifiRow
 from ui.network import network_layout, password_layout
+from ui.screens import SettingsScreen
 
 SIZES = [(800, 480), (480, 320)]
 MIN_TOUCH = 40
@@ -182,10 +184,12 @@ def test_forget_is_asked_first_and_the_hotspot_button_opens_or_closes(make_ui: M
 
 def test_settings_shows_the_network_row_only_where_there_is_a_network(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), TableModel())
-    assert "network" not in {b.name for b in ui.screens["settings"].buttons((800, 480))}
+    settings = ui.screens[ScreenName.SETTINGS]
+    assert isinstance(settings, SettingsScreen)
+    assert "network" not in {b.name for b in settings.buttons((800, 480))}
     ui.set_model(TableModel(network=sample_network()))
     ui.show("settings")
-    ui.screens["settings"].press("network")
+    settings.press("network")
     assert ui.screen == "network"
 
 
@@ -210,14 +214,15 @@ def test_the_wifi_panel_comes_first_and_leaves_the_seats_their_room(size: tuple[
 def test_join_screen_says_when_the_box_has_no_network_and_offers_the_network_screen(make_ui: MakeUI) -> None:
     ui = make_ui((800, 480), TableModel(phones=phones(), network=sample_network("disconnected")), language="en")
     ui.show("join")
-    join = ui.screens["join"]
-    assert join.head().startswith("The box has no network")  # type: ignore[attr-defined]
+    join = ui.screens[ScreenName.JOIN]
+    assert isinstance(join, JoinScreen)
+    assert join.head().startswith("The box has no network")
     join.press("network")
     assert ui.screen == "network"
     ui.set_model(TableModel(phones=phones(), network=sample_network()))
     assert "network" not in {b.name for b in join.buttons((800, 480))}
     ui.set_model(TableModel(phones=phones()))  # no network part at all: the join screen as it was
-    assert join.layout((800, 480)).wifi is None  # type: ignore[attr-defined]
+    assert join.layout((800, 480)).wifi is None
 
 
 # ------------------------------------------------------------------ every screen, every language, both sizes

@@ -113,3 +113,25 @@ def test_network_settings_are_checked(tmp_path: Path) -> None:
     settings, problems = config.load(path, create=False)
     assert problems == [] and settings.network == config.NetworkSettings(False, 90)
     assert "[network]" in config.DEFAULT_TOML
+
+
+def test_a_box_with_no_route_out_shows_its_hotspot_address(monkeypatch: pytest.MonkeyPatch) -> None:
+    """On its own hotspot the box has no default route: the page's address is still an IP
+    address (the interface's), never only the mDNS name."""
+    import socket
+
+    from firmware.app.phones import address
+
+    ips = address.interface_ips()
+    assert all(not ip.startswith("127.") for ip in ips)
+    if address.lan_ip():
+        assert address.lan_ip() in ips  # the route's address is one of the interfaces'
+
+    class NoRoute(socket.socket):
+        def connect(self, where: object) -> None:
+            raise OSError(101, "Network is unreachable")
+
+    monkeypatch.setattr(socket, "socket", NoRoute)  # the module's socket module is this one
+    monkeypatch.setattr(address, "interface_ips", lambda: ["10.42.0.1"])
+    assert address.lan_ip() == "10.42.0.1"
+    assert address.join_urls("0.0.0.0", 8337, "tressette.local", address.lan_ip())[0] == "http://10.42.0.1:8337"

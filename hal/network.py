@@ -473,7 +473,7 @@ SIM_NETWORKS: tuple[WifiNetwork, ...] = (
     WifiNetwork("FRITZ!Box 7590 KL", 64, True),
     WifiNetwork("Bar Sport: ospiti", 47, False),
     WifiNetwork("Vodafone-A1B2C3", 31, True),
-    WifiNetwork("Nonna Pina 🍋", 12, True),
+    WifiNetwork("Nonna Pina", 12, True),
 )
 SIM_NO_ADDRESS = "Vodafone-A1B2C3"
 """The simulated network that takes the password and then gives no address (a full DHCP)."""

@@ -154,7 +154,8 @@ class NetworkPart:
         if self.submit is None:
             return None
         st, hot = self.state, self.hotspot
-        rows = tuple(WifiRow(n.ssid, n.signal, n.secured, n.in_use or (st.kind == "connected" and n.ssid == st.ssid),
+        # in use: the state's network (the scan's own mark is as old as the scan)
+        rows = tuple(WifiRow(n.ssid, n.signal, n.secured, st.kind == "connected" and n.ssid == st.ssid,
                              n.ssid in self.known) for n in self.networks)  # fmt: skip
         qr = wifi_qr_text(st.ssid, st.passphrase) if st.kind == "hotspot" and st.passphrase else ""
         return NetworkModel(

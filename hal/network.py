@@ -595,7 +595,9 @@ def valid_passphrase(p: object) -> bool:
 
 def hotspot_credentials(state_dir: Path, *, make: Callable[[], Hotspot] = make_hotspot) -> Hotspot:
     """The hotspot's name and passphrase kept in ``state_dir/hotspot.json`` (0600, written
-    atomically); made on the first call, or again when the file is unreadable."""
+    atomically); made on the first call, or again when the file is unreadable. A state
+    directory that cannot be written gives a hotspot for this start only (logged), never
+    an error: the table plays without it."""
     path = Path(state_dir) / HOTSPOT_FILE
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
@@ -608,7 +610,11 @@ def hotspot_credentials(state_dir: Path, *, make: Callable[[], Hotspot] = make_h
     except (OSError, ValueError, KeyError, TypeError) as exc:
         log.warning("%s unreadable (%s): making a new hotspot", path, exc)
     hotspot = make()
-    _write_private(path, json.dumps({"ssid": hotspot.ssid, "passphrase": hotspot.passphrase}) + "\n")
+    try:
+        _write_private(path, json.dumps({"ssid": hotspot.ssid, "passphrase": hotspot.passphrase}) + "\n")
+    except OSError as exc:  # the state directory cannot be written now: this start's hotspot, not kept
+        # (info: the program says once, louder, that its state directory cannot be written)
+        log.info("the hotspot's passphrase cannot be kept in %s (%s): made anew at the next start", path, exc)
     return hotspot
 
 

@@ -337,6 +337,11 @@ def test_the_passphrase_is_made_once_kept_private_and_unambiguous(tmp_path: Path
     assert [p.name for p in tmp_path.iterdir()] == ["hotspot.json"]  # no temporary file left
 
 
+def test_a_state_dir_that_cannot_be_written_still_gives_a_hotspot(tmp_path: Path) -> None:
+    (tmp_path / "link").symlink_to(tmp_path / "not-yet")  # as an unmounted file system
+    assert hotspot_credentials(tmp_path / "link" / "state", make=lambda: HOT) == HOT
+
+
 def test_two_boxes_make_two_hotspots() -> None:
     assert len({make_hotspot() for _ in range(20)}) == 20
 

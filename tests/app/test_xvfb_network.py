@@ -23,8 +23,8 @@ pytestmark = pytest.mark.xvfb
 LOCKED = "FRITZ!Box 7590 KL"  # the simulated network with a lock the box does not know
 
 
-def test_a_password_typed_on_the_screen_joins_a_network_then_the_hotspot_opens(  # noqa: F811
-        xdisplay: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_password_typed_on_the_screen_joins_a_network_then_the_hotspot_opens(
+        xdisplay: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:  # noqa: F811
     probe_file = tmp_path / "probe.json"
     monkeypatch.setenv("TRESSETTE_SIM_PROBE", str(probe_file))
     sim, ox, oy = open_sim(xdisplay, tmp_path, "--think-ms", "0", "--log-level", "INFO")
@@ -57,7 +57,7 @@ def test_a_password_typed_on_the_screen_joins_a_network_then_the_hotspot_opens( 
         until(lambda p: p.get("screen") == "home", "the home screen")
         click("nav:settings")
         click("network")  # Settings' Network row: where the box is now, a tap to its screen
-        until(lambda p: p["screen"] == "network" and (p.get("network") or {}).get("scanned")
+        until(lambda p: p["screen"] == "network" and bool((p.get("network") or {}).get("scanned"))
               and not p["network"]["busy"], "the networks in reach")
         assert net()["state"] == "connected" and net()["ssid"] == "Casa Rossi"  # joined at power-on
         shot(xdisplay, "network-01-list.png")

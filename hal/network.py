@@ -22,7 +22,7 @@ Three layers, like the reader's:
 
 The hotspot's name and passphrase are made on the box and kept
 (:func:`hotspot_credentials`): the phone join screen shows them as a Wi-Fi QR
-code (:func:`wifi_qr_text`).
+code (:func:`ui.netmodel.wifi_qr_text`).
 """
 
 from __future__ import annotations
@@ -638,19 +638,6 @@ def _write_private(path: Path, text: str) -> None:
         os.fsync(dfd)
     finally:
         os.close(dfd)
-
-
-def wifi_qr_text(ssid: str, passphrase: str) -> str:
-    """The text of a Wi-Fi QR code phones' cameras join directly (the ZXing ``WIFI:``
-    format): ``\\ ; , : "`` escaped with a backslash.
-
-    >>> wifi_qr_text('Tressette-AB2C', 'k3;p"x')
-    'WIFI:T:WPA;S:Tressette-AB2C;P:k3\\\\;p\\\\"x;;'
-    """
-    def esc(value: str) -> str:
-        return "".join("\\" + ch if ch in '\\;,:"' else ch for ch in value)
-
-    return f"WIFI:T:WPA;S:{esc(ssid)};P:{esc(passphrase)};;"
 
 
 # ------------------------------------------------------------------ the worker thread

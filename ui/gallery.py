@@ -25,7 +25,7 @@ from ui.history import ReplayScreen
 from ui.i18n import msg
 from ui.model import PhoneSeatModel, PhonesModel, TableModel
 from ui.navigation import ScreenName
-from ui.netmodel import NetworkModel, WifiRow
+from ui.netmodel import NetworkModel, WifiRow, wifi_qr_text
 from ui.review import ReviewHandScreen
 from ui.screens import StatsScreen
 
@@ -127,13 +127,6 @@ def sample_network(state: str = "connected", **changes: object) -> NetworkModel:
         base = replace(base, state="disconnected", ssid="", address="",
                        networks=tuple(replace(n, in_use=False) for n in SAMPLE_NETWORKS))
     return replace(base, **changes)  # type: ignore[arg-type]
-
-
-def wifi_qr_text(ssid: str, passphrase: str) -> str:
-    """The Wi-Fi QR code's text (hal/network.py makes the box's; the UI does not import the HAL)."""
-    def esc(v: str) -> str:
-        return "".join("\\" + c if c in '\\;,:"' else c for c in v)
-    return f"WIFI:T:WPA;S:{esc(ssid)};P:{esc(passphrase)};;"
 
 
 def network_scenes() -> dict[str, Scene]:

@@ -42,9 +42,8 @@ from hal.network import (
     NetworkWorker,
     WifiNetwork,
     hotspot_credentials,
-    wifi_qr_text,
 )
-from ui.netmodel import NetworkModel, WifiRow
+from ui.netmodel import NetworkModel, WifiRow, wifi_qr_text
 
 
 class Closable(Protocol):

@@ -40,10 +40,10 @@ from hal.network import (
     make_hotspot,
     parse_wifi_list,
     split_terse,
-    wifi_qr_text,
 )
 from hal.timing import ManualClock
 from tests.hal.fake_nmcli import STATUS_DISCONNECTED, FakeNmcli
+from ui.netmodel import wifi_qr_text
 
 HOT = Hotspot("Tressette-K2P9", "abcdefgh2345")
 STATUS = ["-t", "-e", "yes", "-f", "DEVICE,TYPE,STATE,CONNECTION", "device", "status"]

@@ -213,6 +213,7 @@ class UIApp:
             self.emit(it.ShowHistory(page.offset if page is not None else 0, fit))  # fresh rows
         if name == "network" and self.screen not in ("network", "wifi_password"):
             self.network.first = 0
+            self.network.came_from = "join" if self.screen == "join" else "settings"  # where *Back* goes
             self.emit(it.NetworkScan())  # the networks in reach now, not when last looked
         if name == "table" and not self.model.in_game:
             name = ScreenName.HOME

@@ -160,6 +160,7 @@ class NetworkScreen(Screen):
         super().__init__(ctx, emit, show)
         self.password = password
         self.first = 0
+        self.came_from = "settings"  # or the phone join screen, when it sent the person here
 
     @property
     def net(self) -> NetworkModel:
@@ -181,7 +182,7 @@ class NetworkScreen(Screen):
 
     def press(self, name: str) -> bool:
         if name == "back":
-            self.show("settings")
+            self.show(self.came_from)
         elif name == "up":
             self.first = max(0, self.first - self.layout(self.seen).per)
         elif name == "down":

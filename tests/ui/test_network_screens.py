@@ -219,6 +219,8 @@ def test_join_screen_says_when_the_box_has_no_network_and_offers_the_network_scr
     assert join.head().startswith("The box has no network")
     join.press("network")
     assert ui.screen == "network"
+    ui.network.press("back")
+    assert ui.screen == "join"  # back where the person came from
     ui.set_model(TableModel(phones=phones(), network=sample_network()))
     assert "network" not in {b.name for b in join.buttons((800, 480))}
     ui.set_model(TableModel(phones=phones()))  # no network part at all: the join screen as it was

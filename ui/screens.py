@@ -1054,8 +1054,8 @@ class SettingsScreen(Screen):
         y = m + row + gap * 2
         avail = H - y - m
         keys = [*SETTING_CHOICES, "brightness"]
-        if self.model.network is not None:
-            keys.append("network")  # the box's Wi-Fi: its state, Settings → Network a tap away (ui/network.py)
+        if self.model.network is not None:  # the box's Wi-Fi first: its state, Settings → Network a tap away
+            keys.insert(0, "network")
         touch = self.ctx.theme.min_touch
         fit = max(1, (avail + gap) // (touch + gap))
         pages = 1 if len(keys) <= fit else (len(keys) + fit - 2) // (fit - 1)

@@ -455,7 +455,8 @@ class NmcliNetwork(Closing):
 
     def _profile_ssid(self, profile: str) -> str:
         try:
-            return self._checked(["-g", "802-11-wireless.ssid", "connection", "show", "id", profile]).strip()
+            text = self._checked(["-g", "802-11-wireless.ssid", "connection", "show", "id", profile])
+            return split_terse(text.rstrip("\n"))[0]  # -g escapes as -t -e yes does
         except NetworkError:
             return ""
 

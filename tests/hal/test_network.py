@@ -137,13 +137,13 @@ def test_connect_joins_and_says_the_address(nmcli: FakeNmcli) -> None:
         {"argv": ["--wait"], "stdout": "Device 'wlan0' successfully activated with 'b3c…'.\n"},
         {"argv": STATUS, "stdout": "wlan0:wifi:connected:Casa Rossi\n"},
         {"argv": ["-g", "IP4.ADDRESS"], "stdout": "192.168.1.23/24\n"},
-        {"argv": ["-g", "802-11-wireless.ssid"], "stdout": "Casa Rossi\n"},
+        {"argv": ["-g", "802-11-wireless.ssid"], "stdout": " Casa\\:Rossi\n"},
     ])  # fmt: skip
     net = NmcliNetwork(device="wlan0")
     assert net.connect("Casa Rossi", "pa ss:'w\"d") == NetResult("connected", address="192.168.1.23")
     assert nmcli.calls()[0] == ["--wait", "30", "device", "wifi", "connect", "Casa Rossi", "password",
                                 "pa ss:'w\"d", "ifname", "wlan0"]  # one argument each, no shell
-    assert net.state() == NetState("connected", ssid="Casa Rossi", address="192.168.1.23")
+    assert net.state() == NetState("connected", ssid=" Casa:Rossi", address="192.168.1.23")  # as NM keeps it
 
 
 def test_a_wrong_password_is_said_and_not_kept(nmcli: FakeNmcli) -> None:

@@ -662,6 +662,11 @@ from ui.i18n_web import WEB  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in WEB.items() if k not in CATALOGUE})
 
+# The network's words and the on-screen keyboard's (ui/i18n_network.py).
+from ui.i18n_network import NETWORK  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in NETWORK.items() if k not in CATALOGUE})
+
 
 # ------------------------------------------------------------ app messages
 # The table program (firmware/app) says things in no language: a catalogue key

@@ -19,7 +19,6 @@ screen model is built from.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, assert_never
@@ -654,10 +653,6 @@ class TableController:
     @property
     def cards(self) -> CardsMap | None:
         return self.table.cards
-
-    @property
-    def rng(self) -> random.Random:
-        return self.table.rng
 
     @property
     def match(self) -> Match | None:

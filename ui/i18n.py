@@ -113,6 +113,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "hand_n": ("Mano {n}", "Runde {n}", "Hand {n}"),
     "hand_short": ("mano", "Runde", "hand"),
     "to_target": ("a {n}", "bis {n}", "to {n}"),
+    # a seeded run (--seed): its deals are reproducible, and the table says so, small
+    "seeded_mark": ("mescolata {n}", "Mischwert {n}", "seeded {n}"),
     "tricks_n": ("prese: {n}", "Stiche: {n}", "tricks: {n}"),
     "dealer": ("mazziere", "Geber", "dealer"),
     "must_follow": ("Devi rispondere a {suit}", "Du musst {suit} bedienen", "You must follow suit: {suit}"),

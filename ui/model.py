@@ -435,6 +435,9 @@ class TableModel:
     phones: PhonesModel | None = None
     # -- the guided first hand ("Learn to play"): the lesson on screen, if any --
     lesson: LessonModel | None = None
+    # -- a seeded run (--seed): its seed, marked small on the table; None in unseeded play,
+    # whose deal seeds never reach the screen (docs/records.md, "Deal seeds") --
+    seeded: int | None = None
 
     @property
     def in_game(self) -> bool:

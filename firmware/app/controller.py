@@ -572,7 +572,7 @@ class TableController:
             variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
             hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
             picker=picker_for(t, self.dealing.scan, self.declarations),
-            phones=self.phones.model() if self.phones.phone_seats() else None,
+            phones=self.phones.model() if self.phones.phone_seats() else None, seeded=t.opts.seed,
         )  # fmt: skip
         if t.phase not in (HOME, ENROL) and self.scoresheet.keeping and t.match is not None:
             return replace(base, sheet=self._sheet_snapshot(t.match))

@@ -103,6 +103,8 @@ def main(namespace: argparse.Namespace) -> int:
         if refusal is not None:
             print(f"tressette sim: {refusal}", file=sys.stderr)
             return 2
+    if args.seed is not None:  # a seeded run is no fair table: said here and on the screen
+        print(f"tressette sim: seeded run (--seed {args.seed}): every deal can be repeated", file=sys.stderr)
     think = args.think_ms
     if think is None:
         think = 0 if unattended and args.headless else settings.game.think_ms

@@ -22,7 +22,7 @@ from firmware.engine.variants import Variant
 from firmware.engine.view import View, view_for
 
 DealSpec = Mapping[str, Any]
-"""``{"seed": N}`` or ``{"0": [...], "1": [...], "talon": [...]}``."""
+"""``{"seed": N}`` (an int or hex digits) or ``{"0": [...], "1": [...], "talon": [...]}``."""
 
 
 @dataclass(frozen=True, slots=True)

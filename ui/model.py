@@ -447,6 +447,9 @@ class TableModel:
     lesson: LessonModel | None = None
     # -- the box's Wi-Fi (Settings → Network, the join screen): None where nobody asked it --
     network: NetworkModel | None = None
+    # -- a seeded run (--seed): its seed, marked small on the table; None in unseeded play,
+    # whose deal seeds never reach the screen (docs/records.md, "Deal seeds") --
+    seeded: int | None = None
 
     @property
     def in_game(self) -> bool:

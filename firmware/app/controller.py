@@ -19,7 +19,6 @@ screen model is built from.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, assert_never
@@ -593,7 +592,7 @@ class TableController:
             variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
             hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
             picker=picker_for(t, self.dealing.scan, self.declarations, self.corrections),
-            phones=self.phones.model() if self.phones.phone_seats() else None,
+            phones=self.phones.model() if self.phones.phone_seats() else None, seeded=t.opts.seed,
         )  # fmt: skip
         if t.phase not in (HOME, ENROL) and self.scoresheet.keeping and t.match is not None:
             return replace(base, sheet=self._sheet_snapshot(t.match))
@@ -677,10 +676,6 @@ class TableController:
     @property
     def cards(self) -> CardsMap | None:
         return self.table.cards
-
-    @property
-    def rng(self) -> random.Random:
-        return self.table.rng
 
     @property
     def match(self) -> Match | None:

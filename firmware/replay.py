@@ -8,6 +8,7 @@ import os
 import re
 import stat
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
@@ -34,7 +35,8 @@ from firmware.engine import (
 from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Undo
 from firmware.engine.cards import SUIT
 from firmware.engine.declarations import describe
-from firmware.engine.records import entry_from_json, replay, variant_of
+from firmware.engine.names import side_label
+from firmware.engine.records import entry_from_json, players_of, replay, variant_of
 from firmware.engine.scoresheet import Tally
 
 
@@ -48,6 +50,24 @@ def unit_name(variant: Variant) -> str:
     """What scores are kept per: ``side`` (fixed partnerships) or ``seat`` (each for himself,
     and chiamata, whose partnerships change every hand)."""
     return "side" if variant.has_fixed_sides else "seat"
+
+
+def record_seat(n: str) -> str:
+    """A seat (or seats, ``"0 + 2"``) in the record's numbering, for the CLI's lines."""
+    return f"seat {n}"
+
+
+def who(players: Sequence[str | None], members: Sequence[int]) -> str:
+    """One name for a side or a seat in the CLI (:func:`side_label`, the screen's too):
+    ``Anna + Marco``, ``Anna + seat 2``, ``seat 0 + 2``."""
+    return side_label(members, players, record_seat, first=0)
+
+
+def unit_members(variant: Variant, unit: int) -> list[int]:
+    """The seats a scoring unit (a side, or a seat each for himself) is."""
+    if not variant.has_fixed_sides:
+        return [unit]
+    return [s for s in range(variant.n_seats) if variant.side_of(s) == unit]
 
 
 def hand_json(result: HandResult, variant: Variant | None = None) -> dict[str, Any]:
@@ -83,7 +103,7 @@ def hand_json(result: HandResult, variant: Variant | None = None) -> dict[str, A
     return out
 
 
-def match_json(match: Match) -> dict[str, Any]:
+def match_json(match: Match, players: Sequence[str | None] = ()) -> dict[str, Any]:
     variant = match.variant
     out: dict[str, Any] = {
         "hands": [hand_json(r, variant) for r in match.results],
@@ -91,6 +111,10 @@ def match_json(match: Match) -> dict[str, Any]:
         "winner": match.winner,
         "finished": match.finished,
     }
+    if any(players):
+        # who played, and one name per scoring unit as the screen and the lines above say it
+        out["players"] = list(players)
+        out["names"] = [who(players, unit_members(variant, u)) for u in range(len(match.totals))]
     if variant.n_seats > 2:
         out["scores_by"] = unit_name(variant)
         out["winners"] = list(match.winners)
@@ -113,23 +137,27 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
     ``doc`` must already have passed :func:`replay` (so every action is legal).
     """
     variant = variant_of(doc)
+    players = players_of(doc)
     out.write(f"{variant.preset.title} ({variant.name}), target {variant.target}\n")
+    if any(players):
+        out.write("Players: " + ", ".join(f"seat {s} {p}" for s, p in enumerate(players) if p) + "\n")
     match: Match | None = None
     decided: list[Stake] = []
     for h_index, hand in enumerate(doc["hands"]):
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
         if hand["deal"].get("sheet") is not None:
-            _print_sheet_hand(match, hand, h_index, out)
-            _print_decided(match, decided, variant, out)
+            _print_sheet_hand(match, hand, h_index, players, out)
+            _print_decided(match, decided, players, out)
         else:
-            _print_card_hand(match, hand, h_index, decided, out)
+            _print_card_hand(match, hand, h_index, decided, players, out)
     assert match is not None
-    _print_totals(match, out)
+    _print_totals(match, players, out)
     return match
 
 
-def _print_card_hand(match: Match, hand: dict[str, Any], h_index: int, decided: list[Stake], out: TextIO) -> None:
+def _print_card_hand(match: Match, hand: dict[str, Any], h_index: int, decided: list[Stake],
+                     players: Sequence[str | None], out: TextIO) -> None:
     """A hand played with cards the box knows (dealt by it, or real cards refereed)."""
     variant = match.variant
     deck = variant.deck
@@ -144,8 +172,8 @@ def _print_card_hand(match: Match, hand: dict[str, Any], h_index: int, decided: 
     if state.trick:
         out.write("  (unfinished) " + " | ".join(CODE[c] for c in state.trick) + "\n")
     if state.over:
-        _write_count(match.results[-1], out)
-        _print_decided(match, decided, variant, out)
+        _write_count(match.results[-1], players, out)
+        _print_decided(match, decided, players, out)
 
 
 def _print_entry(match: Match, state: HandState, entry: RecordEntry | Tally, out: TextIO) -> None:
@@ -213,27 +241,28 @@ def _print_trick(variant: Variant, state: HandState, n_draws: int, out: TextIO) 
         out.write(f"            seat {draw.seat} draws {seen}\n")
 
 
-def _print_totals(match: Match, out: TextIO) -> None:
+def _print_totals(match: Match, players: Sequence[str | None], out: TextIO) -> None:
     """The match's last line: totals, who won (or not finished), and the stakes of a game."""
     variant = match.variant
-    unit = unit_name(variant)
     out.write("\nTotals: " + " - ".join(str(t) for t in match.totals))
     if variant.inverted:
         out.write(" (points against)")
-    winners = " and ".join(f"{unit} {w}" for w in match.winners) or f"{unit} {match.winner}"
+    won = list(match.winners) or ([] if match.winner is None else [match.winner])
+    winners = " and ".join(who(players, unit_members(variant, w)) for w in won)
     out.write(f"; {winners} wins\n" if match.finished else " (not finished)\n")
     if variant.n_seats > 2 and match.ledger:
         out.write("Stakes: " + " - ".join(str(x) for x in match.stakes) + " game values\n")
 
 
-def _print_decided(match: Match, decided: list[Stake], variant: Variant, out: TextIO) -> None:
+def _print_decided(match: Match, decided: list[Stake], players: Sequence[str | None], out: TextIO) -> None:
     for entry in match.ledger[len(decided) :]:
         decided.append(entry)
-        who = ", ".join(f"{unit_name(variant)} {w}" for w in entry.winners)
-        out.write(f"  game {entry.game + 1} to {who}: ×{entry.multiplier} ({entry.reason})\n")
+        names = ", ".join(who(players, unit_members(match.variant, w)) for w in entry.winners)
+        out.write(f"  game {entry.game + 1} to {names}: ×{entry.multiplier} ({entry.reason})\n")
 
 
-def _print_sheet_hand(match: Match, hand: dict[str, Any], h_index: int, out: TextIO) -> None:
+def _print_sheet_hand(match: Match, hand: dict[str, Any], h_index: int, players: Sequence[str | None],
+                      out: TextIO) -> None:
     """A score-sheet hand: no cards, the accusi as said and the count as entered."""
     deck = match.variant.deck
     match.begin_hand(hand["deal"])
@@ -249,10 +278,10 @@ def _print_sheet_hand(match: Match, hand: dict[str, Any], h_index: int, out: Tex
             how = {"claim": f": seat {entry.by} claims the game", "zu_tun": f": seat {entry.by} goes zu tun"}
             out.write(f"  the count is entered{how.get(entry.end, '')}\n")
     if match.hand_over:
-        _write_count(match.results[-1], out)
+        _write_count(match.results[-1], players, out)
 
 
-def _write_count(result: HandResult, out: TextIO) -> None:
+def _write_count(result: HandResult, players: Sequence[str | None], out: TextIO) -> None:
     if result.ended_by == "abandoned":
         return  # said where it happened; it counts nothing
     for f in result.false_declarations:
@@ -265,15 +294,16 @@ def _write_count(result: HandResult, out: TextIO) -> None:
     for side, (c, d, p) in enumerate(
         zip(result.card_points, result.declared, result.points, strict=True)
     ):
-        members = [s for s in range(n_seats) if result.sides and result.sides[s] == side]
-        label = f"side {side}" if len(members) != 1 else f"seat {members[0]}"
-        if len(members) > 1 and n_seats > 2:
-            label += " (seats " + ", ".join(str(m) for m in members) + ")"
+        members = [s for s in range(n_seats) if result.sides and result.sides[s] == side] or [side]
+        label = who(players, members)
         out.write(f"  {label}: {c} card points + {d} accusi = {p}\n")
+    def side_named(n: int) -> str:
+        return who(players, [s for s in range(n_seats) if result.sides and result.sides[s] == n] or [n])
+
     if result.cappotto_side is not None:
-        out.write(f"  cappotto: side {result.cappotto_side} took every trick\n")
-    if result.sudden is not None:
-        out.write(f"  {result.sudden}: side {result.sudden_side} wins ×{result.multiplier}\n")
+        out.write(f"  cappotto: {side_named(result.cappotto_side)} took every trick\n")
+    if result.sudden is not None and result.sudden_side is not None:
+        out.write(f"  {result.sudden}: {side_named(result.sudden_side)} wins ×{result.multiplier}\n")
 
 
 MAX_RECORD_BYTES = 16 * 1024 * 1024
@@ -390,7 +420,7 @@ def main(namespace: argparse.Namespace) -> int:
     except (RecordFileError, RecordError) as exc:
         return refused("replay", args.file, exc)
     if args.json:
-        json.dump(match_json(match), sys.stdout, indent=1)
+        json.dump(match_json(match, players_of(doc)), sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         print_match(doc, sys.stdout)

@@ -18,7 +18,10 @@ One database file in the state directory (``journal.sqlite3``) holds
 Schema version 2 added ``stats``; a version-1 journal is migrated when it is
 opened: the table is created and filled once from the finished matches.
 Version 3 added ``ratings`` (empty after the migration: older hands are not
-rated again).
+rated again). Version 4 added ``matches.players``: who plays in each seat, a name
+(``firmware.engine.names``) or null (an older match: nobody named), and counts a match
+of people only as played, not as won or lost (there is no "us" against "them": the
+statistics are recounted once).
 
 ``journal_mode=WAL`` and ``synchronous=FULL``: a commit that returned is on the
 disk, so a power cut loses at most the action being written, never one the
@@ -46,6 +49,7 @@ from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
 from firmware.engine import TressetteError, make_variant
+from firmware.engine.names import check_name, check_players
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -53,7 +57,7 @@ R = TypeVar("R")
 log = logging.getLogger("firmware.store")
 
 APPLICATION_ID = 0x54523342  # "TR3B": the Tressette box
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 DB_NAME = "journal.sqlite3"
 RECORD_FORMAT = "tressette-record/1"
 
@@ -106,13 +110,18 @@ CREATE TABLE ratings (
     plays     INTEGER NOT NULL,       -- rated (not forced) plays
     PRIMARY KEY (match, hand, seat)
 );
-"""
+""" + """
+ALTER TABLE matches ADD COLUMN players TEXT NOT NULL DEFAULT '[]';
+"""  # version 4: per seat, a person's name or null ([]: nobody named; no SQL comment here,
+# SQLite keeps the column's text inside the table's CREATE statement)
 
 MIGRATIONS: dict[int, str] = {
     # from version 1: the statistics kept incrementally (filled by _rebuild_stats)
     1: SCHEMA[SCHEMA.index("CREATE TABLE stats"):SCHEMA.index("CREATE TABLE ratings")],
     # from version 2: the coach's rating of each hand a person played (accuracy over time)
-    2: SCHEMA[SCHEMA.index("CREATE TABLE ratings"):],
+    2: SCHEMA[SCHEMA.index("CREATE TABLE ratings"):SCHEMA.index("ALTER TABLE matches ADD COLUMN players")],
+    # from version 3: who plays (names per seat); the statistics recounted (people only: played)
+    3: SCHEMA[SCHEMA.index("ALTER TABLE matches ADD COLUMN players"):],
 }
 MODES = ("engine", "casual", "assisted", "referee", "scoresheet", "lesson")
 """``engine``: a rated match against the computer (no undo, no hints); ``casual``: undo
@@ -182,6 +191,11 @@ class MatchRow:
     finished: float | None
     winner: int | None
     totals: list[int] | None
+    players: tuple[str | None, ...] = ()
+    """Per seat, the person's name or None; empty when nobody was named (older matches)."""
+
+    def player(self, seat: int) -> str | None:
+        return self.players[seat] if 0 <= seat < len(self.players) else None
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +266,7 @@ class Journal:
     readonly = False
     stale_schema = False  # read-only and older than this program: counts recounted
     unopened = False  # open_lazily could not open it yet: every call tries again
+    has_players = True  # False: read-only and older than version 4 (nobody named)
 
     def __init__(self, path: Path, report: OpenReport) -> None:
         self.path = path
@@ -342,6 +357,7 @@ class Journal:
         journal.path, journal.report, journal.conn = path, OpenReport(path), conn
         journal.readonly = True
         journal.stale_schema = version < SCHEMA_VERSION  # not migrated: nothing is written
+        journal.has_players = version >= 4
         return journal
 
     @_guarded
@@ -371,8 +387,8 @@ class Journal:
                 for stmt in MIGRATIONS[v].split(";"):
                     if stmt.strip():
                         self.conn.execute(stmt)
-                if v == 1:
-                    self._rebuild_stats()
+            if version < 4:
+                self._rebuild_stats()  # (from 1: none yet; from 2, 3: a match of people only counted again)
             self.conn.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
         log.info("journal %s migrated from schema %d to %d", self.path, version, SCHEMA_VERSION)
 
@@ -450,16 +466,22 @@ class Journal:
         *,
         mode: str = "engine",
         now: float | None = None,
+        players: Sequence[str | None] = (),
     ) -> int:
+        """A new match; ``players``: per seat a name :func:`check_name` accepted, or None."""
+        named = [None if p is None else check_name(p) for p in players]
+        if named and len(named) != len(seats):
+            raise StoreError(f"{len(named)} players for {len(seats)} seats")
         with self._tx():
             cur = self.conn.execute(
-                "INSERT INTO matches(variant, options, seats, mode, started) VALUES (?,?,?,?,?)",
+                "INSERT INTO matches(variant, options, seats, mode, started, players) VALUES (?,?,?,?,?,?)",
                 (
                     variant,
                     json.dumps(dict(options), sort_keys=True),
                     json.dumps(list(seats)),
                     mode,
                     time.time() if now is None else now,
+                    json.dumps(named if any(named) else [], ensure_ascii=False),
                 ),
             )
             assert cur.lastrowid is not None
@@ -567,19 +589,25 @@ class Journal:
     # ------------------------------------------------------------------- reads
 
     def _row(self, r: Sequence[Any]) -> MatchRow:
+        seats = json.loads(r[3])
         return MatchRow(
             id=r[0],
             variant=r[1],
             options=json.loads(r[2]),
-            seats=json.loads(r[3]),
+            seats=seats,
             mode=r[4],
             started=r[5],
             finished=r[6],
             winner=r[7],
             totals=json.loads(r[8]) if r[8] else None,
+            players=_players_of(r[0], r[9] if len(r) > 9 else None, len(seats)),
         )
 
-    _COLS = "id, variant, options, seats, mode, started, finished, winner, totals"
+    @property
+    def _COLS(self) -> str:
+        # a read-only journal of version 3 or older has no players (nobody named)
+        return "id, variant, options, seats, mode, started, finished, winner, totals" + (
+            ", players" if self.has_players else "")
 
     @_guarded
     def match(self, match: int) -> MatchRow | None:
@@ -648,10 +676,12 @@ class Journal:
         row = self.match(match)
         if row is None:
             raise KeyError(f"no match {match}")
+        named = {"players": list(row.players)} if any(row.players) else {}
         return {
             "format": RECORD_FORMAT,
             "variant": row.variant,
             "options": row.options,
+            **named,
             "hands": [
                 {"dealer": dealer, "deal": deal, "actions": self.actions(match, h)}
                 for h, (dealer, deal) in enumerate(self.hands(match))
@@ -675,6 +705,30 @@ class Journal:
         ).fetchall()
         return [dict(zip(("variant", "level", *STAT_KEYS), r, strict=True)) for r in rows]
 
+    @_guarded
+    def person_statistics(self) -> list[dict[str, Any]]:
+        """Per person named in a finished match (not a lesson), by name: each game's
+        matches, wins, losses, abandoned, hands and points per hand; with whom
+        (``partners``), against whom (``rivals``), against each computer level
+        (``levels``, ``-``: people only). :func:`person_lines` says how a match counts.
+        Counted from the matches that name somebody (a match with nobody named is
+        skipped by the index's ``players`` test, read once: no replay)."""
+        if not self.has_players:
+            return []
+        rows = self.conn.execute(
+            f"SELECT {self._COLS} FROM matches WHERE players != '[]' AND finished IS NOT NULL"
+            " AND mode != 'lesson' ORDER BY id"
+        ).fetchall()
+        hands = dict(self.conn.execute(
+            "SELECT match, COUNT(*) FROM hands WHERE match IN"
+            " (SELECT id FROM matches WHERE players != '[]') GROUP BY match").fetchall())  # fmt: skip
+        people: dict[str, dict[str, Any]] = {}
+        for r in rows:
+            row = self._row(r)
+            for line in person_lines(row, hands.get(row.id, 0)):
+                _add_person_line(people, line)
+        return [_person_out(people[name]) for name in sorted(people, key=str.casefold)]
+
     def statistics_recounted(self) -> list[dict[str, Any]]:
         """The same figures counted from every finished match (tests, and the migration's check)."""
         out: dict[tuple[str, str], dict[str, Any]] = {}
@@ -693,8 +747,10 @@ class Journal:
 def stat_line(row: MatchRow) -> tuple[str, str, str]:
     """Where a finished match counts: (variant, level, ``won``/``lost``/``abandoned``/``played``).
 
-    ``played`` only: no person at the table (computers among themselves). An
-    ``assisted`` match counts under its level with ``:help`` (``hard:help``).
+    ``played`` only: no person at the table (computers among themselves), or no
+    computer (people among themselves: nobody is "us", nobody "them"; who won is in the
+    statistics per person, :func:`person_lines`). An ``assisted`` match counts under its
+    level with ``:help`` (``hard:help``).
     """
     cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
     level = max(cpus, key=lambda x: LEVEL_ORDER.index(x) if x in LEVEL_ORDER else -1) if cpus else "-"
@@ -703,11 +759,98 @@ def stat_line(row: MatchRow) -> tuple[str, str, str]:
     people = [i for i, s in enumerate(row.seats) if not s.startswith("cpu:")]
     if row.winner is None:
         outcome = "abandoned"
-    elif people:
+    elif people and cpus:
         outcome = "won" if row.winner == _side_of(row, people[0]) else "lost"
     else:
         outcome = "played"
     return row.variant, level, outcome
+
+
+@dataclass(frozen=True, slots=True)
+class PersonLine:
+    """How one finished match counts for one person in it (:func:`person_lines`)."""
+
+    name: str
+    variant: str
+    outcome: str  # won, lost, abandoned
+    hands: int
+    points: int  # the person's side's total at the end
+    partners: tuple[str, ...]  # the named people on the same side
+    rivals: tuple[str, ...]  # the named people on the other sides
+    level: str  # the strongest computer against them, "-" without one
+
+
+def person_lines(row: MatchRow, hands: int) -> list[PersonLine]:
+    """A finished match as each named person in it counts it: won or lost by the side
+    the person sat on (a match of people only too: here somebody did win), with whom,
+    against whom, against which computer. Nobody named: nothing."""
+    if row.finished is None or row.mode == "lesson" or not any(row.players):
+        return []
+    try:
+        variant = make_variant(row.variant, row.options)
+        unit = [variant.side_of(s) if variant.has_fixed_sides else s for s in range(len(row.seats))]
+    except TressetteError:
+        unit = list(range(len(row.seats)))
+    out = []
+    for seat, name in enumerate(row.players):
+        if not name or seat >= len(unit):
+            continue
+        mine = unit[seat]
+        others = [s for s in range(len(unit)) if unit[s] != mine]
+        cpus = [row.seats[s].split(":", 1)[1] for s in others if row.seats[s].startswith("cpu:")]
+        level = max(cpus, key=lambda x: LEVEL_ORDER.index(x) if x in LEVEL_ORDER else -1) if cpus else "-"
+        outcome = "abandoned" if row.winner is None else "won" if row.winner == mine else "lost"
+        totals = row.totals or []
+        out.append(PersonLine(
+            name, row.variant, outcome, hands, totals[mine] if mine < len(totals) else 0,
+            tuple(p for s, p in enumerate(row.players) if p and s != seat and unit[s] == mine),
+            tuple(p for s, p in enumerate(row.players) if p and unit[s] != mine),
+            level,
+        ))  # fmt: skip
+    return out
+
+
+def _add_person_line(people: dict[str, dict[str, Any]], line: PersonLine) -> None:
+    p = people.setdefault(line.name, {"name": line.name, "games": {}, "partners": {}, "rivals": {}, "levels": {}})
+    g = p["games"].setdefault(line.variant, {"variant": line.variant, **dict.fromkeys(STAT_KEYS, 0),
+                                             "hands": 0, "points": 0})  # fmt: skip
+    g["played"] += 1
+    g[line.outcome] += 1
+    if line.outcome != "abandoned":
+        g["hands"] += line.hands
+        g["points"] += line.points
+    won = int(line.outcome == "won")
+    for key, names in (("partners", line.partners), ("rivals", line.rivals), ("levels", (line.level,))):
+        for other in dict.fromkeys(names):
+            c = p[key].setdefault(other, {"played": 0, "won": 0})
+            c["played"] += 1
+            c["won"] += won
+
+
+def _person_out(p: dict[str, Any]) -> dict[str, Any]:
+    games = []
+    for variant in sorted(p["games"]):
+        g = dict(p["games"][variant])
+        g["points_per_hand"] = round(g["points"] / g["hands"], 2) if g["hands"] else None
+        games.append(g)
+    levels = {lv: p["levels"][lv] for lv in sorted(p["levels"], key=lambda x: (LEVEL_ORDER + ("-",)).index(x)
+                                                    if x in LEVEL_ORDER + ("-",) else 9)}  # fmt: skip
+    return {"name": p["name"], "games": games,
+            "partners": dict(sorted(p["partners"].items(), key=lambda kv: kv[0].casefold())),
+            "rivals": dict(sorted(p["rivals"].items(), key=lambda kv: kv[0].casefold())),
+            "levels": levels}  # fmt: skip
+
+
+def _players_of(match: int, text: str | None, n_seats: int) -> tuple[str | None, ...]:
+    """A match's names as the journal keeps them; a list someone edited into something
+    else is nobody named (said once in the log, without the text: it may be anything)."""
+    if not text or text == "[]":
+        return ()
+    try:
+        return check_players(json.loads(text), n_seats)
+    except (ValueError, RecursionError):
+        log.warning("match %d: its players are not names; shown without them", match)
+        return ()
 
 
 def _side_of(row: MatchRow, seat: int) -> int:

@@ -22,7 +22,7 @@ from ui.layout import ButtonSpec
 from ui.model import HandReplay, HistoryRow, ReviewHandView, ScoreSheet, TableModel
 from ui.screens import PagedScreen, Screen
 from ui.table import TableScreen
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, side_name_of
 
 OUTCOME_COLOURS = {"won": (120, 220, 120), "lost": (240, 150, 130)}
 
@@ -38,27 +38,32 @@ def sheet_side_names(sheet: ScoreSheet, ctx: Ctx) -> list[str]:
     n_sides = max(sheet.sides) + 1 if sheet.sides else 0
     mine = sheet.sides[sheet.me] if sheet.me < len(sheet.sides) else 0
     out = []
+    players = sheet.players
     for side in range(n_sides):
         seats = [i for i, s in enumerate(sheet.sides) if s == side]
-        if side == mine and sheet.seats[sheet.me].kind == "human":
+        named = any(players[i] for i in seats if i < len(players))
+        if side == mine and sheet.seats[sheet.me].kind == "human" and not named:
             out.append(ctx.t("you") if len(seats) == 1 else ctx.t("us"))
-        elif len(seats) == 1:
-            seat = seats[0]
-            kind = sheet.seats[seat].kind
+        elif len(seats) == 1 and not named and sheet.seats[seats[0]].kind == "computer":
             many = len(sheet.seats) > 2
-            out.append((f"CPU {seat + 1}" if many else "CPU") if kind == "computer" else ctx.t("seat_n", n=seat + 1))
-        else:
-            out.append(ctx.t("them") if n_sides == 2 else ctx.t("side_n", n=side + 1))
+            out.append(f"CPU {seats[0] + 1}" if many else "CPU")
+        elif len(seats) > 1 and not named and any(sheet.seats[i].kind == "computer" for i in seats) and n_sides == 2:
+            out.append(ctx.t("them"))
+        else:  # the one name of a side: "Anna + Marco", "Seat 1 + 3" (people among themselves)
+            out.append(side_name_of(seats, players, ctx))
     return out
 
 
 def sheet_side_who(sheet: ScoreSheet, side: int) -> str:
-    """Who a side is to the person at the screen: "you", "us", "them" (another pair) or ""."""
+    """Who a side is to the person at the screen: "you", "us", "them" (another pair) or ""
+    (named, or people among themselves: the side by its name, :func:`sheet_side_names`)."""
     mine = sheet.sides[sheet.me] if sheet.me < len(sheet.sides) else None
     seats = [i for i, s in enumerate(sheet.sides) if s == side]
+    if any(sheet.players[i] for i in seats if i < len(sheet.players)):
+        return ""
     if side == mine and sheet.seats[sheet.me].kind == "human":
         return "you" if len(seats) == 1 else "us"
-    return "them" if len(seats) > 1 else ""
+    return "them" if len(seats) > 1 and any(sheet.seats[i].kind == "computer" for i in seats) else ""
 
 
 class HistoryScreen(Screen):
@@ -134,6 +139,8 @@ class HistoryScreen(Screen):
             sub = f"{t('h_lesson')} · {sub}"
         score = "–".join(str(x) for x in r.totals) if r.totals and r.outcome != "abandoned" else ""
         right = t("outcome_" + r.outcome) + (f"  {score}" if score else "")
+        if r.outcome == "over" and r.winners:  # people among themselves: who won, by name
+            right = t("won_by", name=side_name_of(r.winners, r.players, self.ctx)) + (f"  {score}" if score else "")
         return left, sub, right
 
     def draw(self, s: pygame.Surface) -> None:

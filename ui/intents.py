@@ -133,6 +133,7 @@ class NewGame:
     seats: tuple[SeatSpec, ...] = ()
     casual: bool = False  # undo and hints offered (docs/coach.md); rated matches offer neither
     scoresheet: bool = False  # score sheet only: the table plays its own cards, the box keeps the score
+    players: tuple[str | None, ...] = ()  # who plays each seat (a person's name, None unnamed); checked by the app
 
 
 @dataclass(frozen=True, slots=True)

@@ -146,6 +146,8 @@ class HistoryRow:
     hands: int = 0
     level: str = ""  # the strongest computer's level ("" without one)
     mode: str = ""  # the journal's mode: "lesson" is the guided hand (labelled so in the list)
+    players: tuple[str | None, ...] = ()  # who played each seat (a name, None unnamed)
+    winners: tuple[int, ...] = ()  # "over" (nobody is "us"): the seats of the side that won
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +188,7 @@ class ScoreSheet:
     rows: tuple[SheetRow, ...] = ()
     winner: int | None = None
     problem: str = ""  # the record no longer replays: why
+    players: tuple[str | None, ...] = ()  # who played each seat (a name, None unnamed)
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,7 +40,7 @@ from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
 from ui.netmodel import NetworkModel
 from ui.table import count_lines
-from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, thirds_text
+from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, side_name_of, thirds_text
 
 SEAT_CYCLE: tuple[SeatSpec, ...] = (
     HUMAN,
@@ -606,7 +606,19 @@ class HandEndScreen(Screen):
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return seat_name(m, seats[0], self.ctx)
-        return self.ctx.t("side_n", n=side + 1) if shared_table(m) else self.ctx.t("them")
+        if self._them(seats):
+            return self.ctx.t("them")
+        return side_name_of(seats, [x.name or None for x in m.seats], self.ctx)  # "Anna + Marco", "Seat 1 + 3"
+
+    def _them(self, seats: list[int]) -> bool:
+        """A pair that is "them" to the person at the screen: the other side at a screen seat's
+        table, unless its people are named or it has no computer (people among themselves)."""
+        m = self.model
+        if shared_table(m) or len(seats) < 2:
+            return False
+        if any(m.seats[x].name for x in seats):
+            return False
+        return any(m.seats[x].kind == "computer" for x in seats)
 
     def _said_of(self, key: str, side: int) -> str:
         """A sentence about a side, in the right grammar: you, we, they, or a seat by name."""
@@ -614,7 +626,7 @@ class HandEndScreen(Screen):
         seats = [x.seat for x in m.seats if x.side == side]
         if m.me in seats and m.show_hand:
             return self.ctx.t(key + ("_you" if len(seats) == 1 else "_us"))
-        if len(seats) > 1 and not shared_table(m):
+        if self._them(seats):
             return self.ctx.t(key + "_them")
         return self.ctx.t(key, name=self.side_name(side))  # a phone game's table: "Vince Coppia 2"
 
@@ -927,9 +939,11 @@ class StatsScreen(Screen):
         for line in st.lines:
             if y + fs > table.bottom - 4:
                 break
-            rate = f"{100 * line.wins / line.games:.0f}" if line.games else "–"
+            people = line.level.split(":")[0] == "-"  # people among themselves: played, nobody's win or loss
+            rate = f"{100 * line.wins / line.games:.0f}" if line.games and not people else "–"
             acc = "–" if line.accuracy is None else f"{line.accuracy:.0f}"
-            cells = (variant_label(line.variant, ctx.lang), t(line.level), str(line.games), str(line.wins),
+            level = t("people_only") if people else t(line.level)
+            cells = (variant_label(line.variant, ctx.lang), level, str(line.games), "–" if people else str(line.wins),
                      str(line.abandoned) if line.abandoned else "–", rate, acc)
             for x, cell, w in zip(cols, cells, widths, strict=True):
                 blit_text(s, ctx, cell, fs, (x, y), max_w=w)

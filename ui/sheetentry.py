@@ -34,7 +34,15 @@ from ui.i18n import describe_declare
 from ui.layout import ButtonSpec
 from ui.model import SheetEntryModel, TableModel
 from ui.theme import DEFAULT, Theme
-from ui.widgets import blit_text, blit_wrapped, draw_button, draw_panel, seat_name, thirds_text
+from ui.widgets import (
+    blit_text,
+    blit_wrapped,
+    draw_button,
+    draw_panel,
+    seat_name,
+    side_name_of,
+    thirds_text,
+)
 
 if TYPE_CHECKING:
     from ui.widgets import Ctx
@@ -267,7 +275,7 @@ class SheetEntryPanel:
         seats = units_of(entry, self.st.partner)[u]
         if len(seats) == 1:
             return seat_name(model, seats[0], self.ctx)
-        return self.ctx.t("seat_n", n=" + ".join(str(s + 1) for s in seats))  # "Seat 1 + 3"
+        return side_name_of(seats, [x.name or None for x in model.seats], self.ctx)  # "Anna + Marco", "Seat 1 + 3"
 
     def draw(self, s: pygame.Surface, model: TableModel) -> None:
         ctx, entry, st = self.ctx, model.sheet_entry, self.st

@@ -5,12 +5,14 @@ Everything drawn often is cached (the felt per size, text in :class:`Fonts`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 import pygame
 from pygame import Rect
 
+from firmware.engine.names import side_label
 from ui.cards import CardArt
 from ui.fonts import Fonts
 from ui.i18n import Message, has, render, tr
@@ -195,6 +197,12 @@ def is_own_seat(model: TableModel, seat: int | None) -> bool:
     if seat is None or seat >= len(model.seats):
         return False
     return model.seats[seat].kind == "human" and seat == model.me and model.show_hand
+
+
+def side_name_of(members: Sequence[int], players: Sequence[str | None], ctx: Ctx) -> str:
+    """One name for a side (or seat), the same as the CLI's and the records'
+    (:func:`firmware.engine.names.side_label`): ``Anna + Marco``, ``Anna + Posto 3``, ``Posto 1 + 3``."""
+    return side_label(members, players, lambda n: ctx.t("seat_n", n=n))
 
 
 def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:

@@ -61,13 +61,18 @@ def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
     seats = setups(row.seats)
     cpus = [s.level for s in seats if s.level is not None]
     level = max(cpus, key=LEVELS.index) if cpus else ""
-    me = _me(seats)
+    me = _me(seats) if cpus else None  # people among themselves: nobody is "us", nobody "them"
     side = None
+    try:
+        variant: Variant | None = make_variant(row.variant, row.options)
+    except TressetteError:
+        variant = None
     if me is not None:
-        try:
-            side = make_variant(row.variant, row.options).side_of(me)
-        except TressetteError:
-            side = me
+        side = variant.side_of(me) if variant is not None else me
+    winners: tuple[int, ...] = ()
+    if row.winner is not None and row.finished is not None and side is None:
+        n = len(seats)
+        winners = tuple(s for s in range(n) if (variant.side_of(s) if variant is not None else s) == row.winner)
     if row.finished is None:
         outcome = "playing"
     elif row.winner is None:
@@ -77,7 +82,7 @@ def history_row(journal: Journal, row: MatchRow) -> HistoryRow:
     else:
         outcome = "won" if row.winner == side else "lost"
     return HistoryRow(row.id, row.variant, row.started, outcome, us_first(tuple(row.totals or ()), side),
-                      journal.hand_count(row.id), level, row.mode)
+                      journal.hand_count(row.id), level, row.mode, row.players, winners)
 
 
 def us_first(totals: tuple[int, ...], side: int | None) -> tuple[int, ...]:
@@ -115,7 +120,7 @@ def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
     sides = tuple(variant.side_of(s) for s in range(variant.n_seats))
     me = _me(seats) or 0
     if not hands:
-        return ScoreSheet(match_id, row.variant, seats, sides, me, winner=row.winner)
+        return ScoreSheet(match_id, row.variant, seats, sides, me, winner=row.winner, players=row.players)
     match = Match(variant, first_dealer=hands[0][0])
     rows: list[SheetRow] = []
     problem = ""
@@ -129,7 +134,7 @@ def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s does not replay for its sheet: %s", match_id, exc)
         problem = str(exc)
-    return ScoreSheet(match_id, row.variant, seats, sides, me, tuple(rows), row.winner, problem)
+    return ScoreSheet(match_id, row.variant, seats, sides, me, tuple(rows), row.winner, problem, row.players)
 
 
 def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetRow:
@@ -161,7 +166,8 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
     return SheetRow(hand, dealer, points, totals, declared, note)
 
 
-def live_sheet(match: Match, match_id: int, seats: Sequence[SeatSpec]) -> ScoreSheet:
+def live_sheet(match: Match, match_id: int, seats: Sequence[SeatSpec],
+               players: Sequence[str | None] = ()) -> ScoreSheet:
     """The sheet of the match being played (the end of a match shows it)."""
 
     variant = match.variant
@@ -175,7 +181,8 @@ def live_sheet(match: Match, match_id: int, seats: Sequence[SeatSpec]) -> ScoreS
             replayed.record(entry)  # undos and "nothing to declare" included, as recorded
         rows.append(sheet_row(replayed, len(rows) + 1, rec.dealer, games))
     specs = setups(seats)
-    return ScoreSheet(match_id, variant.name, specs, sides, _me(specs) or 0, tuple(rows), match.winner)
+    return ScoreSheet(match_id, variant.name, specs, sides, _me(specs) or 0, tuple(rows), match.winner,
+                      players=tuple(players))
 
 
 def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:

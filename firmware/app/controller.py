@@ -392,7 +392,8 @@ class TableController:
         except ValueError as exc:
             self.table.refuse(msg("r_bad_game", why=str(exc)))
             return
-        self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual, scoresheet=ev.scoresheet)
+        self.new_match(ev.variant, dict(ev.options), seats, casual=ev.casual, scoresheet=ev.scoresheet,
+                       players=list(ev.players) if ev.players else ())
 
     def _guide(self, step: str) -> None:
         """Learn to play: a hand of tressette2 against the easy computer from the guide's
@@ -589,7 +590,7 @@ class TableController:
         base = TableSnapshot(
             phase=t.phase, message=t.message.message, resumable=journal_resumable(self.journal),
             enrolled=enrolled_decks(t.cards), enrolling=enrol_status(self.enrolment.enrol), match_id=t.match_id,
-            variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
+            variant=t.variant, seats=tuple(t.seats), players=tuple(t.players), totals=tuple(t.totals), winner=t.winner,
             hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
             picker=picker_for(t, self.dealing.scan, self.declarations, self.corrections),
             phones=self.phones.model() if self.phones.phone_seats() else None, seeded=t.opts.seed,
@@ -614,7 +615,7 @@ class TableController:
             view = public_view([match.view_for(s) for s in range(len(self.seats))])
         final = None
         if self.phase == MATCH_OVER and match.hands:  # the end of a match shows it hand by hand
-            final = live_sheet(match, match_id, self.seats)
+            final = live_sheet(match, match_id, self.seats, self.table.players)
         decided = match.hand_decided
         # real cards: the table seat that acts now makes its call, zu tun or claim with the
         # screen's buttons, whoever the screen is drawn for
@@ -634,7 +635,7 @@ class TableController:
     def _sheet_snapshot(self, match: Match) -> SheetSnapshot:
         final = None
         if self.phase == MATCH_OVER and match.hands and self.match_id is not None:
-            final = live_sheet(match, self.match_id, self.seats)
+            final = live_sheet(match, self.match_id, self.seats, self.table.players)
         return SheetSnapshot(match, self.scoresheet.entry(), final)
 
     def _coached(self) -> Coached:
@@ -773,8 +774,10 @@ class TableController:
         *,
         casual: bool = False,
         scoresheet: bool = False,
+        players: Sequence[str | None] | None = None,
     ) -> Outcome:
-        return self.lifecycle.new_match(variant, options, seats, casual=casual, scoresheet=scoresheet)
+        return self.lifecycle.new_match(variant, options, seats, casual=casual, scoresheet=scoresheet,
+                                        players=players)
 
     def next_hand(self) -> Outcome:
         return self.lifecycle.next_hand()

@@ -39,6 +39,7 @@ from firmware.app.messages import Message, english
 from firmware.config import GameSettings
 from firmware.engine import HandState, Match, Variant
 from firmware.engine.match import HandRecord
+from firmware.engine.names import PersonName
 from firmware.engine.seating import SeatSpec
 from firmware.store import Journal
 
@@ -175,6 +176,8 @@ class Table:
         # has one). Without it a real-card game needs no enrolled deck: the card picker.
         self.reader_fitted = True
         self.seats: list[SeatSpec] = []
+        # who plays each seat: a person's name (firmware.engine.names) or None; the journal keeps it
+        self.players: list[PersonName | None] = []
         self.phase = Phase.HOME
         self.generation = 0  # bumps on every change of the position: a computer's late answer is dropped
         self.version = 0  # bumps on every visible change: the loop redraws

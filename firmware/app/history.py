@@ -14,10 +14,13 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from firmware.cliopts import options_from
 from firmware.config import BOX_STATE_DIR, atomic_write, sim_state_dir
-from firmware.store import DB_NAME, Journal, JournalUnavailable
+from firmware.engine import TressetteError, make_variant
+from firmware.replay import who
+from firmware.store import DB_NAME, Journal, JournalUnavailable, MatchRow
 
 
 def state_dir_of(arg: str | None) -> Path:
@@ -96,16 +99,19 @@ def history_main(namespace: argparse.Namespace) -> int:
     with journal:
         rows = journal.matches(limit=100)
         stats = journal.statistics()
+        people = journal.person_statistics()
     if args.json:
         out = {
             "matches": [
                 {"id": r.id, "variant": r.variant, "seats": r.seats, "started": r.started,
-                 "finished": r.finished, "winner": r.winner, "totals": r.totals}
+                 "finished": r.finished, "winner": r.winner, "totals": r.totals,
+                 **({"players": list(r.players)} if any(r.players) else {})}
                 for r in rows
             ],
             "statistics": stats,
+            "people": people,
         }  # fmt: skip
-        print(json.dumps(out, indent=1))
+        print(json.dumps(out, indent=1, ensure_ascii=False))
         return 0
     print(f"{'id':>4}  {'started':16}  {'variant':13} {'seats':28} result")
     for r in rows:
@@ -115,13 +121,41 @@ def history_main(namespace: argparse.Namespace) -> int:
         elif r.winner is None:
             result = "abandoned"
         else:
-            result = f"side {r.winner} won {'-'.join(map(str, r.totals or []))}"
-        print(f"{r.id:>4}  {when:16}  {r.variant:13} {','.join(r.seats):28} {result}")
+            result = f"{winner_name(r)} won {'-'.join(map(str, r.totals or []))}"
+        seats = ",".join(s + (f" {r.player(i)}" if r.player(i) else "") for i, s in enumerate(r.seats))
+        print(f"{r.id:>4}  {when:16}  {r.variant:13} {seats:28} {result}")
     if stats:
-        print("\nstatistics (people's side against the strongest computer):")
+        print("\nstatistics (people's side against the strongest computer; '-': people only, played):")
         for s in stats:
             print(
                 f"  {s['variant']:13} {s['level']:7} played {s['played']:3}  won {s['won']:3}  "
                 f"lost {s['lost']:3}  abandoned {s['abandoned']:3}"
             )
+    if people:
+        print("\nstatistics per person:")
+        for p in people:
+            print(person_text(p))
     return 0
+
+
+def winner_name(r: MatchRow) -> str:
+    """The side that won, by its one name (firmware.replay.who: "Anna + Marco", "seat 0 + 2")."""
+    assert r.winner is not None
+    try:
+        v = make_variant(r.variant, r.options)
+        members = [s for s in range(v.n_seats) if v.side_of(s) == r.winner]
+    except TressetteError:
+        members = [r.winner]
+    return who(r.players, members)
+
+
+def person_text(p: dict[str, Any]) -> str:
+    """One person's lines: each game, then with whom, against whom, against each computer level."""
+    lines = [f"  {p['name']}"]
+    for g in p["games"]:
+        pts = "–" if g["points_per_hand"] is None else f"{g['points_per_hand']:.1f}"
+        lines.append(f"    {g['variant']:13} played {g['played']:3}  won {g['won']:3}  points/hand {pts}")
+    for key, title in (("partners", "with"), ("rivals", "against"), ("levels", "against cpu")):
+        for name, c in p[key].items():
+            lines.append(f"    {title} {name}: played {c['played']}  won {c['won']}")
+    return "\n".join(lines)

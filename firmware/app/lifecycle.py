@@ -39,6 +39,7 @@ from firmware.engine import (
 )
 from firmware.engine.cards import CODE, SUIT
 from firmware.engine.holdings import FalseDeclaration
+from firmware.engine.names import BadName, PersonName, check_name
 from firmware.engine.records import replay
 from firmware.engine.seating import TABLE, SeatSpec, check_seat, seating_refusal
 from firmware.store import JournalFailure
@@ -95,7 +96,7 @@ class MatchLifecycle:
         self._boot_pending = False  # the journal could not be read at start: boot when it can
         # A new match asked for while the journal could not be written (variant, options,
         # seats, casual): started when it can be, unless the boot resumed an unfinished one.
-        self._start_pending: tuple[str, dict[str, Any], list[SeatSpec], bool] | None = None
+        self._start_pending: tuple[str, dict[str, Any], list[SeatSpec], bool, list[PersonName | None]] | None = None
 
     def boot(self) -> bool:
         """Resume the unfinished match from the journal, if any; True if resumed.
@@ -147,7 +148,7 @@ class MatchLifecycle:
             self.table.say(msg("m_resume_failed", match=match_id, why=str(exc)), "error")
             self.table.phase = HOME
             return False
-        self._install(match_id, seats, match)
+        self._install(match_id, seats, match, row.players)
         self.table.match_mode = row.mode
         self.match_seed = self._resumed_match_seed(doc, match_id, row.mode)
         n_actions = sum(len(h["actions"]) for h in doc["hands"])
@@ -165,10 +166,12 @@ class MatchLifecycle:
         log.info("resumed match %s (%d actions)", match_id, n_actions)
         return True
 
-    def _install(self, match_id: int, seats: list[SeatSpec], match: Match) -> None:
+    def _install(self, match_id: int, seats: list[SeatSpec], match: Match,
+                 players: Sequence[str | None] = ()) -> None:
         self.dealing.cancel()
         self.table.match_id = match_id
         self.table.seats = seats
+        self.table.players = [PersonName(p) if p else None for p in players] or [None] * len(seats)
         self.table.match = match
         self.declarations.reset()
         self.table.banners = []
@@ -183,7 +186,10 @@ class MatchLifecycle:
         casual: bool = False,
         scoresheet: bool = False,
         lesson_seed: int | None = None,
+        players: Sequence[str | None] | None = None,
     ) -> Outcome:
+        """A new match; ``players``: who plays each seat (a name or None, a computer's
+        dropped); None: the match before's, where its seats are the same kinds."""
         name = variant or self.table.settings.variant
         if options is None:  # the settings' options belong to the settings' variant
             options = self.table.settings.options if name == self.table.settings.variant else {}
@@ -196,6 +202,9 @@ class MatchLifecycle:
         if isinstance(seat_list, Outcome):
             return seat_list
         mode = match_mode(seat_list, casual=casual, scoresheet=scoresheet, lesson=lesson_seed is not None)
+        named = self._players_for(seat_list, players)
+        if isinstance(named, Outcome):
+            return named
         computers = [s for s, spec in enumerate(seat_list) if spec.computer]
         refused = seating_refusal(v, mode == "referee", computers)
         if refused is not None:
@@ -204,12 +213,13 @@ class MatchLifecycle:
         try:
             if self.table.match_id is not None and not self.table.finished():
                 self.table.journal.abandon_match(self.table.match_id)
-            match_id = self.table.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode)
+            match_id = self.table.journal.new_match(v.name, v.to_json(), [str(s) for s in seat_list], mode=mode,
+                                                    players=named)
         except JournalFailure:
-            self._start_pending = (name, opts, seat_list, casual)  # the caller shows the failure
+            self._start_pending = (name, opts, seat_list, casual, named)  # the caller shows the failure
             raise
         self._start_pending = None
-        self._open_table(v, match_id, seat_list, mode, lesson_seed)
+        self._open_table(v, match_id, seat_list, mode, lesson_seed, named)
         return Outcome(True)
 
     def _seats_for(self, v: Variant, seats: Sequence[SeatSpec] | None, scoresheet: bool) -> list[SeatSpec] | Outcome:
@@ -231,7 +241,25 @@ class MatchLifecycle:
             seat_list = [TABLE] * v.n_seats
         return seat_list
 
-    def _open_table(self, v: Variant, match_id: int, seats: list[SeatSpec], mode: str, lesson_seed: int | None) -> None:
+    def _players_for(self, seats: Sequence[SeatSpec], players: Sequence[str | None] | None,
+                     ) -> list[PersonName | None] | Outcome:
+        """Who plays each seat of a new match: the names asked, checked (a computer has none),
+        else the last match's where the same seats are people; a refusal for a bad name."""
+        if players is None:
+            same = [s.person for s in seats] == [s.person for s in self.table.seats]
+            players = self.table.players if same else ()
+        asked = list(players)[: len(seats)] + [None] * (len(seats) - len(players))
+        out: list[PersonName | None] = []
+        for spec, p in zip(seats, asked, strict=True):
+            try:
+                out.append(check_name(p) if p and spec.person else None)
+            except BadName as exc:
+                log.info("a name for a new match refused: %s", exc)  # the reason, never the text
+                return self.table.refuse(msg("r_bad_name", why=Term("name_" + exc.why)))
+        return out
+
+    def _open_table(self, v: Variant, match_id: int, seats: list[SeatSpec], mode: str, lesson_seed: int | None,
+                    players: Sequence[str | None] = ()) -> None:
         """The new match journalled as ``match_id`` on the table: its seed, first dealer,
         greeting and first hand (a lesson's seed is its own, its dealer the seed's)."""
         self.match_seed = self._new_match_seed(match_id) if lesson_seed is None else lesson_seed
@@ -239,7 +267,7 @@ class MatchLifecycle:
         if dealer is None:
             seed = self.match_seed
             dealer = secrets.randbelow(v.n_seats) if seed is None else random.Random(seed).randrange(v.n_seats)
-        self._install(match_id, seats, Match(v, first_dealer=dealer))
+        self._install(match_id, seats, Match(v, first_dealer=dealer), players)
         self.table.match_mode = mode
         self.table.phase = HAND_OVER
         title = Term("v_" + v.name) if has("v_" + v.name) else v.preset.title
@@ -325,8 +353,8 @@ class MatchLifecycle:
             if self._boot() or pending is None:
                 return  # a resumed unfinished match is never thrown away unasked
         if pending is not None and self.table.stopping is None:
-            name, opts, seat_list, casual = pending
-            self.new_match(name, opts, seat_list, casual=casual)
+            name, opts, seat_list, casual, named = pending
+            self.new_match(name, opts, seat_list, casual=casual, players=named)
             return
         if self.table.match_id is None or self.table.stopping is not None:
             return

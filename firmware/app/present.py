@@ -199,6 +199,7 @@ class TableSnapshot:
     match_id: int | None = None
     variant: Variant | None = None
     seats: tuple[SeatSpec, ...] = ()
+    players: tuple[str | None, ...] = ()  # a person's name per seat, None unnamed
     totals: tuple[int, ...] = ()
     winner: int | None = None
     hand_no: int = 0  # hands dealt so far
@@ -236,6 +237,11 @@ def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
     return model
 
 
+def _name(snap: TableSnapshot, seat: int) -> str:
+    """The person's name in ``seat``, "" when nobody is named there."""
+    return (snap.players[seat] if seat < len(snap.players) else None) or ""
+
+
 def _build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
     message = snap.message  # a catalogue key + args: the screen translates it
     if snap.phase in (HOME, ENROL) or snap.match_id is None:
@@ -251,7 +257,8 @@ def _build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
                                         enrolled=snap.enrolled))  # fmt: skip
     model = model_from_view(
         h.view,
-        seats=snap.seats,  # names left empty: the screen names seats in its own language
+        seats=snap.seats,
+        names=[_name(snap, s) for s in range(len(snap.seats))],  # "": the screen names the seat in its language
         totals=snap.totals,
         match_over=snap.phase == MATCH_OVER,
         winner=snap.winner,
@@ -286,7 +293,7 @@ def sheet_model(snap: TableSnapshot, sh: SheetSnapshot, stats: Stats) -> TableMo
     match = sh.match
     v = match.variant
     sheet = match.sheet
-    seats = tuple(SeatModel(s, "", "table", None, v.side_of(s), 0) for s in range(v.n_seats))
+    seats = tuple(SeatModel(s, _name(snap, s), "table", None, v.side_of(s), 0) for s in range(v.n_seats))
     over = match.hand_over
     result = match.results[-1] if over and match.results else None
     model = TableModel(
@@ -336,7 +343,7 @@ def dealing_model(snap: TableSnapshot, stats: Stats) -> TableModel:
     v = snap.variant
     assert v is not None
     seats = tuple(
-        SeatModel(s, "", spec.kind, spec.level, v.side_of(s), 0) for s, spec in enumerate(snap.seats)
+        SeatModel(s, _name(snap, s), spec.kind, spec.level, v.side_of(s), 0) for s, spec in enumerate(snap.seats)
     )
     return TableModel(
         variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,

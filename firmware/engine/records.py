@@ -30,6 +30,7 @@ from firmware.engine.actions import (
 from firmware.engine.cards import CODE, Deck
 from firmware.engine.errors import RecordError, TressetteError
 from firmware.engine.match import Match
+from firmware.engine.names import BadName, PersonName, check_players
 from firmware.engine.scoresheet import Tally
 from firmware.engine.variants import Variant, make_variant
 
@@ -254,9 +255,21 @@ def variant_of(doc: Mapping[str, Any]) -> Variant:
         raise RecordError(str(exc)) from None
 
 
-def replay(doc: Mapping[str, Any]) -> Match:
-    """Rebuild the match a record describes, checking every action."""
+def players_of(doc: Mapping[str, Any]) -> tuple[PersonName | None, ...]:
+    """Who played each seat (``"players": ["Anna", null]``, docs/records.md): a name or None;
+    all None for a record without ``players`` (written before names, or nobody named).
+    A list of the wrong length or a name :func:`check_name` refuses is a RecordError."""
     variant = variant_of(doc)
+    try:
+        return check_players(doc.get("players"), variant.n_seats)
+    except BadName as exc:
+        raise RecordError(f"'players': {exc}") from None
+
+
+def replay(doc: Mapping[str, Any]) -> Match:
+    """Rebuild the match a record describes, checking every action (and its ``players``)."""
+    variant = variant_of(doc)
+    players_of(doc)
     hands = doc.get("hands")
     if not isinstance(hands, list):
         raise RecordError("'hands' must be a list")

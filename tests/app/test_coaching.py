@@ -207,7 +207,7 @@ def test_a_version_2_journal_gains_the_ratings_table(tmp_path: Path) -> None:
     conn.commit()
     conn.close()
     with Journal.open(tmp_path) as j:
-        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 3
+        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 4
         assert j.report.moved_aside is None
         m = j.new_match("tressette2", {}, ["human", "cpu:easy"])
         j.add_rating(m, 0, 0, 75.0, 1.5, 12)

@@ -57,6 +57,7 @@ from ui.layout import ButtonSpec
 from ui.model import TableModel
 from ui.navigation import ScreenName, ShownScreen
 from ui.network import NetworkScreen, PasswordScreen
+from ui.players import PlayersScreen
 from ui.review import ReviewHandScreen, ReviewScreen
 from ui.screens import (
     HandEndScreen,
@@ -120,6 +121,7 @@ class UIApp:
         self.review = ReviewScreen(self.ctx, emit, self.show)
         self.password = PasswordScreen(self.ctx, emit, self.show)  # a Wi-Fi password (ui/network.py)
         self.network = NetworkScreen(self.ctx, emit, self.show, self.password)
+        self.players = PlayersScreen(self.ctx, emit, self.show, self.home)  # who plays (ui/players.py)
         self.screens: dict[ScreenName, ShownScreen] = {
             ScreenName.HOME: self.home,
             ScreenName.TABLE: self.table,
@@ -136,6 +138,7 @@ class UIApp:
             ScreenName.JOIN: JoinScreen(self.ctx, emit, self.show),  # phone seats (ui/joinscreen.py)
             ScreenName.NETWORK: self.network,
             ScreenName.WIFI_PASSWORD: self.password,
+            ScreenName.PLAYERS: self.players,
         }
         self.screen = ScreenName.HOME
         self.ctx.ask = self.ask
@@ -272,6 +275,9 @@ class UIApp:
             text = getattr(event, "unicode", "")  # optional: an event posted by code may carry none
             if self.screen == "wifi_password" and self.question is None and text and text.isprintable():
                 return self.password.type(text)  # a laptop's keyboard types the password too
+            if self.screen == "players" and self.players.typing is not None and self.question is None \
+                    and text and text.isprintable():
+                return self.players.type(text)  # and a name
             return self.key(event.key)
         return False
 

@@ -9,7 +9,7 @@ import dataclasses
 import functools
 import os
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TypedDict, Unpack
 
 from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, fresh_seed, make_variant, playable
@@ -211,6 +211,12 @@ def _declaring_model() -> TableModel:
         if m.declarable:
             return m
     raise LookupError("no deal with an accuso")
+
+
+def named(model: TableModel, names: Sequence[str]) -> TableModel:
+    """``model`` with a person's name on each seat (the computers' too: a sample)."""
+    seats = tuple(dataclasses.replace(s, name=names[s.seat] if s.seat < len(names) else s.name) for s in model.seats)
+    return dataclasses.replace(model, seats=seats)
 
 
 def finished_model(variant: str = "tressette2", seed: int = 1) -> TableModel:

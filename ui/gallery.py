@@ -18,6 +18,7 @@ import pygame
 
 import ui.intents as it
 from firmware.engine.cards import DECKS
+from firmware.engine.seating import PHONE, SeatSpec
 from firmware.engine.variants import PRESETS
 from ui import demo
 from ui.cards import STYLES, CardArt
@@ -49,7 +50,7 @@ def scenes(extra: Mapping[str, Scene] | None = None) -> dict[str, Scene]:
     ``extra`` replaces or adds scenes: ``tressette gallery`` passes the coach's, made by the
     real coach on real positions (firmware/app/coach_samples.py; the UI imports the engine
     only, so it cannot ask the coach itself)."""
-    out = menu_scenes() | history_scenes() | table_scenes() | network_scenes()
+    out = menu_scenes() | history_scenes() | table_scenes() | network_scenes() | people_scenes()
     out.update(extra or {})
     return out
 
@@ -177,6 +178,47 @@ def join_scene(net: NetworkModel) -> Scene:
         model = TableModel(phones=PhonesModel(url, seats), network=net)
         ui.set_model(model)
         ui.show("join")
+        ui.intents()
+    return setup
+
+
+SAMPLE_PEOPLE = ("Đurđa", "Jürgen", "Anna", "Marco", "Zoë 🃏", "Giovanni Battista")
+"""The household's list in the pictures: Croatian, German, Italian, an emoji."""
+NAMED_SEATS = ("Anna", "Đurđa", "Marco", "Jürgen")
+
+
+def people_scenes() -> dict[str, Scene]:
+    """Who plays: the home screen with names, choosing them, typing one; a table, a hand's
+    end and a score sheet of named people (issue 36)."""
+    return {
+        "home_named": home_named,
+        "players": players_scene(),
+        "players_typing": players_scene(typing="Đurđa"),
+        "players_refused": players_scene(typing="Giovanni Battista Maria", ok=True),
+        "table_named": table_scene(demo.named(demo.busiest("treseta4"), NAMED_SEATS)),
+        "hand_end_named": menu_scene("hand_end", demo.named(demo.finished_model("treseta4"), NAMED_SEATS)),
+    }
+
+
+def home_named(ui: UIApp) -> None:
+    ui.set_model(TableModel(household=SAMPLE_PEOPLE, stats=demo.SAMPLE_STATS))
+    ui.show("home")
+    ui.home.select_variant("treseta4")
+    ui.home.seats = [SeatSpec("human"), SeatSpec.cpu("hard"), PHONE, SeatSpec.cpu("normal")]
+    ui.home.players = ["Anna", None, "Zoë 🃏", None]
+    ui.intents()
+
+
+def players_scene(typing: str = "", ok: bool = False) -> Scene:
+    def setup(ui: UIApp) -> None:
+        home_named(ui)
+        ui.show("players")
+        if typing:
+            ui.players.press("type:2")
+            ui.players.keyboard.type(typing)
+            ui.players.keyboard.page = "accents"
+            if ok:
+                ui.players.press("ok")
         ui.intents()
     return setup
 

@@ -238,6 +238,21 @@ class NewPhoneCodes:
 
 
 @dataclass(frozen=True, slots=True)
+class AddPerson:
+    """A name typed on the home screen's keyboard: kept in the household's list
+    (firmware/app/household.py), checked there like every name."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class ForgetPerson:
+    """Take a name off the household's list (the matches played keep it)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class NetworkScan:
     """Settings → Network: look for the networks in reach (and the box's state) again."""
 
@@ -344,6 +359,8 @@ Intent = (
     | OpenReviewHand
     | FreePhoneSeat
     | NewPhoneCodes
+    | AddPerson
+    | ForgetPerson
     | NetworkScan
     | NetworkConnect
     | NetworkForget

@@ -1,4 +1,4 @@
-"""An on-screen keyboard: a text field and keys, for a Wi-Fi password now and players' names later.
+"""An on-screen keyboard: a text field and keys, for a Wi-Fi password and players' names.
 
 Three layouts, chosen by the screen's language: ``it`` and ``en`` QWERTY, ``de``
 QWERTZ with ü ö ä ß on the letters' page. Every page has the digits on top;
@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import pygame
 from pygame import Rect
 
+from firmware.engine.names import graphemes
 from ui.widgets import Ctx, blit_text, draw_button
 
 DIGITS = "1234567890"
@@ -30,7 +31,7 @@ LETTERS: dict[str, tuple[str, str, str]] = {
     "de": ("qwertzuiopü", "asdfghjklöä", "yxcvbnmß"),
 }
 SYMBOLS = ("@#$%&*-+=_/", "!?.,:;'\"\\|~", "()[]{}<>^`")
-ACCENTS = ("àèéìíòóùú", "äöüßâêîôû", "çñëïœæ")
+ACCENTS = ("àèéìíòóùúč", "äöüßâêîôûćš", "çñëïœæđž")  # Italian, German, French, and Croatian names
 PAGES = ("letters", "symbols", "accents")
 MAX_LENGTH = 63  # a WPA2 passphrase's longest; names are far shorter
 SECRET_DOT = "•"
@@ -137,7 +138,8 @@ class Keyboard:
         elif name == "space":
             self.type(" ")
         elif name == "back":
-            self.text = self.text[:-1]
+            # the last character as a person sees it (a letter and its marks, an emoji and its joiners)
+            self.text = "".join(graphemes(self.text)[:-1])
         elif name == "shift":
             self.shift = not self.shift
         elif name.startswith("page:") and name[5:] in PAGES:

@@ -453,6 +453,8 @@ class TableModel:
     # -- a seeded run (--seed): its seed, marked small on the table; None in unseeded play,
     # whose deal seeds never reach the screen (docs/records.md, "Deal seeds") --
     seeded: int | None = None
+    # -- the household's people (firmware/app/household.py): the names a seat can be given --
+    household: tuple[str, ...] = ()
 
     @property
     def in_game(self) -> bool:

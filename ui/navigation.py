@@ -34,6 +34,7 @@ class ScreenName(StrEnum):
     JOIN = "join"  # the phone seats: codes, free a seat (ui/joinscreen.py)
     NETWORK = "network"  # Settings → Network: Wi-Fi, the box's hotspot (ui/network.py)
     WIFI_PASSWORD = "wifi_password"  # a network's password on the on-screen keyboard
+    PLAYERS = "players"  # Home → Who plays: a person for each people seat (ui/players.py)
 
 
 class ShownScreen(Protocol):

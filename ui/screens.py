@@ -263,6 +263,7 @@ class HomeScreen(Screen):
         self.variants = list(PRESETS)
         self.vi = 0
         self._seats: list[SeatSpec] = []
+        self.players: list[str | None] = []  # who plays each seat (Who plays, ui/players.py); None: nobody named
         self.options: dict[str, Any] = {}
         self.casual = False  # undo and hints offered (docs/coach.md); rated by default
         self.note_next = False  # say that the options are the next match's (a match is paused)
@@ -285,6 +286,15 @@ class HomeScreen(Screen):
     @seats.setter
     def seats(self, seats: Sequence[SeatSpec]) -> None:
         self._seats = [SeatSpec(*s) for s in seats]  # (kind, level) pairs are taken as they read
+        self.players = (self.players + [None] * len(self._seats))[: len(self._seats)]
+
+    def is_person(self, i: int) -> bool:
+        """Seat ``i`` is a person's (a score sheet's seats all are)."""
+        return self.scoresheet or (i < len(self.seats) and self.seats[i].person)
+
+    def chosen_players(self) -> tuple[str | None, ...]:
+        """The names *Play* sends: a person's seat keeps its name, a computer's has none."""
+        return tuple(p if self.is_person(i) else None for i, p in enumerate(self.players))
 
     def _fit_seats(self) -> None:
         """One seat per player; Ciapanò's ``players`` option changes how many."""
@@ -323,8 +333,9 @@ class HomeScreen(Screen):
         seats = tuple(self.seats)
         if self.scoresheet:
             seats = (TABLE,) * len(self.seats)
+        players = self.chosen_players()
         return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual,
-                          scoresheet=self.scoresheet)
+                          scoresheet=self.scoresheet, players=players if any(players) else ())
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
@@ -369,14 +380,17 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = len(specs) + 3  # the options, casual (hints and undo) or rated, score sheet only, learn to play
+        n_opt = len(specs) + 4  # who plays, the options, casual (hints and undo) or rated, score sheet only, learn to play
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
             rows_needed = (n_opt + 1) // 2
             opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (rows_needed - 1) * gap) // rows_needed))
-        for i, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
-            if i < len(specs):
+        for j, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
+            i = j - 1
+            if j == 0:
+                out.append(ButtonSpec("players", r, "who_plays"))  # a person for each people seat (ui/players.py)
+            elif i < len(specs):
                 out.append(ButtonSpec(f"option:{specs[i].key}", r, "option", action=act.CycleOption(specs[i].key)))
             elif i == len(specs):
                 out.append(ButtonSpec("casual", r, "casual"))
@@ -421,6 +435,8 @@ class HomeScreen(Screen):
             self.note_next = self.paused
         if name == "scoresheet":
             self.scoresheet = not self.scoresheet
+        elif name == "players":
+            self.show("players")
         elif name == "casual":
             self.casual = not self.casual
         elif name == "start":
@@ -486,6 +502,10 @@ class HomeScreen(Screen):
                             color=(110, 70, 30) if self.scoresheet else (50, 60, 90))
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
+            elif b.name == "players":
+                named = [p for p in self.chosen_players() if p]
+                text = f"{self.ctx.t('who_plays')}: {', '.join(named) if named else self.ctx.t('nobody_named')}"
+                draw_button(s, self.ctx, b.rect, text, color=(120, 80, 30) if named else (50, 60, 90))
             elif b.name == "learn":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("learn"), color=(120, 80, 30))
             else:
@@ -515,7 +535,7 @@ class HomeScreen(Screen):
         start = rects["start"]
         seats_bottom = max(r.bottom for name, r in rects.items() if name.startswith("seat:"))
         right = [r for name, r in rects.items()
-                 if name.startswith("option:") or name in ("casual", "scoresheet", "learn")]
+                 if name.startswith("option:") or name in ("players", "casual", "scoresheet", "learn")]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
         under = max((r.bottom for r in right), default=m + row + gap) + gap
         places = (

@@ -61,9 +61,10 @@ from firmware.app.events import (
     Tick,
 )
 from firmware.app.guide import GUIDE_LEVEL, GUIDE_SEED, GUIDE_VARIANT, GuidedHand
+from firmware.app.household import Household
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
-from firmware.app.messages import Message, msg
+from firmware.app.messages import Message, Term, msg
 from firmware.app.network import NetworkPart
 from firmware.app.phones.events import PhoneIntent, PhoneStatus
 from firmware.app.phones.seatview import public_view
@@ -87,6 +88,7 @@ from firmware.app.seats import SeatActions
 from firmware.app.unknown_deck import UnknownDeckTags
 from firmware.config import GameSettings, save_screen_setting
 from firmware.engine import Action, Match, TressetteError, Variant, make_variant
+from firmware.engine.names import BadName
 from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat
 from firmware.store import Journal, JournalFailure
 from hal.network import NetworkBusy, NetworkChanged, NetworkDone, NetworkScanned
@@ -162,6 +164,7 @@ class TableController:
         self.browser = HistoryBrowser(journal)  # the history screens' last request
         self.guide = GuidedHand(table)  # "Learn to play": the lessons of the guided hand
         self.network = NetworkPart(table)  # the box's Wi-Fi (firmware/app/network.py)
+        self.household = Household(journal.path.parent)  # the names a seat can be given
         # Why the touchscreen is not open (set by the device program), None while it is.
         # Without it the table still referees real cards: buttons, reader, LED score.
         self.screen_missing: str | None = None
@@ -212,6 +215,11 @@ class TableController:
                 self.phones.new_codes()
             case ui.Guide(step=step):
                 self._guide(step)
+            case ui.AddPerson(name=name):
+                self._add_person(name)
+            case ui.ForgetPerson(name=name):
+                self.household.forget(name)
+                self.table.changed()
             # the box's Wi-Fi: Settings → Network's asks, the network worker's answers
             case ui.NetworkScan() | ui.NetworkConnect() | ui.NetworkForget() | ui.NetworkHotspot():
                 self.network.on_intent(event)
@@ -655,8 +663,19 @@ class TableController:
         lesson = self.guide.model(model.deck, model.me)
         if lesson is not None:
             model = replace(model, lesson=lesson)
+        model = replace(model, household=tuple(self.household.people))
         network = self.network.model()
         return replace(model, network=network) if network is not None else model
+
+    def _add_person(self, text: str) -> None:
+        """A name typed on the screen joins the household's list; a bad one is said, not kept."""
+        try:
+            self.household.add(text)
+        except BadName as exc:
+            log.info("a name typed on the screen refused: %s", exc)  # the reason, never the text
+            self.table.refuse(msg("r_bad_name", why=Term("name_" + exc.why)))
+            return
+        self.table.changed()
 
     # ------------------------------------------------------------ the parts, asked through the controller
     # What the device program, the main loop, the workers and the tests ask the table;

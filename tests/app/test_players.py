@@ -236,3 +236,38 @@ def test_history_cli_names_the_players_and_counts_people_only_as_played(tmp_path
     doc = json.loads(capsys.readouterr().out)
     assert doc["matches"][0]["players"] == ["Anna", None, "Marco", None]
     assert doc["people"][0]["name"] == "Anna"
+
+
+def test_the_household_list_is_kept_bounded_and_checked(make_table: MakeTable, tmp_path: Path) -> None:
+    from firmware.app.household import FILE_NAME, MAX_PEOPLE, Household, read_people
+
+    table = make_table(state_dir=tmp_path / "box")
+    table.put(ui.AddPerson("  Anna "))
+    table.put(ui.AddPerson("Marco"))
+    table.put(ui.AddPerson("Anna"))  # moves up, not twice
+    assert table.ctl.model().household == ("Anna", "Marco")
+    path = tmp_path / "box" / FILE_NAME
+    assert read_people(path) == ["Anna", "Marco"]
+    table.put(ui.AddPerson("A\u202eB"))
+    assert table.ctl.table.message.message.key == "r_bad_name"
+    assert read_people(path) == ["Anna", "Marco"]
+    table.put(ui.ForgetPerson("Marco"))
+    assert table.ctl.model().household == ("Anna",)
+    h = Household(tmp_path / "many")
+    for i in range(MAX_PEOPLE + 5):
+        h.add(f"P{i}")
+    assert len(read_people(h.path)) == MAX_PEOPLE and read_people(h.path)[0] == f"P{MAX_PEOPLE + 4}"
+
+
+@pytest.mark.parametrize("text", ['{"people": ["Anna", "A\\nB", 3, "Anna", "<b>x</b>"]}', "not json", "[1, 2]",
+                                  '{"people": "Anna"}', "\ud800".encode("utf-8", "surrogatepass").decode("latin-1")])
+def test_an_edited_household_file_keeps_only_names(tmp_path: Path, text: str,
+                                                   caplog: pytest.LogCaptureFixture) -> None:
+    from firmware.app.household import FILE_NAME, read_people
+
+    path = tmp_path / FILE_NAME
+    path.write_text(text, encoding="latin-1" if "\\u" not in text and not text.startswith("{") else "utf-8")
+    with caplog.at_level(logging.WARNING):
+        people = read_people(path)
+    assert people in (["Anna", "<b>x</b>"], [])
+    assert all("\n" not in r.getMessage() for r in caplog.records)

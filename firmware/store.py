@@ -575,6 +575,14 @@ class Journal:
             self.conn.execute("UPDATE matches SET seats=? WHERE id=?", (json.dumps(list(seats)), match))
 
     @_guarded
+    def set_players(self, match: int, players: Sequence[str | None]) -> None:
+        """A phone said who plays its seat after the match began: the match's names again."""
+        named = [None if p is None else check_name(p) for p in players]
+        with self._tx():
+            self.conn.execute("UPDATE matches SET players=? WHERE id=?",
+                              (json.dumps(named if any(named) else [], ensure_ascii=False), match))
+
+    @_guarded
     def abandon_match(self, match: int) -> None:
         """A match given up for a new one stays as history, finished with no winner."""
         with self._tx():

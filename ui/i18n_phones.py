@@ -32,6 +32,9 @@ PHONES: dict[str, tuple[str, str, str]] = {
     # a tap the seat may not make now (not among its state's legal actions): nothing changed
     "w_not_legal": ("Questa mossa non è possibile ora", "Dieser Zug geht jetzt nicht", "That move is not possible now"),
     "w_rate_limited": ("Troppo in fretta", "Zu schnell", "Too fast"),
+    "w_bad_name": ("Questo nome non va: al massimo 20 caratteri, solo lettere, cifre, segni ed emoji",
+                   "Dieser Name geht nicht: höchstens 20 Zeichen, nur Buchstaben, Ziffern, Zeichen und Emoji",
+                   "That name cannot be used: 20 characters at most, letters, digits, signs and emoji only"),
     # why the box closes a phone's connection
     "w_replaced": ("Questo posto è stato aperto in un'altra scheda", "Dieser Platz ist in einem anderen Tab offen",
                    "This seat was opened in another tab"),

@@ -16,6 +16,7 @@ WEB: dict[str, tuple[str, str, str]] = {
                     "Gib den 6-stelligen Code ein, den der Bildschirm der Box zeigt",
                     "Type the 6-digit code the table's screen shows"),
     "p_join": ("Siediti", "Hinsetzen", "Take the seat"),
+    "p_name": ("Il tuo nome (se vuoi)", "Dein Name (wenn du willst)", "Your name (if you like)"),
     "p_code_six": ("Il codice ha 6 cifre", "Der Code hat 6 Ziffern", "The code has 6 digits"),
     "p_reconnecting": ("Connessione persa: riprovo…", "Verbindung weg: neuer Versuch…", "Connection lost: trying again…"),
     "p_offline": ("Il tavolo non risponde", "Die Box antwortet nicht", "The table does not answer"),

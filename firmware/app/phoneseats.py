@@ -35,6 +35,8 @@ from firmware.app.messages import Message, msg, refusal
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import Notice, TableFacts, allows
 from firmware.engine import Action, Call, Claim, Discard, IllegalAction, Play, ZuTun, check
+from firmware.engine.names import BadName, check_name
+from firmware.store import JournalFailure, StoreError
 from ui.model import PhoneSeatModel, PhonesModel
 
 if TYPE_CHECKING:
@@ -137,6 +139,7 @@ class PhoneSeats:
     def on_status(self, ev: PhoneStatus) -> None:
         before = {x.seat: x for x in self.status.seats}
         self.status = ev
+        self._names(ev)
         for x in ev.seats:
             was = before.get(x.seat)
             if x.connected and (was is None or not was.connected):
@@ -148,6 +151,32 @@ class PhoneSeats:
         elif (wait := self.wait_refusal()) is not None:
             self.table.say(wait)  # the status line says for whom the match still waits
         self.table.version += 1
+
+    def _names(self, ev: PhoneStatus) -> None:
+        """A phone that said who it is names its seat in the match (journalled: the history,
+        the records and the statistics per person know it)."""
+        t = self.table
+        phones = set(self.phone_seats())
+        players = list(t.players) + [None] * (len(t.seats) - len(t.players))
+        changed = False
+        for x in ev.seats:
+            if x.name is None or x.seat not in phones or x.seat >= len(players) or players[x.seat] == x.name:
+                continue
+            try:
+                name = check_name(x.name)
+            except BadName:
+                continue  # the protocol checked it: never here
+            if name in players:
+                continue  # one person, one seat: the name stays where it was first
+            players[x.seat] = name
+            changed = True
+        if not changed or t.match_id is None:
+            return
+        t.players = players
+        try:
+            t.journal.set_players(t.match_id, players)
+        except (JournalFailure, StoreError) as exc:
+            log.warning("the phones' names are shown but not journalled: %s", exc)
 
     def free(self, seat: int) -> None:
         """The touchscreen frees ``seat``: another phone may take it with a new code."""
@@ -321,4 +350,5 @@ class PhoneSeats:
             winner=t.winner,
             notice=notice,
             refusals=tuple(sorted(self.refusals.items())),
+            names=tuple(t.players),
         )

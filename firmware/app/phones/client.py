@@ -81,13 +81,17 @@ class PhoneClient:
                 return self.inbox.pop(i)
         raise ConnectionError(f"closed ({self.closed}) before a {kind} frame")
 
-    async def join(self, code: str, lang: str = "en", *, token: str | None = None) -> dict[str, Any]:
-        """Join with the short code, typed; with the QR code's ``token`` as well, scanned."""
+    async def join(self, code: str, lang: str = "en", *, token: str | None = None,
+                   name: str | None = None) -> dict[str, Any]:
+        """Join with the short code, typed; with the QR code's ``token`` as well, scanned;
+        ``name``: who plays, as typed on the join page."""
         if self.ws is None:
             await self.open()
         message: dict[str, Any] = {"type": "join", "code": code, "lang": lang}
         if token is not None:
             message["token"] = token
+        if name is not None:
+            message["name"] = name
         await self.send(message)
         return await self._answer()
 

@@ -33,6 +33,7 @@ class PhoneSeatState:
     connected: bool
     code: str | None = None
     token: str | None = None
+    name: str | None = None  # who plays there, as the phone said (checked by the protocol)
 
 
 @dataclass(frozen=True, slots=True)

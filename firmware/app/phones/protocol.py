@@ -20,6 +20,7 @@ from typing import Any, Final, Literal, get_args
 import ui.intents as ui
 from firmware.config import LANGUAGES
 from firmware.engine.actions import Declare, DeclKind
+from firmware.engine.names import BadName, PersonName, check_name
 from ui.i18n import render, tr
 
 MAX_FRAME: Final = 4096
@@ -39,7 +40,7 @@ assert set(_LANGS) == set(LANGUAGES)
 
 ErrorCode = Literal[
     "bad_json", "bad_message", "too_big", "not_joined", "bad_code", "code_closed",
-    "seat_taken", "too_many_tries", "unknown_secret", "stale", "not_legal", "rate_limited",
+    "seat_taken", "too_many_tries", "unknown_secret", "stale", "not_legal", "rate_limited", "bad_name",
 ]  # fmt: skip
 ByeCode = Literal["replaced", "seat_freed", "no_longer_phone", "timeout", "flood", "stopping", "too_big"]
 
@@ -64,6 +65,7 @@ class Join:
     code: str
     lang: Lang = "it"
     token: str | None = None
+    name: PersonName | None = None  # who plays, typed on the join page (firmware.engine.names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +74,7 @@ class Resume:
 
     secret: str
     lang: Lang = "it"
+    name: PersonName | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,8 +139,8 @@ ClientMessage = Join | Resume | SetLang | Ping | Tap
 
 # The fields of each type: (required, optional). Anything else is refused.
 _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
-    "join": (frozenset({"code"}), frozenset({"lang", "token"})),
-    "resume": (frozenset({"secret"}), frozenset({"lang"})),
+    "join": (frozenset({"code"}), frozenset({"lang", "token", "name"})),
+    "resume": (frozenset({"secret"}), frozenset({"lang", "name"})),
     "lang": (frozenset({"lang"}), frozenset()),
     "ping": (frozenset(), frozenset()),
     "play": (frozenset({"v", "card"}), frozenset({"signals"})),
@@ -177,6 +180,17 @@ def _match(obj: dict[str, Any], key: str, pattern: re.Pattern[str], what: str) -
     if not isinstance(value, str) or pattern.fullmatch(value) is None:
         raise ProtocolError("bad_message", f"{key} must be {what}")
     return value
+
+
+def _name(obj: dict[str, Any]) -> PersonName | None:
+    """The phone's person, checked like every name (absent or empty: nobody named)."""
+    value = obj.get("name")
+    if value is None or value == "":
+        return None
+    try:
+        return check_name(value)
+    except BadName as exc:
+        raise ProtocolError("bad_name", str(exc)) from None
 
 
 def _declaration(value: object) -> DeclSpec:
@@ -223,9 +237,9 @@ def parse(frame: str | bytes) -> ClientMessage:
     match kind:
         case "join":
             token = _match(obj, "token", TOKEN_RE, "the QR code's token") if "token" in obj else None
-            return Join(_match(obj, "code", CODE_RE, "the six digits shown on the box"), _lang(obj), token)
+            return Join(_match(obj, "code", CODE_RE, "the six digits shown on the box"), _lang(obj), token, _name(obj))
         case "resume":
-            return Resume(_match(obj, "secret", SECRET_RE, "the secret the box gave"), _lang(obj))
+            return Resume(_match(obj, "secret", SECRET_RE, "the secret the box gave"), _lang(obj), _name(obj))
         case "lang":
             return SetLang(_lang(obj))
         case "ping":

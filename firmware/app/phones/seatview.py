@@ -57,6 +57,7 @@ class TableFacts:
     winner: int | None = None
     notice: Notice | None = None
     refusals: tuple[tuple[int, Notice], ...] = field(default=())  # (seat, its last refusal)
+    names: tuple[str | None, ...] = ()  # who plays each seat (firmware.engine.names), None unnamed
 
 
 @dataclass(frozen=True, slots=True)
@@ -186,6 +187,8 @@ def seat_state(view: View, facts: TableFacts, lang: str = "it") -> dict[str, Any
             "connected": facts.connected[sv.seat] if sv.seat < len(facts.connected) else None,
             "cards": sv.hand_count, "tricks": sv.tricks_won, "side": view.sides[sv.seat] if view.sides else sv.side,
             "shown": list(sv.shown), "voids": list(sv.voids),
+            # a person's name: text the page sets with textContent, never markup
+            "name": facts.names[sv.seat] if sv.seat < len(facts.names) else None,
         }
         for sv in view.seats
     ]  # fmt: skip

@@ -443,6 +443,7 @@ class Connection:
         self.refs = 0
         self.closing = False
         self.ticket: Ticket | None = None  # its TCP connection in the server's Gate
+        self.name: str | None = None  # the person the phone said it is (join / resume), checked
 
     def allow(self) -> bool:
         """The token bucket: ``taps_per_s``, bursts of ``tap_burst``."""
@@ -540,6 +541,7 @@ class PhoneServer:
         self.clock = clock
         self.claims = SeatClaims(state_dir / CLAIMS_FILE if state_dir is not None else None)
         self.codes = CodeBook()
+        self.names: dict[int, str] = {}  # the person each phone seat said it is (join / resume)
         self.tries = Tries(self.limits, clock)
         self.gate = Gate(self.limits)
         self.tickets: dict[asyncio.BaseTransport, Ticket] = {}
@@ -785,9 +787,11 @@ class PhoneServer:
                 self._send_state(conn)
             case p.Join():
                 conn.lang = message.lang
+                conn.name = message.name
                 self._join(conn, message.code, message.token)
             case p.Resume():
                 conn.lang = message.lang
+                conn.name = message.name
                 self._resume(conn, message.secret)
             case p.Tap():
                 self._tap(conn, message)
@@ -849,6 +853,8 @@ class PhoneServer:
                 other.bye("replaced")  # the same phone's newer socket (a reload): it wins
                 other.seat = None
         conn.seat = seat
+        if conn.name is not None:
+            self.names[seat] = conn.name  # the table shows it from the next status on
         if conn.ticket is not None:
             self.gate.seat(conn.ticket)  # never dropped for a newcomer now
         info = dict(self.feed.info) if self.feed is not None else {}
@@ -879,6 +885,7 @@ class PhoneServer:
     # ------------------------------------------------------------ the table's side
 
     def _free(self, seat: int) -> None:
+        self.names.pop(seat, None)  # the next phone says who it is
         if self.claims.release(seat):
             log.info("seat %d freed on the touchscreen", seat + 1)
         for conn in list(self.conns):
@@ -937,7 +944,8 @@ class PhoneServer:
             seats |= feed.phone_seats
         status = PhoneStatus(
             tuple(PhoneSeatState(s, s in self.claims.digests, s in connected, self.codes.code_of(s),
-                                 self.codes.token_of(s)) for s in sorted(seats)),
+                                 self.codes.token_of(s), self.names.get(s) if s in self.claims.digests else None)
+                  for s in sorted(seats)),
             self.url, self.error, self.urls[1:],
         )  # fmt: skip
         if status != self._status:

@@ -17,6 +17,8 @@ const BACKOFF_MIN_MS = 500;
 const BACKOFF_MAX_MS = 5000;
 const PING_MS = 15000;
 const SECRET_KEY = "tressette.secret";
+const NAME_KEY = "tressette.name";  // who plays on this phone: sent with join and resume, shown as text only
+const NAME_MAX = 40;  // UTF-16 units the field takes; the box checks the name (20 characters)
 const LANG_KEY = "tressette.lang";
 const LANGS = ["it", "de", "en"];
 
@@ -120,12 +122,16 @@ function connect() {
   page.ws = ws;
   ws.onopen = () => {
     const again = localStorage.getItem(SECRET_KEY);
+    const name = (localStorage.getItem(NAME_KEY) || "").slice(0, NAME_MAX);
     if (page.joinCode) {
       const join = { type: "join", code: page.joinCode, lang: page.lang };
       if (page.joinToken) join.token = page.joinToken;
+      if (name) join.name = name;
       ws.send(JSON.stringify(join));
     } else if (again) {
-      ws.send(JSON.stringify({ type: "resume", secret: again, lang: page.lang }));
+      const resume = { type: "resume", secret: again, lang: page.lang };
+      if (name) resume.name = name;
+      ws.send(JSON.stringify(resume));
     }
     clearInterval(page.pingTimer);
     page.pingTimer = setInterval(() => send({ type: "ping" }), PING_MS);
@@ -239,7 +245,8 @@ function onError(msg) {
   const code = msg.code;
   if (code === "stale") return;  // a tap on a state that is gone: the double tap's second tap
   if (code === "unknown_secret" || code === "bad_code" || code === "code_closed" || code === "seat_taken"
-      || code === "too_many_tries") {
+      || code === "too_many_tries" || code === "bad_name") {
+    if (code === "bad_name") localStorage.removeItem(NAME_KEY);  // typed again on the join page
     if (code === "unknown_secret") {
       localStorage.removeItem(SECRET_KEY);
       page.state = null;
@@ -296,6 +303,10 @@ function renderJoin() {
   document.getElementById("join-text").textContent = t("p_join_text");
   document.getElementById("join-go").textContent = t("p_join");
   document.getElementById("join-code").placeholder = "123456";
+  const field = document.getElementById("join-name");
+  field.placeholder = t("p_name");
+  field.maxLength = NAME_MAX;
+  if (!field.value) field.value = localStorage.getItem(NAME_KEY) || "";
 }
 
 function codeFromFragment() {
@@ -879,6 +890,8 @@ async function start() {
       document.getElementById("join-error").textContent = t("p_code_six");
       return;
     }
+    const name = document.getElementById("join-name").value.trim().slice(0, NAME_MAX);
+    if (name) localStorage.setItem(NAME_KEY, name); else localStorage.removeItem(NAME_KEY);
     page.joinCode = c;
     page.joinToken = null;  // typed: the code alone
     page.stopped = false;

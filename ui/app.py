@@ -57,6 +57,7 @@ from ui.layout import ButtonSpec
 from ui.model import TableModel
 from ui.navigation import ScreenName, ShownScreen
 from ui.network import NetworkScreen, PasswordScreen
+from ui.people import PeopleScreen
 from ui.players import PlayersScreen
 from ui.review import ReviewHandScreen, ReviewScreen
 from ui.screens import (
@@ -139,6 +140,7 @@ class UIApp:
             ScreenName.NETWORK: self.network,
             ScreenName.WIFI_PASSWORD: self.password,
             ScreenName.PLAYERS: self.players,
+            ScreenName.PEOPLE: PeopleScreen(self.ctx, emit, self.show),
         }
         self.screen = ScreenName.HOME
         self.ctx.ask = self.ask

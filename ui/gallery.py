@@ -25,7 +25,7 @@ from ui.cards import STYLES, CardArt
 from ui.fonts import Fonts
 from ui.history import ReplayScreen
 from ui.i18n import msg
-from ui.model import PhoneSeatModel, PhonesModel, TableModel
+from ui.model import PersonGame, PersonStats, PhoneSeatModel, PhonesModel, TableModel
 from ui.navigation import ScreenName
 from ui.netmodel import NetworkModel, WifiRow, wifi_qr_text
 from ui.review import ReviewHandScreen
@@ -197,7 +197,18 @@ def people_scenes() -> dict[str, Scene]:
         "players_refused": players_scene(typing="Giovanni Battista Maria", ok=True),
         "table_named": table_scene(demo.named(demo.busiest("treseta4"), NAMED_SEATS)),
         "hand_end_named": menu_scene("hand_end", demo.named(demo.finished_model("treseta4"), NAMED_SEATS)),
+        "stats_named": menu_scene("stats", TableModel(resumable=True, stats=PEOPLE_STATS)),
+        "stats_person": menu_scene("people", TableModel(resumable=True, stats=PEOPLE_STATS)),
     }
+
+
+PEOPLE_STATS = replace(demo.SAMPLE_STATS, people=(
+    PersonStats("Anna", (PersonGame("treseta4", 14, 9, 1, 6.4), PersonGame("tressette2", 6, 2, 0, 4.8)),
+                partners=(("Marco", 8, 6), ("Đurđa", 4, 2)), rivals=(("Jürgen", 9, 6), ("Zoë 🃏", 3, 1)),
+                levels=(("easy", 2, 2), ("hard", 6, 2), ("-", 12, 7))),
+    PersonStats("Đurđa", (PersonGame("treseta4", 5, 2, 0, 5.9),), partners=(("Anna", 4, 2),),
+                levels=(("-", 5, 2),)),
+))
 
 
 def home_named(ui: UIApp) -> None:

@@ -119,12 +119,37 @@ class AccuracySeries:
 
 
 @dataclass(frozen=True, slots=True)
+class PersonGame:
+    """One person's matches of one game: played (abandoned among them), won, points per hand."""
+
+    variant: str
+    played: int
+    won: int
+    abandoned: int = 0
+    points_per_hand: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PersonStats:
+    """A person's statistics (firmware/store.py ``person_statistics``): each game; with whom,
+    against whom, against each computer level (``-``: people only), as (who, played, won)."""
+
+    name: str
+    games: tuple[PersonGame, ...] = ()
+    partners: tuple[tuple[str, int, int], ...] = ()
+    rivals: tuple[tuple[str, int, int], ...] = ()
+    levels: tuple[tuple[str, int, int], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Stats:
     lines: tuple[StatLine, ...] = ()
     # The human's side's final score in recent matches, oldest first, with the opponent's.
     history: tuple[tuple[int, int], ...] = ()
     # The coach's accuracy of my plays over time, one series per game and level.
     accuracy: tuple[AccuracySeries, ...] = ()
+    # Each person named in a match (issue 36), by name.
+    people: tuple[PersonStats, ...] = ()
 
     def accuracy_games(self) -> tuple[str, ...]:
         """The games with an accuracy series, in the order of their first series."""

@@ -35,6 +35,7 @@ class ScreenName(StrEnum):
     NETWORK = "network"  # Settings → Network: Wi-Fi, the box's hotspot (ui/network.py)
     WIFI_PASSWORD = "wifi_password"  # a network's password on the on-screen keyboard
     PLAYERS = "players"  # Home → Who plays: a person for each people seat (ui/players.py)
+    PEOPLE = "people"  # Statistics → People: each person's figures (ui/people.py)
 
 
 class ShownScreen(Protocol):

@@ -892,16 +892,17 @@ class StatsScreen(Screen):
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         st = self.model.stats
         small_chart = self._small(size) and bool(st.history or st.accuracy)
-        out = self.top_bar(size, ("chart" if not self.chart_only else "stats_table", "history", "back") if small_chart
-                           else ("history", "back"))
+        people = ("people",) if st.people else ()  # each person's statistics (ui/people.py)
+        out = self.top_bar(size, (*people, "chart" if not self.chart_only else "stats_table", "history", "back")
+                           if small_chart else (*people, "history", "back"))
         _, _, acc = self._areas(size)
         if acc is not None and len(st.accuracy_games()) > 1:
             out.append(ButtonSpec("acc_game", self._game_button(acc), ""))
         return out
 
     def press(self, name: str) -> bool:
-        if name in ("back", "history"):
-            self.show("home" if name == "back" else "history")
+        if name in ("back", "history", "people"):
+            self.show("home" if name == "back" else name)
             return True
         if name in ("chart", "stats_table"):
             self.chart_only = name == "chart"

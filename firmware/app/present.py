@@ -27,6 +27,8 @@ from ui.model import (
     HandReplay,
     HistoryPage,
     MatchReviewView,
+    PersonGame,
+    PersonStats,
     PhonesModel,
     PickerModel,
     ReviewHandView,
@@ -113,7 +115,18 @@ def _stats_model(journal: Journal) -> Stats:
     for row in reversed(journal.matches(limit=20)):
         if row.totals and len(row.totals) == 2 and row.mode != "lesson":  # a lesson is no result
             history.append((row.totals[0], row.totals[1]))
-    return Stats(lines=lines, history=tuple(history), accuracy=accuracy_series(rated))
+    return Stats(lines=lines, history=tuple(history), accuracy=accuracy_series(rated),
+                 people=tuple(person_stats(p) for p in journal.person_statistics()))
+
+
+def person_stats(p: Mapping[str, Any]) -> PersonStats:
+    """One person's figures from the journal (``Journal.person_statistics``) for the screen."""
+    def pairs(d: Mapping[str, Mapping[str, int]]) -> tuple[tuple[str, int, int], ...]:
+        return tuple((k, v["played"], v["won"]) for k, v in d.items())
+
+    games = tuple(PersonGame(g["variant"], g["played"], g["won"], g["abandoned"], g["points_per_hand"])
+                  for g in p["games"])  # fmt: skip
+    return PersonStats(p["name"], games, pairs(p["partners"]), pairs(p["rivals"]), pairs(p["levels"]))
 
 
 SERIES_POINTS = 20

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 
@@ -95,3 +97,34 @@ def test_hostile_names_are_drawn_as_text_without_a_crash(lang: str, size: tuple[
     ui.players.press("type:0")
     ui.players.keyboard.type(hostile[2])
     ui.draw()
+
+
+def test_statistics_per_person_from_a_journal_reach_the_people_screen(tmp_path: Path) -> None:
+    from firmware.app.present import stats_model
+    from firmware.store import Journal
+    from ui.people import person_lines
+
+    with Journal.open(tmp_path) as j:
+        a = j.new_match("treseta4", {}, ["table"] * 4, mode="referee", players=["Anna", None, "<b>M</b>", None])
+        j.add_hand(a, 0, 0, {"seed": 1})
+        j.finish_match(a, 0, [31, 20])
+        b = j.new_match("tressette2", {}, ["human", "cpu:hard"], players=["Anna", None])
+        j.finish_match(b, 1, [10, 21])
+        stats = stats_model(j)
+    anna = next(p for p in stats.people if p.name == "Anna")
+    assert anna.name == "Anna" and [g.variant for g in anna.games] == ["treseta4", "tressette2"]
+    lines = person_lines(anna, lambda key, **kw: key + ":" + ",".join(f"{k}={v}" for k, v in kw.items()), "en")
+    assert ("ps_with:name=<b>M</b>", "1/1") in lines
+    assert ("ps_against:name=CPU hard:", "0/1") in lines and ("people_only:", "1/1") in lines
+    for size in SIZES:
+        for lang in ("it", "de", "en"):
+            ui = _ui(size, lang)
+            ui.set_model(TableModel(stats=stats))
+            ui.show("stats")
+            _tap(ui, "people", size)
+            assert ui.screen == "people"
+            ui.draw()
+            _tap(ui, "next", size)
+            ui.draw()
+            _tap(ui, "back", size)
+            assert ui.screen == "stats"

@@ -344,7 +344,7 @@ class HomeScreen(Screen):
         # the top bar: statistics, settings, rules, each as wide as its label (at the size
         # a button of this height writes) in what the title leaves: "Einstellungen" shrank
         # to 10 px in a third of the room
-        names = ("rules", "settings", "stats")
+        names = ("rules", "settings", "stats", "players")  # players: who plays each people seat (ui/players.py)
         room = W - int(W * 0.27) - m - 2 * gap
         fs = max(self.ctx.fonts.min_size, min(int(row * 0.42), 28))
         font = self.ctx.fonts.font(fs, True)
@@ -357,7 +357,10 @@ class HomeScreen(Screen):
         x = W - m
         for name, w in zip(names, need, strict=True):
             x -= w
-            out.append(ButtonSpec(f"nav:{name}", Rect(x, m, w, row), name, action=act.Nav(name)))
+            if name == "players":
+                out.append(ButtonSpec("players", Rect(x, m, w, row), "who_plays"))
+            else:
+                out.append(ButtonSpec(f"nav:{name}", Rect(x, m, w, row), name, action=act.Nav(name)))
             x -= gap
         left = Rect(m, m + row + gap, int(W * 0.46), H - row - 2 * m - gap)
         right = Rect(left.right + m * 2, left.y, W - left.right - 3 * m, left.h)
@@ -380,17 +383,14 @@ class HomeScreen(Screen):
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
         specs = list(self.preset.options)
-        n_opt = len(specs) + 4  # who plays, the options, casual (hints and undo) or rated, score sheet only, learn to play
+        n_opt = len(specs) + 3  # the options, casual (hints and undo) or rated, score sheet only, learn to play
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
         if cols == 2:
             rows_needed = (n_opt + 1) // 2
             opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (rows_needed - 1) * gap) // rows_needed))
-        for j, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
-            i = j - 1
-            if j == 0:
-                out.append(ButtonSpec("players", r, "who_plays"))  # a person for each people seat (ui/players.py)
-            elif i < len(specs):
+        for i, r in enumerate(_grid(right, n_opt, cols, opt_h, gap)):
+            if i < len(specs):
                 out.append(ButtonSpec(f"option:{specs[i].key}", r, "option", action=act.CycleOption(specs[i].key)))
             elif i == len(specs):
                 out.append(ButtonSpec("casual", r, "casual"))
@@ -476,6 +476,11 @@ class HomeScreen(Screen):
                else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")  # fmt: skip
         return f"{i + 1}: {who}"
 
+    def seat_label(self, i: int) -> str:
+        """The seat's button: its kind, and the person chosen for it (Who plays)."""
+        person = self.players[i] if i < len(self.players) and self.is_person(i) else None
+        return f"{self.seat_text(i)} · {person}" if person else self.seat_text(i)
+
     def draw(self, s: pygame.Surface) -> None:
         s.blit(self.ctx.felt(s.get_size()), (0, 0))
         self.title(s, "Tressette")
@@ -486,7 +491,7 @@ class HomeScreen(Screen):
                 draw_button(s, self.ctx, b.rect, text, color=(30, 100, 70))
             elif isinstance(b.action, act.CycleSeat):
                 seat_kind = self.seats[b.action.seat].kind
-                draw_button(s, self.ctx, b.rect, self.seat_text(b.action.seat),
+                draw_button(s, self.ctx, b.rect, self.seat_label(b.action.seat),
                             color=(120, 80, 30) if seat_kind == "human" and not self.scoresheet
                             else (28, 96, 112) if seat_kind == "phone" else None)
             elif isinstance(b.action, act.CycleOption):
@@ -503,9 +508,8 @@ class HomeScreen(Screen):
             elif b.name == "start":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("start"), color=self.ctx.theme.good)
             elif b.name == "players":
-                named = [p for p in self.chosen_players() if p]
-                text = f"{self.ctx.t('who_plays')}: {', '.join(named) if named else self.ctx.t('nobody_named')}"
-                draw_button(s, self.ctx, b.rect, text, color=(120, 80, 30) if named else (50, 60, 90))
+                named = any(self.chosen_players())  # the names themselves: on the seats' buttons
+                draw_button(s, self.ctx, b.rect, self.ctx.t("who_plays"), color=(120, 80, 30) if named else None)
             elif b.name == "learn":
                 draw_button(s, self.ctx, b.rect, self.ctx.t("learn"), color=(120, 80, 30))
             else:
@@ -535,7 +539,7 @@ class HomeScreen(Screen):
         start = rects["start"]
         seats_bottom = max(r.bottom for name, r in rects.items() if name.startswith("seat:"))
         right = [r for name, r in rects.items()
-                 if name.startswith("option:") or name in ("players", "casual", "scoresheet", "learn")]
+                 if name.startswith("option:") or name in ("casual", "scoresheet", "learn")]
         x = min((r.x for r in right), default=int(W * 0.46) + 3 * m)
         under = max((r.bottom for r in right), default=m + row + gap) + gap
         places = (

@@ -50,6 +50,7 @@ from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here 
     note_panel,
     rounded,
     seat_name,
+    side_name_of,
     thirds_text,
 )
 
@@ -723,7 +724,18 @@ class TableScreen:
             return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
         if len(seats) == 1:
             return self.seat_name(seats[0])
-        return self.ctx.t("them") if m.n_sides == 2 and not shared_table(m) else self.ctx.t("side_n", n=side + 1)
+        return self._pair_name(seats, m.n_sides == 2)
+
+    def _pair_name(self, seats: list[int], two_sides: bool) -> str:
+        """A pair not the screen's: "them" against the person at the screen (a computer in it,
+        nobody named), else its one name (``Anna + Marco``, ``Seat 1 + 3``: the LED's left
+        and right scores are the first and second rows of the score box, named so)."""
+        m = self.model
+        named = any(m.seats[x].name for x in seats if x < len(m.seats))
+        people = all(m.seats[x].kind != "computer" for x in seats if x < len(m.seats))
+        if two_sides and not shared_table(m) and not named and not people:
+            return self.ctx.t("them")
+        return side_name_of(seats, [x.name or None for x in m.seats], self.ctx)
 
     def _draw_seat(self, s: pygame.Surface, lay: TableLayout, seat: int, hidden: set[Card], n_hidden_backs: int) -> None:
         m, ctx = self.model, self.ctx
@@ -1158,7 +1170,7 @@ class TableScreen:
             elif len(seats) == 1:
                 name = self.seat_name(seats[0])
             else:
-                name = t("them") if len(order) == 2 else t("side_n", n=side + 1)
+                name = self._pair_name(seats, len(order) == 2)
             tricks = len(m.side_cards[side]) // max(1, m.n_seats)
             out.append((f"{name} · {t('tricks_n', n=tricks)}", tuple(sorted(m.side_cards[side]))))
         return out

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pygame
 
+from firmware.engine.names import graphemes
 from ui.theme import DEFAULT, RGB, Theme
 
 ASSETS = Path(__file__).resolve().parent / "assets"
@@ -68,10 +69,12 @@ class Fonts:
             size -= 1
         font = self.font(size, bold)
         if font.size(s)[0] > max_w:
-            cut = s
-            while len(cut) > 1 and font.size(cut + "…")[0] > max_w:
-                cut = cut[:-1]
-            s = cut.rstrip() + "…"
+            # cut between characters as a person sees them: never a letter from its accent,
+            # an emoji from its joiners or skin tone, half a flag (a name may hold any of them)
+            chars = graphemes(s)
+            while len(chars) > 1 and font.size("".join(chars) + "…")[0] > max_w:
+                chars.pop()
+            s = "".join(chars).rstrip() + "…"
             surf = self.text(s, size, color, bold)
             self.meta[id(surf)] = (s, size, True)
             return surf

@@ -96,7 +96,7 @@ class HistoryScreen(Screen):
         self.size = size
         W, H = size
         m, row, gap = self.metrics(size)
-        out = self.top_bar(size, ("back",))
+        out = self.top_bar(size, ("people", "back") if self.model.stats.people else ("back",))  # ui/people.py
         page = self.model.history
         top, rh, fit = self._rows_area(size)
         rows = self.shown_rows(size)
@@ -123,8 +123,8 @@ class HistoryScreen(Screen):
             fit = self.page_size(self.size)
             step = -fit if name == "prev" else len(self.shown_rows(self.size)) or fit
             self.emit(it.ShowHistory(max(0, page.offset + step), fit))
-        elif name == "back":
-            self.show("stats")
+        elif name in ("back", "people"):
+            self.show("stats" if name == "back" else "people")
         else:
             return self.by_name(name)
         return True

@@ -163,8 +163,10 @@ class Keyboard:
         font = ctx.fonts.font(fs)
         text = self.shown_text()
         room = rect.w - 20
-        while text and font.size(text)[0] > room:
-            text = text[1:]  # the end of a long text stays in view
+        chars = graphemes(text)
+        while chars and font.size("".join(chars))[0] > room:
+            chars.pop(0)  # the end of a long text stays in view (whole characters: a name's emoji too)
+        text = "".join(chars)
         img = font.render(text, True, (20, 20, 20))
         s.blit(img, img.get_rect(midleft=(rect.x + 8, rect.centery)))
         if blink:

@@ -896,9 +896,11 @@ class StatsScreen(Screen):
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         st = self.model.stats
         small_chart = self._small(size) and bool(st.history or st.accuracy)
-        people = ("people",) if st.people else ()  # each person's statistics (ui/people.py)
-        out = self.top_bar(size, (*people, "chart" if not self.chart_only else "stats_table", "history", "back")
-                           if small_chart else (*people, "history", "back"))
+        # each person's statistics (ui/people.py); on a small screen with its charts' button
+        # the title keeps its room: People is then under Matches played
+        people = ("people",) if st.people and not small_chart else ()
+        out = self.top_bar(size, ("chart" if not self.chart_only else "stats_table", "history", "back") if small_chart
+                           else (*people, "history", "back"))
         _, _, acc = self._areas(size)
         if acc is not None and len(st.accuracy_games()) > 1:
             out.append(ButtonSpec("acc_game", self._game_button(acc), ""))

@@ -46,6 +46,7 @@ from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here 
     blit_text,
     draw_button,
     draw_panel,
+    fitting_label,
     is_own_seat,
     note_panel,
     rounded,
@@ -710,8 +711,11 @@ class TableScreen:
             decl = m.declared[side] if side < len(m.declared) else 0
             yy = y + (line_h - fs) // 2
             self._side_stripe(s, Rect(r.x, y, 8, line_h), side)
-            blit_text(s, ctx, self._side_name(side, seats), fs, (r.x + 8, yy), bold=True,
-                      max_w=col_total - r.x - 6 - fs * 2)
+            room = col_total - r.x - 6 - fs * 2
+            label = self._side_name(side, seats)
+            if len(seats) > 1 and any(m.seats[x].name for x in seats if x < len(m.seats)):
+                label = fitting_label(ctx, label, fs, room, True)  # "Đurđ. + Jürg." rather than "Đurđa + J…"
+            blit_text(s, ctx, label, fs, (r.x + 8, yy), bold=True, max_w=room)
             blit_text(s, ctx, str(total), fs, (col_total, yy), anchor="topright", bold=True)
             extra = f" +{decl}" if decl else ""
             blit_text(s, ctx, f"{thirds_text(hand) or '0'}{extra}", fs, (r.right - 6, yy), anchor="topright",

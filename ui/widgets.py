@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from firmware.engine.names import side_label
+from firmware.engine.names import graphemes, side_label
 from ui.cards import CardArt
 from ui.fonts import Fonts
 from ui.i18n import Message, has, render, tr
@@ -203,6 +203,24 @@ def side_name_of(members: Sequence[int], players: Sequence[str | None], ctx: Ctx
     """One name for a side (or seat), the same as the CLI's and the records'
     (:func:`firmware.engine.names.side_label`): ``Anna + Marco``, ``Anna + Posto 3``, ``Posto 1 + 3``."""
     return side_label(members, players, lambda n: ctx.t("seat_n", n=n))
+
+
+def fitting_label(ctx: Ctx, label: str, size: int, max_w: int, bold: bool = False) -> str:
+    """``label`` as it fits ``max_w`` at ``size`` without being cut: whole, else each name of
+    ``Anna + Marco`` shortened to its first letters (``Ann. + Mar.``), else the initials
+    (``A + M``); the last as it is (then cut by the drawing, between characters)."""
+    floor = ctx.fonts.min_size
+    parts = label.split(" + ")
+    candidates = [label] + [
+        " + ".join(p if len(graphemes(p)) <= keep + 1 else "".join(graphemes(p)[:keep]) + ("." if keep > 1 else "")
+                   for p in parts)
+        for keep in (4, 3, 1)
+    ]  # fmt: skip
+    for text in candidates:
+        for sz in range(max(size, floor), floor - 1, -1):  # as Fonts.fit shrinks: the first that fits
+            if ctx.fonts.font(sz, bold).size(text)[0] <= max_w:
+                return text
+    return label
 
 
 def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:

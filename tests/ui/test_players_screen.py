@@ -121,6 +121,8 @@ def test_statistics_per_person_from_a_journal_reach_the_people_screen(tmp_path: 
             ui = _ui(size, lang)
             ui.set_model(TableModel(stats=stats))
             ui.show("stats")
+            if not any(b.name == "people" for b in ui.current.buttons(size)):
+                _tap(ui, "history", size)  # a small screen with charts: People is under Matches played
             _tap(ui, "people", size)
             assert ui.screen == "people"
             ui.draw()

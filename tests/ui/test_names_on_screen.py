@@ -1,0 +1,51 @@
+"""Names on the touchscreen: a name cut to fit is cut between characters as a person sees
+them (never between a letter and its accent, inside an emoji's joiners or a flag), and
+hostile names on every seat draw the table and the count at both sizes, in every language."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from firmware.engine.names import graphemes
+from ui import demo
+from ui.app import UIApp
+from ui.fonts import Fonts
+from ui.theme import DEFAULT
+
+FAMILY = "👨\u200d👩\u200d👧\u200d👦"
+HOSTILE = ("<svg onload=p=1>", FAMILY * 4 + "x", "Zoe\u0308\u0301 🇭🇷🇮🇹", "محمد Đurđa")
+
+
+def _fonts() -> Fonts:
+    pygame.font.init()
+    return Fonts(DEFAULT)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.sampled_from(["a", "é", "e\u0301", FAMILY, "🇭🇷", "👍🏽", "ß", "王", " "]), min_size=1, max_size=15),
+       st.integers(20, 200))
+def test_a_name_cut_to_fit_is_cut_between_characters(parts: list[str], width: int) -> None:
+    fonts = _fonts()
+    text = "".join(parts)
+    surf = fonts.fit(text, 14, width)
+    shown, _, cut = fonts.meta[id(surf)]
+    if cut:
+        assert shown.endswith("…")
+        whole = graphemes(text)
+        assert shown[:-1] in {"".join(whole[:k]).rstrip() for k in range(len(whole) + 1)}, (ascii(text), ascii(shown))
+
+
+@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_hostile_names_on_every_seat_draw_the_table_and_the_count(lang: str, size: tuple[int, int]) -> None:
+    pygame.display.init()
+    pygame.font.init()
+    for model, screen in ((demo.busiest("treseta4"), "table"), (demo.finished_model("treseta4"), "hand_end")):
+        ui = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+        ui.set_model(demo.named(model, HOSTILE))
+        ui.update(5.0)
+        ui.show(screen)
+        ui.draw()

@@ -998,7 +998,8 @@ class StatsScreen(Screen):
         x, y = r.x + 8, r.y + head_h
         for sr in series:  # as many rows as the levels need
             colour = LEVEL_COLOURS.get(sr.level.split(":")[0], ctx.theme.accent)
-            word = f"{ctx.t(sr.level)} {sr.points[-1]:.0f}%" if sr.points else ctx.t(sr.level)
+            level = ctx.t("people_only") if sr.level.split(":")[0] == "-" else ctx.t(sr.level)  # never "?-"
+            word = f"{level} {sr.points[-1]:.0f}%" if sr.points else level
             w = ctx.fonts.text(word, small).get_width() + small + 16
             if x + w > r.right - 4 and x > r.x + 8:
                 x, y = r.x + 8, y + small + 4

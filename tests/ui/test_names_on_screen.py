@@ -49,3 +49,45 @@ def test_hostile_names_on_every_seat_draw_the_table_and_the_count(lang: str, siz
         ui.update(5.0)
         ui.show(screen)
         ui.draw()
+
+
+def _app(lang: str = "en") -> UIApp:
+    pygame.display.init()
+    pygame.font.init()
+    return UIApp(pygame.Surface((800, 480)), settings={"language": lang}, sounds=False)
+
+
+def test_people_among_themselves_are_never_them_in_the_history() -> None:
+    from ui.history import HistoryScreen, sheet_side_names, sheet_side_who
+    from ui.model import HistoryRow, ScoreSheet
+
+    ui = _app()
+    screen = ui.screens["history"]
+    assert isinstance(screen, HistoryScreen)
+    row = HistoryRow(3, "treseta4", 0.0, "over", (31, 20), 4, "", "referee", ("Anna", None, "Marco", None), (0, 2))
+    assert screen.row_text(row)[2] == "Won by Anna + Marco  31–20"
+    unnamed = HistoryRow(4, "treseta4", 0.0, "over", (31, 20), 4, "", "referee", (), (1, 3))
+    assert screen.row_text(unnamed)[2] == "Won by Seat 2 + 4  31–20"
+    from firmware.engine.seating import TABLE, SeatSpec
+
+    sheet = ScoreSheet(3, "treseta4", (TABLE,) * 4, (0, 1, 0, 1))
+    assert sheet_side_names(sheet, ui.ctx) == ["Seat 1 + 3", "Seat 2 + 4"]
+    assert [sheet_side_who(sheet, s) for s in (0, 1)] == ["", ""]
+    named = ScoreSheet(3, "treseta4", (SeatSpec("human"), SeatSpec.cpu(), SeatSpec("phone"), SeatSpec.cpu()),
+                       (0, 1, 0, 1), players=("Anna", None, "Zoë", None))
+    assert sheet_side_names(named, ui.ctx) == ["Anna + Zoë", "Them"]
+
+
+def test_the_hand_end_names_a_side_of_people_by_its_people() -> None:
+    from dataclasses import replace
+
+    from ui.screens import HandEndScreen
+
+    ui = _app("de")
+    model = demo.finished_model("treseta4")
+    ui.set_model(demo.named(model, ("", "Đurđa", "", "Jürgen")))
+    screen = ui.screens["hand_end"]
+    assert isinstance(screen, HandEndScreen)
+    assert screen.side_name(1) == "Đurđa + Jürgen"
+    ui.set_model(replace(model, seats=tuple(replace(s, kind="table") for s in model.seats), show_hand=False))
+    assert screen.side_name(0) == "Platz 1 + 3" and screen.side_name(1) == "Platz 2 + 4"

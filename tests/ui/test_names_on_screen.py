@@ -13,6 +13,7 @@ from firmware.engine.names import graphemes
 from ui import demo
 from ui.app import UIApp
 from ui.fonts import Fonts
+from ui.navigation import ScreenName
 from ui.theme import DEFAULT
 
 FAMILY = "👨\u200d👩\u200d👧\u200d👦"
@@ -62,7 +63,7 @@ def test_people_among_themselves_are_never_them_in_the_history() -> None:
     from ui.model import HistoryRow, ScoreSheet
 
     ui = _app()
-    screen = ui.screens["history"]
+    screen = ui.screens[ScreenName.HISTORY]
     assert isinstance(screen, HistoryScreen)
     row = HistoryRow(3, "treseta4", 0.0, "over", (31, 20), 4, "", "referee", ("Anna", None, "Marco", None), (0, 2))
     assert screen.row_text(row)[2] == "Won by Anna + Marco  31–20"
@@ -86,7 +87,7 @@ def test_the_hand_end_names_a_side_of_people_by_its_people() -> None:
     ui = _app("de")
     model = demo.finished_model("treseta4")
     ui.set_model(demo.named(model, ("", "Đurđa", "", "Jürgen")))
-    screen = ui.screens["hand_end"]
+    screen = ui.screens[ScreenName.HAND_END]
     assert isinstance(screen, HandEndScreen)
     assert screen.side_name(1) == "Đurđa + Jürgen"
     ui.set_model(replace(model, seats=tuple(replace(s, kind="table") for s in model.seats), show_hand=False))

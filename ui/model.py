@@ -306,6 +306,14 @@ class SheetEntryModel:
     choices: tuple[DeclareAction, ...] = ()
     accusi: bool = False
     decima: int | None = None
+    # corrections: ``amend``, the finished hand (0-based) whose count is being corrected, its
+    # count as it stands (``amend_thirds``); ``undo``: what *Undo last entry* takes back
+    # ("count", a declaration's kind; "": nothing); ``question``: a tap that ends a hand or
+    # the match, held until confirmed (what follows from it, in words)
+    amend: int | None = None
+    amend_thirds: tuple[int, ...] = ()
+    undo: str = ""
+    question: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -228,7 +228,20 @@ class Match:
         if not self.keeps_sheet:
             raise IllegalAction(Refusal.SHEET_NOT_SHEET)
         entries = corrected(self.sheet_entries(), correction)
-        amended = correction.hand if isinstance(correction, Amend) else len(entries) - 1
+        return self._recount(entries, correction.hand if isinstance(correction, Amend) else len(entries) - 1)
+
+    def check_entry(self, entry: SheetEntry) -> Match:
+        """The match as it would stand with ``entry`` kept in the hand being kept (a screen
+        asks it before a tap that ends a hand or the match: what follows from it)."""
+        if not self.keeps_sheet:
+            raise IllegalAction(Refusal.SHEET_NOT_SHEET)
+        entries = self.sheet_entries()
+        entries[-1].append(entry)
+        return self._recount(entries, len(entries) - 1)
+
+    def _recount(self, entries: Sequence[Sequence[SheetEntry]], changed: int) -> Match:
+        """A new match counted from ``entries`` (per hand), every one through the checked
+        path; a refusal at hand ``changed`` or before is its own, a later one says so."""
         fresh = Match(self.variant, first_dealer=self.hands[0].dealer)
         for i, hand in enumerate(entries):
             if fresh.finished:
@@ -240,7 +253,7 @@ class Match:
                 try:
                     fresh.keep(entry)
                 except IllegalAction:
-                    if i <= amended:
+                    if i <= changed:
                         raise  # the count entered now is refused: its own reason
                     raise IllegalAction(Refusal.SHEET_AMEND_LATER, hand=i + 1) from None
         return fresh

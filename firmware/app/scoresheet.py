@@ -330,7 +330,8 @@ class ScoreSheetKeeping:
         end = entry.end
         if not is_sheet_end(end):
             return t.refuse(refusal(IllegalAction(Refusal.SHEET_END, end=str(end))))
-        old = t.match.sheet_entries()[hand][-1] if 0 <= hand < len(t.match.hands) else None
+        entries = t.match.sheet_entries()
+        old = entries[hand][-1] if 0 <= hand < len(entries) and entries[hand] else None
         seat = old.seat if isinstance(old, Tally) else 0
         amend = Amend(hand, Tally(seat, tuple(entry.thirds), end, entry.by, entry.sudden, entry.sudden_side,
                                   entry.partner))

@@ -275,7 +275,8 @@ def _print_corrected_totals(match: Match, decided: list[Stake], out: TextIO) -> 
     while same < min(len(decided), len(match.ledger)) and decided[same] == match.ledger[same]:
         same += 1
     for stake in decided[same:]:
-        out.write(f"  game {stake.game + 1} to {", ".join(map(str, stake.winners))} is taken back\n")
+        who = ", ".join(map(str, stake.winners))
+        out.write(f"  game {stake.game + 1} to {who} is taken back\n")
     del decided[same:]
     state = "; the match is over" if match.finished else ""
     out.write("  totals now " + " - ".join(str(t) for t in match.counted_totals) + state + "\n")

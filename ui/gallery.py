@@ -97,6 +97,9 @@ def table_scenes() -> dict[str, Scene]:
     out["sheet_accuso_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", choosing=3))
     out["sheet_decima_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", decima=True))
     out["sheet_count_treschetten3"] = table_scene(demo.sheet_entry_model("treschetten3"))
+    # score sheet corrections: a tap that ends the match asks first; a finished hand's points corrected
+    out["sheet_confirm_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", question=True))
+    out["sheet_amend_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", amend=True))
     return out
 
 

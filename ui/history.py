@@ -184,8 +184,15 @@ class SheetScreen(PagedScreen):
 
     @property
     def sheet(self) -> ScoreSheet | None:
-        """The match from the history, or (from the end of a match) the one just finished."""
-        return self.model.final_sheet if self.came_from == "hand_end" else self.model.sheet
+        """The match from the history, or (from the end of a hand or match, or the score sheet's
+        count screen) the one being kept."""
+        return self.model.final_sheet if self.came_from in ("hand_end", "table") else self.model.sheet
+
+    @property
+    def correcting(self) -> bool:
+        """The score sheet of the match being kept: a finished hand tapped is corrected on the
+        count screen (``SheetEdit``), not replayed (no cards to replay)."""
+        return self.came_from in ("hand_end", "table") and self.model.score_sheet
 
     def set_model(self, model: TableModel) -> None:
         old = self.sheet
@@ -233,11 +240,18 @@ class SheetScreen(PagedScreen):
         top = m + row + gap * 2 + line
         if self.replayable and sheet is not None:
             for i, r in enumerate(sheet.rows[self.first:self.first + per]):
+                if self.correcting and r.note == "sheet_open":
+                    continue  # the hand being kept: its count is entered on the count screen
+                intent: Any = it.SheetEdit(r.hand - 1) if self.correcting else it.OpenReplay(sheet.match_id, r.hand)
                 out.append(ButtonSpec(f"hand:{r.hand}", Rect(m, top + i * line, W - 2 * m, line - 2), "",
-                                      intent=it.OpenReplay(sheet.match_id, r.hand)))
+                                      intent=intent))
         return out + self.page_buttons(size, per, n)
 
     def carried(self, b: ButtonSpec) -> bool:
+        if isinstance(b.intent, it.SheetEdit):
+            self.emit(b.intent)  # the count screen opens on that hand (the table screen shows it)
+            self.show("table")
+            return True
         if isinstance(b.intent, it.OpenReplay):
             self.emit(b.intent)
             self.show("replay")
@@ -284,15 +298,18 @@ class SheetScreen(PagedScreen):
             if hit is not None:
                 draw_button(s, ctx, hit, "", color=(24, 60, 44))
             cy = y + (line - 2) // 2
-            blit_text(s, ctx, str(r.hand) + (" ▶" if hit is not None else ""), fs, (panel.x + 10, cy),
+            mark = (" ✎" if self.correcting else " ▶") if hit is not None else ""
+            blit_text(s, ctx, str(r.hand) + mark, fs, (panel.x + 10, cy),
                       anchor="midleft", bold=True)
             for i in range(len(names)):
                 pts = r.points[i] if i < len(r.points) else None
                 tot = r.totals[i] if i < len(r.totals) else None
                 cell = (f"+{pts} → {tot}" if pts is not None else f"{tot}") if tot is not None else ""
                 blit_text(s, ctx, cell, fs, (x0 + col_w * i + col_w // 2, cy), anchor="center", max_w=col_w - 6)
-            if r.note:
-                note = t(r.note) if r.note.startswith("sheet_") else r.note
+            if r.note or r.corrected:
+                note = (t(r.note) if r.note.startswith("sheet_") else r.note) if r.note else ""
+                if r.corrected:  # a correction is shown where it changed the sheet
+                    note = f"{note} · {t('sheet_corrected')}" if note else t("sheet_corrected")
                 blit_text(s, ctx, note, fs, (panel.right - 8, cy), anchor="midright",
                           color=ctx.theme.text_dim, max_w=note_w - 8)
             y += line

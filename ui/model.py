@@ -171,6 +171,7 @@ class SheetRow:
     totals: tuple[int, ...] = ()
     declared: tuple[int, ...] = ()
     note: str = ""
+    corrected: bool = False  # score sheet: an entry of this hand was taken back or its count amended
 
 
 @dataclass(frozen=True, slots=True)

@@ -561,6 +561,18 @@ class HandEndScreen(Screen):
         m, row, gap = self.metrics(size)
         bw = max(self.ctx.theme.min_touch * 3, int(W * 0.3))
         y = H - m - row
+        if self.model.score_sheet:
+            # score sheet: the count can be taken back, a hand corrected on the sheet
+            bw = (W - 2 * m - 3 * gap) // 4
+            x = [m + i * (bw + gap) for i in range(4)]
+            last = ("new_game", "new_game") if self.model.match_over else ("next_hand", "next_hand")
+            return [
+                ButtonSpec("home" if self.model.match_over else "table", Rect(x[0], y, bw, row),
+                           "home" if self.model.match_over else "table"),
+                ButtonSpec("sheet", Rect(x[1], y, bw, row), "score_sheet", enabled=self.model.final_sheet is not None),
+                ButtonSpec("sh_undo", Rect(x[2], y, bw, row), "sh_undo", intent=it.SheetUndo()),
+                ButtonSpec(last[0], Rect(x[3], y, bw, row), last[1]),
+            ]
         if self.model.match_over:
             # home, the score sheet, the coach's review of the match (docs/coach.md), a new game
             sheet = self.model.final_sheet is not None

@@ -415,6 +415,9 @@ class TableScreen:
                 if b.name == "sh_menu":
                     self.show("home")
                     return True
+                if b.name == "sh_sheet":  # the match hand by hand: a finished hand tapped is corrected
+                    self.show("sheet")
+                    return True
                 return self.sheet_panel.press(self.model, b)
         return True
 

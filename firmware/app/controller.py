@@ -642,7 +642,7 @@ class TableController:
 
     def _sheet_snapshot(self, match: Match) -> SheetSnapshot:
         final = None
-        if self.phase == MATCH_OVER and match.hands and self.match_id is not None:
+        if match.results and self.match_id is not None:  # the score sheet, hand by hand: to correct a hand
             final = live_sheet(match, self.match_id, self.seats)
         return SheetSnapshot(match, self.scoresheet.entry(), final)
 

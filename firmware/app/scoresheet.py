@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 
 from firmware.app.core import PLAY, Outcome, Table
 from firmware.app.journal_guard import JournalGuard
-from firmware.app.messages import DeclName, Message, Term, msg, refusal
+from firmware.app.messages import Message, Term, msg, refusal
 from firmware.engine import IllegalAction, Match
 from firmware.engine.actions import Declare, Undo
 from firmware.engine.declarations import DECLARABLE_RANKS

@@ -56,7 +56,8 @@ def test_a_decima_asks_first_and_the_match_it_ended_is_taken_back(make_table: Ma
     entry = ctl.model().sheet_entry
     assert entry is not None and entry.amend == 0 and entry.amend_thirds == (20, 15)
     t.put(ui.SheetTally((23, 12), amend=0))
-    assert ctl.totals == [7, 4] and ctl.phase == PLAY and ctl.model().sheet_entry.amend is None  # type: ignore[union-attr]
+    entry = ctl.model().sheet_entry
+    assert ctl.totals == [7, 4] and ctl.phase == PLAY and entry is not None and entry.amend is None
     assert actions(t)[-1] == {"seat": 0, "amend": 0, "tally": {"thirds": [23, 12]}}
     doc = t.journal.record(ctl.match_id or 0)
     assert replay(doc).totals == [7, 4]

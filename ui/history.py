@@ -17,7 +17,7 @@ import pygame
 from pygame import Rect
 
 from ui import intents as it
-from ui.i18n import said_by, variant_label
+from ui.i18n import describe_declare, said_by, variant_label
 from ui.layout import ButtonSpec
 from ui.model import HandReplay, HistoryRow, ReviewHandView, ScoreSheet, TableModel
 from ui.screens import PagedScreen, Screen
@@ -326,6 +326,31 @@ class SheetScreen(PagedScreen):
                 self.draw_button(s, b)
 
 
+def sheet_hand_lines(rp: HandReplay, sheet: ScoreSheet | None, deck: str, ctx: Ctx) -> list[str]:
+    """A score-sheet hand in words: each side's points (its accusi) and total after it, how it
+    ended, whether it was corrected, and the accusi as said."""
+    t = ctx.t
+    row = rp.sheet
+    assert row is not None
+    names = sheet_side_names(sheet, ctx) if sheet is not None else []
+    out = []
+    for i, p in enumerate(row.points):
+        name = names[i] if i < len(names) else t("side_n", n=i + 1)
+        decl = f" ({t('o_accusi')} {row.declared[i]})" if i < len(row.declared) and row.declared[i] else ""
+        tot = f" → {row.totals[i]}" if i < len(row.totals) else ""
+        out.append(f"{name}: +{p}{decl}{tot}")
+    note = (t(row.note) if row.note.startswith("sheet_") else row.note) if row.note else ""
+    if row.corrected:
+        note = f"{note} · {t('sheet_corrected')}" if note else t("sheet_corrected")
+    if note:
+        out.append(note)
+    for d in rp.said:
+        worth = "×16" if d.kind == "decima" else str(d.points)
+        out.append(f"{t('seat_n', n=d.seat + 1)}: {describe_declare(deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)}"
+                   f" ({worth})")
+    return out
+
+
 REPLAY_STEP_S = 1.6  # seconds each step stays up while the replay plays itself
 
 
@@ -463,8 +488,25 @@ class ReplayScreen(Screen):
             return self._open(rp.hand + (1 if key == pygame.K_PAGEDOWN else -1))
         return super().key(key)
 
+    def _draw_sheet_hand(self, area: pygame.Surface, rp: HandReplay) -> None:
+        ctx = self.ctx
+        W, H = area.get_size()
+        panel = Rect(W // 12, H // 10, W - W // 6, H - H // 5)
+        draw_panel(area, panel, ctx.theme, 200)
+        fs = ctx.fsize(H, 0.05)
+        y = panel.y + 10
+        y = blit_text(area, ctx, ctx.t("sh_own_cards"), fs, (panel.x + 14, y), bold=True,
+                      color=ctx.theme.accent, max_w=panel.w - 28).bottom + 8
+        for line in sheet_hand_lines(rp, self.model.sheet, self.model.deck, ctx):
+            for part in ctx.fonts.wrap(line, fs, panel.w - 28):
+                if y + fs > panel.bottom - 6:
+                    return
+                y = blit_text(area, ctx, part, fs, (panel.x + 14, y), max_w=panel.w - 28).bottom + 4
+
     def caption(self) -> str:
         rp = self.source()
+        if isinstance(rp, HandReplay) and rp.sheet is not None:
+            return f"{self.ctx.t('hand_n', n=rp.hand)} · {self.ctx.t('score_sheet')}"
         if rp is None or not rp.frames:
             return self.ctx.t("no_games")
         f = rp.frames[min(self.step, len(rp.frames) - 1)]
@@ -494,6 +536,8 @@ class ReplayScreen(Screen):
             self.table.draw(area)
         else:
             area.blit(ctx.felt((W, top)), (0, 0))
+            if isinstance(rp, HandReplay) and rp.sheet is not None:
+                self._draw_sheet_hand(area, rp)  # no cards: the hand's points as the score sheet has them
         s.blit(ctx.felt((W, H)), (0, 0))
         s.blit(area, (0, 0))
         if info:

@@ -196,6 +196,8 @@ class HandReplay:
     hand: int  # 1-based
     frames: tuple[TableModel, ...] = ()
     hands: int = 0  # the match's hands (the replay goes on to the next one); 0: this one only
+    sheet: SheetRow | None = None  # a score-sheet hand: no card to show, its points (as corrected)
+    said: tuple[Declaration, ...] = ()  # ... and its accusi, as said
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +240,7 @@ class MatchReviewView:
     accuracy: float | None = None
     problem: str = ""
     why: str = ""
+    sheet: ScoreSheet | None = None  # ``review_sheet``: a score sheet's match, its hands' points
 
 
 @dataclass(frozen=True, slots=True)

@@ -224,6 +224,9 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSp
 
     if not 1 <= hand <= len(hands):
         return HandReplay(match_id, hand, hands=len(hands))
+    deal = hands[hand - 1][1]
+    if isinstance(deal, dict) and deal.get("sheet") is not None:
+        return sheet_hand_replay(match_id, hand, variant, hands)
     match = Match(variant, first_dealer=hands[0][0])
     frames: list[TableModel] = []
     held: list[list[int]] = []  # every seat's hand at each frame (shown once the hand is over)
@@ -271,6 +274,25 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSp
     if state is not None and state.over and not state.holdings.real_cards and len(held) == len(frames):
         frames = [face_up(f, h, me) for f, h in zip(frames, held, strict=True)]
     return HandReplay(match_id, hand, tuple(frames), hands=len(hands))
+
+
+def sheet_hand_replay(match_id: int, hand: int, variant: Variant,
+                      hands: Sequence[tuple[int, Any, Sequence[Any]]]) -> HandReplay:
+    """A score-sheet hand (1-based) from the history: no cards to show, its points, the totals
+    after it and its accusi, as the whole record counts them (its corrections applied)."""
+    match = Match(variant, first_dealer=hands[0][0])
+    rows: tuple[SheetRow, ...] = ()
+    try:
+        for _dealer, deal, actions in hands:
+            match.begin_hand(deal)
+            for obj in actions:
+                match.record(entry_from_json(variant.deck, obj))
+        rows = sheet_rows(match)
+    except (TressetteError, KeyError, TypeError, ValueError) as exc:
+        log.warning("match %s hand %s does not replay: %s", match_id, hand, exc)
+    row = rows[hand - 1] if hand <= len(rows) else None
+    said = tuple(match.results[hand - 1].declarations) if row is not None and hand <= len(match.results) else ()
+    return HandReplay(match_id, hand, (), hands=len(hands), sheet=row, said=said)
 
 
 def face_up(frame: TableModel, hands: Sequence[int], me: int) -> TableModel:

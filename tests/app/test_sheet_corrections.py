@@ -61,8 +61,9 @@ def test_a_decima_asks_first_and_the_match_it_ended_is_taken_back(make_table: Ma
     assert actions(t)[-1] == {"seat": 0, "amend": 0, "tally": {"thirds": [23, 12]}}
     doc = t.journal.record(ctl.match_id or 0)
     assert replay(doc).totals == [7, 4]
-    rows = ctl.model().final_sheet
-    assert rows is None  # the match goes on
+    sheet = ctl.model().final_sheet  # the score sheet, all along: hand 1 says it was corrected
+    assert sheet is not None and sheet.rows[0].corrected and sheet.rows[0].points == (7, 4)
+    assert sheet.rows[1].note == "sheet_open"
     t.close()
 
 

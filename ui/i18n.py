@@ -621,6 +621,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                      "Score sheet: played with the table's own cards, no card to rate. The hands' points:"),
     "sh_own_cards": ("Segnapunti: giocata con le carte del tavolo", "Punkteliste: mit den eigenen Karten gespielt",
                      "Score sheet: played with the table's own cards"),
+    "ask_zu_tun": ("Zu tun con {card}: la partita finisce qui. Confermi?", "Zu tun mit {card}: der Durchgang endet hier. Bestätigen?",
+                   "Zu tun with {card}: the game ends here. Confirm?"),
     "q_sheet_amended": ("Mano {n} corretta", "Runde {n} berichtigt", "Hand {n} corrected"),
     "sh_confirm": ("Conferma", "Bestätigen", "Confirm"),
     "sh_undo": ("Annulla l'ultima voce", "Letzte Eingabe zurück", "Undo last entry"),

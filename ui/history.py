@@ -47,8 +47,9 @@ def sheet_side_names(sheet: ScoreSheet, ctx: Ctx) -> list[str]:
             kind = sheet.seats[seat].kind
             many = len(sheet.seats) > 2
             out.append((f"CPU {seat + 1}" if many else "CPU") if kind == "computer" else ctx.t("seat_n", n=seat + 1))
-        else:
-            out.append(ctx.t("them") if n_sides == 2 else ctx.t("side_n", n=side + 1))
+        else:  # "them" beside a person at the screen; a score sheet's sides are numbered, never both "them"
+            person = sheet.me < len(sheet.seats) and sheet.seats[sheet.me].kind == "human"
+            out.append(ctx.t("them") if n_sides == 2 and person else ctx.t("side_n", n=side + 1))
     return out
 
 
@@ -56,9 +57,10 @@ def sheet_side_who(sheet: ScoreSheet, side: int) -> str:
     """Who a side is to the person at the screen: "you", "us", "them" (another pair) or ""."""
     mine = sheet.sides[sheet.me] if sheet.me < len(sheet.sides) else None
     seats = [i for i, s in enumerate(sheet.sides) if s == side]
-    if side == mine and sheet.seats[sheet.me].kind == "human":
+    person = sheet.me < len(sheet.seats) and sheet.seats[sheet.me].kind == "human"
+    if side == mine and person:
         return "you" if len(seats) == 1 else "us"
-    return "them" if len(seats) > 1 else ""
+    return "them" if len(seats) > 1 and person else ""
 
 
 class HistoryScreen(Screen):

@@ -704,7 +704,8 @@ class HandEndScreen(Screen):
             cells = ["" for _ in range(m.n_sides)]
             unit = m.side_of(d.seat)
             if unit < len(cells):
-                cells[unit] = f"+{d.points}"
+                # a decima has no points: it wins the game at 16 times its value (seed 003)
+                cells[unit] = "×16" if d.kind == "decima" else f"+{d.points}"
             name = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
             rows.append((name[:1].upper() + name[1:], cells))  # a row's label, as "Assi" above it
         return rows

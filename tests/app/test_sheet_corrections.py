@@ -110,3 +110,27 @@ def test_a_correction_resumes_after_a_power_cut(tmp_path: Path) -> None:
         assert json.dumps(again.journal.record(again.ctl.match_id or 0)).count("amend") == 1
     finally:
         again.close()
+
+
+def test_a_decima_is_shown_as_its_stake_not_as_zero_points(make_table: MakeTable) -> None:
+    import pygame
+
+    from ui.app import UIApp
+    from ui.screens import HandEndScreen
+
+    t = make_table(variant="tressette4", seats=["table"] * 4)
+    assert t.ctl.new_match(scoresheet=True).accepted
+    t.put(ui.Declare(Declare(0, "decima", suit=0)))
+    t.put(ui.SheetConfirm(True))
+    t.put(ui.SheetTally((0, 0), "decima", 0))
+    t.put(ui.SheetConfirm(True))
+    model = t.ctl.model()
+    assert model.result is not None and render(t.ctl.message.message, "en") == "Side 1 wins the match, ×16"
+    pygame.display.init()
+    app = UIApp(pygame.Surface((800, 480)), sounds=False)
+    app.set_model(model)
+    app.show("hand_end")
+    screen = app.current
+    assert isinstance(screen, HandEndScreen)
+    assert [cells for _name, cells in screen._declaration_rows(model.result)] == [["×16", ""]]  # not "+0"
+    t.close()

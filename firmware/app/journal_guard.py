@@ -105,7 +105,11 @@ class JournalGuard:
         hand = len(t.match.hands) - 1
         idx = len(t.match.hands[-1].actions)
         try:
-            t.journal.add_action(t.match_id, hand, idx, entry_to_json(t.match.variant.deck, entry), reopen=reopen)
+            obj = entry_to_json(t.match.variant.deck, entry)
+            if reopen:  # a correction that un-ends the match: one transaction with it
+                t.journal.add_action(t.match_id, hand, idx, obj, reopen=True)
+            else:
+                t.journal.add_action(t.match_id, hand, idx, obj)
         except JournalFailure as exc:
             return self.failed(exc)
         except StoreError as exc:

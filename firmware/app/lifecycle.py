@@ -306,19 +306,16 @@ class MatchLifecycle:
     def _win_message(self) -> Message:
         score = "-".join(map(str, self.table.totals))
         v, winner = self.table.variant, self.table.winner
-        match = self.table.match
-        stake = match.ledger[-1] if match is not None and match.ledger else None
-        if stake is not None and stake.multiplier > 1 and v is not None and winner is not None:
-            # a sudden win (decima ×16, cappotto ×2, ...): its stake, not points it never counted ("0-0")
-            seats = [x for x in range(v.n_seats) if v.side_of(x) == winner]
-            side = msg("seat_n", n=seats[0] + 1) if len(seats) == 1 else msg("side_n", n=winner + 1)
-            return msg("m_match_won_x", side=side, x=stake.multiplier)
         if winner is not None and v is not None and any(v.side_of(s) == winner for s in self.table.humans()):
             return msg("m_you_win", score=score)
         seats = [x for x in range(v.n_seats) if v.side_of(x) == winner] if v is not None else []
-        if len(seats) == 1:  # each for himself: the winner is a seat, named as one
-            return msg("m_match_won", side=msg("seat_n", n=seats[0] + 1), score=score)
-        return msg("m_match_won", side=msg("side_n", n=(winner or 0) + 1), score=score)
+        side = msg("seat_n", n=seats[0] + 1) if len(seats) == 1 else msg("side_n", n=(winner or 0) + 1)
+        match = self.table.match
+        stake = match.ledger[-1] if match is not None and match.ledger else None
+        if stake is not None and stake.multiplier > 1:
+            # a sudden win (decima ×16, cappotto ×2, ...): its stake, not points it never counted ("0-0")
+            return msg("m_match_won_x", side=side, x=stake.multiplier)
+        return msg("m_match_won", side=side, score=score)  # each for himself: the winner is a seat, named as one
 
     # ------------------------------------------------------------ actions
 

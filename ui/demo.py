@@ -628,6 +628,7 @@ def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = Non
     return TableModel(
         variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
         seats=seats, show_hand=False, totals=tuple(match.totals), target=match.game_target, message=message,
-        stats=SAMPLE_STATS, hand_no=2, dealer=sheet.dealer, declarations=tuple(sheet.declarations),
+        stats=SAMPLE_STATS, hand_no=2, dealer=sheet.dealer,
+        declarations=() if amend else tuple(sheet.declarations),  # hand 1 (corrected) had no accusi
         sheet_entry=entry, score_sheet=True, final_sheet=final,
     )  # fmt: skip

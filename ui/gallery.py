@@ -100,7 +100,17 @@ def table_scenes() -> dict[str, Scene]:
     # score sheet corrections: a tap that ends the match asks first; a finished hand's points corrected
     out["sheet_confirm_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", question=True))
     out["sheet_amend_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", amend=True))
+    out["sheet_corrected_tressette4"] = sheet_from_count(demo.sheet_entry_model("tressette4"))
     return out
+
+
+def sheet_from_count(model: TableModel) -> Scene:
+    """The score sheet opened from the count screen: a finished hand (✎) is tapped to correct it."""
+
+    def setup(ui: UIApp) -> None:
+        table_scene(model)(ui)
+        ui.show("sheet")
+    return setup
 
 
 def menu_scene(screen: str, model: TableModel | None = None) -> Scene:

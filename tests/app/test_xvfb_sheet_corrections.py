@@ -69,15 +69,22 @@ def start(sim: SheetSim) -> None:
 
 def points(sim: SheetSim, thirds: int) -> None:
     """Enter ``thirds`` for the first side with − / + / ⅓ (from what is shown)."""
-    now = sim.entry()["thirds"][0]
+    def shown() -> int:
+        value: int = sim.entry()["thirds"][0]
+        return value
+
+    def changed(before: int) -> Any:
+        return lambda: (t := shown()) != before and [t]
+
+    now = shown()
     while now // 3 != thirds // 3:
         sim.click(sim.button("sh_plus:0" if now // 3 < thirds // 3 else "sh_minus:0"))
         time.sleep(0.12)
-        now = wait(lambda n=now: (t := sim.entry()["thirds"][0]) != n and [t], 10, "a point")[0]
+        now = wait(changed(now), 10, "a point")[0]
     while now % 3 != thirds % 3:
         sim.click(sim.button("sh_third:0"))
         time.sleep(0.12)
-        now = wait(lambda n=now: (t := sim.entry()["thirds"][0]) != n and [t], 10, "a third")[0]
+        now = wait(changed(now), 10, "a third")[0]
 
 
 def correct_hand_1(sim: SheetSim, thirds: int) -> None:

@@ -42,6 +42,7 @@ from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction
 from firmware.engine.lessons import declarable_now
 from firmware.engine.offers import action_kinds
+from firmware.engine.scoresheet import Tally
 from firmware.engine.seating import Level, SeatKind, SeatSpec
 from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
@@ -316,6 +317,7 @@ class SheetEntryModel:
     # the match, held until confirmed (what follows from it, in words)
     amend: int | None = None
     amend_thirds: tuple[int, ...] = ()
+    amend_count: Tally | None = None  # the corrected hand's count as it stands: how it ended, its sudden win
     undo: str = ""
     question: Message | None = None
 

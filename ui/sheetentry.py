@@ -193,6 +193,15 @@ class SheetEntryPanel:
             self.st = EntryState(key, [0] * n, partner=entry.caller)
             if entry.amend is not None and len(entry.amend_thirds) == n:  # a hand corrected: from its count
                 self.st.thirds = list(entry.amend_thirds)
+            count = entry.amend_count
+            if entry.amend is not None and count is not None:  # ... how it ended, its sudden win, the partner
+                if count.partner is not None and entry.caller is not None:
+                    self.st.partner = count.partner
+                ends = end_choices(entry)
+                self.st.end = ends.index((count.end, count.by)) if (count.end, count.by) in ends else 0
+                sudden = (count.sudden, count.sudden_side) if count.sudden is not None else None
+                choices = sudden_choices(entry, len(units_of(entry, self.st.partner)))
+                self.st.sudden = choices.index(sudden) if sudden in choices else 0
         units = units_of(entry, self.st.partner)
         if len(self.st.thirds) != len(units):
             self.st.thirds = [0] * len(units)

@@ -387,8 +387,12 @@ class ScoreSheetKeeping:
         model = self._entry_model(sheet)
         last = self.last_entry()
         undo = "" if last is None else "count" if isinstance(last, Tally) else last.kind
+        count = None
+        if amend is not None and t.match is not None and self.amending is not None:
+            old_count = t.match.sheet_entries()[self.amending][-1]
+            count = old_count if isinstance(old_count, Tally) else None
         return replace(model, amend=self.amending if amend is not None else None, amend_thirds=amend or (),
-                       question=self.question, undo=undo)
+                       amend_count=count, question=self.question, undo=undo)
 
     def _amended_sheet(self, match: Match, hand: int) -> SheetHand | None:
         """The hand ``hand`` as it stood before its count (its accusi said, its totals before)."""

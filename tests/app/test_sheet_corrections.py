@@ -134,3 +134,28 @@ def test_a_decima_is_shown_as_its_stake_not_as_zero_points(make_table: MakeTable
     assert isinstance(screen, HandEndScreen)
     assert [cells for _name, cells in screen._declaration_rows(model.result)] == [["×16", ""]]  # not "+0"
     t.close()
+
+
+def test_a_hand_opened_to_correct_shows_its_count_as_it_stands(make_table: MakeTable) -> None:
+    import pygame
+
+    from ui.app import UIApp
+    from ui.sheetentry import end_choices, sudden_choices
+
+    t = make_table(variant="tressette4", seats=["table"] * 4)
+    assert t.ctl.new_match(scoresheet=True).accepted
+    t.put(ui.SheetTally((27, 5), "claim", 2))  # seat 3 claims with 9 points: wrong, side 2 wins
+    t.put(ui.SheetConfirm(True))
+    t.put(ui.SheetEdit(0))
+    model = t.ctl.model()
+    entry = model.sheet_entry
+    assert entry is not None and entry.amend == 0
+    pygame.display.init()
+    app = UIApp(pygame.Surface((480, 320)), sounds=False)
+    app.set_model(model)
+    app.show("table")
+    app.draw()
+    st = app.table.sheet_panel.st
+    assert st.thirds == [27, 5] and end_choices(entry)[st.end] == ("claim", 2)
+    assert sudden_choices(entry, 2)[st.sudden] is None
+    t.close()

@@ -24,7 +24,7 @@ PAGE_KEYS: tuple[str, ...] = (
     "next_hand", "no", "partner", "partner_row", "seat_n", "talon", "them", "to_target", "tricks_n",
     "trump", "us", "waits", "yes", "you", "your_turn", "zu_tun_btn",
     "card_points", "declarations", "we_win", "they_win", "you_win", "side_wins",
-    "p_code_six", "p_join", "p_join_text", "p_no_match", "p_offline", "p_reconnecting",
+    "p_code_six", "p_join", "p_join_text", "p_name", "p_no_match", "p_offline", "p_reconnecting",
     "ph_waiting_for", "ph_waiting_for_one",
 )
 # a signal's word is "sig_" + its name, a declaration's kind "k_" + kind, the wire's

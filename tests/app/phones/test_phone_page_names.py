@@ -24,6 +24,8 @@ def test_a_name_with_markup_is_text_on_every_page(tmp_path: Path) -> None:
             a.page.goto(box.url + "/")
             a.page.wait_for_selector("#join-name")
             assert a.page.get_attribute("#join-name", "maxlength") == "40"
+            placeholder = a.page.get_attribute("#join-name", "placeholder") or ""
+            assert placeholder and not placeholder.startswith("?"), placeholder  # the page's own words
             a.page.fill("#join-name", HOSTILE)
             a.page.fill("#join-code", codes[0])
             a.page.click("#join-go")

@@ -70,7 +70,8 @@ def test_the_new_game_greeting_goes_with_the_first_card(make_table: MakeTable) -
 
 @pytest.mark.parametrize("scoresheet", [False, True])
 def test_a_table_of_real_cards_names_seats_not_you(make_table: MakeTable, scoresheet: bool) -> None:
-    """Nobody sits at the screen of a real-cards game: seat 1 is "Seat 1", sides "Side n"."""
+    """Nobody sits at the screen of a real-cards game: seat 1 is "Seat 1", a side its seats
+    ("Seat 1 + 3": one name for a side on the screen, in the CLI and in records, issue 36)."""
     from ui.i18n import tr as t_
     from ui.layout import shared_table
 
@@ -89,7 +90,7 @@ def test_a_table_of_real_cards_names_seats_not_you(make_table: MakeTable, scores
     assert [seat_name(model, s, ctx) for s in range(4)] == [f"Seat {s + 1}" for s in range(4)]
     end = HandEndScreen.__new__(HandEndScreen)
     end.ctx, end.model = ctx, model
-    assert [end.side_name(x) for x in (0, 1)] == ["Side 1", "Side 2"]
+    assert [end.side_name(x) for x in (0, 1)] == ["Seat 1 + 3", "Seat 2 + 4"]
     assert t_("you", "en") not in (end.side_name(0), seat_name(model, 0, ctx))
 
 

@@ -74,3 +74,24 @@ def test_a_phone_names_its_seat_for_every_seat_and_the_journal(make_live: MakeLi
     row = table.journal.match(table.ctl.match_id or 0)
     assert row is not None and row.players == (HOSTILE, None, "Zoë 🃏", None)
     assert [s.name for s in table.ctl.model().seats] == [HOSTILE, "", "Zoë 🃏", ""]
+
+
+def test_a_new_match_from_the_screen_keeps_the_phones_names(make_live: MakeLive) -> None:
+    import ui.intents as ui
+
+    live = make_live()
+
+    async def scenario(live: Live, session: aiohttp.ClientSession) -> None:
+        a = PhoneClient(session, live.base)
+        assert (await a.join(await live.code(0), name="Ivo"))["type"] == "welcome"
+        await a.wait(lambda c: c.state is not None and c.state["seats"][0]["name"] == "Ivo")
+        live.table.put(ui.NewGame("treseta4", {}, tuple(live.table.ctl.seats)))  # nobody named on the screen
+        await a.wait(lambda c: c.state is not None and c.state["seats"][0]["name"] == "Ivo"
+                     and live.table.journal.match(live.table.ctl.match_id or 0) is not None)
+        await a.close()
+
+    first = live.table.ctl.match_id
+    live.run(scenario)
+    assert live.table.ctl.match_id != first
+    row = live.table.journal.match(live.table.ctl.match_id or 0)
+    assert row is not None and row.players == ("Ivo", None, None, None)

@@ -822,8 +822,11 @@ class TableController:
         scoresheet: bool = False,
         players: Sequence[str | None] | None = None,
     ) -> Outcome:
-        return self.lifecycle.new_match(variant, options, seats, casual=casual, scoresheet=scoresheet,
-                                        players=players)
+        out = self.lifecycle.new_match(variant, options, seats, casual=casual, scoresheet=scoresheet,
+                                       players=players)
+        if out.accepted and self.phones.phone_seats():
+            self.phones.names_again()  # the phones still holding their seats keep naming them
+        return out
 
     def next_hand(self) -> Outcome:
         return self.lifecycle.next_hand()

@@ -152,6 +152,11 @@ class PhoneSeats:
             self.table.say(wait)  # the status line says for whom the match still waits
         self.table.version += 1
 
+    def names_again(self) -> None:
+        """A new match: the names the phones gave, on the seats they still hold (their
+        status may not change with it: the same phones, the same seats)."""
+        self._names(self.status)
+
     def _names(self, ev: PhoneStatus) -> None:
         """A phone that said who it is names its seat in the match (journalled: the history,
         the records and the statistics per person know it)."""

@@ -21,6 +21,7 @@ from firmware.engine.actions import (
     NothingToDeclare,
     Play,
     RecordEntry,
+    Revoke,
     Undo,
     ZuTun,
 )
@@ -66,6 +67,7 @@ __all__ = [
     "DeclKind",
     "Play",
     "ZuTun",
+    "Revoke",
     "Undo",
     "NothingToDeclare",
     "RecordEntry",

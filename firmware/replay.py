@@ -31,7 +31,7 @@ from firmware.engine import (
     deal_seeded,
     make_variant,
 )
-from firmware.engine.actions import NothingToDeclare, Revoke, Undo
+from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Revoke, Undo
 from firmware.engine.cards import SUIT
 from firmware.engine.declarations import describe
 from firmware.engine.records import entry_from_json, replay, variant_of
@@ -170,6 +170,15 @@ def _print_entry(match: Match, state: HandState, entry: RecordEntry | Tally, out
         match.record(entry)
         out.write(f"  seat {entry.seat} has nothing (more) to declare\n")
         return
+    if isinstance(entry, Correct):
+        match.correct(entry)
+        name = match.variant.deck.name_of(entry.card)
+        out.write(f"  seat {entry.seat}'s {name} is taken back: corrected\n")
+        return
+    if isinstance(entry, Abandon):
+        match.abandon(entry)
+        out.write(f"  the hand is abandoned: no points, seat {entry.seat} deals again\n")
+        return
     if isinstance(entry, Tally):
         match.record(entry)  # refused: a count belongs to a score-sheet hand
         return
@@ -264,6 +273,8 @@ def _print_sheet_hand(match: Match, hand: dict[str, Any], h_index: int, out: Tex
 
 
 def _write_count(result: HandResult, out: TextIO) -> None:
+    if result.ended_by == "abandoned":
+        return  # said where it happened; it counts nothing
     for f in result.false_declarations:
         cards = ", ".join(CODE[c] for c in f.cards)
         out.write(f"  seat {f.decl.seat}'s {f.decl.kind} was false ({f.why.replace('_', ' ')}: {cards})\n")

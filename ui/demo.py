@@ -547,8 +547,11 @@ def picker_model(variant: str = "treseta4", seed: int = 1, tricks: int = 2) -> T
     dimmed = tuple((c, msg("e_already_played", card=CardName(v.deck.name, c), trick=k + 1))
                    for k, t in enumerate(state.tricks) for c in t.cards)  # fmt: skip
     signals = tuple(match.view_for(state.to_move).signal_options)  # per card, as the app asks it
+    last = state.tricks[-1] if state.tricks else None  # *Take back*: the last card laid
+    take_back = (last.seat_of(v.n_seats - 1, v.n_seats), last.cards[-1]) if last is not None else None
     picker = PickerModel(state.to_move, v.deck.name, v.deck.cards, dimmed,
-                         msg("pick_play", n=state.to_move + 1), False, signals)  # fmt: skip
+                         msg("pick_play", n=state.to_move + 1), False, signals, take_back, state.dealer, False,
+                         len(match.hands))  # fmt: skip
     return dataclasses.replace(m, picker=picker, message=picker.prompt)
 
 
@@ -560,7 +563,7 @@ def deal_picker_model(variant: str = "briscola", seed: int = 1, cpu: int = 1) ->
     entered = v.deck.cards[2:5]
     dimmed = tuple((c, msg("e_deal_table_card", card=CardName(v.deck.name, c))) for c in entered)
     prompt = msg("m_pick_cpu_hand", seat=cpu + 1, n=len(entered) + 1, m=v.hand_size)
-    picker = PickerModel(None, v.deck.name, v.deck.cards, dimmed, prompt, False, ())
+    picker = PickerModel(None, v.deck.name, v.deck.cards, dimmed, prompt, False, (), (cpu, entered[-1]))
     return dataclasses.replace(m, trick=(), picker=picker, message=prompt)
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 
+import ui.intents as it
 from firmware.engine.cards import DECKS
 from firmware.engine.variants import PRESETS
 from ui import demo
@@ -93,6 +94,7 @@ def table_scenes() -> dict[str, Scene]:
     out["picker_treseta4"] = table_scene(demo.picker_model("treseta4"))
     out["picker_tressette2"] = table_scene(demo.picker_model("tressette2", tricks=3))
     out["picker_deal_briscola"] = table_scene(demo.deal_picker_model("briscola"))
+    out["picker_abandon_question"] = picker_abandon_question
     out["sheet_count_tressette4"] = table_scene(demo.sheet_entry_model("tressette4"))
     out["sheet_accuso_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", choosing=3))
     out["sheet_decima_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", decima=True))
@@ -117,6 +119,14 @@ def table_scene(model: TableModel) -> Scene:
         ui.show("table")
         ui.table.replay_voices()  # the hand's declarations said again, as bubbles
     return setup
+
+
+def picker_abandon_question(ui: UIApp) -> None:
+    """The picker's *Abandon hand* tapped: the question that names what follows."""
+    model = demo.picker_model("tressette2", tricks=3)
+    table_scene(model)(ui)
+    assert model.picker is not None and model.picker.abandon is not None
+    ui.ask(ui.ctx.t("ask_abandon_hand", n=model.picker.abandon + 1), it.AbandonHand(model.picker.hand))
 
 
 def stats_chart(ui: UIApp) -> None:

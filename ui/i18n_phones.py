@@ -29,6 +29,8 @@ PHONES: dict[str, tuple[str, str, str]] = {
                          "This phone no longer has a seat: join with the code"),
     "w_stale": ("Il tavolo è andato avanti: guarda di nuovo", "Die Partie ist schon weiter: schau noch einmal hin",
                 "The table has moved on: look again"),
+    # a tap the seat may not make now (not among its state's legal actions): nothing changed
+    "w_not_legal": ("Questa mossa non è possibile ora", "Dieser Zug geht jetzt nicht", "That move is not possible now"),
     "w_rate_limited": ("Troppo in fretta", "Zu schnell", "Too fast"),
     # why the box closes a phone's connection
     "w_replaced": ("Questo posto è stato aperto in un'altra scheda", "Dieser Platz ist in einem anderen Tab offen",

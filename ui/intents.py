@@ -77,6 +77,25 @@ class Undo:
 
 
 @dataclass(frozen=True, slots=True)
+class TakeBack:
+    """Real cards: take back ``seat``'s ``card``, the last card a person entered, as the
+    picker's *Take back* named it (refused if the last card is another by now); at the
+    deal, the card entered last (``seat`` None: a card aside)."""
+
+    seat: int | None
+    card: int
+
+
+@dataclass(frozen=True, slots=True)
+class AbandonHand:
+    """Real cards: abandon the hand (no points, the same dealer deals again); sent only
+    after the screen's question was answered yes. ``hand``: the hand asked about (the
+    number of hands dealt then): refused if another hand is being played by now."""
+
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     """Chiamarsi fuori: the seat at the screen claims its side has reached the target."""
 
@@ -275,6 +294,8 @@ Intent = (
     | Claim
     | Hint
     | Undo
+    | TakeBack
+    | AbandonHand
     | Call
     | Discard
     | ZuTun

@@ -162,7 +162,7 @@ class SheetRow:
     """One hand of a score sheet: its points per side and the totals after it.
 
     ``note``: how the hand or game ended when it is worth saying (a catalogue key:
-    ``sheet_game``, ``sheet_claim``, ``sheet_zu_tun``, a sudden win's name, ``sheet_open``).
+    ``sheet_game``, ``sheet_claim``, ``sheet_zu_tun``, ``sheet_abandoned``, a sudden win's name, ``sheet_open``).
     """
 
     hand: int  # 1-based
@@ -268,7 +268,12 @@ class PickerModel:
     ``seat``: who enters it (None: at the deal, the cards the box must know);
     ``cards``: the whole deck in deck order, laid out by suit and rank; ``dimmed``: the
     cards the engine would refuse now, with why (only what the table may know);
-    ``signals``: per card, the signals it may carry; ``discard``: terziglio's card laid away.
+    ``signals``: per card, the signals it may carry; ``discard``: terziglio's card laid away;
+    ``take_back``: (seat, card) *Take back* takes back (the last card a person entered),
+    None: none can be; ``abandon``: the dealer who deals again if the hand is abandoned,
+    None: *Abandon hand* is not offered; ``ends_hand``: the card entered now closes the
+    hand's last trick (the screen asks first, naming it: nothing ends a hand in one tap);
+    ``hand``: the hands dealt so far (what *Abandon hand*'s answer names).
     """
 
     seat: int | None
@@ -278,6 +283,10 @@ class PickerModel:
     prompt: Message | str = ""
     discard: bool = False
     signals: tuple[tuple[Card, tuple[str, ...]], ...] = ()
+    take_back: tuple[int | None, Card] | None = None  # the seat is None for a card aside at the deal
+    abandon: int | None = None
+    ends_hand: bool = False
+    hand: int = 0
 
 
 @dataclass(frozen=True, slots=True)

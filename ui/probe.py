@@ -193,4 +193,4 @@ def _cover(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None
     out["buttons"] = [_button(b) for b in plo.buttons]
     out["cards"] = [{"card": int(c), "code": CODE[c], "rect": _rect(r), "playable": c not in dimmed, "flying": False}
                     for c, r in plo.cells]
-    out["picker"] = {"seat": p.seat, "discard": p.discard}
+    out["picker"] = {"seat": p.seat, "discard": p.discard, "ends_hand": p.ends_hand}

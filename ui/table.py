@@ -24,7 +24,7 @@ from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
-from ui.i18n import arg_text, declare_labels, describe_declare, has, said_by, tr
+from ui.i18n import CardName, arg_text, declare_labels, describe_declare, has, msg, said_by, tr
 from ui.layout import (
     ButtonSpec,
     TableLayout,
@@ -383,7 +383,13 @@ class TableScreen:
             if b.rect.collidepoint(pos):
                 if b.name == "picker_hide":
                     self.picker_hidden = self.picker_key()
-                else:
+                elif b.name == "picker_take_back" and p.take_back is not None:
+                    self.signals_on.clear()
+                    self.emit(it.TakeBack(*p.take_back))  # one tap: entering the card again undoes it
+                elif b.name == "picker_abandon" and p.abandon is not None:
+                    if self.ctx.ask is not None:  # never abandoned unasked: the question names what follows
+                        self.ctx.ask(self.ctx.t("ask_abandon_hand", n=p.abandon + 1), it.AbandonHand(p.hand))
+                elif b.name.startswith("psig:"):
                     name = b.name[5:]
                     on = name not in self.signals_on
                     (self.signals_on.add if on else self.signals_on.discard)(name)
@@ -403,7 +409,13 @@ class TableScreen:
                     self.emit(it.Discard(card))
                 else:
                     allowed = dict(p.signals).get(card, ())
-                    self.emit(it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on)))
+                    intent = it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on))
+                    if p.ends_hand and p.seat is not None and self.ctx.ask is not None:
+                        # the hand's last card ends it: asked first, naming the card and the seat
+                        said = msg("ask_last_card", card=CardName(p.deck, card), n=p.seat + 1)
+                        self.ctx.ask(self.ctx.say(said), intent)
+                    else:
+                        self.emit(intent)
                 self.signals_on.clear()
                 return True
         return True  # the panel covers the table: a tap beside a card does nothing under it

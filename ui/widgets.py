@@ -126,7 +126,7 @@ def draw_button(
     bg = color or (th.button if enabled else th.button_off)
     if selected:
         bg = th.accent
-    rad = max(4, r.h // 4)
+    rad = max(4, min(r.h, r.w) // 4)  # a tall button stays a button, not a pill
     pygame.draw.rect(s, bg, r, border_radius=rad)
     pygame.draw.rect(s, th.accent if selected else th.button_edge, r, 2, border_radius=rad)
     fg = (30, 30, 30) if selected else (th.button_text if enabled else (150, 150, 150))

@@ -18,7 +18,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from firmware.engine import Match, TressetteError, make_variant
-from firmware.engine.actions import Undo
+from firmware.engine.actions import Correct, Undo
 from firmware.engine.cards import cards_of
 from firmware.engine.records import entry_from_json
 from firmware.engine.seating import LEVELS, SeatSpec, check_seat
@@ -149,6 +149,8 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
         note = res.sudden
     elif res.ended_by == "zu_tun":
         note = "sheet_zu_tun"
+    elif res.ended_by == "abandoned":
+        note = "sheet_abandoned"  # real cards: abandoned on the picker, the same dealer dealt again
     elif res.claim_seat is not None:
         note = "sheet_claim" if res.claim_ok else "sheet_claim_wrong"
     elif decided:
@@ -229,7 +231,7 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSp
                 match.record(entry)
                 if not last:
                     continue
-                if isinstance(entry, Undo):
+                if isinstance(entry, (Undo, Correct)):
                     frames.append(frame())  # the table as it stood again after the undo
                     continue
                 if len(state.tricks) > before:

@@ -44,6 +44,7 @@ from firmware.app.core import (
     Said,
     Table,
 )
+from firmware.app.corrections import TableCorrections
 from firmware.app.dealing import DealScan, DealScanning
 from firmware.app.declaring import COLLECTIVE_WINDOWS, DeclarationWindows, Window
 from firmware.app.enrolment import EnrolmentFlow
@@ -112,7 +113,7 @@ log = logging.getLogger("firmware.app.controller")
 
 PlayIntent = (
     ui.PlayCard | ui.Discard | ui.Claim | ui.Hint | ui.Undo | ui.Call | ui.ZuTun | ui.Declare | ui.NothingToDeclare
-    | ui.SheetTally | ui.SheetAccusi
+    | ui.SheetTally | ui.SheetAccusi | ui.TakeBack | ui.AbandonHand
 )
 BrowseIntent = ui.ShowHistory | ui.OpenSheet | ui.OpenReplay | ui.OpenReview | ui.OpenReviewHand
 TableIntent = (
@@ -151,6 +152,7 @@ class TableController:
         self.lifecycle = MatchLifecycle(table, self.guard, self.declarations, self.dealing, self.enrolment,
                                         self.scoresheet)
         self.seat_actions = SeatActions(table, self.guard, self.declarations, self.lifecycle)
+        self.corrections = TableCorrections(table, self.guard, self.declarations, self.lifecycle)  # real cards
         self.reviewing = MatchReviewing(table)
         self.coaching = CoachActions(table, self.guard, self.declarations, self.reviewing)
         # phone seats (docs/phones.md): a phone's taps through the seats' moves
@@ -209,7 +211,8 @@ class TableController:
             case ui.Guide(step=step):
                 self._guide(step)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
-                  | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally() | ui.SheetAccusi()):  # fmt: skip
+                  | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally() | ui.SheetAccusi() | ui.TakeBack()
+                  | ui.AbandonHand()):  # fmt: skip
                 self._play_intent(event)
             case ui.ShowHistory() | ui.OpenSheet() | ui.OpenReplay() | ui.OpenReview() | ui.OpenReviewHand():
                 self._browse_intent(event)
@@ -289,6 +292,15 @@ class TableController:
                 self.coaching.request_hint()
             case ui.Undo():
                 self.coaching.undo()
+            case ui.TakeBack(seat=seat, card=card):
+                if self.dealing.scan is not None:
+                    self.dealing.take_back(card)  # a card the deal showed the box
+                elif seat is not None:
+                    self.corrections.take_back(seat, card)
+                else:
+                    self.table.refuse(msg("e_correct_nothing"))
+            case ui.AbandonHand(hand=hand):
+                self.corrections.abandon(hand)
             case ui.Call(card=card):
                 seats.call(card)
             case ui.ZuTun(card=card):
@@ -572,7 +584,7 @@ class TableController:
             enrolled=enrolled_decks(t.cards), enrolling=enrol_status(self.enrolment.enrol), match_id=t.match_id,
             variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
             hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
-            picker=picker_for(t, self.dealing.scan, self.declarations),
+            picker=picker_for(t, self.dealing.scan, self.declarations, self.corrections),
             phones=self.phones.model() if self.phones.phone_seats() else None,
         )  # fmt: skip
         if t.phase not in (HOME, ENROL) and self.scoresheet.keeping and t.match is not None:

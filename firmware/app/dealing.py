@@ -35,6 +35,17 @@ class DealScan:
                 return key, count
         return None
 
+    def last(self) -> tuple[str, int] | None:
+        """(key, card): the card entered last for the deal, or None (the needs are filled in order)."""
+        for key, _ in reversed(self.needs):
+            if self.got.get(key):
+                return key, self.got[key][-1]
+        return None
+
+    def seat_of(self, key: str) -> int | None:
+        """The seat whose card it is: a computer's; briscola's shown card lies with the dealer."""
+        return self.dealer if key == "trump" else int(key) if key.isdigit() else None
+
     def spec(self) -> dict[str, Any]:
         out: dict[str, Any] = {"table": True}
         for key, cards in self.got.items():
@@ -114,6 +125,26 @@ class DealScanning:
         if scan.current is None:
             return self._complete()
         t.say(scan.prompt(cards_by_touch(t)))
+        return Outcome(True)
+
+    def take_back(self, card: int) -> Outcome:
+        """The card entered last for the deal, tapped by mistake, taken back (nothing of the
+        deal is journalled before it is complete): the prompt asks for it again."""
+        t = self.table
+        scan = self.scan
+        last = scan.last() if scan is not None else None
+        if scan is None or last is None:
+            return t.refuse(msg("e_correct_nothing"))
+        if last[1] != card:
+            return t.refuse(msg("r_take_back_changed"))
+        key = last[0]
+        scan.got[key].pop()
+        if not scan.got[key]:
+            del scan.got[key]
+        t.changed()
+        seat = scan.seat_of(key)
+        said = CardName(self._deck_name(), card)
+        t.say(msg("m_taken_back", card=said, n=seat + 1) if seat is not None else msg("m_taken_back_aside", card=said))
         return Outcome(True)
 
     def cancel(self) -> None:

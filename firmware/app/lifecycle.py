@@ -151,8 +151,8 @@ class MatchLifecycle:
             self._close_match()
         elif not self.table.hands() or self.table.hand_over():
             self.table.phase = HAND_OVER
-            if self.table.opts.auto_next or not self.table.hands():
-                self.next_hand()
+            if self.table.opts.auto_next or not self.table.hands() or self._abandoned():
+                self.next_hand()  # an abandoned hand is dealt again at once, as before the cut
         else:
             self.table.phase = PLAY
         self.table.say(msg("m_resumed", match=match_id, hand=max(1, len(self.table.hands()))))
@@ -387,6 +387,19 @@ class MatchLifecycle:
                     self.next_hand()
 
     # ------------------------------------------------------------ real cards
+
+    def _abandoned(self) -> bool:
+        match = self.table.match
+        return match is not None and bool(match.results) and match.results[-1].ended_by == "abandoned"
+
+    def after_abandon(self) -> None:
+        """A real-card hand abandoned (firmware.app.corrections): no points, and the same
+        dealer deals again at once: the deal's first prompt, or the hand itself."""
+        t = self.table
+        assert t.match is not None
+        t.phase = HAND_OVER
+        t.say(msg("m_abandoned", n=t.match.next_dealer + 1))
+        self.next_hand()
 
     def deal_card(self, card: int) -> Outcome:
         """A card scanned while the deal asks for cards (firmware.app.dealing)."""

@@ -4,7 +4,11 @@ A phone is one more input device (docs/phones.md): the server thread turns a
 tap into a :class:`~firmware.app.phones.events.PhoneIntent` carrying the
 touchscreen's own intent, and this part routes it through the controller's
 same methods as the seat it came from, so it is checked by the engine and
-written to the journal before it is applied. What it owns:
+written to the journal before it is applied. Before that, a tap must be among
+the seat's legal actions now (the engine's, with the table's windows: the list
+its phone is shown, :func:`~firmware.app.phones.seatview.allows`); any other
+is refused to that phone and moves nothing, not even the generation, so no
+phone can keep the computers' answers stale. What it owns:
 
 - the phone seats' state as the server last said it (held, connected, code);
 - each phone's last refusal (it goes to that phone, never to the shared
@@ -27,9 +31,10 @@ from typing import TYPE_CHECKING, Protocol
 
 import ui.intents as ui
 from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Said, Table
-from firmware.app.messages import Message, msg
+from firmware.app.messages import Message, msg, refusal
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
-from firmware.app.phones.seatview import Notice, TableFacts
+from firmware.app.phones.seatview import Notice, TableFacts, allows
+from firmware.engine import Action, Call, Claim, Discard, IllegalAction, Play, ZuTun, check
 from ui.model import PhoneSeatModel, PhonesModel
 
 if TYPE_CHECKING:
@@ -55,6 +60,8 @@ class Moves(Protocol):
 
     def play_for(self, seat: int, card: int, signals: tuple[str, ...] = ()) -> None: ...
 
+    def play_refusal_for(self, seat: int) -> Message | None: ...
+
     def declare(self, action: Declare) -> None: ...
 
     def claim_for(self, seat: int) -> None: ...
@@ -72,6 +79,8 @@ class Windows(Protocol):
     def pending_accusi(self) -> set[int]: ...
 
     def may_declare_now(self, seat: int) -> bool: ...
+
+    def declaration_refusal(self, seat: int) -> Message | None: ...
 
     def cards_wait(self) -> bool: ...
 
@@ -177,12 +186,68 @@ class PhoneSeats:
         if wait is not None and not isinstance(ev.intent, ui.NextHand):
             self._refused(seat, wait, before)
             return
+        if not self.allowed(seat, ev.intent):
+            # not among what the seat may do now: said to that phone, and nothing else moves
+            # (a "nothing to declare" outside any window once moved the generation on, and
+            # every computer's answer was dropped as stale: one phone froze the table)
+            self._refused(seat, self._why_not(seat, ev.intent), before)
+            return
         self._route(seat, ev.intent)
         said = t.message
         if said.seq != before.seq and said.level == "refusal":
             self._refused(seat, said.message, before)
         else:
             self.refusals.pop(seat, None)
+
+    def allowed(self, seat: int, intent: ui.Intent) -> bool:
+        """``intent`` is among ``seat``'s legal actions now: the engine's view of the seat and
+        the table's facts, judged as the phone's own list is made (seatview.allows)."""
+        game = self.table.match
+        view = game.view_for(seat) if game is not None and game.state is not None else None
+        return allows(view, self.facts(), seat, intent)
+
+    def _why_not(self, seat: int, intent: ui.Intent) -> Message:
+        """Why ``seat`` may not make ``intent`` now, in the table's words: its turn, the
+        windows, else the engine's reason for the action. Asked only: nothing changes."""
+        t, w = self.table, self.windows
+        game = t.match
+        if isinstance(intent, ui.NextHand) or t.phase != PLAY or game is None or game.state is None:
+            return msg("r_no_hand") if t.phase != PLAY else msg("ph_refused")
+        state = game.state
+        action: Action | None = None
+        match intent:
+            case ui.PlayCard(card=card, signals=signals):
+                why = self.moves.play_refusal_for(seat)
+                if why is not None:
+                    return why
+                discard = state.pending is not None and state.pending[0] == "discard"
+                action = Discard(seat, card) if discard else Play(seat, card, signals)
+            case ui.Discard(card=card):
+                why = self.moves.play_refusal_for(seat)
+                if why is not None:
+                    return why
+                action = Discard(seat, card)
+            case ui.Declare(declare_action=decl):
+                if decl.seat != seat:
+                    return msg("ph_not_phone_seat", n=decl.seat + 1)
+                why = w.declaration_refusal(seat)
+                if why is not None:
+                    return why
+                action = decl
+            case ui.NothingToDeclare():
+                return w.declaration_refusal(seat) or msg("ph_refused")
+            case ui.Claim():
+                action = Claim(seat)
+            case ui.Call(card=card):
+                action = Call(seat, card)
+            case ui.ZuTun(card=card):
+                action = ZuTun(seat, card)
+        if action is not None:
+            try:
+                check(state, action)
+            except IllegalAction as exc:
+                return refusal(exc)
+        return msg("ph_refused")
 
     def _refused(self, seat: int, message: Message, before: Said) -> None:
         t = self.table

@@ -25,13 +25,17 @@ from ui.model import PickerModel
 
 if TYPE_CHECKING:
     from firmware.app.core import Outcome, Table
+    from firmware.app.corrections import TableCorrections
     from firmware.app.dealing import DealScan
     from firmware.app.declaring import DeclarationWindows
 
 
-def picker_for(t: Table, scan: DealScan | None, declarations: DeclarationWindows) -> PickerModel | None:
+def picker_for(
+    t: Table, scan: DealScan | None, declarations: DeclarationWindows, corrections: TableCorrections | None = None
+) -> PickerModel | None:
     """What the card picker shows now, or None when no card is to be entered: read from
-    the table, the deal's scans still to come and the declaration windows."""
+    the table, the deal's scans still to come, the declaration windows and what *Take
+    back* and *Abandon hand* offer (firmware/app/corrections.py)."""
     v = t.variant
     if v is None:
         return None
@@ -53,7 +57,11 @@ def picker_for(t: Table, scan: DealScan | None, declarations: DeclarationWindows
     # the signals each card may carry (treseta: busso, volo, striscio), chosen before the tap
     signals = () if discard else tuple(match.view_for(mover).signal_options)
     prompt = msg("pick_discard" if discard else "pick_play", n=mover + 1)
-    return PickerModel(mover, v.deck.name, v.deck.cards, dimmed, prompt, discard, signals)
+    take_back = corrections.take_back_offer() if corrections is not None else None
+    dealer = corrections.abandon_offer() if corrections is not None else None
+    ends_hand = not discard and len(state.tricks) == state.n_tricks - 1 and len(state.trick) == state.n - 1
+    return PickerModel(mover, v.deck.name, v.deck.cards, dimmed, prompt, discard, signals, take_back, dealer,
+                       ends_hand, len(match.hands))  # fmt: skip
 
 
 def _deal_picker(scan: DealScan, deck: str, cards: tuple[int, ...]) -> PickerModel:
@@ -68,7 +76,9 @@ def _deal_picker(scan: DealScan, deck: str, cards: tuple[int, ...]) -> PickerMod
     dimmed = tuple(
         (c, msg("e_deal_table_card", card=CardName(deck, c))) for c in cards if c in entered and c not in again_ok
     )
-    return PickerModel(None, deck, cards, dimmed, scan.prompt(touch=True), False, ())
+    last = scan.last()  # *Take back*: the card entered last, nothing journalled yet
+    take_back = (scan.seat_of(last[0]), last[1]) if last is not None else None
+    return PickerModel(None, deck, cards, dimmed, scan.prompt(touch=True), False, (), take_back)
 
 
 

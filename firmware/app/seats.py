@@ -153,27 +153,30 @@ class SeatActions:
             return
         self.play_for(seat, card, signals)
 
-    def play_for(self, seat: int, card: int, signals: tuple[str, ...] = ()) -> None:
-        """``seat``'s card (or discard): tapped on the screen or on its phone."""
+    def play_refusal_for(self, seat: int) -> Message | None:
+        """Why ``seat`` may play no card now as the table sees it (no hand, a phone awaited,
+        another seat's turn, the onori round), else None: the card itself is the engine's
+        to judge. Asked only: nothing changes."""
         if self.table.match is None or self.table.match.state is None or self.table.phase != PLAY:
-            self.table.refuse(msg("r_no_hand"))
-            return
+            return msg("r_no_hand")
         waiting = self.phones_wait()
         if waiting is not None:
-            self.table.refuse(waiting)
-            return
+            return waiting
         mover = self.table.mover()
         if mover != seat and seat in self.declarations.pending_accusi() and self.declarations.computers_wait():
             # The table waits for *him*: "wait, seat 2 plays" would send him waiting too.
-            self.table.refuse(msg("r_declare_or_nothing"))
-            return
+            return msg("r_declare_or_nothing")
         if mover != seat:
-            self.table.refuse(msg("r_turn_of", n=(mover or 0) + 1))
+            return msg("r_turn_of", n=(mover or 0) + 1)
+        return self.declarations.play_refusal(seat)
+
+    def play_for(self, seat: int, card: int, signals: tuple[str, ...] = ()) -> None:
+        """``seat``'s card (or discard): tapped on the screen or on its phone."""
+        refused = self.play_refusal_for(seat)
+        if refused is not None:
+            self.table.refuse(refused)
             return
-        wait = self.declarations.play_refusal(seat)
-        if wait is not None:
-            self.table.refuse(wait)
-            return
+        assert self.table.match is not None and self.table.match.state is not None
         pending = self.table.match.state.pending
         if pending is not None and pending[0] == "discard":
             self.lifecycle.submit(Discard(seat, card))

@@ -16,7 +16,7 @@ from typing import Any
 from firmware.coach.core import MARKS, Coach, Mark, Method, RatedPlay, accuracy
 from firmware.coach.reasons import KEYS, CardRef, Reason, ReasonArg, SignalRef, SuitRef, Thirds
 from firmware.engine import CODE, Card, Match, Play, Trick, view_for
-from firmware.engine.actions import NothingToDeclare, Undo
+from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Undo
 from firmware.engine.records import entry_from_json, variant_of
 from firmware.engine.scoresheet import Tally
 
@@ -119,16 +119,18 @@ def review_match(
         undos = 0
         for obj in hand.get("actions", []):
             action = entry_from_json(variant.deck, obj)
-            if isinstance(action, (NothingToDeclare, Tally)):  # said, not played: nothing to rate
+            if isinstance(action, (NothingToDeclare, Tally, Abandon)):  # said, not played: nothing to rate
                 match.record(action)
                 continue
-            if isinstance(action, Undo):
+            if isinstance(action, (Undo, Correct)):
                 # The plays taken back were never part of the game: their ratings go too.
-                taken = rated_flags[len(rated_flags) - action.count :]
-                del rated_flags[len(rated_flags) - action.count :]
+                standing = len(match.hands[-1].effective())
+                match.record(action)
+                count = standing - len(match.hands[-1].effective())
+                taken = rated_flags[len(rated_flags) - count :]
+                del rated_flags[len(rated_flags) - count :]
                 del plays[len(plays) - sum(taken) :]
-                undos += 1
-                match.undo(action)
+                undos += isinstance(action, Undo)
                 continue
             rating = (only_hand is None or only_hand == h_index) and h_index not in known
             rated = (isinstance(action, Play) and (seats is None or action.seat in seats) and rating

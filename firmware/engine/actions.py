@@ -111,6 +111,34 @@ class NothingToDeclare:
 
 
 @dataclass(frozen=True, slots=True)
+class Correct:
+    """Take back ``seat``'s ``card``, the last card a person entered at a real-card table
+    (a mis-tap on the card picker, a wrong scan), and every entry since: the computers'
+    cards played after it, what was said after it. The hand is rebuilt without them, so
+    everything the box had inferred from the card goes too
+    (:meth:`~firmware.engine.match.Match.correct`; how far back: docs/box.md).
+
+    Not an :data:`Action`: no seat is offered it. Kept in the record where it happened
+    (``{"seat": 1, "correct": "3c"}``), so a replay passes through it exactly.
+    """
+
+    seat: Seat
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Abandon:
+    """The hand at a real-card table is abandoned (a misdeal, cards mixed up beyond
+    correcting): it scores nothing and ``seat``, its dealer, deals again
+    (RULES.md §3.3, "Misdeal (physical cards only)";
+    :meth:`~firmware.engine.match.Match.abandon`). Kept in the record as
+    ``{"seat": 0, "abandon": true}``.
+    """
+
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
 class Revoke:
     """The table calls a revoke of ``seat`` (a person did not follow suit while holding
     it): its penalty is the variant's ``revoke`` option (RULES.md §3.7), applied by
@@ -122,6 +150,6 @@ class Revoke:
     seat: Seat
 
 
-RecordEntry = Action | Undo | NothingToDeclare | Revoke
-"""What a hand's record holds, in order: the actions, any undo, revoke and any *nothing
-to declare* among them."""
+RecordEntry = Action | Undo | NothingToDeclare | Correct | Abandon | Revoke
+"""What a hand's record holds, in order: the actions, any undo, correction, abandon,
+revoke and any *nothing to declare* among them."""

@@ -12,8 +12,11 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from firmware.engine.actions import (
+    Abandon,
     Action,
+    Correct,
     Declare,
+    Discard,
     NothingToDeclare,
     Play,
     RecordEntry,
@@ -73,14 +76,26 @@ class HandRecord:
     actions: list[RecordEntry | Tally] = field(default_factory=list)  # as recorded, undos included
 
     def effective(self) -> list[Action]:
-        """The actions that stand: every :class:`Undo` applied, no *nothing to declare*."""
+        """The actions that stand: every :class:`Undo` and :class:`Correct` applied, no
+        *nothing to declare*, no abandon."""
         out: list[Action] = []
         for a in self.actions:
             if isinstance(a, Undo):
                 del out[len(out) - a.count :]
-            elif not isinstance(a, (NothingToDeclare, Tally, Revoke)):
+            elif isinstance(a, Correct):
+                del out[_last_card_at(out, a.seat, a.card) :]
+            elif not isinstance(a, (NothingToDeclare, Tally, Abandon, Revoke)):
                 out.append(a)
         return out
+
+
+def _last_card_at(done: list[Action], seat: Seat, card: int) -> int:
+    """Where ``seat``'s ``card`` (played or laid away) stands in ``done``; len(done) if nowhere."""
+    for i in range(len(done) - 1, -1, -1):
+        a = done[i]
+        if isinstance(a, (Play, Discard)) and a.seat == seat and a.card == card:
+            return i
+    return len(done)
 
 
 class Match:
@@ -113,6 +128,9 @@ class Match:
         # What the match was before the last hand was counted: a revoke called at the
         # hand's end counts it again (:meth:`revoke`).
         self._before_count: _Counted | None = None
+        # Real cards: the most tricks the hand being played has had closed; a correction
+        # reopens at most the last of them (:meth:`correct`).
+        self.furthest = 0
 
     # ------------------------------------------------------------------ games
 
@@ -154,6 +172,7 @@ class Match:
         deal = self._deal(spec)
         self.hand_decided = None
         self._before_count = None
+        self.furthest = 0
         self.state = HandState.start(
             self.variant, deal, dealer, tuple(self.totals), target=self.game_target
         )
@@ -213,6 +232,7 @@ class Match:
         check(state, action)
         apply_unchecked(state, action)
         self.hands[-1].actions.append(action)
+        self.furthest = max(self.furthest, len(state.tricks))
         if state.over:
             self._close_hand(state)
 
@@ -228,6 +248,10 @@ class Match:
             self.undo(entry)
         elif isinstance(entry, Revoke):
             self.revoke(entry)
+        elif isinstance(entry, Correct):
+            self.correct(entry)
+        elif isinstance(entry, Abandon):
+            self.abandon(entry)
         elif isinstance(entry, NothingToDeclare):
             self.nothing_to_declare(entry)
         else:
@@ -252,7 +276,7 @@ class Match:
             return frozenset()
         seats: set[Seat] = set()
         for entry in reversed(self.hands[-1].actions):
-            if isinstance(entry, (Play, Undo)):
+            if isinstance(entry, (Play, Undo, Correct)):
                 break
             if isinstance(entry, NothingToDeclare):
                 seats.add(entry.seat)
@@ -289,12 +313,93 @@ class Match:
         first = done[len(done) - undo.count]
         if not (isinstance(first, Play) and first.seat == undo.seat):
             raise IllegalAction(Refusal.UNDO_NOT_CARD, seat=undo.seat)
-        fresh = HandState.start(self.variant, self._deal(record.deal_spec), state.dealer, state.prior)
-        for a in done[: len(done) - undo.count]:
+        self._rebuild(state, done[: len(done) - undo.count])
+        record.actions.append(undo)
+
+    def _rebuild(self, state: HandState, keep: list[Action]) -> None:
+        """The hand dealt again and ``keep`` re-applied, in place (holders of the state see it):
+        whatever the box had inferred from the actions left out goes with them."""
+        record = self.hands[-1]
+        fresh = HandState.start(
+            self.variant, self._deal(record.deal_spec), state.dealer, state.prior, target=state.target
+        )
+        for a in keep:
             apply_unchecked(fresh, a)  # every one was checked when it was first applied
         for slot in HandState.__slots__:
-            setattr(state, slot, getattr(fresh, slot))  # in place: holders of the state see it
-        record.actions.append(undo)
+            setattr(state, slot, getattr(fresh, slot))
+
+    # ------------------------------------------------------------------ real cards: corrections
+
+    def last_entered(self) -> Play | Discard | None:
+        """The card a correction would take back now (:meth:`correct`), or None.
+
+        At a real-card table, the last card a *person* entered (a hidden seat's card, played
+        or laid away), while the hand is being played and the card lies in the trick on the
+        table or in the last trick closed: the trick it closed is reopened. Repeated, the
+        corrections walk back through the trick on the table and then the last trick taken,
+        never further: an older trick has been gathered and turned over by then (docs/box.md).
+        """
+        found = self._correctable()
+        return found if isinstance(found, (Play, Discard)) else None
+
+    def _correctable(self) -> Play | Discard | IllegalAction:
+        state = self.state
+        if state is None or state.over or not state.holdings.real_cards or not self.hands:
+            return IllegalAction(Refusal.CORRECT_NOTHING)
+        done = self.hands[-1].effective()
+        last = next((a for a in reversed(done) if isinstance(a, (Play, Discard)) and state.is_hidden(a.seat)), None)
+        if last is None:
+            return IllegalAction(Refusal.CORRECT_NOTHING)
+        if isinstance(last, Discard):
+            trick = -1  # laid away before the first trick
+        elif last.card in state.trick:
+            trick = len(state.tricks)
+        else:
+            trick = next(i for i, t in enumerate(state.tricks) if last.card in t.cards)
+        if trick < self.furthest - 1:
+            return IllegalAction(Refusal.CORRECT_TOO_FAR, deck=self.variant.deck.name, card=last.card, seat=last.seat)
+        return last
+
+    def correct(self, entry: Correct) -> None:
+        """Take back ``entry.card`` of ``entry.seat``, the last card a person entered, and every
+        entry since (a computer's card played after it is played again): the hand is dealt
+        again and the rest re-applied, so the voids, the unknown cards and the claims the box
+        had worked out from it are undone with it. Refused unless :meth:`last_entered` is it."""
+        found = self._correctable()
+        if isinstance(found, IllegalAction):
+            raise found
+        if (found.seat, found.card) != (entry.seat, entry.card):
+            raise IllegalAction(Refusal.CORRECT_NOT_LAST, deck=self.variant.deck.name, card=found.card, seat=found.seat)
+        state = self.state
+        assert state is not None
+        done = self.hands[-1].effective()
+        self._rebuild(state, done[: _last_card_at(done, entry.seat, entry.card)])
+        self.hands[-1].actions.append(entry)
+
+    def abandon(self, entry: Abandon) -> None:
+        """A real-card hand abandoned (a misdeal, cards mixed up beyond correcting): it counts
+        no points for anyone and its dealer, ``entry.seat``, deals again (RULES.md §3.3,
+        "Misdeal (physical cards only): the same dealer deals again")."""
+        state = self.state
+        if state is None or state.over:
+            raise IllegalAction(Refusal.NO_HAND)
+        if not state.holdings.real_cards:
+            raise IllegalAction(Refusal.ABANDON_NOT_TABLE)
+        if entry.seat != state.dealer:
+            raise IllegalAction(Refusal.ABANDON_DEALER, seat=state.dealer)
+        self.hands[-1].actions.append(entry)
+        state.over = True
+        state.ended_by = "abandoned"
+        full = state.result()
+        none = tuple(0 for _ in full.points)
+        result = replace(
+            full, thirds=tuple(0 for _ in full.thirds), card_points=none, last_trick=None, declarations=(),
+            declared=none, points=none, score=tuple(0 for _ in full.score), sudden=None, multiplier=1,
+            sudden_side=None, cappotto_side=None, false_declarations=(), zu_tun_seat=None, claim_seat=None,
+            claim_ok=None,
+        )
+        self.results.append(result)
+        self.hand_decided = None  # the totals stand; the same dealer deals again
 
     # ------------------------------------------------------------------ revoke
 

@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from firmware.engine.actions import (
+    Abandon,
     Action,
     Call,
     Claim,
+    Correct,
     Declare,
     Discard,
     NothingToDeclare,
@@ -118,12 +120,16 @@ def entry_to_json(deck: Deck, entry: RecordEntry | Tally) -> dict[str, Any]:
         return {"seat": entry.seat, "nothing_to_declare": True}
     if isinstance(entry, Revoke):
         return {"seat": entry.seat, "revoke": True}
+    if isinstance(entry, Correct):
+        return {"seat": entry.seat, "correct": CODE[entry.card]}
+    if isinstance(entry, Abandon):
+        return {"seat": entry.seat, "abandon": True}
     return action_to_json(deck, entry)
 
 
 def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry | Tally:
-    """An action (:func:`action_from_json`), an undo, a *nothing to declare* or a score
-    sheet's count; raises :class:`RecordError`."""
+    """An action (:func:`action_from_json`), an undo, a correction, an abandon, a *nothing
+    to declare* or a score sheet's count; raises :class:`RecordError`."""
     if isinstance(obj, Mapping) and "tally" in obj:
         return tally_from_json(obj)
     if isinstance(obj, Mapping) and "nothing_to_declare" in obj:
@@ -149,7 +155,26 @@ def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry | Tally:
                 raise RecordError(f"an undo needs an integer {name!r}: {dict(obj)!r}")
         assert isinstance(seat, int) and isinstance(count, int)
         return Undo(seat, count)
+    if isinstance(obj, Mapping) and ("correct" in obj or "abandon" in obj):
+        return _correction_from_json(deck, obj)
     return action_from_json(deck, obj)
+
+
+def _correction_from_json(deck: Deck, obj: Mapping[str, Any]) -> Correct | Abandon:
+    """``{"seat": 1, "correct": "3c"}`` or ``{"seat": 0, "abandon": true}`` (real cards)."""
+    seat = obj.get("seat")
+    if not isinstance(seat, int) or isinstance(seat, bool):
+        raise RecordError(f"a correction or an abandon needs an integer 'seat': {dict(obj)!r}")
+    if "abandon" in obj:
+        if set(obj) != {"seat", "abandon"} or obj.get("abandon") is not True:
+            raise RecordError(f"an abandon is {{\"seat\": DEALER, \"abandon\": true}}: {dict(obj)!r}")
+        return Abandon(seat)
+    if set(obj) != {"seat", "correct"}:
+        raise RecordError(f"a correction has only 'seat' and 'correct': {dict(obj)!r}")
+    try:
+        return Correct(seat, deck.parse(obj["correct"]))
+    except TressetteError as exc:
+        raise RecordError(str(exc)) from None
 
 
 def action_from_json(deck: Deck, obj: Mapping[str, Any]) -> Action:

@@ -118,6 +118,11 @@ class Refusal(StrEnum):
     REVOKE_COMPUTER = "revoke_computer"
     REVOKE_CALLED = "revoke_called"
     REVOKE_FOLLOWED = "revoke_followed"
+    CORRECT_NOTHING = "correct_nothing"
+    CORRECT_NOT_LAST = "correct_not_last"
+    CORRECT_TOO_FAR = "correct_too_far"
+    ABANDON_NOT_TABLE = "abandon_not_table"
+    ABANDON_DEALER = "abandon_dealer"
     DEAL_SHEET = "deal_sheet"
     SHEET_NOT_SHEET = "sheet_not_sheet"
     SHEET_SIDES = "sheet_sides"
@@ -218,6 +223,11 @@ ARGUMENTS: Mapping[Refusal, frozenset[str]] = {
     Refusal.REVOKE_COMPUTER: frozenset({'seat'}),
     Refusal.REVOKE_CALLED: frozenset({'seat'}),
     Refusal.REVOKE_FOLLOWED: frozenset({'seat'}),
+    Refusal.CORRECT_NOTHING: frozenset(),
+    Refusal.CORRECT_NOT_LAST: frozenset({'card', 'seat'}),
+    Refusal.CORRECT_TOO_FAR: frozenset({'card', 'seat'}),
+    Refusal.ABANDON_NOT_TABLE: frozenset(),
+    Refusal.ABANDON_DEALER: frozenset({'seat'}),
     Refusal.DEAL_SHEET: frozenset(),
     Refusal.SHEET_NOT_SHEET: frozenset(),
     Refusal.SHEET_SIDES: frozenset({'n'}),
@@ -324,6 +334,12 @@ ENGLISH: dict[str, str] = {
     "revoke_computer": "seat {seat} is a computer: its cards are seen, it never revokes",
     "revoke_called": "a revoke of seat {seat} was called already in this hand",
     "revoke_followed": "seat {seat} followed suit every time in this hand",
+    # corrections and abandoned hands (real cards)
+    "correct_nothing": "no card entered by a person can be taken back now",
+    "correct_not_last": "the last card a person entered is {card} of seat {seat}",
+    "correct_too_far": "{card} of seat {seat} lies in an earlier trick: only the trick being played and the last one taken can be corrected",
+    "abandon_not_table": "only a hand of real cards can be abandoned",
+    "abandon_dealer": "the dealer of this hand, seat {seat}, deals again",
     # score sheet only (firmware/engine/scoresheet.py): a hand's count as entered
     "deal_sheet": "a score-sheet hand is {{\"sheet\": true}} and nothing else",
     "sheet_not_sheet": "a hand's count is entered only in a score-sheet match",

@@ -49,7 +49,7 @@ from firmware.engine.variants import Variant
 
 LAST_TRICK_THIRDS = 3
 
-EndedBy = Literal["play", "zu_tun", "claim", "decima", "revoke"]
+EndedBy = Literal["play", "zu_tun", "claim", "decima", "abandoned", "revoke"]
 
 SUDDEN_MULTIPLIERS: dict[str, int] = {
     "cappotto": 2,

@@ -39,7 +39,7 @@ assert set(_LANGS) == set(LANGUAGES)
 
 ErrorCode = Literal[
     "bad_json", "bad_message", "too_big", "not_joined", "bad_code", "code_closed",
-    "seat_taken", "too_many_tries", "unknown_secret", "stale", "rate_limited",
+    "seat_taken", "too_many_tries", "unknown_secret", "stale", "not_legal", "rate_limited",
 ]  # fmt: skip
 ByeCode = Literal["replaced", "seat_freed", "no_longer_phone", "timeout", "flood", "stopping", "too_big"]
 

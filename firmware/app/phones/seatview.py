@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+import ui.intents as ui
 from firmware.engine import Call, Claim, Declare, Discard, Play, Variant, View, ZuTun
 from ui.i18n import CardName, Message, arg_text, render
 
@@ -146,6 +147,35 @@ def legal_json(view: View, facts: TableFacts) -> dict[str, Any]:
     }
 
 
+def allows(view: View | None, facts: TableFacts, seat: int, intent: ui.Intent) -> bool:
+    """Whether ``seat`` may make ``intent`` now: it is among the seat's legal actions as
+    :func:`legal_json` lists them (the engine's, with the table's waits), the very list its
+    phone is shown; *next hand* while the count is read. Everything else is refused before
+    it reaches the table: the server asks this of the feed it was given, the table of its
+    state now (firmware/app/phoneseats.py)."""
+    if isinstance(intent, ui.NextHand):
+        return facts.phase == "hand_over"
+    if view is None or view.seat != seat or facts.phase != "play":
+        return False
+    legal = legal_json(view, facts)
+    match intent:
+        case ui.PlayCard(card=card, signals=signals):
+            return card in legal["play"] and set(signals) <= set(legal["signals"].get(str(card), ()))
+        case ui.Discard(card=card):
+            return card in legal["discard"]
+        case ui.Declare(declare_action=action):
+            return action.seat == seat and _decl(action) in legal["declare"]
+        case ui.NothingToDeclare():
+            return bool(legal["nothing"])
+        case ui.Claim():
+            return bool(legal["claim"])
+        case ui.Call(card=card):
+            return card in legal["call"]
+        case ui.ZuTun(card=card):
+            return card in legal["zutun"]
+    return False
+
+
 def seat_state(view: View, facts: TableFacts, lang: str = "it") -> dict[str, Any]:
     """The ``state`` message for ``view.seat`` (docs/phones.md, "The state a seat is sent")."""
     v = view.variant
@@ -233,4 +263,4 @@ def public_view(views: Sequence[View]) -> View:
                    draws=draws, sides=sides)  # fmt: skip
 
 
-__all__ = ["Notice", "TableFacts", "TableFeed", "known_cards", "public_view", "seat_state", "table_info"]
+__all__ = ["Notice", "TableFacts", "TableFeed", "allows", "known_cards", "public_view", "seat_state", "table_info"]

@@ -43,7 +43,7 @@ from firmware.app import logfold
 from firmware.app.phones import protocol as p
 from firmware.app.phones.address import join_urls
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
-from firmware.app.phones.seatview import TableFeed, seat_state
+from firmware.app.phones.seatview import TableFeed, allows, seat_state
 from ui.webtext import page_catalogue_json
 
 log = logging.getLogger("firmware.app.phones")
@@ -861,13 +861,20 @@ class PhoneServer:
         if conn.seat is None:
             conn.send(p.error_frame("not_joined", conn.lang))
             return
-        facts = self.feed.facts if self.feed is not None else None
-        if facts is None or tap.v != facts.v:
+        feed = self.feed
+        facts = feed.facts if feed is not None else None
+        if feed is None or facts is None or tap.v != facts.v:
             conn.send(p.error_frame("stale", conn.lang))
             self._send_state(conn, force=True)
             return
+        intent = tap.intent(conn.seat)
+        if not allows(feed.views.get(conn.seat), facts, conn.seat, intent):
+            # not among the seat's legal actions in the state it was sent: never posted, so a
+            # phone cannot keep the table busy (the table checks again: the feed may be behind)
+            conn.send(p.error_frame("not_legal", conn.lang, detail=f"{tap.what} is not in the state's legal"))
+            return
         conn.refs += 1
-        self.post(PhoneIntent(conn.seat, tap.intent(conn.seat), tap.v, conn.refs))
+        self.post(PhoneIntent(conn.seat, intent, tap.v, conn.refs))
 
     # ------------------------------------------------------------ the table's side
 

@@ -299,15 +299,17 @@ def test_taps_become_journaled_actions_and_stale_ones_change_nothing(make_live: 
         assert (await a.frame("error"))["code"] == "stale"
         await a.send({"type": "play", "v": a.state["v"], "card": 9999})
         assert (await a.frame("error"))["code"] == "bad_message"
+        ctl = live.table.ctl
+        await a.wait(lambda c: c.state is not None and c.state["v"] == ctl.generation)
         held = set(a.state["hand"])
         foreign = next(c for c in range(40) if c not in held)
-        if a.state["to_move"] != 0:
-            await a.tap("play", card=a.state["hand"][0])  # not its turn: the table says so, to it
-            await a.wait(lambda c: c.state is not None and c.state["refusal"] is not None)
-            assert a.state["refusal"]["key"] == "r_turn_of"
-        await a.tap("play", card=foreign)
-        await asyncio.sleep(0.1)
-        assert actions(live) == n
+        # a card not its to play now (not its turn, or not following suit), a card it does not
+        # hold: not among the state's legal actions, so answered at once and never posted
+        unplayable = [c for c in a.state["hand"] if c not in a.state["legal"]["play"]]
+        for card in unplayable[:1] + [foreign]:
+            await a.tap("play", card=card)
+            assert (await a.frame("error"))["code"] == "not_legal"
+        assert actions(live) == n and ctl.message.level != "refusal"
 
     live.run(scenario)
     assert live.table.ctl.message.level != "refusal"  # a phone's refusal is that phone's, not the screen's

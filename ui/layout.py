@@ -699,12 +699,15 @@ def action_slots(model: TableModel) -> tuple[list[ButtonSpec], list[ButtonSpec]]
     if model.hand_over:
         # the table after the hand: the count again, and onwards (issue 13.1: no dead end)
         last = ButtonSpec("home", Rect(0, 0, 0, 0), "home") if model.match_over else ButtonSpec("next_hand", Rect(0, 0, 0, 0), "next_hand", intent=it.NextHand())
-        return [ButtonSpec("count", Rect(0, 0, 0, 0), "count"), last], []
+        revoke = [ButtonSpec("revoke", Rect(0, 0, 0, 0), "revoke_btn")] if model.revoke is not None else []
+        return [ButtonSpec("count", Rect(0, 0, 0, 0), "count"), *revoke, last], []
     if shared_table(model):
         # nobody sits at the screen: every seat's signals, claim, declarations, calls are
-        # on its phone (or a computer's); the screen keeps the way to the phone seats only
+        # on its phone (or a computer's); the screen keeps the way to the phone seats only,
+        # and at a table of real cards *Revoke!* (docs/box.md, "A revoke")
+        revoke = [ButtonSpec("revoke", Rect(0, 0, 0, 0), "revoke_btn")] if model.revoke is not None else []
         return ([ButtonSpec("phones", Rect(0, 0, 0, 0), "p_phones_btn")] if model.phones and model.phones.seats
-                else []), []
+                else revoke), []
     legal_signals = set(model.signal_choices)
     permanent: list[ButtonSpec] = []
     kinds = model.action_kinds

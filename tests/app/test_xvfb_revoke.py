@@ -8,8 +8,8 @@ the simulator's probe file; screenshots in ``test-artifacts/real-cards/``."""
 from __future__ import annotations
 
 import json
-from functools import partial
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any
 

@@ -177,3 +177,40 @@ def test_the_chooser_then_the_question_then_the_call(make_table: MakeTable, tmp_
     app.answer(True)
     sent = [x for x in app.intents() if isinstance(x, ui.CallRevoke)]
     assert [x.seat for x in sent] == [seat]
+
+
+@pytest.mark.parametrize(("size", "lang"), [((480, 320), "de"), ((800, 480), "it")])
+def test_revoke_on_the_count_before_the_next_hand(
+    make_table: MakeTable, tmp_path: Path, size: tuple[int, int], lang: str
+) -> None:
+    """The hand played out with a revoke noticed and not called: the count offers
+    *Revoke!* left of *Table* and *Next hand* (which keep their places); the call counts
+    the hand again, per cappotto."""
+    t = people_table(make_table, "treseta4")
+    truth = truth_of(t)
+    seat, _ = play_to_a_proved_revoke(t, truth)
+    while not truth.over:
+        lay(t, truth, card_list(truth.legal_mask())[0])
+    assert t.ctl.phase == HAND_OVER
+    model = t.ctl.model()
+    assert model.revoke is not None and dict(model.revoke.seats)[seat] is not None
+    pygame.init()
+    surface = pygame.Surface(size)
+    app = UIApp(surface, settings={"language": lang}, sounds=False)
+    app.set_model(model)
+    app.show("hand_end")
+    buttons = {b.name: b.rect for b in app.current.buttons(size)}
+    without = {b.name: b.rect for b in app.current.buttons(size) if b.name != "revoke"}
+    assert set(buttons) == {"table", "next_hand", "revoke"}
+    screen = pygame.Rect(0, 0, *size)
+    assert screen.contains(buttons["revoke"]) and buttons["revoke"].h >= 40
+    assert not any(buttons["revoke"].colliderect(r) for r in without.values())
+    app.draw()
+    pygame.image.save(surface, str(tmp_path / f"count-{size[0]}.png"))
+    t.put(ui.CallRevoke(seat, model.revoke.hand))
+    match = t.ctl.match
+    assert match is not None and match.state is not None
+    off = match.state.hand_sides[seat]
+    assert [t.ctl.totals[s] for s in range(2)] == [0 if s == off else 11 for s in range(2)]
+    assert len(match.results) == 1 and match.results[0].revoke_seat == seat
+    assert t.ctl.model().revoke is None  # called: nothing more to call in this hand

@@ -601,6 +601,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                       "Seat {n}, {card}: the last card, the hand ends. Confirm?"),
     # a revoke (renonce) at a table of real cards (issue 36; RULES.md §3.7)
     "revoke_btn": ("Renonce!", "Renonce!", "Revoke!"),
+    "revoke_end": ("Renonce del posto {n} ({what})", "Renonce von Platz {n} ({what})", "Revoke by seat {n} ({what})"),
     "revoke_who": ("Chi ha fatto renonce?", "Wer hat verleugnet?", "Who revoked?"),
     "revoke_seat_btn": ("Posto {n}", "Platz {n}", "Seat {n}"),
     "m_revoke_seen": ("Il posto {n} ha fatto renonce nella presa {trick} (non ha risposto a {suit})",

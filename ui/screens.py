@@ -740,6 +740,8 @@ class HandEndScreen(Screen):
             prefix += self._said_of(key, m.side_of(res.claim_seat)) + " · "
         if res is not None and res.sudden:
             prefix += t("sudden", what=res.sudden, n=res.multiplier) + " · "
+        if res is not None and res.revoke_seat is not None:  # real cards: a revoke called (RULES.md §3.7)
+            prefix += t("revoke_end", n=res.revoke_seat + 1, what=t("ov_" + (res.revoke_penalty or "cappotto"))) + " · "
         if m.match_over and m.winner is not None:
             mine = m.side_of(m.me)
             pair = sum(1 for x in m.seats if x.side == mine) > 1

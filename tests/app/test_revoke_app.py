@@ -20,7 +20,7 @@ from firmware.engine.records import replay
 from firmware.engine.state import HandState, apply_unchecked
 from tests.app.conftest import MakeTable, Table
 from ui.app import UIApp
-from ui.i18n import render
+from ui.i18n import Term, msg, render
 from ui.model import PickerModel
 from ui.picker import picker_layout
 
@@ -213,4 +213,11 @@ def test_revoke_on_the_count_before_the_next_hand(
     off = match.state.hand_sides[seat]
     assert [t.ctl.totals[s] for s in range(2)] == [0 if s == off else 11 for s in range(2)]
     assert len(match.results) == 1 and match.results[0].revoke_seat == seat
-    assert t.ctl.model().revoke is None  # called: nothing more to call in this hand
+    after = t.ctl.model()
+    assert after.revoke is None  # called: nothing more to call in this hand
+    app.set_model(after)
+    app.show("hand_end")
+    head = app.current.headline()  # type: ignore[attr-defined]
+    assert head.startswith(render(msg("revoke_end", n=seat + 1, what=Term("ov_cappotto")), lang))
+    app.draw()
+    pygame.image.save(surface, str(tmp_path / f"counted-{size[0]}.png"))

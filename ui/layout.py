@@ -801,7 +801,8 @@ def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0
     crowded = len(permanent) > min(fit, 4)
     coach_pair = [b for b in permanent if b.name in ("hint", "undo")] if coach and len(coach) >= 2 and crowded else []
     row = [b for b in permanent if b not in coach_pair][:fit]
-    weights = [1.3 if b.name == "claim" else 1.0 for b in row]
+    # the claim's two words, and *Revoke!* / *Renonce!* (real cards) in a wider cell
+    weights = [1.3 if b.name == "claim" else 1.6 if b.name == "revoke" else 1.0 for b in row]
     wide = area.w >= 500
     # a signal's cell holds "Striscio" at the buttons' smallest size (ui.textcheck), a
     # transient one "napoletana": sizes for 800x480 and for the 480x320 panel

@@ -938,6 +938,13 @@ class TableScreen:
                     draw_button(s, ctx, b.rect, "?" if isinstance(b.intent, it.Hint) else "↶", enabled=b.enabled)
                 case _ if b.name == "menu":
                     self._menu_icon(s, b.rect)
+                case _ if b.name == "revoke":
+                    # real cards: *Revoke!* (docs/box.md, "A revoke"); a narrow cell: smaller words
+                    text = ctx.label(b.label)
+                    fs = max(ctx.fonts.min_size, min(20, b.rect.h // 2))
+                    while fs > ctx.fonts.min_size and ctx.fonts.font(fs, True).size(text)[0] > b.rect.w - 6:
+                        fs -= 1
+                    draw_button(s, ctx, b.rect, text, color=(140, 95, 20), size=fs)
                 case _:
                     draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
 

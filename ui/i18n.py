@@ -628,6 +628,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "r_revoke_changed": ("Nel frattempo è cominciata un'altra mano: renonce non chiamata",
                          "Inzwischen läuft eine andere Runde: keine Renonce angesagt",
                          "Another hand has begun meanwhile: no revoke was called"),
+    "sheet_revoke": ("renonce", "Renonce", "revoke"),
     "sheet_abandoned": ("mano nulla", "abgebrochen", "abandoned"),
     "m_taken_back": ("Ripresa: {card} (posto {n})", "Zurückgenommen: {card} (Platz {n})", "Taken back: {card} (seat {n})"),
     "m_abandoned": ("Mano nulla, nessun punto: il posto {n} distribuisce di nuovo",

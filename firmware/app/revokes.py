@@ -14,7 +14,6 @@ or after the call, never between.
 
 from __future__ import annotations
 
-import copy
 import logging
 
 from firmware.app.core import HAND_OVER, PLAY, Outcome, Table
@@ -38,8 +37,7 @@ def revoke_seen_message(deck: str, seen: RevokeSeen) -> Message:
 def consequence(match: Match, seat: int) -> Message:
     """What a revoke of ``seat`` called now does, worked out on a copy of the match: the
     question names it (the totals after it, the match's end)."""
-    after = copy.deepcopy(match)
-    after.revoke(Revoke(seat))
+    after = match.preview_revoke(seat)
     penalty = match.variant.revoke_penalty
     score = " – ".join(str(x) for x in after.counted_totals)
     what = msg("revoke_" + penalty, score=score, n=after.next_dealer + 1)

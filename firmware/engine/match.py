@@ -7,6 +7,7 @@ power-loss journal and ``tressette replay`` are one format (see records.py).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -453,6 +454,18 @@ class Match:
             state.over = True
             state.ended_by = "revoke"
         self._close_hand(state)
+
+    def preview_revoke(self, seat: Seat) -> Match:
+        """What a revoke of ``seat`` called now would leave (the totals, the match's end), on
+        a copy: this match is unchanged (the screen's question names the consequence)."""
+        other = copy.copy(self)
+        other.totals, other.games_won, other.game_winners = self.totals[:], self.games_won[:], self.game_winners[:]
+        other.results, other.ledger, other.stakes = self.results[:], self.ledger[:], self.stakes[:]
+        last = self.hands[-1]
+        other.hands = [*self.hands[:-1], HandRecord(last.dealer, last.deal_spec, last.actions[:])]
+        other.state = self.state.copy() if self.state is not None else None
+        other.revoke(Revoke(seat))
+        return other
 
     def _uncount(self) -> None:
         """The match as it was before the last hand was counted (a revoke called at its end)."""

@@ -381,3 +381,30 @@ def test_random_revokes_never_leave_a_hand_without_a_truthful_card(
         want = rng.choice(held) if st.is_hidden(seat) and rng.random() < p_revoke else truthful(h, rng)
         h.act(Play(seat, want if want in accepted else rng.choice(accepted)))
     assert h.match.hand_over
+
+
+@pytest.mark.parametrize("call_at", ["seen", "end"])
+def test_the_preview_is_the_call_and_leaves_the_match_as_it_was(call_at: str) -> None:
+    """The screen's question names what a call would do: worked out on a copy."""
+    v = make_variant("treseta4", options("treseta4", "cappotto"))
+    h, seen = first_revoke(v, call_at=None)
+    m = h.match
+    if call_at == "seen":  # the same hand again, stopped at the proof
+        for seed in range(1, 60):
+            rng = random.Random(seed)
+            h = deal(v, seed)
+            before_first_card(h, rng)
+            while not revokes_seen(h.state.holdings):
+                chance = a_revoke_chance(h)
+                h.act(Play(h.state.to_move, chance[0] if chance else truthful(h, rng)))
+                if h.state.over:
+                    break
+            if revokes_seen(h.state.holdings) and not h.state.over:
+                break
+        m = h.match
+        seen = revokes_seen(h.state.holdings)[0]
+    before = summary(m), dumps(m)
+    after = m.preview_revoke(seen.seat)
+    assert (summary(m), dumps(m)) == before
+    m.record(Revoke(seen.seat))
+    assert summary(after) == summary(m)

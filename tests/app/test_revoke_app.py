@@ -221,3 +221,22 @@ def test_revoke_on_the_count_before_the_next_hand(
     assert head.startswith(render(msg("revoke_end", n=seat + 1, what=Term("ov_cappotto")), lang))
     app.draw()
     pygame.image.save(surface, str(tmp_path / f"counted-{size[0]}.png"))
+
+
+@pytest.mark.parametrize("size", [(480, 320), (800, 480)])
+def test_the_revoke_option_is_offered_where_people_play_real_cards(size: tuple[int, int]) -> None:
+    """docs/variants.md: ``revoke`` on the home screen only when a seat plays real cards."""
+    from firmware.engine.seating import TABLE
+
+    pygame.init()
+    app = UIApp(pygame.Surface(size), settings={"language": "it"}, sounds=False)
+    home = app.home
+    home.select_variant("treseta4")
+    assert "option:revoke" not in {b.name for b in home.buttons(size)}
+    home.seats = [TABLE] * 4
+    buttons = {b.name: b.rect for b in home.buttons(size)}
+    assert "option:revoke" in buttons and pygame.Rect(0, 0, *size).contains(buttons["option:revoke"])
+    others = [r for name, r in buttons.items() if name != "option:revoke"]
+    assert not any(buttons["option:revoke"].colliderect(r) for r in others)
+    app.show("home")
+    app.draw()

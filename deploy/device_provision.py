@@ -35,7 +35,7 @@ APT_PACKAGES = (
     "python3-nacl",  # the installer's signature check
     "python3-packaging",  # the installer's version comparison
     "rsync",  # the transfer
-    "polkitd",  # lets the service user power off (systemd/50-tressette-power.rules)
+    "polkitd",  # lets the service user power off and ask NetworkManager for Wi-Fi (systemd/50-tressette-*.rules)
     "avahi-daemon",  # the box by name on the LAN (tressette.local): phones join by it (docs/phones.md)
 )  # + what the unit's SDL_VIDEODRIVER needs: hal/screen.py VIDEO_PACKAGES
 USER = "tressette"
@@ -44,6 +44,8 @@ DEVICE_GROUPS = ("video", "render", "input", "gpio", "dialout")
 UNIT = "tressette.service"
 # Lets the service user power the box off (menu button held 10 s); see the file.
 POWER_RULE = "50-tressette-power.rules"
+# Lets the service user ask NetworkManager for Wi-Fi (Settings → Network); see the file.
+NETWORK_RULE = "50-tressette-network.rules"
 # USB serial drivers loaded at boot, before the unit starts (see the file).
 MODULES = "tressette-modules.conf"
 CURSOR_OFF = "vt.global_cursor_default=0"
@@ -317,6 +319,7 @@ class Provisioner:
         self.settings()
         unit_changed = self.file(UNIT, f"etc/systemd/system/{UNIT}", 0o644)
         self.file(POWER_RULE, f"etc/polkit-1/rules.d/{POWER_RULE}", 0o644)
+        self.file(NETWORK_RULE, f"etc/polkit-1/rules.d/{NETWORK_RULE}", 0o644)
         self.file(MODULES, "etc/modules-load.d/tressette.conf", 0o644)
         self.console()
         self.getty()

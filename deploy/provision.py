@@ -3,7 +3,7 @@
     deploy/provision pi@tressette.local --pubkey ~/.config/tressette/deploy.pub
 
 Streams a small tar (the box-side provisioner, the installer, the unit file, the
-polkit rule for the menu button's power-off and the public update key) over one
+polkit rules for the menu button's power-off and the touchscreen's Wi-Fi, and the public update key) over one
 ssh connection into a temporary directory on the box and runs
 deploy/device_provision.py there as root. Idempotent: a second run ends with
 ``provision: no changes``. Needs nothing on the box but ssh,
@@ -20,7 +20,7 @@ import tarfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from deploy.device_provision import MODULES, POWER_RULE, SETTINGS
+from deploy.device_provision import MODULES, NETWORK_RULE, POWER_RULE, SETTINGS
 from deploy.laptop import DEFAULT_KEY
 from deploy.remote import add_target_arguments, target_from_args
 from firmware.config import DEFAULT_TOML
@@ -35,6 +35,7 @@ def payload(pubkey: Path) -> bytes:
         "device_install.py": HERE / "device_install.py",
         "tressette.service": REPO / "systemd" / "tressette.service",
         POWER_RULE: REPO / "systemd" / POWER_RULE,
+        NETWORK_RULE: REPO / "systemd" / NETWORK_RULE,
         MODULES: REPO / "systemd" / MODULES,
         "screen.py": REPO / "hal" / "screen.py",  # the video check; stdlib only
         "deploy.pub": pubkey,

@@ -122,6 +122,14 @@ host = "0.0.0.0"           # listen on the LAN
 port = 8337
 address = "tressette.local"  # the box's name the join screen shows
 
+[network]
+# The box's Wi-Fi (docs/deploy.md, "The network"): networks are joined on the
+# touchscreen (Settings → Network) and NetworkManager joins the known ones at
+# power-on. When none is joined within join_wait_s seconds, the box opens its
+# own hotspot (WPA2; its name and passphrase are on the phone join screen).
+hotspot_when_alone = true
+join_wait_s = 45
+
 # [hardware] is read by the hardware layer (hal/config.py): pins of the
 # Accuso buttons and the menu button, the TM1637 display, the card reader's
 # serial port. Without it the box runs with the hardware layer's defaults.
@@ -162,11 +170,20 @@ class PhoneSettings:
 
 
 @dataclass(slots=True)
+class NetworkSettings:
+    """``[network]``: what the box does at power-on when no known Wi-Fi is joined."""
+
+    hotspot_when_alone: bool = True  # open the box's own hotspot then
+    join_wait_s: int = 45  # how long NetworkManager is given to join a known network first
+
+
+@dataclass(slots=True)
 class Settings:
     game: GameSettings = field(default_factory=GameSettings)
     ui: UISettings = field(default_factory=UISettings)
     state_dir: str = BOX_STATE_DIR
     phones: PhoneSettings = field(default_factory=PhoneSettings)
+    network: NetworkSettings = field(default_factory=NetworkSettings)
     hardware: dict[str, Any] = field(default_factory=dict)
     hardware_config: Any = None  # hal.config's parsed object, when hal.config exists
     path: Path | None = None
@@ -347,11 +364,12 @@ def _exists(path: Path) -> bool:
 
 
 SCHEMA: dict[str, tuple[str, ...]] = {
-    "": ("game", "ui", "paths", "hardware", "phones"),
+    "": ("game", "ui", "paths", "hardware", "phones", "network"),
     "game": ("variant", "seats", "think_ms", "options"),
     "ui": ("language", "deck_style", "german_style", "brightness", "sounds", "speed"),
     "paths": ("state_dir",),
     "phones": ("enabled", "host", "port", "address"),
+    "network": ("hotspot_when_alone", "join_wait_s"),
 }
 """The program's tables and their keys; ``[hardware]`` is hal.config's,
 ``[game.options]`` the variant's (checked by the engine)."""
@@ -368,6 +386,8 @@ def from_doc(doc: Mapping[str, Any], problems: list[str]) -> Settings:
     s.state_dir = _checked("[paths]", paths.data, "state_dir", s.state_dir, _path, "a path", problems)
     phones = Section("[phones]", root.table("phones"), problems, SCHEMA["phones"])
     _phones(s.phones, phones.data, problems)
+    network = Section("[network]", root.table("network"), problems, SCHEMA["network"])
+    _network(s.network, network.data, problems)
     s.hardware = dict(root.table("hardware"))
     s.hardware_config = _hardware(s.hardware, problems)
     return s
@@ -427,6 +447,12 @@ def _style(key: str, t: Mapping[str, Any], current: str, styles: Mapping[str, tu
                 return style
     problems.append(f"[ui] {key} must be one of {', '.join(styles)}, not {value!r}")
     return current
+
+
+def _network(n: NetworkSettings, t: Mapping[str, Any], problems: list[str]) -> None:
+    n.hotspot_when_alone = _checked("[network]", t, "hotspot_when_alone", n.hotspot_when_alone, _bool,
+                                    "true or false", problems)  # fmt: skip
+    n.join_wait_s = _checked("[network]", t, "join_wait_s", n.join_wait_s, _whole(5, 600), "5..600 s", problems)
 
 
 T = TypeVar("T")

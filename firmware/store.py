@@ -4,7 +4,7 @@ One database file in the state directory (``journal.sqlite3``) holds
 
 - ``matches``: one row per match (variant, options, seats, start/finish time,
   winner, final totals);
-- ``hands``: one row per hand (dealer and the deal spec, e.g. ``{"seed": N}``),
+- ``hands``: one row per hand (dealer and the deal spec, e.g. ``{"seed": "<hex>"}``),
   written before the hand is dealt;
 - ``actions``: one row per accepted action, in the record format of
   docs/records.md (``{"seat": 0, "play": "3d"}``), ``UNIQUE(match, hand, idx)``

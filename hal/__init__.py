@@ -9,6 +9,8 @@ app; importing ``hal`` itself loads nothing):
 * :mod:`hal.tm1637`, :mod:`hal.display` — the 4-digit score display;
 * :mod:`hal.reader`  — RDM6300/barcode parsers and the serial reader thread;
 * :mod:`hal.sim`     — the doubles (mock pins, in-memory display, pty reader);
+* :mod:`hal.network` — Wi-Fi: NetworkManager through ``nmcli``, its simulated
+  double, the worker thread, the hotspot's kept passphrase;
 * :mod:`hal.config`  — the ``[hardware]`` settings section;
 * :mod:`hal.settingsfile` — the one loader of every settings file (TOML read
   safely, tables checked against their keys); here because the program may

@@ -56,6 +56,7 @@ from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
 from ui.model import TableModel
 from ui.navigation import ScreenName, ShownScreen
+from ui.network import NetworkScreen, PasswordScreen
 from ui.review import ReviewHandScreen, ReviewScreen
 from ui.screens import (
     HandEndScreen,
@@ -117,6 +118,8 @@ class UIApp:
         self.history = HistoryScreen(self.ctx, emit, self.show)
         self.sheet = SheetScreen(self.ctx, emit, self.show)
         self.review = ReviewScreen(self.ctx, emit, self.show)
+        self.password = PasswordScreen(self.ctx, emit, self.show)  # a Wi-Fi password (ui/network.py)
+        self.network = NetworkScreen(self.ctx, emit, self.show, self.password)
         self.screens: dict[ScreenName, ShownScreen] = {
             ScreenName.HOME: self.home,
             ScreenName.TABLE: self.table,
@@ -131,6 +134,8 @@ class UIApp:
             ScreenName.REVIEW: self.review,
             ScreenName.REVIEW_HAND: ReviewHandScreen(self.ctx, emit, self.show),
             ScreenName.JOIN: JoinScreen(self.ctx, emit, self.show),  # phone seats (ui/joinscreen.py)
+            ScreenName.NETWORK: self.network,
+            ScreenName.WIFI_PASSWORD: self.password,
         }
         self.screen = ScreenName.HOME
         self.ctx.ask = self.ask
@@ -214,6 +219,10 @@ class UIApp:
             page = self.model.history
             fit = self.history.page_size(self.surface.get_size())
             self.emit(it.ShowHistory(page.offset if page is not None else 0, fit))  # fresh rows
+        if name == "network" and self.screen not in ("network", "wifi_password"):
+            self.network.first = 0
+            self.network.came_from = "join" if self.screen == "join" else "settings"  # where *Back* goes
+            self.emit(it.NetworkScan())  # the networks in reach now, not when last looked
         if name == "table" and not self.model.in_game:
             name = ScreenName.HOME
         if name == "table" and self.screen == "home" and self.model.hand_over:
@@ -263,6 +272,9 @@ class UIApp:
                 return False  # SDL's copy of a finger we already took, or a wheel/right click
             return self.tap(event.pos)
         if et == pygame.KEYDOWN:
+            text = getattr(event, "unicode", "")  # optional: an event posted by code may carry none
+            if self.screen == "wifi_password" and self.question is None and text and text.isprintable():
+                return self.password.type(text)  # a laptop's keyboard types the password too
             return self.key(event.key)
         return False
 

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 from typing import TypedDict, Unpack
 
-from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, make_variant, playable
+from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, fresh_seed, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.scoresheet import SUDDEN_NAMES, Tally, deck_thirds, thirds_out
 from firmware.engine.seating import SeatSpec
@@ -367,7 +367,7 @@ def main() -> int:  # pragma: no cover - a manual demo
                 if isinstance(intent, NewGame):
                     match = Match(make_variant(intent.variant, intent.options))
                 if not match.finished:
-                    match.start_hand(seed=random.randrange(1000))
+                    match.start_hand({"seed": fresh_seed()})
                 push()
         st = match.state
         mine = st is not None and not st.over and st.to_move == 0 and not ui.busy

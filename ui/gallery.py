@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -22,8 +23,10 @@ from ui import demo
 from ui.cards import STYLES, CardArt
 from ui.fonts import Fonts
 from ui.history import ReplayScreen
-from ui.model import TableModel
+from ui.i18n import msg
+from ui.model import PhoneSeatModel, PhonesModel, TableModel
 from ui.navigation import ScreenName
+from ui.netmodel import NetworkModel, WifiRow, wifi_qr_text
 from ui.review import ReviewHandScreen
 from ui.screens import StatsScreen
 
@@ -46,7 +49,7 @@ def scenes(extra: Mapping[str, Scene] | None = None) -> dict[str, Scene]:
     ``extra`` replaces or adds scenes: ``tressette gallery`` passes the coach's, made by the
     real coach on real positions (firmware/app/coach_samples.py; the UI imports the engine
     only, so it cannot ask the coach itself)."""
-    out = menu_scenes() | history_scenes() | table_scenes()
+    out = menu_scenes() | history_scenes() | table_scenes() | network_scenes()
     out.update(extra or {})
     return out
 
@@ -100,6 +103,82 @@ def table_scenes() -> dict[str, Scene]:
     out["sheet_decima_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", decima=True))
     out["sheet_count_treschetten3"] = table_scene(demo.sheet_entry_model("treschetten3"))
     return out
+
+
+SAMPLE_HOTSPOT = ("Tressette-K2P9", "hm7qa3xtnw4e")
+SAMPLE_NETWORKS = (
+    WifiRow("Casa Rossi", 82, True, in_use=True, known=True),
+    WifiRow("FRITZ!Box 7590 KL", 64, True),
+    WifiRow("Bar Sport: ospiti", 47, False),
+    WifiRow("Vodafone-A1B2C3", 31, True, known=True),
+    WifiRow("Nonna Pina", 12, True),
+)
+
+
+def sample_network(state: str = "connected", **changes: object) -> NetworkModel:
+    """The simulator's networks as Settings → Network shows them (hal/network.py's double)."""
+    ssid, passphrase = SAMPLE_HOTSPOT
+    base = NetworkModel(state="connected", ssid="Casa Rossi", address="192.168.1.23", hotspot_ssid=ssid,
+                        hotspot_passphrase=passphrase, networks=SAMPLE_NETWORKS, known=("Casa Rossi", "Vodafone-A1B2C3"),
+                        scanned=True)  # fmt: skip
+    if state == "hotspot":
+        base = replace(base, state="hotspot", ssid=ssid, address="10.42.0.1", wifi_qr=wifi_qr_text(ssid, passphrase),
+                       networks=tuple(replace(n, in_use=False) for n in SAMPLE_NETWORKS),
+                       result=msg("n_hotspot_open", ssid=ssid, address="10.42.0.1"), result_ok=True)
+    elif state == "disconnected":
+        base = replace(base, state="disconnected", ssid="", address="",
+                       networks=tuple(replace(n, in_use=False) for n in SAMPLE_NETWORKS))
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+def network_scenes() -> dict[str, Scene]:
+    """Settings → Network: connected, a wrong password said, the hotspot open, the password's keyboard
+    (letters, symbols, accents, shown), and the join screen with the box's own Wi-Fi or none."""
+    wrong = sample_network("disconnected", result=msg("n_wrong_password", ssid="FRITZ!Box 7590 KL"))
+    return {
+        "settings_network": menu_scene("settings", TableModel(resumable=True, network=sample_network())),
+        "network": network_scene(sample_network()),
+        "network_wrong_password": network_scene(wrong),
+        "network_hotspot": network_scene(sample_network("hotspot")),
+        "network_password": password_scene("letters", "Casa-Bella7", shift=True),
+        "network_password_symbols": password_scene("symbols", "Casa-Bella7", shown=True),
+        "network_password_accents": password_scene("accents", "perché"),
+        "join_hotspot": join_scene(sample_network("hotspot")),
+        "join_no_network": join_scene(sample_network("disconnected")),
+    }
+
+
+def network_scene(net: NetworkModel) -> Scene:
+    def setup(ui: UIApp) -> None:
+        ui.set_model(TableModel(network=net))
+        ui.show("settings")
+        ui.show("network")
+        ui.intents()
+    return setup
+
+
+def password_scene(page: str, text: str, *, shift: bool = False, shown: bool = False) -> Scene:
+    def setup(ui: UIApp) -> None:
+        network_scene(sample_network("disconnected"))(ui)
+        ui.network.press("net:1")  # FRITZ!Box: a lock, not known
+        kb = ui.password.keyboard
+        kb.type(text)
+        kb.page, kb.shift, kb.shown = page, shift, shown
+        ui.intents()
+    return setup
+
+
+def join_scene(net: NetworkModel) -> Scene:
+    """The phone join screen of a two-phone game while the box is on its own hotspot, or on no network."""
+    def setup(ui: UIApp) -> None:
+        url = "http://tressette.local:8337"
+        seats = tuple(PhoneSeatModel(i, False, False, f"{482913 + i * 1111:06d}", f"{url}/#join={482913 + i * 1111:06d}")
+                      for i in (1, 3))
+        model = TableModel(phones=PhonesModel(url, seats), network=net)
+        ui.set_model(model)
+        ui.show("join")
+        ui.intents()
+    return setup
 
 
 def menu_scene(screen: str, model: TableModel | None = None) -> Scene:

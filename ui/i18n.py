@@ -117,6 +117,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "hand_n": ("Mano {n}", "Runde {n}", "Hand {n}"),
     "hand_short": ("mano", "Runde", "hand"),
     "to_target": ("a {n}", "bis {n}", "to {n}"),
+    # a seeded run (--seed): its deals are reproducible, and the table says so, small
+    "seeded_mark": ("mescolata {n}", "Mischwert {n}", "seeded {n}"),
     "tricks_n": ("prese: {n}", "Stiche: {n}", "tricks: {n}"),
     "dealer": ("mazziere", "Geber", "dealer"),
     "must_follow": ("Devi rispondere a {suit}", "Du musst {suit} bedienen", "You must follow suit: {suit}"),
@@ -418,7 +420,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "e_deal_aside_size_one": ("1 carta messa da parte, ne servono {need}", "1 Karte abgelegt, nötig sind {need}", "1 card aside; {need} are laid aside"),
     "e_deal_talon_size": ("Il monte ha {n} carte, ne servono {need}", "Der Talon hat {n} Karten, nötig sind {need}", "The talon holds {n} cards; {need} are needed"),
     "e_deal_talon_size_one": ("Il monte ha 1 carta, ne servono {need}", "Der Talon hat 1 Karte, nötig sind {need}", "The talon holds 1 card; {need} are needed"),
-    "e_deal_seed": ("Numero di mescolata non valido: {value}", "Ungültiger Mischwert: {value}", "A deal seed must be an integer, not {value}"),
+    "e_deal_seed": ("Numero di mescolata non valido: {value}", "Ungültiger Mischwert: {value}", "A deal seed must be an integer or hex digits, not {value}"),
     "e_deal_table_needs": ("Carte vere: {what} deve essere un elenco di carte", "Echte Karten: {what} muss eine Kartenliste sein", "Real cards: {what} must be a list of cards"),
     "e_deal_table_card": ("{card} è stata passata due volte", "{card} wurde zweimal gescannt", "{card} was scanned twice"),
     "e_deal_table_trump": ("Passa la carta scoperta del mazziere (la briscola)", "Scanne die offene Karte des Gebers (Trumpf)", "Scan the dealer's shown card (the trump)"),
@@ -703,6 +705,11 @@ CATALOGUE.update({k: v for k, v in PHONES.items() if k not in CATALOGUE})
 from ui.i18n_web import WEB  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in WEB.items() if k not in CATALOGUE})
+
+# The network's words and the on-screen keyboard's (ui/i18n_network.py).
+from ui.i18n_network import NETWORK  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in NETWORK.items() if k not in CATALOGUE})
 
 
 # ------------------------------------------------------------ app messages

@@ -243,6 +243,36 @@ class NewPhoneCodes:
     lets phones try again at once)."""
 
 
+# ------------------------------------------------------------------ the network
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkScan:
+    """Settings → Network: look for the networks in reach (and the box's state) again."""
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkConnect:
+    """Join ``ssid`` with ``password`` (empty: an open network, or one the box knows)."""
+
+    ssid: str
+    password: str = field(default="", repr=False)  # never in a log line
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkForget:
+    """Forget the known network ``ssid``: its password goes, the box no longer joins it."""
+
+    ssid: str
+
+
+@dataclass(frozen=True, slots=True)
+class NetworkHotspot:
+    """Open (``on``) or close the box's own Wi-Fi hotspot."""
+
+    on: bool
+
+
 @dataclass(frozen=True, slots=True)
 class Quit:
     """Leave the program (simulator window closed, or Quit in the menu)."""
@@ -324,6 +354,10 @@ Intent = (
     | OpenReviewHand
     | FreePhoneSeat
     | NewPhoneCodes
+    | NetworkScan
+    | NetworkConnect
+    | NetworkForget
+    | NetworkHotspot
     | Quit
     | SimButton
     | SimScan

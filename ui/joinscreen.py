@@ -59,6 +59,7 @@ class JoinLayout:
     panels: tuple[SeatPanel, ...]
     buttons: tuple[ButtonSpec, ...]
     text_px: int  # the size of the panels' lines
+    wifi: Rect | None = None  # the box's own Wi-Fi as a QR code, first (while it is its own hotspot)
 
 
 def _columns(n: int, size: tuple[int, int]) -> int:
@@ -74,8 +75,10 @@ def header_px(size: tuple[int, int], min_text: int) -> int:
 
 
 def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 40, min_text: int = 12,
-                header_lines: int = 1) -> JoinLayout:
-    """``header_lines``: the address line's lines at :func:`header_px` (the screen measures it)."""
+                header_lines: int = 1, wifi_panel: bool = False, network_button: bool = False) -> JoinLayout:
+    """``header_lines``: the address line's lines at :func:`header_px` (the screen measures it);
+    ``wifi_panel``: the box's hotspot as a Wi-Fi QR code left of the seats; ``network_button``:
+    the box has no network, Settings → Network a tap away."""
     W, H = size
     m = max(6, H // 60)
     row = max(min_touch + 2, int(H * 0.1))
@@ -86,6 +89,11 @@ def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 
     seats = phones.seats
     n = len(seats)
     cols = _columns(n, size)
+    wifi = None
+    if wifi_panel:  # first the box's Wi-Fi, then the page: one more column at the left
+        ww = (area.w - cols * m) // (cols + 1)
+        wifi = Rect(area.x, area.y, ww, area.h)
+        area = Rect(wifi.right + m, area.y, area.right - wifi.right - m, area.h)
     rows = (n + cols - 1) // cols if n else 1
     gap = m
     pw = (area.w - (cols - 1) * gap) // cols
@@ -96,6 +104,9 @@ def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 
         # fresh codes for every open seat: someone's guesses stop counting (docs/phones.md)
         fresh = Rect(back.x - m - back.w, m, back.w, row)
         buttons.append(ButtonSpec("new_codes", fresh, "p_new_codes"))
+    if network_button:
+        left = min(b.rect.x for b in buttons)
+        buttons.append(ButtonSpec("network", Rect(left - m - back.w, m, back.w, row), "network"))
     panels: list[SeatPanel] = []
     for i, seat in enumerate(seats):
         c, r = i % cols, i // cols
@@ -115,7 +126,7 @@ def join_layout(phones: PhonesModel, size: tuple[int, int], *, min_touch: int = 
                 buttons.append(ButtonSpec(f"free:{seat.seat}", free, "p_free_seat", intent=it.FreePhoneSeat(seat.seat)))
                 text.h = free.y - text.y - m // 2
         panels.append(SeatPanel(seat, panel, qr, text))
-    return JoinLayout(header, hpx, tuple(panels), tuple(buttons), text_px)
+    return JoinLayout(header, hpx, tuple(panels), tuple(buttons), text_px, wifi)
 
 
 def wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
@@ -175,16 +186,31 @@ class JoinScreen(Screen):
         t = self.ctx.t
         if phones.error:
             return t("ph_no_server", why=phones.error)
+        if self.offline:
+            return t("n_join_no_network")
         if not open_seats(phones):
             return ""
-        return t("p_scan", address=" / ".join((phones.url, *phones.also)))
+        scan = t("p_scan", address=" / ".join((phones.url, *phones.also)))
+        return f"{t('n_join_page')}: {scan}" if self.wifi_qr else scan  # after the Wi-Fi panel's "1."
+
+    @property
+    def wifi_qr(self) -> str:
+        """The box's own Wi-Fi as a QR code's text, while it is its own hotspot (else ``""``)."""
+        net = self.model.network
+        return net.wifi_qr if net is not None and net.state == "hotspot" else ""
+
+    @property
+    def offline(self) -> bool:
+        """The box is on no network: no phone can reach it (said, and Settings → Network offered)."""
+        net = self.model.network
+        return net is not None and net.state == "disconnected"
 
     def layout(self, size: tuple[int, int]) -> JoinLayout:
         m = max(6, size[1] // 60)
         font = self.ctx.fonts.font(header_px(size, self.ctx.fonts.min_size))
         lines = len(wrap(self.head(), font, size[0] - 2 * m))
         return join_layout(self.phones, size, min_touch=self.ctx.theme.min_touch, min_text=self.ctx.fonts.min_size,
-                           header_lines=lines)
+                           header_lines=lines, wifi_panel=bool(self.wifi_qr), network_button=self.offline)
 
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         return list(self.layout(size).buttons)
@@ -202,6 +228,9 @@ class JoinScreen(Screen):
         if name == "new_codes":
             self.emit(it.NewPhoneCodes())
             return True
+        if name == "network":
+            self.show("network")
+            return True
         return self.by_name(name)
 
     def draw(self, s: pygame.Surface) -> None:
@@ -210,17 +239,38 @@ class JoinScreen(Screen):
         lay = self.layout(size)
         t = self.ctx.t
         self.title(s, t("p_join_title"), max_w=self.title_room(size))
-        color = (255, 200, 160) if self.phones.error else None
+        color = (255, 200, 160) if self.phones.error or self.offline else None
         lines = wrap(self.head(), self.ctx.fonts.font(lay.header_px), lay.header.w)
         y = lay.header.y
         for line in lines[:2]:
             y = blit_text(s, self.ctx, line, lay.header_px, (lay.header.x, y), max_w=lay.header.w, color=color).bottom
+        if lay.wifi is not None:
+            self._draw_wifi(s, lay.wifi, lay.text_px)
         for p in lay.panels:
             self._draw_panel(s, p, lay.text_px)
         for b in lay.buttons:
             free = b.intent.seat if isinstance(b.intent, it.FreePhoneSeat) else None
             label = t("p_free_seat", n=free + 1) if free is not None else t(b.label)
             draw_button(s, self.ctx, b.rect, label)
+
+    def _draw_wifi(self, s: pygame.Surface, panel: Rect, fs: int) -> None:
+        """The box's Wi-Fi: a QR code phones' cameras join by, its name and passphrase under it."""
+        draw_panel(s, panel, self.ctx.theme)
+        net = self.model.network
+        t = self.ctx.t
+        m = max(4, panel.w // 30)
+        x, w = panel.centerx, panel.w - 2 * m
+        y = panel.y + m
+        for line in wrap(t("n_join_wifi"), self.ctx.fonts.font(fs, True), w)[:2]:
+            y = blit_text(s, self.ctx, line, fs, (x, y), anchor="midtop", bold=True, max_w=w).bottom
+        lines_h = int(fs * 1.3) * 2 + m
+        side = max(0, min(w, panel.bottom - y - lines_h - 2 * m))
+        if side >= 29:
+            draw_qr(s, Rect(x - side // 2, y + m, side, side), self.wifi_qr)
+        y += side + m + m // 2
+        if net is not None:
+            for line, color in ((net.ssid, None), (net.hotspot_passphrase, self.ctx.theme.accent)):
+                y = blit_text(s, self.ctx, line, fs, (x, y), anchor="midtop", bold=True, max_w=w, color=color).bottom
 
     def _draw_panel(self, s: pygame.Surface, p: SeatPanel, fs: int) -> None:
         draw_panel(s, p.panel, self.ctx.theme)

@@ -839,3 +839,24 @@ def _action_buttons(model: TableModel, area: Rect, touch: int, m: int, page: int
     bw = (area.w - (cols - 1) * m) // cols
     cells = [Rect(area.x + c * (bw + m), area.y + r * (bh + m), bw, bh) for c in range(cols) for r in range(per_col)]
     return _fill(model, cells, page)
+
+
+def seeded_place(lay: TableLayout, size: tuple[int, int]) -> Rect:
+    """Where a seeded run's small mark goes, on the felt only: under the menu, else at the
+    right end above the status row (or beside the card lying there), clear of the bubbles
+    where it can be, under them where it cannot (a bubble says something for a moment);
+    else under the menu all the same."""
+    menu = next((b.rect for b in lay.buttons if b.name == "menu"), Rect(lay.size[0], 0, 0, 0))
+    fixed = [b.rect for b in lay.buttons] + [lay.score, lay.status, *lay.trick_slots.values()]
+    fixed += [a.label for a in lay.seats.values()] + [c for a in lay.seats.values() for c in a.cards]
+    fixed += [lay.talon] if lay.talon is not None else []
+    spots = [("topright", (menu.right, menu.bottom + 2)), ("bottomright", (lay.size[0] - 2, lay.status.y - 2))]
+    if lay.talon is not None:  # chiamata's called card lies there: beside it
+        spots.append(("bottomright", (lay.talon.x - 4, lay.status.y - 2)))
+    for taken in (fixed + list(lay.bubbles.values()), fixed):
+        for anchor, pos in spots:
+            box = Rect((0, 0), size)
+            setattr(box, anchor, pos)
+            if box.right <= lay.size[0] and box.collidelist(taken) < 0:
+                return box
+    return Rect(lay.size[0] - 2 - size[0], menu.bottom + 2, *size)

@@ -46,6 +46,7 @@ from firmware.engine.seating import Level, SeatKind, SeatSpec
 from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
+from ui.netmodel import NetworkModel
 
 __all__ = ["AccuracySeries", "Banner", "EnrolStatus", "HandReplay", "HistoryPage", "HistoryRow", "MatchReviewView", "Message",
            "PickerModel", "PlayedCard", "RatedCard", "SheetEntryModel", "ReviewHandView", "ReviewRow", "ScoreSheet", "SeatModel", "SheetRow",
@@ -459,6 +460,11 @@ class TableModel:
     phones: PhonesModel | None = None
     # -- the guided first hand ("Learn to play"): the lesson on screen, if any --
     lesson: LessonModel | None = None
+    # -- the box's Wi-Fi (Settings → Network, the join screen): None where nobody asked it --
+    network: NetworkModel | None = None
+    # -- a seeded run (--seed): its seed, marked small on the table; None in unseeded play,
+    # whose deal seeds never reach the screen (docs/records.md, "Deal seeds") --
+    seeded: int | None = None
 
     @property
     def in_game(self) -> bool:

@@ -32,6 +32,8 @@ class ScreenName(StrEnum):
     REVIEW = "review"
     REVIEW_HAND = "review_hand"
     JOIN = "join"  # the phone seats: codes, free a seat (ui/joinscreen.py)
+    NETWORK = "network"  # Settings → Network: Wi-Fi, the box's hotspot (ui/network.py)
+    WIFI_PASSWORD = "wifi_password"  # a network's password on the on-screen keyboard
 
 
 class ShownScreen(Protocol):

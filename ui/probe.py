@@ -89,6 +89,7 @@ def probe(ui: UIApp) -> dict[str, Any]:
         "said": {},
         "model": _model(m),
         "phones": _phones(m),
+        "network": _network(m),
     }
     if ui.question is not None:
         out["buttons"] = [_button(b) for b in ui.question_buttons(size)]
@@ -156,6 +157,16 @@ def _phones(m: TableModel) -> dict[str, Any] | None:
     return {"url": ph.url, "error": ph.error,
             "seats": [{"seat": x.seat, "held": x.held, "connected": x.connected, "code": x.code, "qr": x.join_url}
                       for x in ph.seats]}  # fmt: skip
+
+
+def _network(m: TableModel) -> dict[str, Any] | None:
+    """The box's Wi-Fi as Settings → Network shows it: where it is, what it is doing, how the
+    last attempt ended (its catalogue key), the networks in reach."""
+    if (net := m.network) is None:
+        return None
+    return {"state": net.state, "ssid": net.ssid, "address": net.address, "busy": net.busy,
+            "result": net.result.key if net.result is not None else None, "scanned": net.scanned,
+            "networks": [n.ssid for n in net.networks]}
 
 
 def _table(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None:

@@ -38,6 +38,7 @@ from ui.i18n import (
 )
 from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
+from ui.netmodel import NetworkModel
 from ui.picker import open_revoke
 from ui.table import count_lines
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, thirds_text
@@ -1067,6 +1068,8 @@ class SettingsScreen(Screen):
         y = m + row + gap * 2
         avail = H - y - m
         keys = [*SETTING_CHOICES, "brightness"]
+        if self.model.network is not None:  # the box's Wi-Fi first: its state, Settings → Network a tap away
+            keys.insert(0, "network")
         touch = self.ctx.theme.min_touch
         fit = max(1, (avail + gap) // (touch + gap))
         pages = 1 if len(keys) <= fit else (len(keys) + fit - 2) // (fit - 1)
@@ -1077,7 +1080,9 @@ class SettingsScreen(Screen):
         row = max(touch, min(row, (avail - gap * n_rows) // n_rows))
         for key in shown:
             area = Rect(m + label_w, y, W - 2 * m - label_w, row)
-            if key == "brightness":
+            if key == "network":
+                out.append(ButtonSpec("network", area, "network"))
+            elif key == "brightness":
                 cells = _grid(area, 3, 3, row, gap)
                 out.append(ButtonSpec("bright:-", cells[0], "−"))
                 out.append(ButtonSpec("bright:+", cells[2], "+"))
@@ -1107,6 +1112,8 @@ class SettingsScreen(Screen):
             self.show("rules")
         elif name == "real_cards":
             self.show("real_cards")
+        elif name == "network":
+            self.show("network")
         elif name == "back":
             self.show("home")
         else:
@@ -1151,6 +1158,10 @@ class SettingsScreen(Screen):
                 raw = str(value)
                 text = LANGUAGE_NAMES.get(raw) or (value_label(value, ctx.lang) if isinstance(value, bool) else ctx.t(raw))
                 draw_button(s, ctx, b.rect, text, selected=ctx.settings.get(key) == value)
+            elif b.name == "network" and self.model.network is not None:
+                blit_text(s, ctx, ctx.t("network"), fs, (m + 4, b.rect.centery), anchor="midleft", bold=True,
+                          max_w=int(W * 0.3) - 8)
+                draw_button(s, ctx, b.rect, network_summary(self.model.network, ctx.t) + "  ›")
             elif b.name in ("bright:-", "bright:+"):
                 if b.name == "bright:-":
                     blit_text(s, ctx, ctx.t("brightness"), fs, (m + 4, b.rect.centery), anchor="midleft", bold=True,
@@ -1160,6 +1171,17 @@ class SettingsScreen(Screen):
                 self.draw_button(s, b)
             else:
                 self.draw_button(s, b)
+
+
+def network_summary(net: NetworkModel, t: Callable[..., str]) -> str:
+    """The Network row's button: where the box is, in a word or two."""
+    if net.state == "connected":
+        return net.ssid or net.address
+    if net.state == "hotspot":
+        return f"{t('n_hotspot')}: {net.ssid}"
+    if net.state == "connecting":
+        return t("n_state_connecting", ssid=net.ssid)
+    return t("n_state_disconnected").split(":")[0]
 
 
 # --------------------------------------------------------------- real cards

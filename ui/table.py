@@ -29,6 +29,7 @@ from ui.layout import (
     ButtonSpec,
     TableLayout,
     bubble_tail,
+    seeded_place,
     shared_table,
     speaker_areas,
     table_layout,
@@ -649,6 +650,7 @@ class TableScreen:
         self._draw_hand(s, lay, hidden)
         self._draw_buttons(s, lay)
         self._draw_status(s, lay)
+        self._draw_seeded(s, lay)
         self._draw_banners(s, lay)
         self.lesson_panel.draw(s, lay, self.model.lesson, self.lesson_trick(), self.cursor, self.lesson_keep())
         for f in self.flights:
@@ -1005,6 +1007,19 @@ class TableScreen:
             key = "thinking" if sm.kind == "computer" else ("play_real_card" if sm.kind == "table" else "waits")
             return ctx.t(key, name=self.seat_name(m.to_move)), ctx.theme.text
         return "", ctx.theme.text
+
+    def _draw_seeded(self, s: pygame.Surface, lay: TableLayout) -> None:
+        """A seeded run (``--seed``) says so, small and dim: its deals can be repeated by
+        anyone who knows the seed. Unseeded play shows nothing (no seed reaches the model)."""
+        seed = self.model.seeded
+        if seed is None:
+            return
+        ctx = self.ctx
+        surf = ctx.fonts.fit(ctx.t("seeded_mark", n=str(seed)), ctx.fonts.min_size, lay.size[0] // 4,
+                             ctx.theme.text_dim)
+        box = seeded_place(lay, surf.get_rect().inflate(6, 0).size)
+        draw_panel(s, box, ctx.theme, 120)
+        s.blit(surf, surf.get_rect(center=box.center))
 
     def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
         m, ctx = self.model, self.ctx

@@ -21,7 +21,7 @@ from pathlib import Path
 from firmware.app.controller import HOME, ControllerOptions, TableController
 from firmware.cliopts import BenchOptions
 from firmware.config import GameSettings, check_seats
-from firmware.engine import make_variant
+from firmware.engine import DEAL_BITS, make_variant
 from firmware.store import Journal
 
 SIZES = (0, 1_000, 10_000)
@@ -40,7 +40,8 @@ def fill(journal: Journal, n: int, seed: int) -> None:
             v = make_variant(VARIANTS[i % len(VARIANTS)])
             seats = SEATINGS[i % len(SEATINGS)] + ["cpu:normal"] * (v.n_seats - 2)
             mid = journal.new_match(v.name, v.to_json(), seats)
-            journal.add_hand(mid, 0, 0, {"seed": rng.randrange(1 << 31)})
+            # a deal as the box journals one (128 bits, hex), drawn from the bench's own seed
+            journal.add_hand(mid, 0, 0, {"seed": f"{rng.getrandbits(DEAL_BITS):032x}"})
             if i % 7 == 0:
                 journal.abandon_match(mid)
             else:

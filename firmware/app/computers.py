@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import random
+import secrets
 import threading
 import time
 from collections.abc import Callable
@@ -111,14 +112,19 @@ class ComputerSeats:
         self,
         post: Callable[[PlayerMoved | PlayerFailed], None],
         *,
-        seed: int = 0,
+        seed: int | None = 0,
         think_ms: int = 0,
         executor: Executor | None = None,
         player_factory: PlayerFactory = make_player,
         rate_worlds: int | None = None,
     ) -> None:
         self.post = post
-        self.seed = seed
+        # None: an unseeded box. A computer's random choices then come from the operating
+        # system, so nobody at the table can replay them: from a known generator, an easy
+        # computer's pick among its legal cards would tell how many it holds. The coach and
+        # the reviews stay on a fixed seed (a hint is a function of the position).
+        self.seed = 0 if seed is None else seed
+        self.unseeded = seed is None
         self.think_ms = think_ms
         # The coach's ratings (a hand's end, a match's review) at the rating's own budget
         # (None: RATE_WORLDS), whatever the computers' pause: a quick table (think_ms 0,
@@ -138,7 +144,7 @@ class ComputerSeats:
     def player(self, match_id: int, seat: int, spec: SeatSpec) -> Player:
         key = (match_id, seat, spec)
         if key not in self._players:
-            seed = hash((self.seed, match_id, seat)) & 0x7FFFFFFF
+            seed = secrets.randbits(128) if self.unseeded else hash((self.seed, match_id, seat)) & 0x7FFFFFFF
             self._players[key] = self.player_factory(spec, seed=seed, think_ms=self.think_ms)
         return self._players[key]
 

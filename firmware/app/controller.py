@@ -19,7 +19,6 @@ screen model is built from.
 from __future__ import annotations
 
 import logging
-import random
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, assert_never
@@ -65,6 +64,7 @@ from firmware.app.guide import GUIDE_LEVEL, GUIDE_SEED, GUIDE_VARIANT, GuidedHan
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, msg
+from firmware.app.network import NetworkPart
 from firmware.app.phones.events import PhoneIntent, PhoneStatus
 from firmware.app.phones.seatview import public_view
 from firmware.app.phoneseats import PhoneSeats, waiting_args
@@ -90,6 +90,7 @@ from firmware.config import GameSettings, save_screen_setting
 from firmware.engine import Action, Match, TressetteError, Variant, make_variant
 from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat
 from firmware.store import Journal, JournalFailure
+from hal.network import NetworkBusy, NetworkChanged, NetworkDone, NetworkScanned
 from ui.model import Banner, Stats, TableModel
 
 __all__ = [
@@ -162,6 +163,7 @@ class TableController:
         self.seat_actions.phones_wait = self.phones.wait_refusal
         self.browser = HistoryBrowser(journal)  # the history screens' last request
         self.guide = GuidedHand(table)  # "Learn to play": the lessons of the guided hand
+        self.network = NetworkPart(table)  # the box's Wi-Fi (firmware/app/network.py)
         # Why the touchscreen is not open (set by the device program), None while it is.
         # Without it the table still referees real cards: buttons, reader, LED score.
         self.screen_missing: str | None = None
@@ -212,6 +214,11 @@ class TableController:
                 self.phones.new_codes()
             case ui.Guide(step=step):
                 self._guide(step)
+            # the box's Wi-Fi: Settings → Network's asks, the network worker's answers
+            case ui.NetworkScan() | ui.NetworkConnect() | ui.NetworkForget() | ui.NetworkHotspot():
+                self.network.on_intent(event)
+            case NetworkScanned() | NetworkDone() | NetworkChanged() | NetworkBusy():
+                self.network.on_event(event)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
                   | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally() | ui.SheetAccusi() | ui.TakeBack()
                   | ui.AbandonHand() | ui.CallRevoke()):  # fmt: skip
@@ -589,7 +596,7 @@ class TableController:
             variant=t.variant, seats=tuple(t.seats), totals=tuple(t.totals), winner=t.winner,
             hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
             picker=picker_for(t, self.dealing.scan, self.declarations, self.corrections),
-            phones=self.phones.model() if self.phones.phone_seats() else None,
+            phones=self.phones.model() if self.phones.phone_seats() else None, seeded=t.opts.seed,
         )  # fmt: skip
         if t.phase not in (HOME, ENROL) and self.scoresheet.keeping and t.match is not None:
             return replace(base, sheet=self._sheet_snapshot(t.match))
@@ -653,7 +660,10 @@ class TableController:
             picker = replace(model.picker, revoke=True) if model.picker is not None and model.picker.seat is not None else model.picker
             model = replace(model, revoke=revoke, picker=picker)
         lesson = self.guide.model(model.deck, model.me)
-        return replace(model, lesson=lesson) if lesson is not None else model
+        if lesson is not None:
+            model = replace(model, lesson=lesson)
+        network = self.network.model()
+        return replace(model, network=network) if network is not None else model
 
     # ------------------------------------------------------------ the parts, asked through the controller
     # What the device program, the main loop, the workers and the tests ask the table;
@@ -674,10 +684,6 @@ class TableController:
     @property
     def cards(self) -> CardsMap | None:
         return self.table.cards
-
-    @property
-    def rng(self) -> random.Random:
-        return self.table.rng
 
     @property
     def match(self) -> Match | None:

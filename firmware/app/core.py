@@ -29,8 +29,6 @@ from __future__ import annotations
 
 import enum
 import logging
-import os
-import random
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -130,7 +128,7 @@ class Outcome:
 class ControllerOptions:
     auto_next: bool = False  # deal the next hand / match without waiting for a tap
     matches: int | None = None  # stop (Shutdown) after this many finished matches
-    seed: int | None = None  # deal seeds; None = from os.urandom
+    seed: int | None = None  # deal seeds derived from it; None: every hand's fresh (engine.fresh_seed)
     first_dealer: int | None = None
     settings_file: Path | None = None  # where SetSetting intents are kept (<state_dir>/settings.toml)
 
@@ -165,8 +163,6 @@ class Table:
         self.journal = journal
         self.settings = settings or GameSettings()
         self.opts = options or ControllerOptions()
-        seed = self.opts.seed
-        self.rng = random.Random(seed if seed is not None else int.from_bytes(os.urandom(8)))
         self.cards = cards
         self.on_shutdown = on_shutdown
         self.match: Match | None = None

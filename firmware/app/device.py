@@ -34,12 +34,14 @@ from typing import TYPE_CHECKING, Any, Protocol
 from firmware import config
 from firmware.app.controller import ControllerOptions
 from firmware.app.messages import msg
+from firmware.app.network import start_network
 from firmware.app.notify import DEFAULT_HEALTH
 from firmware.app.runtime import Runtime
 from firmware.cliopts import options_from
 from hal import screen
 from hal.box import open_hardware
 from hal.config import HardwareConfig
+from hal.network import NmcliNetwork
 
 if TYPE_CHECKING:
     from firmware.app.runtime import Runtime
@@ -264,6 +266,9 @@ def build_hardware(rt: Runtime) -> None:
         rt.ctl.say(msg("m_hardware", why=str(problem)), "error")
     rt.display = rt.hw.display
     rt.loop.display.display = rt.display
+    # the Wi-Fi through NetworkManager (docs/deploy.md, "The network"): its worker thread, the boot policy
+    start_network(rt.ctl.network, NmcliNetwork(), post=rt.events.put, state_dir=rt.state_dir,
+                  settings=rt.settings.network, closers=rt.closers)
     keeper = rt.screen = ScreenKeeper(rt)
     rt.closers.append(keeper)
     rt.loop.pump = keeper.pump

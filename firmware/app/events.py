@@ -4,6 +4,7 @@ The queue carries three families, all small frozen values, joined in one
 union :data:`Event`:
 
 - HAL events (:mod:`hal.events`): buttons, tags, reader and display status;
+  the network's (:mod:`hal.network`): networks scanned, attempts ended, its state;
 - UI intents (:mod:`ui.intents`): what the person at the screen wants;
 - the ones below (:data:`AppEvent`): a computer player's answer, a clock
   tick, a request to stop.
@@ -21,6 +22,7 @@ from firmware.coach import Hint
 from firmware.coach.review import HandReview, MatchReview
 from firmware.engine import Action
 from hal.events import EventQueue, HalEvent
+from hal.network import NetworkEvent
 from ui.intents import Intent
 
 
@@ -127,7 +129,7 @@ AppEvent = (
     | PhoneIntent | PhoneStatus
 )
 
-Event = HalEvent | Intent | AppEvent
+Event = HalEvent | NetworkEvent | Intent | AppEvent
 """Everything that travels in the program's one queue."""
 
 EventBus = EventQueue[Event]

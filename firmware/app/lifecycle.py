@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import random
+import secrets
 from collections.abc import Sequence
 from typing import Any
 
@@ -33,6 +34,7 @@ from firmware.engine import (
     TressetteError,
     Variant,
     check,
+    fresh_seed,
     make_variant,
 )
 from firmware.engine.cards import CODE, SUIT
@@ -63,10 +65,14 @@ def match_mode(seats: Sequence[SeatSpec], *, casual: bool, scoresheet: bool, les
 class MatchLifecycle:
     """Starting, resuming, dealing, applying and closing a match.
 
-    Deal seeds: hand 0 is dealt from the match seed (derived from ``--seed``
-    and the match id, or random), hand N from the match seed and N; a resume
-    reads the match seed back from the journalled first deal, so a seeded run
-    restarted mid-match goes on with its deals instead of repeating them.
+    Deal seeds. Unseeded (the box, ``sim`` without ``--seed``): every hand its own
+    :func:`~firmware.engine.fresh_seed`, 128 bits from the operating system, journalled
+    before the hand is dealt; no hand is derivable from another's cards, and no
+    match seed exists. Seeded (``--seed``, the guided hand): hand 0 is dealt from
+    the match seed (derived from ``--seed`` and the match id, or the lesson's), hand
+    N from the match seed and N; a resume reads the match seed back from the
+    journalled first deal, so a seeded run restarted mid-match goes on with its
+    deals instead of repeating them.
     """
 
     def __init__(
@@ -84,7 +90,7 @@ class MatchLifecycle:
         self.dealing = dealing
         self.enrolment = enrolment
         self.scoresheet = scoresheet
-        self.match_seed = 0
+        self.match_seed: int | None = None  # None: an unseeded match, every hand fresh
         self.finished_here = 0  # matches finished in this run
         self._boot_pending = False  # the journal could not be read at start: boot when it can
         # A new match asked for while the journal could not be written (variant, options,
@@ -143,9 +149,7 @@ class MatchLifecycle:
             return False
         self._install(match_id, seats, match)
         self.table.match_mode = row.mode
-        first = doc["hands"][0]["deal"] if doc["hands"] else {}
-        seed = first.get("seed") if isinstance(first, dict) else None
-        self.match_seed = seed if isinstance(seed, int) else self._new_match_seed(match_id)
+        self.match_seed = self._resumed_match_seed(doc, match_id, row.mode)
         n_actions = sum(len(h["actions"]) for h in doc["hands"])
         if self.table.finished():
             self._close_match()
@@ -233,7 +237,8 @@ class MatchLifecycle:
         self.match_seed = self._new_match_seed(match_id) if lesson_seed is None else lesson_seed
         dealer = self.table.opts.first_dealer if lesson_seed is None else None
         if dealer is None:
-            dealer = random.Random(self.match_seed).randrange(v.n_seats)
+            seed = self.match_seed
+            dealer = secrets.randbelow(v.n_seats) if seed is None else random.Random(seed).randrange(v.n_seats)
         self._install(match_id, seats, Match(v, first_dealer=dealer))
         self.table.match_mode = mode
         self.table.phase = HAND_OVER
@@ -241,15 +246,30 @@ class MatchLifecycle:
         self.table.say(msg("m_new_lesson" if mode == "lesson" else "m_new_game", variant=title))
         self.next_hand()  # after the greeting: a real-card deal's first prompt must show
 
-    def _new_match_seed(self, match_id: int) -> int:
+    def _new_match_seed(self, match_id: int) -> int | None:
         """From --seed and the match id (no two matches of a seeded run share
-        deals, even across restarts), else from the controller's random."""
+        deals, even across restarts); None unseeded: its hands are dealt fresh."""
         if self.table.opts.seed is None:
-            return self.table.rng.randrange(1 << 31)
+            return None
         return derive_seed(self.table.opts.seed, "match", match_id)
 
-    def _hand_seed(self, hand: int) -> int:
-        """Hand 0 from the match seed itself (journalled with the first hand)."""
+    def _resumed_match_seed(self, doc: dict[str, Any], match_id: int, mode: str) -> int | None:
+        """A resumed match's seed: a seeded run's (or a lesson's) read back from its first
+        deal, an integer; else as a new match's. An unseeded run goes on with fresh
+        deals whatever the match began with (a record from before fresh seeds too)."""
+        if self.table.opts.seed is None and mode != "lesson":
+            return None
+        first = doc["hands"][0]["deal"] if doc["hands"] else {}
+        seed = first.get("seed") if isinstance(first, dict) else None
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            return seed
+        return self._new_match_seed(match_id)
+
+    def _hand_seed(self, hand: int) -> int | str:
+        """Unseeded: a fresh seed. Seeded: hand 0 from the match seed itself (journalled
+        with the first hand), hand N derived from it."""
+        if self.match_seed is None:
+            return fresh_seed()
         return self.match_seed if hand == 0 else derive_seed(self.match_seed, "hand", hand)
 
     def next_hand(self) -> Outcome:

@@ -209,6 +209,7 @@ class TableSnapshot:
     coached: Coached = Coached()
     asked: Asked = Asked()
     phones: PhonesModel | None = None  # phone seats (docs/phones.md): the join screen's facts
+    seeded: int | None = None  # a seeded run's --seed (the screen marks it); None unseeded
 
 
 def _attach(snap: TableSnapshot, model: TableModel) -> TableModel:
@@ -226,7 +227,16 @@ def _mean(xs: list[float]) -> float | None:
 
 
 def build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
-    """The screen's model of ``snap``: a pure function of it."""
+    """The screen's model of ``snap``: a pure function of it. A seeded run's table says
+    it is seeded (TableModel.seeded); an unseeded one shows no seed at all."""
+    model = _build_model(snap, stats)
+    dealt = model.in_game and not model.score_sheet and all(x.kind != "table" for x in model.seats)
+    if snap.seeded is not None and dealt:  # only where the box deals the cards
+        model = replace(model, seeded=snap.seeded)
+    return model
+
+
+def _build_model(snap: TableSnapshot, stats: Stats) -> TableModel:
     message = snap.message  # a catalogue key + args: the screen translates it
     if snap.phase in (HOME, ENROL) or snap.match_id is None:
         return _attach(snap, TableModel(resumable=snap.resumable, stats=stats, message=message,

@@ -75,7 +75,7 @@ class Runtime:
             self.ctl.say(msg("m_settings_problem", why=problem), "error")
         if settings.overlay_moved is not None:
             self.ctl.say(msg("m_settings_moved", file=settings.overlay_moved.name), "error")
-        self.seats = ComputerSeats(self.events.put, seed=seed or 0, think_ms=think_ms)
+        self.seats = ComputerSeats(self.events.put, seed=seed, think_ms=think_ms)
         self.notifier = Notifier(health_path=health_path, status=self._status)
         self.closers: list[Closable] = []
         if think_ms > 0:

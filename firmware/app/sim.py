@@ -122,7 +122,9 @@ def main(namespace: argparse.Namespace) -> int:
         rt.loop.think_pinned = args.think_ms is not None  # --think-ms beats the speed setting
         _first_match(rt, args, unattended)
         rt.loop.run()
-    print(f"tressette sim: {rt.ctl.stopping or 'stopped'}", file=sys.stderr)
+    # a seeded run is no fair table: its last line says so (the screen says so all along)
+    seeded = "" if args.seed is None else f" (seeded run, --seed {args.seed}: every deal can be repeated)"
+    print(f"tressette sim: {rt.ctl.stopping or 'stopped'}{seeded}", file=sys.stderr)
     return 0
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import logging
 import time
+from pathlib import Path
 from typing import Protocol
 
 import pygame
@@ -26,6 +27,7 @@ from firmware.app.controller import TableController
 from firmware.app.core import HOME
 from firmware.app.events import EventBus
 from firmware.app.loop import MainLoop
+from firmware.app.network import start_network
 from firmware.config import Settings
 from firmware.engine import CODE
 from firmware.engine.cards import DECKS
@@ -33,6 +35,7 @@ from firmware.engine.seating import TABLE
 from hal.box import Hardware, open_sim_hardware
 from hal.display import SegmentDisplay
 from hal.events import TagSeen
+from hal.network import SimNetwork
 from hal.sim import PtyReader, SimButtons, SimReader
 from ui.app import UIApp
 from ui.intents import Declare, EnrolDeck, Intent, NewGame, NextHand, PlayCard, SimButton, SimScan
@@ -52,6 +55,7 @@ class Runtime(Protocol):
     """What the window uses of the program it shows (:class:`firmware.app.runtime.Runtime`)."""
 
     settings: Settings
+    state_dir: Path
     ctl: TableController
     events: EventBus
     cards: CardsMap
@@ -282,6 +286,12 @@ def open_sim_window(rt: Runtime, *, size: tuple[int, int], headless: bool) -> Si
     rt.display = hw.display
     window = SimWindow(rt, size=size, headless=headless)
     rt.closers.append(window)
+    # the Wi-Fi, simulated (hal/network.py): made-up networks, one known and joined at power-on
+    # as NetworkManager would; a wrong password, one giving no address, the hotspot on the screen
+    network = SimNetwork(known=("Casa Rossi",), delay=0.0 if headless else 0.6)
+    network.boot_join()
+    start_network(rt.ctl.network, network, post=rt.events.put, state_dir=rt.state_dir,
+                  settings=rt.settings.network, closers=rt.closers)
 
     def pump() -> None:
         hw.tick()

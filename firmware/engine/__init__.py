@@ -45,7 +45,7 @@ from firmware.engine.cards import (
     mask_of,
     playable,
 )
-from firmware.engine.deal import Deal, deal_explicit, deal_seeded
+from firmware.engine.deal import DEAL_BITS, Deal, deal_explicit, deal_seeded, fresh_seed, seed_value
 from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction, OptionError, RecordError, TressetteError
 from firmware.engine.match import Match, Stake
@@ -98,9 +98,12 @@ __all__ = [
     "cards_of",
     "mask_of",
     "playable",
+    "DEAL_BITS",
     "Deal",
     "deal_explicit",
     "deal_seeded",
+    "fresh_seed",
+    "seed_value",
     "Declaration",
     "IllegalAction",
     "OptionError",

@@ -3,11 +3,18 @@
 A hand starts from a :class:`Deal`, made either from a seed through an
 injected ``random.Random`` or written out card by card (a record, a test, a
 table of real cards). Talon index 0 is the top card.
+
+A seed is an integer (a seeded run's, a test's, an old record's) or a string of
+hex digits (:func:`fresh_seed`: the box's own deals, 128 bits from the operating
+system, written as text so that no JSON reader rounds it). Either is the one
+integer ``random.Random`` is seeded with, used whole (docs/records.md).
 """
 
 from __future__ import annotations
 
 import random
+import re
+import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
@@ -63,8 +70,37 @@ def deal_from_order(variant: Variant, cards: Sequence[Card], dealer: Seat) -> De
     return Deal(tuple(tuple(h) for h in hands), tuple(cards[pos:]), aside)
 
 
-def deal_seeded(variant: Variant, seed: int, dealer: Seat) -> Deal:
-    return deal_from_order(variant, shuffled(variant, random.Random(seed)), dealer)
+DEAL_BITS = 128
+"""The entropy of an unseeded deal: a fresh draw from the operating system per hand."""
+
+MAX_SEED_DIGITS = 64
+"""A written seed's hex digits at most (256 bits): more is no seed the box wrote."""
+
+_HEX = re.compile(r"[0-9a-f]+")
+
+
+def fresh_seed() -> str:
+    """A new hand's seed: ``DEAL_BITS`` bits from the operating system, as lowercase hex.
+
+    Every unseeded hand draws its own, so no hand is derivable from another's
+    cards. The one draw from outside in the engine: kept beside :func:`seed_value`
+    so that the seed's written form has one home."""
+    return secrets.token_hex(DEAL_BITS // 8)
+
+
+def seed_value(seed: object) -> int:
+    """The integer a deal seed stands for: an ``int`` as given, a string of lowercase hex
+    digits (at most :data:`MAX_SEED_DIGITS`) read base 16; anything else is refused."""
+    if isinstance(seed, int) and not isinstance(seed, bool):
+        return seed
+    if isinstance(seed, str) and len(seed) <= MAX_SEED_DIGITS and _HEX.fullmatch(seed):
+        return int(seed, 16)
+    raise IllegalAction(Refusal.DEAL_SEED, value=repr(seed)[:80])
+
+
+def deal_seeded(variant: Variant, seed: int | str, dealer: Seat) -> Deal:
+    """The deck shuffled by ``random.Random(n).shuffle``, ``n`` the seed's whole integer."""
+    return deal_from_order(variant, shuffled(variant, random.Random(seed_value(seed))), dealer)
 
 
 def deal_explicit(variant: Variant, spec: Mapping[str, Sequence[str]]) -> Deal:

@@ -25,7 +25,7 @@ from firmware.engine.actions import (
     Undo,
 )
 from firmware.engine.cards import Seat
-from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table
+from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table, seed_value
 from firmware.engine.errors import IllegalAction
 from firmware.engine.refusals import Refusal
 from firmware.engine.scoresheet import SheetHand, Tally
@@ -34,7 +34,7 @@ from firmware.engine.variants import Variant
 from firmware.engine.view import View, view_for
 
 DealSpec = Mapping[str, Any]
-"""``{"seed": N}`` or ``{"0": [...], "1": [...], "talon": [...]}``."""
+"""``{"seed": N}`` (an int or hex digits) or ``{"0": [...], "1": [...], "talon": [...]}``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -219,10 +219,7 @@ class Match:
         if spec.get("table") is True:
             return deal_table(self.variant, spec, self.next_dealer)  # real cards
         if "seed" in spec:
-            seed = spec["seed"]
-            if not isinstance(seed, int) or isinstance(seed, bool):
-                raise IllegalAction(Refusal.DEAL_SEED, value=repr(seed))
-            return deal_seeded(self.variant, seed, self.next_dealer)
+            return deal_seeded(self.variant, seed_value(spec["seed"]), self.next_dealer)
         return deal_explicit(self.variant, spec)
 
     def apply(self, action: Action) -> None:

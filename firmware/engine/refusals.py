@@ -253,7 +253,7 @@ ENGLISH: dict[str, str] = {
     "deal_hand_size": "seat {seat} is dealt {n} cards; {variant} deals {need}",
     "deal_aside_size": "{n} cards are aside; {variant} lays {need} aside",
     "deal_talon_size": "the talon holds {n} cards; {variant} needs {need}",
-    "deal_seed": "a deal seed must be an integer, not {value}",
+    "deal_seed": "a deal seed must be an integer or up to 64 hex digits, not {value}",
     "deal_table_needs": "a table deal of {variant}: {what} must be a list of cards",
     "deal_table_card": "the table deal gives {card} twice",
     "deal_table_trump": "a table deal of {variant} names the shown trump card, in the dealer's hand",

@@ -38,7 +38,7 @@ class Table:
         variant: str = "tressette2",
         seats: list[str] | None = None,
         options: dict[str, object] | None = None,
-        seed: int = 1,
+        seed: int | None = 1,  # None: an unseeded table, every deal fresh (as the box)
         auto_next: bool = False,
         pty_reader: bool = False,
     ) -> None:
@@ -56,7 +56,7 @@ class Table:
             cards=self.cards,
         )  # fmt: skip
         # the coach's ratings on one world: fast, and the tests check their form, not their numbers
-        self.seats = ComputerSeats(self.events.put, seed=seed, executor=SyncExecutor(), rate_worlds=1)
+        self.seats = ComputerSeats(self.events.put, seed=seed or 0, executor=SyncExecutor(), rate_worlds=1)
         self.loop = MainLoop(self.ctl, self.events, seats=self.seats, display=self.hw.display,
                              frame_s=0.0, clock=self.clock)  # fmt: skip
 
@@ -146,7 +146,7 @@ class MakeTable(Protocol):
         variant: str = ...,
         seats: list[str] | None = ...,
         options: dict[str, object] | None = ...,
-        seed: int = ...,
+        seed: int | None = ...,
         auto_next: bool = ...,
         pty_reader: bool = ...,
     ) -> Table: ...

@@ -138,3 +138,33 @@ def test_power_cut_at_random_moments(tmp_path: Path) -> None:
     # the same --seed after every restart: the deals went on, none repeated
     seeds = [hand["deal"]["seed"] for hand in record(state, match_id)["hands"]]
     assert len(set(seeds)) == len(seeds), f"a restart repeated a deal: {seeds}"
+
+
+def test_an_unseeded_hand_is_dealt_again_the_same_after_a_power_cut(tmp_path: Path) -> None:
+    """The box's own deals (no --seed): each hand's 128-bit seed is journalled before the
+    hand is dealt, so the hand a power cut interrupts resumes with the very same cards,
+    and the simulator says nothing of seeds (it is not seeded)."""
+    state = tmp_path / "state"
+    cmd = [a for a in sim_cmd(state) if a not in ("--seed", "5")]
+    assert "--seed" not in cmd
+    records = []
+    for _ in range(2):
+        n = len(journal(state)[1])
+        proc = subprocess.Popen(cmd, env=env(), cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+        wait_for_progress(proc, state, n + 3)
+        os.kill(proc.pid, signal.SIGKILL)  # the power goes mid-hand
+        proc.wait(timeout=10)
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        proc.stderr.close()
+        assert "seeded run" not in err, err
+        records.append(record(state, 1))
+    first, second = records
+    cut = len(first["hands"]) - 1  # the hand the cut interrupted
+    assert first["hands"][cut]["actions"] and len(second["hands"]) >= len(first["hands"])
+    assert [h["deal"] for h in second["hands"][: cut + 1]] == [h["deal"] for h in first["hands"]]
+    assert second["hands"][cut]["actions"][: len(first["hands"][cut]["actions"])] == first["hands"][cut]["actions"]
+    seeds = [h["deal"]["seed"] for h in second["hands"]]
+    assert all(isinstance(s, str) and len(s) == 32 and int(s, 16) >= 0 for s in seeds), seeds
+    assert len(set(seeds)) == len(seeds)
+    replay(second)  # the resumed hand goes on from the same cards: every action legal

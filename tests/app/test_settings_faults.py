@@ -67,7 +67,7 @@ def test_a_utf8_bom_is_accepted(tmp_path: Path) -> None:
         ('[paths]\nstatedir = "/x"\n', "did you mean 'state_dir'?"),
         ("[hardware.buttons]\ndebounce = 40\n", "did you mean 'debounce_ms'?"),
         ("[hardware.dispaly]\nclk = 5\n", "unknown table 'dispaly' (did you mean 'display'?)"),
-        ("[zzz]\nq = 1\n", "unknown table 'zzz' (known: game, hardware, paths, phones, ui)"),
+        ("[zzz]\nq = 1\n", "unknown table 'zzz' (known: game, hardware, network, paths, phones, ui)"),
     ],
 )
 def test_misspelt_keys_and_tables_are_reported_with_the_nearest_name(

@@ -32,6 +32,7 @@ def test_headless_unattended_hard_against_normal(tmp_path: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stderr.decode()[-3000:]
     assert b"1 match(es) played" in done.stderr
+    assert b"seeded run, --seed 2" in done.stderr  # a seeded run says so
     with Journal.open(state) as j:
         (row,) = j.matches()
         assert row.finished is not None and row.winner in (0, 1)

@@ -47,8 +47,9 @@ def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
     assert settings.read_text() == DEFAULT_TOML and settings.stat().st_mode & 0o777 == 0o644
     unit = root / "etc/systemd/system/tressette.service"
     assert unit.read_bytes() == (REPO / "systemd/tressette.service").read_bytes()
-    rule = root / "etc/polkit-1/rules.d/50-tressette-power.rules"
-    assert rule.read_bytes() == (REPO / "systemd/50-tressette-power.rules").read_bytes()
+    for name in ("50-tressette-power.rules", "50-tressette-network.rules"):
+        rule = root / "etc/polkit-1/rules.d" / name
+        assert rule.read_bytes() == (REPO / "systemd" / name).read_bytes()
     # the USB serial cores load before the unit starts, or DevicePolicy=closed refuses a USB reader
     conf = (root / "etc/modules-load.d/tressette.conf").read_text().splitlines()
     assert [line for line in conf if line and not line.startswith("#")] == ["usbserial", "cdc_acm"]

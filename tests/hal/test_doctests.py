@@ -7,7 +7,7 @@ import importlib
 
 import pytest
 
-MODULES = ["hal.buttons", "hal.display", "hal.reader", "hal.timing", "hal.tm1637"]
+MODULES = ["hal.buttons", "hal.display", "hal.network", "hal.reader", "hal.timing", "hal.tm1637", "ui.netmodel"]
 
 
 @pytest.mark.parametrize("name", MODULES)

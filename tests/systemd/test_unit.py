@@ -93,3 +93,15 @@ def test_unit_honours_the_deploy_contract() -> None:
     allowed = " ".join(s["DeviceAllow"])
     for device in ("char-drm", "char-input", "char-gpiochip", "char-ttyAMA"):
         assert device in allowed
+
+
+def test_unit_reaches_networkmanager_over_the_system_bus_and_gains_nothing_for_it() -> None:
+    """Settings → Network runs ``nmcli`` as the service user: it talks to NetworkManager over
+    the system D-Bus socket (AF_UNIX, /run/dbus), and polkit decides (systemd/50-tressette-
+    network.rules). The unit gives it no capability, no privilege, no path of its own."""
+    s = _settings()
+    assert "AF_UNIX" in s["RestrictAddressFamilies"][0].split()
+    assert "PrivateNetwork" not in s and "PrivateIPC" not in s
+    assert not any("/run/dbus" in v for k in ("InaccessiblePaths", "TemporaryFileSystem") for v in s.get(k, []))
+    assert s["CapabilityBoundingSet"] == [""] and s["AmbientCapabilities"] == [""]
+    assert s["NoNewPrivileges"] == ["yes"] and "ReadWritePaths" not in s

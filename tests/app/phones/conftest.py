@@ -101,7 +101,7 @@ class MakePhoneTable(Protocol):
         variant: str = ...,
         seats: list[str] | None = ...,
         options: dict[str, object] | None = ...,
-        seed: int = ...,
+        seed: int | None = ...,
         auto_next: bool = ...,
         pty_reader: bool = ...,
     ) -> PhoneTable: ...
@@ -225,7 +225,7 @@ class MakeLive(Protocol):
         variant: str = ...,
         seats: list[str] | None = ...,
         options: dict[str, object] | None = ...,
-        seed: int = ...,
+        seed: int | None = ...,
     ) -> Live: ...
 
 

@@ -21,8 +21,10 @@ What the box knows at the deal (docs/box.md, "Real cards"):
 
 A scanned card is the play of the seat to move when it is legal *as far as the
 box can know*: not played before, not known to be elsewhere (a computer's
-card, a card aside), not of a suit the seat showed it lacks since its last
-draw, following suit when the seat's known cards say it can. Declarations of a
+card, a card aside), following suit when the seat's known cards say it can. A card
+of a suit the seat showed it lacks since its last draw is taken: it proves a revoke
+(:class:`RevokeSeen`; RULES.md §3.7), which the table may call
+(:meth:`~firmware.engine.match.Match.revoke`). Declarations of a
 hidden seat are claims: refused when the cards seen make them impossible, and
 proved by the cards the declarer plays — a declared card played by another
 seat, a suit of a declared card not followed, the missing card of a three

@@ -250,6 +250,17 @@ class TableInfo:
         self.revokes.append(RevokeSeen(seat, trick, suit, card))
         self.fresh_voids[seat] &= ~(1 << suit)
         state.voids[seat] &= ~(1 << suit)
+        # What his failure to follow seemed to disprove was the revoke: his claimed cards of
+        # the suit are his again, and a declaration it made false stands again.
+        for claim in self.claims:
+            if claim.decl.seat == seat:
+                claim.out &= ~state.suit_masks[suit]
+        for false in self.false[:]:
+            if false.decl.seat == seat and false.why == "revoked" and all(SUIT[c] == suit for c in false.cards):
+                self.false.remove(false)
+                need = 3 if false.decl.kind == "three" else len(false.decl.cards)
+                self.claims.append(Claim(false.decl, need))
+                state.declarations.append(false.decl)
 
     def given(self, seat: Seat) -> None:
         self.counts[seat] += 1

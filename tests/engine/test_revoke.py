@@ -408,3 +408,32 @@ def test_the_preview_is_the_call_and_leaves_the_match_as_it_was(call_at: str) ->
     assert (summary(m), dumps(m)) == before
     m.record(Revoke(seen.seat))
     assert summary(after) == summary(m)
+
+
+def test_a_declaration_a_revoke_made_look_false_stands_again() -> None:
+    """Seat 1 declares a napoletana of coppe (3c 2c Ac), does not follow coppe (the box
+    disproves the napoletana: "revoked"), then lays the 3c: it revoked, and its napoletana
+    was true after all: it stands again, and stands in the penalty (RULES.md §3.7)."""
+    v = make_variant("treseta4", {"accusi": True})
+    c = v.deck.parse
+    m = Match(v, first_dealer=3)
+    m.start_hand({"table": True})
+    st = m.state
+    assert st is not None
+    from firmware.engine import Declare
+
+    m.apply(Play(0, c("4c")))  # seat 0 leads coppe
+    m.apply(Declare(1, "napoletana", suit=0))  # seat 1, before its first card
+    assert [d.seat for d in st.declarations] == [1]
+    m.apply(Play(1, c("4d")))  # it does not follow coppe: the napoletana looks false
+    assert st.declarations == [] and [f.why for f in st.holdings.false_declarations()] == ["revoked"]
+    m.apply(Play(2, c("5c")))
+    m.apply(Play(3, c("6c")))  # seat 3 takes; leads again
+    m.apply(Play(3, c("7c")))
+    m.apply(Play(0, c("Fc")))
+    m.apply(Play(1, c("3c")))  # ...and it lays the 3c: a revoke, and a true napoletana
+    assert [(r.seat, r.trick) for r in revokes_seen(st.holdings)] == [(1, 1)]
+    assert [d.seat for d in st.declarations] == [1] and st.holdings.false_declarations() == ()
+    m.record(Revoke(1))
+    res = m.results[-1]
+    assert res.declared == (0, 3) and res.points == (11, 3)  # its declaration stands in the penalty

@@ -27,7 +27,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from firmware.engine import PRESETS, Call, IllegalAction, Match, Play, Revoke, make_variant
+from firmware.engine import PRESETS, Call, Declare, IllegalAction, Match, Play, Revoke, make_variant
 from firmware.engine.actions import Action, Discard
 from firmware.engine.cards import SUIT, card_list
 from firmware.engine.deal import deal_seeded
@@ -420,8 +420,6 @@ def test_a_declaration_a_revoke_made_look_false_stands_again() -> None:
     m.start_hand({"table": True})
     st = m.state
     assert st is not None
-    from firmware.engine import Declare
-
     m.apply(Play(0, c("4c")))  # seat 0 leads coppe
     m.apply(Declare(1, "napoletana", suit=0))  # seat 1, before its first card
     assert [d.seat for d in st.declarations] == [1]

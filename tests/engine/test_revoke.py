@@ -156,8 +156,9 @@ def first_revoke(variant: Variant, call_at: str | None) -> tuple[Hand, RevokeSee
 
 
 def cappotto_totals(h: Hand, offender: int) -> list[int]:
-    """RULES.md §3.7's default, per scoring unit: the whole count (11) to every seat not on
-    the offender's side of the hand, nothing to the offenders; Ciapanò the other way round."""
+    """RULES.md §3.7's default, per scoring unit: the whole count (11: RULES.md §1, the
+    cards and the last trick) to every seat not on the offender's side of the hand, nothing
+    to the offenders; Ciapanò (seeds 001, 003: points count against you) the other way round."""
     v, st = h.variant, h.state
     off = st.hand_sides[offender]
     full = 11  # 40 Italian or 32 Bavarian cards: 32 thirds + 3 for the last trick
@@ -325,7 +326,9 @@ def _revoke_in(h: Hand, rng: random.Random) -> int | None:
 
 
 def test_cappotto_under_treseta_cappotto_options_scores_like_a_cappotto() -> None:
-    """treseta4's ``cappotto`` option says what a cappotto scores: doubled (22), 11+1 (12)."""
+    """treseta4's ``cappotto`` option says what a cappotto scores (seed 001: a side that takes
+    every trick doubles its hand, or takes 11+1): doubled (22), 11+1 (12); RULES.md §3.7's
+    "scores the hand as a cappotto" is that score."""
     for option, won in (("double", 22), ("eleven_plus_one", 12), ("none", 11)):
         v = make_variant("treseta4", options("treseta4", "cappotto", cappotto=option))
         h, seen = first_revoke(v, call_at="end")

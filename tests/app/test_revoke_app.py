@@ -240,3 +240,28 @@ def test_the_revoke_option_is_offered_where_people_play_real_cards(size: tuple[i
     assert not any(buttons["option:revoke"].colliderect(r) for r in others)
     app.show("home")
     app.draw()
+
+
+@pytest.mark.parametrize("variant", ["treseta4", "tressette2"])
+@pytest.mark.parametrize(("size", "lang"), [((480, 320), "it"), ((480, 320), "de"), ((800, 480), "en")])
+def test_revoke_in_the_table_s_bar_fits(make_table: MakeTable, variant: str, size: tuple[int, int], lang: str) -> None:
+    """The picker hidden (*Table*): *Revoke!* in the table's bar, its word whole at the
+    buttons' smallest size, over no other button."""
+    t = people_table(make_table, variant)
+    truth = truth_of(t)
+    play_to_a_proved_revoke(t, truth)
+    pygame.init()
+    app = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+    app.set_model(t.ctl.model())
+    app.show("table")
+    table = app.table
+    table.picker_hidden = table.picker_key()
+    table.relayout(size)
+    buttons = {b.name: b.rect for b in table.buttons(size)}
+    rv = buttons["revoke"]
+    assert pygame.Rect(0, 0, *size).contains(rv) and rv.h >= 40
+    assert not any(rv.colliderect(r) for name, r in buttons.items() if name != "revoke")
+    word = app.ctx.t("revoke_btn")
+    assert app.ctx.fonts.font(app.ctx.fonts.min_size, True).size(word)[0] <= rv.w - 6
+    table.tap(rv.center)
+    assert app.choice is not None  # who revoked?

@@ -714,8 +714,10 @@ class PhoneServer:
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if not self._origin_ok(request):  # the Host was checked by _only_our_host
             raise web.HTTPForbidden(text="origin")
+        # autoping off: aiohttp would answer a ping inside receive() and start its timeout
+        # again, so pings kept a socket without a seat open and were never counted (_talk)
         ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME, heartbeat=self.limits.heartbeat_s,
-                                   autoping=True, compress=False)  # fmt: skip
+                                   autoping=False, compress=False)  # fmt: skip
         await ws.prepare(request)
         ip = request.remote or "?"
         conn = Connection(ws, ip, self.limits, self.clock)
@@ -751,7 +753,15 @@ class PhoneServer:
             except TimeoutError:
                 conn.bye("timeout")
                 return
-            if msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
+            if msg.type == WSMsgType.PING:  # a frame like any other: counted, then answered
+                if self._counted(conn):
+                    try:
+                        await asyncio.wait_for(ws.pong(msg.data), self.limits.send_s)
+                    except (TimeoutError, ConnectionError, RuntimeError):
+                        return
+            elif msg.type == WSMsgType.PONG:  # the heartbeat's answer (any frame resets its clock)
+                pass
+            elif msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
                 self._frame(conn, msg.data)
                 if len(conn.control) >= self.limits.control_queue // 2 and not await conn.room(self.limits.send_s):
                     return  # its answers are not read: nothing more is read from it either
@@ -765,12 +775,19 @@ class PhoneServer:
             if conn.closing:
                 return
 
+    def _counted(self, conn: Connection) -> bool:
+        """Whether the rate lets ``conn``'s frame through; past it, one ``rate_limited`` now
+        and then, and a connection that keeps flooding says ``bye flood``."""
+        if conn.allow():
+            return True
+        if conn.dropped == 1 or conn.dropped % 50 == 0:
+            conn.send(p.error_frame("rate_limited", conn.lang))
+        if conn.dropped >= self.limits.flood_drops:
+            conn.bye("flood")
+        return False
+
     def _frame(self, conn: Connection, data: str | bytes) -> None:
-        if not conn.allow():
-            if conn.dropped == 1 or conn.dropped % 50 == 0:
-                conn.send(p.error_frame("rate_limited", conn.lang))
-            if conn.dropped >= self.limits.flood_drops:
-                conn.bye("flood")
+        if not self._counted(conn):
             return
         try:
             message = p.parse(data)

@@ -66,7 +66,8 @@ class Limits:
     per_address: int = 16  # connections from one address that hold no seat (a browser uses 6-7)
     idle_s: float = 5.0  # a connection without a whole request for this long is closed
     hello_s: float = 5.0  # a socket that holds no seat after this is closed (join or resume)
-    send_s: float = 10.0  # a frame not written in this closes the connection
+    send_s: float = 10.0  # a frame not written in this closes the connection (any response: the Door)
+    send_buffer: int = 64 * 1024  # the kernel's send buffer of a connection (never autotuned to MiBs)
     heartbeat_s: float = 20.0  # websocket pings: a phone gone without a word is noticed
     taps_per_s: float = 20.0
     tap_burst: int = 40
@@ -355,7 +356,11 @@ class Gate:
 
 class _Door(asyncio.Protocol):
     """The protocol of one accepted connection: asks the :class:`Gate` first, and only then
-    lets aiohttp's own protocol (``make()``) see the connection; forwards everything."""
+    lets aiohttp's own protocol (``make()``) see the connection; forwards everything.
+
+    It also bounds what a peer that does not read can make the box hold: the socket's send
+    buffer is ``send_buffer`` (the kernel would grow it to 4 MiB), and a connection whose
+    writes stay blocked for ``send_s`` (any response, page or socket) is dropped."""
 
     def __init__(self, server: PhoneServer, make: Callable[[], asyncio.Protocol]) -> None:
         self.server = server
@@ -363,6 +368,7 @@ class _Door(asyncio.Protocol):
         self.inner: asyncio.Protocol | None = None
         self.ticket: Ticket | None = None
         self.transport: asyncio.BaseTransport | None = None
+        self.stall: asyncio.TimerHandle | None = None  # writes blocked since: the drop's timer
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -373,6 +379,10 @@ class _Door(asyncio.Protocol):
         if self.ticket is None:
             transport.abort()
             return
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.server.limits.send_buffer)
         self.server.tickets[transport] = self.ticket
         self.inner = self.make()
         self.inner.connection_made(transport)
@@ -385,14 +395,30 @@ class _Door(asyncio.Protocol):
         return self.inner.eof_received() if self.inner is not None else None
 
     def pause_writing(self) -> None:
+        if self.stall is None and self.transport is not None:
+            self.stall = asyncio.get_running_loop().call_later(self.server.limits.send_s, self._stalled)
         if self.inner is not None:
             self.inner.pause_writing()
 
     def resume_writing(self) -> None:
+        self._unstall()
         if self.inner is not None:
             self.inner.resume_writing()
 
+    def _unstall(self) -> None:
+        if self.stall is not None:
+            self.stall.cancel()
+            self.stall = None
+
+    def _stalled(self) -> None:
+        self.stall = None
+        if self.transport is not None and not self.transport.is_closing():
+            ip = self.ticket.ip if self.ticket is not None else "?"
+            wire.info("a connection from %s read nothing for %.0f s: dropped", ip, self.server.limits.send_s)
+            self.transport.abort()
+
     def connection_lost(self, exc: Exception | None) -> None:
+        self._unstall()
         if self.ticket is not None and self.transport is not None:
             self.server.gate.gone(self.ticket)
             self.server.tickets.pop(self.transport, None)

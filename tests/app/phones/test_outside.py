@@ -5,6 +5,8 @@ that found a promise broken; the fix made it hold."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import socket
 import time
 from typing import Any
 
@@ -76,5 +78,58 @@ def test_a_ping_flood_is_rate_limited_like_any_frame(make_live: MakeLive) -> Non
         assert pongs <= 10 + 5, pongs  # the burst (and what the rate refilled meanwhile)
         assert {"type": "error", "code": "rate_limited"}.items() <= texts[0].items(), texts
         assert texts[-1]["type"] == "bye" and texts[-1]["code"] == "flood", texts
+
+    live.run(scenario)
+
+
+def _send_queue(server_port: int, client: socket.socket) -> int | None:
+    """Bytes the server's end of ``client``'s connection holds unsent (Linux: /proc/net/tcp),
+    or None once that connection is gone."""
+    ip, port = client.getsockname()
+    want_local = f"{socket.htonl(0x7F000001):08X}:{server_port:04X}"
+    want_remote = f"{int.from_bytes(socket.inet_aton(ip), 'little'):08X}:{port:04X}"
+    with open("/proc/net/tcp", encoding="ascii") as f:
+        for line in f.readlines()[1:]:
+            cols = line.split()
+            if cols[1] == want_local and cols[2] == want_remote and cols[3] == "01":  # ESTABLISHED
+                return int(cols[4].split(":")[0], 16)
+    return None
+
+
+def test_a_phone_that_asks_and_never_reads_holds_little_and_not_for_long(make_live: MakeLive) -> None:
+    """Pipelined requests for a card picture, never a byte read: the box filled its kernel
+    send buffer (autotuned to 4 MiB, ~2.7 MiB seen on loopback) and kept the connection for
+    as long as the attacker liked: 128 such connections pinned ~360 MB of kernel memory, the
+    memory every phone's TCP shares. A connection that does not read is now dropped after
+    ``send_s`` and never holds more than its small send buffer meanwhile."""
+    limits = Limits(send_s=1.5)
+    live = make_live(limits)
+    port = live.server.port
+    pictures = live.server.cards.get("italian", {})
+    name = next(iter(pictures), None)
+    path = f"/cards/italian/{name}" if name else "/static/phone.js"
+    request = f"GET {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n".encode() * 2000
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        hogs = []
+        for k in range(4):
+            c = socket.socket()
+            c.bind((f"127.0.2.{k + 1}", 0))
+            c.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+            c.connect(("127.0.0.1", port))
+            c.setblocking(False)
+            with contextlib.suppress(BlockingIOError):
+                c.send(request)
+            hogs.append(c)
+        try:
+            await asyncio.sleep(0.5)
+            held = [_send_queue(port, c) for c in hogs]
+            assert all(q is not None and q <= 256 * 1024 for q in held), held
+            await asyncio.sleep(limits.send_s + 1.5)
+            assert [_send_queue(port, c) for c in hogs] == [None] * 4  # dropped
+            assert live.server.gate.total == 0
+        finally:
+            for c in hogs:
+                c.close()
 
     live.run(scenario)

@@ -72,6 +72,7 @@ class Limits:
     taps_per_s: float = 20.0
     tap_burst: int = 40
     flood_drops: int = 200  # dropped messages before the connection is closed
+    status_s: float = 1.0  # a phone gone is said once it stayed away this long (a reconnect loop)
     control_queue: int = 16
     wrong_codes_per_ip: int = 5  # a minute: typed codes (and made-up tokens) from one address
     wrong_codes_all: int = 20  # a minute, typed codes against the codes on the screen now (fresh codes: a fresh count)
@@ -574,6 +575,7 @@ class PhoneServer:
         self.feed: TableFeed | None = None
         self.error = ""
         self._status: PhoneStatus | None = None
+        self._status_due: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -676,6 +678,8 @@ class PhoneServer:
         flushing = asyncio.create_task(_flush_fold())
         await self._stopped.wait()
         flushing.cancel()
+        if self._status_due is not None:
+            self._status_due.cancel()
         listener.close()
         for conn in list(self.conns):
             conn.bye("stopping")
@@ -973,19 +977,52 @@ class PhoneServer:
         conn.set_state(frame)
 
     def _post_status(self) -> None:
+        """Tell the table who holds which seat, its code, and whose phone is here: at once,
+        except that a phone gone away is said only once it has stayed away ``status_s`` (a
+        phone reconnecting in a loop made a post, a note on the table and a state for every
+        other phone per open and close; now a phone back within that time was never away,
+        and one that waits it out each time can make at most two posts per ``status_s``)."""
+        status = self._status_of()
+        due = self._status_due
+        if status == self._status:
+            if due is not None:  # back meanwhile: nothing to say
+                due.cancel()
+                self._status_due = None
+            return
+        if self._status is not None and _only_gone(self._status, status):
+            if due is None:
+                self._status_due = asyncio.get_running_loop().call_later(self.limits.status_s, self._status_now)
+            return
+        self._status_now()
+
+    def _status_now(self) -> None:
+        if self._status_due is not None:
+            self._status_due.cancel()
+            self._status_due = None
+        status = self._status_of()
+        if status != self._status:
+            self._status = status
+            self.post(status)
+
+    def _status_of(self) -> PhoneStatus:
         connected = {c.seat for c in self.conns if c.seat is not None and not c.closing}
         seats: set[int] = set(self.claims.digests)
         feed = self.feed
         if feed is not None and feed.phone_seats is not None:
             seats |= feed.phone_seats
-        status = PhoneStatus(
+        return PhoneStatus(
             tuple(PhoneSeatState(s, s in self.claims.digests, s in connected, self.codes.code_of(s),
                                  self.codes.token_of(s)) for s in sorted(seats)),
             self.url, self.error, self.urls[1:],
         )  # fmt: skip
-        if status != self._status:
-            self._status = status
-            self.post(status)
+
+
+def _only_gone(old: PhoneStatus, new: PhoneStatus) -> bool:
+    """``new`` differs from ``old`` only in phones that were connected and are not now."""
+    def rest(s: PhoneStatus) -> tuple[object, ...]:
+        return (s.url, s.error, s.also, tuple((x.seat, x.held, x.code, x.token) for x in s.seats))
+
+    return rest(old) == rest(new) and all(x.connected or not y.connected for x, y in zip(old.seats, new.seats))
 
 
 def _loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:

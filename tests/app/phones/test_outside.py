@@ -12,6 +12,7 @@ from typing import Any
 
 import aiohttp
 
+from firmware.app.phones.client import PhoneClient
 from firmware.app.phones.server import Limits
 from tests.app.phones.conftest import MakeLive
 
@@ -131,5 +132,46 @@ def test_a_phone_that_asks_and_never_reads_holds_little_and_not_for_long(make_li
         finally:
             for c in hogs:
                 c.close()
+
+    live.run(scenario)
+
+
+def test_a_phone_reconnecting_in_a_loop_does_not_flood_the_other_phones(make_live: MakeLive) -> None:
+    """One player's own secret, its socket opened, resumed and closed as fast as the box
+    answers (each socket well within the message rate): every open and close was a new
+    PhoneStatus, so the table said "seat 1: phone connected" / "waiting for the phone of
+    seat 1" and sent every other phone a fresh state for each: ~150 states a second, 2.4 MB
+    in 10 s to the victim's phone. A phone gone away is now news only once it has stayed
+    away ``status_s``: back sooner, it was never away."""
+    limits = Limits(hello_s=2.0, send_s=2.0)
+    live = make_live(limits)
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        attacker_net = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=("127.0.3.1", 0)))
+        victim_net = aiohttp.ClientSession(connector=aiohttp.TCPConnector(local_addr=("127.0.3.2", 0)))
+        try:
+            mine = PhoneClient(attacker_net, live.base)
+            assert (await mine.join(await live.code(0)))["type"] == "welcome"
+            secret = mine.secret
+            victim = PhoneClient(victim_net, live.base)
+            assert (await victim.join(await live.code(2)))["type"] == "welcome"
+            await asyncio.sleep(1.0)  # the joins' own news is out
+            states = victim.states
+            stop = time.monotonic() + 3.0
+            loops = 0
+            while time.monotonic() < stop:
+                again = PhoneClient(attacker_net, live.base)
+                assert (await again.resume(secret))["type"] == "welcome"
+                await again.close()
+                loops += 1
+            await asyncio.sleep(0.5)
+            flood = victim.states - states
+            assert loops >= 30, loops  # the attack ran
+            assert flood <= 3.5 / limits.status_s * 2 + 2, (flood, loops)
+            await victim.close()
+            await mine.close()
+        finally:
+            await attacker_net.close()
+            await victim_net.close()
 
     live.run(scenario)

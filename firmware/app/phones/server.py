@@ -66,8 +66,8 @@ class Limits:
     per_address: int = 16  # connections from one address that hold no seat (a browser uses 6-7)
     idle_s: float = 5.0  # a connection without a whole request for this long is closed
     hello_s: float = 5.0  # a socket that holds no seat after this is closed (join or resume)
-    send_s: float = 10.0  # a frame not written in this closes the connection (any response: the Door)
-    send_buffer: int = 64 * 1024  # the kernel's send buffer of a connection (never autotuned to MiBs)
+    send_s: float = 10.0  # writes blocked this long close the connection (a socket's frame, any response)
+    send_buffer: int = 64 * 1024  # a connection's kernel send buffer (else autotuned up to 4 MiB)
     heartbeat_s: float = 20.0  # websocket pings: a phone gone without a word is noticed
     taps_per_s: float = 20.0
     tap_burst: int = 40
@@ -413,7 +413,7 @@ class _Door(asyncio.Protocol):
 
     def _stalled(self) -> None:
         self.stall = None
-        if self.transport is not None and not self.transport.is_closing():
+        if isinstance(self.transport, asyncio.Transport) and not self.transport.is_closing():
             ip = self.ticket.ip if self.ticket is not None else "?"
             wire.info("a connection from %s read nothing for %.0f s: dropped", ip, self.server.limits.send_s)
             self.transport.abort()
@@ -1022,7 +1022,7 @@ def _only_gone(old: PhoneStatus, new: PhoneStatus) -> bool:
     def rest(s: PhoneStatus) -> tuple[object, ...]:
         return (s.url, s.error, s.also, tuple((x.seat, x.held, x.code, x.token) for x in s.seats))
 
-    return rest(old) == rest(new) and all(x.connected or not y.connected for x, y in zip(old.seats, new.seats))
+    return rest(old) == rest(new) and all(x.connected or not y.connected for x, y in zip(old.seats, new.seats, strict=True))
 
 
 def _loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:

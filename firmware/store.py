@@ -37,6 +37,7 @@ so resume, export and ``tressette replay`` are one format.
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import json
 import logging
@@ -267,6 +268,7 @@ class Journal:
     stale_schema = False  # read-only and older than this program: counts recounted
     unopened = False  # open_lazily could not open it yet: every call tries again
     has_players = True  # False: read-only and older than version 4 (nobody named)
+    _people: list[dict[str, Any]] | None = None  # person_statistics as last counted (this program writes alone)
 
     def __init__(self, path: Path, report: OpenReport) -> None:
         self.path = path
@@ -514,6 +516,7 @@ class Journal:
                 before = self.match(match)
                 if before is not None and before.finished is not None:
                     self._count(before, -1)
+                    self._people = None
                     self.conn.execute("UPDATE matches SET finished=NULL, winner=NULL, totals=NULL WHERE id=?",
                                       (match,))
             have = self.conn.execute(
@@ -530,6 +533,7 @@ class Journal:
     def finish_match(
         self, match: int, winner: int | None, totals: Sequence[int], *, now: float | None = None
     ) -> None:
+        self._people = None  # the statistics per person are counted again when next asked
         with self._tx():
             before = self.match(match)
             if before is not None and before.finished is not None:
@@ -576,12 +580,14 @@ class Journal:
         its statistics are kept apart from the rated matches' (docs/coach.md)."""
         if mode not in MODES:
             raise StoreError(f"unknown match mode {mode!r}")
+        self._people = None  # the statistics per person are counted again when next asked
         with self._tx():
             self.conn.execute("UPDATE matches SET mode=? WHERE id=?", (mode, match))
 
     @_guarded
     def set_seats(self, match: int, seats: Sequence[str]) -> None:
         """A computer's level changed during the match: resume with the new one."""
+        self._people = None  # the statistics per person are counted again when next asked
         with self._tx():
             self.conn.execute("UPDATE matches SET seats=? WHERE id=?", (json.dumps(list(seats)), match))
 
@@ -589,6 +595,7 @@ class Journal:
     def set_players(self, match: int, players: Sequence[str | None]) -> None:
         """A phone said who plays its seat after the match began: the match's names again."""
         named = [None if p is None else check_name(p) for p in players]
+        self._people = None  # the statistics per person are counted again when next asked
         with self._tx():
             self.conn.execute("UPDATE matches SET players=? WHERE id=?",
                               (json.dumps(named if any(named) else [], ensure_ascii=False), match))
@@ -596,6 +603,7 @@ class Journal:
     @_guarded
     def abandon_match(self, match: int) -> None:
         """A match given up for a new one stays as history, finished with no winner."""
+        self._people = None  # the statistics per person are counted again when next asked
         with self._tx():
             cur = self.conn.execute(
                 "UPDATE matches SET finished=? WHERE id=? AND finished IS NULL",
@@ -734,6 +742,8 @@ class Journal:
         skipped by the index's ``players`` test, read once: no replay)."""
         if not self.has_players:
             return []
+        if self._people is not None:
+            return copy.deepcopy(self._people)  # nothing finished, reopened or renamed since
         rows = self.conn.execute(
             f"SELECT {self._COLS} FROM matches WHERE players != '[]' AND finished IS NOT NULL"
             " AND mode != 'lesson' ORDER BY id"
@@ -746,7 +756,8 @@ class Journal:
             row = self._row(r)
             for line in person_lines(row, hands.get(row.id, 0)):
                 _add_person_line(people, line)
-        return [_person_out(people[name]) for name in sorted(people, key=str.casefold)]
+        self._people = [_person_out(people[name]) for name in sorted(people, key=str.casefold)]
+        return copy.deepcopy(self._people)
 
     def statistics_recounted(self) -> list[dict[str, Any]]:
         """The same figures counted from every finished match (tests, and the migration's check)."""

@@ -271,3 +271,21 @@ def test_an_edited_household_file_keeps_only_names(tmp_path: Path, text: str,
         people = read_people(path)
     assert people in (["Anna", "<b>x</b>"], [])
     assert all("\n" not in r.getMessage() for r in caplog.records)
+
+
+def test_statistics_per_person_are_counted_again_only_after_a_match_changes(tmp_path: Path) -> None:
+    with Journal.open(tmp_path) as j:
+        a = j.new_match("tressette2", {}, ["human", "cpu:easy"], players=["Anna", None])
+        j.finish_match(a, 0, [21, 3])
+        first = j.person_statistics()
+        first[0]["name"] = "changed by the caller"  # a copy: the next answer is untouched
+        assert j.person_statistics()[0]["name"] == "Anna"
+        b = j.new_match("tressette2", {}, ["human", "cpu:easy"], players=["Anna", None])
+        j.add_hand(b, 0, 0, {"seed": 1})  # hands and actions of a match being played change nothing
+        assert j.person_statistics()[0]["games"][0]["played"] == 1
+        j.finish_match(b, 1, [3, 21])
+        assert j.person_statistics()[0]["games"][0] | {} == {
+            "variant": "tressette2", "played": 2, "won": 1, "lost": 1, "abandoned": 0, "hands": 1, "points": 24,
+            "points_per_hand": 24.0}
+        j.set_players(b, ["Marco", None])
+        assert [p["name"] for p in j.person_statistics()] == ["Anna", "Marco"]

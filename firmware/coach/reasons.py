@@ -17,7 +17,8 @@ key                    when
 ``c_exact``            every card is placed (two seats, talon empty) and none of
                        partner_asked / top / void / take / load holds: solved exactly
 ``c_partner_asked``    on lead, the card's suit is the one the partner signalled
-``c_top``              on lead, no card still out of its suit beats it
+``c_top``              on lead, no card of its suit not yet played beats it (the
+                       seat's own cards included)
 ``c_void``             on lead, no trumps, no opponent may still hold the suit
 ``c_lead_low``         on lead, a card worth nothing, with a card worth something kept
 ``c_take``             following, the card wins the trick and no card a seat after
@@ -187,7 +188,9 @@ def _lead_facts(view: View, card: Card, c: Counting) -> Reason:
     asked = partner_request_by(view)
     if asked is not None and asked[0] == suit:
         return reason("c_partner_asked", card=here, suit=SuitRef(suit), signal=SignalRef(asked[1]))
-    if (view.trump is None or suit == view.trump) and is_top(card, c):
+    if (view.trump is None or suit == view.trump) and is_top(card, c, c.outside | c.hand):
+        # "the top card of its suit still in play": no card beats it anywhere, the seat's
+        # own hand included (the 2 is not the top while the seat holds the 3)
         return reason("c_top", card=here)
     opponents = _opponents(view)
     if view.trump is None and opponents:

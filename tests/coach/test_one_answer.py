@@ -168,7 +168,7 @@ def test_no_best_beside_a_better_hint(name: str) -> None:
                     ties += 1
                     assert p["verdict"]["key"] == "tie"
                     assert "as good as" in p["verdict"]["text"], p
-    assert best
+    assert best and ties  # both verdicts met (this seeded match has ties, some at a loss above 0)
 
 
 def test_the_margin_is_the_noise() -> None:

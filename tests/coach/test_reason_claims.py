@@ -115,9 +115,12 @@ def check_claim(state: HandState, seat: int, r: Reason) -> None:
         others += [x for x in state.talon[state.talon_pos:] if x >= 0]
         assert not any(SUIT[x] == SUIT[card] and beats(x, card, None) for x in others), r
     elif key == "c_void":
+        # "your opponents showed they hold no more {suit}": each showed it (a void shown in
+        # the view), and really holds none
         assert not state.trick and state.trump is None
         for s in range(n):
             if state.hand_sides[s] != me_side:
+                assert SUIT[card] in view.seats[s].voids, (r, s)
                 assert not any(SUIT[x] == SUIT[card] for x in cards_of(state.hands[s])), (r, s)
     elif key == "c_lead_low":
         assert not state.trick and THIRDS[card] == 0 and any(THIRDS[x] > 0 for x in hand)

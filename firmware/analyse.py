@@ -17,9 +17,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, TextIO
 
+from firmware.app.browse import sheet_rows
 from firmware.app.coach_words import (
     mark_message,
     points_words,
@@ -43,8 +45,9 @@ from firmware.coach import (
 from firmware.coach.review import HandReview, MatchReview, review_match
 from firmware.engine import CODE, Deck, RecordError, Variant
 from firmware.engine.records import variant_of
-from firmware.replay import RecordFileError, load_record, refused
+from firmware.replay import RecordFileError, load_record, refused, unit_name
 from ui.i18n import render, tr
+from ui.model import SheetRow
 
 FORMAT = "tressette-analysis/1"
 
@@ -205,7 +208,7 @@ class AnalyseOptions:
 def main(namespace: argparse.Namespace) -> int:
     args = AnalyseOptions.from_args(namespace)
     try:
-        doc, _ = load_record(args.file)  # every action checked: the review below trusts the record
+        doc, match = load_record(args.file)  # every action checked: the review below trusts the record
     except (RecordFileError, RecordError) as exc:
         return refused("analyse", args.file, exc)
     variant = variant_of(doc)
@@ -231,10 +234,34 @@ def main(namespace: argparse.Namespace) -> int:
     review = review_match(doc, coach, progress, seats)
     if bar is not None:
         bar.close()
+    rows = sheet_rows(match) if match.keeps_sheet else ()
     if args.json:
-        json.dump(review_json(variant, review, worlds, args.seed, args.lang), sys.stdout,
-                  indent=1, ensure_ascii=False)
+        out = review_json(variant, review, worlds, args.seed, args.lang)
+        if rows:
+            out["sheet"] = [sheet_row_json(r) for r in rows]
+        json.dump(out, sys.stdout, indent=1, ensure_ascii=False)
         sys.stdout.write("\n")
     else:
         print_review(variant, review, args.lang, sys.stdout)
+        print_sheet(variant, rows, args.lang, sys.stdout)
     return 0
+
+
+def sheet_row_json(r: SheetRow) -> dict[str, Any]:
+    """A score-sheet hand: its points per side (or seat), the totals after it, how it ended."""
+    return {"hand": r.hand, "dealer": r.dealer, "points": list(r.points), "totals": list(r.totals),
+            "declared": list(r.declared), "note": r.note, "corrected": r.corrected}
+
+
+def print_sheet(variant: Variant, rows: Sequence[SheetRow], lang: str, out: TextIO) -> None:
+    """A score sheet's hands (no card to rate: the table played its own): the points each took."""
+    if not rows:
+        return
+    unit = unit_name(variant)
+    out.write(f"{tr('review_sheet', lang)}\n")
+    for r in rows:
+        pts = ", ".join(f"{unit} {i} {p}" for i, p in enumerate(r.points))
+        note = tr(r.note, lang) if r.note.startswith("sheet_") else r.note
+        extra = "; ".join(x for x in (note, tr("sheet_corrected", lang) if r.corrected else "") if x)
+        tot = " - ".join(str(x) for x in r.totals)
+        out.write(f"Hand {r.hand}: {pts or '-'}; totals {tot}" + (f" ({extra})" if extra else "") + "\n")

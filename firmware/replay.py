@@ -35,7 +35,7 @@ from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Undo
 from firmware.engine.cards import SUIT
 from firmware.engine.declarations import describe
 from firmware.engine.records import entry_from_json, replay, variant_of
-from firmware.engine.scoresheet import Tally
+from firmware.engine.scoresheet import Amend, SheetEntry, Tally, said_declaration
 
 
 def thirds_text(thirds: int) -> str:
@@ -120,7 +120,7 @@ def print_match(doc: dict[str, Any], out: TextIO) -> Match:
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
         if hand["deal"].get("sheet") is not None:
-            _print_sheet_hand(match, hand, h_index, out)
+            _print_sheet_hand(match, hand, h_index, decided, out)
             _print_decided(match, decided, variant, out)
         else:
             _print_card_hand(match, hand, h_index, decided, out)
@@ -148,7 +148,7 @@ def _print_card_hand(match: Match, hand: dict[str, Any], h_index: int, decided: 
         _print_decided(match, decided, variant, out)
 
 
-def _print_entry(match: Match, state: HandState, entry: RecordEntry | Tally, out: TextIO) -> None:
+def _print_entry(match: Match, state: HandState, entry: RecordEntry | Tally | Amend, out: TextIO) -> None:
     """One entry of a card hand applied to ``match``, and what a person saw of it."""
     if isinstance(entry, Undo):
         match.undo(entry)
@@ -167,7 +167,7 @@ def _print_entry(match: Match, state: HandState, entry: RecordEntry | Tally, out
         match.abandon(entry)
         out.write(f"  the hand is abandoned: no points, seat {entry.seat} deals again\n")
         return
-    if isinstance(entry, Tally):
+    if isinstance(entry, (Tally, Amend)):
         match.record(entry)  # refused: a count belongs to a score-sheet hand
         return
     n_tricks, n_draws, n_decl = len(state.tricks), len(state.draws), len(state.declarations)
@@ -233,23 +233,63 @@ def _print_decided(match: Match, decided: list[Stake], variant: Variant, out: Te
         out.write(f"  game {entry.game + 1} to {who}: ×{entry.multiplier} ({entry.reason})\n")
 
 
-def _print_sheet_hand(match: Match, hand: dict[str, Any], h_index: int, out: TextIO) -> None:
-    """A score-sheet hand: no cards, the accusi as said and the count as entered."""
+def _print_sheet_hand(match: Match, hand: dict[str, Any], h_index: int, decided: list[Stake], out: TextIO) -> None:
+    """A score-sheet hand: no cards, the accusi as said and the count as entered, and every
+    correction where it was entered (an entry taken back, a hand's count amended)."""
     deck = match.variant.deck
     match.begin_hand(hand["deal"])
     out.write(f"\nHand {h_index + 1}: seat {match.next_dealer} deals (score sheet: played with the table's own cards)\n")
     for obj in hand.get("actions", []):
         entry = entry_from_json(deck, obj)
+        if isinstance(entry, Undo):
+            taken = match.sheet_entries()[-1][-entry.count :]
+            match.record(entry)
+            what = ", ".join(_sheet_entry_text(match, e) for e in taken)
+            out.write(f"  seat {entry.seat} takes back the last entry: {what} (correction)\n")
+            _print_corrected_totals(match, decided, out)
+            continue
         match.record(entry)
-        if isinstance(entry, Declare):
+        if isinstance(entry, Amend):
+            out.write(f"  seat {entry.seat} corrects hand {entry.hand + 1}'s count: {_sheet_entry_text(match, entry.tally)}"
+                      " (correction)\n")
+            _print_corrected_totals(match, decided, out)
+        elif isinstance(entry, Declare):
             sheet = match.sheet
             assert sheet is not None
             out.write(f"  seat {entry.seat} declares {describe(deck, sheet.declarations[-1])}\n")
         elif isinstance(entry, Tally):
-            how = {"claim": f": seat {entry.by} claims the game", "zu_tun": f": seat {entry.by} goes zu tun"}
+            how = {"claim": f": seat {entry.by} claims the game", "zu_tun": f": seat {entry.by} goes zu tun",
+                   "decima": f": the points taken before seat {entry.by}'s decima"}
             out.write(f"  the count is entered{how.get(entry.end, '')}\n")
-    if match.hand_over:
-        _write_count(match.results[-1], out)
+            _write_count(match.results[-1], out)
+            _print_decided(match, decided, match.variant, out)
+
+
+def _sheet_entry_text(match: Match, entry: SheetEntry) -> str:
+    """A score sheet's entry in a few words: an accuso as said, or a count's thirds per side."""
+    deck = match.variant.deck
+    if isinstance(entry, Declare):
+        return f"seat {entry.seat}'s {describe(deck, said_declaration(match.variant, entry))}"
+    text = "count " + " - ".join(thirds_text(x) for x in entry.thirds)
+    if entry.end != "play":
+        text += f" ({entry.end.replace('_', ' ')}, seat {entry.by})"
+    if entry.sudden is not None:
+        text += f" ({entry.sudden}, side {entry.sudden_side})"
+    return text
+
+
+def _print_corrected_totals(match: Match, decided: list[Stake], out: TextIO) -> None:
+    """After a correction: the totals it leaves, and a game it un-decides."""
+    same = 0
+    while same < min(len(decided), len(match.ledger)) and decided[same] == match.ledger[same]:
+        same += 1
+    for stake in decided[same:]:
+        who = ", ".join(map(str, stake.winners))
+        out.write(f"  game {stake.game + 1} to {who} is taken back\n")
+    del decided[same:]
+    state = "; the match is over" if match.finished else ""
+    out.write("  totals now " + " - ".join(str(t) for t in match.counted_totals) + state + "\n")
+    _print_decided(match, decided, match.variant, out)
 
 
 def _write_count(result: HandResult, out: TextIO) -> None:

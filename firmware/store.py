@@ -480,9 +480,20 @@ class Journal:
             )
 
     @_guarded
-    def add_action(self, match: int, hand: int, idx: int, action: Mapping[str, Any]) -> None:
-        """Write one action before it is applied; refuses a gap or a duplicate."""
+    def add_action(self, match: int, hand: int, idx: int, action: Mapping[str, Any], *, reopen: bool = False) -> None:
+        """Write one action before it is applied; refuses a gap or a duplicate.
+
+        ``reopen``: a score sheet's correction that un-ends the match (the count that ended
+        it taken back or amended): in the same transaction the match is unfinished again
+        (winner and totals cleared, taken out of the statistics), so a power cut finds it
+        either ended with the entry unwritten, or written and to be resumed."""
         with self._tx():
+            if reopen:
+                before = self.match(match)
+                if before is not None and before.finished is not None:
+                    self._count(before, -1)
+                    self.conn.execute("UPDATE matches SET finished=NULL, winner=NULL, totals=NULL WHERE id=?",
+                                      (match,))
             have = self.conn.execute(
                 "SELECT count(*) FROM actions WHERE match=? AND hand=?", (match, hand)
             ).fetchone()[0]

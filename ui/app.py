@@ -172,6 +172,13 @@ class UIApp:
             self._end_pending = model.hand_over  # resumed straight into a finished hand
         elif model.hand_over and not old.hand_over:
             self._end_pending = True  # shown once the last trick and draws have been seen
+        entry, was = model.sheet_entry, old.sheet_entry
+        if entry is not None and (entry.amend is not None or entry.question is not None) and self.screen in (
+            "hand_end", "sheet"
+        ):
+            self.show("table", report=False)  # score sheet: a hand corrected, or a question to answer, on the table
+        elif was is not None and entry is None and model.hand_over and self.screen == "table" and not new_hand:
+            self.show("hand_end", report=False)  # the correction made (or left): back to the hand's end
         if model.in_game and wants_join_screen(old.phones, model.phones):
             self.show("join", report=False)  # a phone seat to take: its code on the screen
         elif self.screen == "join" and model.in_game and all_joined(old.phones, model.phones):
@@ -206,9 +213,9 @@ class UIApp:
             self.rules.came_from_settings = self.screen == "settings"
             if self.screen != "rules":
                 self.rules.open_at(self.home.variants[self.home.vi])  # the game chosen on the home screen
-        if name == "sheet" and self.screen in ("history", "hand_end"):
+        if name == "sheet" and self.screen in ("history", "hand_end", "table"):
             self.sheet.came_from = self.screen
-            if self.screen == "hand_end":
+            if self.screen in ("hand_end", "table"):
                 self.sheet.open_at_end()  # the match's deciding hand, not its first
         if name == "review" and self.screen in ("sheet", "hand_end"):
             self.review.came_from = self.screen

@@ -568,7 +568,7 @@ def deal_picker_model(variant: str = "briscola", seed: int = 1, cpu: int = 1) ->
 
 
 def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = None,
-                      decima: bool = False) -> TableModel:
+                      decima: bool = False, question: bool = False, amend: bool = False) -> TableModel:
     """Score sheet only (firmware/app/scoresheet.py): a hand of a kept match, an accuso
     said (seat 2's napoletana), and the count to enter; ``choosing``: that seat's accuso
     choice open instead; ``decima``: seat 3 laid a decima, the points before it asked."""
@@ -609,15 +609,29 @@ def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = Non
         n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends), sudden=sudden,
         caller=sheet.caller if v.preset.call_partner else None, choosing=choosing, choices=choices,
         decima=sheet.decima.seat if sheet.decima is not None else None,
-        accusi=v.accusi and sheet.decima is None,
+        accusi=v.accusi and sheet.decima is None and not amend, undo="napoletana" if v.accusi and not amend else "",
     )  # fmt: skip
+    if question:  # the first accuso button tapped: a decima, asked before anything is written
+        entry = dataclasses.replace(entry, question=msg("q_sheet_decima", n=1, side=msg("side_n", n=1),
+                                                        what=Term("q_the_match")))
+    if amend:  # hand 1 opened from the score sheet to correct its points
+        entry = dataclasses.replace(entry, amend=0, amend_thirds=first if len(first) == len(units) else ())
     seats = tuple(SeatModel(s, "", "table", None, v.side_of(s), 0) for s in range(v.n_seats))  # "Seat 1", ...
     message = msg("m_choose_accuso", n=choosing + 1) if choosing is not None else msg("m_sheet_hand", n=2, seat=sheet.dealer + 1)
     if sheet.decima is not None:
         message = msg("m_sheet_decima", n=sheet.decima.seat + 1)
+    if amend:
+        message = msg("m_sheet_amend", n=1)
+    final = None
+    if not question:  # the score sheet so far: its button beside Undo (hand 1 counted, then corrected)
+        final = ScoreSheet(1, v.name, tuple(SeatSpec("table") for _ in range(v.n_seats)),
+                           tuple(v.side_of(s) for s in range(v.n_seats)),
+                           rows=(SheetRow(1, 0, tuple(match.totals), tuple(match.totals), corrected=True),
+                                 SheetRow(2, 1, (), tuple(match.totals), note="sheet_open")))
     return TableModel(
         variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
         seats=seats, show_hand=False, totals=tuple(match.totals), target=match.game_target, message=message,
-        stats=SAMPLE_STATS, hand_no=2, dealer=sheet.dealer, declarations=tuple(sheet.declarations),
-        sheet_entry=entry, score_sheet=True,
+        stats=SAMPLE_STATS, hand_no=2, dealer=sheet.dealer,
+        declarations=() if amend else tuple(sheet.declarations),  # hand 1 (corrected) had no accusi
+        sheet_entry=entry, score_sheet=True, final_sheet=final,
     )  # fmt: skip

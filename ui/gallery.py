@@ -102,6 +102,10 @@ def table_scenes() -> dict[str, Scene]:
     out["sheet_accuso_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", choosing=3))
     out["sheet_decima_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", decima=True))
     out["sheet_count_treschetten3"] = table_scene(demo.sheet_entry_model("treschetten3"))
+    # score sheet corrections: a tap that ends the match asks first; a finished hand's points corrected
+    out["sheet_confirm_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", question=True))
+    out["sheet_amend_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", amend=True))
+    out["sheet_corrected_tressette4"] = sheet_from_count(demo.sheet_entry_model("tressette4"))
     return out
 
 
@@ -178,6 +182,15 @@ def join_scene(net: NetworkModel) -> Scene:
         ui.set_model(model)
         ui.show("join")
         ui.intents()
+    return setup
+
+
+def sheet_from_count(model: TableModel) -> Scene:
+    """The score sheet opened from the count screen: a finished hand (✎) is tapped to correct it."""
+
+    def setup(ui: UIApp) -> None:
+        table_scene(model)(ui)
+        ui.show("sheet")
     return setup
 
 

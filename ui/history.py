@@ -17,7 +17,7 @@ import pygame
 from pygame import Rect
 
 from ui import intents as it
-from ui.i18n import said_by, variant_label
+from ui.i18n import describe_declare, said_by, variant_label
 from ui.layout import ButtonSpec
 from ui.model import HandReplay, HistoryRow, ReviewHandView, ScoreSheet, TableModel
 from ui.screens import PagedScreen, Screen
@@ -47,8 +47,9 @@ def sheet_side_names(sheet: ScoreSheet, ctx: Ctx) -> list[str]:
             kind = sheet.seats[seat].kind
             many = len(sheet.seats) > 2
             out.append((f"CPU {seat + 1}" if many else "CPU") if kind == "computer" else ctx.t("seat_n", n=seat + 1))
-        else:
-            out.append(ctx.t("them") if n_sides == 2 else ctx.t("side_n", n=side + 1))
+        else:  # "them" beside a person at the screen; a score sheet's sides are numbered, never both "them"
+            person = sheet.me < len(sheet.seats) and sheet.seats[sheet.me].kind == "human"
+            out.append(ctx.t("them") if n_sides == 2 and person else ctx.t("side_n", n=side + 1))
     return out
 
 
@@ -56,9 +57,10 @@ def sheet_side_who(sheet: ScoreSheet, side: int) -> str:
     """Who a side is to the person at the screen: "you", "us", "them" (another pair) or ""."""
     mine = sheet.sides[sheet.me] if sheet.me < len(sheet.sides) else None
     seats = [i for i, s in enumerate(sheet.sides) if s == side]
-    if side == mine and sheet.seats[sheet.me].kind == "human":
+    person = sheet.me < len(sheet.seats) and sheet.seats[sheet.me].kind == "human"
+    if side == mine and person:
         return "you" if len(seats) == 1 else "us"
-    return "them" if len(seats) > 1 else ""
+    return "them" if len(seats) > 1 and person else ""
 
 
 class HistoryScreen(Screen):
@@ -184,8 +186,15 @@ class SheetScreen(PagedScreen):
 
     @property
     def sheet(self) -> ScoreSheet | None:
-        """The match from the history, or (from the end of a match) the one just finished."""
-        return self.model.final_sheet if self.came_from == "hand_end" else self.model.sheet
+        """The match from the history, or (from the end of a hand or match, or the score sheet's
+        count screen) the one being kept."""
+        return self.model.final_sheet if self.came_from in ("hand_end", "table") else self.model.sheet
+
+    @property
+    def correcting(self) -> bool:
+        """The score sheet of the match being kept: a finished hand tapped is corrected on the
+        count screen (``SheetEdit``), not replayed (no cards to replay)."""
+        return self.came_from in ("hand_end", "table") and self.model.score_sheet
 
     def set_model(self, model: TableModel) -> None:
         old = self.sheet
@@ -233,11 +242,18 @@ class SheetScreen(PagedScreen):
         top = m + row + gap * 2 + line
         if self.replayable and sheet is not None:
             for i, r in enumerate(sheet.rows[self.first:self.first + per]):
+                if self.correcting and r.note == "sheet_open":
+                    continue  # the hand being kept: its count is entered on the count screen
+                intent: Any = it.SheetEdit(r.hand - 1) if self.correcting else it.OpenReplay(sheet.match_id, r.hand)
                 out.append(ButtonSpec(f"hand:{r.hand}", Rect(m, top + i * line, W - 2 * m, line - 2), "",
-                                      intent=it.OpenReplay(sheet.match_id, r.hand)))
+                                      intent=intent))
         return out + self.page_buttons(size, per, n)
 
     def carried(self, b: ButtonSpec) -> bool:
+        if isinstance(b.intent, it.SheetEdit):
+            self.emit(b.intent)  # the count screen opens on that hand (the table screen shows it)
+            self.show("table")
+            return True
         if isinstance(b.intent, it.OpenReplay):
             self.emit(b.intent)
             self.show("replay")
@@ -284,15 +300,18 @@ class SheetScreen(PagedScreen):
             if hit is not None:
                 draw_button(s, ctx, hit, "", color=(24, 60, 44))
             cy = y + (line - 2) // 2
-            blit_text(s, ctx, str(r.hand) + (" ▶" if hit is not None else ""), fs, (panel.x + 10, cy),
+            mark = (" ✎" if self.correcting else " ▶") if hit is not None else ""
+            blit_text(s, ctx, str(r.hand) + mark, fs, (panel.x + 10, cy),
                       anchor="midleft", bold=True)
             for i in range(len(names)):
                 pts = r.points[i] if i < len(r.points) else None
                 tot = r.totals[i] if i < len(r.totals) else None
                 cell = (f"+{pts} → {tot}" if pts is not None else f"{tot}") if tot is not None else ""
                 blit_text(s, ctx, cell, fs, (x0 + col_w * i + col_w // 2, cy), anchor="center", max_w=col_w - 6)
-            if r.note:
-                note = t(r.note) if r.note.startswith("sheet_") else r.note
+            if r.note or r.corrected:
+                note = (t(r.note) if r.note.startswith("sheet_") else r.note) if r.note else ""
+                if r.corrected:  # a correction is shown where it changed the sheet
+                    note = f"{note} · {t('sheet_corrected')}" if note else t("sheet_corrected")
                 blit_text(s, ctx, note, fs, (panel.right - 8, cy), anchor="midright",
                           color=ctx.theme.text_dim, max_w=note_w - 8)
             y += line
@@ -307,6 +326,31 @@ class SheetScreen(PagedScreen):
         for b in buttons:
             if not b.name.startswith("hand:"):
                 self.draw_button(s, b)
+
+
+def sheet_hand_lines(rp: HandReplay, sheet: ScoreSheet | None, deck: str, ctx: Ctx) -> list[str]:
+    """A score-sheet hand in words: each side's points (its accusi) and total after it, how it
+    ended, whether it was corrected, and the accusi as said."""
+    t = ctx.t
+    row = rp.sheet
+    assert row is not None
+    names = sheet_side_names(sheet, ctx) if sheet is not None else []
+    out = []
+    for i, p in enumerate(row.points):
+        name = names[i] if i < len(names) else t("side_n", n=i + 1)
+        decl = f" ({t('o_accusi')} {row.declared[i]})" if i < len(row.declared) and row.declared[i] else ""
+        tot = f" → {row.totals[i]}" if i < len(row.totals) else ""
+        out.append(f"{name}: +{p}{decl}{tot}")
+    note = (t(row.note) if row.note.startswith("sheet_") else row.note) if row.note else ""
+    if row.corrected:
+        note = f"{note} · {t('sheet_corrected')}" if note else t("sheet_corrected")
+    if note:
+        out.append(note)
+    for d in rp.said:
+        worth = "×16" if d.kind == "decima" else str(d.points)
+        out.append(f"{t('seat_n', n=d.seat + 1)}: {describe_declare(deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)}"
+                   f" ({worth})")
+    return out
 
 
 REPLAY_STEP_S = 1.6  # seconds each step stays up while the replay plays itself
@@ -446,8 +490,25 @@ class ReplayScreen(Screen):
             return self._open(rp.hand + (1 if key == pygame.K_PAGEDOWN else -1))
         return super().key(key)
 
+    def _draw_sheet_hand(self, area: pygame.Surface, rp: HandReplay) -> None:
+        ctx = self.ctx
+        W, H = area.get_size()
+        panel = Rect(W // 12, H // 10, W - W // 6, H - H // 5)
+        draw_panel(area, panel, ctx.theme, 200)
+        fs = ctx.fsize(H, 0.05)
+        y = panel.y + 10
+        y = blit_text(area, ctx, ctx.t("sh_own_cards"), fs, (panel.x + 14, y), bold=True,
+                      color=ctx.theme.accent, max_w=panel.w - 28).bottom + 8
+        for line in sheet_hand_lines(rp, self.model.sheet, self.model.deck, ctx):
+            for part in ctx.fonts.wrap(line, fs, panel.w - 28):
+                if y + fs > panel.bottom - 6:
+                    return
+                y = blit_text(area, ctx, part, fs, (panel.x + 14, y), max_w=panel.w - 28).bottom + 4
+
     def caption(self) -> str:
         rp = self.source()
+        if isinstance(rp, HandReplay) and rp.sheet is not None:
+            return f"{self.ctx.t('hand_n', n=rp.hand)} · {self.ctx.t('score_sheet')}"
         if rp is None or not rp.frames:
             return self.ctx.t("no_games")
         f = rp.frames[min(self.step, len(rp.frames) - 1)]
@@ -477,6 +538,8 @@ class ReplayScreen(Screen):
             self.table.draw(area)
         else:
             area.blit(ctx.felt((W, top)), (0, 0))
+            if isinstance(rp, HandReplay) and rp.sheet is not None:
+                self._draw_sheet_hand(area, rp)  # no cards: the hand's points as the score sheet has them
         s.blit(ctx.felt((W, H)), (0, 0))
         s.blit(area, (0, 0))
         if info:

@@ -300,6 +300,29 @@ class SheetTally:
     sudden: str | None = None
     sudden_side: int | None = None
     partner: int | None = None
+    amend: int | None = None  # a finished hand's (0-based) count corrected; None: the hand being kept
+
+
+@dataclass(frozen=True, slots=True)
+class SheetUndo:
+    """Score sheet only: *Undo last entry*: the last accuso said or the hand's count taken back
+    (a correction of its own in the journal)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SheetEdit:
+    """Score sheet only: open the count screen on finished hand ``hand`` (0-based) to correct
+    its points; None closes it."""
+
+    hand: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SheetConfirm:
+    """Score sheet only: the answer to the question a tap that ends a hand or the match asks:
+    *Confirm* (``yes``: it is journalled and kept) or *Back* (nothing written)."""
+
+    yes: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -352,6 +375,9 @@ Intent = (
     | SimScan
     | SheetTally
     | SheetAccusi
+    | SheetUndo
+    | SheetEdit
+    | SheetConfirm
     | Guide
 )
 

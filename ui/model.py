@@ -42,6 +42,7 @@ from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction
 from firmware.engine.lessons import declarable_now
 from firmware.engine.offers import action_kinds
+from firmware.engine.scoresheet import Tally
 from firmware.engine.seating import Level, SeatKind, SeatSpec
 from firmware.engine.state import HandResult
 from firmware.engine.view import PublicDraw, View
@@ -172,6 +173,7 @@ class SheetRow:
     totals: tuple[int, ...] = ()
     declared: tuple[int, ...] = ()
     note: str = ""
+    corrected: bool = False  # score sheet: an entry of this hand was taken back or its count amended
 
 
 @dataclass(frozen=True, slots=True)
@@ -196,6 +198,8 @@ class HandReplay:
     hand: int  # 1-based
     frames: tuple[TableModel, ...] = ()
     hands: int = 0  # the match's hands (the replay goes on to the next one); 0: this one only
+    sheet: SheetRow | None = None  # a score-sheet hand: no card to show, its points (as corrected)
+    said: tuple[Declaration, ...] = ()  # ... and its accusi, as said
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +242,7 @@ class MatchReviewView:
     accuracy: float | None = None
     problem: str = ""
     why: str = ""
+    sheet: ScoreSheet | None = None  # ``review_sheet``: a score sheet's match, its hands' points
 
 
 @dataclass(frozen=True, slots=True)
@@ -316,6 +321,15 @@ class SheetEntryModel:
     choices: tuple[DeclareAction, ...] = ()
     accusi: bool = False
     decima: int | None = None
+    # corrections: ``amend``, the finished hand (0-based) whose count is being corrected, its
+    # count as it stands (``amend_thirds``); ``undo``: what *Undo last entry* takes back
+    # ("count", a declaration's kind; "": nothing); ``question``: a tap that ends a hand or
+    # the match, held until confirmed (what follows from it, in words)
+    amend: int | None = None
+    amend_thirds: tuple[int, ...] = ()
+    amend_count: Tally | None = None  # the corrected hand's count as it stands: how it ended, its sudden win
+    undo: str = ""
+    question: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -192,7 +192,9 @@ def _cover(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None
         out["cards"] = []
         e = m.sheet_entry
         out["sheet_entry"] = {"thirds": list(st.thirds), "choosing": e.choosing, "full": e.full,
-                              "choices": [[d.kind, d.suit, d.rank, d.extra] for d in e.choices]}
+                              "choices": [[d.kind, d.suit, d.rank, d.extra] for d in e.choices],
+                              "question": scr.ctx.say(e.question) if e.question is not None else None,
+                              "amend": e.amend, "undo": e.undo}
         return
     p = m.picker
     if p is None or not scr.picker_active():

@@ -16,10 +16,10 @@ import pygame
 from pygame import Rect
 
 from ui import intents as it
-from ui.history import ReplayScreen
+from ui.history import ReplayScreen, sheet_side_names
 from ui.i18n import Amount, CardName, msg
 from ui.layout import ButtonSpec
-from ui.model import MatchReviewView, RatedCard, ReviewHandView, TableModel
+from ui.model import MatchReviewView, RatedCard, ReviewHandView, ScoreSheet, TableModel
 from ui.screens import PagedScreen
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
 
@@ -112,7 +112,9 @@ class ReviewScreen(PagedScreen):
         draw_panel(s, panel, ctx.theme, 200)
         fs = ctx.fsize(H, 0.045)
         buttons = self.buttons((W, H))
-        if rv is None or rv.problem:
+        if rv is not None and rv.sheet is not None:
+            self._sheet(s, rv.sheet, panel)  # the table's own cards: no card to rate, the hands' points
+        elif rv is None or rv.problem:
             why = t("no_games") if rv is None else ctx.say(msg(rv.problem, why=rv.why))
             self._wrapped(s, why, fs, panel)
         elif not rv.ready:
@@ -126,6 +128,29 @@ class ReviewScreen(PagedScreen):
         for b in buttons:
             if not b.name.startswith("hand:"):
                 self.draw_button(s, b)
+
+    def _sheet(self, s: pygame.Surface, sheet: ScoreSheet, panel: Rect) -> None:
+        """A score sheet's match: what there is to see, the hands' points and totals (its last
+        hands, where they do not all fit: the match's end)."""
+        ctx, t = self.ctx, self.ctx.t
+        H = s.get_size()[1]
+        fs = ctx.fsize(H, 0.04)
+        y = panel.y + 6
+        for part in ctx.fonts.wrap(t("review_sheet"), fs, panel.w - 24):
+            y = blit_text(s, ctx, part, fs, (panel.x + 12, y), max_w=panel.w - 24, color=ctx.theme.accent).bottom
+        y += 4
+        names = sheet_side_names(sheet, ctx)
+        line = fs + 8
+        fit = max(1, (panel.bottom - y - 4) // line)
+        for r in sheet.rows[-fit:]:
+            pts = "  ".join(f"{names[i] if i < len(names) else i}: +{p}" for i, p in enumerate(r.points))
+            tot = " - ".join(str(x) for x in r.totals)
+            note = (t(r.note) if r.note.startswith("sheet_") else r.note) if r.note else ""
+            if r.corrected:
+                note = f"{note} · {t('sheet_corrected')}" if note else t("sheet_corrected")
+            text = f"{t('hand_n', n=r.hand)}  {pts}  → {tot}" + (f"  ({note})" if note else "")
+            blit_text(s, ctx, text, fs, (panel.x + 12, y), max_w=panel.w - 24)
+            y += line
 
     def _wrapped(self, s: pygame.Surface, text: str, fs: int, panel: Rect) -> None:
         lines = self.ctx.fonts.wrap(text, fs, panel.w - 24)

@@ -562,6 +562,18 @@ class HandEndScreen(Screen):
         m, row, gap = self.metrics(size)
         bw = max(self.ctx.theme.min_touch * 3, int(W * 0.3))
         y = H - m - row
+        if self.model.score_sheet:
+            # score sheet: the count can be taken back, a hand corrected on the sheet
+            bw = (W - 2 * m - 3 * gap) // 4
+            x = [m + i * (bw + gap) for i in range(4)]
+            last = ("new_game", "new_game") if self.model.match_over else ("next_hand", "next_hand")
+            return [
+                ButtonSpec("home" if self.model.match_over else "table", Rect(x[0], y, bw, row),
+                           "home" if self.model.match_over else "table"),
+                ButtonSpec("sheet", Rect(x[1], y, bw, row), "score_sheet", enabled=self.model.final_sheet is not None),
+                ButtonSpec("sh_undo", Rect(x[2], y, bw, row), "sh_undo", intent=it.SheetUndo()),
+                ButtonSpec(last[0], Rect(x[3], y, bw, row), last[1]),
+            ]
         if self.model.match_over:
             # home, the score sheet, the coach's review of the match (docs/coach.md), a new game
             sheet = self.model.final_sheet is not None
@@ -693,7 +705,8 @@ class HandEndScreen(Screen):
             cells = ["" for _ in range(m.n_sides)]
             unit = m.side_of(d.seat)
             if unit < len(cells):
-                cells[unit] = f"+{d.points}"
+                # a decima has no points: it wins the game at 16 times its value (seed 003)
+                cells[unit] = "×16" if d.kind == "decima" else f"+{d.points}"
             name = describe_declare(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
             rows.append((name[:1].upper() + name[1:], cells))  # a row's label, as "Assi" above it
         return rows

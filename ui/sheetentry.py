@@ -97,6 +97,13 @@ def entry_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme
     buttons = [ButtonSpec("sh_menu", Rect(title.right + gap, m, W - title.right - gap - m, row), "menu")]
     note = Rect(m, title.bottom + gap // 2, W - 2 * m, max(touch - 8, int(H * 0.08)))
     top = note.bottom + gap
+    if entry.question is not None:  # a tap that ends a hand or the match: Confirm or Back, nothing else
+        bw = (W - 2 * m - gap) // 2
+        y = H - m - row
+        buttons.append(ButtonSpec("sh_q_back", Rect(m, y, bw, row), "back", intent=it.SheetConfirm(False)))
+        buttons.append(ButtonSpec("sh_q_confirm", Rect(m + bw + gap, y, bw, row), "sh_confirm",
+                                  intent=it.SheetConfirm(True)))
+        return EntryLayout(title, Rect(m, top, W - 2 * m, max(row, y - gap - top)), [], buttons)
     if entry.choosing is not None:
         return _choices_layout(model, st, size, theme, title, note, buttons, top)
     units = units_of(entry, st.partner)
@@ -125,6 +132,14 @@ def entry_layout(model: TableModel, st: EntryState, size: tuple[int, int], theme
         options.append("sh_partner")
     if entry.accusi:
         options.append("sh_accusi")
+    # bottom left, under the sides: the corrections (undo, the score sheet to correct a hand; back)
+    low = ["sh_amend_back"] if entry.amend is not None else [n for n, on in (
+        ("sh_undo", bool(entry.undo)), ("sh_sheet", model.final_sheet is not None and bool(model.final_sheet.rows)))
+        if on]  # fmt: skip
+    if low:
+        lw = (left_w - m - gap * (len(low) - 1)) // len(low)
+        for i, name in enumerate(low):
+            buttons.append(ButtonSpec(name, Rect(m + i * (lw + gap), H - m - row, lw, row), name))
     for name in options:
         buttons.append(ButtonSpec(name, Rect(rx, ry, rw, row), name))
         ry += row + gap
@@ -172,10 +187,21 @@ class SheetEntryPanel:
         entry = model.sheet_entry
         if entry is None:
             return
-        key = (model.variant, model.hand_no, model.totals, entry.decima)
+        key = (model.variant, model.hand_no, model.totals, entry.decima, entry.amend)
         if key != self.st.key:
             n = len(units_of(entry, None))
             self.st = EntryState(key, [0] * n, partner=entry.caller)
+            if entry.amend is not None and len(entry.amend_thirds) == n:  # a hand corrected: from its count
+                self.st.thirds = list(entry.amend_thirds)
+            count = entry.amend_count
+            if entry.amend is not None and count is not None:  # ... how it ended, its sudden win, the partner
+                if count.partner is not None and entry.caller is not None:
+                    self.st.partner = count.partner
+                ends = end_choices(entry)
+                self.st.end = ends.index((count.end, count.by)) if (count.end, count.by) in ends else 0
+                sudden = (count.sudden, count.sudden_side) if count.sudden is not None else None
+                choices = sudden_choices(entry, len(units_of(entry, self.st.partner)))
+                self.st.sudden = choices.index(sudden) if sudden in choices else 0
         units = units_of(entry, self.st.partner)
         if len(self.st.thirds) != len(units):
             self.st.thirds = [0] * len(units)
@@ -221,7 +247,13 @@ class SheetEntryPanel:
             sudden = sudden_choices(entry, len(st.thirds))[st.sudden]
             self.emit(it.SheetTally(tuple(st.thirds), end, by, sudden[0] if sudden else None,
                                     sudden[1] if sudden else None,
-                                    st.partner if entry.caller is not None else None))  # fmt: skip
+                                    st.partner if entry.caller is not None else None, entry.amend))  # fmt: skip
+        elif isinstance(b.intent, (it.SheetConfirm, it.SheetEdit)):
+            self.emit(b.intent)
+        elif kind == "sh_undo":
+            self.emit(it.SheetUndo())
+        elif kind == "sh_amend_back":
+            self.emit(it.SheetEdit(None))
         elif kind == "sh_done":
             self.emit(it.NothingToDeclare())
             st.page = 0
@@ -257,6 +289,10 @@ class SheetEntryPanel:
             return t("sh_partner", n=(st.partner if st.partner is not None else 0) + 1)
         if kind == "sh_accusi":
             return t("o_accusi")
+        if kind in ("sh_undo", "sh_sheet"):
+            return t(kind)
+        if kind == "sh_amend_back":
+            return t("back")
         if b.label in ("−", "+", "⅓"):
             return b.label
         return self.ctx.label(b.label)
@@ -278,11 +314,21 @@ class SheetEntryPanel:
         totals = " - ".join(str(x) for x in model.totals)
         if entry.choosing is not None:
             head = ctx.t("sh_choose", n=entry.choosing + 1)
+        elif entry.amend is not None:
+            head = ctx.t("sh_amend_title", n=entry.amend + 1)
         else:
             head = ctx.t("sh_title", n=model.hand_no)
         blit_text(s, ctx, f"{head} · {totals} / {model.target}", ctx.fsize(H, 0.055),
                   (lay.title.x + 4, lay.title.centery), anchor="midleft", bold=True, max_w=lay.title.w - 8,
                   color=ctx.theme.accent)
+        if entry.question is not None:  # the question, large, over the whole panel
+            draw_panel(s, lay.note, ctx.theme, 200)
+            blit_wrapped(s, ctx, ctx.say(entry.question), ctx.fsize(H, 0.07),
+                         Rect(lay.note.x + 16, lay.note.y + 12, lay.note.w - 32, lay.note.h - 24))
+            for b in lay.buttons:
+                color = ctx.theme.good if b.name == "sh_q_confirm" else None
+                draw_button(s, ctx, b.rect, self.label(model, b), color=color)
+            return
         said = ctx.say(model.message)
         if said:
             draw_panel(s, lay.note, ctx.theme, 170)
@@ -306,7 +352,8 @@ class SheetEntryPanel:
             fs = ctx.fsize(H, 0.042)
             for d in model.declarations:
                 text = describe_declare(model.deck, d.kind, d.suit, d.rank, d.missing, ctx.lang)
-                line = f"{ctx.t('seat_n', n=d.seat + 1)}: {text} ({d.points})"
+                worth = "×16" if d.kind == "decima" else str(d.points)  # a decima wins the game, it has no points
+                line = f"{ctx.t('seat_n', n=d.seat + 1)}: {text} ({worth})"
                 x, w = lay.rows[-1][1].x + 8, lay.rows[-1][1].w + 60
                 for part in ctx.fonts.wrap(line, fs, w):  # a long name on two lines, never cut
                     r = blit_text(s, ctx, part, fs, (x, y), max_w=w)

@@ -428,6 +428,9 @@ class TableScreen:
                 if b.name == "sh_menu":
                     self.show("home")
                     return True
+                if b.name == "sh_sheet":  # the match hand by hand: a finished hand tapped is corrected
+                    self.show("sheet")
+                    return True
                 return self.sheet_panel.press(self.model, b)
         return True
 
@@ -508,6 +511,9 @@ class TableScreen:
         elif isinstance(b.intent, it.Claim) and self.ctx.ask is not None:
             # chiamarsi fuori wrongly loses the match: never on one tap (issue 13.2)
             self.ctx.ask(self.ctx.t("ask_claim", n=m.claim_points, target=m.target), b.intent)
+        elif isinstance(b.intent, it.ZuTun) and self.ctx.ask is not None:
+            # zu tun ends the game at once: never on one tap either
+            self.ctx.ask(self.ctx.t("ask_zu_tun", card=DECKS[m.deck].code(b.intent.card)), b.intent)
         elif b.intent is not None:
             self.emit(b.intent)
         else:

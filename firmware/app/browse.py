@@ -21,6 +21,7 @@ from firmware.engine import Match, TressetteError, make_variant
 from firmware.engine.actions import Correct, Undo
 from firmware.engine.cards import cards_of
 from firmware.engine.records import entry_from_json
+from firmware.engine.scoresheet import Amend
 from firmware.engine.seating import LEVELS, SeatSpec, check_seat
 from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow, model_from_view
 
@@ -126,6 +127,8 @@ def score_sheet(journal: Journal, match_id: int) -> ScoreSheet:
             for obj in actions:
                 match.record(entry_from_json(variant.deck, obj))
             rows.append(sheet_row(match, len(rows) + 1, dealer, games))
+        if match.keeps_sheet:
+            rows = list(sheet_rows(match))  # a score sheet's hands as corrected since
     except (TressetteError, KeyError, TypeError, ValueError) as exc:
         log.warning("match %s does not replay for its sheet: %s", match_id, exc)
         problem = str(exc)
@@ -162,20 +165,44 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
 
 
 def live_sheet(match: Match, match_id: int, seats: Sequence[SeatSpec]) -> ScoreSheet:
-    """The sheet of the match being played (the end of a match shows it)."""
+    """The sheet of the match being played (the end of a match shows it; a score sheet's,
+    all along: a finished hand tapped is corrected)."""
 
     variant = match.variant
     sides = tuple(variant.side_of(s) for s in range(variant.n_seats))
+    specs = setups(seats)
+    return ScoreSheet(match_id, variant.name, specs, sides, _me(specs) or 0, sheet_rows(match), match.winner)
+
+
+def sheet_rows(match: Match) -> tuple[SheetRow, ...]:
+    """``match`` hand by hand: a score sheet's from the entries that stand (its corrections
+    applied: a hand corrected says so), a played match's as recorded."""
+    variant = match.variant
     replayed = Match(variant, first_dealer=match.hands[0].dealer if match.hands else 0)
+    corrected: set[int] = set()
+    if match.keeps_sheet:
+        entries: list[Sequence[Any]] = list(match.sheet_entries())
+        for i, rec in enumerate(match.hands):
+            for a in rec.actions:
+                if isinstance(a, Amend):
+                    corrected.add(a.hand)
+                elif isinstance(a, Undo):
+                    corrected.add(i)
+    else:
+        entries = [rec.actions for rec in match.hands]
     rows: list[SheetRow] = []
-    for rec in match.hands:
+    for rec, hand in zip(match.hands, entries, strict=True):
+        if replayed.finished:
+            break  # a hand begun after what a correction made the end: nothing was said in it
         games = len(replayed.ledger)
         replayed.begin_hand(rec.deal_spec)
-        for entry in rec.actions:
+        for entry in hand:
             replayed.record(entry)  # undos and "nothing to declare" included, as recorded
-        rows.append(sheet_row(replayed, len(rows) + 1, rec.dealer, games))
-    specs = setups(seats)
-    return ScoreSheet(match_id, variant.name, specs, sides, _me(specs) or 0, tuple(rows), match.winner)
+        row = sheet_row(replayed, len(rows) + 1, rec.dealer, games)
+        if len(rows) in corrected and row.note != "sheet_open":
+            row = replace(row, corrected=True)
+        rows.append(row)
+    return tuple(rows)
 
 
 def hand_replay(journal: Journal, match_id: int, hand: int) -> HandReplay:
@@ -199,6 +226,9 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSp
 
     if not 1 <= hand <= len(hands):
         return HandReplay(match_id, hand, hands=len(hands))
+    deal = hands[hand - 1][1]
+    if isinstance(deal, dict) and deal.get("sheet") is not None:
+        return sheet_hand_replay(match_id, hand, variant, hands)
     match = Match(variant, first_dealer=hands[0][0])
     frames: list[TableModel] = []
     held: list[list[int]] = []  # every seat's hand at each frame (shown once the hand is over)
@@ -246,6 +276,25 @@ def replay_hands(match_id: int, hand: int, variant: Variant, seats: tuple[SeatSp
     if state is not None and state.over and not state.holdings.real_cards and len(held) == len(frames):
         frames = [face_up(f, h, me) for f, h in zip(frames, held, strict=True)]
     return HandReplay(match_id, hand, tuple(frames), hands=len(hands))
+
+
+def sheet_hand_replay(match_id: int, hand: int, variant: Variant,
+                      hands: Sequence[tuple[int, Any, Sequence[Any]]]) -> HandReplay:
+    """A score-sheet hand (1-based) from the history: no cards to show, its points, the totals
+    after it and its accusi, as the whole record counts them (its corrections applied)."""
+    match = Match(variant, first_dealer=hands[0][0])
+    rows: tuple[SheetRow, ...] = ()
+    try:
+        for _dealer, deal, actions in hands:
+            match.begin_hand(deal)
+            for obj in actions:
+                match.record(entry_from_json(variant.deck, obj))
+        rows = sheet_rows(match)
+    except (TressetteError, KeyError, TypeError, ValueError) as exc:
+        log.warning("match %s hand %s does not replay: %s", match_id, hand, exc)
+    row = rows[hand - 1] if hand <= len(rows) else None
+    said = tuple(match.results[hand - 1].declarations) if row is not None and hand <= len(match.results) else ()
+    return HandReplay(match_id, hand, (), hands=len(hands), sheet=row, said=said)
 
 
 def face_up(frame: TableModel, hands: Sequence[int], me: int) -> TableModel:

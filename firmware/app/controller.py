@@ -87,6 +87,7 @@ from firmware.app.seats import SeatActions
 from firmware.app.unknown_deck import UnknownDeckTags
 from firmware.config import GameSettings, save_screen_setting
 from firmware.engine import Action, Match, TressetteError, Variant, make_variant
+from firmware.engine.scoresheet import Amend
 from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat
 from firmware.store import Journal, JournalFailure
 from hal.network import NetworkBusy, NetworkChanged, NetworkDone, NetworkScanned
@@ -114,8 +115,13 @@ log = logging.getLogger("firmware.app.controller")
 
 PlayIntent = (
     ui.PlayCard | ui.Discard | ui.Claim | ui.Hint | ui.Undo | ui.Call | ui.ZuTun | ui.Declare | ui.NothingToDeclare
-    | ui.SheetTally | ui.SheetAccusi | ui.TakeBack | ui.AbandonHand
+    | ui.SheetTally | ui.SheetAccusi | ui.SheetUndo | ui.SheetEdit | ui.SheetConfirm | ui.TakeBack | ui.AbandonHand
 )
+SheetIntent = (
+    ui.Declare | ui.NothingToDeclare | ui.SheetTally | ui.SheetAccusi | ui.SheetUndo | ui.SheetEdit | ui.SheetConfirm
+)
+SHEET_INTENTS = (ui.Declare, ui.NothingToDeclare, ui.SheetTally, ui.SheetAccusi, ui.SheetUndo, ui.SheetEdit,
+                 ui.SheetConfirm)
 BrowseIntent = ui.ShowHistory | ui.OpenSheet | ui.OpenReplay | ui.OpenReview | ui.OpenReviewHand
 TableIntent = (
     ui.Signal | ui.ShowScreen | ui.NewGame | ui.Continue | ui.NextHand | ui.SetLevel | ui.SetSetting | ui.EnrolDeck
@@ -218,8 +224,8 @@ class TableController:
             case NetworkScanned() | NetworkDone() | NetworkChanged() | NetworkBusy():
                 self.network.on_event(event)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
-                  | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally() | ui.SheetAccusi() | ui.TakeBack()
-                  | ui.AbandonHand()):  # fmt: skip
+                  | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally() | ui.SheetAccusi() | ui.SheetUndo()
+                  | ui.SheetEdit() | ui.SheetConfirm() | ui.TakeBack() | ui.AbandonHand()):  # fmt: skip
                 self._play_intent(event)
             case ui.ShowHistory() | ui.OpenSheet() | ui.OpenReplay() | ui.OpenReview() | ui.OpenReviewHand():
                 self._browse_intent(event)
@@ -285,7 +291,7 @@ class TableController:
     def _play_intent(self, event: PlayIntent) -> None:
         """A move of the hand asked for on the screen."""
         seats = self.seat_actions
-        if self.scoresheet.keeping and isinstance(event, (ui.Declare, ui.NothingToDeclare, ui.SheetTally, ui.SheetAccusi)):
+        if self.scoresheet.keeping and isinstance(event, SHEET_INTENTS):
             self._sheet_intent(event)
             return
         match event:
@@ -316,15 +322,32 @@ class TableController:
                 seats.declare(action)
             case ui.NothingToDeclare():
                 seats.screen_nothing_to_declare()
-            case ui.SheetTally() | ui.SheetAccusi():
+            case ui.SheetTally() | ui.SheetAccusi() | ui.SheetUndo() | ui.SheetEdit() | ui.SheetConfirm():
                 self.table.refuse(msg("r_no_hand"))  # a count belongs to a score-sheet match
             case _:
                 assert_never(event)
 
-    def _sheet_intent(self, event: ui.Declare | ui.NothingToDeclare | ui.SheetTally | ui.SheetAccusi) -> None:
+    def _sheet_intent(self, event: SheetIntent) -> None:
         """Score sheet only (firmware.app.scoresheet): an accuso said, the choice closed, the
-        hand's count; after a count or a decima the lifecycle closes the hand."""
+        hand's count, a correction, a question answered; after a count or a decima the
+        lifecycle closes the hand, after a correction the table follows the match."""
         sheet = self.scoresheet
+        if isinstance(event, (ui.SheetUndo, ui.SheetEdit)) or (
+            isinstance(event, ui.SheetConfirm) and isinstance(sheet.pending, Amend)
+        ) or (isinstance(event, ui.SheetTally) and event.amend is not None):
+            was_finished = self.table.finished()
+            match event:
+                case ui.SheetUndo():
+                    done = sheet.undo()
+                case ui.SheetEdit(hand=hand):
+                    done = sheet.edit(hand)
+                case ui.SheetConfirm(yes=yes):
+                    done = sheet.confirm(yes)
+                case ui.SheetTally():
+                    done = sheet.tally(event)
+            if done.accepted:
+                self.lifecycle.corrected(was_finished)
+            return
         match event:
             case ui.Declare(declare_action=action):
                 done = sheet.declare(action)
@@ -334,9 +357,13 @@ class TableController:
                 done = sheet.tally(event)
             case ui.SheetAccusi():
                 done = sheet.ask_all()
+            case ui.SheetConfirm(yes=yes):
+                done = sheet.confirm(yes)
+            case ui.SheetUndo() | ui.SheetEdit():  # handled above
+                return
             case _:
                 assert_never(event)
-        if done.accepted and self.table.hand_over():
+        if done.accepted and self.table.hand_over() and self.phase == PLAY:
             self.lifecycle.hand_closed()
 
     def _browse_intent(self, event: BrowseIntent) -> None:
@@ -633,7 +660,7 @@ class TableController:
 
     def _sheet_snapshot(self, match: Match) -> SheetSnapshot:
         final = None
-        if self.phase == MATCH_OVER and match.hands and self.match_id is not None:
+        if match.results and self.match_id is not None:  # the score sheet, hand by hand: to correct a hand
             final = live_sheet(match, self.match_id, self.seats)
         return SheetSnapshot(match, self.scoresheet.entry(), final)
 

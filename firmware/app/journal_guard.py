@@ -34,7 +34,7 @@ from firmware.app.core import Outcome, Table
 from firmware.app.messages import Message, msg
 from firmware.engine import RecordEntry
 from firmware.engine.records import entry_to_json
-from firmware.engine.scoresheet import Tally
+from firmware.engine.scoresheet import Amend, Tally
 from firmware.store import JournalFailure, StoreError
 
 log = logging.getLogger("firmware.app.journal_guard")
@@ -94,9 +94,10 @@ class JournalGuard:
         t.version += 1
         return Outcome(False, f"journal write failed: {exc.reason}")
 
-    def write_entry(self, entry: RecordEntry | Tally) -> Outcome | None:
+    def write_entry(self, entry: RecordEntry | Tally | Amend, *, reopen: bool = False) -> Outcome | None:
         """Journal ``entry`` of the hand being played, before it is applied: None once
-        it is on disk, else the refusal (nothing is applied that is not on disk)."""
+        it is on disk, else the refusal (nothing is applied that is not on disk).
+        ``reopen``: a score sheet's correction that un-ends the match (one transaction)."""
         t = self.table
         assert t.match is not None and t.match_id is not None
         if self.error is not None:
@@ -104,7 +105,11 @@ class JournalGuard:
         hand = len(t.match.hands) - 1
         idx = len(t.match.hands[-1].actions)
         try:
-            t.journal.add_action(t.match_id, hand, idx, entry_to_json(t.match.variant.deck, entry))
+            obj = entry_to_json(t.match.variant.deck, entry)
+            if reopen:  # a correction that un-ends the match: one transaction with it
+                t.journal.add_action(t.match_id, hand, idx, obj, reopen=True)
+            else:
+                t.journal.add_action(t.match_id, hand, idx, obj)
         except JournalFailure as exc:
             return self.failed(exc)
         except StoreError as exc:

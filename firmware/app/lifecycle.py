@@ -344,9 +344,13 @@ class MatchLifecycle:
         if winner is not None and v is not None and any(v.side_of(s) == winner for s in self.table.humans()):
             return msg("m_you_win", score=score)
         seats = [x for x in range(v.n_seats) if v.side_of(x) == winner] if v is not None else []
-        if len(seats) == 1:  # each for himself: the winner is a seat, named as one
-            return msg("m_match_won", side=msg("seat_n", n=seats[0] + 1), score=score)
-        return msg("m_match_won", side=msg("side_n", n=(winner or 0) + 1), score=score)
+        side = msg("seat_n", n=seats[0] + 1) if len(seats) == 1 else msg("side_n", n=(winner or 0) + 1)
+        match = self.table.match
+        stake = match.ledger[-1] if match is not None and match.ledger else None
+        if stake is not None and stake.multiplier > 1:
+            # a sudden win (decima ×16, cappotto ×2, ...): its stake, not points it never counted ("0-0")
+            return msg("m_match_won_x", side=side, x=stake.multiplier)
+        return msg("m_match_won", side=side, score=score)  # each for himself: the winner is a seat, named as one
 
     # ------------------------------------------------------------ actions
 
@@ -405,6 +409,26 @@ class MatchLifecycle:
                 self.table.say(msg("m_hand_over", score="-".join(map(str, self.table.totals))))
                 if self.table.opts.auto_next:
                     self.next_hand()
+
+    def corrected(self, was_finished: bool) -> None:
+        """After a score sheet's correction (firmware.app.scoresheet): the table follows the
+        match as counted again: ended now (journalled as it ends now), ended still (its
+        winner and totals journalled again), or going on (the journal reopened it with the
+        correction's own entry) at the hand's end or inside the hand."""
+        t = self.table
+        if t.finished():
+            if was_finished and t.match_id is not None:
+                t.journal.finish_match(t.match_id, t.winner, t.totals)  # counted once, as it ends now
+                t.phase = MATCH_OVER
+                t.say(self._win_message())
+            else:
+                t.phase = PLAY
+                self.hand_closed()
+        elif t.hand_over():
+            t.phase = HAND_OVER
+        else:
+            t.phase = PLAY
+        t.changed()
 
     # ------------------------------------------------------------ real cards
 

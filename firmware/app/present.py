@@ -17,6 +17,7 @@ from firmware.app.core import ENROL, HOME, MATCH_OVER, LastGame, Phase
 from firmware.config import GameSettings
 from firmware.engine import Call, Claim, Match, Variant, View, ZuTun
 from firmware.engine.cards import DECKS
+from firmware.engine.declarations import Declaration
 from firmware.engine.seating import SeatSpec
 from firmware.store import LEVEL_ORDER, Journal, JournalFailure
 from ui.i18n import Message
@@ -293,7 +294,7 @@ def sheet_model(snap: TableSnapshot, sh: SheetSnapshot, stats: Stats) -> TableMo
         variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
         seats=seats, show_hand=False, totals=snap.totals, target=match.game_target, message=snap.message,
         stats=stats, hand_no=snap.hand_no, dealer=sheet.dealer if sheet is not None else 0,
-        declarations=tuple(sheet.declarations) if sheet is not None else (), hand_over=over, result=result,
+        declarations=_sheet_declarations(match, sh), hand_over=over, result=result,
         match_over=snap.phase == MATCH_OVER, winner=snap.winner, level_at_target=match.level_at_target,
         resumable=snap.resumable, sheet_entry=sh.entry, final_sheet=sh.final_sheet,
         declared=tuple(result.declared) if result is not None and len(result.declared) == v.n_sides else (),
@@ -305,6 +306,14 @@ def sheet_model(snap: TableSnapshot, sh: SheetSnapshot, stats: Stats) -> TableMo
         model = replace(model, games_won=tuple(match.games_won),
                         game_won_by=decided.winners if decided is not None else ())
     return model
+
+
+def _sheet_declarations(match: Match, sh: SheetSnapshot) -> tuple[Declaration, ...]:
+    """The accusi the count screen lists: the hand being kept's, or the corrected hand's."""
+    amend = sh.entry.amend if sh.entry is not None else None
+    if amend is not None and 0 <= amend < len(match.results):
+        return tuple(match.results[amend].declarations)
+    return tuple(match.sheet.declarations) if match.sheet is not None else ()
 
 
 def _unit_thirds(v: Variant, thirds: Sequence[int]) -> tuple[int, ...]:

@@ -41,7 +41,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from firmware.app.browse import hand_replay
+from firmware.app.browse import hand_replay, score_sheet
 from firmware.app.coach_words import reason_message
 from firmware.app.core import Table
 from firmware.app.events import MatchReviewFailed, MatchReviewProgress, MatchReviewReady
@@ -56,7 +56,7 @@ from firmware.coach.review import (
 from firmware.config import atomic_write
 from firmware.engine import TressetteError, make_variant
 from firmware.store import Journal
-from ui.model import HandReplay, MatchReviewView, RatedCard, ReviewHandView, ReviewRow
+from ui.model import HandReplay, MatchReviewView, RatedCard, ReviewHandView, ReviewRow, ScoreSheet
 
 log = logging.getLogger("firmware.app.reviewing")
 
@@ -190,8 +190,9 @@ class ReviewState:
     done: int = 0
     total: int = 0
     review: MatchReview | None = None
-    problem: str = ""  # a catalogue key: review_none, review_failed
+    problem: str = ""  # a catalogue key: review_none, review_failed, review_sheet
     why: str = ""
+    sheet: ScoreSheet | None = None  # a score sheet's match: its hands' points (no card to rate)
     job: ReviewJob | None = None
     hand: ReviewHandView | None = field(default=None)
 
@@ -227,6 +228,10 @@ class MatchReviewing:
             return  # already shown, or on its way
         st = ReviewState(match_id, digest, row.variant, dict(row.options), seats)
         self.review_state = st
+        if row.mode == "scoresheet" and doc["hands"]:
+            st.problem = "review_sheet"  # the table's own cards: no card to rate, the hands' points
+            st.sheet = score_sheet(self.table.journal, match_id)
+            return
         if not seats or not doc["hands"]:
             st.problem = "review_none"  # computers or real cards only: no play of a person to rate
             return
@@ -313,7 +318,8 @@ def match_review_view(st: ReviewState) -> MatchReviewView:
     then per hand the accuracy, the points lost and the marks of the people's cards."""
     review = st.review
     if review is None:
-        return MatchReviewView(st.match_id, st.variant, st.done, st.total, problem=st.problem, why=st.why)
+        return MatchReviewView(st.match_id, st.variant, st.done, st.total, problem=st.problem, why=st.why,
+                               sheet=st.sheet)
     rows = []
     every: list[float] = []
     for h in review.hands:

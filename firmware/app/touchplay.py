@@ -251,6 +251,7 @@ class Player:
             return look.tap(self.rng.choice(calls))
         zu = look.named("zu_tun:")
         if zu:
+            self.asked = True  # it ends the game: yes to the question that follows
             return look.tap(zu[0])  # offered only when it wins the game (RULES.md, zu tun)
         if "claim" in buttons:
             if int(model.get("claim_points", 0)) >= int(model.get("target", 10_000)):

@@ -7,7 +7,7 @@ power-loss journal and ``tressette replay`` are one format (see records.py).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -26,7 +26,7 @@ from firmware.engine.cards import Seat
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table, seed_value
 from firmware.engine.errors import IllegalAction
 from firmware.engine.refusals import Refusal
-from firmware.engine.scoresheet import SheetHand, Tally
+from firmware.engine.scoresheet import Amend, SheetEntry, SheetHand, Tally
 from firmware.engine.state import HandResult, HandState, apply_unchecked, check
 from firmware.engine.variants import Variant
 from firmware.engine.view import View, view_for
@@ -55,7 +55,7 @@ class Stake:
 class HandRecord:
     dealer: Seat
     deal_spec: dict[str, Any]
-    actions: list[RecordEntry | Tally] = field(default_factory=list)  # as recorded, undos included
+    actions: list[RecordEntry | Tally | Amend] = field(default_factory=list)  # as recorded, undos included
 
     def effective(self) -> list[Action]:
         """The actions that stand: every :class:`Undo` and :class:`Correct` applied, no
@@ -66,7 +66,7 @@ class HandRecord:
                 del out[len(out) - a.count :]
             elif isinstance(a, Correct):
                 del out[_last_card_at(out, a.seat, a.card) :]
-            elif not isinstance(a, (NothingToDeclare, Tally, Abandon)):
+            elif not isinstance(a, (NothingToDeclare, Tally, Abandon, Amend)):
                 out.append(a)
         return out
 
@@ -78,6 +78,45 @@ def _last_card_at(done: list[Action], seat: Seat, card: int) -> int:
         if isinstance(a, (Play, Discard)) and a.seat == seat and a.card == card:
             return i
     return len(done)
+
+
+SheetCorrection = Undo | Amend
+"""A score sheet's correction (docs/records.md): the last entries of the hand taken back
+(``Undo``: an accuso said, the count), or a finished hand's count amended."""
+
+
+def sheet_entries(hands: Sequence[HandRecord]) -> list[list[SheetEntry]]:
+    """Per hand of a score-sheet match's record, the entries that stand: every correction
+    applied where it was entered (raises :class:`IllegalAction` for one that cannot be)."""
+    out: list[list[SheetEntry]] = []
+    for rec in hands:
+        out.append([])
+        for a in rec.actions:
+            if isinstance(a, (Undo, Amend)):
+                out = corrected(out, a)
+            elif isinstance(a, (Declare, Tally)):
+                out[-1].append(a)
+    return out
+
+
+def corrected(entries: Sequence[Sequence[SheetEntry]], correction: SheetCorrection) -> list[list[SheetEntry]]:
+    """``entries`` (per hand) with ``correction`` applied: an undo takes back the last
+    ``count`` entries of the hand being kept (the last one), an amendment replaces a
+    finished hand's count. Only the form is checked here; the counting, by :meth:`Match.correct`."""
+    out = [list(h) for h in entries]
+    if isinstance(correction, Undo):
+        current = out[-1] if out else []
+        if not current:
+            raise IllegalAction(Refusal.SHEET_UNDO_NOTHING)
+        if not 1 <= correction.count <= len(current):
+            raise IllegalAction(Refusal.UNDO_COUNT, count=correction.count, done=len(current))
+        del current[len(current) - correction.count :]
+        return out
+    n = correction.hand
+    if not 0 <= n < len(out) or not out[n] or not isinstance(out[n][-1], Tally):
+        raise IllegalAction(Refusal.SHEET_AMEND_HAND, hand=n + 1)
+    out[n][-1] = correction.tally
+    return out
 
 
 class Match:
@@ -188,6 +227,73 @@ class Match:
         if sheet.over:
             self._close_hand(sheet)
 
+    # ------------------------------------------------------------------ score sheet corrections
+
+    @property
+    def keeps_sheet(self) -> bool:
+        """A score-sheet match: its hands are ``{"sheet": true}`` (no cards)."""
+        return bool(self.hands) and self.hands[-1].deal_spec.get("sheet") is not None
+
+    def sheet_entries(self) -> list[list[SheetEntry]]:
+        """Per hand, the score sheet's entries that stand (corrections applied)."""
+        return sheet_entries(self.hands)
+
+    def last_sheet_entry(self) -> SheetEntry | None:
+        """What *undo the last entry* would take back now (None: nothing in this hand)."""
+        if not self.keeps_sheet:
+            return None
+        current = self.sheet_entries()[-1]
+        return current[-1] if current else None
+
+    def check_correction(self, correction: SheetCorrection) -> Match:
+        """The match as it would stand with ``correction``: counted again from its first
+        hand with the entries that stand, every one through the checked path. Raises
+        :class:`IllegalAction`: not a score sheet, nothing to take back, no such finished
+        hand, the new count refused (its own reason), a later entry that no longer fits,
+        or a match that now ends before a hand that has entries."""
+        if not self.keeps_sheet:
+            raise IllegalAction(Refusal.SHEET_NOT_SHEET)
+        entries = corrected(self.sheet_entries(), correction)
+        return self._recount(entries, correction.hand if isinstance(correction, Amend) else len(entries) - 1)
+
+    def check_entry(self, entry: SheetEntry) -> Match:
+        """The match as it would stand with ``entry`` kept in the hand being kept (a screen
+        asks it before a tap that ends a hand or the match: what follows from it)."""
+        if not self.keeps_sheet:
+            raise IllegalAction(Refusal.SHEET_NOT_SHEET)
+        entries = self.sheet_entries()
+        entries[-1].append(entry)
+        return self._recount(entries, len(entries) - 1)
+
+    def _recount(self, entries: Sequence[Sequence[SheetEntry]], changed: int) -> Match:
+        """A new match counted from ``entries`` (per hand), every one through the checked
+        path; a refusal at hand ``changed`` or before is its own, a later one says so."""
+        fresh = Match(self.variant, first_dealer=self.hands[0].dealer)
+        for i, hand in enumerate(entries):
+            if fresh.finished:
+                if hand:
+                    raise IllegalAction(Refusal.SHEET_AMEND_ENDS, hand=len(fresh.results))
+                break  # a hand begun after what is now the end: nothing was said in it
+            fresh.begin_hand({"sheet": True})
+            for entry in hand:
+                try:
+                    fresh.keep(entry)
+                except IllegalAction:
+                    if i <= changed:
+                        raise  # the count entered now is refused: its own reason
+                    raise IllegalAction(Refusal.SHEET_AMEND_LATER, hand=i + 1) from None
+        return fresh
+
+    def correct_sheet(self, correction: SheetCorrection) -> None:
+        """A score sheet's correction: kept in the record where it is entered (nothing
+        is rewritten), the match counted again with it (:meth:`check_correction`):
+        totals, games, stakes, the winner; a match may end or go on again."""
+        fresh = self.check_correction(correction)
+        self.hands[-1].actions.append(correction)
+        for name, value in vars(fresh).items():
+            if name not in ("variant", "hands"):
+                setattr(self, name, value)
+
     def check_deal(self, deal_spec: DealSpec) -> None:
         """Raise :class:`IllegalAction` if the next hand cannot be dealt from ``deal_spec``."""
         self._deal(dict(deal_spec))
@@ -211,11 +317,13 @@ class Match:
         if state.over:
             self._close_hand(state)
 
-    def record(self, entry: RecordEntry | Tally) -> None:
+    def record(self, entry: RecordEntry | Tally | Amend) -> None:
         """One entry of a hand's record, as read back: an action is applied, an undo
         taken back, a *nothing to declare* kept (the one way records are replayed);
         in a score-sheet hand an accuso or the count is kept (:meth:`keep`)."""
-        if self.sheet is not None and isinstance(entry, (Declare, Tally)):
+        if isinstance(entry, Amend) or (isinstance(entry, Undo) and self.keeps_sheet):
+            self.correct_sheet(entry)  # a score sheet's correction: the match counted again
+        elif self.sheet is not None and isinstance(entry, (Declare, Tally)):
             self.keep(entry)
         elif isinstance(entry, Tally):
             raise IllegalAction(Refusal.SHEET_NOT_SHEET)

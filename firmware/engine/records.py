@@ -30,7 +30,7 @@ from firmware.engine.actions import (
 from firmware.engine.cards import CODE, Deck
 from firmware.engine.errors import RecordError, TressetteError
 from firmware.engine.match import Match
-from firmware.engine.scoresheet import Tally
+from firmware.engine.scoresheet import Amend, Tally
 from firmware.engine.variants import Variant, make_variant
 
 FORMAT = "tressette-record/1"
@@ -108,9 +108,12 @@ def tally_from_json(obj: Mapping[str, Any]) -> Tally:
                  opt["by"], sudden, opt["side"], opt["partner"])  # fmt: skip
 
 
-def entry_to_json(deck: Deck, entry: RecordEntry | Tally) -> dict[str, Any]:
+def entry_to_json(deck: Deck, entry: RecordEntry | Tally | Amend) -> dict[str, Any]:
     """An action, an undo ``{"seat": 0, "undo": 3}``, a *nothing to declare*
-    ``{"seat": 1, "nothing_to_declare": true}`` or a score sheet's count (docs/records.md)."""
+    ``{"seat": 1, "nothing_to_declare": true}``, a score sheet's count or its amendment
+    ``{"seat": 0, "amend": 2, "tally": {...}}`` (docs/records.md)."""
+    if isinstance(entry, Amend):
+        return {"seat": entry.seat, "amend": entry.hand, "tally": tally_to_json(entry.tally)["tally"]}
     if isinstance(entry, Tally):
         return tally_to_json(entry)
     if isinstance(entry, Undo):
@@ -124,9 +127,21 @@ def entry_to_json(deck: Deck, entry: RecordEntry | Tally) -> dict[str, Any]:
     return action_to_json(deck, entry)
 
 
-def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry | Tally:
+def amend_from_json(obj: Mapping[str, Any]) -> Amend:
+    """``{"seat": 0, "amend": HAND, "tally": {...}}``: hand HAND's (from 0) count amended."""
+    hand = obj.get("amend")
+    if set(obj) != {"seat", "amend", "tally"}:
+        raise RecordError(f"an amendment is {{\"seat\": N, \"amend\": HAND, \"tally\": {{...}}}}: {dict(obj)!r}")
+    if not isinstance(hand, int) or isinstance(hand, bool) or hand < 0:
+        raise RecordError(f"an amendment's 'amend' is a hand number from 0: {dict(obj)!r}")
+    return Amend(hand, tally_from_json({"seat": obj.get("seat"), "tally": obj.get("tally")}))
+
+
+def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry | Tally | Amend:
     """An action (:func:`action_from_json`), an undo, a correction, an abandon, a *nothing
-    to declare* or a score sheet's count; raises :class:`RecordError`."""
+    to declare*, a score sheet's count or its amendment; raises :class:`RecordError`."""
+    if isinstance(obj, Mapping) and "amend" in obj:
+        return amend_from_json(obj)
     if isinstance(obj, Mapping) and "tally" in obj:
         return tally_from_json(obj)
     if isinstance(obj, Mapping) and "nothing_to_declare" in obj:

@@ -131,6 +131,10 @@ class Refusal(StrEnum):
     SHEET_SUDDEN_OFF = "sheet_sudden_off"
     SHEET_SUDDEN_SIDE = "sheet_sudden_side"
     SHEET_SUDDEN_FALSE = "sheet_sudden_false"
+    SHEET_UNDO_NOTHING = "sheet_undo_nothing"
+    SHEET_AMEND_HAND = "sheet_amend_hand"
+    SHEET_AMEND_LATER = "sheet_amend_later"
+    SHEET_AMEND_ENDS = "sheet_amend_ends"
 
 
 ARGUMENTS: Mapping[Refusal, frozenset[str]] = {
@@ -232,6 +236,10 @@ ARGUMENTS: Mapping[Refusal, frozenset[str]] = {
     Refusal.SHEET_SUDDEN_OFF: frozenset({'sudden'}),
     Refusal.SHEET_SUDDEN_SIDE: frozenset(),
     Refusal.SHEET_SUDDEN_FALSE: frozenset({'got', 'sudden', 'want'}),
+    Refusal.SHEET_UNDO_NOTHING: frozenset(),
+    Refusal.SHEET_AMEND_HAND: frozenset({'hand'}),
+    Refusal.SHEET_AMEND_LATER: frozenset({'hand'}),
+    Refusal.SHEET_AMEND_ENDS: frozenset({'hand'}),
 }
 
 
@@ -341,6 +349,11 @@ ENGLISH: dict[str, str] = {
     "sheet_sudden_off": "{sudden} is not a sudden win of this game (or the hand was not played out)",
     "sheet_sudden_side": "say which side won suddenly",
     "sheet_sudden_false": "{sudden} does not fit the points entered: {got} thirds of {want}",
+    # score sheet corrections: an entry taken back, a finished hand's count amended
+    "sheet_undo_nothing": "nothing has been entered in this hand: nothing to take back",
+    "sheet_amend_hand": "hand {hand} has no count to correct",
+    "sheet_amend_later": "with this count a later entry no longer fits (hand {hand})",
+    "sheet_amend_ends": "with this count the match ends at hand {hand}, but later hands have entries",
 }
 """Every refusal code and its English sentence; the screen's catalogue has the others."""
 

@@ -73,6 +73,25 @@ class Tally:
     partner: Seat | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class Amend:
+    """A correction: hand ``hand``'s count (0-based, a finished hand of this match) replaced
+    by ``tally``, checked like any count. Kept where it was entered, after what it corrects:
+    nothing is rewritten; the match is counted again from its hands with the new count
+    (:meth:`~firmware.engine.match.Match.correct`). ``tally.seat`` entered it."""
+
+    hand: int
+    tally: Tally
+
+    @property
+    def seat(self) -> Seat:
+        return self.tally.seat
+
+
+SheetEntry = Declare | Tally
+"""What a score-sheet hand holds once its corrections are applied: accusi and its count."""
+
+
 def deck_thirds(variant: Variant) -> int:
     """The thirds a hand played out gives: every card's, and the last trick's."""
     return sum(THIRDS[c] for c in variant.deck.cards) + LAST_TRICK_THIRDS

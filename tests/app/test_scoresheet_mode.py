@@ -44,6 +44,7 @@ def enter_hand(t: Table, played: Match) -> None:
         entry = ctl.model().sheet_entry
         assert entry is not None and said in entry.choices
         t.put(ui.Declare(said))
+        confirm(t)
         if ctl.scoresheet.choosing is not None:
             t.put(ui.NothingToDeclare())
     state = played.state
@@ -54,6 +55,15 @@ def enter_hand(t: Table, played: Match) -> None:
         partner = next((s for s in range(state.n) if s != caller and result.sides[s] == result.sides[caller]), caller)
     tally = tally_of(result, played.variant, partner=partner)
     t.put(ui.SheetTally(tally.thirds, tally.end, tally.by, tally.sudden, tally.sudden_side, tally.partner))
+    confirm(t)
+
+
+def confirm(t: Table) -> None:
+    """A tap that ends a hand or the match asks first (a decima, a claim, a sudden win, the
+    last count): the table confirms it."""
+    entry = t.ctl.model().sheet_entry
+    if entry is not None and entry.question is not None:
+        t.put(ui.SheetConfirm(True))
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
@@ -167,6 +177,7 @@ def test_a_decima_asks_only_for_the_points_taken_before_it_and_survives_a_power_
     ctl.new_match(scoresheet=True)
     t.put(ButtonPressed("seat2"))
     t.put(ui.Declare(Declare(2, "decima", suit=1)))
+    confirm(t)  # it ends the hand: asked first
     entry = ctl.model().sheet_entry
     assert ctl.phase == PLAY and entry is not None and entry.decima == 2 and entry.ends == ("decima",)
     assert entry.sudden == () and entry.choosing is None and ctl.message.message.key == "m_sheet_decima"
@@ -182,6 +193,7 @@ def test_a_decima_asks_only_for_the_points_taken_before_it_and_survives_a_power_
     again.put(ui.SheetTally((6, 3), "decima", 2))
     assert again.ctl.message.message.key == "e_sheet_decima_total"
     again.put(ui.SheetTally((0, 6), "decima", 2))  # the first trick: two points, to the other side
+    confirm(again)
     m = again.ctl.match
     assert m is not None
     assert again.ctl.phase in (HAND_OVER, MATCH_OVER) and m.ledger[-1].reason == "decima"

@@ -196,7 +196,10 @@ def test_zu_tun_is_said_when_offered() -> None:
     p = table(my_turn=True, playable=[5])
     p["cards"] = [card(5, 0)]
     p["buttons"] = [box("zu_tun:33", 300)]
-    assert tapped(Player().decide(p)) == "zu_tun:33"
+    player = Player()
+    assert tapped(player.decide(p)) == "zu_tun:33"
+    q = {"screen": "table", "question": "sure?", "buttons": [box("no"), box("yes", 300)], "model": {}}
+    assert tapped(player.decide(q)) == "yes"  # zu tun ends the game: it asks first, and it was meant
 
 
 def test_a_signal_the_card_may_carry_is_tapped_before_that_card() -> None:

@@ -328,6 +328,9 @@ def test_claim_call_zu_tun_and_discard_buttons(make_ui: MakeUI) -> None:
     model = dataclasses.replace(base, zu_tun=(ZuTunAction(0, ten),))
     ui = make_ui((480, 320), model)
     _press(ui, "zu_tun:")
+    assert ui.intents() == []  # asked first: zu tun ends the game at once
+    assert ui.question is not None and "Zu tun" in ui.question[0]
+    ui.handle(key(pygame.K_RETURN))
     assert ui.intents() == [it.ZuTun(ten)]
     ui.draw()
 

@@ -31,11 +31,12 @@ from firmware.engine import (
     deal_seeded,
     make_variant,
 )
-from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Undo
+from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Revoke, Undo
 from firmware.engine.cards import SUIT
 from firmware.engine.declarations import describe
 from firmware.engine.records import entry_from_json, replay, variant_of
 from firmware.engine.scoresheet import Amend, SheetEntry, Tally, said_declaration
+from firmware.engine.table import revokes_seen
 
 
 def thirds_text(thirds: int) -> str:
@@ -67,6 +68,9 @@ def hand_json(result: HandResult, variant: Variant | None = None) -> dict[str, A
             {"seat": f.decl.seat, "kind": f.decl.kind, "why": f.why, "cards": [CODE[c] for c in f.cards]}
             for f in result.false_declarations
         ]
+    if result.revoke_seat is not None:
+        # Real cards: a revoke called, and the penalty it was scored by (RULES.md §3.7).
+        out["revoke"] = {"seat": result.revoke_seat, "penalty": result.revoke_penalty}
     if variant is not None and variant.n_seats > 2:
         # Three- and four-player games (docs/records.md, "More players"): the hand's
         # sides, what each scoring unit gets, and how the hand ended.
@@ -142,10 +146,18 @@ def _print_card_hand(match: Match, hand: dict[str, Any], h_index: int, decided: 
     for obj in hand.get("actions", []):
         _print_entry(match, state, entry_from_json(deck, obj), out)
     if state.trick:
-        out.write("  (unfinished) " + " | ".join(CODE[c] for c in state.trick) + "\n")
+        out.write(("  (on the table) " if state.over else "  (unfinished) ") + " | ".join(CODE[c] for c in state.trick) + "\n")
     if state.over:
         _write_count(match.results[-1], out)
         _print_decided(match, decided, variant, out)
+
+
+PENALTY_WORDS = {
+    "cappotto": "the hand is lost per cappotto",
+    "replay": "the hand is replayed, no score, the same dealer",
+    "as_played": "the cards count as played",
+}
+"""A revoke's penalty as ``tressette replay`` tells it (RULES.md §3.7)."""
 
 
 def _print_entry(match: Match, state: HandState, entry: RecordEntry | Tally | Amend, out: TextIO) -> None:
@@ -170,8 +182,16 @@ def _print_entry(match: Match, state: HandState, entry: RecordEntry | Tally | Am
     if isinstance(entry, (Tally, Amend)):
         match.record(entry)  # refused: a count belongs to a score-sheet hand
         return
+    if isinstance(entry, Revoke):
+        match.record(entry)
+        out.write(f"  revoke called: seat {entry.seat}; {PENALTY_WORDS[match.variant.revoke_penalty]}\n")
+        return
     n_tricks, n_draws, n_decl = len(state.tricks), len(state.draws), len(state.declarations)
+    seen = revokes_seen(state.holdings)
     match.apply(entry)
+    for r in revokes_seen(state.holdings)[len(seen) :]:
+        suit = match.variant.deck.suit_name(r.suit)
+        out.write(f"  seat {r.seat} revoked in trick {r.trick} (did not follow {suit})\n")
     _print_action(match, state, entry, n_decl, out)
     if len(state.tricks) > n_tricks:
         _print_trick(match.variant, state, n_draws, out)

@@ -139,7 +139,10 @@ class UIApp:
         }
         self.screen = ScreenName.HOME
         self.ctx.ask = self.ask
+        self.ctx.choose = self.choose
         self.question: tuple[str, Intent] | None = None  # a yes/no asked before an intent
+        # a choice before a question (a revoke's seat): the title, then (label, question, intent)
+        self.choice: tuple[str, list[tuple[str, str | None, Intent]]] | None = None
         self._end_pending = False
         self._dim: pygame.Surface | None = None
         self.shown_for = KEY_GUARD_S  # seconds since the screen changed (none at start)
@@ -286,6 +289,34 @@ class UIApp:
         """Ask yes/no over the screen; ``intent`` is sent only on yes."""
         self.question = (question, intent)
 
+    def choose(self, title: str, options: list[tuple[str, str | None, Intent]]) -> None:
+        """One of ``options`` chosen over the screen; the one chosen asks its question (a
+        question None: dimmed, it cannot be chosen now); *Back* chooses nothing."""
+        self.choice = (title, options)
+
+    def choice_buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
+        """The choices in a row (two rows past four) under the title, *Back* under them (pure layout)."""
+        W, H = size
+        options = self.choice[1] if self.choice is not None else []
+        touch = self.ctx.theme.min_touch
+        n = max(1, len(options))
+        per_row = n if n <= 4 else (n + 1) // 2
+        gap = 10
+        bw = min(int(W * 0.2), (int(W * 0.84) - 32 - (per_row - 1) * gap) // per_row)
+        bh = max(touch + 4, int(H * 0.12))
+        top = int(H * 0.16) + max(touch, int(H * 0.12)) + 12
+        out: list[ButtonSpec] = []
+        for i, (label, question, _) in enumerate(options):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, n - row * per_row)
+            x0 = W // 2 - (in_row * bw + (in_row - 1) * gap) // 2
+            r = Rect(x0 + col * (bw + gap), top + row * (bh + gap), bw, bh)
+            out.append(ButtonSpec(f"choice:{i}", r, label, enabled=question is not None))
+        rows = (n + per_row - 1) // per_row
+        back_w = max(touch * 2, int(W * 0.28))
+        out.append(ButtonSpec("choice_back", Rect(W // 2 - back_w // 2, top + rows * (bh + gap) + 4, back_w, bh), "back"))
+        return out
+
     def question_buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         """Yes and No of the question, side by side under it (pure layout)."""
         W, H = size
@@ -305,6 +336,8 @@ class UIApp:
 
     def tap(self, pos: tuple[int, int]) -> bool:
         self.enter_disarmed = False
+        if self.question is None and self.choice is not None:
+            return self._choice_tap(pos)
         if self.question is not None:
             for b in self.question_buttons(self.surface.get_size()):
                 if b.rect.collidepoint(pos):
@@ -312,7 +345,25 @@ class UIApp:
             return True  # the question holds every tap until it is answered
         return self.current.tap(pos, self.surface.get_size())
 
+    def _choice_tap(self, pos: tuple[int, int]) -> bool:
+        choice = self.choice
+        assert choice is not None
+        for b in self.choice_buttons(self.surface.get_size()):
+            if b.rect.collidepoint(pos) and b.enabled:
+                if b.name == "choice_back":
+                    self.choice = None
+                else:
+                    _, question, intent = choice[1][int(b.name.partition(":")[2])]
+                    self.choice = None
+                    if question is not None:
+                        self.ask(question, intent)
+        return True  # the choice holds every tap until one is made or Back
+
     def key(self, key: int) -> bool:
+        if self.question is None and self.choice is not None:
+            if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.choice = None
+            return True
         if self.question is not None:
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_y):
                 self.answer(True)
@@ -416,6 +467,8 @@ class UIApp:
     def draw(self, surface: pygame.Surface | None = None) -> None:
         target = surface if surface is not None else self.surface
         self.current.draw(target)
+        if self.question is None and self.choice is not None:
+            self._draw_choice(target)
         if self.question is not None:
             self._draw_question(target)
         if self.settings.get("simulate_brightness"):
@@ -440,6 +493,19 @@ class UIApp:
             y += fs + 6
         for b in buttons:
             draw_button(s, ctx, b.rect, ctx.t(b.label), color=ctx.theme.danger if b.name == "yes" else None)
+
+    def _draw_choice(self, s: pygame.Surface) -> None:
+        W, H = s.get_size()
+        s.blit(rounded((W, H), (0, 0, 0), 160, 0), (0, 0))
+        ctx = self.ctx
+        buttons = self.choice_buttons((W, H))
+        box = Rect(int(W * 0.08), int(H * 0.16), int(W * 0.84), buttons[-1].rect.bottom + 12 - int(H * 0.16))
+        draw_panel(s, box, ctx.theme, 240)
+        title = self.choice[0] if self.choice is not None else ""
+        blit_text(s, ctx, title, ctx.fsize(H, 0.055), (W // 2, box.y + 12), anchor="midtop", bold=True,
+                  max_w=box.w - 32)
+        for b in buttons:
+            draw_button(s, ctx, b.rect, ctx.t(b.label) if b.name == "choice_back" else b.label, enabled=b.enabled)
 
     def _darken(self, s: pygame.Surface) -> None:
         b = int(self.settings.get("brightness", 100))

@@ -31,6 +31,7 @@ from ui.model import (
     RatedCard,
     ReviewHandView,
     ReviewRow,
+    RevokeModel,
     ScoreSheet,
     SeatModel,
     SheetEntryModel,
@@ -553,6 +554,20 @@ def picker_model(variant: str = "treseta4", seed: int = 1, tricks: int = 2) -> T
                          msg("pick_play", n=state.to_move + 1), False, signals, take_back, state.dealer, False,
                          len(match.hands))  # fmt: skip
     return dataclasses.replace(m, picker=picker, message=picker.prompt)
+
+
+def revoke_model(variant: str = "treseta4", seed: int = 1, seat: int = 2) -> TableModel:
+    """The card picker with *Revoke!* (firmware/app/revokes.py): ``seat`` laid a suit it had
+    shown it lacks; every person's seat may be named, the question says the default penalty."""
+    m = picker_model(variant, seed)
+    assert m.picker is not None
+    n = m.n_seats
+    said = msg("m_revoke_seen", n=seat + 1, trick=1, suit=SuitName(m.deck, 0))
+    seats = tuple((s, msg("ask_revoke", n=s + 1, ends="",
+                          what=msg("revoke_cappotto", score="0 – 11" if s % 2 == 0 else "11 – 0", n=1)))
+                  for s in range(n))  # fmt: skip
+    revoke = RevokeModel(m.hand_no, seats, "cappotto")
+    return dataclasses.replace(m, picker=dataclasses.replace(m.picker, revoke=True), revoke=revoke, message=said)
 
 
 def deal_picker_model(variant: str = "briscola", seed: int = 1, cpu: int = 1) -> TableModel:

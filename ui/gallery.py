@@ -27,6 +27,7 @@ from ui.i18n import msg
 from ui.model import PhoneSeatModel, PhonesModel, TableModel
 from ui.navigation import ScreenName
 from ui.netmodel import NetworkModel, WifiRow, wifi_qr_text
+from ui.picker import open_revoke
 from ui.review import ReviewHandScreen
 from ui.screens import StatsScreen
 
@@ -98,6 +99,10 @@ def table_scenes() -> dict[str, Scene]:
     out["picker_tressette2"] = table_scene(demo.picker_model("tressette2", tricks=3))
     out["picker_deal_briscola"] = table_scene(demo.deal_picker_model("briscola"))
     out["picker_abandon_question"] = picker_abandon_question
+    # a revoke (docs/box.md, "A revoke"): the picker's *Revoke!*, who revoked, the question
+    out["picker_revoke"] = table_scene(demo.revoke_model("treseta4"))
+    out["picker_revoke_seat"] = revoke_scene(question=False)
+    out["picker_revoke_question"] = revoke_scene(question=True)
     out["sheet_count_tressette4"] = table_scene(demo.sheet_entry_model("tressette4"))
     out["sheet_accuso_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", choosing=3))
     out["sheet_decima_tressette4"] = table_scene(demo.sheet_entry_model("tressette4", decima=True))
@@ -219,6 +224,21 @@ def picker_abandon_question(ui: UIApp) -> None:
     table_scene(model)(ui)
     assert model.picker is not None and model.picker.abandon is not None
     ui.ask(ui.ctx.t("ask_abandon_hand", n=model.picker.abandon + 1), it.AbandonHand(model.picker.hand))
+
+
+def revoke_scene(*, question: bool) -> Scene:
+    """*Revoke!* tapped: the seat chooser, or (``question``) seat 3 chosen: its question."""
+    def setup(ui: UIApp) -> None:
+        model = demo.revoke_model("treseta4")
+        table_scene(model)(ui)
+        assert model.revoke is not None
+        open_revoke(ui.ctx, model.revoke)
+        if question:
+            ui.choice = None
+            seat, said = model.revoke.seats[2]
+            assert said is not None
+            ui.ask(ui.ctx.say(said), it.CallRevoke(seat, model.revoke.hand))
+    return setup
 
 
 def stats_chart(ui: UIApp) -> None:

@@ -96,6 +96,16 @@ class AbandonHand:
 
 
 @dataclass(frozen=True, slots=True)
+class CallRevoke:
+    """Real cards: the table calls a revoke of ``seat`` (docs/box.md, "A revoke"); sent
+    only after the screen's question, naming what follows, was answered yes. ``hand``:
+    the hand asked about (the number of hands dealt then)."""
+
+    seat: int
+    hand: int
+
+
+@dataclass(frozen=True, slots=True)
 class Claim:
     """Chiamarsi fuori: the seat at the screen claims its side has reached the target."""
 
@@ -349,6 +359,7 @@ Intent = (
     | Undo
     | TakeBack
     | AbandonHand
+    | CallRevoke
     | Call
     | Discard
     | ZuTun

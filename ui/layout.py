@@ -699,12 +699,15 @@ def action_slots(model: TableModel) -> tuple[list[ButtonSpec], list[ButtonSpec]]
     if model.hand_over:
         # the table after the hand: the count again, and onwards (issue 13.1: no dead end)
         last = ButtonSpec("home", Rect(0, 0, 0, 0), "home") if model.match_over else ButtonSpec("next_hand", Rect(0, 0, 0, 0), "next_hand", intent=it.NextHand())
-        return [ButtonSpec("count", Rect(0, 0, 0, 0), "count"), last], []
+        revoke = [ButtonSpec("revoke", Rect(0, 0, 0, 0), "revoke_btn")] if model.revoke is not None else []
+        return [ButtonSpec("count", Rect(0, 0, 0, 0), "count"), *revoke, last], []
     if shared_table(model):
         # nobody sits at the screen: every seat's signals, claim, declarations, calls are
-        # on its phone (or a computer's); the screen keeps the way to the phone seats only
+        # on its phone (or a computer's); the screen keeps the way to the phone seats only,
+        # and at a table of real cards *Revoke!* (docs/box.md, "A revoke")
+        revoke = [ButtonSpec("revoke", Rect(0, 0, 0, 0), "revoke_btn")] if model.revoke is not None else []
         return ([ButtonSpec("phones", Rect(0, 0, 0, 0), "p_phones_btn")] if model.phones and model.phones.seats
-                else []), []
+                else revoke), []
     legal_signals = set(model.signal_choices)
     permanent: list[ButtonSpec] = []
     kinds = model.action_kinds
@@ -798,7 +801,8 @@ def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0
     crowded = len(permanent) > min(fit, 4)
     coach_pair = [b for b in permanent if b.name in ("hint", "undo")] if coach and len(coach) >= 2 and crowded else []
     row = [b for b in permanent if b not in coach_pair][:fit]
-    weights = [1.3 if b.name == "claim" else 1.0 for b in row]
+    # the claim's two words, and *Revoke!* / *Renonce!* (real cards) in a wider cell
+    weights = [1.3 if b.name == "claim" else 1.6 if b.name == "revoke" else 1.0 for b in row]
     wide = area.w >= 500
     # a signal's cell holds "Striscio" at the buttons' smallest size (ui.textcheck), a
     # transient one "napoletana": sizes for 800x480 and for the 480x320 panel

@@ -293,6 +293,20 @@ class PickerModel:
     abandon: int | None = None
     ends_hand: bool = False
     hand: int = 0
+    revoke: bool = False  # *Revoke!* in the corrections' column (a real-card hand: RevokeModel)
+
+
+@dataclass(frozen=True, slots=True)
+class RevokeModel:
+    """*Revoke!* at a real-card table (firmware/app/revokes.py): ``hand``, the hands dealt
+    (what the answer names: a late one never calls it in the next hand); ``seats``: each
+    person's seat with the question its call asks (what follows, by the ``revoke`` option:
+    RULES.md §3.7), None when it cannot be called (it followed suit every time);
+    ``penalty``: cappotto / replay / as_played."""
+
+    hand: int
+    seats: tuple[tuple[int, Message | None], ...]
+    penalty: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -436,6 +450,7 @@ class TableModel:
     enrolled: tuple[str, ...] = ()  # decks whose tag map is complete (real cards)
     enrolling: EnrolStatus | None = None  # a deck being enrolled now
     picker: PickerModel | None = None  # real cards: the card picker, when a card is to be entered
+    revoke: RevokeModel | None = None  # real cards: *Revoke!* and the seats it may name
     sheet_entry: SheetEntryModel | None = None  # score sheet only: the hand's count to enter
     score_sheet: bool = False  # score sheet only: no card seen, the count is as entered
     resumable: bool = False

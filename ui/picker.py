@@ -27,9 +27,10 @@ import pygame
 from pygame import Rect
 
 from firmware.engine.cards import DECKS, RANK, SUIT, Card
+from ui import intents as it
 from ui.i18n import Message
 from ui.layout import ButtonSpec
-from ui.model import PickerModel
+from ui.model import PickerModel, RevokeModel
 from ui.theme import DEFAULT, Theme
 from ui.widgets import Ctx, blit_text, blit_wrapped, draw_button, draw_panel
 
@@ -80,9 +81,15 @@ def picker_layout(model: PickerModel, size: tuple[int, int], theme: Theme = DEFA
     if model.take_back is not None:
         r = Rect(col.x, col.y, col.w, int(col.h * 0.55))
         buttons.append(ButtonSpec("picker_take_back", r, "picker_take_back"))
+    ah = max(touch, int(col.h * 0.22))
     if model.abandon is not None:  # at the foot, well apart from *Take back*
-        ah = max(touch, int(col.h * 0.22))
         buttons.append(ButtonSpec("picker_abandon", Rect(col.x, col.bottom - ah, col.w, ah), "picker_abandon"))
+    if model.revoke:  # *Revoke!* in the room between the two: neither moves for it
+        free = Rect(col.x, col.y + int(col.h * 0.55), col.w, col.h - int(col.h * 0.55) - ah)
+        rh = min(free.h - 2 * gap_of(m), max(touch, int(col.h * 0.16)))
+        r = Rect(col.x, 0, col.w, rh)
+        r.centery = free.centery
+        buttons.append(ButtonSpec("picker_revoke", r, "revoke_btn"))
     grid = Rect(m, top, col.x - 2 * m, H - top - m)
     gap = max(2, m // 2)
     cw = (grid.w - (n_ranks - 1) * gap) // n_ranks
@@ -93,6 +100,20 @@ def picker_layout(model: PickerModel, size: tuple[int, int], theme: Theme = DEFA
         cells.append((card, r))
     # the prompt row spans both lines where no button stands beside the second
     return PickerLayout(area, Rect(prompt.x, prompt.y, W - 2 * m, line2.bottom - prompt.y), cells, buttons, line2)
+
+
+def gap_of(m: int) -> int:
+    return max(2, m // 2)
+
+
+def open_revoke(ctx: Ctx, revoke: RevokeModel) -> None:
+    """*Revoke!*: who revoked? (a button per person's seat, dimmed where it cannot be called),
+    then the question that names what follows; only its *yes* sends the call."""
+    if ctx.choose is None:
+        return
+    options = [(ctx.t("revoke_seat_btn", n=seat + 1), None if q is None else ctx.say(q), it.CallRevoke(seat, revoke.hand))
+               for seat, q in revoke.seats]  # fmt: skip
+    ctx.choose(ctx.t("revoke_who"), options)
 
 
 def court_label(ctx: Ctx, deck_name: str, card: Card) -> str:
@@ -150,9 +171,10 @@ def draw_picker(s: pygame.Surface, ctx: Ctx, model: PickerModel, lay: PickerLayo
             draw_button(s, ctx, b.rect, ctx.label(b.label), selected=b.name[5:] in signals_on)
         elif b.name == "picker_take_back" and model.take_back is not None:
             draw_take_back(s, ctx, b.rect, model.deck, model.take_back, style)
-        elif b.name == "picker_abandon":  # its words at one size, as *Take back*'s
+        elif b.name in ("picker_abandon", "picker_revoke"):  # its words at one size, as *Take back*'s
             fs = max(ctx.fonts.min_size, min(int(b.rect.w * 0.15), 20))
-            draw_button(s, ctx, b.rect, ctx.t(b.label), color=(120, 50, 40), size=fs)
+            color = (120, 50, 40) if b.name == "picker_abandon" else (140, 95, 20)
+            draw_button(s, ctx, b.rect, ctx.t(b.label), color=color, size=fs)
         else:
             draw_button(s, ctx, b.rect, ctx.t(b.label))
     dimmed = dict(model.dimmed)

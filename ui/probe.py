@@ -94,6 +94,10 @@ def probe(ui: UIApp) -> dict[str, Any]:
     if ui.question is not None:
         out["buttons"] = [_button(b) for b in ui.question_buttons(size)]
         return out
+    if ui.choice is not None:  # a choice before a question (a revoke's seat): its buttons
+        out["choice"] = ui.choice[0]
+        out["buttons"] = [_button(b) for b in ui.choice_buttons(size)]
+        return out
     scr = ui.current
     if isinstance(scr, TableScreen):
         _table(scr, out, size)
@@ -121,6 +125,9 @@ def _model(m: TableModel) -> dict[str, Any]:
         "match_over": m.match_over,
         "winner": m.winner,
         "totals": list(m.totals),
+        # the table's last word (its catalogue key) and the seats *Revoke!* may name now
+        "message_key": getattr(m.message, "key", ""),
+        "revoke": None if m.revoke is None else [seat for seat, q in m.revoke.seats if q is not None],
         "my_side": m.side_of(m.me) if m.seats else 0,
         "declared": list(m.declared),
         "side_thirds": list(m.side_thirds),

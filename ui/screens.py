@@ -39,6 +39,7 @@ from ui.i18n import (
 from ui.layout import ButtonSpec, shared_table
 from ui.model import TableModel
 from ui.netmodel import NetworkModel
+from ui.picker import open_revoke
 from ui.table import count_lines
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, seat_name, thirds_text
 
@@ -368,7 +369,9 @@ class HomeScreen(Screen):
         in_game = self.model.in_game and not self.model.match_over
         out.append(ButtonSpec("continue", Rect(left.x, play_y + row + gap, left.w, row), "continue",
                               enabled=in_game or self.model.resumable))
-        specs = list(self.preset.options)
+        # ``revoke`` (what a revoke costs, RULES.md §3.7) only where people play real cards
+        real = not self.scoresheet and any(seat.kind == "table" for seat in self.seats)
+        specs = [o for o in self.preset.options if o.key != "revoke" or real]
         n_opt = len(specs) + 3  # the options, casual (hints and undo) or rated, score sheet only, learn to play
         opt_h = max(self.ctx.theme.min_touch, min(row, (right.h - (n_opt - 1) * gap) // n_opt))
         cols = 1 if n_opt * opt_h + (n_opt - 1) * gap <= right.h else 2
@@ -585,13 +588,22 @@ class HandEndScreen(Screen):
                 ButtonSpec("review", Rect(x[2], y, bw, row), "review", enabled=sheet),
                 ButtonSpec("new_game", Rect(x[3], y, bw, row), "new_game"),
             ]
-        return [
+        out = [
             ButtonSpec("table", Rect(W // 2 - bw - gap, y, bw, row), "table"),
             ButtonSpec("next_hand", Rect(W // 2 + gap, y, bw, row), "next_hand"),
         ]
+        if self.model.revoke is not None:
+            # real cards: a revoke called before the next hand is dealt (docs/box.md, "A
+            # revoke"), in the corner left of the two, which keep their places
+            rw = min(W // 2 - bw - gap - 2 * m, max(self.ctx.theme.min_touch * 2, int(W * 0.16)))
+            out.append(ButtonSpec("revoke", Rect(m, y, rw, row), "revoke_btn"))
+        return out
 
     def press(self, name: str) -> bool:
-        if name == "next_hand":
+        if name == "revoke":
+            if self.model.revoke is not None:
+                open_revoke(self.ctx, self.model.revoke)
+        elif name == "next_hand":
             self.emit(it.NextHand())
         elif name == "new_game":
             self.show("home")  # the home screen is where a game is set up
@@ -742,6 +754,8 @@ class HandEndScreen(Screen):
             prefix += self._said_of(key, m.side_of(res.claim_seat)) + " · "
         if res is not None and res.sudden:
             prefix += t("sudden", what=res.sudden, n=res.multiplier) + " · "
+        if res is not None and res.revoke_seat is not None:  # real cards: a revoke called (RULES.md §3.7)
+            prefix += t("revoke_end", n=res.revoke_seat + 1, what=t("ov_" + (res.revoke_penalty or "cappotto"))) + " · "
         if m.match_over and m.winner is not None:
             mine = m.side_of(m.me)
             pair = sum(1 for x in m.seats if x.side == mine) > 1

@@ -36,7 +36,7 @@ from ui.layout import (
 )
 from ui.lesson import LessonPanel, lesson_layout
 from ui.model import Banner, PlayedCard, TableModel
-from ui.picker import PickerLayout, draw_picker, picker_layout, reason_of, show_button
+from ui.picker import PickerLayout, draw_picker, open_revoke, picker_layout, reason_of, show_button
 from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.shown_cards import ShownCards, seat_at
 from ui.speed import speed_of
@@ -387,6 +387,8 @@ class TableScreen:
                 elif b.name == "picker_take_back" and p.take_back is not None:
                     self.signals_on.clear()
                     self.emit(it.TakeBack(*p.take_back))  # one tap: entering the card again undoes it
+                elif b.name == "picker_revoke" and self.model.revoke is not None:
+                    open_revoke(self.ctx, self.model.revoke)
                 elif b.name == "picker_abandon" and p.abandon is not None:
                     if self.ctx.ask is not None:  # never abandoned unasked: the question names what follows
                         self.ctx.ask(self.ctx.t("ask_abandon_hand", n=p.abandon + 1), it.AbandonHand(p.hand))
@@ -497,6 +499,10 @@ class TableScreen:
             return True
         if name == "phones":
             self.show("join")  # the phone seats: codes, free a seat (ui/joinscreen.py)
+            return True
+        if name == "revoke":
+            if m.revoke is not None:
+                open_revoke(self.ctx, m.revoke)  # who revoked, then what follows: asked
             return True
         if name == "more":
             self.action_page += 1
@@ -940,6 +946,13 @@ class TableScreen:
                     draw_button(s, ctx, b.rect, "?" if isinstance(b.intent, it.Hint) else "↶", enabled=b.enabled)
                 case _ if b.name == "menu":
                     self._menu_icon(s, b.rect)
+                case _ if b.name == "revoke":
+                    # real cards: *Revoke!* (docs/box.md, "A revoke"); a narrow cell: smaller words
+                    text = ctx.label(b.label)
+                    fs = max(ctx.fonts.min_size, min(20, b.rect.h // 2))
+                    while fs > ctx.fonts.min_size and ctx.fonts.font(fs, True).size(text)[0] > b.rect.w - 6:
+                        fs -= 1
+                    draw_button(s, ctx, b.rect, text, color=(140, 95, 20), size=fs)
                 case _:
                     draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
 

@@ -32,6 +32,9 @@ class Ctx:
     # ask(question, intent): a yes/no question before an intent that cannot be undone
     # (UIApp shows it over the screen; without one the intent is sent at once)
     ask: Any = None
+    # choose(title, options): one of a few choices, each (label, question, intent), a
+    # question None dimmed; the choice then asks its question (UIApp shows it: a revoke's seat)
+    choose: Any = None
 
     def play(self, name: str) -> None:
         """A sound, if sounds are on in the settings."""

@@ -154,6 +154,8 @@ def sheet_row(match: Match, hand: int, dealer: int, games_before: int) -> SheetR
         note = "sheet_zu_tun"
     elif res.ended_by == "abandoned":
         note = "sheet_abandoned"  # real cards: abandoned on the picker, the same dealer dealt again
+    elif res.revoke_seat is not None:
+        note = "sheet_revoke"  # real cards: a revoke called (RULES.md §3.7)
     elif res.claim_seat is not None:
         note = "sheet_claim" if res.claim_ok else "sheet_claim_wrong"
     elif decided:

@@ -82,6 +82,7 @@ from firmware.app.present import (
     stats_model,
 )
 from firmware.app.reviewing import MatchReviewing
+from firmware.app.revokes import TableRevokes
 from firmware.app.scoresheet import ScoreSheetKeeping
 from firmware.app.seats import SeatActions
 from firmware.app.unknown_deck import UnknownDeckTags
@@ -116,6 +117,7 @@ log = logging.getLogger("firmware.app.controller")
 PlayIntent = (
     ui.PlayCard | ui.Discard | ui.Claim | ui.Hint | ui.Undo | ui.Call | ui.ZuTun | ui.Declare | ui.NothingToDeclare
     | ui.SheetTally | ui.SheetAccusi | ui.SheetUndo | ui.SheetEdit | ui.SheetConfirm | ui.TakeBack | ui.AbandonHand
+    | ui.CallRevoke
 )
 SheetIntent = (
     ui.Declare | ui.NothingToDeclare | ui.SheetTally | ui.SheetAccusi | ui.SheetUndo | ui.SheetEdit | ui.SheetConfirm
@@ -160,6 +162,7 @@ class TableController:
                                         self.scoresheet)
         self.seat_actions = SeatActions(table, self.guard, self.declarations, self.lifecycle)
         self.corrections = TableCorrections(table, self.guard, self.declarations, self.lifecycle)  # real cards
+        self.revokes = TableRevokes(table, self.guard, self.declarations, self.lifecycle)  # real cards
         self.reviewing = MatchReviewing(table)
         self.coaching = CoachActions(table, self.guard, self.declarations, self.reviewing)
         # phone seats (docs/phones.md): a phone's taps through the seats' moves
@@ -225,7 +228,8 @@ class TableController:
                 self.network.on_event(event)
             case (ui.PlayCard() | ui.Discard() | ui.Claim() | ui.Hint() | ui.Undo() | ui.Call() | ui.ZuTun()
                   | ui.Declare() | ui.NothingToDeclare() | ui.SheetTally() | ui.SheetAccusi() | ui.SheetUndo()
-                  | ui.SheetEdit() | ui.SheetConfirm() | ui.TakeBack() | ui.AbandonHand()):  # fmt: skip
+                  | ui.SheetEdit() | ui.SheetConfirm() | ui.TakeBack() | ui.AbandonHand()
+                  | ui.CallRevoke()):  # fmt: skip
                 self._play_intent(event)
             case ui.ShowHistory() | ui.OpenSheet() | ui.OpenReplay() | ui.OpenReview() | ui.OpenReviewHand():
                 self._browse_intent(event)
@@ -314,6 +318,8 @@ class TableController:
                     self.table.refuse(msg("e_correct_nothing"))
             case ui.AbandonHand(hand=hand):
                 self.corrections.abandon(hand)
+            case ui.CallRevoke(seat=seat, hand=hand):
+                self.revokes.call(seat, hand)
             case ui.Call(card=card):
                 seats.call(card)
             case ui.ZuTun(card=card):
@@ -678,6 +684,10 @@ class TableController:
     def model(self, stats: Stats | None = None) -> TableModel:
         """The screen's :class:`ui.model.TableModel` for the current state."""
         model = build_model(self.snapshot(), stats_model(self.journal) if stats is None else stats)
+        revoke = self.revokes.offer()
+        if revoke is not None:  # real cards: *Revoke!* on the table, in the picker, at the hand's end
+            picker = replace(model.picker, revoke=True) if model.picker is not None and model.picker.seat is not None else model.picker
+            model = replace(model, revoke=revoke, picker=picker)
         lesson = self.guide.model(model.deck, model.me)
         if lesson is not None:
             model = replace(model, lesson=lesson)

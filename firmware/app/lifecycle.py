@@ -433,16 +433,21 @@ class MatchLifecycle:
     # ------------------------------------------------------------ real cards
 
     def _abandoned(self) -> bool:
+        """The last hand is dealt again by its dealer: abandoned, or replayed for a revoke."""
         match = self.table.match
-        return match is not None and bool(match.results) and match.results[-1].ended_by == "abandoned"
+        if match is None or not match.results:
+            return False
+        last = match.results[-1]
+        return last.ended_by == "abandoned" or last.revoke_penalty == "replay"
 
-    def after_abandon(self) -> None:
-        """A real-card hand abandoned (firmware.app.corrections): no points, and the same
-        dealer deals again at once: the deal's first prompt, or the hand itself."""
+    def after_abandon(self, said: Message | None = None) -> None:
+        """A real-card hand abandoned (firmware.app.corrections) or replayed for a revoke
+        (firmware.app.revokes): no points, and the same dealer deals again at once: the
+        deal's first prompt, or the hand itself."""
         t = self.table
         assert t.match is not None
         t.phase = HAND_OVER
-        t.say(msg("m_abandoned", n=t.match.next_dealer + 1))
+        t.say(said if said is not None else msg("m_abandoned", n=t.match.next_dealer + 1))
         self.next_hand()
 
     def deal_card(self, card: int) -> Outcome:

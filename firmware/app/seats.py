@@ -29,8 +29,10 @@ from firmware.app.journal_guard import JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, Term, msg
 from firmware.app.picker import after_table_card
+from firmware.app.revokes import revoke_seen_message
 from firmware.engine import Call, Claim, Declare, Discard, Play, ZuTun
 from firmware.engine.seating import Level, SeatSpec, check_seat
+from firmware.engine.table import revokes_seen
 
 log = logging.getLogger("firmware.app.seats")
 
@@ -249,9 +251,14 @@ class SeatActions:
         if wait is not None:
             return self.table.refuse(wait)
         seq, tricks = self.table.message.seq, len(state.tricks)
+        seen = len(revokes_seen(state.holdings))
         if state.pending is not None and state.pending[0] == "discard":
             out = self.lifecycle.submit(Discard(seat, card))  # terziglio: the dealer's card laid away
         else:
             out = self.lifecycle.submit(Play(seat, card, signals))
         after_table_card(self.table, out, seq, tricks, tapped)
+        proved = revokes_seen(state.holdings)[seen:]
+        if out.accepted and proved and self.table.variant is not None:
+            # the card contradicts a void the seat showed: taken, and the table told (issue 36)
+            self.table.say(revoke_seen_message(self.table.variant.deck.name, proved[-1]), "warning")
         return out

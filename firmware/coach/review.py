@@ -16,7 +16,7 @@ from typing import Any
 from firmware.coach.core import MARKS, Coach, Mark, Method, RatedPlay, accuracy
 from firmware.coach.reasons import KEYS, CardRef, Reason, ReasonArg, SignalRef, SuitRef, Thirds
 from firmware.engine import CODE, Card, Match, Play, Trick, view_for
-from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Undo
+from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Revoke, Undo
 from firmware.engine.records import entry_from_json, variant_of
 from firmware.engine.scoresheet import Amend, Tally
 
@@ -119,7 +119,7 @@ def review_match(
         undos = 0
         for obj in hand.get("actions", []):
             action = entry_from_json(variant.deck, obj)
-            if isinstance(action, (NothingToDeclare, Tally, Abandon, Amend)):  # said, not played: nothing to rate
+            if isinstance(action, (NothingToDeclare, Tally, Abandon, Amend, Revoke)):  # said, not played: nothing to rate
                 match.record(action)
                 continue
             if isinstance(action, (Undo, Correct)):

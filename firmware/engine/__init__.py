@@ -23,6 +23,7 @@ from firmware.engine.actions import (
     NothingToDeclare,
     Play,
     RecordEntry,
+    Revoke,
     Undo,
     ZuTun,
 )
@@ -68,6 +69,7 @@ __all__ = [
     "DeclKind",
     "Play",
     "ZuTun",
+    "Revoke",
     "Undo",
     "Abandon",
     "Correct",

@@ -138,6 +138,18 @@ class Abandon:
     seat: Seat
 
 
-RecordEntry = Action | Undo | NothingToDeclare | Correct | Abandon
-"""What a hand's record holds, in order: the actions, any undo, correction, abandon and
-any *nothing to declare* among them."""
+@dataclass(frozen=True, slots=True)
+class Revoke:
+    """The table calls a revoke of ``seat`` (a person did not follow suit while holding
+    it): its penalty is the variant's ``revoke`` option (RULES.md §3.7), applied by
+    :meth:`~firmware.engine.match.Match.revoke`, during the hand or at its end before the
+    next hand is dealt. Not an :data:`Action`: kept in the record where it was called,
+    ``{"seat": 2, "revoke": true}``, so a replay passes through it exactly.
+    """
+
+    seat: Seat
+
+
+RecordEntry = Action | Undo | NothingToDeclare | Correct | Abandon | Revoke
+"""What a hand's record holds, in order: the actions, any undo, correction, abandon,
+revoke and any *nothing to declare* among them."""

@@ -56,6 +56,7 @@ class Hand(Protocol):
     leader: Seat
     hands: list[CardMask]
     known: list[CardMask]
+    voids: list[int]
     played: CardMask
     suit_masks: tuple[CardMask, ...]
     trick: list[Card]
@@ -142,6 +143,11 @@ class Holdings(Protocol):
 
     def given(self, seat: Seat) -> None:
         """A card face up went to ``seat`` (terziglio's widow); the hand has added it."""
+        ...
+
+    def drop_voids(self, state: Hand, seat: Seat) -> None:
+        """A revoke of ``seat`` called and counted as played (RULES.md §3.7): what it showed
+        it lacks is no longer believed."""
         ...
 
     def drew(self, state: Hand, seat: Seat) -> bool:
@@ -240,6 +246,9 @@ class OpenHands:
 
     def given(self, seat: Seat) -> None:
         pass
+
+    def drop_voids(self, state: Hand, seat: Seat) -> None:
+        pass  # dealt cards are seen: nobody revokes
 
     def drew(self, state: Hand, seat: Seat) -> bool:
         return True

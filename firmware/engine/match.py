@@ -7,6 +7,7 @@ power-loss journal and ``tressette replay`` are one format (see records.py).
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -20,6 +21,7 @@ from firmware.engine.actions import (
     NothingToDeclare,
     Play,
     RecordEntry,
+    Revoke,
     Undo,
 )
 from firmware.engine.cards import Seat
@@ -51,6 +53,23 @@ class Stake:
     reason: str
 
 
+@dataclass(frozen=True, slots=True)
+class _Counted:
+    """The match's count before a hand was closed (:meth:`Match._uncount`)."""
+
+    totals: list[int]
+    games_won: list[int]
+    game_winners: list[int]
+    stakes: list[int]
+    ledger: list[Stake]
+    results: int
+    next_dealer: Seat
+    finished: bool
+    winner: int | None
+    winners: tuple[int, ...]
+    level_at_target: bool
+
+
 @dataclass(slots=True)
 class HandRecord:
     dealer: Seat
@@ -66,7 +85,7 @@ class HandRecord:
                 del out[len(out) - a.count :]
             elif isinstance(a, Correct):
                 del out[_last_card_at(out, a.seat, a.card) :]
-            elif not isinstance(a, (NothingToDeclare, Tally, Abandon, Amend)):
+            elif not isinstance(a, (NothingToDeclare, Tally, Abandon, Amend, Revoke)):
                 out.append(a)
         return out
 
@@ -146,6 +165,9 @@ class Match:
         # The game the last finished hand decided (None: it decided none, or no hand is
         # over): what the end-of-hand screen says before the next hand is dealt.
         self.hand_decided: Stake | None = None
+        # What the match was before the last hand was counted: a revoke called at the
+        # hand's end counts it again (:meth:`revoke`).
+        self._before_count: _Counted | None = None
         # Real cards: the most tricks the hand being played has had closed; a correction
         # reopens at most the last of them (:meth:`correct`).
         self.furthest = 0
@@ -189,6 +211,7 @@ class Match:
         self.sheet = None
         deal = self._deal(spec)
         self.hand_decided = None
+        self._before_count = None
         self.furthest = 0
         self.state = HandState.start(
             self.variant, deal, dealer, tuple(self.totals), target=self.game_target
@@ -329,6 +352,8 @@ class Match:
             raise IllegalAction(Refusal.SHEET_NOT_SHEET)
         elif isinstance(entry, Undo):
             self.undo(entry)
+        elif isinstance(entry, Revoke):
+            self.revoke(entry)
         elif isinstance(entry, Correct):
             self.correct(entry)
         elif isinstance(entry, Abandon):
@@ -482,11 +507,97 @@ class Match:
         self.results.append(result)
         self.hand_decided = None  # the totals stand; the same dealer deals again
 
+    # ------------------------------------------------------------------ revoke
+
+    def revoke_refusal(self, seat: Seat) -> IllegalAction | None:
+        """Why a revoke of ``seat`` may not be called now, or None (:meth:`revoke`)."""
+        state = self.state
+        if state is None or self.sheet is not None or (state.over and self._before_count is None):
+            return IllegalAction(Refusal.NO_HAND)
+        if not state.holdings.real_cards:
+            return IllegalAction(Refusal.REVOKE_NOT_TABLE)
+        if not 0 <= seat < self.variant.n_seats:
+            return IllegalAction(Refusal.NO_SEAT, seat=seat)
+        if not state.is_hidden(seat):
+            return IllegalAction(Refusal.REVOKE_COMPUTER, seat=seat)
+        if state.revoke is not None and state.revoke[1] != "as_played":
+            return IllegalAction(Refusal.REVOKE_CALLED, seat=state.revoke[0])
+        if not state.failed_to_follow(seat):
+            return IllegalAction(Refusal.REVOKE_FOLLOWED, seat=seat)
+        return None
+
+    def revoke(self, entry: Revoke) -> None:
+        """The table calls a revoke of ``entry.seat`` (RULES.md §3.7), during a real-card hand
+        or at its end before the next hand is dealt; the penalty is the variant's ``revoke``:
+
+        - ``cappotto``: the hand ends (if it was being played) and is scored as lost per
+          cappotto by the offenders (:meth:`HandState.result`);
+        - ``replay``: the hand ends, scores nothing, and the same dealer deals again;
+        - ``as_played``: the hand goes on and is counted as it lies; what the box believed
+          the offender lacks is dropped, so his later cards of those suits are taken.
+
+        Refused unless the hand is a real-card hand, the seat a person's that failed to
+        follow at least once in it, and no revoke ended it already.
+        """
+        reason = self.revoke_refusal(entry.seat)
+        if reason is not None:
+            raise reason
+        state = self.state
+        assert state is not None
+        penalty = self.variant.revoke_penalty
+        self.hands[-1].actions.append(entry)
+        state.revoke = (entry.seat, penalty)
+        if penalty == "as_played":
+            if state.over:  # counted already as the cards lie: the result says the call
+                self.results[-1] = replace(self.results[-1], revoke_seat=entry.seat, revoke_penalty=penalty)
+            else:
+                state.holdings.drop_voids(state, entry.seat)
+            return
+        if state.over:
+            self._uncount()  # counted as played: counted again with the penalty
+        else:
+            state.over = True
+            state.ended_by = "revoke"
+        self._close_hand(state)
+
+    def preview_revoke(self, seat: Seat) -> Match:
+        """What a revoke of ``seat`` called now would leave (the totals, the match's end), on
+        a copy: this match is unchanged (the screen's question names the consequence)."""
+        other = copy.copy(self)
+        other.totals, other.games_won, other.game_winners = self.totals[:], self.games_won[:], self.game_winners[:]
+        other.results, other.ledger, other.stakes = self.results[:], self.ledger[:], self.stakes[:]
+        last = self.hands[-1]
+        other.hands = [*self.hands[:-1], HandRecord(last.dealer, last.deal_spec, last.actions[:])]
+        other.state = self.state.copy() if self.state is not None else None
+        other.revoke(Revoke(seat))
+        return other
+
+    def _uncount(self) -> None:
+        """The match as it was before the last hand was counted (a revoke called at its end)."""
+        before = self._before_count
+        assert before is not None
+        self.totals, self.games_won, self.game_winners = before.totals[:], before.games_won[:], before.game_winners[:]
+        self.stakes, self.ledger = before.stakes[:], before.ledger[:]
+        del self.results[before.results :]
+        self.next_dealer, self.finished, self.winner = before.next_dealer, before.finished, before.winner
+        self.winners, self.level_at_target = before.winners, before.level_at_target
+        self.hand_decided = None
+
     def _close_hand(self, state: HandState | SheetHand) -> None:
+        self._before_count = _Counted(
+            self.totals[:], self.games_won[:], self.game_winners[:], self.stakes[:], self.ledger[:],
+            len(self.results), self.next_dealer, self.finished, self.winner, self.winners, self.level_at_target,
+        ) if isinstance(state, HandState) else None  # fmt: skip
         result = state.result()
         self.results.append(result)
         for side, pts in enumerate(result.score or result.points):
             self.totals[side] += pts
+        if result.revoke_penalty == "replay":
+            # RULES.md §3.7 "replay the hand": no score, the same dealer deals again
+            self.next_dealer = state.dealer
+            self.level_at_target = self._reached_target()
+            self.hand_decided = None
+            return
         self.next_dealer = (state.dealer + 1) % self.variant.n_seats
         decided = self._game_decision(result)
         self.level_at_target = decided is None and self._reached_target()

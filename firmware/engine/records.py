@@ -24,6 +24,7 @@ from firmware.engine.actions import (
     NothingToDeclare,
     Play,
     RecordEntry,
+    Revoke,
     Undo,
     ZuTun,
 )
@@ -120,6 +121,8 @@ def entry_to_json(deck: Deck, entry: RecordEntry | Tally | Amend) -> dict[str, A
         return {"seat": entry.seat, "undo": entry.count}
     if isinstance(entry, NothingToDeclare):
         return {"seat": entry.seat, "nothing_to_declare": True}
+    if isinstance(entry, Revoke):
+        return {"seat": entry.seat, "revoke": True}
     if isinstance(entry, Correct):
         return {"seat": entry.seat, "correct": CODE[entry.card]}
     if isinstance(entry, Abandon):
@@ -151,6 +154,13 @@ def entry_from_json(deck: Deck, obj: Mapping[str, Any]) -> RecordEntry | Tally |
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise RecordError(f"'nothing to declare' needs an integer 'seat': {dict(obj)!r}")
         return NothingToDeclare(seat)
+    if isinstance(obj, Mapping) and "revoke" in obj:
+        seat = obj.get("seat")
+        if set(obj) != {"seat", "revoke"} or obj.get("revoke") is not True:
+            raise RecordError(f"a revoke is {{\"seat\": N, \"revoke\": true}}: {dict(obj)!r}")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise RecordError(f"a revoke needs an integer 'seat': {dict(obj)!r}")
+        return Revoke(seat)
     if isinstance(obj, Mapping) and "undo" in obj:
         seat, count = obj.get("seat"), obj.get("undo")
         if set(obj) != {"seat", "undo"}:

@@ -114,6 +114,10 @@ class Refusal(StrEnum):
     UNDO_NO_HAND = "undo_no_hand"
     UNDO_COUNT = "undo_count"
     UNDO_NOT_CARD = "undo_not_card"
+    REVOKE_NOT_TABLE = "revoke_not_table"
+    REVOKE_COMPUTER = "revoke_computer"
+    REVOKE_CALLED = "revoke_called"
+    REVOKE_FOLLOWED = "revoke_followed"
     CORRECT_NOTHING = "correct_nothing"
     CORRECT_NOT_LAST = "correct_not_last"
     CORRECT_TOO_FAR = "correct_too_far"
@@ -219,6 +223,10 @@ ARGUMENTS: Mapping[Refusal, frozenset[str]] = {
     Refusal.UNDO_NO_HAND: frozenset(),
     Refusal.UNDO_COUNT: frozenset({'count', 'done'}),
     Refusal.UNDO_NOT_CARD: frozenset({'seat'}),
+    Refusal.REVOKE_NOT_TABLE: frozenset(),
+    Refusal.REVOKE_COMPUTER: frozenset({'seat'}),
+    Refusal.REVOKE_CALLED: frozenset({'seat'}),
+    Refusal.REVOKE_FOLLOWED: frozenset({'seat'}),
     Refusal.CORRECT_NOTHING: frozenset(),
     Refusal.CORRECT_NOT_LAST: frozenset({'card', 'seat'}),
     Refusal.CORRECT_TOO_FAR: frozenset({'card', 'seat'}),
@@ -330,6 +338,10 @@ ENGLISH: dict[str, str] = {
     "undo_no_hand": "no hand is being played: nothing to take back",
     "undo_count": "cannot take back {count} of {done} actions",
     "undo_not_card": "an undo starts at a card seat {seat} played",
+    "revoke_not_table": "a revoke is called at a table of real cards",
+    "revoke_computer": "seat {seat} is a computer: its cards are seen, it never revokes",
+    "revoke_called": "a revoke of seat {seat} was called already in this hand",
+    "revoke_followed": "seat {seat} followed suit every time in this hand",
     # corrections and abandoned hands (real cards)
     "correct_nothing": "no card entered by a person can be taken back now",
     "correct_not_last": "the last card a person entered is {card} of seat {seat}",

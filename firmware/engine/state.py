@@ -49,7 +49,7 @@ from firmware.engine.variants import Variant
 
 LAST_TRICK_THIRDS = 3
 
-EndedBy = Literal["play", "zu_tun", "claim", "decima", "abandoned"]
+EndedBy = Literal["play", "zu_tun", "claim", "decima", "abandoned", "revoke"]
 
 SUDDEN_MULTIPLIERS: dict[str, int] = {
     "cappotto": 2,
@@ -121,6 +121,9 @@ class HandResult:
     cappotto_side: int | None = None  # treseta4 option cappotto: the side that took every trick
     # Real cards (firmware/engine/table.py): declarations the cards played disproved.
     false_declarations: tuple[FalseDeclaration, ...] = ()
+    # A revoke called (RULES.md §3.7): the seat and the penalty the hand was scored by.
+    revoke_seat: Seat | None = None
+    revoke_penalty: str | None = None
 
 
 class HandState:
@@ -161,6 +164,7 @@ class HandState:
         "target",
         "n_tricks",
         "holdings",
+        "revoke",
     )
 
     variant: Variant
@@ -197,6 +201,7 @@ class HandState:
     target: int  # the game's target (a best-of-two decider: 41), for zu tun and claims
     n_tricks: int  # tricks in this hand (real cards: the hand ends with the last)
     holdings: Holdings  # what the box knows of who holds what (module holdings)
+    revoke: tuple[Seat, str] | None  # a revoke called: the seat, the penalty (RULES.md §3.7)
 
     @classmethod
     def start(
@@ -243,6 +248,7 @@ class HandState:
         s.claim_ok = None
         s.target = target if target is not None else variant.target
         s.holdings = OPEN_HANDS
+        s.revoke = None
         if deal.table:
             s._start_table(deal)
         if variant.trump_shown:
@@ -315,6 +321,7 @@ class HandState:
         c.claim_ok = self.claim_ok
         c.target = self.target
         c.n_tricks = self.n_tricks
+        c.revoke = self.revoke
         holdings = self.holdings
         # The search copies dealt hands millions of times: OPEN_HANDS.copy() inlined.
         c.holdings = holdings if holdings is OPEN_HANDS else holdings.copy()
@@ -699,13 +706,45 @@ class HandState:
         mult, name, side = max(found)
         return name, side
 
+    def full_count(self) -> int:
+        """The points of a whole hand: every card and the last trick (11 with either deck)."""
+        return (sum(THIRDS[c] for c in self.variant.deck.cards) + LAST_TRICK_THIRDS) // 3
+
+    def failed_to_follow(self, seat: Seat) -> bool:
+        """``seat`` laid another suit than the one led at least once in this hand."""
+        n = self.n
+        for t in self.tricks:
+            if SUIT[t.cards[(seat - t.leader) % n]] != SUIT[t.cards[0]]:
+                return True
+        i = (seat - self.leader) % n
+        return 0 < i < len(self.trick) and SUIT[self.trick[i]] != SUIT[self.trick[0]]
+
+    def _revoke_points(self, seat: Seat, penalty: str) -> tuple[list[int], tuple[int, ...]]:
+        """Card points and declarations of a hand a revoke of ``seat`` was called in
+        (RULES.md §3.7). ``cappotto``: the other side scores the hand as a cappotto (the
+        whole count, or the variant's cappotto score: doubled, 11+1), the offenders score no
+        card points, declarations scored stand; where the count goes against you (Ciapanò)
+        the offender takes the whole count. ``replay``: nothing for anyone."""
+        sides = range(self.n_hand_sides)
+        if penalty == "replay":
+            return [0 for _ in sides], tuple(0 for _ in sides)
+        declared = tuple(self.declared_points(side) for side in sides)
+        off = self.hand_sides[seat]
+        full = self.full_count()
+        if self.variant.inverted:
+            return [full if side == off else 0 for side in sides], declared
+        option = self.variant.options.get("cappotto", "none")
+        won = full * 2 if option == "double" else full + 1 if option == "eleven_plus_one" else full
+        return [0 if side == off else won for side in sides], declared
+
     def result(self) -> HandResult:
         v = self.variant
         sides = range(self.n_hand_sides)
         card_points = [self.side_thirds(side) // 3 for side in sides]
         cappotto_side = None
         option = v.options.get("cappotto", "none")
-        if option != "none" and self.over and self.ended_by == "play":
+        penalty = None if self.revoke is None or self.revoke[1] == "as_played" else self.revoke[1]
+        if option != "none" and self.over and self.ended_by == "play" and penalty is None:
             takers = {self.hand_sides[t.winner] for t in self.tricks}
             if len(takers) == 1:
                 cappotto_side = next(iter(takers))
@@ -714,10 +753,14 @@ class HandState:
                     card_points[cappotto_side] * 2 if option == "double" else 12
                 )
         declared = tuple(self.declared_points(side) for side in sides)
+        if self.revoke is not None and penalty is not None:
+            card_points, declared = self._revoke_points(self.revoke[0], penalty)
         points = tuple(c + d for c, d in zip(card_points, declared, strict=True))
         sudden: str | None = None
         sudden_side: int | None = None
-        if self.ended_by == "decima":
+        if penalty is not None:
+            pass  # a hand lost to a revoke wins nothing suddenly
+        elif self.ended_by == "decima":
             decl = self.declarations[-1]
             sudden, sudden_side = "decima", self.hand_sides[decl.seat]
         else:
@@ -746,6 +789,8 @@ class HandState:
             claim_ok=self.claim_ok,
             cappotto_side=cappotto_side,
             false_declarations=self.holdings.false_declarations(),
+            revoke_seat=None if self.revoke is None else self.revoke[0],
+            revoke_penalty=None if self.revoke is None else self.revoke[1],
         )
 
 

@@ -21,8 +21,10 @@ What the box knows at the deal (docs/box.md, "Real cards"):
 
 A scanned card is the play of the seat to move when it is legal *as far as the
 box can know*: not played before, not known to be elsewhere (a computer's
-card, a card aside), not of a suit the seat showed it lacks since its last
-draw, following suit when the seat's known cards say it can. Declarations of a
+card, a card aside), following suit when the seat's known cards say it can. A card
+of a suit the seat showed it lacks since its last draw is taken: it proves a revoke
+(:class:`RevokeSeen`; RULES.md §3.7), which the table may call
+(:meth:`~firmware.engine.match.Match.revoke`). Declarations of a
 hidden seat are claims: refused when the cards seen make them impossible, and
 proved by the cards the declarer plays — a declared card played by another
 seat, a suit of a declared card not followed, the missing card of a three
@@ -66,6 +68,18 @@ class Claim:
     open_extension: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class RevokeSeen:
+    """A revoke the cards proved: ``seat`` did not follow ``suit`` in trick ``trick``
+    (counted from 1) and has now played a card of it, ``card`` (RULES.md §3.7). The card
+    is what truly happened, so it is taken; the table may call the revoke."""
+
+    seat: Seat
+    trick: int
+    suit: int
+    card: Card
+
+
 @dataclass(slots=True)
 class TableInfo:
     """What the box knows of a hand of real cards beyond the engine's plain state: the
@@ -77,6 +91,8 @@ class TableInfo:
     fresh_voids: list[int]  # per seat: suits it showed it lacks since its last draw
     claims: list[Claim] = field(default_factory=list)  # hidden seats', not yet disproved
     false: list[FalseDeclaration] = field(default_factory=list)
+    # Revokes the cards proved: a seat played a suit it had shown it lacked (RULES.md §3.7).
+    revokes: list[RevokeSeen] = field(default_factory=list)
 
     real_cards = True
 
@@ -104,6 +120,7 @@ class TableInfo:
             self.fresh_voids[:],
             [Claim(c.decl, c.need, c.out, c.open_extension) for c in self.claims],
             self.false[:],
+            self.revokes[:],
         )
 
     # -------------------------------------------------------------- questions
@@ -144,27 +161,28 @@ class TableInfo:
     # ------------------------------------------------------------------ plays
 
     def void_block(self, state: Hand, seat: Seat) -> CardMask:
-        """Unknown cards ``seat`` cannot hold: the suits it showed it lacks since its last
-        draw. If that would leave it nothing to play, somebody misplayed earlier (a revoke
-        the box could not see): the voids are dropped rather than the table stalled."""
+        """Unknown cards ``seat`` should not hold: the suits it showed it lacks since its
+        last draw. Only a belief: a person may have revoked (RULES.md §3.7), so a card of
+        such a suit is taken when it comes, as the proof of a revoke (:meth:`before_play`)."""
         block = 0
         for suit in range(len(state.suit_masks)):
             if self.fresh_voids[seat] >> suit & 1:
                 block |= state.suit_masks[suit]
-        if block:
-            unknown = self.may_hold(state, seat) & ~state.played & ~state.hands[seat]
-            if not state.hands[seat] and not unknown & ~block:
-                return 0
         return block
+
+    def drop_voids(self, state: Hand, seat: Seat) -> None:
+        """A revoke of ``seat`` called and counted as played: nothing it failed to follow
+        says what it lacks any more (its later cards of those suits are taken as they come)."""
+        self.fresh_voids[seat] = 0
+        state.voids[seat] = 0
 
     def play_mask(self, state: Hand, seat: Seat) -> CardMask:
         """The cards the seat to move may play; a hidden one's from what the box knows."""
         if not self.hidden[seat]:
             return OPEN_HANDS.play_mask(state, seat)
         known = state.hands[seat]
+        # a suit it showed it lacks stays possible: a person may have revoked (RULES.md §3.7)
         possible = self.may_hold(state, seat) & ~state.played
-        unknown = possible & ~known & ~self.void_block(state, seat)
-        possible = known | unknown
         if state.trick:
             lead = state.suit_masks[SUIT[state.trick[0]]]
             if known & lead:
@@ -190,8 +208,8 @@ class TableInfo:
                 raise IllegalAction(Refusal.CARD_ASIDE, card=card)
             if self.unknown_room(state, seat) <= 0:
                 raise IllegalAction(Refusal.NO_UNKNOWN_CARDS, seat=seat, cards=tuple(card_list(known)))
-            if self.void_block(state, seat) & bit:
-                raise IllegalAction(Refusal.SHOWED_VOID, deck=deck.name, seat=seat, suit=SUIT[card])
+            # A card of a suit it showed it lacks is not refused: it is what happened, the
+            # proof of a revoke (before_play); refusing it left only false entries.
         if state.trick and SUIT[card] != SUIT[state.trick[0]]:
             lead = SUIT[state.trick[0]]
             follow = known & state.suit_masks[lead]
@@ -209,6 +227,8 @@ class TableInfo:
 
     def before_play(self, state: Hand, seat: Seat, card: Card) -> None:
         """Book-keeping of a play at a real-card table, before the engine plays it."""
+        if self.fresh_voids[seat] >> SUIT[card] & 1:
+            self._revoke_seen(state, seat, card)
         if state.trick and SUIT[card] != SUIT[state.trick[0]]:
             self.fresh_voids[seat] |= 1 << SUIT[state.trick[0]]
         self._check_claims(state, seat, card)
@@ -217,6 +237,30 @@ class TableInfo:
         if called == card and state.variant.preset.call_partner:
             caller = state.caller
             state.hand_sides = tuple(0 if s in (caller, seat) else 1 for s in range(state.n))
+
+    def _revoke_seen(self, state: Hand, seat: Seat, card: Card) -> None:
+        """``seat`` plays a suit it had shown it lacks: it revoked in the last trick where it
+        did not follow that suit. Kept (the table is told), and the belief dropped."""
+        suit = SUIT[card]
+        n = state.n
+        trick = 0
+        for i, t in enumerate(state.tricks):
+            if SUIT[t.cards[0]] == suit and SUIT[t.cards[(seat - t.leader) % n]] != suit:
+                trick = i + 1
+        self.revokes.append(RevokeSeen(seat, trick, suit, card))
+        self.fresh_voids[seat] &= ~(1 << suit)
+        state.voids[seat] &= ~(1 << suit)
+        # What his failure to follow seemed to disprove was the revoke: his claimed cards of
+        # the suit are his again, and a declaration it made false stands again.
+        for claim in self.claims:
+            if claim.decl.seat == seat:
+                claim.out &= ~state.suit_masks[suit]
+        for false in self.false[:]:
+            if false.decl.seat == seat and false.why == "revoked" and all(SUIT[c] == suit for c in false.cards):
+                self.false.remove(false)
+                need = 3 if false.decl.kind == "three" else len(false.decl.cards)
+                self.claims.append(Claim(false.decl, need))
+                state.declarations.append(false.decl)
 
     def given(self, seat: Seat) -> None:
         self.counts[seat] += 1
@@ -469,3 +513,8 @@ def said_aloud(decl: Declaration) -> Declare:
     if decl.kind == "napoletana":
         return Declare(decl.seat, "napoletana", suit=decl.suit, extra=decl.points - 3)
     return Declare(decl.seat, "decima", suit=decl.suit)
+
+
+def revokes_seen(holdings: object) -> tuple[RevokeSeen, ...]:
+    """The revokes the cards of a hand proved so far (a real-card hand's holdings), in order."""
+    return tuple(holdings.revokes) if isinstance(holdings, TableInfo) else ()

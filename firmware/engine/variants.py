@@ -21,7 +21,7 @@ False
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
 
@@ -104,8 +104,25 @@ class Preset:
 PRESETS: dict[str, Preset] = {}
 
 
+REVOKE_PENALTIES: tuple[str, ...] = ("cappotto", "replay", "as_played")
+"""What a revoke called at a table of real cards costs (RULES.md §3.7): the hand lost
+"per cappotto" (the default), the hand replayed with no score, or counted as played."""
+
+
+def _revoke() -> OptionSpec:
+    return OptionSpec(
+        "revoke",
+        "cappotto",
+        REVOKE_PENALTIES,
+        "a revoke called at a table of real cards: the hand lost per cappotto, replayed, or counted as played",
+    )
+
+
 def register(preset: Preset) -> Preset:
+    """Add ``preset``; every game may be played with real cards, so each takes the
+    ``revoke`` option (shown on the home screen only when a seat plays real cards)."""
     assert sum(preset.packets) == preset.hand_size, preset.name
+    preset = replace(preset, options=(*preset.options, _revoke()))
     PRESETS[preset.name] = preset
     return preset
 
@@ -501,6 +518,11 @@ class Variant:
         return self.options.get("aside") == "face_up"
 
     @property
+    def revoke_penalty(self) -> str:
+        """``cappotto`` / ``replay`` / ``as_played``: a revoke called (RULES.md §3.7)."""
+        return str(self.options.get("revoke", "cappotto"))
+
+    @property
     def has_fixed_sides(self) -> bool:
         return self.preset.sides is not None
 
@@ -529,7 +551,9 @@ class Variant:
         return seat if self.preset.sides is None else self.preset.sides[seat]
 
     def to_json(self) -> dict[str, OptionValue]:
-        return dict(self.options)
+        """The options as a record writes them; ``revoke`` only when it is a house rule
+        (not the default), so records of the games without it read and write the same."""
+        return {k: v for k, v in self.options.items() if k != "revoke" or v != "cappotto"}
 
 
 def make_variant(name: str, options: Mapping[str, object] | None = None) -> Variant:

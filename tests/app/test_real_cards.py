@@ -24,7 +24,7 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.records import replay
-from firmware.engine.table import said_aloud
+from firmware.engine.table import revokes_seen, said_aloud
 from hal.events import ButtonPressed, ReaderOffline, ReaderOnline, TagSeen
 from hal.sim import PtyReader
 from tests.app.conftest import MakeTable, Table
@@ -280,19 +280,19 @@ def test_the_engine_refuses_what_can_be_known_in_catalogue_words() -> None:
     check(m.state, Play(1, c("Cc")))
 
 
-def test_void_without_a_draw_is_refused() -> None:
+def test_a_card_of_a_suit_shown_void_is_taken_as_a_revoke() -> None:
+    # issue 36: refusing it left the table only false entries; it is what truly happened
     m = Match(make_variant("treseta4", {"accusi": False}), first_dealer=3)
     m.start_hand({"table": True})
     c = ITALIAN.parse
     for seat, code in enumerate(["4b", "6b", "7d", "5b"]):  # seat 2 shows it has no bastoni
         m.apply(Play(seat, c(code)))
-    # seat 1 (6b) won; lead bastoni again: seat 2 cannot have one now (no talon)
+    # seat 1 (6b) won; lead bastoni again: seat 2 lays a bastoni after all: a revoke in trick 1
     m.apply(Play(1, c("Fb")))
     assert m.state is not None
-    with pytest.raises(IllegalAction) as exc:
-        check(m.state, Play(2, c("Cb")))
-    assert english(refusal(exc.value)) == "Seat 3 showed it holds no clubs"
-    check(m.state, Play(2, c("Rd")))
+    check(m.state, Play(2, c("Cb")))
+    m.apply(Play(2, c("Cb")))
+    assert [(r.seat, r.trick, r.suit) for r in revokes_seen(m.state.holdings)] == [(2, 1, 3)]
 
 
 def test_a_table_game_without_an_enrolled_deck_starts_and_enrols_from_the_settings(make_table: MakeTable) -> None:

@@ -29,7 +29,7 @@ from firmware.engine.deal import deal_seeded
 from firmware.engine.picker import picker_marks
 from firmware.engine.records import match_to_json, replay
 from firmware.engine.state import HandState, check
-from firmware.engine.table import TableInfo, said_aloud, scanned_at_deal
+from firmware.engine.table import RevokeSeen, TableInfo, revokes_seen, said_aloud, scanned_at_deal
 
 
 def every_option_value() -> Iterator[tuple[str, dict[str, Any]]]:
@@ -213,19 +213,23 @@ def test_a_computer_card_cannot_come_from_a_person() -> None:
     assert (exc.value.code, exc.value.params["seat"]) == ("card_held_by", 2)
 
 
-def test_a_shown_void_is_kept_until_the_next_draw() -> None:
+def test_a_card_of_a_shown_void_is_the_proof_of_a_revoke() -> None:
+    # RULES.md §3.7: seat 2 did not follow coppe in trick 1; its coppe later is what truly
+    # happened (a revoke), taken as played, never refused (issue 36: refusing it left only
+    # false entries)
     m, _ = table_hand("treseta4")
     m.apply(Play(1, code(m, "4c")))
     m.apply(Play(2, code(m, "4d")))  # seat 2 shows it has no coppe
     m.apply(Play(3, code(m, "5c")))
     m.apply(Play(0, code(m, "6c")))
-    # seat 0 won with 6c and leads coppe; seat 2 may not play coppe any more
+    st = m.state
+    assert st is not None and isinstance(st.holdings, TableInfo)
+    assert st.holdings.fresh_voids[2] == 1 << 0 and st.voids[2] == 1 << 0
     m.apply(Play(0, code(m, "7c")))
     m.apply(Play(1, code(m, "Fc")))
-    with pytest.raises(IllegalAction) as exc:
-        m.apply(Play(2, code(m, "Cc")))
-    assert exc.value.code == "showed_void"
-    assert str(exc.value) == "seat 2 showed it holds no coppe"
+    m.apply(Play(2, code(m, "Cc")))
+    assert revokes_seen(st.holdings) == (RevokeSeen(2, 1, 0, code(m, "Cc")),)
+    assert st.holdings.fresh_voids[2] == 0 and st.voids[2] == 0
 
 
 def test_a_draw_clears_a_shown_void() -> None:

@@ -164,7 +164,7 @@ def test_home_screen_starts_the_chosen_game(make_ui: MakeUI) -> None:
     assert ng == it.NewGame(
         "treschetten2",
         {"accusi": True, "target": 31, "open_draws": "hidden", "announce_when": "any_time",
-         "match_format": "single", "zu_tun": True},
+         "match_format": "single", "zu_tun": True, "revoke": "cappotto"},
         (SeatSetup("human", None), SeatSetup("computer", "hard")),
     )
     assert not buttons["continue"].enabled  # nothing to resume

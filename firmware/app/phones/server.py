@@ -66,11 +66,13 @@ class Limits:
     per_address: int = 16  # connections from one address that hold no seat (a browser uses 6-7)
     idle_s: float = 5.0  # a connection without a whole request for this long is closed
     hello_s: float = 5.0  # a socket that holds no seat after this is closed (join or resume)
-    send_s: float = 10.0  # a frame not written in this closes the connection
+    send_s: float = 10.0  # writes blocked this long close the connection (a socket's frame, any response)
+    send_buffer: int = 64 * 1024  # a connection's kernel send buffer (else autotuned up to 4 MiB)
     heartbeat_s: float = 20.0  # websocket pings: a phone gone without a word is noticed
     taps_per_s: float = 20.0
     tap_burst: int = 40
     flood_drops: int = 200  # dropped messages before the connection is closed
+    status_s: float = 1.0  # a phone gone is said once it stayed away this long (a reconnect loop)
     control_queue: int = 16
     wrong_codes_per_ip: int = 5  # a minute: typed codes (and made-up tokens) from one address
     wrong_codes_all: int = 20  # a minute, typed codes against the codes on the screen now (fresh codes: a fresh count)
@@ -355,7 +357,11 @@ class Gate:
 
 class _Door(asyncio.Protocol):
     """The protocol of one accepted connection: asks the :class:`Gate` first, and only then
-    lets aiohttp's own protocol (``make()``) see the connection; forwards everything."""
+    lets aiohttp's own protocol (``make()``) see the connection; forwards everything.
+
+    It also bounds what a peer that does not read can make the box hold: the socket's send
+    buffer is ``send_buffer`` (the kernel would grow it to 4 MiB), and a connection whose
+    writes stay blocked for ``send_s`` (any response, page or socket) is dropped."""
 
     def __init__(self, server: PhoneServer, make: Callable[[], asyncio.Protocol]) -> None:
         self.server = server
@@ -363,6 +369,7 @@ class _Door(asyncio.Protocol):
         self.inner: asyncio.Protocol | None = None
         self.ticket: Ticket | None = None
         self.transport: asyncio.BaseTransport | None = None
+        self.stall: asyncio.TimerHandle | None = None  # writes blocked since: the drop's timer
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -373,6 +380,10 @@ class _Door(asyncio.Protocol):
         if self.ticket is None:
             transport.abort()
             return
+        sock = transport.get_extra_info("socket")
+        if sock is not None:
+            with contextlib.suppress(OSError):
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.server.limits.send_buffer)
         self.server.tickets[transport] = self.ticket
         self.inner = self.make()
         self.inner.connection_made(transport)
@@ -385,14 +396,30 @@ class _Door(asyncio.Protocol):
         return self.inner.eof_received() if self.inner is not None else None
 
     def pause_writing(self) -> None:
+        if self.stall is None and self.transport is not None:
+            self.stall = asyncio.get_running_loop().call_later(self.server.limits.send_s, self._stalled)
         if self.inner is not None:
             self.inner.pause_writing()
 
     def resume_writing(self) -> None:
+        self._unstall()
         if self.inner is not None:
             self.inner.resume_writing()
 
+    def _unstall(self) -> None:
+        if self.stall is not None:
+            self.stall.cancel()
+            self.stall = None
+
+    def _stalled(self) -> None:
+        self.stall = None
+        if isinstance(self.transport, asyncio.Transport) and not self.transport.is_closing():
+            ip = self.ticket.ip if self.ticket is not None else "?"
+            wire.info("a connection from %s read nothing for %.0f s: dropped", ip, self.server.limits.send_s)
+            self.transport.abort()
+
     def connection_lost(self, exc: Exception | None) -> None:
+        self._unstall()
         if self.ticket is not None and self.transport is not None:
             self.server.gate.gone(self.ticket)
             self.server.tickets.pop(self.transport, None)
@@ -548,6 +575,7 @@ class PhoneServer:
         self.feed: TableFeed | None = None
         self.error = ""
         self._status: PhoneStatus | None = None
+        self._status_due: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
@@ -650,6 +678,8 @@ class PhoneServer:
         flushing = asyncio.create_task(_flush_fold())
         await self._stopped.wait()
         flushing.cancel()
+        if self._status_due is not None:
+            self._status_due.cancel()
         listener.close()
         for conn in list(self.conns):
             conn.bye("stopping")
@@ -714,8 +744,10 @@ class PhoneServer:
     async def _socket(self, request: web.Request) -> web.StreamResponse:
         if not self._origin_ok(request):  # the Host was checked by _only_our_host
             raise web.HTTPForbidden(text="origin")
+        # autoping off: aiohttp would answer a ping inside receive() and start its timeout
+        # again, so pings kept a socket without a seat open and were never counted (_talk)
         ws = web.WebSocketResponse(max_msg_size=p.MAX_FRAME, heartbeat=self.limits.heartbeat_s,
-                                   autoping=True, compress=False)  # fmt: skip
+                                   autoping=False, compress=False)  # fmt: skip
         await ws.prepare(request)
         ip = request.remote or "?"
         conn = Connection(ws, ip, self.limits, self.clock)
@@ -751,7 +783,15 @@ class PhoneServer:
             except TimeoutError:
                 conn.bye("timeout")
                 return
-            if msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
+            if msg.type == WSMsgType.PING:  # a frame like any other: counted, then answered
+                if self._counted(conn):
+                    try:
+                        await asyncio.wait_for(ws.pong(msg.data), self.limits.send_s)
+                    except (TimeoutError, ConnectionError, RuntimeError):
+                        return
+            elif msg.type == WSMsgType.PONG:  # the heartbeat's answer (any frame resets its clock)
+                pass
+            elif msg.type == WSMsgType.TEXT or msg.type == WSMsgType.BINARY:
                 self._frame(conn, msg.data)
                 if len(conn.control) >= self.limits.control_queue // 2 and not await conn.room(self.limits.send_s):
                     return  # its answers are not read: nothing more is read from it either
@@ -765,12 +805,19 @@ class PhoneServer:
             if conn.closing:
                 return
 
+    def _counted(self, conn: Connection) -> bool:
+        """Whether the rate lets ``conn``'s frame through; past it, one ``rate_limited`` now
+        and then, and a connection that keeps flooding says ``bye flood``."""
+        if conn.allow():
+            return True
+        if conn.dropped == 1 or conn.dropped % 50 == 0:
+            conn.send(p.error_frame("rate_limited", conn.lang))
+        if conn.dropped >= self.limits.flood_drops:
+            conn.bye("flood")
+        return False
+
     def _frame(self, conn: Connection, data: str | bytes) -> None:
-        if not conn.allow():
-            if conn.dropped == 1 or conn.dropped % 50 == 0:
-                conn.send(p.error_frame("rate_limited", conn.lang))
-            if conn.dropped >= self.limits.flood_drops:
-                conn.bye("flood")
+        if not self._counted(conn):
             return
         try:
             message = p.parse(data)
@@ -930,19 +977,52 @@ class PhoneServer:
         conn.set_state(frame)
 
     def _post_status(self) -> None:
+        """Tell the table who holds which seat, its code, and whose phone is here: at once,
+        except that a phone gone away is said only once it has stayed away ``status_s`` (a
+        phone reconnecting in a loop made a post, a note on the table and a state for every
+        other phone per open and close; now a phone back within that time was never away,
+        and one that waits it out each time can make at most two posts per ``status_s``)."""
+        status = self._status_of()
+        due = self._status_due
+        if status == self._status:
+            if due is not None:  # back meanwhile: nothing to say
+                due.cancel()
+                self._status_due = None
+            return
+        if self._status is not None and _only_gone(self._status, status):
+            if due is None:
+                self._status_due = asyncio.get_running_loop().call_later(self.limits.status_s, self._status_now)
+            return
+        self._status_now()
+
+    def _status_now(self) -> None:
+        if self._status_due is not None:
+            self._status_due.cancel()
+            self._status_due = None
+        status = self._status_of()
+        if status != self._status:
+            self._status = status
+            self.post(status)
+
+    def _status_of(self) -> PhoneStatus:
         connected = {c.seat for c in self.conns if c.seat is not None and not c.closing}
         seats: set[int] = set(self.claims.digests)
         feed = self.feed
         if feed is not None and feed.phone_seats is not None:
             seats |= feed.phone_seats
-        status = PhoneStatus(
+        return PhoneStatus(
             tuple(PhoneSeatState(s, s in self.claims.digests, s in connected, self.codes.code_of(s),
                                  self.codes.token_of(s)) for s in sorted(seats)),
             self.url, self.error, self.urls[1:],
         )  # fmt: skip
-        if status != self._status:
-            self._status = status
-            self.post(status)
+
+
+def _only_gone(old: PhoneStatus, new: PhoneStatus) -> bool:
+    """``new`` differs from ``old`` only in phones that were connected and are not now."""
+    def rest(s: PhoneStatus) -> tuple[object, ...]:
+        return (s.url, s.error, s.also, tuple((x.seat, x.held, x.code, x.token) for x in s.seats))
+
+    return rest(old) == rest(new) and all(x.connected or not y.connected for x, y in zip(old.seats, new.seats, strict=True))
 
 
 def _loop_error(loop: asyncio.AbstractEventLoop, context: dict[str, object]) -> None:

@@ -22,7 +22,13 @@ from dataclasses import dataclass
 from typing import Any, TextIO
 
 from firmware.app.browse import sheet_rows
-from firmware.app.coach_words import mark_message, points_words, reason_message
+from firmware.app.coach_words import (
+    mark_message,
+    points_words,
+    reason_message,
+    verdict_key,
+    verdict_message,
+)
 from firmware.cliopts import options_from
 from firmware.coach import (
     NOISE_Z,
@@ -70,8 +76,12 @@ def _play_json(deck: Deck, p: RatedPlay, lang: str) -> dict[str, Any]:
         "seat": p.seat,
         "card": CODE[p.card],
         "mark": p.mark,
+        # one verdict: "best" (the hint's card), "tie" (as good as it), else the mark
+        "verdict": {"key": verdict_key(p.mark, p.card, p.best)[2:],
+                    "text": render(verdict_message(p.mark, p.card, p.best, deck.name), lang)},
         "loss": round(p.loss, 3),
         "noise": round(p.noise, 3),
+        "margin": round(p.margin, 3),
         "method": p.method,
         "worlds": p.worlds,
         "hint": {"card": CODE[p.best], "reason": _reason_json(deck, p.reason, lang)},
@@ -143,7 +153,7 @@ def print_review(variant: Variant, review: MatchReview, lang: str, out: TextIO) 
                 last_trick = rp.trick
                 won = f"  -> seat {h.tricks[rp.trick].winner}" if rp.trick < len(h.tricks) else ""
                 out.write(f"  trick {rp.trick + 1}{won}\n")
-            mark = render(mark_message(p.mark), lang)
+            mark = render(verdict_message(p.mark, p.card, p.best, deck.name), lang)
             loss = f"-{points_words(p.loss, lang)}" if p.mark not in ("best", "forced") else ""
             hint = render(reason_message(p.reason, deck.name), lang)
             out.write(f"    seat {p.seat}: {name(p.card):<22} {mark:<14} {loss:>5}   {tr('hint', lang)}: {hint}\n")

@@ -198,9 +198,9 @@ def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
                    help="engine: seconds of playouts, app: rounds (default 3); phones: a bound on the whole bench (default 180)")
     p.add_argument("--seed", type=A.int_range(0), default=1)
     p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
-                   help="coach: a hint's budget (default the hard level's 120; a Pi 4's: 40)")
+                   help="pool: each decision's wall time (the coach has no clock: --worlds)")
     p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
-                   help="coach: worlds per rated decision (default 64)")
+                   help="coach: worlds per decision, a hint's and a rating's alike (default 64)")
     p.add_argument("--hands", type=_int_in(1, 200, "hands"), default=5, help="coach, inference: seeded hands")
     p.add_argument("--workers", type=_int_in(1, 7, "workers"), default=None,
                    help="pool: world workers (default: the cores but one, at least 1)")
@@ -242,7 +242,7 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")
     p.add_argument("--coach-worlds", type=_int_in(1, MAX_WORLDS, "coach-worlds"), default=None,
-                   help="coach: worlds per rated decision (default 64)")
+                   help="coach: worlds per decision, a hint's and a rating's alike (default 64)")
     p.set_defaults(func=_arena)
 
 

@@ -39,7 +39,7 @@ class BenchOptions:
     variant: str = "tressette2"
     seconds: float | None = None  # engine: playout time, app: rounds (3 s); phones: the whole bench's bound
     seed: int = 1
-    think_ms: int | None = None  # coach: a hint's budget; pool: each decision's wall time
+    think_ms: int | None = None  # pool: each decision's wall time
     worlds: int | None = None  # coach: worlds per rated decision
     hands: int = 5  # coach, phones and inference: seeded hands
     workers: int | None = None  # pool: world workers (None: the cores but one)

@@ -14,10 +14,10 @@ from typing import TypedDict, Unpack
 
 from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, fresh_seed, make_variant, playable
 from firmware.engine.actions import Declare as DeclareAction
-from firmware.engine.scoresheet import SUDDEN_NAMES, Tally, deck_thirds, thirds_out
+from firmware.engine.scoresheet import SUDDEN_NAMES, SheetHand, Tally, deck_thirds, thirds_out
 from firmware.engine.seating import SeatSpec
-from firmware.engine.variants import PRESETS
-from ui.i18n import Amount, Arg, CardName, SuitName, Term, msg
+from firmware.engine.variants import PRESETS, Variant
+from ui.i18n import Amount, Arg, CardName, Message, SuitName, Term, msg
 from ui.intents import NewGame, NextHand, PlayCard, Quit
 from ui.model import (
     AccuracySeries,
@@ -588,6 +588,42 @@ def deal_picker_model(variant: str = "briscola", seed: int = 1, cpu: int = 1) ->
     return dataclasses.replace(m, trick=(), picker=picker, message=prompt)
 
 
+def _sheet_choices(v: Variant, sheet: SheetHand, choosing: int) -> tuple[DeclareAction, ...]:
+    """The accusi seat ``choosing`` may say on the score sheet (the controller's choices)."""
+    suits = range(len(v.deck.suits))
+    cands = [DeclareAction(choosing, "decima", suit=x) for x in suits] if v.preset.decima else []
+    cands += [DeclareAction(choosing, "napoletana", suit=x, extra=0) for x in suits]
+    cands += [DeclareAction(choosing, k, rank=r) for r in (0, 1, 2) for k in ("four", "three")]
+    ok = []
+    for cand in cands:
+        try:
+            sheet.check_declare(cand)
+        except Exception:  # refused as said: not offered
+            continue
+        ok.append(cand)
+    return tuple(ok)
+
+
+def _sample_sheet(v: Variant, match: Match) -> ScoreSheet:
+    """The sample match's score sheet: hand 1 counted, then corrected; hand 2 being kept."""
+    return ScoreSheet(1, v.name, tuple(SeatSpec("table") for _ in range(v.n_seats)),
+                      tuple(v.side_of(s) for s in range(v.n_seats)),
+                      rows=(SheetRow(1, 0, tuple(match.totals), tuple(match.totals), corrected=True),
+                            SheetRow(2, 1, (), tuple(match.totals), note="sheet_open")))
+
+
+def _sheet_message(sheet: SheetHand, choosing: int | None, amend: bool) -> Message:
+    """What the table says over the sample score sheet: the hand to correct, a decima laid,
+    a seat choosing its accuso, or the hand being kept."""
+    if amend:
+        return msg("m_sheet_amend", n=1)
+    if sheet.decima is not None:
+        return msg("m_sheet_decima", n=sheet.decima.seat + 1)
+    if choosing is not None:
+        return msg("m_choose_accuso", n=choosing + 1)
+    return msg("m_sheet_hand", n=2, seat=sheet.dealer + 1)
+
+
 def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = None,
                       decima: bool = False, question: bool = False, amend: bool = False) -> TableModel:
     """Score sheet only (firmware/app/scoresheet.py): a hand of a kept match, an accuso
@@ -612,20 +648,7 @@ def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = Non
     sudden: tuple[str, ...] = SUDDEN_NAMES if v.sudden_wins else ()
     if sheet.decima is not None:
         ends, sudden = ["decima"], ()
-    choices: tuple[DeclareAction, ...] = ()
-    if choosing is not None:
-        suits = range(len(v.deck.suits))
-        cands = [DeclareAction(choosing, "decima", suit=x) for x in suits] if v.preset.decima else []
-        cands += [DeclareAction(choosing, "napoletana", suit=x, extra=0) for x in suits]
-        cands += [DeclareAction(choosing, k, rank=r) for r in (0, 1, 2) for k in ("four", "three")]
-        ok = []
-        for cand in cands:
-            try:
-                sheet.check_declare(cand)
-            except Exception:  # refused as said: not offered (the controller's choices)
-                continue
-            ok.append(cand)
-        choices = tuple(ok)
+    choices = _sheet_choices(v, sheet, choosing) if choosing is not None else ()
     entry = SheetEntryModel(
         n_seats=v.n_seats, units=units, full=deck_thirds(v), out=thirds_out(v), ends=tuple(ends), sudden=sudden,
         caller=sheet.caller if v.preset.call_partner else None, choosing=choosing, choices=choices,
@@ -638,17 +661,8 @@ def sheet_entry_model(variant: str = "tressette4", *, choosing: int | None = Non
     if amend:  # hand 1 opened from the score sheet to correct its points
         entry = dataclasses.replace(entry, amend=0, amend_thirds=first if len(first) == len(units) else ())
     seats = tuple(SeatModel(s, "", "table", None, v.side_of(s), 0) for s in range(v.n_seats))  # "Seat 1", ...
-    message = msg("m_choose_accuso", n=choosing + 1) if choosing is not None else msg("m_sheet_hand", n=2, seat=sheet.dealer + 1)
-    if sheet.decima is not None:
-        message = msg("m_sheet_decima", n=sheet.decima.seat + 1)
-    if amend:
-        message = msg("m_sheet_amend", n=1)
-    final = None
-    if not question:  # the score sheet so far: its button beside Undo (hand 1 counted, then corrected)
-        final = ScoreSheet(1, v.name, tuple(SeatSpec("table") for _ in range(v.n_seats)),
-                           tuple(v.side_of(s) for s in range(v.n_seats)),
-                           rows=(SheetRow(1, 0, tuple(match.totals), tuple(match.totals), corrected=True),
-                                 SheetRow(2, 1, (), tuple(match.totals), note="sheet_open")))
+    message = _sheet_message(sheet, choosing, amend)
+    final = None if question else _sample_sheet(v, match)  # the score sheet so far: its button beside Undo
     return TableModel(
         variant=v.name, options=tuple(sorted(v.options.items())), deck=v.deck.name, n_seats=v.n_seats,
         seats=seats, show_hand=False, totals=tuple(match.totals), target=match.game_target, message=message,

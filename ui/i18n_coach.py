@@ -64,6 +64,8 @@ COACH: dict[str, tuple[str, str, str]] = {
     "m_inaccuracy": ("imprecisione", "Ungenauigkeit", "inaccuracy"),
     "m_mistake": ("errore", "Fehler", "mistake"),
     "m_blunder": ("errore grave", "grober Fehler", "blunder"),
+    # one verdict (docs/coach.md, One answer): a card worth the hint's within the tie margin
+    "m_tie": ("alla pari con {better}", "so gut wie {better}", "as good as the {better}"),
     "hint": ("Consiglio", "Tipp", "Hint"),
     "hint_wait": ("Ci penso…", "Ich überlege…", "Thinking…"),
     "review": ("Analisi", "Analyse", "Review"),

@@ -244,7 +244,10 @@ class ReviewHandScreen(ReplayScreen):
         for p in plays[:1]:  # one person at the screen: one card a trick
             card = CardName(deck, p.card)
             if p.mark in ("best", "forced"):
-                said = ctx.say(msg("review_played_best", card=card, mark=msg("m_" + p.mark)))
+                # one verdict: "best" is the hint's card; a card tied with it is "as good as" it
+                mark = msg("m_tie", better=CardName(deck, p.best)) if p.mark == "best" and p.card != p.best \
+                    else msg("m_" + p.mark)
+                said = ctx.say(msg("review_played_best", card=card, mark=mark))
             else:
                 said = ctx.say(msg("review_played", card=card, mark=msg("m_" + p.mark), points=Amount(p.loss)))
             out.append((said, MARK_COLOURS.get(p.mark, ctx.theme.text)))

@@ -51,6 +51,21 @@ def mark_message(mark: Mark) -> Message:
     return msg("m_" + mark)
 
 
+def verdict_key(mark: str, card: int, best: int) -> str:
+    """The verdict's catalogue key: ``m_tie`` for a best card that is not the hint's (as
+    good as it, within the tie margin), else the mark's own (``m_best``, ``m_good``, ...)."""
+    return "m_tie" if mark == "best" and card != best else "m_" + mark
+
+
+def verdict_message(mark: str, card: int, best: int, deck: str) -> Message:
+    """What a play is, in one verdict with the hint beside it: "best" only for the hint's
+    own card; a card tied with it "as good as the 6 of cups"; otherwise the mark."""
+    key = verdict_key(mark, card, best)
+    if key == "m_tie":
+        return msg(key, better=CardName(deck, best))
+    return msg(key)
+
+
 def review_messages(review: HandReview, seats: list[int], deck: str) -> tuple[Message, ...]:
     """The hand-end lines for the people at the screen: accuracy, the costliest play, why."""
     lines: list[Message] = []

@@ -221,18 +221,17 @@ class CoachActions:
 class CoachWorker:
     """Runs the coach off the loop thread and posts :class:`HintReady` to the queue."""
 
-    def __init__(self, post: Callable[[Any], None], executor: Executor, *, seed: int = 0,
-                 think_ms: int | None = None, rate_worlds: int | None = None) -> None:
+    def __init__(self, post: Callable[[Any], None], executor: Executor, *, rate_worlds: int | None = None) -> None:
         self.post = post
         self.executor = executor
-        # think_ms 0 (tests, as for the computers): one fixed world, no clock.
-        self.coach = (
-            Coach(seed=seed, worlds=1) if think_ms == 0 else Coach(seed=seed, worlds=None, think_ms=think_ms)
-        )
+        # One budget for the hint and the ratings, no clock and no seed of the box's: the
+        # live hint is the card the hand's rating and the match's review name for the same
+        # position, on every box, at every load, after an undo too (docs/coach.md, *One
+        # answer*). The computers' pause has no say in it (``rate_worlds``: fewer for tests only).
+        worlds = RATE_WORLDS if rate_worlds is None else rate_worlds
+        self.coach = Coach(worlds=worlds)
         self._inflight: tuple[int, int] | None = None
-        # Ratings at a fixed budget: the same hand is rated the same on every box, and the
-        # computers' pause has no say in it (``rate_worlds``: fewer for tests only).
-        self.rater = Coach(seed=seed, worlds=RATE_WORLDS if rate_worlds is None else rate_worlds)
+        self.rater = Coach(worlds=worlds)  # its own (the same answers): never shared across threads
 
     def poll(self, coaching: CoachActions) -> bool:
         review = coaching.review_request()

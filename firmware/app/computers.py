@@ -153,12 +153,10 @@ class ComputerSeats:
 
         A hint the person asked for (casual matches) is computed on the same worker."""
         if self._reviewer is None:
-            self._reviewer = ReviewWorker(self.post, self.review_executor, seed=self.seed,
-                                          worlds=self.rate_worlds)
+            self._reviewer = ReviewWorker(self.post, self.review_executor, worlds=self.rate_worlds)
         self._reviewer.poll(ctl.reviewing)
         if self._coach is None:
-            self._coach = CoachWorker(self.post, self.executor, seed=self.seed, think_ms=self.think_ms,
-                                      rate_worlds=self.rate_worlds)
+            self._coach = CoachWorker(self.post, self.executor, rate_worlds=self.rate_worlds)
         if self._coach.poll(ctl.coaching):
             return True
         req = ctl.cpu_request()

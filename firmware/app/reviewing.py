@@ -60,7 +60,7 @@ from ui.model import HandReplay, MatchReviewView, RatedCard, ReviewHandView, Rev
 
 log = logging.getLogger("firmware.app.reviewing")
 
-CACHE_VERSION = 2  # 2: the mark "good" and each rating's standard error
+CACHE_VERSION = 3  # 2: the mark "good" and each rating's standard error; 3: worlds seeded by the position
 MEMORY = 8
 KEEP = 64
 CACHE_DIR = "reviews"
@@ -135,13 +135,12 @@ class Superseded(Exception):
 class ReviewWorker:
     """Reviews matches on an executor of its own; posts progress, the review, or why not."""
 
-    def __init__(self, post: Callable[[Any], None], executor: Executor, *, seed: int = 0,
-                 worlds: int | None = None) -> None:
+    def __init__(self, post: Callable[[Any], None], executor: Executor, *, worlds: int | None = None) -> None:
         self.post = post
         self.executor = executor
-        self.seed = seed
+        self.seed = 0  # the box's coach: one answer a position, whatever the box's seed
         self.worlds = RATE_WORLDS if worlds is None else worlds
-        self.coach = Coach(seed=seed, worlds=self.worlds)  # its own: never shared across threads
+        self.coach = Coach(worlds=self.worlds)  # its own: never shared across threads
         self.wanted: str | None = None
 
     def poll(self, ctl: MatchReviewing) -> bool:

@@ -21,7 +21,6 @@ lifecycle close the hand), and :meth:`~ScoreSheetKeeping.entry` for the screen.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from firmware.app.core import PLAY, Outcome, Table
 from firmware.app.journal_guard import JournalGuard
@@ -39,10 +38,8 @@ from firmware.engine.scoresheet import (
     is_sheet_end,
     thirds_out,
 )
+from ui.intents import SheetTally
 from ui.model import SheetEntryModel
-
-if TYPE_CHECKING:
-    from ui.intents import SheetTally
 
 SHEET_MODE = "scoresheet"
 
@@ -434,6 +431,4 @@ class ScoreSheetKeeping:
 
 def _intent_of(t: Tally) -> SheetTally:
     """A count held for its question, as the screen sent it."""
-    from ui.intents import SheetTally
-
     return SheetTally(t.thirds, t.end, t.by, t.sudden, t.sudden_side, t.partner)

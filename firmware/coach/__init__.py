@@ -8,7 +8,6 @@ rates every play of a game record. Pure: views in, values out; the screen and
 """
 
 from firmware.coach.core import (
-    HINT_THINK_MS,
     MARKS,
     NOISE_Z,
     RATE_WORLDS,
@@ -22,11 +21,12 @@ from firmware.coach.core import (
     accuracy,
     mark_of,
     play_score,
+    position_digest,
+    tie_margin,
 )
 from firmware.coach.reasons import KEYS, CardRef, Reason, SignalRef, SuitRef, Thirds
 
 __all__ = [
-    "HINT_THINK_MS",
     "KEYS",
     "MARKS",
     "NOISE_Z",
@@ -46,4 +46,6 @@ __all__ = [
     "accuracy",
     "mark_of",
     "play_score",
+    "position_digest",
+    "tie_margin",
 ]

@@ -22,14 +22,21 @@ The expected loss of a card is in points: the best card's value minus its
 value, from the seat's side's point of view (docs/coach.md). The marks are
 cut at :data:`THRESHOLDS`.
 
-Budgets. A rating uses a fixed number of worlds (:data:`RATE_WORLDS`) and a
-seed derived from the position, so the same record is rated the same on
-every machine; a live hint may instead use the hard player's clock
-(``think_ms``).
+One answer. A hint, a rating and a reason are a function of the position as the
+seat knows it, nothing else: every decision searches a fixed number of worlds
+(:data:`RATE_WORLDS`, no clock) sampled from a seed that is a digest of the
+seat's view (:func:`position_digest`: its hand and everything public, never a
+hidden card, the process, the match or the time), in the deciding thread only
+(never the pool of world workers). So the live hint, the hand's rating and the
+match's review name the same card for one position, and so does a hint asked
+again after an undo. A card is *best* when it is the hint's card or loses at
+most :func:`tie_margin` (the rating's noise): then it is *as good as* the
+hint's card (docs/coach.md, *One answer*).
 """
 
 from __future__ import annotations
 
+import hashlib
 import math
 import random
 from dataclasses import dataclass
@@ -41,8 +48,6 @@ from firmware.players import signals
 from firmware.players.base import legal_plays, special_action
 from firmware.players.determinize import Inconsistent, Sampler, determinize
 from firmware.players.hard import (
-    DEFAULT_THINK_MS,
-    SOLVER_BUDGET,
     HardPlayer,
     best_of,
     distinct_cards,
@@ -50,7 +55,7 @@ from firmware.players.hard import (
 )
 from firmware.players.heuristic import normal_card
 from firmware.players.known import known_world
-from firmware.players.solver import OutOfTime, TwoHandSolver
+from firmware.players.solver import TwoHandSolver
 
 Mark = Literal["forced", "best", "good", "inaccuracy", "mistake", "blunder"]
 Method = Literal["forced", "exact", "sampled", "searched"]
@@ -61,32 +66,40 @@ THRESHOLDS: tuple[float, float, float] = (0.25, 0.75, 1.5)
 """Expected loss in points where a play stops being good / an inaccuracy / a mistake.
 
 Below 0.25 a play is *best* when it is the hint's card or worth the same within
-the rating's noise (:data:`NOISE_Z`), else *good* (measurably worse, but by less
+the tie margin (:func:`tie_margin`), else *good* (measurably worse, but by less
 than the smallest card value, ⅓); 0.25-0.75 an *inaccuracy* (about a court
 card's worth); 0.75-1.5 a *mistake* (about an ace); 1.5 and more a *blunder*.
 docs/coach.md shows how the hard, normal and easy levels fall into them."""
 
 NOISE_Z = 1.0
-"""A card other than the hint's is *best* only when its loss is at most this many
-standard errors of the paired difference (its margin minus the hint card's, world
-by world in the same sampled worlds): a loss the rating cannot tell from none. At
-the default 64 worlds that error is typically 0.05-0.25 points (docs/coach.md).
-Exact ratings have no noise: there only a loss of 0 (a card worth the same) is best."""
+"""The tie margin in standard errors of the paired difference (a card's margin minus
+the hint card's, world by world in the same sampled worlds): a loss the rating cannot
+tell from none. At the default 64 worlds that error is typically 0.05-0.25 points
+(docs/coach.md). Exact and searched ratings have no noise: there only a loss of 0 (a
+card worth the same) ties."""
+
+TIE_EPS = 1e-9
+"""Losses this small are none (sums of floats in another order)."""
 
 RATE_WORLDS = 64
-"""Worlds per rated decision by default (no clock: the same on every machine)."""
-
-HINT_THINK_MS = DEFAULT_THINK_MS
-"""A live hint's budget: the hard player's own think time."""
+"""Worlds per decision, for the live hint and every rating alike (no clock: the same
+answer on every machine and at every load; the cost is in docs/coach.md)."""
 
 SOLVER_TT_LIMIT = 300_000
 
 
+def tie_margin(noise: float) -> float:
+    """The loss (points) up to which a card is worth the same as the hint's card: ``NOISE_Z``
+    standard errors of its paired difference (``noise``), below the first threshold (a
+    card losing that much is never *best*); 0 where the rating is exact."""
+    return min(NOISE_Z * max(0.0, noise), THRESHOLDS[0] - TIE_EPS) + TIE_EPS
+
+
 def mark_of(loss: float, noise: float = 0.0, *, hint: bool = False) -> Mark:
     """The mark of a play losing ``loss`` points (standard error ``noise``); ``hint``: it is
-    the hint's own card."""
+    the hint's own card. *Best* is the hint's card or a card within :func:`tie_margin`."""
     if loss < THRESHOLDS[0]:
-        return "best" if hint or loss <= NOISE_Z * noise else "good"
+        return "best" if hint or loss <= tie_margin(noise) else "good"
     if loss < THRESHOLDS[1]:
         return "inaccuracy"
     if loss < THRESHOLDS[2]:
@@ -146,21 +159,32 @@ class RatedPlay:
     worlds: int
     noise: float = 0.0  # the standard error of ``loss`` (0 when exact or forced)
 
+    @property
+    def margin(self) -> float:
+        """The tie margin of this play's loss (:func:`tie_margin`)."""
+        return tie_margin(self.noise)
+
+    @property
+    def tied(self) -> bool:
+        """Best, but not the hint's card: it is as good as the hint's card."""
+        return self.mark == "best" and self.card != self.best
+
 
 class Coach:
     """Hints and ratings; keeps the exact solver's table between decisions of a match.
 
-    ``worlds`` fixes the sampled worlds per decision (deterministic); with
-    ``worlds=None`` the hard player's clock ``think_ms`` bounds each decision.
+    ``worlds`` fixes the sampled worlds per decision; ``seed`` is mixed into every
+    position's digest (0, the box's coach: the live hint, the hand-end rating and the
+    review; another seed only to measure the noise, as the calibration does).
     """
 
-    def __init__(
-        self, *, seed: int = 0, worlds: int | None = RATE_WORLDS, think_ms: int | None = None
-    ) -> None:
+    def __init__(self, *, seed: int = 0, worlds: int = RATE_WORLDS) -> None:
+        if worlds < 1:
+            raise ValueError("the coach needs at least one world a decision")
         self.seed = seed
         self.worlds = worlds
-        self.think_ms = HINT_THINK_MS if think_ms is None else think_ms
-        self.hard = HardPlayer(seed=seed, worlds=worlds, think_ms=self.think_ms, name="coach")
+        self.hard = HardPlayer(seed=seed, worlds=worlds, name="coach")
+        self.hard.use_pool = False  # the worlds of a seed are this thread's, never a worker's
         self._solvers: dict[str, TwoHandSolver] = {}
 
     # ------------------------------------------------------------------ public
@@ -223,18 +247,15 @@ class Coach:
     # ---------------------------------------------------------------- internal
 
     def _salt(self, view: View) -> int:
-        """The search seed of a decision: the coach's seed and how far the hand is."""
-        return (self.seed * 1_000_003 + view.played_mask.bit_count() * 8 + view.seat) & 0xFFFFFFFF
+        """The search seed of a decision: the position's digest (the seat's knowledge) and
+        the coach's seed."""
+        return position_digest(view) ^ (self.seed * 0x9E3779B97F4A7C15 & 0xFFFFFFFFFFFFFFFF)
 
     def _sampled(self, view: View, cards: list[Card]) -> Evaluation:
         rng: random.Random = self.hard.rng
         sample = Sampler(view, lengths=self.hard.lengths)  # the worlds the hard level searches
-        # A live hint (on the clock) spreads its worlds over the pool of world workers when
-        # no computer's decision holds it; ratings (fixed worlds) stay in this thread, so a
-        # hand is rated the same on every box.
-        totals = self.hard.pimc_totals(
-            view, cards, lambda: sample(rng), keep=True, pooled=self.worlds is None
-        )
+        # Fixed worlds in this thread, never the pool's: the same worlds for one seed.
+        totals = self.hard.pimc_totals(view, cards, lambda: sample(rng), keep=True)
         return self._from_totals(view, cards, totals)
 
     def _searched(self, view: View, cards: list[Card]) -> Evaluation:
@@ -269,19 +290,8 @@ class Coach:
     def _exact(self, view: View, cards: list[Card]) -> Evaluation:
         world = determinize(view, self.hard.rng)  # the only world: every card is placed
         solver = self._solver(world)
-        # On the clock (a live hint) the solver has the hard player's once-a-hand allowance;
-        # should it run out, the known world is searched by playouts instead.
-        solver.deadline = (
-            None if self.worlds is not None
-            else self.hard.budget(SOLVER_BUDGET * self.think_ms / 1000.0)
-        )
-        try:
-            return self._solved(view, cards, world, solver)
-        except OutOfTime:
-            totals = self.hard.pimc_totals(view, cards, world.copy, keep=True)
-            return self._from_totals(view, cards, totals)
-        finally:
-            solver.deadline = None
+        solver.deadline = None  # exact: no clock (its table only saves time, never changes a value)
+        return self._solved(view, cards, world, solver)
 
     def _solved(
         self, view: View, cards: list[Card], world: HandState, solver: TwoHandSolver
@@ -290,6 +300,7 @@ class Coach:
         have = world.thirds[me]
         best, best_k = solver.best_move_floored(world)
         if best_k < 0:
+            best = best_of(cards, dict.fromkeys(cards, 0.0))  # all alike: the cheapest
             return Evaluation(view.seat, tuple(cards), (0.0,) * len(cards), best, "exact", 1)
         # The thresholds at which the seat's whole points change, up to the best card's.
         steps = [k for k in range(1, best_k + 1) if (have + k) % 3 == 0]
@@ -301,6 +312,9 @@ class Coach:
                     break
                 lost += 1
             losses.append(float(lost))
+        # Of the cards that lose nothing, the cheapest to give away: the same whichever one
+        # the solver's table (filled by earlier positions) happened to find first.
+        best = best_of(cards, {c: -x for c, x in zip(cards, losses, strict=True)})
         return Evaluation(view.seat, tuple(cards), tuple(losses), best, "exact", 1)
 
     def _solver(self, world: HandState) -> TwoHandSolver:
@@ -311,6 +325,23 @@ class Coach:
             solver = TwoHandSolver(deck)
             self._solvers[deck.name] = solver
         return solver
+
+
+def position_digest(view: View) -> int:
+    """A 64-bit digest of what the seat knows: the game and its options, the seat, its hand,
+    every card played and trick taken, every draw, declaration and signal as the seat saw
+    them, what each seat shows, the talon's size, the trump, the call and the match's score.
+    No hidden card is in a view, so two tables that differ only in what the seat cannot see
+    have one digest; nor is anything of the process, the match's id or the time."""
+    options = sorted((str(k), repr(v)) for k, v in view.variant.options.items())
+    parts = (
+        view.variant.name, options, view.seat, view.dealer, sorted(view.hand), view.to_move,
+        view.leader, view.trick, view.tricks, view.talon_left, view.draws, view.seats,
+        view.declarations, view.prior, view.trump, view.trump_card, view.signals, view.sides,
+        view.called, view.caller, sorted(view.aside), view.target,
+    )
+    digest = hashlib.blake2b(repr(parts).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "big")
 
 
 def paired_error(a: list[float], b: list[float]) -> float:

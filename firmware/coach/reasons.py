@@ -17,8 +17,9 @@ key                    when
 ``c_exact``            every card is placed (two seats, talon empty) and none of
                        partner_asked / top / void / take / load holds: solved exactly
 ``c_partner_asked``    on lead, the card's suit is the one the partner signalled
-``c_top``              on lead, no card still out of its suit beats it
-``c_void``             on lead, no trumps, no opponent may still hold the suit
+``c_top``              on lead, no card of its suit not yet played beats it (the
+                       seat's own cards included)
+``c_void``             on lead, no trumps, every opponent is shown void in the suit
 ``c_lead_low``         on lead, a card worth nothing, with a card worth something kept
 ``c_take``             following, the card wins the trick and no card a seat after
                        may still hold beats it
@@ -187,13 +188,15 @@ def _lead_facts(view: View, card: Card, c: Counting) -> Reason:
     asked = partner_request_by(view)
     if asked is not None and asked[0] == suit:
         return reason("c_partner_asked", card=here, suit=SuitRef(suit), signal=SignalRef(asked[1]))
-    if (view.trump is None or suit == view.trump) and is_top(card, c):
+    if (view.trump is None or suit == view.trump) and is_top(card, c, c.outside | c.hand):
+        # "the top card of its suit still in play": no card beats it anywhere, the seat's
+        # own hand included (the 2 is not the top while the seat holds the 3)
         return reason("c_top", card=here)
     opponents = _opponents(view)
-    if view.trump is None and opponents:
-        held = may_hold(view)
-        if not any(held[s] & c.suit_masks[suit] for s in opponents):
-            return reason("c_void", card=here, suit=SuitRef(suit))
+    # "your opponents showed they hold no more {suit}": each is shown void in it (a void
+    # shown is always true, RULES.md §4), not merely out of cards the seat can place
+    if view.trump is None and opponents and all(suit in view.seats[s].voids for s in opponents):
+        return reason("c_void", card=here, suit=SuitRef(suit))
     if THIRDS[card] == 0 and any(THIRDS[x] > 0 for x in view.hand):
         return reason("c_lead_low", card=here)
     return reason("c_search", card=here)

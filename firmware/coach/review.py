@@ -79,6 +79,13 @@ def count_plays(doc: Mapping[str, Any]) -> int:
     )
 
 
+def _keep_sheet_hand(match: Match, hand: Mapping[str, Any]) -> None:
+    """A score-sheet hand read into ``match`` as recorded: its accusi, count and corrections."""
+    match.begin_hand(hand["deal"])
+    for obj in hand.get("actions", []):
+        match.record(entry_from_json(match.variant.deck, obj))
+
+
 def review_match(
     doc: Mapping[str, Any],
     coach: Coach | None = None,
@@ -108,10 +115,7 @@ def review_match(
         if match is None:
             match = Match(variant, first_dealer=hand["dealer"])
         if hand["deal"].get("sheet") is not None:
-            # a score-sheet hand: played with the table's own cards, nothing to rate
-            match.begin_hand(hand["deal"])
-            for obj in hand.get("actions", []):
-                match.record(entry_from_json(variant.deck, obj))
+            _keep_sheet_hand(match, hand)  # played with the table's own cards: nothing to rate
             continue
         state = match.start_hand(hand["deal"])
         plays: list[ReviewedPlay] = []

@@ -16,12 +16,12 @@ from firmware.coach import RATE_WORLDS
 
 @pytest.mark.parametrize("think_ms", [0, 40, 120])
 def test_the_ratings_use_the_rating_budget_at_every_think_time(think_ms: int) -> None:
-    worker = CoachWorker(lambda e: None, SyncExecutor(), seed=1, think_ms=think_ms)
-    assert worker.rater.worlds == RATE_WORLDS
+    worker = CoachWorker(lambda e: None, SyncExecutor())
+    assert worker.rater.worlds == worker.coach.worlds == RATE_WORLDS  # the live hint's too
     seats = ComputerSeats(lambda e: None, seed=1, think_ms=think_ms, executor=SyncExecutor())
     assert seats.rate_worlds is None  # the reviewer and the rater take RATE_WORLDS
 
 
 def test_fewer_worlds_only_when_asked_for() -> None:
-    worker = CoachWorker(lambda e: None, SyncExecutor(), seed=1, think_ms=0, rate_worlds=1)
-    assert worker.rater.worlds == 1
+    worker = CoachWorker(lambda e: None, SyncExecutor(), rate_worlds=1)
+    assert worker.rater.worlds == worker.coach.worlds == 1

@@ -230,3 +230,37 @@ def test_the_history_sheet_and_replay_pass_through_an_undo(make_table: MakeTable
     assert sheet.problem == "" and len(sheet.rows) == 1
     frames = hand_replay(table.journal, mid, 1).frames
     assert frames  # the hand replays, undo included
+
+
+@pytest.mark.parametrize("variant", ["tressette2", "treseta4"])
+def test_after_an_undo_the_same_position_gets_the_same_hint(make_table: MakeTable, variant: str) -> None:
+    """Issue 38: after Undo the same position was hinted 2 di denari, then 7 di spade. The
+    hint is a function of the position: asked, the card played, taken back, asked again:
+    the same card and reason, the one any coach gives from that view (whatever the box's
+    seed), and the one the hand's rating names for it."""
+    from firmware.app.coaching import CoachWorker
+    from firmware.coach import Coach
+
+    table = make_table(variant=variant, seats=["human"] + ["cpu:normal"] * (make_variant(variant).n_seats - 1))
+    _start(table, variant, casual=True)
+    ctl = table.ctl
+    assert _play(table) and _my_turn(table)
+    while len({a.card for a in table.match.view_for(0).legal if isinstance(a, Play)}) < 2:
+        assert _play(table) and _my_turn(table)  # a position with a choice of cards
+    view = table.match.view_for(0)
+    table.put(ui.Hint())
+    first, said = ctl.hint_card(), ctl.message.message
+    assert first is not None
+    table.put(ui.PlayCard(first))
+    table.put(ui.Undo())
+    assert ctl.message.message.key == "m_undone"
+    assert table.match.view_for(0) == view
+    table.put(ui.Hint())
+    assert ctl.hint_card() == first and ctl.message.message == said
+    worker = table.seats._coach
+    assert isinstance(worker, CoachWorker)
+    fresh = Coach(seed=0, worlds=worker.coach.worlds)
+    hint = fresh.hint(view)
+    assert isinstance(hint.action, Play) and hint.action.card == first
+    rated = worker.rater.rate(view, hint.action)
+    assert rated.best == first and rated.mark == "best" and rated.reason == hint.reason

@@ -201,7 +201,7 @@ def test_a_review_asked_for_no_longer_stops_at_its_next_card(make_table: MakeTab
     assert table.ctl.match_id is not None
     doc = table.journal.record(table.ctl.match_id)
     posted: list[object] = []
-    worker = ReviewWorker(posted.append, executor=None, seed=1, worlds=1)  # type: ignore[arg-type]
+    worker = ReviewWorker(posted.append, executor=None, worlds=1)  # type: ignore[arg-type]
     job = ReviewJob(1, record_digest(doc, frozenset({0})), doc, frozenset({0}), {}, None)
     worker.wanted = "another review"
     worker.run(job)

@@ -18,6 +18,7 @@ cheapest is; the partner said to have asked did ask.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -107,14 +108,19 @@ def check_claim(state: HandState, seat: int, r: Reason) -> None:
         many = state.variant.options.get("striscio_meaning", "many") == "many"
         assert sig.name == "busso" or (sig.name == "striscio" and many), r
     elif key == "c_top":
+        # "the top card of its suit still in play": no card not yet played beats it, the
+        # seat's own cards included (the 2 is not the top while its own hand holds the 3)
         assert not state.trick
-        others = [x for s in range(n) if s != seat for x in cards_of(state.hands[s])]
+        others = [x for s in range(n) for x in cards_of(state.hands[s])]
         others += [x for x in state.talon[state.talon_pos:] if x >= 0]
         assert not any(SUIT[x] == SUIT[card] and beats(x, card, None) for x in others), r
     elif key == "c_void":
+        # "your opponents showed they hold no more {suit}": each showed it (a void shown in
+        # the view), and really holds none
         assert not state.trick and state.trump is None
         for s in range(n):
             if state.hand_sides[s] != me_side:
+                assert SUIT[card] in view.seats[s].voids, (r, s)
                 assert not any(SUIT[x] == SUIT[card] for x in cards_of(state.hands[s])), (r, s)
     elif key == "c_lead_low":
         assert not state.trick and THIRDS[card] == 0 and any(THIRDS[x] > 0 for x in hand)
@@ -216,6 +222,31 @@ def test_every_card_reason_is_true_in_the_real_position(
     assert seen
 
 
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 10_000), level=st.sampled_from(["random", "easy", "normal"]))
+def test_every_reason_said_is_true_in_every_preset(name: str, seed: int, level: str) -> None:
+    """The property above, preset by preset (no preset left to chance): at every decision
+    of a random hand, the reason for each legal card and for each special action holds in
+    the real position."""
+    seen: list[str] = []
+
+    def visit(state: HandState, seat: int) -> None:
+        view = view_for(state, seat)
+        special = special_action(view)
+        if special is not None:
+            check_special(state, seat, special, reason_for_special(view, special))
+            return
+        cards = sorted({a.card for a in legal_plays(view)})
+        for card in cards:
+            r = reason_for(view, card, "sampled" if len(cards) > 1 else "forced")
+            seen.append(r.key)
+            check_claim(state, seat, r)
+
+    _hand(name, {}, seed, level, visit)
+    assert seen
+
+
 def test_each_reason_is_met_and_checked() -> None:
     """The property above is not empty: seeded hands reach every card reason it checks."""
     seen: set[str] = set()
@@ -301,3 +332,28 @@ def test_the_claim_and_zu_tun_reasons_hold_when_they_come() -> None:
                     break
                 play_hand(match, players, seed=seed * 100 + k, on_decision=visit)
     assert {"c_claim", "c_zu_tun"} <= seen, seen
+
+
+def test_the_two_is_not_the_top_while_the_seat_holds_the_three() -> None:
+    """Said at the table (issue 38): "due di coppe: è la più alta del suo seme ancora in
+    gioco" to a person holding the 3 di coppe. Every seeded tressette2 lead where the seat
+    holds the 3 and the 2 of a suit (the guided first game's game): the 2 is never said
+    to be the top card, the 3 may be."""
+    found = 0
+    for seed in range(40):
+        def visit(state: HandState, seat: int) -> None:
+            nonlocal found
+            view = view_for(state, seat)
+            if view.trick or special_action(view) is not None:
+                return
+            legal = {a.card for a in legal_plays(view)}
+            for suit in range(4):
+                three, two = suit * 10, suit * 10 + 1  # ranks 0 and 1 of a suit: the 3 and the 2
+                if three in view.hand and two in legal:
+                    found += 1
+                    r = reason_for(view, two, "sampled")
+                    assert r.key != "c_top", r
+                    check_claim(state, seat, r)
+
+        _hand("tressette2", {}, seed, "normal", visit)
+    assert found >= 5

@@ -164,27 +164,20 @@ def test_a_pooled_decision_adds_the_workers_worlds(pool: WorldPool) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
-def test_a_live_hint_adds_the_workers_worlds_and_a_rating_never_does(pool: WorldPool, name: str) -> None:
-    """The coach's hint on the clock spreads its worlds over the pool like a computer's
-    decision: every card meets every world (the workers' too), so the paired noise of
-    each loss covers them all. A rating (fixed worlds) stays in the thread."""
+def test_the_coach_never_uses_the_pool(pool: WorldPool, name: str) -> None:
+    """The coach's hint and its ratings search a fixed number of worlds seeded by the
+    position, in the thread: a pool beside it (free for the taking) changes no answer
+    (docs/coach.md, *One answer*)."""
     from firmware.coach.core import Coach
 
     view = _view(name, plays=5)
-    live = Coach(seed=3, worlds=None, think_ms=200)
-    with _until_rows(pool, live.hard):
-        ev = live.evaluate(view)
-    assert ev.method == "sampled"
-    assert live.hard.last_pool_worlds >= 4
-    assert ev.worlds == live.hard.last_worlds > live.hard.last_pool_worlds
-    assert {len(h) for h in live.hard.last_history.values()} == {ev.worlds}
-    assert not pool.lock.locked()
-    rater = Coach(seed=3, worlds=12)
-    rater.hard.pool = pool
+    pooled = Coach(seed=3, worlds=12)
+    pooled.hard.pool = pool
     alone = Coach(seed=3, worlds=12)
-    alone.hard.use_pool = False
-    assert rater.evaluate(view) == alone.evaluate(view)
-    assert rater.hard.last_pool_worlds == 0
+    assert pooled.evaluate(view) == alone.evaluate(view)
+    assert pooled.hint(view) == alone.hint(view)
+    assert pooled.hard.last_pool_worlds == 0
+    assert not pool.lock.locked()
 
 
 def test_fixed_worlds_never_use_the_pool(pool: WorldPool) -> None:

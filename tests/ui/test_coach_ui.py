@@ -15,9 +15,9 @@ from firmware.engine import PRESETS
 from tests.ui.conftest import MakeUI
 from ui import demo
 from ui import intents as it
-from ui.i18n import LANGUAGES, msg
+from ui.i18n import LANGUAGES, msg, tr
 from ui.layout import table_layout
-from ui.model import TableModel
+from ui.model import RatedCard, TableModel
 from ui.navigation import ScreenName
 from ui.review import ReviewHandScreen, ReviewScreen
 from ui.screens import HomeScreen, Screen
@@ -182,3 +182,29 @@ def test_the_review_steps_trick_by_trick_with_my_card_and_the_hint(make_ui: Make
         assert (plays[0].mark in ("best", "forced")) == ("loses" not in words)
     scr.press("next")
     assert scr.step == len(rh.frames) - 1  # the last trick stays
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "as good as the"), ("it", "alla pari con"), ("de", "so gut wie")])
+def test_a_card_tied_with_the_hint_is_as_good_as_it_never_best(make_ui: MakeUI, lang: str, said: str) -> None:
+    """One verdict (issue 38): a card marked best that is not the hint's card (it loses at
+    most the tie margin) is said to be as good as the hint's card, not "best" beside a hint
+    of another card ("fante di bastoni: la migliore · Consiglio: sei di bastoni")."""
+    model = demo.sample_review_model()
+    rh = model.review_hand
+    assert rh is not None
+    step = next(k for k, p in enumerate(rh.plays) if p and p[0].mark == "best")
+    p = rh.plays[step][0]
+    other = next(pc.card for pc in rh.frames[step].trick if pc.card != p.card)
+    tied = RatedCard(p.seat, p.card, "best", 0.08, other, p.reason)
+    plays = rh.plays[:step] + ((tied,),) + rh.plays[step + 1:]
+    model = replace(model, review_hand=replace(rh, plays=plays))
+    ui = make_ui((800, 480), model, language=lang)
+    ui.show("review")
+    ui.show("review_hand")
+    scr = ui.current
+    assert isinstance(scr, ReviewHandScreen)
+    for _ in range(step):
+        scr.press("next")
+    first = scr.lines()[0][0]
+    assert said in first, first
+    assert tr("m_best", lang) not in first

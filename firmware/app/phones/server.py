@@ -26,6 +26,7 @@ import json
 import logging
 import mimetypes
 import os
+import resource
 import secrets
 import socket
 import tempfile
@@ -430,8 +431,6 @@ class _Door(asyncio.Protocol):
 def open_files() -> int:
     """The soft limit of open descriptors, raised to the hard one first where allowed (the
     unit's LimitNOFILE= sets both; its system call filter refuses setrlimit: that is fine)."""
-    import resource
-
     inf = resource.RLIM_INFINITY
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft == inf:

@@ -37,7 +37,9 @@ def _decima_ends_a_sheet_match(make_table: MakeTable, d: Path) -> None:
     t.ctl.new_match(scoresheet=True)
     t.put(ButtonPressed("seat2"))
     t.put(ui.Declare(Declare(2, "decima", suit=1)))
+    t.put(ui.SheetConfirm(yes=True))  # a decima ends the hand: asked first
     t.put(ui.SheetTally((0, 6), "decima", 2))
+    t.put(ui.SheetConfirm(yes=True))  # and the match: asked again
     assert t.ctl.phase == MATCH_OVER
     t.close()  # the power goes at the match's end
 

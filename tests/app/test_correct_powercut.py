@@ -11,10 +11,8 @@ before the correction, or after it, never between.
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -25,7 +23,7 @@ from typing import Any
 from firmware.engine.records import replay
 from tests.app.conftest import REPO, Table
 from tests.app.correct_child import seats_of
-from tests.app.test_powercut import check_contiguous, env, journal, record, wait_for_progress
+from tests.app.test_powercut import check_contiguous, cut_after_some, env, journal, record
 from tests.engine.builders import snapshot
 
 CHILD = [sys.executable, "-m", "tests.app.correct_child"]
@@ -69,20 +67,7 @@ def test_corrections_survive_sigkill_and_resume_exactly(tmp_path: Path) -> None:
     kills = 0
     deadline = time.monotonic() + 60
     while kills < 6 and time.monotonic() < deadline:
-        proc = subprocess.Popen([*CHILD, str(state), str(kills + 1), VARIANT], env=env(), cwd=REPO,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
-        try:
-            wait_for_progress(proc, state, len(before) + rng.randrange(1, 12))
-            proc.wait(timeout=0)
-        except subprocess.TimeoutExpired:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-            kills += 1
-        finally:
-            assert proc.stderr is not None
-            err = proc.stderr.read().decode()
-            proc.stderr.close()
-        assert "Traceback" not in err, err[-2000:]
+        kills += cut_after_some([*CHILD, str(state), str(kills + 1), VARIANT], state, len(before) + rng.randrange(1, 12))
         matches, actions = journal(state)
         if not matches:
             continue

@@ -76,6 +76,29 @@ def wait_for_progress(proc: subprocess.Popen[bytes], state: Path, n: int, timeou
         time.sleep(0.02)
 
 
+def cut_after_some(cmd: list[str], state: Path, after: int) -> bool:
+    """Run ``cmd`` (a child that plays on the journal in ``state``) and SIGKILL it once it has
+    journalled more than ``after`` actions, unless it ends first; True if it was killed.
+    Whatever it printed holds no traceback."""
+    proc = subprocess.Popen(cmd, env=env(), cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    killed = False
+    try:
+        # such a child plays a whole match in well under a second on an idle machine: the cut
+        # falls right after a number of new actions, not after a pause
+        wait_for_progress(proc, state, after)
+        proc.wait(timeout=0)
+    except subprocess.TimeoutExpired:
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(timeout=10)
+        killed = True
+    finally:
+        assert proc.stderr is not None
+        err = proc.stderr.read().decode()
+        proc.stderr.close()
+    assert "Traceback" not in err, err[-2000:]
+    return killed
+
+
 def check_contiguous(actions: list[tuple[Any, ...]]) -> None:
     hands: dict[int, list[int]] = {}
     for _, hand, idx, _ in actions:

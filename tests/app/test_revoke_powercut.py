@@ -11,10 +11,8 @@ or after it, never between (the hand counted or not, the match ended or not).
 from __future__ import annotations
 
 import json
-import os
 import random
 import shutil
-import signal
 import sqlite3
 import subprocess
 import sys
@@ -27,7 +25,7 @@ import pytest
 from firmware.engine.records import replay
 from tests.app.conftest import REPO, Table
 from tests.app.revoke_child import VARIANT
-from tests.app.test_powercut import check_contiguous, env, journal, record, wait_for_progress
+from tests.app.test_powercut import check_contiguous, cut_after_some, env, journal, record
 from tests.engine.builders import snapshot
 
 CHILD = [sys.executable, "-m", "tests.app.revoke_child"]
@@ -76,20 +74,7 @@ def test_revokes_survive_sigkill_and_resume_exactly(tmp_path: Path, penalty: str
     kills = 0
     deadline = time.monotonic() + 40
     while kills < 5 and time.monotonic() < deadline:
-        proc = subprocess.Popen([*CHILD, str(state), str(kills + 1), penalty], env=env(), cwd=REPO,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
-        try:
-            wait_for_progress(proc, state, len(before) + rng.randrange(1, 12))
-            proc.wait(timeout=0)
-        except subprocess.TimeoutExpired:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-            kills += 1
-        finally:
-            assert proc.stderr is not None
-            err = proc.stderr.read().decode()
-            proc.stderr.close()
-        assert "Traceback" not in err, err[-2000:]
+        kills += cut_after_some([*CHILD, str(state), str(kills + 1), penalty], state, len(before) + rng.randrange(1, 12))
         matches, actions = journal(state)
         if not matches:
             continue

@@ -11,18 +11,15 @@ boots from it stands exactly where the replay stands.
 from __future__ import annotations
 
 import json
-import os
 import random
-import signal
-import subprocess
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
 from firmware.engine.records import replay
-from tests.app.conftest import REPO, Table
-from tests.app.test_powercut import check_contiguous, env, journal, record, wait_for_progress
+from tests.app.conftest import Table
+from tests.app.test_powercut import check_contiguous, cut_after_some, journal, record
 
 CHILD = [sys.executable, "-m", "tests.app.sheet_child"]
 
@@ -35,20 +32,7 @@ def test_sheet_corrections_survive_sigkill_and_resume_exactly(tmp_path: Path) ->
     kills = 0
     deadline = time.monotonic() + 60
     while kills < 6 and time.monotonic() < deadline:
-        proc = subprocess.Popen([*CHILD, str(state), str(kills)], env=env(), cwd=REPO,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
-        try:
-            wait_for_progress(proc, state, len(before) + rng.randrange(1, 6))
-            proc.wait(timeout=0)
-        except subprocess.TimeoutExpired:
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait(timeout=10)
-            kills += 1
-        finally:
-            assert proc.stderr is not None
-            err = proc.stderr.read().decode()
-            proc.stderr.close()
-        assert "Traceback" not in err, err[-2000:]
+        kills += cut_after_some([*CHILD, str(state), str(kills)], state, len(before) + rng.randrange(1, 6))
         matches, actions = journal(state)
         if not matches:
             continue

@@ -383,9 +383,11 @@ class TableInfo:
                 self._disprove(state, claim, "never_played", unplayed)
                 continue
             better = decl
-            if decl.kind == "three" and decl.missing is None:
-                missing = next(SUIT[c] for c in decl.cards if c not in mine)
-                better = replace(decl, cards=tuple(mine), missing=missing)
+            absent = [SUIT[c] for c in decl.cards if c not in mine]
+            if decl.kind == "three" and decl.missing is None and absent:
+                better = replace(decl, cards=tuple(mine), missing=absent[0])
+            # (a three whose declarer laid all four, the fourth taken as a revoke's proof, was
+            # true as said: it stands open, with no suit of its own to lack)
             elif claim.open_extension and decl.suit is not None:
                 run = list(decl.cards)
                 for rank in deck.extension:

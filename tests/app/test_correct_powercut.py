@@ -11,19 +11,16 @@ before the correction, or after it, never between.
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
-from typing import Any
 
 from firmware.engine.records import replay
 from tests.app.conftest import REPO, Table
 from tests.app.correct_child import seats_of
-from tests.app.test_powercut import check_contiguous, cut_after_some, env, journal, record
+from tests.app.test_powercut import env, journal, kill_until_finished, record
 from tests.engine.builders import snapshot
 
 CHILD = [sys.executable, "-m", "tests.app.correct_child"]
@@ -60,24 +57,10 @@ def booted_as_replayed(state: Path, variant: str = VARIANT) -> bool:
 
 
 def test_corrections_survive_sigkill_and_resume_exactly(tmp_path: Path) -> None:
-    rng = random.Random(20261206)
     state = tmp_path / "state"
     state.mkdir()
-    before: list[tuple[Any, ...]] = []
-    kills = 0
-    deadline = time.monotonic() + 60
-    while kills < 6 and time.monotonic() < deadline:
-        kills += cut_after_some([*CHILD, str(state), str(kills + 1), VARIANT], state, len(before) + rng.randrange(1, 12))
-        matches, actions = journal(state)
-        if not matches:
-            continue
-        assert len(matches) == 1
-        check_contiguous(actions)
-        assert actions[: len(before)] == before, "an entry was lost or rewritten"
-        booted_as_replayed(state)
-        before = journal(state)[1]  # booting may deal the next hand: that is journalled too
-        if matches[0][1] is not None:
-            break
+    kills = kill_until_finished(state, lambda k: [*CHILD, str(state), str(k + 1), VARIANT], booted_as_replayed,
+                                step=12, kills=6, seconds=60)
     assert kills >= 4
     _, actions = journal(state)
     kinds = [next(iter(set(json.loads(a[3])) - {"seat"})) for a in actions]

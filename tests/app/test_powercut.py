@@ -17,6 +17,7 @@ import sqlite3
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -97,6 +98,33 @@ def cut_after_some(cmd: list[str], state: Path, after: int) -> bool:
         proc.stderr.close()
     assert "Traceback" not in err, err[-2000:]
     return killed
+
+
+def kill_until_finished(
+    state: Path, cmd_of: Callable[[int], list[str]], check: Callable[[Path], object], *,
+    step: int, kills: int, seconds: float, seed: int = 20261206,
+) -> int:
+    """Run the child ``cmd_of(kills so far)`` on ``state`` again and again, cut after a random
+    1..``step`` new actions, until ``kills`` cuts, the match's end or ``seconds``: after each
+    run the journal of its one match only grew, contiguous, and ``check(state)`` holds (it may
+    boot, and booting may journal the next deal). Returns the cuts made."""
+    rng = random.Random(seed)
+    before: list[tuple[Any, ...]] = []
+    made = 0
+    deadline = time.monotonic() + seconds
+    while made < kills and time.monotonic() < deadline:
+        made += cut_after_some(cmd_of(made), state, len(before) + rng.randrange(1, step))
+        matches, actions = journal(state)
+        if not matches:
+            continue
+        assert len(matches) == 1
+        check_contiguous(actions)
+        assert actions[: len(before)] == before, "an entry was lost or rewritten"
+        check(state)
+        before = journal(state)[1]
+        if matches[0][1] is not None:
+            break
+    return made
 
 
 def check_contiguous(actions: list[tuple[Any, ...]]) -> None:

@@ -11,12 +11,10 @@ or after it, never between (the hand counted or not, the match ended or not).
 from __future__ import annotations
 
 import json
-import random
 import shutil
 import sqlite3
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +23,7 @@ import pytest
 from firmware.engine.records import replay
 from tests.app.conftest import REPO, Table
 from tests.app.revoke_child import VARIANT
-from tests.app.test_powercut import check_contiguous, cut_after_some, env, journal, record
+from tests.app.test_powercut import env, journal, kill_until_finished, record
 from tests.engine.builders import snapshot
 
 CHILD = [sys.executable, "-m", "tests.app.revoke_child"]
@@ -67,24 +65,10 @@ def kinds_of(actions: list[Any]) -> list[str]:
 
 @pytest.mark.parametrize("penalty", ["cappotto", "replay"])
 def test_revokes_survive_sigkill_and_resume_exactly(tmp_path: Path, penalty: str) -> None:
-    rng = random.Random(20261206)
     state = tmp_path / "state"
     state.mkdir()
-    before: list[tuple[Any, ...]] = []
-    kills = 0
-    deadline = time.monotonic() + 40
-    while kills < 5 and time.monotonic() < deadline:
-        kills += cut_after_some([*CHILD, str(state), str(kills + 1), penalty], state, len(before) + rng.randrange(1, 12))
-        matches, actions = journal(state)
-        if not matches:
-            continue
-        assert len(matches) == 1
-        check_contiguous(actions)
-        assert actions[: len(before)] == before, "an entry was lost or rewritten"
-        booted_as_replayed(state)
-        before = journal(state)[1]  # booting may deal the next hand: that is journalled too
-        if matches[0][1] is not None:
-            break
+    kills = kill_until_finished(state, lambda k: [*CHILD, str(state), str(k + 1), penalty], booted_as_replayed,
+                                step=12, kills=5, seconds=40)
     assert kills >= 3
     assert "revoke" in kinds_of(journal(state)[1]), "the script called revokes"
 

@@ -4,10 +4,14 @@ No downloaded images: every suit is a few polygons and circles, drawn at
 three times the asked size and smooth-scaled down (cheap antialiasing), then
 kept in a cache keyed by (card, size, style), so a frame only blits.
 
-Styles are data (:data:`STYLES`): two Italian patterns and two German ones
+Styles are data (:data:`STYLES`): three Italian patterns and two German ones
 differ in palette, face tint and back pattern; the Piacentine pattern also has
 its own suit signs (slender chalices, sun-rayed coins, curved sabres, straight
-batons) and double-headed court figures.
+batons) and double-headed court figures (ui.courts: faces, clothes, the suit
+held, the Cavallo's horse); the Triestine (ui.triestine), the deck of the
+Croatian coast, has the Venetian family's interlaced sabres and trellised
+batons, corner indices 1-7 and 11-13, double-headed courts with their name on a
+label, and a motto on each ace.
 
 Suits: Italian coppe (cups), denari (coins), spade (swords), bastoni (clubs);
 German Eichel (acorns), Laub (leaves), Herz (hearts), Schellen (bells).
@@ -381,40 +385,17 @@ def _figure(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, 
             fonts: Fonts | None = None) -> None:
     """A court card: a standing figure, or (Piacentine, Triestine) a half figure mirrored top
     and bottom (ui.courts)."""
-    if st.name not in DOUBLE_HEADED:
+    if st.name not in DOUBLE_HEADED or deck != "italian":
         _standing(s, r, kind, deck, suit, st)
         return
-    if deck == "italian":
-        def emblem(surf: pygame.Surface, rect: pygame.Rect) -> None:
-            draw_suit(surf, deck, suit, rect, st)
 
-        label = None
-        if st.name in LABELLED and fonts is not None:
-            label = fonts.text(courts.label_text(kind, suit), max(8, r.w // 9), st.edge, bold=True, art=True)
-        courts.double_headed(s, r, kind, suit, courts.costume(st.name, suit, st.court_bg), emblem, st.edge, label)
-        return
-    pygame.draw.rect(s, st.court_bg, r, border_radius=int(r.w * 0.06))
-    half = pygame.Surface((r.w, r.h // 2), pygame.SRCALPHA)
-    hr = half.get_rect()
-    if kind == "knight":
-        # the Cavallo's half: the horse's head and neck rising in front of its rider
-        _horse_head(half, pygame.Rect(0, int(hr.h * 0.18), int(hr.w * 0.62), int(hr.h * 0.82)), flip=False)
-    # the upper body of the standing figure, drawn tall and cut at the waist
-    tall = pygame.Surface((r.w, int(r.h * 0.78)), pygame.SRCALPHA)
-    _standing(tall, tall.get_rect(), "knave" if kind == "knight" else kind, deck, suit, st, frame=False,
-              hat="knight" if kind == "knight" else None, bare=kind == "knight")
-    half.blit(tall, (int(r.w * 0.12) if kind == "knight" else 0, 0), pygame.Rect(0, 0, r.w, r.h // 2))
-    if kind == "knight":
-        _horse_head(half, pygame.Rect(0, int(hr.h * 0.18), int(hr.w * 0.62), int(hr.h * 0.82)), flip=False, front=True)
-        sr = pygame.Rect(0, 0, int(r.w * 0.28), int(r.w * 0.35))
-        sr.center = (int(hr.w * 0.8), int(hr.h * 0.62))
-        draw_suit(half, deck, suit, sr, st)
-    s.blit(half, r.topleft)
-    s.blit(pygame.transform.rotate(half, 180), (r.x, r.y + r.h - half.get_height()))
-    mid = r.y + r.h // 2
-    pygame.draw.line(s, st.edge, (r.x + r.w // 12, mid + r.h // 14), (r.right - r.w // 12, mid - r.h // 14),
-                     max(1, r.w // 50))
-    pygame.draw.rect(s, st.edge, r, max(1, r.w // 60), border_radius=int(r.w * 0.06))
+    def emblem(surf: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_suit(surf, deck, suit, rect, st)
+
+    label = None
+    if st.name in LABELLED and fonts is not None:
+        label = fonts.text(courts.label_text(kind, suit), max(8, r.w // 9), st.edge, bold=True, art=True)
+    courts.double_headed(s, r, kind, suit, courts.costume(st.name, suit, st.court_bg), emblem, st.edge, label)
 
 
 HORSE = (168, 112, 64)

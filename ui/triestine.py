@@ -66,6 +66,8 @@ def draw_goblet(s: pygame.Surface, r: pygame.Rect, c: Colours) -> None:
 def draw_rosette_coin(s: pygame.Surface, r: pygame.Rect, c: Colours) -> None:
     """The Triestine coin: a gold disc with a coloured ring and an eight-petalled rosette."""
     main, petal, ring = c
+    side = min(r.w, r.h)  # a coin is round whatever room it is given
+    r = pygame.Rect(0, 0, side, side).move(r.centerx - side // 2, r.centery - side // 2)
     oval(s, main, r, 0.5, 0.5, 0.96, 0.96)
     oval(s, ring, r, 0.5, 0.5, 0.78, 0.78)
     oval(s, main, r, 0.5, 0.5, 0.64, 0.64)
@@ -111,7 +113,7 @@ def _sabre(s: pygame.Surface, r: pygame.Rect, foot: Pt, tip: Pt, bulge: float, c
 
 def draw_tri_sabre(s: pygame.Surface, r: pygame.Rect, c: Colours) -> None:
     """One curved sabre, point up: the corner's and the Fante's sign."""
-    _sabre(s, r, (0.48, 0.72), (0.56, 0.03), -0.3, c, 0.1)
+    _sabre(s, r, (0.5, 0.74), (0.54, 0.03), -0.14, c, 0.09)
 
 
 def _staff(s: pygame.Surface, r: pygame.Rect, a: Pt, b: Pt, c: Colours, width: float) -> None:

@@ -25,7 +25,7 @@ from collections.abc import Callable
 
 import pygame
 
-from ui.paint import INK, RGB, Pt, band, bezier, oval, shade, shape, stroke, sub
+from ui.paint import RGB, Pt, band, bezier, oval, shade, shape, sub
 
 Colours = tuple[RGB, RGB, RGB]
 
@@ -219,12 +219,8 @@ def _scroll(s: pygame.Surface, r: pygame.Rect, words: pygame.Surface) -> None:
     s.blit(squeezed, squeezed.get_rect(center=inner.center))
 
 
-def index_label(rank_code: str) -> str:
-    return INDEX[rank_code]
-
-
 SIGNS = (draw_goblet, draw_rosette_coin, draw_tri_sabre, draw_tri_baton)
-INK_RGB = INK
+"""The suit signs in suit order (coppe, denari, spade, bastoni): corners, pips, the courts' hands."""
 
 __all__ = ["INDEX", "MOTTOS", "SIGNS", "ace", "batons", "draw_goblet", "draw_rosette_coin", "draw_tri_baton",
-           "draw_tri_sabre", "index_label", "stroke", "swords"]
+           "draw_tri_sabre", "swords"]

@@ -74,11 +74,11 @@ def test_drawing_a_whole_deck_stays_quick() -> None:
     """The card cache of a style is built in well under a second per size on a desktop (a
     frame only blits): the double-headed figures and the Triestine's trellises are polygons."""
     art = CardArt(Fonts())
-    t0 = time.perf_counter()
+    t0 = time.thread_time()  # CPU: the other processes of a busy machine do not count
     for card in ITALIAN.cards:
         art.face(card, 86, 139, "triestine")
         art.face(card, 86, 139, "piacentine")
-    assert time.perf_counter() - t0 < 3.0
+    assert time.thread_time() - t0 < 1.5  # 0.05 s measured on a loaded 2-core machine
 
 
 @pytest.mark.parametrize(("code", "index"), [("Rc", "13"), ("Cd", "12"), ("Fs", "11"), ("Ab", "1"), ("3c", "3"),

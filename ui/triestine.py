@@ -8,7 +8,9 @@ swords and clubs; ornate goblets; coins with a petalled rosette. Its numeral
 cards are indexed 1 to 7 and its courts 11, 12, 13 (Fante, Cavallo, Re), its
 courts are double-headed with their name on a label across the middle
 (ui.courts), and each ace carries a motto on a scroll, as the printed decks
-do (Modiano's; the wording varies by maker and town)::
+do (Modiano's; the wording varies by maker and town); the ace of coins is the
+pattern's sun, a great coin in a ring of rays, and the ace of batons is held
+up by a hand::
 
     coppe    UNA COPPA DI BUON VIN / FA CORAGGIO FA MORBIN
     denari   NON VAL SAPER / CHI HA FORTUNA CONTRA
@@ -188,6 +190,18 @@ def ace(s: pygame.Surface, art: pygame.Rect, suit: int, c: Colours, sign: Callab
     scrolls, above and below (``text`` renders a line of the motto)."""
     leaf = (70, 130, 60)
     asp = art.h / art.w
+    if suit == 1:  # the ace of coins is a sun: rays round a great coin
+        cx, cy, rad = 0.5, 0.5, 0.5
+        for i in range(24):
+            a = i * math.pi / 12
+            long_ = rad * (1.0 if i % 2 else 0.8)
+            tip = (cx + long_ * math.cos(a), cy + long_ * math.sin(a) / asp)
+            base = [(cx + rad * 0.55 * math.cos(a + d), cy + rad * 0.55 * math.sin(a + d) / asp) for d in (-0.11, 0.11)]
+            shape(s, c[0] if i % 2 else c[1], art, [base[0], tip, base[1]])
+        sign(s, sub(art, 0.14, 0.5 - 0.36 / asp, 0.72, 0.72 / asp))
+        for k, line in enumerate(MOTTOS[suit]):
+            _scroll(s, sub(art, 0.0, 0.02 if k == 0 else 0.84, 1.0, 0.14), text(line))
+        return
     for side in (-1, 1):  # a laurel sprig either side of the sign
         stem = bezier((0.5, 0.8), (0.5 + side * 0.5, 0.72), (0.5 + side * 0.5, 0.32), (0.5 + side * 0.18, 0.22), 12)
         pygame.draw.lines(s, shade(leaf, 0.7), False, [(art.x + x * art.w, art.y + y * art.h) for x, y in stem],
@@ -198,8 +212,13 @@ def ace(s: pygame.Surface, art: pygame.Rect, suit: int, c: Colours, sign: Callab
             shape(s, leaf, art, band([(x, y), tip], 0.03, asp))
     if suit == 2:
         _sabre(s, art, (0.5, 0.72), (0.54, 0.18), -0.12, c, 0.1)
-    elif suit == 3:
+    elif suit == 3:  # the baton held up by a hand from a sleeve, as on the Venetian aces
         _staff(s, art, (0.32, 0.78), (0.68, 0.21), c, 0.09)
+        shape(s, (190, 36, 40), art, [(0.06, 0.8), (0.22, 0.7), (0.3, 0.76), (0.14, 0.86)])
+        shape(s, (236, 200, 70), art, [(0.2, 0.71), (0.25, 0.68), (0.33, 0.74), (0.28, 0.77)])
+        oval(s, (246, 208, 170), art, 0.36, 0.69, 0.2, 0.08)
+        for i in range(3):  # the fingers round the staff
+            oval(s, (246, 208, 170), art, 0.4 + 0.015 * i, 0.655 + 0.02 * i, 0.1, 0.025)
     else:
         sign(s, sub(art, 0.08, 0.27, 0.84, 0.46 if suit == 1 else 0.5))
     for k, line in enumerate(MOTTOS[suit % 4]):

@@ -59,6 +59,7 @@ SPEED_NAMES = ("slow", "normal", "fast")  # ui.speed.SPEEDS
 DECK_STYLES: dict[str, tuple[str, ...]] = {
     "napoletane": ("neapolitaner",),
     "piacentine": ("piacentiner",),
+    "triestine": ("triestiner",),
 }
 """``[ui] deck_style``: the Italian deck's pictures, each with the other names the
 settings screen shows it by (ui/i18n.py, it/de/en; tests/app/test_settings_inputs.py
@@ -103,7 +104,7 @@ think_ms = 600
 
 [ui]
 language = "it"          # it | en | de
-deck_style = "napoletane"    # napoletane | piacentine
+deck_style = "napoletane"    # napoletane | piacentine | triestine
 german_style = "salzburger"  # salzburger | bavarian (the Bavarian deck's pictures)
 brightness = 5           # LED score display, 0..7
 sounds = true

@@ -61,6 +61,7 @@ from ui.people import PeopleScreen
 from ui.players import PlayersScreen
 from ui.review import ReviewHandScreen, ReviewScreen
 from ui.screens import (
+    SETTING_CHOICES,
     HandEndScreen,
     HomeScreen,
     RealCardsScreen,
@@ -442,9 +443,9 @@ class UIApp:
         if self.model.deck == "bavarian":
             key, choices = "german_style", ("salzburger", "bavarian")
         else:
-            key, choices = "deck_style", ("napoletane", "piacentine")
+            key, choices = "deck_style", SETTING_CHOICES["deck_style"]
         cur = self.settings.get(key, choices[0])
-        value = choices[(choices.index(cur) + 1) % 2] if cur in choices else choices[0]
+        value = choices[(choices.index(cur) + 1) % len(choices)] if cur in choices else choices[0]
         self.settings[key] = value
         self.emit(it.SetSetting(key, value))
 

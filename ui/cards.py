@@ -4,10 +4,14 @@ No downloaded images: every suit is a few polygons and circles, drawn at
 three times the asked size and smooth-scaled down (cheap antialiasing), then
 kept in a cache keyed by (card, size, style), so a frame only blits.
 
-Styles are data (:data:`STYLES`): two Italian patterns and two German ones
+Styles are data (:data:`STYLES`): three Italian patterns and two German ones
 differ in palette, face tint and back pattern; the Piacentine pattern also has
 its own suit signs (slender chalices, sun-rayed coins, curved sabres, straight
-batons) and double-headed court figures.
+batons) and double-headed court figures (ui.courts: faces, clothes, the suit
+held, the Cavallo's horse); the Triestine (ui.triestine), the deck of the
+Croatian coast, has the Venetian family's interlaced sabres and trellised
+batons, corner indices 1-7 and 11-13, double-headed courts with their name on a
+label, and a motto on each ace.
 
 Suits: Italian coppe (cups), denari (coins), spade (swords), bastoni (clubs);
 German Eichel (acorns), Laub (leaves), Herz (hearts), Schellen (bells).
@@ -24,6 +28,7 @@ from dataclasses import dataclass
 import pygame
 
 from firmware.engine.cards import CODE, DECK_OF, RANK, SUIT, Card
+from ui import courts, triestine
 from ui.fonts import Fonts
 
 RGB = tuple[int, int, int]
@@ -87,6 +92,23 @@ STYLES: dict[str, CardStyle] = {
         robe=(BLUE, RED),
         court_bg=(236, 240, 250),
     ),
+    "triestine": CardStyle(
+        "triestine",
+        face=(253, 251, 244),
+        edge=(50, 44, 40),
+        ink=((30, 30, 30), (30, 30, 30), (30, 30, 30), (30, 30, 30)),
+        suits=(
+            ((232, 190, 60), (190, 36, 40), (40, 70, 150)),  # goblets: gold, red gadroons, blue
+            ((236, 196, 64), (190, 36, 40), (40, 70, 150)),  # coins: gold, red rosette, blue ring
+            ((150, 172, 206), (232, 190, 60), (190, 36, 40)),  # sabres: steel, gold hilt, red grip
+            ((214, 150, 70), (190, 36, 40), (40, 110, 70)),  # batons: wood, red bands, green knobs
+        ),
+        back=(40, 70, 150),
+        back2=(236, 200, 70),
+        back_pattern="lozenge",
+        robe=(RED, (40, 110, 70)),
+        court_bg=(250, 244, 226),
+    ),
     "salzburger": CardStyle(
         "salzburger",
         face=(250, 246, 236),
@@ -142,6 +164,12 @@ _LAYOUTS: dict[int, list[tuple[float, float]]] = {
 
 def style_for(deck: str, deck_style: str, german_style: str) -> str:
     return german_style if deck == "bavarian" else deck_style
+
+
+def corner_index(style: str, deck: str, rank_code: str) -> str:
+    """What a card's corner says of its rank: the engine's letter (R, C, F, A, 2..7), or on the
+    Triestine its number (1..7, and 11, 12, 13 for Fante, Cavallo, Re)."""
+    return triestine.INDEX[rank_code] if style == "triestine" and deck == "italian" else rank_code
 
 
 # ------------------------------------------------------------------ suit symbols
@@ -339,8 +367,10 @@ SUIT_DRAW = {
 }
 STYLE_SUIT_DRAW = {
     "piacentine": (draw_chalice, draw_sun_coin, draw_sabre, draw_baton),
+    "triestine": triestine.SIGNS,
 }
-DOUBLE_HEADED = {"piacentine"}  # court figures mirrored top and bottom
+DOUBLE_HEADED = {"piacentine", "triestine"}  # court figures mirrored top and bottom
+LABELLED = {"triestine"}  # the court's name on a label across its middle
 
 
 def draw_suit(s: pygame.Surface, deck: str, suit: int, rect: pygame.Rect, style: CardStyle) -> None:
@@ -351,33 +381,21 @@ def draw_suit(s: pygame.Surface, deck: str, suit: int, rect: pygame.Rect, style:
 # ---------------------------------------------------------------- court figures
 
 
-def _figure(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, st: CardStyle) -> None:
-    """A court card: a standing figure, or (Piacentine) a half figure mirrored top and bottom."""
-    if st.name not in DOUBLE_HEADED:
+def _figure(s: pygame.Surface, r: pygame.Rect, kind: str, deck: str, suit: int, st: CardStyle,
+            fonts: Fonts | None = None) -> None:
+    """A court card: a standing figure, or (Piacentine, Triestine) a half figure mirrored top
+    and bottom (ui.courts)."""
+    if st.name not in DOUBLE_HEADED or deck != "italian":
         _standing(s, r, kind, deck, suit, st)
         return
-    pygame.draw.rect(s, st.court_bg, r, border_radius=int(r.w * 0.06))
-    half = pygame.Surface((r.w, r.h // 2), pygame.SRCALPHA)
-    hr = half.get_rect()
-    if kind == "knight":
-        # the Cavallo's half: the horse's head and neck rising in front of its rider
-        _horse_head(half, pygame.Rect(0, int(hr.h * 0.18), int(hr.w * 0.62), int(hr.h * 0.82)), flip=False)
-    # the upper body of the standing figure, drawn tall and cut at the waist
-    tall = pygame.Surface((r.w, int(r.h * 0.78)), pygame.SRCALPHA)
-    _standing(tall, tall.get_rect(), "knave" if kind == "knight" else kind, deck, suit, st, frame=False,
-              hat="knight" if kind == "knight" else None, bare=kind == "knight")
-    half.blit(tall, (int(r.w * 0.12) if kind == "knight" else 0, 0), pygame.Rect(0, 0, r.w, r.h // 2))
-    if kind == "knight":
-        _horse_head(half, pygame.Rect(0, int(hr.h * 0.18), int(hr.w * 0.62), int(hr.h * 0.82)), flip=False, front=True)
-        sr = pygame.Rect(0, 0, int(r.w * 0.28), int(r.w * 0.35))
-        sr.center = (int(hr.w * 0.8), int(hr.h * 0.62))
-        draw_suit(half, deck, suit, sr, st)
-    s.blit(half, r.topleft)
-    s.blit(pygame.transform.rotate(half, 180), (r.x, r.y + r.h - half.get_height()))
-    mid = r.y + r.h // 2
-    pygame.draw.line(s, st.edge, (r.x + r.w // 12, mid + r.h // 14), (r.right - r.w // 12, mid - r.h // 14),
-                     max(1, r.w // 50))
-    pygame.draw.rect(s, st.edge, r, max(1, r.w // 60), border_radius=int(r.w * 0.06))
+
+    def emblem(surf: pygame.Surface, rect: pygame.Rect) -> None:
+        draw_suit(surf, deck, suit, rect, st)
+
+    label = None
+    if st.name in LABELLED and fonts is not None:
+        label = fonts.text(courts.label_text(kind, suit), max(8, r.w // 9), st.edge, bold=True, art=True)
+    courts.double_headed(s, r, kind, suit, courts.costume(st.name, suit, st.court_bg), emblem, st.edge, label)
 
 
 HORSE = (168, 112, 64)
@@ -535,13 +553,32 @@ class CardArt:
         idx_w = int(W * 0.3)
         art = pygame.Rect(idx_w, int(H * 0.06), W - idx_w - int(W * 0.06), H - int(H * 0.12))
         if rank_code in COURTS:
-            _figure(big, art, COURTS[rank_code], deck, suit, st)
+            _figure(big, art, COURTS[rank_code], deck, suit, st, self.fonts)
+        elif st.name == "triestine" and deck == "italian":
+            self._triestine(big, art, suit, PIP_COUNT[rank_code], st)
         else:
             n = PIP_COUNT[rank_code]
             self._pips(big, art, deck, suit, n, st)
         small = pygame.transform.smoothscale(big, (w, h))
         self._corner(small, card, w, h, st, deck, suit, rank_code)
         return small
+
+    def _triestine(self, s: pygame.Surface, art: pygame.Rect, suit: int, n: int, st: CardStyle) -> None:
+        colours = st.suits[suit]
+        if n == 1:
+            def sign(surf: pygame.Surface, rect: pygame.Rect) -> None:
+                draw_suit(surf, "italian", suit, rect, st)
+
+            def words(line: str) -> pygame.Surface:
+                return self.fonts.text(line, max(8, art.w // 8), st.edge, bold=True, art=True)
+
+            triestine.ace(s, art, suit, colours, sign, words)
+        elif suit == 2:
+            triestine.swords(s, art, n, colours)
+        elif suit == 3:
+            triestine.batons(s, art, n, colours)
+        else:
+            self._pips(s, art, "italian", suit, n, st)
 
     def _pips(self, s: pygame.Surface, art: pygame.Rect, deck: str, suit: int, n: int, st: CardStyle) -> None:
         frac = 0.8 if n == 1 else 0.5 if n <= 3 else 0.4 if n <= 7 else 0.34
@@ -555,14 +592,22 @@ class CardArt:
 
     def _corner(self, s: pygame.Surface, card: Card, w: int, h: int, st: CardStyle, deck: str, suit: int, rank_code: str) -> None:
         ink = st.ink[suit]
-        size = max(9, int(w * (0.24 if len(rank_code) == 1 else 0.2)))
-        label = self.fonts.text(rank_code, size, ink, bold=True, art=True)
+        index = corner_index(st.name, deck, rank_code)
+        size = max(9, int(w * (0.24 if len(index) == 1 else 0.2 if index == "10" else 0.18)))
+        label = self.fonts.text(index, size, ink, bold=True, art=True)
+        if label.get_width() > int(w * 0.28):  # "13" in a narrow strip
+            label = pygame.transform.smoothscale(label, (int(w * 0.28), label.get_height()))
         x = max(2, int(w * 0.15) - label.get_width() // 2)
         y = int(h * 0.03)
         s.blit(label, (x, y))
         icon = max(8, int(w * 0.22))
         ic = self.suit_icon(deck, suit, icon, st.name)
         s.blit(ic, (int(w * 0.15) - icon // 2, y + label.get_height()))
+        if st.name in LABELLED:  # a double-ended card: the index again, turned, at the foot
+            s.blit(pygame.transform.rotate(label, 180), (int(w * 0.15) - label.get_width() // 2 + (x - x),
+                                                         h - y - label.get_height()))
+            s.blit(pygame.transform.rotate(ic, 180), (int(w * 0.15) - icon // 2,
+                                                      h - y - label.get_height() - icon))
 
     def _back(self, w: int, h: int, st: CardStyle) -> pygame.Surface:
         W, H = w * SCALE, h * SCALE
@@ -598,4 +643,4 @@ def _radius(w: int) -> int:
     return max(2, int(w * 0.07))
 
 
-__all__ = ["CardArt", "STYLES", "style_for", "draw_suit", "RANK"]
+__all__ = ["CardArt", "STYLES", "corner_index", "style_for", "draw_suit", "RANK"]

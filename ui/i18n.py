@@ -412,6 +412,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "german_style": ("Carte tedesche", "Deutsche Karten", "German cards"),
     "napoletane": ("Napoletane", "Neapolitaner", "Napoletane"),
     "piacentine": ("Piacentine", "Piacentiner", "Piacentine"),
+    "triestine": ("Triestine", "Triestiner", "Triestine"),
     "salzburger": ("Salisburghesi", "Salzburger", "Salzburger"),
     "bavarian": ("Bavaresi", "Bayerische", "Bavarian"),
     "sounds": ("Suoni", "Töne", "Sounds"),

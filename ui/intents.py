@@ -173,7 +173,7 @@ class ShowScreen:
 
 @dataclass(frozen=True, slots=True)
 class SetSetting:
-    """A setting changed: ``language`` (it/de/en), ``deck_style`` (napoletane/piacentine),
+    """A setting changed: ``language`` (it/de/en), ``deck_style`` (napoletane/piacentine/triestine),
     ``german_style`` (salzburger/bavarian), ``sounds`` (bool), ``brightness`` (10-100).
     The UI applies it at once; the controller persists it (and sets the backlight)."""
 

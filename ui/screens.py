@@ -1102,7 +1102,7 @@ LEVEL_COLOURS = {"easy": (140, 210, 140), "normal": (235, 205, 110), "hard": (24
 
 SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "language": LANGUAGES,
-    "deck_style": ("napoletane", "piacentine"),
+    "deck_style": ("napoletane", "piacentine", "triestine"),
     "german_style": ("salzburger", "bavarian"),
     "sounds": (True, False),
     "confirm_points": (True, False),

@@ -60,6 +60,7 @@ def test_an_unknown_deck_style_is_one_problem_and_its_default(tmp_path: Path, ke
 @pytest.mark.parametrize(("key", "value", "style"), [
     ("deck_style", "Napoletane", "napoletane"), ("deck_style", "PIACENTINE", "piacentine"),
     ("deck_style", " Neapolitaner ", "napoletane"), ("deck_style", "Piacentiner", "piacentine"),
+    ("deck_style", "Triestine", "triestine"), ("deck_style", "TRIESTINER", "triestine"),
     ("german_style", "Salisburghesi", "salzburger"), ("german_style", "Bayerische", "bavarian"),
     ("german_style", "Bavaresi", "bavarian"), ("german_style", "BAVARIAN", "bavarian"),
 ])

@@ -147,6 +147,10 @@ def test_menu_button_goes_home_and_keys_n_l_d(make_ui: MakeUI, turn_model: Table
     assert it.SetLevel(1, "hard") in got
     assert it.SetSetting("deck_style", "piacentine") in got
     assert ui.settings["deck_style"] == "piacentine"
+    ui.handle(key(pygame.K_d))  # D goes round every Italian style, then back to the first
+    assert ui.intents() == [it.SetSetting("deck_style", "triestine")]
+    ui.handle(key(pygame.K_d))
+    assert ui.intents() == [it.SetSetting("deck_style", "napoletane")]
 
 
 def test_home_screen_starts_the_chosen_game(make_ui: MakeUI) -> None:

@@ -125,7 +125,8 @@ def test_end_of_hand_of_every_preset(variant: str, make_ui: MakeUI, artifacts: P
     pygame.image.save(ui.surface, str(artifacts / f"hand_end_{variant}_800x480.png"))
 
 
-@pytest.mark.parametrize("style", [("deck_style", "piacentine", "table2"), ("german_style", "bavarian", "table2_treschetten")])
+@pytest.mark.parametrize("style", [("deck_style", "piacentine", "table2"), ("deck_style", "triestine", "table2"),
+                                   ("german_style", "bavarian", "table2_treschetten")])
 def test_deck_styles_render(style: tuple[str, str, str], make_ui: MakeUI, artifacts: Path) -> None:
     key, value, table = style
     ui = make_ui((800, 480), demo.showcase()[table], **{key: value})

@@ -34,7 +34,7 @@ def png_size(data: bytes) -> tuple[int, int]:
     return w, h
 
 
-@pytest.mark.parametrize(("deck", "style"), [("italian", "napoletane"), ("italian", "piacentine"),
+@pytest.mark.parametrize(("deck", "style"), [("italian", "napoletane"), ("italian", "piacentine"), ("italian", "triestine"),
                                              ("bavarian", "salzburger"), ("bavarian", "bavarian")])
 def test_every_card_and_the_back_is_a_png_of_the_card_size(deck: str, style: str) -> None:
     art = WebArt(deck, style)
@@ -87,7 +87,7 @@ def test_unknown_deck_or_style_is_refused() -> None:
         WebArt("french", "napoletane")
     with pytest.raises(ValueError):
         WebArt("italian", "nope")
-    assert set(STYLES) >= {"napoletane", "piacentine", "salzburger", "bavarian"}
+    assert set(STYLES) >= {"napoletane", "piacentine", "triestine", "salzburger", "bavarian"}
 
 
 def test_write_makes_a_static_copy(tmp_path: Path) -> None:

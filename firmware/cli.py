@@ -40,14 +40,14 @@ def _analyse(args: argparse.Namespace) -> int:
 
 def _bench(args: argparse.Namespace) -> int:
     # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
-    from firmware import bench
+    from tools import bench
 
     return bench.main(args)
 
 
 def _arena(args: argparse.Namespace) -> int:
     # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
-    from firmware import arena
+    from tools import arena
 
     return arena.main(args)
 
@@ -96,8 +96,7 @@ def _history(args: argparse.Namespace) -> int:
 
 def _gallery(args: argparse.Namespace) -> int:
     # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
-    from firmware.app import coach_samples
-    from ui import gallery
+    from tools import coach_samples, gallery
 
     return gallery.main([], extra=coach_samples.scenes())
 

@@ -15,11 +15,11 @@ from firmware.analyse import AnalyseOptions
 from firmware.app.device import RunOptions
 from firmware.app.history import ExportOptions, HistoryOptions
 from firmware.app.sim import SimOptions
-from firmware.arena import ArenaOptions
 from firmware.cliopts import BenchOptions, options_from
 from firmware.replay import DealOptions, ReplayOptions
 from firmware.selftest import SelfTestOptions
 from hal.selftest import HardwareTestOptions
+from tools.arena import ArenaOptions
 
 RECORDS: list[tuple[list[str], Any]] = [
     (["replay", "game.json"], ReplayOptions),

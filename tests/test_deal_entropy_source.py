@@ -1,6 +1,6 @@
 """No code path deals an unseeded game from fewer than 128 bits (issue "A fair table").
 
-Read from the source of firmware/, ui/ and hal/ (as tests/test_imports.py reads
+Read from the source of firmware/, ui/, hal/ and tools/ (as tests/test_imports.py reads
 imports): a draw of fewer than 128 random bits (``randrange(1 << 31)``,
 ``getrandbits(48)``, ``token_hex(8)``, ``os.urandom(8)``), an unseeded
 ``random.Random()`` and Python's shared module-level generator
@@ -16,12 +16,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("firmware", "ui", "hal")
+PACKAGES = ("firmware", "ui", "hal", "tools")
 MIN_BITS = 128
 
 # (file, the call's source) -> why it deals no unseeded game
 ALLOWED: dict[tuple[str, str], str] = {
-    ("firmware/arena.py", "deals.randrange(1 << 30)"): "arena: deals from its --seed (random.Random(seed)), reproducible by design",
+    ("tools/arena.py", "deals.randrange(1 << 30)"): "arena: deals from its --seed (random.Random(seed)), reproducible by design",
     ("firmware/players/solver.py", "rng.randrange(1 << 30)"): "the solver's bench positions, from a seeded random.Random(seed)",
     ("firmware/players/hard.py", "self.rng.getrandbits(48)"): "a sampling seed for the hard level's worlds, not a deal",
     ("firmware/app/phones/server.py", "secrets.randbelow(10**6)"): "a phone's six-digit join code (docs/phones.md), not a deal",

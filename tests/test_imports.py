@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
-PACKAGES = ("firmware", "ui", "hal", "deploy")
+PACKAGES = ("firmware", "ui", "hal", "deploy", "tools")
 REASONS = ("# optional:", "# start-up:")
 
 
@@ -157,3 +157,17 @@ def test_an_import_inside_a_function_says_why() -> None:
     assert not unexplained, "imports inside functions without '# optional:' or '# start-up:':\n" + "\n".join(
         unexplained
     )
+
+
+def test_the_product_never_imports_a_tool() -> None:
+    """Benchmarks, the gallery, the arena and the touch-play driver live in tools/ (README,
+    "Where things are"): the program a box runs never loads them; only the command line does,
+    one tool per command."""
+    known = modules()
+    reaching = sorted(
+        f"{imp.source}:{imp.line} → {imp.target}"
+        for imp in imports(known)
+        if imp.target.split(".")[0] == "tools" and imp.source.split(".")[0] != "tools"
+        and imp.source != "firmware.cli"
+    )
+    assert not reaching, "the product imports a tool: " + "; ".join(reaching)

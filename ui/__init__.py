@@ -10,7 +10,9 @@ Modules
 - :mod:`ui.cards`    — card art drawn by code, both decks, cached at any size
 - :mod:`ui.i18n`     — one catalogue, it/de/en, and the Rules pages
 - :mod:`ui.simpanel` — the simulator's table panel (Accuso buttons, LED display, card reader)
-- :mod:`ui.bench`    — ``tressette bench ui``; :mod:`ui.demo` — sample models, a manual demo
+
+Its benchmark, sample models and gallery are tools (:mod:`tools.bench.ui`, :mod:`tools.demo`,
+:mod:`tools.gallery`).
 
 Wiring (the controller)
 -----------------------

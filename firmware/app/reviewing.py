@@ -345,7 +345,7 @@ def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:
 def review_hand_view(match_id: int, hand: int, reviewed: HandReview, replay: HandReplay,
                      seats: frozenset[int], deck: str) -> ReviewHandView:
     """A hand's review trick by trick from its replay and its ratings (pure: the gallery's
-    coach pictures use it on a record, firmware/app/coach_samples.py)."""
+    coach pictures use it on a record, tools/coach_samples.py)."""
     # the deal, then each trick as it was taken (a trick taken again after an undo: the last)
     last: dict[int, int] = {}
     for i, f in enumerate(replay.frames):

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from firmware import cli
-from firmware.arena import LogFileError, append_log, log_row, read_log
 from tests.app.conftest import REPO
 from tests.app.test_cli_faults import run
+from tools.arena import LogFileError, append_log, log_row, read_log
 
 GOOD_ROWS = [
     {"deal": 0, "level": "random", "wins": 1, "matches": 2, "hands": 6, "pairs": {"0:0": 1.0, "0:1": -2.0}},
@@ -177,7 +177,7 @@ def test_a_log_written_by_the_arena_is_read_back(capsys: pytest.CaptureFixture[s
 def test_a_log_that_fails_mid_run_loses_no_result(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], tmp_path: Path
 ) -> None:
-    from firmware import arena
+    from tools import arena
 
     calls: list[str] = []
 
@@ -294,7 +294,7 @@ VALUES = ["", "0", "1", "-1", "nan", "inf", "1e400", "abc", "256.256.256.256", "
 def test_random_argv_of_every_subcommand_parses_or_exits_2(command: str, rest: list[str]) -> None:
     """Parsed in-process (each type checks its value): exit 0 (help) or 2, never another
     status, never an exception; an arena command that parses is checked to its options."""
-    from firmware.arena import ArenaOptions, _check_knobs
+    from tools.arena import ArenaOptions, _check_knobs
 
     try:
         args = cli.build_parser().parse_args([command, *rest])

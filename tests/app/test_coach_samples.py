@@ -1,17 +1,16 @@
 """The gallery's coach screens show the real coach's words on a real position
-(firmware/app/coach_samples.py), never lines written for the picture."""
+(tools/coach_samples.py), never lines written for the picture."""
 
 from __future__ import annotations
 
-from firmware.app import coach_samples
 from firmware.app.coach_words import reason_message
 from firmware.coach import Coach
 from firmware.coach.review import review_match
 from firmware.engine import Match, Play, make_variant
 from firmware.engine.records import entry_from_json
 from tests.coach.test_reason_claims import check_claim
-from ui import demo
-from ui.gallery import scenes
+from tools import coach_samples, demo
+from tools.gallery import scenes
 from ui.i18n import Message
 
 COACH_SCENES = {"review", "review_progress", "review_hand", "review_hand_best", "table_hint",

@@ -163,7 +163,7 @@ def test_abandon_with_a_computer_asks_the_deal_again(make_table: MakeTable) -> N
 
 
 def test_abandon_is_asked_first_and_nothing_is_sent_on_no() -> None:
-    from ui.demo import picker_model
+    from tools.demo import picker_model
 
     model = picker_model("tressette2", tricks=3)
     assert model.picker is not None and model.picker.abandon is not None and model.picker.take_back is not None
@@ -198,7 +198,7 @@ def test_the_hand_s_last_card_is_asked_first_naming_it(make_table: MakeTable) ->
     """Nothing ends a hand in one tap: the picker's last card asks, naming the card and seat."""
     import dataclasses
 
-    from ui.demo import picker_model
+    from tools.demo import picker_model
 
     t = picker_table(make_table, "tressette2")
     t.ctl.new_match()

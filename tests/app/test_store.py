@@ -245,7 +245,7 @@ def test_kept_statistics_equal_a_recount(
 
 
 def test_bench_app_fills_a_history_the_statistics_screen_counts(tmp_path: Path) -> None:
-    from firmware.app import bench
+    from tools.bench import app as bench
 
     with Journal.open(tmp_path) as j:
         bench.fill(j, 60, seed=1)

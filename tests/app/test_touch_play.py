@@ -17,7 +17,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from firmware.app.touchplay import (
+from firmware.config import from_doc
+from firmware.engine import PRESETS
+from hal.settingsfile import read_toml
+from tools.touchplay import (
     Decision,
     Done,
     Player,
@@ -30,9 +33,6 @@ from firmware.app.touchplay import (
     play,
     progress_key,
 )
-from firmware.config import from_doc
-from firmware.engine import PRESETS
-from hal.settingsfile import read_toml
 
 from .conftest import REPO
 
@@ -311,7 +311,7 @@ class FrozenSim(Session):
 
 
 def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path: Path) -> None:
-    from firmware.app.touchplay import RunResult, TouchPlayError, _drive
+    from tools.touchplay import RunResult, TouchPlayError, _drive
 
     waiting = table(my_turn=False)  # the computers' turn, and they never play
     spec = RunSpec("treseta4", stall_s=0.3, bubble_shots=0)
@@ -322,7 +322,7 @@ def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path: 
 
 
 def test_taps_the_screen_never_answers_fail_the_run(tmp_path: Path) -> None:
-    from firmware.app.touchplay import RunResult, TouchPlayError, _drive
+    from tools.touchplay import RunResult, TouchPlayError, _drive
 
     mine = table(my_turn=True, playable=[5])
     mine["cards"] = [card(5, 0)]
@@ -373,7 +373,7 @@ def test_a_whole_hand_of_every_game_by_touch(game: str, tmp_path: Path) -> None:
     size = (480, 320) if i % 3 == 1 else (800, 480)
     spec = RunSpec(game, size=size, lang=lang, hands=1, think_ms=0, stall_s=25, timeout_s=150, bubble_shots=1,
                    seed=3, speed_by_touch=False, out=ARTIFACTS / f"{game}-{lang}-{size[0]}x{size[1]}")  # fmt: skip
-    from firmware.app.touchplay import TouchPlayError
+    from tools.touchplay import TouchPlayError
 
     try:
         result = play(spec, tmp_path)

@@ -41,7 +41,7 @@ WINDOW = (1100, 480)
 
 @pytest.fixture
 def xdisplay() -> Iterator[str]:
-    from firmware.app.touchplay import xvfb
+    from tools.touchplay import xvfb
 
     missing = [t for t in TOOLS if shutil.which(t) is None]
     if missing:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from firmware import arena
 from firmware.engine import OptionError, make_variant
+from tools import arena
 
 
 def _args(**kw: object) -> arena.ArenaOptions:

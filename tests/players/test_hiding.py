@@ -49,7 +49,7 @@ def _positions(name: str, options: dict[str, object], seed: int, every: int) -> 
 def _telling_positions(name: str) -> Iterator[tuple[View, HandState, int, int]]:
     """(view, true state, the opponent, its cards face down) at the positions of 12 seeded
     normal hands where the talon's inference is judged (``inferencebench.telling``)."""
-    from firmware.players.inferencebench import telling
+    from tools.bench.inference import telling
 
     for seed in range(31, 43):
         for state in _positions(name, {}, seed=seed, every=3):

@@ -83,7 +83,7 @@ def test_bench_inference_reports_every_model_against_both_players(
     textbook (normal) and a hard opponent; against the textbook, the near-exact posterior
     places more of its face-down cards than plain samples."""
     from firmware.cli import main as cli
-    from firmware.players.inferencebench import WAYS
+    from tools.bench.inference import WAYS
 
     assert cli(["bench", "inference", "--variant", name, "--hands", "2"]) == 0
     out = capsys.readouterr().out

@@ -329,8 +329,8 @@ def test_bench_pool_reports_both_ways(capsys: pytest.CaptureFixture[str]) -> Non
 
 
 def test_arena_with_workers_uses_the_shared_pool() -> None:
-    from firmware import arena
     from tests.players.test_arena import _args
+    from tools import arena
 
     try:
         out = arena.run(_args(a="hard", b="normal", variant="treseta4", options="target=21",
@@ -346,7 +346,7 @@ def test_bench_positions_are_card_plays_in_every_preset() -> None:
     # chiamata's first decision is the call, whose actions carry a card too: the bench took it
     # for a card play and searched worlds where the caller had no legal card ("negative shift count").
     from firmware.engine import PRESETS, Play
-    from firmware.players import poolbench
+    from tools.bench import pool as poolbench
 
     for name in PRESETS:
         for view in poolbench.positions(name, 1, 3):

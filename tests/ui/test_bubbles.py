@@ -13,7 +13,7 @@ from pygame import Rect
 
 from firmware.engine.variants import PRESETS
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.app import UIApp
 from ui.fonts import min_text_px
 from ui.i18n import tr

@@ -13,7 +13,7 @@ import pytest
 
 from firmware.engine import PRESETS
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui import intents as it
 from ui.i18n import LANGUAGES, msg, tr
 from ui.layout import table_layout

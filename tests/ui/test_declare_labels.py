@@ -12,7 +12,7 @@ from firmware.engine.actions import Declare
 from firmware.engine.cards import DECKS
 from firmware.engine.declarations import DECLARABLE_RANKS
 from tests.ui.conftest import SIZES, MakeUI
-from ui import demo
+from tools import demo
 from ui.layout import table_layout
 from ui.navigation import ScreenName
 from ui.table import TableScreen

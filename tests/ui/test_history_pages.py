@@ -14,7 +14,7 @@ import ui.intents as it
 from firmware.app.browse import history_page, us_first
 from firmware.store import Journal
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.app import UIApp
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.model import HistoryPage, HistoryRow

@@ -9,7 +9,7 @@ from firmware.engine import Play
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.seating import SeatSpec
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui import intents as it
 from ui.app import UIApp
 from ui.intents import SeatSetup

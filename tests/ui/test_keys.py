@@ -10,7 +10,7 @@ import pytest
 
 from firmware.engine.variants import PRESETS, make_variant
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui import intents as it
 from ui.app import UIApp
 from ui.fonts import min_text_px

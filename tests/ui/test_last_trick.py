@@ -10,7 +10,7 @@ import pytest
 
 from firmware.engine.variants import PRESETS
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.fonts import min_text_px
 from ui.model import TableModel
 from ui.table import last_trick_cells

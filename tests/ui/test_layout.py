@@ -8,7 +8,7 @@ import pytest
 from pygame import Rect
 
 from tests.ui.conftest import SIZES, MakeUI
-from ui import demo
+from tools import demo
 from ui.layout import position_of, table_layout
 from ui.model import EnrolStatus, TableModel
 from ui.navigation import ScreenName

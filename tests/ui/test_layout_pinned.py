@@ -31,7 +31,7 @@ from firmware.engine.lessons import Lesson, lessons_for  # noqa: E402
 from firmware.engine.seating import SeatSpec  # noqa: E402
 from firmware.engine.variants import PRESETS  # noqa: E402
 from firmware.engine.view import View  # noqa: E402
-from ui import demo  # noqa: E402
+from tools import demo  # noqa: E402
 from ui.i18n import Message, render  # noqa: E402
 from ui.model import LessonModel, TableModel, model_from_view  # noqa: E402
 

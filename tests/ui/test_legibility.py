@@ -61,8 +61,8 @@ def test_the_court_cards_are_told_apart_by_their_figures(style: str) -> None:
     """Issue 24.9: the Cavallo had no horse in the Piacentine pattern. At a hand card's size
     at 800x480 (the gallery's deck pages): the knight shows its horse, no other court does,
     the king his gold crown, and the three courts of a suit are three different pictures."""
+    from tools.gallery import DECK_CARD
     from ui.cards import GOLD, HORSE
-    from ui.gallery import DECK_CARD
 
     art = CardArt(Fonts())
     deck = DECKS["bavarian" if style in ("salzburger", "bavarian") else "italian"]

@@ -13,7 +13,7 @@ from firmware.app.browse import history_page
 from firmware.store import Journal
 from tests.app.conftest import Table
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui import intents as it
 from ui.history import HistoryScreen
 from ui.i18n import render, tr

@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware.engine.names import graphemes
-from ui import demo
+from tools import demo
 from ui.app import UIApp
 from ui.fonts import Fonts
 from ui.navigation import ScreenName

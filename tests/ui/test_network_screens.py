@@ -14,8 +14,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.ui.conftest import MakeUI
+from tools.gallery import network_scenes, sample_network
 from ui import intents as it
-from ui.gallery import network_scenes, sample_network
 from ui.i18n import LANGUAGES
 from ui.joinscreen import JoinScreen, join_layout
 from ui.keyboard import ACCENTS, DIGITS, LETTERS, PAGES, SYMBOLS, Keyboard, capital, keyboard_keys

@@ -12,7 +12,7 @@ from collections.abc import Callable
 import pytest
 
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui import intents as it
 from ui.app import SCREENS, UIApp
 from ui.intents import Intent

@@ -15,7 +15,7 @@ import pytest
 
 from firmware.engine import PRESETS
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui import intents as it
 from ui.app import SCREENS, UIApp
 from ui.intents import Intent

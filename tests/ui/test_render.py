@@ -9,7 +9,7 @@ import pygame
 import pytest
 
 from tests.ui.conftest import SIZES, MakeUI
-from ui import demo
+from tools import demo
 from ui.model import TableModel
 
 TABLES = demo.showcase()
@@ -181,8 +181,8 @@ def test_home_shows_the_apps_message_in_the_language(lang: str, size: tuple[int,
 def test_the_gallery_command_renders_every_screen(tmp_path: Path) -> None:
     """`tressette gallery` writes one PNG per screen, language and size, one page of each
     deck at full size (issue 24.9), and the index."""
+    from tools.gallery import render_all, scenes
     from ui.cards import STYLES
-    from ui.gallery import render_all, scenes
 
     files = render_all(tmp_path, sizes=((480, 320),), langs=("de",))
     assert len(files) == len(scenes()) + len(STYLES) and all(f.stat().st_size > 5000 for f in files)

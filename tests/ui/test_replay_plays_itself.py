@@ -13,7 +13,7 @@ from firmware.app.browse import hand_replay
 from tests.app.conftest import MakeTable, Table, make_table  # noqa: F401  (the table fixture, here beside the screen)
 from tests.app.test_coaching import _play, _start
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.app import UIApp
 from ui.history import REPLAY_STEP_S, ReplayScreen
 from ui.model import HandReplay

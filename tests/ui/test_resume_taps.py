@@ -66,7 +66,7 @@ def test_the_first_tap_on_next_hand_after_continue_deals(make_table: MakeTable, 
 
 
 def test_continue_into_a_finished_hand_never_shows_the_table_first(make_ui: MakeUI) -> None:
-    from ui import demo
+    from tools import demo
     from ui.model import TableModel
 
     ui = make_ui((800, 480), TableModel(resumable=True, stats=demo.SAMPLE_STATS))
@@ -82,7 +82,7 @@ def test_back_at_the_table_while_the_last_trick_still_shows_the_count_never_pops
     comes back (Continue) while the trick's pause still ran. The count used to replace
     the table when the pause ended, under the finger; now the finished hand comes back
     as its count at once, and nothing changes the screen after that by itself."""
-    from ui import demo
+    from tools import demo
 
     before = demo.sample_model("tressette2", 1, 38)  # two cards before the hand's end
     ui = make_ui((800, 480), before)
@@ -104,7 +104,7 @@ def test_back_at_the_table_while_the_last_trick_still_shows_the_count_never_pops
 
 def test_the_table_looked_at_after_the_count_stays(make_ui: MakeUI) -> None:
     """*Tavolo* on the count shows the finished table, and it stays until the person leaves."""
-    from ui import demo
+    from tools import demo
 
     ui = make_ui((800, 480), demo.finished_model())
     ui.update(1.0)

@@ -10,7 +10,7 @@ import pytest
 
 from firmware.engine.variants import PRESETS
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.i18n import tr
 from ui.textcheck import RecordingSurface
 

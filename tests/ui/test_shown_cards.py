@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from firmware.engine.cards import DECKS
 from firmware.engine.variants import PRESETS, make_variant
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.fonts import min_text_px
 from ui.model import TableModel
 from ui.shown_cards import shown_cells

@@ -8,7 +8,7 @@ import dataclasses
 import pytest
 
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.layout import position_of, reach, speaker_areas, table_layout
 from ui.navigation import ScreenName
 

@@ -10,7 +10,7 @@ import pytest
 
 from firmware.engine import PRESETS
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.model import TableModel
 from ui.textcheck import RecordingSurface
 

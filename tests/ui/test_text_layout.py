@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from firmware.app import coach_samples
 from tests.ui.conftest import MakeUI
+from tools import coach_samples
+from tools.gallery import scenes
 from ui.fonts import min_text_px
-from ui.gallery import scenes
 from ui.navigation import ScreenName
 from ui.screens import RulesScreen
 from ui.textcheck import RecordingSurface, min_button_px, problems, small_buttons
@@ -41,7 +41,7 @@ def test_text_is_readable_and_clear(scene: str, size: tuple[int, int], lang: str
 def test_no_button_label_shrinks_below_the_button_minimum(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """Every table shape and feature of the showcase (declare, call, claim, signals,
     zu tun, discard, onori): a label on a button stays at min_button_px or larger."""
-    from ui import demo
+    from tools import demo
 
     for name, model in demo.showcase().items():
         ui = make_ui(size, model, language=lang)
@@ -56,7 +56,7 @@ def test_no_button_label_shrinks_below_the_button_minimum(size: tuple[int, int],
 def test_every_seat_speaking_at_once_covers_no_card(size: tuple[int, int], make_ui: MakeUI) -> None:
     """Four seats each with a long declaration: bubbles beside the seats, none on the trick."""
     from firmware.engine.variants import PRESETS
-    from ui import demo
+    from tools import demo
 
     for variant in PRESETS:
         ui = make_ui(size, demo.busiest(variant), language="de")
@@ -104,7 +104,7 @@ def _presets() -> list[str]:
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", _presets())
 def test_the_count_of_every_game_is_readable(variant: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
-    from ui import demo
+    from tools import demo
 
     ui = make_ui(size, demo.sample_model(variant, 1, 400), language=lang)
     ui.update(5.0)
@@ -120,7 +120,7 @@ def test_the_count_of_every_game_is_readable(variant: str, size: tuple[int, int]
 def test_every_showcase_table_is_readable(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """The other table shapes (chiamata's call buttons, terziglio's discard, the claim,
     signals to choose, 12 cards in two rows) keep the same promises."""
-    from ui import demo
+    from tools import demo
 
     for name, model in demo.showcase().items():
         ui = make_ui(size, model, language=lang)

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.i18n import CATALOGUE, LANGUAGES, tr
 from ui.model import Banner
 from ui.navigation import ScreenName

@@ -1,6 +1,6 @@
 """A real window under Xvfb: a click by xdotool on a bright card reaches the game.
 
-Runs ``python -m ui.demo`` (tressette2, seed 7, computer opponent) at 480x320
+Runs ``python -m tools.demo`` (tressette2, seed 7, computer opponent) at 480x320
 in a private X server, waits for the human's turn, clicks a playable card
 where the pure layout says it is, and saves a screenshot of the screen.
 """
@@ -19,7 +19,7 @@ from typing import IO
 import pytest
 
 from firmware.engine import CODE
-from ui import demo
+from tools import demo
 from ui.intents import SeatSetup
 from ui.layout import table_layout
 from ui.model import model_from_view
@@ -57,7 +57,7 @@ def test_click_a_card_in_a_real_window(artifacts: Path, tmp_path: Path) -> None:
             display = ":" + _read_line(numbers, 30.0)
         env = dict(os.environ, DISPLAY=display, SDL_VIDEODRIVER="x11", SDL_AUDIODRIVER="dummy",
                    SDL_VIDEO_WINDOW_POS="0,0", UI_SIZE="480x320")
-        app = subprocess.Popen([sys.executable, "-m", "ui.demo"], cwd=ROOT, env=env,
+        app = subprocess.Popen([sys.executable, "-m", "tools.demo"], cwd=ROOT, env=env,
                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
         assert app.stdout is not None
         _wait_for(app.stdout, "ready")

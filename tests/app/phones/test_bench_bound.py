@@ -13,8 +13,8 @@ import time
 import pytest
 
 from firmware import cli
-from firmware.app.phones import bench
 from tests.app.conftest import REPO
+from tools.bench import phones as bench
 
 
 def test_seconds_bounds_the_whole_bench() -> None:

@@ -12,7 +12,7 @@ import statistics
 import time
 
 from firmware.engine import PRESETS, make_variant
-from ui import demo
+from tools import demo
 
 
 def frame_times(size: tuple[int, int], frames: int, variant: str = "tressette2", seed: int = 1,

@@ -1,14 +1,8 @@
-"""``tressette bench engine|solver|ui|app|coach|phones|pool|inference``: speed figures the
-project ships (``inference``: how well each model of the opponent places its hidden cards,
-and what a world costs).
-
-Figures depend on the machine and its load: compare ratios measured in one
-run, and note the machine with any figure you report.
-"""
+"""``tressette bench engine``: random playouts on the engine's fast path and the checked
+path's cost per step (the figure the Pi's budget is calibrated from)."""
 
 from __future__ import annotations
 
-import argparse
 import platform
 import random
 import statistics
@@ -75,7 +69,7 @@ def checked_step_costs(variant_name: str, seed: int, hands: int) -> list[float]:
     return costs
 
 
-def bench_engine(args: BenchOptions) -> int:
+def main(args: BenchOptions) -> int:
     variant: Variant = make_variant(args.variant)
     rng = random.Random(args.seed)
     start = ready_to_play(HandState.start(variant, deal_seeded(variant, args.seed, 0), 0))
@@ -90,41 +84,3 @@ def bench_engine(args: BenchOptions) -> int:
         f"p95 {sorted(costs)[int(len(costs) * 0.95)] * 1e6:.1f} µs"
     )
     return 0
-
-
-def main(namespace: argparse.Namespace) -> int:
-    args = BenchOptions.from_args(namespace)
-    if args.what == "engine":
-        return bench_engine(args)
-    if args.what == "solver":
-        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
-        from firmware.players import solver
-
-        return solver.bench_main(args)
-    if args.what == "pool":
-        from firmware.players import poolbench  # start-up: as the solver's, its own modules
-
-        return poolbench.main(args)
-    if args.what == "inference":
-        from firmware.players import inferencebench  # start-up: as the solver's, its own modules
-
-        return inferencebench.main(args)
-    if args.what == "coach":
-        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
-        from firmware.coach import bench as coach_bench
-
-        return coach_bench.main(args)
-    if args.what == "app":
-        # start-up: each benchmark loads its own modules (bench engine never loads pygame)
-        from firmware.app import bench as app_bench
-
-        return app_bench.main(args)
-    if args.what == "phones":
-        # start-up: aiohttp and the phone server load only for this benchmark
-        from firmware.app.phones import bench as phones_bench
-
-        return phones_bench.main(args)
-    # start-up: each benchmark loads its own modules (bench engine never loads pygame)
-    from ui import bench
-
-    return bench.main(args.variant, args.seed)

@@ -28,7 +28,7 @@ from firmware.engine import HandState, Match, View, make_variant, view_for
 from firmware.players import inference, make_player
 from firmware.players.base import Player
 from firmware.players.determinize import Sampler
-from firmware.players.poolbench import declare_all
+from tools.bench.pool import declare_all
 
 WAYS: tuple[tuple[str, int, float, bool], ...] = (
     ("plain samples (hard)", 1, 1.0, False),

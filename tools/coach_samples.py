@@ -9,9 +9,9 @@ rating's default budget, and builds the screens' models through the same
 functions the table uses (:mod:`firmware.app.browse`,
 :func:`firmware.app.coaching.review_messages`, :func:`reason_message`).
 
-It sits with the table (``firmware.app``): the UI imports the engine only, so
-the gallery (``ui.gallery``) takes these scenes from the command
-(``firmware.cli``).
+A tool beside the gallery (``tools.gallery``), which takes these scenes from the
+command (``firmware.cli``): it drives the table's parts and the UI's models, and
+nothing of the box imports it.
 """
 
 from __future__ import annotations
@@ -32,15 +32,15 @@ from firmware.engine.records import action_from_json, match_to_json
 from firmware.engine.seating import SeatSpec
 from firmware.players import make_player
 from firmware.players.base import declare_everything
-from ui import demo
+from tools import demo
 from ui.i18n import msg
 from ui.model import MatchReviewView, TableModel, model_from_view
 from ui.navigation import ScreenName
 from ui.review import ReviewHandScreen
 
 if TYPE_CHECKING:
+    from tools.gallery import Scene
     from ui.app import UIApp
-    from ui.gallery import Scene
 
 ME = 0
 MATCH_ID = 1234
@@ -162,7 +162,7 @@ def hand_review_model(seed: int = 1) -> TableModel:
 
 
 def scenes() -> dict[str, Scene]:
-    """The gallery's coach scenes (``ui.gallery.render_all(extra=...)``)."""
+    """The gallery's coach scenes (``tools.gallery.render_all(extra=...)``)."""
 
     def review(screen: str, step: Callable[[TableModel], int] | None = None,
                ready: bool = True) -> Scene:

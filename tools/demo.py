@@ -1,5 +1,5 @@
 """Sample models from seeded engine hands: for tests, screenshots, the benchmark and
-a quick look without the controller (``python -m ui.demo`` opens a window and
+a quick look without the controller (``python -m tools.demo`` opens a window and
 plays the human's legal cards against a first-legal-card opponent).
 """
 
@@ -456,7 +456,7 @@ def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
     """A match's review (rows per hand) and one of its hands trick by trick, with made-up
     marks over a seeded hand: a fixture for the layout tests, which need every mark on
     screen. The gallery shows the real coach on a real hand instead
-    (firmware/app/coach_samples.py). ``ready=False``: the coach still at work, 37 of 80 cards."""
+    (tools/coach_samples.py). ``ready=False``: the coach still at work, 37 of 80 cards."""
 
 
     base = sample_history_model(seed)
@@ -501,7 +501,7 @@ def sample_review_model(seed: int = 1, *, ready: bool = True) -> TableModel:
 def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
     """A practice match at the person's turn with a hint on screen: the card raised and a
     reason said (a layout fixture; the gallery asks the real coach,
-    firmware/app/coach_samples.py)."""
+    tools/coach_samples.py)."""
 
 
     m = my_turn_model(variant, seed, 4)
@@ -517,7 +517,7 @@ def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
 
 def hand_review_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
     """The end of a hand with a rating of the person's cards (a layout fixture; the gallery
-    asks the real coach, firmware/app/coach_samples.py)."""
+    asks the real coach, tools/coach_samples.py)."""
 
 
     m = finished_model(variant, seed)

@@ -1,7 +1,7 @@
 """Every screen × it/de/en × 800x480/480x320 as PNGs under ``docs/screens/``.
 
-``tressette gallery`` (or ``python -m ui.gallery``) renders them again from the
-seeded sample models of :mod:`ui.demo`, so the pictures follow the code; the
+``tressette gallery`` (or ``python -m tools.gallery``) renders them again from the
+seeded sample models of :mod:`tools.demo`, so the pictures follow the code; the
 README links the index page ``docs/screens/README.md`` it writes beside them.
 No display needed (SDL's dummy driver).
 """
@@ -20,7 +20,7 @@ import ui.intents as it
 from firmware.engine.cards import DECKS
 from firmware.engine.seating import PHONE, SeatSpec
 from firmware.engine.variants import PRESETS
-from ui import demo
+from tools import demo
 from ui.cards import STYLES, CardArt
 from ui.fonts import Fonts
 from ui.history import ReplayScreen
@@ -49,7 +49,7 @@ def scenes(extra: Mapping[str, Scene] | None = None) -> dict[str, Scene]:
     """Name → a function that puts a fresh :class:`ui.app.UIApp` into that screen.
 
     ``extra`` replaces or adds scenes: ``tressette gallery`` passes the coach's, made by the
-    real coach on real positions (firmware/app/coach_samples.py; the UI imports the engine
+    real coach on real positions (tools/coach_samples.py; the UI imports the engine
     only, so it cannot ask the coach itself)."""
     out = menu_scenes() | history_scenes() | table_scenes() | network_scenes() | people_scenes()
     out.update(extra or {})
@@ -418,7 +418,7 @@ def render_decks(out: Path = OUT) -> list[Path]:
 def _index(names: list[str], sizes: tuple[tuple[int, int], ...], langs: tuple[str, ...],
            decks: list[str] | None = None) -> str:
     lines = ["# Screens", "",
-             "Rendered by `tressette gallery` from seeded sample games (`ui/gallery.py`); do not edit by hand.", ""]
+             "Rendered by `tressette gallery` from seeded sample games (`tools/gallery.py`); do not edit by hand.", ""]
     if decks:
         lines += ["## The decks", "", "Every card of each pattern at the size of a card in the hand at 800x480.", ""]
         lines += [f"![{d}]({d})" for d in decks] + [""]

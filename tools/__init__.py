@@ -1,0 +1,12 @@
+"""Tools for the people who build and measure the box, not part of what it does at a table.
+
+- :mod:`tools.bench`    — ``tressette bench WHAT``: the speed figures, one module per subject
+- :mod:`tools.arena`    — ``tressette arena``: computer levels against each other, duplicate deals
+- :mod:`tools.gallery`  — ``tressette gallery``: every screen as PNGs (docs/screens/), from
+  :mod:`tools.demo` (sample models from seeded hands) and :mod:`tools.coach_samples` (the real
+  coach on real positions)
+- :mod:`tools.touchplay` — ``scripts/touch-play``: whole matches played by real taps under Xvfb
+
+Imports run one way: tools use the product (firmware, ui, hal); nothing of the product imports
+a tool, but the command line (``firmware.cli``), which loads each tool only for its command.
+"""

@@ -13,10 +13,10 @@ from typing import Any
 import aiohttp
 import pytest
 
-from firmware.coach import Coach
-from firmware.engine import View
 from firmware.app.phones.client import PhoneClient
 from firmware.app.phones.server import Limits
+from firmware.coach import Coach
+from firmware.engine import View
 from tests.app.phones.conftest import Live, MakeLive, MakePhoneTable, PhoneTable, drive
 
 

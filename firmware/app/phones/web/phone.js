@@ -24,7 +24,7 @@ const LANGS = ["it", "de", "en"];
 // A trick just taken stays on the table this long, whatever the computers' speed: at the
 // fastest the box clears it within milliseconds, before anybody has seen the cards.
 const TRICK_HOLD_MS = 1500;
-const SAID_LINES = 6;  // what the live region keeps for a screen reader (the newest last)
+const SAID_LINES = 12;  // what the live region keeps for a screen reader (the newest last; a trick and more)
 
 const page = {
   ws: null,
@@ -316,8 +316,10 @@ function renderJoin() {
   document.getElementById("join-text").textContent = t("p_join_text");
   document.getElementById("join-go").textContent = t("p_join");
   document.getElementById("join-code").placeholder = "123456";
+  document.getElementById("join-code").setAttribute("aria-label", t("p_join_text"));  // its label, read aloud
   const field = document.getElementById("join-name");
   field.placeholder = t("p_name");
+  field.setAttribute("aria-label", t("p_name"));
   field.maxLength = NAME_MAX;
   if (!field.value) field.value = localStorage.getItem(NAME_KEY) || "";
 }
@@ -376,6 +378,14 @@ function takesLine(s, winner) {
   return winner === s.seat ? t("p_takes_you") : t("p_takes", { name: seatName(s, winner) });
 }
 
+function coachOf(s) {
+  // the state's coach, its fields checked: a page never breaks on a field it cannot read
+  const c = s.coach !== null && typeof s.coach === "object" ? s.coach : {};
+  const hint = c.hint !== null && typeof c.hint === "object" && typeof c.hint.text === "string" ? c.hint : null;
+  const rating = Array.isArray(c.rating) ? c.rating.filter((x) => typeof x === "string") : [];
+  return { hint, thinking: c.thinking === true, rating };
+}
+
 function announce(last, s) {
   const trick = s.trick || [];
   const before = last && last.seat === s.seat ? last : null;
@@ -400,7 +410,7 @@ function announce(last, s) {
   }
   if (before && before.phase === "play" && s.phase === "hand_over") say(t("hand_end"));
   if (before && before.phase !== "match_over" && s.phase === "match_over") say(verdict(s));
-  const coach = s.coach || {};
+  const coach = coachOf(s);
   const hint = coach.hint ? coach.hint.text : "";
   if (hint && hint !== page.saidHint) say(hint);
   page.saidHint = hint;
@@ -536,7 +546,7 @@ function draw(s) {
 function renderCoach(s) {
   // the coach's hint for this very state, said to this phone only (docs/phones.md)
   const line = document.getElementById("coach");
-  const coach = s.coach || {};
+  const coach = coachOf(s);
   const text = coach.hint ? coach.hint.text : (coach.thinking && s.phase === "play" ? t("hint_wait") : "");
   line.textContent = text;
   line.hidden = !text;
@@ -826,9 +836,15 @@ function renderActions(s) {
   if ((lg.call || []).length) box.append(button(t("call"), "strong", () => openOverlay("call"), "call"));
   if ((lg.zutun || []).length) box.append(button(t("zu_tun_btn"), "strong", () => openOverlay("zutun"), "zutun"));
   if (lg.hint) {
-    const thinking = !!(s.coach && s.coach.thinking);
-    const b = button(t("hint"), "quiet", () => send({ type: "hint", v }), "hint");
-    if (thinking || (s.coach && s.coach.hint)) b.setAttribute("aria-describedby", "coach");
+    // asked once per position: while the coach thinks, and once it has said, the button rests
+    // (its answer is the line it points to) and a second tap sends nothing
+    const asked = coachOf(s).thinking || !!coachOf(s).hint;
+    const b = button(t("hint"), "quiet", () => { if (!asked) send({ type: "hint", v }); }, "hint");
+    if (asked) {
+      b.setAttribute("aria-disabled", "true");
+      b.setAttribute("aria-describedby", "coach");
+      b.classList.add("asked");
+    }
     box.append(b);
   }
   if (s.last_trick) box.append(button(t("last_trick_short"), "quiet", () => openOverlay("last"), "last"));
@@ -861,7 +877,7 @@ function renderHand(s) {
     const sheet = el("div", "sheet-inline");
     if (s.phase === "match_over") sheet.append(el("div", "verdict", verdict(s)));
     sheet.append(countTable(s));
-    const rating = (s.coach && s.coach.rating) || [];
+    const rating = coachOf(s).rating;
     if (rating.length) {
       // the coach's rating of this seat's hand, for this phone only (as the touchscreen's hand end)
       const r = el("section", "rating");
@@ -875,7 +891,7 @@ function renderHand(s) {
   }
   const hand = bySuit(s.hand || []);
   const playable = new Set((legal(s).play || []).map(Number));
-  const hinted = s.coach && s.coach.hint ? s.coach.hint.card : null;
+  const hinted = coachOf(s).hint ? coachOf(s).hint.card : null;
   const rect = box.getBoundingClientRect();
   const [rows, cw] = handRows(Math.max(1, hand.length), rect.width || window.innerWidth, rect.height || 200);
   box.style.setProperty("--card-w", `${Math.max(40, cw)}px`);
@@ -1009,11 +1025,19 @@ function renderOverlay(s) {
     const row = el("div", "cards-row pick");
     for (const card of cards) {
       const img = cardImg(card, "mid playable");
-      img.addEventListener("click", () => {
+      img.alt = "";  // the button names it
+      const b = el("button", "card-btn");
+      b.type = "button";
+      b.dataset.card = String(card);
+      b.setAttribute("aria-label", page.connected ? cardName(card) : t("p_card_offline", { card: cardName(card) }));
+      if (!page.connected) b.setAttribute("aria-disabled", "true");
+      b.append(img);
+      b.addEventListener("click", () => {
+        if (!page.connected) return;
         send({ type: page.overlay, v, card });
         closeOverlay();
       });
-      row.append(img);
+      row.append(b);
     }
     body.append(row);
     btns.append(close);

@@ -28,10 +28,10 @@ WEB: dict[str, tuple[str, str, str]] = {
     "p_card_not_legal": ("{card}: non si può giocare ora", "{card}: jetzt nicht spielbar", "{card}: cannot be played now"),
     "p_card_hint": ("{card}: il consiglio", "{card}: der Tipp", "{card}: the hint"),
     "p_played": ("{name}: {card}", "{name}: {card}", "{name}: {card}"),
-    "p_takes": ("{name} prende", "{name} sticht", "{name} takes the trick"),
-    "p_takes_you": ("Prendi tu", "Du stichst", "You take the trick"),
+    "p_takes": ("{name} prende", "{name} macht den Stich", "{name} takes the trick"),
+    "p_takes_you": ("Prendi tu", "Du machst den Stich", "You take the trick"),
     "p_hand_label": ("Le tue carte, seme per seme", "Deine Karten, Farbe für Farbe", "Your cards, suit by suit"),
-    "p_trick_label": ("Carte in tavola", "Karten auf dem Tisch", "Cards on the table"),
+    "p_trick_label": ("Carte in tavola", "Der Stich in der Mitte", "Cards on the table"),
     "p_rating": ("Come hai giocato", "Wie du gespielt hast", "How you played"),
     # the touchscreen: the seat kind, the join screen
     "p_join_title": ("Telefoni al tavolo", "Telefone an der Box", "Phones at the table"),

@@ -119,7 +119,9 @@ def until_my_card(phone: Phone, lang: str = "en") -> dict[str, Any]:
     while time.monotonic() < end:
         s = phone.state()
         if s and s["legal"]["play"] and s["phase"] == "play":
-            return s
+            # the trick just taken is on show a moment; a lead on the table waits it out
+            phone.page.wait_for_selector("#trick .taken", state="detached", timeout=5000)
+            return phone.state() or s
         if s and s["legal"]["nothing"]:
             phone.page.get_by_role("button", name=tr("declare_none", lang)).click()
         phone.page.wait_for_timeout(100)
@@ -185,6 +187,22 @@ def test_a_screen_reader_plays_a_practice_hand_with_the_coach(make_phone_table: 
         assert any(x.strip() in text for x in takes), text
         assert text.count(": ") >= 3, text  # the cards played, each with its player
         page.wait_for_selector("#trick .taken", state="detached", timeout=4000)
+        # while it is on show and a lead is already on the table (unseen), the cards wait it out
+        s3 = ph.state()
+        assert s3 is not None
+        lead = {**s3, "phase": "play", "to_move": s3["seat"], "trick": [[(s3["seat"] + 3) % 4, 0]],
+                "legal": {**s3["legal"], "play": s3["hand"]}}  # fmt: skip
+        waits = page.evaluate("""(st) => {
+            const p = window.tressette;
+            p.held = { cards: [], winner: 0, until: performance.now() + 60000 };
+            p.state = st; p.render();
+            const held = [...document.querySelectorAll('#hand button.card-btn')].map((b) => b.getAttribute('aria-disabled'));
+            p.held = null; p.render();
+            const after = [...document.querySelectorAll('#hand button.card-btn')].map((b) => b.getAttribute('aria-disabled'));
+            return [held, after];
+        }""", lead)  # fmt: skip
+        assert waits[0] and all(x == "true" for x in waits[0]) and all(x is None for x in waits[1]), waits
+        page.evaluate("(st) => { window.tressette.state = st; window.tressette.render(); }", s3)
         # the whole hand from the keyboard (the first card that can be played), then the rating
         for _ in range(40):
             s = ph.state() or {}

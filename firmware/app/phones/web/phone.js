@@ -429,8 +429,14 @@ function holdTrick(last, s) {
   clearTimeout(page.holdTimer);
   page.holdTimer = setTimeout(() => {
     page.held = null;
-    if (page.state) renderTrick(page.state);
+    render();
   }, TRICK_HOLD_MS);
+}
+
+function holdsLead(s) {
+  // the trick just taken is on show while the next one has begun: this seat's cards wait
+  // the moment out, so nobody follows a lead the page has not shown yet
+  return !!page.held && performance.now() < page.held.until && (s.trick || []).length > 0;
 }
 
 // ------------------------------------------------------------------ helpers
@@ -900,7 +906,7 @@ function renderHand(s) {
   for (let r = 0; r < rows; r++) {
     const row = el("div", "hand-row");
     for (const card of hand.slice(r * perRow, (r + 1) * perRow)) {
-      const ok = playable.has(card) && page.connected;
+      const ok = playable.has(card) && page.connected && !holdsLead(s);
       const img = cardImg(card, ok ? "playable" : "dim");
       img.alt = "";  // the button says it, with its state
       const sigs = (legal(s).signals || {})[card] || [];
@@ -913,7 +919,7 @@ function renderHand(s) {
       const b = el("button", "card-btn");
       b.type = "button";
       b.dataset.card = String(card);
-      b.setAttribute("aria-label", cardLabel(s, card, playable.has(card), card === hinted));
+      b.setAttribute("aria-label", cardLabel(s, card, playable.has(card) && !holdsLead(s), card === hinted));
       if (!ok) b.setAttribute("aria-disabled", "true");
       b.append(img);
       b.addEventListener("click", () => tapCard(card));
@@ -948,7 +954,7 @@ function cardLabel(s, card, playable, hinted) {
 function tapCard(card) {
   const s = page.state;
   if (!s) return;
-  if (!page.connected) return;  // greyed: it says why
+  if (!page.connected || holdsLead(s)) return;  // greyed: it says why
   const now = performance.now();
   if (now - page.lastPlayAt < DOUBLE_TAP_MS) return;  // the second tap of a double tap
   const playable = (legal(s).play || []).map(Number);

@@ -170,6 +170,16 @@ def test_a_screen_reader_plays_a_practice_hand_with_the_coach(make_phone_table: 
         assert hinted.count() == 1 and hinted.get_attribute("data-card") == str(hint["card"])
         assert page.locator("#coach").is_visible() and page.locator("#coach").inner_text() == hint["text"]
         shot(ph, f"a11y-hint-{lang}-360x640.png")
+        # a signal is a switch (aria-pressed) that keeps the focus when pressed from the keyboard
+        switch = page.locator("#actions [data-name^='signal:']").first
+        if switch.count():
+            name = switch.get_attribute("data-name")
+            switch.focus()
+            page.keyboard.press("Enter")
+            assert page.evaluate("() => document.activeElement.dataset.name") == name
+            assert page.locator(f"#actions [data-name='{name}']").get_attribute("aria-pressed") == "true"
+            page.keyboard.press("Enter")  # and off again
+            assert page.locator(f"#actions [data-name='{name}']").get_attribute("aria-pressed") == "false"
         # played from the keyboard: Enter on the hinted card
         hinted.focus()
         page.keyboard.press("Enter")

@@ -833,8 +833,7 @@ function renderActions(s) {
   for (const name of sigNames) {
     const b = button(t("sig_" + name), "signal" + (page.signalsOn.has(name) ? " on" : ""), () => {
       if (page.signalsOn.has(name)) page.signalsOn.delete(name); else page.signalsOn.add(name);
-      renderActions(page.state);
-      renderHand(page.state);
+      render();  // the focus stays on the switch (render gives it back)
     }, `signal:${name}`);
     b.setAttribute("aria-pressed", page.signalsOn.has(name) ? "true" : "false");
     box.append(b);

@@ -21,6 +21,18 @@ WEB: dict[str, tuple[str, str, str]] = {
     "p_reconnecting": ("Connessione persa: riprovo…", "Verbindung weg: neuer Versuch…", "Connection lost: trying again…"),
     "p_offline": ("Il tavolo non risponde", "Die Box antwortet nicht", "The table does not answer"),
     "p_no_match": ("Nessuna partita sul tavolo", "Keine Partie auf der Box", "No match on the table"),
+    "p_not_connected": ("non collegato", "nicht verbunden", "not connected"),  # on a greyed button
+    # what a screen reader says of a card ({card}: its name) and of the table
+    "p_card_offline": ("{card}: non collegato", "{card}: nicht verbunden", "{card}: not connected"),
+    "p_card_no_turn": ("{card}: non tocca a te", "{card}: du bist nicht dran", "{card}: not your turn"),
+    "p_card_not_legal": ("{card}: non si può giocare ora", "{card}: jetzt nicht spielbar", "{card}: cannot be played now"),
+    "p_card_hint": ("{card}: il consiglio", "{card}: der Tipp", "{card}: the hint"),
+    "p_played": ("{name}: {card}", "{name}: {card}", "{name}: {card}"),
+    "p_takes": ("{name} prende", "{name} macht den Stich", "{name} takes the trick"),
+    "p_takes_you": ("Prendi tu", "Du machst den Stich", "You take the trick"),
+    "p_hand_label": ("Le tue carte, seme per seme", "Deine Karten, Farbe für Farbe", "Your cards, suit by suit"),
+    "p_trick_label": ("Carte in tavola", "Der Stich in der Mitte", "Cards on the table"),
+    "p_rating": ("Come hai giocato", "Wie du gespielt hast", "How you played"),
     # the touchscreen: the seat kind, the join screen
     "p_join_title": ("Telefoni al tavolo", "Telefone an der Box", "Phones at the table"),
     "p_scan": ("Inquadra il codice del tuo posto, o apri {address} e scrivi il codice",

@@ -16,6 +16,7 @@ from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Outcome, Table
 from firmware.app.declaring import DeclarationWindows
 from firmware.app.events import HintReady, ReviewProgress, ReviewReady
 from firmware.app.journal_guard import JournalGuard
+from firmware.app.phones.seatview import Coached
 from firmware.app.reviewing import MatchReviewing
 from firmware.coach import RATE_WORLDS, Coach, Hint
 from firmware.coach.review import review_match
@@ -60,6 +61,11 @@ class CoachActions:
         self.hint_wanted: int | None = None  # the generation a hint was asked for, not yet answered
         self.review_lines: tuple[Message, ...] = ()  # the last hand's rating, for the hand-end screen
         self.reviewed: tuple[int, int] | None = None  # (match, hand) whose review was asked for
+        # phone seats (docs/phones.md, "The coach on a phone"): each asks for its own hint, and
+        # is told it and its hand's rating privately (firmware/app/phoneseats.py sends them)
+        self.phone_wanted: dict[int, int] = {}  # seat -> the generation it asked a hint for
+        self.phone_hints: dict[int, tuple[int, Hint]] = {}  # seat -> (generation, the hint)
+        self.phone_ratings: dict[int, tuple[Message, ...]] = {}  # seat -> its last hand's rating
 
     # ------------------------------------------------------------ state
 
@@ -102,6 +108,14 @@ class CoachActions:
 
     def can_hint(self) -> bool:
         return self.casual and self._coach_seat() is not None
+
+    def _phone_turn(self, seat: int) -> bool:
+        """``seat`` is a phone's, and it is to play a card now (what a hint is for)."""
+        t = self.table
+        if t.phase != PLAY or t.match is None or t.match.state is None or not 0 <= seat < len(t.seats):
+            return False
+        state = t.match.state
+        return t.seats[seat].kind == "phone" and not state.over and state.pending is None and state.to_move == seat
 
     # ------------------------------------------------------------ undo
 
@@ -154,15 +168,60 @@ class CoachActions:
         self.table.say(msg("hint_wait"))
         return Outcome(True)
 
-    def coach_request(self) -> tuple[int, int] | None:
-        """(seat, generation) of a hint to compute now, or None."""
-        if self.hint_wanted is None or self.hint_wanted != self.table.generation:
-            self.hint_wanted = None
+    def request_phone_hint(self, seat: int) -> Message | None:
+        """The phone of ``seat`` asks for a hint (checked by the phone server and the table
+        first: seatview.allows): worked out once per position for that seat, from its own
+        view only, and sent to that phone alone. None, or why not."""
+        if not self.casual:
+            return msg("r_rated_no_help")
+        if not self._phone_turn(seat):
+            return msg("r_no_hint_now")
+        generation = self.table.generation
+        done = self.phone_hints.get(seat)
+        if (done is not None and done[0] == generation) or self.phone_wanted.get(seat) == generation:
+            return None  # said, or being worked out: asking again costs nothing
+        if self.guard.error is not None or not self._assisted():
+            return msg("ph_refused")
+        self.phone_wanted[seat] = generation
+        self.table.version += 1  # its phone shows that the coach thinks
+        return None
+
+    def phone_coached(self, seat: int) -> Coached | None:
+        """What the coach told the phone of ``seat``: its hint for this position (or that it
+        is being worked out), its last hand's rating at the hand's end; None: nothing."""
+        t = self.table
+        done = self.phone_hints.get(seat)
+        hint = done is not None and done[0] == t.generation
+        thinking = self.phone_wanted.get(seat) == t.generation
+        rating = self.phone_ratings.get(seat, ()) if t.phase in (HAND_OVER, MATCH_OVER) else ()
+        if not (hint or thinking or rating):
             return None
-        seat = self._coach_seat()
-        return None if seat is None else (seat, self.table.generation)
+        if done is None or not hint:
+            return Coached(t.generation, thinking=thinking, rating=rating)
+        deck = t.variant.deck.name if t.variant is not None else "italian"
+        action = done[1].action
+        card = action.card if isinstance(action, Play) else None
+        return Coached(t.generation, card, reason_message(done[1].reason, deck), False, rating)
+
+    def coach_request(self) -> tuple[int, int] | None:
+        """(seat, generation) of a hint to compute now, or None: the screen's person first,
+        then the phones that asked (each for its own seat, on the position it asked on)."""
+        generation = self.table.generation
+        if self.hint_wanted is not None:
+            if self.hint_wanted != generation:
+                self.hint_wanted = None
+            elif (seat := self._coach_seat()) is not None:
+                return seat, generation
+        self.phone_wanted = {s: g for s, g in self.phone_wanted.items() if g == generation and self._phone_turn(s)}
+        return (min(self.phone_wanted), generation) if self.phone_wanted else None
 
     def on_hint_ready(self, ev: HintReady) -> None:
+        if self.phone_wanted.get(ev.seat) is not None:
+            if self.phone_wanted[ev.seat] == ev.generation == self.table.generation:
+                del self.phone_wanted[ev.seat]
+                self.phone_hints[ev.seat] = (ev.generation, ev.hint)
+                self.table.version += 1  # to that seat's phone only (firmware/app/phoneseats.py)
+            return
         if ev.generation != self.table.generation or self.hint_wanted != ev.generation:
             return  # a hint for a position that is gone
         self.hint_wanted = None
@@ -178,26 +237,32 @@ class CoachActions:
         the plays of the people at the screen, in every match (rated ones too)."""
         if self.table.phase not in (HAND_OVER, MATCH_OVER) or self.table.match is None or self.table.match_id is None:
             return None
-        people = frozenset(self.table.humans())
+        # and the phone seats' (each told its own: docs/phones.md, "The coach on a phone")
+        phones = [s for s, spec in enumerate(self.table.seats) if spec.kind == "phone"]
+        people = frozenset(self.table.humans()) | frozenset(phones)
         hand = len(self.table.match.hands) - 1
         if not people or hand < 0 or not self.table.match.hand_over or self.table.match_mode == "referee":
             return None
         if self.reviewed == (self.table.match_id, hand):
             return None
         self.reviewed = (self.table.match_id, hand)
-        self.review_lines = (msg("analysing", n=0),)
+        self.phone_ratings = {}
+        self.review_lines = (msg("analysing", n=0),) if self.table.humans() else ()
         self.table.version += 1
         return self.table.match_id, hand, self.table.journal.record(self.table.match_id), people
 
     def on_review_progress(self, ev: ReviewProgress) -> None:
-        if self.reviewed == (ev.match, ev.hand) and ev.total:
+        if self.reviewed == (ev.match, ev.hand) and ev.total and self.table.humans():
             self.review_lines = (msg("analysing", n=100 * ev.done // ev.total),)
             self.table.version += 1
 
     def on_review_ready(self, ev: ReviewReady) -> None:
         if self.reviewed != (ev.match, ev.hand) or self.table.variant is None:
             return
-        self.review_lines = review_messages(ev.review, self.table.humans(), self.table.variant.deck.name)
+        deck = self.table.variant.deck.name
+        self.review_lines = review_messages(ev.review, self.table.humans(), deck)
+        self.phone_ratings = {s: review_messages(ev.review, [s], deck)
+                              for s, spec in enumerate(self.table.seats) if spec.kind == "phone"}  # fmt: skip
         self.reviewing.keep_hand_review(ev.match, ev.hand, ev.review)  # not rated again there
         for seat in self.table.humans():
             rated = [p for p in ev.review.seat_plays(seat) if p.mark != "forced"]

@@ -170,6 +170,7 @@ class TableController:
         # phone seats (docs/phones.md): a phone's taps through the seats' moves
         self.phones = PhoneSeats(table, self.seat_actions, self.declarations, self.lifecycle.next_hand)
         self.seat_actions.phones_wait = self.phones.wait_refusal
+        self.phones.coach = self.coaching  # a phone seat asks for its own hint (docs/phones.md)
         self.browser = HistoryBrowser(journal)  # the history screens' last request
         self.guide = GuidedHand(table)  # "Learn to play": the lessons of the guided hand
         self.network = NetworkPart(table)  # the box's Wi-Fi (firmware/app/network.py)

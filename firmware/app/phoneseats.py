@@ -33,7 +33,7 @@ import ui.intents as ui
 from firmware.app.core import HAND_OVER, MATCH_OVER, PLAY, Said, Table
 from firmware.app.messages import Message, msg, refusal
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
-from firmware.app.phones.seatview import Notice, TableFacts, allows
+from firmware.app.phones.seatview import Coached, Notice, TableFacts, allows
 from firmware.engine import Action, Call, Claim, Discard, IllegalAction, Play, ZuTun, check
 from firmware.engine.names import BadName, check_name
 from firmware.store import JournalFailure, StoreError
@@ -87,6 +87,17 @@ class Windows(Protocol):
     def cards_wait(self) -> bool: ...
 
 
+class Coach(Protocol):
+    """The table's coach (firmware/app/coaching.py), as far as phones ask it."""
+
+    @property
+    def casual(self) -> bool: ...
+
+    def request_phone_hint(self, seat: int) -> Message | None: ...
+
+    def phone_coached(self, seat: int) -> Coached | None: ...
+
+
 class PhoneSeats:
     """The phone seats' state and the routing of their taps; see the module docstring."""
 
@@ -99,6 +110,7 @@ class PhoneSeats:
         self.refusals: dict[int, Notice] = {}
         self.frees: list[int] = []  # freed on the touchscreen, for the server
         self.codes_drawn = 0  # fresh join codes asked for on the touchscreen, for the server
+        self.coach: Coach | None = None  # hints and ratings for the phones (the controller sets it)
 
     # ------------------------------------------------------------ who is here
 
@@ -276,6 +288,8 @@ class PhoneSeats:
                 action = Call(seat, card)
             case ui.ZuTun(card=card):
                 action = ZuTun(seat, card)
+            case ui.Hint():
+                return msg("r_no_hint_now") if self.coach is not None and self.coach.casual else msg("r_rated_no_help")
         if action is not None:
             try:
                 check(state, action)
@@ -310,6 +324,10 @@ class PhoneSeats:
                 m.call_for(seat, card)
             case ui.ZuTun(card=card):
                 m.zu_tun_for(seat, card)
+            case ui.Hint():
+                why = self.coach.request_phone_hint(seat) if self.coach is not None else msg("r_rated_no_help")
+                if why is not None:
+                    t.refuse(why)
             case ui.NextHand():
                 if t.phase == HAND_OVER:
                     self.next_hand()
@@ -356,4 +374,12 @@ class PhoneSeats:
             notice=notice,
             refusals=tuple(sorted(self.refusals.items())),
             names=tuple(t.players),
+            hints=self.coach is not None and self.coach.casual and t.phase == PLAY,
+            coached=self._coached(phones),
         )
+
+    def _coached(self, phones: set[int]) -> tuple[tuple[int, Coached], ...]:
+        if self.coach is None:
+            return ()
+        said = ((s, self.coach.phone_coached(s)) for s in sorted(phones))
+        return tuple((s, c) for s, c in said if c is not None)

@@ -143,6 +143,13 @@ class View:
         return total + declared + thirds // 3
 
     @property
+    def claim_stands(self) -> bool:
+        """A claim made now would be right: the side has counted the target (the same count
+        the engine judges a claim by, ``HandState.hand_total``). Below it a claim can only
+        lose the match, so a page that offers claims only when they stand asks this."""
+        return self.claim_points >= (self.target or self.variant.target)
+
+    @property
     def my_turn(self) -> bool:
         return self.to_move == self.seat and not self.over
 

@@ -105,7 +105,7 @@ class Tap:
     ``card`` for play/call/zutun, ``signals`` for play, ``declaration`` for declare.
     """
 
-    what: Literal["play", "declare", "nothing", "claim", "call", "zutun", "next"]
+    what: Literal["play", "declare", "nothing", "claim", "call", "zutun", "next", "hint"]
     v: int
     card: int | None = None
     signals: tuple[str, ...] = ()
@@ -133,6 +133,8 @@ class Tap:
                 return ui.ZuTun(self.card)
             case "next":
                 return ui.NextHand()
+            case "hint":
+                return ui.Hint()  # for this seat, from its view alone (firmware/app/coaching.py)
 
 
 ClientMessage = Join | Resume | SetLang | Ping | Tap
@@ -150,6 +152,7 @@ _FIELDS: dict[str, tuple[frozenset[str], frozenset[str]]] = {
     "call": (frozenset({"v", "card"}), frozenset()),
     "zutun": (frozenset({"v", "card"}), frozenset()),
     "next": (frozenset({"v"}), frozenset()),
+    "hint": (frozenset({"v"}), frozenset()),  # no seat: a phone asks for its own seat only
 }
 MESSAGE_TYPES: Final = tuple(_FIELDS)
 _DECL_FIELDS = frozenset({"kind", "suit", "rank", "missing", "extra"})
@@ -251,7 +254,7 @@ def parse(frame: str | bytes) -> ClientMessage:
             return Tap("declare", _int(obj, "v", MAX_V), declaration=_declaration(obj["declaration"]))
         case "call" | "zutun":
             return Tap(kind, _int(obj, "v", MAX_V), _int(obj, "card", MAX_CARD))
-        case "nothing" | "claim" | "next":
+        case "nothing" | "claim" | "next" | "hint":
             return Tap(kind, _int(obj, "v", MAX_V))
     raise AssertionError(kind)  # every key of _FIELDS is matched above
 

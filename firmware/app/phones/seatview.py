@@ -41,7 +41,10 @@ class TableFacts:
     phone is here (None for a seat that is no phone); ``waiting_for`` the phone
     seats the match waits for; ``prompt`` the seats the table waits for to declare
     or say *nothing to declare*; ``may_declare`` those whose declarations the table
-    takes now; ``cards_wait`` no card may be played (the onori round runs).
+    takes now; ``cards_wait`` no card may be played (the onori round runs); ``hints``
+    the table gives hints (a practice match: docs/coach.md); ``coached`` per phone seat
+    what its coach said (the hint it asked for, its hand's rating), each sent to that
+    seat's phone only.
     """
 
     v: int
@@ -58,6 +61,20 @@ class TableFacts:
     notice: Notice | None = None
     refusals: tuple[tuple[int, Notice], ...] = field(default=())  # (seat, its last refusal)
     names: tuple[str | None, ...] = ()  # who plays each seat (firmware.engine.names), None unnamed
+    hints: bool = False
+    coached: tuple[tuple[int, Coached], ...] = field(default=())  # (seat, what its coach said)
+
+
+@dataclass(frozen=True, slots=True)
+class Coached:
+    """What the coach told one phone seat: the hint for the state ``v`` (its card and its
+    reason), ``thinking`` while it is being worked out, the last hand's rating lines."""
+
+    v: int = -1
+    card: int | None = None
+    hint: Message | None = None
+    thinking: bool = False
+    rating: tuple[Message, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,8 +160,13 @@ def legal_json(view: View, facts: TableFacts) -> dict[str, Any]:
         "declare": declare,
         "nothing": seat in facts.prompt,
         "claim": any(isinstance(a, Claim) for a in view.legal),
+        # the page offers the claim only where it stands (the engine's count has reached the
+        # target): below it one tap ends the match lost (docs/phones.md, "The state a seat is sent")
+        "claim_stands": view.claim_stands,
         "call": sorted({a.card for a in view.legal if isinstance(a, Call)}),
         "zutun": sorted({a.card for a in view.legal if isinstance(a, ZuTun)}),
+        # the coach's hint, asked privately (a practice match, the seat to play a card)
+        "hint": facts.hints and not facts.cards_wait and any(isinstance(a, Play) for a in view.legal),
     }
 
 
@@ -174,7 +196,27 @@ def allows(view: View | None, facts: TableFacts, seat: int, intent: ui.Intent) -
             return card in legal["call"]
         case ui.ZuTun(card=card):
             return card in legal["zutun"]
+        case ui.Hint():
+            return bool(legal["hint"])
     return False
+
+
+def coach_json(coached: Coached | None, view: View, facts: TableFacts, lang: str) -> dict[str, Any] | None:
+    """This seat's own coach: the hint for this very state (``thinking`` while it is worked
+    out), the last hand's rating; None when it said nothing. Only cards this seat can place
+    are ever named (a hint is worked out from its view alone: checked again here)."""
+    if coached is None:
+        return None
+    known = known_cards(view)
+    hint = None
+    if coached.v == facts.v and coached.hint is not None and not _names_unknown_card(coached.hint, known):
+        hint = {"card": coached.card if coached.card in view.hand else None,
+                "text": render(Message("hint_says", (("hint", coached.hint),)), lang)}  # fmt: skip
+    rating = [render(m, lang) for m in coached.rating if not _names_unknown_card(m, known)]
+    thinking = coached.thinking and coached.v == facts.v
+    if hint is None and not rating and not thinking:
+        return None
+    return {"hint": hint, "thinking": thinking, "rating": rating}
 
 
 def seat_state(view: View, facts: TableFacts, lang: str = "it") -> dict[str, Any]:
@@ -194,6 +236,7 @@ def seat_state(view: View, facts: TableFacts, lang: str = "it") -> dict[str, Any
     ]  # fmt: skip
     last = view.tricks[-1] if view.tricks else None
     refusal = next((r for s, r in facts.refusals if s == view.seat), None)
+    coached = next((c for s, c in facts.coached if s == view.seat), None)
     return {
         "type": "state",
         "v": facts.v,
@@ -235,6 +278,7 @@ def seat_state(view: View, facts: TableFacts, lang: str = "it") -> dict[str, Any
         "waiting_for": list(facts.waiting_for),
         "notice": notice_json(facts.notice, view, lang),
         "refusal": notice_json(refusal, view, lang),
+        "coach": coach_json(coached, view, facts, lang),
     }  # fmt: skip
 
 
@@ -266,4 +310,4 @@ def public_view(views: Sequence[View]) -> View:
                    draws=draws, sides=sides)  # fmt: skip
 
 
-__all__ = ["Notice", "TableFacts", "TableFeed", "allows", "known_cards", "public_view", "seat_state", "table_info"]
+__all__ = ["Coached", "Notice", "TableFacts", "TableFeed", "allows", "known_cards", "public_view", "seat_state", "table_info"]

@@ -73,6 +73,9 @@ class Limits:
     taps_per_s: float = 20.0
     tap_burst: int = 40
     flood_drops: int = 200  # dropped messages before the connection is closed
+    # a seat's hint requests the table is asked: one per this many seconds (the coach's answer
+    # is a search of its own; the table works out one per position and keeps it: a repeat is free)
+    hint_s: float = 2.0
     status_s: float = 1.0  # a phone gone is said once it stayed away this long (a reconnect loop)
     control_queue: int = 16
     wrong_codes_per_ip: int = 5  # a minute: typed codes (and made-up tokens) from one address
@@ -568,6 +571,7 @@ class PhoneServer:
         self.claims = SeatClaims(state_dir / CLAIMS_FILE if state_dir is not None else None)
         self.codes = CodeBook()
         self.names: dict[int, str] = {}  # the person each phone seat said it is (join / resume)
+        self.hint_at: dict[int, float] = {}  # when each seat last had a hint request posted (Limits.hint_s)
         self.tries = Tries(self.limits, clock)
         self.gate = Gate(self.limits)
         self.tickets: dict[asyncio.BaseTransport, Ticket] = {}
@@ -925,6 +929,14 @@ class PhoneServer:
             # phone cannot keep the table busy (the table checks again: the feed may be behind)
             conn.send(p.error_frame("not_legal", conn.lang, detail=f"{tap.what} is not in the state's legal"))
             return
+        if tap.what == "hint":
+            # the seat's, not the socket's: a phone that reconnects does not get a fresh allowance
+            wait = self.hint_at.get(conn.seat, -1e9) + self.limits.hint_s - self.clock()
+            if wait > 0:
+                conn.send(p.error_frame("rate_limited", conn.lang, detail="one hint request per "
+                                        f"{self.limits.hint_s:g} s", retry_after=wait))  # fmt: skip
+                return
+            self.hint_at[conn.seat] = self.clock()
         conn.refs += 1
         self.post(PhoneIntent(conn.seat, intent, tap.v, conn.refs))
 

@@ -330,11 +330,13 @@ def test_the_claim_the_call_and_zu_tun_as_the_page_offers_them(tmp_path: Path, a
                 s = ph.state()
                 assert s is not None
                 hand = s["hand"]
-                offer = {**s, "legal": {**s["legal"], "claim": True, "call": hand[:4], "zutun": hand[:1]}}
+                offer = {**s, "legal": {**s["legal"], "claim": True, "claim_stands": True, "call": hand[:4],
+                                        "zutun": hand[:1]}}  # fmt: skip
                 ph.page.evaluate("(st) => { window.tressette.state = st; window.tressette.render(); }", offer)
-                for name in ("claim", "call", "zutun"):
+                for name in ("call", "zutun"):
                     assert ph.page.locator(f'#actions [data-name="{name}"]').count() == 1
-                ph.tap('#actions [data-name="claim"]')
+                assert ph.page.locator('#claim-row [data-name="claim"]').count() == 1  # apart from the others
+                ph.tap('#claim-row [data-name="claim"]')
                 question = ph.page.inner_text("#overlay .question")
                 assert str(s["score"]["target"]) in question
                 shot(ph, artifacts / f"claim-question-{lang}-360x640.png")
@@ -344,7 +346,7 @@ def test_the_claim_the_call_and_zu_tun_as_the_page_offers_them(tmp_path: Path, a
                 assert ph.page.locator("#overlay .pick img").count() == 4
                 shot(ph, artifacts / f"call-pick-{lang}-360x640.png")
                 ph.tap('#overlay [data-name="close"]')
-                ph.tap('#actions [data-name="claim"]')
+                ph.tap('#claim-row [data-name="claim"]')
                 ph.tap('#overlay [data-name="yes"]')  # tressette2 has no claim: the box says so
                 ph.page.wait_for_selector("#notice.refusal", timeout=10_000)
                 assert ph.page.inner_text("#notice")

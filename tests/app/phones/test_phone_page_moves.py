@@ -92,8 +92,9 @@ def side_points(s: dict[str, Any]) -> int:
 @pytest.mark.parametrize("right", [True, False])
 def test_chiamarsi_fuori_claimed_from_the_phone_page(tmp_path: Path, artifacts: Path, right: bool) -> None:
     """tressette4 with four phones: a seat's claim button, the question, *Yes*; the engine's
-    verdict on the partners' pages: right (the side has reached the target) wins the game,
-    wrong loses it. Whichever side gets there first claims (both are phones)."""
+    verdict on the partners' pages: right (the side has reached the target) wins the game.
+    A claim that would be wrong is not offered at all (it could only lose the match: the
+    state's ``claim_stands``); the wire still takes one (tests/app/phones/test_phone_moves.py)."""
     box = Box(tmp_path, "phone,phone,phone,phone", "tressette4", seed=4, options={"target": 21})
     box.start()
     try:
@@ -112,7 +113,11 @@ def test_chiamarsi_fuori_claimed_from_the_phone_page(tmp_path: Path, artifacts: 
             a = claimant()
             assert a is not None
             seat = a.seat()
-            assert a.tap('#actions [data-name="claim"]')
+            if not right:
+                assert a.page.locator('[data-name="claim"]').count() == 0  # out of reach
+                shot(a, artifacts / "tressette4-claim-not-offered-360x640.png")
+                return
+            assert a.tap('#claim-row [data-name="claim"]')
             question = a.page.inner_text("#overlay .question")
             assert str(side_points(a.state() or {})) in question
             name = f"tressette4-claim-{'right' if right else 'wrong'}"

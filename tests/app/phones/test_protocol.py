@@ -39,14 +39,14 @@ MESSAGES = st.one_of(
     st.just({"type": "ping"}),
     st.fixed_dictionaries({"type": st.just("play"), "v": V, "card": CARD}, optional={"signals": SIGNALS}),
     st.fixed_dictionaries({"type": st.just("declare"), "v": V, "declaration": DECL}),
-    st.fixed_dictionaries({"type": st.sampled_from(["nothing", "claim", "next"]), "v": V}),
+    st.fixed_dictionaries({"type": st.sampled_from(["nothing", "claim", "next", "hint"]), "v": V}),
     st.fixed_dictionaries({"type": st.sampled_from(["call", "zutun"]), "v": V, "card": CARD}),
 )
 
 
 def test_every_message_type_is_covered() -> None:
     assert set(p.MESSAGE_TYPES) == {"join", "resume", "lang", "ping", "play", "declare", "nothing", "claim",
-                                    "call", "zutun", "next"}  # fmt: skip
+                                    "call", "zutun", "next", "hint"}  # fmt: skip
 
 
 @given(MESSAGES)
@@ -69,6 +69,8 @@ def test_every_message_round_trips(obj: dict[str, Any]) -> None:
             if obj["type"] == "declare":
                 assert isinstance(intent, ui.Declare) and intent.declare_action.seat == 2
                 assert intent.declare_action.kind == obj["declaration"]["kind"]
+            if obj["type"] == "hint":
+                assert intent == ui.Hint()  # the seat's own: the message names none
             if obj["type"] == "play":
                 assert intent == ui.PlayCard(obj["card"], tuple(obj.get("signals", [])))
     assert p.parse(json.dumps(obj).encode()) == message  # a binary frame says the same

@@ -21,6 +21,10 @@ const NAME_KEY = "tressette.name";  // who plays on this phone: sent with join a
 const NAME_MAX = 40;  // UTF-16 units the field takes; the box checks the name (20 characters)
 const LANG_KEY = "tressette.lang";
 const LANGS = ["it", "de", "en"];
+// A trick just taken stays on the table this long, whatever the computers' speed: at the
+// fastest the box clears it within milliseconds, before anybody has seen the cards.
+const TRICK_HOLD_MS = 1500;
+const SAID_LINES = 12;  // what the live region keeps for a screen reader (the newest last; a trick and more)
 
 const page = {
   ws: null,
@@ -41,6 +45,10 @@ const page = {
   stopped: false,  // the box said bye for good (another device took the seat)
   connected: false,
   received: 0,     // states received since the page was opened
+  held: null,      // the trick just taken, kept in sight until `until` (TRICK_HOLD_MS)
+  holdTimer: null,
+  saidRating: "",  // the rating last announced (said once per hand's end)
+  saidHint: "",    // the hint last announced
 };
 
 // ------------------------------------------------------------------ words
@@ -153,6 +161,7 @@ function connect() {
       showStatus(t("p_reconnecting"));
       retryLater();
     }
+    render();  // what cannot work now is greyed and says so
   };
   ws.onerror = () => { /* onclose follows */ };
 }
@@ -188,13 +197,17 @@ function handle(msg) {
       page.backoff = BACKOFF_MIN_MS;
       hideStatus();
       hideJoin();
+      render();
       break;
     case "state":
       if (!isState(msg)) return;  // not a state this page can draw: keep the last one
+      page.connected = true;
       {
         const last = page.state;
         page.state = msg;
         try {
+          holdTrick(last, msg);
+          announce(last, msg);
           render();
         } catch (e) {
           page.state = last;  // drawn again as it was; the next state is drawn anew
@@ -303,8 +316,10 @@ function renderJoin() {
   document.getElementById("join-text").textContent = t("p_join_text");
   document.getElementById("join-go").textContent = t("p_join");
   document.getElementById("join-code").placeholder = "123456";
+  document.getElementById("join-code").setAttribute("aria-label", t("p_join_text"));  // its label, read aloud
   const field = document.getElementById("join-name");
   field.placeholder = t("p_name");
+  field.setAttribute("aria-label", t("p_name"));
   field.maxLength = NAME_MAX;
   if (!field.value) field.value = localStorage.getItem(NAME_KEY) || "";
 }
@@ -341,6 +356,87 @@ function showNotice(text, kind) {
   clearTimeout(noticeTimer);
   noticeTimer = setTimeout(() => { n.dataset.local = ""; render(); }, 4000);
   n.dataset.local = "1";
+}
+
+// ------------------------------------------------------------------ what a screen reader hears
+
+// One polite live region (#say) says what happens at the table, in order: each card played
+// and by whom, who takes the trick, whose turn it is, the coach's hint and the hand's rating.
+// The lines come from the difference between the last state and the new one.
+function say(text) {
+  if (!text) return;
+  const box = document.getElementById("say");
+  box.append(el("p", "", text));
+  while (box.childElementCount > SAID_LINES) box.firstElementChild.remove();
+}
+
+function playedLine(s, seat, card) {
+  return t("p_played", { name: seatName(s, seat), card: cardName(card) });
+}
+
+function takesLine(s, winner) {
+  return winner === s.seat ? t("p_takes_you") : t("p_takes", { name: seatName(s, winner) });
+}
+
+function coachOf(s) {
+  // the state's coach, its fields checked: a page never breaks on a field it cannot read
+  const c = s.coach !== null && typeof s.coach === "object" ? s.coach : {};
+  const hint = c.hint !== null && typeof c.hint === "object" && typeof c.hint.text === "string" ? c.hint : null;
+  const rating = Array.isArray(c.rating) ? c.rating.filter((x) => typeof x === "string") : [];
+  return { hint, thinking: c.thinking === true, rating };
+}
+
+function announce(last, s) {
+  const trick = s.trick || [];
+  const before = last && last.seat === s.seat ? last : null;
+  const had = before ? (before.trick || []) : [];
+  const tricks = s.tricks || 0;
+  const then = before ? (before.tricks || 0) : tricks;
+  if (before && tricks === then + 1 && s.last_trick) {
+    // the trick was completed: the cards not yet said, then who takes it
+    const cards = s.last_trick.cards || [];
+    for (const [seat, card] of cards.slice(Math.min(had.length, cards.length))) say(playedLine(s, seat, card));
+    if (s.last_trick.winner !== null && s.last_trick.winner !== undefined) say(takesLine(s, s.last_trick.winner));
+    for (const [seat, card] of trick) say(playedLine(s, seat, card));
+  } else if (before && tricks === then && trick.length >= had.length) {
+    for (const [seat, card] of trick.slice(had.length)) say(playedLine(s, seat, card));
+  } else if (before) {
+    for (const [seat, card] of trick) say(playedLine(s, seat, card));  // a new hand, or states missed
+  }
+  const mine = s.phase === "play" && s.to_move === s.seat;
+  const wasMine = before && before.phase === "play" && before.to_move === before.seat && before.v === s.v;
+  if (mine && !wasMine && (!before || before.to_move !== s.seat || trick.length !== had.length || tricks !== then)) {
+    say(t("your_turn"));
+  }
+  if (before && before.phase === "play" && s.phase === "hand_over") say(t("hand_end"));
+  if (before && before.phase !== "match_over" && s.phase === "match_over") say(verdict(s));
+  const coach = coachOf(s);
+  const hint = coach.hint ? coach.hint.text : "";
+  if (hint && hint !== page.saidHint) say(hint);
+  page.saidHint = hint;
+  const rating = (coach.rating || []).join(" ");
+  if (rating && rating !== page.saidRating) say(rating);
+  if (s.phase === "play") page.saidRating = "";
+  else if (rating) page.saidRating = rating;
+}
+
+// The trick just taken stays on the table a moment (TRICK_HOLD_MS), the card that took it
+// edged, whatever the table's speed; then the table as it is.
+function holdTrick(last, s) {
+  if (!last || last.seat !== s.seat || !s.last_trick) return;
+  if ((s.tricks || 0) !== (last.tricks || 0) + 1) return;
+  page.held = { cards: s.last_trick.cards || [], winner: s.last_trick.winner, until: performance.now() + TRICK_HOLD_MS };
+  clearTimeout(page.holdTimer);
+  page.holdTimer = setTimeout(() => {
+    page.held = null;
+    render();
+  }, TRICK_HOLD_MS);
+}
+
+function holdsLead(s) {
+  // the trick just taken is on show while the next one has begun: this seat's cards wait
+  // the moment out, so nobody follows a lead the page has not shown yet
+  return !!page.held && performance.now() < page.held.until && (s.trick || []).length > 0;
 }
 
 // ------------------------------------------------------------------ helpers
@@ -416,18 +512,60 @@ function legal(s) {
 
 // ------------------------------------------------------------------ rendering
 
+function focusKey() {
+  // what has the keyboard's (or the screen reader's) focus, to give it back after a redraw
+  const a = document.activeElement;
+  if (!a || !a.dataset) return null;
+  if (a.dataset.card !== undefined && a.closest("#hand")) return `#hand [data-card="${a.dataset.card}"]`;
+  if (a.dataset.name !== undefined && a.closest("#actions, #claim-row")) return `[data-name="${a.dataset.name}"]`;
+  return null;
+}
+
 function render() {
   const s = page.state;
   if (!s) return;
+  const focused = focusKey();
+  try {
+    draw(s);
+  } finally {
+    if (focused) {
+      const again = document.querySelector(focused);
+      if (again && !again.disabled) again.focus({ preventScroll: true });
+    }
+  }
+}
+
+function draw(s) {
   renderBar(s);
   renderSeats(s);
   renderTrick(s);
   renderPile(s);
   renderTurn(s);
   renderNoticeLine(s);
+  renderCoach(s);
+  renderClaim(s);
   renderActions(s);
   renderHand(s);
   renderOverlay(s);
+}
+
+function renderCoach(s) {
+  // the coach's hint for this very state, said to this phone only (docs/phones.md)
+  const line = document.getElementById("coach");
+  const coach = coachOf(s);
+  const text = coach.hint ? coach.hint.text : (coach.thinking && s.phase === "play" ? t("hint_wait") : "");
+  line.textContent = text;
+  line.hidden = !text;
+}
+
+function renderClaim(s) {
+  // Claim the win: apart from the signals and the other buttons, offered only once a claim
+  // would stand (the engine's count: legal.claim_stands), and asked first as on the touchscreen
+  const row = document.getElementById("claim-row");
+  row.textContent = "";
+  const lg = legal(s);
+  if (lg.claim && lg.claim_stands) row.append(button(t("claim"), "danger", () => openOverlay("claim"), "claim"));
+  row.hidden = !row.childElementCount;
 }
 
 function renderBar(s) {
@@ -570,16 +708,22 @@ function renderTrick(s) {
   const box = document.getElementById("trick");
   box.textContent = "";
   box.dataset.n = String(s.n_seats);
-
-  for (const [seat, card] of s.trick || []) {
+  const held = page.held && performance.now() < page.held.until ? page.held : null;
+  box.classList.toggle("held", !!held);
+  const cards = held ? held.cards : (s.trick || []);
+  const holder = held ? held.winner : s.trick_holder;
+  box.setAttribute("aria-label", held ? takesLine(s, held.winner) : t("p_trick_label"));
+  for (const [seat, card] of cards) {
     const wrap = el("div", "played " + placeOf(s, seat));
     wrap.dataset.seat = String(seat);
     const img = cardImg(card, "table-card");
-    if (s.trick_holder === seat) img.classList.add("holding");
+    img.alt = playedLine(s, seat, card);
+    if (holder === seat) img.classList.add("holding");
     wrap.append(img);
     wrap.append(el("div", "label", seatName(s, seat)));
     box.append(wrap);
   }
+  if (held) box.append(el("div", "taken", takesLine(s, held.winner)));
 }
 
 function renderPile(s) {
@@ -657,10 +801,18 @@ function renderNoticeLine(s) {
   n.className = note && note.level ? note.level : "";
 }
 
-function button(label, cls, onTap, name) {
+function button(label, cls, onTap, name, offline) {
+  // offline: what the button does needs the box (not the last trick, not Back): while the
+  // page is not connected it is greyed and says why, in its name and on its face
   const b = el("button", "act" + (cls ? " " + cls : ""), label);
   b.type = "button";
   if (name) b.dataset.name = name;
+  if (offline !== false && !page.connected && !["last", "close", "no"].includes(name)) {
+    b.disabled = true;
+    b.classList.add("offline");
+    b.append(el("span", "why", t("p_not_connected")));
+    b.setAttribute("aria-label", `${label}: ${t("p_not_connected")}`);
+  }
   b.addEventListener("click", onTap);
   return b;
 }
@@ -681,15 +833,25 @@ function renderActions(s) {
   for (const name of sigNames) {
     const b = button(t("sig_" + name), "signal" + (page.signalsOn.has(name) ? " on" : ""), () => {
       if (page.signalsOn.has(name)) page.signalsOn.delete(name); else page.signalsOn.add(name);
-      renderActions(page.state);
-      renderHand(page.state);
+      render();  // the focus stays on the switch (render gives it back)
     }, `signal:${name}`);
     b.setAttribute("aria-pressed", page.signalsOn.has(name) ? "true" : "false");
     box.append(b);
   }
   if ((lg.call || []).length) box.append(button(t("call"), "strong", () => openOverlay("call"), "call"));
   if ((lg.zutun || []).length) box.append(button(t("zu_tun_btn"), "strong", () => openOverlay("zutun"), "zutun"));
-  if (lg.claim) box.append(button(t("claim"), "danger", () => openOverlay("claim"), "claim"));
+  if (lg.hint) {
+    // asked once per position: while the coach thinks, and once it has said, the button rests
+    // (its answer is the line it points to) and a second tap sends nothing
+    const asked = coachOf(s).thinking || !!coachOf(s).hint;
+    const b = button(t("hint"), "quiet", () => { if (!asked) send({ type: "hint", v }); }, "hint");
+    if (asked) {
+      b.setAttribute("aria-disabled", "true");
+      b.setAttribute("aria-describedby", "coach");
+      b.classList.add("asked");
+    }
+    box.append(b);
+  }
   if (s.last_trick) box.append(button(t("last_trick_short"), "quiet", () => openOverlay("last"), "last"));
   if (s.phase === "hand_over" && lg.next !== false) {
     box.append(button(t("next_hand"), "strong", () => send({ type: "next", v }), "next"));
@@ -714,16 +876,27 @@ function handRows(n, w, h) {
 function renderHand(s) {
   const box = document.getElementById("hand");
   box.textContent = "";
+  box.setAttribute("aria-label", t("p_hand_label"));
   if (s.phase === "hand_over" || s.phase === "match_over") {
     // the count where the hand was, as the touchscreen's end of hand shows it
     const sheet = el("div", "sheet-inline");
     if (s.phase === "match_over") sheet.append(el("div", "verdict", verdict(s)));
     sheet.append(countTable(s));
+    const rating = coachOf(s).rating;
+    if (rating.length) {
+      // the coach's rating of this seat's hand, for this phone only (as the touchscreen's hand end)
+      const r = el("section", "rating");
+      r.setAttribute("aria-label", t("p_rating"));
+      r.append(el("h2", "", t("p_rating")));
+      for (const line of rating) r.append(el("p", "", line));
+      sheet.append(r);
+    }
     box.append(sheet);
     return;
   }
-  const hand = s.hand || [];
+  const hand = bySuit(s.hand || []);
   const playable = new Set((legal(s).play || []).map(Number));
+  const hinted = coachOf(s).hint ? coachOf(s).hint.card : null;
   const rect = box.getBoundingClientRect();
   const [rows, cw] = handRows(Math.max(1, hand.length), rect.width || window.innerWidth, rect.height || 200);
   box.style.setProperty("--card-w", `${Math.max(40, cw)}px`);
@@ -732,21 +905,55 @@ function renderHand(s) {
   for (let r = 0; r < rows; r++) {
     const row = el("div", "hand-row");
     for (const card of hand.slice(r * perRow, (r + 1) * perRow)) {
-      const img = cardImg(card, playable.has(card) ? "playable" : "dim");
+      const ok = playable.has(card) && page.connected && !holdsLead(s);
+      const img = cardImg(card, ok ? "playable" : "dim");
+      img.alt = "";  // the button says it, with its state
       const sigs = (legal(s).signals || {})[card] || [];
       if (page.signalsOn.size && playable.has(card) && [...page.signalsOn].every((x) => sigs.includes(x))) {
         img.classList.add("signalled");
       }
-      img.addEventListener("click", () => tapCard(card));
-      row.append(img);
+      if (card === hinted) img.classList.add("hinted");
+      // a card is a button: its name, and whether (and why not) it can be played now; a card
+      // that cannot stays in the tab order (aria-disabled), so the whole hand can be read
+      const b = el("button", "card-btn");
+      b.type = "button";
+      b.dataset.card = String(card);
+      b.setAttribute("aria-label", cardLabel(s, card, playable.has(card) && !holdsLead(s), card === hinted));
+      if (!ok) b.setAttribute("aria-disabled", "true");
+      b.append(img);
+      b.addEventListener("click", () => tapCard(card));
+      row.append(b);
     }
     box.append(row);
   }
 }
 
+function suitOf(card) {
+  // the suit's letter ends the card's code ("3d", "Ac"; a Bavarian "Os"): the deck's own order
+  const c = code(card);
+  return c.slice(-1);
+}
+
+function bySuit(hand) {
+  // the hand suit by suit, in the deck's order within a suit (the engine's card ids), as the
+  // touchscreen lays it out: the order a keyboard and a screen reader go through it
+  const order = [];
+  for (const card of [...hand].sort((a, b) => a - b)) if (!order.includes(suitOf(card))) order.push(suitOf(card));
+  return [...hand].sort((a, b) => (order.indexOf(suitOf(a)) - order.indexOf(suitOf(b))) || a - b);
+}
+
+function cardLabel(s, card, playable, hinted) {
+  const name = cardName(card);
+  if (!page.connected) return t("p_card_offline", { card: name });
+  if (playable) return hinted ? t("p_card_hint", { card: name }) : name;
+  if (s.phase === "play" && s.to_move !== s.seat) return t("p_card_no_turn", { card: name });
+  return t("p_card_not_legal", { card: name });
+}
+
 function tapCard(card) {
   const s = page.state;
   if (!s) return;
+  if (!page.connected || holdsLead(s)) return;  // greyed: it says why
   const now = performance.now();
   if (now - page.lastPlayAt < DOUBLE_TAP_MS) return;  // the second tap of a double tap
   const playable = (legal(s).play || []).map(Number);
@@ -769,6 +976,9 @@ function tapCard(card) {
 function openOverlay(what) {
   page.overlay = what;
   renderOverlay(page.state);
+  // the keyboard and a screen reader go into the sheet: on No (asked first) or Back
+  const first = document.querySelector('#overlay-buttons [data-name="no"], #overlay-buttons [data-name="close"]');
+  if (first) first.focus();
 }
 
 function closeOverlay() {
@@ -789,6 +999,8 @@ function renderOverlay(s) {
   const lg = legal(s);
   const v = s.v;
   const close = button(t("back"), "quiet", closeOverlay, "close");
+  const titles = { last: "last_trick", claim: "claim", call: "call", zutun: "zu_tun_btn", count: "count" };
+  o.setAttribute("aria-label", t(titles[page.overlay] || "back"));
   if (page.overlay === "last") {
     if (!s.last_trick) { closeOverlay(); return; }
     body.append(el("h2", "", t("last_trick")));
@@ -818,11 +1030,19 @@ function renderOverlay(s) {
     const row = el("div", "cards-row pick");
     for (const card of cards) {
       const img = cardImg(card, "mid playable");
-      img.addEventListener("click", () => {
+      img.alt = "";  // the button names it
+      const b = el("button", "card-btn");
+      b.type = "button";
+      b.dataset.card = String(card);
+      b.setAttribute("aria-label", page.connected ? cardName(card) : t("p_card_offline", { card: cardName(card) }));
+      if (!page.connected) b.setAttribute("aria-disabled", "true");
+      b.append(img);
+      b.addEventListener("click", () => {
+        if (!page.connected) return;
         send({ type: page.overlay, v, card });
         closeOverlay();
       });
-      row.append(img);
+      row.append(b);
     }
     body.append(row);
     btns.append(close);
@@ -866,6 +1086,18 @@ function countTable(s) {
   return table;
 }
 
+function handKeys(ev) {
+  // the arrows go through the hand card by card (Home / End: the first, the last); Tab and a
+  // screen reader's swipes go through it as well, in the same suit order
+  const cards = [...document.querySelectorAll("#hand button.card-btn")];
+  const at = cards.indexOf(document.activeElement);
+  if (at < 0) return;
+  const to = { ArrowRight: at + 1, ArrowDown: at + 1, ArrowLeft: at - 1, ArrowUp: at - 1, Home: 0, End: cards.length - 1 }[ev.key];
+  if (to === undefined) return;
+  ev.preventDefault();
+  cards[Math.max(0, Math.min(cards.length - 1, to))].focus();
+}
+
 // ------------------------------------------------------------------ start
 
 async function start() {
@@ -901,6 +1133,7 @@ async function start() {
   window.addEventListener("online", reconnectNow);
   window.addEventListener("pageshow", reconnectNow);
   window.addEventListener("resize", () => { if (page.state) renderHand(page.state); });
+  document.getElementById("hand").addEventListener("keydown", handKeys);
   page.joinCode = codeFromFragment();
   renderJoin();
   connect();

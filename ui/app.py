@@ -80,6 +80,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "sounds": True,
     "brightness": 80,
     "confirm_points": False,  # a second tap for a card that gives points away
+    "safe_play": False,  # every card: the first tap lifts it, a second tap plays it (ui.table)
     "speed": "normal",  # game speed: slow / normal / fast (ui.speed)
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
     "esc_quits": False,  # the simulator: Esc on the home screen asks to close the window
@@ -278,6 +279,8 @@ class UIApp:
             if x >= sw or y >= sh:
                 return False
             return self.tap((x, y))
+        if et in (pygame.FINGERUP, pygame.MOUSEBUTTONUP):
+            return self.table.release()  # the finger lifted: the touched card's enlarged view goes
         if et == pygame.MOUSEBUTTONDOWN:
             # optional: pygame gives SDL's mouse events a touch flag; one posted by code has none
             if getattr(event, "touch", False) or event.button != 1:

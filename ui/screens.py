@@ -1106,6 +1106,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "german_style": ("salzburger", "bavarian"),
     "sounds": (True, False),
     "confirm_points": (True, False),
+    "safe_play": (True, False),
     "speed": ("slow", "normal", "fast"),
 }
 

@@ -69,6 +69,9 @@ HAND_KEYCODES: dict[int, int] = (
     | {ord(c.lower()): 10 + i for i, c in enumerate(HAND_KEYS[10:])}  # SDL: a letter key is its ASCII code
 )
 DOUBLE_TAP_S = 0.35  # two taps closer than this are one (a double tap plays one card)
+PRESS_ZOOM_MAX_H = 360  # screens this short (480x320) show the card under the finger enlarged
+PRESS_ZOOM = 1.7  # how much larger than in the hand
+PRESS_MAX_S = 4.0  # an enlarged card whose finger-up never came (the screen changed) goes after this
 
 
 @dataclass
@@ -136,6 +139,12 @@ class TableScreen:
         self.signals_on: set[str] = set()
         self.hint: tuple[str, float] = ("", 0.0)  # a short note under the trick, and for how long
         self._confirm: Card | None = None  # a card tapped once that gives points away
+        # safe play (setting ``safe_play``): the card a first tap lifted, played by a second tap
+        self.lifted: Card | None = None
+        self._lift_said = False  # "tap it again" is said at the first lift only
+        # the card under the finger, where it lay, and for how long (shown enlarged on small screens)
+        self.pressed: tuple[Card, Rect] | None = None
+        self.pressed_for = 0.0
         self.action_page = 0  # which page of many action buttons (layout: "more")
         self._game_model = TableModel()  # the last model with a game: what "new" is measured against
         # the card picker (real cards, no reader: ui/picker.py)
@@ -175,6 +184,8 @@ class TableScreen:
             self.action_page = 0  # (a declaration made keeps its place: the page stays)
         self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
         self.enlarged.sync(model, new_hand)
+        if new_hand or self.lifted not in model.hand:
+            self.lifted = None
         if new_hand:
             self._hand_key = hand_key
             self.show_taken = False
@@ -463,6 +474,9 @@ class TableScreen:
                 return self.press_button(b) if b.enabled else True
         for i, (card, r) in enumerate(lay.hand_hit):
             if r.collidepoint(pos):
+                self.pressed, self.pressed_for = (card, r), 0.0
+                if self._safe_lift(card, i):
+                    return True
                 played = self.play(card)
                 self.cursor = None if played else i  # a tapped card leaves; a refused one stays raised
                 if not played and self._confirm != card:
@@ -479,6 +493,30 @@ class TableScreen:
             self.enlarged.open(self.model, seat)
             return True
         return False
+
+    def _safe_lift(self, card: Card, i: int) -> bool:
+        """Safe play: a playable card tapped is lifted, not played (True); the second tap on
+        the lifted card plays it (False: play on). A card that cannot be played now is
+        refused as with one tap, and nothing stays lifted."""
+        if not self.ctx.settings.get("safe_play"):
+            return False
+        if not self.can_play(card):
+            self.lifted = None
+            return False
+        if self.lifted == card:
+            self.lifted = None
+            return False
+        self.lifted, self.cursor = card, i
+        if not self._lift_said:
+            self._lift_said = True
+            self.hint = (self.ctx.t("safe_lifted"), 2.5)
+        return True
+
+    def release(self) -> bool:
+        """The finger lifted (or the mouse button): the enlarged card under it goes."""
+        was = self.pressed is not None
+        self.pressed = None
+        return was
 
     def press(self, name: str) -> bool:
         """The button called ``name`` pressed, as a tap on it does (False: none on screen)."""
@@ -618,6 +656,10 @@ class TableScreen:
 
     def update(self, dt: float) -> None:
         self.since_play += dt
+        if self.pressed is not None:
+            self.pressed_for += dt
+            if self.pressed_for > PRESS_MAX_S:
+                self.pressed = None
         if self.picker_note[1] > 0:
             self.picker_note = (self.picker_note[0], self.picker_note[1] - dt)
         if self.hint[1] > 0:
@@ -661,6 +703,7 @@ class TableScreen:
         self._draw_seeded(s, lay)
         self._draw_banners(s, lay)
         self.lesson_panel.draw(s, lay, self.model.lesson, self.lesson_trick(), self.cursor, self.lesson_keep())
+        self._draw_pressed(s, lay)
         for f in self.flights:
             if f.t >= f.delay:
                 # the card art at its destination size, scaled on the way: no new art per frame
@@ -920,6 +963,25 @@ class TableScreen:
                 pygame.draw.rect(s, ctx.theme.accent, rr.inflate(4, 4), 3, border_radius=max(3, w // 12))
         if self.keyboard:
             self._draw_hand_keys(s, lay, hidden)
+
+    def pressed_rect(self, lay: TableLayout) -> Rect | None:
+        """Where the card under the finger is shown enlarged: above the hand, centred over the
+        card touched, inside the screen; None on a screen tall enough to read the hand."""
+        if self.pressed is None or lay.size[1] > PRESS_ZOOM_MAX_H:
+            return None
+        w, h = lay.card_size
+        big = Rect(0, 0, int(w * PRESS_ZOOM), int(h * PRESS_ZOOM))
+        _, under = self.pressed
+        big.midbottom = (under.centerx, under.y - lay.lift - 4)
+        return big.clamp(Rect(0, 0, *lay.size))
+
+    def _draw_pressed(self, s: pygame.Surface, lay: TableLayout) -> None:
+        r = self.pressed_rect(lay)
+        if r is None or self.pressed is None:
+            return
+        s.blit(rounded(r.inflate(10, 10).size, (0, 0, 0), 90, 10), r.inflate(10, 10).move(3, 3))
+        s.blit(self.ctx.art.face(self.pressed[0], r.w, r.h, self.style()), r)
+        pygame.draw.rect(s, self.ctx.theme.accent, r.inflate(4, 4), 3, border_radius=max(3, r.w // 12))
 
     def _draw_hand_keys(self, s: pygame.Surface, lay: TableLayout, hidden: set[Card]) -> None:
         """Each card's key on a small plate at the foot of its visible part (once a key was

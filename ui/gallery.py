@@ -95,6 +95,9 @@ def table_scenes() -> dict[str, Scene]:
     }
     for variant in PRESETS:
         out[f"table_{variant}"] = table_scene(demo.busiest(variant))
+    # practice: the cards played so far by suit, both decks (ui/played_cards.py)
+    out["played_tressette2"] = peek_scene(demo.busiest("tressette2"))
+    out["played_treschetten3"] = peek_scene(demo.busiest("treschetten3"))
     # real cards without a reader: the card picker; score sheet only: the count and the accusi
     out["picker_treseta4"] = table_scene(demo.picker_model("treseta4"))
     out["picker_tressette2"] = table_scene(demo.picker_model("tressette2", tricks=3))
@@ -268,6 +271,14 @@ def table_scene(model: TableModel) -> Scene:
         ui.update(5.0)
         ui.show("table")
         ui.table.replay_voices()  # the hand's declarations said again, as bubbles
+    return setup
+
+
+def peek_scene(model: TableModel) -> Scene:
+    """A practice table's peek at the cards played so far, by suit."""
+    def setup(ui: UIApp) -> None:
+        table_scene(replace(model, casual=True))(ui)
+        ui.table.show_taken, ui.table.peek_tab = True, "played"
     return setup
 
 

@@ -405,6 +405,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                       "This match can no longer be replayed"),
     "the_deal": ("la distribuzione", "das Geben", "the deal"),
     "taken_title": ("Le prese di questa mano", "Die Stiche dieser Runde", "The tricks taken this hand"),
+    # practice only: the peek's tabs, the cards played so far by suit (ui/played_cards.py)
+    "tab_taken": ("Prese", "Stiche", "Tricks taken"),
+    "tab_played": ("Carte giocate", "Gespielte Karten", "Cards played"),
+    "tally_legend": ("Giocate {n} su {m} · bordo: scoperta in mano · chiara: non vista",
+                     "Gespielt {n} von {m} · Rahmen: offen in der Hand · blass: ungesehen",
+                     "Played {n} of {m} · framed: face up in a hand · faint: not seen"),
     "replay_auto": ("Auto", "Auto", "Auto"),  # the replay plays itself
     "replay_pause": ("Pausa", "Pause", "Pause"),
     "trick_of": ("presa {k} di {n}", "Stich {k} von {n}", "trick {k} of {n}"),
@@ -1010,7 +1016,9 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Come si gioca",
             "Chi è di mano gioca una carta qualsiasi; gli altri devono rispondere al seme se possono. "
             "Non c'è briscola: prende la carta più alta del seme giocato. "
-            "Non c'è obbligo di prendere.",
+            "Non c'è obbligo di prendere.\n"
+            "In allenamento (consigli ammessi) un tocco sul punteggio mostra anche le carte giocate "
+            "finora, per seme; fuori allenamento non si vedono: con le carte vere non è permesso.",
         ),
         (
             "Tressette a due",
@@ -1093,7 +1101,9 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "So wird gespielt",
             "Wer ausspielt, spielt eine beliebige Karte; die anderen müssen Farbe bekennen, wenn sie "
             "können. Es gibt keinen Trumpf: Den Stich macht die höchste Karte der ausgespielten Farbe. "
-            "Es gibt keinen Stichzwang.",
+            "Es gibt keinen Stichzwang.\n"
+            "In der Übungspartie (Tipps erlaubt) zeigt ein Tipp auf den Spielstand auch die bisher "
+            "gespielten Karten nach Farben; sonst nicht, denn mit echten Karten ist das nicht erlaubt.",
         ),
         (
             "Tressette zu zweit",
@@ -1178,7 +1188,9 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "How to play",
             "The leader plays any card; the others must follow suit if they can. There are no trumps: "
-            "the highest card of the suit led takes the trick. You never have to win a trick.",
+            "the highest card of the suit led takes the trick. You never have to win a trick.\n"
+            "In practice (hints allowed) a tap on the score also shows the cards played so far, by "
+            "suit; with practice off it is hidden, as a real table does not allow it.",
         ),
         (
             "Tressette for two",

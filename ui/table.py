@@ -37,6 +37,7 @@ from ui.layout import (
 from ui.lesson import LessonPanel, lesson_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, open_revoke, picker_layout, reason_of, show_button
+from ui.played_cards import TABS, draw_tabs, draw_tally, tab_rects, tally_available
 from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.shown_cards import ShownCards, seat_at
 from ui.speed import speed_of
@@ -131,6 +132,7 @@ class TableScreen:
         self.since_play: float = DOUBLE_TAP_S
         self.show_last = False
         self.show_taken = False  # the cards each side took this hand (P, or a tap on the score)
+        self.peek_tab = "taken"  # practice: that peek's tab, the tricks taken or the cards played
         self.banners: list[LiveBanner] = []
         self._seen_draws = 0
         self._seen_decl = 0
@@ -464,6 +466,11 @@ class TableScreen:
         if self.model.picker is not None and show_button(lay.middle, self.ctx.theme).collidepoint(pos):
             self.picker_hidden = None
             return True
+        if self.show_taken and tally_available(self.model):
+            for name, r in tab_rects(self.peek_panel(lay), self.ctx.theme.min_touch).items():
+                if r.collidepoint(pos):
+                    self.peek_tab = name  # practice: the other tab; any other tap closes
+                    return True
         if self.show_last or self.show_taken or self.enlarged.close():
             self.show_last = self.show_taken = False
             return True
@@ -482,7 +489,9 @@ class TableScreen:
                 if not played and self._confirm != card:
                     self._refuse_hint()
                 return True
-        if lay.score.collidepoint(pos) and any(self.model.side_cards):
+        if lay.score.collidepoint(pos) and self.can_peek():
+            if not any(self.model.side_cards):
+                self.peek_tab = "played"  # practice before the first trick is taken: the other tab
             self.show_taken = True  # the tricks each side took: public, every card was played face up
             return True
         if lay.middle.collidepoint(pos) and self.model.last_trick:
@@ -618,8 +627,11 @@ class TableScreen:
         if self.lesson_panel.key(self.model.lesson, key):
             return True
         if key == pygame.K_p:
-            self.show_taken = not self.show_taken and any(self.model.side_cards)
+            self.show_taken = not self.show_taken and self.can_peek()
             self.show_last = False
+            return True
+        if key == pygame.K_TAB and self.show_taken and tally_available(self.model):
+            self.peek_tab = TABS[(TABS.index(self.peek_tab) + 1) % len(TABS)]
             return True
         if key in HAND_KEYCODES:
             i = HAND_KEYCODES[key]
@@ -1260,20 +1272,41 @@ class TableScreen:
             out.append((f"{name} · {t('tricks_n', n=tricks)}", tuple(sorted(m.side_cards[side]))))
         return out
 
+    def can_peek(self) -> bool:
+        """The peek at the tricks taken (a tap on the score, P): once a trick was taken, or
+        at any time in practice, where it also shows the cards played by suit."""
+        return any(self.model.side_cards) or tally_available(self.model)
+
+    def peek_panel(self, lay: TableLayout) -> Rect:
+        W, H = lay.size
+        pad = max(6, W // 80)
+        return Rect(pad, pad, W - 2 * pad, H - 2 * pad)
+
     def _draw_taken(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """The cards each side took this hand, a row per side, over the dimmed table."""
+        """The cards each side took this hand, a row per side, over the dimmed table; in
+        practice two tabs over it, the other one the cards played so far by suit."""
         ctx = self.ctx
         W, H = lay.size
         s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
         rows = self.taken_rows()
+        fs = max(ctx.fonts.min_size, ctx.fsize(H, 0.045))
+        panel = self.peek_panel(lay)
+        pad = panel.x
+        tabs = tally_available(self.model)
+        if not rows and not tabs:
+            return
+        draw_panel(s, panel, ctx.theme, 255 if tabs else 235)  # the faint cards over the panel, not the table
+        if tabs:
+            draw_tabs(s, ctx, panel, self.peek_tab)
+            top = max(r.bottom for r in tab_rects(panel, ctx.theme.min_touch).values()) + 6
+            if self.peek_tab == "played":
+                draw_tally(s, ctx, self.model, panel, top, self.style())
+                return
+        else:
+            blit_text(s, ctx, ctx.t("taken_title"), fs + 2, (panel.centerx, panel.y + 6), anchor="midtop", bold=True)
+            top = panel.y + fs + 16
         if not rows:
             return
-        fs = max(ctx.fonts.min_size, ctx.fsize(H, 0.045))
-        pad = max(6, W // 80)
-        panel = Rect(pad, pad, W - 2 * pad, H - 2 * pad)
-        draw_panel(s, panel, ctx.theme, 235)
-        blit_text(s, ctx, ctx.t("taken_title"), fs + 2, (panel.centerx, panel.y + 6), anchor="midtop", bold=True)
-        top = panel.y + fs + 16
         band = (panel.bottom - pad - top) // len(rows)
         ch = max(16, min(band - fs - 10, int(W * 0.11)))
         cw = int(ch * 0.62)

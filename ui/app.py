@@ -60,11 +60,11 @@ from ui.network import NetworkScreen, PasswordScreen
 from ui.people import PeopleScreen
 from ui.players import PlayersScreen
 from ui.review import ReviewHandScreen, ReviewScreen
+from ui.rules import RulesScreen
 from ui.screens import (
     HandEndScreen,
     HomeScreen,
     RealCardsScreen,
-    RulesScreen,
     SettingsScreen,
     StatsScreen,
 )
@@ -218,10 +218,15 @@ class UIApp:
         if name not in SCREENS:
             return
         name = ScreenName(name)
-        if name == "rules":
-            self.rules.came_from_settings = self.screen == "settings"
-            if self.screen != "rules":
-                self.rules.open_at(self.home.variants[self.home.vi])  # the game chosen on the home screen
+        if name == "rules" and self.screen != "rules":
+            self.rules.came_from = self.screen if self.screen in ("settings", "table", "hand_end") else "home"
+            chosen = self.home.variants[self.home.vi]
+            playing = self.model.in_game and (self.rules.came_from in ("table", "hand_end")
+                                              or chosen == self.model.variant)
+            if playing:  # the game being played, with the options it is played with
+                self.rules.open_at(self.model.variant, dict(self.model.options))
+            else:  # the game chosen on the home screen, with its options
+                self.rules.open_at(chosen, self.home.options)
         if name == "sheet" and self.screen in ("history", "hand_end", "table"):
             self.sheet.came_from = self.screen
             if self.screen in ("hand_end", "table"):

@@ -63,6 +63,13 @@ def menu_scenes() -> dict[str, Scene]:
         "settings": menu_scene("settings"),
         "real_cards": menu_scene("real_cards"),
         "rules": menu_scene("rules"),
+        # a game's rules with pictures (ui/rules.py): both decks, every kind of page
+        "rules_values_treschetten3": rules_scene("treschetten3", "values"),
+        "rules_declarations_tressette2": rules_scene("tressette2", "declarations"),
+        "rules_declarations_treschetten4": rules_scene("treschetten4", "declarations"),
+        "rules_signals_tressette4": rules_scene("tressette4", "signals"),
+        "rules_sudden_tressette4": rules_scene("tressette4", "sudden"),
+        "rules_values_ciapano": rules_scene("ciapano", "values"),
         "stats": menu_scene("stats"),
         "stats_chart": stats_chart,
         "hand_end": menu_scene("hand_end", demo.finished_model()),
@@ -271,6 +278,15 @@ def table_scene(model: TableModel) -> Scene:
         ui.update(5.0)
         ui.show("table")
         ui.table.replay_voices()  # the hand's declarations said again, as bubbles
+    return setup
+
+
+def rules_scene(variant: str, page: str) -> Scene:
+    """The rules screen at ``variant``'s picture page ``page``."""
+    def setup(ui: UIApp) -> None:
+        ui.home.select_variant(variant)
+        ui.show("rules")
+        ui.rules.page = ui.rules.pages().index((page, 0))
     return setup
 
 

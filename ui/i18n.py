@@ -785,6 +785,11 @@ from ui.i18n_network import NETWORK  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in NETWORK.items() if k not in CATALOGUE})
 
+# The rules pages' words with pictures (ui/i18n_rules.py, ui/rules.py).
+from ui.i18n_rules import RULES_WORDS  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in RULES_WORDS.items() if k not in CATALOGUE})
+
 
 # ------------------------------------------------------------ app messages
 # The table program (firmware/app) says things in no language: a catalogue key

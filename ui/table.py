@@ -656,6 +656,9 @@ class TableScreen:
         if key == pygame.K_t:
             self.show_last = not self.show_last and bool(self.model.last_trick)
             return True
+        if key == pygame.K_r:
+            self.show("rules")  # this game's rules with pictures; Back comes back here
+            return True
         if key == pygame.K_h and self.model.can_hint:
             self.emit(it.Hint())
             return True

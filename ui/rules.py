@@ -18,63 +18,16 @@ from typing import Any
 import pygame
 from pygame import Rect
 
-from firmware.engine import TressetteError, make_variant
-from firmware.engine.rulebook import RuleSheet, rule_sheet
+from firmware.engine.rulebook import RuleSheet
 from firmware.engine.variants import PRESETS
 from ui.cards import style_for
-from ui.i18n import RULES_PAGE_OF, describe_declare, rules_page, rules_pages, tr, variant_label
+from ui.i18n import RULES_PAGE_OF, rules_page, rules_pages, variant_label
 from ui.layout import ButtonSpec
+from ui.rulestext import Page, game_pages, page_lines, points_text, sheet_for, value_of
 from ui.screens import Screen
-from ui.widgets import Ctx, blit_text, draw_panel, thirds_text
+from ui.widgets import Ctx, blit_text, draw_panel
 
-PICTURE_PAGES = ("values", "declarations", "signals", "sudden")
-Page = tuple[str, int]  # a picture page (name, 0) or ("text", index of RULES_PAGES)
-
-
-def sheet_for(variant: str, options: Mapping[str, Any] | None = None) -> RuleSheet:
-    """The rules of ``variant`` with ``options`` (its defaults where they do not fit)."""
-    try:
-        return rule_sheet(make_variant(variant, dict(options or {})))
-    except TressetteError:
-        return rule_sheet(make_variant(variant))
-
-
-def game_pages(sheet: RuleSheet) -> list[str]:
-    """The picture pages ``sheet``'s game has, in order."""
-    has = {"values": True, "declarations": bool(sheet.declarations), "signals": bool(sheet.signals),
-           "sudden": bool(sheet.sudden)}
-    return [p for p in PICTURE_PAGES if has[p]]
-
-
-def value_of(sheet: RuleSheet, rank: int) -> int:
-    return next(row.thirds for row in sheet.values if rank in row.ranks)
-
-
-def points_text(thirds: int) -> str:
-    """A card's worth in points: "1", "⅓", "0"."""
-    return thirds_text(thirds) or "0"
-
-
-def page_lines(sheet: RuleSheet, page: str, lang: str) -> list[str]:
-    """The words of a picture page (headings aside) in ``lang``: also the phone page's."""
-    deck = sheet.deck
-    if page == "values":
-        out = [tr("rb_order", lang), tr("rb_last", lang, last=points_text(sheet.last_trick_thirds), n=sheet.hand_points)]
-        if sheet.inverted:
-            out.append(tr("rb_inverted", lang))
-        if sheet.trump_shown:
-            out.append(tr("rb_trump", lang))
-        return out
-    if page == "declarations":
-        return [tr("rb_decl_line", lang, decl=describe_declare(deck, d.kind, d.suit, d.rank, d.missing, lang), n=d.points)
-                for d in sheet.declarations] + [tr("rb_decl_note", lang)]
-    if page == "signals":
-        return [f"{tr('sig_' + s, lang)}: {tr('rb_sig_' + s, lang)}" for s in sheet.signals] + [tr("rb_sig_how", lang)]
-    if page == "sudden":
-        return [tr("rb_sudden_line", lang, what=name.capitalize(), n=mult, why=tr("rb_su_" + name, lang))
-                for name, mult in sheet.sudden] + [tr("rb_sudden_note", lang)]
-    return []
-
+__all__ = ["Page", "RulesScreen", "game_pages", "page_lines", "sheet_for", "value_of"]
 
 class RulesScreen(Screen):
     name = "rules"

@@ -109,6 +109,7 @@ german_style = "salzburger"  # salzburger | bavarian (the Bavarian deck's pictur
 brightness = 5           # LED score display, 0..7
 sounds = true
 speed = "normal"         # slow | normal | fast: the computers' pause and a trick's display time
+safe_play = false        # true: the first tap on a card lifts it, a second tap plays it
 
 [paths]
 # Where the journal (SQLite), the card maps of the decks and the health file
@@ -158,6 +159,7 @@ class UISettings:
     brightness: int = 5
     sounds: bool = True
     speed: str = "normal"  # game speed: slow / normal / fast (ui.speed)
+    safe_play: bool = False  # a card tapped is lifted, played by a second tap (ui.table)
 
 
 @dataclass(slots=True)
@@ -367,7 +369,7 @@ def _exists(path: Path) -> bool:
 SCHEMA: dict[str, tuple[str, ...]] = {
     "": ("game", "ui", "paths", "hardware", "phones", "network"),
     "game": ("variant", "seats", "think_ms", "options"),
-    "ui": ("language", "deck_style", "german_style", "brightness", "sounds", "speed"),
+    "ui": ("language", "deck_style", "german_style", "brightness", "sounds", "speed", "safe_play"),
     "paths": ("state_dir",),
     "phones": ("enabled", "host", "port", "address"),
     "network": ("hotspot_when_alone", "join_wait_s"),
@@ -426,6 +428,7 @@ def _ui(u: UISettings, t: Mapping[str, Any], problems: list[str]) -> None:
     u.sounds = _checked("[ui]", t, "sounds", u.sounds, _bool, "true or false", problems)
     u.speed = _checked("[ui]", t, "speed", u.speed, lambda v: v in SPEED_NAMES,
                        f"one of {', '.join(SPEED_NAMES)}", problems)  # fmt: skip
+    u.safe_play = _checked("[ui]", t, "safe_play", u.safe_play, _bool, "true or false", problems)
 
 
 def _phones(p: PhoneSettings, t: Mapping[str, Any], problems: list[str]) -> None:
@@ -517,7 +520,7 @@ def _toml_value(value: bool | int | str) -> str:
 # ------------------------------------------------------------ the screen's settings
 
 OVERLAY_NAME = "settings.toml"
-SCREEN_KEYS = ("language", "deck_style", "german_style", "brightness", "sounds", "speed")
+SCREEN_KEYS = ("language", "deck_style", "german_style", "brightness", "sounds", "speed", "safe_play")
 """The ``[ui]`` settings the touchscreen changes (``SetSetting``)."""
 
 OVERLAY_HEAD = """\

@@ -63,6 +63,13 @@ def menu_scenes() -> dict[str, Scene]:
         "settings": menu_scene("settings"),
         "real_cards": menu_scene("real_cards"),
         "rules": menu_scene("rules"),
+        # a game's rules with pictures (ui/rules.py): both decks, every kind of page
+        "rules_values_treschetten3": rules_scene("treschetten3", "values"),
+        "rules_declarations_tressette2": rules_scene("tressette2", "declarations"),
+        "rules_declarations_treschetten4": rules_scene("treschetten4", "declarations"),
+        "rules_signals_tressette4": rules_scene("tressette4", "signals"),
+        "rules_sudden_tressette4": rules_scene("tressette4", "sudden"),
+        "rules_values_ciapano": rules_scene("ciapano", "values"),
         "stats": menu_scene("stats"),
         "stats_chart": stats_chart,
         "hand_end": menu_scene("hand_end", demo.finished_model()),
@@ -95,6 +102,9 @@ def table_scenes() -> dict[str, Scene]:
     }
     for variant in PRESETS:
         out[f"table_{variant}"] = table_scene(demo.busiest(variant))
+    # practice: the cards played so far by suit, both decks (ui/played_cards.py)
+    out["played_tressette2"] = peek_scene(demo.busiest("tressette2"))
+    out["played_treschetten3"] = peek_scene(demo.busiest("treschetten3"))
     # real cards without a reader: the card picker; score sheet only: the count and the accusi
     out["picker_treseta4"] = table_scene(demo.picker_model("treseta4"))
     out["picker_tressette2"] = table_scene(demo.picker_model("tressette2", tricks=3))
@@ -268,6 +278,23 @@ def table_scene(model: TableModel) -> Scene:
         ui.update(5.0)
         ui.show("table")
         ui.table.replay_voices()  # the hand's declarations said again, as bubbles
+    return setup
+
+
+def rules_scene(variant: str, page: str) -> Scene:
+    """The rules screen at ``variant``'s picture page ``page``."""
+    def setup(ui: UIApp) -> None:
+        ui.home.select_variant(variant)
+        ui.show("rules")
+        ui.rules.page = ui.rules.pages().index((page, 0))
+    return setup
+
+
+def peek_scene(model: TableModel) -> Scene:
+    """A practice table's peek at the cards played so far, by suit."""
+    def setup(ui: UIApp) -> None:
+        table_scene(replace(model, casual=True))(ui)
+        ui.table.show_taken, ui.table.peek_tab = True, "played"
     return setup
 
 

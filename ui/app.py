@@ -60,12 +60,12 @@ from ui.network import NetworkScreen, PasswordScreen
 from ui.people import PeopleScreen
 from ui.players import PlayersScreen
 from ui.review import ReviewHandScreen, ReviewScreen
+from ui.rules import RulesScreen
 from ui.screens import (
     SETTING_CHOICES,
     HandEndScreen,
     HomeScreen,
     RealCardsScreen,
-    RulesScreen,
     SettingsScreen,
     StatsScreen,
 )
@@ -81,6 +81,7 @@ DEFAULT_SETTINGS: dict[str, Any] = {
     "sounds": True,
     "brightness": 80,
     "confirm_points": False,  # a second tap for a card that gives points away
+    "safe_play": False,  # every card: the first tap lifts it, a second tap plays it (ui.table)
     "speed": "normal",  # game speed: slow / normal / fast (ui.speed)
     "simulate_brightness": False,  # the simulator darkens the picture; the box dims the backlight
     "esc_quits": False,  # the simulator: Esc on the home screen asks to close the window
@@ -218,10 +219,15 @@ class UIApp:
         if name not in SCREENS:
             return
         name = ScreenName(name)
-        if name == "rules":
-            self.rules.came_from_settings = self.screen == "settings"
-            if self.screen != "rules":
-                self.rules.open_at(self.home.variants[self.home.vi])  # the game chosen on the home screen
+        if name == "rules" and self.screen != "rules":
+            self.rules.came_from = self.screen if self.screen in ("settings", "table", "hand_end") else "home"
+            chosen = self.home.variants[self.home.vi]
+            playing = self.model.in_game and (self.rules.came_from in ("table", "hand_end")
+                                              or chosen == self.model.variant)
+            if playing:  # the game being played, with the options it is played with
+                self.rules.open_at(self.model.variant, dict(self.model.options))
+            else:  # the game chosen on the home screen, with its options
+                self.rules.open_at(chosen, self.home.options)
         if name == "sheet" and self.screen in ("history", "hand_end", "table"):
             self.sheet.came_from = self.screen
             if self.screen in ("hand_end", "table"):
@@ -279,6 +285,8 @@ class UIApp:
             if x >= sw or y >= sh:
                 return False
             return self.tap((x, y))
+        if et in (pygame.FINGERUP, pygame.MOUSEBUTTONUP):
+            return self.table.release()  # the finger lifted: the touched card's enlarged view goes
         if et == pygame.MOUSEBUTTONDOWN:
             # optional: pygame gives SDL's mouse events a touch flag; one posted by code has none
             if getattr(event, "touch", False) or event.button != 1:

@@ -123,6 +123,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "dealer": ("mazziere", "Geber", "dealer"),
     "must_follow": ("Devi rispondere a {suit}", "Du musst {suit} bedienen", "You must follow suit: {suit}"),
     "confirm_play": ("Tocca ancora per giocare", "Zum Spielen noch einmal tippen", "Tap again to play"),
+    "safe_lifted": ("Tocca di nuovo la carta per giocarla", "Karte noch einmal tippen, um sie zu spielen",
+                    "Tap the card again to play it"),
     "signals": ("Segnali", "Signale", "Signals"),
     "us": ("Noi", "Wir", "Us"),
     "them": ("Loro", "Sie", "Them"),
@@ -403,6 +405,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
                       "This match can no longer be replayed"),
     "the_deal": ("la distribuzione", "das Geben", "the deal"),
     "taken_title": ("Le prese di questa mano", "Die Stiche dieser Runde", "The tricks taken this hand"),
+    # practice only: the peek's tabs, the cards played so far by suit (ui/played_cards.py)
+    "tab_taken": ("Prese", "Stiche", "Tricks taken"),
+    "tab_played": ("Carte giocate", "Gespielte Karten", "Cards played"),
+    "tally_legend": ("Giocate {n} su {m} · bordo: scoperta in mano · chiara: non vista",
+                     "Gespielt {n} von {m} · Rahmen: offen in der Hand · blass: ungesehen",
+                     "Played {n} of {m} · framed: face up in a hand · faint: not seen"),
     "replay_auto": ("Auto", "Auto", "Auto"),  # the replay plays itself
     "replay_pause": ("Pausa", "Pause", "Pause"),
     "trick_of": ("presa {k} di {n}", "Stich {k} von {n}", "trick {k} of {n}"),
@@ -418,6 +426,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "sounds": ("Suoni", "Töne", "Sounds"),
     "confirm_points": ("Conferma le carte che danno punti", "Karten mit Punkten bestätigen",
                        "Confirm cards that give points"),
+    "safe_play": ("Gioca con due tocchi", "Mit zwei Tipps spielen", "Play with two taps"),
     "brightness": ("Luminosità", "Helligkeit", "Brightness"),
     "speed": ("Velocità", "Tempo", "Game speed"),
     "slow": ("lenta", "langsam", "slow"),
@@ -777,6 +786,11 @@ from ui.i18n_network import NETWORK  # noqa: E402
 
 CATALOGUE.update({k: v for k, v in NETWORK.items() if k not in CATALOGUE})
 
+# The rules pages' words with pictures (ui/i18n_rules.py, ui/rules.py).
+from ui.i18n_rules import RULES_WORDS  # noqa: E402
+
+CATALOGUE.update({k: v for k, v in RULES_WORDS.items() if k not in CATALOGUE})
+
 
 # ------------------------------------------------------------ app messages
 # The table program (firmware/app) says things in no language: a catalogue key
@@ -1008,7 +1022,9 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "Come si gioca",
             "Chi è di mano gioca una carta qualsiasi; gli altri devono rispondere al seme se possono. "
             "Non c'è briscola: prende la carta più alta del seme giocato. "
-            "Non c'è obbligo di prendere.",
+            "Non c'è obbligo di prendere.\n"
+            "In allenamento (consigli ammessi) un tocco sul punteggio mostra anche le carte giocate "
+            "finora, per seme; fuori allenamento non si vedono: con le carte vere non è permesso.",
         ),
         (
             "Tressette a due",
@@ -1091,7 +1107,9 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "So wird gespielt",
             "Wer ausspielt, spielt eine beliebige Karte; die anderen müssen Farbe bekennen, wenn sie "
             "können. Es gibt keinen Trumpf: Den Stich macht die höchste Karte der ausgespielten Farbe. "
-            "Es gibt keinen Stichzwang.",
+            "Es gibt keinen Stichzwang.\n"
+            "In der Übungspartie (Tipps erlaubt) zeigt ein Tipp auf den Spielstand auch die bisher "
+            "gespielten Karten nach Farben; sonst nicht, denn mit echten Karten ist das nicht erlaubt.",
         ),
         (
             "Tressette zu zweit",
@@ -1176,7 +1194,9 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
         (
             "How to play",
             "The leader plays any card; the others must follow suit if they can. There are no trumps: "
-            "the highest card of the suit led takes the trick. You never have to win a trick.",
+            "the highest card of the suit led takes the trick. You never have to win a trick.\n"
+            "In practice (hints allowed) a tap on the score also shows the cards played so far, by "
+            "suit; with practice off it is hidden, as a real table does not allow it.",
         ),
         (
             "Tressette for two",

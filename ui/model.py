@@ -45,6 +45,7 @@ from firmware.engine.offers import action_kinds
 from firmware.engine.scoresheet import Tally
 from firmware.engine.seating import Level, SeatKind, SeatSpec
 from firmware.engine.state import HandResult
+from firmware.engine.tally import public_tally
 from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message
 from ui.netmodel import NetworkModel
@@ -485,6 +486,10 @@ class TableModel:
     stats: Stats = field(default_factory=Stats)
     hand_no: int = 1
     side_cards: tuple[tuple[Card, ...], ...] = ()  # cards each side took in tricks this hand
+    # the cards played so far and those face up in a hand, as all saw them (engine.tally):
+    # the practice table's "cards played" view (ui/played_cards.py)
+    played_cards: tuple[Card, ...] = ()
+    face_up_cards: tuple[Card, ...] = ()
     # -- the history (filled when asked for: ShowHistory, OpenSheet, OpenReplay) --
     history: HistoryPage | None = None
     sheet: ScoreSheet | None = None  # the match looked at in the history
@@ -564,6 +569,7 @@ def model_from_view(
     v = view.variant
     spoken = tuple((sg.trick, sg.seat, sg.card, tuple(sg.names)) for sg in view.signals)
     last = view.tricks[-1] if view.tricks else None
+    tally = public_tally(view)  # the cards played so far: only what every seat saw
     return TableModel(
         variant=v.name,
         options=tuple(sorted(v.options.items())),
@@ -606,6 +612,8 @@ def model_from_view(
         hand_no=hand_no,
         enrolled=enrolled,
         side_cards=_side_cards(view),
+        played_cards=tally.played,
+        face_up_cards=tally.face_up,
     )
 
 

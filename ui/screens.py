@@ -25,14 +25,11 @@ from ui import intents as it
 from ui.i18n import (
     LANGUAGE_NAMES,
     LANGUAGES,
-    RULES_PAGE_OF,
     CardName,
     Message,
     arg_text,
     describe_declare,
     option_label,
-    rules_page,
-    rules_pages,
     value_label,
     variant_label,
 )
@@ -1106,6 +1103,7 @@ SETTING_CHOICES: dict[str, tuple[Any, ...]] = {
     "german_style": ("salzburger", "bavarian"),
     "sounds": (True, False),
     "confirm_points": (True, False),
+    "safe_play": (True, False),
     "speed": ("slow", "normal", "fast"),
 }
 
@@ -1337,69 +1335,3 @@ class RealCardsScreen(Screen):
             done.w = done.w * e.done // e.total
             if done.w > 0:
                 pygame.draw.rect(s, ctx.theme.accent, done, border_radius=3)
-
-
-# -------------------------------------------------------------------- rules
-
-
-class RulesScreen(Screen):
-    name = "rules"
-    arrows = ("prev", "next")
-
-    def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
-        super().__init__(ctx, emit, show)
-        self.page = 0
-
-    def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
-        W, H = size
-        m, row, gap = self.metrics(size)
-        bw = max(100, W // 5)
-        n = len(rules_pages(self.ctx.lang))
-        return [
-            ButtonSpec("back", Rect(W - m - bw, m, bw, row), "back"),
-            ButtonSpec("prev", Rect(m, H - m - row, bw, row), "◀", enabled=self.page > 0),
-            ButtonSpec("next", Rect(W - m - bw, H - m - row, bw, row), "▶", enabled=self.page < n - 1),
-        ]
-
-    def press(self, name: str) -> bool:
-        n = len(rules_pages(self.ctx.lang))
-        if name == "prev":
-            self.page = max(0, self.page - 1)
-        elif name == "next":
-            self.page = min(n - 1, self.page + 1)
-        elif name == "back":
-            self.show("settings" if self.came_from_settings else "home")
-        else:
-            return False
-        return True
-
-    came_from_settings = False
-
-    def open_at(self, variant: str) -> None:
-        """Open at the page of ``variant`` (a general page if it has none of its own)."""
-        self.page = RULES_PAGE_OF.get(variant, 0)
-
-    def draw(self, s: pygame.Surface) -> None:
-        ctx = self.ctx
-        W, H = s.get_size()
-        s.blit(ctx.felt((W, H)), (0, 0))
-        pages = rules_pages(ctx.lang)
-        self.page = min(self.page, len(pages) - 1)
-        title, body = rules_page(ctx.lang, self.page)
-        self.title(s, f"{ctx.t('rules')}: {title}")
-        m, row, gap = self.metrics((W, H))
-        box = Rect(m, m + row + gap, W - 2 * m, H - 2 * row - 2 * m - 2 * gap)
-        draw_panel(s, box, ctx.theme, 200)
-        fs = ctx.fsize(H, 0.048)
-        while fs > 10:
-            lines = ctx.fonts.wrap(body, fs, box.w - 20)
-            if len(lines) * (fs + 4) <= box.h - 12:
-                break
-            fs -= 1
-        y = box.y + 8
-        for line in lines:
-            blit_text(s, ctx, line, fs, (box.x + 10, y))
-            y += fs + 4
-        blit_text(s, ctx, ctx.t("page_n", n=self.page + 1, m=len(pages)), fs, (W // 2, H - m - row // 2),
-                  anchor="center", color=ctx.theme.text_dim)
-        self.draw_buttons(s)

@@ -37,6 +37,7 @@ from ui.layout import (
 from ui.lesson import LessonPanel, lesson_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, open_revoke, picker_layout, reason_of, show_button
+from ui.played_cards import TABS, draw_tabs, draw_tally, tab_rects, tally_available
 from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.shown_cards import ShownCards, seat_at
 from ui.speed import speed_of
@@ -69,6 +70,9 @@ HAND_KEYCODES: dict[int, int] = (
     | {ord(c.lower()): 10 + i for i, c in enumerate(HAND_KEYS[10:])}  # SDL: a letter key is its ASCII code
 )
 DOUBLE_TAP_S = 0.35  # two taps closer than this are one (a double tap plays one card)
+PRESS_ZOOM_MAX_H = 360  # screens this short (480x320) show the card under the finger enlarged
+PRESS_ZOOM = 1.7  # how much larger than in the hand
+PRESS_MAX_S = 4.0  # an enlarged card whose finger-up never came (the screen changed) goes after this
 
 
 @dataclass
@@ -128,6 +132,7 @@ class TableScreen:
         self.since_play: float = DOUBLE_TAP_S
         self.show_last = False
         self.show_taken = False  # the cards each side took this hand (P, or a tap on the score)
+        self.peek_tab = "taken"  # practice: that peek's tab, the tricks taken or the cards played
         self.banners: list[LiveBanner] = []
         self._seen_draws = 0
         self._seen_decl = 0
@@ -136,6 +141,12 @@ class TableScreen:
         self.signals_on: set[str] = set()
         self.hint: tuple[str, float] = ("", 0.0)  # a short note under the trick, and for how long
         self._confirm: Card | None = None  # a card tapped once that gives points away
+        # safe play (setting ``safe_play``): the card a first tap lifted, played by a second tap
+        self.lifted: Card | None = None
+        self._lift_said = False  # "tap it again" is said at the first lift only
+        # the card under the finger, where it lay, and for how long (shown enlarged on small screens)
+        self.pressed: tuple[Card, Rect] | None = None
+        self.pressed_for = 0.0
         self.action_page = 0  # which page of many action buttons (layout: "more")
         self._game_model = TableModel()  # the last model with a game: what "new" is measured against
         # the card picker (real cards, no reader: ui/picker.py)
@@ -175,6 +186,8 @@ class TableScreen:
             self.action_page = 0  # (a declaration made keeps its place: the page stays)
         self.layout = table_layout(model, size, self.ctx.theme, self.action_page)
         self.enlarged.sync(model, new_hand)
+        if new_hand or self.lifted not in model.hand:
+            self.lifted = None
         if new_hand:
             self._hand_key = hand_key
             self.show_taken = False
@@ -453,6 +466,11 @@ class TableScreen:
         if self.model.picker is not None and show_button(lay.middle, self.ctx.theme).collidepoint(pos):
             self.picker_hidden = None
             return True
+        if self.show_taken and tally_available(self.model):
+            for name, r in tab_rects(self.peek_panel(lay), self.ctx.theme.min_touch).items():
+                if r.collidepoint(pos):
+                    self.peek_tab = name  # practice: the other tab; any other tap closes
+                    return True
         if self.show_last or self.show_taken or self.enlarged.close():
             self.show_last = self.show_taken = False
             return True
@@ -463,12 +481,17 @@ class TableScreen:
                 return self.press_button(b) if b.enabled else True
         for i, (card, r) in enumerate(lay.hand_hit):
             if r.collidepoint(pos):
+                self.pressed, self.pressed_for = (card, r), 0.0
+                if self._safe_lift(card, i):
+                    return True
                 played = self.play(card)
                 self.cursor = None if played else i  # a tapped card leaves; a refused one stays raised
                 if not played and self._confirm != card:
                     self._refuse_hint()
                 return True
-        if lay.score.collidepoint(pos) and any(self.model.side_cards):
+        if lay.score.collidepoint(pos) and self.can_peek():
+            if not any(self.model.side_cards):
+                self.peek_tab = "played"  # practice before the first trick is taken: the other tab
             self.show_taken = True  # the tricks each side took: public, every card was played face up
             return True
         if lay.middle.collidepoint(pos) and self.model.last_trick:
@@ -479,6 +502,30 @@ class TableScreen:
             self.enlarged.open(self.model, seat)
             return True
         return False
+
+    def _safe_lift(self, card: Card, i: int) -> bool:
+        """Safe play: a playable card tapped is lifted, not played (True); the second tap on
+        the lifted card plays it (False: play on). A card that cannot be played now is
+        refused as with one tap, and nothing stays lifted."""
+        if not self.ctx.settings.get("safe_play"):
+            return False
+        if not self.can_play(card):
+            self.lifted = None
+            return False
+        if self.lifted == card:
+            self.lifted = None
+            return False
+        self.lifted, self.cursor = card, i
+        if not self._lift_said:
+            self._lift_said = True
+            self.hint = (self.ctx.t("safe_lifted"), 2.5)
+        return True
+
+    def release(self) -> bool:
+        """The finger lifted (or the mouse button): the enlarged card under it goes."""
+        was = self.pressed is not None
+        self.pressed = None
+        return was
 
     def press(self, name: str) -> bool:
         """The button called ``name`` pressed, as a tap on it does (False: none on screen)."""
@@ -580,8 +627,11 @@ class TableScreen:
         if self.lesson_panel.key(self.model.lesson, key):
             return True
         if key == pygame.K_p:
-            self.show_taken = not self.show_taken and any(self.model.side_cards)
+            self.show_taken = not self.show_taken and self.can_peek()
             self.show_last = False
+            return True
+        if key == pygame.K_TAB and self.show_taken and tally_available(self.model):
+            self.peek_tab = TABS[(TABS.index(self.peek_tab) + 1) % len(TABS)]
             return True
         if key in HAND_KEYCODES:
             i = HAND_KEYCODES[key]
@@ -606,6 +656,9 @@ class TableScreen:
         if key == pygame.K_t:
             self.show_last = not self.show_last and bool(self.model.last_trick)
             return True
+        if key == pygame.K_r:
+            self.show("rules")  # this game's rules with pictures; Back comes back here
+            return True
         if key == pygame.K_h and self.model.can_hint:
             self.emit(it.Hint())
             return True
@@ -618,6 +671,10 @@ class TableScreen:
 
     def update(self, dt: float) -> None:
         self.since_play += dt
+        if self.pressed is not None:
+            self.pressed_for += dt
+            if self.pressed_for > PRESS_MAX_S:
+                self.pressed = None
         if self.picker_note[1] > 0:
             self.picker_note = (self.picker_note[0], self.picker_note[1] - dt)
         if self.hint[1] > 0:
@@ -661,6 +718,7 @@ class TableScreen:
         self._draw_seeded(s, lay)
         self._draw_banners(s, lay)
         self.lesson_panel.draw(s, lay, self.model.lesson, self.lesson_trick(), self.cursor, self.lesson_keep())
+        self._draw_pressed(s, lay)
         for f in self.flights:
             if f.t >= f.delay:
                 # the card art at its destination size, scaled on the way: no new art per frame
@@ -920,6 +978,25 @@ class TableScreen:
                 pygame.draw.rect(s, ctx.theme.accent, rr.inflate(4, 4), 3, border_radius=max(3, w // 12))
         if self.keyboard:
             self._draw_hand_keys(s, lay, hidden)
+
+    def pressed_rect(self, lay: TableLayout) -> Rect | None:
+        """Where the card under the finger is shown enlarged: above the hand, centred over the
+        card touched, inside the screen; None on a screen tall enough to read the hand."""
+        if self.pressed is None or lay.size[1] > PRESS_ZOOM_MAX_H:
+            return None
+        w, h = lay.card_size
+        big = Rect(0, 0, int(w * PRESS_ZOOM), int(h * PRESS_ZOOM))
+        _, under = self.pressed
+        big.midbottom = (under.centerx, under.y - lay.lift - 4)
+        return big.clamp(Rect(0, 0, *lay.size))
+
+    def _draw_pressed(self, s: pygame.Surface, lay: TableLayout) -> None:
+        r = self.pressed_rect(lay)
+        if r is None or self.pressed is None:
+            return
+        s.blit(rounded(r.inflate(10, 10).size, (0, 0, 0), 90, 10), r.inflate(10, 10).move(3, 3))
+        s.blit(self.ctx.art.face(self.pressed[0], r.w, r.h, self.style()), r)
+        pygame.draw.rect(s, self.ctx.theme.accent, r.inflate(4, 4), 3, border_radius=max(3, r.w // 12))
 
     def _draw_hand_keys(self, s: pygame.Surface, lay: TableLayout, hidden: set[Card]) -> None:
         """Each card's key on a small plate at the foot of its visible part (once a key was
@@ -1198,20 +1275,41 @@ class TableScreen:
             out.append((f"{name} · {t('tricks_n', n=tricks)}", tuple(sorted(m.side_cards[side]))))
         return out
 
+    def can_peek(self) -> bool:
+        """The peek at the tricks taken (a tap on the score, P): once a trick was taken, or
+        at any time in practice, where it also shows the cards played by suit."""
+        return any(self.model.side_cards) or tally_available(self.model)
+
+    def peek_panel(self, lay: TableLayout) -> Rect:
+        W, H = lay.size
+        pad = max(6, W // 80)
+        return Rect(pad, pad, W - 2 * pad, H - 2 * pad)
+
     def _draw_taken(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """The cards each side took this hand, a row per side, over the dimmed table."""
+        """The cards each side took this hand, a row per side, over the dimmed table; in
+        practice two tabs over it, the other one the cards played so far by suit."""
         ctx = self.ctx
         W, H = lay.size
         s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
         rows = self.taken_rows()
+        fs = max(ctx.fonts.min_size, ctx.fsize(H, 0.045))
+        panel = self.peek_panel(lay)
+        pad = panel.x
+        tabs = tally_available(self.model)
+        if not rows and not tabs:
+            return
+        draw_panel(s, panel, ctx.theme, 255 if tabs else 235)  # the faint cards over the panel, not the table
+        if tabs:
+            draw_tabs(s, ctx, panel, self.peek_tab)
+            top = max(r.bottom for r in tab_rects(panel, ctx.theme.min_touch).values()) + 6
+            if self.peek_tab == "played":
+                draw_tally(s, ctx, self.model, panel, top, self.style())
+                return
+        else:
+            blit_text(s, ctx, ctx.t("taken_title"), fs + 2, (panel.centerx, panel.y + 6), anchor="midtop", bold=True)
+            top = panel.y + fs + 16
         if not rows:
             return
-        fs = max(ctx.fonts.min_size, ctx.fsize(H, 0.045))
-        pad = max(6, W // 80)
-        panel = Rect(pad, pad, W - 2 * pad, H - 2 * pad)
-        draw_panel(s, panel, ctx.theme, 235)
-        blit_text(s, ctx, ctx.t("taken_title"), fs + 2, (panel.centerx, panel.y + 6), anchor="midtop", bold=True)
-        top = panel.y + fs + 16
         band = (panel.bottom - pad - top) // len(rows)
         ch = max(16, min(band - fs - 10, int(W * 0.11)))
         cw = int(ch * 0.62)

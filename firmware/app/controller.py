@@ -461,7 +461,7 @@ class TableController:
             self.brightness = max(0, min(7, round(value * 7 / 100)))
             self.table.version += 1
             self._persist("brightness", self.brightness)
-        elif key in ("language", "deck_style", "german_style", "sounds", "speed"):
+        elif key in ("language", "deck_style", "german_style", "sounds", "speed", "safe_play"):
             self._persist(key, value)
 
     def _persist(self, key: str, value: bool | int | str) -> None:

@@ -75,6 +75,7 @@ class DeviceScreen:
                 "german_style": ui.german_style,
                 "sounds": ui.sounds,
                 "speed": ui.speed,
+                "safe_play": ui.safe_play,
                 "brightness": max(10, round(ui.brightness * 100 / 7)),
             },
         )

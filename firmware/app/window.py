@@ -151,6 +151,7 @@ class SimWindow:
             "german_style": rt.settings.ui.german_style,
             "sounds": rt.settings.ui.sounds,
             "speed": rt.settings.ui.speed,
+            "safe_play": rt.settings.ui.safe_play,
             "brightness": max(10, round(rt.settings.ui.brightness * 100 / 7)),
             "esc_quits": True,  # Esc on the home screen asks to close the window (not on the box)
         }

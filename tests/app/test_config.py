@@ -143,6 +143,19 @@ def test_the_simulator_keeps_screen_settings_the_same_way(tmp_path: Path) -> Non
     assert tomllib.loads(base.read_text())["ui"]["german_style"] == "salzburger"  # the file is left alone
 
 
+def test_safe_play_set_on_screen_survives_a_restart(tmp_path: Path) -> None:
+    """Settings → Play with two taps is kept like the other screen settings."""
+    from ui.intents import SetSetting
+
+    base, state = tmp_path / "home" / "tressette.toml", tmp_path / "state"
+    with _runtime(base, state) as rt:
+        assert rt.settings.ui.safe_play is False  # one tap by default
+        rt.ctl.handle(SetSetting("safe_play", True))
+    with _runtime(base, state) as rt:
+        assert rt.settings.ui.safe_play is True
+    assert tomllib.loads((state / "settings.toml").read_text())["ui"]["safe_play"] is True
+
+
 def test_a_corrupt_overlay_is_moved_aside_and_reported(tmp_path: Path) -> None:
     from ui.i18n import render
     from ui.intents import SetSetting

@@ -12,11 +12,11 @@ from tools import demo
 from ui.layout import position_of, table_layout
 from ui.model import EnrolStatus, TableModel
 from ui.navigation import ScreenName
+from ui.rules import RulesScreen
 from ui.screens import (
     HandEndScreen,
     HomeScreen,
     RealCardsScreen,
-    RulesScreen,
     SettingsScreen,
     StatsScreen,
 )

@@ -29,7 +29,9 @@ def test_the_open_page_is_the_chosen_game(make_ui: MakeUI, preset: str) -> None:
     ui = make_ui((480, 320))
     ui.home.select_variant(preset)
     ui.show("rules")
-    assert ui.screen == "rules" and ui.rules.page == RULES_PAGE_OF[preset]
+    assert ui.screen == "rules" and ui.rules.variant == preset and ui.rules.page == 0
+    assert ui.rules.pages()[0] == ("values", 0)  # its pictures first, then its page of text
+    assert ("text", RULES_PAGE_OF[preset]) in ui.rules.pages()
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -13,7 +13,7 @@ from tools import coach_samples
 from tools.gallery import scenes
 from ui.fonts import min_text_px
 from ui.navigation import ScreenName
-from ui.screens import RulesScreen
+from ui.rules import RulesScreen
 from ui.textcheck import RecordingSurface, min_button_px, problems, small_buttons
 
 SIZES = [(800, 480), (480, 320), (1280, 800)]
@@ -78,13 +78,11 @@ def test_every_seat_speaking_at_once_covers_no_card(size: tuple[int, int], make_
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_rules_page_fits(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
-    from ui.i18n import rules_pages
-
     ui = make_ui(size, language=lang)
     ui.show("rules")
     rules = ui.screens[ScreenName.RULES]
     assert isinstance(rules, RulesScreen)
-    for page in range(len(rules_pages(lang))):
+    for page in range(len(rules.pages())):
         rules.page = page
         rec = RecordingSurface(size, ui.ctx.fonts.meta)
         ui.draw(rec)

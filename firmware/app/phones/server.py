@@ -45,6 +45,8 @@ from firmware.app.phones import protocol as p
 from firmware.app.phones.address import join_urls
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import TableFeed, allows, seat_state
+from firmware.engine.variants import PRESETS, make_variant
+from ui.rulestext import rules_json
 from ui.webtext import page_catalogue_json
 
 log = logging.getLogger("firmware.app.phones")
@@ -655,6 +657,7 @@ class PhoneServer:
         app.router.add_get("/static/{name:.+}", self._static)
         app.router.add_get("/i18n/{lang}.json", self._catalogue)
         app.router.add_get("/cards/{deck}/{name}", self._card)
+        app.router.add_get("/rules/{lang}.json", self._rules)
         app.router.add_get("/ws", self._socket)
         app.on_response_prepare.append(_headers)
         logfold.install(FOLDED)
@@ -720,6 +723,22 @@ class PhoneServer:
         if lang not in self._catalogues:
             self._catalogues[lang] = page_catalogue_json(lang)
         return web.Response(body=self._catalogues[lang], content_type="application/json")
+
+    async def _rules(self, request: web.Request) -> web.StreamResponse:
+        """The rules pages of the game on the table (with its options), in the page's
+        language: the touchscreen's rules with pictures (ui/rulestext.py). Public facts
+        only; no game on the table, nothing to show."""
+        lang = request.match_info["lang"]
+        if lang not in ("it", "de", "en"):
+            raise web.HTTPNotFound(text="not found")
+        feed = self.feed
+        variant = next(iter(feed.views.values())).variant if feed is not None and feed.views else None
+        if variant is None and feed is not None and feed.info.get("variant") in PRESETS:
+            variant = make_variant(str(feed.info["variant"]))
+        if variant is None:
+            raise web.HTTPNotFound(text="no game")
+        body = json.dumps(rules_json(variant, lang), ensure_ascii=False)
+        return web.Response(text=body, content_type="application/json")
 
     async def _card(self, request: web.Request) -> web.StreamResponse:
         # both names are keys of dicts made at start, never a path

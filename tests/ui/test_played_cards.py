@@ -12,7 +12,7 @@ import pytest
 from firmware.engine.cards import DECKS
 from firmware.engine.variants import PRESETS
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.app import UIApp
 from ui.layout import table_layout
 from ui.model import TableModel

@@ -15,7 +15,7 @@ from firmware.engine.declarations import possible
 from firmware.engine.offers import signal_names
 from firmware.engine.rulebook import rule_sheet
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui.fonts import min_text_px
 from ui.rules import game_pages, page_lines, sheet_for, value_of
 from ui.textcheck import RecordingSurface, problems

@@ -9,7 +9,7 @@ import pytest
 
 from firmware.engine.variants import PRESETS
 from tests.ui.conftest import MakeUI
-from ui import demo
+from tools import demo
 from ui import intents as it
 from ui.app import DEFAULT_SETTINGS, UIApp
 from ui.layout import table_layout

@@ -245,13 +245,23 @@ def rank_plural(code: str, lang: str) -> str:
     return tr("rank_pl_" + code, lang) if has("rank_pl_" + code) else code
 
 
+SUIT_IN_THE_GENITIVE = frozenset({"hr"})
+"""Languages whose declarations put the suit in the genitive ("napolitana od kupa", "bez
+špada"): the deck's ``suit_genitive`` names (firmware/engine/decktables.py)."""
+
+
+def decl_suit(deck_name: str, suit: int, lang: str) -> str:
+    deck = DECKS[deck_name]
+    return deck.suit_name_genitive(suit, lang) if lang in SUIT_IN_THE_GENITIVE else deck.suit_name(suit, lang)
+
+
 def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | None,
                      missing: int | None, lang: str) -> str:
     """A declaration's name: "napoletana di coppe", "tre assi (manca spade)"."""
 
     deck = DECKS[deck_name]
     if kind in ("napoletana", "decima") and suit is not None:
-        name = deck.suit_name(suit, lang)
+        name = decl_suit(deck_name, suit, lang)
         if lang == "de":  # "Napoli in Stäben": the dative of the plural suit names
             name = GERMAN_DATIVE.get(name, name)
         return tr("d_" + kind, lang, suit=name)
@@ -261,7 +271,7 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
         return tr("d_four", lang, rank=rank_code)
     if missing is None:
         return tr("d_three_open", lang, rank=rank_code)
-    return tr("d_three", lang, rank=rank_code, suit=deck.suit_name(missing, lang))
+    return tr("d_three", lang, rank=rank_code, suit=decl_suit(deck_name, missing, lang))
 
 
 def declare_labels(deck_name: str, kind: str, suit: int | None, rank: int | None,
@@ -270,14 +280,14 @@ def declare_labels(deck_name: str, kind: str, suit: int | None, rank: int | None
     kind is abbreviated, never the suit a three lacks (it is the point of declaring)."""
     full = describe_declare(deck_name, kind, suit, rank, missing, lang)
     if kind == "decima" and suit is not None:
-        name = DECKS[deck_name].suit_name(suit, lang)
+        name = decl_suit(deck_name, suit, lang)
         return [full, tr("d_decima_short", lang, suit=GERMAN_DATIVE.get(name, name) if lang == "de" else name)]
     if kind != "three" or missing is None:
         return [full]
     deck = DECKS[deck_name]
     code = deck.ranks[rank or 0]
     plural = rank_plural(code, lang)
-    name = deck.suit_name(missing, lang)
+    name = decl_suit(deck_name, missing, lang)
     return [full, tr("d_three_short", lang, rank=plural, suit=name), tr("d_three_tiny", lang, code=code, suit=name)]
 
 

@@ -59,7 +59,7 @@ def extract() -> None:
     _pybabel("extract", "-F", str(ROOT / "babel.cfg"), *kw, "--no-default-keywords",
              "--add-comments=TRANSLATORS:", "--no-location", f"--width={WIDTH}",
              "--project=tressette-box", "--copyright-holder=the Tressette box's authors",
-             "-o", str(TEMPLATE), str(ROOT))
+             "-o", str(TEMPLATE), str(ROOT / "ui"))
 
 
 def update(create: bool = False, langs: Sequence[str] = ()) -> None:

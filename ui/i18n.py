@@ -88,11 +88,11 @@ def text_of(key: str, lang: str, n: int | None = None) -> str | None:
 def tr(key: str, lang: str = DEFAULT_LANGUAGE, /, **args: object) -> str:
     """``key`` in ``lang``, with its arguments; a message with a count takes the form of its
     ``n`` (ngettext: "1 mano", "3 mani"; Croatian's three forms)."""
-    if "n" not in args and key.endswith("_one") and key not in SOURCES and key[:-4] in SOURCES:
-        args = {**args, "n": 1}  # a count's singular by its old name, "hands_n_one"
     text = text_of(key, lang, _count(args["n"]) if "n" in args else None)
     if text is None:
         return "?" + key
+    if "n" not in args and key.endswith("_one") and key not in SOURCES:
+        text = text.replace("{n}", "1")  # a count's singular by its old name, "hands_n_one"
     return text.format(**args) if args else text
 
 
@@ -246,8 +246,9 @@ def rank_plural(code: str, lang: str) -> str:
 
 
 SUIT_IN_THE_GENITIVE = frozenset({"hr"})
-"""Languages whose declarations put the suit in the genitive ("napolitana od kupa", "bez
-špada"): the deck's ``suit_genitive`` names (firmware/engine/decktables.py)."""
+"""Languages whose napoletana and decima put the suit in the genitive ("napolitana od kupa"),
+where German takes its dative: the deck's ``suit_genitive`` names (firmware/engine/decktables.py).
+A three's missing suit stays as named ("fali: kupe")."""
 
 
 def decl_suit(deck_name: str, suit: int, lang: str) -> str:
@@ -271,7 +272,7 @@ def describe_declare(deck_name: str, kind: str, suit: int | None, rank: int | No
         return tr("d_four", lang, rank=rank_code)
     if missing is None:
         return tr("d_three_open", lang, rank=rank_code)
-    return tr("d_three", lang, rank=rank_code, suit=decl_suit(deck_name, missing, lang))
+    return tr("d_three", lang, rank=rank_code, suit=deck.suit_name(missing, lang))
 
 
 def declare_labels(deck_name: str, kind: str, suit: int | None, rank: int | None,
@@ -287,7 +288,7 @@ def declare_labels(deck_name: str, kind: str, suit: int | None, rank: int | None
     deck = DECKS[deck_name]
     code = deck.ranks[rank or 0]
     plural = rank_plural(code, lang)
-    name = decl_suit(deck_name, missing, lang)
+    name = deck.suit_name(missing, lang)
     return [full, tr("d_three_short", lang, rank=plural, suit=name), tr("d_three_tiny", lang, code=code, suit=name)]
 
 

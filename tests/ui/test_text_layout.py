@@ -11,8 +11,8 @@ import pytest
 from firmware.app import coach_samples
 from tests.ui.conftest import MakeUI
 from ui.fonts import min_text_px
-from ui.i18n import LANGUAGES
 from ui.gallery import scenes
+from ui.i18n import LANGUAGES
 from ui.navigation import ScreenName
 from ui.screens import RulesScreen
 from ui.textcheck import RecordingSurface, min_button_px, problems, small_buttons

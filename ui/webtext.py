@@ -28,7 +28,7 @@ PAGE_KEYS: tuple[str, ...] = (
     "ph_waiting_for", "ph_waiting_for_one",
 )
 # a signal's word is "sig_" + its name, a declaration's kind "k_" + kind, the wire's
-# error and bye codes "w_" + code (ui/i18n_phones.py)
+# error and bye codes "w_" + code (ui/messages.py)
 PAGE_PREFIXES: tuple[str, ...] = ("sig_", "k_", "w_")
 
 

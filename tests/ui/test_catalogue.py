@@ -56,7 +56,7 @@ def test_every_message_is_translated(lang: str) -> None:
     """A new message (ui/messages.py, then `python -m ui.locale_tool extract` and `update`)
     is untranslated in every .po until someone writes it: this names its key."""
     catalog = locale_tool.read(lang)
-    keys = {m.context for m in catalog if m.id}
+    keys = {str(m.context) for m in catalog if m.id}
     assert not set(SOURCES) - keys, f"{lang}: not in the .po (run extract and update): {sorted(set(SOURCES) - keys)}"
     assert not keys - set(SOURCES), f"{lang}: no longer in ui/messages.py: {sorted(keys - set(SOURCES))}"
     _done, missing, fuzzy = locale_tool.stats(lang)
@@ -77,8 +77,8 @@ def test_arguments_and_plural_forms_agree_with_the_source(lang: str) -> None:
         if not m.id or not m.string:
             continue
         if isinstance(m.id, tuple):
-            singular, many = m.id
-            forms = m.string if isinstance(m.string, tuple) else (m.string,)
+            singular, many = (str(x) for x in m.id)
+            forms = tuple(str(x) for x in m.string) if isinstance(m.string, tuple | list) else (str(m.string),)
             if len(forms) != plural.num_plurals:
                 bad.append(f"{m.context}: {len(forms)} forms, {lang} has {plural.num_plurals}")
             for i, form in enumerate(forms):
@@ -87,7 +87,7 @@ def test_arguments_and_plural_forms_agree_with_the_source(lang: str) -> None:
                 if i in counted and m.context not in BOUNDED_COUNTS and not fields(many) <= fields(form):
                     bad.append(f"{m.context}[{i}]: lacks {sorted(fields(many) - fields(form))}")
         else:
-            assert isinstance(m.string, str)
+            assert isinstance(m.string, str) and isinstance(m.id, str)
             if fields(m.string) != fields(m.id):
                 bad.append(f"{m.context}: {sorted(fields(m.string))} where the source has {sorted(fields(m.id))}")
     assert not bad, f"{lang}:\n" + "\n".join(bad)

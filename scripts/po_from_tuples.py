@@ -269,11 +269,16 @@ def add(paths: list[Path]) -> None:
         entries, rules = read_module(path)
         entries = pair_plurals(entries + rules_entries(rules))
         new = [e for e in entries if e.key not in known]
+        same = []  # known, the same English: their Italian and German are taken (a branch's fixes)
         for e in entries:
             if e.key in known:
                 english = (e.one[ENGLISH], e.words[ENGLISH]) if e.one else (e.words[ENGLISH], "")
                 if english != known[e.key]:
                     print(f"{path}: {e.key}: its English differs from ui/messages.py's: not changed", file=sys.stderr)
+                elif bool(known[e.key][1]) == (e.one is not None):  # a plural only with its singular
+                    same.append(e)
+        for lang in TUPLE_LANGS:
+            fill(lang, tuple_values(same, lang))
         if not new:
             print(f"{path}: nothing new")
             continue
@@ -303,6 +308,9 @@ def flatten(data: dict[str, object]) -> dict[str, str]:
     ranks = data.get("rank_plural", {})
     assert isinstance(ranks, dict)
     out.update({RANK_PLURAL_KEY.format(code=code): str(v) for code, v in ranks.items()})
+    proposed = data.get("proposed", {})  # words for messages a branch adds: taken once it has
+    if isinstance(proposed, dict):
+        out.update({str(k): str(v) for k, v in proposed.items() if isinstance(v, str)})
     misc = data.get("misc", {})
     if isinstance(misc, dict) and "ui/i18n.py:_GAMES_WORD" in misc:
         out["rules_games"] = str(misc["ui/i18n.py:_GAMES_WORD"])

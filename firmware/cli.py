@@ -147,7 +147,7 @@ def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--state-dir", type=A.state_dir, default=None)
     p.set_defaults(func=_export)
 
-    p = sub.add_parser("gallery", help="render every screen x it/de/en x 800x480/480x320 into docs/screens/")
+    p = sub.add_parser("gallery", help="render every screen x it/de/en/hr/nl x 800x480/480x320 into docs/screens/")
     p.set_defaults(func=_gallery)
 
     p = sub.add_parser("history", help="matches played and statistics per variant and level")

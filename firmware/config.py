@@ -54,19 +54,19 @@ log = logging.getLogger("firmware.config")
 
 BOX_CONFIG = Path("/etc/tressette/tressette.toml")
 BOX_STATE_DIR = "/var/lib/tressette"
-LANGUAGES = ("it", "en", "de")
+LANGUAGES = ("it", "en", "de", "hr", "nl")  # ui.i18n.LANGUAGES (tests/ui/test_catalogue.py)
 SPEED_NAMES = ("slow", "normal", "fast")  # ui.speed.SPEEDS
 DECK_STYLES: dict[str, tuple[str, ...]] = {
-    "napoletane": ("neapolitaner",),
+    "napoletane": ("neapolitaner", "napuljske"),
     "piacentine": ("piacentiner",),
     "triestine": ("triestiner",),
 }
 """``[ui] deck_style``: the Italian deck's pictures, each with the other names the
-settings screen shows it by (ui/i18n.py, it/de/en; tests/app/test_settings_inputs.py
+settings screen shows it by (ui/i18n.py, in every language; tests/app/test_settings_inputs.py
 holds the two together). Read without regard to case: ``Napoletane`` is ``napoletane``."""
 GERMAN_STYLES: dict[str, tuple[str, ...]] = {
-    "salzburger": ("salisburghesi",),
-    "bavarian": ("bavaresi", "bayerische"),
+    "salzburger": ("salisburghesi", "salzburške"),
+    "bavarian": ("bavaresi", "bayerische", "bavarske", "beierse"),
 }
 """``[ui] german_style``: the German deck's pictures, with the names the screen shows."""
 

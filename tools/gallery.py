@@ -38,7 +38,7 @@ if TYPE_CHECKING:
 S = TypeVar("S")
 
 GALLERY_SIZES: tuple[tuple[int, int], ...] = ((800, 480), (480, 320))
-GALLERY_LANGS: tuple[str, ...] = ("it", "de", "en")
+GALLERY_LANGS: tuple[str, ...] = ("it", "de", "en", "hr", "nl")
 OUT = Path(__file__).resolve().parents[1] / "docs" / "screens"
 
 

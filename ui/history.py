@@ -17,7 +17,7 @@ import pygame
 from pygame import Rect
 
 from ui import intents as it
-from ui.i18n import describe_declare, said_by, variant_label
+from ui.i18n import describe_declare, said_by, tr, variant_label
 from ui.layout import ButtonSpec
 from ui.model import HandReplay, HistoryRow, ReviewHandView, ScoreSheet, TableModel
 from ui.screens import PagedScreen, Screen
@@ -30,7 +30,7 @@ OUTCOME_COLOURS = {"won": (120, 220, 120), "lost": (240, 150, 130)}
 def when(started: float, lang: str) -> str:
     """The day and hour a match started, as written in the language."""
     t = time.localtime(started)
-    return time.strftime("%d.%m. %H:%M" if lang == "de" else "%d/%m %H:%M", t)
+    return time.strftime(tr("history_when", lang), t)
 
 
 def sheet_side_names(sheet: ScoreSheet, ctx: Ctx) -> list[str]:

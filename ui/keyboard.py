@@ -1,7 +1,7 @@
 """An on-screen keyboard: a text field and keys, for a Wi-Fi password and players' names.
 
-Three layouts, chosen by the screen's language: ``it`` and ``en`` QWERTY, ``de``
-QWERTZ with ü ö ä ß on the letters' page. Every page has the digits on top;
+A layout per language of the screen: ``it``, ``en`` and ``nl`` QWERTY, ``de``
+QWERTZ with ü ö ä ß on the letters' page, ``hr`` QWERTZ with š đ č ć ž. Every page has the digits on top;
 *?123* turns to the symbols (every ASCII punctuation mark, so any password can
 be typed), *àè* to the accented letters, *ABC* back; ⇧ makes the next letter a
 capital. The field shows the text as dots until *Show* is tapped.
@@ -29,6 +29,8 @@ LETTERS: dict[str, tuple[str, str, str]] = {
     "it": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
     "en": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),
     "de": ("qwertzuiopü", "asdfghjklöä", "yxcvbnmß"),
+    "hr": ("qwertzuiopšđ", "asdfghjklčćž", "yxcvbnm"),  # Croatian QWERTZ: š đ after p, č ć ž after l
+    "nl": ("qwertyuiop", "asdfghjkl", "zxcvbnm"),  # Dutch keyboards are QWERTY; ë é ï on the accents page
 }
 SYMBOLS = ("@#$%&*-+=_/", "!?.,:;'\"\\|~", "()[]{}<>^`")
 ACCENTS = ("àèéìíòóùúč", "äöüßâêîôûćš", "çñëïœæđž")  # Italian, German, French, and Croatian names

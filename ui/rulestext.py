@@ -61,7 +61,7 @@ def page_lines(sheet: RuleSheet, page: str, lang: str) -> list[str]:
     if page == "signals":
         return [f"{tr('sig_' + s, lang)}: {tr('rb_sig_' + s, lang)}" for s in sheet.signals] + [tr("rb_sig_how", lang)]
     if page == "sudden":
-        return [tr("rb_sudden_line", lang, what=name.capitalize(), n=mult, why=tr("rb_su_" + name, lang))
+        return [tr("rb_sudden_line", lang, what=tr("rb_sw_" + name, lang), n=mult, why=tr("rb_su_" + name, lang))
                 for name, mult in sheet.sudden] + [tr("rb_sudden_note", lang)]
     return []
 

@@ -1133,6 +1133,8 @@ class SettingsScreen(Screen):
         row = max(touch, min(row, (avail - gap * n_rows) // n_rows))
         for key in shown:
             area = Rect(m + label_w, y, W - 2 * m - label_w, row)
+            if key == "language":
+                area = self._language_row(area, size, gap)
             if key == "network":
                 out.append(ButtonSpec("network", area, "network"))
             elif key == "brightness":
@@ -1147,6 +1149,19 @@ class SettingsScreen(Screen):
         if pages > 1:
             out.append(ButtonSpec("page", Rect(m + label_w, y, W - 2 * m - label_w, row), "more"))
         return out
+
+    def _language_row(self, area: Rect, size: tuple[int, int], gap: int) -> Rect:
+        """The five languages' names, each in its own language: where they do not fit beside
+        the row's label at a button's smallest size, the row takes the whole width and goes
+        without its label (a person who cannot read the screen's language reads the names)."""
+        W, H = size
+        font = self.ctx.fonts.font(14 if H >= 480 else 12, True)
+        names = [LANGUAGE_NAMES.get(lang, lang) for lang in SETTING_CHOICES["language"]]
+        need = len(names) * (max(font.size(n)[0] for n in names) + 12) + gap * (len(names) - 1)
+        if need <= area.w:
+            return area
+        m = self.metrics(size)[0]
+        return Rect(m, area.y, W - 2 * m, area.h)
 
     def carried(self, b: ButtonSpec) -> bool:
         if isinstance(b.intent, it.SetSetting):
@@ -1207,7 +1222,8 @@ class SettingsScreen(Screen):
                 key, value = b.intent.key, b.intent.value
                 if key not in seen:
                     seen.add(key)
-                    self._label(s, ctx.t(key), fs, b.rect, int(W * 0.3) - 8)
+                    if b.rect.x > m:  # the language row may go without (_language_row)
+                        self._label(s, ctx.t(key), fs, b.rect, int(W * 0.3) - 8)
                 raw = str(value)
                 text = LANGUAGE_NAMES.get(raw) or (value_label(value, ctx.lang) if isinstance(value, bool) else ctx.t(raw))
                 draw_button(s, ctx, b.rect, text, selected=ctx.settings.get(key) == value)

@@ -902,8 +902,16 @@ class TableScreen:
                 card = m.aside[i] if i < len(m.aside) else None
                 img = ctx.art.face(card, r.w, r.h, style) if card is not None else ctx.art.back(r.w, r.h, style)
                 s.blit(img, (r.x + i * max(3, r.w // 6), r.y))
-            blit_text(s, ctx, f"{ctx.t('widow')} ({m.widow})", label_size, (r.centerx, r.y - 4), anchor="midbottom",
-                      color=ctx.theme.text_dim, max_w=max(x.label.w for x in lay.seats.values()) if lay.seats else r.w * 2)
+            # over the pile, reaching no further right than half a card past it: a seat's bubble
+            # may sit there ("Weduwe (2)" at 1280x800 ran under "napoletana in eikels"); a long
+            # word moves left instead
+            label = f"{ctx.t('widow')} ({m.widow})"
+            room = max(x.label.w for x in lay.seats.values()) if lay.seats else r.w * 2
+            img = ctx.fonts.fit(label, label_size, room, ctx.theme.text_dim)
+            right = min(r.centerx + img.get_width() // 2, r.right + r.w // 2)
+            right = max(right, min(img.get_width() + 4, r.right + r.w // 2))  # not off the screen's left
+            blit_text(s, ctx, label, label_size, (right, r.y - 4), anchor="bottomright",
+                      color=ctx.theme.text_dim, max_w=room)
             return
         if m.called is not None and m.trump_card is None:
             # chiamata: the called card stays in view all hand, with who called it

@@ -14,7 +14,7 @@ from typing import Any
 
 from firmware.engine.cards import DECKS
 from firmware.engine.declarations import DECLARABLE_RANKS
-from ui.i18n import CATALOGUE, LANGUAGES, describe_declare, tr
+from ui.i18n import CATALOGUE, LANGUAGES, describe_declare, text_of
 
 # Every key phone.js asks for, by name or by prefix (a signal's word is
 # "sig_" + its name, a declaration's kind "k_" + kind).
@@ -30,7 +30,7 @@ PAGE_KEYS: tuple[str, ...] = (
     "p_played", "p_takes", "p_takes_you", "p_hand_label", "p_trick_label", "p_rating",
 )
 # a signal's word is "sig_" + its name, a declaration's kind "k_" + kind, the wire's
-# error and bye codes "w_" + code (ui/i18n_phones.py)
+# error and bye codes "w_" + code (ui/messages.py)
 PAGE_PREFIXES: tuple[str, ...] = ("sig_", "k_", "w_")
 
 
@@ -66,7 +66,9 @@ def page_catalogue(lang: str) -> dict[str, Any]:
     ambiguous across the decks ("As" is an Italian ace and a Bavarian one)."""
     if lang not in LANGUAGES:
         raise ValueError(f"unknown language {lang!r}")
-    words = {k: tr(k, lang) for k in page_keys()}
+    # the templates as they are ({n} unfilled): a message with a count as its form for 2, and
+    # its singular as key + "_one" (the page picks it for n=1, as phone.js t() says)
+    words = {k: text_of(k, lang, 2) or "?" + k for k in page_keys()}
     cards = {str(c): deck.name_of(c, lang) for deck in DECKS.values() for c in deck.cards}
     return {"lang": lang, "t": words, "cards": cards, "declarations": declaration_names(lang)}
 

@@ -117,7 +117,8 @@ class Runtime:
 
             cards = deck_pictures(ui.deck_style, ui.german_style)
             return PhoneServer(self.events.put, host=ph.host, port=ph.port, address=ph.address,
-                               state_dir=self.state_dir, cards=cards)  # fmt: skip
+                               state_dir=self.state_dir, cards=cards,
+                               language=lambda: self.settings.ui.language)  # fmt: skip
 
         return PhoneLink(make, always=ph.enabled)
 

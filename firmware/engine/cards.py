@@ -88,14 +88,9 @@ class Deck(DeckTable):
     def name_of(self, card: Card, lang: str = "native") -> str:
         """A card's name for people: "tre di denari", "Herz Zehn", "three of coins"."""
         lang = self.native_lang if lang == "native" else lang
-        suit = self.suit_names[lang][SUIT[card]]
         rank = self.rank_names[lang][RANK[card]]
-        if lang == "it":
-            return f"{rank} di {suit}"
-        if lang == "de":
-            return f"{suit} {rank}"
-        return f"{rank} of {suit}"
-
+        pattern = self.card_name.get(lang, "{rank} of {suit}")
+        return pattern.format(rank=rank, suit=self.suit_name_genitive(SUIT[card], lang))
 
 ITALIAN = Deck.of(ITALIAN_TABLE)
 BAVARIAN = Deck.of(BAVARIAN_TABLE)

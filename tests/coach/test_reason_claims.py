@@ -1,7 +1,7 @@
 """What the coach says is true in the position it is said about (docs/coach.md).
 
 Every reason of the catalogue (``firmware/coach/reasons.py``, words in
-``ui/i18n_coach.py``) states a fact. Here each fact is checked against the
+``ui/messages.py``) states a fact. Here each fact is checked against the
 *real* hands of hypothesis-drawn positions of every preset: the coach sees
 only the seat's view, the test sees every card. A reason that leaned on
 something the view does not guarantee (a void that a face-down draw may have

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from firmware.engine import IllegalAction
 from firmware.engine.refusals import ARGUMENTS, ENGLISH, Refusal, english
-from ui.i18n import CATALOGUE
+from ui.i18n import CATALOGUE, LANGUAGES
 
 
 def test_every_refusal_has_its_sentence_and_every_sentence_its_refusal() -> None:
@@ -34,7 +34,7 @@ def test_every_refusal_names_its_arguments_and_each_sentence_names_only_those() 
     assert set(ARGUMENTS) == set(Refusal)
     for r in Refusal:
         assert _named(ENGLISH[r]) == ARGUMENTS[r], r
-        for lang, template in zip(("it", "de", "en"), CATALOGUE["e_" + r], strict=True):
+        for lang, template in zip(LANGUAGES, CATALOGUE["e_" + r], strict=True):
             assert _named(template) <= ARGUMENTS[r], (r, lang, template)
 
 

@@ -12,6 +12,7 @@ from tests.ui.conftest import MakeUI
 from tools import coach_samples
 from tools.gallery import scenes
 from ui.fonts import min_text_px
+from ui.i18n import LANGUAGES
 from ui.navigation import ScreenName
 from ui.rules import RulesScreen
 from ui.textcheck import RecordingSurface, min_button_px, problems, small_buttons
@@ -20,7 +21,7 @@ SIZES = [(800, 480), (480, 320), (1280, 800)]
 SCENES = scenes(coach_samples.scenes())  # the gallery's scenes, the coach's real ones included
 
 
-@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("scene", list(SCENES))
 def test_text_is_readable_and_clear(scene: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
@@ -36,7 +37,7 @@ def test_text_is_readable_and_clear(scene: str, size: tuple[int, int], lang: str
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_button_label_shrinks_below_the_button_minimum(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """Every table shape and feature of the showcase (declare, call, claim, signals,
@@ -75,7 +76,7 @@ def test_every_seat_speaking_at_once_covers_no_card(size: tuple[int, int], make_
                 assert not r.colliderect(card), (variant, seat)
 
 
-@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_rules_page_fits(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     ui = make_ui(size, language=lang)
@@ -98,7 +99,7 @@ def _presets() -> list[str]:
     return list(PRESETS)
 
 
-@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", [(800, 480), (480, 320)], ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", _presets())
 def test_the_count_of_every_game_is_readable(variant: str, size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
@@ -131,7 +132,7 @@ def test_every_showcase_table_is_readable(size: tuple[int, int], lang: str, make
         assert not found, (name, found)
 
 
-@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_home_screen_s_message_covers_no_option(size: tuple[int, int], lang: str, make_ui: MakeUI) -> None:
     """Tried as a player: "Ripresa la partita 3" lay over *Allenamento*, and a tap through
@@ -162,7 +163,7 @@ def test_the_home_screen_s_message_covers_no_option(size: tuple[int, int], lang:
                 assert not t.rect.colliderect(b.rect), (variant, b.name)
 
 
-@pytest.mark.parametrize("lang", ["it", "de", "en"])
+@pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_no_option_of_the_home_screen_is_cut_or_squeezed(
     size: tuple[int, int], lang: str, make_ui: MakeUI

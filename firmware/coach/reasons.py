@@ -43,7 +43,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, Play, View, ZuTun
+from firmware.engine import (
+    SUIT,
+    THIRDS,
+    TRESSETTE_VALUES,
+    Action,
+    Call,
+    Card,
+    Claim,
+    Discard,
+    Play,
+    View,
+    ZuTun,
+)
 from firmware.engine.cards import CardMask, beats, cards_of, mask_of
 from firmware.players.base import legal_plays, side_total
 from firmware.players.determinize import hidden_constraints
@@ -167,7 +179,11 @@ def seats_after(view: View) -> list[int]:
 
 
 def _facts(view: View, card: Card) -> Reason:
-    """The first rule of the table above that holds for ``card``, on lead or following."""
+    """The first rule of the table above that holds for ``card``, on lead or following.
+    The rules speak of tressette's order and count (aces, thirds, the top card by rank);
+    a game with its own (Briscola) is given the search's word only, never a false fact."""
+    if view.variant.values is not TRESSETTE_VALUES:
+        return reason("c_search", card=CardRef(card))
     c = count(view)
     if not view.trick:
         return _lead_facts(view, card, c)

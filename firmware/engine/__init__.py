@@ -29,6 +29,7 @@ from firmware.engine.actions import (
 )
 from firmware.engine.cards import (
     BAVARIAN,
+    BRISCOLA_VALUES,
     CODE,
     ITALIAN,
     RANK,
@@ -85,6 +86,7 @@ __all__ = [
     "Stake",
     "Signal",
     "BAVARIAN",
+    "BRISCOLA_VALUES",
     "CODE",
     "ITALIAN",
     "RANK",

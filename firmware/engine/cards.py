@@ -146,6 +146,24 @@ TRESSETTE_VALUES = CardValues("tressette", tuple(RANK), tuple(THIRDS), 3)
 3, 2 and courts a third; the last trick a point."""
 
 
+def _briscola_values() -> CardValues:
+    """Briscola's order ``A 3 R C F 7 6 5 4 2`` and count (A 11, 3 10, R 4, C 3, F 2: 120 in
+    the deck; no last trick) on the Italian deck (RULES.md §3.8). Points are kept in the
+    engine's one unit, thirds, three to a point, so every count divides exactly."""
+    order = ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")
+    points = {"A": 11, "3": 10, "R": 4, "C": 3, "F": 2}
+    strength, thirds = list(RANK), list(THIRDS)
+    for c in ITALIAN.cards:
+        rank = ITALIAN.ranks[RANK[c]]
+        strength[c] = order.index(rank)
+        thirds[c] = 3 * points.get(rank, 0)
+    return CardValues("briscola", tuple(strength), tuple(thirds), 0)
+
+
+BRISCOLA_VALUES = _briscola_values()
+"""Briscola's order and count on the Italian deck (the Bavarian ids keep tressette's)."""
+
+
 def thirds_of(card: Card) -> int:
     """The card's value in thirds of a point: ace 3, 3/2/court 1, the rest 0."""
     return THIRDS[card]
@@ -194,9 +212,10 @@ def beats(
     return trump is not None and SUIT[challenger] == trump
 
 
-def playable(hand: Iterable[Card], lead: Card | None) -> list[Card]:
+def playable(hand: Iterable[Card], lead: Card | None, follow: bool = True) -> list[Card]:
     """The cards of ``hand`` that may go on a trick led by ``lead`` (RULES.md §1:
-    follow suit if you can, else any card; no obligation to win or to trump).
+    follow suit if you can, else any card; no obligation to win or to trump; with
+    ``follow`` False, as in Briscola, any card).
 
     >>> p = ITALIAN.parse
     >>> codes(playable([p("3d"), p("Ac"), p("4d")], p("Rd")))
@@ -205,6 +224,6 @@ def playable(hand: Iterable[Card], lead: Card | None) -> list[Card]:
     ['3d', 'Ac']
     """
     cards = list(hand)
-    if lead is None:
+    if lead is None or not follow:
         return cards
     return [c for c in cards if SUIT[c] == SUIT[lead]] or cards

@@ -86,7 +86,8 @@ class View:
     result: HandResult | None
     # Issue 3: the four-player family. Defaults describe a two-player hand.
     trump: Suit | None = None  # briscola
-    trump_card: Card | None = None  # briscola: the dealer's shown card (also in his shown)
+    trump_card: Card | None = None  # briscola: the dealer's shown card (also in his shown);
+    # Briscola (RULES.md §3.8): the card under the talon, then in the hand that drew it
     signals: tuple[Signal, ...] = ()  # every signal spoken so far, public
     sides: tuple[int | None, ...] = ()  # the hand's side of each seat as this seat knows it
     called: Card | None = None  # chiamata: the called card (public)
@@ -119,9 +120,18 @@ class View:
     def unseen(self) -> list[Card]:
         """Cards this seat cannot place: in other hands, the talon or aside, unknown where."""
         known = mask_of(self.hand) | self.played_mask | mask_of(self.aside)
+        if self.trump_under_talon is not None:
+            known |= 1 << self.trump_under_talon  # Briscola: face up under the talon
         for sv in self.seats:
             known |= mask_of(sv.shown)
         return card_list(self.variant.deck.mask & ~known)
+
+    @property
+    def trump_under_talon(self) -> Card | None:
+        """Briscola: the trump card while it lies face up under the talon (drawn last)."""
+        if self.trump_card is None or not self.variant.trump_under_talon or not self.talon_left:
+            return None
+        return self.trump_card
 
     @property
     def cards_aside(self) -> int:

@@ -257,7 +257,11 @@ class Sampler:
         rest_cards = card_list(rest)
         rng.shuffle(rest_cards)
         talon_left = view.talon_left
-        future_talon = rest_cards[:talon_left]
+        under = view.trump_under_talon
+        if under is not None:
+            # Briscola: the trump lies face up under the talon, the last card drawn.
+            talon_left -= 1
+        future_talon = rest_cards[:talon_left] + ([under] if under is not None else [])
         leftover = tuple(rest_cards[talon_left:])  # aside / widow cards nobody holds
 
         s = self.template.copy()

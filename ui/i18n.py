@@ -58,9 +58,12 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "v_chiamata": ("Tressette a chiamata", "Tressette mit Ruf", "Tressette with a call"),
     "v_ciapano": ("Ciapanò", "Ciapanò", "Ciapanò"),
     "v_briscola": ("Tressette con la briscola", "Tressette mit Trumpf", "Tressette with trumps"),
+    "v_briskula2": ("Briscola", "Briscola", "Briscola"),
+    "v_briskula4": ("Briscola a quattro", "Briscola zu viert", "Briscola for four"),
     # options
     "o_accusi": ("Accusi", "Ansagen", "Declarations"),
     "o_target": ("Punti per vincere", "Punkte zum Sieg", "Points to win"),
+    "o_target_hands": ("Mani da vincere", "Runden zum Sieg", "Hands to win"),
     "o_open_draws": ("Carte pescate", "Gezogene Karten", "Drawn cards"),
     "o_announce_when": ("Accusare", "Ansagezeit", "Announce"),
     "o_match_format": ("Formato", "Format", "Format"),
@@ -199,6 +202,8 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "pair_card_points": ("Punti carte della coppia", "Kartenpunkte der Partei", "The pair's card points"),
     "declarations": ("Accusi", "Ansagen", "Declarations"),
     "hand_points": ("Punti della mano", "Punkte der Runde", "Points this hand"),
+    "hand_won_row": ("Mano vinta ({n})", "Runde gewonnen ({n})", "Hand won ({n})"),
+    "hands_won_row": ("Mani vinte", "Gewonnene Runden", "Hands won"),
     "match_total": ("Totale", "Gesamt", "Total"),
     "total_short": ("Tot.", "Ges.", "Total"),
     "count": ("Conteggio", "Abrechnung", "The count"),
@@ -586,6 +591,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "k_decima": ("napoletana decima", "Decima", "napoletana decima"),
     "m_scan_trump": ("Passa la carta scoperta del mazziere: è la briscola", "Scanne die offene Karte des Gebers: sie ist Trumpf",
                      "Scan the dealer's shown card: it is the trump"),
+    "m_scan_trump_talon": ("Passa la carta scoperta sotto il mazzo: è la briscola",
+                           "Scanne die offene Karte unter dem Talon: sie ist Trumpf",
+                           "Scan the card face up under the talon: it is the trump"),
     "m_scan_aside": ("Passa le carte messe da parte, coperte: {n} di {m}", "Scanne die abgelegten Karten, verdeckt: {n} von {m}",
                      "Scan the cards aside, face down: {n} of {m}"),
     "m_scan_cpu_hand": ("Passa le carte del computer (posto {seat}), coperte: {n} di {m}",
@@ -594,6 +602,9 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     # the card picker (real cards without a reader: one tap names the card laid)
     "m_pick_trump": ("Tocca la carta scoperta del mazziere: è la briscola", "Tippe die offene Karte des Gebers an: sie ist Trumpf",
                      "Tap the dealer's shown card: it is the trump"),
+    "m_pick_trump_talon": ("Tocca la carta scoperta sotto il mazzo: è la briscola",
+                           "Tippe die offene Karte unter dem Talon an: sie ist Trumpf",
+                           "Tap the card face up under the talon: it is the trump"),
     "m_pick_aside": ("Tocca le carte messe da parte: {n} di {m}", "Tippe die abgelegten Karten an: {n} von {m}",
                      "Tap the cards aside: {n} of {m}"),
     "m_pick_cpu_hand": ("Tocca le carte del computer (posto {seat}): {n} di {m}",
@@ -1071,6 +1082,15 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "più alta prende.",
         ),
         (
+            "Briscola",
+            "Dalla più forte: Asso, 3, Re, Cavallo, Fante, 7, 6, 5, 4, 2. Asso 11 punti, 3 dieci, Re 4, "
+            "Cavallo 3, Fante 2: 120 in tutto, niente per l'ultima presa. Tre carte a testa; la carta "
+            "seguente si scopre sotto il mazzo: il suo seme è briscola e si pesca per ultima. Non si "
+            "risponde al seme: prende la briscola più alta, se no la carta più alta del seme giocato; chi "
+            "prende pesca per primo. Vince la mano chi fa 61 punti (60 a 60: nessuno), la partita chi "
+            "vince per primo 4 mani (o 3, 2, 1). In quattro si gioca in coppia.",
+        ),
+        (
             "Tasti",
             "Con una tastiera: 1–9 e 0, poi A B C F G I J K M O giocano dalla prima alla ventesima carta "
             "della mano (dal primo tasto ogni carta mostra il suo); le frecce e Invio scelgono e giocano. "
@@ -1157,6 +1177,15 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "gewinnt den Stich.",
         ),
         (
+            "Briscola",
+            "Von hoch nach niedrig: Ass, 3, König, Reiter, Bube, 7, 6, 5, 4, 2. Ass 11 Punkte, 3 zehn, "
+            "König 4, Reiter 3, Bube 2: 120 im Ganzen, nichts für den letzten Stich. Drei Karten je "
+            "Spieler; die nächste liegt offen unter dem Talon: ihre Farbe ist Trumpf, sie wird zuletzt "
+            "gezogen. Kein Farbzwang: der höchste Trumpf sticht, sonst die höchste Karte der "
+            "ausgespielten Farbe; wer sticht, zieht zuerst. Die Runde gewinnt, wer 61 Punkte hat (60 zu "
+            "60: niemand), die Partie, wer zuerst 4 Runden gewinnt (oder 3, 2, 1). Zu viert in Paaren.",
+        ),
+        (
             "Tasten",
             "Mit einer Tastatur: 1–9 und 0, dann A B C F G I J K M O spielen die erste bis zwanzigste "
             "Karte der Hand (nach dem ersten Tastendruck steht auf jeder Karte ihre Taste); Pfeiltasten "
@@ -1237,6 +1266,15 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "still follow suit; if you cannot, you may trump, and the highest trump takes the trick.",
         ),
         (
+            "Briscola",
+            "From the highest: ace, 3, king, knight, knave, 7, 6, 5, 4, 2. Ace 11 points, 3 ten, king 4, "
+            "knight 3, knave 2: 120 in all, nothing for the last trick. Three cards each; the next card "
+            "lies face up under the talon: its suit is trumps, and it is drawn last. No need to follow "
+            "suit: the highest trump takes the trick, else the highest card of the suit led; the "
+            "winner draws first. A hand is won with 61 points (60–60: by nobody), the match by the "
+            "first to win 4 hands (or 3, 2, 1). Four play in pairs.",
+        ),
+        (
             "Keys",
             "With a keyboard: 1–9 and 0, then A B C F G I J K M O play the first to the twentieth card of "
             "the hand (after the first key each card shows its own); the arrows and Enter choose and play. "
@@ -1264,6 +1302,8 @@ RULES_PAGE_OF: dict[str, int] = {
     "chiamata": 8,
     "ciapano": 9,
     "briscola": 10,
+    "briskula2": 11,
+    "briskula4": 11,
 }
 """The rules page of each preset (the same order in every language): the rules screen
 opens at the game chosen on the home screen, and the page names the games it is about."""

@@ -869,8 +869,9 @@ class TableScreen:
                       color=ctx.theme.accent, bold=True)
             return
         if m.trump_card is not None:
-            img = pygame.transform.rotate(ctx.art.face(m.trump_card, r.w, r.h, style), 90)
-            s.blit(img, img.get_rect(midleft=(r.centerx - r.w // 4, r.centery)))
+            # Briscola: the trump turned up across the talon's foot, its index corner clear of it
+            img = pygame.transform.rotate(ctx.art.face(m.trump_card, r.w, r.h, style), -90)
+            s.blit(img, img.get_rect(midleft=(r.centerx, r.centery)))
         # cards still waiting to fly are still on the talon, as far as the eye is concerned
         left = m.talon_left + sum(1 for f in self.flights if f.t < f.delay)
         if left > 0:

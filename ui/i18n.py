@@ -1182,8 +1182,8 @@ RULES_PAGES: dict[str, list[tuple[str, str]]] = {
             "König 4, Reiter 3, Bube 2: 120 im Ganzen, nichts für den letzten Stich. Drei Karten je "
             "Spieler; die nächste liegt offen unter dem Talon: ihre Farbe ist Trumpf, sie wird zuletzt "
             "gezogen. Kein Farbzwang: der höchste Trumpf sticht, sonst die höchste Karte der "
-            "ausgespielten Farbe; wer sticht, zieht zuerst. Die Runde gewinnt, wer 61 Punkte hat (60 zu "
-            "60: niemand), die Partie, wer zuerst 4 Runden gewinnt (oder 3, 2, 1). Zu viert in Paaren.",
+            "ausgespielten Farbe; wer den Stich macht, zieht zuerst. Die Runde gewinnt, wer 61 Punkte hat (60 zu "
+            "60: niemand), die Partie, wer zuerst 4 Runden gewinnt (oder 3, 2, 1). Zu viert in zwei Parteien.",
         ),
         (
             "Tasten",

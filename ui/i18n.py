@@ -64,6 +64,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "o_accusi": ("Accusi", "Ansagen", "Declarations"),
     "o_target": ("Punti per vincere", "Punkte zum Sieg", "Points to win"),
     "o_target_hands": ("Mani da vincere", "Runden zum Sieg", "Hands to win"),
+    "o_show_partner": ("Carte al compagno", "Partnerkarten", "Partner's cards"),
     "o_open_draws": ("Carte pescate", "Gezogene Karten", "Drawn cards"),
     "o_announce_when": ("Accusare", "Ansagezeit", "Announce"),
     "o_match_format": ("Formato", "Format", "Format"),

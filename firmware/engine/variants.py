@@ -459,11 +459,20 @@ register(
 # ------------------------------------------------------------------ Briscola
 
 
-def _briskula_options() -> tuple[OptionSpec, ...]:
-    return (
+def _briskula_options(seats: int) -> tuple[OptionSpec, ...]:
+    out: tuple[OptionSpec, ...] = (
         OptionSpec("accusi", False, (False,), "Briscola has no declarations"),
         OptionSpec("target", 4, (4, 3, 2, 1), "hands to win: four, as Croatian clubs play (na četiri)"),
     )
+    if seats == 4:
+        out += (
+            _bool(
+                "show_partner",
+                False,
+                "partners see each other's cards once the talon is empty (pokazivanje karata)",
+            ),
+        )
+    return out
 
 
 for _name, _seats, _sides in (("briskula2", 2, None), ("briskula4", 4, (0, 1, 0, 1))):
@@ -479,7 +488,7 @@ for _name, _seats, _sides in (("briskula2", 2, None), ("briskula4", 4, (0, 1, 0,
             draw_from_talon=True,
             declare_window="none",
             napoletana_extends=False,
-            options=_briskula_options(),
+            options=_briskula_options(_seats),
             sides=_sides,
             values=BRISCOLA_VALUES,
             follow_suit=False,
@@ -561,6 +570,12 @@ class Variant:
     def follows_suit(self) -> bool:
         """Whether a card of the suit led must be played when held (all but Briscola)."""
         return self.preset.follow_suit
+
+    @property
+    def show_partner(self) -> bool:
+        """Briscola in four, ``show_partner``: partners see each other's cards once the
+        talon is empty (RULES.md §3.8, *pokazivanje karata*)."""
+        return bool(self.options.get("show_partner", False))
 
     @property
     def hand_won_at(self) -> int:

@@ -206,3 +206,35 @@ def test_the_reference_record_replays_to_its_count() -> None:
     assert [r.card_points for r in match.results] == [(76, 44), (89, 31), (63, 57), (26, 94), (75, 45)]
     assert [r.score for r in match.results] == [(1, 0), (1, 0), (1, 0), (0, 1), (1, 0)]
     assert json.loads(dumps(match)) == json.loads(path.read_text())
+
+
+@pytest.mark.parametrize("show", [False, True])
+def test_partners_see_each_other_s_cards_once_the_talon_is_empty_as_an_option(show: bool) -> None:
+    """RULES.md §3.8, *pokazivanje karata* (option ``show_partner``, off by default, four
+    players only): with the talon empty each partner's view holds the other's hand; the
+    opponents' views do not, and before that nobody's does."""
+    assert "show_partner" not in {o.key for o in PRESETS["briskula2"].options}
+    assert make_variant("briskula4").show_partner is False
+    v = make_variant("briskula4", {"show_partner": show})
+    m = Match(v)
+    s = m.start_hand(seed=8)
+    rng = random.Random(8)
+    seen_empty = False
+    while not s.over:
+        for viewer in range(4):
+            view = view_for(s, viewer)
+            partner, opponents = (viewer + 2) % 4, ((viewer + 1) % 4, (viewer + 3) % 4)
+            hand = set(card_list(s.hands[partner]))
+            shows = show and not s.talon_left
+            if not shows:
+                assert set(view.seats[partner].shown) <= {s.trump_card}  # only the trump, once drawn
+            else:
+                assert set(view.seats[partner].shown) == hand
+                seen_empty = True
+                assert not hand & set(view.unseen)
+                world = determinize(view, random.Random(viewer))
+                assert world.hands[partner] == s.hands[partner]
+            for o in opponents:
+                assert set(view.seats[o].shown) <= {s.trump_card}  # only the trump, once drawn
+        m.apply(random_action(s, rng))
+    assert seen_empty == show

@@ -238,3 +238,13 @@ def test_partners_see_each_other_s_cards_once_the_talon_is_empty_as_an_option(sh
                 assert set(view.seats[o].shown) <= {s.trump_card}  # only the trump, once drawn
         m.apply(random_action(s, rng))
     assert seen_empty == show
+
+
+def test_the_replay_tells_the_trump_and_whole_points(capsys: pytest.CaptureFixture[str]) -> None:
+    from firmware.cli import main as cli
+
+    assert cli(["replay", str(ROOT / "examples" / "briskula2-match.json")]) == 0
+    text = capsys.readouterr().out
+    assert "cavallo di coppe is shown: trump is coppe" in text
+    assert "seat 0: 76 card points, the hand won (61)" in text and "seat 1: 44 card points\n" in text
+    assert "with the last trick" not in text and "accusi" not in text

@@ -16,6 +16,8 @@ key                    when
 ``c_inverted``         points count against you (Ciapanò)
 ``c_exact``            every card is placed (two seats, talon empty) and none of
                        partner_asked / top / void / take / load holds: solved exactly
+``c_known``            every card is placed and the one world searched deeper, not
+                       solved (Briscola for two, talon empty): the search's word
 ``c_partner_asked``    on lead, the card's suit is the one the partner signalled
 ``c_top``              on lead, no card of its suit not yet played beats it (the
                        seat's own cards included)
@@ -104,6 +106,7 @@ def reason(key: str, /, **args: ReasonArg) -> Reason:
 KEYS = (
     "c_only",
     "c_exact",
+    "c_known",
     "c_inverted",
     "c_partner_asked",
     "c_top",
@@ -142,7 +145,8 @@ def reason_for_special(view: View, action: Action) -> Reason:
 
 
 def reason_for(view: View, card: Card, method: str) -> Reason:
-    """Why ``card`` is the card to play from ``view`` (``method``: forced / exact / sampled)."""
+    """Why ``card`` is the card to play from ``view`` (``method``: forced / exact / searched /
+    sampled)."""
     here = CardRef(card)
     if method == "forced":
         return reason("c_only", card=here)
@@ -151,6 +155,9 @@ def reason_for(view: View, card: Card, method: str) -> Reason:
     found = _facts(view, card)
     if method == "exact" and found.key not in _SURE:
         return reason("c_exact", card=here)
+    if method == "searched" and found.key == "c_search":
+        # every card placed, the one world searched deeper (Briscola for two, talon empty)
+        return reason("c_known", card=here)
     return found
 
 

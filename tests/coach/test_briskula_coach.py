@@ -30,7 +30,7 @@ def test_a_whole_briscola_match_is_rated_with_the_search_s_reasons_only() -> Non
     assert len(review.hands) == 5
     plays = [p.rated for h in review.hands for p in h.plays]
     assert len(plays) == 5 * 40
-    assert {p.reason.key for p in plays if p.reason is not None} <= {"c_search", "c_only", "c_exact"}
+    assert {p.reason.key for p in plays if p.reason is not None} <= {"c_search", "c_known", "c_only", "c_exact"}
     assert all(h.scale == 120 / 11 for h in review.hands)
     acc = review.accuracy(0)
     assert acc is not None and 0 <= acc <= 100

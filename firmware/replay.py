@@ -176,7 +176,7 @@ def _print_card_hand(match: Match, hand: dict[str, Any], h_index: int, decided: 
     if state.trick:
         out.write(("  (on the table) " if state.over else "  (unfinished) ") + " | ".join(CODE[c] for c in state.trick) + "\n")
     if state.over:
-        _write_count(match.results[-1], players, out)
+        _write_count(match.results[-1], players, out, match.variant.hand_won_at)
         _print_decided(match, decided, players, out)
 
 
@@ -310,7 +310,7 @@ def _print_sheet_hand(match: Match, hand: dict[str, Any], h_index: int, decided:
             how = {"claim": f": seat {entry.by} claims the game", "zu_tun": f": seat {entry.by} goes zu tun",
                    "decima": f": the points taken before seat {entry.by}'s decima"}
             out.write(f"  the count is entered{how.get(entry.end, '')}\n")
-            _write_count(match.results[-1], players, out)
+            _write_count(match.results[-1], players, out, match.variant.hand_won_at)
             _print_decided(match, decided, players, out)
 
 
@@ -341,14 +341,16 @@ def _print_corrected_totals(match: Match, decided: list[Stake], players: Sequenc
     _print_decided(match, decided, players, out)
 
 
-def _write_count(result: HandResult, players: Sequence[str | None], out: TextIO) -> None:
+def _write_count(result: HandResult, players: Sequence[str | None], out: TextIO, won_at: int = 0) -> None:
+    """The hand's count; ``won_at``: Briscola's 61 (whole points, no last trick's point, the
+    hand won by the side that reached it, RULES.md §3.8)."""
     if result.ended_by == "abandoned":
         return  # said where it happened; it counts nothing
     for f in result.false_declarations:
         cards = ", ".join(CODE[c] for c in f.cards)
         out.write(f"  seat {f.decl.seat}'s {f.decl.kind} was false ({f.why.replace('_', ' ')}: {cards})\n")
     for seat, th in enumerate(result.thirds):
-        extra = " (with the last trick)" if result.last_trick == seat else ""
+        extra = " (with the last trick)" if result.last_trick == seat and not won_at else ""
         out.write(f"  seat {seat} took {thirds_text(th)}{extra}\n")
     n_seats = len(result.thirds)
     for side, (c, d, p) in enumerate(
@@ -356,6 +358,9 @@ def _write_count(result: HandResult, players: Sequence[str | None], out: TextIO)
     ):
         members = [s for s in range(n_seats) if result.sides and result.sides[s] == side] or [side]
         label = who(players, members)
+        if won_at:
+            out.write(f"  {label}: {c} card points" + (f", the hand won ({won_at})" if p >= won_at else "") + "\n")
+            continue
         out.write(f"  {label}: {c} card points + {d} accusi = {p}\n")
     def side_named(n: int) -> str:
         return who(players, [s for s in range(n_seats) if result.sides and result.sides[s] == n] or [n])

@@ -352,6 +352,8 @@ RULES_PAGE_OF: dict[str, int] = {
     "chiamata": 8,
     "ciapano": 9,
     "briscola": 10,
+    "briskula2": 11,
+    "briskula4": 11,
 }
 """The rules page of each preset (the same order in every language): the rules screen
 opens at the game chosen on the home screen, and the page names the games it is about."""

@@ -48,7 +48,8 @@ def po_languages() -> list[str]:
 
 
 def _pybabel(*args: str) -> None:
-    from babel.messages.frontend import CommandLineInterface  # start-up: Babel loads only for a tool or a missing .mo
+    # start-up: Babel loads only for a tool or a missing .mo
+    from babel.messages.frontend import CommandLineInterface
 
     CommandLineInterface().run(["pybabel", "-q", *args])  # type: ignore[no-untyped-call]
 
@@ -78,14 +79,16 @@ def update(create: bool = False, langs: Sequence[str] = ()) -> None:
 
 
 def read(lang: str) -> Catalog:
-    from babel.messages.pofile import read_po  # start-up: Babel loads only for a tool or a missing .mo
+    # start-up: Babel loads only for a tool or a missing .mo
+    from babel.messages.pofile import read_po
 
     with po_path(lang).open("rb") as f:
         return read_po(f, locale=lang, domain=DOMAIN)
 
 
 def write(lang: str, catalog: Catalog) -> None:
-    from babel.messages.pofile import write_po  # start-up: Babel loads only for a tool or a missing .mo
+    # start-up: Babel loads only for a tool or a missing .mo
+    from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
     write_po(buf, catalog, width=WIDTH, ignore_obsolete=True)
@@ -93,7 +96,8 @@ def write(lang: str, catalog: Catalog) -> None:
 
 
 def plural_count(lang: str) -> int:
-    from babel.messages.plurals import get_plural  # start-up: Babel loads only for a tool or a missing .mo
+    # start-up: Babel loads only for a tool or a missing .mo
+    from babel.messages.plurals import get_plural
 
     return get_plural(lang).num_plurals
 
@@ -122,8 +126,9 @@ def set_translations(lang: str, values: Mapping[str, str | Sequence[str]]) -> li
 
 def mo_bytes(po: Path, lang: str) -> bytes:
     """A .po compiled as ``pybabel compile`` does (fuzzy messages left out)."""
-    from babel.messages.mofile import write_mo  # start-up: Babel loads only for a tool or a missing .mo
-    from babel.messages.pofile import read_po  # start-up: Babel loads only for a tool or a missing .mo
+    # start-up: Babel loads only for a tool or a missing .mo
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
 
     with po.open("rb") as f:
         catalog = read_po(f, locale=lang, domain=DOMAIN)
@@ -138,7 +143,9 @@ def compile_all(out_dir: Path | None = None) -> list[Path]:
     for lang in po_languages():
         mo = mo_path(lang) if out_dir is None else out_dir / lang / "LC_MESSAGES" / f"{DOMAIN}.mo"
         data = mo_bytes(po_path(lang), lang)
-        if not (mo.exists() and mo.read_bytes() == data):
+        if mo.exists() and mo.read_bytes() == data:
+            mo.touch()  # the same words, but a .po checked out anew is newer: the box would read the .po
+        else:
             mo.parent.mkdir(parents=True, exist_ok=True)
             mo.write_bytes(data)
         written.append(mo)

@@ -638,9 +638,13 @@ SOURCE: tuple[Source, ...] = (
     # TRANSLATORS: rules page 10: its text
     M("rules_p10_body", "As Tressette in four, but the dealer's last card is shown and its suit is trumps. You must still follow suit; if you cannot, you may trump, and the highest trump takes the trick."),
     # TRANSLATORS: rules page 11: its title
-    M("rules_p11_title", "Keys"),
+    M("rules_p11_title", "Briscola"),
     # TRANSLATORS: rules page 11: its text
-    M("rules_p11_body", "With a keyboard: 1–9 and 0, then A B C F G I J K M O play the first to the twentieth card of the hand (after the first key each card shows its own); the arrows and Enter choose and play. T last trick, P the tricks taken, H hint, U undo, N new match, L level, D card pattern. Esc goes back (from the last trick to the table). On the count, Enter deals the next hand; at the match's end it goes home, where a tap on Play starts a new match."),
+    M("rules_p11_body", "From the highest: ace, 3, king, knight, knave, 7, 6, 5, 4, 2. Ace 11 points, 3 ten, king 4, knight 3, knave 2: 120 in all, nothing for the last trick. Three cards each; the next card lies face up under the talon: its suit is trumps, and it is drawn last. No need to follow suit: the highest trump takes the trick, else the highest card of the suit led; the winner draws first. A hand is won with 61 points (60–60: by nobody), the match by the first to win 4 hands (or 3, 2, 1). Four play in pairs."),
+    # TRANSLATORS: rules page 12: its title
+    M("rules_p12_title", "Keys"),
+    # TRANSLATORS: rules page 12: its text
+    M("rules_p12_body", "With a keyboard: 1–9 and 0, then A B C F G I J K M O play the first to the twentieth card of the hand (after the first key each card shows its own); the arrows and Enter choose and play. T last trick, P the tricks taken, H hint, U undo, N new match, L level, D card pattern. Esc goes back (from the last trick to the table). On the count, Enter deals the next hand; at the match's end it goes home, where a tap on Play starts a new match."),
     # TRANSLATORS: a rank in the plural, as a three or four of a kind names it: "three 3s" (the card 3)
     M("rank_pl_3", "3s"),
     # TRANSLATORS: a rank in the plural, as a three or four of a kind names it: "three 2s" (the card 2)
@@ -898,4 +902,16 @@ SOURCE: tuple[Source, ...] = (
     M("rb_su_stramazzone", "one player alone takes all the points, the others some tricks"),
     M("rb_su_decima", "all ten cards of a suit in hand, declared at once"),
     M("rb_sudden_note", "×: times the match's value."),
+    # ---- from br_i18n.py
+    M("v_briskula2", "Briscola"),
+    M("v_briskula4", "Briscola for four"),
+    M("o_target_hands", "Hands to win"),
+    M("o_show_partner", "Partner's cards"),
+    M("hand_won_row", "Hand won ({n})"),
+    M("hands_won_row", "Hands won"),
+    M("e_revoke_no_suit", "No suit need be followed in this game: there is no revoke"),
+    M("m_scan_trump_talon", "Scan the card face up under the talon: it is the trump"),
+    M("m_pick_trump_talon", "Tap the card face up under the talon: it is the trump"),
+    # ---- from br_i18n_coach.py
+    M("c_known", "{card}: every card is known, and searched through it makes the most points"),
 )

@@ -452,6 +452,7 @@ class TableModel:
     draws: tuple[PublicDraw, ...] = ()
     declarations: tuple[Declaration, ...] = ()
     trump_card: Card | None = None
+    hand_won_at: int = 0  # Briscola: a hand is won with this many card points; totals count hands won
     side_thirds: tuple[int, ...] = ()  # card thirds taken this hand, per side
     claim_points: int = 0  # what my side has counted so far, as a claim asks it (engine: View.claim_points)
     declared: tuple[int, ...] = ()  # declaration points this hand, per side
@@ -597,6 +598,7 @@ def model_from_view(
         draws=view.draws,
         declarations=view.declarations,
         trump_card=view.trump_card,
+        hand_won_at=v.hand_won_at,
         **_counts(view),
         totals=tuple(view.totals if totals is None else totals),
         target=v.target,

@@ -497,7 +497,10 @@ class HomeScreen(Screen):
             elif isinstance(b.action, act.CycleOption):
                 key = b.action.key
                 val = value_label(self.options.get(key), self.ctx.lang)
-                draw_button(s, self.ctx, b.rect, f"{option_label(key, self.ctx.lang)}: {val}", color=(50, 60, 90))
+                # Briscola's target is hands won, not points (RULES.md §3.8)
+                label = option_label("target_hands" if key == "target" and self.preset.hand_won_at else key,
+                                     self.ctx.lang)
+                draw_button(s, self.ctx, b.rect, f"{label}: {val}", color=(50, 60, 90))
             elif b.name == "casual":
                 val = value_label(self.casual, self.ctx.lang)
                 draw_button(s, self.ctx, b.rect, f"{self.ctx.t('casual')}: {val}", color=(50, 60, 90))
@@ -699,14 +702,18 @@ class HandEndScreen(Screen):
                 rows.append(self._card_points_row(res, c))
             rows += self._declaration_rows(res)
             rows.append(self._hand_points_row(res))
-        rows.append((t("match_total"), [f"{x}" for x in m.totals]))
+        # Briscola: the totals are hands won (RULES.md §3.8)
+        rows.append((t("hands_won_row" if m.hand_won_at else "match_total"), [f"{x}" for x in m.totals]))
         if m.games_won:
             rows.append((t("games_won_row"), [str(x) for x in m.games_won]))
         return rows
 
     def _card_rows(self, c: list[dict[str, int]]) -> list[CountRow]:
-        """What the cards taken hold, side by side: aces, thirds, the last trick's point."""
+        """What the cards taken hold, side by side: aces, thirds, the last trick's point
+        (Briscola counts whole points and nothing for the last trick: its card points say it)."""
         t = self.ctx.t
+        if self.model.hand_won_at:
+            return []
         return [
             (t("aces"), [str(x["aces"]) for x in c]),
             (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
@@ -739,6 +746,9 @@ class HandEndScreen(Screen):
         cells = []
         for i, x in enumerate(c):
             pts = self._hand_cell(res.card_points, i)
+            if self.model.hand_won_at:  # Briscola: whole points, of 120
+                cells.append(str(pts) if pts is not None else "")
+                continue
             cells.append(f"{thirds_text(x['total_thirds']) or '0'} → {pts}" if pts is not None else "")
         return (self.ctx.t("card_points"), cells)
 
@@ -759,6 +769,8 @@ class HandEndScreen(Screen):
     def _hand_points_row(self, res: HandResult) -> CountRow:
         score = res.score or res.points
         cells = [str(v) if (v := self._hand_cell(score, u)) is not None else "" for u in range(self.model.n_sides)]
+        if self.model.hand_won_at:  # Briscola: the hand is won with 61, it scores one
+            return (self.ctx.t("hand_won_row", n=self.model.hand_won_at), cells)
         return (self.ctx.t("hand_points"), cells)
 
     def games_line(self) -> str:

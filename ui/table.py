@@ -923,15 +923,21 @@ class TableScreen:
                       if lay.seats else r.w * 2)
             return
         if m.trump_card is not None and m.talon_left == 0 and not self.flights:
-            # briscola: the trump card shown where the talon would be
-            s.blit(ctx.art.face(m.trump_card, r.w, r.h, style), r)
+            # briscola: the trump card shown where the talon would be; Briscola's, drawn last
+            # from under the talon and now in a hand, only as a faded reminder of the suit
+            img = ctx.art.face(m.trump_card, r.w, r.h, style)
+            if any(d.card == m.trump_card for d in m.draws):
+                img = img.copy()
+                img.set_alpha(110)
+            s.blit(img, r)
             pygame.draw.rect(s, ctx.theme.accent, r.inflate(4, 4), 2, border_radius=max(3, r.w // 10))
             blit_text(s, ctx, ctx.t("trump"), label_size, (r.centerx, r.y - 4), anchor="midbottom",
                       color=ctx.theme.accent, bold=True)
             return
         if m.trump_card is not None:
-            img = pygame.transform.rotate(ctx.art.face(m.trump_card, r.w, r.h, style), 90)
-            s.blit(img, img.get_rect(midleft=(r.centerx - r.w // 4, r.centery)))
+            # Briscola: the trump turned up across the talon's foot, its index corner clear of it
+            img = pygame.transform.rotate(ctx.art.face(m.trump_card, r.w, r.h, style), -90)
+            s.blit(img, img.get_rect(midleft=(r.centerx, r.centery)))
         # cards still waiting to fly are still on the talon, as far as the eye is concerned
         left = m.talon_left + sum(1 for f in self.flights if f.t < f.delay)
         if left > 0:

@@ -23,7 +23,7 @@ PAGE_KEYS: tuple[str, ...] = (
     "hand_end", "hand_points", "hand_short", "last_trick", "last_trick_short", "match_end", "match_total",
     "next_hand", "no", "partner", "partner_row", "seat_n", "talon", "them", "to_target", "tricks_n",
     "trump", "us", "waits", "yes", "you", "your_turn", "zu_tun_btn",
-    "card_points", "declarations", "we_win", "they_win", "you_win", "side_wins",
+    "card_points", "declarations", "hand_won_row", "hands_won_row", "we_win", "they_win", "you_win", "side_wins",
     "p_code_six", "p_join", "p_join_text", "p_name", "p_no_match", "p_offline", "p_reconnecting",
     "ph_waiting_for", "ph_waiting_for_one",
     "hint", "hint_wait", "p_not_connected", "p_card_offline", "p_card_no_turn", "p_card_not_legal", "p_card_hint",

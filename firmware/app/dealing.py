@@ -27,6 +27,7 @@ class DealScan:
     dealer: int
     needs: list[tuple[str, int]]
     got: dict[str, list[int]] = field(default_factory=dict)
+    under_talon: bool = False  # Briscola: the trump is the card turned up under the talon
 
     @property
     def current(self) -> tuple[str, int] | None:
@@ -43,8 +44,11 @@ class DealScan:
         return None
 
     def seat_of(self, key: str) -> int | None:
-        """The seat whose card it is: a computer's; briscola's shown card lies with the dealer."""
-        return self.dealer if key == "trump" else int(key) if key.isdigit() else None
+        """The seat whose card it is: a computer's; briscola's shown card lies with the dealer
+        (Briscola's, under the talon, with nobody)."""
+        if key == "trump":
+            return None if self.under_talon else self.dealer
+        return int(key) if key.isdigit() else None
 
     def spec(self) -> dict[str, Any]:
         out: dict[str, Any] = {"table": True}
@@ -60,7 +64,7 @@ class DealScan:
         n = len(self.got.get(key, [])) + 1
         verb = "m_pick" if touch else "m_scan"
         if key == "trump":
-            return msg(f"{verb}_trump")
+            return msg(f"{verb}_trump_talon" if self.under_talon else f"{verb}_trump")
         if key == "aside":
             return msg(f"{verb}_aside", n=n, m=count)
         return msg(f"{verb}_cpu_hand", seat=int(key) + 1, n=n, m=count)
@@ -69,7 +73,7 @@ class DealScan:
 def deal_needs(variant: Variant, computers: list[int]) -> list[tuple[str, int]]:
     """What a table deal of ``variant`` must know, with ``computers`` at the table."""
     needs = [(str(seat), variant.hand_size) for seat in computers]
-    if variant.trump_shown:
+    if variant.trump_shown or variant.trump_under_talon:
         needs.append(("trump", 1))
     if (variant.preset.aside_role == "widow" or variant.aside_shown) and variant.aside_size:
         needs.append(("aside", variant.aside_size))
@@ -99,7 +103,7 @@ class DealScanning:
         assert t.variant is not None
         computers = [s for s, spec in enumerate(t.seats) if spec.computer]
         needs = deal_needs(t.variant, computers)
-        self.scan = DealScan(dealer, needs)
+        self.scan = DealScan(dealer, needs, under_talon=t.variant.trump_under_talon)
         if not needs:
             return self._complete()
         t.say(self.scan.prompt(cards_by_touch(t)))
@@ -117,7 +121,7 @@ class DealScanning:
         seen = [c for k, cards in scan.got.items() for c in cards]
         dealer_known = str(scan.dealer) in scan.got
         # briscola: the shown card of a computer dealer is one of his scanned cards
-        again_ok = key == "trump" and dealer_known and card in scan.got[str(scan.dealer)]
+        again_ok = key == "trump" and dealer_known and card in scan.got[str(scan.dealer)] and not scan.under_talon
         if card in seen and not again_ok:
             return t.refuse(msg("e_deal_table_card", card=CardName(self._deck_name(), card)))
         scan.got.setdefault(key, []).append(card)

@@ -71,7 +71,7 @@ def _deal_picker(scan: DealScan, deck: str, cards: tuple[int, ...]) -> PickerMod
     key = scan.current[0]
     entered = [c for got in scan.got.values() for c in got]
     again_ok: set[int] = set()
-    if key == "trump":  # a computer dealer's shown card is one of his entered cards
+    if key == "trump" and not scan.under_talon:  # a computer dealer's shown card is one of his entered cards
         again_ok = set(scan.got.get(str(scan.dealer), []))
     dimmed = tuple(
         (c, msg("e_deal_table_card", card=CardName(deck, c))) for c in cards if c in entered and c not in again_ok

@@ -327,9 +327,10 @@ def match_review_view(st: ReviewState) -> MatchReviewView:
         rated = [p for p in mine if p.mark != "forced"]
         every += [p.loss for p in rated]
         marks = tuple(sum(1 for p in rated if p.mark == m) for m in MARKS)
-        rows.append(ReviewRow(h.index + 1, accuracy([p.loss for p in rated]), sum(p.loss for p in mine),
+        rows.append(ReviewRow(h.index + 1, accuracy([p.loss for p in rated], h.scale), sum(p.loss for p in mine),
                               (marks[0], marks[1], marks[2], marks[3], marks[4]), h.undos))
-    return MatchReviewView(st.match_id, st.variant, ready=True, rows=tuple(rows), accuracy=accuracy(every))
+    scale = review.hands[0].scale if review.hands else 1.0  # Briscola's 120 (coach.loss_scale)
+    return MatchReviewView(st.match_id, st.variant, ready=True, rows=tuple(rows), accuracy=accuracy(every, scale))
 
 
 def review_hand(journal: Journal, st: ReviewState, hand: int) -> ReviewHandView:
@@ -361,4 +362,4 @@ def review_hand_view(match_id: int, hand: int, reviewed: HandReview, replay: Han
                 RatedCard(r.seat, r.card, r.mark, r.loss, r.best, reason_message(r.reason, deck)))
     plays = tuple(() if k == 0 else tuple(per_trick.get(frames[k].tricks_played - 1, ())) for k in range(len(frames)))
     losses = [p.rated.loss for p in reviewed.plays if p.rated.seat in seats and p.rated.mark != "forced"]
-    return ReviewHandView(match_id, hand, frames, plays, accuracy(losses))
+    return ReviewHandView(match_id, hand, frames, plays, accuracy(losses, reviewed.scale))

@@ -63,6 +63,8 @@ class TableRevokes:
         match = t.match
         if not t.real_cards or t.match_mode == "scoresheet" or match is None or match.state is None:
             return None
+        if not match.variant.follows_suit:
+            return None  # Briscola: no suit to follow, no revoke (RULES.md §3.8)
         state = match.state
         if not (t.phase == PLAY and not state.over) and not (t.phase == HAND_OVER and state.over):
             return None

@@ -43,7 +43,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from firmware.coach.reasons import Reason, reason_for, reason_for_special
-from firmware.engine import SUIT, Action, Card, HandState, Play, View
+from firmware.engine import SUIT, Action, Card, HandState, Play, Variant, View
 from firmware.players import signals
 from firmware.players.base import legal_plays, special_action
 from firmware.players.determinize import Inconsistent, Sampler, determinize
@@ -95,9 +95,18 @@ def tie_margin(noise: float) -> float:
     return min(NOISE_Z * max(0.0, noise), THRESHOLDS[0] - TIE_EPS) + TIE_EPS
 
 
-def mark_of(loss: float, noise: float = 0.0, *, hint: bool = False) -> Mark:
+def loss_scale(variant: Variant) -> float:
+    """The game's points that weigh as one of tressette's in the marks and the accuracy: a
+    whole hand's count over tressette's 11. 1 in every tressette (either deck); Briscola's
+    120 (RULES.md §3.8): about 10.9, so a mark is the same share of a hand in every game."""
+    return variant.values.deck_thirds(variant.deck) // 3 / 11
+
+
+def mark_of(loss: float, noise: float = 0.0, *, hint: bool = False, scale: float = 1.0) -> Mark:
     """The mark of a play losing ``loss`` points (standard error ``noise``); ``hint``: it is
-    the hint's own card. *Best* is the hint's card or a card within :func:`tie_margin`."""
+    the hint's own card. *Best* is the hint's card or a card within :func:`tie_margin`.
+    ``scale``: the game's points per tressette point (:func:`loss_scale`)."""
+    loss, noise = loss / scale, noise / scale
     if loss < THRESHOLDS[0]:
         return "best" if hint or loss <= tie_margin(noise) else "good"
     if loss < THRESHOLDS[1]:
@@ -107,16 +116,17 @@ def mark_of(loss: float, noise: float = 0.0, *, hint: bool = False) -> Mark:
     return "blunder"
 
 
-def play_score(loss: float) -> float:
+def play_score(loss: float, scale: float = 1.0) -> float:
     """One play's contribution to accuracy: 1 at no loss, 0 from a blunder's loss on."""
-    return max(0.0, 1.0 - loss / THRESHOLDS[2])
+    return max(0.0, 1.0 - loss / scale / THRESHOLDS[2])
 
 
-def accuracy(losses: list[float]) -> float | None:
-    """Percent: the mean :func:`play_score` of the rated (not forced) plays; None if none."""
+def accuracy(losses: list[float], scale: float = 1.0) -> float | None:
+    """Percent: the mean :func:`play_score` of the rated (not forced) plays; None if none.
+    ``scale``: the game's points per tressette point (:func:`loss_scale`)."""
     if not losses:
         return None
-    return 100.0 * sum(play_score(x) for x in losses) / len(losses)
+    return 100.0 * sum(play_score(x, scale) for x in losses) / len(losses)
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,7 +241,8 @@ class Coach:
     def rated(self, view: View, ev: Evaluation, card: Card) -> RatedPlay:
         loss = ev.loss_of(card)
         noise = ev.noise_of(card)
-        mark: Mark = "forced" if ev.method == "forced" else mark_of(loss, noise, hint=card == ev.best)
+        scale = loss_scale(view.variant)
+        mark: Mark = "forced" if ev.method == "forced" else mark_of(loss, noise, hint=card == ev.best, scale=scale)
         return RatedPlay(
             seat=view.seat,
             card=card,

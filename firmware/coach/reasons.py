@@ -16,6 +16,8 @@ key                    when
 ``c_inverted``         points count against you (Ciapanò)
 ``c_exact``            every card is placed (two seats, talon empty) and none of
                        partner_asked / top / void / take / load holds: solved exactly
+``c_known``            every card is placed and the one world searched deeper, not
+                       solved (Briscola for two, talon empty): the search's word
 ``c_partner_asked``    on lead, the card's suit is the one the partner signalled
 ``c_top``              on lead, no card of its suit not yet played beats it (the
                        seat's own cards included)
@@ -43,7 +45,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from firmware.engine import SUIT, THIRDS, Action, Call, Card, Claim, Discard, Play, View, ZuTun
+from firmware.engine import (
+    SUIT,
+    THIRDS,
+    TRESSETTE_VALUES,
+    Action,
+    Call,
+    Card,
+    Claim,
+    Discard,
+    Play,
+    View,
+    ZuTun,
+)
 from firmware.engine.cards import CardMask, beats, cards_of, mask_of
 from firmware.players.base import legal_plays, side_total
 from firmware.players.determinize import hidden_constraints
@@ -92,6 +106,7 @@ def reason(key: str, /, **args: ReasonArg) -> Reason:
 KEYS = (
     "c_only",
     "c_exact",
+    "c_known",
     "c_inverted",
     "c_partner_asked",
     "c_top",
@@ -130,7 +145,8 @@ def reason_for_special(view: View, action: Action) -> Reason:
 
 
 def reason_for(view: View, card: Card, method: str) -> Reason:
-    """Why ``card`` is the card to play from ``view`` (``method``: forced / exact / sampled)."""
+    """Why ``card`` is the card to play from ``view`` (``method``: forced / exact / searched /
+    sampled)."""
     here = CardRef(card)
     if method == "forced":
         return reason("c_only", card=here)
@@ -139,6 +155,9 @@ def reason_for(view: View, card: Card, method: str) -> Reason:
     found = _facts(view, card)
     if method == "exact" and found.key not in _SURE:
         return reason("c_exact", card=here)
+    if method == "searched" and found.key == "c_search":
+        # every card placed, the one world searched deeper (Briscola for two, talon empty)
+        return reason("c_known", card=here)
     return found
 
 
@@ -167,7 +186,11 @@ def seats_after(view: View) -> list[int]:
 
 
 def _facts(view: View, card: Card) -> Reason:
-    """The first rule of the table above that holds for ``card``, on lead or following."""
+    """The first rule of the table above that holds for ``card``, on lead or following.
+    The rules speak of tressette's order and count (aces, thirds, the top card by rank);
+    a game with its own (Briscola) is given the search's word only, never a false fact."""
+    if view.variant.values is not TRESSETTE_VALUES:
+        return reason("c_search", card=CardRef(card))
     c = count(view)
     if not view.trick:
         return _lead_facts(view, card, c)
@@ -209,10 +232,10 @@ def _follow_facts(view: View, card: Card, c: Counting) -> Reason:
     mine = sides[view.seat] if sides else None
     best_seat, best_card = trick_best(view)
     after = seats_after(view)
-    if beats(card, best_card, view.trump):
+    if beats(card, best_card, view.trump, view.variant.values.strength):
         points = Thirds(trick_thirds(view) + THIRDS[card])
         held = may_hold(view) if after else []
-        sure = not any(beats(x, card, view.trump) for s in after for x in cards_of(held[s]))
+        sure = not any(beats(x, card, view.trump, view.variant.values.strength) for s in after for x in cards_of(held[s]))
         return reason("c_take" if sure else "c_take_try", card=here, points=points)
     if mine is not None and best_seat != view.seat and sides[best_seat] == mine:  # the partner holds it
         if THIRDS[card] > 0:
@@ -231,7 +254,7 @@ def _duck(view: View, card: Card, best_card: Card, after: list[int], mine: int |
     """No legal card takes the trick, only opponents play after, and ``card`` is the cheapest legal."""
     sides = view.sides
     legal = {a.card for a in legal_plays(view)}
-    lost = not any(beats(x, best_card, view.trump) for x in legal) and all(
+    lost = not any(beats(x, best_card, view.trump, view.variant.values.strength) for x in legal) and all(
         mine is not None and sides[s] is not None and sides[s] != mine for s in after
     )
     return lost and THIRDS[card] == min(THIRDS[x] for x in legal)

@@ -13,9 +13,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from firmware.coach.core import MARKS, Coach, Mark, Method, RatedPlay, accuracy
+from firmware.coach.core import MARKS, Coach, Mark, Method, RatedPlay, accuracy, loss_scale
 from firmware.coach.reasons import KEYS, CardRef, Reason, ReasonArg, SignalRef, SuitRef, Thirds
-from firmware.engine import CODE, Card, Match, Play, Trick, view_for
+from firmware.engine import CODE, PRESETS, Card, Match, Play, Trick, make_variant, view_for
 from firmware.engine.actions import Abandon, Correct, NothingToDeclare, Revoke, Undo
 from firmware.engine.records import entry_from_json, variant_of
 from firmware.engine.scoresheet import Amend, Tally
@@ -40,13 +40,14 @@ class HandReview:
     # deal), unknown to the box but for the cards played, so what else he could have played
     # is unknown too. A computer's hand there was scanned at the deal: its plays are rated.
     unseen: tuple[int, ...] = ()
+    scale: float = 1.0  # the game's points per tressette point (core.loss_scale; Briscola's 120)
 
     def seat_plays(self, seat: int) -> list[RatedPlay]:
         return [p.rated for p in self.plays if p.rated.seat == seat]
 
     def accuracy(self, seat: int) -> float | None:
         """Percent for ``seat``'s rated plays (forced plays do not count)."""
-        return accuracy([p.loss for p in self.seat_plays(seat) if p.mark != "forced"])
+        return accuracy([p.loss for p in self.seat_plays(seat) if p.mark != "forced"], self.scale)
 
     def loss(self, seat: int) -> float:
         return sum(p.loss for p in self.seat_plays(seat))
@@ -66,7 +67,7 @@ class MatchReview:
 
     def accuracy(self, seat: int) -> float | None:
         losses = [p.loss for h in self.hands for p in h.seat_plays(seat) if p.mark != "forced"]
-        return accuracy(losses)
+        return accuracy(losses, self.hands[0].scale if self.hands else 1.0)
 
 
 def count_plays(doc: Mapping[str, Any]) -> int:
@@ -161,6 +162,7 @@ def review_match(
                 n_seats=variant.n_seats,
                 undos=undos,
                 unseen=tuple(s for s in range(variant.n_seats) if state.is_hidden(s)),
+                scale=loss_scale(variant),
             )
         )
     return MatchReview(variant.name, tuple(hands))
@@ -296,6 +298,8 @@ def review_from_json(obj: Any) -> MatchReview:
     (a stored file is checked before it is believed)."""
     if not isinstance(obj, dict) or obj.get("format") != REVIEW_FORMAT or not isinstance(obj.get("variant"), str):
         raise ValueError("not a review")
+    preset = PRESETS.get(obj["variant"])
+    scale = loss_scale(make_variant(preset.name)) if preset is not None else 1.0
     hands_in = obj.get("hands")
     if not isinstance(hands_in, list):
         raise ValueError("a review without hands")
@@ -325,6 +329,7 @@ def review_from_json(obj: Any) -> MatchReview:
                 n_seats=n,
                 undos=_int(h.get("undos")),
                 unseen=_seats_from(h.get("unseen", []), n),
+                scale=scale,
             )
         )
     return MatchReview(obj["variant"], tuple(hands))

@@ -19,7 +19,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields
 
 from firmware.engine.decktables import BAVARIAN_TABLE, ITALIAN_TABLE, DeckTable
@@ -113,6 +113,52 @@ for _deck in (ITALIAN, BAVARIAN):
             DECK_OF.append(_deck)
 
 
+@dataclass(frozen=True, slots=True)
+class CardValues:
+    """A game's order and worth of the cards, per card id (RULES.md §1): which card of a
+    suit takes which, what each is worth in thirds of a point, and what the last trick
+    adds. The deck's own order and the tressette count are :data:`TRESSETTE_VALUES`;
+    a game that ranks or counts the same cards otherwise carries its own tables, and the
+    engine reads them from its variant, never from the deck."""
+
+    name: str
+    strength: tuple[int, ...]  # per card id: 0 the strongest card of its suit
+    thirds: tuple[int, ...]  # per card id: its worth in thirds of a point
+    last_trick: int  # thirds the last trick adds
+
+    @property
+    def full_thirds(self) -> int:
+        """The thirds a whole deck and the last trick hold (per deck: ``thirds`` has both)."""
+        return self.last_trick + sum(self.thirds)
+
+    def deck_thirds(self, deck: Deck) -> int:
+        """The thirds of every card of ``deck`` and the last trick."""
+        return sum(self.thirds[c] for c in deck.cards) + self.last_trick
+
+
+TRESSETTE_VALUES = CardValues("tressette", tuple(RANK), tuple(THIRDS), 3)
+"""Tressette's order and count, the decks' own: ``3 2 A R C F 7 6 5 4``; the ace a point,
+3, 2 and courts a third; the last trick a point."""
+
+
+def _briscola_values() -> CardValues:
+    """Briscola's order ``A 3 R C F 7 6 5 4 2`` and count (A 11, 3 10, R 4, C 3, F 2: 120 in
+    the deck; no last trick) on the Italian deck (RULES.md §3.8). Points are kept in the
+    engine's one unit, thirds, three to a point, so every count divides exactly."""
+    order = ("A", "3", "R", "C", "F", "7", "6", "5", "4", "2")
+    points = {"A": 11, "3": 10, "R": 4, "C": 3, "F": 2}
+    strength, thirds = list(RANK), list(THIRDS)
+    for c in ITALIAN.cards:
+        rank = ITALIAN.ranks[RANK[c]]
+        strength[c] = order.index(rank)
+        thirds[c] = 3 * points.get(rank, 0)
+    return CardValues("briscola", tuple(strength), tuple(thirds), 0)
+
+
+BRISCOLA_VALUES = _briscola_values()
+"""Briscola's order and count on the Italian deck (the Bavarian ids keep tressette's)."""
+
+
 def thirds_of(card: Card) -> int:
     """The card's value in thirds of a point: ace 3, 3/2/court 1, the rest 0."""
     return THIRDS[card]
@@ -147,20 +193,24 @@ def codes(cards: Iterable[Card]) -> list[str]:
     return [CODE[c] for c in cards]
 
 
-def beats(challenger: Card, holder: Card, trump: Suit | None = None) -> bool:
+def beats(
+    challenger: Card, holder: Card, trump: Suit | None = None, strength: Sequence[int] = RANK
+) -> bool:
     """Whether ``challenger`` takes a trick currently held by ``holder``.
 
     Only a card of the held card's suit (or a trump over a non-trump) wins;
-    within a suit the lower rank index is the stronger card.
+    within a suit the lower ``strength`` (the game's order, default the deck's rank
+    index) is the stronger card.
     """
     if SUIT[challenger] == SUIT[holder]:
-        return RANK[challenger] < RANK[holder]
+        return strength[challenger] < strength[holder]
     return trump is not None and SUIT[challenger] == trump
 
 
-def playable(hand: Iterable[Card], lead: Card | None) -> list[Card]:
+def playable(hand: Iterable[Card], lead: Card | None, follow: bool = True) -> list[Card]:
     """The cards of ``hand`` that may go on a trick led by ``lead`` (RULES.md §1:
-    follow suit if you can, else any card; no obligation to win or to trump).
+    follow suit if you can, else any card; no obligation to win or to trump; with
+    ``follow`` False, as in Briscola, any card).
 
     >>> p = ITALIAN.parse
     >>> codes(playable([p("3d"), p("Ac"), p("4d")], p("Rd")))
@@ -169,6 +219,6 @@ def playable(hand: Iterable[Card], lead: Card | None) -> list[Card]:
     ['3d', 'Ac']
     """
     cards = list(hand)
-    if lead is None:
+    if lead is None or not follow:
         return cards
     return [c for c in cards if SUIT[c] == SUIT[lead]] or cards

@@ -67,7 +67,11 @@ def deal_from_order(variant: Variant, cards: Sequence[Card], dealer: Seat) -> De
             pos += packet
     aside = tuple(cards[pos : pos + variant.aside_size])
     pos += variant.aside_size
-    return Deal(tuple(tuple(h) for h in hands), tuple(cards[pos:]), aside)
+    talon = tuple(cards[pos:])
+    if variant.trump_under_talon and talon:
+        # Briscola: the next card is turned up and laid under the talon, drawn last.
+        talon = (*talon[1:], talon[0])
+    return Deal(tuple(tuple(h) for h in hands), talon, aside)
 
 
 DEAL_BITS = 128
@@ -171,11 +175,14 @@ def deal_table(variant: Variant, spec: Mapping[str, object], dealer: Seat) -> De
     if (aside or scores_aside) and len(aside) != variant.aside_size:
         raise IllegalAction(Refusal.DEAL_TABLE_ASIDE, variant=variant.name, need=variant.aside_size)
     trump: Card | None = None
-    if variant.trump_shown:
+    if variant.trump_shown or variant.trump_under_talon:
         code = spec.get("trump")
         if not isinstance(code, str):
             raise IllegalAction(Refusal.DEAL_TABLE_TRUMP, variant=variant.name)
         trump = deck.parse(code)
-        if (not hidden[dealer] and trump not in hands[dealer]) or (hidden[dealer] and trump in seen):
+        if variant.trump_under_talon:
+            if trump in seen:  # Briscola: the card under the talon is in no hand
+                raise IllegalAction(Refusal.DEAL_TABLE_TRUMP, variant=variant.name)
+        elif (not hidden[dealer] and trump not in hands[dealer]) or (hidden[dealer] and trump in seen):
             raise IllegalAction(Refusal.DEAL_TABLE_TRUMP, variant=variant.name)
     return Deal(tuple(hands), (), aside, table=True, hidden=tuple(hidden), trump=trump)

@@ -60,6 +60,7 @@ class Hand(Protocol):
     played: CardMask
     suit_masks: tuple[CardMask, ...]
     trick: list[Card]
+    follows: bool
     declarations: list[Declaration]
     hand_sides: tuple[int, ...]
     called: Card | None

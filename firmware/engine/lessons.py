@@ -16,9 +16,9 @@ from typing import Literal
 
 from firmware.engine import declarations
 from firmware.engine.actions import Declare, Play
-from firmware.engine.cards import SUIT, THIRDS, Card, Seat, Suit, mask_of
+from firmware.engine.cards import SUIT, TRESSETTE_VALUES, Card, CardValues, Seat, Suit, mask_of
 from firmware.engine.declarations import Declaration
-from firmware.engine.state import LAST_TRICK_THIRDS, declarable_cards
+from firmware.engine.state import declarable_cards
 from firmware.engine.view import View
 
 LessonKind = Literal["accuso", "follow", "void", "trick", "count"]
@@ -39,9 +39,10 @@ class Lesson:
     takes: tuple[Card, ...] = ()  # void: the cards that would still take the trick (briscola's trumps)
 
 
-def trick_thirds(cards: tuple[Card, ...], last: bool) -> int:
-    """A trick's worth in thirds: its cards' (ace 3, three/two/court 1) and, for the last, a point."""
-    return sum(THIRDS[c] for c in cards) + (LAST_TRICK_THIRDS if last else 0)
+def trick_thirds(cards: tuple[Card, ...], last: bool, values: CardValues = TRESSETTE_VALUES) -> int:
+    """A trick's worth in thirds, in the game's count (tressette: ace 3, three/two/court 1,
+    and for the last trick a point; Briscola: three per point, nothing for the last)."""
+    return sum(values.thirds[c] for c in cards) + (values.last_trick if last else 0)
 
 
 def declarable_now(view: View) -> tuple[Declaration, ...]:
@@ -81,10 +82,11 @@ def lessons_for(view: View) -> tuple[Lesson, ...]:
     if view.tricks and not view.trick:
         t = view.tricks[-1]
         last = view.over and view.result is not None and view.result.ended_by == "play"
-        thirds = trick_thirds(t.cards, last)
+        values = view.variant.values
+        thirds = trick_thirds(t.cards, last, values)
         if last and view.result is not None and len(view.result.thirds) > t.winner:
             # the last trick takes a widow too (terziglio): what the count gave its winner
-            earlier = sum(trick_thirds(x.cards, False) for x in view.tricks[:-1] if x.winner == t.winner)
+            earlier = sum(trick_thirds(x.cards, False, values) for x in view.tricks[:-1] if x.winner == t.winner)
             thirds = view.result.thirds[t.winner] - earlier
         out.append(Lesson("trick", cards=t.cards, thirds=thirds, last=last, winner=t.winner))
     if view.over and view.result is not None:

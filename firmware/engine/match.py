@@ -516,6 +516,8 @@ class Match:
             return IllegalAction(Refusal.NO_HAND)
         if not state.holdings.real_cards:
             return IllegalAction(Refusal.REVOKE_NOT_TABLE)
+        if not self.variant.follows_suit:
+            return IllegalAction(Refusal.REVOKE_NO_SUIT)  # Briscola (RULES.md §3.8)
         if not 0 <= seat < self.variant.n_seats:
             return IllegalAction(Refusal.NO_SEAT, seat=seat)
         if not state.is_hidden(seat):

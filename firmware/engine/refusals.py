@@ -118,6 +118,7 @@ class Refusal(StrEnum):
     REVOKE_COMPUTER = "revoke_computer"
     REVOKE_CALLED = "revoke_called"
     REVOKE_FOLLOWED = "revoke_followed"
+    REVOKE_NO_SUIT = "revoke_no_suit"
     CORRECT_NOTHING = "correct_nothing"
     CORRECT_NOT_LAST = "correct_not_last"
     CORRECT_TOO_FAR = "correct_too_far"
@@ -227,6 +228,7 @@ ARGUMENTS: Mapping[Refusal, frozenset[str]] = {
     Refusal.REVOKE_COMPUTER: frozenset({'seat'}),
     Refusal.REVOKE_CALLED: frozenset({'seat'}),
     Refusal.REVOKE_FOLLOWED: frozenset({'seat'}),
+    Refusal.REVOKE_NO_SUIT: frozenset(),
     Refusal.CORRECT_NOTHING: frozenset(),
     Refusal.CORRECT_NOT_LAST: frozenset({'card', 'seat'}),
     Refusal.CORRECT_TOO_FAR: frozenset({'card', 'seat'}),
@@ -342,6 +344,7 @@ ENGLISH: dict[str, str] = {
     "revoke_computer": "seat {seat} is a computer: its cards are seen, it never revokes",
     "revoke_called": "a revoke of seat {seat} was called already in this hand",
     "revoke_followed": "seat {seat} followed suit every time in this hand",
+    "revoke_no_suit": "no suit need be followed in this game: there is no revoke",
     # corrections and abandoned hands (real cards)
     "correct_nothing": "no card entered by a person can be taken back now",
     "correct_not_last": "the last card a person entered is {card} of seat {seat}",

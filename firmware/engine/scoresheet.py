@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Literal, TypeGuard, get_args
 
 from firmware.engine.actions import Declare
-from firmware.engine.cards import THIRDS, Seat, card_list
+from firmware.engine.cards import Seat, card_list
 from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, check_earlier
 from firmware.engine.errors import IllegalAction
 from firmware.engine.refusals import Refusal
@@ -94,7 +94,7 @@ SheetEntry = Declare | Tally
 
 def deck_thirds(variant: Variant) -> int:
     """The thirds a hand played out gives: every card's, and the last trick's."""
-    return sum(THIRDS[c] for c in variant.deck.cards) + LAST_TRICK_THIRDS
+    return variant.values.deck_thirds(variant.deck)
 
 
 def thirds_out(variant: Variant) -> int:
@@ -102,14 +102,14 @@ def thirds_out(variant: Variant) -> int:
     nobody; a widow goes with the last trick)."""
     if variant.preset.aside_role != "out" or not variant.aside_size:
         return 0
-    values = sorted((THIRDS[c] for c in variant.deck.cards), reverse=True)
+    values = sorted((variant.values.thirds[c] for c in variant.deck.cards), reverse=True)
     return sum(values[: variant.aside_size])
 
 
 def first_trick_thirds(variant: Variant) -> int:
     """At most how many thirds one trick holds (the decima's count: the first trick, the last
     trick's bonus not among them): its highest cards, one per seat."""
-    values = sorted((THIRDS[c] for c in variant.deck.cards), reverse=True)
+    values = sorted((variant.values.thirds[c] for c in variant.deck.cards), reverse=True)
     return sum(values[: variant.n_seats])
 
 
@@ -263,8 +263,9 @@ class SheetHand:
             if not least <= got <= full:
                 raise IllegalAction(Refusal.SHEET_TOTAL, got=got, want=full)
         elif t.end in ("claim", "zu_tun"):
-            if got > full - LAST_TRICK_THIRDS:
-                raise IllegalAction(Refusal.SHEET_EARLY_TOTAL, got=got, most=full - LAST_TRICK_THIRDS)
+            last = self.variant.values.last_trick
+            if got > full - last:
+                raise IllegalAction(Refusal.SHEET_EARLY_TOTAL, got=got, most=full - last)
             if t.by is None or not 0 <= t.by < self.n:
                 raise IllegalAction(Refusal.NO_SEAT, seat=-1 if t.by is None else t.by)
             if t.end == "claim" and not self.variant.claims:
@@ -337,7 +338,12 @@ class SheetHand:
             sudden, sudden_side = None, None
         declared = self.declared(sides)
         points = tuple(c + d for c, d in zip(card_points, declared, strict=True))
-        score = points if v.has_fixed_sides or not v.preset.call_partner else tuple(points[sides[s]] for s in range(self.n))
+        if v.hand_won_at:  # Briscola: a hand won with 61 card points scores one (RULES.md §3.8)
+            score = tuple(int(x >= v.hand_won_at) for x in points)
+        elif v.has_fixed_sides or not v.preset.call_partner:
+            score = points
+        else:
+            score = tuple(points[sides[s]] for s in range(self.n))
         seat_thirds = [0] * self.n
         for side in range(n_sides):
             seat_thirds[sides.index(side)] = t.thirds[side]

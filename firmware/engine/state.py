@@ -31,7 +31,7 @@ from firmware.engine.actions import (
 from firmware.engine.cards import (
     RANK,
     SUIT,
-    THIRDS,
+    TRESSETTE_VALUES,
     Card,
     CardMask,
     Seat,
@@ -47,7 +47,8 @@ from firmware.engine.holdings import OPEN_HANDS, FalseDeclaration, Holdings
 from firmware.engine.refusals import Refusal
 from firmware.engine.variants import Variant
 
-LAST_TRICK_THIRDS = 3
+LAST_TRICK_THIRDS = TRESSETTE_VALUES.last_trick
+"""Tressette's last trick, a point (the games with another count: ``Variant.values``)."""
 
 EndedBy = Literal["play", "zu_tun", "claim", "decima", "abandoned", "revoke"]
 
@@ -165,6 +166,9 @@ class HandState:
         "n_tricks",
         "holdings",
         "revoke",
+        "strength",
+        "worth",
+        "follows",
     )
 
     variant: Variant
@@ -202,6 +206,9 @@ class HandState:
     n_tricks: int  # tricks in this hand (real cards: the hand ends with the last)
     holdings: Holdings  # what the box knows of who holds what (module holdings)
     revoke: tuple[Seat, str] | None  # a revoke called: the seat, the penalty (RULES.md §3.7)
+    strength: tuple[int, ...]  # per card: the game's order, 0 the strongest of its suit
+    worth: tuple[int, ...]  # per card: the game's count, in thirds of a point
+    follows: bool  # suit must be followed (all but Briscola)
 
     @classmethod
     def start(
@@ -249,8 +256,15 @@ class HandState:
         s.target = target if target is not None else variant.target
         s.holdings = OPEN_HANDS
         s.revoke = None
+        s.strength = variant.values.strength
+        s.worth = variant.values.thirds
+        s.follows = variant.follows_suit
         if deal.table:
             s._start_table(deal)
+        if variant.trump_under_talon and s.talon:
+            # Briscola: the card turned up under the talon is trump, drawn last (RULES.md §3.8).
+            s.trump_card = s.talon[-1]
+            s.trump = SUIT[s.trump_card]
         if variant.trump_shown:
             # briscola: the dealer's last dealt card is shown and fixes the trump (seed 001).
             card = deal.trump if deal.trump is not None else deal.hands[dealer][-1]
@@ -272,6 +286,8 @@ class HandState:
     def _start_table(self, deal: Deal) -> None:
         """Real cards: the hidden seats' hands and the talon are unknown (module table)."""
         self.talon = (-1,) * self.variant.talon_size  # face down: the box never sees a talon card
+        if self.variant.trump_under_talon and deal.trump is not None and self.talon:
+            self.talon = (*self.talon[1:], deal.trump)  # Briscola: scanned, face up under it
         self.holdings = table.TableInfo.at_deal(self.variant, deal, self.hands)
 
     def _deal_widow(self, widow: tuple[Card, ...]) -> None:
@@ -322,6 +338,9 @@ class HandState:
         c.target = self.target
         c.n_tricks = self.n_tricks
         c.revoke = self.revoke
+        c.strength = self.strength
+        c.worth = self.worth
+        c.follows = self.follows
         holdings = self.holdings
         # The search copies dealt hands millions of times: OPEN_HANDS.copy() inlined.
         c.holdings = holdings if holdings is OPEN_HANDS else holdings.copy()
@@ -355,7 +374,7 @@ class HandState:
     def legal_mask(self) -> CardMask:
         """The cards the seat to move may play: its cards of the suit led, else any."""
         hand = self.hands[(self.leader + len(self.trick)) % self.n]
-        if self.trick:
+        if self.trick and self.follows:
             follow = hand & self.suit_masks[SUIT[self.trick[0]]]
             if follow:
                 return follow
@@ -364,16 +383,17 @@ class HandState:
     def trick_winner_index(self, cards: list[Card]) -> int:
         best = 0
         trump = self.trump
+        strength = self.strength
         if trump is None:
             for i in range(1, len(cards)):
-                if SUIT[cards[i]] == SUIT[cards[best]] and RANK[cards[i]] < RANK[cards[best]]:
+                if SUIT[cards[i]] == SUIT[cards[best]] and strength[cards[i]] < strength[cards[best]]:
                     best = i
             return best
         # briscola: a trump beats any card of another suit; the highest trump wins.
         for i in range(1, len(cards)):
             c, b = cards[i], cards[best]
             if SUIT[c] == SUIT[b]:
-                if RANK[c] < RANK[b]:
+                if strength[c] < strength[b]:
                     best = i
             elif SUIT[c] == trump:
                 best = i
@@ -414,7 +434,7 @@ class HandState:
         self.known[seat] &= ~bit
         self.played |= bit
         trick = self.trick
-        if trick and SUIT[card] != SUIT[trick[0]]:
+        if trick and SUIT[card] != SUIT[trick[0]] and self.follows:
             self.voids[seat] |= 1 << SUIT[trick[0]]
         trick.append(card)
         if len(trick) == self.n:
@@ -424,7 +444,8 @@ class HandState:
         n = self.n
         cards = self.trick
         winner = (self.leader + self.trick_winner_index(cards)) % n
-        self.thirds[winner] += sum(THIRDS[c] for c in cards)
+        worth = self.worth
+        self.thirds[winner] += sum(worth[c] for c in cards)
         self.tricks.append(Trick(self.leader, tuple(cards), winner))
         self.trick = []
         self.leader = winner
@@ -433,10 +454,10 @@ class HandState:
         holdings = self.holdings
         # The search's hot path: OPEN_HANDS.hand_done(self) inlined.
         if not any(self.hands) if holdings is OPEN_HANDS else holdings.hand_done(self):
-            self.thirds[winner] += LAST_TRICK_THIRDS
+            self.thirds[winner] += self.variant.values.last_trick
             if self.widow:
                 # terziglio3's widow (and three-handed Ciapanò's odd card) go with the last trick.
-                self.thirds[winner] += sum(THIRDS[c] for c in self.widow)
+                self.thirds[winner] += sum(worth[c] for c in self.widow)
             self.last_winner = winner
             self.over = True
 
@@ -452,6 +473,14 @@ class HandState:
             seat = (winner + i) % self.n
             card = self.talon[self.talon_pos]
             self.talon_pos += 1
+            if card == self.trump_card and card >= 0:
+                # Briscola: the trump turned up under the talon, drawn last, face up to all.
+                if not seen:
+                    holdings.given(seat)
+                self.hands[seat] |= 1 << card
+                self.known[seat] |= 1 << card
+                self.draws.append(Draw(trick_no, seat, card, True))
+                continue
             if not seen and not holdings.drew(self, seat):
                 self.voids[seat] = 0  # real cards: drawn face down, unseen by the box
                 continue
@@ -694,7 +723,7 @@ class HandState:
         last = self.last_winner
         for p in range(self.n):
             rest = sum(
-                self.thirds[s] - (LAST_TRICK_THIRDS if s == last else 0)
+                self.thirds[s] - (self.variant.values.last_trick if s == last else 0)
                 for s in range(self.n)
                 if s != p
             )
@@ -707,11 +736,15 @@ class HandState:
         return name, side
 
     def full_count(self) -> int:
-        """The points of a whole hand: every card and the last trick (11 with either deck)."""
-        return (sum(THIRDS[c] for c in self.variant.deck.cards) + LAST_TRICK_THIRDS) // 3
+        """The points of a whole hand: every card and the last trick (11 with either deck
+        in tressette's count)."""
+        return self.variant.values.deck_thirds(self.variant.deck) // 3
 
     def failed_to_follow(self, seat: Seat) -> bool:
-        """``seat`` laid another suit than the one led at least once in this hand."""
+        """``seat`` laid another suit than the one led at least once in this hand (never
+        a revoke where suit need not be followed: Briscola)."""
+        if not self.follows:
+            return False
         n = self.n
         for t in self.tricks:
             if SUIT[t.cards[(seat - t.leader) % n]] != SUIT[t.cards[0]]:
@@ -767,7 +800,11 @@ class HandState:
             found = self._sudden_win()
             if found is not None:
                 sudden, sudden_side = found
-        if v.has_fixed_sides or not v.preset.call_partner:
+        if v.hand_won_at:
+            # Briscola: the hand is won with 61 of 120 card points (60-60: by no one);
+            # the match counts hands won (RULES.md §3.8).
+            score = tuple(int(p >= v.hand_won_at) for p in points)
+        elif v.has_fixed_sides or not v.preset.call_partner:
             score = points
         else:
             score = tuple(points[self.hand_sides[seat]] for seat in range(self.n))

@@ -183,7 +183,7 @@ class TableInfo:
         known = state.hands[seat]
         # a suit it showed it lacks stays possible: a person may have revoked (RULES.md §3.7)
         possible = self.may_hold(state, seat) & ~state.played
-        if state.trick:
+        if state.trick and state.follows:
             lead = state.suit_masks[SUIT[state.trick[0]]]
             if known & lead:
                 return possible & lead  # he holds a card of the suit led: he must follow
@@ -210,7 +210,7 @@ class TableInfo:
                 raise IllegalAction(Refusal.NO_UNKNOWN_CARDS, seat=seat, cards=tuple(card_list(known)))
             # A card of a suit it showed it lacks is not refused: it is what happened, the
             # proof of a revoke (before_play); refusing it left only false entries.
-        if state.trick and SUIT[card] != SUIT[state.trick[0]]:
+        if state.trick and SUIT[card] != SUIT[state.trick[0]] and state.follows:
             lead = SUIT[state.trick[0]]
             follow = known & state.suit_masks[lead]
             if follow:
@@ -229,7 +229,7 @@ class TableInfo:
         """Book-keeping of a play at a real-card table, before the engine plays it."""
         if self.fresh_voids[seat] >> SUIT[card] & 1:
             self._revoke_seen(state, seat, card)
-        if state.trick and SUIT[card] != SUIT[state.trick[0]]:
+        if state.trick and SUIT[card] != SUIT[state.trick[0]] and state.follows:
             self.fresh_voids[seat] |= 1 << SUIT[state.trick[0]]
         self._check_claims(state, seat, card)
         self.take(state, seat, card)
@@ -500,6 +500,8 @@ def scanned_at_deal(
         spec[str(seat)] = [CODE[c] for c in deal.hands[seat]]
     if variant.trump_shown:
         spec["trump"] = CODE[deal.hands[dealer][-1]]
+    elif variant.trump_under_talon and deal.talon:
+        spec["trump"] = CODE[deal.talon[-1]]  # Briscola: the card turned up under the talon
     if (variant.preset.aside_role == "widow" or variant.aside_shown) and deal.aside:
         spec["aside"] = [CODE[c] for c in deal.aside]
     return spec

@@ -25,7 +25,15 @@ from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Literal
 
-from firmware.engine.cards import BAVARIAN, ITALIAN, Deck, Seat
+from firmware.engine.cards import (
+    BAVARIAN,
+    BRISCOLA_VALUES,
+    ITALIAN,
+    TRESSETTE_VALUES,
+    CardValues,
+    Deck,
+    Seat,
+)
 from firmware.engine.errors import OptionError
 
 OptionValue = bool | int | str
@@ -99,6 +107,15 @@ class Preset:
     # What the cards aside are: "out" of play (treschetten3) or a "widow" whose
     # points go to the winner of the last trick (terziglio3, three-handed Ciapanò).
     aside_role: Literal["out", "widow"] = "out"
+    # The game's order and worth of the cards (RULES.md §1): tressette's unless it says.
+    values: CardValues = TRESSETTE_VALUES
+    # Briscola (RULES.md §3.8): no obligation to follow suit; the card turned up under the
+    # talon is trump and is drawn last; talon draws face down; a hand is won with
+    # ``hand_won_at`` card points and the match counts hands won (0: points are scored).
+    follow_suit: bool = True
+    trump_under_talon: bool = False
+    draws_open: bool = True
+    hand_won_at: int = 0
 
 
 PRESETS: dict[str, Preset] = {}
@@ -119,10 +136,12 @@ def _revoke() -> OptionSpec:
 
 
 def register(preset: Preset) -> Preset:
-    """Add ``preset``; every game may be played with real cards, so each takes the
-    ``revoke`` option (shown on the home screen only when a seat plays real cards)."""
+    """Add ``preset``; every game may be played with real cards, so each where suit must be
+    followed takes the ``revoke`` option (shown on the home screen only when a seat plays
+    real cards); Briscola, which binds nobody to follow, has no revoke."""
     assert sum(preset.packets) == preset.hand_size, preset.name
-    preset = replace(preset, options=(*preset.options, _revoke()))
+    if preset.follow_suit:
+        preset = replace(preset, options=(*preset.options, _revoke()))
     PRESETS[preset.name] = preset
     return preset
 
@@ -437,6 +456,49 @@ register(
 )
 
 
+# ------------------------------------------------------------------ Briscola
+
+
+def _briskula_options(seats: int) -> tuple[OptionSpec, ...]:
+    out: tuple[OptionSpec, ...] = (
+        OptionSpec("accusi", False, (False,), "Briscola has no declarations"),
+        OptionSpec("target", 4, (4, 3, 2, 1), "hands to win: four, as Croatian clubs play (na četiri)"),
+    )
+    if seats == 4:
+        out += (
+            _bool(
+                "show_partner",
+                False,
+                "partners see each other's cards once the talon is empty (pokazivanje karata)",
+            ),
+        )
+    return out
+
+
+for _name, _seats, _sides in (("briskula2", 2, None), ("briskula4", 4, (0, 1, 0, 1))):
+    register(
+        Preset(
+            name=_name,
+            title="Briscola / Briškula" if _seats == 2 else "Briscola / Briškula in four",
+            seed="none (RULES.md §3.8)",
+            deck=ITALIAN,
+            n_seats=_seats,
+            hand_size=3,
+            packets=(1, 1, 1),
+            draw_from_talon=True,
+            declare_window="none",
+            napoletana_extends=False,
+            options=_briskula_options(_seats),
+            sides=_sides,
+            values=BRISCOLA_VALUES,
+            follow_suit=False,
+            trump_under_talon=True,
+            draws_open=False,
+            hand_won_at=61,
+        )
+    )
+
+
 @dataclass(frozen=True, slots=True)
 class Variant:
     """A preset with its options chosen: everything the engine needs to play."""
@@ -460,6 +522,11 @@ class Variant:
             if shape[0] == players:
                 return shape
         return (p.n_seats, p.hand_size, p.packets, p.aside)
+
+    @property
+    def values(self) -> CardValues:
+        """The game's order and worth of the cards (per card id) and the last trick's."""
+        return self.preset.values
 
     @property
     def n_seats(self) -> int:
@@ -493,6 +560,27 @@ class Variant:
     @property
     def trump_shown(self) -> bool:
         return self.preset.trump_shown
+
+    @property
+    def trump_under_talon(self) -> bool:
+        """Briscola: the card turned up under the talon is trump, drawn last (RULES.md §3.8)."""
+        return self.preset.trump_under_talon
+
+    @property
+    def follows_suit(self) -> bool:
+        """Whether a card of the suit led must be played when held (all but Briscola)."""
+        return self.preset.follow_suit
+
+    @property
+    def show_partner(self) -> bool:
+        """Briscola in four, ``show_partner``: partners see each other's cards once the
+        talon is empty (RULES.md §3.8, *pokazivanje karata*)."""
+        return bool(self.options.get("show_partner", False))
+
+    @property
+    def hand_won_at(self) -> int:
+        """Briscola: the card points that win a hand (61 of 120); 0: hands score points."""
+        return self.preset.hand_won_at
 
     @property
     def inverted(self) -> bool:
@@ -536,7 +624,8 @@ class Variant:
 
     @property
     def draws_shown(self) -> bool:
-        return self.options.get("open_draws", "shown") == "shown"
+        default = "shown" if self.preset.draws_open else "hidden"
+        return self.options.get("open_draws", default) == "shown"
 
     @property
     def n_sides(self) -> int:

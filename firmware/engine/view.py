@@ -49,7 +49,8 @@ class SeatView:
     seat: Seat
     side: int
     hand_count: int
-    shown: tuple[Card, ...]  # cards of this seat's hand lying face up (draws, declarations)
+    shown: tuple[Card, ...]  # cards of this seat's hand lying face up (draws, declarations;
+    # Briscola's show_partner: the partner's whole hand, in the partner's view only)
     voids: tuple[Suit, ...]  # suits it is known to hold none of (the module's docstring)
     thirds: int  # thirds taken in tricks so far
     tricks_won: int
@@ -86,7 +87,8 @@ class View:
     result: HandResult | None
     # Issue 3: the four-player family. Defaults describe a two-player hand.
     trump: Suit | None = None  # briscola
-    trump_card: Card | None = None  # briscola: the dealer's shown card (also in his shown)
+    trump_card: Card | None = None  # briscola: the dealer's shown card (also in his shown);
+    # Briscola (RULES.md §3.8): the card under the talon, then in the hand that drew it
     signals: tuple[Signal, ...] = ()  # every signal spoken so far, public
     sides: tuple[int | None, ...] = ()  # the hand's side of each seat as this seat knows it
     called: Card | None = None  # chiamata: the called card (public)
@@ -119,9 +121,18 @@ class View:
     def unseen(self) -> list[Card]:
         """Cards this seat cannot place: in other hands, the talon or aside, unknown where."""
         known = mask_of(self.hand) | self.played_mask | mask_of(self.aside)
+        if self.trump_under_talon is not None:
+            known |= 1 << self.trump_under_talon  # Briscola: face up under the talon
         for sv in self.seats:
             known |= mask_of(sv.shown)
         return card_list(self.variant.deck.mask & ~known)
+
+    @property
+    def trump_under_talon(self) -> Card | None:
+        """Briscola: the trump card while it lies face up under the talon (drawn last)."""
+        if self.trump_card is None or not self.variant.trump_under_talon or not self.talon_left:
+            return None
+        return self.trump_card
 
     @property
     def cards_aside(self) -> int:
@@ -190,7 +201,7 @@ def view_for(state: HandState, seat: Seat) -> View:
         PublicDraw(d.trick, d.seat, d.card if (d.shown or d.seat == seat) else None)
         for d in state.draws
     )
-    seats = tuple(_seat_view(state, s) for s in range(n))
+    seats = tuple(_seat_view(state, s, seat) for s in range(n))
     return View(
         variant=v,
         seat=seat,
@@ -225,17 +236,30 @@ def view_for(state: HandState, seat: Seat) -> View:
     )
 
 
-def _seat_view(state: HandState, seat: Seat) -> SeatView:
+def _seat_view(state: HandState, seat: Seat, viewer: Seat) -> SeatView:
     shown = _shown(state, seat)
+    voids = _voids(state, seat, shown)  # public: the same in every view
+    if _partner_shows(state, seat, viewer):
+        shown = tuple(card_list(state.hands[seat]))
     return SeatView(
         seat=seat,
         side=state.variant.side_of(seat),
         hand_count=state.holdings.held(state, seat),
         shown=shown,
-        voids=_voids(state, seat, shown),
+        voids=voids,
         thirds=state.thirds[seat],
         tricks_won=sum(1 for t in state.tricks if t.winner == seat),
     )
+
+
+def _partner_shows(state: HandState, seat: Seat, viewer: Seat) -> bool:
+    """Briscola in four with ``show_partner``: once the talon is empty, ``viewer`` sees its
+    partner's cards (RULES.md §3.8, *pokazivanje karata*); to that seat alone."""
+    v = state.variant
+    return (
+        v.show_partner and not state.talon_left and seat != viewer
+        and state.hand_sides[seat] == state.hand_sides[viewer]
+    )  # fmt: skip
 
 
 def _voids(state: HandState, seat: Seat, shown: tuple[Card, ...]) -> tuple[Suit, ...]:

@@ -93,6 +93,8 @@ def _void_tricks(view: View) -> list[dict[int, int]]:
     (a face-down draw before it cannot have brought the suit: it had none then)."""
     n = view.variant.n_seats
     out: list[dict[int, int]] = [{} for _ in range(n)]
+    if not view.variant.follows_suit:
+        return out  # Briscola: another suit played says nothing of what a seat holds
     plays: list[tuple[int, list[tuple[int, Card]]]] = []
     for i, t in enumerate(view.tricks):
         plays.append((i, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)]))
@@ -257,7 +259,11 @@ class Sampler:
         rest_cards = card_list(rest)
         rng.shuffle(rest_cards)
         talon_left = view.talon_left
-        future_talon = rest_cards[:talon_left]
+        under = view.trump_under_talon
+        if under is not None:
+            # Briscola: the trump lies face up under the talon, the last card drawn.
+            talon_left -= 1
+        future_talon = rest_cards[:talon_left] + ([under] if under is not None else [])
         leftover = tuple(rest_cards[talon_left:])  # aside / widow cards nobody holds
 
         s = self.template.copy()
@@ -269,7 +275,9 @@ class Sampler:
             else:
                 # A face-down draw by another seat: any card of its hand stands for it.
                 card = next(iter(cards_of(hidden[d.seat] or hands[d.seat] or v.deck.mask)))
-            draws.append(Draw(d.trick, d.seat, card, v.draws_shown))
+            # Briscola's trump, drawn last from under the talon, is drawn face up
+            trump_drawn = d.card is not None and d.card == view.trump_card
+            draws.append(Draw(d.trick, d.seat, card, v.draws_shown or trump_drawn))
         s.talon = tuple(d.card for d in draws) + tuple(future_talon)
         s.draws = draws
         _place_aside(s, view, leftover)

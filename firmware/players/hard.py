@@ -28,7 +28,17 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from firmware.engine import RANK, SUIT, THIRDS, Action, Card, Declare, HandState, View
+from firmware.engine import (
+    RANK,
+    SUIT,
+    THIRDS,
+    TRESSETTE_VALUES,
+    Action,
+    Card,
+    Declare,
+    HandState,
+    View,
+)
 from firmware.players import inference
 from firmware.players.base import declare_everything
 from firmware.players.budget import Budget, BudgetFactory
@@ -384,8 +394,8 @@ def distinct_cards(view: View, cards: list[Card]) -> list[Card]:
     one of them would take it, the other not), once the talon is empty (a drawn card
     could fall between them). 3s, 2s and aces stay apart: they make the accusi. The
     stronger card of a group is kept."""
-    if view.talon_left or len(cards) < 2:
-        return cards
+    if view.talon_left or len(cards) < 2 or view.variant.values is not TRESSETTE_VALUES:
+        return cards  # (another game's order and count, Briscola: no two taken as alike)
     deck = view.variant.deck
     mine = 0
     for c in view.hand:

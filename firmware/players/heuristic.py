@@ -150,7 +150,7 @@ def _follow(view: View, c: Counting, legal: int) -> Card:
         return cheapest(legal)
     winners = 0
     for x in cards_of(legal):
-        if beats(x, best, view.trump):
+        if beats(x, best, view.trump, view.variant.values.strength):
             winners |= 1 << x
     value = trick_thirds(view)
     if winners:
@@ -204,7 +204,7 @@ def generous_card(view: View) -> Card:
         legal |= 1 << a.card
     if view.trick:
         _, best = trick_best(view)
-        losers = [x for x in cards_of(legal) if not beats(x, best, view.trump)]
+        losers = [x for x in cards_of(legal) if not beats(x, best, view.trump, view.variant.values.strength)]
         pool = losers or list(cards_of(legal))
     else:
         beatable = [x for x in cards_of(legal) if not is_top(x, c)]

@@ -42,7 +42,11 @@ MISS = 0.6
 
 
 def _reads(variant: Variant) -> bool:
-    return variant.n_seats == 2 and variant.preset.draw_from_talon and not variant.inverted
+    # the card counter's rule is tressette's: suit followed, no trump
+    return (
+        variant.n_seats == 2 and variant.preset.draw_from_talon and not variant.inverted
+        and variant.follows_suit and not variant.trump_under_talon
+    )
 
 
 def game_applies(variant: Variant) -> bool:

@@ -48,7 +48,7 @@ def trick_best(view: View) -> tuple[Seat, Card]:
     """The seat and card currently winning the trick (non-empty trick)."""
     best_seat, best = view.trick[0]
     for seat, card in view.trick[1:]:
-        if beats(card, best, view.trump):
+        if beats(card, best, view.trump, view.variant.values.strength):
             best_seat, best = seat, card
     return best_seat, best
 

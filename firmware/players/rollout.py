@@ -13,7 +13,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from firmware.engine import RANK, SUIT, THIRDS, Card, CardMask, HandState, card_list
+from firmware.engine import (
+    RANK,
+    SUIT,
+    THIRDS,
+    TRESSETTE_VALUES,
+    Card,
+    CardMask,
+    HandState,
+    card_list,
+)
 from firmware.engine.state import apply_unchecked
 
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
@@ -95,6 +104,8 @@ def policy_card(s: HandState, counting_model: bool = False) -> Card:
         return legal.bit_length() - 1
     if s.variant.inverted:
         return avoid_points_card(legal, s.trick, s.suit_masks)
+    if not s.follows:
+        return briscola_card(s, legal)
     if s.trump is not None and not counting_model:
         # Briscola (the trump known to all, seed 001): sure winners judged against the
         # trumps of the seats void in the suit too.
@@ -305,6 +316,48 @@ def _trump_follow(s: HandState, legal: CardMask) -> Card:
     return cheapest(plain or legal)
 
 
+def _briscola_cheap_key(s: HandState, c: Card) -> tuple[bool, int, int]:
+    """Briscola: what a card costs to give away: a trump last, then its points, the
+    strongest last (RULES.md §3.8: the game's own order and count)."""
+    return (SUIT[c] == s.trump, s.worth[c], -s.strength[c])
+
+
+def briscola_card(s: HandState, legal: CardMask) -> Card:
+    """Briscola's policy (no suit to follow, a trump): lead the cheapest card; behind an
+    opponent, take a trick with the richest card of its suit that wins for sure, with the
+    cheapest sure trump when the trick holds ten points or more, else give the cheapest;
+    behind a partner who holds the trick for sure, load it with the richest plain card."""
+    cards = card_list(legal)
+    if not s.trick:
+        return min(cards, key=lambda c: _briscola_cheap_key(s, c))
+    n = s.n
+    sides = s.hand_sides
+    me = s.to_move
+    later = [s.hands[(s.leader + i) % n] for i in range(len(s.trick) + 1, n)
+             if sides[(s.leader + i) % n] != sides[me]]
+    bi = s.trick_winner_index(s.trick)
+    best = s.trick[bi]
+
+    def holds(c: Card) -> bool:
+        """No later opponent's card takes a trick ``c`` holds."""
+        return not any(s.trick_winner_index([c, x]) == 1 for h in later for x in card_list(h))
+
+    if sides[(s.leader + bi) % n] == sides[me]:
+        if holds(best):
+            plain = [c for c in cards if SUIT[c] != s.trump] or cards
+            return max(plain, key=lambda c: (s.worth[c], s.strength[c]))
+        return min(cards, key=lambda c: _briscola_cheap_key(s, c))
+    value = sum(s.worth[c] for c in s.trick)
+    takers = [c for c in cards if s.trick_winner_index([best, c]) == 1 and holds(c)]
+    plain = [c for c in takers if SUIT[c] != s.trump]
+    if plain:
+        return max(plain, key=lambda c: (s.worth[c], s.strength[c]))
+    trumps = [c for c in takers if SUIT[c] == s.trump]
+    if trumps and value >= 30:  # ten points or more: worth a trump
+        return min(trumps, key=lambda c: (s.worth[c], -s.strength[c]))
+    return min(cards, key=lambda c: _briscola_cheap_key(s, c))
+
+
 def declare_now(s: HandState) -> None:
     """In a playout: make every declaration that is open now (declaring is always worth it)."""
     v = s.variant
@@ -357,6 +410,10 @@ def distinct_legal(s: HandState) -> list[Card]:
             outside |= s.hands[p]
     for c in s.trick:
         outside |= 1 << c
+    if s.worth is not TRESSETTE_VALUES.thirds:
+        # another game's order and count (Briscola): the id order is not its rank order,
+        # so no two cards are taken as alike (a hand of three is searched whole).
+        return card_list(s.legal_mask())
     return distinct_cards(s.legal_mask(), outside)
 
 

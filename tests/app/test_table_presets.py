@@ -74,8 +74,8 @@ def scan_the_deal(table: Table, deal: Deal, dealer: int, entry: str = "scanned")
         assert current is not None
         key, _ = current
         got = len(ctl.deal_scan.got.get(key, []))
-        if key == "trump":
-            card = deal.hands[dealer][-1]
+        if key == "trump":  # briscola: the dealer's shown card; Briscola's under the talon
+            card = deal.talon[-1] if ctl.deal_scan.under_talon else deal.hands[dealer][-1]
         elif key == "aside":
             card = deal.aside[got]
         else:

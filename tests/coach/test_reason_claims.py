@@ -151,7 +151,7 @@ def check_claim(state: HandState, seat: int, r: Reason) -> None:
         assert _thirds(r, "worth") == THIRDS[card]
     elif key == "c_inverted":
         assert state.variant.inverted
-    elif key in ("c_exact", "c_only", "c_search"):
+    elif key in ("c_exact", "c_known", "c_only", "c_search"):
         pass  # claims about the search: test_search_claims below
     else:
         raise AssertionError(f"a card reason without a check: {r}")
@@ -298,6 +298,8 @@ def test_search_claims(shape: tuple[str, dict[str, object]], seed: int) -> None:
             assert state.n == 2 and state.talon_left == 0
         if r.key == "c_search":
             assert ev.method == "sampled"
+        if r.key == "c_known":  # every card placed: the one world searched (Briscola for two)
+            assert ev.method == "searched" and state.n == 2 and state.talon_left == 0
         check_claim(state, seat, r)
 
     _hand(name, options, seed, "easy", visit)

@@ -36,7 +36,9 @@ from firmware.engine.state import HandState, apply_unchecked, check, legal_actio
 from firmware.engine.table import RevokeSeen, revokes_seen, scanned_at_deal
 from firmware.engine.variants import REVOKE_PENALTIES, Variant
 
-NAMES = sorted(PRESETS)  # every preset may be played with real cards (table seats)
+# every preset may be played with real cards (table seats); a revoke is one where suit
+# must be followed (not Briscola: test_briscola_has_no_revoke)
+NAMES = sorted(name for name, p in PRESETS.items() if p.follow_suit)
 
 
 def options(name: str, penalty: str, **more: Any) -> dict[str, Any]:

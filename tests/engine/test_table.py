@@ -24,7 +24,7 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.actions import Action, Discard
-from firmware.engine.cards import THIRDS, card_list, mask_of
+from firmware.engine.cards import card_list, mask_of
 from firmware.engine.deal import deal_seeded
 from firmware.engine.picker import picker_marks
 from firmware.engine.records import match_to_json, replay
@@ -432,7 +432,8 @@ def test_replay_refuses_a_table_record_in_one_english_line(
 def test_any_scanned_play_keeps_the_table_consistent(name: str, seed: int, cpu: bool) -> None:
     """Random legal actions of a real-card hand (any unseen card a person might scan):
     the table never stalls, every card is played once, and the count holds (RULES.md §1:
-    the deck's 32 thirds + 3 for the last trick, less cards laid out of play)."""
+    the deck's 32 thirds + 3 for the last trick, less cards laid out of play; Briscola's
+    120 points, §3.8)."""
     variant = make_variant(name)
     m = Match(variant)
     st_ = m.start_hand({"seed": seed})
@@ -451,11 +452,13 @@ def test_any_scanned_play_keeps_the_table_consistent(name: str, seed: int, cpu: 
         unseen = card_list(state.holdings.pool)
         if variant.preset.aside_role == "out":
             assert len(unseen) + len(state.aside) == variant.aside_size
-            out = sum(THIRDS[c] for c in [*unseen, *state.aside])
+            out = sum(variant.values.thirds[c] for c in [*unseen, *state.aside])
         else:
             assert unseen == []  # a widow is scanned at the deal and scores with the last trick
             out = 0
-        assert sum(state.thirds) == 32 + 3 - out
+        assert sum(state.thirds) == variant.values.deck_thirds(variant.deck) - out
+        if variant.values.name == "tressette":
+            assert variant.values.deck_thirds(variant.deck) == 32 + 3
 
 
 def test_a_person_s_signal_is_refused_only_when_the_box_sees_it_false() -> None:

@@ -63,6 +63,9 @@ CASES = [
     ("terziglio3", {"widow": "dealt"}, 5, 4305, 4305),
     ("treschetten3", {}, 5, 1146, 1146),
     ("treschetten4", {}, 7, 1594, 1594),
+    # Briscola: no suit to follow, three cards held while the talon lasts: 3 per ply
+    ("briskula2", {}, 6, 729, 729),
+    ("briskula4", {}, 6, 729, 729),
 ]
 
 

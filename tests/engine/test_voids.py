@@ -52,7 +52,10 @@ DENARI: Suit = 1
 
 
 def public_voids(view: View, seat: int) -> tuple[Suit, ...]:
-    """The reference rule, from the view's public part only (see the module's docstring)."""
+    """The reference rule, from the view's public part only (see the module's docstring);
+    where suit need not be followed (Briscola) a card of another suit shows nothing."""
+    if not view.variant.follows_suit:
+        return ()
     n = view.variant.n_seats
     last_failure: dict[Suit, int] = {}
     tricks = [(i, [((t.leader + j) % n, c) for j, c in enumerate(t.cards)]) for i, t in enumerate(view.tricks)]

@@ -27,6 +27,8 @@ CASES = [
     ("briscola", {}),
     ("chiamata", {}),
     ("terziglio3", {}),
+    ("briskula2", {}),
+    ("briskula4", {}),
 ]
 
 
@@ -283,7 +285,7 @@ def test_resampled_worlds_place_the_opponents_cards_better(name: str) -> None:
 
 
 # the coach in every preset and shape of table: 2, 3 and 4 seats, both signal systems,
-# signals from anyone, Ciapanò with 4, 3 and 2 players
+# signals from anyone, Ciapanò with 4, 3 and 2 players, Briscola for two and four
 COACH_CASES = [
     *CASES,
     ("treseta_hr", {}),
@@ -295,6 +297,7 @@ COACH_CASES = [
     ("treschetten3", {}),
     ("treschetten4", {}),
     ("terziglio3", {"widow": "dealt"}),
+    ("briskula4", {"show_partner": True}),
 ]
 
 

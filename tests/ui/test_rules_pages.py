@@ -7,7 +7,7 @@ import itertools
 
 import pytest
 
-from firmware.engine import PRESETS, make_variant
+from firmware.engine import PRESETS, TRESSETTE_VALUES, make_variant
 from tests.ui.conftest import MakeUI
 from ui.i18n import RULES_PAGE_OF, RULES_PAGES, rules_page, variant_label
 
@@ -37,8 +37,15 @@ def test_the_open_page_is_the_chosen_game(make_ui: MakeUI, preset: str) -> None:
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_a_hand_between_two_sides_is_worth_11_points(preset: str) -> None:
     """The general page: cards and last trick make 11; two sides always score 11 in all
-    (thirds split 32 = a + b lose at most 2 thirds... i.e. floor(a/3) + floor(b/3) = 10)."""
-    deck = make_variant(preset).deck
+    (thirds split 32 = a + b lose at most 2 thirds... i.e. floor(a/3) + floor(b/3) = 10).
+    Briscola counts its own way (RULES.md §3.8): its page says its 120."""
+    variant = make_variant(preset)
+    if variant.values is not TRESSETTE_VALUES:
+        assert variant.values.deck_thirds(variant.deck) == 360
+        for lang in ("it", "de", "en"):
+            assert "120" in rules_page(lang, RULES_PAGE_OF[preset])[1]
+        return
+    deck = variant.deck
     thirds = sum(deck.rank_thirds) * len(deck.suits)
     assert thirds // 3 + 1 == 11
     for a in range(thirds + 1):

@@ -183,7 +183,7 @@ AVOID = {
 }
 ALLOWED = {  # a game (the variant) is a Spiel; the table the people sit at is a Tisch
     "de": {"variant", "v_", "e_no_call", "r_no_declarations", "e_no_declarations", "e_signals_none",
-           "table", "play_real_card", "o_", "rules:11", "r_seats_count", "r_table_and_human"},  # the Keys page names the Tisch screen (its button)
+           "table", "play_real_card", "o_", "rules:12", "r_seats_count", "r_table_and_human", "e_revoke_no_suit"},  # the Keys page names the Tisch screen (its button)
 }
 
 

@@ -271,6 +271,7 @@ def seat_state(view: View, facts: TableFacts, lang: str = "it") -> dict[str, Any
             "target": view.target or v.target,
             "counts": [_plain(asdict(u)) for u in view.unit_counts],
             "declared": list(view.unit_declared),
+            "hand_won_at": v.hand_won_at,  # Briscola: a hand won with 61 scores one (RULES.md §3.8)
         },
         "result": None if view.result is None else _plain(asdict(view.result)),
         "match_over": facts.match_over,

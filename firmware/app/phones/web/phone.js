@@ -1072,10 +1072,15 @@ function countTable(s) {
   const r = s.result;
   if (r) {
     rows.push([t("card_points"), r.card_points || []]);
-    rows.push([t("declarations"), r.declared || []]);
-    rows.push([t("hand_points"), r.points || []]);
+    if (sc.hand_won_at) {
+      // Briscola: a hand won with 61 scores one, the totals are hands won (RULES.md §3.8)
+      rows.push([t("hand_won_row", { n: sc.hand_won_at }), r.score || []]);
+    } else {
+      rows.push([t("declarations"), r.declared || []]);
+      rows.push([t("hand_points"), r.points || []]);
+    }
   }
-  if (sc.totals) rows.push([t("match_total"), sc.totals]);
+  if (sc.totals) rows.push([t(sc.hand_won_at ? "hands_won_row" : "match_total"), sc.totals]);
   // a row per side of the hand, a column per unit of the match: where they differ
   // (chiamata: who was with whom), each unit shows its hand side's number
   const sides = (r && r.sides) || [];

@@ -567,9 +567,24 @@ class TableScreen:
             return True
         allowed = dict(self.model.signal_options).get(card, ())
         # only the chosen signals this card may carry (a false volo is refused by the engine)
-        self.emit(it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on)))
+        intent = it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on))
+        unsaid = self.declarations_off_screen()
+        if unsaid and self.ctx.ask is not None:
+            # a declaration offered but behind *More*: the card would let its points go unsaid
+            what = ", ".join(describe_declare(self.model.deck, a.kind, a.suit, a.rank, a.missing, self.ctx.lang)
+                             for a in unsaid)
+            self.ctx.ask(self.ctx.t("ask_declare_first", what=what), intent)
+        else:
+            self.emit(intent)
         self.signals_on.clear()
         return True
+
+    def declarations_off_screen(self) -> list[DeclareAction]:
+        """The declarations offered now that no button on screen shows (a page of *More*)."""
+        lay = self.layout
+        shown = {b.intent.declare_action for b in (lay.buttons if lay is not None else [])
+                 if isinstance(b.intent, it.Declare) and b.enabled}
+        return [a for a in self.model.declarable if a not in shown]
 
     def key(self, key: int) -> bool:
         hand = self.model.hand

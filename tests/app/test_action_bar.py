@@ -56,8 +56,9 @@ class Recorder:
         pass
 
 
-def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool) -> list[TableModel]:
-    """A hand of ``variant`` by the person at seat 0 against easy computers; every frame."""
+def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool, whole: bool = False) -> list[TableModel]:
+    """A hand of ``variant`` by the person at seat 0 against easy computers; every frame
+    (``whole``: the match to its end, *next hand* tapped after each count)."""
     n = make_variant(variant).n_seats
     table = make_table(variant=variant, seats=["human"] + ["cpu:easy"] * (n - 1), seed=seed)
     rec = Recorder()
@@ -66,11 +67,14 @@ def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool) ->
     table.pump()
     rng = random.Random(seed)
     hinted = False
-    for _ in range(400):
+    for _ in range(400 * (40 if whole else 1)):
         m = rec.frames[-1] if rec.frames else table.ctl.model()
-        if m.hand_over:
-            return rec.frames
         intent: ui.Intent | None = None
+        if m.hand_over and (m.match_over or not whole):
+            return rec.frames
+        if m.hand_over:
+            table.put(ui.NextHand())
+            continue
         offered = [a for a in m.declarable]
         if offered:
             intent = ui.Declare(offered[0])
@@ -95,7 +99,7 @@ def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool) ->
                 raise AssertionError(f"{variant}: nothing to do and nothing happens: {m.to_move=} {m.playable=}")
             continue
         table.put(intent)
-    raise AssertionError(f"{variant}: no hand's end after 400 steps")
+    raise AssertionError(f"{variant}: no end after {400 * (40 if whole else 1)} steps")
 
 
 def same_screen(a: TableModel, b: TableModel) -> bool:
@@ -149,6 +153,21 @@ def test_the_game_keeps_a_slot_for_every_action_it_may_offer(make_table: MakeTab
                 assert k in buttons, (size, k, sorted(buttons))
                 legal = m.can_claim if k == "claim" else k.partition(":")[2] in m.signal_choices
                 assert buttons[k].enabled == legal, (size, k)
+
+
+@pytest.mark.touch_match
+@pytest.mark.parametrize("casual", [False, True], ids=["match", "casual"])
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_no_button_changes_places_in_a_whole_match(make_table: MakeTable, variant: str, casual: bool) -> None:
+    """Every frame of a whole match, hand after hand: ``pytest -m touch_match`` (not in CI)."""
+    frames = one_hand(make_table, variant, seed=11, casual=casual, whole=True)
+    assert frames[-1].match_over
+    bad = []
+    for a, b in zip(frames, frames[1:], strict=False):
+        if same_screen(a, b):
+            bad += [f"{size}: {x}" for size in SIZES for x in moved(a, b, size)]
+    bad += [f"{size}: {x}" for m in frames if m.in_game for size in SIZES for x in turned(m, size)]
+    assert not bad, bad[:8]
 
 
 PERMANENT = ("hint", "undo", "claim", "phones")

@@ -12,6 +12,7 @@ until they land, so nothing is drawn twice.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -69,6 +70,7 @@ HAND_KEYCODES: dict[int, int] = (
     | {ord(c.lower()): 10 + i for i, c in enumerate(HAND_KEYS[10:])}  # SDL: a letter key is its ASCII code
 )
 DOUBLE_TAP_S = 0.35  # two taps closer than this are one (a double tap plays one card)
+SHAKE_S, SHAKE_PX = 0.4, 7  # a refused card shakes sideways this long, this far
 
 
 @dataclass
@@ -136,6 +138,7 @@ class TableScreen:
         self.signals_on: set[str] = set()
         self.hint: tuple[str, float] = ("", 0.0)  # a short note under the trick, and for how long
         self._confirm: Card | None = None  # a card tapped once that gives points away
+        self.shake: tuple[Card | None, float] = (None, SHAKE_S)  # a refused card, seconds into its shake
         self.action_page = 0  # which page of many action buttons (layout: "more")
         self._game_model = TableModel()  # the last model with a game: what "new" is measured against
         # the card picker (real cards, no reader: ui/picker.py)
@@ -463,10 +466,12 @@ class TableScreen:
                 return self.press_button(b) if b.enabled else True
         for i, (card, r) in enumerate(lay.hand_hit):
             if r.collidepoint(pos):
-                played = self.play(card)
-                self.cursor = None if played else i  # a tapped card leaves; a refused one stays raised
-                if not played and self._confirm != card:
-                    self._refuse_hint()
+                if self.play(card):
+                    self.cursor = None  # a tapped card leaves
+                elif self._confirm == card:
+                    self.cursor = i  # raised: a second tap plays it
+                elif not self.can_play(card):
+                    self.refuse(card)
                 return True
         if lay.score.collidepoint(pos) and any(self.model.side_cards):
             self.show_taken = True  # the tricks each side took: public, every card was played face up
@@ -527,6 +532,23 @@ class TableScreen:
         else:
             return False
         return True
+
+    def refuse(self, card: Card) -> None:
+        """A card that may not be played now, tapped: it drops back at once (the hint's card
+        raised again, if any) with a short shake and a sound, and the status says why."""
+        m = self.model
+        self.cursor = m.hand.index(m.hint_card) if m.hint_card in m.hand else None
+        self.shake = (card, 0.0)
+        self.ctx.play("refuse")
+        self._refuse_hint()
+
+    def shaking(self, card: Card, at: float | None = None) -> int:
+        """How far (px) ``card`` is shaken sideways now (or ``at`` seconds into its shake)."""
+        shaken, t = self.shake
+        t = t if at is None else at
+        if shaken != card or t >= SHAKE_S:
+            return 0
+        return round(SHAKE_PX * math.sin(2 * math.pi * 4 * t / SHAKE_S) * (1 - t / SHAKE_S))
 
     def _refuse_hint(self) -> None:
         """Why a dimmed card does nothing: the suit to follow (or whose turn it is)."""
@@ -633,6 +655,8 @@ class TableScreen:
 
     def update(self, dt: float) -> None:
         self.since_play += dt
+        if self.shake[1] < SHAKE_S:
+            self.shake = (self.shake[0], self.shake[1] + dt)
         if self.picker_note[1] > 0:
             self.picker_note = (self.picker_note[0], self.picker_note[1] - dt)
         if self.hint[1] > 0:
@@ -922,7 +946,7 @@ class TableScreen:
         for i, (card, r) in enumerate(lay.hand):
             if card in hidden:
                 continue
-            rr = r.move(0, -lay.lift) if i == self.cursor else r
+            rr = r.move(self.shaking(card), -lay.lift if i == self.cursor else 0)
             if (my_turn or m.discardable) and not self.can_play(card):
                 img = ctx.art.dimmed(card, w, h, style, ctx.theme.dim_alpha)
             else:

@@ -451,8 +451,14 @@ class HomeScreen(Screen):
             else:
                 self.emit(intent)
         elif name == "learn":
+            # the guided hand is against the easy computer: said when another level is chosen
+            # (it comes back after the guide: firmware.app.present.home_preset)
+            chosen = next((s.level for s in self.seats if s.kind == "computer" and s.level not in (None, "easy")), None)
+            note = self.ctx.t("learn_easy_note", level=self.ctx.t(chosen)) if chosen else ""
             if (self.model.in_game and not self.model.match_over) or self.model.resumable:
-                ask(self.ctx, self.ctx.t("ask_abandon"), it.Guide("start"), self.emit)
+                ask(self.ctx, " ".join(x for x in (note, self.ctx.t("ask_abandon")) if x), it.Guide("start"), self.emit)
+            elif note:
+                ask(self.ctx, f"{note} {self.ctx.t('learn_start_q')}", it.Guide("start"), self.emit)
             else:
                 self.emit(it.Guide("start"))
         elif name == "continue":

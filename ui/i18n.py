@@ -187,7 +187,7 @@ CATALOGUE: dict[str, tuple[str, str, str]] = {
     "hand_end_n": ("Fine della mano {n}", "Ende der Runde {n}", "End of hand {n}"),
     "match_end": ("Fine della partita", "Ende der Partie", "End of match"),
     "aces": ("Assi", "Asse", "Aces"),
-    "thirds": ("Terzi (3, 2, figure)", "Drittel (3, 2, Bilder)", "Thirds (3s, 2s, courts)"),
+    "thirds": ("Terzi ({ranks}, figure)", "Drittel ({ranks}, Bilder)", "Thirds ({ranks}, courts)"),
     "last_trick_pt": ("Ultima presa", "Letzter Stich", "Last trick"),
     "card_points": ("Punti carte", "Kartenpunkte", "Card points"),
     "partner_row": ("In coppia con", "Partner", "Partnered with"),

@@ -718,7 +718,7 @@ class HandEndScreen(Screen):
         t = self.ctx.t
         return [
             (t("aces"), [str(x["aces"]) for x in c]),
-            (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
+            (t("thirds", ranks=", ".join(DECKS[self.model.deck].counting_numbers())), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
             (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
         ]
 

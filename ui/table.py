@@ -25,7 +25,7 @@ from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
-from ui.i18n import CardName, arg_text, declare_labels, describe_declare, has, msg, said_by, tr
+from ui.i18n import CardName, Message, arg_text, declare_labels, describe_declare, has, msg, said_by, tr
 from ui.layout import (
     ButtonSpec,
     TableLayout,
@@ -1048,6 +1048,10 @@ class TableScreen:
         ctx = self.ctx
         if self.hint[1] > 0:
             return self.hint[0], (255, 190, 150)
+        waits = m.declare_prompt and m.me < len(m.seats)
+        if waits and isinstance(m.message, Message) and m.message.key in ("m_new_game", "m_new_lesson"):
+            # the hand-start declaration waits for me: that is what the status asks for
+            return ctx.t("declare_turn"), ctx.theme.accent
         if m.message:
             said = ctx.say(m.message)
             # a hint on screen (its card raised) says whose turn it is: its reason gets the room

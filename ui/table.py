@@ -53,6 +53,7 @@ from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here 
     rounded,
     seat_name,
     side_name_of,
+    amount_surface,
     thirds_text,
 )
 
@@ -769,8 +770,10 @@ class TableScreen:
             blit_text(s, ctx, label, fs, (r.x + 8, yy), bold=True, max_w=room)
             blit_text(s, ctx, str(total), fs, (col_total, yy), anchor="topright", bold=True)
             extra = f" +{decl}" if decl else ""
-            blit_text(s, ctx, f"{thirds_text(hand) or '0'}{extra}", fs, (r.right - 6, yy), anchor="topright",
-                      color=ctx.theme.accent, max_w=r.right - col_total - 10)
+            # the ⅓ and ⅔ larger than the digits: readable at 480x320 too (issue 38)
+            amount, above = amount_surface(ctx, f"{thirds_text(hand) or '0'}{extra}", fs, ctx.theme.accent,
+                                           max_w=r.right - col_total - 10)
+            s.blit(amount, amount.get_rect(topright=(r.right - 6, yy - above)))
             y += line_h
 
     def _side_name(self, side: int, seats: list[int]) -> str:

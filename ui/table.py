@@ -53,7 +53,6 @@ from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here 
     rounded,
     seat_name,
     side_name_of,
-    amount_surface,
     thirds_text,
 )
 
@@ -771,8 +770,8 @@ class TableScreen:
             blit_text(s, ctx, str(total), fs, (col_total, yy), anchor="topright", bold=True)
             extra = f" +{decl}" if decl else ""
             # the ⅓ and ⅔ larger than the digits: readable at 480x320 too (issue 38)
-            amount, above = amount_surface(ctx, f"{thirds_text(hand) or '0'}{extra}", fs, ctx.theme.accent,
-                                           max_w=r.right - col_total - 10)
+            amount, above = ctx.fonts.amount(f"{thirds_text(hand) or '0'}{extra}", fs, ctx.theme.accent,
+                                             max_w=r.right - col_total - 10)
             s.blit(amount, amount.get_rect(topright=(r.right - 6, yy - above)))
             y += line_h
 

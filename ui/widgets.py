@@ -186,40 +186,6 @@ def blit_wrapped(s: pygame.Surface, ctx: Ctx, text: str, size: int, box: Rect, *
                      max_w=box.w)
 
 
-FRACTIONS = ("⅓", "⅔")
-
-
-def amount_surface(ctx: Ctx, text: str, size: int, color: RGB | None = None, bold: bool = False,
-                   max_w: int | None = None) -> tuple[pygame.Surface, int]:
-    """``text`` ("2⅓ +3") with its ⅓ and ⅔ drawn larger than the digits, their ink centred
-    on the digits' (a font's fraction figures are half a digit high: 4 px at 480x320), and
-    how far (px) the surface reaches above a plain line of ``text`` set at the same place.
-    Smaller, then plainer, where ``max_w`` is too narrow."""
-    parts = [p for p in text.replace("⅓", "\0⅓\0").replace("⅔", "\0⅔\0").split("\0") if p]
-    best: tuple[pygame.Surface, int] | None = None
-    for factor in (1.6, 1.4, 1.2, 1.0):
-        for sz in range(size, ctx.fonts.min_size - 1, -1):
-            digit = ctx.fonts.text("0", sz, color, bold).get_bounding_rect(min_alpha=100).centery
-            pieces, offsets = [], []
-            for p in parts:
-                surf = ctx.fonts.text(p, round(sz * factor) if p in FRACTIONS else sz, color, bold)
-                pieces.append(surf)
-                offsets.append(digit - surf.get_bounding_rect(min_alpha=100).centery if p in FRACTIONS else 0)
-            top = min(offsets)
-            out = pygame.Surface((sum(x.get_width() for x in pieces),
-                                  max(o - top + x.get_height() for o, x in zip(offsets, pieces, strict=True))),
-                                 pygame.SRCALPHA)
-            x = 0
-            for o, surf in zip(offsets, pieces, strict=True):
-                out.blit(surf, (x, o - top))
-                x += surf.get_width()
-            best = (out, -top)
-            if max_w is None or out.get_width() <= max_w:
-                return best
-    assert best is not None
-    return best
-
-
 def thirds_text(thirds: int) -> str:
     """7 thirds → "2⅓"; the Pezz are the fraction."""
     whole, rest = divmod(thirds, 3)

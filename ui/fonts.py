@@ -73,31 +73,37 @@ class Fonts:
         key = (s, size, color, bold, max_w)
         got = self._amounts.get(key)
         if got is None:
-            got = self._amount(s, size, color, bold, max_w)
+            surf, above, used = self._amount(s, size, color, bold, max_w)
+            got = (surf, above)
             self._amounts[key] = got
-            self.meta[id(got[0])] = (s, max(size, self.min_size), False)
+            self.meta[id(surf)] = (s, used, False)  # (the digits' size: the text check's line)
         return got
 
-    def _amount(self, s: str, size: int, color: RGB, bold: bool, max_w: int | None) -> tuple[pygame.Surface, int]:
+    def _amount(self, s: str, size: int, color: RGB, bold: bool, max_w: int | None) -> tuple[pygame.Surface, int, int]:
         parts = [p for p in s.replace("⅓", "\0⅓\0").replace("⅔", "\0⅔\0").split("\0") if p]
-        best: tuple[pygame.Surface, int] | None = None
-        for factor in (1.6, 1.4, 1.2, 1.0):
+        best: tuple[pygame.Surface, int, int] | None = None
+        for factor in (1.6, 1.5, 1.4, 1.3, 1.2, 1.0):
             for sz in range(max(size, self.min_size), self.min_size - 1, -1):
-                digit = self.text("0", sz, color, bold).get_bounding_rect(min_alpha=100).centery
+                line = self.text("0", sz, color, bold)
+                digit, h = line.get_bounding_rect(min_alpha=100).centery, line.get_height()
                 pieces = [self.text(p, round(sz * factor) if p in FRACTIONS else sz, color, bold) for p in parts]
-                offsets = [digit - x.get_bounding_rect(min_alpha=100).centery if p in FRACTIONS else 0
-                           for p, x in zip(parts, pieces, strict=True)]
-                top = min(offsets, default=0)
-                out = pygame.Surface((sum(x.get_width() for x in pieces),
-                                      max((o - top + x.get_height() for o, x in zip(offsets, pieces, strict=True)),
-                                          default=1)), pygame.SRCALPHA)
+                inks = [x.get_bounding_rect(min_alpha=100) for x in pieces]
+                offsets = [digit - ink.centery if p in FRACTIONS else 0 for p, ink in zip(parts, inks, strict=True)]
+                # the fraction's ink within the plain line's box (a pixel either side): the rows
+                # above and below keep theirs
+                if any(o + ink.top < -1 or o + ink.bottom > h + 1 for o, ink in zip(offsets, inks, strict=True)):
+                    continue
+                out = pygame.Surface((sum(x.get_width() for x in pieces), h + 2), pygame.SRCALPHA)
                 x = 0
                 for o, piece in zip(offsets, pieces, strict=True):
-                    out.blit(piece, (x, o - top))
+                    out.blit(piece, (x, o + 1))
                     x += piece.get_width()
-                best = (out, -top)
+                best = (out, 1, sz)
                 if max_w is None or out.get_width() <= max_w:
                     return best
+        if best is None:  # (never: the plain text always fits its own line)
+            surf = self.text(s, size, color, bold)
+            best = (surf, 0, size)
         assert best is not None
         return best
 

@@ -1110,6 +1110,8 @@ class TableScreen:
         box.center = r.center
         if grown:
             box.bottom = r.bottom
+        # never below the row: a raised card's index (the hint's) stays in sight (issue 38)
+        box.bottom = min(box.bottom, lay.status.bottom)
         if m.n_seats > 2:
             box.left = r.left  # the row's left end, clear of the action buttons
         draw_panel(s, box, ctx.theme, 160)

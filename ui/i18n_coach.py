@@ -73,7 +73,9 @@ COACH: dict[str, tuple[str, str, str]] = {
     "acc_x_axis": ("partite, dalla più vecchia alla più recente →", "Partien, von alt nach neu →",
                    "matches, oldest to newest →"),
     "accuracy": ("Precisione", "Genauigkeit", "Accuracy"),
-    "accuracy_short": ("Prec.", "Gen.", "Acc."),
+    "accuracy_short": ("Prec. media", "Gen. Ø", "Avg. acc."),  # the table's: the mean of the matches
+    "accuracy_avg_tiny": ("Ø prec.", "Ø Gen.", "Ø acc."),  # the same, where the column is narrow
+    "acc_latest": ("ultima {n}%", "zuletzt {n}%", "latest {n}%"),  # the chart's legend: its last point
     "accuracy_n": ("Precisione {n}%", "Genauigkeit {n}%", "Accuracy {n}%"),
     "loss_n": ("perdi {points}", "kostet {points}", "loses {points}"),
     "costliest": ("La giocata più costosa: {card} ({mark}, perdi {points}); meglio {better}",

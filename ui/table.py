@@ -25,7 +25,17 @@ from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
-from ui.i18n import CardName, Message, arg_text, declare_labels, describe_declare, has, msg, said_by, tr
+from ui.i18n import (
+    CardName,
+    Message,
+    arg_text,
+    declare_labels,
+    describe_declare,
+    has,
+    msg,
+    said_by,
+    tr,
+)
 from ui.layout import (
     ButtonSpec,
     TableLayout,

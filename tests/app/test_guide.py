@@ -12,8 +12,8 @@ from pathlib import Path
 from firmware.app.guide import GUIDE_SEED, GUIDE_VARIANT
 from firmware.engine import SUIT, Declare, Play, legal_actions
 from firmware.engine.cards import thirds_of
-from firmware.engine.seating import SeatSpec
 from firmware.engine.lessons import lessons_for
+from firmware.engine.seating import SeatSpec
 from tests.app.conftest import Table
 from ui import intents as ui
 from ui.i18n import Amount, render

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 
-import pygame
 import pytest
 
 from tests.ui.conftest import SIZES, MakeUI

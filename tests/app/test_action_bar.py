@@ -211,8 +211,8 @@ def test_the_coach_pair_keeps_its_cells_when_the_right_seat_has_played_its_last_
 
     m = replace(demo.hint_model("treseta4"), casual=True)
     right = (m.me + 1) % m.n_seats
-    cards = [replace(s, hand_count=1 if s.seat == right else s.hand_count) for s in m.seats]
-    empty = [replace(s, hand_count=0 if s.seat == right else s.hand_count, shown=()) for s in m.seats]
+    cards = tuple(replace(s, hand_count=1 if s.seat == right else s.hand_count) for s in m.seats)
+    empty = tuple(replace(s, hand_count=0 if s.seat == right else s.hand_count, shown=()) for s in m.seats)
     a = visible(table_layout(replace(m, seats=cards), size).buttons)
     b = visible(table_layout(replace(m, seats=empty), size).buttons)
     assert {n: tuple(a[n].rect) for n in ("hint", "undo")} == {n: tuple(b[n].rect) for n in ("hint", "undo")}

@@ -186,6 +186,7 @@ def test_each_hand_a_person_played_is_rated_and_kept(make_table: MakeTable) -> N
     model = ctl.model()
     assert model.hand_over and model.review == ctl.review_lines
     assert table.journal.accuracy_history() == []  # the match still going: counted at its end (issue 38)
+    assert ctl.match_id is not None
     table.journal.finish_match(ctl.match_id, 0, [21, 0])
     table.loop.refresh(force=True)
     history = table.journal.accuracy_history()

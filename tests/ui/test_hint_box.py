@@ -10,11 +10,11 @@ from pygame import Rect
 
 from tests.ui.conftest import SIZES, MakeUI
 from ui import demo
-from ui.i18n import Amount, CardName, SuitName, msg
+from ui.i18n import Amount, CardName, Message, SuitName, msg
 from ui.textcheck import RecordingSurface
 
 
-def _reason(key: str, deck: str, card: int) -> object:
+def _reason(key: str, deck: str, card: int) -> Message:
     name = CardName(deck, card)
     return msg("hint_says", hint=msg(key, card=name, suit=SuitName(deck, 0), worth=Amount(1), keep=name))
 
@@ -34,6 +34,7 @@ def test_the_hint_box_leaves_the_hinted_card_s_index_in_sight(variant: str, size
         rec = RecordingSurface(size, ui.ctx.fonts.meta)
         ui.draw(rec)
         lay = ui.table.layout
+        assert lay is not None
         r = next(r for c, r in lay.hand if c == card).move(0, -lay.lift)
         index = Rect(r.x, r.y, max(10, r.w * 3 // 10), r.h * 3 // 10)
         over = [p for p in rec.panels + [t.rect for t in rec.texts] if p.colliderect(index)]

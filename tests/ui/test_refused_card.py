@@ -37,6 +37,7 @@ def test_a_refused_card_drops_back_shakes_and_sounds(size: tuple[int, int], hint
     monkeypatch.setattr(ui.table.ctx, "play", heard.append)
     ui.update(1.0)  # past the double-tap guard of a card just played
     table = ui.table
+    assert table.layout is not None
     refused, box = next((c, r) for c, r in table.layout.hand_hit if c not in m.playable)
     table.tap(box.center)
     assert not [x for x in ui.intents() if isinstance(x, it.PlayCard)]

@@ -19,7 +19,9 @@ def _tallest_ink(make_ui: MakeUI, size: tuple[int, int], thirds: tuple[int, int]
     ui.update(5.0)
     ui.show("table")
     ui.draw()
-    r = ui.table.layout.score
+    lay = ui.table.layout
+    assert lay is not None
+    r = lay.score
     x0 = r.x + int(r.w * 0.62) + 2
     top = r.top + (r.h - 4) // 3 + 2  # under the heading row (target, total, hand)
 

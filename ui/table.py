@@ -1120,8 +1120,14 @@ class TableScreen:
         box.center = r.center
         if grown:
             box.bottom = r.bottom
-        # never below the row: a raised card's index (the hint's) stays in sight (issue 38)
-        box.bottom = min(box.bottom, lay.status.bottom)
+        raised = self.raised_index(lay)
+        if raised is not None and box.colliderect(raised):
+            # clear of the raised card's index (the hint's): up into the row's own room, as far
+            # as the trick's cards allow (issue 38)
+            above = [r.bottom + 1 for pc in self._trick_shown() if (r := lay.trick_slots.get(pc.seat)) is not None
+                     and r.x < box.right and box.x < r.right]
+            box.h = min(box.h, h + 2)  # the least padding: every pixel counts at 480x320
+            box.bottom = max(min(box.bottom, raised.y), max(above, default=0) + box.h)
         if m.n_seats > 2:
             box.left = r.left  # the row's left end, clear of the action buttons
         draw_panel(s, box, ctx.theme, 160)
@@ -1133,6 +1139,14 @@ class TableScreen:
         for surf in surfs:
             s.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
             y += surf.get_height()
+
+    def raised_index(self, lay: TableLayout) -> Rect | None:
+        """The corner index of the card raised in my hand (the hint's, or the cursor's)."""
+        if self.cursor is None or not 0 <= self.cursor < len(lay.hand):
+            return None
+        r = lay.hand[self.cursor][1].move(0, -lay.lift)
+        edge = max(3, r.h // 14)  # the card's margin above its rank letter
+        return Rect(r.x, r.y + edge, max(10, r.w * 3 // 10), r.h * 3 // 10 - edge)
 
     def _status_lines(self, lay: TableLayout, text: str, r: Rect) -> tuple[Rect, list[str], int, bool]:
         """Where the status ``text`` goes (``r``: the row left of my dealer mark), its lines,

@@ -36,7 +36,8 @@ def test_the_hint_box_leaves_the_hinted_card_s_index_in_sight(variant: str, size
         lay = ui.table.layout
         assert lay is not None
         r = next(r for c, r in lay.hand if c == card).move(0, -lay.lift)
-        index = Rect(r.x, r.y, max(10, r.w * 3 // 10), r.h * 3 // 10)
+        edge = max(3, r.h // 14)  # the card's margin above its rank letter
+        index = Rect(r.x, r.y + edge, max(10, r.w * 3 // 10), r.h * 3 // 10 - edge)
         over = [p for p in rec.panels + [t.rect for t in rec.texts] if p.colliderect(index)]
         if over:
             bad.append((card, key, tuple(index), [tuple(p) for p in over]))

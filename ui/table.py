@@ -1124,8 +1124,8 @@ class TableScreen:
         if raised is not None and box.colliderect(raised):
             # clear of the raised card's index (the hint's): up into the row's own room, as far
             # as the trick's cards allow (issue 38)
-            above = [r.bottom + 1 for pc in self._trick_shown() if (r := lay.trick_slots.get(pc.seat)) is not None
-                     and r.x < box.right and box.x < r.right]
+            slots = [lay.trick_slots[pc.seat] for pc in self._trick_shown() if pc.seat in lay.trick_slots]
+            above = [t.bottom + 1 for t in slots if t.x < box.right and box.x < t.right]
             box.h = min(box.h, h + 2)  # the least padding: every pixel counts at 480x320
             box.bottom = max(min(box.bottom, raised.y), max(above, default=0) + box.h)
         if m.n_seats > 2:

@@ -557,8 +557,8 @@ class Journal:
 
     @_guarded
     def accuracy_history(self, limit: int = 30) -> list[dict[str, Any]]:
-        """Per match with rated hands, newest last: variant, level (as the statistics count
-        it), the accuracy over its rated plays, the expected loss per hand."""
+        """Per finished match with rated hands, newest last: variant, level (as the statistics
+        count it), the accuracy over its rated plays, the expected loss per hand."""
         rows = self.conn.execute(
             "SELECT match, SUM(accuracy * plays), SUM(plays), AVG(loss) FROM ratings"
             " WHERE plays > 0 GROUP BY match ORDER BY match DESC LIMIT ?",
@@ -567,8 +567,10 @@ class Journal:
         out: list[dict[str, Any]] = []
         for match, weighted, plays, loss in reversed(rows):
             row = self.match(match)
-            if row is None or row.mode == "lesson":
-                continue  # the guided hand teaches: its rating is no player's accuracy over time
+            if row is None or row.mode == "lesson" or row.finished is None:
+                # the guided hand teaches: its rating is no player's accuracy over time; a
+                # match still going counts at its end, as the statistics' other figures do
+                continue
             variant, level, _ = stat_line(row)
             out.append({"match": match, "variant": variant, "level": level,
                         "accuracy": weighted / plays, "loss_per_hand": loss})  # fmt: skip

@@ -14,6 +14,9 @@ from ui.theme import DEFAULT, RGB, Theme
 ASSETS = Path(__file__).resolve().parent / "assets"
 
 
+FRACTIONS = ("⅓", "⅔")  # the thirds of a point, drawn larger than the digits (Fonts.amount)
+
+
 class Fonts:
     """``text("Tocca a te", 18)`` → a cached Surface in the shipped DejaVu Sans."""
 
@@ -30,6 +33,7 @@ class Fonts:
         # id(rendered surface) -> (text, size): lets a test's recording surface tell
         # text from card art when it is blitted (ui.textcheck)
         self.meta: dict[int, tuple[str, int, bool]] = {}  # (text, size, cut short by fit)
+        self._amounts: dict[tuple[str, int, RGB, bool, int | None], tuple[pygame.Surface, int]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -51,12 +55,57 @@ class Fonts:
         if surf is None:
             if len(self._texts) >= self._max:
                 self._texts.clear()
+                self._amounts.clear()
                 self.meta.clear()
             surf = self.font(size, bold).render(s, True, color)
             self._texts[key] = surf
             if not art:
                 self.meta[id(surf)] = (s, size, False)
         return surf
+
+    def amount(self, s: str, size: int, color: RGB | None = None, bold: bool = False,
+               max_w: int | None = None) -> tuple[pygame.Surface, int]:
+        """``s`` ("2⅓ +3") with its ⅓ and ⅔ drawn larger than the digits, their ink centred on
+        the digits' (a font's fraction figures are half a digit high: 4 px at 480x320), and how
+        far (px) the surface reaches above a plain line of ``s`` set at the same place.
+        Smaller, then plainer, where ``max_w`` is too narrow."""
+        color = color or self.theme.text
+        key = (s, size, color, bold, max_w)
+        got = self._amounts.get(key)
+        if got is None:
+            surf, above, used = self._amount(s, size, color, bold, max_w)
+            got = (surf, above)
+            self._amounts[key] = got
+            self.meta[id(surf)] = (s, used, False)  # (the digits' size: the text check's line)
+        return got
+
+    def _amount(self, s: str, size: int, color: RGB, bold: bool, max_w: int | None) -> tuple[pygame.Surface, int, int]:
+        parts = [p for p in s.replace("⅓", "\0⅓\0").replace("⅔", "\0⅔\0").split("\0") if p]
+        best: tuple[pygame.Surface, int, int] | None = None
+        for factor in (1.6, 1.5, 1.4, 1.3, 1.2, 1.0):
+            for sz in range(max(size, self.min_size), self.min_size - 1, -1):
+                line = self.text("0", sz, color, bold)
+                digit, h = line.get_bounding_rect(min_alpha=100).centery, line.get_height()
+                pieces = [self.text(p, round(sz * factor) if p in FRACTIONS else sz, color, bold) for p in parts]
+                inks = [x.get_bounding_rect(min_alpha=100) for x in pieces]
+                offsets = [digit - ink.centery if p in FRACTIONS else 0 for p, ink in zip(parts, inks, strict=True)]
+                # the fraction's ink within the plain line's box (a pixel either side): the rows
+                # above and below keep theirs
+                if any(o + ink.top < -1 or o + ink.bottom > h + 1 for o, ink in zip(offsets, inks, strict=True)):
+                    continue
+                out = pygame.Surface((sum(x.get_width() for x in pieces), h + 2), pygame.SRCALPHA)
+                x = 0
+                for o, piece in zip(offsets, pieces, strict=True):
+                    out.blit(piece, (x, o + 1))
+                    x += piece.get_width()
+                best = (out, 1, sz)
+                if max_w is None or out.get_width() <= max_w:
+                    return best
+        if best is None:  # (never: the plain text always fits its own line)
+            surf = self.text(s, size, color, bold)
+            best = (surf, 0, size)
+        assert best is not None
+        return best
 
     def fit(self, s: str, size: int, max_w: int, color: RGB | None = None, bold: bool = False) -> pygame.Surface:
         """The text at ``size`` or smaller (not under ``min_size``), cut with "…" if still too wide."""

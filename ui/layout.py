@@ -217,6 +217,9 @@ def table_layout(model: TableModel, size: tuple[int, int], theme: Theme = DEFAUL
         actions, status, status_room = _row_actions(model, g, seats, trick_slots, talon, action_page)
     else:
         actions = _action_buttons(model, g.right_col, g.touch, g.m, action_page)
+    if model.hand_over:
+        actions = _end_buttons(model, g)
+    if g.n <= 2:
         status_h = max(g.touch // 2, int(g.height * 0.06))
         status = Rect(g.mid.x, g.hand_y - g.lift - status_h, g.mid.w, status_h)
         status_room = status.copy()
@@ -375,7 +378,9 @@ def _coach_cells(g: _Grid, seats: dict[int, SeatArea]) -> list[Rect]:
     them (800x480), so the row keeps its cells for the game's actions; none where it has not."""
     col, m = g.right_col, g.m
     right_seat = next((a for a in seats.values() if a.position == "right"), None)
-    below = _area_bottom(right_seat) + m if right_seat is not None else col.y
+    # under the seat's row of cards as dealt, not as left: the last trick's empty hand
+    # must not turn the pair from side by side to one above the other (issue 38)
+    below = (right_seat.label.bottom + m // 2 + right_seat.card_size[1] + m) if right_seat is not None else col.y
     cw, ch = (col.w - m) // 2, g.touch + 4
     if col.bottom - below >= 2 * ch + m:  # one above the other, the column's width
         return [Rect(col.x, col.bottom - (2 - i) * ch - (1 - i) * m, col.w, ch) for i in range(2)]
@@ -789,6 +794,21 @@ def _fill(model: TableModel, cells: list[Rect], page: int, skip: set[str] | None
     return out if n > 1 else items[:1]
 
 
+def _end_buttons(model: TableModel, g: _Grid) -> list[ButtonSpec]:
+    """The hand's end: *count* and *next hand* (or *home*) side by side in the middle of the
+    table, where the trick was and no button of the hand ever is: a tap meant for the last
+    trick's *hint*, *volo* or *chiamarsi fuori* never lands on *next hand* (issue 38)."""
+    permanent, _ = action_slots(model)
+    k = max(1, len(permanent))
+    w = min(int(g.touch * 3.2), (g.mid.w - (k - 1) * g.m) // k)
+    h = g.touch + max(8, g.touch // 4)
+    x = g.mid.centerx - (k * w + (k - 1) * g.m) // 2
+    y = g.mid.centery - h // 2
+    for i, b in enumerate(permanent):
+        b.rect = Rect(x + i * (w + g.m), y, w, h)
+    return permanent
+
+
 def _action_row(model: TableModel, area: Rect, touch: int, m: int, page: int = 0,
                 coach: list[Rect] | None = None, row_left: int | None = None) -> list[ButtonSpec]:
     """3/4 seats: the action bar in one row above the hand. The permanent slots from the
@@ -838,6 +858,18 @@ def _action_buttons(model: TableModel, area: Rect, touch: int, m: int, page: int
     cols = 1 if model.hand_over or len(permanent) + may_come <= per_col else max(1, min(2, (area.w + m) // (touch * 2 + m)))
     bw = (area.w - (cols - 1) * m) // cols
     cells = [Rect(area.x + c * (bw + m), area.y + r * (bh + m), bw, bh) for c in range(cols) for r in range(per_col)]
+    pair = [b for b in permanent if b.name in ("hint", "undo")]
+    if len(pair) == 2 and len(permanent) + may_come > len(cells) > 1:
+        # too few cells for the coach's two, the game's slots and a declaration's page
+        # (480x320): hint and undo share the foot cell side by side (their signs, ui.table),
+        # so a declaration never takes turns with them in one cell behind *more* (issue 38)
+        foot = cells.pop()
+        half = (foot.w - m) // 2
+        out = _fill(model, cells, page, skip={"hint", "undo"})
+        for i, b in enumerate(pair):
+            b.rect = Rect(foot.x + i * (half + m), foot.y, half, foot.h)
+            out.append(b)
+        return out
     return _fill(model, cells, page)
 
 

@@ -60,8 +60,10 @@ def lesson_layout(ctx: Ctx, lay: TableLayout, lesson: LessonModel, trick_seats: 
     text = text[:1].upper() + text[1:]  # a sentence may open with a suit's name ("denari")
     row = max(ctx.theme.min_touch, int(H * 0.09))
     slots = [lay.trick_slots[s] for s in trick_seats if s in lay.trick_slots]
-    if slots:
-        for strip in _strips(lay, room, slots):
+    if slots or not lay.hand:
+        # (the hand played out, no card in sight: the rows under the status line first,
+        # clear of the score the count speaks of and of the end's buttons in the middle)
+        for strip in _strips(lay, room, slots) if slots else _strips_low(lay, room):
             got = _strip_layout(ctx, strip, text, fs, W, row)
             if got is not None:
                 return got
@@ -70,8 +72,8 @@ def lesson_layout(ctx: Ctx, lay: TableLayout, lesson: LessonModel, trick_seats: 
 
 def _strips(lay: TableLayout, room: _Room, slots: list[Rect]) -> list[Rect]:
     """The strips a lesson may take while cards lie in the trick, the first that fits
-    the words wins: above the trick below the kept marks, above it from the top of the
-    screen, and after the hand the empty rows under the status line."""
+    the words wins: after the hand the empty rows under the status line, above the trick
+    below the kept marks, above it from the top of the screen."""
     W, H = lay.size
     m, top = room.m, room.top
     menu = next((b.rect for b in lay.buttons if b.name == "menu"), None)
@@ -79,13 +81,21 @@ def _strips(lay: TableLayout, room: _Room, slots: list[Rect]) -> list[Rect]:
     strip = Rect(m, top, strip_right - m, min(r.y for r in slots) - m - top)
     # below the kept marks when the words fit there, else from the top (the table then
     # moves its mark below the strip: TableScreen.dealer_chip_rect)
-    strips = [strip] + ([Rect(m, m, strip.w, strip.bottom - m)] if top > m else [])
-    if not lay.hand:  # the hand played out (the count): the empty rows under the status line
+    # the hand played out (the count): the empty rows under the status line first, clear
+    # of the score the count speaks of
+    return _strips_low(lay, room) + [strip] + ([Rect(m, m, strip.w, strip.bottom - m)] if top > m else [])
+
+
+def _strips_low(lay: TableLayout, room: _Room) -> list[Rect]:
+    """The hand played out (the count): the empty rows under the status line."""
+    W, H = lay.size
+    m = room.m
+    if not lay.hand:
         low = max([lay.status.bottom + m] + [b.rect.bottom + m for b in lay.buttons
                                               if b.rect.bottom > lay.status.bottom and b.rect.x < room.right])
         low_right = min([W - m] + [b.rect.x - m for b in lay.buttons if b.rect.bottom > low and b.rect.x > W // 2])
-        strips.append(Rect(m, low, low_right - m, H - m - low))
-    return strips
+        return [Rect(m, low, low_right - m, H - m - low)]
+    return []
 
 
 def _panel_layout(ctx: Ctx, lay: TableLayout, room: _Room, slots: list[Rect], text: str, fs: int,

@@ -201,7 +201,7 @@ SOURCE: tuple[Source, ...] = (
     M("hand_end_n", "End of hand {n}"),
     M("match_end", "End of match"),
     M("aces", "Aces"),
-    M("thirds", "Thirds (3s, 2s, courts)"),
+    M("thirds", "Thirds ({ranks}, courts)"),
     M("last_trick_pt", "Last trick"),
     M("card_points", "Card points"),
     M("partner_row", "Partnered with"),
@@ -695,7 +695,7 @@ SOURCE: tuple[Source, ...] = (
     M("analysing", "Analysing {n}%"),
     M("acc_x_axis", "matches, oldest to newest →"),
     M("accuracy", "Accuracy"),
-    M("accuracy_short", "Acc."),
+    M("accuracy_short", "Avg. acc."),
     M("accuracy_n", "Accuracy {n}%"),
     M("loss_n", "loses {points}"),
     M("costliest", "Costliest play: {card} ({mark}, loses {points}); better {better}"),
@@ -914,4 +914,11 @@ SOURCE: tuple[Source, ...] = (
     M("m_pick_trump_talon", "Tap the card face up under the talon: it is the trump"),
     # ---- from br_i18n_coach.py
     M("c_known", "{card}: every card is known, and searched through it makes the most points"),
+    # ---- from t_i18n.py
+    M("learn_easy_note", "The guided hand is against the easy computer; your level ({level}) comes back after it."),
+    M("learn_start_q", "Start?"),
+    M("ask_declare_first", "You can still declare: {what} (under More). Play without declaring?"),
+    # ---- from t_i18n_coach.py
+    M("accuracy_avg_tiny", "Ø acc."),
+    M("acc_latest", "latest {n}%"),
 )

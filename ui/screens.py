@@ -448,8 +448,14 @@ class HomeScreen(Screen):
             else:
                 self.emit(intent)
         elif name == "learn":
+            # the guided hand is against the easy computer: said when another level is chosen
+            # (it comes back after the guide: firmware.app.present.home_preset)
+            chosen = next((s.level for s in self.seats if s.kind == "computer" and s.level not in (None, "easy")), None)
+            note = self.ctx.t("learn_easy_note", level=self.ctx.t(chosen)) if chosen else ""
             if (self.model.in_game and not self.model.match_over) or self.model.resumable:
-                ask(self.ctx, self.ctx.t("ask_abandon"), it.Guide("start"), self.emit)
+                ask(self.ctx, " ".join(x for x in (note, self.ctx.t("ask_abandon")) if x), it.Guide("start"), self.emit)
+            elif note:
+                ask(self.ctx, f"{note} {self.ctx.t('learn_start_q')}", it.Guide("start"), self.emit)
             else:
                 self.emit(it.Guide("start"))
         elif name == "continue":
@@ -716,7 +722,7 @@ class HandEndScreen(Screen):
             return []
         return [
             (t("aces"), [str(x["aces"]) for x in c]),
-            (t("thirds"), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
+            (t("thirds", ranks=", ".join(DECKS[self.model.deck].counting_numbers())), [f"{x['thirds']} = {thirds_text(x['thirds'])}" if x["thirds"] else "0" for x in c]),
             (t("last_trick_pt"), [str(x["last"]) if x["last"] else "–" for x in c]),
         ]
 
@@ -990,12 +996,14 @@ class StatsScreen(Screen):
             blit_text(s, ctx, t("no_games"), fs, table.center, anchor="center")
             return
         # game · level · played · won · given up · % · the coach's accuracy
-        fr = (0.0, 0.31, 0.47, 0.58, 0.68, 0.81, 0.88)
+        fr = (0.0, 0.31, 0.47, 0.58, 0.68, 0.81, 0.87)
         cols = [table.x + 8 + int((table.w - 16) * f) for f in fr]
         heads = [t("variant"), t("level"), t("games"), t("wins"), t("abandoned_short"), "%", t("accuracy_short")]
         widths = [b - a - 6 for a, b in zip(cols, [*cols[1:], table.right - 4], strict=True)]
         y = table.y + 6
         head = max(ctx.fonts.min_size, fs - 3)
+        if ctx.fonts.font(head, True).size(heads[-1])[0] > widths[-1]:
+            heads[-1] = t("accuracy_avg_tiny")  # "Ø prec.": the mean all the same (the chart: the latest)
         for x, h, w in zip(cols, heads, widths, strict=True):
             blit_text(s, ctx, h, head, (x, y), bold=True, color=ctx.theme.accent, max_w=w)
         y += fs + 8
@@ -1035,12 +1043,19 @@ class StatsScreen(Screen):
         for sr in series:  # as many rows as the levels need
             colour = LEVEL_COLOURS.get(sr.level.split(":")[0], ctx.theme.accent)
             level = ctx.t("people_only") if sr.level.split(":")[0] == "-" else ctx.t(sr.level)  # never "?-"
-            word = f"{level} {sr.points[-1]:.0f}%" if sr.points else level
+            # the latest match's figure, said so (the table beside it gives the mean: issue 38)
+            word = f"{level}: {ctx.t('acc_latest', n=f'{sr.points[-1]:.0f}')}" if sr.points else level
             w = ctx.fonts.text(word, small).get_width() + small + 16
             if x + w > r.right - 4 and x > r.x + 8:
                 x, y = r.x + 8, y + small + 4
             pygame.draw.rect(s, colour, (x, y + 3, small - 2, small - 4))
             x = blit_text(s, ctx, word, small, (x + small + 2, y), color=colour, max_w=r.right - x - small - 8).right + 12
+        if any(sr.level.endswith(":help") for sr in series):  # what the "*" of "hard*" means
+            note = ctx.t("help_note")
+            w = ctx.fonts.text(note, small).get_width()
+            if x + w > r.right - 4 and x > r.x + 8:
+                x, y = r.x + 8, y + small + 4
+            blit_text(s, ctx, note, small, (x, y), color=ctx.theme.text_dim, max_w=r.right - x - 8)
         # the scale: 0 / 50 / 100 % up the left, "matches, oldest → newest" along the bottom
         scale_w = ctx.fonts.text("100%", small).get_width() + 4
         top = y + small + 8 + small // 2

@@ -1,4 +1,5 @@
-"""Small sounds synthesised at start (no sound files): a card laid, a card drawn, your turn.
+"""Small sounds synthesised at start (no sound files): a card laid, a card drawn, your turn,
+a card refused.
 
 The mixer is opened lazily and any failure (no audio device on the box, the
 dummy driver in tests) just leaves the UI silent: sound is never a reason to
@@ -44,6 +45,7 @@ RECIPES = {
     "card": lambda: _noise(0.08, 0.9, 0.015, 1),
     "draw": lambda: _noise(0.18, 0.6, 0.06, 2),
     "turn": lambda: _tone([(660, 0.06), (880, 0.08)], 0.18),
+    "refuse": lambda: _tone([(196, 0.07), (147, 0.12)], 0.25),  # a low "uh-uh": not that card
     "end": lambda: _tone([(523, 0.1), (659, 0.1), (784, 0.18)], 0.2),
 }
 

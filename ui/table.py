@@ -12,6 +12,7 @@ until they land, so nothing is drawn twice.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
@@ -24,7 +25,17 @@ from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
 from ui import intents as it
 from ui.cards import style_for
 from ui.fonts import Fonts
-from ui.i18n import CardName, arg_text, declare_labels, describe_declare, has, msg, said_by, tr
+from ui.i18n import (
+    CardName,
+    Message,
+    arg_text,
+    declare_labels,
+    describe_declare,
+    has,
+    msg,
+    said_by,
+    tr,
+)
 from ui.layout import (
     ButtonSpec,
     TableLayout,
@@ -73,6 +84,7 @@ DOUBLE_TAP_S = 0.35  # two taps closer than this are one (a double tap plays one
 PRESS_ZOOM_MAX_H = 360  # screens this short (480x320) show the card under the finger enlarged
 PRESS_ZOOM = 1.7  # how much larger than in the hand
 PRESS_MAX_S = 4.0  # an enlarged card whose finger-up never came (the screen changed) goes after this
+SHAKE_S, SHAKE_PX = 0.4, 7  # a refused card shakes sideways this long, this far
 
 
 @dataclass
@@ -147,6 +159,7 @@ class TableScreen:
         # the card under the finger, where it lay, and for how long (shown enlarged on small screens)
         self.pressed: tuple[Card, Rect] | None = None
         self.pressed_for = 0.0
+        self.shake: tuple[Card | None, float] = (None, SHAKE_S)  # a refused card, seconds into its shake
         self.action_page = 0  # which page of many action buttons (layout: "more")
         self._game_model = TableModel()  # the last model with a game: what "new" is measured against
         # the card picker (real cards, no reader: ui/picker.py)
@@ -484,10 +497,12 @@ class TableScreen:
                 self.pressed, self.pressed_for = (card, r), 0.0
                 if self._safe_lift(card, i):
                     return True
-                played = self.play(card)
-                self.cursor = None if played else i  # a tapped card leaves; a refused one stays raised
-                if not played and self._confirm != card:
-                    self._refuse_hint()
+                if self.play(card):
+                    self.cursor = None  # a tapped card leaves
+                elif self._confirm == card:
+                    self.cursor = i  # raised: a second tap plays it
+                elif not self.can_play(card):
+                    self.refuse(card)
                 return True
         if lay.score.collidepoint(pos) and self.can_peek():
             if not any(self.model.side_cards):
@@ -575,6 +590,23 @@ class TableScreen:
             return False
         return True
 
+    def refuse(self, card: Card) -> None:
+        """A card that may not be played now, tapped: it drops back at once (the hint's card
+        raised again, if any) with a short shake and a sound, and the status says why."""
+        m = self.model
+        self.cursor = m.hand.index(m.hint_card) if m.hint_card in m.hand else None
+        self.shake = (card, 0.0)
+        self.ctx.play("refuse")
+        self._refuse_hint()
+
+    def shaking(self, card: Card, at: float | None = None) -> int:
+        """How far (px) ``card`` is shaken sideways now (or ``at`` seconds into its shake)."""
+        shaken, t = self.shake
+        t = t if at is None else at
+        if shaken != card or t >= SHAKE_S:
+            return 0
+        return round(SHAKE_PX * math.sin(2 * math.pi * 4 * t / SHAKE_S) * (1 - t / SHAKE_S))
+
     def _refuse_hint(self) -> None:
         """Why a dimmed card does nothing: the suit to follow (or whose turn it is)."""
         m = self.model
@@ -614,9 +646,24 @@ class TableScreen:
             return True
         allowed = dict(self.model.signal_options).get(card, ())
         # only the chosen signals this card may carry (a false volo is refused by the engine)
-        self.emit(it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on)))
+        intent = it.PlayCard(card, tuple(x for x in allowed if x in self.signals_on))
+        unsaid = self.declarations_off_screen()
+        if unsaid and self.ctx.ask is not None:
+            # a declaration offered but behind *More*: the card would let its points go unsaid
+            what = ", ".join(describe_declare(self.model.deck, a.kind, a.suit, a.rank, a.missing, self.ctx.lang)
+                             for a in unsaid)
+            self.ctx.ask(self.ctx.t("ask_declare_first", what=what), intent)
+        else:
+            self.emit(intent)
         self.signals_on.clear()
         return True
+
+    def declarations_off_screen(self) -> list[DeclareAction]:
+        """The declarations offered now that no button on screen shows (a page of *More*)."""
+        lay = self.layout
+        shown = {b.intent.declare_action for b in (lay.buttons if lay is not None else [])
+                 if isinstance(b.intent, it.Declare) and b.enabled}
+        return [a for a in self.model.declarable if a not in shown]
 
     def key(self, key: int) -> bool:
         hand = self.model.hand
@@ -675,6 +722,8 @@ class TableScreen:
             self.pressed_for += dt
             if self.pressed_for > PRESS_MAX_S:
                 self.pressed = None
+        if self.shake[1] < SHAKE_S:
+            self.shake = (self.shake[0], self.shake[1] + dt)
         if self.picker_note[1] > 0:
             self.picker_note = (self.picker_note[0], self.picker_note[1] - dt)
         if self.hint[1] > 0:
@@ -788,8 +837,10 @@ class TableScreen:
             blit_text(s, ctx, label, fs, (r.x + 8, yy), bold=True, max_w=room)
             blit_text(s, ctx, str(total), fs, (col_total, yy), anchor="topright", bold=True)
             extra = f" +{decl}" if decl else ""
-            blit_text(s, ctx, f"{thirds_text(hand) or '0'}{extra}", fs, (r.right - 6, yy), anchor="topright",
-                      color=ctx.theme.accent, max_w=r.right - col_total - 10)
+            # the ⅓ and ⅔ larger than the digits: readable at 480x320 too (issue 38)
+            amount, above = ctx.fonts.amount(f"{thirds_text(hand) or '0'}{extra}", fs, ctx.theme.accent,
+                                             max_w=r.right - col_total - 10)
+            s.blit(amount, amount.get_rect(topright=(r.right - 6, yy - above)))
             y += line_h
 
     def _side_name(self, side: int, seats: list[int]) -> str:
@@ -979,7 +1030,7 @@ class TableScreen:
         for i, (card, r) in enumerate(lay.hand):
             if card in hidden:
                 continue
-            rr = r.move(0, -lay.lift) if i == self.cursor else r
+            rr = r.move(self.shaking(card), -lay.lift if i == self.cursor else 0)
             if (my_turn or m.discardable) and not self.can_play(card):
                 img = ctx.art.dimmed(card, w, h, style, ctx.theme.dim_alpha)
             else:
@@ -1100,6 +1151,10 @@ class TableScreen:
         ctx = self.ctx
         if self.hint[1] > 0:
             return self.hint[0], (255, 190, 150)
+        waits = m.declare_prompt and m.me < len(m.seats)
+        if waits and isinstance(m.message, Message) and m.message.key in ("m_new_game", "m_new_lesson"):
+            # the hand-start declaration waits for me: that is what the status asks for
+            return ctx.t("declare_turn"), ctx.theme.accent
         if m.message:
             said = ctx.say(m.message)
             # a hint on screen (its card raised) says whose turn it is: its reason gets the room
@@ -1156,6 +1211,14 @@ class TableScreen:
         box.center = r.center
         if grown:
             box.bottom = r.bottom
+        raised = self.raised_index(lay)
+        if raised is not None and box.colliderect(raised):
+            # clear of the raised card's index (the hint's): up into the row's own room, as far
+            # as the trick's cards allow (issue 38)
+            slots = [lay.trick_slots[pc.seat] for pc in self._trick_shown() if pc.seat in lay.trick_slots]
+            above = [t.bottom + 1 for t in slots if t.x < box.right and box.x < t.right]
+            box.h = min(box.h, h + 2)  # the least padding: every pixel counts at 480x320
+            box.bottom = max(min(box.bottom, raised.y), max(above, default=0) + box.h)
         if m.n_seats > 2:
             box.left = r.left  # the row's left end, clear of the action buttons
         draw_panel(s, box, ctx.theme, 160)
@@ -1167,6 +1230,14 @@ class TableScreen:
         for surf in surfs:
             s.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
             y += surf.get_height()
+
+    def raised_index(self, lay: TableLayout) -> Rect | None:
+        """The corner index of the card raised in my hand (the hint's, or the cursor's)."""
+        if self.cursor is None or not 0 <= self.cursor < len(lay.hand):
+            return None
+        r = lay.hand[self.cursor][1].move(0, -lay.lift)
+        edge = max(3, r.h // 14)  # the card's margin above its rank letter
+        return Rect(r.x, r.y + edge, max(10, r.w * 3 // 10), r.h * 3 // 10 - edge)
 
     def _status_lines(self, lay: TableLayout, text: str, r: Rect) -> tuple[Rect, list[str], int, bool]:
         """Where the status ``text`` goes (``r``: the row left of my dealer mark), its lines,

@@ -114,9 +114,9 @@ class MatchLifecycle:
 
     def _boot(self) -> bool:
         row = self.table.journal.unfinished()
+        self.table.last_game = self._last_game()  # (a guided hand resumed gives it back after)
         if row is None:
             self.table.phase = HOME
-            self.table.last_game = self._last_game()
             self.table.version += 1
             return False
         return self.resume(row.id)
@@ -219,6 +219,8 @@ class MatchLifecycle:
             self._start_pending = (name, opts, seat_list, casual, named)  # the caller shows the failure
             raise
         self._start_pending = None
+        if mode != "lesson":  # the game the home screen offers again after the guided hand
+            self.table.last_game = LastGame(v.name, dict(v.options), tuple(seat_list), mode)
         self._open_table(v, match_id, seat_list, mode, lesson_seed, named)
         return Outcome(True)
 

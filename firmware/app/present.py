@@ -59,13 +59,15 @@ def home_preset(
     mode: str = "engine", last: LastGame | None = None,
 ) -> HomePreset:
     """The game the home screen offers next: the one at the table, else the last one
-    the journal holds (a restart after a match's end), else the settings'.
+    the journal holds (a restart after a match's end, and while and after the guided
+    hand is played), else the settings'.
 
     So "new game" after a match repeats the same table (variant, options, who sits
     where, as given by the settings file or ``--seats``, and a score sheet stays a
     score sheet), not a default, across a power cut too.
     """
-    if variant is not None and seats:
+    if variant is not None and seats and mode != "lesson":
+        # (the guided hand's easy computer is the guide's, never the person's choice)
         return HomePreset(variant.name, dict(variant.options), tuple(seats), mode)
     if last is not None:
         return HomePreset(last.variant, dict(last.options), last.seats, last.mode)

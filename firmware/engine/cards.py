@@ -67,6 +67,11 @@ class Deck(DeckTable):
     def contains(self, card: Card) -> bool:
         return self.offset <= card < self.offset + self.size
 
+    def counting_numbers(self) -> tuple[str, ...]:
+        """The numbered ranks worth a third, strongest first (the 3 and 2; the Bavarian 10
+        and 9): with the court cards, what the count's thirds are made of."""
+        return tuple(r for r, t in zip(self.ranks, self.rank_thirds, strict=True) if t == 1 and r.isdigit())
+
     def code(self, card: Card) -> str:
         return CODE[card]
 

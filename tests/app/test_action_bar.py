@@ -5,8 +5,11 @@ The table's layout is a pure function of the view-model and the size, so the fra
 the models the loop hands the screen (``MainLoop.refresh`` → ``set_model``); between two
 consecutive frames of one hand, no button keeps its name and changes its rectangle, and
 no button appears where another one was a frame before (a tap meant for *Chiamarsi
-fuori* turned on *volo*). The exceptions are the screen itself changing: a new hand, the
-hand's end (the table's bar becomes *count / next hand*).
+fuori* turned on *volo*). The exception is the screen itself changing: a new hand. The
+hand's end is no exception (issue 38): *count / next hand* come where no button of the hand
+was, and a page of *more* turns only the cells of what comes and goes (declarations, calls),
+never the cells of hint, undo, the signals or the claim; a declaration offered is on the
+first page (at 480x320 too), never behind *more*.
 """
 
 from __future__ import annotations
@@ -53,8 +56,9 @@ class Recorder:
         pass
 
 
-def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool) -> list[TableModel]:
-    """A hand of ``variant`` by the person at seat 0 against easy computers; every frame."""
+def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool, whole: bool = False) -> list[TableModel]:
+    """A hand of ``variant`` by the person at seat 0 against easy computers; every frame
+    (``whole``: the match to its end, *next hand* tapped after each count)."""
     n = make_variant(variant).n_seats
     table = make_table(variant=variant, seats=["human"] + ["cpu:easy"] * (n - 1), seed=seed)
     rec = Recorder()
@@ -63,11 +67,14 @@ def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool) ->
     table.pump()
     rng = random.Random(seed)
     hinted = False
-    for _ in range(400):
+    for _ in range(400 * (40 if whole else 1)):
         m = rec.frames[-1] if rec.frames else table.ctl.model()
-        if m.hand_over:
-            return rec.frames
         intent: ui.Intent | None = None
+        if m.hand_over and (m.match_over or not whole):
+            return rec.frames
+        if m.hand_over:
+            table.put(ui.NextHand())
+            continue
         offered = [a for a in m.declarable]
         if offered:
             intent = ui.Declare(offered[0])
@@ -92,11 +99,13 @@ def one_hand(make_table: MakeTable, variant: str, seed: int, *, casual: bool) ->
                 raise AssertionError(f"{variant}: nothing to do and nothing happens: {m.to_move=} {m.playable=}")
             continue
         table.put(intent)
-    raise AssertionError(f"{variant}: no hand's end after 400 steps")
+    raise AssertionError(f"{variant}: no end after {400 * (40 if whole else 1)} steps")
 
 
 def same_screen(a: TableModel, b: TableModel) -> bool:
-    return a.in_game and b.in_game and (a.hand_no, a.dealer, a.hand_over) == (b.hand_no, b.dealer, b.hand_over)
+    """Two frames of one hand: its play and its end (the end's buttons come where the
+    person may still be tapping the last trick's)."""
+    return a.in_game and b.in_game and (a.hand_no, a.dealer) == (b.hand_no, b.dealer) and not a.hand_over
 
 
 def visible(buttons: list[ButtonSpec]) -> dict[str, ButtonSpec]:
@@ -144,3 +153,66 @@ def test_the_game_keeps_a_slot_for_every_action_it_may_offer(make_table: MakeTab
                 assert k in buttons, (size, k, sorted(buttons))
                 legal = m.can_claim if k == "claim" else k.partition(":")[2] in m.signal_choices
                 assert buttons[k].enabled == legal, (size, k)
+
+
+@pytest.mark.touch_match
+@pytest.mark.parametrize("casual", [False, True], ids=["match", "casual"])
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_no_button_changes_places_in_a_whole_match(make_table: MakeTable, variant: str, casual: bool) -> None:
+    """Every frame of a whole match, hand after hand: ``pytest -m touch_match`` (not in CI)."""
+    frames = one_hand(make_table, variant, seed=11, casual=casual, whole=True)
+    assert frames[-1].match_over
+    bad = []
+    for a, b in zip(frames, frames[1:], strict=False):
+        if same_screen(a, b):
+            bad += [f"{size}: {x}" for size in SIZES for x in moved(a, b, size)]
+    bad += [f"{size}: {x}" for m in frames if m.in_game for size in SIZES for x in turned(m, size)]
+    assert not bad, bad[:8]
+
+
+PERMANENT = ("hint", "undo", "claim", "phones")
+
+
+def turned(m: TableModel, size: tuple[int, int], pages: int = 4) -> list[str]:
+    """What a page of *more* changes that it must not: a permanent cell (hint, undo, a
+    signal, the claim) holding another action, or a declaration offered kept off page 0."""
+    first = visible(table_layout(m, size).buttons)
+    fixed = {n: b for n, b in first.items() if n in PERMANENT or n.startswith("signal:")}
+    out = []
+    for p in range(1, pages):
+        for name, b in visible(table_layout(m, size, action_page=p).buttons).items():
+            for other, f in fixed.items():
+                if other != name and f.rect.colliderect(b.rect):
+                    out.append(f"page {p}: {name} {tuple(b.rect)} in {other}'s cell {tuple(f.rect)}")
+            if name in fixed and fixed[name].rect != b.rect:
+                out.append(f"page {p}: {name} moved {tuple(fixed[name].rect)} -> {tuple(b.rect)}")
+    shown = {b.intent.declare_action for b in first.values() if isinstance(b.intent, ui.Declare) and b.enabled}
+    hidden = [a for a in m.declarable if a not in shown]
+    if hidden and len(m.declarable) <= 2:
+        out.append(f"declarations behind more: {hidden}")
+    return out
+
+
+@pytest.mark.parametrize("casual", [False, True], ids=["match", "casual"])
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_more_turns_only_the_cells_that_come_and_go(make_table: MakeTable, variant: str, casual: bool) -> None:
+    frames = [m for m in one_hand(make_table, variant, seed=3, casual=casual) if m.in_game]
+    bad = [f"{size}: {x}" for m in frames for size in SIZES for x in turned(m, size)]
+    assert not bad, bad[:8]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_coach_pair_keeps_its_cells_when_the_right_seat_has_played_its_last_card(size: tuple[int, int]) -> None:
+    """treseta4 at the last trick: the right seat's hand empty must not turn hint and undo
+    from side by side to one above the other (undo landed where hint was)."""
+    from dataclasses import replace
+
+    from tools import demo
+
+    m = replace(demo.hint_model("treseta4"), casual=True)
+    right = (m.me + 1) % m.n_seats
+    cards = tuple(replace(s, hand_count=1 if s.seat == right else s.hand_count) for s in m.seats)
+    empty = tuple(replace(s, hand_count=0 if s.seat == right else s.hand_count, shown=()) for s in m.seats)
+    a = visible(table_layout(replace(m, seats=cards), size).buttons)
+    b = visible(table_layout(replace(m, seats=empty), size).buttons)
+    assert {n: tuple(a[n].rect) for n in ("hint", "undo")} == {n: tuple(b[n].rect) for n in ("hint", "undo")}

@@ -185,6 +185,10 @@ def test_each_hand_a_person_played_is_rated_and_kept(make_table: MakeTable) -> N
     assert ctl.review_lines and ctl.review_lines[0].key == "review_acc"
     model = ctl.model()
     assert model.hand_over and model.review == ctl.review_lines
+    assert table.journal.accuracy_history() == []  # the match still going: counted at its end (issue 38)
+    assert ctl.match_id is not None
+    table.journal.finish_match(ctl.match_id, 0, [21, 0])
+    table.loop.refresh(force=True)
     history = table.journal.accuracy_history()
     assert len(history) == 1 and history[0]["level"] == "normal"
     assert 0 <= history[0]["accuracy"] <= 100
@@ -212,6 +216,7 @@ def test_a_version_2_journal_gains_the_ratings_table(tmp_path: Path) -> None:
         m = j.new_match("tressette2", {}, ["human", "cpu:easy"])
         j.add_rating(m, 0, 0, 75.0, 1.5, 12)
         j.add_rating(m, 1, 0, 95.0, 0.5, 8)
+        j.finish_match(m, 0, [21, 0])
         (row,) = j.accuracy_history()
         assert row["accuracy"] == pytest.approx((75 * 12 + 95 * 8) / 20)
 

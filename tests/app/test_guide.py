@@ -13,6 +13,7 @@ from firmware.app.guide import GUIDE_SEED, GUIDE_VARIANT
 from firmware.engine import SUIT, Declare, Play, legal_actions
 from firmware.engine.cards import thirds_of
 from firmware.engine.lessons import lessons_for
+from firmware.engine.seating import SeatSpec
 from tests.app.conftest import Table
 from ui import intents as ui
 from ui.i18n import Amount, render
@@ -150,3 +151,46 @@ def test_a_power_cut_resumes_the_guided_hand_with_its_lessons(tmp_path: Path) ->
     shown = _play_guided(second)
     assert "count" in shown and "accuso" not in shown  # declared before the cut: nothing to say of it
     second.close()
+
+
+def test_the_guide_plays_easy_and_gives_the_chosen_level_back(tmp_path: Path) -> None:
+    """The guided hand is against the easy computer; during it and after it the home
+    screen offers the level the person chose, not the guide's (issue 38)."""
+    from firmware.app.present import home_preset
+
+    table = Table(tmp_path / "s", seats=["human", "cpu:hard"])
+    ctl = table.ctl
+    assert ctl.new_match().accepted  # a match at the level chosen
+    table.put(ui.Guide("start"))
+    assert [str(s) for s in ctl.seats] == ["human", "cpu:easy"]
+    for _ in range(2):
+        p = home_preset(ctl.variant, ctl.seats, ctl.settings, ctl.match_mode, ctl.table.last_game)
+        assert [str(s) for s in p.seats] == ["human", "cpu:hard"], p
+        table.put(ui.Guide("skip"))
+        _play_guided(table)
+    table.close()
+
+
+def test_learn_to_play_says_the_computer_plays_easy() -> None:
+    """*Learn to play* with another level chosen asks first, saying the guide's is easy and
+    the chosen one comes back (it was set silently)."""
+    import os
+
+    import pygame
+
+    from ui.app import UIApp
+    from ui.i18n import tr
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    pygame.display.init()
+    pygame.font.init()
+    app = UIApp(pygame.Surface((480, 320)), settings={"language": "de"}, sounds=False)
+    app.preset_home("tressette2", seats=[SeatSpec("human"), SeatSpec.cpu("hard")])
+    app.show("home")
+    app.home.press("learn")
+    assert not [x for x in app.intents() if isinstance(x, ui.Guide)]
+    assert app.question is not None
+    question, intent = app.question
+    assert intent == ui.Guide("start")
+    assert question == f'{tr("learn_easy_note", "de", level=tr("hard", "de"))} {tr("learn_start_q", "de")}'
+    assert "leicht" in question and "schwer" in question

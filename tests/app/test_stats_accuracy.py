@@ -82,3 +82,16 @@ def test_every_rated_match_is_in_exactly_its_series_in_order(rows: list[dict[str
         plain = [lv for lv in levels if ":" not in lv]
         assert levels[: len(plain)] == plain
     assert len({s.variant for s in series}) == len([k for k, _ in itertools.groupby(s.variant for s in series)])
+
+
+def test_a_match_still_going_is_not_counted(tmp_path: Path) -> None:
+    """Its rated hands wait for its end (issue 38: the statistics counted an unfinished match)."""
+    with Journal.open(tmp_path) as j:
+        _rated(j, "tressette2", "hard", 50.0)
+        going = j.new_match("tressette2", {}, ["human", "cpu:hard"])
+        j.add_rating(going, 0, 0, 90.0, 1.0, 10)
+        stats = stats_model(j)
+        assert stats.accuracy == (AccuracySeries("tressette2", "hard", (50.0,)),)
+        assert [(x.games, x.accuracy) for x in stats.lines] == [(1, 50.0)]
+        j.finish_match(going, 0, [21, 3])
+        assert stats_model(j).accuracy == (AccuracySeries("tressette2", "hard", (50.0, 90.0)),)

@@ -42,6 +42,11 @@ def test_learn_to_play_in_the_simulator_window(xdisplay, tmp_path: Path) -> None
         mirror.set_model(TableModel())
         learn = next(b for b in mirror.home.buttons(SIZE) if b.name == "learn")
         click(learn.rect.center)
+        # the settings' computer is normal: the guide says it plays easy, and asks (issue 38)
+        mirror.home.press("learn")
+        yes = next(b for b in mirror.question_buttons(SIZE) if b.name == "yes")
+        time.sleep(0.5)
+        click(yes.rect.center)
         wait(lambda: journal_len(state) >= 0, what="the guided hand in the journal")
         assert _mode(state) == "lesson"
         time.sleep(1.0)

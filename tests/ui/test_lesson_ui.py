@@ -154,16 +154,24 @@ def test_a_tap_dismisses_skip_and_esc_end_the_guide(make_ui: MakeUI, lesson_mode
 
 
 def test_home_offers_learn_to_play(make_ui: MakeUI) -> None:
-    """A tap on it starts the guided hand (no match in progress: nothing to ask first)."""
+    """A tap on it starts the guided hand (no match in progress and the easy computer
+    chosen: nothing to ask first); another level chosen: it says the guide plays easy."""
+    from firmware.engine.seating import SeatSpec
+
     for size in SIZES:
         for lang in LANGUAGES:
-            ui = make_ui(size, TableModel(), language=lang)
-            ui.show("home")
-            home = ui.current
-            learn = next(b for b in home.buttons(size) if b.name == "learn")
-            ui.intents()
-            ui.tap(learn.rect.center)
-            assert it.Guide("start") in ui.intents()
+            for level in ("easy", "normal"):
+                ui = make_ui(size, TableModel(), language=lang)
+                ui.home.seats = [SeatSpec("human"), SeatSpec.cpu(level)]
+                ui.show("home")
+                home = ui.current
+                learn = next(b for b in home.buttons(size) if b.name == "learn")
+                ui.intents()
+                ui.tap(learn.rect.center)
+                if level == "easy":
+                    assert it.Guide("start") in ui.intents()
+                else:
+                    assert ui.question is not None and ui.question[1] == it.Guide("start")
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)

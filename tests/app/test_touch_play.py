@@ -430,6 +430,7 @@ def hands_side_by_side(games: list[str], tmp_path: Path) -> dict[str, RunResult 
 
 
 @pytest.mark.xvfb
+@pytest.mark.timeout(600)  # four hands' worth: each run's own stall and time limits speak first
 @needs_x
 @pytest.mark.parametrize("games", HAND_GROUPS, ids=["+".join(g) for g in HAND_GROUPS])
 def test_a_whole_hand_of_every_game_by_touch(games: list[str], tmp_path: Path) -> None:

@@ -289,8 +289,11 @@ def open_sim_window(rt: Runtime, *, size: tuple[int, int], headless: bool) -> Si
     rt.closers.append(window)
     # the Wi-Fi, simulated (hal/network.py): made-up networks, one known and joined at power-on
     # as NetworkManager would; a wrong password, one giving no address, the hotspot on the screen
-    network = SimNetwork(known=("Casa Rossi",), delay=0.0 if headless else 0.6)
+    # The power-on join is done before the window shows (no wait: the box's NetworkManager
+    # joins before the program starts); a join asked on the screen takes a moment.
+    network = SimNetwork(known=("Casa Rossi",))
     network.boot_join()
+    network.delay = 0.0 if headless else 0.6
     start_network(rt.ctl.network, network, post=rt.events.put, state_dir=rt.state_dir,
                   settings=rt.settings.network, closers=rt.closers)
 

@@ -8,6 +8,7 @@ shows (rebuilt from the journal), so the test clicks what a person would see.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import signal
@@ -16,7 +17,7 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pytest
@@ -97,6 +98,33 @@ def wait(cond: Callable[[], bool], timeout: float = 20.0, what: str = "") -> Non
         time.sleep(0.1)
 
 
+def probe_of(tmp_path: Path) -> dict[str, Any]:
+    """The simulator's probe file (``ui.probe``, written after each flip that changed it), or {}."""
+    try:
+        data = json.loads((tmp_path / "probe.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return data if isinstance(data, dict) else {}
+
+
+def settled(tmp_path: Path, ok: Callable[[dict[str, Any]], bool] = lambda p: True, before: str | None = None,
+            timeout: float = 20.0, what: str = "the screen") -> dict[str, Any]:
+    """Wait for the screen to show what ``ok`` asks (and to differ from the probe text ``before``),
+    with nothing animating; then the frame listed is given to the X server before a picture."""
+    got: dict[str, Any] = {}
+
+    def ready() -> bool:
+        nonlocal got
+        got = probe_of(tmp_path)
+        if not got or got.get("busy") or got.get("flying") or not ok(got):
+            return False
+        return before is None or json.dumps(got, sort_keys=True) != before
+
+    wait(ready, timeout, what)
+    time.sleep(0.15)  # the frame listed is flipped; let the X server have it
+    return got
+
+
 def journal_reaches(state: Path, n: int) -> Callable[[], bool]:
     """``wait``'s condition: the journal under ``state`` holds ``n`` actions or more."""
     return lambda: journal_len(state) >= n
@@ -105,7 +133,8 @@ def journal_reaches(state: Path, n: int) -> Callable[[], bool]:
 def open_sim(display: str, tmp_path: Path, *args: str) -> tuple[subprocess.Popen[bytes], int, int]:
     """``tressette sim`` in a real X11 window on ``display``, state under ``tmp_path``:
     the process and the window's origin, once the window is up (the caller stops it)."""
-    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO))
+    env = dict(os.environ, DISPLAY=display, SDL_AUDIODRIVER="dummy", PYTHONPATH=str(REPO),
+               TRESSETTE_SIM_PROBE=str(tmp_path / "probe.json"))  # what the screen shows: probe_of
     env.pop("SDL_VIDEODRIVER", None)  # a real X11 window this time
     sim = subprocess.Popen(
         [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(tmp_path / "state"),
@@ -164,7 +193,7 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay: str, tmp_path: P
         def click(pos: tuple[int, int]) -> None:
             x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
 
-        time.sleep(1.0)  # let the first frames land before the picture (the process is up)
+        settled(tmp_path, lambda p: p["screen"] == "home", what="the home screen")
         shot(xdisplay, "01-home.png")
 
         # the home screen's "Gioca" button, where the UI's layout puts it
@@ -173,7 +202,7 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay: str, tmp_path: P
         start = next(b for b in mirror.home.buttons(SIZE) if b.name == "start")
         click(start.rect.center)
         wait(lambda: journal_len(state) >= 0, what="a new game in the journal")
-        time.sleep(1.0)
+        settled(tmp_path, lambda p: p["screen"] == "table", what="the cards dealt")
         shot(xdisplay, "02-dealt.png")
 
         played = 0
@@ -199,7 +228,7 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay: str, tmp_path: P
                 time.sleep(0.2)  # the computer is thinking (bounded by the deadline)
                 continue
             wait(journal_reaches(state, n + 1), what=f"the {what} in the journal")
-            time.sleep(0.8)  # the card flies; then the picture
+            settled(tmp_path, what=f"the {what} landed")  # the card flies; then the picture
             shot(xdisplay, f"{step:02d}-after-{what.replace(' ', '-')}.png")
             step += 1
         assert played == 3
@@ -284,7 +313,8 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay: str, tmp_path
 
         for before, model, card in steps:
             wait(journal_reaches(state, before), timeout=60, what="the person's turn in trick 1")
-            time.sleep(0.6)  # the cards land
+            settled(tmp_path, lambda p: p["model"]["my_turn"] and p["tap_ready"], timeout=60,
+                    what="the cards landed, the person's turn on the screen")
             rect = next(r for c, r in table_layout(model, SIZE).hand_hit if c == card)
             click(rect.center)
             wait(journal_reaches(state, before + 1), timeout=60, what="the person's card in the journal")
@@ -297,7 +327,7 @@ def test_a_person_declares_onori_in_the_simulator_window(xdisplay: str, tmp_path
         declare = next(b for name, b in buttons.items() if name.startswith("declare:"))
         click(declare.rect.center)
         wait(lambda: journal_len(state) > at_prompt, timeout=60, what="the onori in the journal")
-        time.sleep(1.0)
+        settled(tmp_path, lambda p: p["model"]["declarations"] > 0, what="the onori on the screen")
         shot(xdisplay, "onori-02-declared.png")
         with Journal.open(state) as j:
             row = j.unfinished()
@@ -316,18 +346,19 @@ def test_escape_on_the_home_screen_asks_before_the_simulator_closes(xdisplay: st
     sim, ox, oy = open_sim(xdisplay, tmp_path, "--seed", "4")
     try:
         x(xdisplay, "xdotool", "mousemove", str(ox + 400), str(oy + 200))  # keys go where the pointer is
-        time.sleep(1.0)
+        settled(tmp_path, lambda p: p["screen"] == "home", what="the home screen")
 
-        def key(name: str) -> None:
+        def key(name: str, asking: bool) -> None:
             x(xdisplay, "xdotool", "key", name)
-            time.sleep(0.5)
+            settled(tmp_path, lambda p: (p["question"] is not None) == asking,
+                    what="the question asked" if asking else "the question gone")
 
-        key("Escape")
+        key("Escape", asking=True)
         shot(xdisplay, "esc-asks.png")
-        key("Escape")  # No
+        key("Escape", asking=False)  # No
         assert sim.poll() is None, "closed without asking"
-        key("Escape")
-        key("Return")  # Yes
+        key("Escape", asking=True)
+        x(xdisplay, "xdotool", "key", "Return")  # Yes
         wait(lambda: sim.poll() is not None, timeout=20, what="the simulator to close")
         assert sim.returncode == 0
     finally:

@@ -108,7 +108,8 @@ class Sim:
         for attempt in range(4):
             if attempt:
                 print(f"tapped again: {what}", file=sys.stderr)
-            time.sleep(0.5)  # two taps closer than 0.35 s are one
+            # two taps closer than 0.35 s are one: the screen says when it takes the next
+            wait(lambda: self.probe().get("tap_ready", True), 10, "the screen ready for a tap")
             self.click(rect)
             deadline = time.monotonic() + 8
             while time.monotonic() < deadline:

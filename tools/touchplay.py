@@ -43,7 +43,9 @@ from pathlib import Path
 from typing import Any
 
 from firmware import cliargs as A
+from firmware.config import DECK_STYLES
 from firmware.engine import PRESETS
+from ui.i18n import LANGUAGES
 from ui.probe import PROBE_ENV
 
 TOOLS = ("Xvfb", "xdotool", "import", "xwininfo")
@@ -334,6 +336,7 @@ class RunSpec:
     excursions: bool = True
     tap_wait_s: float = 3.0  # a tap the screen does not answer within this is a dud; 4 in a row fail
     speed_by_touch: bool = True  # tap the fast speed in Settings (else the settings file names it)
+    deck_style: str | None = None  # the Italian deck's pictures ([ui] deck_style); None: the default
 
     @property
     def name(self) -> str:
@@ -411,6 +414,8 @@ def config_text(spec: RunSpec) -> str:
     for key, value in spec.options:
         lines.append(f"{key} = {toml_value(value)}")
     lines += ["", "[ui]", f'language = "{spec.lang}"', "sounds = false"]
+    if spec.deck_style is not None:
+        lines.append(f'deck_style = "{spec.deck_style}"')
     if not spec.speed_by_touch:
         lines.append('speed = "fast"')
     lines.append("")
@@ -755,7 +760,9 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     ap = argparse.ArgumentParser(prog="touch-play", description=__doc__.split("\n\n")[0] if __doc__ else None)
     ap.add_argument("--game", required=True, choices=sorted(PRESETS))
     ap.add_argument("--size", type=A.screen_size, default=(800, 480))
-    ap.add_argument("--lang", choices=("it", "de", "en"), default="it")
+    ap.add_argument("--lang", choices=LANGUAGES, default="it")
+    ap.add_argument("--deck-style", choices=sorted(DECK_STYLES), default=None,
+                    help="the Italian deck's pictures (default: the settings' default)")
     ap.add_argument("--target", type=A.int_range(1, 1000), default=None, help="the match's target (an option value)")
     ap.add_argument("--hands", type=A.int_range(1, 1000), default=None, help="stop after N hands (default: the match)")
     ap.add_argument("--seed", type=A.int_range(0), default=1)
@@ -784,7 +791,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     spec = RunSpec(game=args.game, size=args.size, lang=args.lang, target=args.target, hands=args.hands,
                    seed=args.seed, out=args.out, stall_s=args.stall, think_ms=args.think_ms,
                    options=tuple(options), restart_after=args.restart_after,
-                   excursions=not args.no_excursions)  # fmt: skip
+                   excursions=not args.no_excursions, deck_style=args.deck_style)  # fmt: skip
     with tempfile.TemporaryDirectory(prefix="touch-play-") as tmp:
         try:
             result = play(spec, Path(tmp))

@@ -459,6 +459,7 @@ MATCHES: list[tuple[str, str, int]] = [  # (game, language, target): a low targe
     ("tressette2", "en", 21), ("treschetten2", "it", 31), ("treseta4", "de", 21), ("treseta_hr", "en", 21),
     ("tressette4", "it", 21), ("briscola", "de", 21), ("chiamata", "en", 21), ("terziglio3", "it", 21),
     ("ciapano", "de", 21), ("treschetten3", "en", 31), ("treschetten4", "it", 31),
+    ("briskula4", "it", 2),
 ]  # fmt: skip
 
 
@@ -475,3 +476,22 @@ def test_a_whole_match_by_touch(game: str, lang: str, target: int, tmp_path: Pat
     assert "match-end.png" in names
     assert {"review.png", "review-hand.png"} <= set(names), names  # the coach's review, a hand of it
     assert result.tapped.get("review") == 1 and result.tapped.get("home") == 1
+
+
+CROATIAN = [("treseta_hr", 41), ("briskula2", 4)]  # the coast's games to their clubs' targets
+
+
+@pytest.mark.touch_match
+@pytest.mark.xvfb
+@needs_x
+@pytest.mark.parametrize(("game", "target"), CROATIAN, ids=[g for g, _ in CROATIAN])
+def test_a_croatian_table_plays_its_games_with_the_triestine_deck(game: str, target: int, tmp_path: Path) -> None:
+    """Issue 39: Trešeta to 41 with akuže and a Briškula match, by touch, in Croatian, with the
+    Triestine deck; the screenshots stay in test-artifacts/touch/croatian-<game>/."""
+    spec = RunSpec(game, lang="hr", target=target, seed=41, deck_style="triestine",
+                   out=ARTIFACTS / f"croatian-{game}")
+    result = play(spec, tmp_path)
+    assert result.match_over and result.winner is not None
+    names = {Path(x).name for x in result.shots}
+    assert {"match-end.png", "review.png"} <= names, names
+    assert 'deck_style = "triestine"' in config_text(spec) and 'language = "hr"' in config_text(spec)

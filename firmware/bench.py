@@ -1,4 +1,4 @@
-"""``tressette bench engine|solver|ui|app|coach|phones|pool|inference``: speed figures the
+"""``tressette bench engine|solver|ui|app|coach|phones|pool|inference|budget``: speed figures the
 project ships (``inference``: how well each model of the opponent places its hidden cards,
 and what a world costs).
 
@@ -105,6 +105,10 @@ def main(namespace: argparse.Namespace) -> int:
         from firmware.players import poolbench  # start-up: as the solver's, its own modules
 
         return poolbench.main(args)
+    if args.what == "budget":
+        from firmware.players import budgetbench  # start-up: as the solver's, its own modules
+
+        return budgetbench.main(args)
     if args.what == "inference":
         from firmware.players import inferencebench  # start-up: as the solver's, its own modules
 

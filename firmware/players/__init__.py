@@ -111,10 +111,12 @@ SPECS = ("random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts",
 """Every spec ``make_player`` builds (and ``hard@MS``)."""
 
 
-def _measured(kind: str, m: _Measured, seed: int, think_ms: int | None, worlds: int | None) -> HardPlayer:
+def _measured(
+    kind: str, m: _Measured, seed: int, think_ms: int | None, worlds: int | None, plays: int | str | None = None
+) -> HardPlayer:
     player = HardPlayer(
         seed=seed, think_ms=think_ms, worlds=worlds, name=kind, weighting=m.weighting, resample=m.resample,
-        miss=m.miss, lengths=m.lengths, textbook=m.textbook,
+        miss=m.miss, lengths=m.lengths, textbook=m.textbook, plays=plays,
     )  # fmt: skip
     player.deepening, player.racing, player.search_choices = m.deepening, m.racing, m.search_choices
     return player
@@ -127,14 +129,17 @@ def make_player(
     think_ms: int | None = None,
     worlds: int | None = None,
     true_state: Callable[[], HandState] | None = None,
+    plays: int | str | None = None,
 ) -> Player:
-    """A player by name; ``worlds`` fixes the hard search to that many worlds (no clock)."""
+    """A player by name; ``worlds`` fixes the hard search to that many worlds (no clock);
+    ``plays`` counts its budget (a board, "pi4" or "pi5", or cards played per decision:
+    :class:`~firmware.players.budget.Count`) instead of timing it."""
     kind = spec.strip().lower()
     budget = spec_budget(kind)
     if budget is not None:
-        return HardPlayer(seed=seed, think_ms=budget, name=kind)
+        return HardPlayer(seed=seed, think_ms=budget, name=kind, plays=plays)
     if kind in MEASURED:
-        return _measured(kind, MEASURED[kind], seed, think_ms, worlds)
+        return _measured(kind, MEASURED[kind], seed, think_ms, worlds, plays)
     if kind == "random":
         return RandomPlayer(seed=seed)
     if kind == "easy":
@@ -142,7 +147,7 @@ def make_player(
     if kind == "normal":
         return NormalPlayer(seed=seed)
     if kind == "hard":
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, plays=plays)
     if kind == "ismcts":
         # Measurement only: the alternative search the hard level was compared with.
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
@@ -153,9 +158,11 @@ def make_player(
         raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
     if kind == "oracle-hands" and true_state is not None:
         # Measurement only: every hand seen, the talon order not (docs/players.md).
-        return HandsOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands")
+        return HandsOraclePlayer(
+            seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands", plays=plays
+        )
     if kind == "oracle" and true_state is not None:
-        return OraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds)
+        return OraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, plays=plays)
     raise ValueError(f"unknown player {spec!r}; choose one of {', '.join(SPECS)}")
 
 

@@ -46,6 +46,8 @@ def searched_choice(
     n = 0
     while True:
         world = sample()
+        if budget is not None:  # a count's work: every option played out in this world
+            budget.spend(len(options) * (sum(h.bit_count() for h in world.hands) + world.talon_left))
         for i, option in enumerate(options):
             s = world.copy()
             apply_unchecked(s, option)

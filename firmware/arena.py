@@ -58,7 +58,7 @@ from firmware.engine import (
     make_variant,
     view_for,
 )
-from firmware.players import MEASURED, Player, make_player
+from firmware.players import MEASURED, ORACLES, Player, make_player
 from firmware.players import pool as world_pool
 from firmware.players.budget import Budget, parse_budget
 from firmware.players.hard import HardPlayer
@@ -200,7 +200,7 @@ def play_match(
             seed=seed * 101 + seat,
             think_ms=think_ms,
             worlds=worlds if spec in ("hard", "ismcts", *MEASURED) else None,
-            true_state=true_state if spec in ("oracle", "oracle-hands") else None,
+            true_state=true_state if spec in ORACLES else None,
             plays=plays,
         )
         for seat, spec in enumerate(specs)

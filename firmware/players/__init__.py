@@ -30,6 +30,9 @@
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle-hands"``: sees every hand but not the talon's order (measurement only);
+- ``"oracle-deep"``: sees every card and searches the true world deeper (exact where
+  the solver plays, iterative-deepening alpha-beta elsewhere): a truer yardstick
+  (measurement only);
 - ``"hard@MS"``: hard with a budget of ``MS`` ms whatever ``--think-ms`` says
   (measurement only: what more worlds buy on the same deals, e.g. the pool's
   speed-up as a longer budget in one thread, docs/players.md);
@@ -50,6 +53,7 @@ from firmware.players.determinize import determinize
 from firmware.players.hard import (
     DEFAULT_THINK_MS,
     RESAMPLE_MISS,
+    DeepOraclePlayer,
     HandsOraclePlayer,
     HardPlayer,
     OraclePlayer,
@@ -107,8 +111,13 @@ MEASURED: dict[str, _Measured] = {
 }
 """The hard level's measurement variants by spec (never in the menu)."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", *MEASURED)
+SPECS = (
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "oracle-deep", "ismcts", "reference", *MEASURED
+)  # fmt: skip
 """Every spec ``make_player`` builds (and ``hard@MS``)."""
+
+ORACLES = ("oracle", "oracle-hands", "oracle-deep")
+"""The specs that see hidden cards (measurement only): they need ``true_state``."""
 
 
 def _measured(
@@ -154,13 +163,16 @@ def make_player(
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
         return ReferencePlayer(seed=seed, worlds=worlds)
-    if kind in ("oracle", "oracle-hands") and true_state is None:
+    if kind in ORACLES and true_state is None:
         raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
     if kind == "oracle-hands" and true_state is not None:
         # Measurement only: every hand seen, the talon order not (docs/players.md).
         return HandsOraclePlayer(
             seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands", plays=plays
         )
+    if kind == "oracle-deep" and true_state is not None:
+        # Measurement only: the true world searched deeper, a truer yardstick (docs/players.md).
+        return DeepOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-deep")
     if kind == "oracle" and true_state is not None:
         return OraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, plays=plays)
     raise ValueError(f"unknown player {spec!r}; choose one of {', '.join(SPECS)}")

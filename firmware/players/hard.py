@@ -543,6 +543,39 @@ class OraclePlayer(HardPlayer):
             self.worlds = saved
 
 
+DEEP_ORACLE_LEAVES = 400
+"""The deep oracle's leaves per decision (playouts at the horizon of its alpha-beta, or
+ends of the hand): a count, so the yardstick is the same on every host."""
+
+
+class DeepOraclePlayer(OraclePlayer):
+    """Sees every card and searches the true world deeper: MEASUREMENT ONLY, a truer
+    yardstick than the oracle's one playout per card.
+
+    Exact where the exact solver plays the game (two seats, the talon spent); elsewhere
+    iterative-deepening alpha-beta over the true world, the talon's order included, a
+    trick deeper each round, each leaf finished by the playout policy
+    (:class:`~firmware.players.known.Deepening`), ``DEEP_ORACLE_LEAVES`` leaves a
+    decision (``worlds`` given: that many worlds' worth, as hard's one world)."""
+
+    def pick(self, view: View, cards: list[Card]) -> Card:
+        state = self.true_state()
+        v = view.variant
+        if v.n_seats == 2 and state.talon_left == 0 and v.name in LEAN_VARIANTS:
+            card = self.solve(state.copy())
+            if card is not None:
+                return card
+        cards = distinct_cards(view, cards)
+        if len(cards) == 1:
+            return cards[0]
+        leaves = DEEP_ORACLE_LEAVES if self.worlds is None else self.worlds * len(cards)
+        search = Deepening(leaves=leaves)
+        card = search.best(state.copy(), cards)
+        self.last_worlds = search.searched
+        self.last_depth = search.depth
+        return card
+
+
 class HandsOraclePlayer(OraclePlayer):
     """Sees every hand but not the talon's order: MEASUREMENT ONLY, never in the menu.
 

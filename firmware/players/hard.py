@@ -57,9 +57,10 @@ from firmware.players.worlds import GENERIC_EXACT_CARDS, world_row  # noqa: F401
 DEFAULT_THINK_MS = 120
 """Per decision, counted in the deciding thread's CPU time and capped at
 ``WALL_CAP`` times that in wall time (:mod:`firmware.players.budget`): the same
-search on a loaded machine as on a dedicated core. A Raspberry Pi 4 (3-4x slower
-than the development machine) answers in the same time with fewer worlds;
-measured strength at this budget is in docs/players.md."""
+search on a loaded machine as on a dedicated core. A Raspberry Pi 4 core runs
+CPython about 7.5 times slower than the development machine (docs/players.md,
+"The Pi budget"): with ``plays="pi4"`` the search is counted, what a Pi 4 core does
+in this time, the same on every host; measured strength at both is in docs/players.md."""
 
 WEIGHTING = False
 """Games of more than two seats: weight each sampled world by how well the other

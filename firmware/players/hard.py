@@ -328,7 +328,8 @@ class HardPlayer:
         limit = self.worlds
         budget = None if limit is not None else self.start_budget(view.variant.name, view.variant.n_seats)
         weigher = self._weigher(view)
-        timed = budget is not None and not isinstance(budget, Count)  # a count stays in the thread
+        counted = isinstance(budget, Count)
+        timed = budget is not None and not counted  # a count stays in the thread
         pool = self._pool(view) if pooled and weigher is None and timed else None
         resample = (self.resample, self.miss, self.textbook) if pooled and self._resampling(view) else None
         did = pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths) if pool is not None else 0
@@ -344,7 +345,7 @@ class HardPlayer:
                 searched = [0]
                 rows = [(alive, world_row(world, view.seat, alive, searched))]
                 own += 1
-                if budget is not None:  # counted: the playouts' cards, the exact ends' positions
+                if counted and budget is not None:  # the playouts' cards, the exact ends' positions
                     budget.spend(len(alive) * cards_left(world) + searched[0])
                 if pool is not None and budget is not None and own % POOL_EVERY == 0:
                     got = pool.collect(did)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import multiprocessing
 import time
+from typing import Any
 
 import pytest
 
@@ -116,7 +117,8 @@ def test_a_count_spends_what_it_says() -> None:
     assert not player.last_guarded
 
 
-def _spin(stop: float) -> None:
+def _spin(stop: float, running: Any) -> None:
+    running.set()  # the decision starts once every spinner spins
     while time.perf_counter() < stop:
         pass
 
@@ -127,10 +129,12 @@ def test_the_same_seed_and_count_make_the_same_decision_beside_a_busy_process() 
     same card, from the same worlds, the same work."""
     alone = _decide(4000)
     ctx = multiprocessing.get_context("spawn")
-    busy = [ctx.Process(target=_spin, args=(time.perf_counter() + 30.0,), daemon=True) for _ in range(2)]
+    running = [ctx.Event() for _ in range(2)]
+    busy = [ctx.Process(target=_spin, args=(time.perf_counter() + 30.0, r), daemon=True) for r in running]
     for p in busy:
         p.start()
     try:
+        assert all(r.wait(timeout=20.0) for r in running)
         loaded = _decide(4000)
     finally:
         for p in busy:

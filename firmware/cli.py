@@ -123,6 +123,8 @@ def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--config", type=A.path, default=None, help="default: /etc/tressette/tressette.toml")
     p.add_argument("--state-dir", type=A.state_dir, default=None, help="default: the settings' [paths] state_dir")
     p.add_argument("--health-file", type=A.path, default=None, help="default: $RUNTIME_DIRECTORY/health or /run/tressette/health")
+    p.add_argument("--budget", type=A.budget, default=None,
+                   help="hard's search, counted: pi4, pi5 (what its core does in the think time) or cards per decision (default: this board's, pi4 off a Pi)")
     p.add_argument("--log-level", type=A.log_level, default="INFO", metavar="LEVEL", help=", ".join(A.LOG_LEVELS))
     _phone_options(p)
     p.set_defaults(func=_run)
@@ -136,6 +138,8 @@ def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--config", type=A.path, default=None, help="default: ~/.config/tressette/tressette.toml")
     p.add_argument("--seed", type=A.int_range(0), default=None, help="deal and computer seeds")
     p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="computer think time in ms")
+    p.add_argument("--budget", type=A.budget, default=None,
+                   help="hard's search, counted: pi4, pi5 (what its core does in the think time) or cards per decision (default: this board's, pi4 off a Pi)")
     p.add_argument("--size", type=A.screen_size, default=(800, 480), help="touchscreen: 800x480, 480x320, 1280x800")
     p.add_argument("--log-level", type=A.log_level, default="WARNING", metavar="LEVEL", help=", ".join(A.LOG_LEVELS))
     _phone_options(p)
@@ -190,8 +194,8 @@ def _add_deal(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """``tressette bench WHAT``: the speed benchmarks and their knobs."""
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool, inference)")
-    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool", "inference"])
+    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool, inference, budget)")
+    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool", "inference", "budget"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
     p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=None,
                    help="engine: seconds of playouts, app: rounds (default 3); phones: a bound on the whole bench (default 180)")
@@ -199,7 +203,7 @@ def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
                    help="pool: each decision's wall time (the coach has no clock: --worlds)")
     p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
-                   help="coach: worlds per decision, a hint's and a rating's alike (default 64)")
+                   help="coach: worlds per decision, a hint's and a rating's alike (default 64); budget: thousands of cards per decision (default 4)")
     p.add_argument("--hands", type=_int_in(1, 200, "hands"), default=5, help="coach, inference: seeded hands")
     p.add_argument("--workers", type=_int_in(1, 7, "workers"), default=None,
                    help="pool: world workers (default: the cores but one, at least 1)")
@@ -221,6 +225,8 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="hard/oracle budget per decision, ms of CPU time (wall time capped at 3x)")
     p.add_argument("--worlds", type=A.int_range(1, 100_000), default=None, help="hard: fixed worlds per decision, no clock")
     p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
+    p.add_argument("--budget", type=A.budget, default=None,
+                   help="hard: a counted budget, the same search on any host and load: pi4 or pi5 (what its core does in --think-ms) or cards played per decision")
     p.add_argument("--ref-plies", type=A.int_range(1, 40), default=None, help="reference: search depth in cards (default 8)")
     p.add_argument("--workers", type=A.int_range(0, 7), default=None, help="hard: a pool of this many world worker processes (default none)")
     p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
@@ -241,7 +247,7 @@ def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")
     p.add_argument("--coach-worlds", type=_int_in(1, MAX_WORLDS, "coach-worlds"), default=None,
-                   help="coach: worlds per decision, a hint's and a rating's alike (default 64)")
+                   help="coach: worlds per decision, a hint's and a rating's alike (default 64); budget: thousands of cards per decision (default 4)")
     p.set_defaults(func=_arena)
 
 

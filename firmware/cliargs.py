@@ -95,6 +95,18 @@ def player(text: str) -> str:
     return text.strip().lower()
 
 
+def budget(text: str) -> str:
+    """``--budget``: pi4, pi5 or a count of cards played per decision (normalised)."""
+    from firmware.players.budget import (
+        parse_budget,  # start-up: the players load only for the commands that pass a budget
+    )
+
+    try:
+        return str(parse_budget(text))
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def players(text: str) -> str:
     """``normal,reference``: a comma-separated list of :func:`player` names."""
     names = [player(x) for x in text.split(",") if x.strip()]

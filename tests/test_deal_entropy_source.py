@@ -22,6 +22,7 @@ MIN_BITS = 128
 # (file, the call's source) -> why it deals no unseeded game
 ALLOWED: dict[tuple[str, str], str] = {
     ("tools/arena.py", "deals.randrange(1 << 30)"): "arena: deals from its --seed (random.Random(seed)), reproducible by design",
+    ("tools/bench/budget.py", "deals.randrange(1 << 30)"): "the budget bench's hands, from its --seed (random.Random(seed))",
     ("firmware/players/solver.py", "rng.randrange(1 << 30)"): "the solver's bench positions, from a seeded random.Random(seed)",
     ("firmware/players/hard.py", "self.rng.getrandbits(48)"): "a sampling seed for the hard level's worlds, not a deal",
     ("firmware/app/phones/server.py", "secrets.randbelow(10**6)"): "a phone's six-digit join code (docs/phones.md), not a deal",

@@ -58,9 +58,9 @@ from firmware.engine import (
     make_variant,
     view_for,
 )
-from firmware.players import MEASURED, Player, make_player
+from firmware.players import MEASURED, ORACLES, Player, make_player
 from firmware.players import pool as world_pool
-from firmware.players.budget import Budget
+from firmware.players.budget import Budget, parse_budget
 from firmware.players.hard import HardPlayer
 from firmware.players.reference import ReferencePlayer
 
@@ -79,6 +79,7 @@ class ArenaOptions:
     think_ms: int | None = None
     worlds: int | None = None  # hard: fixed worlds per decision, no clock
     wall_cap: float | None = None  # hard: the wall-clock cap, times think_ms
+    budget: str | None = None  # hard: a count, "pi4", "pi5" or cards played per decision
     ref_plies: int | None = None  # reference: search depth in cards
     workers: int | None = None  # hard: a shared pool of world workers
     options: str | None = None  # preset options, key=value,...
@@ -175,14 +176,19 @@ def play_match(
     worlds: int | None = None,
     wall_cap: float | None = None,
     ref_plies: int | None = None,
+    *,
+    budget: str | None = None,
 ) -> tuple[Match, list[tuple[int, ...]]]:
     """One match; ``specs[seat]`` is the level at each seat. Returns the match and hand points.
 
     ``wall_cap`` replaces the searching levels' wall-clock cap (times their CPU budget,
     :mod:`firmware.players.budget`): on a machine loaded past it they would measure the
-    load again. ``ref_plies`` sets the reference's search depth (a smaller fixed size
-    where a talon makes its default slow)."""
+    load again (counted, their guard: ``wall_cap`` times the think time). ``ref_plies``
+    sets the reference's search depth (a smaller fixed size where a talon makes its
+    default slow). ``budget`` counts the searching levels' budget (``--budget``: "pi4",
+    "pi5" or cards played per decision) instead of timing it."""
     match = Match(variant, first_dealer=first_dealer)
+    plays = parse_budget(budget) if budget is not None else None
 
     def true_state() -> HandState:
         assert match.state is not None
@@ -194,7 +200,8 @@ def play_match(
             seed=seed * 101 + seat,
             think_ms=think_ms,
             worlds=worlds if spec in ("hard", "ismcts", *MEASURED) else None,
-            true_state=true_state if spec in ("oracle", "oracle-hands") else None,
+            true_state=true_state if spec in ORACLES else None,
+            plays=plays,
         )
         for seat, spec in enumerate(specs)
     ]
@@ -202,6 +209,7 @@ def play_match(
         for p in players:
             if isinstance(p, HardPlayer):
                 p.budget = functools.partial(Budget, cap=wall_cap)
+                p.guard = wall_cap * p.think_ms / 1000.0
     if ref_plies is not None:
         for p in players:
             if isinstance(p, ReferencePlayer):
@@ -352,6 +360,8 @@ def _check_knobs(args: ArenaOptions) -> None:
     cap = args.wall_cap
     if cap is not None and not 1.0 <= cap <= 1000.0:
         raise ValueError(f"--wall-cap {cap}: give a factor from 1 to 1000")
+    if args.budget is not None:
+        parse_budget(args.budget)  # a ValueError with the person's line
     plies = args.ref_plies
     if plies is not None and not 1 <= plies <= 40:
         raise ValueError(f"--ref-plies {plies}: give a depth from 1 to 40")
@@ -383,6 +393,7 @@ def _play_and_count(variant: Variant, args: ArenaOptions, i: int, tally: Tally, 
         args.worlds,
         args.wall_cap,
         args.ref_plies,
+        budget=args.budget,
     )
     tally.matches += 1
     if calibration is not None:
@@ -400,6 +411,7 @@ def _search_settings(args: ArenaOptions) -> dict[str, Any]:
     return {
         "think_ms": args.think_ms,
         "wall_cap": args.wall_cap,
+        "budget": args.budget,
         "ref_plies": args.ref_plies,
         "worlds": args.worlds,
         "workers": args.workers,
@@ -473,6 +485,7 @@ def duplicate_match(
             args.worlds,
             args.wall_cap,
             args.ref_plies,
+            budget=args.budget,
         )
         tally.matches += 1
         tally.hands += len(points)
@@ -790,6 +803,7 @@ def _report_duplicate(out: dict[str, Any]) -> str:
     lines = [
         f"{out['variant']} ({opts}), duplicate: {out['deals']} deals x {out['copies']} copies, "
         f"against {out['b']}, seed {out['seed']}, think_ms {out['think_ms']}, worlds {out['worlds']}"
+        + (f", budget {out['budget']}" if out.get("budget") else "")
         + (f", wall cap {out['wall_cap']}" if out.get("wall_cap") else "")
         + (f", reference plies {out['ref_plies']}" if out.get("ref_plies") else "")
         + (f", {out['workers']} world worker(s)" if out.get("workers") else ""),

@@ -24,6 +24,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor, Future, ThreadPoolExecutor
+from pathlib import Path
 from typing import Any, Protocol
 
 from firmware.app.coaching import CoachActions, CoachWorker
@@ -33,6 +34,7 @@ from firmware.app.reviewing import MatchReviewing, ReviewWorker
 from firmware.engine import Action, Declare, Match, Play, View
 from firmware.engine.seating import SeatSpec
 from firmware.players import make_player as players_make
+from firmware.players.hard import HardPlayer
 
 log = logging.getLogger("firmware.app.computers")
 
@@ -57,6 +59,22 @@ class FallbackPlayer:
         decls = [a for a in view.legal if isinstance(a, Declare)]
         fours = {d.rank for d in decls if d.kind == "four"}
         return [d for d in decls if not (d.kind == "three" and d.rank in fours)]
+
+
+BOARD_MODEL = Path("/proc/device-tree/model")
+"""Where Linux names the board it runs on (a Raspberry Pi's model line)."""
+
+
+def box_budget(given: str | None, model: Path = BOARD_MODEL) -> int | str:
+    """The hard level's counted budget on the box: ``--budget`` when given (pi4, pi5 or
+    a count), else this board's (a Pi 5 by its model line; a Pi 4, or any other host)."""
+    if given is not None:
+        return int(given) if given.isdigit() else given
+    try:
+        line = model.read_bytes().decode("ascii", "replace")
+    except OSError:
+        return "pi4"
+    return "pi5" if "Raspberry Pi 5" in line else "pi4"
 
 
 def make_player(spec: SeatSpec, *, seed: int, think_ms: int | None = None) -> Player:
@@ -117,8 +135,12 @@ class ComputerSeats:
         executor: Executor | None = None,
         player_factory: PlayerFactory = make_player,
         rate_worlds: int | None = None,
+        plays: int | str | None = None,
     ) -> None:
         self.post = post
+        # The hard level's budget as a count (a board or cards per decision: the same
+        # search whatever else the box is doing); None: think_ms of CPU time.
+        self.plays = plays
         # None: an unseeded box. A computer's random choices then come from the operating
         # system, so nobody at the table can replay them: from a known generator, an easy
         # computer's pick among its legal cards would tell how many it holds. The coach and
@@ -145,7 +167,10 @@ class ComputerSeats:
         key = (match_id, seat, spec)
         if key not in self._players:
             seed = secrets.randbits(128) if self.unseeded else hash((self.seed, match_id, seat)) & 0x7FFFFFFF
-            self._players[key] = self.player_factory(spec, seed=seed, think_ms=self.think_ms)
+            player = self.player_factory(spec, seed=seed, think_ms=self.think_ms)
+            if isinstance(player, HardPlayer) and self.plays is not None:
+                player.plays = self.plays
+            self._players[key] = player
         return self._players[key]
 
     def poll(self, ctl: Asked) -> bool:

@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from firmware import config
+from firmware.app.computers import box_budget
 from firmware.app.controller import ControllerOptions
 from firmware.app.messages import msg
 from firmware.app.network import start_network
@@ -295,6 +296,7 @@ class RunOptions:
     log_level: str = "INFO"
     phones_port: int | None = None  # None: the settings' [phones]
     phones_host: str | None = None
+    budget: str | None = None  # hard's counted budget; None: this board's
 
     @classmethod
     def from_args(cls, args: argparse.Namespace) -> RunOptions:
@@ -319,6 +321,7 @@ def main(namespace: argparse.Namespace) -> int:
         state_dir=state_dir,
         options=ControllerOptions(),
         think_ms=settings.game.think_ms,
+        plays=box_budget(args.budget),
         seed=None,
         problems=problems,
         health_path=health_path(args.health_file),

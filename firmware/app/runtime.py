@@ -58,6 +58,7 @@ class Runtime:
         options: ControllerOptions,
         think_ms: int,
         seed: int | None,
+        plays: int | str | None = None,
         problems: Sequence[str] = (),
         health_path: Path | None = None,
     ) -> None:
@@ -75,7 +76,7 @@ class Runtime:
             self.ctl.say(msg("m_settings_problem", why=problem), "error")
         if settings.overlay_moved is not None:
             self.ctl.say(msg("m_settings_moved", file=settings.overlay_moved.name), "error")
-        self.seats = ComputerSeats(self.events.put, seed=seed, think_ms=think_ms)
+        self.seats = ComputerSeats(self.events.put, seed=seed, think_ms=think_ms, plays=plays)
         self.notifier = Notifier(health_path=health_path, status=self._status)
         self.closers: list[Closable] = []
         if think_ms > 0:

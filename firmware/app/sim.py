@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from firmware import config
+from firmware.app.computers import box_budget
 from firmware.app.controller import ControllerOptions
 from firmware.app.messages import english, msg
 from firmware.app.runtime import Runtime
@@ -70,6 +71,7 @@ class SimOptions:
     config: str | None = None
     seed: int | None = None
     think_ms: int | None = None  # None: the settings' (0 unattended and headless)
+    budget: str | None = None  # hard's counted budget; None: this board's
     size: tuple[int, int] = (800, 480)
     log_level: str = "WARNING"
     phones_port: int | None = None  # None: the settings' [phones]
@@ -113,6 +115,7 @@ def main(namespace: argparse.Namespace) -> int:
         state_dir=state_dir,
         options=ControllerOptions(auto_next=unattended, matches=args.matches, seed=args.seed),
         think_ms=think,
+        plays=box_budget(args.budget),
         seed=args.seed,
         problems=problems,
     )

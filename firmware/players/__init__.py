@@ -30,6 +30,9 @@
 - ``"reference"``: sampled deals, fixed-depth alpha-beta, majority vote: an
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle-hands"``: sees every hand but not the talon's order (measurement only);
+- ``"oracle-deep"``: sees every card and searches the true world deeper (exact where
+  the solver plays, iterative-deepening alpha-beta elsewhere): a truer yardstick
+  (measurement only);
 - ``"hard@MS"``: hard with a budget of ``MS`` ms whatever ``--think-ms`` says
   (measurement only: what more worlds buy on the same deals, e.g. the pool's
   speed-up as a longer budget in one thread, docs/players.md);
@@ -50,6 +53,7 @@ from firmware.players.determinize import determinize
 from firmware.players.hard import (
     DEFAULT_THINK_MS,
     RESAMPLE_MISS,
+    DeepOraclePlayer,
     HandsOraclePlayer,
     HardPlayer,
     OraclePlayer,
@@ -107,14 +111,21 @@ MEASURED: dict[str, _Measured] = {
 }
 """The hard level's measurement variants by spec (never in the menu)."""
 
-SPECS = ("random", "easy", "normal", "hard", "oracle", "oracle-hands", "ismcts", "reference", *MEASURED)
+SPECS = (
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "oracle-deep", "ismcts", "reference", *MEASURED
+)  # fmt: skip
 """Every spec ``make_player`` builds (and ``hard@MS``)."""
 
+ORACLES = ("oracle", "oracle-hands", "oracle-deep")
+"""The specs that see hidden cards (measurement only): they need ``true_state``."""
 
-def _measured(kind: str, m: _Measured, seed: int, think_ms: int | None, worlds: int | None) -> HardPlayer:
+
+def _measured(
+    kind: str, m: _Measured, seed: int, think_ms: int | None, worlds: int | None, plays: int | str | None = None
+) -> HardPlayer:
     player = HardPlayer(
         seed=seed, think_ms=think_ms, worlds=worlds, name=kind, weighting=m.weighting, resample=m.resample,
-        miss=m.miss, lengths=m.lengths, textbook=m.textbook,
+        miss=m.miss, lengths=m.lengths, textbook=m.textbook, plays=plays,
     )  # fmt: skip
     player.deepening, player.racing, player.search_choices = m.deepening, m.racing, m.search_choices
     return player
@@ -127,14 +138,17 @@ def make_player(
     think_ms: int | None = None,
     worlds: int | None = None,
     true_state: Callable[[], HandState] | None = None,
+    plays: int | str | None = None,
 ) -> Player:
-    """A player by name; ``worlds`` fixes the hard search to that many worlds (no clock)."""
+    """A player by name; ``worlds`` fixes the hard search to that many worlds (no clock);
+    ``plays`` counts its budget (a board, "pi4" or "pi5", or cards played per decision:
+    :class:`~firmware.players.budget.Count`) instead of timing it."""
     kind = spec.strip().lower()
     budget = spec_budget(kind)
     if budget is not None:
-        return HardPlayer(seed=seed, think_ms=budget, name=kind)
+        return HardPlayer(seed=seed, think_ms=budget, name=kind, plays=plays)
     if kind in MEASURED:
-        return _measured(kind, MEASURED[kind], seed, think_ms, worlds)
+        return _measured(kind, MEASURED[kind], seed, think_ms, worlds, plays)
     if kind == "random":
         return RandomPlayer(seed=seed)
     if kind == "easy":
@@ -142,20 +156,25 @@ def make_player(
     if kind == "normal":
         return NormalPlayer(seed=seed)
     if kind == "hard":
-        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
+        return HardPlayer(seed=seed, think_ms=think_ms, worlds=worlds, plays=plays)
     if kind == "ismcts":
         # Measurement only: the alternative search the hard level was compared with.
         return IsmctsPlayer(seed=seed, think_ms=think_ms, worlds=worlds)
     if kind == "reference":
         # Measurement only: the outside-style opponent of the duplicate arena.
         return ReferencePlayer(seed=seed, worlds=worlds)
-    if kind in ("oracle", "oracle-hands") and true_state is None:
+    if kind in ORACLES and true_state is None:
         raise ValueError("the oracle needs true_state=: a callback giving the real HandState")
     if kind == "oracle-hands" and true_state is not None:
         # Measurement only: every hand seen, the talon order not (docs/players.md).
-        return HandsOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands")
+        return HandsOraclePlayer(
+            seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-hands", plays=plays
+        )
+    if kind == "oracle-deep" and true_state is not None:
+        # Measurement only: the true world searched deeper, a truer yardstick (docs/players.md).
+        return DeepOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-deep")
     if kind == "oracle" and true_state is not None:
-        return OraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds)
+        return OraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, plays=plays)
     raise ValueError(f"unknown player {spec!r}; choose one of {', '.join(SPECS)}")
 
 

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from firmware.engine import Action, Call, Discard, HandState, View
 from firmware.engine.state import apply_unchecked
 from firmware.players.base import special_action
-from firmware.players.budget import Budget
+from firmware.players.budget import Budget, Count
 from firmware.players.rollout import playout_margin
 
 Choice = Call | Discard
@@ -46,6 +46,8 @@ def searched_choice(
     n = 0
     while True:
         world = sample()
+        if isinstance(budget, Count):  # a count's work: every option played out in this world
+            budget.spend(len(options) * (sum(h.bit_count() for h in world.hands) + world.talon_left))
         for i, option in enumerate(options):
             s = world.copy()
             apply_unchecked(s, option)

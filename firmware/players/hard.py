@@ -21,6 +21,12 @@ How it decides (docs/players.md has the measurements behind the choices):
    so the comparison is paired. Worlds are drawn until the time budget is
    spent (anytime), or exactly ``worlds`` of them in fixed-iteration mode
    (tests: no clock, so the result is the same on every machine).
+
+The budget is a count (``plays``: a board, "pi4" or "pi5", or a number) or CPU
+time (``think_ms`` alone). Counted, the search stops after playing that many
+cards in its worlds (the solver after the nodes that cost as much), whatever
+the host and its load, so the same seed gives the same decisions; the think time
+plus ``GUARD_MS`` of wall time is only a guard (:class:`Count`).
 """
 
 from __future__ import annotations
@@ -41,7 +47,15 @@ from firmware.engine import (
 )
 from firmware.players import inference
 from firmware.players.base import declare_everything
-from firmware.players.budget import Budget, BudgetFactory
+from firmware.players.budget import (
+    GUARD_MS,
+    SOLVER_NODES_PER_PLAY,
+    Budget,
+    BudgetFactory,
+    Count,
+    board_nodes,
+    board_plays,
+)
 from firmware.players.choices import choices, searched_choice
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
@@ -53,9 +67,10 @@ from firmware.players.worlds import GENERIC_EXACT_CARDS, world_row  # noqa: F401
 DEFAULT_THINK_MS = 120
 """Per decision, counted in the deciding thread's CPU time and capped at
 ``WALL_CAP`` times that in wall time (:mod:`firmware.players.budget`): the same
-search on a loaded machine as on a dedicated core. A Raspberry Pi 4 (3-4x slower
-than the development machine) answers in the same time with fewer worlds;
-measured strength at this budget is in docs/players.md."""
+search on a loaded machine as on a dedicated core. A Raspberry Pi 4 core runs
+CPython about 7.5 times slower than the development machine (docs/players.md,
+"The Pi budget"): with ``plays="pi4"`` the search is counted, what a Pi 4 core does
+in this time, the same on every host; measured strength at both is in docs/players.md."""
 
 WEIGHTING = False
 """Games of more than two seats: weight each sampled world by how well the other
@@ -109,11 +124,21 @@ class HardPlayer:
         miss: float = RESAMPLE_MISS,
         lengths: bool = True,
         textbook: bool = False,
+        plays: int | str | None = None,
     ) -> None:
         self.name = name
         self.rng = random.Random(seed)
         self.think_ms = DEFAULT_THINK_MS if think_ms is None else think_ms
         self.worlds = worlds
+        self.plays = plays
+        """The budget as a count: a board (``"pi4"``, ``"pi5"``: what its core plays in
+        ``think_ms``) or cards played per decision; None: ``think_ms`` of CPU time."""
+        self.guard: float | None = None
+        """A counted decision's wall-clock guard in seconds (None: think time + ``GUARD_MS``)."""
+        self.last_work = 0
+        """Cards the last counted search played (solver: nodes)."""
+        self.last_guarded = False
+        """The wall-clock guard, not the count, ended the last counted search."""
         self.weighting = weighting
         """Weight the sampled worlds by the past plays (:meth:`_weigher`; ``"hard-weighted"``)."""
         self.resample = resample
@@ -160,7 +185,7 @@ class HardPlayer:
     def choose(self, view: View) -> Action:
         options = choices(view) if self.search_choices else []
         if options:
-            budget = None if self.worlds is not None else self.budget(self.think_ms / 1000.0)
+            budget = None if self.worlds is not None else self.start_budget(view.variant.name, view.variant.n_seats)
             sample = Sampler(view)
             return searched_choice(view, options, lambda: sample(self.rng), worlds=self.worlds, budget=budget)
         return searched_move(view, self.pick)
@@ -202,14 +227,49 @@ class HardPlayer:
             solver = TwoHandSolver(world.variant.deck)
             self._solvers[world.variant.deck.name] = solver
         if self.worlds is None:
-            solver.deadline = self.budget(SOLVER_BUDGET * self.think_ms / 1000.0)
+            if self.plays is None:
+                solver.deadline = self.budget(SOLVER_BUDGET * self.think_ms / 1000.0)
+            else:
+                if isinstance(self.plays, str):
+                    nodes = board_nodes(self.plays, SOLVER_BUDGET * self.think_ms)
+                else:
+                    nodes = round(self.plays * SOLVER_BUDGET * SOLVER_NODES_PER_PLAY)
+                solver.deadline = Count(nodes, guard=self._guard(SOLVER_BUDGET), used=lambda: solver.nodes)
         else:
             solver.deadline = None
         try:
             card, _ = solver.best_move_floored(world)
         except OutOfTime:
             return None
+        finally:
+            self._counted(solver.deadline)
         return card
+
+    def count(self, variant: str, seats: int = 0) -> int | None:
+        """Cards a decision of ``variant`` at ``seats`` seats may play counted (None: the
+        budget is CPU time)."""
+        if self.plays is None:
+            return None
+        if isinstance(self.plays, str):
+            return board_plays(self.plays, variant, self.think_ms, seats)
+        return self.plays
+
+    def _guard(self, scale: float = 1.0) -> float:
+        if self.guard is not None:
+            return scale * self.guard
+        return (scale * self.think_ms + GUARD_MS) / 1000.0
+
+    def start_budget(self, variant: str, seats: int = 0) -> Budget:
+        """A decision's budget in ``variant``: the count, or ``think_ms`` of CPU time."""
+        plays = self.count(variant, seats)
+        if plays is None:
+            return self.budget(self.think_ms / 1000.0)
+        return Count(plays, guard=self._guard())
+
+    def _counted(self, budget: Budget | None) -> None:
+        if isinstance(budget, Count):
+            self.last_work = budget.done()
+            self.last_guarded = budget.guarded()
 
     def deepen(self, world: HandState, cards: list[Card]) -> Card:
         """The one world's best card by iterative deepening (:class:`Deepening`) within
@@ -217,19 +277,25 @@ class HardPlayer:
         that many worlds would play out, so the answer is the same on every machine."""
         if len(cards) == 1:
             return cards[0]
-        search = self.one_world_search(len(cards))
+        left = cards_left(world)
+        search = self.one_world_search(len(cards), left=left, variant=world.variant.name, seats=world.n)
         card = search.best(world, cards)
+        self.last_work = search.searched * left
         self.last_worlds = search.searched
         self.last_pool_worlds = 0
         self.last_depth = search.depth
         return card
 
-    def one_world_search(self, n_cards: int) -> Deepening:
+    def one_world_search(self, n_cards: int, *, left: int = 40, variant: str = "", seats: int = 2) -> Deepening:
         """A search of the one world with this player's budget: the clock, or with a fixed
         number of worlds as many leaves as they would play out for ``n_cards`` cards (the
-        coach's ratings ask the same, so its hint is this player's card)."""
+        coach's ratings ask the same, so its hint is this player's card); counted, as many
+        leaves as playouts of the ``left`` cards still to play fit in the count."""
         if self.worlds is not None:
             return Deepening(leaves=self.worlds * n_cards)
+        plays = self.count(variant, seats)
+        if plays is not None:
+            return Deepening(leaves=max(1, plays // max(1, left)))
         return Deepening(spent=self.budget(self.think_ms / 1000.0).spent)
 
     def pimc(
@@ -270,9 +336,11 @@ class HardPlayer:
         tally = _Tally(cards, race or keep)
         alive = list(cards)
         limit = self.worlds
-        budget = None if limit is not None else self.budget(self.think_ms / 1000.0)
+        budget = None if limit is not None else self.start_budget(view.variant.name, view.variant.n_seats)
         weigher = self._weigher(view)
-        pool = self._pool(view) if pooled and weigher is None and budget is not None else None
+        counted = isinstance(budget, Count)
+        timed = budget is not None and not counted  # a count stays in the thread
+        pool = self._pool(view) if pooled and weigher is None and timed else None
         resample = (self.resample, self.miss, self.textbook) if pooled and self._resampling(view) else None
         did = pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths) if pool is not None else 0
         next_cut = RACE_FIRST
@@ -284,8 +352,11 @@ class HardPlayer:
                     pool.feed(did, alive, budget.expected_end())
                 world = sample()
                 w = 1.0 if weigher is None else weigher(world)
-                rows = [(alive, world_row(world, view.seat, alive))]
+                searched = [0]
+                rows = [(alive, world_row(world, view.seat, alive, searched))]
                 own += 1
+                if counted and budget is not None:  # the playouts' cards, the exact ends' positions
+                    budget.spend(len(alive) * cards_left(world) + searched[0])
                 if pool is not None and budget is not None and own % POOL_EVERY == 0:
                     got = pool.collect(did)
                     pooled_rows += len(got)
@@ -309,6 +380,7 @@ class HardPlayer:
         finally:
             if pool is not None:
                 pool.lock.release()
+        self._counted(budget)
         self.last_worlds = tally.n
         self.last_pool_worlds = pooled_rows
         self.last_weight = tally.weight
@@ -429,6 +501,12 @@ def exact_endgame(view: View) -> bool:
     return v.n_seats == 2 and view.talon_left == 0 and v.name in LEAN_VARIANTS
 
 
+def cards_left(world: HandState) -> int:
+    """Cards still to be played in ``world`` (every hand and the talon): what a playout
+    from it plays, the unit of a counted budget."""
+    return sum(h.bit_count() for h in world.hands) + world.talon_left
+
+
 def best_of(cards: list[Card], totals: dict[Card, float]) -> Card:
     """The card with the best total; ties go to the card that costs least to give away."""
     return max(cards, key=lambda c: (totals[c], -THIRDS[c], RANK[c]))
@@ -453,8 +531,9 @@ class OraclePlayer(HardPlayer):
         think_ms: int | None = None,
         worlds: int | None = None,
         name: str = "oracle",
+        plays: int | str | None = None,
     ) -> None:
-        super().__init__(seed=seed, think_ms=think_ms, worlds=worlds, name=name)
+        super().__init__(seed=seed, think_ms=think_ms, worlds=worlds, name=name, plays=plays)
         self.true_state = true_state
 
     def pick(self, view: View, cards: list[Card]) -> Card:
@@ -474,6 +553,39 @@ class OraclePlayer(HardPlayer):
             return self.pimc(view, cards, lambda: state.copy())
         finally:
             self.worlds = saved
+
+
+DEEP_ORACLE_LEAVES = 400
+"""The deep oracle's leaves per decision (playouts at the horizon of its alpha-beta, or
+ends of the hand): a count, so the yardstick is the same on every host."""
+
+
+class DeepOraclePlayer(OraclePlayer):
+    """Sees every card and searches the true world deeper: MEASUREMENT ONLY, a truer
+    yardstick than the oracle's one playout per card.
+
+    Exact where the exact solver plays the game (two seats, the talon spent); elsewhere
+    iterative-deepening alpha-beta over the true world, the talon's order included, a
+    trick deeper each round, each leaf finished by the playout policy
+    (:class:`~firmware.players.known.Deepening`), ``DEEP_ORACLE_LEAVES`` leaves a
+    decision (``worlds`` given: that many worlds' worth, as hard's one world)."""
+
+    def pick(self, view: View, cards: list[Card]) -> Card:
+        state = self.true_state()
+        v = view.variant
+        if v.n_seats == 2 and state.talon_left == 0 and v.name in LEAN_VARIANTS:
+            card = self.solve(state.copy())
+            if card is not None:
+                return card
+        cards = distinct_cards(view, cards)
+        if len(cards) == 1:
+            return cards[0]
+        leaves = DEEP_ORACLE_LEAVES if self.worlds is None else self.worlds * len(cards)
+        search = Deepening(leaves=leaves)
+        card = search.best(state.copy(), cards)
+        self.last_worlds = search.searched
+        self.last_depth = search.depth
+        return card
 
 
 class HandsOraclePlayer(OraclePlayer):

@@ -422,12 +422,22 @@ def _side_gain(state: HandState, side: int, start: list[int]) -> int:
 
 
 def generic_value(
-    state: HandState, side: int, alpha: int, beta: int, start: list[int], *, avoid: bool = False
+    state: HandState,
+    side: int,
+    alpha: int,
+    beta: int,
+    start: list[int],
+    *,
+    avoid: bool = False,
+    tally: list[int] | None = None,
 ) -> int:
     """Thirds ``side`` takes from ``start`` to the end; the others minimise it (paranoid).
 
     With ``avoid`` (Ciapanò: points count against the taker) ``side`` minimises its take
-    and the others push it up: the same value, the roles of max and min exchanged."""
+    and the others push it up: the same value, the roles of max and min exchanged.
+    ``tally[0]`` (when given) counts the positions searched: a counted budget's work."""
+    if tally is not None:
+        tally[0] += 1
     if state.over:
         return _side_gain(state, side, start)
     maximise = (state.hand_sides[state.to_move] == side) != avoid
@@ -435,7 +445,7 @@ def generic_value(
     for c in cards_of(state.legal_mask()):
         child = state.copy()
         child.play_fast(c)
-        v = generic_value(child, side, alpha, beta, start, avoid=avoid)
+        v = generic_value(child, side, alpha, beta, start, avoid=avoid, tally=tally)
         if maximise:
             if v > best:
                 best = v

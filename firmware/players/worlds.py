@@ -15,18 +15,19 @@ solve each world exactly once every hand holds this few cards, by the number of 
 (at most 4!^2, 3!^3, 3!^4 leaves: each world stays a fraction of a millisecond's budget)."""
 
 
-def world_row(world: HandState, seat: int, cards: list[Card]) -> list[float]:
+def world_row(world: HandState, seat: int, cards: list[Card], tally: list[int] | None = None) -> list[float]:
     """The margin of every card of ``cards`` for ``seat``'s side in one imagined world:
     each card played there and the hand finished by the playout policy, or exactly once
     few cards are left (:func:`_exact_now`). The same for the deciding thread and the
-    pool's workers (:mod:`firmware.players.pool`)."""
+    pool's workers (:mod:`firmware.players.pool`). ``tally[0]`` (when given) counts the
+    positions the exact ends searched (a counted budget's work)."""
     side = world.hand_sides[seat]
     exact = _exact_now(world)
     row: list[float] = []
     for c in cards:
         s = world.copy()
         s.play_fast(c)
-        row.append(_exact_margin(s, side) if exact and not s.over else playout_margin(s, side))
+        row.append(_exact_margin(s, side, tally) if exact and not s.over else playout_margin(s, side))
     return row
 
 
@@ -36,7 +37,7 @@ def _exact_now(world: HandState) -> bool:
     return max(h.bit_count() for h in world.hands) <= GENERIC_EXACT_CARDS.get(world.n, 3)
 
 
-def _exact_margin(s: HandState, side: int) -> float:
+def _exact_margin(s: HandState, side: int, tally: list[int] | None = None) -> float:
     """Margin of ``side`` at the end when the rest is played exactly.
 
     ``side`` maximises, every other seat minimises its take (paranoid for
@@ -47,7 +48,7 @@ def _exact_margin(s: HandState, side: int) -> float:
     remaining = 3 + sum(THIRDS[c] for c in s.trick) + sum(THIRDS[c] for c in s.widow)
     for h in s.hands:
         remaining += (h & _ACES).bit_count() * 3 + (h & _ONES).bit_count()
-    gain = generic_value(s, side, -(1 << 30), 1 << 30, s.thirds[:], avoid=s.variant.inverted)
+    gain = generic_value(s, side, -(1 << 30), 1 << 30, s.thirds[:], avoid=s.variant.inverted, tally=tally)
     mine = side_score(s, side) + gain
     others = sum(side_score(s, x) for x in range(n_sides) if x != side) + remaining - gain
     m = mine - others / (n_sides - 1)

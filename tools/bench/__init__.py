@@ -4,6 +4,7 @@
 engine     random playouts (fast path) and a checked step (:mod:`.engine`)
 solver     the exact two-hand solver on fixed endgames (:mod:`.solver`)
 pool       the hard level's worlds per decision with and without workers (:mod:`.pool`)
+budget     the host's rate per game, the unit of the counted budget (:mod:`.budget`)
 inference  how well each model of the opponent places hidden cards (:mod:`.inference`)
 coach      a hint, a whole hand rated (:mod:`.coach`)
 app        the screen model's cost as the history grows (:mod:`.app`)
@@ -22,7 +23,7 @@ import argparse
 
 from firmware.cliopts import BenchOptions
 
-SUBJECTS: tuple[str, ...] = ("engine", "solver", "ui", "app", "coach", "phones", "pool", "inference")
+SUBJECTS: tuple[str, ...] = ("engine", "solver", "ui", "app", "coach", "phones", "pool", "inference", "budget")
 
 
 def _run(args: BenchOptions) -> int:
@@ -39,6 +40,10 @@ def _run(args: BenchOptions) -> int:
         from tools.bench import pool  # start-up: as above
 
         return pool.main(args)
+    if args.what == "budget":
+        from tools.bench import budget  # start-up: as above
+
+        return budget.main(args)
     if args.what == "inference":
         from tools.bench import inference  # start-up: as above
 

@@ -481,6 +481,7 @@ class Options:
     health_timeout: float
     service_user: str
     self_test_timeout: float
+    no_start: bool = False  # an image being built: made current, started at the box's boot
 
 
 def run(cmd: Sequence[str], log: Log, timeout: float, env: dict[str, str] | None = None,
@@ -643,7 +644,15 @@ def _service_user(box: Box, opts: Options) -> str | None:
 
 
 def activate(box: Box, target: Release, previous: Release | None, opts: Options, log: Log) -> bool:
-    """Switch to ``target`` and check it; on failure switch back to ``previous``."""
+    """Switch to ``target`` and check it; on failure switch back to ``previous``.
+
+    With ``no_start`` (deploy/build-image: the release goes into an image's root, where no
+    systemd runs) ``target`` becomes current unstarted: its self-test passed, and the unit
+    starts it at the box's boot, where a release that is not healthy shows in its health file."""
+    if opts.no_start:
+        switch_current(box, target.name)
+        log(f"ok    current -> releases/{target.name}, not started (--no-start: it starts at boot)")
+        return True
     write_json_atomic(box.pending, {"new": target.name, "previous": previous.name if previous else None})
     log(f"==> switching current -> releases/{target.name}")
     switch_current(box, target.name)
@@ -812,6 +821,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--health-timeout", type=float, default=60.0)
     p.add_argument("--self-test-timeout", type=float, default=120.0)
     p.add_argument("--service-user", default="tressette")
+    p.add_argument("--no-start", action="store_true",
+                   help="install into an image being built: make the release current without "
+                        "restarting the service (no systemd runs there); it starts at boot")
     sub = p.add_subparsers(dest="command", required=True)
     i = sub.add_parser("install", help="verify and install a bundle from incoming/")
     i.add_argument("bundle")
@@ -832,7 +844,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     opts = Options(
         systemctl=args.systemctl.split(), service=args.service, python=args.python,
         pip=args.pip.split(), health_timeout=args.health_timeout, service_user=args.service_user,
-        self_test_timeout=args.self_test_timeout,
+        self_test_timeout=args.self_test_timeout, no_start=args.no_start,
     )
     quiet = ("status", "receive")
     log = Log(box.log_path if box.base.is_dir() and args.command not in quiet else None)

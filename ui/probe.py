@@ -161,12 +161,13 @@ def _phones(m: TableModel) -> dict[str, Any] | None:
 
 def _network(m: TableModel) -> dict[str, Any] | None:
     """The box's Wi-Fi as Settings → Network shows it: where it is, what it is doing, how the
-    last attempt ended (its catalogue key), the networks in reach."""
+    last attempt ended (its catalogue key), the networks in reach, and the text of the Wi-Fi
+    QR code the join screen shows while the hotspot is open (what a phone's camera reads)."""
     if (net := m.network) is None:
         return None
     return {"state": net.state, "ssid": net.ssid, "address": net.address, "busy": net.busy,
             "result": net.result.key if net.result is not None else None, "scanned": net.scanned,
-            "networks": [n.ssid for n in net.networks]}
+            "networks": [n.ssid for n in net.networks], "wifi_qr": net.wifi_qr}
 
 
 def _table(scr: TableScreen, out: dict[str, Any], size: tuple[int, int]) -> None:

@@ -76,3 +76,40 @@ def test_a_bundle_outside_incoming_is_refused(box: BoxUnderTest, make_bundle: Ma
     code = device_install.main(["--root", str(box.root), "install", str(make_bundle("1.1.0"))])
     assert code == device_install.EXIT_USAGE
     assert box.current() == "releases/1.0.0"
+
+
+@pytest.mark.sshd
+def test_an_image_being_built_gets_its_release_without_a_start(box: BoxUnderTest, make_bundle: MakeBundle,
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """deploy/build-image installs the release into the image's root with --no-start: there is
+    no systemd to restart in a chroot; the release is verified, installed, self-tested and made
+    current, and the unit starts it at the box's first boot."""
+    made = make_bundle("1.1.0")
+    sha = hashlib.sha256((made / "manifest.json").read_bytes()).hexdigest()
+    bundle = box.base / f"incoming/{sha}.partial"
+    shutil.copytree(made, bundle)
+    monkeypatch.setenv("SHIM_ROOT", str(box.root))
+    restarts = box.restarts()
+    argv = ["--root", str(box.root), "--systemctl", f"{box.shims}/systemctl", "--no-start", "install", str(bundle)]
+
+    assert device_install.main(argv) == device_install.EXIT_OK
+
+    assert box.current() == "releases/1.1.0"
+    assert (box.base / "releases/1.1.0/.complete").is_file()
+    assert box.restarts() == restarts
+    assert not (box.base / "pending.json").exists()
+    assert not bundle.exists()
+
+
+@pytest.mark.sshd
+def test_without_a_start_a_failing_self_test_still_keeps_the_old_release(
+        box: BoxUnderTest, make_bundle: MakeBundle, monkeypatch: pytest.MonkeyPatch) -> None:
+    made = make_bundle("1.1.0", self_test_ok=False)
+    sha = hashlib.sha256((made / "manifest.json").read_bytes()).hexdigest()
+    bundle = box.base / f"incoming/{sha}.partial"
+    shutil.copytree(made, bundle)
+    monkeypatch.setenv("SHIM_ROOT", str(box.root))
+    argv = ["--root", str(box.root), "--systemctl", f"{box.shims}/systemctl", "--no-start", "install", str(bundle)]
+
+    assert device_install.main(argv) == device_install.EXIT_FAILED
+    assert box.current() == "releases/1.0.0"

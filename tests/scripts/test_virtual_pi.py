@@ -4,7 +4,6 @@ the ssh_config, and the screendump's PPM turned into PNG. Host only: nothing boo
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import importlib.machinery
 import importlib.util
 import struct
@@ -37,15 +36,17 @@ def _load() -> ModuleType:
 vp = _load()
 
 
-def test_cache_key_is_the_build_scripts_sha256_prefix() -> None:
-    script = b"#!/bin/bash\nmmdebstrap ...\n"
-    assert vp.cache_key(script) == hashlib.sha256(script).hexdigest()[:16]
-    assert vp.cache_key(script) != vp.cache_key(script + b"# one more package\n")
+def test_the_image_is_the_one_deploy_build_image_files_under_this_machines_keys() -> None:
+    """The virtual Pi boots the SD-card image a person flashes: deploy/build-image's, keyed by
+    its inputs and the two keys it is built with (this machine's own)."""
+    from deploy import build_image
 
-
-def test_the_cache_key_follows_the_real_build_script() -> None:
-    build = SCRIPT.with_name("virtual-pi-build")
-    assert vp.paths().image.name == vp.cache_key(build.read_bytes())
+    p = vp.paths()
+    os_key = build_image.rootfs_key(build_image.ROOTFS_SCRIPT.read_bytes())
+    want = build_image.image_key(build_image.REPO, os_key, (p.keys / "deploy.pub").read_bytes(),
+                                 (p.keys / "id_ed25519.pub").read_bytes())
+    assert p.image.name == want and p.image.parent.name == "image"
+    assert p.disk == p.image / "tressette.img" and p.key == p.keys / "id_ed25519"
 
 
 def test_cache_root_uses_an_absolute_xdg_cache_home_else_home_cache(tmp_path: Path) -> None:
@@ -76,8 +77,41 @@ def test_qemu_command_line_has_the_boxs_devices(tmp_path: Path) -> None:
     assert "hostfwd=tcp:127.0.0.1:2299-:22" in line  # ssh on localhost only
     assert "hostfwd=tcp:127.0.0.1:2300-:8337" in line  # the phone page too, on the same netdev
     assert f"file={p.overlay},format=qcow2" in line  # never the cached image itself
+    assert argv[argv.index("-kernel") + 1] == str(p.boot / "vmlinuz")  # read from the image's boot partition
     cmdline = argv[argv.index("-append") + 1].split()
-    assert "ro" in cmdline and "fsck.repair=yes" in cmdline and "rw" not in cmdline
+    assert "root=LABEL=RASPIROOT" in cmdline and "fsck.repair=yes" in cmdline and "console=ttyAMA0" in cmdline
+
+
+def test_the_guest_boots_with_the_images_cmdline_its_console_on_the_serial_port(tmp_path: Path) -> None:
+    p = vp.paths_for(tmp_path, "k")
+    p.boot.mkdir(parents=True)
+    (p.boot / "cmdline.txt").write_text("console=tty1 root=LABEL=RASPIROOT rw fsck.repair=yes net.ifnames=0 "
+                                        "cma=64M rootwait vt.global_cursor_default=0\n")
+    argv = vp.qemu_argv(p, 2299, 2300)
+    assert argv[argv.index("-append") + 1] == ("root=LABEL=RASPIROOT rw fsck.repair=yes net.ifnames=0 cma=64M "
+                                               "rootwait vt.global_cursor_default=0 console=ttyAMA0")
+
+
+def test_the_boot_partition_and_its_files_are_found_as_the_pis_firmware_finds_them() -> None:
+    mbr = bytearray(512)
+    mbr[446 + 8:446 + 16] = struct.pack("<II", 8192, 524288)
+    mbr[510:512] = b"\x55\xaa"
+    assert vp.first_partition(bytes(mbr)) == (8192 * 512, 524288 * 512)
+    with pytest.raises(ValueError):
+        vp.first_partition(bytes(512))
+    config = "arm_64bit=1\nenable_uart=1\nupstream_kernel=1\n\nkernel=vmlinuz-6.1.0-28-arm64\n" \
+             "# For details\ninitramfs initrd.img-6.1.0-28-arm64\n"
+    assert vp.boot_files(config) == ("vmlinuz-6.1.0-28-arm64", "initrd.img-6.1.0-28-arm64")
+    with pytest.raises(ValueError):
+        vp.boot_files("arm_64bit=1\n")
+
+
+@given(st.text(min_size=1, max_size=32), st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126),
+                                                  min_size=8, max_size=63))
+def test_the_wifi_qr_code_reads_back_as_the_box_wrote_it(ssid: str, passphrase: str) -> None:
+    from ui.netmodel import wifi_qr_text
+
+    assert vp.parse_wifi_qr(wifi_qr_text(ssid, passphrase)) == (ssid, passphrase)
 
 
 def test_ssh_config_names_the_port_and_key(tmp_path: Path) -> None:
@@ -424,14 +458,17 @@ def test_the_units_hardening_admits_the_phone_from_the_host() -> None:
     assert not any(ipaddress.ip_address("8.8.8.8") in n for n in nets)  # a private range, not the internet
 
 
-def test_the_phone_step_is_the_tests_last_after_the_rollback(tmp_path: Path) -> None:
-    run = vp.TestRun(vp.paths_for(tmp_path, "k"), tmp_path)
+def test_the_phone_step_comes_after_the_rollback_and_wifi_last(tmp_path: Path) -> None:
+    run = vp.TestRun(vp.paths_for(tmp_path, "k"), tmp_path, wifi=True)
     steps = vp.test_steps(run)
     names = [name for name, _ in steps]
     assert len(set(names)) == len(names)
-    name, do = steps[-1]
+    assert not any("mac80211_hwsim" in n for n, _ in vp.test_steps(vp.TestRun(run.p, tmp_path)))  # only with --wifi
+    name, do = steps[-2]
     assert "phone" in name and "chromium" in name and do == run.phone_on_the_host
     assert names.index(name) == names.index("rollback: a release that fails its health check") + 1
+    name, do = steps[-1]
+    assert "mac80211_hwsim" in name and do == run.wifi  # the box's Wi-Fi changes last: nothing after needs eth0's address
 
 
 def test_the_phone_port_comes_from_this_boots_state(tmp_path: Path) -> None:

@@ -105,3 +105,20 @@ def test_unit_reaches_networkmanager_over_the_system_bus_and_gains_nothing_for_i
     assert not any("/run/dbus" in v for k in ("InaccessiblePaths", "TemporaryFileSystem") for v in s.get(k, []))
     assert s["CapabilityBoundingSet"] == [""] and s["AmbientCapabilities"] == [""]
     assert s["NoNewPrivileges"] == ["yes"] and "ReadWritePaths" not in s
+
+
+def test_the_images_first_boot_unit_verifies_and_runs_before_the_game(root: Path) -> None:
+    """deploy/image/tressette-firstboot.service (the flashed image's first boot): verified like
+    the game's unit, run once (a marker), before the game, ssh and NetworkManager."""
+    image = REPO / "deploy/image"
+    shutil.copy(image / "tressette-firstboot.service", root / "etc/systemd/system/tressette-firstboot.service")
+    exe = root / "usr/local/sbin/tressette-firstboot"
+    exe.parent.mkdir(parents=True)
+    shutil.copy(image / "tressette-firstboot", exe)
+    result = analyze("verify", f"--root={root}", "tressette-firstboot.service")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout + result.stderr == ""
+    text = (image / "tressette-firstboot.service").read_text()
+    assert "ConditionPathExists=!/var/lib/tressette-firstboot.done" in text
+    assert re.search(r"^Before=.*\btressette\.service\b.*\bssh\.service\b", text, re.M)
+    assert 'marker=/var/lib/tressette-firstboot.done' in (image / "tressette-firstboot").read_text()

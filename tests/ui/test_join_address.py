@@ -98,3 +98,18 @@ def test_no_instruction_line_when_no_code_is_on_the_screen(make_ui: MakeUI, arti
     assert not any("8391" in t.text for t in rec.texts)
     join = ui.screens[ScreenName.JOIN]
     assert isinstance(join, JoinScreen) and join.head() == ""
+
+
+def test_the_address_follows_the_network(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box joined another network (or opened its hotspot): the join screen's QR code
+    carries the new address, not the one of the network it left. The server's URLs were
+    kept per port, so the QR code named an address no phone could reach any more."""
+    ip = ["192.168.1.23"]
+    monkeypatch.setattr("firmware.app.phones.address.lan_ip", lambda: ip[0])
+    server = PhoneServer(lambda _e: None, host="0.0.0.0", port=8391, address="tressette.local")
+    assert server.url == "http://192.168.1.23:8391"
+
+    ip[0] = "10.42.0.1"  # the box's own hotspot now
+
+    assert server.url == "http://10.42.0.1:8391"
+    assert server.urls == ("http://10.42.0.1:8391", "http://tressette.local:8391")

@@ -594,16 +594,17 @@ class PhoneServer:
         self._ready = threading.Event()
         self._stopped: asyncio.Event | None = None
         self._catalogues: dict[str, bytes] = {}
-        self._urls: tuple[int, tuple[str, ...]] | None = None  # the port they were made for, the URLs
 
     # ------------------------------------------------------------ the main loop's side
 
     @property
     def urls(self) -> tuple[str, ...]:
-        """Where a phone reaches this server, the QR code's first (firmware/app/phones/address.py)."""
-        if self._urls is None or self._urls[0] != self.port:
-            self._urls = (self.port, join_urls(self.host, self.port, self.address))
-        return self._urls[1]
+        """Where a phone reaches this server, the QR code's first (firmware/app/phones/address.py).
+
+        Asked again each time (a socket's connect, no packet): the box's address changes when it
+        joins another network or opens its hotspot, and the network's change makes a new feed,
+        so the next status carries the new address. Kept per port, the QR code named the old one."""
+        return join_urls(self.host, self.port, self.address)
 
     @property
     def url(self) -> str:

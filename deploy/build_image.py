@@ -39,8 +39,8 @@ ROOTFS_FILES = ("rootfs.tar", "packages.txt")
 IMAGE_FILES = ("tressette.img", "inputs.json")
 # What the image is made of besides the OS layer: the image's own recipe, provisioning and the
 # installer, the unit and its rules, and the release's sources.
-INPUT_DIRS = ("deploy", "systemd", "firmware", "hal", "ui")
-INPUT_FILES = ("pyproject.toml",)
+INPUT_DIRS = ("deploy", "systemd", "firmware", "hal", "ui", "tools")  # the release's packages (pyproject.toml)
+INPUT_FILES = ("pyproject.toml", "setup.py", "babel.cfg")
 # Host tools and the Debian packages that bring them.
 HOST_PACKAGES = {
     "mmdebstrap": "mmdebstrap", "arch-test": "arch-test", "genimage": "genimage",
@@ -73,7 +73,8 @@ def input_paths(repo: Path) -> list[Path]:
     for d in INPUT_DIRS:
         for path in (repo / d).rglob("*"):
             rel = path.relative_to(repo).parts
-            if path.is_file() and "__pycache__" not in rel and path.suffix != ".pyc":
+            # .pyc and .mo are made from their sources (the .mo by the wheel's build): not inputs
+            if path.is_file() and "__pycache__" not in rel and path.suffix not in (".pyc", ".mo"):
                 found.append(path)
     return sorted(found)
 

@@ -25,7 +25,7 @@ ALLOWED: dict[tuple[str, str], str] = {
     ("tools/bench/budget.py", "deals.randrange(1 << 30)"): "the budget bench's hands, from its --seed (random.Random(seed))",
     ("firmware/players/solver.py", "rng.randrange(1 << 30)"): "the solver's bench positions, from a seeded random.Random(seed)",
     ("firmware/players/hard.py", "self.rng.getrandbits(48)"): "a sampling seed for the hard level's worlds, not a deal",
-    ("firmware/app/phones/server.py", "secrets.randbelow(10**6)"): "a phone's six-digit join code (docs/phones.md), not a deal",
+    ("firmware/app/phones/joining.py", "secrets.randbelow(10**6)"): "a phone's six-digit join code (docs/phones.md), not a deal",
 }
 
 BIT_CALLS = {"getrandbits": 1, "randbits": 1, "token_hex": 8, "token_bytes": 8, "token_urlsafe": 8, "urandom": 8}

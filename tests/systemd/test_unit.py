@@ -79,7 +79,7 @@ def test_unit_honours_the_deploy_contract() -> None:
     assert s["Restart"] == ["on-failure"]
     assert "WatchdogSec" in s and "StartLimitBurst" in s and "StartLimitIntervalSec" in s
     # descriptors enough that the phone server's cap is far under them (docs/reliability.md)
-    from firmware.app.phones.server import Limits
+    from firmware.app.phones.limits import Limits
 
     assert int(s["LimitNOFILE"][0]) >= 16 * Limits().max_connections
     assert s["User"] == ["tressette"]

@@ -41,7 +41,7 @@ SMALL = [(800, 480), (480, 320)]
 
 
 LAN = "http://192.168.178.123:8337"  # the longest a home network's address makes the QR code's
-KEY = "&key=" + "A" * 22  # the seat's join token, 128 bits (firmware/app/phones/server.py, CodeBook)
+KEY = "&key=" + "A" * 22  # the seat's join token, 128 bits (firmware/app/phones/joining.py, CodeBook)
 
 
 def seat_model(seat: int, held: bool, connected: bool, code: str | None) -> PhoneSeatModel:

@@ -26,6 +26,8 @@ from ui.webtext import (
 )
 
 WEB = Path(__file__).resolve().parents[2] / "firmware" / "app" / "phones" / "web"
+# the page's scripts, as index.html loads them
+PAGE_SCRIPTS = tuple(re.findall(r'<script src="/static/([a-z-]+\.js)"></script>', (WEB / "index.html").read_text(encoding="utf-8")))
 
 
 def png_size(data: bytes) -> tuple[int, int]:
@@ -99,8 +101,8 @@ def test_write_makes_a_static_copy(tmp_path: Path) -> None:
 
 
 def js_keys() -> tuple[set[str], set[str]]:
-    """The keys phone.js names: t("key") exactly, and t("prefix_" + …) prefixes."""
-    js = (WEB / "phone.js").read_text(encoding="utf-8")
+    """The keys the page's scripts name: t("key") exactly, and t("prefix_" + …) prefixes."""
+    js = "".join((WEB / name).read_text(encoding="utf-8") for name in PAGE_SCRIPTS)
     exact = set(re.findall(r'\bt\("([a-z0-9_]+)"[,)]', js))
     prefixes = set(re.findall(r'\bt\("([a-z0-9_]+_)"\s*\+', js))
     return exact, prefixes
@@ -153,7 +155,7 @@ def test_the_page_guards_a_double_tap_as_long_as_the_touchscreen() -> None:
 
 def test_the_page_loads_nothing_from_outside() -> None:
     """No CDN, no font service: every URL in the page is the box's own."""
-    for name in ("index.html", "phone.js", "phone.css"):
+    for name in ("index.html", *PAGE_SCRIPTS, "phone.css"):
         text = (WEB / name).read_text(encoding="utf-8")
         assert not re.search(r"(https?:)?//[a-z0-9.-]+\.[a-z]{2,}", text.replace("${location.host}", "")), name
         assert "@import" not in text

@@ -27,7 +27,7 @@ from tests.app.conftest import Table
 if TYPE_CHECKING:
     import aiohttp
 
-    from firmware.app.phones.server import Limits
+    from firmware.app.phones.limits import Limits
 
 T = TypeVar("T")
 
@@ -162,8 +162,9 @@ class Live:
     and the loop publishing to it; :meth:`run` drives the table while phones talk."""
 
     def __init__(self, table: PhoneTable, limits: Limits | None = None) -> None:
+        from firmware.app.phones.limits import Limits
         from firmware.app.phones.link import PhoneLink
-        from firmware.app.phones.server import Limits, PhoneServer
+        from firmware.app.phones.server import PhoneServer
 
         self.table = table
         self.server = PhoneServer(table.events.put, host="127.0.0.1", port=0, address="127.0.0.1",

@@ -21,7 +21,7 @@ from typing import Any
 import aiohttp
 
 from firmware.app.phones.client import PhoneClient
-from firmware.app.phones.server import Limits
+from firmware.app.phones.limits import Limits
 from tests.app.phones.conftest import Live, MakeLive, MakePhoneTable, PhoneTable
 
 # the attacker's taps beside ``nothing``: none is offered to a treseta4 seat at any time

@@ -23,7 +23,7 @@ import aiohttp
 import pytest
 
 from firmware.app.phones.client import PhoneClient
-from firmware.app.phones.server import Limits
+from firmware.app.phones.limits import Limits
 from tests.app.phones.conftest import Live, MakeLive
 
 

@@ -11,7 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from firmware.app.phones import protocol as p
-from firmware.app.phones.server import CodeBook, Gate, Limits, Ticket, Tries
+from firmware.app.phones.joining import CodeBook
+from firmware.app.phones.limits import Gate, Limits, Ticket, Tries
 
 Op = tuple[str, int]
 OPS = st.lists(st.tuples(st.sampled_from(["admit", "admit", "admit", "seat", "gone"]),

@@ -13,7 +13,7 @@ from typing import Any
 import aiohttp
 
 from firmware.app.phones.client import PhoneClient
-from firmware.app.phones.server import Limits
+from firmware.app.phones.limits import Limits
 from tests.app.phones.conftest import MakeLive
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 import pytest
 
 from firmware.app.messages import msg
+from firmware.app.phones.pages import WEB_DIR, load_assets
 from firmware.app.phones.seatview import Notice, notice_json
-from firmware.app.phones.server import WEB_DIR, load_assets
 from firmware.engine import make_variant
 from firmware.engine.match import Match
 from firmware.engine.variants import PRESETS

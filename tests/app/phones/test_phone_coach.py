@@ -14,7 +14,7 @@ import aiohttp
 import pytest
 
 from firmware.app.phones.client import PhoneClient
-from firmware.app.phones.server import Limits
+from firmware.app.phones.limits import Limits
 from firmware.coach import Coach
 from firmware.engine import View
 from tests.app.phones.conftest import Live, MakeLive, MakePhoneTable, PhoneTable, drive

@@ -26,8 +26,9 @@ from typing import Any
 
 import pytest
 
+from firmware.app.phones.limits import Limits
 from firmware.app.phones.link import PhoneLink
-from firmware.app.phones.server import Limits, PhoneServer
+from firmware.app.phones.server import PhoneServer
 from tests.app.phones.browser import Phone, browser
 from tests.app.phones.conftest import MakePhoneTable, PhoneTable
 from ui.i18n import tr

@@ -16,7 +16,8 @@ from typing import Any
 import aiohttp
 
 from firmware.app.phones.client import PhoneClient
-from firmware.app.phones.server import CLAIMS_FILE, Limits
+from firmware.app.phones.joining import CLAIMS_FILE
+from firmware.app.phones.limits import Limits
 from tests.app.phones.conftest import MakeLive
 from ui.i18n import tr
 from ui.intents import FreePhoneSeat, NewPhoneCodes
@@ -236,7 +237,8 @@ def test_a_guesser_cannot_keep_a_real_phone_waiting_once_the_screen_draws_fresh_
 
 
 def test_fresh_codes_clear_the_tables_count_and_keep_each_addresss_own() -> None:
-    from firmware.app.phones.server import CodeBook, Tries
+    from firmware.app.phones.joining import CodeBook
+    from firmware.app.phones.limits import Tries
 
     now = [0.0]
     tries = Tries(Limits(wrong_codes_per_ip=2, wrong_codes_all=3), lambda: now[0])
@@ -454,7 +456,7 @@ class _StuckSocket:
 def test_a_write_that_never_finishes_closes_that_phone_only() -> None:
     import time
 
-    from firmware.app.phones.server import Connection
+    from firmware.app.phones.connection import Connection
 
     async def scenario() -> None:
         ws = _StuckSocket()

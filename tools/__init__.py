@@ -6,6 +6,7 @@
   :mod:`tools.demo` (sample models from seeded hands) and :mod:`tools.coach_samples` (the real
   coach on real positions)
 - :mod:`tools.touchplay` — ``scripts/touch-play``: whole matches played by real taps under Xvfb
+  (:mod:`tools.simsession`: the simulator on its Xvfb display, its window, clicks, screenshots)
 
 Imports run one way: tools use the product (firmware, ui, hal); nothing of the product imports
 a tool, but the command line (``firmware.cli``), which loads each tool only for its command.

@@ -30,7 +30,7 @@ from ui.navigation import ScreenName
 from ui.netmodel import NetworkModel, WifiRow, wifi_qr_text
 from ui.picker import open_revoke
 from ui.review import ReviewHandScreen
-from ui.screens import StatsScreen
+from ui.stats import StatsScreen
 
 if TYPE_CHECKING:
     from ui.app import UIApp

@@ -6,7 +6,9 @@ Modules
 - :mod:`ui.intents`  — what the person wants (``PlayCard``, ``Declare``, ``NewGame``, …)
 - :mod:`ui.app`      — ``UIApp``: ``set_model``, ``handle``, ``intents``, ``update``, ``draw``
 - :mod:`ui.layout`   — pure table layout (tested without a display)
-- :mod:`ui.table`, :mod:`ui.screens` — the screens (table; home, end of hand, stats, settings, rules)
+- :mod:`ui.table` — the table; the menu screens one to a module, on :mod:`ui.screen`'s base:
+  :mod:`ui.home`, :mod:`ui.handend` (end of hand and match), :mod:`ui.stats`, :mod:`ui.settings`,
+  :mod:`ui.realcards`, :mod:`ui.rules`, :mod:`ui.history`, :mod:`ui.review`, :mod:`ui.network`, …
 - :mod:`ui.cards`    — card art drawn by code, both decks, cached at any size
 - :mod:`ui.i18n`     — one catalogue, it/de/en, and the Rules pages
 - :mod:`ui.simpanel` — the simulator's table panel (Accuso buttons, LED display, card reader)

@@ -50,7 +50,9 @@ from firmware.engine.seating import LEVELS, SeatSpec
 from ui import intents as it
 from ui.cards import CardArt
 from ui.fonts import Fonts, min_text_px
+from ui.handend import HandEndScreen
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
+from ui.home import HomeScreen
 from ui.intents import Intent
 from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
@@ -59,17 +61,12 @@ from ui.navigation import ScreenName, ShownScreen
 from ui.network import NetworkScreen, PasswordScreen
 from ui.people import PeopleScreen
 from ui.players import PlayersScreen
+from ui.realcards import RealCardsScreen
 from ui.review import ReviewHandScreen, ReviewScreen
 from ui.rules import RulesScreen
-from ui.screens import (
-    SETTING_CHOICES,
-    HandEndScreen,
-    HomeScreen,
-    RealCardsScreen,
-    SettingsScreen,
-    StatsScreen,
-)
+from ui.settings import SETTING_CHOICES, SettingsScreen
 from ui.sound import Sounds
+from ui.stats import StatsScreen
 from ui.table import TableScreen
 from ui.theme import DEFAULT, Theme
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, rounded

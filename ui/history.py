@@ -20,7 +20,7 @@ from ui import intents as it
 from ui.i18n import describe_declare, said_by, tr, variant_label
 from ui.layout import ButtonSpec
 from ui.model import HandReplay, HistoryRow, ReviewHandView, ScoreSheet, TableModel
-from ui.screens import PagedScreen, Screen
+from ui.screen import PagedScreen, Screen
 from ui.table import TableScreen
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel, side_name_of
 

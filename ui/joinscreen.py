@@ -25,7 +25,7 @@ from pygame import Rect
 from ui import intents as it
 from ui.layout import ButtonSpec
 from ui.model import PhoneSeatModel, PhonesModel
-from ui.screens import Screen, ask
+from ui.screen import Screen, ask
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
 
 QUIET = 2  # modules of white around the code: enough for a phone's camera on a dark screen

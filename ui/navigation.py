@@ -3,7 +3,7 @@
 :class:`ScreenName` is a ``StrEnum``: a member is the word the probe, the
 ``ShowScreen`` intent and touch-play use (``ScreenName.REVIEW_HAND ==
 "review_hand"``). :class:`ShownScreen` is the one protocol
-:class:`ui.app.UIApp` drives: :class:`ui.screens.Screen` and its subclasses
+:class:`ui.app.UIApp` drives: :class:`ui.screen.Screen` and its subclasses
 and :class:`ui.table.TableScreen` implement it.
 """
 

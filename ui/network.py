@@ -26,7 +26,7 @@ from ui import intents as it
 from ui.keyboard import Key, Keyboard
 from ui.layout import ButtonSpec
 from ui.netmodel import NetworkModel, WifiRow
-from ui.screens import Screen, ask
+from ui.screen import Screen, ask
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
 
 WARN = (255, 200, 160)

@@ -18,7 +18,7 @@ from pygame import Rect
 from ui.i18n import variant_label
 from ui.layout import ButtonSpec
 from ui.model import PersonStats
-from ui.screens import Screen
+from ui.screen import Screen
 from ui.widgets import Ctx, blit_text, draw_panel
 
 

@@ -26,11 +26,11 @@ from firmware.engine.names import MAX_CHARS, BadName, check_name
 from ui import intents as it
 from ui.keyboard import Key, Keyboard
 from ui.layout import ButtonSpec
-from ui.screens import Screen
+from ui.screen import Screen
 from ui.widgets import Ctx, blit_text, draw_button
 
 if TYPE_CHECKING:
-    from ui.screens import HomeScreen
+    from ui.home import HomeScreen
 
 WARN = (255, 200, 160)
 TYPED_MAX = 4 * MAX_CHARS  # code points the field takes (a name is checked at OK: 20 characters)

@@ -20,8 +20,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from firmware.engine.cards import CODE
+from ui.home import HomeScreen
 from ui.layout import ButtonSpec
-from ui.screens import HomeScreen
 from ui.sheetentry import entry_layout
 from ui.table import DOUBLE_TAP_S, TableScreen
 

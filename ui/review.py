@@ -20,7 +20,7 @@ from ui.history import ReplayScreen, sheet_side_names
 from ui.i18n import Amount, CardName, msg
 from ui.layout import ButtonSpec
 from ui.model import MatchReviewView, RatedCard, ReviewHandView, ScoreSheet, TableModel
-from ui.screens import PagedScreen
+from ui.screen import PagedScreen
 from ui.widgets import Ctx, blit_text, draw_button, draw_panel
 
 MARK_COLOURS = {"best": (150, 220, 150), "good": (190, 225, 160), "inaccuracy": (235, 215, 120), "mistake": (240, 170, 110),

@@ -24,7 +24,7 @@ from ui.cards import style_for
 from ui.i18n import RULES_PAGE_OF, rules_page, rules_pages, variant_label
 from ui.layout import ButtonSpec
 from ui.rulestext import Page, game_pages, page_lines, points_text, sheet_for, value_of
-from ui.screens import Screen
+from ui.screen import Screen
 from ui.widgets import Ctx, blit_text, draw_panel
 
 __all__ = ["Page", "RulesScreen", "game_pages", "page_lines", "sheet_for", "value_of"]

@@ -82,7 +82,7 @@ def test_a_table_of_real_cards_names_seats_not_you(make_table: MakeTable, scores
     assert shared_table(model)  # the bottom seat drawn as the others, sides by number
     from ui.cards import CardArt
     from ui.fonts import Fonts
-    from ui.screens import HandEndScreen
+    from ui.handend import HandEndScreen
     from ui.widgets import Ctx, seat_name
 
     fonts = Fonts()

@@ -1,6 +1,6 @@
 """A seat chosen on the home screen reaches the controller as the value it was chosen as.
 
-The home screen's seat button cycles :data:`ui.screens.SEAT_CYCLE` (you at the screen,
+The home screen's seat button cycles :data:`ui.home.SEAT_CYCLE` (you at the screen,
 a phone, real cards, the computer's three levels); *Play* sends ``NewGame`` with one
 :class:`~firmware.engine.seating.SeatSpec` per seat. Tapped here as a person taps
 (pygame clicks on the buttons' boxes), through the real main loop, into a real
@@ -21,8 +21,8 @@ import firmware.app.controller as controller_module
 import firmware.app.lifecycle as lifecycle_module
 import firmware.config as config_module
 from firmware.engine.seating import SeatSpec
+from ui.home import SEAT_CYCLE
 from ui.intents import NewGame
-from ui.screens import SEAT_CYCLE
 
 SIZE = (800, 480)
 

@@ -73,7 +73,7 @@ def test_a_deck_style_by_the_name_the_screen_shows_is_taken(tmp_path: Path, key:
 def test_the_screen_s_names_of_each_style_are_the_ones_the_settings_take() -> None:
     from ui.cards import STYLES
     from ui.i18n import CATALOGUE
-    from ui.screens import SETTING_CHOICES
+    from ui.settings import SETTING_CHOICES
 
     for key, styles in (("deck_style", config.DECK_STYLES), ("german_style", config.GERMAN_STYLES)):
         assert SETTING_CHOICES[key] == tuple(styles)

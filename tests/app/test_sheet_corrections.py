@@ -116,7 +116,7 @@ def test_a_decima_is_shown_as_its_stake_not_as_zero_points(make_table: MakeTable
     import pygame
 
     from ui.app import UIApp
-    from ui.screens import HandEndScreen
+    from ui.handend import HandEndScreen
 
     t = make_table(variant="tressette4", seats=["table"] * 4)
     assert t.ctl.new_match(scoresheet=True).accepted

@@ -21,17 +21,14 @@ from hypothesis import strategies as st
 from firmware.config import from_doc
 from firmware.engine import PRESETS
 from hal.settingsfile import read_toml
+from tools.simsession import RunSpec, Session, config_text, missing_tools
 from tools.touchplay import (
     Decision,
     Done,
     Player,
     RunResult,
-    RunSpec,
-    Session,
     Tap,
     Wait,
-    config_text,
-    missing_tools,
     play,
     progress_key,
 )
@@ -313,7 +310,8 @@ class FrozenSim(Session):
 
 
 def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path: Path) -> None:
-    from tools.touchplay import RunResult, TouchPlayError, _drive
+    from tools.simsession import TouchPlayError
+    from tools.touchplay import RunResult, _drive
 
     waiting = table(my_turn=False)  # the computers' turn, and they never play
     spec = RunSpec("treseta4", stall_s=0.3, bubble_shots=0)
@@ -324,7 +322,8 @@ def test_a_screen_that_stands_still_fails_the_run_with_its_screenshot(tmp_path: 
 
 
 def test_taps_the_screen_never_answers_fail_the_run(tmp_path: Path) -> None:
-    from tools.touchplay import RunResult, TouchPlayError, _drive
+    from tools.simsession import TouchPlayError
+    from tools.touchplay import RunResult, _drive
 
     mine = table(my_turn=True, playable=[5])
     mine["cards"] = [card(5, 0)]
@@ -381,7 +380,7 @@ def hand_spec(game: str) -> RunSpec:
 
 def play_hand(game: str, work: Path) -> RunResult:
     """:func:`play` one hand of ``game``, once more if its window did not appear (only then)."""
-    from tools.touchplay import TouchPlayError
+    from tools.simsession import TouchPlayError
 
     spec = hand_spec(game)
     try:

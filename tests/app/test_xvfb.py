@@ -42,7 +42,7 @@ WINDOW = (1100, 480)
 
 @pytest.fixture
 def xdisplay() -> Iterator[str]:
-    from tools.touchplay import xvfb
+    from tools.simsession import xvfb
 
     missing = [t for t in TOOLS if shutil.which(t) is None]
     if missing:

@@ -35,7 +35,7 @@ T = TypeVar("T")
 
 @pytest.fixture
 def xdisplay() -> Iterator[str]:
-    from tools.touchplay import xvfb
+    from tools.simsession import xvfb
 
     missing = [t for t in TOOLS if shutil.which(t) is None]
     if missing:

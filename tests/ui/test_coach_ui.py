@@ -15,12 +15,13 @@ from firmware.engine import PRESETS
 from tests.ui.conftest import MakeUI
 from tools import demo
 from ui import intents as it
+from ui.home import HomeScreen
 from ui.i18n import LANGUAGES, msg, tr
 from ui.layout import table_layout
 from ui.model import RatedCard, TableModel
 from ui.navigation import ScreenName
 from ui.review import ReviewHandScreen, ReviewScreen
-from ui.screens import HomeScreen, Screen
+from ui.screen import Screen
 
 SIZES = [(800, 480), (480, 320)]
 

@@ -16,11 +16,11 @@ from firmware.store import Journal
 from tests.ui.conftest import MakeUI
 from tools import demo
 from ui.app import UIApp
+from ui.handend import HandEndScreen
 from ui.history import HistoryScreen, ReplayScreen, SheetScreen
 from ui.model import HistoryPage, HistoryRow
 from ui.navigation import ScreenName
 from ui.review import ReviewScreen
-from ui.screens import HandEndScreen
 from ui.textcheck import RecordingSurface
 
 SIZES = [(800, 480), (480, 320), (1280, 800)]

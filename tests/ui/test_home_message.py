@@ -8,7 +8,7 @@ from pygame import Rect
 
 from firmware.engine import PRESETS
 from tests.ui.conftest import SIZES, MakeUI
-from ui.screens import HomeScreen
+from ui.home import HomeScreen
 
 LONG = {
     "it": "Mano 2: distribuisce il posto 2 · Vale per la prossima partita: quella in corso resta com'è",

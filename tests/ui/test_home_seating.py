@@ -14,8 +14,8 @@ from firmware.engine.seating import SeatSpec
 from firmware.engine.seating import seating_problem as engine_seating_problem
 from firmware.engine.variants import OptionValue
 from tests.ui.conftest import MakeUI
+from ui.home import SEAT_CYCLE, HomeScreen, next_seat, seating_problem
 from ui.model import TableModel
-from ui.screens import SEAT_CYCLE, HomeScreen, next_seat, seating_problem
 
 
 def _reachable(home: HomeScreen, limit: int = 4000) -> set[tuple[SeatSpec, ...]]:

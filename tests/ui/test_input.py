@@ -176,7 +176,7 @@ def test_home_screen_starts_the_chosen_game(make_ui: MakeUI) -> None:
 
 def test_every_seat_reaches_every_level_and_real_cards_mix_only_with_computers() -> None:
     """Tried as a player: seat 2 cycled normal, hard, real cards, normal: easy was out of reach."""
-    from ui.screens import SEAT_CYCLE, next_seat
+    from ui.home import SEAT_CYCLE, next_seat
 
     GAME_OF_N = {2: "tressette2", 3: "terziglio3", 4: "treseta4"}
     for n in (2, 3, 4):

@@ -20,6 +20,7 @@ from firmware.engine.seating import SeatSpec
 from firmware.engine.variants import PRESETS
 from tests.ui.conftest import MakeUI
 from ui import intents as it
+from ui.home import SEAT_CYCLE, next_seat
 from ui.i18n import LANGUAGES
 from ui.joinscreen import (
     QUIET,
@@ -34,7 +35,6 @@ from ui.joinscreen import (
 )
 from ui.model import PhoneSeatModel, PhonesModel, model_from_view
 from ui.navigation import ScreenName
-from ui.screens import SEAT_CYCLE, next_seat
 
 URL = "http://tressette.local:8337"
 SMALL = [(800, 480), (480, 320)]

@@ -9,17 +9,15 @@ from pygame import Rect
 
 from tests.ui.conftest import SIZES, MakeUI
 from tools import demo
+from ui.handend import HandEndScreen
+from ui.home import HomeScreen
 from ui.layout import position_of, table_layout
 from ui.model import EnrolStatus, TableModel
 from ui.navigation import ScreenName
+from ui.realcards import RealCardsScreen
 from ui.rules import RulesScreen
-from ui.screens import (
-    HandEndScreen,
-    HomeScreen,
-    RealCardsScreen,
-    SettingsScreen,
-    StatsScreen,
-)
+from ui.settings import SettingsScreen
+from ui.stats import StatsScreen
 from ui.widgets import Ctx
 
 MIN_TOUCH = 40

@@ -163,7 +163,7 @@ def pin_view_models() -> dict[str, object]:
 
 
 def pin_hand_end_rows() -> dict[str, object]:
-    from ui.screens import HandEndScreen
+    from ui.handend import HandEndScreen
 
     out: dict[str, object] = {}
     for name, model in hand_end_models():

@@ -82,7 +82,7 @@ def test_people_among_themselves_are_never_them_in_the_history() -> None:
 def test_the_hand_end_names_a_side_of_people_by_its_people() -> None:
     from dataclasses import replace
 
-    from ui.screens import HandEndScreen
+    from ui.handend import HandEndScreen
 
     ui = _app("de")
     model = demo.finished_model("treseta4")

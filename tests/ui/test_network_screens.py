@@ -23,7 +23,7 @@ from ui.model import PhoneSeatModel, PhonesModel, TableModel
 from ui.navigation import ScreenName
 from ui.netmodel import NetworkModel, WifiRow
 from ui.network import network_layout, password_layout
-from ui.screens import SettingsScreen
+from ui.settings import SettingsScreen
 
 SIZES = [(800, 480), (480, 320)]
 MIN_TOUCH = 40

@@ -15,7 +15,7 @@ from tests.app.conftest import MakeTable, Table, make_table  # noqa: F401  (the 
 from tests.app.test_coaching import _play, _start
 from tests.ui.conftest import MakeUI
 from ui.app import UIApp
-from ui.screens import HandEndScreen
+from ui.handend import HandEndScreen
 from ui.table import TableScreen
 
 

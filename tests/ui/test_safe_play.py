@@ -14,7 +14,7 @@ from ui import intents as it
 from ui.app import DEFAULT_SETTINGS, UIApp
 from ui.layout import table_layout
 from ui.model import TableModel
-from ui.screens import SETTING_CHOICES
+from ui.settings import SETTING_CHOICES
 
 
 def click(pos: tuple[int, int]) -> pygame.event.Event:

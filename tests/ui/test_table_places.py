@@ -50,7 +50,7 @@ def test_chiamatas_hand_end_rows_of_points_say_points(make_ui: MakeUI, lang: str
     dropped, RULES.md: card points count whole points)."""
     from fractions import Fraction
 
-    from ui.screens import HandEndScreen
+    from ui.handend import HandEndScreen
 
     model = demo.finished_model("chiamata")
     ui = make_ui((800, 480), model, language=lang)
@@ -128,7 +128,7 @@ def test_the_score_chart_of_a_single_match_is_two_bars_not_the_whole_chart(size:
     from pygame import Rect
 
     from ui.model import Stats, TableModel
-    from ui.screens import StatsScreen
+    from ui.stats import StatsScreen
 
     ui = make_ui(size, TableModel(stats=Stats(history=((21, 14),))))
     scr = ui.screens[ScreenName.STATS]

@@ -15,7 +15,7 @@ from tools import demo
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
 def test_the_thirds_row_names_the_deck_s_counting_ranks(variant: str, numbers: str, lang: str,
                                                         make_ui: MakeUI) -> None:
-    from ui.screens import HandEndScreen
+    from ui.handend import HandEndScreen
 
     model = demo.finished_model(variant)
     ui = make_ui((480, 320), model, language=lang)

@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 
 from tests.ui.conftest import MakeUI
 from tools import demo
+from ui.handend import HandEndScreen
 from ui.i18n import CATALOGUE, LANGUAGES, tr
 from ui.model import Banner
 from ui.navigation import ScreenName
-from ui.screens import HandEndScreen
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])

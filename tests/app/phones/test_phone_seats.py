@@ -270,7 +270,7 @@ def test_any_tap_is_a_legal_action_journaled_or_a_refusal_that_changes_nothing(
 
 
 def test_the_new_game_screen_offers_phone_seats_never_beside_real_cards() -> None:
-    from ui.screens import SEAT_CYCLE, next_seat
+    from ui.home import SEAT_CYCLE, next_seat
 
     for n in (2, 3, 4):
         seats: list[SeatSpec] = [HUMAN] + [SeatSpec.cpu("normal")] * (n - 1)

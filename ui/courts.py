@@ -53,7 +53,7 @@ class Costume:
 # colours that vary a court from one suit to the next, as on the printed decks
 _HAIR = ((120, 72, 30), (214, 168, 70), (70, 44, 26), (170, 96, 40))
 _BEARD = ((236, 232, 220), (214, 168, 70), (120, 80, 40), (200, 196, 188))
-_HORSE = ((246, 242, 232), (160, 100, 54), (206, 200, 190), (112, 66, 34))  # white, bay, grey, dark bay
+HORSE_COATS = ((184, 96, 48), (160, 100, 54), (190, 186, 178), (112, 66, 34))  # chestnut, bay, grey, dark bay (never the paper's white)
 _MANE = ((200, 196, 186), (70, 40, 20), (150, 146, 140), (40, 26, 16))
 
 PALETTES: dict[str, tuple[tuple[RGB, RGB, RGB, RGB, RGB], ...]] = {
@@ -80,7 +80,7 @@ def costume(style: str, suit: int, bg: RGB) -> Costume:
     robe, panel, trim, sleeve, hat = PALETTES[style][suit % 4]
     piacentine = style == "piacentine"
     return Costume(robe, panel, trim, sleeve, hat, plume=WHITE if suit % 2 else (200, 40, 44),
-                   hair=_HAIR[suit % 4], beard=_BEARD[suit % 4], horse=_HORSE[suit % 4], mane=_MANE[suit % 4], bg=bg,
+                   hair=_HAIR[suit % 4], beard=_BEARD[suit % 4], horse=HORSE_COATS[suit % 4], mane=_MANE[suit % 4], bg=bg,
                    arched=piacentine, brocade=piacentine)
 
 

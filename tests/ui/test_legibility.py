@@ -62,7 +62,8 @@ def test_the_court_cards_are_told_apart_by_their_figures(style: str) -> None:
     at 800x480 (the gallery's deck pages): the knight shows its horse, no other court does,
     the king his gold crown, and the three courts of a suit are three different pictures."""
     from tools.gallery import DECK_CARD
-    from ui.cards import GOLD, HORSE
+    from ui.cards import DOUBLE_HEADED, GOLD, HORSE
+    from ui.courts import HORSE_COATS
 
     art = CardArt(Fonts())
     deck = DECKS["bavarian" if style in ("salzburger", "bavarian") else "italian"]
@@ -72,10 +73,11 @@ def test_the_court_cards_are_told_apart_by_their_figures(style: str) -> None:
     for suit in range(len(deck.suits)):
         faces = {deck.ranks[i]: art.face(deck.card(suit, i), w, h, style) for i in courts}
         knight = faces.get("C")
+        coat = HORSE_COATS[suit % 4] if style in DOUBLE_HEADED else HORSE  # the figures' horses vary by suit
         if knight is not None:
-            horse = _share(knight, HORSE, 12)
+            horse = _share(knight, coat, 12)
             assert horse > 0.03, (style, suit)
-            assert all(_share(faces[k], HORSE, 12) < horse / 4 for k in faces if k != "C"), (style, suit)
+            assert all(_share(faces[k], coat, 12) < horse / 4 for k in faces if k != "C"), (style, suit)
         king = faces.get("R", faces.get("K"))
         assert king is not None and _share(king, GOLD, 30) > 0.004, (style, suit)
         pics = list(faces.values())

@@ -28,7 +28,7 @@ hand the count (after the last trick has been seen), no game the home screen.
 
 Input: FINGERDOWN taps; MOUSEBUTTONDOWN clicks, except those SDL synthesises
 from a touch (``event.touch``), so a finger is handled once. Keys (seed 002):
-1-9, 0, then A B C F G I J K M O play the 1st..20th card (``ui.table.HAND_KEYS``;
+1-9, 0, then A B C F G I J K M O play the 1st..20th card (``ui.hand_view.HAND_KEYS``;
 each card shows its key once a key was used), arrows and Enter choose and play, N new game,
 L level, D deck style, T last trick, H hint, U undo. Esc is "back": the table and
 every menu screen go back one step, the count goes to the table; on the home

@@ -7,29 +7,34 @@ plays it (seed 002). Buttons: declare, zu tun, claim, signals, last trick, menu.
 Animation: every talon draw flies from the talon to the drawing hand, face
 up where draws are shown; a finished trick stays in the middle a moment
 before the draws start. The cards in flight are hidden at their destination
-until they land, so nothing is drawn twice.
+until they land, so nothing is drawn twice (ui/flights.py).
+
+This screen owns the table's state (the model, the cursor, the lifted and pressed
+card, the flights, the bubbles, the overlays) and its input; each part is drawn by a
+module of its own: ui/score_box.py, ui/seat_plates.py (seats, dealer's mark, talon),
+ui/trick_view.py (the trick, the last trick), ui/hand_view.py, ui/action_bar.py,
+ui/status_row.py, ui/bubbles.py, ui/taken_tricks.py.
 """
 
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable
-from dataclasses import dataclass, replace
 
 import pygame
 from pygame import Rect
 
 from firmware.engine.actions import Declare as DeclareAction
-from firmware.engine.cards import DECKS, RANK, SUIT, THIRDS, Card
+from firmware.engine.cards import DECKS, SUIT, THIRDS, Card
 from ui import intents as it
+from ui.action_bar import declare_label, draw_buttons, label_fits
+from ui.bubbles import LiveBanner, draw_bubbles
 from ui.cards import style_for
-from ui.fonts import Fonts
+from ui.flights import Flight, draw_flights, new_flights
+from ui.hand_view import HAND_KEYCODES, draw_hand, draw_pressed, pressed_rect, raised_index
 from ui.i18n import (
     CardName,
-    Message,
     arg_text,
-    declare_labels,
     describe_declare,
     has,
     msg,
@@ -39,89 +44,26 @@ from ui.i18n import (
 from ui.layout import (
     ButtonSpec,
     TableLayout,
-    bubble_tail,
-    seeded_place,
-    shared_table,
-    speaker_areas,
     table_layout,
 )
 from ui.lesson import LessonPanel, lesson_layout
 from ui.model import Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, open_revoke, picker_layout, reason_of, show_button
-from ui.played_cards import TABS, draw_tabs, draw_tally, tab_rects, tally_available
+from ui.played_cards import TABS, tab_rects, tally_available
+from ui.score_box import draw_score
+from ui.seat_plates import dealer_chip_size, draw_seat, draw_talon
 from ui.sheetentry import SheetEntryPanel, entry_layout
 from ui.shown_cards import ShownCards, seat_at
 from ui.speed import speed_of
-from ui.textcheck import min_button_px
-from ui.widgets import (  # noqa: F401 (is_own_seat, seat_name: named from here too)
-    Ctx,
-    blit_text,
-    draw_button,
-    draw_panel,
-    fitting_label,
-    is_own_seat,
-    note_panel,
-    rounded,
-    seat_name,
-    side_name_of,
-    thirds_text,
-)
+from ui.status_row import draw_seeded, draw_status, status_text
+from ui.taken_tricks import draw_taken, peek_panel, taken_rows
+from ui.trick_view import draw_last_trick, draw_trick
+from ui.widgets import Ctx, draw_button, is_own_seat, seat_name
 
-DRAW_FLIGHT_S = 0.45
-DRAW_STAGGER_S = 0.25
 BANNER_S = 3.5
-# the key of each place in the hand, left to right: the number row, then the letters no
-# other key uses (D deck, E enrol, H hint, L level, N new, T last trick, U undo, Y/Z swap
-# on German keyboards) for the 11th to 20th card (terziglio's 12, ciapanò for two's 20);
-# each card shows its key once a key was used
-HAND_KEYS = "1234567890ABCFGIJKMO"
-HAND_KEYCODES: dict[int, int] = (
-    {pygame.K_1 + i: i for i in range(9)} | {pygame.K_0: 9}
-    | {pygame.K_KP1 + i: i for i in range(9)} | {pygame.K_KP0: 9}
-    | {ord(c.lower()): 10 + i for i, c in enumerate(HAND_KEYS[10:])}  # SDL: a letter key is its ASCII code
-)
 DOUBLE_TAP_S = 0.35  # two taps closer than this are one (a double tap plays one card)
-PRESS_ZOOM_MAX_H = 360  # screens this short (480x320) show the card under the finger enlarged
-PRESS_ZOOM = 1.7  # how much larger than in the hand
 PRESS_MAX_S = 4.0  # an enlarged card whose finger-up never came (the screen changed) goes after this
 SHAKE_S, SHAKE_PX = 0.4, 7  # a refused card shakes sideways this long, this far
-
-
-@dataclass
-class Flight:
-    """A card flying from ``src`` to ``dst``; ``card`` None means face down."""
-
-    card: Card | None
-    seat: int
-    src: Rect
-    dst: Rect
-    delay: float
-    duration: float = DRAW_FLIGHT_S
-    t: float = 0.0
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.delay + self.duration
-
-    def rect(self) -> Rect:
-        f = min(1.0, max(0.0, (self.t - self.delay) / self.duration))
-        f = 1 - (1 - f) ** 3  # ease out
-        w = self.src.w + (self.dst.w - self.src.w) * f
-        h = self.src.h + (self.dst.h - self.src.h) * f
-        r = Rect(0, 0, int(w), int(h))
-        r.center = (
-            int(self.src.centerx + (self.dst.centerx - self.src.centerx) * f),
-            int(self.src.centery + (self.dst.centery - self.src.centery) * f),
-        )
-        return r
-
-
-@dataclass
-class LiveBanner:
-    text: str
-    kind: str
-    seat: int | None = None  # the seat that spoke (a bubble beside it); None: the table's word
-    age: float = 0.0
 
 
 class TableScreen:
@@ -238,31 +180,7 @@ class TableScreen:
         if not draws or lay.talon is None:
             return
         start = self.hold + sum(max(0.0, f.delay + f.duration - f.t) * 0 for f in self.flights)
-        for i, d in enumerate(draws):
-            dst = self._draw_target(d.seat, d.card)
-            if dst is None:
-                continue
-            face = d.card if (d.card is not None and (d.seat == model.me or d.card in self._shown(d.seat))) else None
-            self.flights.append(Flight(face, d.seat, lay.talon.copy(), dst, start + i * DRAW_STAGGER_S))
-
-    def _shown(self, seat: int) -> tuple[Card, ...]:
-        return self.model.seats[seat].shown if seat < len(self.model.seats) else ()
-
-    def _draw_target(self, seat: int, card: Card | None) -> Rect | None:
-        lay = self.layout
-        assert lay is not None
-        if seat == self.model.me:
-            for c, r in lay.hand:
-                if c == card:
-                    return r.copy()
-            return None
-        area = lay.seats.get(seat)
-        if area is None or not area.cards:
-            return None
-        shown = self._shown(seat)
-        if card is not None and card in shown:
-            return area.cards[shown.index(card)].copy()
-        return area.cards[-1].copy()
+        self.flights.extend(new_flights(model, lay, lay.talon, draws, start))
 
     def _new_banners(self, model: TableModel) -> None:
         """What the seats said becomes a bubble beside each (a declaration, a claim, a
@@ -339,7 +257,7 @@ class TableScreen:
         # and where the screen's edge pushed it back, the last face-up card's; none laid
         # out: under the seat's name
         n_shown = len(m.seats[m.dealer].shown) if m.dealer < len(m.seats) else 0
-        w, h = self.dealer_chip_size(lay)
+        w, h = dealer_chip_size(self.ctx)
         if area.cards:
             card = area.cards[min(n_shown, len(area.cards) - 1)]
             at = (card.x, card.bottom - h - 4)
@@ -756,29 +674,26 @@ class TableScreen:
             return
         s.blit(self.ctx.felt(lay.size), (0, 0))
         hidden, backs = self.hidden_cards()
-        self._draw_score(s, lay)
+        m, ctx, style = self.model, self.ctx, self.style()
+        draw_score(s, ctx, m, lay)
         for area in lay.seats.values():
-            self._draw_seat(s, lay, area.seat, hidden, backs.get(area.seat, 0))
-        self._draw_talon(s, lay)
-        self._draw_trick(s, lay)
-        self._draw_hand(s, lay, hidden)
-        self._draw_buttons(s, lay)
-        self._draw_status(s, lay)
-        self._draw_seeded(s, lay)
-        self._draw_banners(s, lay)
+            chip = self.dealer_chip_rect(lay) if m.dealer == area.seat else None
+            draw_seat(s, ctx, m, lay, area.seat, hidden, backs.get(area.seat, 0), style, chip)
+        draw_talon(s, ctx, m, lay, style, bool(self.flights), sum(1 for f in self.flights if f.t < f.delay))
+        draw_trick(s, ctx, lay, self._trick_shown(), style)
+        draw_hand(s, ctx, m, lay, hidden, style, self.cursor, self.keyboard, self.just_drawn(), self.shaking,
+                  self.can_play)
+        draw_buttons(s, ctx, m, lay, self.signals_on, self.size[1])
+        draw_status(s, ctx, m, lay, self.status_text, raised_index(lay, self.cursor), self._trick_shown(), self.said())
+        draw_seeded(s, ctx, m, lay)
+        draw_bubbles(s, ctx, m, lay, self.said())
         self.lesson_panel.draw(s, lay, self.model.lesson, self.lesson_trick(), self.cursor, self.lesson_keep())
-        self._draw_pressed(s, lay)
-        for f in self.flights:
-            if f.t >= f.delay:
-                # the card art at its destination size, scaled on the way: no new art per frame
-                r = f.rect()
-                w, h = f.dst.size
-                img = self.ctx.art.face(f.card, w, h, self.style()) if f.card is not None else self.ctx.art.back(w, h, self.style())
-                s.blit(pygame.transform.scale(img, r.size) if r.size != (w, h) else img, r)
+        draw_pressed(s, ctx, lay, self.pressed, style)
+        draw_flights(s, ctx, self.flights, style)
         if self.show_last:
-            self._draw_last_trick(s, lay)
+            draw_last_trick(s, self.ctx, self.model, lay, self.style())
         elif self.show_taken:
-            self._draw_taken(s, lay)
+            draw_taken(s, self.ctx, self.model, lay, self.peek_tab, self.style())
         elif self.enlarged.seat is not None:
             self.enlarged.draw(s, lay, self.model, self.seat_name(self.enlarged.seat), self.style())
         self._draw_picker(s, lay)
@@ -796,215 +711,6 @@ class TableScreen:
         totals = "-".join(map(str, self.model.totals)) if self.model.totals else ""
         draw_picker(s, self.ctx, p, plo, style=self.style(), signals_on=self.signals_on, note=note, totals=totals)
 
-    def _draw_score(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """A small table: side, match total, this hand's points in thirds (+ declarations)."""
-        m, r = self.model, lay.score
-        ctx = self.ctx
-        draw_panel(s, r, ctx.theme, 170)
-        least = ctx.fonts.min_size
-        # the heading row (target, total, hand) only where every row still gets a readable line
-        header = (r.h - 4) // (m.n_sides + 1) >= least + 3
-        # the heading (dim, the smallest text) takes only its line; the rows share the rest
-        line_h = (r.h - 4) // (m.n_sides + (1 if header else 0))
-        head_h = line_h
-        if header and m.n_sides > 2:
-            head_h = min(line_h, least + 3)
-            line_h = (r.h - 4 - head_h) // m.n_sides
-        fs = min(ctx.fsize(lay.size[1], 0.04), max(least, line_h - 3))
-        small = max(least, min(int(fs * 0.8), head_h - 3))
-        col_total = r.x + int(r.w * 0.62)
-        dim = ctx.theme.text_dim
-        y = r.y + 2
-        if header:
-            yy = y + (head_h - small) // 2
-            blit_text(s, ctx, ctx.t("to_target", n=m.target), small, (r.x + 8, yy), color=dim, max_w=int(r.w * 0.3))
-            blit_text(s, ctx, ctx.t("total_short"), small, (col_total, yy), anchor="topright", color=dim,
-                      max_w=int(r.w * 0.3))
-            blit_text(s, ctx, ctx.t("hand_short"), small, (r.right - 6, yy), anchor="topright", color=dim,
-                      max_w=int(r.w * 0.3))
-            y += head_h
-        for side in range(m.n_sides):
-            seats = [x.seat for x in m.seats if x.side == side]
-            total = m.totals[side] if side < len(m.totals) else 0
-            hand = m.side_thirds[side] if side < len(m.side_thirds) else 0
-            decl = m.declared[side] if side < len(m.declared) else 0
-            yy = y + (line_h - fs) // 2
-            self._side_stripe(s, Rect(r.x, y, 8, line_h), side)
-            room = col_total - r.x - 6 - fs * 2
-            label = self._side_name(side, seats)
-            if len(seats) > 1 and any(m.seats[x].name for x in seats if x < len(m.seats)):
-                label = fitting_label(ctx, label, fs, room, True)  # "Đurđ. + Jürg." rather than "Đurđa + J…"
-            blit_text(s, ctx, label, fs, (r.x + 8, yy), bold=True, max_w=room)
-            blit_text(s, ctx, str(total), fs, (col_total, yy), anchor="topright", bold=True)
-            extra = f" +{decl}" if decl else ""
-            # the ⅓ and ⅔ larger than the digits: readable at 480x320 too (issue 38)
-            amount, above = ctx.fonts.amount(f"{thirds_text(hand) or '0'}{extra}", fs, ctx.theme.accent,
-                                             max_w=r.right - col_total - 10)
-            s.blit(amount, amount.get_rect(topright=(r.right - 6, yy - above)))
-            y += line_h
-
-    def _side_name(self, side: int, seats: list[int]) -> str:
-        m = self.model
-        if m.me in seats and not shared_table(m):
-            return self.ctx.t("you") if len(seats) == 1 else self.ctx.t("us")
-        if len(seats) == 1:
-            return self.seat_name(seats[0])
-        return self._pair_name(seats, m.n_sides == 2)
-
-    def _pair_name(self, seats: list[int], two_sides: bool) -> str:
-        """A pair not the screen's: "them" against the person at the screen (a computer in it,
-        nobody named), else its one name (``Anna + Marco``, ``Seat 1 + 3``: the LED's left
-        and right scores are the first and second rows of the score box, named so)."""
-        m = self.model
-        named = any(m.seats[x].name for x in seats if x < len(m.seats))
-        people = all(m.seats[x].kind != "computer" for x in seats if x < len(m.seats))
-        if two_sides and not shared_table(m) and not named and not people:
-            return self.ctx.t("them")
-        return side_name_of(seats, [x.name or None for x in m.seats], self.ctx)
-
-    def _draw_seat(self, s: pygame.Surface, lay: TableLayout, seat: int, hidden: set[Card], n_hidden_backs: int) -> None:
-        m, ctx = self.model, self.ctx
-        area = lay.seats[seat]
-        sm = m.seats[seat]
-        turn = m.to_move == seat and not m.hand_over
-        lab = area.label
-        draw_panel(s, lab, ctx.theme, 150)
-        if turn:
-            pygame.draw.rect(s, ctx.theme.accent, lab, 2, border_radius=max(4, lab.h // 8))
-        self._side_stripe(s, lab, sm.side)
-        fs = ctx.fsize(lay.size[1], 0.042)
-        small = max(ctx.fonts.min_size, fs - 2)
-        name = self.seat_name(seat)
-        tricks = ctx.t("tricks_n", n=sm.tricks_won)  # the same words on every plate
-        if shared_table(m) and seat == m.me:
-            # the shared table's bottom seat: the plate the people at the box read from
-            # their chairs, larger than the one across (ui.layout gives it the room)
-            fs, small = fs + 3, max(ctx.fonts.min_size + 2, fs)
-        if area.position == "top":
-            r = blit_text(s, ctx, name, fs, (lab.x + 8, lab.y + 3), bold=True, max_w=lab.w - 12)
-            y = r.bottom + 1
-            sub = ctx.t(sm.level) if sm.level else ctx.t("table_seat") if sm.kind == "table" else ""
-            for line in (sub, tricks):
-                if line and y + small <= lab.bottom - 2:
-                    r = blit_text(s, ctx, line, small, (lab.x + 8, y), color=ctx.theme.text_dim, max_w=lab.w - 12)
-                    y = r.bottom + 1
-        elif lab.h >= 2 * small + 4:  # a narrow column: the name, and the tricks under it
-            row_h = (lab.h - 2) // 2
-            blit_text(s, ctx, name, small, (lab.x + 8, lab.y + 1 + row_h // 2), anchor="midleft", bold=True,
-                      max_w=lab.w - 12)
-            blit_text(s, ctx, tricks, small, (lab.x + 8, lab.y + 1 + row_h + row_h // 2), anchor="midleft",
-                      color=ctx.theme.text_dim, max_w=lab.w - 12)
-        else:
-            tw = ctx.fonts.text(tricks, small).get_width()
-            blit_text(s, ctx, name, small, (lab.x + 8, lab.centery), anchor="midleft", bold=True,
-                      max_w=lab.w - 18 - tw)
-            blit_text(s, ctx, tricks, small, (lab.right - 6, lab.centery), anchor="midright",
-                      color=ctx.theme.text_dim)
-        style = self.style()
-        w, h = area.card_size
-        shown = list(sm.shown)
-        n_backs = max(0, sm.hand_count - len(shown))
-        for i, r in enumerate(area.cards):
-            if i < len(shown):
-                if shown[i] in hidden:
-                    continue
-                s.blit(ctx.art.face(shown[i], w, h, style), r)
-            elif i < len(shown) + n_backs - n_hidden_backs:
-                s.blit(ctx.art.back(w, h, style), r)
-        chip = self.dealer_chip_rect(lay) if m.dealer == seat else None
-        if chip is not None:
-            # the dealer: a labelled mark over the seat's cards (backs: nothing hidden), drawn
-            # after them (under them it showed only where the cards left a gap: "dea")
-            self._dealer_chip(s, chip.topleft, lay)
-
-    SIDE_COLOURS = ((250, 204, 72), (120, 180, 255), (240, 120, 120), (170, 230, 140))
-
-    def _side_stripe(self, s: pygame.Surface, r: Rect, side: int) -> None:
-        """Partners: a stripe in their side's colour on each plate (and in the score box)."""
-        m = self.model
-        if m.n_sides >= m.n_seats:
-            return  # each for himself (chiamata too: its partner is secret): no sides to mark
-        col = self.SIDE_COLOURS[side % len(self.SIDE_COLOURS)]
-        pygame.draw.rect(s, col, Rect(r.x + 2, r.y + 3, 4, r.h - 6), border_radius=2)
-
-    def dealer_chip_size(self, lay: TableLayout) -> tuple[int, int]:
-        fs = self.ctx.fonts.min_size
-        return (self.ctx.fonts.text(self.ctx.t("dealer"), fs, bold=True).get_width() + 10, fs + 6)
-
-    def _dealer_chip(self, s: pygame.Surface, topleft: tuple[int, int], lay: TableLayout) -> Rect:
-        """The dealer's mark: "mazziere" on a light pill (it was an unlabelled 10 px deck)."""
-        ctx = self.ctx
-        w, h = self.dealer_chip_size(lay)
-        r = Rect(topleft[0], topleft[1], w, h)
-        pygame.draw.rect(s, (245, 236, 200), r, border_radius=h // 2)
-        pygame.draw.rect(s, (60, 50, 30), r, 1, border_radius=h // 2)
-        blit_text(s, ctx, ctx.t("dealer"), ctx.fonts.min_size, r.center, anchor="center", bold=True, color=(40, 34, 20))
-        return r
-
-    def _draw_talon(self, s: pygame.Surface, lay: TableLayout) -> None:
-        m, ctx, r = self.model, self.ctx, lay.talon
-        if r is None:
-            return
-        style = self.style()
-        label_size = max(10, ctx.fsize(lay.size[1], 0.038))
-        if m.widow and not m.talon_left and m.trump_card is None and m.called is None:
-            # terziglio's widow (the cards aside): a small pile, face up what this seat may see
-            for i in range(min(m.widow, 4)):
-                card = m.aside[i] if i < len(m.aside) else None
-                img = ctx.art.face(card, r.w, r.h, style) if card is not None else ctx.art.back(r.w, r.h, style)
-                s.blit(img, (r.x + i * max(3, r.w // 6), r.y))
-            # over the pile, reaching no further right than half a card past it: a seat's bubble
-            # may sit there ("Weduwe (2)" at 1280x800 ran under "napoletana in eikels"); a long
-            # word moves left instead
-            label = f"{ctx.t('widow')} ({m.widow})"
-            room = max(x.label.w for x in lay.seats.values()) if lay.seats else r.w * 2
-            img = ctx.fonts.fit(label, label_size, room, ctx.theme.text_dim)
-            right = min(r.centerx + img.get_width() // 2, r.right + r.w // 2)
-            right = max(right, min(img.get_width() + 4, r.right + r.w // 2))  # not off the screen's left
-            blit_text(s, ctx, label, label_size, (right, r.y - 4), anchor="bottomright",
-                      color=ctx.theme.text_dim, max_w=room)
-            return
-        if m.called is not None and m.trump_card is None:
-            # chiamata: the called card stays in view all hand, with who called it
-            s.blit(ctx.art.face(m.called, r.w, r.h, style), r)
-            pygame.draw.rect(s, ctx.theme.accent, r.inflate(4, 4), 2, border_radius=max(3, r.w // 10))
-            label = said_by("called_by", ctx.lang, self.seat_name(m.caller), self.who(m.caller))
-            blit_text(s, ctx, label, label_size, (r.centerx, r.y - 4), anchor="midbottom",
-                      color=ctx.theme.accent, bold=True, max_w=max(x.label.w for x in lay.seats.values())
-                      if lay.seats else r.w * 2)
-            return
-        if m.trump_card is not None and m.talon_left == 0 and not self.flights:
-            # briscola: the trump card shown where the talon would be; Briscola's, drawn last
-            # from under the talon and now in a hand, only as a faded reminder of the suit
-            img = ctx.art.face(m.trump_card, r.w, r.h, style)
-            if any(d.card == m.trump_card for d in m.draws):
-                img = img.copy()
-                img.set_alpha(110)
-            s.blit(img, r)
-            pygame.draw.rect(s, ctx.theme.accent, r.inflate(4, 4), 2, border_radius=max(3, r.w // 10))
-            blit_text(s, ctx, ctx.t("trump"), label_size, (r.centerx, r.y - 4), anchor="midbottom",
-                      color=ctx.theme.accent, bold=True)
-            return
-        if m.trump_card is not None:
-            # Briscola: the trump turned up across the talon's foot, its index corner clear of it
-            img = pygame.transform.rotate(ctx.art.face(m.trump_card, r.w, r.h, style), -90)
-            s.blit(img, img.get_rect(midleft=(r.centerx, r.centery)))
-        # cards still waiting to fly are still on the talon, as far as the eye is concerned
-        left = m.talon_left + sum(1 for f in self.flights if f.t < f.delay)
-        if left > 0:
-            layers = min(4, max(1, left // 5 + 1))
-            for i in range(layers):
-                s.blit(ctx.art.back(r.w, r.h, style), (r.x + i * 2, r.y - i * 2))
-            fs = ctx.fsize(lay.size[1], 0.05)
-            badge = Rect(0, 0, fs * 2 + 4, fs + 6)
-            badge.center = (r.right - 2, r.bottom - 4)
-            pygame.draw.rect(s, ctx.theme.accent, badge, border_radius=badge.h // 2)
-            blit_text(s, ctx, str(left), fs, badge.center, color=(30, 30, 30), bold=True, anchor="center")
-        else:
-            pygame.draw.rect(s, ctx.theme.felt_dark, r, 2, border_radius=6)
-        blit_text(s, ctx, ctx.t("talon"), label_size, (r.centerx, r.y - 4),
-                  anchor="midbottom", color=ctx.theme.text_dim)
-
     def _trick_shown(self) -> tuple[PlayedCard, ...]:
         m = self.model
         if self.hold > 0 and m.last_trick and len(m.trick) == 0:
@@ -1013,319 +719,20 @@ class TableScreen:
             return m.last_trick
         return m.trick
 
-    def _draw_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
-        style = self.style()
-        for pc in self._trick_shown():
-            r = lay.trick_slots.get(pc.seat)
-            if r is None:
-                continue
-            s.blit(self.ctx.art.face(pc.card, r.w, r.h, style), r)
-
-    def _draw_hand(self, s: pygame.Surface, lay: TableLayout, hidden: set[Card]) -> None:
-        m, ctx = self.model, self.ctx
-        style = self.style()
-        w, h = lay.card_size
-        my_turn = m.my_turn
-        fresh = self.just_drawn()
-        for i, (card, r) in enumerate(lay.hand):
-            if card in hidden:
-                continue
-            rr = r.move(self.shaking(card), -lay.lift if i == self.cursor else 0)
-            if (my_turn or m.discardable) and not self.can_play(card):
-                img = ctx.art.dimmed(card, w, h, style, ctx.theme.dim_alpha)
-            else:
-                img = ctx.art.face(card, w, h, style)
-            s.blit(img, rr)
-            if card in fresh:
-                # the card just drawn from the talon: a mark on its top edge until the next trick
-                pygame.draw.rect(s, ctx.theme.accent, Rect(rr.x + 3, rr.y - 4, rr.w - 6, 5), border_radius=2)
-            if my_turn and card in m.playable and i == self.cursor:
-                pygame.draw.rect(s, ctx.theme.accent, rr.inflate(4, 4), 3, border_radius=max(3, w // 12))
-        if self.keyboard:
-            self._draw_hand_keys(s, lay, hidden)
-
     def pressed_rect(self, lay: TableLayout) -> Rect | None:
-        """Where the card under the finger is shown enlarged: above the hand, centred over the
-        card touched, inside the screen; None on a screen tall enough to read the hand."""
-        if self.pressed is None or lay.size[1] > PRESS_ZOOM_MAX_H:
-            return None
-        w, h = lay.card_size
-        big = Rect(0, 0, int(w * PRESS_ZOOM), int(h * PRESS_ZOOM))
-        _, under = self.pressed
-        big.midbottom = (under.centerx, under.y - lay.lift - 4)
-        return big.clamp(Rect(0, 0, *lay.size))
-
-    def _draw_pressed(self, s: pygame.Surface, lay: TableLayout) -> None:
-        r = self.pressed_rect(lay)
-        if r is None or self.pressed is None:
-            return
-        s.blit(rounded(r.inflate(10, 10).size, (0, 0, 0), 90, 10), r.inflate(10, 10).move(3, 3))
-        s.blit(self.ctx.art.face(self.pressed[0], r.w, r.h, self.style()), r)
-        pygame.draw.rect(s, self.ctx.theme.accent, r.inflate(4, 4), 3, border_radius=max(3, r.w // 12))
-
-    def _draw_hand_keys(self, s: pygame.Surface, lay: TableLayout, hidden: set[Card]) -> None:
-        """Each card's key on a small plate at the foot of its visible part (once a key was
-        used: a touch player never sees them)."""
-        ctx = self.ctx
-        fs = max(ctx.fonts.min_size, ctx.fsize(lay.size[1], 0.036))
-        for i, (card, hit) in enumerate(lay.hand_hit[:len(HAND_KEYS)]):
-            if card in hidden:
-                continue
-            r = hit.move(0, -lay.lift) if i == self.cursor else hit
-            plate = Rect(0, 0, min(hit.w - 4, fs + 8), fs + 6)
-            plate.bottomleft = (r.x + 2, r.bottom - 3)
-            draw_panel(s, plate, ctx.theme, 230)
-            blit_text(s, ctx, HAND_KEYS[i], fs, plate.center, anchor="center", bold=True, color=ctx.theme.accent)
-
-    def _draw_buttons(self, s: pygame.Surface, lay: TableLayout) -> None:
-        m, ctx = self.model, self.ctx
-        for b in lay.buttons:
-            match b.intent:
-                case it.Declare(declare_action=d):
-                    # the engine's legal declaration names the suit a three lacks; one made
-                    # already stays in its place, dimmed (the bar never moves)
-                    text = self.declare_label(d, b.rect)
-                    draw_button(s, ctx, b.rect, text, color=(150, 90, 20) if b.enabled else None,
-                                enabled=b.enabled)
-                case it.ZuTun(card=card):
-                    text = f"{ctx.t('zu_tun_btn')} {DECKS[m.deck].code(card)}"
-                    draw_button(s, ctx, b.rect, text, color=ctx.theme.danger)
-                case it.Call(card=card):
-                    deck = DECKS[m.deck]
-                    text = f"{ctx.t('call')} {deck.ranks[RANK[card]]} {deck.suit_name(SUIT[card], ctx.lang)}"
-                    draw_button(s, ctx, b.rect, text)
-                case _ if b.signal is not None:
-                    text = ctx.label("sig_" + b.signal)
-                    if " (" in text and not self._label_fits(text, b.rect):
-                        text = text.split(" (")[0]  # the signal's name without its gloss ("volo (my last)")
-                    draw_button(s, ctx, b.rect, text, selected=b.signal in self.signals_on, enabled=b.enabled)
-                case it.Hint() | it.Undo() if not self._label_fits(ctx.label(b.label), b.rect):
-                    # a narrow cell (under the right seat at 480x320): the sign instead of the word
-                    draw_button(s, ctx, b.rect, "?" if isinstance(b.intent, it.Hint) else "↶", enabled=b.enabled)
-                case _ if b.name == "menu":
-                    self._menu_icon(s, b.rect)
-                case _ if b.name == "revoke":
-                    # real cards: *Revoke!* (docs/box.md, "A revoke"); a narrow cell: smaller words
-                    text = ctx.label(b.label)
-                    fs = max(ctx.fonts.min_size, min(20, b.rect.h // 2))
-                    while fs > ctx.fonts.min_size and ctx.fonts.font(fs, True).size(text)[0] > b.rect.w - 6:
-                        fs -= 1
-                    draw_button(s, ctx, b.rect, text, color=(140, 95, 20), size=fs)
-                case _:
-                    draw_button(s, ctx, b.rect, ctx.label(b.label), enabled=b.enabled)
+        """Where the card under the finger is shown enlarged (ui.hand_view.pressed_rect)."""
+        return pressed_rect(self.pressed, lay)
 
     def declare_label(self, d: DeclareAction, r: Rect) -> str:
-        """The longest name of the declaration ``d`` that fits ``r`` whole, with its points
-        first (the missing suit is kept by every one: i18n.declare_labels); the shortest
-        when none does."""
-        m = self.model
-        labels = declare_labels(m.deck, d.kind, d.suit, d.rank, d.missing, self.ctx.lang)
-        if d in m.declarable and len(m.declarable_points) == len(m.declarable):
-            # its points first, where they fit: "napoletana di coppe: 4 punti" (as the sheet says it)
-            n = m.declarable_points[m.declarable.index(d)]
-            labels = [self.ctx.t("sh_decl_points", what=labels[0], n=n), *labels]
-        return next((t for t in labels if self._label_fits(t, r)), labels[-1])
+        """The longest name of the declaration ``d`` that fits ``r`` (ui.action_bar.declare_label)."""
+        return declare_label(self.ctx, self.model, d, r, self.size[1])
 
     def _label_fits(self, text: str, r: Rect) -> bool:
-        """The label fits ``r`` whole at the smallest size, on one line or on the two lines
-        draw_button splits it into."""
-        font = self.ctx.fonts.font(min_button_px(self.size[1] or 480), True)
-        if font.size(text)[0] <= r.w - 8:
-            return True
-        words = text.split(" ")
-        if len(words) < 2 or r.h < 36:
-            return False
-        half = min(range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:]))))
-        return all(font.size(" ".join(x))[0] <= r.w - 8 for x in (words[:half], words[half:]))
-
-    def _menu_icon(self, s: pygame.Surface, r: Rect) -> None:
-        th = self.ctx.theme
-        pygame.draw.rect(s, th.button, r, border_radius=r.h // 4)
-        pygame.draw.rect(s, th.button_edge, r, 2, border_radius=r.h // 4)
-        for i in (-1, 0, 1):
-            y = r.centery + i * r.h // 5
-            pygame.draw.line(s, th.button_text, (r.x + r.w // 4, y), (r.right - r.w // 4, y), max(2, r.h // 14))
+        return label_fits(self.ctx, text, r, self.size[1])
 
     def status_text(self, m: TableModel) -> tuple[str, tuple[int, int, int]]:
-        """What the status row says now, and in which colour ("" for nothing)."""
-        ctx = self.ctx
-        if self.hint[1] > 0:
-            return self.hint[0], (255, 190, 150)
-        waits = m.declare_prompt and m.me < len(m.seats)
-        if waits and isinstance(m.message, Message) and m.message.key in ("m_new_game", "m_new_lesson"):
-            # the hand-start declaration waits for me: that is what the status asks for
-            return ctx.t("declare_turn"), ctx.theme.accent
-        if m.message:
-            said = ctx.say(m.message)
-            # a hint on screen (its card raised) says whose turn it is: its reason gets the room
-            return (f"{ctx.t('your_turn')} · {said}" if m.my_turn and m.hint_card is None else said), ctx.theme.text
-        if m.hand_over:
-            return "", ctx.theme.text
-        if word := self.table_word():
-            return (f"{ctx.t('your_turn')} · {word}" if m.my_turn else word), ctx.theme.text
-        if m.declare_prompt and m.me < len(m.seats):
-            # the table waits for my accusi: no card is played, by me or a computer, before them
-            return ctx.t("declare_turn"), ctx.theme.accent
-        if m.discardable:
-            return ctx.t("discard"), ctx.theme.accent
-        if m.my_turn:
-            return ctx.t("your_turn"), ctx.theme.accent
-        if m.to_move is not None and m.to_move < len(m.seats):
-            sm = m.seats[m.to_move]
-            key = "thinking" if sm.kind == "computer" else ("play_real_card" if sm.kind == "table" else "waits")
-            return ctx.t(key, name=self.seat_name(m.to_move)), ctx.theme.text
-        return "", ctx.theme.text
-
-    def _draw_seeded(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """A seeded run (``--seed``) says so, small and dim: its deals can be repeated by
-        anyone who knows the seed. Unseeded play shows nothing (no seed reaches the model)."""
-        seed = self.model.seeded
-        if seed is None:
-            return
-        ctx = self.ctx
-        surf = ctx.fonts.fit(ctx.t("seeded_mark", n=str(seed)), ctx.fonts.min_size, lay.size[0] // 4,
-                             ctx.theme.text_dim)
-        box = seeded_place(lay, surf.get_rect().inflate(6, 0).size)
-        draw_panel(s, box, ctx.theme, 120)
-        s.blit(surf, surf.get_rect(center=box.center))
-
-    def _draw_status(self, s: pygame.Surface, lay: TableLayout) -> None:
-        m, ctx = self.model, self.ctx
-        if m.me < len(m.seats) and (m.seats[m.me].kind == "phone" or shared_table(m)):
-            # a shared table (phones, real cards): nobody at the screen is "you"
-            m = replace(m, me=len(m.seats))
-        r = lay.status
-        text, color = self.status_text(m)
-        mine = m.dealer == m.me and m.show_hand and not m.hand_over
-        chip_w, chip_h = self.dealer_chip_size(lay)
-        icon_w = chip_w + 6 if mine else 0
-        if not text:
-            if mine:  # my own dealer mark, where the status would be
-                self._dealer_chip(s, (r.x + 2, r.centery - chip_h // 2), lay)
-            return
-        r, lines, fs, grown = self._status_lines(lay, text, Rect(r.x + icon_w, r.y, r.w - icon_w, r.h))
-        surfs = [ctx.fonts.fit(x, fs, r.w - 16, color, bold=True) for x in lines]
-        w = max(x.get_width() for x in surfs)
-        h = sum(x.get_height() for x in surfs)
-        box = Rect(0, 0, w + 16, max(h + 4, min(r.h, h + 6)))
-        box.center = r.center
-        if grown:
-            box.bottom = r.bottom
-        raised = self.raised_index(lay)
-        if raised is not None and box.colliderect(raised):
-            # clear of the raised card's index (the hint's): up into the row's own room, as far
-            # as the trick's cards allow (issue 38)
-            slots = [lay.trick_slots[pc.seat] for pc in self._trick_shown() if pc.seat in lay.trick_slots]
-            above = [t.bottom + 1 for t in slots if t.x < box.right and box.x < t.right]
-            box.h = min(box.h, h + 2)  # the least padding: every pixel counts at 480x320
-            box.bottom = max(min(box.bottom, raised.y), max(above, default=0) + box.h)
-        if m.n_seats > 2:
-            box.left = r.left  # the row's left end, clear of the action buttons
-        draw_panel(s, box, ctx.theme, 160)
-        if mine and not grown:  # my own dealer mark, just left of the status (the others': on their plates)
-            self._dealer_chip(s, (box.x - icon_w, box.centery - chip_h // 2), lay)
-        elif mine and box.x - chip_w - 4 >= lay.status.x:  # the status grew: the mark stays in the row
-            self._dealer_chip(s, (box.x - chip_w - 4, lay.status.centery - chip_h // 2), lay)
-        y = box.centery - h // 2
-        for surf in surfs:
-            s.blit(surf, surf.get_rect(midtop=(box.centerx, y)))
-            y += surf.get_height()
-
-    def raised_index(self, lay: TableLayout) -> Rect | None:
-        """The corner index of the card raised in my hand (the hint's, or the cursor's)."""
-        if self.cursor is None or not 0 <= self.cursor < len(lay.hand):
-            return None
-        r = lay.hand[self.cursor][1].move(0, -lay.lift)
-        edge = max(3, r.h // 14)  # the card's margin above its rank letter
-        return Rect(r.x, r.y + edge, max(10, r.w * 3 // 10), r.h * 3 // 10 - edge)
-
-    def _status_lines(self, lay: TableLayout, text: str, r: Rect) -> tuple[Rect, list[str], int, bool]:
-        """Where the status ``text`` goes (``r``: the row left of my dealer mark), its lines,
-        their font size and whether it left the row: one line in the row; above the
-        declarations when they hold the row (layout.status_room); two lines when too long
-        for one even at the smallest size, and a third line rather than words lost."""
-        fonts = self.ctx.fonts
-        fs = self.ctx.fsize(lay.size[1], 0.05)
-        lines = [text]
-        grown = False
-        if r.w < 90 and lay.status_room.w >= 90:
-            # the declarations hold the row: the status above them (layout.status_room)
-            room = lay.status_room
-            r = Rect(room.x, max(room.y, room.bottom - r.h), room.w, min(r.h, room.h))
-            grown = True
-        if fonts.font(fonts.min_size, True).size(text)[0] > r.w - 16:
-            # too long for one line even at the smallest size: two lines
-            fs = max(fonts.min_size, (r.h - 4) // 2 - 1)
-            lines = bubble_lines(fonts, text, fs, r.w - 16)
-            if len(lines) > 2:  # the smallest size, and a third line rather than words lost
-                fs = fonts.min_size
-                r, lines, higher = self._status_three_lines(lay, text, r, fs)
-                grown = grown or higher
-        return r, lines, fs, grown
-
-    def _status_three_lines(self, lay: TableLayout, text: str, r: Rect, fs: int) -> tuple[Rect, list[str], bool]:
-        """The status at the smallest size in three lines or more: the box grows upwards
-        (layout.status_room, clear of the bubbles shown there) when the row cannot hold them."""
-        fonts = self.ctx.fonts
-        lines = bubble_lines(fonts, text, fs, r.w - 16)
-        room = lay.status_room.copy()
-        for seat in self.said():  # clear of the bubbles shown there
-            b = lay.bubbles.get(seat)
-            if b is not None and b.colliderect(room) and b.bottom < lay.status.y:
-                room.h, room.y = room.bottom - b.bottom - 4, b.bottom + 4
-        higher = False
-        if len(lines) * fonts.font(fs, True).get_linesize() > r.h - 4 and room.h > r.h:
-            # more lines than the row holds: the box grows upwards (layout.status_room)
-            r = Rect(room.x, room.y, room.w, room.h)
-            lines = bubble_lines(fonts, text, fs, r.w - 16)
-            higher = True
-        return r, lines[:max(3, (r.h - 4) // fonts.font(fs, True).get_linesize())], higher
-
-    def _draw_banners(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """Bubbles beside the seats that spoke (never over the trick: layout.bubbles), each
-        with a tail pointing at its speaker; my own also says "Du:" (it may have to sit
-        where no seat of mine is near)."""
-        ctx = self.ctx
-        speakers = speaker_areas(self.model, lay)
-        for seat, text in self.said().items():
-            r = lay.bubbles.get(seat)
-            if r is None:
-                continue  # no room beside that seat: the status line says it
-            if seat == self.model.me:
-                text = ctx.t("i_say", text=text)
-            fonts = ctx.fonts
-            fs = min(ctx.fsize(lay.size[1], 0.042), int(r.h * 0.62))
-            lines = [text]
-            if fonts.font(fs, True).size(text)[0] > r.w - 14:
-                fs = max(fonts.min_size, min(fs, (r.h - 4) // 2 - 2))
-                lines = bubble_lines(fonts, text, fs, r.w - 14)
-                while len(lines) > 2 and fs > fonts.min_size:  # two lines, smaller, rather than cut
-                    fs -= 1
-                    lines = bubble_lines(fonts, text, fs, r.w - 14)
-                if len(lines) > 2 and " (" in text:
-                    # the aside in brackets ("(manca denari)") goes first: the declared cards
-                    # lie face up on the seat; the rest stays whole at 11 px (480x320)
-                    short = re.sub(r" \([^)]*\)", "", text)
-                    if len(bubble_lines(fonts, short, fs, r.w - 14)) <= 2:
-                        lines = bubble_lines(fonts, short, fs, r.w - 14)
-                if len(lines) > 2:
-                    lines = [lines[0], " ".join(lines[1:])]
-            surfs = [fonts.fit(x, fs, r.w - 14, ctx.theme.banner_text, bold=True) for x in lines]
-            box = Rect(r.x, r.y, min(r.w, max(x.get_width() for x in surfs) + 14), r.h)
-            who = speakers.get(seat)
-            if who is not None:  # the box leans towards its speaker within its place
-                if who.centerx >= r.right - r.w // 3:
-                    box.right = r.right
-                elif who.centerx > r.x + r.w // 3:
-                    box.centerx = r.centerx
-                pygame.draw.polygon(s, ctx.theme.banner, bubble_tail(box, who))
-            s.blit(rounded(box.size, ctx.theme.banner, 240, box.h // 3), box)
-            note_panel(s, box)
-            h = sum(x.get_height() for x in surfs)
-            y = box.centery - h // 2
-            for surf in surfs:
-                s.blit(surf, (box.x + 7, y))
-                y += surf.get_height()
+        """What the status row says now, and in which colour (ui.status_row.status_text)."""
+        return status_text(self.ctx, m, self.hint, self.table_word, self.seat_name)
 
     def table_word(self) -> str:
         """The newest thing the table says (no seat), or a seat's words with no bubble room."""
@@ -1342,23 +749,8 @@ class TableScreen:
         return ""
 
     def taken_rows(self) -> list[tuple[str, tuple[Card, ...]]]:
-        """Per side, the person's first: its name and the cards it took this hand, by suit.
-        All of it public: every card of a trick was played face up (RULES.md §4)."""
-        m, t = self.model, self.ctx.t
-        mine = m.side_of(m.me)
-        order = [mine, *(x for x in range(len(m.side_cards)) if x != mine)] if mine < len(m.side_cards) else []
-        out = []
-        for side in order:
-            seats = [x.seat for x in m.seats if x.side == side]
-            if side == mine and m.show_hand:
-                name = t("you") if len(seats) == 1 else t("us")
-            elif len(seats) == 1:
-                name = self.seat_name(seats[0])
-            else:
-                name = self._pair_name(seats, len(order) == 2)
-            tricks = len(m.side_cards[side]) // max(1, m.n_seats)
-            out.append((f"{name} · {t('tricks_n', n=tricks)}", tuple(sorted(m.side_cards[side]))))
-        return out
+        """Per side, the person's first: its name and the cards it took (ui.taken_tricks)."""
+        return taken_rows(self.ctx, self.model)
 
     def can_peek(self) -> bool:
         """The peek at the tricks taken (a tap on the score, P): once a trick was taken, or
@@ -1366,120 +758,7 @@ class TableScreen:
         return any(self.model.side_cards) or tally_available(self.model)
 
     def peek_panel(self, lay: TableLayout) -> Rect:
-        W, H = lay.size
-        pad = max(6, W // 80)
-        return Rect(pad, pad, W - 2 * pad, H - 2 * pad)
-
-    def _draw_taken(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """The cards each side took this hand, a row per side, over the dimmed table; in
-        practice two tabs over it, the other one the cards played so far by suit."""
-        ctx = self.ctx
-        W, H = lay.size
-        s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
-        rows = self.taken_rows()
-        fs = max(ctx.fonts.min_size, ctx.fsize(H, 0.045))
-        panel = self.peek_panel(lay)
-        pad = panel.x
-        tabs = tally_available(self.model)
-        if not rows and not tabs:
-            return
-        draw_panel(s, panel, ctx.theme, 255 if tabs else 235)  # the faint cards over the panel, not the table
-        if tabs:
-            draw_tabs(s, ctx, panel, self.peek_tab)
-            top = max(r.bottom for r in tab_rects(panel, ctx.theme.min_touch).values()) + 6
-            if self.peek_tab == "played":
-                draw_tally(s, ctx, self.model, panel, top, self.style())
-                return
-        else:
-            blit_text(s, ctx, ctx.t("taken_title"), fs + 2, (panel.centerx, panel.y + 6), anchor="midtop", bold=True)
-            top = panel.y + fs + 16
-        if not rows:
-            return
-        band = (panel.bottom - pad - top) // len(rows)
-        ch = max(16, min(band - fs - 10, int(W * 0.11)))
-        cw = int(ch * 0.62)
-        for i, (label, cards) in enumerate(rows):
-            y = top + i * band
-            blit_text(s, ctx, label, fs, (panel.x + 10, y), bold=True, color=ctx.theme.accent, max_w=panel.w - 20)
-            if not cards:
-                continue
-            room = panel.w - 20
-            step = min(cw + 3, max(4, (room - cw) // max(1, len(cards) - 1))) if len(cards) > 1 else cw
-            for k, card in enumerate(cards):
-                r = Rect(panel.x + 10 + k * step, y + fs + 6, cw, ch)
-                s.blit(ctx.art.face(card, cw, ch, self.style()), r)
-
-    def _draw_last_trick(self, s: pygame.Surface, lay: TableLayout) -> None:
-        """The last trick in the order played, each card over its player's name on a plate of
-        its own (four names side by side ran into one another at 800x480), the taker's
-        framed, the signals under the name."""
-        m, ctx = self.model, self.ctx
-        W, H = lay.size
-        s.blit(rounded((W, H), (0, 0, 0), 150, 0), (0, 0))
-        fs = ctx.fsize(H, 0.05)
-        nfs = max(ctx.fonts.min_size, fs - 2)
-        names = [self.seat_name(pc.seat) for pc in m.last_trick]
-        widths = [ctx.fonts.font(nfs, True).size(x)[0] + 12 for x in names]
-        cells = last_trick_cells(lay.trick_size, widths, (W, H), nfs)
-        if not cells:
-            return
-        top = min(c.y for c, _ in cells) - fs - 14
-        bottom = max(p.bottom for _, p in cells) + (nfs + 6 if any(pc.signals for pc in m.last_trick) else 0)
-        left, right = min(c.x for _, c in cells), max(c.right for _, c in cells)
-        draw_panel(s, Rect(left - 10, top - 6, right - left + 20, bottom - top + 14), ctx.theme, 235)
-        blit_text(s, ctx, ctx.t("last_trick"), fs, (W // 2, top), anchor="midtop", bold=True)
-        for pc, name, (card, plate) in zip(m.last_trick, names, cells, strict=True):
-            s.blit(ctx.art.face(pc.card, card.w, card.h, self.style()), card)
-            won = pc.seat == m.last_winner
-            if won:
-                pygame.draw.rect(s, ctx.theme.accent, card.inflate(6, 6), 3, border_radius=6)
-            draw_panel(s, plate, ctx.theme, 220)
-            blit_text(s, ctx, name, nfs, plate.center, anchor="center", max_w=plate.w - 8,
-                      color=ctx.theme.accent if won else None, bold=True)
-            if pc.signals:
-                said = ", ".join(ctx.label("sig_" + x) for x in pc.signals)
-                blit_text(s, ctx, said, nfs, (plate.centerx, plate.bottom + 3), anchor="midtop",
-                          color=ctx.theme.accent, bold=True, max_w=plate.w + 4)
-
-
-def last_trick_cells(card: tuple[int, int], name_w: list[int], size: tuple[int, int],
-                     font_px: int) -> list[tuple[Rect, Rect]]:
-    """The last-trick review's places: per card played, the card and its name plate under
-    it. Each column is as wide as its card or its name, whichever is wider, with a clear
-    gap between columns; the cards shrink if the row would not fit the screen."""
-    W, H = size
-    n = len(name_w)
-    if not n:
-        return []
-    w, h = card
-    gap = max(10, w // 4)
-    margin = max(8, W // 40)
-    cols = [max(w, nw) for nw in name_w]
-    total = sum(cols) + (n - 1) * gap
-    if total > W - 2 * margin:  # narrower cards; a name keeps its size
-        room = (W - 2 * margin - (n - 1) * gap) // n
-        w, h = min(w, room), int(h * min(w, room) / w)
-        cols = [max(w, min(nw, room)) for nw in name_w]
-        total = sum(cols) + (n - 1) * gap
-    plate_h = font_px + 10
-    x = (W - total) // 2
-    y = (H - h - plate_h - 6) // 2
-    out = []
-    for cw in cols:
-        c = Rect(x + (cw - w) // 2, y, w, h)
-        out.append((c, Rect(x, c.bottom + 6, cw, plate_h)))
-        x += cw + gap
-    return out
-
-
-GLUE = "\u00a0"  # a space no line breaks at
-
-
-def bubble_lines(fonts: Fonts, text: str, size: int, max_w: int) -> list[str]:
-    """A bubble's text in lines, never breaking inside "= 3" (a declaration's points stay
-    with it: "napoletana di" / "coppe = 3", not "napoletana di coppe" / "= 3")."""
-    glued = re.sub(r" = (\S+)", lambda mt: f"{GLUE}={GLUE}{mt.group(1)}", text)
-    return [x.replace(GLUE, " ") for x in fonts.wrap(glued, size, max_w, bold=True)]
+        return peek_panel(lay)
 
 
 def count_lines(model: TableModel, side: int) -> dict[str, int]:

@@ -22,7 +22,7 @@ def imported(path: Path) -> set[str]:
     return names
 
 
-@pytest.mark.parametrize("path", sorted(UI.glob("*.py")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(UI.rglob("*.py")), ids=lambda p: str(p.relative_to(UI)))
 def test_ui_imports_only_the_engine(path: Path) -> None:
     for name in imported(path):
         top = name.split(".")[0]

@@ -106,7 +106,7 @@ def test_a_declarations_points_stay_on_its_line(variant: str, size: tuple[int, i
 
 
 def test_bubble_lines_keep_the_points_with_the_last_word(make_ui: MakeUI) -> None:
-    from ui.table import bubble_lines
+    from ui.bubbles import bubble_lines
 
     ui = make_ui((480, 320))
     fonts = ui.ctx.fonts

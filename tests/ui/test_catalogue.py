@@ -212,10 +212,10 @@ def test_every_glyph_of_the_five_languages_is_in_the_font(size: int, bold: bool)
 
 
 def test_the_keys_are_the_same_in_every_language() -> None:
-    """Keyboard shortcuts stay language-independent (ui/table.py HAND_KEYS and T, H, U…): the
+    """Keyboard shortcuts stay language-independent (ui/hand_view.py HAND_KEYS and T, H, U…): the
     rules' Keys page names the same keys in every language."""
+    from ui.hand_view import HAND_KEYS
     from ui.i18n import rules_pages
-    from ui.table import HAND_KEYS
 
     for lang in LANGUAGES:
         title, body = rules_pages(lang)[-1]

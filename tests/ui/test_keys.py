@@ -14,8 +14,8 @@ from tools import demo
 from ui import intents as it
 from ui.app import UIApp
 from ui.fonts import min_text_px
+from ui.hand_view import HAND_KEYCODES, HAND_KEYS
 from ui.model import TableModel
-from ui.table import HAND_KEYCODES, HAND_KEYS
 from ui.textcheck import RecordingSurface, problems
 
 SIZES = [(800, 480), (480, 320), (1280, 800)]

@@ -13,8 +13,8 @@ from tests.ui.conftest import MakeUI
 from tools import demo
 from ui.fonts import min_text_px
 from ui.model import TableModel
-from ui.table import last_trick_cells
 from ui.textcheck import RecordingSurface, problems
+from ui.trick_view import last_trick_cells
 
 SIZES = [(800, 480), (480, 320), (1280, 800)]
 

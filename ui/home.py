@@ -36,6 +36,19 @@ SEAT_CYCLE: tuple[SeatSpec, ...] = (
 (you at the screen, a phone, real cards), then the computer's levels, easiest first."""
 
 
+FIRST_GAMES: dict[str, tuple[str, ...]] = {
+    # A Croatian table looks for its own games first (issue 39): Trešeta in four with akuže to
+    # 41, Trešeta for two, then Briškula for two and for four; the other games follow.
+    "hr": ("treseta_hr", "tressette2", "briskula2", "briskula4"),
+}
+
+
+def game_order(lang: str) -> list[str]:
+    """The games in the order the home screen offers them in ``lang``."""
+    first = [v for v in FIRST_GAMES.get(lang, ()) if v in PRESETS]
+    return first + [v for v in PRESETS if v not in first]
+
+
 def seating_problem(variant: str, options: dict[str, Any], seats: Sequence[SeatSpec]) -> Exception | None:
     """Why the engine would refuse these seats for this game, or None (the rule the settings
     check, the home screen, *Play* and the start of a match share: firmware.engine.seating)."""
@@ -90,7 +103,7 @@ class HomeScreen(Screen):
 
     def __init__(self, ctx: Ctx, emit: Callable[[Any], None], show: Callable[[str], None]) -> None:
         super().__init__(ctx, emit, show)
-        self.variants = list(PRESETS)
+        self.variants = game_order(ctx.lang)
         self.vi = 0
         self._seats: list[SeatSpec] = []
         self.players: list[str | None] = []  # who plays each seat (Who plays, ui/players.py); None: nobody named
@@ -151,7 +164,7 @@ class HomeScreen(Screen):
     def refresh_variants(self) -> None:
         """The engine may have gained presets since start (another engineer's work)."""
         current = self.variants[self.vi]
-        self.variants = list(PRESETS)
+        self.variants = game_order(self.ctx.lang)
         self.vi = self.variants.index(current) if current in self.variants else 0
 
     def select_variant(self, name: str) -> None:

@@ -16,9 +16,9 @@ from pygame import Rect
 from firmware.engine import IllegalAction, TressetteError, make_variant
 from firmware.engine.cards import CODE, DECKS
 from firmware.engine.refusals import Refusal
+from firmware.engine.result import HandResult
 from firmware.engine.seating import HUMAN, PHONE, TABLE, SeatSpec
 from firmware.engine.seating import seating_problem as engine_seating_problem
-from firmware.engine.state import HandResult
 from firmware.engine.variants import PRESETS, Preset
 from ui import actions as act
 from ui import intents as it

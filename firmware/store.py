@@ -15,13 +15,9 @@ One database file in the state directory (``journal.sqlite3``) holds
 - ``ratings``: the coach's rating of each hand a person played (accuracy,
   expected loss; docs/coach.md), for the accuracy over time.
 
-Schema version 2 added ``stats``; a version-1 journal is migrated when it is
-opened: the table is created and filled once from the finished matches.
-Version 3 added ``ratings`` (empty after the migration: older hands are not
-rated again). Version 4 added ``matches.players``: who plays in each seat, a name
-(``firmware.engine.names``) or null (an older match: nobody named), and counts a match
-of people only as played, not as won or lost (there is no "us" against "them": the
-statistics are recounted once).
+The schema, its migrations and the checks made before opening are in
+:mod:`firmware.store_schema`; where a finished match counts in the statistics in
+:mod:`firmware.store_stats`.
 
 ``journal_mode=WAL`` and ``synchronous=FULL``: a commit that returned is on the
 disk, so a power cut loses at most the action being written, never one the
@@ -41,7 +37,6 @@ import copy
 import functools
 import json
 import logging
-import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
@@ -49,91 +44,33 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ParamSpec, TypeVar
 
-from firmware.engine import TressetteError, make_variant
-from firmware.engine.names import check_name, check_players
+from firmware.engine.names import check_name
+from firmware.store_schema import (
+    APPLICATION_ID,
+    DB_NAME,
+    MIGRATIONS,
+    RECORD_FORMAT,
+    SCHEMA,
+    SCHEMA_VERSION,
+    MatchRow,
+    connect,
+    move_aside,
+    players_of,
+    probe,
+)
+from firmware.store_stats import STAT_KEYS, add_person_line, person_lines, person_out, stat_line
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
 log = logging.getLogger("firmware.store")
 
-APPLICATION_ID = 0x54523342  # "TR3B": the Tressette box
-SCHEMA_VERSION = 4
-DB_NAME = "journal.sqlite3"
-RECORD_FORMAT = "tressette-record/1"
-
-SCHEMA = """
-CREATE TABLE matches (
-    id        INTEGER PRIMARY KEY,
-    variant   TEXT NOT NULL,
-    options   TEXT NOT NULL,          -- JSON object
-    seats     TEXT NOT NULL,          -- JSON list of seat specs: "human", "cpu:hard", "table"
-    mode      TEXT NOT NULL DEFAULT 'engine',  -- MODES: 'engine' (rated), 'casual', 'assisted', 'referee', 'scoresheet'
-    started   REAL NOT NULL,
-    finished  REAL,
-    winner    INTEGER,                -- a side
-    totals    TEXT                    -- JSON list, per side, when finished
-);
-CREATE TABLE hands (
-    match     INTEGER NOT NULL REFERENCES matches(id),
-    hand      INTEGER NOT NULL,       -- 0-based
-    dealer    INTEGER NOT NULL,
-    deal      TEXT NOT NULL,          -- JSON deal spec, {"seed": N}
-    PRIMARY KEY (match, hand)
-);
-CREATE TABLE actions (
-    match     INTEGER NOT NULL,
-    hand      INTEGER NOT NULL,
-    idx       INTEGER NOT NULL,       -- 0-based within the hand
-    action    TEXT NOT NULL,          -- JSON, docs/records.md
-    at        REAL NOT NULL,
-    UNIQUE (match, hand, idx),
-    FOREIGN KEY (match, hand) REFERENCES hands(match, hand)
-);
-CREATE INDEX matches_unfinished ON matches(finished);
-""" + """
-CREATE TABLE stats (
-    variant   TEXT NOT NULL,
-    level     TEXT NOT NULL,          -- the strongest computer seat's level, '-' without one
-    played    INTEGER NOT NULL DEFAULT 0,
-    won       INTEGER NOT NULL DEFAULT 0,
-    lost      INTEGER NOT NULL DEFAULT 0,
-    abandoned INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (variant, level)
-);
-""" + """
-CREATE TABLE ratings (
-    match     INTEGER NOT NULL REFERENCES matches(id),
-    hand      INTEGER NOT NULL,
-    seat      INTEGER NOT NULL,       -- a person's seat
-    accuracy  REAL NOT NULL,          -- percent, docs/coach.md
-    loss      REAL NOT NULL,          -- expected points lost in the hand
-    plays     INTEGER NOT NULL,       -- rated (not forced) plays
-    PRIMARY KEY (match, hand, seat)
-);
-""" + """
-ALTER TABLE matches ADD COLUMN players TEXT NOT NULL DEFAULT '[]';
-"""  # version 4: per seat, a person's name or null ([]: nobody named; no SQL comment here,
-# SQLite keeps the column's text inside the table's CREATE statement)
-
-MIGRATIONS: dict[int, str] = {
-    # from version 1: the statistics kept incrementally (filled by _rebuild_stats)
-    1: SCHEMA[SCHEMA.index("CREATE TABLE stats"):SCHEMA.index("CREATE TABLE ratings")],
-    # from version 2: the coach's rating of each hand a person played (accuracy over time)
-    2: SCHEMA[SCHEMA.index("CREATE TABLE ratings"):SCHEMA.index("ALTER TABLE matches ADD COLUMN players")],
-    # from version 3: who plays (names per seat); the statistics recounted (people only: played)
-    3: SCHEMA[SCHEMA.index("ALTER TABLE matches ADD COLUMN players"):],
-}
 MODES = ("engine", "casual", "assisted", "referee", "scoresheet", "lesson")
 """``engine``: a rated match against the computer (no undo, no hints); ``casual``: undo
 and hints offered, none used yet; ``assisted``: a casual match in which they were used
 (kept apart in the statistics); ``referee``: real cards; ``scoresheet``: real cards the
 box never sees, the score kept from what the table enters (``{"sheet": true}`` hands); ``lesson``: the
 guided first hand ("Learn to play"), kept as history and never counted in the statistics."""
-ASSISTED_SUFFIX = ":help"
-"""The statistics' level of an assisted match: ``hard:help`` beside ``hard``."""
-LEVEL_ORDER = ("easy", "normal", "hard")
-STAT_KEYS = ("played", "won", "lost", "abandoned")
 
 
 class StoreError(Exception):
@@ -181,23 +118,6 @@ class JournalUnavailable(StoreError):
     """A journal that cannot be read (missing, not ours); ``str()`` says why in one line."""
 
 
-@dataclass(frozen=True, slots=True)
-class MatchRow:
-    id: int
-    variant: str
-    options: dict[str, Any]
-    seats: list[str]
-    mode: str
-    started: float
-    finished: float | None
-    winner: int | None
-    totals: list[int] | None
-    players: tuple[str | None, ...] = ()
-    """Per seat, the person's name or None; empty when nobody was named (older matches)."""
-
-    def player(self, seat: int) -> str | None:
-        return self.players[seat] if 0 <= seat < len(self.players) else None
-
 
 @dataclass(frozen=True, slots=True)
 class OpenReport:
@@ -214,51 +134,6 @@ class OpenReport:
         return f"journal unreadable ({self.reason}); moved aside to {self.moved_aside.name}"
 
 
-def _connect(path: Path) -> sqlite3.Connection:
-    conn = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
-    conn.execute("PRAGMA busy_timeout=5000")
-    return conn
-
-
-def _probe(path: Path) -> str | None:
-    """``None`` if ``path`` is a usable journal of ours (or new), else why not."""
-    if not path.exists() or path.stat().st_size == 0:
-        return None
-    try:
-        conn = _connect(path)
-        try:
-            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
-            version = conn.execute("PRAGMA user_version").fetchone()[0]
-            if app_id != APPLICATION_ID:
-                tables = conn.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
-                if app_id == 0 and tables == 0:
-                    return None  # an empty database: ours to initialise
-                return f"not a Tressette box journal (application_id {app_id:#x})"
-            if version > SCHEMA_VERSION:
-                return f"schema version {version} is newer than this program's {SCHEMA_VERSION}"
-            check = conn.execute("PRAGMA quick_check").fetchone()[0]
-            if check != "ok":
-                return f"integrity check failed: {check}"
-        finally:
-            conn.close()
-    except sqlite3.DatabaseError as exc:
-        return f"not a database: {exc}"
-    return None
-
-
-def _move_aside(path: Path) -> Path:
-    stamp = time.strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.corrupt-{stamp}")
-    n = 1
-    while target.exists():
-        target = path.with_name(f"{path.name}.corrupt-{stamp}-{n}")
-        n += 1
-    os.replace(path, target)
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            os.replace(side, target.with_name(target.name + suffix))
-    return target
 
 
 class Journal:
@@ -273,7 +148,7 @@ class Journal:
     def __init__(self, path: Path, report: OpenReport) -> None:
         self.path = path
         self.report = report
-        self.conn = _connect(path)
+        self.conn = connect(path)
         self.conn.execute("PRAGMA journal_mode=WAL")
         self.conn.execute("PRAGMA synchronous=FULL")
         self.conn.execute("PRAGMA foreign_keys=ON")
@@ -289,10 +164,10 @@ class Journal:
         state_dir = Path(state_dir)
         state_dir.mkdir(parents=True, exist_ok=True)
         path = state_dir / DB_NAME
-        reason = _probe(path)
+        reason = probe(path)
         report = OpenReport(path)
         if reason is not None:
-            moved = _move_aside(path)
+            moved = move_aside(path)
             report = OpenReport(path, moved, reason)
             log.error("journal %s: %s; moved aside to %s", path, reason, moved)
         return cls(path, report)
@@ -629,7 +504,7 @@ class Journal:
             finished=r[6],
             winner=r[7],
             totals=json.loads(r[8]) if r[8] else None,
-            players=_players_of(r[0], r[9] if len(r) > 9 else None, len(seats)),
+            players=players_of(r[0], r[9] if len(r) > 9 else None, len(seats)),
         )
 
     @property
@@ -757,8 +632,8 @@ class Journal:
         for r in rows:
             row = self._row(r)
             for line in person_lines(row, hands.get(row.id, 0)):
-                _add_person_line(people, line)
-        self._people = [_person_out(people[name]) for name in sorted(people, key=str.casefold)]
+                add_person_line(people, line)
+        self._people = [person_out(people[name]) for name in sorted(people, key=str.casefold)]
         return copy.deepcopy(self._people)
 
     def statistics_recounted(self) -> list[dict[str, Any]]:
@@ -774,119 +649,3 @@ class Journal:
             if outcome != "played":
                 st[outcome] += 1
         return [out[k] for k in sorted(out)]
-
-
-def stat_line(row: MatchRow) -> tuple[str, str, str]:
-    """Where a finished match counts: (variant, level, ``won``/``lost``/``abandoned``/``played``).
-
-    ``played`` only: no person at the table (computers among themselves), or no
-    computer (people among themselves: nobody is "us", nobody "them"; who won is in the
-    statistics per person, :func:`person_lines`). An ``assisted`` match counts under its
-    level with ``:help`` (``hard:help``).
-    """
-    cpus = [s.split(":", 1)[1] for s in row.seats if s.startswith("cpu:")]
-    level = max(cpus, key=lambda x: LEVEL_ORDER.index(x) if x in LEVEL_ORDER else -1) if cpus else "-"
-    if row.mode == "assisted":
-        level += ASSISTED_SUFFIX  # played with undo or hints: counted apart
-    people = [i for i, s in enumerate(row.seats) if not s.startswith("cpu:")]
-    if row.winner is None:
-        outcome = "abandoned"
-    elif people and cpus:
-        outcome = "won" if row.winner == _side_of(row, people[0]) else "lost"
-    else:
-        outcome = "played"
-    return row.variant, level, outcome
-
-
-@dataclass(frozen=True, slots=True)
-class PersonLine:
-    """How one finished match counts for one person in it (:func:`person_lines`)."""
-
-    name: str
-    variant: str
-    outcome: str  # won, lost, abandoned
-    hands: int
-    points: int  # the person's side's total at the end
-    partners: tuple[str, ...]  # the named people on the same side
-    rivals: tuple[str, ...]  # the named people on the other sides
-    level: str  # the strongest computer against them, "-" without one
-
-
-def person_lines(row: MatchRow, hands: int) -> list[PersonLine]:
-    """A finished match as each named person in it counts it: won or lost by the side
-    the person sat on (a match of people only too: here somebody did win), with whom,
-    against whom, against which computer. Nobody named: nothing."""
-    if row.finished is None or row.mode == "lesson" or not any(row.players):
-        return []
-    try:
-        variant = make_variant(row.variant, row.options)
-        unit = [variant.side_of(s) if variant.has_fixed_sides else s for s in range(len(row.seats))]
-    except TressetteError:
-        unit = list(range(len(row.seats)))
-    out = []
-    for seat, name in enumerate(row.players):
-        if not name or seat >= len(unit):
-            continue
-        mine = unit[seat]
-        others = [s for s in range(len(unit)) if unit[s] != mine]
-        cpus = [row.seats[s].split(":", 1)[1] for s in others if row.seats[s].startswith("cpu:")]
-        level = max(cpus, key=lambda x: LEVEL_ORDER.index(x) if x in LEVEL_ORDER else -1) if cpus else "-"
-        outcome = "abandoned" if row.winner is None else "won" if row.winner == mine else "lost"
-        totals = row.totals or []
-        out.append(PersonLine(
-            name, row.variant, outcome, hands, totals[mine] if mine < len(totals) else 0,
-            tuple(p for s, p in enumerate(row.players) if p and s != seat and unit[s] == mine),
-            tuple(p for s, p in enumerate(row.players) if p and unit[s] != mine),
-            level,
-        ))  # fmt: skip
-    return out
-
-
-def _add_person_line(people: dict[str, dict[str, Any]], line: PersonLine) -> None:
-    p = people.setdefault(line.name, {"name": line.name, "games": {}, "partners": {}, "rivals": {}, "levels": {}})
-    g = p["games"].setdefault(line.variant, {"variant": line.variant, **dict.fromkeys(STAT_KEYS, 0),
-                                             "hands": 0, "points": 0})  # fmt: skip
-    g["played"] += 1
-    g[line.outcome] += 1
-    if line.outcome != "abandoned":
-        g["hands"] += line.hands
-        g["points"] += line.points
-    won = int(line.outcome == "won")
-    for key, names in (("partners", line.partners), ("rivals", line.rivals), ("levels", (line.level,))):
-        for other in dict.fromkeys(names):
-            c = p[key].setdefault(other, {"played": 0, "won": 0})
-            c["played"] += 1
-            c["won"] += won
-
-
-def _person_out(p: dict[str, Any]) -> dict[str, Any]:
-    games = []
-    for variant in sorted(p["games"]):
-        g = dict(p["games"][variant])
-        g["points_per_hand"] = round(g["points"] / g["hands"], 2) if g["hands"] else None
-        games.append(g)
-    levels = {lv: p["levels"][lv] for lv in sorted(p["levels"], key=lambda x: (LEVEL_ORDER + ("-",)).index(x)
-                                                    if x in LEVEL_ORDER + ("-",) else 9)}  # fmt: skip
-    return {"name": p["name"], "games": games,
-            "partners": dict(sorted(p["partners"].items(), key=lambda kv: kv[0].casefold())),
-            "rivals": dict(sorted(p["rivals"].items(), key=lambda kv: kv[0].casefold())),
-            "levels": levels}  # fmt: skip
-
-
-def _players_of(match: int, text: str | None, n_seats: int) -> tuple[str | None, ...]:
-    """A match's names as the journal keeps them; a list someone edited into something
-    else is nobody named (said once in the log, without the text: it may be anything)."""
-    if not text or text == "[]":
-        return ()
-    try:
-        return check_players(json.loads(text), n_seats)
-    except (ValueError, RecursionError):
-        log.warning("match %d: its players are not names; shown without them", match)
-        return ()
-
-
-def _side_of(row: MatchRow, seat: int) -> int:
-    try:
-        return make_variant(row.variant, row.options).side_of(seat)
-    except TressetteError:
-        return seat

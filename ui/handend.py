@@ -6,7 +6,7 @@ import pygame
 from pygame import Rect
 
 from firmware.engine.cards import DECKS
-from firmware.engine.state import HandResult
+from firmware.engine.result import HandResult
 from ui import intents as it
 from ui.i18n import (
     describe_declare,

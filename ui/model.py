@@ -42,9 +42,9 @@ from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction
 from firmware.engine.lessons import declarable_now
 from firmware.engine.offers import action_kinds
+from firmware.engine.result import HandResult
 from firmware.engine.scoresheet import Tally
 from firmware.engine.seating import Level, SeatKind, SeatSpec
-from firmware.engine.state import HandResult
 from firmware.engine.tally import public_tally
 from firmware.engine.view import PublicDraw, View
 from ui.i18n import Arg, Message

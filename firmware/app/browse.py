@@ -27,7 +27,8 @@ from ui.model import HandReplay, HistoryPage, HistoryRow, ScoreSheet, SheetRow, 
 
 if TYPE_CHECKING:
     from firmware.engine import HandState, Variant
-    from firmware.store import Journal, MatchRow
+    from firmware.store import Journal
+    from firmware.store_schema import MatchRow
     from ui.model import (
         HandReplay,
         HistoryPage,

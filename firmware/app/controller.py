@@ -9,11 +9,14 @@ comes back later through the queue as a :class:`PlayerMoved`.
 The controller composes its parts, one class and module each, each owning its
 state (see :mod:`firmware.app.core` and docs/box.md §2): the table, the journal
 guard, the declaration windows, the deal's scans, enrolment, the match
-lifecycle, the seats, the match's review and the coach. This module routes
-events to them (:meth:`TableController.handle`, one ``match`` over
-:data:`~firmware.app.events.Event`), says what the LED display shows, and reads
-the parts into the frozen :class:`~firmware.app.present.TableSnapshot` the
-screen model is built from.
+lifecycle, the seats, the match's review and the coach, the buttons and the box
+without its screen (:mod:`firmware.app.buttons`), the reader's tags
+(:mod:`firmware.app.scans`), the settings changed on the screen
+(:mod:`firmware.app.screensettings`). This module routes events to them
+(:meth:`TableController.handle`, one ``match`` over
+:data:`~firmware.app.events.Event`) and says what the LED display shows; the
+parts are read into the frozen :class:`~firmware.app.present.TableSnapshot` the
+screen model is built from by :mod:`firmware.app.snapshot`.
 """
 
 from __future__ import annotations
@@ -25,7 +28,8 @@ from typing import Any, assert_never
 
 import hal.events as hal
 import ui.intents as ui
-from firmware.app.browse import HistoryBrowser, live_sheet
+from firmware.app.browse import HistoryBrowser
+from firmware.app.buttons import TableButtons
 from firmware.app.cards_map import CardsMap, Enrolment
 from firmware.app.coaching import CoachActions
 from firmware.app.core import (
@@ -67,31 +71,25 @@ from firmware.app.lifecycle import MatchLifecycle
 from firmware.app.messages import Message, Term, msg
 from firmware.app.network import NetworkPart
 from firmware.app.phones.events import PhoneIntent, PhoneStatus
-from firmware.app.phones.seatview import public_view
-from firmware.app.phoneseats import PhoneSeats, waiting_args
-from firmware.app.picker import picker_for
+from firmware.app.phoneseats import PhoneSeats
 from firmware.app.present import (
-    Asked,
-    Coached,
-    Hand,
-    SheetSnapshot,
     TableSnapshot,
     build_model,
-    enrol_status,
-    enrolled_decks,
-    journal_resumable,
     stats_model,
 )
 from firmware.app.reviewing import MatchReviewing
 from firmware.app.revokes import TableRevokes
+from firmware.app.scans import CardScans
 from firmware.app.scoresheet import ScoreSheetKeeping
+from firmware.app.screensettings import ScreenSettings
 from firmware.app.seats import SeatActions
+from firmware.app.snapshot import TableReading
 from firmware.app.unknown_deck import UnknownDeckTags
-from firmware.config import GameSettings, save_screen_setting
-from firmware.engine import Action, Match, TressetteError, Variant, make_variant
+from firmware.config import GameSettings
+from firmware.engine import Action, Match, Variant
 from firmware.engine.names import BadName
 from firmware.engine.scoresheet import Amend
-from firmware.engine.seating import HUMAN, TABLE, SeatSpec, check_seat
+from firmware.engine.seating import HUMAN, SeatSpec, check_seat
 from firmware.store import Journal, JournalFailure
 from hal.network import NetworkBusy, NetworkChanged, NetworkDone, NetworkScanned
 from ui.model import Banner, Stats, TableModel
@@ -175,14 +173,12 @@ class TableController:
         self.guide = GuidedHand(table)  # "Learn to play": the lessons of the guided hand
         self.network = NetworkPart(table)  # the box's Wi-Fi (firmware/app/network.py)
         self.household = Household(journal.path.parent)  # the names a seat can be given
-        # Why the touchscreen is not open (set by the device program), None while it is.
-        # Without it the table still referees real cards: buttons, reader, LED score.
-        self.screen_missing: str | None = None
+        self.scans = CardScans(table, self.enrolment, self.unknown_deck, self.seat_actions)  # the reader's tags
+        self.buttons = TableButtons(table, self.declarations, self.scoresheet, self.lifecycle, self.phones)
+        self.settings_kept = ScreenSettings(table)  # a setting changed on the screen; the display's brightness
+        self.reading = TableReading(table, self.declarations, self.dealing, self.enrolment, self.corrections,
+                                    self.scoresheet, self.phones, self.coaching, self.browser, self.reviewing)
         self.reader_online: bool | None = None
-        self.brightness: int | None = None  # set from the screen's settings (0..7)
-        self.power_off_requested = False
-        # the menu button's first short press after a hand: (match, hand, phase) it was for
-        self.menu_armed: tuple[int | None, int, str] | None = None
 
     # ------------------------------------------------------------ events
 
@@ -285,11 +281,11 @@ class TableController:
     ) -> None:
         match event:
             case hal.ButtonPressed():
-                self._button_pressed(event.seat)
+                self.buttons.pressed(event.seat)
             case hal.ButtonHeld():
-                self._button_held(event)
+                self.buttons.held(event)
             case hal.TagSeen(tag_id=tag):
-                self._tag_seen(tag)
+                self.scans.tag_seen(tag)
             case hal.ReaderOnline():
                 if self.reader_online is False:
                     self.table.say(msg("m_reader_back"))
@@ -414,7 +410,7 @@ class TableController:
             case ui.SetLevel(seat=seat, level=level):
                 self.seat_actions.set_level(seat, level)
             case ui.SetSetting(key=key, value=value):
-                self._set_setting(key, value)
+                self.settings_kept.set(key, value)
             case ui.EnrolDeck(deck=str() as deck):  # (re)learn a deck's tags: every card scanned once
                 self.enrolment.start(deck)
             case ui.EnrolDeck():
@@ -424,7 +420,7 @@ class TableController:
             case ui.SimButton():
                 self._sim_button(event)
             case ui.SimScan(card_code=code):
-                self._sim_scan(code)
+                self.scans.simulated(code)
             case _:
                 assert_never(event)
 
@@ -456,141 +452,12 @@ class TableController:
                 return
         self.table.version += 1
 
-    def _set_setting(self, key: str, value: bool | int | str) -> None:
-        if key == "brightness" and isinstance(value, int):
-            self.brightness = max(0, min(7, round(value * 7 / 100)))
-            self.table.version += 1
-            self._persist("brightness", self.brightness)
-        elif key in ("language", "deck_style", "german_style", "sounds", "speed", "safe_play"):
-            self._persist(key, value)
-
-    def _persist(self, key: str, value: bool | int | str) -> None:
-        """Keep a setting changed on the screen in ``<state_dir>/settings.toml``.
-
-        The settings file itself (/etc on the box, read-only under the unit) is
-        never written: the overlay is layered over it at the next start.
-        """
-        path = self.table.opts.settings_file
-        if path is None:
-            return
-        try:
-            save_screen_setting(path, key, value)
-        except ValueError as exc:
-            log.warning("setting %s=%r refused: %s", key, value, exc)
-            self.table.refuse(msg("r_bad_setting", setting=key, value=str(value)))
-        except OSError as exc:
-            log.warning("setting %s not saved to %s: %s", key, path, exc)
-            self.table.say(msg("m_settings_not_saved", why=str(exc)), "error")
-
     def _sim_button(self, ev: ui.SimButton) -> None:
         if ev.button == "menu" and ev.hold_s >= 3.0:
             self.handle(hal.ButtonHeld("menu", 10.0 if ev.hold_s >= 10.0 else 3.0))
         else:
             self.handle(hal.ButtonPressed(ev.button))
 
-    def _sim_scan(self, code: str) -> None:
-        # Without a reader pipeline (unit tests) a simulated scan is the card itself.
-        v = self.variant
-        if v is None:
-            self.table.refuse(msg("r_nothing_to_scan"))
-            return
-        try:
-            card = v.deck.parse(code)
-        except TressetteError:
-            self.table.refuse(msg("r_bad_card_code", code=str(code)))
-            return
-        self.seat_actions.play_table_card(card)
-
-    def _button_pressed(self, seat: int | None) -> None:
-        if seat is not None and self.scoresheet.keeping:
-            self.scoresheet.accuso(seat)  # score sheet only: the accuso chosen on the screen
-        elif seat is not None:
-            self.declarations.accuso_button(seat)
-        elif self.phase in (HAND_OVER, MATCH_OVER):
-            self.menu_after_hand()
-        elif self.phase == HOME and self.screen_missing is not None:
-            self.start_without_screen()
-
-    def _menu_marker(self) -> tuple[int | None, int, str]:
-        return (self.match_id, len(self.table.hands()), str(self.phase))
-
-    def menu_after_hand(self) -> Outcome:
-        """The menu button's short press after a hand (docs/box.md): the first press only
-        says what a second one does (and the LED shows ``dEAL``), the second deals the
-        next hand, or after the match goes home. The count stays up: a press meant as
-        "back", or one made as the last trick fell, does not skip past the result.
-        Without a screen there is no result to skip past: the first press deals."""
-        if self.screen_missing is not None or self.menu_armed == self._menu_marker():
-            self.menu_armed = None
-            return self.lifecycle.next_hand()
-        self.menu_armed = self._menu_marker()
-        self.table.say(msg("m_menu_again_home" if self.phase == MATCH_OVER else "m_menu_again_deal"))
-        return Outcome(True, "menu again to go on")
-
-    # ------------------------------------------------------------ without a screen
-
-    def set_screen_missing(self, why: str | None) -> None:
-        """The device program says whether the touchscreen is open (``None``) or why not."""
-        if why != self.screen_missing:
-            if why is not None and self.screen_missing is None:
-                self.table.blink_seq += 1  # the LED display shows the code: make it noticed
-            self.screen_missing = why
-            self.table.version += 1
-
-    def _needs_screen(self) -> bool:
-        """A seat of this match plays through the touchscreen (a person there, or a
-        computer whose cards the screen names): without it the match waits."""
-        return any(spec.kind != "table" for spec in self.seats)
-
-    def start_without_screen(self) -> Outcome:
-        """The menu button at home, with no screen: the unfinished match, else a refereed
-        real-card game of the settings' variant (every seat "table": nobody can play on a
-        screen that is not there, and a computer could not show its cards)."""
-        row = self.journal.unfinished()
-        if row is not None and self.lifecycle.resume(row.id):
-            return Outcome(True, "resumed")
-        settings = self.table.settings
-        options = dict(settings.options)
-        try:
-            variant = make_variant(settings.variant, dict(options))
-        except TressetteError as exc:
-            return self.table.refuse(msg("r_bad_game", why=str(exc)))
-        if variant.preset.call_partner:  # every hand opens with a call, chosen on the screen
-            return self.table.refuse(msg("r_bad_game", why=f"{variant.name}: the call is made on the screen"))
-        return self.new_match(variant.name, options, [TABLE] * variant.n_seats)
-
-    def _button_held(self, ev: hal.ButtonHeld) -> None:
-        if ev.button != "menu":
-            return
-        if ev.seconds >= 10.0:
-            self.power_off_requested = True
-            self.table.say(msg("m_power_off"))
-            self.table.stop("power-off")
-        elif ev.seconds >= 3.0 and self.phase != ENROL:
-            # Back to the home screen; the match stays in the journal ("Continue").
-            self.table.phase = HOME
-            self.table.changed()
-            self.table.say(msg("m_menu_kept"))
-
-    def _tag_seen(self, tag: str) -> None:
-        if self.enrolment.enrol is not None:
-            self.enrolment.scan(tag)
-            return
-        cards = self.table.cards
-        if cards is None:
-            self.table.refuse(msg("r_no_deck_map"))
-            return
-        v = self.variant
-        card = cards.card_of(tag, v.deck.name if v is not None else None)
-        if card is None and self.unknown_deck.applies():
-            self.unknown_deck.seen()  # a deck never enrolled: its cards are tapped on the picker
-            return
-        if card is None:
-            self.table.refuse(msg("r_unknown_tag", tag=str(tag)))
-            return
-        self.seat_actions.play_table_card(card)
-
-    # ------------------------------------------------------------ outputs
 
     def display(self) -> DisplayState:
         blink = self.table.blink_seq
@@ -600,13 +467,13 @@ class TableController:
         enrol = self.enrolment.enrol
         if self.phase == ENROL and enrol is not None:
             return DisplayState(f"{len(enrol.mapping):4d}"[-4:], None, blink)
-        if self.screen_missing is not None and (v is None or self.phase == HOME or self._needs_screen()):
+        if self.buttons.screen_missing is not None and (v is None or self.phase == HOME or self.buttons.needs_screen()):
             return DisplayState(NO_SCREEN_CODE, None, blink)
         if v is None or self.phase == HOME:
             return DisplayState("----", None, blink)
         if self.phase == PLAY and (self.declarations.accusi_open() or self.scoresheet.choosing is not None):
             return DisplayState("AccU", None, blink)
-        if self.phase == HAND_OVER and self.menu_armed == self._menu_marker():
+        if self.phase == HAND_OVER and self.buttons.menu_armed == self.buttons.menu_marker():
             return DisplayState("dEAL", None, blink)  # the menu button again deals
         totals = self.totals
         win = self.phase == MATCH_OVER
@@ -621,75 +488,34 @@ class TableController:
         return DisplayState(f"{seat + 1}-{min(totals[side], 99):02d}", None, blink, win)
 
     def view_seat(self) -> int:
-        if self.declarations.declaring is not None:
-            return self.declarations.declaring
-        human = self.table.human_seat()
-        return 0 if human is None else human
+        return self.reading.view_seat()
 
     def snapshot(self) -> TableSnapshot:
         """The table now, read once from the parts: what the screen model is built from."""
-        t = self.table
-        base = TableSnapshot(
-            phase=t.phase, message=t.message.message, resumable=journal_resumable(self.journal),
-            enrolled=enrolled_decks(t.cards), enrolling=enrol_status(self.enrolment.enrol), match_id=t.match_id,
-            variant=t.variant, seats=tuple(t.seats), players=tuple(t.players), totals=tuple(t.totals), winner=t.winner,
-            hand_no=len(t.hands()), dealing=self.dealing.scan is not None, asked=self._asked(),
-            picker=picker_for(t, self.dealing.scan, self.declarations, self.corrections),
-            phones=self.phones.model() if self.phones.phone_seats() else None, seeded=t.opts.seed,
-        )  # fmt: skip
-        if t.phase not in (HOME, ENROL) and self.scoresheet.keeping and t.match is not None:
-            return replace(base, sheet=self._sheet_snapshot(t.match))
-        if t.phase in (HOME, ENROL) or t.match_id is None or t.match is None or t.match.state is None:
-            return base
-        return replace(base, hand=self._hand(t.match, t.match_id), coached=self._coached())
+        return self.reading.snapshot()
 
-    def _hand(self, match: Match, match_id: int) -> Hand:
-        d = self.declarations
-        seat = self.view_seat()
-        banners = list(self.table.banners)
-        if d.accusi_open():
-            banners.append(Banner("info", None, key="b_accusi_open"))
-        if waiting := self.phones.waiting_for():  # the match waits for a phone: say for whom, all along
-            banners.append(Banner("info", None, key="ph_waiting_for", args=waiting_args(waiting)))
-        view = match.view_for(seat)
-        if self.seats[seat].kind != "human" and d.declaring is None and self.phones.phone_seats():
-            # a phone game with nobody at the screen: the shared table, what every seat sees
-            view = public_view([match.view_for(s) for s in range(len(self.seats))])
-        final = None
-        if self.phase == MATCH_OVER and match.hands:  # the end of a match shows it hand by hand
-            final = live_sheet(match, match_id, self.seats, self.table.players)
-        decided = match.hand_decided
-        # real cards: the table seat that acts now makes its call, zu tun or claim with the
-        # screen's buttons, whoever the screen is drawn for
-        mover = self.table.mover()
-        acting = None
-        if self.real_cards and mover is not None and mover != seat and self.seats[mover].kind == "table":
-            acting = match.view_for(mover)
-        return Hand(
-            acting=acting,
-            view=view, seat=seat, show_hand=self.seats[seat].kind == "human" or d.declaring is not None,
-            banners=tuple(banners), may_declare=d.may_declare_now(seat), cards_wait=d.cards_wait(),
-            declare_prompt=d.declare_prompt(seat), level_at_target=match.level_at_target, final_sheet=final,
-            games_won=tuple(match.games_won) if match.games_to_win > 1 else None,
-            game_won_by=tuple(decided.winners) if decided is not None else (),
-        )  # fmt: skip
+    @property
+    def screen_missing(self) -> str | None:
+        """Why the touchscreen is not open (set by the device program), None while it is."""
+        return self.buttons.screen_missing
 
-    def _sheet_snapshot(self, match: Match) -> SheetSnapshot:
-        final = None
-        if match.results and self.match_id is not None:  # the score sheet, hand by hand: to correct a hand
-            final = live_sheet(match, self.match_id, self.seats, self.table.players)
-        return SheetSnapshot(match, self.scoresheet.entry(), final)
+    @property
+    def power_off_requested(self) -> bool:
+        return self.buttons.power_off_requested
 
-    def _coached(self) -> Coached:
-        c = self.coaching
-        if not c.casual and not c.review_lines:
-            return Coached()
-        return Coached(c.casual, c.can_hint(), c.can_undo(), c.hint_card(), c.review_lines)
+    @property
+    def brightness(self) -> int | None:
+        return self.settings_kept.brightness
 
-    def _asked(self) -> Asked:
-        b = self.browser
-        review, hand = self.reviewing.review_models()
-        return Asked(b.page, b.sheet, b.replay, review, hand)
+    def set_screen_missing(self, why: str | None) -> None:
+        self.buttons.set_screen_missing(why)
+
+    def start_without_screen(self) -> Outcome:
+        return self.buttons.start_without_screen()
+
+    def menu_after_hand(self) -> Outcome:
+        return self.buttons.menu_after_hand()
+
 
     def model(self, stats: Stats | None = None) -> TableModel:
         """The screen's :class:`ui.model.TableModel` for the current state."""

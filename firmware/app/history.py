@@ -20,7 +20,8 @@ from firmware.cliopts import options_from
 from firmware.config import BOX_STATE_DIR, atomic_write, sim_state_dir
 from firmware.engine import TressetteError, make_variant
 from firmware.replay import who
-from firmware.store import DB_NAME, Journal, JournalUnavailable, MatchRow
+from firmware.store import Journal, JournalUnavailable
+from firmware.store_schema import DB_NAME, MatchRow
 
 
 def state_dir_of(arg: str | None) -> Path:

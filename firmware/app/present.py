@@ -19,7 +19,8 @@ from firmware.engine import Call, Claim, Match, Variant, View, ZuTun
 from firmware.engine.cards import DECKS
 from firmware.engine.declarations import Declaration
 from firmware.engine.seating import SeatSpec
-from firmware.store import LEVEL_ORDER, Journal, JournalFailure
+from firmware.store import Journal, JournalFailure
+from firmware.store_stats import LEVEL_ORDER
 from ui.i18n import Message
 from ui.model import (
     AccuracySeries,

@@ -52,17 +52,10 @@ from firmware.engine.deal import DEAL_BITS, Deal, deal_explicit, deal_seeded, fr
 from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction, OptionError, RecordError, TressetteError
 from firmware.engine.match import Match, Stake
-from firmware.engine.state import (
-    Draw,
-    HandResult,
-    HandState,
-    Signal,
-    Trick,
-    apply,
-    apply_unchecked,
-    check,
-    legal_actions,
-)
+from firmware.engine.moves import apply, apply_unchecked, check, legal_actions
+from firmware.engine.played import Draw, Signal, Trick
+from firmware.engine.result import HandResult
+from firmware.engine.state import HandState
 from firmware.engine.variants import PRESETS, Variant, make_variant
 from firmware.engine.view import PublicDraw, SeatView, View, view_for
 

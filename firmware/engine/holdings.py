@@ -31,7 +31,7 @@ from firmware.engine.variants import Variant
 
 
 class PlayedTrick(Protocol):
-    """A trick taken (:class:`firmware.engine.state.Trick`)."""
+    """A trick taken (:class:`firmware.engine.played.Trick`)."""
 
     @property
     def leader(self) -> Seat: ...

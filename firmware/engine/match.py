@@ -27,9 +27,11 @@ from firmware.engine.actions import (
 from firmware.engine.cards import Seat
 from firmware.engine.deal import Deal, deal_explicit, deal_seeded, deal_table, seed_value
 from firmware.engine.errors import IllegalAction
+from firmware.engine.moves import apply_unchecked, check
 from firmware.engine.refusals import Refusal
+from firmware.engine.result import HandResult
 from firmware.engine.scoresheet import Amend, SheetEntry, SheetHand, Tally
-from firmware.engine.state import HandResult, HandState, apply_unchecked, check
+from firmware.engine.state import HandState
 from firmware.engine.variants import Variant
 from firmware.engine.view import View, view_for
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 from firmware.engine.actions import Discard, Play
 from firmware.engine.cards import Card, Seat
 from firmware.engine.errors import IllegalAction
-from firmware.engine.state import HandState, check
+from firmware.engine.moves import check
+from firmware.engine.state import HandState
 
 PUBLIC_REASONS = frozenset(
     {"already_played", "follow_suit", "showed_void", "no_unknown_cards", "card_aside", "card_held_by"}

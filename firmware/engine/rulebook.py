@@ -24,7 +24,7 @@ from firmware.engine.actions import Declare, DeclKind
 from firmware.engine.cards import Card, Rank, mask_of
 from firmware.engine.declarations import DECLARABLE_RANKS, evaluate
 from firmware.engine.offers import signal_names
-from firmware.engine.state import LAST_TRICK_THIRDS, SUDDEN_MULTIPLIERS
+from firmware.engine.result import LAST_TRICK_THIRDS, SUDDEN_MULTIPLIERS
 from firmware.engine.variants import Variant
 
 SUDDEN_ORDER = ("cappotto", "stramazzo", "cappottone", "stramazzone")

@@ -18,7 +18,7 @@ right when the claimant's side has reached the target (the match's totals, its
 declarations and the thirds entered), zu tun only with the target reached and more
 than the others; a sudden win only as its rule says (cappotto: every third to one
 side; stramazzo: 11 points; stramazzone: the others under one point). Then the hand's
-:class:`~firmware.engine.state.HandResult` goes to the match like a played one's:
+:class:`~firmware.engine.result.HandResult` goes to the match like a played one's:
 target, best of two, the stake ledger, the end of the match are the one rule set.
 
 The thirds of a side are booked on its first seat in ``HandResult.thirds`` (the
@@ -36,7 +36,7 @@ from firmware.engine.cards import Seat, card_list
 from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, check_earlier
 from firmware.engine.errors import IllegalAction
 from firmware.engine.refusals import Refusal
-from firmware.engine.state import LAST_TRICK_THIRDS, SUDDEN_MULTIPLIERS, HandResult
+from firmware.engine.result import LAST_TRICK_THIRDS, SUDDEN_MULTIPLIERS, HandResult
 from firmware.engine.variants import Variant
 
 SheetEnd = Literal["play", "claim", "zu_tun", "decima"]

@@ -1,130 +1,53 @@
-"""One hand of play: the state, its legal actions and how an action changes it.
+"""One hand of play: the state and how a card played changes it.
 
 Two paths, as in python-chess:
 
-- the checked public path, :func:`legal_actions` and :func:`apply`, which
+- the checked public path, :func:`~firmware.engine.moves.legal_actions` and
+  :func:`~firmware.engine.moves.apply` (in :mod:`firmware.engine.moves`), which
   validates an action, raises :class:`IllegalAction` with a readable reason
   and returns a new state, leaving the old one untouched;
-- the unchecked fast path for search, :meth:`HandState.legal_mask`,
+- the unchecked fast path for search, here: :meth:`HandState.legal_mask`,
   :meth:`HandState.play_fast` and :meth:`HandState.copy`, which mutate in place
   and trust the caller.
+
+The hand's count at its end is a :class:`~firmware.engine.result.HandResult`
+(:meth:`HandState.result`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Literal
 
 from firmware.engine import table
 from firmware.engine.actions import (
     SIGNALS_ALTERNATIVE,
     SIGNALS_CLASSIC,
-    Action,
-    Call,
-    Claim,
     Declare,
-    Discard,
-    Play,
-    ZuTun,
 )
 from firmware.engine.cards import (
     RANK,
     SUIT,
-    TRESSETTE_VALUES,
     Card,
     CardMask,
     Seat,
     Suit,
     card_list,
-    cards_of,
     mask_of,
 )
 from firmware.engine.deal import Deal
 from firmware.engine.declarations import Declaration
 from firmware.engine.errors import IllegalAction
-from firmware.engine.holdings import OPEN_HANDS, FalseDeclaration, Holdings
+from firmware.engine.holdings import OPEN_HANDS, Holdings
+from firmware.engine.played import Draw, Signal, Trick
 from firmware.engine.refusals import Refusal
+from firmware.engine.result import SUDDEN_MULTIPLIERS, EndedBy, HandResult
 from firmware.engine.variants import Variant
-
-LAST_TRICK_THIRDS = TRESSETTE_VALUES.last_trick
-"""Tressette's last trick, a point (the games with another count: ``Variant.values``)."""
-
-EndedBy = Literal["play", "zu_tun", "claim", "decima", "abandoned", "revoke"]
-
-SUDDEN_MULTIPLIERS: dict[str, int] = {
-    "cappotto": 2,
-    "stramazzo": 3,
-    "cappottone": 6,
-    "stramazzone": 8,
-    "decima": 16,
-}
-"""tressette4's sudden wins (seed 003) as multiples of the game value."""
-
 
 
 def caller_of(dealer: Seat, n: int) -> Seat:
     """Chiamata: who calls a card in a hand dealt by ``dealer`` (the player after him)."""
     return (dealer + 1) % n
-
-@dataclass(frozen=True, slots=True)
-class Trick:
-    """A completed trick: ``cards[i]`` was played by seat ``(leader + i) % n``."""
-
-    leader: Seat
-    cards: tuple[Card, ...]
-    winner: Seat
-
-    def seat_of(self, index: int, n: int) -> Seat:
-        return (self.leader + index) % n
-
-
-@dataclass(frozen=True, slots=True)
-class Draw:
-    """A card taken from the talon after trick ``trick``; public when ``shown``."""
-
-    trick: int
-    seat: Seat
-    card: Card
-    shown: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Signal:
-    """Signals spoken with a card (RULES.md §3.3, §3.5); public, seen from every seat."""
-
-    trick: int  # index of the trick the card went to
-    seat: Seat
-    card: Card
-    names: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class HandResult:
-    """The count of a finished hand (RULES.md §1), per seat and per side."""
-
-    thirds: tuple[int, ...]  # per seat, the last trick (and a widow) included
-    card_points: tuple[int, ...]  # per side of the hand: floor(thirds / 3), the Pezz lost
-    last_trick: Seat | None
-    declarations: tuple[Declaration, ...]
-    declared: tuple[int, ...]  # per side of the hand
-    points: tuple[int, ...]  # per side of the hand: card points + declarations
-    ended_by: EndedBy = "play"
-    zu_tun_seat: Seat | None = None
-    # Issue 3 (four-player family); every default describes a two-player hand.
-    sides: tuple[int, ...] = ()  # the hand's side of each seat (chiamata: who was with whom)
-    score: tuple[int, ...] = ()  # what the match adds, per Variant.side_of unit
-    sudden: str | None = None  # cappotto / stramazzo / cappottone / stramazzone / decima
-    multiplier: int = 1  # the game's value in the stake ledger when this hand decides it
-    sudden_side: int | None = None  # the side of the hand that won suddenly
-    claim_seat: Seat | None = None  # chiamarsi fuori
-    claim_ok: bool | None = None  # True: the claimant's side had reached the target
-    cappotto_side: int | None = None  # treseta4 option cappotto: the side that took every trick
-    # Real cards (firmware/engine/table.py): declarations the cards played disproved.
-    false_declarations: tuple[FalseDeclaration, ...] = ()
-    # A revoke called (RULES.md §3.7): the seat and the penalty the hand was scored by.
-    revoke_seat: Seat | None = None
-    revoke_penalty: str | None = None
 
 
 class HandState:
@@ -842,155 +765,3 @@ def declarable_cards(variant: Variant, held: CardMask, tricks: Sequence[Trick], 
         t = tricks[0]
         held |= 1 << t.cards[(seat - t.leader) % len(t.cards)]
     return held
-
-
-def legal_actions(state: HandState, seat: Seat | None = None) -> list[Action]:
-    """What ``seat`` (default: the seat to move) may do now.
-
-    Other seats than the one to move may have declarations open (tressette2
-    declares before the first card; tressette4's onori after trick 1) and, in
-    tressette4, a claim (chiamarsi fuori). Plays are listed without signals:
-    :meth:`HandState.legal_signals` says which may be spoken with each card.
-    """
-    if state.over:
-        return []
-    mover = state.to_move
-    seat = mover if seat is None else seat
-    if state.pending is not None:
-        kind, owner = state.pending
-        if seat != owner:
-            return []
-        if kind == "call":
-            return [Call(seat, c) for c in state.call_candidates(seat)]
-        return [Discard(seat, c) for c in state.discard_candidates(seat)]
-    out: list[Action] = list(state.possible_declarations(seat))
-    if seat == mover:
-        out.extend(ZuTun(seat, c) for c in state.zu_tun_cards(seat))
-        mask = state.holdings.play_mask(state, seat)
-        out.extend(Play(seat, c) for c in cards_of(mask))
-    if state.variant.claims and state.claim_refusal(seat) is None:
-        out.append(Claim(seat))
-    return out
-
-
-def check(state: HandState, action: Action) -> None:
-    """Raise :class:`IllegalAction` with the reason if ``action`` is not legal now."""
-    if state.over:
-        raise IllegalAction(Refusal.HAND_OVER)
-    if not 0 <= action.seat < state.n:
-        raise IllegalAction(Refusal.NO_SEAT, seat=action.seat)
-    if isinstance(action, Call):
-        _check_call(state, action)
-        return
-    if isinstance(action, Discard):
-        if state.pending != ("discard", action.seat):
-            raise IllegalAction(Refusal.DISCARD_NOT_NOW)
-        if action.card not in state.discard_candidates(action.seat):
-            if state.variant.deck.contains(action.card):
-                state.holdings.play_refusal(state, action.seat, action.card)
-            raise IllegalAction(Refusal.NOT_HELD, card=action.card)
-        return
-    if state.pending is not None:
-        kind, owner = state.pending
-        raise IllegalAction(Refusal.FIRST_CALL if kind == "call" else Refusal.FIRST_DISCARD, seat=owner)
-    reason: IllegalAction | None
-    if isinstance(action, Play):
-        _check_play(state, action)
-    elif isinstance(action, Declare):
-        reason = state.declare_window(action.seat, action.kind)
-        if reason is not None:
-            raise reason
-        _declaration(state, action)
-    elif isinstance(action, ZuTun):
-        reason = state.zu_tun_refusal(action.seat, action.card)
-        if reason is not None:
-            raise reason
-    elif isinstance(action, Claim):
-        reason = state.claim_refusal(action.seat)
-        if reason is not None:
-            raise reason
-    else:  # pragma: no cover - the Action union is closed
-        raise IllegalAction(Refusal.UNKNOWN_ACTION, action=repr(action))
-
-
-def _declaration(state: HandState, action: Declare) -> Declaration:
-    """The declaration ``action`` makes; raises if it is not true (as far as can be known)."""
-    return state.holdings.declaration(state, action)
-
-
-def _check_call(state: HandState, action: Call) -> None:
-    if not state.variant.preset.call_partner:
-        raise IllegalAction(Refusal.NO_CALL)
-    if state.pending != ("call", action.seat):
-        raise IllegalAction(Refusal.CALL_NOT_NOW)
-    allowed = state.call_candidates(action.seat)
-    if action.card not in allowed:
-        raise IllegalAction(Refusal.CALL_NOT_ALLOWED, card=action.card, cards=tuple(allowed))
-
-
-def _check_play(state: HandState, action: Play) -> None:
-    v = state.variant
-    if action.seat != state.to_move:
-        raise IllegalAction(Refusal.TURN_OF, seat=state.to_move, actor=action.seat)
-    if not v.deck.contains(action.card):
-        raise IllegalAction(Refusal.WRONG_DECK, deck=v.deck.name)
-    state.holdings.play_refusal(state, action.seat, action.card)
-    if action.signals:
-        reason = state.signal_refusal(action.card, tuple(action.signals))
-        if reason is not None:
-            raise reason
-
-
-def apply(state: HandState, action: Action) -> HandState:
-    """A new state with ``action`` done; ``state`` itself is never changed."""
-    check(state, action)
-    new = state.copy()
-    apply_unchecked(new, action)
-    return new
-
-
-def apply_unchecked(state: HandState, action: Action) -> None:
-    """Do a legal action in place (the journal replays through here after checking)."""
-    holdings = state.holdings
-    if isinstance(action, Play):
-        if action.signals:
-            state.signals += (
-                Signal(len(state.tricks), action.seat, action.card, tuple(action.signals)),
-            )
-        holdings.before_play(state, action.seat, action.card)
-        state.play_fast(action.card)
-        if state.over:
-            holdings.close(state)
-    elif isinstance(action, Declare):
-        decl = _declaration(state, action)
-        state.declarations.append(decl)
-        holdings.declared(state, decl, action)
-        if decl.kind == "decima":
-            state.over = True
-            state.ended_by = "decima"
-    elif isinstance(action, ZuTun):
-        holdings.take(state, action.seat, action.card)
-        state.hands[action.seat] &= ~(1 << action.card)
-        state.over = True
-        state.ended_by = "zu_tun"
-        state.zu_tun_seat = action.seat
-    elif isinstance(action, Claim):
-        # Chiamarsi fuori: count the side's card points so far (onori already recorded).
-        state.claim_ok = state.hand_total(action.seat) >= state.target
-        state.claim_seat = action.seat
-        state.over = True
-        state.ended_by = "claim"
-    elif isinstance(action, Call):
-        holder = next((s for s in range(state.n) if state.hands[s] >> action.card & 1), None)
-        state.called = action.card
-        # Real cards: the partner is whoever plays the called card (module table).
-        partners = (action.seat,) if holder is None else (action.seat, holder)
-        state.hand_sides = tuple(0 if s in partners else 1 for s in range(state.n))
-        state.pending = None
-    elif isinstance(action, Discard):
-        holdings.take(state, action.seat, action.card)
-        bit = 1 << action.card
-        state.hands[action.seat] &= ~bit
-        state.known[action.seat] &= ~bit
-        state.widow += (action.card,)
-        state.pending = None

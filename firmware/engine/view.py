@@ -31,7 +31,10 @@ from dataclasses import dataclass
 from firmware.engine.actions import Action
 from firmware.engine.cards import SUIT, THIRDS, Card, CardMask, Seat, Suit, card_list, mask_of
 from firmware.engine.declarations import Declaration
-from firmware.engine.state import HandResult, HandState, Signal, Trick, legal_actions
+from firmware.engine.moves import legal_actions
+from firmware.engine.played import Signal, Trick
+from firmware.engine.result import HandResult
+from firmware.engine.state import HandState
 from firmware.engine.variants import Variant
 
 

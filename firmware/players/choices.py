@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from firmware.engine import Action, Call, Discard, HandState, View
-from firmware.engine.state import apply_unchecked
+from firmware.engine.moves import apply_unchecked
 from firmware.players.base import special_action
 from firmware.players.budget import Budget, Count
 from firmware.players.rollout import playout_margin

@@ -36,7 +36,8 @@ from firmware.engine import (
     mask_of,
 )
 from firmware.engine.cards import card_list, cards_of
-from firmware.engine.state import Draw, caller_of
+from firmware.engine.played import Draw
+from firmware.engine.state import caller_of
 from firmware.players.rollout import policy_card
 from firmware.players.signals import signal_holdings, signal_lengths, signal_voids
 

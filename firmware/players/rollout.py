@@ -23,7 +23,7 @@ from firmware.engine import (
     HandState,
     card_list,
 )
-from firmware.engine.state import apply_unchecked
+from firmware.engine.moves import apply_unchecked
 
 _DECLARING_WINDOWS = frozenset({"turn", "first_card", "first_trick"})
 

@@ -22,7 +22,8 @@ from firmware.app.loop import MainLoop
 from firmware.app.seats import ComputerSeats, SyncExecutor
 from firmware.config import GameSettings, check_seats
 from firmware.engine import SUIT, HandState, Match, Play
-from firmware.store import Journal, MatchRow
+from firmware.store import Journal
+from firmware.store_schema import MatchRow
 from hal.box import open_sim_hardware
 from hal.sim import SimButtons
 from hal.timing import ManualClock

@@ -20,7 +20,8 @@ from hypothesis import strategies as st
 from firmware import cli
 from firmware.engine.records import match_to_json
 from firmware.replay import RecordFileError, read_record_file
-from firmware.store import DB_NAME, Journal
+from firmware.store import Journal
+from firmware.store_schema import DB_NAME
 from tests.app.test_store import journal_of, played_match
 
 

@@ -201,17 +201,17 @@ def test_each_hand_a_person_played_is_rated_and_kept(make_table: MakeTable) -> N
 def test_a_version_2_journal_gains_the_ratings_table(tmp_path: Path) -> None:
     import sqlite3
 
-    from firmware import store
+    from firmware import store_schema
 
-    path = tmp_path / store.DB_NAME
+    path = tmp_path / store_schema.DB_NAME
     conn = sqlite3.connect(path)
-    conn.executescript(store.SCHEMA[: store.SCHEMA.index("CREATE TABLE ratings")])
-    conn.execute(f"PRAGMA application_id={store.APPLICATION_ID}")
+    conn.executescript(store_schema.SCHEMA[: store_schema.SCHEMA.index("CREATE TABLE ratings")])
+    conn.execute(f"PRAGMA application_id={store_schema.APPLICATION_ID}")
     conn.execute("PRAGMA user_version=2")
     conn.commit()
     conn.close()
     with Journal.open(tmp_path) as j:
-        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION == 4
+        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store_schema.SCHEMA_VERSION == 4
         assert j.report.moved_aside is None
         m = j.new_match("tressette2", {}, ["human", "cpu:easy"])
         j.add_rating(m, 0, 0, 75.0, 1.5, 12)

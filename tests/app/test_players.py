@@ -15,12 +15,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import ui.intents as ui
-from firmware import store
+from firmware import store_schema
 from firmware.app.browse import history_row, score_sheet
 from firmware.engine import RecordError
 from firmware.engine.records import players_of, replay
 from firmware.replay import match_json, print_match
-from firmware.store import APPLICATION_ID, DB_NAME, Journal, stat_line
+from firmware.store import Journal
+from firmware.store_schema import APPLICATION_ID, DB_NAME
+from firmware.store_stats import stat_line
 from tests.app.conftest import MakeTable
 
 HUMAN_CPU = (ui.SeatSetup("human", None), ui.SeatSetup("computer", "easy"))
@@ -63,7 +65,7 @@ def test_the_next_match_keeps_the_names_of_the_same_seats(make_table: MakeTable)
 def _v3_journal(path: Path) -> None:
     path.mkdir(parents=True)
     conn = sqlite3.connect(path / DB_NAME)
-    conn.executescript(store.SCHEMA[: store.SCHEMA.index("ALTER TABLE matches ADD COLUMN players")])
+    conn.executescript(store_schema.SCHEMA[: store_schema.SCHEMA.index("ALTER TABLE matches ADD COLUMN players")])
     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
     conn.execute("PRAGMA user_version=3")
     for seats, winner in ((["table", "table", "table", "table"], 1), (["human", "cpu:hard"], 0)):
@@ -83,7 +85,7 @@ def test_an_old_journal_opens_with_nobody_named_and_people_only_recounted(tmp_pa
         stats = {(s["variant"], s["level"]): s for s in j.statistics()}
         assert stats[("treseta4", "-")]["lost"] == 0 and stats[("treseta4", "-")]["played"] == 1
     with Journal.open(tmp_path / "j") as j:
-        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store_schema.SCHEMA_VERSION
         assert [r.players for r in j.matches()] == [(), ()]
         stats = {(s["variant"], s["level"]): s for s in j.statistics()}
         assert stats[("treseta4", "-")] == {"variant": "treseta4", "level": "-", "played": 1, "won": 0,

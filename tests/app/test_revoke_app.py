@@ -16,8 +16,9 @@ import ui.intents as ui
 from firmware.app.controller import HAND_OVER, PLAY
 from firmware.engine import Match, Play, make_variant
 from firmware.engine.cards import SUIT, card_list
+from firmware.engine.moves import apply_unchecked
 from firmware.engine.records import replay
-from firmware.engine.state import HandState, apply_unchecked
+from firmware.engine.state import HandState
 from tests.app.conftest import MakeTable, Table
 from ui.app import UIApp
 from ui.i18n import Term, msg, render

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 
 from firmware.engine import Match, make_variant
 from firmware.engine.records import entry_to_json, match_to_json, replay
-from firmware.store import APPLICATION_ID, DB_NAME, Journal, StoreError
+from firmware.store import Journal, StoreError
+from firmware.store_schema import APPLICATION_ID, DB_NAME
 from ui.i18n import render
 
 
@@ -170,7 +171,7 @@ def _fill(j: Journal, plan: list[tuple[int, int, int | None]]) -> None:
 
 
 def test_a_version_1_journal_gets_its_statistics_by_migration(tmp_path: Path) -> None:
-    from firmware import store
+    from firmware import store_schema
 
     plan = [(i % 4, i % 2, None if i % 5 == 0 else i % 2) for i in range(40)]
     with Journal.open(tmp_path / "now") as j:  # the figures a journal of today keeps
@@ -180,7 +181,7 @@ def test_a_version_1_journal_gets_its_statistics_by_migration(tmp_path: Path) ->
     path = tmp_path / "old" / DB_NAME
     path.parent.mkdir()
     conn = sqlite3.connect(path)  # the same history, written by a version-1 program
-    conn.executescript(store.SCHEMA[: store.SCHEMA.index("CREATE TABLE stats")])
+    conn.executescript(store_schema.SCHEMA[: store_schema.SCHEMA.index("CREATE TABLE stats")])
     conn.execute(f"PRAGMA application_id={APPLICATION_ID}")
     conn.execute("PRAGMA user_version=1")
     _fill_v1(conn, plan)
@@ -190,7 +191,7 @@ def test_a_version_1_journal_gets_its_statistics_by_migration(tmp_path: Path) ->
         assert j.statistics() == expected
     assert conn_version(path) == 1
     with Journal.open(path.parent) as j:
-        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store.SCHEMA_VERSION
+        assert j.conn.execute("PRAGMA user_version").fetchone()[0] == store_schema.SCHEMA_VERSION
         assert j.report.moved_aside is None
         assert j.statistics() == expected == j.statistics_recounted()
         assert sum(s["played"] for s in expected) == 40

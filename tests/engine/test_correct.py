@@ -33,6 +33,7 @@ from firmware.engine.actions import Action, Discard
 from firmware.engine.cards import SUIT
 from firmware.engine.deal import deal_seeded
 from firmware.engine.errors import RecordError
+from firmware.engine.moves import check
 from firmware.engine.records import (
     dumps,
     entry_from_json,
@@ -41,7 +42,7 @@ from firmware.engine.records import (
     match_to_json,
     replay,
 )
-from firmware.engine.state import HandState, check
+from firmware.engine.state import HandState
 from firmware.engine.table import said_aloud, scanned_at_deal
 from tests.engine.builders import snapshot
 from tests.engine.test_table import known_seats, summary

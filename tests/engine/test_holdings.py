@@ -21,8 +21,9 @@ from firmware.engine.cards import SUIT, card_list, mask_of
 from firmware.engine.deal import deal_seeded
 from firmware.engine.declarations import evaluate, possible
 from firmware.engine.holdings import OPEN_HANDS, Holdings
+from firmware.engine.moves import check
 from firmware.engine.refusals import Refusal
-from firmware.engine.state import HandState, check
+from firmware.engine.state import HandState
 from firmware.engine.table import TableInfo, said_aloud, scanned_at_deal
 from tests.engine.test_table import CASES, known_seats, pick
 

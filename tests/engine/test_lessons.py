@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from firmware.engine import PRESETS, SUIT, Claim, Declare, Match, Play, ZuTun, make_variant
 from firmware.engine.lessons import lessons_for
-from firmware.engine.state import apply
+from firmware.engine.moves import apply
 
 
 def _check_view(match: Match, seat: int) -> set[str]:

@@ -28,8 +28,8 @@ from firmware.engine import (
     make_variant,
 )
 from firmware.engine.errors import RecordError
+from firmware.engine.moves import legal_actions
 from firmware.engine.records import dumps, entry_from_json, entry_to_json, loads, replay
-from firmware.engine.state import legal_actions
 from tests.engine.builders import snapshot
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from firmware.engine import HandState, Play, deal_seeded, legal_actions, make_variant
-from firmware.engine.state import apply
+from firmware.engine.moves import apply
 
 
 def perft(state: HandState, plies: int) -> int:

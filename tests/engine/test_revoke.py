@@ -31,8 +31,9 @@ from firmware.engine import PRESETS, Call, Declare, IllegalAction, Match, Play, 
 from firmware.engine.actions import Action, Discard
 from firmware.engine.cards import SUIT, card_list
 from firmware.engine.deal import deal_seeded
+from firmware.engine.moves import apply_unchecked, check, legal_actions
 from firmware.engine.records import dumps, loads, match_to_json, replay
-from firmware.engine.state import HandState, apply_unchecked, check, legal_actions
+from firmware.engine.state import HandState
 from firmware.engine.table import RevokeSeen, revokes_seen, scanned_at_deal
 from firmware.engine.variants import REVOKE_PENALTIES, Variant
 

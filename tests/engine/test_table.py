@@ -26,9 +26,10 @@ from firmware.engine import (
 from firmware.engine.actions import Action, Discard
 from firmware.engine.cards import card_list, mask_of
 from firmware.engine.deal import deal_seeded
+from firmware.engine.moves import check
 from firmware.engine.picker import picker_marks
 from firmware.engine.records import match_to_json, replay
-from firmware.engine.state import HandState, check
+from firmware.engine.state import HandState
 from firmware.engine.table import RevokeSeen, TableInfo, revokes_seen, said_aloud, scanned_at_deal
 
 

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 from firmware.engine import PRESETS, IllegalAction, Match, Play, make_variant
 from firmware.engine.actions import Undo
 from firmware.engine.errors import RecordError
+from firmware.engine.moves import legal_actions
 from firmware.engine.records import dumps, entry_from_json, loads, replay
-from firmware.engine.state import legal_actions
 from tests.engine.builders import snapshot
 
 

@@ -215,7 +215,7 @@ def test_the_same_level_at_every_seat_cancels_exactly(variant: str, options: str
 
 
 def test_ciapano_points_count_against_the_taker() -> None:
-    from firmware.engine.state import HandResult
+    from firmware.engine.result import HandResult
 
     v = make_variant("ciapano", {"players": 3})
     result = HandResult(thirds=(15, 12, 6), card_points=(5, 4, 2), last_trick=0, declarations=(), declared=(0, 0, 0), points=(5, 4, 2))

@@ -395,6 +395,7 @@ SOURCE: tuple[Source, ...] = (
     M("e_deal_table_needs", "Real cards: {what} must be a list of cards"),
     M("e_deal_table_card", "{card} was scanned twice"),
     M("e_deal_table_trump", "Scan the dealer's shown card (the trump)"),
+    M("e_deal_table_trump_talon", "Scan the card face up under the talon (the trump)"),
     M("e_deal_table_aside", "Scan the {need} cards aside"),
     M("e_deal_table_talon", "With a talon the computer cannot play real cards (seat {seat})"),
     M("e_match_over", "The match is over"),

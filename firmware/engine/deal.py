@@ -177,12 +177,13 @@ def deal_table(variant: Variant, spec: Mapping[str, object], dealer: Seat) -> De
     trump: Card | None = None
     if variant.trump_shown or variant.trump_under_talon:
         code = spec.get("trump")
+        wrong = Refusal.DEAL_TABLE_TRUMP_TALON if variant.trump_under_talon else Refusal.DEAL_TABLE_TRUMP
         if not isinstance(code, str):
-            raise IllegalAction(Refusal.DEAL_TABLE_TRUMP, variant=variant.name)
+            raise IllegalAction(wrong, variant=variant.name)
         trump = deck.parse(code)
         if variant.trump_under_talon:
             if trump in seen:  # Briscola: the card under the talon is in no hand
-                raise IllegalAction(Refusal.DEAL_TABLE_TRUMP, variant=variant.name)
+                raise IllegalAction(wrong, variant=variant.name)
         elif (not hidden[dealer] and trump not in hands[dealer]) or (hidden[dealer] and trump in seen):
             raise IllegalAction(Refusal.DEAL_TABLE_TRUMP, variant=variant.name)
     return Deal(tuple(hands), (), aside, table=True, hidden=tuple(hidden), trump=trump)

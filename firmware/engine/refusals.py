@@ -47,6 +47,7 @@ class Refusal(StrEnum):
     DEAL_TABLE_NEEDS = "deal_table_needs"
     DEAL_TABLE_CARD = "deal_table_card"
     DEAL_TABLE_TRUMP = "deal_table_trump"
+    DEAL_TABLE_TRUMP_TALON = "deal_table_trump_talon"
     DEAL_TABLE_ASIDE = "deal_table_aside"
     DEAL_TABLE_TALON = "deal_table_talon"
     MATCH_OVER = "match_over"
@@ -157,6 +158,7 @@ ARGUMENTS: Mapping[Refusal, frozenset[str]] = {
     Refusal.DEAL_TABLE_NEEDS: frozenset({'variant', 'what'}),
     Refusal.DEAL_TABLE_CARD: frozenset({'card'}),
     Refusal.DEAL_TABLE_TRUMP: frozenset({'variant'}),
+    Refusal.DEAL_TABLE_TRUMP_TALON: frozenset({'variant'}),
     Refusal.DEAL_TABLE_ASIDE: frozenset({'need', 'variant'}),
     Refusal.DEAL_TABLE_TALON: frozenset({'seat', 'variant'}),
     Refusal.MATCH_OVER: frozenset(),
@@ -267,6 +269,7 @@ ENGLISH: dict[str, str] = {
     "deal_table_needs": "a table deal of {variant}: {what} must be a list of cards",
     "deal_table_card": "the table deal gives {card} twice",
     "deal_table_trump": "a table deal of {variant} names the shown trump card, in the dealer's hand",
+    "deal_table_trump_talon": "a table deal of {variant} names the card face up under the talon (the trump), in no hand",
     "deal_table_aside": "a table deal of {variant} gives the {need} cards aside",
     "deal_table_talon": "{variant} draws from a talon, so every seat plays real cards (seat {seat} is given)",
     "match_over": "the match is over",

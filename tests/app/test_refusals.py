@@ -64,7 +64,7 @@ def test_any_refusal_renders_in_every_language(name: str, seed: int, table: bool
     spec: dict[str, object] = {"seed": seed}
     if table:
         spec = {"table": True}
-        if v.trump_shown:
+        if v.trump_shown or v.trump_under_talon:  # the card shown by the dealer, or under the talon
             spec["trump"] = "Ac"
         if v.preset.aside_role == "widow" and v.aside_size:
             spec["aside"] = ["4b", "5b", "6b", "7b"][: v.aside_size]

@@ -248,3 +248,20 @@ def test_the_replay_tells_the_trump_and_whole_points(capsys: pytest.CaptureFixtu
     assert "cavallo di coppe is shown: trump is coppe" in text
     assert "seat 0: 76 card points, the hand won (61)" in text and "seat 1: 44 card points\n" in text
     assert "with the last trick" not in text and "accusi" not in text
+
+
+def test_a_table_deal_asks_for_the_card_under_the_talon_not_the_dealers() -> None:
+    """At real cards the box asks for the card face up under the talon: a deal without it is
+    refused with the talon's words, never "the dealer's hand"; with it, the hand starts."""
+    from firmware.engine import Match, make_variant
+    from firmware.engine.errors import IllegalAction
+
+    try:
+        Match(make_variant("briskula2")).start_hand({"table": True})
+    except IllegalAction as exc:
+        assert exc.code == "deal_table_trump_talon", exc.code
+        assert "under the talon" in str(exc) and "dealer" not in str(exc)
+    else:
+        raise AssertionError("a table deal without its trump was taken")
+    state = Match(make_variant("briskula2")).start_hand({"table": True, "trump": "Ac"})
+    assert not state.over

@@ -536,13 +536,18 @@ class OraclePlayer(HardPlayer):
         super().__init__(seed=seed, think_ms=think_ms, worlds=worlds, name=name, plays=plays)
         self.true_state = true_state
 
-    def pick(self, view: View, cards: list[Card]) -> Card:
-        state = self.true_state()
+    def exact(self, state: HandState, view: View) -> Card | None:
+        """The exact solver's card where it plays the game (two seats, the talon spent)."""
         v = view.variant
         if v.n_seats == 2 and state.talon_left == 0 and v.name in LEAN_VARIANTS:
-            card = self.solve(state.copy())
-            if card is not None:
-                return card
+            return self.solve(state.copy())
+        return None
+
+    def pick(self, view: View, cards: list[Card]) -> Card:
+        state = self.true_state()
+        card = self.exact(state, view)
+        if card is not None:
+            return card
         if self.deepening and known_world(view):  # the true world is hard's one world there
             return self.deepen(state.copy(), distinct_cards(view, cards))
         # One world, the true one: a single playout per card is all the policy can say,
@@ -572,11 +577,9 @@ class DeepOraclePlayer(OraclePlayer):
 
     def pick(self, view: View, cards: list[Card]) -> Card:
         state = self.true_state()
-        v = view.variant
-        if v.n_seats == 2 and state.talon_left == 0 and v.name in LEAN_VARIANTS:
-            card = self.solve(state.copy())
-            if card is not None:
-                return card
+        card = self.exact(state, view)
+        if card is not None:
+            return card
         cards = distinct_cards(view, cards)
         if len(cards) == 1:
             return cards[0]

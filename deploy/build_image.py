@@ -152,6 +152,7 @@ def build_bundle(key: Path, out: Path) -> Path:
 
 
 def assemble(image_dir: Path, rootfs_dir: Path, key: Path, ssh_pub: Path | None, epoch: int) -> None:
+    # start-up: the provisioner's payload loads only when an image is assembled
     from deploy.provision import payload
 
     t = time.monotonic()

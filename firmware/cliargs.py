@@ -97,9 +97,8 @@ def player(text: str) -> str:
 
 def budget(text: str) -> str:
     """``--budget``: pi4, pi5 or a count of cards played per decision (normalised)."""
-    from firmware.players.budget import (
-        parse_budget,  # start-up: the players load only for the commands that pass a budget
-    )
+    # start-up: the players load only for the commands that pass a budget
+    from firmware.players.budget import parse_budget
 
     try:
         return str(parse_budget(text))

@@ -59,7 +59,7 @@ SPEED_NAMES = ("slow", "normal", "fast")  # ui.speed.SPEEDS
 DECK_STYLES: dict[str, tuple[str, ...]] = {
     "napoletane": ("neapolitaner", "napuljske"),
     "piacentine": ("piacentiner",),
-    "triestine": ("triestiner",),
+    "triestine": ("triestiner", "tršćanske"),
 }
 """``[ui] deck_style``: the Italian deck's pictures, each with the other names the
 settings screen shows it by (ui/i18n.py, in every language; tests/app/test_settings_inputs.py

@@ -19,7 +19,7 @@ ui/status_row.py, ui/bubbles.py, ui/taken_tricks.py.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pygame
 from pygame import Rect
@@ -598,6 +598,26 @@ class TableScreen:
         if key == pygame.K_TAB and self.show_taken and tally_available(self.model):
             self.peek_tab = TABS[(TABS.index(self.peek_tab) + 1) % len(TABS)]
             return True
+        in_hand = self.hand_key(key, hand)
+        if in_hand is not None:
+            return in_hand
+        if key == pygame.K_t:
+            self.show_last = not self.show_last and bool(self.model.last_trick)
+            return True
+        if key == pygame.K_r:
+            self.show("rules")  # this game's rules with pictures; Back comes back here
+            return True
+        if key == pygame.K_h and self.model.can_hint:
+            self.emit(it.Hint())
+            return True
+        if key == pygame.K_u and self.model.can_undo:
+            self.emit(it.Undo())
+            return True
+        return False
+
+    def hand_key(self, key: int, hand: Sequence[Card]) -> bool | None:
+        """The hand's keys: a card's own key plays it, the arrows move the cursor, Enter plays
+        the card under it, Up goes to the first playable card. None: not a hand's key here."""
         if key in HAND_KEYCODES:
             i = HAND_KEYCODES[key]
             self.keyboard = True
@@ -618,19 +638,7 @@ class TableScreen:
                 if self.can_play(c):
                     self.cursor = i
                     return True
-        if key == pygame.K_t:
-            self.show_last = not self.show_last and bool(self.model.last_trick)
-            return True
-        if key == pygame.K_r:
-            self.show("rules")  # this game's rules with pictures; Back comes back here
-            return True
-        if key == pygame.K_h and self.model.can_hint:
-            self.emit(it.Hint())
-            return True
-        if key == pygame.K_u and self.model.can_undo:
-            self.emit(it.Undo())
-            return True
-        return False
+        return None
 
     # ------------------------------------------------------------ time
 

@@ -109,6 +109,13 @@ TT_LIMIT = 300_000
 """Solver table entries kept across hands (about 210 bytes each: ~63 MB); cleared beyond."""
 
 
+def _spend(budget: object, alive: int, world: HandState, searched: int) -> None:
+    """A count is told the work a world cost (its playouts' cards, the exact ends' positions);
+    a clock measures its own."""
+    if isinstance(budget, Count):
+        budget.spend(alive * cards_left(world) + searched)
+
+
 class HardPlayer:
     """RULES.md §5 hard: counts everything, imagines the hidden cards, plays the end exactly."""
 
@@ -355,8 +362,7 @@ class HardPlayer:
                 searched = [0]
                 rows = [(alive, world_row(world, view.seat, alive, searched))]
                 own += 1
-                if counted and budget is not None:  # the playouts' cards, the exact ends' positions
-                    budget.spend(len(alive) * cards_left(world) + searched[0])
+                _spend(budget, len(alive), world, searched[0])
                 if pool is not None and budget is not None and own % POOL_EVERY == 0:
                     got = pool.collect(did)
                     pooled_rows += len(got)

@@ -56,6 +56,13 @@ def x(display: str, *args: str) -> str:
     return out.stdout.decode()
 
 
+def click_at(display: str, origin: tuple[int, int], pos: tuple[int, int], settle: float = 0.5) -> None:
+    """A real click at ``pos`` of the simulator's screen (its window at ``origin``), then a
+    moment for the screen to answer."""
+    x(display, "xdotool", "mousemove", str(origin[0] + pos[0]), str(origin[1] + pos[1]), "click", "1")
+    time.sleep(settle)
+
+
 def window_origin(display: str) -> tuple[int, int] | None:
     """Where the simulator's window is on the root (``xwininfo``; xdotool's search
     trips over SDL's helper windows)."""

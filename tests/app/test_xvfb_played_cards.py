@@ -13,6 +13,7 @@ import pytest
 from firmware.engine import Declare, Play
 
 from .test_xvfb import (  # noqa: F401
+    click_at,
     journal_len,
     journal_reaches,
     open_sim,
@@ -41,8 +42,7 @@ def test_a_practice_match_shows_the_cards_played_by_suit(xdisplay, tmp_path: Pat
     sim, ox, oy = open_sim(xdisplay, tmp_path, "--seed", "4", "--think-ms", "100", "--size", "480x320")
     try:
         def click(pos: tuple[int, int]) -> None:
-            x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
-            time.sleep(0.5)
+            click_at(xdisplay, (ox, oy), pos)
 
         time.sleep(1.0)
         mirror = UIApp(pygame.Surface(SMALL))

@@ -11,7 +11,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from .test_xvfb import journal_len, open_sim, shot, stop, wait, x, xdisplay  # noqa: F401
+from .test_xvfb import click_at, journal_len, open_sim, shot, stop, wait, x, xdisplay  # noqa: F401
 
 pytestmark = pytest.mark.xvfb
 
@@ -31,8 +31,7 @@ def test_the_rules_with_pictures_from_home_and_from_the_table(xdisplay, tmp_path
     sim, ox, oy = open_sim(xdisplay, tmp_path, "--seed", "4", "--think-ms", "100", "--size", "480x320")
     try:
         def click(pos: tuple[int, int]) -> None:
-            x(xdisplay, "xdotool", "mousemove", str(ox + pos[0]), str(oy + pos[1]), "click", "1")
-            time.sleep(0.6)
+            click_at(xdisplay, (ox, oy), pos, 0.6)
 
         def key(name: str) -> None:
             x(xdisplay, "xdotool", "key", name)

@@ -17,6 +17,7 @@ modules for each command of the CLI).
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,15 +160,54 @@ def test_an_import_inside_a_function_says_why() -> None:
     )
 
 
+PRODUCT = ("firmware", "hal", "ui", "deploy")
+
+
 def test_the_product_never_imports_a_tool() -> None:
     """Benchmarks, the gallery, the arena and the touch-play driver live in tools/ (README,
-    "Where things are"): the program a box runs never loads them; only the command line does,
-    one tool per command."""
+    "Where things are"): nothing of the product names a tool, the command line included; the
+    tools' commands reach ``tressette`` through its plug-in point (firmware.cli's
+    COMMANDS_GROUP, pyproject.toml's entry points)."""
     known = modules()
     reaching = sorted(
         f"{imp.source}:{imp.line} → {imp.target}"
         for imp in imports(known)
-        if imp.target.split(".")[0] == "tools" and imp.source.split(".")[0] != "tools"
-        and imp.source != "firmware.cli"
+        if imp.target.split(".")[0] == "tools" and imp.source.split(".")[0] in PRODUCT
     )
     assert not reaching, "the product imports a tool: " + "; ".join(reaching)
+
+
+IMPORTERS = ("import_module", "__import__", "find_spec", "run_module")
+
+
+def _names_a_tool(node: ast.AST) -> bool:
+    """A dotted name of a tool's module (``"tools.arena"``, ``"tools.bench:main"``), or
+    ``"tools"`` handed to an importer (``import_module("tools")``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return re.fullmatch(r"tools(\.\w+)+(:\w+)?", node.value) is not None
+    if isinstance(node, ast.Call):
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return called in IMPORTERS and any(
+            isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.split(".")[0] == "tools"
+            for a in node.args)
+    return False
+
+
+def test_the_product_names_no_tool_module_in_a_string() -> None:
+    """No ``import_module("tools.x")`` in the product: the arrow hidden in a string is an
+    arrow all the same (pyproject.toml's entry points are the one place that names the
+    tools' commands)."""
+    hidden = [
+        f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 0)}: {ast.unparse(node)}"
+        for name, path in modules().items() if name.split(".")[0] in PRODUCT
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))) if _names_a_tool(node)
+    ]
+    assert not hidden, "the product names a tool module: " + "; ".join(hidden)
+
+
+def test_the_string_check_sees_a_hidden_import() -> None:
+    code = "import importlib\nimportlib.import_module('tools')\nX = 'tools.arena'\nY = 'tools'\n"
+    found = [n for n in ast.walk(ast.parse(code)) if _names_a_tool(n)]
+    assert [ast.unparse(n) for n in found] == ["importlib.import_module('tools')", "'tools.arena'"]
+

@@ -10,7 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from deploy.device_install import Log, verify_bundle
+from deploy.device_box import Log
+from deploy.device_bundle import verify_bundle
 from tests.deploy.conftest import REPO, Keys
 
 

@@ -4,6 +4,8 @@
   functions pyproject.toml's entry points name
 - :mod:`tools.bench`    — ``tressette bench WHAT``: the speed figures, one module per subject
 - :mod:`tools.arena`    — ``tressette arena``: computer levels against each other, duplicate deals
+  (:mod:`tools.arena_stats`: its intervals; :mod:`tools.arena_log`: its ``--log`` files;
+  :mod:`tools.arena_report`: its text report)
 - :mod:`tools.gallery`  — ``tressette gallery``: every screen as PNGs (docs/screens/), from
   :mod:`tools.demo` (sample models from seeded hands) and :mod:`tools.coach_samples` (the real
   coach on real positions)

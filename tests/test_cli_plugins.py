@@ -35,7 +35,8 @@ def test_the_installed_metadata_holds_the_declared_commands() -> None:
     installed = {ep.name: ep.value for ep in metadata.entry_points(group=cli.COMMANDS_GROUP)}
     assert installed == _declared(), (
         "the installed entry points differ from pyproject.toml's: run ./scripts/setup (it reinstalls "
-        "the project when pyproject.toml changes)")
+        "the project when pyproject.toml changes, and removes an old *.egg-info a wheel build left in "
+        "the tree, which would come first)")
 
 
 def test_every_command_is_on_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:

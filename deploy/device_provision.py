@@ -21,12 +21,13 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 try:  # in the repository (the laptop, the tests)
-    from deploy.device_install import fsync_dir
+    from deploy.device_box import fsync_dir
     from hal import screen
 except ImportError:  # on the box: shipped beside this file by deploy/provision
     import screen  # type: ignore[no-redef,import-not-found]
-    from device_install import fsync_dir  # type: ignore[no-redef,import-not-found]
+    from device_box import fsync_dir  # type: ignore[no-redef,import-not-found]
 
+INSTALLER_MODULES = ("device_box.py", "device_bundle.py")  # what device_install.py imports
 SETTINGS = "tressette.toml"  # /etc/tressette/tressette.toml, where `tressette run` reads its settings
 
 APT_PACKAGES = (
@@ -314,6 +315,8 @@ class Provisioner:
         self.packages()
         self.user()
         self.layout()
+        for module in INSTALLER_MODULES:  # the installer's parts, beside it before it
+            self.file(module, f"opt/tressette/bin/{module}", 0o644)
         self.file("device_install.py", "opt/tressette/bin/device_install.py", 0o755)
         self.file("deploy.pub", "etc/tressette/deploy.pub", 0o644)
         self.settings()

@@ -34,19 +34,18 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from deploy.device_install import (
+from deploy.device_box import (
     EXIT_BUSY,
     EXIT_FAILED,
     EXIT_OK,
     EXIT_USAGE,
     MANIFEST,
-    MANIFEST_FORMAT,
     SIGNATURE,
     InstallError,
     Log,
     same_version,
-    verify_bundle,
 )
+from deploy.device_bundle import MANIFEST_FORMAT, verify_bundle
 from deploy.remote import Target, add_target_arguments, target_from_args
 
 REPO = Path(__file__).resolve().parent.parent

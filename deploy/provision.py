@@ -20,7 +20,7 @@ import tarfile
 from collections.abc import Sequence
 from pathlib import Path
 
-from deploy.device_provision import MODULES, NETWORK_RULE, POWER_RULE, SETTINGS
+from deploy.device_provision import INSTALLER_MODULES, MODULES, NETWORK_RULE, POWER_RULE, SETTINGS
 from deploy.laptop import DEFAULT_KEY
 from deploy.remote import add_target_arguments, target_from_args
 from firmware.config import DEFAULT_TOML
@@ -33,6 +33,7 @@ def payload(pubkey: Path) -> bytes:
     files = {
         "device_provision.py": HERE / "device_provision.py",
         "device_install.py": HERE / "device_install.py",
+        **{name: HERE / name for name in INSTALLER_MODULES},
         "tressette.service": REPO / "systemd" / "tressette.service",
         POWER_RULE: REPO / "systemd" / POWER_RULE,
         NETWORK_RULE: REPO / "systemd" / NETWORK_RULE,

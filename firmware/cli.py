@@ -2,7 +2,8 @@
 
 Each command's handler imports its own modules lazily, so ``tressette replay``
 on the box never imports pygame and ``tressette bench engine`` never touches
-the hardware layer.
+the hardware layer. The commands of the tools (bench, arena, gallery) are plug-ins,
+declared in pyproject.toml and read at run time; this module names no tool.
 """
 
 from __future__ import annotations
@@ -36,20 +37,6 @@ def _analyse(args: argparse.Namespace) -> int:
     from firmware import analyse
 
     return analyse.main(args)
-
-
-def _bench(args: argparse.Namespace) -> int:
-    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
-    from tools import bench
-
-    return bench.main(args)
-
-
-def _arena(args: argparse.Namespace) -> int:
-    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
-    from tools import arena
-
-    return arena.main(args)
 
 
 def _self_test(args: argparse.Namespace) -> int:
@@ -92,16 +79,6 @@ def _history(args: argparse.Namespace) -> int:
     from firmware.app import history
 
     return history.history_main(args)
-
-
-def _gallery(args: argparse.Namespace) -> int:
-    # start-up: each command loads its own modules (every command's modules at once: 20x the import time of firmware.cli alone, python -c, load 14)
-    from tools import coach_samples, gallery
-
-    return gallery.main([], extra=coach_samples.scenes())
-
-
-MAX_WORLDS = 1000
 
 
 def _int_in(lo: int, hi: int, what: str) -> Callable[[str], int]:
@@ -151,9 +128,6 @@ def _add_app_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--state-dir", type=A.state_dir, default=None)
     p.set_defaults(func=_export)
 
-    p = sub.add_parser("gallery", help="render every screen x it/de/en/hr/nl x 800x480/480x320 into docs/screens/")
-    p.set_defaults(func=_gallery)
-
     p = sub.add_parser("history", help="matches played and statistics per variant and level")
     p.add_argument("--state-dir", type=A.state_dir, default=None)
     p.add_argument("--json", action="store_true")
@@ -175,7 +149,7 @@ def _add_analyse(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> No
     p.add_argument("--json", action="store_true", help="machine-readable: format tressette-analysis/1")
     p.add_argument("--lang", choices=("it", "de", "en"), default="en", help="names and reasons")
     p.add_argument("--seat", type=_int_in(0, 3, "seat"), default=None, help="rate only this seat's plays")
-    p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
+    p.add_argument("--worlds", type=_int_in(1, A.MAX_WORLDS, "worlds"), default=None,
                    help="sampled worlds per decision (default: the coach's, 64)")
     p.add_argument("--seed", type=_int_in(0, (1 << 32) - 1, "seed"), default=0,
                    help="search seed: the same seed gives the same analysis")
@@ -190,65 +164,6 @@ def _add_deal(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--seed", type=A.int_range(0), default=0)
     p.add_argument("--dealer", type=A.int_range(0, 7), default=0)
     p.set_defaults(func=_deal)
-
-
-def _add_bench(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``tressette bench WHAT``: the speed benchmarks and their knobs."""
-    p = sub.add_parser("bench", help="speed benchmarks (engine, solver, ui, app, coach, phones, pool, inference, budget)")
-    p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool", "inference", "budget"])
-    p.add_argument("--variant", type=A.variant, default="tressette2")
-    p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=None,
-                   help="engine: seconds of playouts, app: rounds (default 3); phones: a bound on the whole bench (default 180)")
-    p.add_argument("--seed", type=A.int_range(0), default=1)
-    p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
-                   help="pool: each decision's wall time (the coach has no clock: --worlds)")
-    p.add_argument("--worlds", type=_int_in(1, MAX_WORLDS, "worlds"), default=None,
-                   help="coach: worlds per decision, a hint's and a rating's alike (default 64); budget: thousands of cards per decision (default 4)")
-    p.add_argument("--hands", type=_int_in(1, 200, "hands"), default=5, help="coach, inference: seeded hands")
-    p.add_argument("--workers", type=_int_in(1, 7, "workers"), default=None,
-                   help="pool: world workers (default: the cores but one, at least 1)")
-    p.add_argument("--positions", type=_int_in(1, 1000, "positions"), default=30,
-                   help="pool: decisions measured")
-    p.add_argument("--nice", type=_int_in(0, 19, "nice"), default=None,
-                   help="pool: the workers' priority below the deciding thread (default 10)")
-    p.set_defaults(func=_bench)
-
-
-def _add_arena(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """``tressette arena``: levels against each other, plain or duplicate, with the coach."""
-    p = sub.add_parser("arena", help="computer levels play complete matches against each other")
-    p.add_argument("--a", type=A.player, default="hard", help="level A: random, easy, normal, hard, oracle, reference")
-    p.add_argument("--b", type=A.player, default="normal", help="level B")
-    p.add_argument("--variant", type=A.variant, default="tressette2")
-    p.add_argument("--matches", type=A.int_range(1, 1_000_000), default=20)
-    p.add_argument("--seed", type=A.int_range(0), default=1)
-    p.add_argument("--think-ms", type=A.int_range(0, 60_000), default=None, help="hard/oracle budget per decision, ms of CPU time (wall time capped at 3x)")
-    p.add_argument("--worlds", type=A.int_range(1, 100_000), default=None, help="hard: fixed worlds per decision, no clock")
-    p.add_argument("--wall-cap", type=float, default=None, help="hard: wall-clock cap, times --think-ms (default 3, as on the box; raise it on a loaded machine)")
-    p.add_argument("--budget", type=A.budget, default=None,
-                   help="hard: a counted budget, the same search on any host and load: pi4 or pi5 (what its core does in --think-ms) or cards played per decision")
-    p.add_argument("--ref-plies", type=A.int_range(1, 40), default=None, help="reference: search depth in cards (default 8)")
-    p.add_argument("--workers", type=A.int_range(0, 7), default=None, help="hard: a pool of this many world worker processes (default none)")
-    p.add_argument("--options", default=None, help="preset options, e.g. target=21,signals=classic")
-    p.add_argument(
-        "--duplicate",
-        action="store_true",
-        help="every match once per side with the seats exchanged; points over duplicate pairs",
-    )
-    p.add_argument("--also", type=A.players, default=None, help="duplicate: more levels in A's place on the same deals")
-    p.add_argument("--log", type=A.log_output, default=None,
-                   help="duplicate: append one JSON line per deal and level (a regular file or a new one)")
-    p.add_argument("--first", type=A.int_range(0, 1_000_000), default=None, help="duplicate: start at this deal (go on after a run cut short)")
-    p.add_argument("--from-log", type=A.log_files, default=None,
-                   help="report the deals of --log files (comma-separated regular files)")
-    p.add_argument("--ceiling", default=None,
-                   help="duplicate or --from-log: each level's share of the gap from B to this level (one of the levels)")
-    p.add_argument("--json", action="store_true")
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.add_argument("--coach", action="store_true", help="rate every play with the coach (calibration)")
-    p.add_argument("--coach-worlds", type=_int_in(1, MAX_WORLDS, "coach-worlds"), default=None,
-                   help="coach: worlds per decision, a hint's and a rating's alike (default 64); budget: thousands of cards per decision (default 4)")
-    p.set_defaults(func=_arena)
 
 
 def _add_self_test(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -269,23 +184,58 @@ def _add_hardware_test(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     p.set_defaults(func=_hardware_test)
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The command line: one sub-command each, in the order ``--help`` lists them."""
+COMMANDS_GROUP = "tressette.commands"
+"""The plug-in point for the commands of other packages: each entry point of this group
+(pyproject.toml's ``[project.entry-points."tressette.commands"]``) names a function that
+takes the sub-command table and adds the command of the entry point's name. The tools'
+``bench``, ``arena`` and ``gallery`` come this way (:mod:`tools.commands`), so the product
+names no tool and the tools, which ship in the same wheel, stay commands of ``tressette``."""
+
+
+def _product_parser() -> tuple[argparse.ArgumentParser, argparse._SubParsersAction[argparse.ArgumentParser]]:
+    """The product's own commands, in the order ``--help`` lists them."""
     parser = argparse.ArgumentParser(prog="tressette", description=__doc__)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     _add_replay(sub)
     _add_analyse(sub)
     _add_deal(sub)
-    _add_bench(sub)
-    _add_arena(sub)
     _add_self_test(sub)
     _add_hardware_test(sub)
     _add_app_commands(sub)
+    return parser, sub
+
+
+def _add_plugins(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """The installed packages' commands (:data:`COMMANDS_GROUP`), by name, after the product's.
+
+    A plug-in that does not load, or names a command the product has, is one line on
+    stderr and left out: the product's commands work whatever a plug-in does."""
+    # start-up: the entry points are read only for --help and a command not the product's (importlib.metadata doubles the import time of firmware.cli, python -c, load 1)
+    from importlib.metadata import entry_points
+
+    for ep in sorted(entry_points(group=COMMANDS_GROUP), key=lambda e: e.name):
+        if ep.name in sub.choices:
+            print(f"tressette: plug-in {ep.value} left out: {ep.name} is a command already", file=sys.stderr)
+            continue
+        try:
+            ep.load()(sub)
+        except Exception as exc:  # a broken plug-in loses its command, never the others
+            print(f"tressette: plug-in {ep.value} left out: {type(exc).__name__}: {exc}", file=sys.stderr)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line: the product's commands, then the plug-ins' (``--help`` lists them all)."""
+    parser, sub = _product_parser()
+    _add_plugins(sub)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser, sub = _product_parser()
+    if not argv or argv[0] not in sub.choices:
+        _add_plugins(sub)  # --help, a plug-in's command, or a typo answered with every command
+    args = parser.parse_args(argv)
     handler: Handler = args.func
     try:
         return handler(args)

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 INT64_MAX = 2**63 - 1
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 MIN_SIZE, MAX_SIZE = (320, 240), (3840, 2160)
+MAX_WORLDS = 1000  # --worlds and --coach-worlds: sampled worlds per decision
 
 
 def int_range(lo: int, hi: int = INT64_MAX, *, what: str | None = None) -> Callable[[str], int]:

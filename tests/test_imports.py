@@ -17,6 +17,8 @@ modules for each command of the CLI).
 from __future__ import annotations
 
 import ast
+import re
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -159,15 +161,119 @@ def test_an_import_inside_a_function_says_why() -> None:
     )
 
 
+PRODUCT = ("firmware", "hal", "ui", "deploy")
+
+
 def test_the_product_never_imports_a_tool() -> None:
     """Benchmarks, the gallery, the arena and the touch-play driver live in tools/ (README,
-    "Where things are"): the program a box runs never loads them; only the command line does,
-    one tool per command."""
+    "Where things are"): nothing of the product names a tool, the command line included; the
+    tools' commands reach ``tressette`` through its plug-in point (firmware.cli's
+    COMMANDS_GROUP, pyproject.toml's entry points)."""
     known = modules()
     reaching = sorted(
         f"{imp.source}:{imp.line} → {imp.target}"
         for imp in imports(known)
-        if imp.target.split(".")[0] == "tools" and imp.source.split(".")[0] != "tools"
-        and imp.source != "firmware.cli"
+        if imp.target.split(".")[0] == "tools" and imp.source.split(".")[0] in PRODUCT
     )
     assert not reaching, "the product imports a tool: " + "; ".join(reaching)
+
+
+IMPORTERS = ("import_module", "__import__", "find_spec", "run_module")
+
+
+def _names_a_tool(node: ast.AST) -> bool:
+    """A dotted name of a tool's module (``"tools.arena"``, ``"tools.bench:main"``), or
+    ``"tools"`` handed to an importer (``import_module("tools")``)."""
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return re.fullmatch(r"tools(\.\w+)+(:\w+)?", node.value) is not None
+    if isinstance(node, ast.Call):
+        func = node.func
+        called = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        return called in IMPORTERS and any(
+            isinstance(a, ast.Constant) and isinstance(a.value, str) and a.value.split(".")[0] == "tools"
+            for a in node.args)
+    return False
+
+
+def test_the_product_names_no_tool_module_in_a_string() -> None:
+    """No ``import_module("tools.x")`` in the product: the arrow hidden in a string is an
+    arrow all the same (pyproject.toml's entry points are the one place that names the
+    tools' commands)."""
+    hidden = [
+        f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 0)}: {ast.unparse(node)}"
+        for name, path in modules().items() if name.split(".")[0] in PRODUCT
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))) if _names_a_tool(node)
+    ]
+    assert not hidden, "the product names a tool module: " + "; ".join(hidden)
+
+
+def test_the_string_check_sees_a_hidden_import() -> None:
+    code = "import importlib\nimportlib.import_module('tools')\nX = 'tools.arena'\nY = 'tools'\n"
+    found = [n for n in ast.walk(ast.parse(code)) if _names_a_tool(n)]
+    assert [ast.unparse(n) for n in found] == ["importlib.import_module('tools')", "'tools.arena'"]
+
+
+# The rooms and the rooms each may import (docs/box.md, "The rooms and their arrows"):
+# engine <- players <- coach <- app -> ui, hal; ui -> engine only; hal -> nothing of the project.
+# A room not named here (firmware.app, firmware's own modules, deploy, tools) is held by the
+# tests above: no circle, no tool imported by the product.
+ROOMS = ("firmware.engine", "firmware.players", "firmware.coach", "firmware.app", "firmware", "ui", "hal",
+         "deploy", "tools")
+MAY_IMPORT: dict[str, set[str]] = {
+    "firmware.engine": set(),
+    "firmware.players": {"firmware.engine"},
+    "firmware.coach": {"firmware.engine", "firmware.players"},
+    "ui": {"firmware.engine"},
+    "hal": set(),
+}
+
+
+def room(module: str) -> str:
+    """The room a module is in: the longest of :data:`ROOMS` it is, or is inside."""
+    return max((r for r in ROOMS if module == r or module.startswith(r + ".")), key=len)
+
+
+def upward(found: list[Import]) -> list[str]:
+    """The imports that leave their room for one it may not import."""
+    return sorted(
+        f"{imp.source}:{imp.line} → {imp.target}"
+        for imp in found
+        if room(imp.source) in MAY_IMPORT and room(imp.target) != room(imp.source)
+        and room(imp.target) not in MAY_IMPORT[room(imp.source)]
+    )
+
+
+def test_each_room_imports_only_the_rooms_below_it() -> None:
+    """ui sees the engine only (cards, seating, actions, views); hal knows nothing of the
+    program; the engine, the players and the coach know nothing of the app, the screen or
+    the hardware."""
+    wrong = upward(list(imports(modules())))
+    assert not wrong, "an import against the layers (docs/box.md):\n" + "\n".join(wrong)
+
+
+def test_the_engine_uses_the_standard_library_only() -> None:
+    third = []
+    for name, path in modules().items():
+        if room(name) != "firmware.engine":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            if isinstance(node, ast.Import):
+                tops = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                tops = [node.module.split(".")[0]]
+            else:
+                continue
+            third += [f"{path.relative_to(REPO)}:{node.lineno}: {t}" for t in tops
+                      if t not in sys.stdlib_module_names and t != "firmware"]
+    assert not third, "the engine imports outside the standard library: " + "; ".join(third)
+
+
+def test_the_layer_check_sees_an_arrow_running_up() -> None:
+    found = [Import("ui.table", "firmware.engine.cards", 1, False), Import("ui.table", "firmware.app.core", 2, False),
+             Import("hal.buttons", "ui.cards", 3, True), Import("firmware.engine.state", "firmware.players.hard", 4, False),
+             Import("firmware.app.loop", "ui.app", 5, False), Import("firmware.coach.core", "firmware.players", 6, False),
+             Import("hal.reader", "tools.bench", 7, True)]
+    assert upward(found) == ["firmware.engine.state:4 → firmware.players.hard", "hal.buttons:3 → ui.cards",
+                             "hal.reader:7 → tools.bench", "ui.table:2 → firmware.app.core"]
+    assert (room("firmware.store"), room("firmware.app.phones.server"), room("tools")) == (
+        "firmware", "firmware.app", "tools")

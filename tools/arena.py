@@ -30,12 +30,10 @@ from __future__ import annotations
 import argparse
 import functools
 import json
-import math
 import os
 import platform
 import random
 import resource
-import stat
 import statistics
 import sys
 import time
@@ -44,7 +42,6 @@ from typing import Any
 
 from firmware.cliopts import options_from
 from firmware.coach.calibrate import Calibration
-from firmware.coach.calibrate import report as coach_report
 from firmware.coach.core import RATE_WORLDS, Coach
 from firmware.engine import (
     PRESETS,
@@ -63,6 +60,9 @@ from firmware.players import pool as world_pool
 from firmware.players.budget import Budget, parse_budget
 from firmware.players.hard import HardPlayer
 from firmware.players.reference import ReferencePlayer
+from tools.arena_log import append_log, read_log
+from tools.arena_report import report
+from tools.arena_stats import gap_share, mean_ci, percentile, wilson
 
 MAX_HANDS = 200  # a match that runs longer than this is stopped (never seen; a guard)
 
@@ -105,65 +105,6 @@ class Tally:
     matches: int = 0
     hand_diffs: list[float] = field(default_factory=list)  # a minus b, points per hand
     times: dict[str, list[float]] = field(default_factory=dict)  # level -> seconds per decision
-
-
-def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
-    """95% Wilson score interval of a proportion k/n."""
-    if n == 0:
-        return (0.0, 1.0)
-    p = k / n
-    denom = 1 + z * z / n
-    centre = (p + z * z / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
-    return (centre - half, centre + half)
-
-
-def mean_ci(xs: list[float], z: float = 1.96) -> tuple[float, float, float]:
-    if not xs:
-        return (0.0, 0.0, 0.0)
-    m = statistics.fmean(xs)
-    if len(xs) < 2:
-        return (m, m, m)
-    half = z * statistics.stdev(xs) / math.sqrt(len(xs))
-    return (m, m - half, m + half)
-
-
-SHARE_RESAMPLES = 2000
-"""Bootstrap resamples of the deals for the interval of a gap share."""
-
-
-def gap_share(
-    level: dict[str, float], ceiling: dict[str, float], resamples: int = SHARE_RESAMPLES
-) -> dict[str, Any]:
-    """The share of the gap from B to ``ceiling`` that ``level`` closes: (level - B) /
-    (ceiling - B), summed over the hand pairs ("deal:hand" -> points minus B) both have,
-    with a 95% bootstrap interval over the deals (a deal's hands are resampled together;
-    seeded: the same report every time)."""
-    common = sorted(set(level) & set(ceiling))
-    by_deal: dict[str, list[tuple[float, float]]] = {}
-    for k in common:
-        by_deal.setdefault(k.split(":")[0], []).append((level[k], ceiling[k]))
-    deals = [(sum(a for a, _ in v), sum(c for _, c in v)) for v in by_deal.values()]
-    out: dict[str, Any] = {"pairs": len(common), "deals": len(deals), "share": None, "ci95": [None, None]}
-    den = sum(c for _, c in deals)
-    if not deals or den <= 0:
-        return out
-    out["share"] = sum(a for a, _ in deals) / den
-    rng = random.Random(0)
-    shares: list[float] = []
-    for _ in range(resamples):
-        pick = [deals[rng.randrange(len(deals))] for _ in deals]
-        d = sum(c for _, c in pick)
-        if d > 0:
-            shares.append(sum(a for a, _ in pick) / d)
-    if shares:
-        out["ci95"] = [percentile(shares, 0.025), percentile(shares, 0.975)]
-    return out
-
-
-def percentile(xs: list[float], q: float) -> float:
-    s = sorted(xs)
-    return s[min(len(s) - 1, int(q * len(s)))] if s else 0.0
 
 
 def play_match(
@@ -613,102 +554,6 @@ def summarize_logs(args: ArenaOptions) -> dict[str, Any]:
     return out
 
 
-MAX_LOG_BYTES = 256 * 1024 * 1024
-"""A ``--log`` of the longest runs is a few MB (firmware.cliargs checks the same)."""
-
-
-class LogFileError(ValueError):
-    """A ``--from-log`` file that is no log of the arena; ``str()`` is one line."""
-
-
-@dataclass(frozen=True, slots=True)
-class LogRow:
-    """One line of a ``--log`` file: a deal's count for one level."""
-
-    level: str
-    wins: int
-    matches: int
-    hands: int
-    pairs: dict[str, float]
-
-
-def _whole(value: object) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
-
-
-def log_row(obj: object) -> LogRow:
-    """A parsed line of a ``--log`` file, or :class:`LogFileError` saying what is wrong."""
-    if not isinstance(obj, dict):
-        raise LogFileError(f"a log line is a JSON object, not {type(obj).__name__}")
-    level = obj.get("level")
-    if not isinstance(level, str) or not level:
-        raise LogFileError("a log line names its 'level'")
-    for key in ("wins", "matches", "hands"):
-        if not _whole(obj.get(key, 0)):
-            raise LogFileError(f"'{key}' must be a whole number, not {obj.get(key)!r}")
-    if "wins" not in obj or "matches" not in obj:
-        raise LogFileError("a log line has 'wins' and 'matches'")
-    pairs = obj.get("pairs")
-    if not isinstance(pairs, dict) or not all(
-        isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v) for v in pairs.values()
-    ):
-        raise LogFileError("'pairs' must be an object of numbers (\"deal:hand\": points)")
-    return LogRow(level, obj["wins"], obj["matches"], obj.get("hands", 0), {str(k): float(v) for k, v in pairs.items()})
-
-
-def read_log(path: str) -> list[LogRow]:
-    """The rows of a ``--log`` file; :class:`LogFileError` for anything that is not one.
-
-    Opened non-blocking and checked to be a regular file once open (a FIFO put in its
-    place after the command line was checked must not hang the report)."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | os.O_CLOEXEC)
-    except OSError as exc:
-        raise LogFileError(f"{path}: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as fh:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise LogFileError(f"{path} is not a regular file")
-        data = fh.read(MAX_LOG_BYTES + 1)
-    if len(data) > MAX_LOG_BYTES:
-        raise LogFileError(f"{path} is larger than {MAX_LOG_BYTES >> 20} MB")
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        raise LogFileError(f"{path} line {line}: not UTF-8 text, not a --log file") from None
-    rows: list[LogRow] = []
-    for number, raw in enumerate(text.splitlines(), 1):
-        if not raw.strip():
-            continue
-        try:
-            rows.append(log_row(json.loads(raw)))
-        except (json.JSONDecodeError, RecursionError):
-            raise LogFileError(f"{path} line {number}: not JSON, not a --log line") from None
-        except LogFileError as exc:
-            raise LogFileError(f"{path} line {number}: {exc}") from None
-    if not rows:
-        raise LogFileError(f"{path} holds no deals")
-    return rows
-
-
-def append_log(path: str, line: str) -> None:
-    """Append ``line`` to the ``--log`` file ``path`` (made if new): a regular file only,
-    opened non-blocking (a FIFO never hangs the run); a ValueError saying why not."""
-    try:
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT | os.O_NONBLOCK | os.O_CLOEXEC, 0o644)
-    except OSError as exc:
-        raise ValueError(f"--log {path}: {exc.strerror or exc}") from None
-    try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise ValueError(f"--log {path} is not a regular file")
-        if line:
-            os.write(fd, line.encode("utf-8"))
-    except OSError as exc:
-        raise ValueError(f"--log {path}: {exc.strerror or exc}") from None
-    finally:
-        os.close(fd)
-
-
 def _duplicate_out(
     args: ArenaOptions, variant: Variant, levels: list[str], tallies: dict[str, DuplicateTally]
 ) -> dict[str, Any]:
@@ -783,72 +628,6 @@ def _machine() -> str:
     return f"{platform.machine()} {platform.processor()} python {platform.python_version()}{load}".strip()
 
 
-def report(out: dict[str, Any]) -> str:
-    if out.get("mode") == "duplicate":
-        return _report_duplicate(out)
-    lo, hi = out["a_win_rate_ci95"]
-    dlo, dhi = out["points_per_hand_diff_ci95"]
-    lines = [
-        f"{out['variant']}: {out['a']} vs {out['b']}, {out['matches']} matches, {out['hands']} hands, seed {out['seed']}",
-        f"{out['a']} wins {out['a_wins']}/{out['matches']} = {out['a_win_rate']:.1%} "
-        f"(95% CI {lo:.1%} - {hi:.1%})",
-        f"points per hand, {out['a']} minus {out['b']}: {out['points_per_hand_diff']:+.2f} "
-        f"(95% CI {dlo:+.2f} .. {dhi:+.2f})",
-    ]
-    return "\n".join(lines + _report_costs(out))
-
-
-def _report_duplicate(out: dict[str, Any]) -> str:
-    opts = ",".join(f"{k}={v}" for k, v in out["options"].items())
-    lines = [
-        f"{out['variant']} ({opts}), duplicate: {out['deals']} deals x {out['copies']} copies, "
-        f"against {out['b']}, seed {out['seed']}, think_ms {out['think_ms']}, worlds {out['worlds']}"
-        + (f", budget {out['budget']}" if out.get("budget") else "")
-        + (f", wall cap {out['wall_cap']}" if out.get("wall_cap") else "")
-        + (f", reference plies {out['ref_plies']}" if out.get("ref_plies") else "")
-        + (f", {out['workers']} world worker(s)" if out.get("workers") else ""),
-    ]
-    for lv in out["levels"]:
-        lo, hi = lv["win_rate_ci95"]
-        dlo, dhi = lv["points_per_hand_diff_ci95"]
-        lines.append(
-            f"{lv['level']}: wins {lv['wins']}/{lv['matches']} = {lv['win_rate']:.1%} ({lo:.1%} - {hi:.1%}); "
-            f"points per hand minus {out['b']} over {lv['pairs']} pairs: "
-            f"{lv['points_per_hand_diff']:+.2f} ({dlo:+.2f} .. {dhi:+.2f})"
-        )
-    for vs in out["versus"]:
-        lo, hi = vs["ci95"]
-        lines.append(
-            f"{vs['a']} minus {vs['other']} on the same {vs['pairs']} pairs: "
-            f"{vs['points_per_hand_diff']:+.2f} ({lo:+.2f} .. {hi:+.2f})"
-        )
-    for sh in out.get("shares", []):
-        lines.append(_share_line(sh, out["b"], out["ceiling"]))
-    return "\n".join(lines + _report_costs(out))
-
-
-def _report_costs(out: dict[str, Any]) -> list[str]:
-    """The lines every report ends with: decision times, the coach's, time and memory."""
-    lines = [
-        f"decision time {level}: median {d['median']:.1f} ms, p95 {d['p95']:.1f} ms, "
-        f"max {d['max']:.1f} ms ({d['n']} decisions)"
-        for level, d in out["decision_ms"].items()
-    ]
-    if out.get("coach"):
-        lines.extend(coach_report(out["coach"]))
-    lines.append(f"{out['seconds']:.0f} s, max RSS {out['max_rss_mb']:.0f} MB, {out['machine']}")
-    return lines
-
-
-def _share_line(sh: dict[str, Any], b: str, ceiling: str) -> str:
-    head = f"{sh['level']}: share of the gap from {b} to {ceiling} over {sh['pairs']} pairs ({sh['deals']} deals): "
-    if sh["share"] is None:
-        return head + "none (no gap)"
-    lo, hi = sh["ci95"]
-    ci = "" if lo is None else f" ({lo:.0%} .. {hi:.0%})"
-    return head + f"{sh['share']:.0%}{ci}"
-
-
 def main(namespace: argparse.Namespace) -> int:
     args = ArenaOptions.from_args(namespace)
     try:
@@ -858,5 +637,3 @@ def main(namespace: argparse.Namespace) -> int:
         return 2
     print(json.dumps(out, indent=1) if args.json else report(out))
     return 0
-
-

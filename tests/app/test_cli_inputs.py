@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from firmware import cli
 from tests.app.conftest import REPO
 from tests.app.test_cli_faults import run
-from tools.arena import LogFileError, append_log, log_row, read_log
+from tools.arena_log import LogFileError, append_log, log_row, read_log
 
 GOOD_ROWS = [
     {"deal": 0, "level": "random", "wins": 1, "matches": 2, "hands": 6, "pairs": {"0:0": 1.0, "0:1": -2.0}},

@@ -25,20 +25,18 @@ from nacl.signing import SigningKey
 from packaging.version import Version
 
 from deploy import device_install
-from deploy.device_install import (
+from deploy.device_box import (
     EXIT_REFUSED,
     EXIT_USAGE,
     MANIFEST,
-    MANIFEST_FORMAT,
     SIGNATURE,
     Box,
     InstallError,
     Log,
-    check_manifest,
     parse_version,
     same_version,
-    verify_bundle,
 )
+from deploy.device_bundle import MANIFEST_FORMAT, check_manifest, verify_bundle
 
 PROPS = settings(max_examples=300, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow])

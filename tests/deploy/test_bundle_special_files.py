@@ -2,7 +2,7 @@
 (outside fault injection, point 4): ``deploy push`` hung for ever, before any
 verification, when ``manifest.json`` or its signature was a FIFO (or any file that
 never ends). The laptop's check and the box's installer read them the same way
-(``deploy.device_install.read_bundle_file``), the wheels too.
+(``deploy.device_box.read_bundle_file``), the wheels too.
 
 Every check here runs bounded (a thread with a timeout, or a process with one): on the
 code before the fix it fails instead of hanging the suite."""
@@ -22,8 +22,8 @@ from typing import Any
 
 import pytest
 
-from deploy import device_install, laptop
-from deploy.device_install import EXIT_REFUSED, MANIFEST, SIGNATURE, InstallError, Log
+from deploy import device_box, device_bundle, laptop
+from deploy.device_box import EXIT_REFUSED, MANIFEST, SIGNATURE, InstallError, Log
 from tests.deploy.conftest import Keys, MakeBundle
 
 REPO = Path(__file__).resolve().parents[2]
@@ -90,12 +90,12 @@ def _special(kind: str, bundle: Path, keys: Keys) -> tuple[str, str]:
         return MANIFEST, "symlink"
     if kind == "manifest too large":
         manifest = json.loads((bundle / MANIFEST).read_text())
-        manifest["padding"] = "x" * (device_install.MANIFEST_MAX + 1)
+        manifest["padding"] = "x" * (device_box.MANIFEST_MAX + 1)
         (bundle / MANIFEST).write_text(json.dumps(manifest))
-        return MANIFEST, f"more than the {device_install.MANIFEST_MAX}"
+        return MANIFEST, f"more than the {device_box.MANIFEST_MAX}"
     if kind == "signature too large":
-        (bundle / SIGNATURE).write_text("0" * (device_install.SIGNATURE_MAX + 1))
-        return SIGNATURE, f"more than the {device_install.SIGNATURE_MAX}"
+        (bundle / SIGNATURE).write_text("0" * (device_box.SIGNATURE_MAX + 1))
+        return SIGNATURE, f"more than the {device_box.SIGNATURE_MAX}"
     if kind == "a signed wheel that is a FIFO":
         # Signed by the pinned key, sizes as the manifest says: a FIFO "of 0 bytes" was
         # hashed by reading it, for ever.
@@ -118,7 +118,7 @@ def test_the_laptop_and_the_box_refuse_a_bundle_file_that_is_not_a_bounded_regul
     name, words = _special(kind, bundle, keys)
     pubkey = laptop.load_verify_key(keys.public)
     for check in (lambda: laptop.verified(bundle, pubkey),
-                  lambda: device_install.verify_bundle(bundle, pubkey, Log(None))):
+                  lambda: device_bundle.verify_bundle(bundle, pubkey, Log(None))):
         error = bounded(check, bundle)
         assert isinstance(error, InstallError), error
         assert error.code == EXIT_REFUSED
@@ -147,20 +147,20 @@ def test_deploy_push_of_a_fifo_manifest_is_refused_at_once_before_the_box_is_ask
 
 
 def test_a_good_bundle_still_verifies(bundle: Path, keys: Keys) -> None:
-    manifest, data = device_install.verify_bundle(bundle, laptop.load_verify_key(keys.public), Log(None))
+    manifest, data = device_bundle.verify_bundle(bundle, laptop.load_verify_key(keys.public), Log(None))
     assert manifest["version"] == "1.1.0" and data == (bundle / MANIFEST).read_bytes()
 
 
 def test_read_bundle_file_stops_at_its_limit(tmp_path: Path) -> None:
     f = tmp_path / "f"
     f.write_bytes(b"x" * 100)
-    assert device_install.read_bundle_file(f, 100) == b"x" * 100
+    assert device_box.read_bundle_file(f, 100) == b"x" * 100
     with pytest.raises(InstallError, match="more than the 99"):
-        device_install.read_bundle_file(f, 99)
+        device_box.read_bundle_file(f, 99)
     with pytest.raises(InstallError, match="is not a regular file \\(a directory\\)"):
-        device_install.read_bundle_file(tmp_path, 1000)
+        device_box.read_bundle_file(tmp_path, 1000)
     with pytest.raises(InstallError, match="incomplete bundle"):
-        device_install.read_bundle_file(tmp_path / "missing", 1000)
+        device_box.read_bundle_file(tmp_path / "missing", 1000)
 
 
 if sys.platform != "linux":  # pragma: no cover - FIFOs and O_NONBLOCK as on the box

@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-from deploy import device_install
-from deploy.device_install import parse_version
+from deploy import device_box, device_install
+from deploy.device_box import parse_version
 from tests.deploy.conftest import BoxUnderTest, MakeBundle
 
 
@@ -63,10 +63,10 @@ def test_the_installer_itself_refuses_while_locked(box: BoxUnderTest, make_bundl
 
     with (box.base / "deploy.lock").open("a") as held:
         fcntl.flock(held, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        assert device_install.main(argv) == device_install.EXIT_BUSY
+        assert device_install.main(argv) == device_box.EXIT_BUSY
     assert bundle.is_dir()  # it may belong to the deploy holding the lock
 
-    assert device_install.main(argv) == device_install.EXIT_OK
+    assert device_install.main(argv) == device_box.EXIT_OK
     assert box.current() == "releases/1.1.0"
     assert not bundle.exists()
 
@@ -74,7 +74,7 @@ def test_the_installer_itself_refuses_while_locked(box: BoxUnderTest, make_bundl
 @pytest.mark.sshd
 def test_a_bundle_outside_incoming_is_refused(box: BoxUnderTest, make_bundle: MakeBundle, tmp_path: Path) -> None:
     code = device_install.main(["--root", str(box.root), "install", str(make_bundle("1.1.0"))])
-    assert code == device_install.EXIT_USAGE
+    assert code == device_box.EXIT_USAGE
     assert box.current() == "releases/1.0.0"
 
 
@@ -92,7 +92,7 @@ def test_an_image_being_built_gets_its_release_without_a_start(box: BoxUnderTest
     restarts = box.restarts()
     argv = ["--root", str(box.root), "--systemctl", f"{box.shims}/systemctl", "--no-start", "install", str(bundle)]
 
-    assert device_install.main(argv) == device_install.EXIT_OK
+    assert device_install.main(argv) == device_box.EXIT_OK
 
     assert box.current() == "releases/1.1.0"
     assert (box.base / "releases/1.1.0/.complete").is_file()
@@ -111,5 +111,5 @@ def test_without_a_start_a_failing_self_test_still_keeps_the_old_release(
     monkeypatch.setenv("SHIM_ROOT", str(box.root))
     argv = ["--root", str(box.root), "--systemctl", f"{box.shims}/systemctl", "--no-start", "install", str(bundle)]
 
-    assert device_install.main(argv) == device_install.EXIT_FAILED
+    assert device_install.main(argv) == device_box.EXIT_FAILED
     assert box.current() == "releases/1.0.0"

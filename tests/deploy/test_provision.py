@@ -42,6 +42,8 @@ def test_provision_turns_a_fresh_os_into_a_box(fresh_box: BoxUnderTest) -> None:
         assert (base / rel).is_dir()
     assert os.access(base / "bin/device_install.py", os.X_OK)
     assert (base / "bin/device_install.py").read_bytes() == (REPO / "deploy/device_install.py").read_bytes()
+    for module in ("device_box.py", "device_bundle.py"):  # the installer's parts, imported from beside it
+        assert (base / "bin" / module).read_bytes() == (REPO / "deploy" / module).read_bytes()
     assert (root / "etc/tressette/deploy.pub").read_text() == fresh_box.keys.public.read_text()
     settings = root / "etc/tressette/tressette.toml"  # the program cannot write it under the unit
     assert settings.read_text() == DEFAULT_TOML and settings.stat().st_mode & 0o777 == 0o644

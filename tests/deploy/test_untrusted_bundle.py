@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
-from deploy import device_install, laptop
-from deploy.device_install import MANIFEST, SIGNATURE, Log
+from deploy import device_box, device_bundle, device_install, laptop
+from deploy.device_box import MANIFEST, SIGNATURE, Log
 from tests.deploy.conftest import BoxUnderTest, Keys, MakeBundle
 
 HOSTILE = "../../../etc/tressette/evil"
@@ -59,7 +59,7 @@ def test_a_hostile_version_writes_nothing_outside_incoming(box: BoxUnderTest, ma
 
     result = box.deploy(bundle)
 
-    assert result.returncode == device_install.EXIT_REFUSED, result.stdout + result.stderr
+    assert result.returncode == device_box.EXIT_REFUSED, result.stdout + result.stderr
     assert not (box.root / "etc/tressette/evil.partial").exists()
     assert _tree(box.root) == before  # refused on the laptop: the box saw nothing
     assert box.current() == "releases/1.0.0"
@@ -72,7 +72,7 @@ def test_a_bundle_signed_by_another_key_is_refused_before_the_copy(box: BoxUnder
 
     result = box.deploy(make_bundle("1.1.0", key=box.keys.rogue))
 
-    assert result.returncode == device_install.EXIT_REFUSED, result.stdout
+    assert result.returncode == device_box.EXIT_REFUSED, result.stdout
     assert "bad signature" in result.stdout + result.stderr
     assert "[4/5]" not in result.stdout  # refused before the copy
     assert _tree(box.root) == before
@@ -87,7 +87,7 @@ def test_the_box_refuses_a_bundle_outside_the_directory_it_chose(box: BoxUnderTe
 
     code = device_install.main(["--root", str(box.root), "install", str(laptop_named)])
 
-    assert code == device_install.EXIT_USAGE
+    assert code == device_box.EXIT_USAGE
     assert box.current() == "releases/1.0.0"
     assert box.releases() == ["1.0.0"]
 
@@ -99,14 +99,14 @@ def test_the_box_chooses_the_incoming_directory(box: BoxUnderTest, make_bundle: 
     sha = hashlib.sha256((bundle / MANIFEST).read_bytes()).hexdigest()
     (box.base / "incoming/stale.partial").mkdir()  # debris of an older deploy
 
-    assert device_install.main(["--root", str(box.root), "receive", sha]) == device_install.EXIT_OK
+    assert device_install.main(["--root", str(box.root), "receive", sha]) == device_box.EXIT_OK
     chosen = Path(json.loads(capsys.readouterr().out)["path"])
 
     assert chosen == box.base / f"incoming/{sha}.partial" and chosen.is_dir()
     assert stat.S_IMODE(chosen.stat().st_mode) == 0o700
     assert sorted(p.name for p in (box.base / "incoming").iterdir()) == [chosen.name]
     for hostile in (HOSTILE, "A" * 64, "0" * 63, sha + "/..", ""):
-        assert device_install.main(["--root", str(box.root), "receive", hostile]) == device_install.EXIT_USAGE
+        assert device_install.main(["--root", str(box.root), "receive", hostile]) == device_box.EXIT_USAGE
 
 
 @pytest.mark.sshd
@@ -119,7 +119,7 @@ def test_a_manifest_that_does_not_match_its_directory_is_refused(box: BoxUnderTe
     code = device_install.main(["--root", str(box.root), "install",
                                 str(box.base / f"incoming/{other}.partial")])
 
-    assert code == device_install.EXIT_REFUSED
+    assert code == device_box.EXIT_REFUSED
     assert box.releases() == ["1.0.0"]
 
 
@@ -145,7 +145,7 @@ def test_a_version_not_in_canonical_form_is_refused(box: BoxUnderTest, make_bund
 
     result = box.deploy(bundle)
 
-    assert result.returncode == device_install.EXIT_REFUSED, result.stdout + result.stderr
+    assert result.returncode == device_box.EXIT_REFUSED, result.stdout + result.stderr
     assert "version" in result.stdout + result.stderr
     assert box.releases() == ["1.0.0"]
 
@@ -156,10 +156,10 @@ def test_the_box_refuses_a_non_canonical_version_even_when_signed(tmp_path: Path
     _rewrite_manifest(bundle, keys.private, version="1.2.0-rc1")
     pubkey = bytes.fromhex(keys.public.read_text())
 
-    with pytest.raises(device_install.InstallError) as refused:
-        device_install.verify_bundle(bundle, pubkey, Log(None))
+    with pytest.raises(device_box.InstallError) as refused:
+        device_bundle.verify_bundle(bundle, pubkey, Log(None))
 
-    assert refused.value.code == device_install.EXIT_REFUSED
+    assert refused.value.code == device_box.EXIT_REFUSED
     assert "1.2.0rc1" in str(refused.value)  # it names the canonical spelling
 
 
@@ -213,5 +213,5 @@ def test_deploy_log_is_bounded(tmp_path: Path) -> None:
 
     logs = sorted(tmp_path.glob("deploy.log*"))
     total = sum(p.stat().st_size for p in logs)
-    assert total <= 3 * device_install.LOG_MAX_BYTES + 2000
+    assert total <= 3 * device_box.LOG_MAX_BYTES + 2000
     assert path.read_text().splitlines()[-1].endswith(f"3999 {line}")  # the newest line kept

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from firmware.engine import OptionError, make_variant
-from tools import arena
+from tools import arena, arena_report, arena_stats
 
 
 def _args(**kw: object) -> arena.ArenaOptions:
@@ -82,7 +82,7 @@ def test_duplicate_reports_levels_and_the_paired_difference() -> None:
     assert levels == ["normal", "random"]
     vs = out["versus"][0]
     assert vs["other"] == "random" and vs["pairs"] >= 2
-    text = arena.report(out)
+    text = arena_report.report(out)
     assert "normal minus random on the same" in text
 
 
@@ -135,7 +135,7 @@ def test_log_and_from_log_give_the_same_report(tmp_path: Path) -> None:
     names = [lv["level"] for lv in both["levels"]]
     assert names == ["normal (run.jsonl)", "random (run.jsonl)", "normal (other.jsonl)"]
     assert both["versus"][1]["points_per_hand_diff"] == 0.0
-    assert "normal (run.jsonl) minus random" in arena.report(both)
+    assert "normal (run.jsonl) minus random" in arena_report.report(both)
 
 
 @pytest.mark.parametrize("cap", [0.5, 5000.0])
@@ -258,13 +258,13 @@ def test_a_budget_spec_plays_beside_hard_on_the_same_deals() -> None:
 def test_gap_share_sums_over_the_common_pairs_and_resamples_deals() -> None:
     level = {"0:0": 1.0, "0:1": 2.0, "1:0": 1.0, "2:0": 5.0}
     ceiling = {"0:0": 2.0, "0:1": 2.0, "1:0": 4.0}  # deal 2 has no ceiling: left out
-    sh = arena.gap_share(level, ceiling)
+    sh = arena_stats.gap_share(level, ceiling)
     assert sh["pairs"] == 3 and sh["deals"] == 2
     assert sh["share"] == pytest.approx(4.0 / 8.0)
     lo, hi = sh["ci95"]
     # A resample holds deal 0 (3/4) or deal 1 (1/4) or both: the interval lies between.
     assert 0.25 <= lo < sh["share"] < hi <= 0.75
-    assert arena.gap_share(level, {"0:0": -1.0})["share"] is None  # no gap to close
+    assert arena_stats.gap_share(level, {"0:0": -1.0})["share"] is None  # no gap to close
 
 
 def test_ceiling_reports_each_levels_share(tmp_path: Path) -> None:
@@ -272,6 +272,6 @@ def test_ceiling_reports_each_levels_share(tmp_path: Path) -> None:
     arena.run(_args(a="normal", also="random", b="easy", matches=2, log=log))
     out = arena.run(_args(b="easy", from_log=log, ceiling="normal"))
     assert [sh["level"] for sh in out["shares"]] == ["random"]
-    assert "random: share of the gap from easy to normal" in arena.report(out)
+    assert "random: share of the gap from easy to normal" in arena_report.report(out)
     with pytest.raises(ValueError, match="--ceiling oracle"):
         arena.run(_args(b="easy", from_log=log, ceiling="oracle"))

@@ -341,7 +341,7 @@ class HomeScreen(Screen):
         kind, level = TABLE if self.scoresheet else self.seats[i]
         t = self.ctx.t
         who = (t("human_short") if kind == "human" else t("table_seat") if kind == "table"
-               else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")  # fmt: skip
+               else t("phone_seat") if kind == "phone" else t("cpu_level", level=t(level or "normal")))  # fmt: skip
         return f"{i + 1}: {who}"
 
     def seat_label(self, i: int) -> str:

@@ -204,6 +204,33 @@ def test_the_choice_is_written_once_per_change_not_per_frame(
     assert len(writes) == 2
 
 
+def test_a_cut_in_the_middle_of_a_write_leaves_the_choice_before(
+    make_table: MakeTable, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The record is replaced whole or not at all: the power going between the temporary
+    file's write and its rename (here the rename fails) leaves the last choice written, and
+    a half-written temporary file is never read."""
+    d = tmp_path / "box"
+    t = make_table(state_dir=d)
+    assert not t.ctl.boot()
+    app = _app(t)
+    _choose(t, app, "treseta_hr", "cpu:easy")
+    before = _shown(app)
+
+    def cut(src: object, dst: object) -> None:
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "replace", cut)  # the rename firmware.config.atomic_write ends with
+    _tap(app, "seat:1")
+    _tap(app, "scoresheet")
+    t.pump()
+    monkeypatch.undo()
+    assert _shown(app) != before
+    (d / ".home.json.k3x9.tmp").write_text('{"kind": "tressette-home-choice", "vers')  # as a cut leaves one
+    t.close()
+    assert _shown(_app(_again(make_table, d, "treseta_hr"))) == before
+
+
 GARBLED = st.one_of(
     st.binary(max_size=300),
     st.text(max_size=200).map(str.encode),

@@ -151,6 +151,7 @@ class UIApp:
         self._dim: pygame.Surface | None = None
         self.shown_for = KEY_GUARD_S  # seconds since the screen changed (none at start)
         self.enter_disarmed = False  # home reached from a match's end by Enter: Enter starts nothing
+        self._told = self.home.chosen()  # the home screen's choice as the app last heard it (intents)
 
     # -------------------------------------------------------------- feeding
 
@@ -192,10 +193,22 @@ class UIApp:
             self.show("table", report=False)  # the last code was taken: the shared table
 
     def preset_home(self, variant: str, options: Mapping[str, Any] | None = None,
-                    seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None) -> None:
+                    seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None,
+                    choice: it.HomeChoice | None = None) -> None:
         """Preselect the home screen's game (e.g. from the settings file at start, or the last
         match's after a restart); ``mode``, the journal's (None: leave the toggles as they are),
-        sets the score sheet and the casual toggles as that match had them."""
+        sets the score sheet and the casual toggles as that match had them. ``choice``: what
+        the person had chosen here and not played before a restart, shown as it was (the
+        other arguments are then its game, options and seats)."""
+        self._preset(variant, options, seats, mode, choice)
+        self._told = self.home.chosen()  # the app's offer, not the person's choice: not sent back
+
+    def _preset(self, variant: str, options: Mapping[str, Any] | None, seats: Sequence[SeatSpec] | None,
+                mode: str | None, choice: it.HomeChoice | None) -> None:
+        if choice is not None:
+            if choice != self.home.chosen():  # (the choice just sent, offered back: shown already)
+                self.home.restore(choice)
+            return
         self.home.select_variant(variant)
         if mode is not None:
             self.home.scoresheet = mode == "scoresheet"
@@ -458,8 +471,14 @@ class UIApp:
         self.outbox.put(intent)
 
     def intents(self) -> list[Intent]:
-        """The intents since the last call, oldest first (and forget them)."""
-        return self.outbox.take()
+        """The intents since the last call, oldest first (and forget them); first of them
+        the home screen's choice, when the person changed it since it was last told (on
+        a change only: a frame that changed nothing sends nothing)."""
+        chosen = self.home.chosen()
+        if chosen == self._told:
+            return self.outbox.take()
+        self._told = chosen
+        return [chosen, *self.outbox.take()]
 
     # ------------------------------------------------------------ animation
 

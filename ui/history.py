@@ -47,7 +47,7 @@ def sheet_side_names(sheet: ScoreSheet, ctx: Ctx) -> list[str]:
             out.append(ctx.t("you") if len(seats) == 1 else ctx.t("us"))
         elif len(seats) == 1 and not named and sheet.seats[seats[0]].kind == "computer":
             many = len(sheet.seats) > 2
-            out.append(f"CPU {seats[0] + 1}" if many else "CPU")
+            out.append(ctx.t("cpu_n", n=seats[0] + 1) if many else ctx.t("cpu"))
         elif len(seats) > 1 and not named and n_sides == 2 and person:
             out.append(ctx.t("them"))  # the other pair, beside a person at the screen
         else:  # the one name of a side: "Anna + Marco", "Seat 1 + 3" (a score sheet's, people among themselves)
@@ -135,7 +135,7 @@ class HistoryScreen(Screen):
         """(when and what, against whom, the outcome and score)."""
         t, lang = self.ctx.t, self.ctx.lang
         left = f"{when(r.started, lang)} · {variant_label(r.variant, lang)}"
-        against = f"CPU {t(r.level)}" if r.level else t("people_only")
+        against = t("cpu_level", level=t(r.level)) if r.level else t("people_only")
         sub = f"{against} · {t('hands_n', n=r.hands)}"
         if r.mode == "lesson":  # the guided hand: a lesson, not a match like the others
             sub = f"{t('h_lesson')} · {sub}"

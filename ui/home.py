@@ -180,6 +180,23 @@ class HomeScreen(Screen):
         return it.NewGame(self.variants[self.vi], dict(self.options), seats, casual=self.casual,
                           scoresheet=self.scoresheet, players=players if any(players) else ())
 
+    def chosen(self) -> it.HomeChoice:
+        """Everything the screen shows chosen (kept by the app across a power cut)."""
+        return it.HomeChoice(self.variants[self.vi], dict(self.options), tuple(self.seats), casual=self.casual,
+                             scoresheet=self.scoresheet, players=tuple(self.players))
+
+    def restore(self, choice: it.HomeChoice) -> None:
+        """Show ``choice`` (kept from before a restart) as it was chosen; what this game
+        no longer takes goes back to the game's own (an option) or to a seating it takes."""
+        self.select_variant(choice.variant)
+        for o in self.preset.options:
+            if choice.options.get(o.key) in o.choices:
+                self.options[o.key] = choice.options[o.key]
+        self.casual, self.scoresheet = choice.casual, choice.scoresheet
+        self.seats = choice.seats
+        self._fit_seats()
+        self.players = [*choice.players[: len(self.seats)], *[None] * (len(self.seats) - len(choice.players))]
+
     def buttons(self, size: tuple[int, int]) -> list[ButtonSpec]:
         W, H = size
         m, row, gap = self.metrics(size)
@@ -324,7 +341,7 @@ class HomeScreen(Screen):
         kind, level = TABLE if self.scoresheet else self.seats[i]
         t = self.ctx.t
         who = (t("human_short") if kind == "human" else t("table_seat") if kind == "table"
-               else t("phone_seat") if kind == "phone" else f"CPU {t(level or 'normal')}")  # fmt: skip
+               else t("phone_seat") if kind == "phone" else t("cpu_level", level=t(level or "normal")))  # fmt: skip
         return f"{i + 1}: {who}"
 
     def seat_label(self, i: int) -> str:

@@ -147,6 +147,21 @@ class NewGame:
 
 
 @dataclass(frozen=True, slots=True)
+class HomeChoice:
+    """What the home screen shows chosen, not yet played, sent whenever it changes (the
+    app keeps it across a power cut: firmware.app.homechoice): the game, its options, the
+    seats as shown, the casual and score-sheet toggles, and who plays each seat (a name
+    kept on a seat that is a computer's now comes back with the person)."""
+
+    variant: str
+    options: dict[str, bool | int | str] = field(default_factory=dict)
+    seats: tuple[SeatSpec, ...] = ()
+    casual: bool = False
+    scoresheet: bool = False
+    players: tuple[str | None, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class Continue:
     """Resume the interrupted game (from the journal)."""
 
@@ -380,6 +395,7 @@ Intent = (
     | Discard
     | ZuTun
     | NewGame
+    | HomeChoice
     | Continue
     | NextHand
     | SetLevel

@@ -57,6 +57,13 @@ SOURCE: tuple[Source, ...] = (
     M("easy", "easy"),
     M("normal", "normal"),
     M("hard", "hard"),
+    # TRANSLATORS: a computer's seat where two play (the table, the count, the score sheet): a name
+    # tag beside the cards, as short as "CPU" ("Computer" is cut there at 480x320 and at 800x480)
+    M("cpu", "CPU"),
+    # TRANSLATORS: the computer at seat {n} (three or four play): a name tag as short as "CPU 2"
+    M("cpu_n", "CPU {n}"),
+    # TRANSLATORS: the computer at a level ({level}: easy, normal, hard): a seat's button on the home screen
+    M("cpu_level", "CPU {level}"),
     M("you", "You"),
     M("partner", "partner"),
     M("on", "on"),
@@ -594,6 +601,8 @@ SOURCE: tuple[Source, ...] = (
     M("sim_reader_off", "OFFLINE"),
     M("sim_reader", "Card reader"),
     M("sim_accuso", "Accuso {n}"),
+    # TRANSLATORS: the menu button held {s} seconds (a button of the simulator's panel)
+    M("sim_menu_hold", "Menu {s} s"),
     # TRANSLATORS: rules page 0: its title
     M("rules_p0_title", "Cards and points"),
     # TRANSLATORS: rules page 0: its text

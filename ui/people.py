@@ -33,7 +33,7 @@ def person_lines(p: PersonStats, t: Callable[..., str], lang: str) -> list[tuple
     out += [(t("ps_with", name=name), f"{won}/{played}") for name, played, won in p.partners]
     out += [(t("ps_against", name=name), f"{won}/{played}") for name, played, won in p.rivals]
     for level, played, won in p.levels:
-        what = t("people_only") if level == "-" else t("ps_against", name=f"CPU {t(level)}")
+        what = t("people_only") if level == "-" else t("ps_against", name=t("cpu_level", level=t(level)))
         out.append((what, f"{won}/{played}"))
     return out
 

@@ -190,9 +190,8 @@ class SimPanel:
             if name.startswith("seat"):
                 label = t("sim_accuso", n=int(name[4:]) + 1)
             else:
-                label = "Menu" + (f" {name.split('@')[1]} s" if "@" in name else "")
-            img = f.fit(label, 13, rect.w - 6, FG, bold=True)
-            surface.blit(img, img.get_rect(center=rect.center))
+                label = t("sim_menu_hold", s=name.split("@")[1]) if "@" in name else t("menu")
+            self._label(surface, rect, label)
         first = lay[next(k for k in lay if k.startswith("card:"))]
         status = ""
         if self.reader_online is not None:
@@ -218,6 +217,19 @@ class SimPanel:
             for line in f.wrap(self.message, 12, r.w - 20)[:3]:
                 surface.blit(f.text(line, 12, FG), (r.x + 10, y))
                 y += 15
+
+    def _label(self, surface: pygame.Surface, rect: Rect, label: str) -> None:
+        """A button's label on one line, else on two ("Melding" over "4": four seats' buttons
+        are narrow), cut only if even that is too wide."""
+        f = self.fonts
+        lines = f.wrap(label, 13, rect.w - 6, bold=True)
+        if len(lines) != 2 or rect.h < 2 * 14:
+            lines = [label]
+        imgs = [f.fit(line, 13, rect.w - 6, FG, bold=True) for line in lines]
+        y = rect.centery - sum(i.get_height() for i in imgs) // 2
+        for img in imgs:
+            surface.blit(img, img.get_rect(midtop=(rect.centerx, y)))
+            y += img.get_height()
 
     def draw_led(self, surface: pygame.Surface, rect: Rect) -> None:
         """Four 7-segment digits with the colon between the second and third."""

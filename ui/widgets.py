@@ -227,7 +227,7 @@ def fitting_label(ctx: Ctx, label: str, size: int, max_w: int, bold: bool = Fals
 
 
 def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
-    """The name shown for a seat: the app's name, else "You", "CPU 2", "Seat 3"."""
+    """The name shown for a seat: the app's name, else "You", "CPU 2" (cpu_n), "Seat 3"."""
     if seat is None or seat >= len(model.seats):
         return ""
     s = model.seats[seat]
@@ -236,5 +236,5 @@ def seat_name(model: TableModel, seat: int | None, ctx: Ctx) -> str:
     if s.name:
         return s.name
     if s.kind == "computer":
-        return f"CPU {seat + 1}" if model.n_seats > 2 else "CPU"
+        return ctx.t("cpu_n", n=seat + 1) if model.n_seats > 2 else ctx.t("cpu")
     return ctx.t("seat_n", n=seat + 1)

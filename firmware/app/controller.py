@@ -65,6 +65,7 @@ from firmware.app.events import (
     Tick,
 )
 from firmware.app.guide import GUIDE_LEVEL, GUIDE_SEED, GUIDE_VARIANT, GuidedHand
+from firmware.app.homechoice import HomeChoices
 from firmware.app.household import Household
 from firmware.app.journal_guard import JOURNAL_ERROR_CODE, JournalGuard
 from firmware.app.lifecycle import MatchLifecycle
@@ -173,6 +174,7 @@ class TableController:
         self.guide = GuidedHand(table)  # "Learn to play": the lessons of the guided hand
         self.network = NetworkPart(table)  # the box's Wi-Fi (firmware/app/network.py)
         self.household = Household(journal.path.parent)  # the names a seat can be given
+        self.home_choices = HomeChoices(table, journal.path.parent)  # the home screen's choice, kept
         self.scans = CardScans(table, self.enrolment, self.unknown_deck, self.seat_actions)  # the reader's tags
         self.buttons = TableButtons(table, self.declarations, self.scoresheet, self.lifecycle, self.phones)
         self.settings_kept = ScreenSettings(table)  # a setting changed on the screen; the display's brightness
@@ -226,6 +228,8 @@ class TableController:
             case ui.ForgetPerson(name=name):
                 self.household.forget(name)
                 self.table.changed()
+            case ui.HomeChoice():
+                self.home_choices.keep(event)
             # the box's Wi-Fi: Settings → Network's asks, the network worker's answers
             case ui.NetworkScan() | ui.NetworkConnect() | ui.NetworkForget() | ui.NetworkHotspot():
                 self.network.on_intent(event)

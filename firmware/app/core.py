@@ -42,6 +42,7 @@ from firmware.engine.match import HandRecord
 from firmware.engine.names import PersonName
 from firmware.engine.seating import SeatSpec
 from firmware.store import Journal
+from ui.intents import HomeChoice
 
 if TYPE_CHECKING:
     from ui.model import Banner
@@ -143,6 +144,18 @@ class LastGame:
     options: dict[str, object]
     seats: tuple[SeatSpec, ...]
     mode: str
+    match_id: int = 0  # its journal id: a choice made on the home screen since is newer (KeptChoice)
+
+
+@dataclass(frozen=True, slots=True)
+class KeptChoice:
+    """What the home screen showed chosen and not yet played (firmware.app.homechoice),
+    and ``after``: the newest match the table knew when it was chosen. A match played
+    since (a journal id above it) is newer than the choice; a clock is not asked, as the
+    box's may be wrong after a power cut."""
+
+    choice: HomeChoice
+    after: int
 
 
 class Table:
@@ -172,6 +185,9 @@ class Table:
         # The newest match of the journal, read once at start when none is left to resume
         # (a power cut after a match's end): the home screen offers its game and mode again.
         self.last_game: LastGame | None = None
+        # What the person chose on the home screen and has not played yet, kept across a
+        # power cut (firmware.app.homechoice): offered at start when newer than last_game.
+        self.home_choice: KeptChoice | None = None
         # A card reader is fitted (the device's [hardware] names one; the simulator always
         # has one). Without it a real-card game needs no enrolled deck: the card picker.
         self.reader_fitted = True

@@ -131,7 +131,7 @@ class MatchLifecycle:
                 seats = tuple(check_seats(list(row.seats)))
             except (TressetteError, ValueError):
                 continue
-            return LastGame(row.variant, dict(row.options), seats, row.mode)
+            return LastGame(row.variant, dict(row.options), seats, row.mode, row.id)
         return None
 
     def resume(self, match_id: int) -> bool:
@@ -220,7 +220,7 @@ class MatchLifecycle:
             raise
         self._start_pending = None
         if mode != "lesson":  # the game the home screen offers again after the guided hand
-            self.table.last_game = LastGame(v.name, dict(v.options), tuple(seat_list), mode)
+            self.table.last_game = LastGame(v.name, dict(v.options), tuple(seat_list), mode, match_id)
         self._open_table(v, match_id, seat_list, mode, lesson_seed, named)
         return Outcome(True)
 

@@ -28,7 +28,7 @@ from ui.speed import DEFAULT_SPEED, speed_of
 if TYPE_CHECKING:
     from firmware.app.phones.link import PhoneLink
     from firmware.engine.seating import SeatSpec
-    from ui.intents import Intent
+    from ui.intents import HomeChoice, Intent
     from ui.model import TableModel
 
 
@@ -47,7 +47,7 @@ class Screen(Protocol):
 
     def preset_home(
         self, variant: str, options: Mapping[str, object] | None = None, seats: Sequence[SeatSpec] | None = None,
-        *, mode: str | None = None,
+        *, mode: str | None = None, choice: HomeChoice | None = None,
     ) -> None: ...
 
     def update(self, dt: float) -> None: ...
@@ -236,11 +236,12 @@ class MainLoop:
 
         assert self.ui is not None
         ctl = self.ctl
-        p = home_preset(ctl.variant, ctl.seats, ctl.settings, ctl.match_mode, ctl.table.last_game)
-        key = (p.variant, sorted(p.options.items()), p.seats, p.mode)
+        p = home_preset(ctl.variant, ctl.seats, ctl.settings, ctl.match_mode, ctl.table.last_game,
+                        ctl.table.home_choice)
+        key = (p.variant, sorted(p.options.items()), p.seats, p.mode, p.choice)
         if key != self._home_preset:
             self._home_preset = key
-            self.ui.preset_home(p.variant, p.options, p.seats, mode=p.mode)
+            self.ui.preset_home(p.variant, p.options, p.seats, mode=p.mode, choice=p.choice)
 
     def refresh(self, *, force: bool = False) -> None:
         if self.phones is not None:

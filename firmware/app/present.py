@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from firmware.app.cards_map import CardsMap, Enrolment
-from firmware.app.core import ENROL, HOME, MATCH_OVER, LastGame, Phase
+from firmware.app.core import ENROL, HOME, MATCH_OVER, KeptChoice, LastGame, Phase
 from firmware.config import GameSettings
 from firmware.engine import Call, Claim, Match, Variant, View, ZuTun
 from firmware.engine.cards import DECKS
@@ -22,6 +22,7 @@ from firmware.engine.seating import SeatSpec
 from firmware.store import Journal, JournalFailure
 from firmware.store_stats import LEVEL_ORDER
 from ui.i18n import Message
+from ui.intents import HomeChoice
 from ui.model import (
     AccuracySeries,
     Banner,
@@ -53,23 +54,30 @@ class HomePreset:
     options: dict[str, object]
     seats: tuple[SeatSpec, ...]
     mode: str | None = None
+    choice: HomeChoice | None = None  # the person's own choice, not yet played: shown as it was
 
 
 def home_preset(
     variant: Variant | None, seats: Sequence[SeatSpec], settings: GameSettings,
-    mode: str = "engine", last: LastGame | None = None,
+    mode: str = "engine", last: LastGame | None = None, kept: KeptChoice | None = None,
 ) -> HomePreset:
-    """The game the home screen offers next: the one at the table, else the last one
-    the journal holds (a restart after a match's end, and while and after the guided
-    hand is played), else the settings'.
+    """The game the home screen offers next: the one at the table, else what the person
+    chose on the home screen and has not played (``kept``, firmware.app.homechoice) when
+    no match was played since it was chosen, else the last one the journal holds (a
+    restart after a match's end, and while and after the guided hand is played), else
+    the settings'.
 
     So "new game" after a match repeats the same table (variant, options, who sits
     where, as given by the settings file or ``--seats``, and a score sheet stays a
-    score sheet), not a default, across a power cut too.
+    score sheet), not a default, across a power cut too; and a choice made but not
+    played is not lost to the cut either.
     """
     if variant is not None and seats and mode != "lesson":
         # (the guided hand's easy computer is the guide's, never the person's choice)
         return HomePreset(variant.name, dict(variant.options), tuple(seats), mode)
+    if kept is not None and (last is None or kept.after >= last.match_id):
+        c = kept.choice
+        return HomePreset(c.variant, dict(c.options), c.seats, choice=c)
     if last is not None:
         return HomePreset(last.variant, dict(last.options), last.seats, last.mode)
     return HomePreset(settings.variant, dict(settings.options), tuple(settings.seats))

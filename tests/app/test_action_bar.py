@@ -49,7 +49,8 @@ class Recorder:
         self.frames.append(model)
 
     def preset_home(self, variant: str, options: Mapping[str, object] | None = None,
-                    seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None) -> None:
+                    seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None,
+                    choice: ui.HomeChoice | None = None) -> None:
         pass
 
     def update(self, dt: float) -> None:

@@ -14,7 +14,7 @@ from firmware.engine.seating import HUMAN, SeatSpec
 from firmware.engine.variants import PRESETS
 from firmware.store import Journal
 from tests.app.conftest import MakeTable, Table
-from ui.intents import Intent, OpenReplay, OpenSheet, ShowHistory
+from ui.intents import HomeChoice, Intent, OpenReplay, OpenSheet, ShowHistory
 from ui.model import TableModel
 
 from .test_controller import play_out
@@ -96,7 +96,7 @@ class FakeUI:
 
     def preset_home(
         self, variant: str, options: Mapping[str, object] | None = None,
-        seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None,
+        seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None, choice: HomeChoice | None = None,
     ) -> None:
         pass
 

@@ -16,7 +16,7 @@ import pytest
 from firmware.engine.seating import SeatSpec
 from tests.app.conftest import MakeTable
 from ui.app import UIApp
-from ui.intents import Intent
+from ui.intents import HomeChoice, Intent
 from ui.model import TableModel
 
 
@@ -38,7 +38,7 @@ def test_taps_are_read_after_the_ui_has_the_time_the_loop_was_away(make_table: M
 
         def preset_home(
             self, variant: str, options: Mapping[str, object] | None = None,
-            seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None,
+            seats: Sequence[SeatSpec] | None = None, *, mode: str | None = None, choice: HomeChoice | None = None,
         ) -> None: ...
 
     def pump() -> None:

@@ -164,7 +164,8 @@ def test_home_screen_starts_the_chosen_game(make_ui: MakeUI) -> None:
     ui.handle(click(buttons["option:open_draws"].rect.center))  # shown -> hidden
     ui.handle(click(buttons["seat:1"].rect.center))  # normal -> hard
     ui.handle(click(buttons["start"].rect.center))
-    (ng,) = ui.intents()
+    chosen, ng = ui.intents()
+    assert chosen == home.chosen()  # what the screen shows chosen (the app keeps it), then the game
     assert ng == it.NewGame(
         "treschetten2",
         {"accusi": True, "target": 31, "open_draws": "hidden", "announce_when": "any_time",

@@ -58,7 +58,8 @@ def test_a_name_typed_once_is_checked_given_to_the_seat_and_kept() -> None:
     _tap(ui, "ch:ć")
     _tap(ui, "ok")
     assert ui.home.players[2] == "Ivoć"
-    assert [x for x in ui.intents() if not isinstance(x, it.ShowScreen)] == [it.AddPerson("Ivoć")]
+    sent = [x for x in ui.intents() if not isinstance(x, it.ShowScreen)]
+    assert sent == [ui.home.chosen(), it.AddPerson("Ivoć")]  # the seat's name kept with the choice
 
 
 @pytest.mark.parametrize("typed", ["", "   ", "x" * 21])
@@ -115,7 +116,7 @@ def test_statistics_per_person_from_a_journal_reach_the_people_screen(tmp_path: 
     assert anna.name == "Anna" and [g.variant for g in anna.games] == ["treseta4", "tressette2"]
     lines = person_lines(anna, lambda key, **kw: key + ":" + ",".join(f"{k}={v}" for k, v in kw.items()), "en")
     assert ("ps_with:name=<b>M</b>", "1/1") in lines
-    assert ("ps_against:name=CPU hard:", "0/1") in lines and ("people_only:", "1/1") in lines
+    assert ("ps_against:name=cpu_level:level=hard:", "0/1") in lines and ("people_only:", "1/1") in lines
     for size in SIZES:
         for lang in ("it", "de", "en"):
             ui = _ui(size, lang)

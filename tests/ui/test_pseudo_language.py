@@ -46,7 +46,6 @@ def allowed_words() -> set[str]:
             words.update(re.sub(r"\{\w+\}", " ", pattern).split())
     words.update(i18n.LANGUAGE_NAMES.values())
     words.add("ABC")  # the on-screen keyboard's letters key, beside "?123" and "àè"
-    words.add("CPU")  # a computer seat's name, the same in every language (ui/history.py, firmware/app)
     words.update({"Tressette", "tressette", "local", "http"})  # the box's name and address
     # the gallery's people and Wi-Fi networks (ui/gallery.py), and their short forms
     words.update({"Anna", "Marco", "Zoë", "Jürgen", "Jür", "Đurđa", "Đur", "Nonna", "Pina", "Vodafone", "FRITZ",
@@ -70,8 +69,36 @@ def test_every_word_on_every_screen_comes_from_the_catalogue(size: tuple[int, in
         ui.draw(rec)
         for box in rec.texts:
             # a word with two plain letters or more; a code or a password (letters and digits) is none
-            plain = [w for w in re.findall(r"[^\W_]+", box.text)
-                     if len(re.findall("[A-Za-z]", w)) >= 2 and not re.search(r"\d", w) and w not in allowed]
-            if plain:
+            if plain_words(box.text, allowed):
                 found.setdefault(box.text, set()).add(name)
     assert not found, "\n".join(f"{text!r} on {', '.join(sorted(where))}" for text, where in sorted(found.items()))
+
+
+def plain_words(text: str, allowed: set[str]) -> list[str]:
+    """The words of ``text`` in plain letters (two or more; a code with digits is none)."""
+    return [w for w in re.findall(r"[^\W_]+", text)
+            if len(re.findall("[A-Za-z]", w)) >= 2 and not re.search(r"\d", w) and w not in allowed]
+
+
+@pytest.mark.parametrize("deck", list(DECKS))
+@pytest.mark.parametrize("n_seats", [2, 3, 4])
+def test_every_word_of_the_simulators_panel_comes_from_the_catalogue(
+        deck: str, n_seats: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table panel beside the simulator's screen (ui/simpanel.py): the Accuso buttons,
+    the menu button and its holds, the display's and the reader's titles, in every state."""
+    import pygame
+
+    from ui.simpanel import SimPanel
+
+    monkeypatch.setitem(i18n.TRANSLATIONS, "en", Pseudo())
+    allowed = allowed_words()
+    found: dict[str, set[str]] = {}
+    panel = SimPanel(pygame.Rect(0, 0, 300, 480), n_seats=n_seats, deck=deck, language="en")
+    for online in (None, True, False):
+        panel.set_table(reader_online=online, message=i18n.tr("m_reader_back", "en"))
+        rec = RecordingSurface((300, 480), panel.fonts.meta)
+        panel.draw(rec)
+        for box in rec.texts:
+            if plain_words(box.text, allowed):
+                found.setdefault(box.text, set()).add(f"reader {online}")
+    assert not found, "\n".join(f"{text!r} with {', '.join(sorted(where))}" for text, where in sorted(found.items()))

@@ -6,6 +6,7 @@ from functools import partial
 from pathlib import Path
 
 import pygame
+import pytest
 from pygame import Rect
 
 from ui.intents import SimButton, SimScan
@@ -70,3 +71,22 @@ def test_led_draws_segments(artifacts: Path) -> None:
     pygame.image.save(surf.subsurface(p.rect), str(artifacts / "simpanel.png"))
     # a lit segment is red, an unlit one dark: "1" lights b and c only on the first digit
     assert surf.get_at((p.rect.x + 1, p.rect.y + 1))[:3] == (30, 34, 42)
+
+
+@pytest.mark.parametrize(("lang", "words"), [
+    ("it", ["Accuso 1", "Accuso 4", "Menu", "Menu 3 s", "Menu 10 s"]),
+    ("de", ["Ansage 1", "Ansage 4", "Menü", "Menü 3 s", "Menü 10 s"]),
+    ("en", ["Accuso 1", "Accuso 4", "Menu", "Menu 3 s", "Menu 10 s"]),
+    ("hr", ["Akuža 1", "Akuža 4", "Izbornik", "Drži 3 s", "Drži 10 s"]),
+    ("nl", ["Melding 1", "Melding 4", "Menu", "Menu 3 s", "Menu 10 s"]),
+])
+def test_the_panels_buttons_speak_the_screens_language(lang: str, words: list[str]) -> None:
+    """The Accuso buttons in each language's word for an accuso (its catalogue's, as the
+    game's messages say it: akuža, Melding, Ansage), the menu button as the screens name it."""
+    from ui.textcheck import RecordingSurface
+
+    p = panel(n_seats=4, language=lang)
+    rec = RecordingSurface((1100, 480), p.fonts.meta)
+    p.draw(rec)
+    shown = " ".join(box.text for box in rec.texts)  # (a label too long for one line: on two)
+    assert all(w in shown for w in words) and not any(box.cut for box in rec.texts), shown

@@ -233,7 +233,8 @@ def test_the_called_card_says_you_call_when_the_caller_is_the_person(lang: str, 
     ui.set_model(other)
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
-    assert tr("called_by", lang, name=f"CPU {probe.caller + 1}") in [t.text for t in rec.texts], [t.text for t in rec.texts]
+    cpu = tr("cpu_n", lang, n=probe.caller + 1)
+    assert tr("called_by", lang, name=cpu) in [t.text for t in rec.texts], [t.text for t in rec.texts]
 
 
 @pytest.mark.parametrize("lang", ["it", "de", "en"])
@@ -283,7 +284,7 @@ def test_the_hand_that_wins_a_game_of_a_best_of_two_match_says_so(lang: str, siz
     screen = ui.screens[ScreenName.HAND_END]
     assert isinstance(screen, HandEndScreen)
     mine = model.game_won_by[0] == model.side_of(model.me)
-    want = tr("game_won_you" if mine else "game_won", lang, name="CPU")
+    want = tr("game_won_you" if mine else "game_won", lang, name=tr("cpu", lang))
     score = "1–0" if mine else "0–1"
     assert screen.headline() == f"{want} · {tr('games_score', lang, score=score)}"
     rows = dict(screen.rows())

@@ -50,7 +50,7 @@ if TYPE_CHECKING:
     from firmware.app.loop import Screen
     from firmware.app.phones.client import PhoneClient
     from firmware.engine.seating import SeatSpec
-    from ui.intents import Intent
+    from ui.intents import HomeChoice, Intent
     from ui.model import TableModel
 
 MEDIAN_MS, P95_MS, MEMORY_MB = 50.0, 150.0, 30.0
@@ -109,9 +109,9 @@ class ScreenProbe:
 
     def preset_home(
         self, variant: str, options: Mapping[str, object] | None = None, seats: Sequence[SeatSpec] | None = None,
-        *, mode: str | None = None,
+        *, mode: str | None = None, choice: HomeChoice | None = None,
     ) -> None:
-        self._ui.preset_home(variant, options, seats, mode=mode)
+        self._ui.preset_home(variant, options, seats, mode=mode, choice=choice)
 
     def update(self, dt: float) -> None:
         self._ui.update(dt)

@@ -12,7 +12,17 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import TypedDict, Unpack
 
-from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, fresh_seed, make_variant, playable
+from firmware.engine import (
+    CODE,
+    ITALIAN,
+    SUIT,
+    Match,
+    Play,
+    fresh_seed,
+    legal_actions,
+    make_variant,
+    playable,
+)
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.scoresheet import SUDDEN_NAMES, SheetHand, Tally, deck_thirds, thirds_out
 from firmware.engine.seating import SeatSpec
@@ -102,14 +112,14 @@ def playing(variant: str = "tressette2", seed: int = 1, options: dict[str, bool 
         assert state is not None
         acted = False
         if declare:
-            for seat in range(state.n):
-                decl = [a for a in match.view_for(seat).legal if isinstance(a, DeclareAction)]
+            for seat in range(state.n):  # what the seat's view would list as legal, without the view
+                decl = [a for a in legal_actions(state, seat) if isinstance(a, DeclareAction)]
                 if decl:
                     match.apply(decl[0])
                     acted = True
                     break
         if not acted:
-            everything = match.view_for(state.to_move).legal
+            everything = legal_actions(state, state.to_move)
             legal = [a for a in everything if isinstance(a, Play)]
             # a call (chiamata) or a discard (terziglio) comes before the first card
             other = [a for a in everything if type(a).__name__ in ("Call", "Discard")]

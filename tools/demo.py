@@ -9,10 +9,20 @@ import dataclasses
 import functools
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import TypedDict, Unpack
 
-from firmware.engine import CODE, ITALIAN, SUIT, Match, Play, fresh_seed, make_variant, playable
+from firmware.engine import (
+    CODE,
+    ITALIAN,
+    SUIT,
+    Match,
+    Play,
+    fresh_seed,
+    legal_actions,
+    make_variant,
+    playable,
+)
 from firmware.engine.actions import Declare as DeclareAction
 from firmware.engine.scoresheet import SUDDEN_NAMES, SheetHand, Tally, deck_thirds, thirds_out
 from firmware.engine.seating import SeatSpec
@@ -77,29 +87,44 @@ SAMPLE_STATS = Stats(
 def play_match(variant: str = "tressette2", seed: int = 1, actions: int = 6,
                options: dict[str, bool | int | str] | None = None, declare: bool = True) -> Match:
     """A match after ``actions`` actions of its first hand: declarations first, then plays."""
+    last = None
+    for done, match in enumerate(playing(variant, seed, options, declare)):
+        last = match
+        if done == actions:
+            break
+    assert last is not None
+    return last
+
+
+def playing(variant: str = "tressette2", seed: int = 1, options: dict[str, bool | int | str] | None = None,
+            declare: bool = True) -> Iterator[Match]:
+    """The first hand of a seeded match, yielded (the same match, changed in place) before its
+    first action and after each action until the hand is over: declarations first, then plays.
+
+    ``play_match(..., actions=k)`` is the match at the k-th yield; a search over k plays the
+    hand once instead of replaying it from the deal for every k."""
     match = Match(make_variant(variant, options or {}))
     match.start_hand(seed=seed)
     rng = random.Random(seed)
-    done = 0
-    while done < actions and not match.hand_over:
+    yield match
+    while not match.hand_over:
         state = match.state
         assert state is not None
         acted = False
         if declare:
-            for seat in range(state.n):
-                decl = [a for a in match.view_for(seat).legal if isinstance(a, DeclareAction)]
+            for seat in range(state.n):  # what the seat's view would list as legal, without the view
+                decl = [a for a in legal_actions(state, seat) if isinstance(a, DeclareAction)]
                 if decl:
                     match.apply(decl[0])
                     acted = True
                     break
         if not acted:
-            everything = match.view_for(state.to_move).legal
+            everything = legal_actions(state, state.to_move)
             legal = [a for a in everything if isinstance(a, Play)]
             # a call (chiamata) or a discard (terziglio) comes before the first card
             other = [a for a in everything if type(a).__name__ in ("Call", "Discard")]
             match.apply(rng.choice(legal) if legal else other[0])
-        done += 1
-    return match
+        yield match
 
 
 class SampleOptions(TypedDict, total=False):
@@ -115,7 +140,26 @@ class SampleOptions(TypedDict, total=False):
 def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *,
                  options: dict[str, bool | int | str] | None = None, declare: bool = True, me: int = 0,
                  message: str = "", resumable: bool = False) -> TableModel:
-    match = play_match(variant, seed, actions, options, declare)
+    return _model_of(play_match(variant, seed, actions, options, declare), me, message, resumable)
+
+
+def sample_models(variant: str = "tressette2", seed: int = 1, start: int = 0, count: int = 40, *,
+                  options: dict[str, bool | int | str] | None = None, declare: bool = True, me: int = 0,
+                  message: str = "", resumable: bool = False) -> Iterator[TableModel]:
+    """``sample_model(variant, seed, n, ...)`` for n in ``start .. start + count - 1``, from one
+    hand played once; the last model stands for the n after the hand is over (they are all it)."""
+    done = -1
+    for done, match in enumerate(playing(variant, seed, options, declare)):
+        if done >= start + count:
+            return
+        if done >= start:
+            yield _model_of(match, me, message, resumable)
+    if done < start:  # the hand ended before ``start``: every n is the finished hand
+        yield sample_model(variant, seed, start, options=options, declare=declare, me=me, message=message,
+                           resumable=resumable)
+
+
+def _model_of(match: Match, me: int, message: str, resumable: bool) -> TableModel:
     view = match.view_for(me)
     seats = [SeatSpec.cpu("normal")] * view.variant.n_seats
     seats[me] = SeatSpec("human")
@@ -135,8 +179,7 @@ def sample_model(variant: str = "tressette2", seed: int = 1, actions: int = 6, *
 def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int = 4,
                   **kw: Unpack[SampleOptions]) -> TableModel:
     """The first model at or after ``min_actions`` where it is the human's turn with a trick led."""
-    for n in range(min_actions, min_actions + 40):
-        m = sample_model(variant, seed, n, **kw)
+    for m in sample_models(variant, seed, min_actions, 40, **kw):
         if m.my_turn and m.trick:
             return m
     return sample_model(variant, seed, min_actions, **kw)
@@ -145,8 +188,7 @@ def my_turn_model(variant: str = "tressette2", seed: int = 1, min_actions: int =
 def find_model(variant: str, pred: Callable[[TableModel], bool], seed: int = 1, start: int = 0,
                **kw: Unpack[SampleOptions]) -> TableModel:
     """The first sample model of ``variant`` (after 0, 1, 2, … actions) for which ``pred`` holds."""
-    for n in range(start, start + 60):
-        m = sample_model(variant, seed, n, **kw)
+    for m in sample_models(variant, seed, start, 60, **kw):
         if pred(m):
             return m
     raise LookupError(f"no {variant} model after {start}..{start + 59} actions fits")
@@ -190,8 +232,7 @@ def busiest(variant: str, seed: int = 1) -> TableModel:
     best: TableModel | None = None
     score = -1
     for s in range(seed, seed + 6):
-        for k in range(0, 40):
-            m = sample_model(variant, s, k)
+        for m in sample_models(variant, s, 0, 40):
             if m.hand_over:
                 break
             if not m.my_turn:

@@ -129,6 +129,9 @@ def test_the_script_joins_the_box_by_its_code_and_plays_a_trick(tmp_path: Path) 
         # the code is used up: the same code again gets no seat
         again = subprocess.run([sys.executable, str(SCRIPT), box.url, code, "--timeout", "20"],
                                capture_output=True, text=True, timeout=120, check=False)
-        assert again.returncode == 1 and not json.loads(again.stdout.strip().splitlines()[-1])["ok"]
+        refused = json.loads(again.stdout.strip().splitlines()[-1])
+        assert again.returncode == 1 and not refused["ok"]
+        # said at once in the page's words, not found out by waiting for the 20 s to pass
+        assert refused["why"].startswith("the box refused the code: ") and refused["seat"] is None, refused
     finally:
         box.stop()

@@ -381,7 +381,7 @@ def _preflight_host(monkeypatch: pytest.MonkeyPatch, *, tools: Exception | None 
         return Response()
 
     monkeypatch.setattr(preflight, "ensure_host_tools", raise_or(tools))
-    monkeypatch.setattr(preflight, "boot_check", lambda p: None)  # tests/scripts/test_virtual_pi_host.py
+    monkeypatch.setattr(preflight, "boot_check", lambda p: None)  # tests/tools/virtualpi/test_host.py
     monkeypatch.setattr(preflight, "ensure_binfmt", raise_or(binfmt))
     monkeypatch.setattr(shutil, "which", lambda tool: f"/usr/bin/{tool}")
     monkeypatch.setattr(preflight, "have_image", lambda p: image)

@@ -33,7 +33,8 @@ class TestTimeout(Exception):
 
 
 class TestRun:
-    """The steps of `scripts/virtual-pi test`, each logged with its time."""
+    """The run of `scripts/virtual-pi test`: what its steps (tools/virtualpi/steps/) share, each
+    step logged with its time."""
 
     def __init__(self, p: Paths, out: Path, *, wifi: bool = False) -> None:
         self.p = p

@@ -48,8 +48,7 @@ def test_the_virtual_pis_own_code_is_neither_in_the_image_nor_in_the_wheel(tmp_p
     """tools/virtualpi boots and tests the image from the host: a change to it builds no new
     image, as the wheel (pyproject.toml) leaves it out; a change to another tool does."""
     import tomllib
-
-    from setuptools import find_packages
+    from fnmatch import fnmatchcase
 
     repo = _repo(tmp_path)
     for rel in ("tools/virtualpi/cli.py", "tools/gallery.py"):
@@ -61,7 +60,11 @@ def test_the_virtual_pis_own_code_is_neither_in_the_image_nor_in_the_wheel(tmp_p
     (repo / "tools/gallery.py").write_text("# changed\n")
     assert bi.image_key(repo, "os1", b"ab" * 32, None) != key
     find = tomllib.loads((bi.REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
-    wheel = set(find_packages(str(bi.REPO), include=find["include"], exclude=find["exclude"]))
+    packages = {".".join(d.relative_to(bi.REPO).parts) for d in (f.parent for f in bi.REPO.glob("*/**/__init__.py"))
+                if ".venv" not in d.parts and "build" not in d.parts}
+    # setuptools' find: a package's dotted name matched against the patterns (fnmatchcase)
+    wheel = {n for n in packages if any(fnmatchcase(n, pat) for pat in find["include"])
+             and not any(fnmatchcase(n, pat) for pat in find["exclude"])}
     assert {"tools", "tools.bench", "firmware.app"} <= wheel
     assert not {p for p in wheel if p.startswith("tools.virtualpi")}
     assert {p.replace(".", "/") for p in find["exclude"] if not p.endswith("*")} == set(bi.NOT_INPUTS)

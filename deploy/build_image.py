@@ -41,6 +41,9 @@ IMAGE_FILES = ("tressette.img", "inputs.json")
 # installer, the unit and its rules, and the release's sources.
 INPUT_DIRS = ("deploy", "systemd", "firmware", "hal", "ui", "tools")  # the release's packages (pyproject.toml)
 INPUT_FILES = ("pyproject.toml", "setup.py", "babel.cfg")
+# The virtual Pi's own code boots and tests the image and is not in the release (pyproject.toml
+# excludes it from the wheel): a change to it builds no new image.
+NOT_INPUTS = ("tools/virtualpi",)
 # Host tools and the Debian packages that bring them.
 HOST_PACKAGES = {
     "mmdebstrap": "mmdebstrap", "arch-test": "arch-test", "genimage": "genimage",
@@ -74,7 +77,8 @@ def input_paths(repo: Path) -> list[Path]:
         for path in (repo / d).rglob("*"):
             rel = path.relative_to(repo).parts
             # .pyc and .mo are made from their sources (the .mo by the wheel's build): not inputs
-            if path.is_file() and "__pycache__" not in rel and path.suffix not in (".pyc", ".mo"):
+            if (path.is_file() and "__pycache__" not in rel and path.suffix not in (".pyc", ".mo")
+                    and not any("/".join(rel).startswith(f"{n}/") for n in NOT_INPUTS)):
                 found.append(path)
     return sorted(found)
 

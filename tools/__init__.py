@@ -11,6 +11,8 @@
   coach on real positions)
 - :mod:`tools.touchplay` — ``scripts/touch-play``: whole matches played by real taps under Xvfb
   (:mod:`tools.simsession`: the simulator on its Xvfb display, its window, clicks, screenshots)
+- :mod:`tools.virtualpi` — ``scripts/virtual-pi``: the box's SD-card image in QEMU, by hand and
+  as CI's end-to-end test (the standard library only; not in the release's wheel)
 
 Imports run one way: tools use the product (firmware, ui, hal); nothing of the product imports
 a tool. The tools' commands (:mod:`tools.commands`) join ``tressette`` through its plug-in point:

@@ -44,6 +44,32 @@ def test_the_image_key_follows_every_input_and_only_the_inputs(tmp_path: Path) -
     assert bi.image_key(repo, "os1", b"ab" * 32, b"ssh-ed25519 AAAA pi") != key  # a file gone
 
 
+def test_the_virtual_pis_own_code_is_neither_in_the_image_nor_in_the_wheel(tmp_path: Path) -> None:
+    """tools/virtualpi boots and tests the image from the host: a change to it builds no new
+    image, as the wheel (pyproject.toml) leaves it out; a change to another tool does."""
+    import tomllib
+    from fnmatch import fnmatchcase
+
+    repo = _repo(tmp_path)
+    for rel in ("tools/virtualpi/cli.py", "tools/gallery.py"):
+        (repo / rel).parent.mkdir(parents=True, exist_ok=True)
+        (repo / rel).write_text(f"# {rel}\n")
+    key = bi.image_key(repo, "os1", b"ab" * 32, None)
+    (repo / "tools/virtualpi/cli.py").write_text("# changed\n")
+    assert bi.image_key(repo, "os1", b"ab" * 32, None) == key
+    (repo / "tools/gallery.py").write_text("# changed\n")
+    assert bi.image_key(repo, "os1", b"ab" * 32, None) != key
+    find = tomllib.loads((bi.REPO / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    packages = {".".join(d.relative_to(bi.REPO).parts) for d in (f.parent for f in bi.REPO.glob("*/**/__init__.py"))
+                if ".venv" not in d.parts and "build" not in d.parts}
+    # setuptools' find: a package's dotted name matched against the patterns (fnmatchcase)
+    wheel = {n for n in packages if any(fnmatchcase(n, pat) for pat in find["include"])
+             and not any(fnmatchcase(n, pat) for pat in find["exclude"])}
+    assert {"tools", "tools.bench", "firmware.app"} <= wheel
+    assert not {p for p in wheel if p.startswith("tools.virtualpi")}
+    assert {p.replace(".", "/") for p in find["exclude"] if not p.endswith("*")} == set(bi.NOT_INPUTS)
+
+
 def test_the_os_layer_is_keyed_by_its_script() -> None:
     script = bi.ROOTFS_SCRIPT.read_bytes()
     assert bi.rootfs_key(script) == bi.rootfs_key(script)

@@ -1,4 +1,4 @@
-"""scripts/virtual-pi on a clean host (outside fault injection, point 5): QEMU installed
+"""scripts/virtual-pi (tools/virtualpi) on a clean host (outside fault injection, point 5): QEMU installed
 without recommends stopped at once with ``failed to find romfile "efi-virtio.rom"`` and
 ``preflight`` did not notice, so CI would have failed instead of skipping. Now the host
 packages include the data files the machine's devices load, and ``preflight`` starts the
@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.scripts.test_virtual_pi import vp
+from tools.virtualpi import cache, cli, host, plan, preflight, qemu, ssh, testrun
 
 # Option ROMs QEMU loads for a PCI device (its romfile property), as Debian ships them.
 DEVICE_ROMS = {"virtio-net-pci": "efi-virtio.rom", "e1000": "efi-e1000.rom", "e1000e": "efi-e1000e.rom",
@@ -31,26 +31,26 @@ def _devices(argv: list[str]) -> list[str]:
 
 
 def test_every_rom_the_machines_devices_load_comes_with_a_host_package(tmp_path: Path) -> None:
-    devices = _devices(vp.qemu_argv(vp.paths_for(tmp_path, "k"), 2299, 2300))
+    devices = _devices(qemu.qemu_argv(cache.paths_for(tmp_path, "k"), 2299, 2300))
     roms = {DEVICE_ROMS[d] for d in devices if d in DEVICE_ROMS}
     assert roms == {"efi-virtio.rom"}  # virtio-gpu-pci, xhci, usb-*, virtio-rng load none
-    provided = {Path(path).name: pkg for path, pkg in vp.HOST_FILES.items()}
+    provided = {Path(path).name: pkg for path, pkg in host.HOST_FILES.items()}
     assert provided["efi-virtio.rom"] == "ipxe-qemu"
-    assert "-kernel" in vp.qemu_argv(vp.paths_for(tmp_path, "k"), 2299, 2300)  # no firmware: no qemu-efi-aarch64
+    assert "-kernel" in qemu.qemu_argv(cache.paths_for(tmp_path, "k"), 2299, 2300)  # no firmware: no qemu-efi-aarch64
 
 
 def test_a_missing_rom_file_installs_its_package(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    monkeypatch.setattr(vp.shutil, "which", lambda tool: f"/usr/bin/{tool}")  # every tool there
-    monkeypatch.setattr(vp, "HOST_FILES", {str(tmp_path / "efi-virtio.rom"): "ipxe-qemu"})
-    assert vp.missing_host_packages() == ["ipxe-qemu"]
+    monkeypatch.setattr(shutil, "which", lambda tool: f"/usr/bin/{tool}")  # every tool there
+    monkeypatch.setattr(host, "HOST_FILES", {str(tmp_path / "efi-virtio.rom"): "ipxe-qemu"})
+    assert host.missing_host_packages() == ["ipxe-qemu"]
     (tmp_path / "efi-virtio.rom").write_bytes(b"rom")
-    assert vp.missing_host_packages() == []
+    assert host.missing_host_packages() == []
 
 
 def test_the_boot_check_starts_the_tests_own_machine_stopped(tmp_path: Path) -> None:
-    p = vp.paths_for(tmp_path / "cache", "k")
-    test = vp.qemu_argv(p, 2299, 2300)
-    check = vp.boot_check_argv(p, tmp_path, 2299)
+    p = cache.paths_for(tmp_path / "cache", "k")
+    test = qemu.qemu_argv(p, 2299, 2300)
+    check = preflight.boot_check_argv(p, tmp_path, 2299)
     assert _devices(check) == _devices(test)  # the same devices, in the same order
     assert [check[i + 1] for i, a in enumerate(check) if a == "-device"] == \
         [test[i + 1] for i, a in enumerate(test) if a == "-device"]
@@ -75,9 +75,9 @@ def test_a_host_without_the_rom_skips_the_stage_saying_why(monkeypatch: pytest.M
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     _fake_qemu(tmp_path, monkeypatch,
                'qemu-system-aarch64: -device virtio-net-pci,netdev=net0: failed to find romfile "efi-virtio.rom"')
-    monkeypatch.setattr(vp, "ensure_host_tools", lambda: None)
-    monkeypatch.setattr(vp, "paths", lambda: vp.paths_for(tmp_path / "cache", "k"))
-    assert vp.main(["preflight"]) == vp.PREFLIGHT_CANNOT
+    monkeypatch.setattr(preflight, "ensure_host_tools", lambda: None)
+    monkeypatch.setattr(cli, "paths", lambda: cache.paths_for(tmp_path / "cache", "k"))
+    assert cli.main(["preflight"]) == preflight.PREFLIGHT_CANNOT
     err = capsys.readouterr().err
     assert "cannot run the virtual Pi" in err and 'failed to find romfile "efi-virtio.rom"' in err
 
@@ -86,9 +86,9 @@ def test_a_command_line_qemu_refuses_fails_the_preflight(monkeypatch: pytest.Mon
                                                          capsys: pytest.CaptureFixture[str]) -> None:
     _fake_qemu(tmp_path, monkeypatch, "qemu-system-aarch64: -device virtio-gpu-pcx: 'virtio-gpu-pcx' is not a "
                                       "valid device model name")
-    monkeypatch.setattr(vp, "ensure_host_tools", lambda: None)
-    monkeypatch.setattr(vp, "paths", lambda: vp.paths_for(tmp_path / "cache", "k"))
-    assert vp.main(["preflight"]) == 1  # a fault of the script, not a host's lack: CI fails
+    monkeypatch.setattr(preflight, "ensure_host_tools", lambda: None)
+    monkeypatch.setattr(cli, "paths", lambda: cache.paths_for(tmp_path / "cache", "k"))
+    assert cli.main(["preflight"]) == 1  # a fault of the script, not a host's lack: CI fails
     assert "preflight FAILED" in capsys.readouterr().err
 
 
@@ -96,18 +96,18 @@ def test_a_command_line_qemu_refuses_fails_the_preflight(monkeypatch: pytest.Mon
                     reason="QEMU is not installed here (the virtual Pi stage of .ci/run installs it)")
 def test_this_hosts_qemu_makes_the_tests_machine(tmp_path: Path) -> None:
     """The real QEMU, the test's exact devices, stopped before the guest runs (about a second)."""
-    assert vp.boot_check(vp.paths_for(tmp_path / "cache", "k")) is None
+    assert preflight.boot_check(cache.paths_for(tmp_path / "cache", "k")) is None
 
 
 # ------------------------------------------------------------------ cheaper reads
 
 
 def test_the_ssh_config_keeps_one_connection_open(tmp_path: Path) -> None:
-    text = vp.ssh_config_text(2299, tmp_path / "id", vp.control_path(Path("/root/.cache/tressette/virtual-pi/run")))
+    text = ssh.ssh_config_text(2299, tmp_path / "id", ssh.control_path(Path("/root/.cache/tressette/virtual-pi/run")))
     assert "  ControlMaster auto\n" in text and "  ControlPersist 600\n" in text
     assert "  ControlPath /root/.cache/tressette/virtual-pi/run/ssh-%C\n" in text
     long_run = tmp_path / ("x" * 120)
-    assert len(vp.control_path(long_run).replace("%C", "c" * 40)) < 108  # a Unix socket's limit
+    assert len(ssh.control_path(long_run).replace("%C", "c" * 40)) < 108  # a Unix socket's limit
 
 
 def test_the_guest_reader_answers_many_reads_on_one_session(monkeypatch: pytest.MonkeyPatch,
@@ -116,12 +116,12 @@ def test_the_guest_reader_answers_many_reads_on_one_session(monkeypatch: pytest.
     def local(p: object, cmd: list[str]) -> list[str]:
         (script,) = cmd
         assert script.startswith("sudo python3 -u -c ")
-        return [sys.executable, "-u", "-c", vp.GUEST_READER]
+        return [sys.executable, "-u", "-c", ssh.GUEST_READER]
 
-    monkeypatch.setattr(vp, "ssh_argv", local)
+    monkeypatch.setattr(ssh, "ssh_argv", local)
     probe, health = tmp_path / "probe.json", tmp_path / "health"
     probe.write_text('{"screen": "home"}')
-    files = vp.GuestFiles(vp.paths_for(tmp_path, "k"), timeout=30)
+    files = ssh.GuestFiles(cache.paths_for(tmp_path, "k"), timeout=30)
     try:
         for i in range(20):
             health.write_text(f'{{"n": {i}}}')
@@ -141,18 +141,18 @@ def test_the_guest_reader_answers_many_reads_on_one_session(monkeypatch: pytest.
 
 
 def test_the_steps_are_a_list_to_extend(tmp_path: Path) -> None:
-    run = vp.TestRun(vp.paths_for(tmp_path, "k"), tmp_path)
-    names = [name for name, _ in vp.test_steps(run)]
+    run = testrun.TestRun(cache.paths_for(tmp_path, "k"), tmp_path)
+    names = [name for name, _ in plan.test_steps(run)]
     assert len(names) == len(set(names)) and names[0] == "image" and names[1].startswith("boot")
     assert names.index("power cut mid-match, boot, resume") == names.index(
         "play: a match started by tap, cards by taps and keys") + 1
-    assert all(callable(do) for _, do in vp.test_steps(run))
+    assert all(callable(do) for _, do in plan.test_steps(run))
 
 
 def test_ssh_exit_of_the_kept_connection_is_bounded(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    p = vp.paths_for(tmp_path, "k")
+    p = cache.paths_for(tmp_path, "k")
     p.run.mkdir(parents=True)
-    p.ssh_config.write_text(vp.ssh_config_text(2299, p.key, vp.control_path(p.run)))
+    p.ssh_config.write_text(ssh.ssh_config_text(2299, p.key, ssh.control_path(p.run)))
     seen: list[list[str]] = []
 
     def run(argv: list[str], **kw: object) -> subprocess.CompletedProcess[bytes]:
@@ -160,6 +160,6 @@ def test_ssh_exit_of_the_kept_connection_is_bounded(monkeypatch: pytest.MonkeyPa
         assert kw.get("timeout")
         return subprocess.CompletedProcess(argv, 0)
 
-    monkeypatch.setattr(vp.subprocess, "run", run)
-    vp.close_ssh(p)
+    monkeypatch.setattr(subprocess, "run", run)
+    ssh.close_ssh(p)
     assert seen == [["ssh", "-F", str(p.ssh_config), "-O", "exit", "virtual-pi"]]

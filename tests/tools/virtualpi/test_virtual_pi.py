@@ -1,17 +1,15 @@
-"""scripts/virtual-pi's pure parts: arguments, cache key and place, QEMU's command line,
+"""The virtual Pi's pure parts (tools/virtualpi, scripts/virtual-pi): arguments, cache key and place, QEMU's command line,
 the ssh_config, and the screendump's PPM turned into PNG. Host only: nothing boots here."""
 
 from __future__ import annotations
 
 import contextlib
-import importlib.machinery
-import importlib.util
+import shutil
 import struct
-import sys
 import zlib
+from functools import partial
 from pathlib import Path
-from types import ModuleType
-from typing import TypedDict
+from typing import Any, TypedDict
 
 import pytest
 from hypothesis import given, settings
@@ -19,21 +17,22 @@ from hypothesis import strategies as st
 
 from hal.events import ReaderEvent
 from hal.reader import TagParser
+from tools.virtualpi import (
+    cache,
+    cli,
+    guest,
+    image,
+    inputs,
+    plan,
+    preflight,
+    qemu,
+    screendump,
+    ssh,
+    testrun,
+)
+from tools.virtualpi.steps import phone, wifi
 
-SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "virtual-pi"
-
-
-def _load() -> ModuleType:
-    loader = importlib.machinery.SourceFileLoader("virtual_pi", str(SCRIPT))
-    spec = importlib.util.spec_from_loader("virtual_pi", loader)
-    assert spec is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules["virtual_pi"] = module  # dataclasses look their module up
-    loader.exec_module(module)
-    return module
-
-
-vp = _load()
+REPO = Path(__file__).resolve().parents[3]
 
 
 def test_the_image_is_the_one_deploy_build_image_files_under_this_machines_keys() -> None:
@@ -41,7 +40,7 @@ def test_the_image_is_the_one_deploy_build_image_files_under_this_machines_keys(
     its inputs and the two keys it is built with (this machine's own)."""
     from deploy import build_image
 
-    p = vp.paths()
+    p = cache.paths()
     os_key = build_image.rootfs_key(build_image.ROOTFS_SCRIPT.read_bytes())
     want = build_image.image_key(build_image.REPO, os_key, (p.keys / "deploy.pub").read_bytes(),
                                  (p.keys / "id_ed25519.pub").read_bytes())
@@ -51,21 +50,21 @@ def test_the_image_is_the_one_deploy_build_image_files_under_this_machines_keys(
 
 def test_cache_root_uses_an_absolute_xdg_cache_home_else_home_cache(tmp_path: Path) -> None:
     home = tmp_path / "home"
-    assert vp.cache_root({}, home) == home / ".cache/tressette/virtual-pi"
-    assert vp.cache_root({"XDG_CACHE_HOME": str(tmp_path / "c")}, home) == tmp_path / "c/tressette/virtual-pi"
+    assert cache.cache_root({}, home) == home / ".cache/tressette/virtual-pi"
+    assert cache.cache_root({"XDG_CACHE_HOME": str(tmp_path / "c")}, home) == tmp_path / "c/tressette/virtual-pi"
     # The XDG spec: a relative path is invalid and ignored.
-    assert vp.cache_root({"XDG_CACHE_HOME": "rel"}, home) == home / ".cache/tressette/virtual-pi"
+    assert cache.cache_root({"XDG_CACHE_HOME": "rel"}, home) == home / ".cache/tressette/virtual-pi"
 
 
 def test_an_image_is_complete_only_with_every_file() -> None:
-    assert vp.image_complete(set(vp.IMAGE_FILES))
-    for missing in vp.IMAGE_FILES:
-        assert not vp.image_complete(set(vp.IMAGE_FILES) - {missing})
+    assert cache.image_complete(set(cache.IMAGE_FILES))
+    for missing in cache.IMAGE_FILES:
+        assert not cache.image_complete(set(cache.IMAGE_FILES) - {missing})
 
 
 def test_qemu_command_line_has_the_boxs_devices(tmp_path: Path) -> None:
-    p = vp.paths_for(tmp_path, "k")
-    argv = vp.qemu_argv(p, 2299, 2300)
+    p = cache.paths_for(tmp_path, "k")
+    argv = qemu.qemu_argv(p, 2299, 2300)
     line = " ".join(argv)
     assert argv[0] == "qemu-system-aarch64"
     assert "-M virt -cpu cortex-a72 -smp 2 -m 2048" in line
@@ -83,11 +82,11 @@ def test_qemu_command_line_has_the_boxs_devices(tmp_path: Path) -> None:
 
 
 def test_the_guest_boots_with_the_images_cmdline_its_console_on_the_serial_port(tmp_path: Path) -> None:
-    p = vp.paths_for(tmp_path, "k")
+    p = cache.paths_for(tmp_path, "k")
     p.boot.mkdir(parents=True)
     (p.boot / "cmdline.txt").write_text("console=tty1 root=LABEL=RASPIROOT rw fsck.repair=yes net.ifnames=0 "
                                         "cma=64M rootwait vt.global_cursor_default=0\n")
-    argv = vp.qemu_argv(p, 2299, 2300)
+    argv = qemu.qemu_argv(p, 2299, 2300)
     assert argv[argv.index("-append") + 1] == ("root=LABEL=RASPIROOT rw fsck.repair=yes net.ifnames=0 cma=64M "
                                                "rootwait vt.global_cursor_default=0 console=ttyAMA0")
 
@@ -96,14 +95,14 @@ def test_the_boot_partition_and_its_files_are_found_as_the_pis_firmware_finds_th
     mbr = bytearray(512)
     mbr[446 + 8:446 + 16] = struct.pack("<II", 8192, 524288)
     mbr[510:512] = b"\x55\xaa"
-    assert vp.first_partition(bytes(mbr)) == (8192 * 512, 524288 * 512)
+    assert image.first_partition(bytes(mbr)) == (8192 * 512, 524288 * 512)
     with pytest.raises(ValueError):
-        vp.first_partition(bytes(512))
+        image.first_partition(bytes(512))
     config = "arm_64bit=1\nenable_uart=1\nupstream_kernel=1\n\nkernel=vmlinuz-6.1.0-28-arm64\n" \
              "# For details\ninitramfs initrd.img-6.1.0-28-arm64\n"
-    assert vp.boot_files(config) == ("vmlinuz-6.1.0-28-arm64", "initrd.img-6.1.0-28-arm64")
+    assert image.boot_files(config) == ("vmlinuz-6.1.0-28-arm64", "initrd.img-6.1.0-28-arm64")
     with pytest.raises(ValueError):
-        vp.boot_files("arm_64bit=1\n")
+        image.boot_files("arm_64bit=1\n")
 
 
 @given(st.text(min_size=1, max_size=32), st.text(alphabet=st.characters(min_codepoint=32, max_codepoint=126),
@@ -111,11 +110,11 @@ def test_the_boot_partition_and_its_files_are_found_as_the_pis_firmware_finds_th
 def test_the_wifi_qr_code_reads_back_as_the_box_wrote_it(ssid: str, passphrase: str) -> None:
     from ui.netmodel import wifi_qr_text
 
-    assert vp.parse_wifi_qr(wifi_qr_text(ssid, passphrase)) == (ssid, passphrase)
+    assert wifi.parse_wifi_qr(wifi_qr_text(ssid, passphrase)) == (ssid, passphrase)
 
 
 def test_ssh_config_names_the_port_and_key(tmp_path: Path) -> None:
-    text = vp.ssh_config_text(2299, tmp_path / "id_ed25519")
+    text = ssh.ssh_config_text(2299, tmp_path / "id_ed25519")
     assert "Host virtual-pi\n" in text
     assert "  Port 2299\n" in text and f"  IdentityFile {tmp_path / 'id_ed25519'}\n" in text
     assert "  HostName 127.0.0.1\n" in text
@@ -126,11 +125,11 @@ def test_ssh_config_names_the_port_and_key(tmp_path: Path) -> None:
     (["kill"], "kill"), (["status"], "status"), (["mock-pins"], "mock-pins"), (["ssh"], "ssh"), (["screenshot", "a.png"], "screenshot"),
 ])
 def test_commands_parse(argv: list[str], command: str) -> None:
-    assert vp.parse_args(argv).command == command
+    assert cli.parse_args(argv).command == command
 
 
 def test_ssh_passes_the_remote_command_through() -> None:
-    assert vp.parse_args(["ssh", "systemctl", "is-active", "--quiet", "x"]).cmd == [
+    assert cli.parse_args(["ssh", "systemctl", "is-active", "--quiet", "x"]).cmd == [
         "systemctl", "is-active", "--quiet", "x"]
 
 
@@ -140,7 +139,7 @@ def test_ssh_passes_the_remote_command_through() -> None:
 ])
 def test_bad_command_lines_are_refused(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as e:
-        vp.parse_args(argv)
+        cli.parse_args(argv)
     assert e.value.code == 2
 
 
@@ -170,7 +169,7 @@ def _png_pixels(png: bytes) -> tuple[int, int, bytes]:
 def test_ppm_to_png_keeps_every_pixel(w: int, h: int, rnd: object, sep: bytes) -> None:
     pixels = bytes(rnd.randrange(256) for _ in range(w * h * 3))  # type: ignore[attr-defined]
     ppm = b"P6" + sep + str(w).encode() + b" " + str(h).encode() + b"\n255\n" + pixels
-    assert _png_pixels(vp.ppm_to_png(ppm)) == (w, h, pixels)
+    assert _png_pixels(screendump.ppm_to_png(ppm)) == (w, h, pixels)
 
 
 @pytest.mark.parametrize("bad", [
@@ -179,49 +178,49 @@ def test_ppm_to_png_keeps_every_pixel(w: int, h: int, rnd: object, sep: bytes) -
 ])
 def test_ppm_to_png_refuses_what_is_not_a_full_p6(bad: bytes) -> None:
     with pytest.raises(ValueError):
-        vp.ppm_to_png(bad)
+        screendump.ppm_to_png(bad)
 
 
 @settings(max_examples=100, derandomize=True)
 @given(st.binary(max_size=64))
 def test_ppm_to_png_on_any_bytes_returns_a_png_or_says_why(data: bytes) -> None:
     try:
-        png = vp.ppm_to_png(data)
+        png = screendump.ppm_to_png(data)
     except ValueError:
         return
     assert png.startswith(b"\x89PNG")
 
 
 def test_the_mock_pins_drop_in_sets_gpiozeros_factory_for_the_service() -> None:
-    lines = vp.mock_pins_dropin().splitlines()
+    lines = guest.mock_pins_dropin().splitlines()
     assert "[Service]" in lines
     assert "Environment=GPIOZERO_PIN_FACTORY=mock" in lines[lines.index("[Service]"):]
-    assert vp.MOCK_PINS_DROPIN.startswith("/etc/systemd/system/tressette.service.d/")
+    assert guest.MOCK_PINS_DROPIN.startswith("/etc/systemd/system/tressette.service.d/")
 
 
 # --- input: the tablet, the keyboard, the card reader -------------------------------------
 
 
 def test_the_screens_corners_are_the_tablets_ends() -> None:
-    w, h = vp.SCREEN_SIZE
-    assert (vp.abs_axis(0, w), vp.abs_axis(w - 1, w)) == (0, vp.ABS_MAX)
-    assert (vp.abs_axis(0, h), vp.abs_axis(h - 1, h)) == (0, vp.ABS_MAX)
+    w, h = inputs.SCREEN_SIZE
+    assert (inputs.abs_axis(0, w), inputs.abs_axis(w - 1, w)) == (0, inputs.ABS_MAX)
+    assert (inputs.abs_axis(0, h), inputs.abs_axis(h - 1, h)) == (0, inputs.ABS_MAX)
 
 
 @settings(max_examples=100, derandomize=True)
 @given(st.integers(2, 4000), st.data())
 def test_a_pixel_survives_the_trip_through_the_tablets_axis(extent: int, data: st.DataObject) -> None:
     x = data.draw(st.integers(0, extent - 1))
-    value = vp.abs_axis(x, extent)
-    assert 0 <= value <= vp.ABS_MAX
+    value = inputs.abs_axis(x, extent)
+    assert 0 <= value <= inputs.ABS_MAX
     # what SDL does with it: scale the device's range back onto the screen
-    assert round(value * (extent - 1) / vp.ABS_MAX) == x
+    assert round(value * (extent - 1) / inputs.ABS_MAX) == x
 
 
 @pytest.mark.parametrize(("x", "extent"), [(-1, 800), (800, 800), (480, 480)])
 def test_a_tap_off_the_screen_is_refused(x: int, extent: int) -> None:
     with pytest.raises(ValueError, match="off the screen"):
-        vp.abs_axis(x, extent)
+        inputs.abs_axis(x, extent)
 
 
 @settings(max_examples=60, derandomize=True)
@@ -229,10 +228,10 @@ def test_a_tap_off_the_screen_is_refused(x: int, extent: int) -> None:
 def test_a_tap_always_moves_on_both_axes_before_pressing(x: int, y: int) -> None:
     # evdev drops an absolute value equal to the last one: a tap where the pointer already was
     # would send no position, and a program started since would click at 0,0
-    batches = vp.tap_events(x, y)
+    batches: list[list[dict[str, Any]]] = inputs.tap_events(x, y)  # typed: the events are JSON
     nudge, move, press, release = batches
     axes = {e["data"]["axis"]: e["data"]["value"] for e in move}
-    assert axes == {"x": vp.abs_axis(x, 800), "y": vp.abs_axis(y, 480)}
+    assert axes == {"x": inputs.abs_axis(x, 800), "y": inputs.abs_axis(y, 480)}
     before = {e["data"]["axis"]: e["data"]["value"] for e in nudge}
     assert before["x"] != axes["x"] and before["y"] != axes["y"]
     assert all(abs(before[a] - axes[a]) == 1 for a in "xy")  # less than a pixel away
@@ -244,7 +243,8 @@ def test_a_tap_always_moves_on_both_axes_before_pressing(x: int, y: int) -> None
     ("up", "up"), ("Return", "ret"), ("enter", "ret"), ("space", "spc"), ("ESC", "esc"), ("1", "1"), ("a", "a"),
 ])
 def test_key_names_become_qemu_qcodes(name: str, code: str) -> None:
-    down, up = vp.key_events(name)
+    events: list[list[dict[str, Any]]] = inputs.key_events(name)
+    down, up = events
     assert down == [{"type": "key", "data": {"down": True, "key": {"type": "qcode", "data": code}}}]
     assert up[0]["data"]["down"] is False
 
@@ -253,7 +253,7 @@ def test_key_names_become_qemu_qcodes(name: str, code: str) -> None:
 @given(st.text(max_size=12))
 def test_any_key_name_is_a_plain_qcode_or_refused(name: str) -> None:
     try:
-        code = vp.qcode(name)
+        code = inputs.qcode(name)
     except ValueError as e:
         assert "not a key name" in str(e)
         return
@@ -270,7 +270,7 @@ def test_an_rdm6300_frame_is_read_by_the_boxs_own_parser(tag: str) -> None:
     from hal.events import TagSeen
     from hal.reader import RDM6300Parser
 
-    frame = vp.rdm6300_frame(tag)
+    frame = inputs.rdm6300_frame(tag)
     assert len(frame) == 14 and frame[0] == 0x02 and frame[-1] == 0x03
     seen = [e for e in _reader_events(RDM6300Parser(), frame) if isinstance(e, TagSeen)]
     assert [e.tag_id for e in seen] == [tag.upper()]
@@ -278,43 +278,43 @@ def test_an_rdm6300_frame_is_read_by_the_boxs_own_parser(tag: str) -> None:
 
 def test_the_documented_rdm6300_example() -> None:
     # docs/hardware.md: tag 0A00B1C2D3 -> \x02 0A00B1C2D3 AA \x03
-    assert vp.rdm6300_frame("0A00B1C2D3") == b"\x020A00B1C2D3AA\x03"
+    assert inputs.rdm6300_frame("0A00B1C2D3") == b"\x020A00B1C2D3AA\x03"
 
 
 @pytest.mark.parametrize("bad", ["", "0A00B1C2D", "0A00B1C2D3F", "0A00B1C2DG", "0A00 1C2D3"])
 def test_a_bad_rdm6300_tag_is_refused(bad: str) -> None:
     with pytest.raises(ValueError, match="10 hex digits"):
-        vp.rdm6300_frame(bad)
+        inputs.rdm6300_frame(bad)
 
 
 def test_a_barcode_line_is_read_by_the_boxs_own_parser() -> None:
     from hal.events import TagSeen
     from hal.reader import LineParser
 
-    seen = [e for e in _reader_events(LineParser(), vp.barcode_line("CARD-ITALIAN-07")) if isinstance(e, TagSeen)]
+    seen = [e for e in _reader_events(LineParser(), inputs.barcode_line("CARD-ITALIAN-07")) if isinstance(e, TagSeen)]
     assert [e.tag_id for e in seen] == ["CARD-ITALIAN-07"]
 
 
 @pytest.mark.parametrize("bad", ["", "a\nb", "a\r", "carta è", "\x00"])
 def test_a_barcode_is_one_printable_ascii_line(bad: str) -> None:
     with pytest.raises(ValueError, match="one line"):
-        vp.barcode_line(bad)
+        inputs.barcode_line(bad)
 
 
 def test_the_enrolment_tags_are_distinct_rdm6300_ids() -> None:
-    tags = vp.enrol_tags(vp.DECK_CARDS["italian"])
+    tags = guest.enrol_tags(guest.DECK_CARDS["italian"])
     assert len(set(tags)) == 40
-    assert all(len(vp.rdm6300_frame(t)) == 14 for t in tags)
+    assert all(len(inputs.rdm6300_frame(t)) == 14 for t in tags)
 
 
 def test_the_test_knows_every_decks_size() -> None:
     from firmware.engine.cards import DECKS
 
-    assert {name: len(deck.cards) for name, deck in DECKS.items()} == vp.DECK_CARDS
+    assert {name: len(deck.cards) for name, deck in DECKS.items()} == guest.DECK_CARDS
 
 
 def test_centre_of_a_rectangle() -> None:
-    assert vp.centre([10, 20, 100, 40]) == (60, 40)
+    assert inputs.centre([10, 20, 100, 40]) == (60, 40)
 
 
 @pytest.mark.parametrize(("argv", "command"), [
@@ -323,7 +323,7 @@ def test_centre_of_a_rectangle() -> None:
     (["test", "--timeout", "600", "--keep"], "test"),
 ])
 def test_input_and_test_commands_parse(argv: list[str], command: str) -> None:
-    assert vp.parse_args(argv).command == command
+    assert cli.parse_args(argv).command == command
 
 
 @pytest.mark.parametrize("argv", [
@@ -333,17 +333,17 @@ def test_input_and_test_commands_parse(argv: list[str], command: str) -> None:
 ])
 def test_bad_input_command_lines_are_refused(argv: list[str]) -> None:
     with pytest.raises(SystemExit) as e:
-        vp.parse_args(argv)
+        cli.parse_args(argv)
     assert e.value.code == 2
 
 
 def test_the_tests_drop_in_keeps_mock_pins_and_names_the_probe_file() -> None:
-    lines = vp.test_dropin().splitlines()
+    lines = guest.test_dropin().splitlines()
     assert "Environment=GPIOZERO_PIN_FACTORY=mock" in lines
     from ui.probe import PROBE_ENV
 
-    assert f"Environment={PROBE_ENV}={vp.PROBE_FILE}" in lines
-    assert vp.PROBE_FILE.startswith("/run/tressette/")  # the unit's RuntimeDirectory: writable under it
+    assert f"Environment={PROBE_ENV}={guest.PROBE_FILE}" in lines
+    assert guest.PROBE_FILE.startswith("/run/tressette/")  # the unit's RuntimeDirectory: writable under it
 
 
 class _HostFailure(TypedDict, total=False):
@@ -380,11 +380,11 @@ def _preflight_host(monkeypatch: pytest.MonkeyPatch, *, tools: Exception | None 
             raise mirror
         return Response()
 
-    monkeypatch.setattr(vp, "ensure_host_tools", raise_or(tools))
-    monkeypatch.setattr(vp, "boot_check", lambda p: None)  # tests/scripts/test_virtual_pi_host.py
-    monkeypatch.setattr(vp, "ensure_binfmt", raise_or(binfmt))
-    monkeypatch.setattr(vp.shutil, "which", lambda tool: f"/usr/bin/{tool}")
-    monkeypatch.setattr(vp, "have_image", lambda p: image)
+    monkeypatch.setattr(preflight, "ensure_host_tools", raise_or(tools))
+    monkeypatch.setattr(preflight, "boot_check", lambda p: None)  # tests/tools/virtualpi/test_host.py
+    monkeypatch.setattr(preflight, "ensure_binfmt", raise_or(binfmt))
+    monkeypatch.setattr(shutil, "which", lambda tool: f"/usr/bin/{tool}")
+    monkeypatch.setattr(preflight, "have_image", lambda p: image)
     monkeypatch.setattr(urllib.request, "urlopen", urlopen)
 
 
@@ -397,23 +397,23 @@ def _preflight_host(monkeypatch: pytest.MonkeyPatch, *, tools: Exception | None 
 def test_preflight_says_what_the_host_lacks(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                             failure: _HostFailure, said: str) -> None:
     _preflight_host(monkeypatch, **failure)
-    why = vp.preflight(vp.paths_for(tmp_path, "k"))
+    why = preflight.preflight(cache.paths_for(tmp_path, "k"))
     assert why is not None and said in why
 
 
 def test_preflight_passes_a_capable_host_and_needs_no_mirror_with_the_image_cached(
         monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     _preflight_host(monkeypatch)
-    assert vp.preflight(vp.paths_for(tmp_path, "k")) is None
+    assert preflight.preflight(cache.paths_for(tmp_path, "k")) is None
     _preflight_host(monkeypatch, image=True, binfmt=OSError("no privilege"), mirror=OSError("offline"))
-    assert vp.preflight(vp.paths_for(tmp_path, "k")) is None  # booting needs neither
+    assert preflight.preflight(cache.paths_for(tmp_path, "k")) is None  # booting needs neither
 
 
 def test_preflight_cannot_is_its_own_exit_status(monkeypatch: pytest.MonkeyPatch, tmp_path: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
     _preflight_host(monkeypatch, binfmt=OSError("mount: permission denied"))
-    monkeypatch.setattr(vp, "paths", lambda: vp.paths_for(tmp_path, "k"))
-    assert vp.main(["preflight"]) == vp.PREFLIGHT_CANNOT == 3
+    monkeypatch.setattr(cli, "paths", lambda: cache.paths_for(tmp_path, "k"))
+    assert cli.main(["preflight"]) == preflight.PREFLIGHT_CANNOT == 3
     assert "cannot run the virtual Pi" in capsys.readouterr().err
 
 
@@ -425,8 +425,8 @@ QEMU_NAT_HOST = "10.0.2.2"  # what the guest sees as the source of a hostfwd con
 def test_the_forwarded_phone_port_is_the_boxs_phone_port(tmp_path: Path) -> None:
     from firmware.config import PhoneSettings
 
-    assert vp.PHONE_PORT == PhoneSettings().port == 8337
-    argv = vp.qemu_argv(vp.paths_for(tmp_path, "k"), 2299, 41234)
+    assert qemu.PHONE_PORT == PhoneSettings().port == 8337
+    argv = qemu.qemu_argv(cache.paths_for(tmp_path, "k"), 2299, 41234)
     netdev = argv[argv.index("-netdev") + 1].split(",")
     assert netdev[:2] == ["user", "id=net0"]
     assert "hostfwd=tcp:127.0.0.1:41234-:8337" in netdev  # the host's loopback only, never its LAN
@@ -434,7 +434,7 @@ def test_the_forwarded_phone_port_is_the_boxs_phone_port(tmp_path: Path) -> None
 
 
 def _unit_values(key: str) -> list[str]:
-    unit = SCRIPT.parents[1] / "systemd/tressette.service"
+    unit = REPO / "systemd/tressette.service"
     out: list[str] = []
     for line in unit.read_text().splitlines():
         if line.startswith(f"{key}="):
@@ -447,7 +447,7 @@ def test_the_units_hardening_admits_the_phone_from_the_host() -> None:
     browser through (else the step's page would hang at connecting); the internet stays out."""
     import ipaddress
 
-    assert f"tcp:{vp.PHONE_PORT}" in _unit_values("SocketBindAllow")
+    assert f"tcp:{qemu.PHONE_PORT}" in _unit_values("SocketBindAllow")
     assert _unit_values("SocketBindDeny") == ["any"] and _unit_values("IPAddressDeny") == ["any"]
     nets = []
     for item in _unit_values("IPAddressAllow"):
@@ -459,37 +459,37 @@ def test_the_units_hardening_admits_the_phone_from_the_host() -> None:
 
 
 def test_the_phone_step_comes_after_the_rollback_and_wifi_last(tmp_path: Path) -> None:
-    run = vp.TestRun(vp.paths_for(tmp_path, "k"), tmp_path, wifi=True)
-    steps = vp.test_steps(run)
+    run = testrun.TestRun(cache.paths_for(tmp_path, "k"), tmp_path, wifi=True)
+    steps = plan.test_steps(run)
     names = [name for name, _ in steps]
     assert len(set(names)) == len(names)
-    assert not any("mac80211_hwsim" in n for n, _ in vp.test_steps(vp.TestRun(run.p, tmp_path)))  # only with --wifi
+    assert not any("mac80211_hwsim" in n for n, _ in plan.test_steps(testrun.TestRun(run.p, tmp_path)))  # only with --wifi
     name, do = steps[-2]
-    assert "phone" in name and "chromium" in name and do == run.phone_on_the_host
+    assert "phone" in name and "chromium" in name and isinstance(do, partial) and (do.func, do.args) == (phone.phone_on_the_host, (run,))
     assert names.index(name) == names.index("rollback: a release that fails its health check") + 1
     name, do = steps[-1]
-    assert "mac80211_hwsim" in name and do == run.wifi  # the box's Wi-Fi changes last: nothing after needs eth0's address
+    assert "mac80211_hwsim" in name and isinstance(do, partial) and (do.func, do.args) == (wifi.wifi, (run,))  # the box's Wi-Fi changes last: nothing after needs eth0's address
 
 
 def test_the_phone_port_comes_from_this_boots_state(tmp_path: Path) -> None:
-    p = vp.paths_for(tmp_path, "k")
+    p = cache.paths_for(tmp_path, "k")
     p.run.mkdir(parents=True)
-    run = vp.TestRun(p, tmp_path)
+    run = testrun.TestRun(p, tmp_path)
     p.state.write_text('{"ssh_port": 2299, "phone_port": 41234}\n')
     assert run.phone_port() == 41234
     p.state.write_text('{"ssh_port": 2299}\n')  # a machine started by an older script
-    with pytest.raises(vp.StepFailed, match="phone_port"):
+    with pytest.raises(testrun.StepFailed, match="phone_port"):
         run.phone_port()
 
 
 def test_the_rollback_step_can_break_the_real_device_program() -> None:
     """The rollback step breaks ``tressette run`` in a copy of the project; a renamed or
     retyped ``main`` must not leave it unable to (it did once: only the VM stage noticed)."""
-    device = (Path(__file__).resolve().parents[2] / "firmware/app/device.py").read_text()
-    broken = vp.broken_device(device)
+    device = (REPO / "firmware/app/device.py").read_text()
+    broken = guest.broken_device(device)
     assert broken.count("raise SystemExit('broken on purpose") == 1
     compile(broken, "device.py", "exec")  # still Python
     head, _, tail = broken.partition("    raise SystemExit('broken on purpose")
     assert head.rstrip().endswith("-> int:") and head.splitlines()[-1].startswith("def main(")
     with pytest.raises(ValueError):
-        vp.broken_device("def run() -> None:\n    pass\n")
+        guest.broken_device("def run() -> None:\n    pass\n")

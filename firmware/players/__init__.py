@@ -31,8 +31,8 @@
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle-hands"``: sees every hand but not the talon's order (measurement only);
 - ``"oracle-deep"``: sees every card and searches the true world deeper (exact where
-  the solver plays, iterative-deepening alpha-beta elsewhere): a truer yardstick
-  (measurement only);
+  the solver plays, elsewhere a rollout of the plain oracle: every card's line played
+  out by the oracle's rule at every seat): a truer yardstick (measurement only);
 - ``"hard@MS"``: hard with a budget of ``MS`` ms whatever ``--think-ms`` says
   (measurement only: what more worlds buy on the same deals, e.g. the pool's
   speed-up as a longer budget in one thread, docs/players.md);

@@ -594,9 +594,12 @@ class DeepOraclePlayer(OraclePlayer):
         worlds: int | None = None,
         name: str = "oracle-deep",
         leaves: int | None = None,
+        model: str = "policy",
     ) -> None:
         super().__init__(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name=name)
         self.leaves = DEEP_ORACLE_LEAVES if leaves is None else leaves
+        self.model = model
+        """Who the other side is in a line (:data:`~firmware.players.nested.MODELS`)."""
         self.last_lines = 0
 
     def solver(self, deck: Deck) -> TwoHandSolver:
@@ -617,7 +620,7 @@ class DeepOraclePlayer(OraclePlayer):
         cards = distinct_cards(view, cards)
         if len(cards) == 1:
             return cards[0]
-        search = NestedRollout(leaves=self.leaves, solver=self.solver)
+        search = NestedRollout(leaves=self.leaves, solver=self.solver, model=self.model)
         card = search.best(state.copy(), cards)
         self.last_work = search.searched
         self.last_worlds = search.searched

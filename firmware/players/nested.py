@@ -28,9 +28,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from firmware.engine import RANK, THIRDS, Card, Deck, HandState
-from firmware.players.rollout import declare_now, distinct_legal, margin, side_score
+from firmware.players.rollout import declare_now, distinct_legal, margin, policy_card, side_score
 from firmware.players.solver import LEAN_VARIANTS, TwoHandSolver
 from firmware.players.worlds import world_row
+
+MODELS = ("policy", "oracle")
+"""Who the other side is in a line: ``"policy"``, the playout policy (as the plain oracle's
+playouts take it: the line is a best reply to it, the deep oracle); ``"oracle"``, the
+oracle's own rule (every seat the oracle: a best reply to the plain oracle, which it
+beats by far head to head but which scores less against normal, docs/players.md)."""
 
 
 class OutOfLeaves(Exception):
@@ -62,7 +68,10 @@ class NestedRollout:
     value of a position depends only on the two hands). ``lines`` is how many candidates'
     lines were finished, ``values`` their values (the side's margin in thirds)."""
 
-    def __init__(self, *, leaves: int, solver: Callable[[Deck], TwoHandSolver]) -> None:
+    def __init__(self, *, leaves: int, solver: Callable[[Deck], TwoHandSolver], model: str = "policy") -> None:
+        if model not in MODELS:
+            raise ValueError(f"model {model!r}: one of {', '.join(MODELS)}")
+        self.model = model
         self.limit = leaves
         self.solver = solver
         self.searched = 0
@@ -100,7 +109,9 @@ class NestedRollout:
             if declaring:
                 declare_now(s)
             moves = distinct_legal(s)
-            if len(moves) > 1:
+            if self.model == "policy" and s.hand_sides[s.to_move] != side:
+                card = policy_card(s)  # the other side as the oracle's playouts model it
+            elif len(moves) > 1:
                 self._spend(len(moves))
                 card = best_card(moves, world_row(s, s.to_move, moves))
             else:

@@ -21,13 +21,13 @@ def _solvers() -> dict[str, TwoHandSolver]:
     return {}
 
 
-def _search(leaves: int, table: dict[str, TwoHandSolver] | None = None) -> NestedRollout:
+def _search(leaves: int, table: dict[str, TwoHandSolver] | None = None, model: str = "policy") -> NestedRollout:
     kept = _solvers() if table is None else table
 
     def solver(deck: Deck) -> TwoHandSolver:
         return kept.setdefault(deck.name, TwoHandSolver(deck))
 
-    return NestedRollout(leaves=leaves, solver=solver)
+    return NestedRollout(leaves=leaves, solver=solver, model=model)
 
 
 def _minimax(s: HandState, side: int) -> float:
@@ -69,13 +69,14 @@ def test_an_exact_end_of_a_line_is_plain_minimax(name: str) -> None:
 
 def test_where_every_hand_is_small_each_card_gets_its_minimax_value() -> None:
     """Without a talon, once every hand holds three cards or fewer the oracle's rule is
-    exact at every seat, so each candidate's line is minimax play after it."""
+    exact at every seat, so where every seat plays it (``"oracle"``: the other side
+    too) each candidate's line is minimax play after it."""
     rng = random.Random(4)
     for _ in range(6):
         s = _ending("treseta4", rng, 3, lead=False)
         side = s.hand_sides[s.to_move]
         cards = distinct_legal(s)
-        search = _search(1_000_000)
+        search = _search(1_000_000, model="oracle")
         card = search.best(s, cards)
         truth = {}
         for c in cards:
@@ -90,14 +91,20 @@ def _opening(name: str, seed: int) -> HandState:
     return Match(make_variant(name), first_dealer=0).start_hand(seed=seed)
 
 
+def test_only_the_two_models_of_the_other_side_are_taken() -> None:
+    with pytest.raises(ValueError, match="model"):
+        _search(10, model="minimax")
+
+
+@pytest.mark.parametrize("model", ["policy", "oracle"])
 @pytest.mark.parametrize("name", ["tressette2", "treschetten2", "treseta4"])
-def test_the_count_of_leaves_is_honoured(name: str) -> None:
+def test_the_count_of_leaves_is_honoured(name: str, model: str) -> None:
     """However small the count, the search meets no more leaves than it allows; with only
     the level-1 values' worth it plays the plain oracle's card (one playout a card)."""
     s = _opening(name, 21)
     cards = distinct_legal(s)
     for limit in (len(cards), len(cards) + 1, 60, 300, 1_000_000):
-        search = _search(limit)
+        search = _search(limit, model=model)
         card = search.best(s.copy(), cards)
         assert search.searched <= limit
         if limit == len(cards):

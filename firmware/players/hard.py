@@ -581,8 +581,9 @@ class DeepOraclePlayer(OraclePlayer):
     Exact where the exact solver plays the game (two seats, the talon spent: no clock and
     no count, the whole tree); elsewhere a rollout of the plain oracle itself
     (:class:`~firmware.players.nested.NestedRollout`): each card valued by the line in
-    which every seat plays the oracle's rule to the end of the hand (exact once the talon
-    is spent), ``leaves`` (``DEEP_ORACLE_LEAVES``) leaves a decision whatever ``worlds``
+    which its side's seats play the oracle's rule to the end of the hand and the other
+    side's the playout policy (``model="oracle"``: the oracle's rule too, the
+    ``"oracle-rollout"`` spec), exact once the talon is spent, ``leaves`` (``DEEP_ORACLE_LEAVES``) leaves a decision whatever ``worlds``
     or ``think_ms`` say: a count, deterministic for a seed on every host."""
 
     def __init__(

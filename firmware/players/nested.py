@@ -4,11 +4,13 @@ The plain oracle (:class:`~firmware.players.hard.OraclePlayer`) plays, in the on
 world (every hand and the talon's order), the card whose single policy playout ends
 best: a rollout of the playout policy (Bertsekas' rollout algorithm, level 1). Here the
 same step is taken once more (level 2): each candidate card is played in the true world
-and the rest of the hand is played by the plain oracle's rule for *every* seat (each
-seat's card the one whose playout ends best for its side), and the card whose line
-ends best is played. Against the base policy it rolls out, a rollout never does worse
-in a deterministic problem of one decision maker, and measured here (docs/players.md)
-it beats the plain oracle on duplicate deals.
+and the rest of the hand is played out, the side's seats by the plain oracle's rule
+(each card the one whose playout ends best for the side) and the other side's seats as
+:data:`MODELS` says (by default the playout policy, as the plain oracle's playouts take
+them), and the card whose line ends best is played. Against the base policy it rolls
+out, a rollout never does worse in a deterministic problem of one decision maker; the
+other side here is a model, so it is measured (docs/players.md): it beats the plain
+oracle head to head and scores more than it against normal.
 
 Where the rest of the hand is small enough to be known exactly, the line ends in exact
 play instead of playouts: two seats of a game the lean solver plays, the talon spent

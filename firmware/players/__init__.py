@@ -31,8 +31,11 @@
   opponent built differently from the levels, for measurement (docs/players.md);
 - ``"oracle-hands"``: sees every hand but not the talon's order (measurement only);
 - ``"oracle-deep"``: sees every card and searches the true world deeper (exact where
-  the solver plays, iterative-deepening alpha-beta elsewhere): a truer yardstick
-  (measurement only);
+  the solver plays, elsewhere a rollout of the plain oracle: every card's line played
+  out by the oracle's rule at its side's seats, the other side's by the playout policy):
+  a truer yardstick (measurement only);
+- ``"oracle-rollout"``: the deep oracle taking the other side for the oracle too (every
+  seat by the oracle's rule: a best reply to the plain oracle; measurement only);
 - ``"hard@MS"``: hard with a budget of ``MS`` ms whatever ``--think-ms`` says
   (measurement only: what more worlds buy on the same deals, e.g. the pool's
   speed-up as a longer budget in one thread, docs/players.md);
@@ -112,11 +115,11 @@ MEASURED: dict[str, _Measured] = {
 """The hard level's measurement variants by spec (never in the menu)."""
 
 SPECS = (
-    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "oracle-deep", "ismcts", "reference", *MEASURED
+    "random", "easy", "normal", "hard", "oracle", "oracle-hands", "oracle-deep", "oracle-rollout", "ismcts", "reference", *MEASURED
 )  # fmt: skip
 """Every spec ``make_player`` builds (and ``hard@MS``)."""
 
-ORACLES = ("oracle", "oracle-hands", "oracle-deep")
+ORACLES = ("oracle", "oracle-hands", "oracle-deep", "oracle-rollout")
 """The specs that see hidden cards (measurement only): they need ``true_state``."""
 
 
@@ -173,6 +176,11 @@ def make_player(
     if kind == "oracle-deep" and true_state is not None:
         # Measurement only: the true world searched deeper, a truer yardstick (docs/players.md).
         return DeepOraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name="oracle-deep")
+    if kind == "oracle-rollout" and true_state is not None:
+        # Measurement only: the deep oracle taking every seat for the oracle (docs/players.md).
+        return DeepOraclePlayer(
+            seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name=kind, model="oracle"
+        )
     if kind == "oracle" and true_state is not None:
         return OraclePlayer(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, plays=plays)
     raise ValueError(f"unknown player {spec!r}; choose one of {', '.join(SPECS)}")

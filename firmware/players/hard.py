@@ -41,6 +41,7 @@ from firmware.engine import (
     TRESSETTE_VALUES,
     Action,
     Card,
+    Deck,
     Declare,
     HandState,
     View,
@@ -60,6 +61,7 @@ from firmware.players.choices import choices, searched_choice
 from firmware.players.determinize import Sampler, determinize, past_plays, world_weight
 from firmware.players.heuristic import searched_move
 from firmware.players.known import Deepening, known_world
+from firmware.players.nested import NestedRollout
 from firmware.players.pool import WorldPool, shared
 from firmware.players.solver import LEAN_VARIANTS, OutOfTime, TwoHandSolver
 from firmware.players.worlds import GENERIC_EXACT_CARDS, world_row  # noqa: F401 (named from here too)
@@ -566,34 +568,64 @@ class OraclePlayer(HardPlayer):
             self.worlds = saved
 
 
-DEEP_ORACLE_LEAVES = 400
-"""The deep oracle's leaves per decision (playouts at the horizon of its alpha-beta, or
-ends of the hand): a count, so the yardstick is the same on every host."""
+DEEP_ORACLE_LEAVES = 20_000
+"""The deep oracle's leaves per decision (playouts, or exact ends of its lines): a count, so
+the yardstick is the same on every host. Its lines rarely need more than a few thousand
+(docs/players.md): the count bounds the work, it seldom cuts the search."""
 
 
 class DeepOraclePlayer(OraclePlayer):
     """Sees every card and searches the true world deeper: MEASUREMENT ONLY, a truer
     yardstick than the oracle's one playout per card.
 
-    Exact where the exact solver plays the game (two seats, the talon spent); elsewhere
-    iterative-deepening alpha-beta over the true world, the talon's order included, a
-    trick deeper each round, each leaf finished by the playout policy
-    (:class:`~firmware.players.known.Deepening`), ``DEEP_ORACLE_LEAVES`` leaves a
-    decision (``worlds`` given: that many worlds' worth, as hard's one world)."""
+    Exact where the exact solver plays the game (two seats, the talon spent: no clock and
+    no count, the whole tree); elsewhere a rollout of the plain oracle itself
+    (:class:`~firmware.players.nested.NestedRollout`): each card valued by the line in
+    which its side's seats play the oracle's rule to the end of the hand and the other
+    side's the playout policy (``model="oracle"``: the oracle's rule too, the
+    ``"oracle-rollout"`` spec), exact once the talon is spent, ``leaves`` (``DEEP_ORACLE_LEAVES``) leaves a decision whatever ``worlds``
+    or ``think_ms`` say: a count, deterministic for a seed on every host."""
+
+    def __init__(
+        self,
+        *,
+        seed: int,
+        true_state: Callable[[], HandState],
+        think_ms: int | None = None,
+        worlds: int | None = None,
+        name: str = "oracle-deep",
+        leaves: int | None = None,
+        model: str = "policy",
+    ) -> None:
+        super().__init__(seed=seed, true_state=true_state, think_ms=think_ms, worlds=worlds, name=name)
+        self.leaves = DEEP_ORACLE_LEAVES if leaves is None else leaves
+        self.model = model
+        """Who the other side is in a line (:data:`~firmware.players.nested.MODELS`)."""
+        self.last_lines = 0
+
+    def solver(self, deck: Deck) -> TwoHandSolver:
+        """The exact solver for ``deck``, its table kept across decisions (cleared beyond
+        ``TT_LIMIT``), never cut short."""
+        solver = self._solvers.get(deck.name)
+        if solver is None or len(solver.tt) > TT_LIMIT:
+            solver = TwoHandSolver(deck)
+            self._solvers[deck.name] = solver
+        solver.deadline = None
+        return solver
 
     def pick(self, view: View, cards: list[Card]) -> Card:
         state = self.true_state()
-        card = self.exact(state, view)
-        if card is not None:
-            return card
+        v = view.variant
+        if v.n_seats == 2 and state.talon_left == 0 and v.name in LEAN_VARIANTS:
+            return self.solver(v.deck).best_move_floored(state.copy())[0]
         cards = distinct_cards(view, cards)
         if len(cards) == 1:
             return cards[0]
-        leaves = DEEP_ORACLE_LEAVES if self.worlds is None else self.worlds * len(cards)
-        search = Deepening(leaves=leaves)
+        search = NestedRollout(leaves=self.leaves, solver=self.solver, model=self.model)
         card = search.best(state.copy(), cards)
+        self.last_work = search.searched
         self.last_worlds = search.searched
-        self.last_depth = search.depth
+        self.last_lines = search.lines
         return card
 
 

@@ -78,7 +78,7 @@ class Deepening:
         order = sorted(cards, key=_give_away)
         choice = order[0]
         finished: dict[Card, float] = {}
-        total = sum(h.bit_count() for h in world.hands) + world.talon_left  # the talon too (the deep oracle)
+        total = sum(h.bit_count() for h in world.hands) + world.talon_left  # a talon's cards too
         plies = 0
         while True:
             values: dict[Card, float] = {}

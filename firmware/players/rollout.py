@@ -358,8 +358,16 @@ def briscola_card(s: HandState, legal: CardMask) -> Card:
     return min(cards, key=lambda c: _briscola_cheap_key(s, c))
 
 
-def declare_now(s: HandState) -> None:
-    """In a playout: make every declaration that is open now (declaring is always worth it)."""
+def declare_now(s: HandState, seen: list[CardMask] | None = None) -> None:
+    """In a playout: make every declaration that is open now (declaring is always worth it).
+
+    ``seen`` (a playout's own, one mask a seat, 0 at first): the hand each seat held when
+    it last looked with its window open at its turn (treschetten's "turn" window). Unless
+    a 3, 2 or ace (the cards every combination needs) came into the hand since, it holds
+    nothing new to declare: what it could declare then was declared, a declaration is
+    never made twice (nor a three after its four), and a napoletana is declared with
+    the run it has when its 3-2-A are first held; so the look is skipped (the same
+    declarations: a test plays both ways)."""
     v = s.variant
     if not v.accusi:
         return
@@ -373,6 +381,13 @@ def declare_now(s: HandState) -> None:
     else:
         return
     for seat in seats:
+        held = s.hands[seat]
+        looked = seen is not None and window == "turn" and s.declare_window(seat) is None
+        if looked and seen is not None:
+            fresh = held & ~seen[seat] & _DECLARABLE
+            seen[seat] = held
+            if not fresh:
+                continue
         if _combo_possible(s, seat):
             for d in s.possible_declarations(seat):
                 if d.kind == "three" and any(
@@ -383,6 +398,10 @@ def declare_now(s: HandState) -> None:
                     apply_unchecked(s, d)
                 except ValueError:
                     continue
+
+
+_DECLARABLE = sum(1 << c for c in range(len(RANK)) if RANK[c] <= 2)
+"""The cards of the ranks every declaration needs (3, 2, A; Bavarian 10, 9, A)."""
 
 
 def _combo_possible(s: HandState, seat: int) -> bool:
@@ -442,9 +461,10 @@ def distinct_cards(legal: int, outside: int) -> list[Card]:
 def playout(s: HandState) -> None:
     """Play ``s`` to the end of the hand with the policy (in place)."""
     declaring = s.variant.accusi and s.variant.preset.declare_window not in ("start", "none")
+    seen = [0] * s.n
     while not s.over:
         if declaring:
-            declare_now(s)
+            declare_now(s, seen)
         s.play_fast(policy_card(s))
 
 
@@ -646,10 +666,11 @@ def playout_margin(s: HandState, side: int) -> float:
         other = th[1 - side] + decl[1 - side]
         return float(mine - other)
     declaring = s.variant.accusi and s.variant.preset.declare_window not in ("start", "none")
+    seen = [0] * s.n
     while not s.over and not lean4_eligible(s):
         # The engine's path until the accusi windows close (then the lean loop), or to the end.
         if declaring:
-            declare_now(s)
+            declare_now(s, seen)
         s.play_fast(policy_card(s))
     if not s.over:
         th = lean4_playout(s)

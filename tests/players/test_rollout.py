@@ -12,6 +12,7 @@ from firmware.players.rollout import (
     _LEAD_KEY,
     _RICH_KEY,
     _WEAK_KEY,
+    declare_now,
     lean4_eligible,
     lean4_playout,
     lean_avoid_eligible,
@@ -21,6 +22,7 @@ from firmware.players.rollout import (
     margin,
     playout,
     playout_margin,
+    policy_card,
 )
 
 
@@ -148,3 +150,46 @@ def test_card_order_tables_order_cards_as_their_pairs() -> None:
             # richest and weakest take the least of a turned key
             assert (_RICH_KEY[a] < _RICH_KEY[b]) == ((THIRDS[a], RANK[a]) > (THIRDS[b], RANK[b]))
             assert (_WEAK_KEY[a] < _WEAK_KEY[b]) == (RANK[a] > RANK[b])
+
+
+def _playout_looking_every_turn(s: HandState) -> None:
+    """The playout as it was before ``seen``: every declaration window looked at afresh."""
+    while not s.over:
+        declare_now(s)
+        s.play_fast(policy_card(s))
+
+
+@pytest.mark.parametrize(
+    ("name", "options"),
+    [
+        ("treschetten2", {}),
+        ("treschetten2", {"announce_when": "after_trick"}),
+        ("treschetten3", {}),
+        ("treschetten3", {"announce_when": "after_trick"}),
+    ],
+)
+def test_a_playout_skipping_unchanged_hands_declares_the_same(name: str, options: dict[str, object]) -> None:
+    """Declaring at every turn (treschetten): a seat whose hand gained no card since its
+    last look is not looked at again, and every playout ends with the same declarations,
+    the same tricks and the same margin as when every turn is looked at."""
+    variant = make_variant(name, options)
+    rng = random.Random(17)
+    declared = 0
+    for _ in range(150):
+        s = HandState.start(variant, deal_seeded(variant, rng.randrange(1 << 30), rng.randrange(variant.n_seats)), 0)
+        for _ in range(rng.randrange(0, 12)):
+            if s.over:
+                break
+            if rng.random() < 0.5:
+                declare_now(s)
+            s.play_fast(rng.choice(list(cards_of(s.legal_mask()))))
+        if s.over:
+            continue
+        fast, slow = s.copy(), s.copy()
+        playout(fast)
+        _playout_looking_every_turn(slow)
+        assert fast.declarations == slow.declarations
+        assert fast.thirds == slow.thirds and fast.tricks == slow.tricks
+        assert playout_margin(s.copy(), 0) == margin(slow, 0)
+        declared += len(slow.declarations)
+    assert declared > 20  # the declarations were there to be missed

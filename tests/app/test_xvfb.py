@@ -226,6 +226,9 @@ def test_click_through_a_game_in_the_simulator_window(xdisplay: str, tmp_path: P
                 click(button.rect.center)
                 what = "declaration"
             elif plays and view.my_turn:
+                # as a person does: the card is tapped once the table is at rest (under load the
+                # window can still be showing the last trick when the journal already says our turn)
+                settled(tmp_path, what="the table at rest before card " + str(played + 1))
                 card = plays[0].card
                 rect = next(r for c, r in layout.hand_hit if c == card)
                 click(rect.center)

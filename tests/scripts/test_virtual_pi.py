@@ -459,12 +459,12 @@ def test_the_units_hardening_admits_the_phone_from_the_host() -> None:
 
 
 def test_the_phone_step_comes_after_the_rollback_and_wifi_last(tmp_path: Path) -> None:
-    run = vp.TestRun(vp.paths_for(tmp_path, "k"), tmp_path)  # the Wi-Fi step is part of the default run (CI's)
+    run = vp.TestRun(vp.paths_for(tmp_path, "k"), tmp_path, wifi=True)
     steps = vp.test_steps(run)
     names = [name for name, _ in steps]
     assert len(set(names)) == len(names)
-    assert not any("mac80211_hwsim" in n for n, _ in vp.test_steps(vp.TestRun(run.p, tmp_path, wifi=False)))
-    assert vp.parse_args(["test"]).wifi and not vp.parse_args(["test", "--no-wifi"]).wifi
+    assert not any("mac80211_hwsim" in n for n, _ in vp.test_steps(vp.TestRun(run.p, tmp_path)))  # only with --wifi
+    assert vp.parse_args(["test", "--wifi"]).wifi and not vp.parse_args(["test"]).wifi
     name, do = steps[-2]
     assert "phone" in name and "chromium" in name and do == run.phone_on_the_host
     assert names.index(name) == names.index("rollback: a release that fails its health check") + 1

@@ -118,8 +118,9 @@ class WebArt:
 def deck_pictures(deck_style: str, german_style: str) -> dict[str, dict[str, bytes]]:
     """Every deck's pictures in the touchscreen's styles, ``{deck: {name: PNG}}``: what
     the phones' server serves as ``/cards/DECK/NAME``. Rendered here, at once, on the
-    caller's thread (the main loop's: pygame is never used from the server's thread);
-    0.35 s of CPU for both decks on the development machine."""
+    caller's thread (pygame is never used from the server's thread); 0.35 s of CPU for
+    both decks on the development machine. The program draws them one per loop
+    iteration instead (firmware/app/runtime.py), so the watchdog is fed between cards."""
     out: dict[str, dict[str, bytes]] = {}
     for deck in DECKS:
         art = WebArt.for_settings(deck, deck_style, german_style)

@@ -10,10 +10,12 @@ doubles and a window with the table beside the touchscreen
 
 from __future__ import annotations
 
+import importlib
 import logging
 import signal
+import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from types import FrameType
 from typing import TYPE_CHECKING, Protocol
@@ -26,6 +28,7 @@ from firmware.app.loop import MainLoop
 from firmware.app.messages import msg
 from firmware.app.notify import Notifier
 from firmware.config import Settings, apply_overlay, overlay_path
+from firmware.engine.cards import DECKS
 from firmware.players import pool as world_pool
 from firmware.store import Journal
 from hal.box import Hardware
@@ -47,6 +50,9 @@ class Health(Protocol):
     def health(self) -> dict[str, object]: ...
 
 log = logging.getLogger("firmware.app.runtime")
+
+SERVER_MODULE = "firmware.app.phones.server"
+"""The phone server's module: aiohttp and its own, loaded off the main loop (:meth:`Runtime._phone_link`)."""
 
 
 class Runtime:
@@ -110,18 +116,34 @@ class Runtime:
 
         ph = self.settings.phones
         ui = self.settings.ui
+        cards: dict[str, dict[str, bytes]] = {}
+
+        def prepare() -> Iterator[None]:
+            # start-up: aiohttp (the phone server) and the cards as PNG load for a phone game only;
+            # a step per loop iteration (firmware/app/phones/link.py): the modules on a thread of
+            # their own, the cards one at a time on this one (pygame stays on the main thread)
+            loading = threading.Thread(target=importlib.import_module, args=(SERVER_MODULE,),
+                                       name="phones-import", daemon=True)
+            loading.start()
+            from ui.webart import WebArt, card_names  # the touchscreen's card art, as PNG
+
+            for deck in DECKS:
+                art = WebArt.for_settings(deck, ui.deck_style, ui.german_style)
+                pictures = cards.setdefault(deck, {})
+                for name in card_names(deck):
+                    pictures[name] = art.png(name) or b""
+                    yield
+            while loading.is_alive():
+                yield
 
         def make() -> Server:
-            # start-up: aiohttp (the phone server) and the cards as PNG load for a phone game only
             from firmware.app.phones.server import PhoneServer
-            from ui.webart import deck_pictures  # the touchscreen's card art, as PNG
 
-            cards = deck_pictures(ui.deck_style, ui.german_style)
             return PhoneServer(self.events.put, host=ph.host, port=ph.port, address=ph.address,
                                state_dir=self.state_dir, cards=cards,
                                language=lambda: self.settings.ui.language)  # fmt: skip
 
-        return PhoneLink(make, always=ph.enabled)
+        return PhoneLink(make, always=ph.enabled, prepare=prepare)
 
     # ------------------------------------------------------------ signals
 

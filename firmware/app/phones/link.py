@@ -6,12 +6,17 @@ iteration: when the table changed (the controller's ``version``) it builds one
 seat, the public facts) and hands it to the server thread, which never blocks
 it. The server is started only for a game with a phone seat, or when the
 settings say so (``[phones] enabled``).
+
+What the server needs before it starts (its modules, aiohttp's among them; the
+cards drawn as PNG) is made by ``prepare``, a generator the link advances one
+step per iteration: the loop, which feeds the watchdog, is never held for all
+of it at once (on a slow board, or the emulated Pi, the whole is a minute).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Protocol
 
 from firmware.app.phones.seatview import TableFeed, table_info
@@ -58,10 +63,14 @@ def build_feed(ctl: TableController) -> TableFeed:
 class PhoneLink:
     """Owns the server's life; the loop calls :meth:`refresh` every iteration."""
 
-    def __init__(self, make_server: Callable[[], Server], *, always: bool = False) -> None:
+    def __init__(self, make_server: Callable[[], Server], *, always: bool = False,
+                 prepare: Callable[[], Iterator[None]] | None = None) -> None:
         self.make_server = make_server
+        self.prepare = prepare  # steps before make_server, one per refresh
         self.always = always
         self.server: Server | None = None
+        self._steps: Iterator[None] | None = None
+        self.prepared = prepare is None
         self.failed = False
         self._published = -1
 
@@ -72,6 +81,8 @@ class PhoneLink:
         if self.server is None:
             if self.failed or not self.wanted(ctl):
                 return
+            if not self._prepare_step():
+                return  # the next iteration goes on: the loop (and the watchdog) are not held
             self.server = self.make_server()
             if not self.server.start():
                 log.error("phone server not started: %s", self.server.error)
@@ -81,6 +92,23 @@ class PhoneLink:
         if ctl.version != self._published:
             self._published = ctl.version
             self.server.publish(build_feed(ctl))
+
+    def _prepare_step(self) -> bool:
+        """One step of ``prepare``; True once it is done (a step that fails: done, and the
+        server's making says what is missing)."""
+        if self.prepared:
+            return True
+        if self._steps is None:
+            assert self.prepare is not None
+            self._steps = self.prepare()
+        try:
+            next(self._steps)
+        except StopIteration:
+            self.prepared = True
+        except Exception:
+            log.exception("phone seats: preparing the server failed")
+            self.prepared = True
+        return self.prepared
 
     def close(self) -> None:
         if self.server is not None:

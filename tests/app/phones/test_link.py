@@ -3,12 +3,20 @@ setting, each change published once, a port that cannot be had said on the scree
 
 from __future__ import annotations
 
+import importlib
 import socket
+import threading
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
 
 from firmware.app.phones.link import PhoneLink
 from firmware.app.phones.seatview import TableFeed
 from firmware.app.phones.server import PhoneServer
+from firmware.engine.cards import DECKS
 from tests.app.phones.conftest import MakePhoneTable
+from ui.webart import card_names
 
 
 class FakeServer:
@@ -85,3 +93,90 @@ def test_a_port_already_taken_is_said_on_the_screen(make_phone_table: MakePhoneT
         t.pump()
         assert t.ctl.phones.status.error == server.error
         assert t.ctl.message.message.key == "ph_no_server" and t.ctl.message.level == "error"
+
+
+def test_the_prepare_steps_run_one_per_refresh_before_the_server_is_made(
+        make_phone_table: MakePhoneTable) -> None:
+    server = FakeServer()
+    steps: list[int] = []
+
+    def prepare() -> Iterator[None]:
+        for i in range(3):
+            steps.append(i)
+            yield
+
+    t = make_phone_table(variant="tressette2", seats=["phone", "cpu:easy"], seed=2)
+    link = PhoneLink(lambda: server, prepare=prepare)
+    t.ctl.new_match()
+    for n in (1, 2, 3):
+        link.refresh(t.ctl)
+        assert steps == list(range(n)) and server.started == 0 and not server.feeds
+    link.refresh(t.ctl)  # the generator ends: the server is made, started and told the table
+    assert server.started == 1 and server.feeds and steps == [0, 1, 2]
+    link.refresh(t.ctl)
+    assert steps == [0, 1, 2] and server.started == 1
+
+
+def test_a_prepare_step_that_fails_still_makes_the_server(make_phone_table: MakePhoneTable) -> None:
+    server = FakeServer()
+
+    def prepare() -> Iterator[None]:
+        yield
+        raise OSError("no card art")
+
+    t = make_phone_table(variant="tressette2", seats=["phone", "cpu:easy"], seed=2)
+    link = PhoneLink(lambda: server, prepare=prepare)
+    t.ctl.new_match()
+    link.refresh(t.ctl)
+    assert server.started == 0
+    link.refresh(t.ctl)
+    assert server.started == 1  # and the log says what failed
+
+
+def test_the_first_phone_game_holds_the_main_loop_for_one_card_picture_at_a_time(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box's watchdog (30 s) killed the program when a phone game first started on the
+    emulated Pi: aiohttp's import (31 s there) and both decks drawn as PNG (35 s) ran in one
+    iteration of the main loop. Now each iteration draws one card at most, the modules load
+    on a thread of their own, and the server starts once both are done."""
+    from firmware import config
+    from firmware.app import runtime
+    from firmware.app.controller import ControllerOptions
+    from ui.webart import WebArt
+
+    drawn: list[str] = []
+    render = WebArt._render
+
+    def counted(self: WebArt, code: str) -> bytes:
+        drawn.append(code)
+        return render(self, code)
+
+    monkeypatch.setattr(WebArt, "_render", counted)
+    imported_on: list[str] = []
+    real_import = importlib.import_module
+
+    def import_module(name: str, package: str | None = None) -> object:
+        if name == "firmware.app.phones.server":
+            imported_on.append(threading.current_thread().name)
+        return real_import(name, package)
+
+    monkeypatch.setattr(importlib, "import_module", import_module)
+    settings, problems = config.load(tmp_path / "s.toml")
+    settings.game.seats = config.check_seats(["phone", "cpu:easy"])
+    settings.phones.host, settings.phones.port = "127.0.0.1", 0
+    rt = runtime.Runtime(settings=settings, state_dir=tmp_path / "state", think_ms=0, seed=1,
+                         options=ControllerOptions(seed=1), problems=problems)
+    with rt:
+        rt.ctl.new_match()
+        link = rt.phones
+        for _ in range(500):
+            before = len(drawn)
+            link.refresh(rt.ctl)
+            assert len(drawn) - before <= 1, "one iteration drew several cards"
+            if link.server is not None:
+                break
+        assert link.server is not None and not link.server.error
+        assert imported_on == ["phones-import"]
+        assert len(drawn) == sum(len(card_names(d)) for d in DECKS)
+        server = link.server
+        assert isinstance(server, PhoneServer) and server.cards["italian"]["back.png"].startswith(b"\x89PNG")

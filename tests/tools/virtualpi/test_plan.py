@@ -90,7 +90,7 @@ def test_the_first_failure_is_named_and_the_steps_after_it_do_not_run(
     out = tmp_path / "out"
     assert plan.run_test(cache.paths_for(tmp_path, "k"), out, 60, keep=True) == 1
     assert ran == ["one"]
-    assert calls == ["down 120"]  # a failure powers down even with --keep
+    assert calls == []  # --keep keeps the machine after a failure too: to look at it
     log = [line.split("] ", 1)[1] for line in (out / "steps.log").read_text().splitlines()]
     assert log[0] == f"virtual-pi test: screenshots and logs in {out}; at most 60 s"
     assert log[1:5] == ["step  one", "ok    one (0 s)", "step  two", "FAIL  two: StepFailed: the card stayed in the hand"]
@@ -117,6 +117,25 @@ def test_the_test_boots_its_own_machine(signals: None, monkeypatch: pytest.Monke
     _machine(monkeypatch, running=True)
     with pytest.raises(UsageError, match="already running"):
         plan.run_test(cache.paths_for(tmp_path, "k"), tmp_path / "out", 60, keep=False)
+
+
+def test_only_runs_the_steps_named_so_on_the_machine_already_up(signals: None, monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    ran: list[str] = []
+    _machine(monkeypatch)
+    steps: list[tuple[str, Callable[[], None]]] = [
+        ("boot: first boot", lambda: ran.append("boot")), ("configure", lambda: ran.append("configure")),
+        ("Wi-Fi (mac80211_hwsim)", lambda: ran.append("wifi"))]
+    _steps(monkeypatch, steps)
+    p: Paths = cache.paths_for(tmp_path, "k")
+    with pytest.raises(UsageError, match="no virtual Pi running"):  # without boot: the machine must be up
+        plan.run_test(p, tmp_path / "out", 60, keep=True, only="configure,Wi-Fi")
+    assert ran == []
+    assert plan.run_test(p, tmp_path / "out", 60, keep=True, only="boot, Wi-Fi") == 0
+    assert ran == ["boot", "wifi"]
+    _machine(monkeypatch, running=True)
+    assert plan.run_test(p, tmp_path / "out", 60, keep=True, only="Wi-Fi") == 0
+    assert ran == ["boot", "wifi", "wifi"]
 
 
 def test_a_host_error_in_a_step_fails_it_too(signals: None, monkeypatch: pytest.MonkeyPatch,

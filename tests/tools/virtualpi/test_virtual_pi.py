@@ -464,6 +464,7 @@ def test_the_phone_step_comes_after_the_rollback_and_wifi_last(tmp_path: Path) -
     names = [name for name, _ in steps]
     assert len(set(names)) == len(names)
     assert not any("mac80211_hwsim" in n for n, _ in plan.test_steps(testrun.TestRun(run.p, tmp_path)))  # only with --wifi
+    assert cli.parse_args(["test", "--wifi"]).wifi and not cli.parse_args(["test"]).wifi
     name, do = steps[-2]
     assert "phone" in name and "chromium" in name and isinstance(do, partial) and (do.func, do.args) == (phone.phone_on_the_host, (run,))
     assert names.index(name) == names.index("rollback: a release that fails its health check") + 1

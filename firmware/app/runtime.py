@@ -125,7 +125,8 @@ class Runtime:
             loading = threading.Thread(target=importlib.import_module, args=(SERVER_MODULE,),
                                        name="phones-import", daemon=True)
             loading.start()
-            from ui.webart import WebArt, card_names  # the touchscreen's card art, as PNG
+            # start-up: the touchscreen's card art as PNG, for a phone game only
+            from ui.webart import WebArt, card_names
 
             for deck in DECKS:
                 art = WebArt.for_settings(deck, ui.deck_style, ui.german_style)
@@ -137,6 +138,7 @@ class Runtime:
                 yield
 
         def make() -> Server:
+            # start-up: loaded by prepare()'s thread by now; aiohttp for a phone game only
             from firmware.app.phones.server import PhoneServer
 
             return PhoneServer(self.events.put, host=ph.host, port=ph.port, address=ph.address,

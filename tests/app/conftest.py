@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pytest
 
@@ -27,6 +27,9 @@ from firmware.store_schema import MatchRow
 from hal.box import open_sim_hardware
 from hal.sim import SimButtons
 from hal.timing import ManualClock
+
+if TYPE_CHECKING:
+    from ui.app import UIApp
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -189,3 +192,18 @@ def follow_suit_table(make_table: MakeTable) -> tuple[Table, int, list[int]]:
         if wrong and right:
             return table, wrong[0], right
     raise AssertionError("no seed of 60 gave a follow-suit situation")
+
+
+def ui_on(t: Table) -> UIApp:
+    """A real touchscreen app (a surface, no window) on ``t``'s loop, shown once: what the
+    tests of the home screen after a restart look at."""
+    import pygame
+
+    from ui.app import UIApp
+
+    pygame.display.init()
+    pygame.font.init()
+    app = UIApp(pygame.Surface((800, 480)), settings={}, sounds=False)
+    t.loop.ui = app
+    t.loop.refresh(force=True)
+    return app

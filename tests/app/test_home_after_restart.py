@@ -13,22 +13,9 @@ from firmware.app.controller import HOME, MATCH_OVER
 from firmware.engine import PRESETS, make_variant
 from firmware.engine.actions import Declare
 from hal.events import ButtonPressed
-from tests.app.conftest import MakeTable, Table
+from tests.app.conftest import MakeTable, ui_on
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-
-
-def _ui_on(t: Table) -> object:
-    import pygame
-
-    from ui.app import UIApp
-
-    pygame.display.init()
-    pygame.font.init()
-    app = UIApp(pygame.Surface((800, 480)), settings={}, sounds=False)
-    t.loop.ui = app
-    t.loop.refresh(force=True)
-    return app
 
 
 def _decima_ends_a_sheet_match(make_table: MakeTable, d: Path) -> None:
@@ -53,7 +40,7 @@ def test_a_score_sheet_match_ended_then_a_power_cut_offers_the_score_sheet_again
     _decima_ends_a_sheet_match(make_table, d)
     again = make_table(variant="tressette2", seats=["human", "cpu:normal"], state_dir=d)  # the settings' game
     assert not again.ctl.boot() and again.ctl.phase == HOME
-    app = _ui_on(again)
+    app = ui_on(again)
     assert isinstance(app, UIApp)
     assert app.home.variants[app.home.vi] == "tressette4" and app.home.scoresheet
     intent = app.home.new_game_intent()
@@ -77,7 +64,7 @@ def test_a_played_match_ended_then_a_power_cut_offers_its_game_options_and_seats
     t.close()
     again = make_table(variant="tressette2", seats=["human", "cpu:normal"], state_dir=d)
     assert not again.ctl.boot() and again.ctl.phase == HOME
-    app = _ui_on(again)
+    app = ui_on(again)
     assert isinstance(app, UIApp)
     home = app.home
     assert home.variants[home.vi] == name and home.options["target"] == target
@@ -90,6 +77,6 @@ def test_a_fresh_box_offers_the_settings_game(make_table: MakeTable, tmp_path: P
 
     t = make_table(variant="treseta4", seats=["human", "cpu:easy", "cpu:easy", "cpu:easy"])
     assert not t.ctl.boot()
-    app = _ui_on(t)
+    app = ui_on(t)
     assert isinstance(app, UIApp)
     assert app.home.variants[app.home.vi] == "treseta4" and not app.home.scoresheet

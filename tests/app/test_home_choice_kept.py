@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from firmware.engine import PRESETS
 from firmware.engine.seating import HUMAN, PHONE, TABLE, SeatSpec, check_seat
-from tests.app.conftest import MakeTable, Table
+from tests.app.conftest import MakeTable, Table, ui_on
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
@@ -24,23 +24,10 @@ SEAT_KINDS = ("human", "phone", "table", "cpu:easy", "cpu:normal", "cpu:hard", "
 """Every kind of seat the home screen offers, and the score sheet (every seat its own cards)."""
 
 
-def _ui_on(t: Table) -> object:
-    import pygame
-
-    from ui.app import UIApp
-
-    pygame.display.init()
-    pygame.font.init()
-    app = UIApp(pygame.Surface((800, 480)), settings={}, sounds=False)
-    t.loop.ui = app
-    t.loop.refresh(force=True)
-    return app
-
-
 def _app(t: Table) -> object:
     from ui.app import UIApp
 
-    app = _ui_on(t)
+    app = ui_on(t)
     assert isinstance(app, UIApp)
     return app
 

@@ -28,6 +28,7 @@ PAGE_KEYS: tuple[str, ...] = (
     "ph_waiting_for", "ph_waiting_for_one",
     "hint", "hint_wait", "p_not_connected", "p_card_offline", "p_card_no_turn", "p_card_not_legal", "p_card_hint",
     "p_played", "p_takes", "p_takes_you", "p_hand_label", "p_trick_label", "p_rating",
+    "cpu", "cpu_n",
 )
 # a signal's word is "sig_" + its name, a declaration's kind "k_" + kind, the wire's
 # error and bye codes "w_" + code (ui/messages.py)

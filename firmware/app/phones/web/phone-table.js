@@ -41,7 +41,7 @@ function seatName(s, seat) {
   if (seat === s.seat) return t("you");
   const info = seatInfo(s, seat);
   if (info.name) return info.name;
-  if (info.kind === "computer") return s.n_seats > 2 ? `CPU ${seat + 1}` : "CPU";
+  if (info.kind === "computer") return s.n_seats > 2 ? t("cpu_n", { n: seat + 1 }) : t("cpu");
   return t("seat_n", { n: seat + 1 });
 }
 

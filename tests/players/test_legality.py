@@ -8,9 +8,15 @@ import pytest
 
 from firmware.engine import PRESETS, Declare, HandState, Match, make_variant, view_for
 from firmware.players import LEVELS, Player, make_player
+from firmware.players.reference import ReferencePlayer
 from tests.players.conftest import play_hand
 
 SPECS = ("random", *LEVELS, "oracle", "oracle-hands", "reference", "hard-weighted", "hard-sir", "hard-textbook")
+REFERENCE_PLIES = 4
+"""The reference's search depth here (its own: 8 cards, ``tressette arena --ref-plies``): it
+votes among the legal cards :func:`searched_move` hands it whatever the depth, and 4 cards
+still cross a trick's end in every game (the search's trick and hand ends, its lean and
+general paths); the 8 cards cost this file 25 s of CPU for the same decisions checked."""
 
 
 def _true_state(match: Match) -> Callable[[], HandState]:
@@ -25,10 +31,14 @@ def _true_state(match: Match) -> Callable[[], HandState]:
 
 def _players(match: Match, spec: str, seed: int) -> list[Player]:
     n = match.variant.n_seats
-    return [
+    players = [
         make_player(spec, seed=seed * 10 + seat, worlds=2, true_state=_true_state(match))
         for seat in range(n)
     ]
+    for p in players:
+        if isinstance(p, ReferencePlayer):
+            p.plies = REFERENCE_PLIES
+    return players
 
 
 @pytest.mark.parametrize("variant_name", sorted(PRESETS))

@@ -9,14 +9,9 @@ import pytest
 from firmware.engine import PRESETS, Declare, HandState, Match, make_variant, view_for
 from firmware.players import LEVELS, Player, make_player
 from firmware.players.reference import ReferencePlayer
-from tests.players.conftest import play_hand
+from tests.players.conftest import REFERENCE_PLIES, play_hand
 
 SPECS = ("random", *LEVELS, "oracle", "oracle-hands", "reference", "hard-weighted", "hard-sir", "hard-textbook")
-REFERENCE_PLIES = 4
-"""The reference's search depth here (its own: 8 cards, ``tressette arena --ref-plies``): it
-votes among the legal cards :func:`searched_move` hands it whatever the depth, and 4 cards
-still cross a trick's end in every game (the search's trick and hand ends, its lean and
-general paths); the 8 cards cost this file 25 s of CPU for the same decisions checked."""
 
 
 def _true_state(match: Match) -> Callable[[], HandState]:

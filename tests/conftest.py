@@ -6,6 +6,8 @@ test) starts its own process and gives it its own environment.
 """
 
 import os
+import resource
+from collections.abc import Generator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -33,3 +35,67 @@ LONG_MARKS = ("xvfb", "browser", "slow", "hostile")
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if hasattr(config, "workerinput"):  # a pytest-xdist worker; every worker sorts alike
         items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG_MARKS))
+
+
+# ``pytest --cpu`` (also ``./scripts/test --cpu``): the CPU each test file and directory took,
+# the test's own process and the child processes it waited for (a browser, Xvfb, the box as a
+# process), setup and teardown included; with xdist, summed over the workers. Where a suite must
+# stay under its minutes on 2 cores, the CPU is what to count: the wall time follows the load.
+# A child reaped later (a process a test left behind) counts for the test that reaped it.
+_CPU = pytest.StashKey[float]()
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    parser.addoption("--cpu", action="store_true", help="list the CPU of the test files and directories at the end")
+
+
+def _cpu_now() -> float:
+    own, children = resource.getrusage(resource.RUSAGE_SELF), resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    item.stash[_CPU] = _cpu_now()
+    yield
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    if call.when == "teardown" and _CPU in item.stash:
+        item.user_properties.append(("cpu_s", round(_cpu_now() - item.stash[_CPU], 4)))
+    return (yield)
+
+
+class CpuTable:
+    def __init__(self) -> None:
+        self.files: dict[str, list[float]] = {}  # file -> [CPU seconds, tests]
+
+    @pytest.hookimpl
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        cpu = dict(report.user_properties).get("cpu_s") if report.when == "teardown" else None
+        if isinstance(cpu, float):
+            row = self.files.setdefault(report.nodeid.split("::")[0], [0.0, 0])
+            row[0] += cpu
+            row[1] += 1
+
+    @pytest.hookimpl
+    def pytest_terminal_summary(self, terminalreporter: pytest.TerminalReporter) -> None:
+        dirs: dict[str, list[float]] = {}
+        for name, (cpu, n) in self.files.items():
+            row = dirs.setdefault(name.rpartition("/")[0], [0.0, 0])
+            row[0] += cpu
+            row[1] += n
+        total = sum(cpu for cpu, _ in self.files.values())
+        terminalreporter.write_sep("=", f"CPU of the tests: {total:.0f} s (user + sys, children reaped included)")
+        for title, rows, top in (("directories", dirs, len(dirs)), ("files (the 30 most)", self.files, 30)):
+            terminalreporter.write_line(f"-- {title}")
+            for name, (cpu, n) in sorted(rows.items(), key=lambda kv: -kv[1][0])[:top]:
+                terminalreporter.write_line(f"{cpu:8.1f} s {int(n):6d} tests  {name}")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--cpu") and not hasattr(config, "workerinput"):  # the controller adds up
+        config.pluginmanager.register(CpuTable(), "tressette-cpu-table")

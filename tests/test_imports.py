@@ -21,6 +21,7 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -34,6 +35,15 @@ class Import:
     target: str  # the project module imported
     line: int
     in_function: bool
+
+
+@cache
+def source(path: Path) -> tuple[str, ast.Module]:
+    """A module's text and syntax tree, read once for all the checks below (each walks every
+    module of the project: reading them once per check cost 10 s of CPU a run). The trees
+    are only walked, never changed."""
+    text = path.read_text(encoding="utf-8")
+    return text, ast.parse(text, str(path))
 
 
 def modules() -> dict[str, Path]:
@@ -54,34 +64,38 @@ def _owner(name: str, known: dict[str, Path]) -> str | None:
     return name or None
 
 
-def _in_function(tree: ast.Module) -> set[ast.AST]:
-    inside: set[ast.AST] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
-            inside.update(n for n in ast.walk(node) if isinstance(n, (ast.Import, ast.ImportFrom)))
-    return inside
+@cache
+def import_nodes(path: Path) -> tuple[tuple[ast.Import | ast.ImportFrom, bool], ...]:
+    """Every import statement of the module, and whether it sits inside a function (at any
+    depth: a method, a nested function), in one walk of its tree."""
+    found: list[tuple[ast.Import | ast.ImportFrom, bool]] = []
+
+    def visit(node: ast.AST, inside: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                found.append((child, inside))
+            visit(child, inside or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef)))
+
+    visit(source(path)[1], False)
+    return tuple(found)
 
 
 def imports(known: dict[str, Path]) -> Iterator[Import]:
     for name, path in known.items():
-        tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-        inside = _in_function(tree)
         package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-        for node in ast.walk(tree):
+        for node, in_function in import_nodes(path):
             if isinstance(node, ast.Import):
                 targets = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
+            else:
                 base = node.module or ""
                 if node.level:
                     up = package.split(".")[: len(package.split(".")) - (node.level - 1)]
                     base = ".".join([*up, base] if base else up)
                 targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
-            else:
-                continue
             for target in targets:
                 owner = _owner(target, known)
                 if owner is not None and owner != name:
-                    yield Import(name, owner, node.lineno, node in inside)
+                    yield Import(name, owner, node.lineno, in_function)
 
 
 def circles(edges: dict[str, set[str]]) -> list[list[str]]:
@@ -144,10 +158,8 @@ def test_an_import_inside_a_function_says_why() -> None:
     """Only an optional library or a measured start-up cost, each with its reason."""
     unexplained = []
     for path in modules().values():
-        lines = path.read_text(encoding="utf-8").splitlines()
-        tree = ast.parse("\n".join(lines), str(path))
-        for node in sorted(_in_function(tree), key=lambda n: getattr(n, "lineno", 0)):
-            assert isinstance(node, (ast.Import, ast.ImportFrom))
+        lines = source(path)[0].splitlines()
+        for node in sorted((n for n, inside in import_nodes(path) if inside), key=lambda n: n.lineno):
             near = lines[node.lineno - 1] + " " + (lines[node.lineno - 2] if node.lineno > 1 else "")
             # a block of imports (blank lines between them too) shares the reason above its first line
             above = node.lineno - 2
@@ -202,7 +214,7 @@ def test_the_product_names_no_tool_module_in_a_string() -> None:
     hidden = [
         f"{path.relative_to(REPO)}:{getattr(node, 'lineno', 0)}: {ast.unparse(node)}"
         for name, path in modules().items() if name.split(".")[0] in PRODUCT
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))) if _names_a_tool(node)
+        for node in ast.walk(source(path)[1]) if _names_a_tool(node)
     ]
     assert not hidden, "the product names a tool module: " + "; ".join(hidden)
 
@@ -256,7 +268,7 @@ def test_the_engine_uses_the_standard_library_only() -> None:
     for name, path in modules().items():
         if room(name) != "firmware.engine":
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        for node in ast.walk(source(path)[1]):
             if isinstance(node, ast.Import):
                 tops = [a.name.split(".")[0] for a in node.names]
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:

@@ -120,8 +120,11 @@ def check_picker(state: HandState, seat: int, card: int) -> None:
     for c, why in marks.items():
         if why is not None:
             assert not secret >> c & 1, (c, why.code)
-            with pytest.raises(IllegalAction):  # a dimmed card is one the engine refuses
+            try:  # a dimmed card is one the engine refuses (pytest.raises cost a sixth of this file's CPU)
                 check(state, Play(seat, c) if state.pending is None else Discard(seat, c))
+            except IllegalAction:
+                continue
+            raise AssertionError(f"card {c} dimmed ({why.code}) but the engine takes it")
 
 
 def summary(match: Match) -> dict[str, Any]:

@@ -14,9 +14,10 @@ from collections.abc import Iterator
 import pytest
 
 from firmware.engine import HandState, Match, View, make_variant, view_for
-from firmware.players import LEVELS, make_player
+from firmware.players import LEVELS, Player, make_player
 from firmware.players.determinize import Sampler, determinize, hidden_constraints
-from tests.players.conftest import play_hand
+from firmware.players.reference import ReferencePlayer
+from tests.players.conftest import REFERENCE_PLIES, play_hand
 
 CASES = [
     ("tressette2", {}),
@@ -100,6 +101,15 @@ def test_a_sampler_deals_what_determinize_deals_world_after_world(
                 world.play_fast((legal & -legal).bit_length() - 1)
 
 
+def _player(spec: str) -> Player:
+    """The level ``spec``; the reference at the legality test's depth (its search reads the
+    worlds it samples from the view, never the table, at any depth)."""
+    player = make_player(spec, seed=9, worlds=3)
+    if isinstance(player, ReferencePlayer):
+        player.plies = REFERENCE_PLIES
+    return player
+
+
 @pytest.mark.parametrize(("name", "options"), CASES[:4])
 @pytest.mark.parametrize("spec", (*LEVELS, "reference", "hard-plain"))
 def test_choice_does_not_depend_on_hidden_cards(
@@ -109,10 +119,10 @@ def test_choice_does_not_depend_on_hidden_cards(
     for state in _positions(name, options, seed=21, every=4):
         seat = state.to_move
         view = view_for(state, seat)
-        expected = make_player(spec, seed=9, worlds=3).choose(view)
+        expected = _player(spec).choose(view)
         for _ in range(3):
             world = determinize(view, rng)  # the hidden cards swapped consistently
-            got = make_player(spec, seed=9, worlds=3).choose(view_for(world, seat))
+            got = _player(spec).choose(view_for(world, seat))
             assert got == expected
 
 

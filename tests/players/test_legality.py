@@ -8,7 +8,8 @@ import pytest
 
 from firmware.engine import PRESETS, Declare, HandState, Match, make_variant, view_for
 from firmware.players import LEVELS, Player, make_player
-from tests.players.conftest import play_hand
+from firmware.players.reference import ReferencePlayer
+from tests.players.conftest import REFERENCE_PLIES, play_hand
 
 SPECS = ("random", *LEVELS, "oracle", "oracle-hands", "reference", "hard-weighted", "hard-sir", "hard-textbook")
 
@@ -25,10 +26,14 @@ def _true_state(match: Match) -> Callable[[], HandState]:
 
 def _players(match: Match, spec: str, seed: int) -> list[Player]:
     n = match.variant.n_seats
-    return [
+    players = [
         make_player(spec, seed=seed * 10 + seat, worlds=2, true_state=_true_state(match))
         for seat in range(n)
     ]
+    for p in players:
+        if isinstance(p, ReferencePlayer):
+            p.plies = REFERENCE_PLIES
+    return players
 
 
 @pytest.mark.parametrize("variant_name", sorted(PRESETS))

@@ -1,5 +1,5 @@
 """The Wi-Fi step's pure part (tools/virtualpi/steps/wifi.py): the QR code's text read back as a
-phone's camera reads it. (The step itself needs mac80211_hwsim in the guest: ``test --wifi``.)"""
+phone's camera reads it. (The step itself needs mac80211_hwsim in the guest: the last step of ``test``.)"""
 
 from __future__ import annotations
 

@@ -38,6 +38,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import zlib
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -293,6 +294,21 @@ def classify_failure(code: int, text: str) -> NetResult:
 HOTSPOT_PROFILE = "tressette-hotspot"
 """The NetworkManager profile of the box's own hotspot (never offered as a home network)."""
 
+HOTSPOT_CHANNELS = (1, 6, 11)
+"""2.4 GHz channels every regulatory domain lets an access point start on, the world
+domain (``00``, a box with no country set) included: its channels 12-13 are
+no-initiating-radiation, which NetworkManager's own choice (1, 6, 11 or 13 from a hash of
+the name, when the profile names none) does not look at; then wpa_supplicant fails to start
+the access point and the hotspot never opens (docs/deploy.md §8)."""
+
+
+def hotspot_channel(ssid: str) -> int:
+    """The hotspot's channel: one of :data:`HOTSPOT_CHANNELS`, the same for a name every
+    time, so that two boxes in one room are likely on two channels, as NetworkManager
+    spreads its own hotspots."""
+    return HOTSPOT_CHANNELS[zlib.crc32(ssid.encode()) % len(HOTSPOT_CHANNELS)]
+
+
 Runner = Callable[[Sequence[str], float], "subprocess.CompletedProcess[str]"]
 
 
@@ -392,15 +408,17 @@ class NmcliNetwork(Closing):
         return NetResult("done")
 
     def hotspot_up(self, hotspot: Hotspot) -> NetResult:
-        """A WPA2 (RSN, CCMP) access point with NetworkManager's shared IPv4 (its own DHCP
-        and DNS; the box is 10.42.0.1): the profile made anew each time, so it is exactly this."""
+        """A WPA2 (RSN, CCMP) access point on a channel allowed everywhere
+        (:func:`hotspot_channel`) with NetworkManager's shared IPv4 (its own DHCP and DNS;
+        the box is 10.42.0.1): the profile made anew each time, so it is exactly this."""
         try:
             dev = self.device()
             self._call(["connection", "delete", "id", HOTSPOT_PROFILE])  # absent the first time: fine
             add = self._call([
                 "connection", "add", "type", "wifi", "ifname", dev, "con-name", HOTSPOT_PROFILE,
                 "autoconnect", "no", "ssid", hotspot.ssid,
-                "802-11-wireless.mode", "ap", "802-11-wireless.band", "bg", "ipv4.method", "shared",
+                "802-11-wireless.mode", "ap", "802-11-wireless.band", "bg",
+                "802-11-wireless.channel", str(hotspot_channel(hotspot.ssid)), "ipv4.method", "shared",
                 "ipv6.method", "ignore",
                 "wifi-sec.key-mgmt", "wpa-psk", "wifi-sec.proto", "rsn", "wifi-sec.pairwise", "ccmp",
                 "wifi-sec.group", "ccmp", "wifi-sec.psk", hotspot.passphrase,

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import stat
 import subprocess
 import threading
@@ -14,6 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from hal.network import (
+    HOTSPOT_CHANNELS,
     HOTSPOT_PROFILE,
     PASS_ALPHABET,
     PASS_LENGTH,
@@ -36,6 +38,7 @@ from hal.network import (
     classify_failure,
     escape_terse,
     first_address,
+    hotspot_channel,
     hotspot_credentials,
     make_hotspot,
     parse_wifi_list,
@@ -201,9 +204,25 @@ def test_hotspot_is_wpa2_on_its_own_profile(nmcli: FakeNmcli) -> None:
     assert pairs["802-11-wireless.mode"] == "ap" and pairs["ipv4.method"] == "shared"
     assert (pairs["wifi-sec.key-mgmt"], pairs["wifi-sec.proto"], pairs["wifi-sec.pairwise"]) == ("wpa-psk", "rsn", "ccmp")
     assert pairs["ssid"] == HOT.ssid and pairs["wifi-sec.psk"] == HOT.passphrase and pairs["autoconnect"] == "no"
+    # A channel every regulatory domain lets an access point use. Left to NetworkManager (1.42
+    # picks one of 1, 6, 11, 13 from a hash of the name) this very name got 13, which the world
+    # domain of a box with no country marks no-initiating-radiation: wpa_supplicant "Failed to
+    # start AP functionality", the hotspot never opened.
+    assert pairs["802-11-wireless.band"] == "bg" and pairs["802-11-wireless.channel"] in ("1", "6", "11")
     assert net.state() == NetState("hotspot", ssid="Tressette-K2P9", address="10.42.0.1")
     assert net.hotspot_down() == NetResult("done")
     assert nmcli.calls()[-1] == ["connection", "down", "id", HOTSPOT_PROFILE]
+
+
+@given(st.text())
+def test_the_hotspots_channel_is_one_allowed_everywhere_and_kept(ssid: str) -> None:
+    assert hotspot_channel(ssid) in HOTSPOT_CHANNELS == (1, 6, 11)
+    assert hotspot_channel(ssid) == hotspot_channel(ssid)
+
+
+def test_boxes_hotspots_spread_over_the_three_channels() -> None:
+    rng = random.Random(37)
+    assert {hotspot_channel(make_hotspot(rng.randrange).ssid) for _ in range(60)} == {1, 6, 11}
 
 
 def test_states_nmcli_reports(nmcli: FakeNmcli) -> None:

@@ -51,7 +51,7 @@ def test_steps(run: TestRun) -> list[tuple[str, Callable[[], None]]]:
     return steps
 
 
-def run_test(p: Paths, out: Path, timeout: float, *, keep: bool, wifi: bool = False, only: str = "") -> int:
+def run_test(p: Paths, out: Path, timeout: float, *, keep: bool, wifi: bool = True, only: str = "") -> int:
     """Points 2-5 of issue 16 end to end; exit 0 when every step passed, 1 when one failed.
     ``only``: comma-separated prefixes of the steps to run (development), the rest skipped."""
     if out.exists():

@@ -37,9 +37,10 @@ PARSED: list[tuple[list[str], dict[str, object]]] = [
     (["reader", "--line", "A-1", "--line", "B", "--rdm6300", "0a00b1c2d3", "--settle", "0", "--gap", "0.5",
       "--hold", "0"],
      {"rdm6300": ["0a00b1c2d3"], "line": ["A-1", "B"], "settle": 0.0, "gap": 0.5, "hold": 0.0}),
-    (["test"], {"command": "test", "out": None, "timeout": 3600.0, "keep": False, "wifi": False, "only": ""}),
-    (["test", "--out", "/tmp/x", "--timeout", "10", "--keep", "--wifi", "--only", "configure,Wi-Fi"],
-     {"out": Path("/tmp/x"), "timeout": 10.0, "keep": True, "wifi": True, "only": "configure,Wi-Fi"}),
+    (["test"], {"command": "test", "out": None, "timeout": 3600.0, "keep": False, "wifi": True, "only": ""}),
+    (["test", "--out", "/tmp/x", "--timeout", "10", "--keep", "--no-wifi", "--only", "configure,boot"],
+     {"out": Path("/tmp/x"), "timeout": 10.0, "keep": True, "wifi": False, "only": "configure,boot"}),
+    (["test", "--wifi", "--only", "configure,Wi-Fi"], {"wifi": True, "only": "configure,Wi-Fi"}),
 ]  # fmt: skip
 
 

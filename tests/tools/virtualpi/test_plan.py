@@ -1,5 +1,5 @@
 """The step plan of ``scripts/virtual-pi test`` (tools/virtualpi/plan.py): which steps, in which
-order, under which names, with and without ``--wifi``; and the run's report (the first failure
+order, under which names, with the Wi-Fi step (the default) and without (``--no-wifi``); and the run's report (the first failure
 named, the later steps not run, the machine powered down). Nothing boots."""
 
 from __future__ import annotations
@@ -43,12 +43,12 @@ def _plan(run: testrun.TestRun) -> list[tuple[str, object, tuple[object, ...]]]:
     return out
 
 
-def test_the_test_runs_these_steps_in_this_order(tmp_path: Path) -> None:
-    assert _plan(testrun.TestRun(cache.paths_for(tmp_path, "k"), tmp_path)) == STEPS
+def test_the_test_runs_these_steps_in_this_order_the_hwsim_step_last(tmp_path: Path) -> None:
+    assert _plan(testrun.TestRun(cache.paths_for(tmp_path, "k"), tmp_path)) == [*STEPS, WIFI]
 
 
-def test_with_wifi_the_hwsim_step_comes_last(tmp_path: Path) -> None:
-    assert _plan(testrun.TestRun(cache.paths_for(tmp_path, "k"), tmp_path, wifi=True)) == [*STEPS, WIFI]
+def test_without_wifi_the_hwsim_step_is_left_out(tmp_path: Path) -> None:
+    assert _plan(testrun.TestRun(cache.paths_for(tmp_path, "k"), tmp_path, wifi=False)) == STEPS
 
 
 @pytest.fixture

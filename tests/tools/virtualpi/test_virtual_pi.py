@@ -459,12 +459,13 @@ def test_the_units_hardening_admits_the_phone_from_the_host() -> None:
 
 
 def test_the_phone_step_comes_after_the_rollback_and_wifi_last(tmp_path: Path) -> None:
-    run = testrun.TestRun(cache.paths_for(tmp_path, "k"), tmp_path, wifi=True)
+    run = testrun.TestRun(cache.paths_for(tmp_path, "k"), tmp_path)
     steps = plan.test_steps(run)
     names = [name for name, _ in steps]
     assert len(set(names)) == len(names)
-    assert not any("mac80211_hwsim" in n for n, _ in plan.test_steps(testrun.TestRun(run.p, tmp_path)))  # only with --wifi
-    assert cli.parse_args(["test", "--wifi"]).wifi and not cli.parse_args(["test"]).wifi
+    assert not any("mac80211_hwsim" in n for n, _ in plan.test_steps(testrun.TestRun(run.p, tmp_path, wifi=False)))
+    assert cli.parse_args(["test"]).wifi and cli.parse_args(["test", "--wifi"]).wifi  # the default; --wifi kept
+    assert not cli.parse_args(["test", "--no-wifi"]).wifi
     name, do = steps[-2]
     assert "phone" in name and "chromium" in name and isinstance(do, partial) and (do.func, do.args) == (phone.phone_on_the_host, (run,))
     assert names.index(name) == names.index("rollback: a release that fails its health check") + 1

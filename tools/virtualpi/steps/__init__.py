@@ -6,5 +6,5 @@ run (:class:`tools.virtualpi.testrun.TestRun`); :mod:`tools.virtualpi.plan` orde
 - :mod:`~tools.virtualpi.steps.match`      — a match by taps and keys, the power cut, the resumed hand
 - :mod:`~tools.virtualpi.steps.recovery`   — the watchdog, the rollback
 - :mod:`~tools.virtualpi.steps.phone`      — a phone on the host through the forwarded port
-- :mod:`~tools.virtualpi.steps.wifi`       — Wi-Fi on mac80211_hwsim (``test --wifi``)
+- :mod:`~tools.virtualpi.steps.wifi`       — Wi-Fi on mac80211_hwsim (last; ``test --no-wifi`` leaves it out)
 """

@@ -36,6 +36,8 @@
   a truer yardstick (measurement only);
 - ``"oracle-rollout"``: the deep oracle taking the other side for the oracle too (every
   seat by the oracle's rule: a best reply to the plain oracle; measurement only);
+- ``"hard-silence"``: hard whose worlds also read a partner's silent lead (neither
+  *volo* nor *striscio*: one or two more of the suit, as our levels signal);
 - ``"hard@MS"``: hard with a budget of ``MS`` ms whatever ``--think-ms`` says
   (measurement only: what more worlds buy on the same deals, e.g. the pool's
   speed-up as a longer budget in one thread, docs/players.md);
@@ -98,6 +100,7 @@ class _Measured:
     deepening: bool = True
     racing: bool = True
     search_choices: bool = True
+    silence: bool = False
 
 
 MEASURED: dict[str, _Measured] = {
@@ -111,6 +114,7 @@ MEASURED: dict[str, _Measured] = {
     "hard-shallow": _Measured(deepening=False),
     "hard-plain": _Measured(racing=False),
     "hard-rule-choices": _Measured(search_choices=False),
+    "hard-silence": _Measured(silence=True),
 }
 """The hard level's measurement variants by spec (never in the menu)."""
 
@@ -131,6 +135,7 @@ def _measured(
         miss=m.miss, lengths=m.lengths, textbook=m.textbook, plays=plays,
     )  # fmt: skip
     player.deepening, player.racing, player.search_choices = m.deepening, m.racing, m.search_choices
+    player.silence = m.silence
     return player
 
 

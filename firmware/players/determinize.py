@@ -39,7 +39,7 @@ from firmware.engine.cards import card_list, cards_of
 from firmware.engine.played import Draw
 from firmware.engine.state import caller_of
 from firmware.players.rollout import policy_card
-from firmware.players.signals import signal_holdings, signal_lengths, signal_voids
+from firmware.players.signals import signal_holdings, signal_lengths, signal_voids, silence_ranges
 
 
 class Inconsistent(ValueError):
@@ -195,13 +195,21 @@ class Sampler:
     asks for are placed first (as many as the seat may hold) and the rest dealt
     around them."""
 
-    def __init__(self, view: View, *, lengths: bool = False) -> None:
+    def __init__(self, view: View, *, lengths: bool = False, silence: bool = False) -> None:
         v = view.variant
         n = v.n_seats
         self.view = view
         self.lengths = [
             (seat, v.deck.suit_mask(suit), k) for seat, suit, k in signal_lengths(view) if seat != view.seat
         ] if lengths else []
+        self.caps: list[tuple[int, CardMask, int]] = []
+        """With ``silence``: (seat, suit, at most) from the partners' silent leads
+        (:func:`silence_ranges`; their lower bounds join ``lengths``)."""
+        if silence:
+            for seat, suit, lo, hi in silence_ranges(view):
+                if lo:
+                    self.lengths.append((seat, v.deck.suit_mask(suit), lo))
+                self.caps.append((seat, v.deck.suit_mask(suit), hi))
         self.allowed = hidden_constraints(view)
         self.need = hidden_counts(view)
         self.unseen = card_list(mask_of(view.unseen))
@@ -241,7 +249,7 @@ class Sampler:
         """Per seat, the hidden cards of one world (the first half of a call); with
         ``lengths`` they meet the signals' suit lengths."""
         hidden = _sample(self.view, rng, self.allowed, self.need, self.unseen[:])
-        if self.lengths and not self._meets(hidden):
+        if (self.lengths or self.caps) and not self._meets(hidden):
             hidden = self._resample(rng, hidden)
         return hidden
 
@@ -287,7 +295,9 @@ class Sampler:
 
     def _meets(self, hidden: list[CardMask]) -> bool:
         shown = self.shown
-        return all(((shown[seat] | hidden[seat]) & suit).bit_count() >= k for seat, suit, k in self.lengths)
+        return all(((shown[seat] | hidden[seat]) & suit).bit_count() >= k for seat, suit, k in self.lengths) and all(
+            ((shown[seat] | hidden[seat]) & suit).bit_count() <= k for seat, suit, k in self.caps
+        )
 
     def _resample(self, rng: random.Random, hidden: list[CardMask]) -> list[CardMask]:
         """Hidden cards that meet the signals' suit lengths (see :class:`Sampler`)."""
@@ -296,6 +306,17 @@ class Sampler:
             hidden = _sample(view, rng, self.allowed, self.need, self.unseen[:])
             if self._meets(hidden):
                 return hidden
+        placed_first = self._placed_first(rng, hidden)
+        for _ in range(LENGTH_TRIES if self.caps else 0):
+            if self._meets(placed_first):
+                break
+            placed_first = self._placed_first(rng, hidden)
+        return placed_first
+
+    def _placed_first(self, rng: random.Random, hidden: list[CardMask]) -> list[CardMask]:
+        """The cards the lower bounds ask for placed first, the rest dealt around them
+        (``hidden`` back if the view's constraints leave no such deal)."""
+        view = self.view
         need = self.need[:]
         allowed = self.allowed[:]
         placed = [0] * len(need)

@@ -165,6 +165,10 @@ class HardPlayer:
         """Worlds meet the suit lengths the classic signals tell (a *striscio*: three
         more; :class:`Sampler`); the pool's workers sample the same way. Off:
         ``"hard-no-lengths"`` (measurement only: the level before, docs/players.md)."""
+        self.silence = False
+        """Worlds also meet what a partner's silent lead tells (one or two more of the
+        suit: :func:`~firmware.players.signals.silence_ranges`; ``"hard-silence"``,
+        measurement only: true of our levels, not of a person)."""
         self.racing = True
         """Drop clearly worse candidates during the search (``"hard-plain"``: off)."""
         self.deepening = True
@@ -213,7 +217,7 @@ class HardPlayer:
             return self.pimc(view, cards, lambda: world.copy())
         if self.deepening and known_world(view):
             return self.deepen(determinize(view, self.rng), distinct_cards(view, cards))
-        sample = Sampler(view, lengths=self.lengths)  # the view's constraints once per decision
+        sample = Sampler(view, lengths=self.lengths, silence=self.silence)  # the view's constraints once per decision
         if self._resampling(view):
             draws, miss, fit = self.resample, self.miss, inference.Fit(view, self.textbook)
             return self.pimc(
@@ -349,7 +353,7 @@ class HardPlayer:
         weigher = self._weigher(view)
         counted = isinstance(budget, Count)
         timed = budget is not None and not counted  # a count stays in the thread
-        pool = self._pool(view) if pooled and weigher is None and timed else None
+        pool = self._pool(view) if pooled and weigher is None and timed and not self.silence else None
         resample = (self.resample, self.miss, self.textbook) if pooled and self._resampling(view) else None
         did = pool.begin(view, self.rng.getrandbits(48), resample, lengths=self.lengths) if pool is not None else 0
         next_cut = RACE_FIRST

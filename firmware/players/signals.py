@@ -158,6 +158,43 @@ def signal_lengths(view: View) -> list[tuple[int, Suit, int]]:
     return [(seat, suit, k) for (seat, suit), k in bounds.items()]
 
 
+def silence_ranges(view: View) -> list[tuple[int, Suit, int, int]]:
+    """(seat, suit, at least, at most this many of the suit in its hand now) for the
+    partners' *silent* leads in the classic system: our levels send *volo* with a suit's
+    last card and *striscio* (meaning many) with three more (:func:`_sends`), so a
+    partner's lead that says neither holds one or two more of the suit; every card of
+    the suit it played since counts off. Only partners: the opponents (a person, the
+    reference) may signal otherwise, and so may a person at our side (measurement only:
+    ``hard-silence``, docs/players.md)."""
+    v = view.variant
+    if v.signals != "classic" or v.options.get("striscio_meaning", "many") != "many":
+        return []
+    partners = _partners(view)
+    if not partners:
+        return []
+    n = v.n_seats
+    spoken = {(sig.trick, sig.card): tuple(sig.names) for sig in view.signals}
+    plays = [((t.leader + j) % n, c, i) for i, t in enumerate(view.tricks) for j, c in enumerate(t.cards)]
+    plays.extend((seat, c, len(view.tricks)) for seat, c in view.trick)
+    out: dict[tuple[int, Suit], tuple[int, int]] = {}
+    leads = [(t.leader, t.cards[0], i) for i, t in enumerate(view.tricks)]
+    if view.trick:
+        leads.append((view.trick[0][0], view.trick[0][1], len(view.tricks)))
+    for seat, card, i in leads:
+        if seat not in partners:
+            continue
+        names = spoken.get((i, card), ())
+        if "volo" in names or "striscio" in names:
+            continue
+        suit = SUIT[card]
+        since = sum(1 for s, c, j in plays if s == seat and SUIT[c] == suit and j > i)
+        lo, hi = max(0, 1 - since), 2 - since
+        key = (seat, suit)
+        old = out.get(key)
+        out[key] = (lo, hi) if old is None else (max(lo, old[0]), min(hi, old[1]))
+    return [(seat, suit, lo, hi) for (seat, suit), (lo, hi) in out.items() if hi >= lo]
+
+
 def _signals_seen(view: View) -> list[tuple[int, Card, tuple[str, ...]]]:
     """Signals spoken this hand, oldest first: (seat, card, names)."""
     return [(sig.seat, sig.card, tuple(sig.names)) for sig in view.signals]

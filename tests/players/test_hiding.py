@@ -367,3 +367,38 @@ def test_hard_in_every_preset_reads_only_its_view(name: str, options: dict[str, 
             assert make_player(spec, seed=4, worlds=3).choose(view_for(world, seat)) == expected
         checked += 1
     assert checked >= 2
+
+
+@pytest.mark.parametrize("name", ["treseta4", "briscola"])
+def test_a_partners_silent_lead_holds_in_the_real_deal_and_in_the_worlds(name: str) -> None:
+    """A partner's lead with neither *volo* nor *striscio*, as our levels signal, says one
+    or two more of the suit: the range holds in the real deal (normal at every seat),
+    the worlds sampled with ``silence`` show the view and nearly all keep it, and plain
+    worlds break it (so it says something the voids and the lengths did not)."""
+    from firmware.players.signals import silence_ranges
+
+    rng = random.Random(7)
+    ranged = kept = met = broken_plain = 0
+    for seed in (31, 32, 33):
+        for state in _positions(name, {"signals": "classic"}, seed=seed, every=3):
+            seat = state.to_move
+            view = view_for(state, seat)
+            ranges = [(s, state.variant.deck.suit_mask(suit), lo, hi) for s, suit, lo, hi in silence_ranges(view)]
+            if not ranges:
+                continue
+            ranged += 1
+            for s, suit, lo, hi in ranges:
+                assert view.sides[s] == view.sides[seat] and s != seat  # partners only
+                assert lo <= (state.hands[s] & suit).bit_count() <= hi
+            silent = Sampler(view, lengths=True, silence=True)
+            plain = Sampler(view, lengths=True)
+            for _ in range(4):
+                world = silent(rng)
+                assert view_for(world, seat) == view
+                kept += 1
+                met += all(lo <= (world.hands[s] & suit).bit_count() <= hi for s, suit, lo, hi in ranges)
+                other = plain(rng)
+                broken_plain += any(not lo <= (other.hands[s] & suit).bit_count() <= hi for s, suit, lo, hi in ranges)
+    assert ranged >= 10
+    assert met >= 0.95 * kept
+    assert broken_plain > 0

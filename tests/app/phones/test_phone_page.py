@@ -49,13 +49,22 @@ def no_missing_words(phone: Phone) -> None:
     assert not phone.errors, phone.errors
 
 
+# Every image loaded, and the broken ones among them, in one look: the computers keep playing
+# while the page is read, and a card just put on the trick is a new image still loading (not
+# complete, no size yet), which a second look would take for a broken one.
+SETTLED_IMAGES = """() => {
+  const images = [...document.images];
+  if (!images.every((i) => i.complete)) return false;
+  return images.filter((i) => !i.naturalWidth).map((i) => i.src);
+}"""
+
+
 def shot(phone: Phone, path: Path) -> None:
-    phone.page.wait_for_function("() => [...document.images].every((i) => i.complete)")
+    # every card shown is a picture the box served (the touchscreen's art), none broken
+    broken = phone.page.wait_for_function(SETTLED_IMAGES).json_value()
+    assert not broken, broken
     phone.page.screenshot(path=str(path))
     no_missing_words(phone)
-    # every card shown is a picture the box served (the touchscreen's art), none broken
-    broken = phone.page.evaluate("() => [...document.images].filter((i) => !i.naturalWidth).map((i) => i.src)")
-    assert not broken, broken
 
 
 def joined(b: Any, box: Box, langs: dict[int, str]) -> dict[int, Phone]:

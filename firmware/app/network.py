@@ -27,9 +27,9 @@ import ui.intents as ui
 from firmware.app.core import Table
 from firmware.app.messages import Message, msg
 from firmware.config import NetworkSettings
+from hal.hotspot import Hotspot, hotspot_credentials
 from hal.network import (
     BootPolicy,
-    Hotspot,
     NetRequest,
     NetResult,
     NetState,
@@ -41,7 +41,6 @@ from hal.network import (
     NetworkScanned,
     NetworkWorker,
     WifiNetwork,
-    hotspot_credentials,
 )
 from ui.netmodel import NetworkModel, WifiRow, wifi_qr_text
 

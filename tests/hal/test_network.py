@@ -14,15 +14,20 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from hal.network import (
+from hal.hotspot import (
     HOTSPOT_CHANNELS,
-    HOTSPOT_PROFILE,
     PASS_ALPHABET,
     PASS_LENGTH,
+    Hotspot,
+    hotspot_channel,
+    hotspot_credentials,
+    make_hotspot,
+)
+from hal.network import (
+    HOTSPOT_PROFILE,
     SIM_NO_ADDRESS,
     SIM_PASSWORD,
     BootPolicy,
-    Hotspot,
     NetRequest,
     NetResult,
     NetState,
@@ -38,9 +43,6 @@ from hal.network import (
     classify_failure,
     escape_terse,
     first_address,
-    hotspot_channel,
-    hotspot_credentials,
-    make_hotspot,
     parse_wifi_list,
     split_terse,
 )

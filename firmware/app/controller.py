@@ -196,7 +196,11 @@ class TableController:
 
     def _observe_guide(self) -> None:
         t = self.table
-        view = t.match.view_for(self.view_seat()) if t.match is not None and t.match.state is not None else None
+        # the seat's view only while a lesson is played (a lesson match's first hand): built
+        # after every event, it was a fifth of what handling one cost
+        match = t.match
+        playing = match is not None and match.state is not None and self.guide.active()
+        view = match.view_for(self.view_seat()) if match is not None and playing else None
         before = self.guide.current
         self.guide.observe(view)
         if self.guide.current != before:

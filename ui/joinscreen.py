@@ -153,18 +153,27 @@ def qr_matrix(text: str) -> tuple[tuple[bool, ...], ...]:
 def draw_qr(s: pygame.Surface, rect: Rect, text: str) -> Rect:
     """The QR code of ``text`` in ``rect``'s square, whole modules only (a blurred
     module reads badly); returns the square drawn, quiet zone included."""
-    matrix = qr_matrix(text)
-    n = len(matrix) + 2 * QUIET
+    n = len(qr_matrix(text)) + 2 * QUIET
     px = max(1, min(rect.w, rect.h) // n)
     square = Rect(0, 0, px * n, px * n)
     square.center = rect.center
-    pygame.draw.rect(s, (255, 255, 255), square)
-    x0, y0 = square.x + QUIET * px, square.y + QUIET * px
+    s.blit(qr_picture(text, px), square)
+    return square
+
+
+@lru_cache(maxsize=8)
+def qr_picture(text: str, px: int) -> pygame.Surface:
+    """The QR code of ``text`` at ``px`` pixels a module, quiet zone included: drawn once,
+    not at every frame (the join screen stays up while the phones join, a module a fill)."""
+    matrix = qr_matrix(text)
+    n = len(matrix) + 2 * QUIET
+    pic = pygame.Surface((px * n, px * n))
+    pic.fill((255, 255, 255))
     for y, row in enumerate(matrix):
         for x, dark in enumerate(row):
             if dark:
-                s.fill((0, 0, 0), (x0 + x * px, y0 + y * px, px, px))
-    return square
+                pic.fill((0, 0, 0), ((QUIET + x) * px, (QUIET + y) * px, px, px))
+    return pic
 
 
 class JoinScreen(Screen):

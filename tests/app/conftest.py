@@ -27,6 +27,7 @@ from firmware.store_schema import MatchRow
 from hal.box import open_sim_hardware
 from hal.sim import SimButtons
 from hal.timing import ManualClock
+from tests.uishare import shared
 
 if TYPE_CHECKING:
     from ui.app import UIApp
@@ -203,7 +204,7 @@ def ui_on(t: Table) -> UIApp:
 
     pygame.display.init()
     pygame.font.init()
-    app = UIApp(pygame.Surface((800, 480)), settings={}, sounds=False)
+    app = shared(UIApp(pygame.Surface((800, 480)), settings={}, sounds=False))
     t.loop.ui = app
     t.loop.refresh(force=True)
     return app

@@ -20,6 +20,7 @@ from firmware.players import Player
 from firmware.store import StoreError
 from hal.events import ButtonPressed
 from tests.app.conftest import MakeTable, Table
+from tests.uishare import shared
 from ui.i18n import CardName, msg
 from ui.intents import Declare as DeclareIntent
 from ui.intents import NewGame, NextHand, PlayCard, SeatSetup
@@ -476,7 +477,7 @@ def test_new_game_offers_the_table_that_was_played(make_table: MakeTable) -> Non
 
     pygame.display.init()
     table = make_table(seats=["human", "cpu:hard"], variant="treschetten2", options={"target": 41})
-    ui = UIApp(pygame.Surface((800, 480)), sounds=False)
+    ui = shared(UIApp(pygame.Surface((800, 480)), sounds=False))
     table.loop.ui = ui
     table.loop.refresh(force=True)  # before any match: the settings' game
     first = ui.home.new_game_intent()

@@ -23,6 +23,7 @@ from firmware.app.declaring import Window
 from firmware.engine import PRESETS, make_variant
 from tests.app.conftest import REPO, MakeTable, Table
 from tests.app.test_controller import journal_ok
+from tests.uishare import shared
 from ui.intents import Declare as DeclareIntent
 from ui.intents import NextHand, NothingToDeclare, PlayCard
 from ui.layout import table_layout
@@ -117,7 +118,7 @@ def status_says_declare(model: TableModel) -> None:
     model = replace(model, message="")
     for lang in LANGUAGES:
         for size in ((800, 480), (480, 320)):
-            ui = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+            ui = shared(UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False))
             ui.set_model(model)
             ui.update(60.0)  # the banners have passed
             text, _ = ui.table.status_text(model)

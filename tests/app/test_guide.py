@@ -15,6 +15,7 @@ from firmware.engine.cards import thirds_of
 from firmware.engine.lessons import lessons_for
 from firmware.engine.seating import SeatSpec
 from tests.app.conftest import Table
+from tests.uishare import shared
 from ui import intents as ui
 from ui.i18n import Amount, render
 
@@ -184,7 +185,7 @@ def test_learn_to_play_says_the_computer_plays_easy() -> None:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     pygame.display.init()
     pygame.font.init()
-    app = UIApp(pygame.Surface((480, 320)), settings={"language": "de"}, sounds=False)
+    app = shared(UIApp(pygame.Surface((480, 320)), settings={"language": "de"}, sounds=False))
     app.preset_home("tressette2", seats=[SeatSpec("human"), SeatSpec.cpu("hard")])
     app.show("home")
     app.home.press("learn")

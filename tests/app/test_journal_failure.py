@@ -26,6 +26,7 @@ from firmware.app.journal_guard import JOURNAL_ERROR_CODE
 from firmware.engine.records import replay
 from firmware.store import Journal, JournalFailure
 from tests.app.conftest import MakeTable, Table
+from tests.uishare import shared
 
 
 class FaultyConnection:
@@ -406,7 +407,7 @@ def test_the_failure_reads_on_the_screen_in_every_language(
     assert full in text and text.startswith(("Pausa:", "Pause:", "Paused:"))
     pygame.display.init()
     pygame.font.init()
-    ui = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+    ui = shared(UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False))
     ui.set_model(model)
     ui.update(5.0)
     ui.draw()

@@ -15,6 +15,7 @@ import pytest
 
 from firmware.engine.seating import SeatSpec
 from tests.app.conftest import MakeTable
+from tests.uishare import shared
 from ui.app import UIApp
 from ui.intents import HomeChoice, Intent
 from ui.model import TableModel
@@ -59,7 +60,7 @@ def test_a_second_card_a_while_after_the_first_is_played_after_a_stall(make_tabl
     """The real screen: a card played, the loop stalls a second, the next tap is a new card."""
     pygame.init()
     table = make_table(seats=["human", "human"], variant="tressette2")
-    ui = UIApp(pygame.Surface((800, 480)))
+    ui = shared(UIApp(pygame.Surface((800, 480))))
     table.loop.ui = ui
     played: list[object] = []
     taps: list[int] = []

@@ -18,6 +18,7 @@ from firmware.engine import SUIT, Action, Declare, IllegalAction, Play, check, m
 from firmware.engine.cards import DECKS
 from firmware.engine.refusals import ENGLISH
 from tests.app.conftest import REPO, Table
+from tests.uishare import shared
 from ui.i18n import CATALOGUE, LANGUAGES, CardName, Message, msg, render
 from ui.intents import LEVELS, PlayCard
 
@@ -108,7 +109,7 @@ def test_a_refusal_reads_in_italian_and_german_on_the_table_screen(follow_suit_t
     out = REPO / "test-artifacts" / "app"
     out.mkdir(parents=True, exist_ok=True)
     for lang, size in (("it", (480, 320)), ("de", (800, 480)), ("de", (480, 320)), ("it", (800, 480))):
-        ui = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+        ui = shared(UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False))
         ui.set_model(model)
         ui.update(5.0)
         ui.draw()

@@ -15,6 +15,7 @@ from firmware.engine import Match, Play, deal_seeded, legal_actions, make_varian
 from firmware.engine.cards import SUIT
 from firmware.engine.records import replay
 from tests.app.conftest import MakeTable, Table
+from tests.uishare import shared
 from ui.app import UIApp
 from ui.i18n import render
 from ui.picker import picker_layout
@@ -171,7 +172,7 @@ def test_abandon_is_asked_first_and_nothing_is_sent_on_no() -> None:
     pygame.display.init()
     pygame.font.init()
     for lang, size in (("de", (480, 320)), ("en", (800, 480))):
-        app = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+        app = shared(UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False))
         app.set_model(model)
         app.update(5.0)
         app.show("table")
@@ -217,7 +218,7 @@ def test_the_hand_s_last_card_is_asked_first_naming_it(make_table: MakeTable) ->
     model = dataclasses.replace(model, picker=dataclasses.replace(model.picker, ends_hand=True))
     pygame.display.init()
     pygame.font.init()
-    app = UIApp(pygame.Surface((480, 320)), settings={"language": "de"}, sounds=False)
+    app = shared(UIApp(pygame.Surface((480, 320)), settings={"language": "de"}, sounds=False))
     app.set_model(model)
     app.update(5.0)
     app.show("table")

@@ -20,6 +20,7 @@ from firmware.engine.moves import apply_unchecked
 from firmware.engine.records import replay
 from firmware.engine.state import HandState
 from tests.app.conftest import MakeTable, Table
+from tests.uishare import shared
 from ui.app import UIApp
 from ui.i18n import Term, msg, render
 from ui.model import PickerModel
@@ -156,7 +157,7 @@ def test_the_chooser_then_the_question_then_the_call(make_table: MakeTable, tmp_
     seat, _ = play_to_a_proved_revoke(t, truth)
     pygame.init()
     surface = pygame.Surface((480, 320))
-    app = UIApp(surface, settings={"language": "en"}, sounds=False)
+    app = shared(UIApp(surface, settings={"language": "en"}, sounds=False))
     app.set_model(t.ctl.model())
     app.show("table")
     app.draw()
@@ -197,7 +198,7 @@ def test_revoke_on_the_count_before_the_next_hand(
     assert model.revoke is not None and dict(model.revoke.seats)[seat] is not None
     pygame.init()
     surface = pygame.Surface(size)
-    app = UIApp(surface, settings={"language": lang}, sounds=False)
+    app = shared(UIApp(surface, settings={"language": lang}, sounds=False))
     app.set_model(model)
     app.show("hand_end")
     buttons = {b.name: b.rect for b in app.current.buttons(size)}
@@ -230,7 +231,7 @@ def test_the_revoke_option_is_offered_where_people_play_real_cards(size: tuple[i
     from firmware.engine.seating import TABLE
 
     pygame.init()
-    app = UIApp(pygame.Surface(size), settings={"language": "it"}, sounds=False)
+    app = shared(UIApp(pygame.Surface(size), settings={"language": "it"}, sounds=False))
     home = app.home
     home.select_variant("treseta4")
     assert "option:revoke" not in {b.name for b in home.buttons(size)}
@@ -252,7 +253,7 @@ def test_revoke_in_the_table_s_bar_fits(make_table: MakeTable, variant: str, siz
     truth = truth_of(t)
     play_to_a_proved_revoke(t, truth)
     pygame.init()
-    app = UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False)
+    app = shared(UIApp(pygame.Surface(size), settings={"language": lang}, sounds=False))
     app.set_model(t.ctl.model())
     app.show("table")
     table = app.table

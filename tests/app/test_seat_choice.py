@@ -21,6 +21,7 @@ import firmware.app.controller as controller_module
 import firmware.app.lifecycle as lifecycle_module
 import firmware.config as config_module
 from firmware.engine.seating import SeatSpec
+from tests.uishare import shared
 from ui.home import SEAT_CYCLE
 from ui.intents import NewGame
 
@@ -41,7 +42,7 @@ def test_a_seat_chosen_on_the_home_screen_reaches_the_controller_as_chosen(
     pygame.display.init()
     table = make_table(variant="treseta4", seats=["human", "cpu:normal", "cpu:normal", "cpu:normal"])
     table.loop.seats = None  # nobody asks the computers: a table of computers would play itself out
-    ui = UIApp(pygame.Surface(SIZE), sounds=False)
+    ui = shared(UIApp(pygame.Surface(SIZE), sounds=False))
     table.loop.ui = ui
     table.loop.refresh(force=True)
 

@@ -13,6 +13,7 @@ from firmware.config import fit_seats
 from firmware.engine import PRESETS, make_variant
 from firmware.engine.seating import HUMAN, TABLE, SeatSpec
 from tests.app.conftest import MakeTable
+from tests.uishare import shared
 from ui.i18n import LANGUAGES, render
 
 
@@ -59,7 +60,7 @@ def test_the_home_screen_preset_with_too_few_seats_shows_them_all() -> None:
 
     pygame.display.init()
     pygame.font.init()
-    app = UIApp(pygame.Surface((800, 480)), settings={}, sounds=False)
+    app = shared(UIApp(pygame.Surface((800, 480)), settings={}, sounds=False))
     app.preset_home("tressette4", {}, (ui.SeatSetup("human", None), ui.SeatSetup("computer", "hard")))
     assert len(app.home.seats) == 4 and app.home.seats[:2] == [("human", None), ("computer", "hard")]
     assert app.home.new_game_intent().variant == "tressette4"

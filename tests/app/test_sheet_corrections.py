@@ -13,6 +13,7 @@ from firmware.app.controller import HAND_OVER, MATCH_OVER, PLAY
 from firmware.engine.actions import Declare
 from firmware.engine.records import replay
 from tests.app.conftest import MakeTable, Table
+from tests.uishare import shared
 from ui.i18n import render
 
 
@@ -127,7 +128,7 @@ def test_a_decima_is_shown_as_its_stake_not_as_zero_points(make_table: MakeTable
     model = t.ctl.model()
     assert model.result is not None and render(t.ctl.message.message, "en") == "Side 1 wins the match, ×16"
     pygame.display.init()
-    app = UIApp(pygame.Surface((800, 480)), sounds=False)
+    app = shared(UIApp(pygame.Surface((800, 480)), sounds=False))
     app.set_model(model)
     app.show("hand_end")
     screen = app.current
@@ -151,7 +152,7 @@ def test_a_hand_opened_to_correct_shows_its_count_as_it_stands(make_table: MakeT
     entry = model.sheet_entry
     assert entry is not None and entry.amend == 0
     pygame.display.init()
-    app = UIApp(pygame.Surface((480, 320)), sounds=False)
+    app = shared(UIApp(pygame.Surface((480, 320)), sounds=False))
     app.set_model(model)
     app.show("table")
     app.draw()

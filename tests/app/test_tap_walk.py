@@ -37,6 +37,7 @@ from typing import Any
 
 import pygame
 
+from tests.uishare import shared
 from ui.layout import table_layout
 
 PROJECT = ("firmware", "ui", "hal")
@@ -97,7 +98,7 @@ def _table_at_my_turn(make_table: Callable[..., Any]) -> tuple[Any, Any, pygame.
 
     pygame.display.init()
     table = make_table(seats=["cpu:normal", "human"])  # dealer seat 0: the person leads
-    ui = UIApp(pygame.Surface(SIZE), sounds=False)
+    ui = shared(UIApp(pygame.Surface(SIZE), sounds=False))
     table.loop.ui = ui
     assert table.ctl.new_match().accepted
     table.loop.refresh(force=True)

@@ -80,7 +80,13 @@ class Sim:
             [sys.executable, "-m", "firmware.cli", "sim", "--state-dir", str(self.state),
              "--config", str(tmp / "s.toml"), "--seed", "5", "--think-ms", "0", *args],
             env=env, cwd=REPO, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)  # fmt: skip
-        self.ox, self.oy = wait(lambda: self._up(), 60, "the window")
+        try:
+            self.ox, self.oy = wait(lambda: self._up(), 60, "the window")
+        except AssertionError as exc:  # say what the program and the X server had, for the next one who sees it
+            self.proc.kill()
+            _, err = self.proc.communicate(timeout=10)
+            raise AssertionError(f"{exc}; the windows on {display}: {x(display, 'xwininfo', '-root', '-tree')[-2000:]}; "
+                                 f"the simulator's stderr: {err.decode(errors='replace')[-3000:]}") from exc
         self.shots = 0
 
     def _up(self) -> tuple[int, int] | None:

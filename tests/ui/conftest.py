@@ -14,6 +14,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tests.uishare import shared  # noqa: E402
+
 if TYPE_CHECKING:
     from ui.app import UIApp
     from ui.model import TableModel
@@ -45,25 +47,15 @@ class MakeUI(Protocol):
                  **settings: object) -> UIApp: ...
 
 
-_FONTS: dict[tuple[int, bool], pygame.font.Font] = {}
-_ART: dict[tuple[object, ...], pygame.Surface] = {}
-
-
 @pytest.fixture
 def make_ui() -> MakeUI:
-    """Every UI a test makes draws its cards and opens its font sizes once per test process:
-    the card faces (drawn at 4x and scaled down) and the font files are the same for every
-    UI of the one theme (ui/theme.py), and were half the CPU of a test that makes a UI per
-    case. Its texts stay its own (their records tell text from card art: ui/textcheck.py)."""
+    """Every UI a test makes draws its cards and opens its font sizes once per test process
+    (tests/uishare.py)."""
     from ui.app import UIApp
-    from ui.theme import DEFAULT
 
     def make(size: tuple[int, int] = (800, 480), model: TableModel | None = None,
              **settings: object) -> UIApp:
-        ui = UIApp(pygame.Surface(size), settings=settings)
-        assert ui.ctx.theme is DEFAULT
-        ui.ctx.fonts._fonts = _FONTS
-        ui.ctx.art._cache = _ART
+        ui = shared(UIApp(pygame.Surface(size), settings=settings))
         if model is not None:
             ui.set_model(model)
         return ui

@@ -22,6 +22,7 @@ from firmware.engine import Declare, Play
 from firmware.engine.records import replay
 from firmware.engine.seating import HUMAN, SeatSpec
 from tests.app.phones.conftest import MakePhoneTable, PhoneTable, drive, preset_mixes
+from tests.uishare import shared
 
 
 def test_phone_is_a_seat_kind_that_mixes_but_not_with_real_cards() -> None:
@@ -215,7 +216,7 @@ def test_the_shared_table_says_whose_turn_and_for_whom_it_waits(make_phone_table
     to_move = model.to_move
     assert to_move is not None and model.seats[to_move].kind == "phone"
     for lang, yours in (("en", "Your turn"), ("it", "Tocca a te"), ("de", "Du bist dran")):
-        ui = UIApp(pygame.Surface((800, 480)), settings={"language": lang})
+        ui = shared(UIApp(pygame.Surface((800, 480)), settings={"language": lang}))
         ui.set_model(model)
         ui.show("table")
         ui.update(0.1)

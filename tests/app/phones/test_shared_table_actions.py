@@ -15,6 +15,7 @@ import pytest
 from firmware.engine import PRESETS
 from firmware.engine.variants import make_variant
 from tests.app.phones.conftest import MakePhoneTable, PhoneTable, drive
+from tests.uishare import shared
 from ui.layout import action_slots, table_layout
 
 ARTIFACTS = Path(__file__).resolve().parents[3] / "test-artifacts" / "ui"
@@ -70,7 +71,7 @@ def test_render_the_shared_table_without_action_slots(make_phone_table: MakePhon
     t.connect_all()
     pygame.display.init()
     pygame.font.init()
-    ui = UIApp(pygame.Surface(size), settings={"language": "it"})
+    ui = shared(UIApp(pygame.Surface(size), settings={"language": "it"}))
     ui.set_model(t.ctl.model())
     ui.show("table")
     for _ in range(20):

@@ -28,6 +28,7 @@ from firmware.app.loop import MainLoop
 from firmware.app.messages import msg
 from firmware.app.notify import Notifier
 from firmware.config import Settings, apply_overlay, overlay_path
+from firmware.engine import make_variant
 from firmware.engine.cards import DECKS
 from firmware.players import pool as world_pool
 from firmware.store import Journal
@@ -109,6 +110,16 @@ class Runtime:
             status.update(self.screen.health())  # "screen": ok / absent / failed
         return status
 
+    def _game_deck(self) -> str:
+        """The deck of the game on the table, or of the one the settings name."""
+        variant = self.ctl.variant
+        if variant is None:
+            try:
+                variant = make_variant(self.ctl.settings.variant, self.ctl.settings.options)
+            except (KeyError, ValueError):  # (settings are checked when loaded: never seen)
+                return next(iter(DECKS))
+        return variant.deck.name
+
     def _phone_link(self) -> PhoneLink:
         """The phone seats' server, started when a game has a phone seat (docs/phones.md)."""
         # start-up: the phone seats' modules (and aiohttp) load for a phone game only
@@ -118,24 +129,29 @@ class Runtime:
         ui = self.settings.ui
         cards: dict[str, dict[str, bytes]] = {}
 
-        def prepare() -> Iterator[None]:
+        def prepare() -> Iterator[bool]:
             # start-up: aiohttp (the phone server) and the cards as PNG load for a phone game only;
             # a step per loop iteration (firmware/app/phones/link.py): the modules on a thread of
-            # their own, the cards one at a time on this one (pygame stays on the main thread)
+            # their own, the cards one at a time on this one (pygame stays on the main thread).
+            # The server starts once the game's own deck is drawn (True); the other deck follows,
+            # a card per iteration, for the next game (the server reads the pictures as asked).
             loading = threading.Thread(target=importlib.import_module, args=(SERVER_MODULE,),
                                        name="phones-import", daemon=True)
             loading.start()
             # start-up: the touchscreen's card art as PNG, for a phone game only
             from ui.webart import WebArt, card_names
 
-            for deck in DECKS:
+            first = self._game_deck()
+            for deck in sorted(DECKS, key=lambda d: d != first):
                 art = WebArt.for_settings(deck, ui.deck_style, ui.german_style)
                 pictures = cards.setdefault(deck, {})
                 for name in card_names(deck):
                     pictures[name] = art.png(name) or b""
-                    yield
-            while loading.is_alive():
-                yield
+                    yield False
+                while deck == first and loading.is_alive():
+                    yield False
+                if deck == first:
+                    yield True
 
         def make() -> Server:
             # start-up: loaded by prepare()'s thread by now; aiohttp for a phone game only

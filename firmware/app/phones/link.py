@@ -10,7 +10,9 @@ settings say so (``[phones] enabled``).
 What the server needs before it starts (its modules, aiohttp's among them; the
 cards drawn as PNG) is made by ``prepare``, a generator the link advances one
 step per iteration: the loop, which feeds the watchdog, is never held for all
-of it at once (on a slow board, or the emulated Pi, the whole is a minute).
+of it at once (on a slow board, or the emulated Pi, the whole is a minute). A
+step that yields True says the server may start now (the game's own deck is
+drawn); the steps after it go on one per iteration, the server running.
 """
 
 from __future__ import annotations
@@ -64,12 +66,13 @@ class PhoneLink:
     """Owns the server's life; the loop calls :meth:`refresh` every iteration."""
 
     def __init__(self, make_server: Callable[[], Server], *, always: bool = False,
-                 prepare: Callable[[], Iterator[None]] | None = None) -> None:
+                 prepare: Callable[[], Iterator[bool | None]] | None = None) -> None:
         self.make_server = make_server
-        self.prepare = prepare  # steps before make_server, one per refresh
+        self.prepare = prepare  # steps before make_server (until one yields True), one per refresh
         self.always = always
         self.server: Server | None = None
-        self._steps: Iterator[None] | None = None
+        self._steps: Iterator[bool | None] | None = None
+        self.ready = prepare is None  # the server may start (prepare said so, or ended)
         self.prepared = prepare is None
         self.failed = False
         self._published = -1
@@ -87,6 +90,8 @@ class PhoneLink:
             if not self.server.start():
                 log.error("phone server not started: %s", self.server.error)
                 self.failed = True  # the touchscreen says why (PhoneStatus.error)
+        elif not self.prepared:
+            self._prepare_step()  # what the game on the table does not need, a step at a time
         for seat in ctl.phones.take_frees():
             self.server.free(seat)
         if ctl.version != self._published:
@@ -94,21 +99,23 @@ class PhoneLink:
             self.server.publish(build_feed(ctl))
 
     def _prepare_step(self) -> bool:
-        """One step of ``prepare``; True once it is done (a step that fails: done, and the
-        server's making says what is missing)."""
+        """One step of ``prepare``; True once the server may start: the step said so, or
+        the steps are done (a step that fails: done, and the server's making says what is
+        missing)."""
         if self.prepared:
             return True
         if self._steps is None:
             assert self.prepare is not None
             self._steps = self.prepare()
         try:
-            next(self._steps)
+            if next(self._steps):
+                self.ready = True
         except StopIteration:
-            self.prepared = True
+            self.prepared = self.ready = True
         except Exception:
             log.exception("phone seats: preparing the server failed")
-            self.prepared = True
-        return self.prepared
+            self.prepared = self.ready = True
+        return self.ready
 
     def close(self) -> None:
         if self.server is not None:

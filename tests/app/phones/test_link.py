@@ -117,6 +117,30 @@ def test_the_prepare_steps_run_one_per_refresh_before_the_server_is_made(
     assert steps == [0, 1, 2] and server.started == 1
 
 
+def test_a_step_that_says_ready_starts_the_server_and_the_rest_follow_one_per_refresh(
+        make_phone_table: MakePhoneTable) -> None:
+    server = FakeServer()
+    steps: list[int] = []
+
+    def prepare() -> Iterator[bool]:
+        for i in range(4):
+            steps.append(i)
+            yield i == 1  # the game's own deck is ready after the second step
+
+    t = make_phone_table(variant="tressette2", seats=["phone", "cpu:easy"], seed=2)
+    link = PhoneLink(lambda: server, prepare=prepare)
+    t.ctl.new_match()
+    link.refresh(t.ctl)
+    assert steps == [0] and server.started == 0
+    link.refresh(t.ctl)  # ready: the server is made, started and told the table at once
+    assert steps == [0, 1] and server.started == 1 and server.feeds
+    for n in (3, 4):
+        link.refresh(t.ctl)
+        assert steps == list(range(n)) and not link.prepared
+    link.refresh(t.ctl)
+    assert link.prepared and steps == [0, 1, 2, 3] and server.started == 1
+
+
 def test_a_prepare_step_that_fails_still_makes_the_server(make_phone_table: MakePhoneTable) -> None:
     server = FakeServer()
 
@@ -133,12 +157,14 @@ def test_a_prepare_step_that_fails_still_makes_the_server(make_phone_table: Make
     assert server.started == 1  # and the log says what failed
 
 
+@pytest.mark.parametrize(("variant", "deck"), [("tressette2", "italian"), ("treschetten2", "bavarian")])
 def test_the_first_phone_game_holds_the_main_loop_for_one_card_picture_at_a_time(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, variant: str, deck: str) -> None:
     """The box's watchdog (30 s) killed the program when a phone game first started on the
     emulated Pi: aiohttp's import (31 s there) and both decks drawn as PNG (35 s) ran in one
     iteration of the main loop. Now each iteration draws one card at most, the modules load
-    on a thread of their own, and the server starts once both are done."""
+    on a thread of their own, and the server starts once they and the game's own deck are
+    done; the other deck follows, a card per iteration, the server running."""
     from firmware import config
     from firmware.app import runtime
     from firmware.app.controller import ControllerOptions
@@ -162,6 +188,7 @@ def test_the_first_phone_game_holds_the_main_loop_for_one_card_picture_at_a_time
 
     monkeypatch.setattr(importlib, "import_module", import_module)
     settings, problems = config.load(tmp_path / "s.toml")
+    settings.game.variant = variant
     settings.game.seats = config.check_seats(["phone", "cpu:easy"])
     settings.phones.host, settings.phones.port = "127.0.0.1", 0
     rt = runtime.Runtime(settings=settings, state_dir=tmp_path / "state", think_ms=0, seed=1,
@@ -177,6 +204,14 @@ def test_the_first_phone_game_holds_the_main_loop_for_one_card_picture_at_a_time
                 break
         assert link.server is not None and not link.server.error
         assert imported_on == ["phones-import"]
-        assert len(drawn) == sum(len(card_names(d)) for d in DECKS)
         server = link.server
-        assert isinstance(server, PhoneServer) and server.cards["italian"]["back.png"].startswith(b"\x89PNG")
+        assert isinstance(server, PhoneServer)
+        assert len(drawn) == len(card_names(deck)) and set(server.cards[deck]) == set(card_names(deck))
+        for _ in range(500):
+            before = len(drawn)
+            link.refresh(rt.ctl)
+            assert len(drawn) - before <= 1, "one iteration drew several cards"
+            if link.prepared:
+                break
+        assert len(drawn) == sum(len(card_names(d)) for d in DECKS)
+        assert all(server.cards[d]["back.png"].startswith(b"\x89PNG") for d in DECKS)

@@ -23,6 +23,7 @@ from firmware.app.declaring import Window
 from firmware.engine import PRESETS, make_variant
 from tests.app.conftest import REPO, MakeTable, Table
 from tests.app.test_controller import journal_ok
+from tests.pictures import save_png
 from tests.uishare import shared
 from ui.intents import Declare as DeclareIntent
 from ui.intents import NextHand, NothingToDeclare, PlayCard
@@ -126,7 +127,7 @@ def status_says_declare(model: TableModel) -> None:
             ui.draw()
             out = REPO / "test-artifacts" / "app"
             out.mkdir(parents=True, exist_ok=True)
-            pygame.image.save(ui.surface, str(out / f"declare_turn_{model.me}_{lang}_{size[0]}x{size[1]}.png"))
+            save_png(ui.surface, out / f"declare_turn_{model.me}_{lang}_{size[0]}x{size[1]}.png")
 
 
 @pytest.mark.parametrize("won", [True, False], ids=["won_trick_1", "lost_trick_1"])

@@ -26,6 +26,7 @@ from firmware.app.journal_guard import JOURNAL_ERROR_CODE
 from firmware.engine.records import replay
 from firmware.store import Journal, JournalFailure
 from tests.app.conftest import MakeTable, Table
+from tests.pictures import save_png
 from tests.uishare import shared
 
 
@@ -414,7 +415,7 @@ def test_the_failure_reads_on_the_screen_in_every_language(
     assert ui.ctx.say(model.message) == text
     out = REPO / "test-artifacts" / "app"
     out.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(ui.surface, str(out / f"journal_failure_{lang}_{size[0]}x{size[1]}.png"))
+    save_png(ui.surface, out / f"journal_failure_{lang}_{size[0]}x{size[1]}.png")
 
 
 def test_a_deck_map_that_cannot_be_saved_is_said_not_a_silent_stall(

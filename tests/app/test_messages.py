@@ -18,6 +18,7 @@ from firmware.engine import SUIT, Action, Declare, IllegalAction, Play, check, m
 from firmware.engine.cards import DECKS
 from firmware.engine.refusals import ENGLISH
 from tests.app.conftest import REPO, Table
+from tests.pictures import save_png
 from tests.uishare import shared
 from ui.i18n import CATALOGUE, LANGUAGES, CardName, Message, msg, render
 from ui.intents import LEVELS, PlayCard
@@ -114,7 +115,7 @@ def test_a_refusal_reads_in_italian_and_german_on_the_table_screen(follow_suit_t
         ui.update(5.0)
         ui.draw()
         assert ui.ctx.say(model.message) == render(model.message, lang)
-        pygame.image.save(ui.surface, str(out / f"refusal_{lang}_{size[0]}x{size[1]}.png"))
+        save_png(ui.surface, out / f"refusal_{lang}_{size[0]}x{size[1]}.png")
 
 
 def test_common_engine_refusals_have_catalogue_words() -> None:

@@ -20,6 +20,7 @@ from firmware.engine.moves import apply_unchecked
 from firmware.engine.records import replay
 from firmware.engine.state import HandState
 from tests.app.conftest import MakeTable, Table
+from tests.pictures import save_png
 from tests.uishare import shared
 from ui.app import UIApp
 from ui.i18n import Term, msg, render
@@ -161,21 +162,21 @@ def test_the_chooser_then_the_question_then_the_call(make_table: MakeTable, tmp_
     app.set_model(t.ctl.model())
     app.show("table")
     app.draw()
-    pygame.image.save(surface, str(tmp_path / "picker.png"))
+    save_png(surface, tmp_path / "picker.png")
     assert app.model.picker is not None
     lay_ = picker_layout(app.model.picker, (480, 320))
     rv = next(b.rect for b in lay_.buttons if b.name == "picker_revoke")
     app.tap(rv.center)
     assert app.choice is not None
     app.draw()
-    pygame.image.save(surface, str(tmp_path / "chooser.png"))
+    save_png(surface, tmp_path / "chooser.png")
     buttons = app.choice_buttons((480, 320))
     mine = next(b for b in buttons if b.label == f"Seat {seat + 1}")
     assert mine.enabled
     app.tap(mine.rect.center)
     assert app.question is not None and "lost per cappotto" in app.question[0]
     app.draw()
-    pygame.image.save(surface, str(tmp_path / "question.png"))
+    save_png(surface, tmp_path / "question.png")
     app.answer(True)
     sent = [x for x in app.intents() if isinstance(x, ui.CallRevoke)]
     assert [x.seat for x in sent] == [seat]
@@ -208,7 +209,7 @@ def test_revoke_on_the_count_before_the_next_hand(
     assert screen.contains(buttons["revoke"]) and buttons["revoke"].h >= 40
     assert not any(buttons["revoke"].colliderect(r) for r in without.values())
     app.draw()
-    pygame.image.save(surface, str(tmp_path / f"count-{size[0]}.png"))
+    save_png(surface, tmp_path / f"count-{size[0]}.png")
     t.put(ui.CallRevoke(seat, model.revoke.hand))
     match = t.ctl.match
     assert match is not None and match.state is not None
@@ -222,7 +223,7 @@ def test_revoke_on_the_count_before_the_next_hand(
     head = app.current.headline()  # type: ignore[attr-defined]
     assert head.startswith(render(msg("revoke_end", n=seat + 1, what=Term("ov_cappotto")), lang))
     app.draw()
-    pygame.image.save(surface, str(tmp_path / f"counted-{size[0]}.png"))
+    save_png(surface, tmp_path / f"counted-{size[0]}.png")
 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480)])

@@ -12,6 +12,7 @@ import pygame
 import pytest
 
 from firmware.engine.cards import DECKS, ITALIAN, Card
+from tests.pictures import save_png
 from ui import courts, triestine
 from ui.cards import STYLES, CardArt, corner_index
 from ui.fonts import Fonts
@@ -67,7 +68,7 @@ def test_every_style_draws_every_card_at_both_sizes_each_its_own(style: str, art
             for r in range(cols):
                 sheet.blit(art.face(deck.card(s, r), w, h, style), (gap + r * (w + gap), y))
             y += h + gap
-    pygame.image.save(sheet, str(artifacts / f"cards_{style}.png"))
+    save_png(sheet, artifacts / f"cards_{style}.png")
 
 
 def test_drawing_a_whole_deck_stays_quick() -> None:

@@ -8,13 +8,13 @@ import itertools
 import socket
 from pathlib import Path
 
-import pygame
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from firmware.app.phones.address import join_urls, lan_ip
 from firmware.app.phones.server import PhoneServer
+from tests.pictures import save_png
 from tests.ui.conftest import MakeUI
 from ui.i18n import LANGUAGES
 from ui.joinscreen import JoinScreen
@@ -75,7 +75,7 @@ def test_render_the_join_screen_with_the_reachable_addresses(make_ui: MakeUI, ar
     ui.show("join")
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
-    pygame.image.save(rec, str(artifacts / f"join-addresses-{lang}-{size[0]}x{size[1]}.png"))
+    save_png(rec, artifacts / f"join-addresses-{lang}-{size[0]}x{size[1]}.png")
     text = " ".join(t.text for t in rec.texts)
     assert "192.168.1.5:8391" in text and "tressette.local:8391" in text
     assert not problems(rec, min_px=ui.ctx.fonts.min_size)
@@ -94,7 +94,7 @@ def test_no_instruction_line_when_no_code_is_on_the_screen(make_ui: MakeUI, arti
     ui.show("join")
     rec = RecordingSurface((800, 480), ui.ctx.fonts.meta)
     ui.draw(rec)
-    pygame.image.save(rec, str(artifacts / f"join-all-held-{lang}-800x480.png"))
+    save_png(rec, artifacts / f"join-all-held-{lang}-800x480.png")
     assert not any("8391" in t.text for t in rec.texts)
     join = ui.screens[ScreenName.JOIN]
     assert isinstance(join, JoinScreen) and join.head() == ""

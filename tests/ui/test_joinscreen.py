@@ -18,6 +18,7 @@ from firmware.engine import Play, View, make_variant
 from firmware.engine.match import Match
 from firmware.engine.seating import SeatSpec
 from firmware.engine.variants import PRESETS
+from tests.pictures import save_png
 from tests.ui.conftest import MakeUI
 from ui import intents as it
 from ui.home import SEAT_CYCLE, next_seat
@@ -199,7 +200,7 @@ def test_render_the_join_screen(make_ui: MakeUI, artifacts: Path, lang: str, siz
         ui.show("join")
         rec = RecordingSurface(size, ui.ctx.fonts.meta)
         ui.draw(rec)
-        pygame.image.save(rec, str(artifacts / f"join-{n}phones-{held}held-{lang}-{size[0]}x{size[1]}.png"))
+        save_png(rec, artifacts / f"join-{n}phones-{held}held-{lang}-{size[0]}x{size[1]}.png")
         found = problems(rec, min_px=ui.ctx.fonts.min_size)
         assert not found, found
 
@@ -222,7 +223,7 @@ def test_render_the_shared_table_of_a_phone_game(make_ui: MakeUI, artifacts: Pat
     for _ in range(40):
         ui.update(0.1)  # the draws land
     ui.draw(ui.surface)
-    pygame.image.save(ui.surface, str(artifacts / f"shared-table-{variant}-{lang}-{size[0]}x{size[1]}.png"))
+    save_png(ui.surface, artifacts / f"shared-table-{variant}-{lang}-{size[0]}x{size[1]}.png")
     assert ui.model.hand == ()  # nobody's hand on the shared screen
     assert ui.table.layout is not None
     names = [b.name for b in ui.table.layout.buttons]
@@ -265,7 +266,7 @@ def test_the_shared_tables_bottom_plate_reads_from_a_chair(make_ui: MakeUI, arti
     found = [x for x in problems(rec, min_px=smallest, allow_cut=True) if any(repr(t.text) in x for t in on_plate)]
     assert not found, found
     if lang == "de" and variant in ("treseta4", "terziglio3", "tressette2"):
-        pygame.image.save(rec, str(artifacts / f"shared-table-bottom-{variant}-{lang}-{size[0]}x{size[1]}.png"))
+        save_png(rec, artifacts / f"shared-table-bottom-{variant}-{lang}-{size[0]}x{size[1]}.png")
 
 
 @pytest.mark.parametrize(("lang", "size"), list(itertools.product(LANGUAGES, SMALL)))
@@ -277,7 +278,7 @@ def test_render_the_home_screen_with_phone_seats(make_ui: MakeUI, artifacts: Pat
     ui.home.seats = [SeatSpec("phone"), SeatSpec.cpu("normal"), SeatSpec("phone"), SeatSpec.cpu("hard")]
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
-    pygame.image.save(rec, str(artifacts / f"home-phones-{lang}-{size[0]}x{size[1]}.png"))
+    save_png(rec, artifacts / f"home-phones-{lang}-{size[0]}x{size[1]}.png")
     texts = [t.text for t in rec.texts]
     assert any(ui.ctx.t("phone_seat") in t for t in texts)
     found = [p for p in problems(rec, min_px=ui.ctx.fonts.min_size) if "phone" in p.lower() or "Telef" in p]

@@ -15,6 +15,7 @@ import pytest
 
 from firmware.engine import PRESETS
 from tests.app.conftest import Table
+from tests.pictures import save_png
 from tests.ui.conftest import MakeUI
 from ui import intents as it
 from ui.lesson import lesson_layout
@@ -64,7 +65,7 @@ def test_a_lesson_is_shown_whole_and_readable(make_ui: MakeUI, lesson_models: di
     ui.show("table")
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
-    pygame.image.save(rec, str(artifacts / f"lesson-{kind}-{size[0]}x{size[1]}-{lang}.png"))
+    save_png(rec, artifacts / f"lesson-{kind}-{size[0]}x{size[1]}-{lang}.png")
     said = ui.ctx.say(model.lesson.text).split()
     shown = " ".join(t.text for t in rec.texts).split()
     assert all(w.lower() in (x.lower() for x in shown) for w in said), (said, shown)
@@ -186,7 +187,7 @@ def test_the_home_screen_s_learn_button_reads_whole(make_ui: MakeUI, artifacts: 
     rec = RecordingSurface(size, ui.ctx.fonts.meta)
     ui.draw(rec)
     if variant == "tressette2":
-        pygame.image.save(rec, str(artifacts / f"lesson-home-{size[0]}x{size[1]}-{lang}.png"))
+        save_png(rec, artifacts / f"lesson-home-{size[0]}x{size[1]}-{lang}.png")
     buttons = ui.home.buttons(size)
     learn = next(b for b in buttons if b.name == "learn")
     assert pygame.Rect((0, 0), size).contains(learn.rect) and learn.rect.h >= ui.ctx.theme.min_touch

@@ -13,6 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.pictures import save_png
 from tests.ui.conftest import MakeUI
 from tools.gallery import network_scenes, sample_network
 from ui import intents as it
@@ -239,4 +240,4 @@ def test_every_network_screen_renders_in_every_language_at_both_sizes(make_ui: M
         ui = make_ui(size, language=lang)
         setup(ui)
         ui.draw()
-        pygame.image.save(ui.surface, str(out / f"{name}_{lang}_{size[0]}x{size[1]}.png"))
+        save_png(ui.surface, out / f"{name}_{lang}_{size[0]}x{size[1]}.png")

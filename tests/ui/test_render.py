@@ -8,6 +8,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tests.pictures import save_png
 from tests.ui.conftest import SIZES, MakeUI
 from tools import demo
 from ui.model import TableModel
@@ -31,7 +32,7 @@ def test_table_renders(name: str, size: tuple[int, int], make_ui: MakeUI, artifa
     ui.update(5.0)  # let draws land
     ui.draw()
     assert not_blank(ui.surface)
-    pygame.image.save(ui.surface, str(artifacts / f"{name}_{ids(size)}.png"))
+    save_png(ui.surface, artifacts / f"{name}_{ids(size)}.png")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
@@ -41,7 +42,7 @@ def test_menu_screens_render(screen: str, size: tuple[int, int], make_ui: MakeUI
     ui.show(screen)
     ui.draw()
     assert not_blank(ui.surface)
-    pygame.image.save(ui.surface, str(artifacts / f"{screen}_{ids(size)}.png"))
+    save_png(ui.surface, artifacts / f"{screen}_{ids(size)}.png")
 
 
 @pytest.mark.parametrize("size", SIZES, ids=ids)
@@ -50,12 +51,12 @@ def test_end_of_hand_and_match_render(size: tuple[int, int], make_ui: MakeUI, ar
     ui.update(5.0)
     assert ui.screen == "hand_end"
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"hand_end_{ids(size)}.png"))
+    save_png(ui.surface, artifacts / f"hand_end_{ids(size)}.png")
     over = demo.finished_match_model()
     ui.set_model(over)
     ui.show("hand_end")
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"match_end_{ids(size)}.png"))
+    save_png(ui.surface, artifacts / f"match_end_{ids(size)}.png")
 
 
 @pytest.mark.parametrize("lang", ["de", "en"])
@@ -63,10 +64,10 @@ def test_other_languages_render(lang: str, make_ui: MakeUI, artifacts: Path) -> 
     ui = make_ui((800, 480), demo.my_turn_model("tressette2", 1, 4), language=lang)
     ui.update(5.0)
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"table2_{lang}_800x480.png"))
+    save_png(ui.surface, artifacts / f"table2_{lang}_800x480.png")
     ui.show("rules")
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"rules_{lang}_800x480.png"))
+    save_png(ui.surface, artifacts / f"rules_{lang}_800x480.png")
 
 
 def test_draws_mid_flight_and_last_trick_render(make_ui: MakeUI, artifacts: Path) -> None:
@@ -84,11 +85,11 @@ def test_draws_mid_flight_and_last_trick_render(make_ui: MakeUI, artifacts: Path
     ui.set_model(model_from_view(match.view_for(0), seats=seats))
     ui.update(1.15)
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / "draw_in_flight_800x480.png"))
+    save_png(ui.surface, artifacts / "draw_in_flight_800x480.png")
     ui.update(5)
     ui.table.show_last = True
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / "last_trick_800x480.png"))
+    save_png(ui.surface, artifacts / "last_trick_800x480.png")
 
 
 def test_a_frame_is_drawn_in_a_few_milliseconds(make_ui: MakeUI) -> None:
@@ -122,7 +123,7 @@ def test_end_of_hand_of_every_preset(variant: str, make_ui: MakeUI, artifacts: P
     ui.update(5.0)
     assert ui.screen == "hand_end"
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"hand_end_{variant}_800x480.png"))
+    save_png(ui.surface, artifacts / f"hand_end_{variant}_800x480.png")
 
 
 @pytest.mark.parametrize("style", [("deck_style", "piacentine", "table2"), ("deck_style", "triestine", "table2"),
@@ -132,7 +133,7 @@ def test_deck_styles_render(style: tuple[str, str, str], make_ui: MakeUI, artifa
     ui = make_ui((800, 480), demo.showcase()[table], **{key: value})
     ui.update(5.0)
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"{table}_{value}_800x480.png"))
+    save_png(ui.surface, artifacts / f"{table}_{value}_800x480.png")
 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
@@ -147,7 +148,7 @@ def test_settings_and_real_cards_render_in_italian_and_german(lang: str, size: t
         ui.show(screen)
         ui.draw()
         assert not_blank(ui.surface)
-        pygame.image.save(ui.surface, str(artifacts / f"{screen}_{lang}_{ids(size)}.png"))
+        save_png(ui.surface, artifacts / f"{screen}_{lang}_{ids(size)}.png")
     italian = DECKS["italian"]
     busy = TableModel(enrolled=("bavarian",), enrolling=EnrolStatus("italian", 5, 40, italian.cards[5]),
                       message=msg("m_enrol_tag_twice", code="3c", next=msg(
@@ -155,7 +156,7 @@ def test_settings_and_real_cards_render_in_italian_and_german(lang: str, size: t
                           code=italian.code(italian.cards[5]), n=6, total=40)))
     ui.set_model(busy)
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"real_cards_enrolling_{lang}_{ids(size)}.png"))
+    save_png(ui.surface, artifacts / f"real_cards_enrolling_{lang}_{ids(size)}.png")
 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
@@ -164,7 +165,7 @@ def test_table_renders_in_italian_and_german(lang: str, size: tuple[int, int], m
     ui = make_ui(size, demo.my_turn_model("tressette2", 1, 4), language=lang)
     ui.update(5.0)
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"table2_{lang}_{ids(size)}.png"))
+    save_png(ui.surface, artifacts / f"table2_{lang}_{ids(size)}.png")
 
 
 @pytest.mark.parametrize("size", [(480, 320), (800, 480)], ids=ids)
@@ -175,7 +176,7 @@ def test_home_shows_the_apps_message_in_the_language(lang: str, size: tuple[int,
     model = TableModel(resumable=True, message=msg("m_settings_moved", file="settings.toml.corrupt-20261129-101500"))
     ui = make_ui(size, model, language=lang)
     ui.draw()
-    pygame.image.save(ui.surface, str(artifacts / f"home_message_{lang}_{ids(size)}.png"))
+    save_png(ui.surface, artifacts / f"home_message_{lang}_{ids(size)}.png")
 
 
 def test_the_gallery_command_renders_every_screen(tmp_path: Path) -> None:

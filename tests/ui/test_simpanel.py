@@ -9,6 +9,7 @@ import pygame
 import pytest
 from pygame import Rect
 
+from tests.pictures import save_png
 from ui.intents import SimButton, SimScan
 from ui.simpanel import SimPanel
 
@@ -68,7 +69,7 @@ def test_led_draws_segments(artifacts: Path) -> None:
     surf = pygame.Surface((1100, 480))
     p.update(0.01)
     p.draw(surf)
-    pygame.image.save(surf.subsurface(p.rect), str(artifacts / "simpanel.png"))
+    save_png(surf.subsurface(p.rect), artifacts / "simpanel.png")
     # a lit segment is red, an unlit one dark: "1" lights b and c only on the first digit
     assert surf.get_at((p.rect.x + 1, p.rect.y + 1))[:3] == (30, 34, 42)
 

@@ -15,6 +15,7 @@ import pytest
 from firmware.engine import PRESETS
 from firmware.engine.variants import make_variant
 from tests.app.phones.conftest import MakePhoneTable, PhoneTable, drive
+from tests.pictures import save_png
 from tests.uishare import shared
 from ui.layout import action_slots, table_layout
 
@@ -78,7 +79,7 @@ def test_render_the_shared_table_without_action_slots(make_phone_table: MakePhon
         ui.update(0.1)
     ui.draw(ui.surface)
     ARTIFACTS.mkdir(parents=True, exist_ok=True)
-    pygame.image.save(ui.surface, str(ARTIFACTS / f"shared-table-no-actions-{variant}-{size[0]}x{size[1]}.png"))
+    save_png(ui.surface, ARTIFACTS / f"shared-table-no-actions-{variant}-{size[0]}x{size[1]}.png")
     assert ui.table.layout is not None
     names = {b.name for b in ui.table.layout.buttons}
     assert not acting(names) and "phones" in names, names

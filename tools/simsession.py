@@ -72,8 +72,10 @@ def xvfb(size: tuple[int, int]) -> Iterator[str]:
     """A private X display big enough for the simulator's window; yields ``:N``."""
     w, h = size[0] + PANEL_W, max(size[1], 480)
     read, write = os.pipe()
+    # -noreset: else the server resets each time its last client leaves (an xwininfo asking
+    # where the window is), and a simulator connecting in that moment is refused
     proc = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write), "-screen", "0", f"{w}x{h}x24", "-nolisten", "tcp", "-noreset"],
         pass_fds=(write,), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )  # fmt: skip
     os.close(write)

@@ -121,7 +121,15 @@ def main(namespace: argparse.Namespace) -> int:
     )
     with rt:
         rt.install_signals()
-        rt.start_sim(size=size, headless=args.headless)
+        from firmware.app.window import NoWindow  # pygame: loaded by the simulator only
+
+        try:
+            rt.start_sim(size=size, headless=args.headless)
+        except NoWindow as exc:
+            shown = os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY") or ""
+            print(f"tressette sim: no window could be opened on {shown!r} ({exc}); is its display "
+                  "server running? --headless plays without a window", file=sys.stderr)
+            return 2
         rt.loop.think_pinned = args.think_ms is not None  # --think-ms beats the speed setting
         _first_match(rt, args, unattended)
         rt.loop.run()

@@ -16,6 +16,7 @@ Space next hand, U unplug/replug the card reader, E enrol the deck's tags, Esc q
 from __future__ import annotations
 
 import logging
+import os
 import time
 from pathlib import Path
 from typing import Protocol
@@ -133,6 +134,25 @@ def played_codes(ctl: TableController) -> set[str]:
     return out
 
 
+class NoWindow(Exception):
+    """SDL opened no window where ``tressette sim`` was asked for one."""
+
+
+def _open_display(*, headless: bool) -> None:
+    """SDL's video, or ``NoWindow``. With ``DISPLAY`` set but no X server answering there
+    (or one resetting as its last client left), SDL 2.32 falls back to its ``offscreen``
+    driver: the simulator would play on, seen by no one. A window asked for is a window or
+    a message."""
+    try:
+        pygame.display.init()
+    except pygame.error as exc:
+        raise NoWindow(str(exc)) from exc
+    driver = pygame.display.get_driver()
+    if not headless and driver in ("offscreen", "dummy") and os.environ.get("SDL_VIDEODRIVER") != driver:
+        pygame.display.quit()
+        raise NoWindow(f"SDL reached no display and fell back to its {driver} driver")
+
+
 class SimWindow:
     """The pygame window, the UI on its left and the table panel on its right."""
 
@@ -140,7 +160,7 @@ class SimWindow:
         self.rt = rt
         self.size = size
         self.headless = headless
-        pygame.display.init()
+        _open_display(headless=headless)
         pygame.font.init()
         w, h = size
         self.window = pygame.display.set_mode((w + PANEL_W, max(h, 480)))

@@ -163,3 +163,22 @@ def test_seats_named_on_the_command_line_never_throw_away_an_unfinished_match(tm
     with Journal.open(state) as j:
         (row,) = j.matches()
         assert row.seats == ["cpu:hard", "cpu:hard"] and row.finished is not None
+
+
+def test_a_display_that_does_not_answer_is_a_message_not_an_unseen_game(tmp_path: Path) -> None:
+    """Found in CI: the simulator's X server, resetting as its last client left, refused the
+    simulator's connection; SDL 2.32 fell back to its offscreen driver and the simulator played
+    on in no window, until the test gave up a minute later. A window asked for is a window, or
+    one line saying why not and exit 2."""
+    free = next(n for n in range(4711, 4811) if not Path(f"/tmp/.X11-unix/X{n}").exists())
+    env = {k: v for k, v in os.environ.items() if k not in ("SDL_VIDEODRIVER", "WAYLAND_DISPLAY")}
+    env |= {"DISPLAY": f":{free}", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(REPO)}
+    done = subprocess.run(
+        [sys.executable, "-m", "firmware.cli", "sim", "--seats", "human,cpu:easy",
+         "--state-dir", str(tmp_path / "state"), "--config", str(tmp_path / "s.toml")],
+        env=env, cwd=REPO, capture_output=True, timeout=60,
+    )  # fmt: skip
+    err = done.stderr.decode()
+    assert done.returncode == 2, err[-3000:]
+    assert f"tressette sim: no window could be opened on ':{free}'" in err
+    assert "--headless plays without a window" in err and "Traceback" not in err

@@ -83,9 +83,10 @@ class Sim:
         try:
             self.ox, self.oy = wait(lambda: self._up(), 60, "the window")
         except AssertionError as exc:  # say what the program and the X server had, for the next one who sees it
+            windows = x(display, "xwininfo", "-root", "-tree")[-2000:]  # read while the program is alive
             self.proc.kill()
             _, err = self.proc.communicate(timeout=10)
-            raise AssertionError(f"{exc}; the windows on {display}: {x(display, 'xwininfo', '-root', '-tree')[-2000:]}; "
+            raise AssertionError(f"{exc}; the windows on {display}: {windows}; "
                                  f"the simulator's stderr: {err.decode(errors='replace')[-3000:]}") from exc
         self.shots = 0
 

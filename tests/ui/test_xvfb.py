@@ -47,7 +47,7 @@ def test_click_a_card_in_a_real_window(artifacts: Path, tmp_path: Path) -> None:
     # Xvfb picks a free display and writes its number once it accepts clients.
     read_fd, write_fd = os.pipe()
     xvfb = subprocess.Popen(
-        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "640x400x24", "-nolisten", "tcp"],
+        ["Xvfb", "-displayfd", str(write_fd), "-screen", "0", "640x400x24", "-nolisten", "tcp", "-noreset"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd,),
     )
     os.close(write_fd)

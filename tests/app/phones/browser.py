@@ -73,7 +73,9 @@ def xvfb(size: str = "800x480") -> Iterator[str]:
     if shutil.which("Xvfb") is None or shutil.which("import") is None:
         pytest.skip("needs Xvfb and ImageMagick's import (scripts/setup installs them)")
     read_fd, write_fd = os.pipe()
-    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{size}x24", "-nolisten", "tcp"],
+    # -noreset: no server reset when the last client leaves, to refuse the next one in
+    proc = subprocess.Popen(["Xvfb", "-displayfd", str(write_fd), "-screen", "0", f"{size}x24",
+                             "-nolisten", "tcp", "-noreset"],
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, pass_fds=(write_fd,))
     os.close(write_fd)
     try:

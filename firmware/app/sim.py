@@ -121,7 +121,7 @@ def main(namespace: argparse.Namespace) -> int:
     )
     with rt:
         rt.install_signals()
-        from firmware.app.window import NoWindow  # pygame: loaded by the simulator only
+        from firmware.app.window import NoWindow  # start-up: pygame, loaded by the simulator only
 
         try:
             rt.start_sim(size=size, headless=args.headless)

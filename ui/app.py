@@ -263,6 +263,9 @@ class UIApp:
         if name != self.screen and self.screen == "table" and self.model.hand_over:
             self._end_pending = False  # the person left the table: the count never pops up later
         if name != self.screen:
+            left = self.current
+            if isinstance(left, ReplayScreen):
+                left.playing = False  # a replay left while it plays itself waits there
             self.screen = name
             self.shown_for = 0.0
             if report:

@@ -394,7 +394,6 @@ class ReplayScreen(Screen):
         self.playing = False
         self._since = 0.0
         self._to_end = False  # the hand asked for opens at its last step (◀ from a deal)
-        self._drawn = False  # drawn since the last update: the screen is the one shown
 
     def set_model(self, model: TableModel) -> None:
         super().set_model(model)
@@ -421,11 +420,7 @@ class ReplayScreen(Screen):
         return True
 
     def update(self, dt: float) -> None:
-        drawn, self._drawn = self._drawn, False
-        if not self.playing:
-            return
-        if not drawn:  # the screen was left (not drawn since): the replay waits there
-            self.playing = False
+        if not self.playing:  # (the app stops it when the screen is left: the replay waits there)
             return
         self._since += dt
         if self._since < REPLAY_STEP_S:
@@ -525,7 +520,6 @@ class ReplayScreen(Screen):
         return f"{self.ctx.t('hand_n', n=rp.hand)} · {self.ctx.t('trick_of', k=f.tricks_played, n=total)}"
 
     def draw(self, s: pygame.Surface) -> None:
-        self._drawn = True
         ctx = self.ctx
         W, H = s.get_size()
         bar = self.bar((W, H))

@@ -12,11 +12,13 @@ from pathlib import Path
 import pygame
 import pytest
 
+import ui.intents as it
 from firmware import config
 from firmware.app.controller import PLAY, ControllerOptions
 from firmware.app.runtime import Runtime
 from firmware.store import Journal
 from tests.app.conftest import MakeTable
+from ui.history import ReplayScreen
 from ui.intents import SimButton
 
 from .conftest import REPO
@@ -182,3 +184,36 @@ def test_a_display_that_does_not_answer_is_a_message_not_an_unseen_game(tmp_path
     assert done.returncode == 2, err[-3000:]
     assert f"tressette sim: no window could be opened on ':{free}'" in err
     assert "--headless plays without a window" in err and "Traceback" not in err
+
+
+def test_a_replay_plays_itself_in_the_real_loop(tmp_path: Path) -> None:
+    """The replay's Auto, driven by the main loop as the box drives it (the UI advanced at
+    every turn of the loop and once more before each frame), not by a test's own rhythm
+    of one update per frame: it steps on until the hand's end."""
+    settings, problems = config.load(tmp_path / "s.toml")
+    settings.game.variant = "tressette2"
+    settings.game.seats = config.check_seats(["cpu:easy", "cpu:easy"])
+    rt = Runtime(settings=settings, state_dir=tmp_path / "state", think_ms=0, seed=1,
+                 options=ControllerOptions(seed=1, auto_next=False), problems=problems)  # fmt: skip
+    now = [0.0]
+
+    def clock() -> float:  # a tenth of a second each time the loop looks: no real waiting
+        now[0] += 0.05
+        return now[0]
+
+    with rt:
+        rt.start_sim(size=(800, 480), headless=True)
+        rt.loop.clock = clock
+        rt.ctl.new_match()
+        steps_until(rt, lambda: rt.ctl.phase != PLAY, timeout=60)
+        assert rt.window is not None and rt.ctl.match_id is not None
+        ui = rt.window.ui
+        rt.events.put(it.OpenReplay(rt.ctl.match_id, 1))
+        steps_until(rt, lambda: ui.model.replay is not None)
+        ui.show("replay")
+        scr = ui.current
+        assert isinstance(scr, ReplayScreen)
+        rt.loop.refresh(force=True)
+        scr.press("play")
+        assert scr.playing
+        steps_until(rt, lambda: scr.step >= 3, timeout=30)

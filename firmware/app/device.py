@@ -85,12 +85,17 @@ class DeviceScreen:
 
         # where a tap lands, for a test driving the real screen (scripts/virtual-pi test)
         self.probe = ProbeFile.from_env()
+        # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
+        from ui.frames import FramePacer
+
+        self.pacer = FramePacer()
 
     def pump(self) -> None:
         # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         import pygame
 
         for event in pygame.event.get():
+            self.pacer.wake()
             if event.type == pygame.QUIT:
                 continue  # nobody closes the box's screen; SIGTERM stops the program
             self.ui.handle(event)
@@ -99,8 +104,10 @@ class DeviceScreen:
         # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         import pygame
 
-        self.ui.draw(self.surface)
-        pygame.display.flip()
+        if self.pacer.due(self.ui.model):  # (a still picture: five frames a second, ui/frames.py)
+            self.ui.draw(self.surface)
+            if self.pacer.changed(self.surface):
+                pygame.display.flip()
         if self.probe is not None:
             self.probe.write(self.ui)
 

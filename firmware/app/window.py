@@ -39,6 +39,7 @@ from hal.events import TagSeen
 from hal.network import SimNetwork
 from hal.sim import PtyReader, SimButtons, SimReader
 from ui.app import UIApp
+from ui.frames import FramePacer
 from ui.intents import Declare, EnrolDeck, Intent, NewGame, NextHand, PlayCard, SimButton, SimScan
 from ui.probe import ProbeFile
 from ui.simpanel import SimPanel
@@ -181,10 +182,12 @@ class SimWindow:
         self.panel = UIPanel(self.rt, self, pygame.Rect(w, 0, PANEL_W, max(h, 480)))
         # a developer's or a test's view of the hit-boxes (scripts/touch-play): off unless named
         self.probe = ProbeFile.from_env()
+        self.pacer = FramePacer()
 
     # -- input --
     def pump(self) -> None:
         for event in pygame.event.get():
+            self.pacer.wake()
             if event.type == pygame.QUIT:
                 self.rt.ctl.stopping = "window closed"
                 continue
@@ -272,12 +275,14 @@ class SimWindow:
 
     # -- output --
     def present(self) -> None:
-        if self.window.get_height() > self.size[1]:  # a small screen: the case around it
-            self.window.fill((12, 12, 14), pygame.Rect(0, self.size[1], self.size[0], self.window.get_height()))
-        self.ui.draw(self.screen)
-        if not self.headless:  # nobody sees a headless window: its panel was 4% of a core, idle
-            self.panel.draw(self.window)
-        pygame.display.flip()
+        if self.pacer.due(self.ui.model):  # (a still picture: five frames a second, ui/frames.py)
+            if self.window.get_height() > self.size[1]:  # a small screen: the case around it
+                self.window.fill((12, 12, 14), pygame.Rect(0, self.size[1], self.size[0], self.window.get_height()))
+            self.ui.draw(self.screen)
+            if not self.headless:  # nobody sees a headless window: its panel was 4% of a core, idle
+                self.panel.draw(self.window)
+            if self.pacer.changed(self.window):
+                pygame.display.flip()
         if self.probe is not None:
             self.probe.write(self.ui)
 

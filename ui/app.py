@@ -260,16 +260,20 @@ class UIApp:
             # the table's own "Prossima mano" (a tap that found no button: issue 24.7)
             name = ScreenName.HAND_END
             self._end_pending = False
-        if name != self.screen and self.screen == "table" and self.model.hand_over:
-            self._end_pending = False  # the person left the table: the count never pops up later
         if name != self.screen:
-            left = self.current
-            if isinstance(left, ReplayScreen):
-                left.playing = False  # a replay left while it plays itself waits there
+            self._leave()
             self.screen = name
             self.shown_for = 0.0
             if report:
                 self.emit(it.ShowScreen(name))
+
+    def _leave(self) -> None:
+        """The screen shown is switched away from."""
+        if self.screen == "table" and self.model.hand_over:
+            self._end_pending = False  # the person left the table: the count never pops up later
+        left = self.current
+        if isinstance(left, ReplayScreen):
+            left.playing = False  # a replay left while it plays itself waits there
 
     @property
     def current(self) -> ShownScreen:

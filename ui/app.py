@@ -276,6 +276,12 @@ class UIApp:
             left.playing = False  # a replay left while it plays itself waits there
 
     @property
+    def shown(self) -> tuple[str, bool, bool]:
+        """What is up, for the screen's pace (ui/frames.py): the screen and whether a
+        question or a choice lies over it."""
+        return self.screen, self.question is not None, self.choice is not None
+
+    @property
     def current(self) -> ShownScreen:
         return self.screens[self.screen]
 

@@ -30,7 +30,8 @@ class FramePacer:
         self._shown: bytes | None = None  # the pixels on the glass
         self._still = 0  # frames drawn in a row that came out as the one shown
         self._skipped = 0
-        self._seen: object = None
+        self._model: object = None
+        self._shown_as: object = None
 
     def wake(self) -> None:
         """Something happened that may change the picture (a tap, a key, the window shown
@@ -38,11 +39,12 @@ class FramePacer:
         self._still = 0
         self._shown = None
 
-    def due(self, seen: object = None) -> bool:
-        """Draw this frame? ``seen`` is what the screen shows (the model): a new one is
-        drawn at once."""
-        if seen is not self._seen:
-            self._seen = seen
+    def due(self, model: object = None, shown: object = None) -> bool:
+        """Draw this frame? A new ``model`` (compared by identity) or a new ``shown`` (the
+        screen, a question over it: compared by value, as the UI switches them by the clock
+        too, a hand's count after its last trick) is drawn at once."""
+        if model is not self._model or shown != self._shown_as:
+            self._model, self._shown_as = model, shown
             self._still = 0
         if self._still < STILL_AFTER:
             return True

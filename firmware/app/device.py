@@ -104,7 +104,7 @@ class DeviceScreen:
         # start-up: pygame only when a window or screen is opened (tressette replay, history and run without a screen never load it)
         import pygame
 
-        if self.pacer.due(self.ui.model):  # (a still picture: five frames a second, ui/frames.py)
+        if self.pacer.due(self.ui.model, self.ui.shown):  # (a still picture: five frames a second, ui/frames.py)
             self.ui.draw(self.surface)
             if self.pacer.changed(self.surface):
                 pygame.display.flip()

@@ -275,7 +275,7 @@ class SimWindow:
 
     # -- output --
     def present(self) -> None:
-        if self.pacer.due(self.ui.model):  # (a still picture: five frames a second, ui/frames.py)
+        if self.pacer.due(self.ui.model, self.ui.shown):  # (a still picture: five frames a second, ui/frames.py)
             if self.window.get_height() > self.size[1]:  # a small screen: the case around it
                 self.window.fill((12, 12, 14), pygame.Rect(0, self.size[1], self.size[0], self.window.get_height()))
             self.ui.draw(self.screen)

@@ -15,9 +15,10 @@ from firmware.app.runtime import Runtime
 from ui.frames import STILL_AFTER, STILL_EVERY, FramePacer
 
 
-def _frame(pacer: FramePacer, surface: pygame.Surface, colour: tuple[int, int, int], model: object = None) -> str:
+def _frame(pacer: FramePacer, surface: pygame.Surface, colour: tuple[int, int, int], model: object = None,
+           shown: object = None) -> str:  # fmt: skip
     """One frame as the screens present it: 'skipped', 'same' (drawn, not shown) or 'shown'."""
-    if not pacer.due(model):
+    if not pacer.due(model, shown):
         return "skipped"
     surface.fill(colour)
     return "shown" if pacer.changed(surface) else "same"
@@ -47,7 +48,13 @@ def test_a_tap_or_a_new_model_brings_the_full_pace_back_at_once() -> None:
     for _ in range(STILL_AFTER):
         _frame(pacer, s, (5, 5, 5), model)
     assert _frame(pacer, s, (5, 5, 5), model) == "skipped"
-    assert _frame(pacer, s, (5, 5, 5), object()) == "same"  # a new model: drawn at once
+    model = object()
+    assert _frame(pacer, s, (5, 5, 5), model) == "same"  # a new model: drawn at once
+    for _ in range(STILL_AFTER):
+        _frame(pacer, s, (5, 5, 5), model)
+    assert _frame(pacer, s, (5, 5, 5), model) == "skipped"
+    # the UI switched by the clock (a hand's count after the last trick): drawn at once
+    assert _frame(pacer, s, (6, 6, 6), model, ("hand_end", False, False)) == "shown"
 
 
 @settings(max_examples=60, deadline=None)

@@ -37,7 +37,7 @@ class BenchOptions:
 
     what: str
     variant: str = "tressette2"
-    seconds: float | None = None  # engine: playout time, app: rounds (3 s); phones: the whole bench's bound
+    seconds: float | None = None  # engine: playout time, app: rounds (3 s); phones: the whole bench's bound; ui: a still screen
     seed: int = 1
     think_ms: int | None = None  # pool: each decision's wall time
     worlds: int | None = None  # coach: worlds per rated decision

@@ -50,7 +50,8 @@ def add_bench(sub: SubCommands) -> None:
     p.add_argument("what", choices=["engine", "solver", "ui", "app", "coach", "phones", "pool", "inference", "budget"])
     p.add_argument("--variant", type=A.variant, default="tressette2")
     p.add_argument("--seconds", type=A.float_range(0.01, 3600), default=None,
-                   help="engine: seconds of playouts, app: rounds (default 3); phones: a bound on the whole bench (default 180)")
+                   help="engine: seconds of playouts, app: rounds (default 3); phones: a bound on the whole bench (default 180); "
+                        "ui: seconds of a still screen measured (default 10)")
     p.add_argument("--seed", type=A.int_range(0), default=1)
     p.add_argument("--think-ms", type=_int_in(1, 60_000, "think-ms"), default=None,
                    help="pool: each decision's wall time (the coach has no clock: --worlds)")

@@ -9,7 +9,7 @@ inference  how well each model of the opponent places hidden cards (:mod:`.infer
 coach      a hint, a whole hand rated (:mod:`.coach`)
 app        the screen model's cost as the history grows (:mod:`.app`)
 phones     a tap to four phones and the screen, memory with four phones (:mod:`.phones`)
-ui         frames drawn per second at both sizes (:mod:`.ui`)
+ui         a frame's cost at each size, a still screen's share of a core (:mod:`.ui`)
 =========  ==================================================================
 
 Figures depend on the machine and its load: compare ratios measured in one run, and note
@@ -62,7 +62,7 @@ def _run(args: BenchOptions) -> int:
         return phones.main(args)
     from tools.bench import ui  # start-up: pygame loads only here
 
-    return ui.main(args.variant, args.seed)
+    return ui.main(args.variant, args.seed, still_s=args.seconds_or(10.0))
 
 
 def main(namespace: argparse.Namespace) -> int:

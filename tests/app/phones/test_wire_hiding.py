@@ -63,8 +63,8 @@ def check_point(table: PhoneTable, rng: random.Random) -> None:
     shared = public_view([view_for(real, s) for s in range(real.n)])
     for seat in phones:
         view = feed.views[seat]
-        sent = p.dumps(seat_state(view, feed.facts, "it"))
         msg = seat_state(view, feed.facts, "it")
+        sent = p.dumps(msg)
         known = known_cards(view)
         assert named_cards(msg) <= known
         for other in range(real.n):
@@ -73,9 +73,10 @@ def check_point(table: PhoneTable, rng: random.Random) -> None:
                 assert not named_cards(msg) & {c for c in view.variant.deck.cards if hidden >> c & 1}
         for _ in range(WORLDS):
             world = determinize(view, rng)
-            assert view_for(world, seat) == view  # the world is one the seat cannot tell apart
-            assert p.dumps(seat_state(view_for(world, seat), feed.facts, "it")) == sent
-            assert public_view([view_for(world, s) for s in range(world.n)]) == shared
+            views = [view_for(world, s) for s in range(world.n)]
+            assert views[seat] == view  # the world is one the seat cannot tell apart
+            assert p.dumps(seat_state(views[seat], feed.facts, "it")) == sent
+            assert public_view(views) == shared
     assert not shared.hand and not shared.legal and not shared.winning_cards
     assert mask_of(shared.aside) & ~mask_of(c for c in real.aside) == 0
 

@@ -41,7 +41,7 @@ def bubble_places(model: TableModel, lay: TableLayout, m: int) -> dict[int, Rect
             cand = cand.clip(screen)
             if cand.h < bh or cand.w < 80:
                 continue
-            if any(cand.colliderect(b) for b in blocked):
+            if cand.collidelist(blocked) != -1:  # (colliderect over the list, in C: a tenth of the time)
                 continue
             d = reach(cand, own)
             if any(reach(cand, r) <= d for s, r in speakers.items() if s != seat):

@@ -3,9 +3,9 @@
 A phone shows the same cards as the box's screen, so the page's images are
 :class:`ui.cards.CardArt` surfaces encoded as PNG, never a second set of
 pictures. :class:`WebArt` renders one card (or the back) on first request and
-keeps the bytes: both decks and their backs at the page's size are 876 KiB,
-0.35 s of CPU on the development machine (:func:`deck_pictures`); with the
-Triestine, the most detailed style, 1.5 MiB and 0.7 s (a loaded 2-core machine).
+keeps the bytes (ui/png.py): both decks and their backs at the page's size are 784 KiB,
+0.35 s of CPU on the development machine with the art's start-up (:func:`deck_pictures`;
+0.53 s with pygame's own PNG writer).
 
 Names are the page's URLs: ``3d.png`` (a card by its code, case-sensitive as
 the engine writes it), ``back.png``. :meth:`WebArt.png` takes a name and
@@ -15,7 +15,6 @@ never joined to a path, so nothing a request says reaches the file system.
 
 from __future__ import annotations
 
-import io
 import threading
 from collections.abc import Iterable
 from pathlib import Path
@@ -85,10 +84,9 @@ class WebArt:
 
     def _render(self, code: str) -> bytes:
         # start-up: pygame and the card art only when a picture is first asked for
-        import pygame
-
         from ui.cards import CardArt
         from ui.fonts import Fonts
+        from ui.png import png_bytes
 
         _pygame_ready()
         if self._art is None:
@@ -97,9 +95,7 @@ class WebArt:
         assert isinstance(art, CardArt)
         w, h = self.size
         surf = art.back(w, h, self.style) if code == "back" else art.face(self._codes[code], w, h, self.style)
-        buf = io.BytesIO()
-        pygame.image.save(surf, buf, "card.png")
-        return buf.getvalue()
+        return png_bytes(surf)
 
     def write(self, folder: Path, names: Iterable[str] | None = None) -> list[Path]:
         """Every card of the deck (or ``names``) as files in ``folder``: a static copy."""

@@ -197,7 +197,7 @@ def test_a_replay_plays_itself_in_the_real_loop(tmp_path: Path) -> None:
                  options=ControllerOptions(seed=1, auto_next=False), problems=problems)  # fmt: skip
     now = [0.0]
 
-    def clock() -> float:  # a tenth of a second each time the loop looks: no real waiting
+    def clock() -> float:  # a twentieth of a second each time the loop looks: no real waiting
         now[0] += 0.05
         return now[0]
 

@@ -128,13 +128,25 @@ def possible(
 ) -> list[Declare]:
     """Every declaration ``seat`` could make now from ``held``, in a stable order."""
     out: list[Declare] = []
+    # Only the candidates whose cards are there go to evaluate, which still judges each (and
+    # refuses a repeat): a hand without accusi is asked for every legal list and every view,
+    # and a refusal raised and caught for each of the ten candidates was most of that cost.
+    suits = range(len(deck.suits))
     candidates: list[Declare] = []
     if decima:
-        candidates.extend(Declare(seat, "decima", suit=s) for s in range(len(deck.suits)))
-    candidates.extend(Declare(seat, "napoletana", suit=s) for s in range(len(deck.suits)))
+        candidates.extend(
+            Declare(seat, "decima", suit=s) for s in suits if held & deck.suit_mask(s) == deck.suit_mask(s)
+        )
+    candidates.extend(
+        Declare(seat, "napoletana", suit=s) for s in suits
+        if all(held >> deck.card(s, r) & 1 for r in DECLARABLE_RANKS)
+    )  # fmt: skip
     for rank in DECLARABLE_RANKS:
-        candidates.append(Declare(seat, "four", rank=rank))
-        candidates.append(Declare(seat, "three", rank=rank))
+        count = sum(held >> deck.card(s, rank) & 1 for s in suits)
+        if count == 4:
+            candidates.append(Declare(seat, "four", rank=rank))
+        elif count == 3:
+            candidates.append(Declare(seat, "three", rank=rank))
     for cand in candidates:
         try:
             decl = evaluate(deck, cand, held, extends, earlier, decima)

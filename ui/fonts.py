@@ -34,6 +34,9 @@ class Fonts:
         # text from card art when it is blitted (ui.textcheck)
         self.meta: dict[int, tuple[str, int, bool]] = {}  # (text, size, cut short by fit)
         self._amounts: dict[tuple[str, int, RGB, bool, int | None], tuple[pygame.Surface, int]] = {}
+        # (text, size, width, bold) -> its lines: a screen wraps the same sentences every frame,
+        # and each wrap measures every prefix of every line
+        self._wraps: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -132,14 +135,22 @@ class Fonts:
     def wrap(self, s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
         """Lines of ``s`` that fit ``max_w`` at ``size`` (paragraphs kept); a paragraph's last
         line never holds one word alone when the word before it fits beside it."""
-        font = self.font(max(size, self.min_size), bold)
-        lines: list[str] = []
-        def fits(t: str) -> bool:
-            return bool(font.size(t)[0] <= max_w)
+        size = max(size, self.min_size)
+        key = (s, size, max_w, bold)
+        got = self._wraps.get(key)
+        if got is None:
+            font = self.font(size, bold)
 
-        for para in s.split("\n"):
-            lines += no_widow(greedy_lines(para, fits), fits)
-        return lines
+            def fits(t: str) -> bool:
+                return bool(font.size(t)[0] <= max_w)
+
+            lines: list[str] = []
+            for para in s.split("\n"):
+                lines += no_widow(greedy_lines(para, fits), fits)
+            if len(self._wraps) >= self._max:
+                self._wraps.clear()
+            got = self._wraps[key] = tuple(lines)
+        return list(got)
 
 
 def greedy_lines(para: str, fits: Callable[[str], bool]) -> list[str]:

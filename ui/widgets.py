@@ -29,7 +29,6 @@ class Ctx:
     art: CardArt
     theme: Theme = DEFAULT
     settings: dict[str, Any] = field(default_factory=dict)
-    _felt: dict[tuple[int, int], pygame.Surface] = field(default_factory=dict)
     sounds: Any = None  # ui.sound.Sounds, or None for silence
     # ask(question, intent): a yes/no question before an intent that cannot be undone
     # (UIApp shows it over the screen; without one the intent is sent at once)
@@ -59,15 +58,23 @@ class Ctx:
         return tr(key, self.lang) if has(key) else key
 
     def felt(self, size: tuple[int, int]) -> pygame.Surface:
-        surf = self._felt.get(size)
+        # kept for the process, not per screen: a new UIApp (a language or a size changed)
+        # finds its felt drawn; converted to the display's format once there is one
+        shown = pygame.display.get_surface() is not None
+        key = (size, self.theme.felt, self.theme.felt_light, shown)
+        surf = _FELTS.get(key)
         if surf is None:
-            surf = _make_felt(size, self.theme)
-            self._felt[size] = surf
+            if len(_FELTS) > 16:
+                _FELTS.clear()
+            surf = _FELTS[key] = _make_felt(size, self.theme)
         return surf
 
     def fsize(self, h: int, frac: float) -> int:
         """A font size as a fraction of the screen height, never under the screen's minimum."""
         return max(self.fonts.min_size, int(h * frac))
+
+
+_FELTS: dict[tuple[tuple[int, int], RGB, RGB, bool], pygame.Surface] = {}
 
 
 def _make_felt(size: tuple[int, int], theme: Theme) -> pygame.Surface:

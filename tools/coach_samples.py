@@ -129,6 +129,7 @@ def best_step(model: TableModel) -> int:
     return 1
 
 
+@functools.lru_cache(maxsize=8)  # (a frozen model: the gallery and two test modules ask for the same)
 def hint_model(variant: str = "tressette2", seed: int = 1) -> TableModel:
     """A practice match at the person's turn, a trick led, with the coach's real hint."""
 

@@ -232,9 +232,13 @@ def busiest(variant: str, seed: int = 1) -> TableModel:
     best: TableModel | None = None
     score = -1
     for s in range(seed, seed + 6):
-        for m in sample_models(variant, s, 0, 40):
-            if m.hand_over:
+        for done, match in enumerate(playing(variant, s)):
+            if done >= 40 or match.hand_over:
                 break
+            state = match.state
+            if state is None or len(state.trick) != n - 1:
+                continue  # (only the last card of a trick is a candidate: no model built)
+            m = _model_of(match, 0, "", False)
             if not m.my_turn:
                 continue
             sc = len(m.trick) * 10 + len(m.declarations) * 3 + len(m.signals) * 3 + len(m.banners) + \

@@ -56,7 +56,7 @@ from ui.home import HomeScreen
 from ui.intents import Intent
 from ui.joinscreen import JoinScreen, all_joined, wants_join_screen
 from ui.layout import ButtonSpec
-from ui.model import TableModel
+from ui.model import NO_GAME, TableModel
 from ui.navigation import ScreenName, ShownScreen
 from ui.network import NetworkScreen, PasswordScreen
 from ui.people import PeopleScreen
@@ -110,7 +110,7 @@ class UIApp:
                        sounds=Sounds() if sounds else None)
         if self.ctx.sounds is not None and self.settings.get("sounds", True):
             self.ctx.sounds.preload()
-        self.model = TableModel()
+        self.model = NO_GAME
         self.outbox = it.Outbox()  # what the screens send (their ``emit``), taken by intents()
         emit = self.outbox.put
         self.table = TableScreen(self.ctx, emit, self.show)

@@ -20,7 +20,7 @@ from ui.i18n import (
     variant_label,
 )
 from ui.layout import ButtonSpec
-from ui.model import TableModel
+from ui.model import NO_GAME, TableModel
 from ui.widgets import Ctx, blit_text, draw_button
 
 
@@ -46,7 +46,7 @@ class Screen:
         self.ctx = ctx
         self.emit = emit
         self.show = show
-        self.model = TableModel()
+        self.model = NO_GAME
         self.seen: tuple[int, int] = (800, 480)  # the size last tapped at: press() by name finds its buttons there
 
     def set_model(self, model: TableModel) -> None:

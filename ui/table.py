@@ -47,7 +47,7 @@ from ui.layout import (
     table_layout,
 )
 from ui.lesson import LessonPanel, lesson_layout
-from ui.model import Banner, PlayedCard, TableModel
+from ui.model import NO_GAME, Banner, PlayedCard, TableModel
 from ui.picker import PickerLayout, draw_picker, open_revoke, picker_layout, reason_of, show_button
 from ui.played_cards import TABS, tab_rects, tally_available
 from ui.score_box import draw_score
@@ -74,7 +74,7 @@ class TableScreen:
         self.ctx = ctx
         self.emit = emit
         self.show = show or (lambda name: emit(it.ShowScreen(name)))
-        self.model = TableModel()
+        self.model = NO_GAME
         self.layout: TableLayout | None = None
         self.size = (0, 0)
         self.cursor: int | None = None  # keyboard cursor in the hand
@@ -103,7 +103,7 @@ class TableScreen:
         self.pressed_for = 0.0
         self.shake: tuple[Card | None, float] = (None, SHAKE_S)  # a refused card, seconds into its shake
         self.action_page = 0  # which page of many action buttons (layout: "more")
-        self._game_model = TableModel()  # the last model with a game: what "new" is measured against
+        self._game_model = NO_GAME  # the last model with a game: what "new" is measured against
         # the card picker (real cards, no reader: ui/picker.py)
         self.picker_hidden: tuple[object, ...] | None = None  # the entry it was hidden for
         self.picker_note: tuple[str, float] = ("", 0.0)  # why a tapped card is dimmed, and how long

@@ -149,7 +149,9 @@ def test_scanned_cards_score_like_dealt_cards(name: str, options: dict[str, Any]
     """Every preset x every option value: dealt, scanned, entered by the picker: the
     same hands, ledger and winner."""
     variant = make_variant(name, options)
-    for seed in (1, 2):
+    # the picker's own check at every play of seed 1 (its hands score as scanned ones: the
+    # same play; seed 2's picker checks cost 6 s of CPU for the same code paths)
+    for seed in (1, 2) if entry == "scanned" else (1,):
         dealt, table = play_both(variant, seed, picker=entry == "picker")
         assert summary(table) == summary(dealt)
         assert all(not r.false_declarations for r in table.results)

@@ -152,13 +152,17 @@ def possible(
             decl = evaluate(deck, cand, held, extends, earlier, decima)
         except IllegalAction:
             continue
-        # Offered as a person says it: the suit a three lacks, a napoletana's extension.
-        if decl.kind == "three":
-            cand = Declare(seat, "three", rank=decl.rank, missing=decl.missing)
-        elif decl.kind == "napoletana" and extends:
-            cand = Declare(seat, "napoletana", suit=decl.suit, extra=decl.points - 3)
-        out.append(cand)
+        out.append(as_said(cand, decl, extends))
     return out
+
+
+def as_said(cand: Declare, decl: Declaration, extends: bool) -> Declare:
+    """``cand`` offered as a person says it: the suit a three lacks, a napoletana's extension."""
+    if decl.kind == "three":
+        return Declare(cand.seat, "three", rank=decl.rank, missing=decl.missing)
+    if decl.kind == "napoletana" and extends:
+        return Declare(cand.seat, "napoletana", suit=decl.suit, extra=decl.points - 3)
+    return cand
 
 
 def describe(deck: Deck, decl: Declaration) -> str:

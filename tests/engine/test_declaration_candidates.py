@@ -2,8 +2,7 @@
 
 ``possible`` puts to ``evaluate`` only the candidates whose cards are in the hand; this
 holds it to the plain definition: every one of the candidates a seat could name, each put
-to ``evaluate``, in the same order, with the same words (a three's missing suit, a
-napoletana's extension).
+to ``evaluate``, in the same order, each offered as a person says it (``as_said``).
 """
 
 from __future__ import annotations
@@ -13,7 +12,7 @@ from hypothesis import strategies as st
 
 from firmware.engine.actions import Declare
 from firmware.engine.cards import BAVARIAN, ITALIAN, Deck
-from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, evaluate, possible
+from firmware.engine.declarations import DECLARABLE_RANKS, Declaration, as_said, evaluate, possible
 from firmware.engine.errors import IllegalAction
 
 Case = tuple[Deck, int, bool, tuple[Declaration, ...], bool]
@@ -30,14 +29,9 @@ def every_candidate(
     out = []
     for cand in named:
         try:
-            decl = evaluate(deck, cand, held, extends, earlier, decima)
+            out.append(as_said(cand, evaluate(deck, cand, held, extends, earlier, decima), extends))
         except IllegalAction:
             continue
-        if decl.kind == "three":
-            cand = Declare(0, "three", rank=decl.rank, missing=decl.missing)
-        elif decl.kind == "napoletana" and extends:
-            cand = Declare(0, "napoletana", suit=decl.suit, extra=decl.points - 3)
-        out.append(cand)
     return out
 
 

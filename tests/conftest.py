@@ -7,6 +7,7 @@ test) starts its own process and gives it its own environment.
 
 import os
 import resource
+import sys
 from collections.abc import Generator
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -60,8 +61,23 @@ def _cpu_now() -> float:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
+    if item.get_closest_marker("browser") is None:
+        _stop_shared_browser()
     item.stash[_CPU] = _cpu_now()
     yield
+
+
+# The phone tests' Chromium lives from one browser test to the next (tests/app/phones/browser.py);
+# while it does, this thread's asyncio loop is Playwright's, so it stops before any other test.
+# The long tests sort first (above): a worker starts it once, and stops it once.
+def _stop_shared_browser() -> None:
+    shared = sys.modules.get("tests.app.phones.browser")
+    if shared is not None:
+        shared.close_shared_browser()
+
+
+def pytest_sessionfinish() -> None:
+    _stop_shared_browser()
 
 
 @pytest.hookimpl(wrapper=True)

@@ -16,6 +16,7 @@ state (``window.tressette.state``, the last ``state`` message) to choose a tap.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import select
@@ -25,11 +26,12 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable, Coroutine, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -41,6 +43,7 @@ FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-
          "--disable-dev-shm-usage"]
 PHONE = {"width": 360, "height": 640}
 TABLET = {"width": 800, "height": 1280}
+T = TypeVar("T")
 
 
 def free_port() -> int:
@@ -56,15 +59,61 @@ def need_browser() -> Any:
     return pytest.importorskip("playwright.sync_api")
 
 
+class _Shared:
+    """The test process's one Playwright and Chromium, kept from one browser test to the next.
+
+    Starting them is most of a short browser test: about 1.5 s of CPU and 1 s of waiting
+    (the driver 1.1 s, Chromium 0.4 s), against 0.2 s for a phone's context of its own.
+    While they live, Playwright's sync API leaves an asyncio loop marked as running in this
+    thread, so ``asyncio.run`` would refuse: they are stopped before any test that is not
+    marked ``browser`` (tests/conftest.py), and a browser test runs its own asyncio code on a
+    thread of its own (:func:`run_async`)."""
+
+    manager: Any = None
+    browser: Any = None
+
+
+def _shared_browser() -> Any:
+    api = need_browser()
+    if _Shared.browser is not None and _Shared.browser.is_connected():
+        return _Shared.browser
+    close_shared_browser()  # gone (a crash, a test's timeout in the middle of a call): anew
+    manager = api.sync_playwright()
+    pw = manager.start()
+    _Shared.manager = manager
+    _Shared.browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
+    return _Shared.browser
+
+
+def close_shared_browser() -> None:
+    """Stop this process's Chromium and Playwright, if they run (tests/conftest.py)."""
+    b, manager = _Shared.browser, _Shared.manager
+    _Shared.browser = _Shared.manager = None
+    try:
+        if b is not None and b.is_connected():
+            b.close()
+    finally:
+        if manager is not None:
+            manager.__exit__(None, None, None)
+
+
 @contextmanager
 def browser() -> Iterator[Any]:
-    api = need_browser()
-    with api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS, headless=True)
-        try:
-            yield b
-        finally:
-            b.close()
+    """Debian's Chromium for one test: each phone opens a context of its own in it (its own
+    storage, cookies and viewport, as another person's phone); they are all closed after."""
+    b = _shared_browser()
+    try:
+        yield b
+    finally:
+        for context in list(b.contexts):
+            with suppress(Exception):  # the browser went away: the next test starts another
+                context.close()
+
+
+def run_async(coro: Coroutine[Any, Any, T]) -> T:
+    """``asyncio.run`` on a thread of its own: in a browser test this thread's loop is Playwright's."""
+    with ThreadPoolExecutor(1, thread_name_prefix="test-asyncio") as pool:
+        return pool.submit(asyncio.run, coro).result()
 
 
 @contextmanager
@@ -363,4 +412,5 @@ def hand_over(phones: list[Phone]) -> Callable[[], bool]:
     return lambda: any(phase_of(p) in ("hand_over", "match_over") for p in phones)
 
 
-__all__ = ["xvfb", "Box", "CHROMIUM", "FLAGS", "PHONE", "Phone", "Policy", "TABLET", "browser", "hand_over", "play"]
+__all__ = ["xvfb", "Box", "CHROMIUM", "FLAGS", "PHONE", "Phone", "Policy", "TABLET", "browser", "close_shared_browser",
+           "hand_over", "play", "run_async"]

@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import aiohttp
@@ -11,7 +10,7 @@ import pytest
 
 from firmware.app.phones.client import PhoneClient
 
-from .browser import Box, Phone, browser
+from .browser import Box, Phone, browser, run_async
 
 pytestmark = [pytest.mark.browser, pytest.mark.timeout(300)]
 
@@ -35,7 +34,7 @@ def test_the_qr_code_joins_while_typed_codes_wait_out_a_guessers_minute(tmp_path
             async with aiohttp.ClientSession() as net:
                 return await PhoneClient(net, box.url).join(codes[2])
 
-        assert asyncio.run(guess())["code"] == "too_many_tries"
+        assert run_async(guess())["code"] == "too_many_tries"
         with browser() as b:
             phone = Phone(b, box, lang="en")
             phone.scan(qrs[0])

@@ -27,19 +27,34 @@ settings.register_profile(
 settings.load_profile("box")
 
 
-# The tests that take seconds each (a window on Xvfb, a browser, an attack at full size) go to
-# the front of the collection. xdist's worksteal hands each worker a contiguous run of it, so they
-# all fall in the first worker's run: that worker spends most of the suite on them, one after
-# another, waiting on windows and browsers while the others run the CPU-bound tests and steal its
-# short ones. Dealt to the front of every worker's run instead, three windows and browsers at once
-# waited on each other: 6 min 8 s against 5 min 46 s on a fresh clone, the tests' CPU 563 s
-# against 547. Alone (no xdist) the order stays as written.
+# The tests that take seconds each (a window on Xvfb, a browser, an attack at full size) run in
+# two lanes: half at the front of the collection, half where the second worker's run begins.
+# xdist's worksteal hands each worker a contiguous run of the collection (the first N // n tests,
+# then half the rest, ...), and a worker that runs out steals from the end of the longest queue.
+# In one lane (all at the front), the first worker spent 314 of a 323 s run on them one after
+# another, about half of it waiting on windows and browsers: the suite could end no sooner,
+# whatever the other tests cost. In two lanes (timelines of two runs): 166-191 s on one worker,
+# the rest on the others, and all three workers end within 2 s of each other, bound by the CPU.
+# Alone (no xdist) the order stays as written.
 LONG_MARKS = ("xvfb", "browser", "slow", "hostile")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     if hasattr(config, "workerinput"):  # a pytest-xdist worker; every worker sorts alike
-        items.sort(key=lambda item: not any(item.get_closest_marker(m) for m in LONG_MARKS))
+        items[:] = in_lanes(items, int(config.workerinput["workercount"]))
+
+
+def in_lanes(items: list[pytest.Item], workers: int) -> list[pytest.Item]:
+    """The collection with the long tests at the front of the first one or two workers' runs
+    (alternately, as collected, so each lane has windows and browsers alike)."""
+    long = [item for item in items if any(item.get_closest_marker(m) for m in LONG_MARKS)]
+    short = [item for item in items if not any(item.get_closest_marker(m) for m in LONG_MARKS)]
+    first_run = len(items) // workers  # worksteal's first handout
+    if workers < 3 or len(long) < 2 or first_run < len(long):
+        return long + short  # one lane: another worker stays free for the short tests
+    lane_a, lane_b = long[0::2], long[1::2]
+    fill = first_run - len(lane_a)
+    return lane_a + short[:fill] + lane_b + short[fill:]
 
 
 # ``pytest --cpu`` (also ``./scripts/test --cpu``): the CPU each test file and directory took,

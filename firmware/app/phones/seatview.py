@@ -20,6 +20,7 @@ from typing import Any
 
 import ui.intents as ui
 from firmware.engine import Call, Claim, Declare, Discard, Play, Variant, View, ZuTun
+from firmware.engine.view import UnitCount
 from ui.i18n import CardName, Message, arg_text, render
 
 
@@ -106,6 +107,12 @@ def _plain(obj: object) -> Any:
     if isinstance(obj, (list, tuple)):
         return [_plain(x) for x in obj]
     return obj
+
+
+def _flat(obj: UnitCount) -> dict[str, Any]:
+    """A dataclass of plain fields as a dict: what ``asdict`` gives, without its deep copy
+    (every state message, for every phone, carries a count per side)."""
+    return {name: getattr(obj, name) for name in obj.__slots__}
 
 
 def known_cards(view: View) -> frozenset[int]:
@@ -269,7 +276,7 @@ def seat_state(view: View, facts: TableFacts, lang: str = "it") -> dict[str, Any
             "totals": list(facts.totals or view.totals or view.prior),
             "prior": list(view.prior),
             "target": view.target or v.target,
-            "counts": [_plain(asdict(u)) for u in view.unit_counts],
+            "counts": [_flat(u) for u in view.unit_counts],
             "declared": list(view.unit_declared),
             "hand_won_at": v.hand_won_at,  # Briscola: a hand won with 61 scores one (RULES.md §3.8)
         },

@@ -34,7 +34,7 @@ settings.load_profile("box")
 # In one lane (all at the front), the first worker spent 314 of a 323 s run on them one after
 # another, about half of it waiting on windows and browsers: the suite could end no sooner,
 # whatever the other tests cost. In two lanes (timelines of two runs): 166-191 s on one worker,
-# the rest on the others, and all three workers end within 2 s of each other, bound by the CPU.
+# the rest on the other two, and all three workers end within 2 s of each other, bound by the CPU.
 # Alone (no xdist) the order stays as written.
 LONG_MARKS = ("xvfb", "browser", "slow", "hostile")
 
@@ -84,7 +84,7 @@ def pytest_runtest_setup(item: pytest.Item) -> Generator[None, None, None]:
 
 # The phone tests' Chromium lives from one browser test to the next (tests/app/phones/browser.py);
 # while it does, this thread's asyncio loop is Playwright's, so it stops before any other test.
-# The long tests sort first (above): a worker starts it once, and stops it once.
+# The browser tests lie together in their lane (above): a worker starts it once, and stops it once.
 def _stop_shared_browser() -> None:
     shared = sys.modules.get("tests.app.phones.browser")
     if shared is not None:

@@ -15,6 +15,8 @@ import ast
 from collections.abc import Iterator
 from pathlib import Path
 
+from tests.sources import source
+
 REPO = Path(__file__).resolve().parents[1]
 PACKAGES = ("firmware", "ui", "hal", "tools")
 MIN_BITS = 128
@@ -76,9 +78,9 @@ def findings() -> list[tuple[str, str, int, str]]:
     out = []
     for pkg in PACKAGES:
         for path in sorted((REPO / pkg).rglob("*.py")):
-            text = path.read_text()
+            text, tree = source(path)
             rel = path.relative_to(REPO).as_posix()
-            for call, why in weak_draws(ast.parse(text)):
+            for call, why in weak_draws(tree):
                 out.append((rel, ast.get_source_segment(text, call) or "", call.lineno, why))
     return out
 

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from tests.sources import source
+
 REPO = Path(__file__).resolve().parents[1]
 PACKAGES = ("firmware", "ui", "hal", "deploy", "tools")
 REASONS = ("# optional:", "# start-up:")
@@ -35,15 +37,6 @@ class Import:
     target: str  # the project module imported
     line: int
     in_function: bool
-
-
-@cache
-def source(path: Path) -> tuple[str, ast.Module]:
-    """A module's text and syntax tree, read once for all the checks below (each walks every
-    module of the project: reading them once per check cost 10 s of CPU a run). The trees
-    are only walked, never changed."""
-    text = path.read_text(encoding="utf-8")
-    return text, ast.parse(text, str(path))
 
 
 def modules() -> dict[str, Path]:

@@ -12,6 +12,7 @@ import ast
 from pathlib import Path
 
 from firmware.engine import PRESETS
+from tests.sources import tree
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -30,7 +31,7 @@ def test_no_comparison_with_a_game_name_outside_the_engine() -> None:
         for path in sorted((REPO / pkg).rglob("*.py")):
             if path.is_relative_to(REPO / "firmware" / "engine"):
                 continue
-            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+            for node in ast.walk(tree(path)):
                 if isinstance(node, ast.Compare) and any(_names_in(x) for x in [node.left, *node.comparators]):
                     found.append(f"{path.relative_to(REPO)}:{node.lineno}: {ast.unparse(node)}")
     assert not found, "a game's name compared outside the engine:\n" + "\n".join(found)

@@ -19,6 +19,7 @@ from firmware.engine.cards import DECKS
 from firmware.engine.refusals import ENGLISH
 from tests.app.conftest import REPO, Table
 from tests.pictures import save_png
+from tests.sources import tree
 from tests.uishare import shared
 from ui.i18n import CATALOGUE, LANGUAGES, CardName, Message, msg, render
 from ui.intents import LEVELS, PlayCard
@@ -31,7 +32,7 @@ def _keys_used() -> dict[str, list[str]]:
     """Catalogue keys written literally in firmware/app: msg("k", ...), Term("k"), Banner(key="k")."""
     used: dict[str, list[str]] = {}
     for path in sorted(APP.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(tree(path)):
             if not isinstance(node, ast.Call):
                 continue
             name = getattr(node.func, "id", getattr(node.func, "attr", ""))
@@ -67,7 +68,7 @@ def test_every_key_the_app_uses_is_in_all_three_languages() -> None:
 def test_the_app_never_passes_english_text_to_the_screen() -> None:
     """say()/refuse() take catalogue messages: a literal or f-string there is English on screen."""
     for path in sorted(APP.glob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        for node in ast.walk(tree(path)):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
                     and node.func.attr in ("say", "refuse") and node.args):
                 first = node.args[0]

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from firmware.engine import IllegalAction
 from firmware.engine.refusals import ARGUMENTS, ENGLISH, Refusal, english
+from tests.sources import tree
 from ui.i18n import CATALOGUE, LANGUAGES
 
 
@@ -42,7 +43,7 @@ def _raised() -> list[tuple[str, int, Refusal, set[str]]]:
     """Every ``IllegalAction(Refusal.X, name=...)`` in firmware/: the code and the names given."""
     out = []
     for path in sorted((Path(__file__).parents[2] / "firmware").rglob("*.py")):
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        for node in ast.walk(tree(path)):
             if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "IllegalAction"
                     and node.args and isinstance(node.args[0], ast.Attribute)
                     and isinstance(node.args[0].value, ast.Name) and node.args[0].value.id == "Refusal"

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import tree
 from ui.i18n import CATALOGUE, LANGUAGES, RULES_PAGES
 
 UI = Path(__file__).resolve().parents[2] / "ui"
@@ -14,7 +15,7 @@ UI = Path(__file__).resolve().parents[2] / "ui"
 
 def imported(path: Path) -> set[str]:
     names: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text())):
+    for node in ast.walk(tree(path)):
         if isinstance(node, ast.Import):
             names |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom) and node.module:

@@ -204,7 +204,8 @@ def view_for(state: HandState, seat: Seat) -> View:
         PublicDraw(d.trick, d.seat, d.card if (d.shown or d.seat == seat) else None)
         for d in state.draws
     )
-    seats = tuple(_seat_view(state, s, seat) for s in range(n))
+    wins, counts = _trick_tally(state)
+    seats = tuple(_seat_view(state, s, seat, wins[s]) for s in range(n))
     return View(
         variant=v,
         seat=seat,
@@ -233,13 +234,13 @@ def view_for(state: HandState, seat: Seat) -> View:
         target=state.target,
         trick_holder=_trick_holder(state),
         winning_cards=_winning_cards(state, seat),
-        unit_counts=_unit_counts(state),
+        unit_counts=counts,
         unit_declared=_unit_declared(state),
         totals=_totals(state),
     )
 
 
-def _seat_view(state: HandState, seat: Seat, viewer: Seat) -> SeatView:
+def _seat_view(state: HandState, seat: Seat, viewer: Seat, tricks_won: int) -> SeatView:
     shown = _shown(state, seat)
     voids = _voids(state, seat, shown)  # public: the same in every view
     if _partner_shows(state, seat, viewer):
@@ -251,7 +252,7 @@ def _seat_view(state: HandState, seat: Seat, viewer: Seat) -> SeatView:
         shown=shown,
         voids=voids,
         thirds=state.thirds[seat],
-        tricks_won=sum(1 for t in state.tricks if t.winner == seat),
+        tricks_won=tricks_won,
     )
 
 
@@ -289,23 +290,30 @@ def _winning_cards(state: HandState, seat: Seat) -> tuple[Card, ...]:
     return tuple(c for c in card_list(mask) if state.trick_winner_index([*state.trick, c]) == here)
 
 
-def _unit_counts(state: HandState) -> tuple[UnitCount, ...]:
+def _trick_tally(state: HandState) -> tuple[list[int], tuple[UnitCount, ...]]:
+    """The tricks each seat has won, and the count of each scoring unit so far: one pass
+    over the tricks (every view asks, and the phones and the computers ask often)."""
     v = state.variant
     units = v.n_sides
+    wins = [0] * state.n
     aces = [0] * units
     thirds = [0] * units
     for t in state.tricks:
+        wins[t.winner] += 1
         unit = v.side_of(t.winner)
         for c in t.cards:
-            aces[unit] += THIRDS[c] == 3
-            thirds[unit] += THIRDS[c] == 1
+            worth = THIRDS[c]
+            if worth == 3:
+                aces[unit] += 1
+            elif worth == 1:
+                thirds[unit] += 1
     last = [False] * units
     if state.last_winner is not None:
         last[v.side_of(state.last_winner)] = True
     totals = [0] * units
     for s in range(state.n):
         totals[v.side_of(s)] += state.thirds[s]
-    return tuple(UnitCount(aces[u], thirds[u], last[u], totals[u]) for u in range(units))
+    return wins, tuple(UnitCount(aces[u], thirds[u], last[u], totals[u]) for u in range(units))
 
 
 def _unit_declared(state: HandState) -> tuple[int, ...]:

@@ -37,6 +37,9 @@ class Fonts:
         # (text, size, width, bold) -> its lines: a screen wraps the same sentences every frame,
         # and each wrap measures every prefix of every line
         self._wraps: dict[tuple[str, int, int, bool], tuple[str, ...]] = {}
+        # (text, size, bold) -> its width in px: the wraps of one sentence at other widths (a
+        # screen laid out again, the other screen size) measure the same words and lines again
+        self._widths: dict[tuple[str, int, bool], int] = {}
 
     def font(self, size: int, bold: bool = False) -> pygame.font.Font:
         key = (max(6, size), bold)
@@ -132,6 +135,16 @@ class Fonts:
             return surf
         return self.text(s, size, color, bold)
 
+    def width(self, s: str, size: int, bold: bool = False) -> int:
+        """How wide ``s`` is set at ``size`` (px), measured once."""
+        key = (s, size, bold)
+        w = self._widths.get(key)
+        if w is None:
+            if len(self._widths) >= 10 * self._max:
+                self._widths.clear()
+            w = self._widths[key] = self.font(size, bold).size(s)[0]
+        return w
+
     def wrap(self, s: str, size: int, max_w: int, bold: bool = False) -> list[str]:
         """Lines of ``s`` that fit ``max_w`` at ``size`` (paragraphs kept); a paragraph's last
         line never holds one word alone when the word before it fits beside it."""
@@ -139,10 +152,8 @@ class Fonts:
         key = (s, size, max_w, bold)
         got = self._wraps.get(key)
         if got is None:
-            font = self.font(size, bold)
-
             def fits(t: str) -> bool:
-                return bool(font.size(t)[0] <= max_w)
+                return self.width(t, size, bold) <= max_w
 
             lines: list[str] = []
             for para in s.split("\n"):

@@ -446,9 +446,11 @@ if __name__ == "__main__":  # pragma: no cover
 # ------------------------------------------------------------ history samples
 
 
+@functools.lru_cache(maxsize=4)
 def sample_history_model(seed: int = 1) -> TableModel:
     """The history, a score sheet and a replayed hand of seeded sample matches
-    (the gallery and the tests; on the box the controller fills these from the journal)."""
+    (the gallery and the tests; on the box the controller fills these from the journal).
+    Kept once made (frozen): the gallery and the layout tests ask for it some 200 times."""
 
 
     variants = ("tressette2", "treseta4", "treschetten2", "chiamata", "terziglio3", "ciapano")

@@ -2,7 +2,7 @@
 
 Several checks read the source rather than run it: the imports (tests/test_imports.py), no
 game's name outside the engine, no deal from fewer than 128 bits, the catalogue keys the app
-writes, the engine's refusal codes, the UI's boundaries. Each walked every module of the
+writes, the engine's refusal codes, the UI's boundaries, the virtual Pi's launcher. Each walked every module of the
 project, and parsing them again in every check cost some 10 s of CPU a run. The trees are only
 walked, never changed.
 """

@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.sources import tree
+
 REPO = Path(__file__).resolve().parents[3]
 PACKAGE = REPO / "tools/virtualpi"
 LAUNCHER = REPO / "scripts/virtual-pi"
@@ -22,9 +24,9 @@ ALLOWED = {"tools.virtualpi", "deploy.build_image"}  # the repository's own, eac
 
 def _imports(path: Path, *, loaded: bool = False) -> set[str]:
     """Every import of ``path``; with ``loaded``, only those its import runs (module level)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    module = tree(path)
     found: set[str] = set()
-    for node in (tree.body if loaded else ast.walk(tree)):
+    for node in (module.body if loaded else ast.walk(module)):
         if isinstance(node, ast.Import):
             found.update(a.name for a in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and not node.level:

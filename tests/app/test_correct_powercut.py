@@ -60,7 +60,7 @@ def test_corrections_survive_sigkill_and_resume_exactly(tmp_path: Path) -> None:
     state = tmp_path / "state"
     state.mkdir()
     kills = kill_until_finished(state, lambda k: [*CHILD, str(state), str(k + 1), VARIANT], booted_as_replayed,
-                                step=12, kills=6, seconds=60)
+                                step=12, kills=6)
     assert kills >= 4
     _, actions = journal(state)
     kinds = [next(iter(set(json.loads(a[3])) - {"seat"})) for a in actions]

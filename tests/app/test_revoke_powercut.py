@@ -68,7 +68,7 @@ def test_revokes_survive_sigkill_and_resume_exactly(tmp_path: Path, penalty: str
     state = tmp_path / "state"
     state.mkdir()
     kills = kill_until_finished(state, lambda k: [*CHILD, str(state), str(k + 1), penalty], booted_as_replayed,
-                                step=12, kills=5, seconds=40)
+                                step=12, kills=5)
     assert kills >= 3
     assert "revoke" in kinds_of(journal(state)[1]), "the script called revokes"
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from firmware.engine.records import replay
 from tests.app.conftest import Table
-from tests.app.test_powercut import check_contiguous, cut_after_some, journal, record
+from tests.app.test_powercut import CUT_GUARD_S, check_contiguous, cut_after_some, journal, record
 
 CHILD = [sys.executable, "-m", "tests.app.sheet_child"]
 
@@ -30,7 +30,7 @@ def test_sheet_corrections_survive_sigkill_and_resume_exactly(tmp_path: Path) ->
     state.mkdir()
     before: list[tuple[Any, ...]] = []
     kills = 0
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + CUT_GUARD_S
     while kills < 6 and time.monotonic() < deadline:
         kills += cut_after_some([*CHILD, str(state), str(kills)], state, len(before) + rng.randrange(1, 6))
         matches, actions = journal(state)

@@ -17,7 +17,14 @@ from typing import Any
 
 from firmware.engine.records import replay
 from tests.app.conftest import REPO, Table
-from tests.app.test_powercut import check_contiguous, cut_after_some, env, journal, record
+from tests.app.test_powercut import (
+    CUT_GUARD_S,
+    check_contiguous,
+    cut_after_some,
+    env,
+    journal,
+    record,
+)
 
 CHILD = [sys.executable, "-m", "tests.app.undo_child"]
 
@@ -28,7 +35,7 @@ def test_undo_survives_sigkill_and_resumes_exactly(tmp_path: Path) -> None:
     state.mkdir()
     before: list[tuple[Any, ...]] = []
     kills = 0
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + CUT_GUARD_S
     while kills < 6 and time.monotonic() < deadline:
         kills += cut_after_some([*CHILD, str(state), "7"], state, len(before) + rng.randrange(1, 6))
         matches, actions = journal(state)

@@ -93,17 +93,19 @@ def test_draws_mid_flight_and_last_trick_render(make_ui: MakeUI, artifacts: Path
 
 
 def test_a_frame_is_drawn_in_a_few_milliseconds(make_ui: MakeUI) -> None:
-    """Cached cards and text: steady-state frames are cheap (the budget is 5 ms on the box)."""
+    """Cached cards and text: steady-state frames are cheap (the budget is 5 ms on the box).
+    Counted in the drawing thread's CPU time, not the wall clock: a busy machine (other
+    workers, a browser) stretches the wall time of a 2 ms frame past 10 ms."""
     ui = make_ui((800, 480), demo.my_turn_model("tressette2", 1, 4))
     for _ in range(3):
         ui.update(1 / 60)
         ui.draw()
     times = []
     for _ in range(30):
-        t0 = time.perf_counter()
+        t0 = time.thread_time()
         ui.update(1 / 60)
         ui.draw()
-        times.append(time.perf_counter() - t0)
+        times.append(time.thread_time() - t0)
     times.sort()
     assert times[len(times) // 2] < 0.010
 

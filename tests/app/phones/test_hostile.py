@@ -123,7 +123,8 @@ def test_a_silent_socket_is_closed_within_seconds(make_live: MakeLive) -> None:
         await silent.open()
         start = time.monotonic()
         assert (await silent.frame("bye", timeout=10))["code"] == "timeout"
-        assert time.monotonic() - start <= Limits().hello_s + 1 <= 6
+        # hello_s (5 s) and then some for a busy machine; never closed: the 10 s above run out
+        assert time.monotonic() - start <= Limits().hello_s + 3 <= 8
 
     live.run(scenario)
 
@@ -227,10 +228,11 @@ def test_a_connection_without_a_whole_request_is_closed_in_idle_s(make_live: Mak
             with contextlib.suppress(OSError):
                 slow[1].write(bytes([byte]))
             await asyncio.sleep(0.05)
-        deadline = time.monotonic() + 5
+        deadline = time.monotonic() + 10
         while len(closed) < 2 and time.monotonic() < deadline:
             await asyncio.sleep(0.02)
-        assert set(closed) == {"mute", "slow"} and max(closed.values()) < 2.5, closed
+        # idle_s (0.5 s) and the slack a busy machine needs, below hello_s (5 s), the next timer
+        assert set(closed) == {"mute", "slow"} and max(closed.values()) < 4.5, closed
         assert "127.0.0.8" not in live.server.gate.unseated and "127.0.0.9" not in live.server.gate.unseated
         await asyncio.gather(*watchers)
         for _, writer in (mute, slow):

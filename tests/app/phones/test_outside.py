@@ -42,10 +42,12 @@ def test_pings_do_not_keep_a_socket_without_a_seat_open(make_live: MakeLive) -> 
     async def scenario(live: Any, s: aiohttp.ClientSession) -> None:
         ws = await s.ws_connect(live.base + "/ws", headers={"Origin": live.base}, autoping=False)
         start = time.monotonic()
-        seen = await _until_closed(ws, start + 6.0, 0.3)
+        seen = await _until_closed(ws, start + 12.0, 0.3)
         took = time.monotonic() - start
         await ws.close()
-        assert took < 1.0 + 1.5, f"open {took:.1f} s"
+        # closed after hello_s, and well before the 12 s a socket kept open by its pings
+        # reaches (a loaded machine answers late, not never)
+        assert took < 1.0 + 5.0, f"open {took:.1f} s"
         said = [m for m in seen if isinstance(m, dict)]
         assert said and said[0]["type"] == "bye" and said[0]["code"] == "timeout", said
 
@@ -126,8 +128,12 @@ def test_a_phone_that_asks_and_never_reads_holds_little_and_not_for_long(make_li
             await asyncio.sleep(0.5)
             held = [_send_queue(port, c) for c in hogs]
             assert all(q is not None and q <= 256 * 1024 for q in held), held
-            await asyncio.sleep(limits.send_s + 1.5)
-            assert [_send_queue(port, c) for c in hogs] == [None] * 4  # dropped
+            # dropped after send_s: watched up to 10 s more (a loaded machine drops them late,
+            # the old box never)
+            dropped = time.monotonic() + limits.send_s + 10.0
+            while any(_send_queue(port, c) is not None for c in hogs):
+                assert time.monotonic() < dropped, [_send_queue(port, c) for c in hogs]
+                await asyncio.sleep(0.1)
             assert live.server.gate.total == 0
         finally:
             for c in hogs:
@@ -157,17 +163,20 @@ def test_a_phone_reconnecting_in_a_loop_does_not_flood_the_other_phones(make_liv
             assert (await victim.join(await live.code(2)))["type"] == "welcome"
             await asyncio.sleep(1.0)  # the joins' own news is out
             states = victim.states
-            stop = time.monotonic() + 3.0
+            # 3 s of loops, and at least 30 of them however slowly a busy machine answers
+            start = time.monotonic()
             loops = 0
-            while time.monotonic() < stop:
+            while loops < 30 or time.monotonic() - start < 3.0:
+                assert time.monotonic() - start < 60.0, f"{loops} loops in 60 s"
                 again = PhoneClient(attacker_net, live.base)
                 assert (await again.resume(secret))["type"] == "welcome"
                 await again.close()
                 loops += 1
             await asyncio.sleep(0.5)
+            took = time.monotonic() - start
             flood = victim.states - states
-            assert loops >= 30, loops  # the attack ran
-            assert flood <= 3.5 / limits.status_s * 2 + 2, (flood, loops)
+            # at most two states for each status_s the attack lasted (the old box: ~150 a second)
+            assert flood <= took / limits.status_s * 2 + 2, (flood, loops, took)
             await victim.close()
             await mine.close()
         finally:

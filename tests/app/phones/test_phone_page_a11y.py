@@ -188,9 +188,11 @@ def test_a_screen_reader_plays_a_practice_hand_with_the_coach(make_phone_table: 
         page.wait_for_function("(t) => document.getElementById('say').innerText.includes(t)", arg=me.strip())
         # the trick goes round at the computers' fastest: each card is said, who takes it too,
         # and the trick stays in sight a moment, its taker written over it
+        # (watched for in the browser: the taker's banner is up 1.5 s, and a busy machine's
+        # round trips to the page could miss it between two looks)
         t0 = s2["tricks"]
+        page.wait_for_selector("#trick .taken", timeout=30_000)
         ph.wait(lambda x: bool(x and x["tricks"] > t0), 30, "the trick taken")
-        page.wait_for_selector("#trick .taken", timeout=2000)
         assert page.locator("#trick img").count() == 4
         shot(ph, f"a11y-trick-taken-{lang}-360x640.png")
         text = said(ph)

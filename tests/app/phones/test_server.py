@@ -366,7 +366,7 @@ def test_a_flood_a_huge_frame_and_a_silent_socket_stall_nobody(make_live: MakeLi
         assert (await idler.frame("bye", timeout=3))["code"] == "timeout"
         # meanwhile the good phone is served as ever
         await good.send({"type": "ping"})
-        await good.frame("pong", timeout=1)
+        await good.frame("pong", timeout=5)
         status = {x.seat: x for x in live.table.ctl.phones.status.seats}
         assert status[0].connected
 

@@ -18,6 +18,7 @@ from .test_xvfb import (  # noqa: F401
     journal_reaches,
     open_sim,
     screen_model,
+    settled,
     shot,
     stop,
     wait,
@@ -44,7 +45,7 @@ def test_a_practice_match_shows_the_cards_played_by_suit(xdisplay, tmp_path: Pat
         def click(pos: tuple[int, int]) -> None:
             click_at(xdisplay, (ox, oy), pos)
 
-        time.sleep(1.0)
+        settled(tmp_path, lambda p: p["screen"] == "home", what="the home screen")
         mirror = UIApp(pygame.Surface(SMALL))
         mirror.set_model(TableModel())
         home = {b.name: b for b in mirror.home.buttons(SMALL)}
@@ -61,7 +62,7 @@ def test_a_practice_match_shows_the_cards_played_by_suit(xdisplay, tmp_path: Pat
                 wait(journal_reaches(state, n + 1), what="the declaration in the journal")
                 continue
             if view.my_turn and any(isinstance(a, Play) for a in view.legal):
-                time.sleep(1.0)
+                settled(tmp_path, lambda p: p["model"]["my_turn"] and p["tap_ready"], timeout=60, what="my turn")
                 card = next(a.card for a in view.legal if isinstance(a, Play))
                 click(next(r for c, r in table_layout(model, SMALL).hand_hit if c == card).center)
                 wait(journal_reaches(state, n + 1), what="the card in the journal")

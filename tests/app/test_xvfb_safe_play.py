@@ -18,6 +18,7 @@ from .test_xvfb import (  # noqa: F401
     journal_reaches,
     open_sim,
     screen_model,
+    settled,
     shot,
     stop,
     wait,
@@ -45,7 +46,7 @@ def test_two_taps_play_a_card_at_480x320(xdisplay, tmp_path: Path) -> None:  # t
         def click(pos: tuple[int, int]) -> None:
             x(xdisplay, "xdotool", "mousemove", *at(pos), "click", "1")
 
-        time.sleep(1.0)
+        settled(tmp_path, lambda p: p["screen"] == "home", what="the home screen")
         mirror = UIApp(pygame.Surface(SMALL))
         mirror.set_model(TableModel())
         start = next(b for b in mirror.home.buttons(SMALL) if b.name == "start")
@@ -65,7 +66,8 @@ def test_two_taps_play_a_card_at_480x320(xdisplay, tmp_path: Path) -> None:  # t
             time.sleep(0.2)
         else:
             raise AssertionError("the person's turn never came")
-        time.sleep(1.0)  # the deal's cards land
+        # the deal's cards landed, my turn on the screen too (a busy machine draws it later)
+        settled(tmp_path, lambda p: p["model"]["my_turn"] and p["tap_ready"], timeout=60, what="my turn")
         card = next(a.card for a in view.legal if isinstance(a, Play))
         rect = next(r for c, r in table_layout(model, SMALL).hand_hit if c == card)
         n = journal_len(state)

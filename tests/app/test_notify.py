@@ -51,7 +51,8 @@ def received(sock: socket.socket, timeout: float) -> list[str]:
 
 def pings(sock: socket.socket, count: int, deadline: float = 10.0) -> list[str]:
     """The first ``count`` watchdog pings, however slowly a busy machine sends them: a rate
-    counted over a fixed window fails under load (4 pings in 0.3 s, not 5, on a loaded CI)."""
+    counted over a fixed window fails under load (4 pings in 0.3 s, not 5, in a whole run of
+    the suite on a 2-core host)."""
     out: list[str] = []
     end = time.monotonic() + deadline
     while len(out) < count:

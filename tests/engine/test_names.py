@@ -88,11 +88,11 @@ def test_a_name_is_text(value: object) -> None:
 
 
 def test_a_huge_name_is_refused_at_once() -> None:
-    t0 = time.perf_counter()
+    t0 = time.thread_time()  # CPU: the other processes of a busy machine do not count
     for _ in range(100):
         with pytest.raises(BadName):
             check_name("\u0301" * 1_000_000)
-    assert time.perf_counter() - t0 < 1.0
+    assert time.thread_time() - t0 < 1.0
 
 
 @settings(max_examples=400, deadline=None)

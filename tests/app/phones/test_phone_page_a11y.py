@@ -188,11 +188,12 @@ def test_a_screen_reader_plays_a_practice_hand_with_the_coach(make_phone_table: 
         page.wait_for_function("(t) => document.getElementById('say').innerText.includes(t)", arg=me.strip())
         # the trick goes round at the computers' fastest: each card is said, who takes it too,
         # and the trick stays in sight a moment, its taker written over it
-        # (watched for in the browser: the taker's banner is up 1.5 s, and a busy machine's
-        # round trips to the page could miss it between two looks)
+        # (watched for in the browser, the banner and the page's state together: the taker's
+        # banner is up 1.5 s, a busy machine's round trips could miss it between two looks, and
+        # the banner of the trick before may still be up when this trick begins)
         t0 = s2["tricks"]
-        page.wait_for_selector("#trick .taken", timeout=30_000)
-        ph.wait(lambda x: bool(x and x["tricks"] > t0), 30, "the trick taken")
+        page.wait_for_function("(t0) => !!document.querySelector('#trick .taken') && page.state"
+                               " && page.state.tricks > t0", arg=t0, timeout=30_000)
         assert page.locator("#trick img").count() == 4
         shot(ph, f"a11y-trick-taken-{lang}-360x640.png")
         text = said(ph)

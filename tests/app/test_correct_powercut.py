@@ -20,7 +20,7 @@ from pathlib import Path
 from firmware.engine.records import replay
 from tests.app.conftest import REPO, Table
 from tests.app.correct_child import seats_of
-from tests.app.test_powercut import env, journal, kill_until_finished, record
+from tests.app.test_powercut import cut_matches, env, journal, record
 from tests.engine.builders import snapshot
 
 CHILD = [sys.executable, "-m", "tests.app.correct_child"]
@@ -57,12 +57,10 @@ def booted_as_replayed(state: Path, variant: str = VARIANT) -> bool:
 
 
 def test_corrections_survive_sigkill_and_resume_exactly(tmp_path: Path) -> None:
-    state = tmp_path / "state"
-    state.mkdir()
-    kills = kill_until_finished(state, lambda k: [*CHILD, str(state), str(k + 1), VARIANT], booted_as_replayed,
-                                step=12, kills=6)
+    kills, states = cut_matches(tmp_path, lambda state, k: [*CHILD, str(state), str(k + 1), VARIANT],
+                                booted_as_replayed, step=12, kills=6, least=4)
     assert kills >= 4
-    _, actions = journal(state)
+    actions = [a for state in states for a in journal(state)[1]]
     kinds = [next(iter(set(json.loads(a[3])) - {"seat"})) for a in actions]
     assert "correct" in kinds and "abandon" in kinds, "the script took back cards and abandoned hands"
 

@@ -18,6 +18,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -133,6 +134,33 @@ def kill_until_finished(
         if matches[0][1] is not None:
             break
     return made
+
+
+def cut_matches(
+    root: Path, cmd_of: Callable[[Path, int], list[str]], check: Callable[[Path], object], *,
+    step: int, kills: int, least: int, matches: int = 4,
+) -> tuple[int, list[Path]]:
+    """:func:`kill_until_finished` on a fresh state directory under ``root``, and again on
+    another while fewer than ``least`` cuts were made in all (at most ``matches`` matches): a
+    scripted match may end before its cuts, since how many actions a child journals between a
+    look at the journal and the kill is the machine's pace (2 cuts, not 3, in a whole run of
+    the suite). ``cmd_of(state, runs so far)``: the child, its seed from the runs before it.
+    Returns the cuts made and the state directories, one per match."""
+    made = 0
+    states: list[Path] = []
+    for n in range(matches):
+        state = root / f"state{n}"
+        state.mkdir()
+        states.append(state)
+        made += kill_until_finished(state, partial(_child_of, cmd_of, state, made), check, step=step,
+                                    kills=kills - made, seed=20261206 + n)
+        if made >= least:
+            break
+    return made, states
+
+
+def _child_of(cmd_of: Callable[[Path, int], list[str]], state: Path, before: int, runs: int) -> list[str]:
+    return cmd_of(state, before + runs)
 
 
 def check_contiguous(actions: list[tuple[Any, ...]]) -> None:
